@@ -31,3 +31,8 @@ class BuildPaths:
     def index(self) -> Path:
         """The Whoosh search index folder."""
         return self.root / "search-index"
+
+    @property
+    def cards_db(self) -> Path:
+        """The imported card catalog: a file of its own, so re-ingesting the Codex never drops it."""
+        return self.root / "cards.db"
