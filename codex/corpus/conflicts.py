@@ -1,0 +1,66 @@
+"""Curated conflicts between the rulebook and the Codex, each quoted verbatim from both.
+
+A rules service must show where its sources disagree rather than silently pick a side. The
+file is curated by hand, so ingest verifies every quote against the built records: a quote
+that drifts from its source (after a re-export, say) stops the build with a precise message.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from codex.corpus.errors import SourceError
+
+REQUIRED = ("id", "topic", "codex", "rulebook", "note")
+
+
+@dataclass(frozen=True)
+class Side:
+    record_id: str
+    quote: str
+
+
+@dataclass(frozen=True)
+class Conflict:
+    id: str
+    topic: str
+    codex: Side
+    rulebook: Side
+    note: str
+
+
+def load_conflicts(path: Path) -> list[Conflict]:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return []
+    except yaml.YAMLError as exc:
+        raise SourceError(path, f"not valid YAML: {exc}") from None
+    items = (data or {}).get("conflicts", [])
+    conflicts: list[Conflict] = []
+    for n, item in enumerate(items, start=1):
+        missing = [k for k in REQUIRED if k not in (item or {})]
+        if missing:
+            raise SourceError(path, f"conflict #{n} lacks {', '.join(missing)}")
+        try:
+            sides = [Side(item[k]["id"], item[k]["quote"]) for k in ("codex", "rulebook")]
+        except (KeyError, TypeError):
+            raise SourceError(path, f"conflict {item['id']!r}: each side needs an id and a quote") from None
+        conflicts.append(Conflict(item["id"], item["topic"], *sides, note=item["note"]))
+    return conflicts
+
+
+def verify_quotes(path: Path, conflicts: list[Conflict], text_of: dict[str, str]) -> None:
+    """Fail unless every quote is a verbatim substring of the record it cites."""
+    for conflict in conflicts:
+        for label, side in (("codex", conflict.codex), ("rulebook", conflict.rulebook)):
+            text = text_of.get(side.record_id)
+            if text is None:
+                raise SourceError(path, f"conflict {conflict.id!r}: the {label} record "
+                                  f"{side.record_id!r} does not exist")
+            if side.quote not in text:
+                raise SourceError(path, f"conflict {conflict.id!r}: the {label} quote is not "
+                                  f"verbatim in {side.record_id!r}: {side.quote!r}",
+                                  fix="copy the quote from the record's normalised text")

@@ -1,0 +1,41 @@
+"""Shared fixtures. The corpus is built once per session from the embedded sources."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from codex.corpus import Corpus, ingest
+from codex.paths import PROJECT_ROOT, BuildPaths
+
+SHARED_CARDS = PROJECT_ROOT.parent / "shared" / "cards" / "sorcery-cards.json"
+
+
+@pytest.fixture(scope="session")
+def build_paths(tmp_path_factory: pytest.TempPathFactory) -> BuildPaths:
+    """A build folder with a freshly ingested corpus (and whatever ingest builds with it)."""
+    build = BuildPaths(tmp_path_factory.mktemp("build"))
+    ingest(build)
+    return build
+
+
+@pytest.fixture(scope="session")
+def corpus(build_paths: BuildPaths) -> Corpus:
+    """The embedded corpus, opened read-only."""
+    db = Corpus.open(build_paths.db)
+    yield db
+    db.close()
+
+
+@pytest.fixture()
+def sources_copy(tmp_path: Path) -> Path:
+    """A private copy of corpus/sources and conflicts.yaml, for tests that tamper with them."""
+    import shutil
+
+    from codex.paths import CORPUS_DIR, SOURCES_DIR
+
+    dest = tmp_path / "corpus"
+    shutil.copytree(SOURCES_DIR, dest / "sources")
+    if (CORPUS_DIR / "conflicts.yaml").exists():
+        shutil.copy(CORPUS_DIR / "conflicts.yaml", dest / "conflicts.yaml")
+    return dest / "sources"
