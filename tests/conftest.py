@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from codex.corpus import Corpus, ingest
+from codex.corpus import Corpus
+from codex.pipeline import build_all
 from codex.paths import PROJECT_ROOT, BuildPaths
 
 SHARED_CARDS = PROJECT_ROOT.parent / "shared" / "cards" / "sorcery-cards.json"
@@ -15,7 +16,7 @@ SHARED_CARDS = PROJECT_ROOT.parent / "shared" / "cards" / "sorcery-cards.json"
 def build_paths(tmp_path_factory: pytest.TempPathFactory) -> BuildPaths:
     """A build folder with a freshly ingested corpus (and whatever ingest builds with it)."""
     build = BuildPaths(tmp_path_factory.mktemp("build"))
-    ingest(build)
+    build_all(build)
     return build
 
 
