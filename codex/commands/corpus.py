@@ -1,8 +1,186 @@
-"""`arbiter` subcommands for the corpus area."""
+"""`arbiter` subcommands for the corpus: ingest, show, mentions, stats, codex-diff."""
 from __future__ import annotations
 
+import json
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
 import click
+from rich.console import Console
+from rich.table import Table
+
+from codex.corpus import Corpus, CorpusError
+from codex.paths import BuildPaths
+
+out = Console()
+err = Console(stderr=True)
+
+json_option = click.option("--json", "as_json", is_flag=True,
+                           help="Print one JSON document instead of text.")
+
+
+def emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+
+
+def fail(message: str, code: int = 1) -> NoReturn:
+    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    sys.exit(code)
+
+
+def open_corpus(build: BuildPaths) -> Corpus:
+    try:
+        return Corpus.open(build.db)
+    except CorpusError as exc:
+        fail(str(exc))
 
 
 def register(cli: click.Group) -> None:
     """Attach this area's subcommands to the top-level CLI."""
+    for command in (ingest, show, mentions, stats, codex_diff):
+        cli.add_command(command)
+
+
+@click.command()
+@click.option("--codex", "codex_csv", type=click.Path(path_type=Path),
+              help="Ingest this Codex CSV export instead of the embedded one.")
+@json_option
+@click.pass_obj
+def ingest(build: BuildPaths, codex_csv: Path | None, as_json: bool) -> None:
+    """Build the corpus (and search index) from the sources, atomically."""
+    from codex.pipeline import build_all
+
+    try:
+        with out.status("ingesting…", spinner="dots") as status:
+            report = build_all(build, codex_csv=codex_csv,
+                               progress=lambda step: status.update(f"{step}…"))
+    except CorpusError as exc:
+        fail(f"{exc}\nthe previous corpus, if any, is unchanged")
+    except KeyboardInterrupt:
+        fail("interrupted; the previous corpus, if any, is unchanged", 130)
+    data = report.to_dict()
+    if as_json:
+        return emit_json(data)
+    c = data["counts"]
+    table = Table(title=f"Corpus built in {data['seconds']:.2f} s → {data['db']}", show_header=False)
+    rows = [("Codex entries", f"{c['codex_main_entries']} entries + {c['codex_subentries']} sub-entries"),
+            ("Links", f"{c['links_resolved']}/{c['links']} resolved"),
+            ("Card mentions", f"{c['mentions']} mentions of {c['cards_mentioned']} cards"),
+            ("Aliases", str(c["aliases"])),
+            ("Rulebook", f"{c['rulebook_sections']} sections, {c['rulebook_paragraphs']} "
+                         f"paragraphs, {c['glossary']} glossary terms, {c['quick_reference']} "
+                         "quick-reference records"),
+            ("Conflicts", str(c["conflicts"])),
+            ("Repairs", ", ".join(f"{n} {k}" for k, n in data["repair_counts"].items()) or "none")]
+    for row in rows:
+        table.add_row(*row)
+    out.print(table)
+    for link in data["unresolved_links"]:
+        out.print(f"[yellow]unresolved link[/] (({link['link']})) in {link['record']} "
+                  f"(CSV row {link['csv_row']})")
+    for title in data["lost_headings"]:
+        out.print(f"[yellow]note:[/] rulebook heading {title!r} is in the table of contents but "
+                  "not in the text; its section is empty")
+    if data["unattached_synonyms"]:
+        out.print("[yellow]note:[/] synonyms without an entry: "
+                  + ", ".join(data["unattached_synonyms"]))
+
+
+@click.command()
+@click.argument("name")
+@json_option
+@click.pass_obj
+def show(build: BuildPaths, name: str, as_json: bool) -> None:
+    """Print a Codex entry by any name, alias or anchor, with its sub-entries and links."""
+    corpus = open_corpus(build)
+    entry = corpus.entry(name)
+    if entry is None:
+        suggestions = corpus.suggest(name)
+        if as_json:
+            emit_json({"error": "not found", "name": name, "did_you_mean": suggestions})
+        else:
+            hint = f"; did you mean: {', '.join(suggestions)}?" if suggestions else ""
+            err.print(f"[bold red]error:[/] no Codex entry named {name!r}{hint}", highlight=False)
+        sys.exit(1)
+    if as_json:
+        return emit_json(entry.to_dict())
+    parent = f" (in {entry.parent_title})" if entry.parent_title else ""
+    out.print(f"[bold]{entry.title}[/]{parent}  [dim]#{entry.anchor}[/]", highlight=False)
+    out.print(entry.text, highlight=False)
+    for sub in entry.subentries:
+        out.print(f"\n[bold]{sub.title}[/]  [dim]#{sub.anchor}[/]", highlight=False)
+        out.print(sub.text, highlight=False)
+    links = {l["target_id"]: l["target_title"] for e in [entry, *entry.subentries]
+             for l in e.links if l["target_id"]}
+    if links:
+        out.print("\n[bold]See also:[/] " + ", ".join(f"{t} (#{i})" for i, t in links.items()),
+                  highlight=False)
+    cards = list(dict.fromkeys(c for e in [entry, *entry.subentries] for c in e.mentions))
+    if cards:
+        out.print("[bold]Mentions:[/] " + ", ".join(cards), highlight=False)
+    for rec in entry.rulebook:
+        out.print(f"[bold]Rulebook:[/] {rec['title']} (p. {rec['page']})", highlight=False)
+    for conflict in entry.conflicts:
+        out.print(f"[bold yellow]Sources disagree:[/] {conflict['topic']}: {conflict['note']}",
+                  highlight=False)
+
+
+@click.command()
+@click.argument("card")
+@json_option
+@click.pass_obj
+def mentions(build: BuildPaths, card: str, as_json: bool) -> None:
+    """List the Codex entries that mention a card."""
+    corpus = open_corpus(build)
+    rows = corpus.mentions(card)
+    if as_json:
+        return emit_json({"card": card, "records": rows,
+                          "did_you_mean": [] if rows else corpus.suggest_card(card)})
+    if not rows:
+        suggestions = corpus.suggest_card(card)
+        hint = f"; did you mean: {', '.join(suggestions)}?" if suggestions else ""
+        err.print(f"[bold red]error:[/] no Codex entry mentions {card!r}{hint}", highlight=False)
+        sys.exit(1)
+    for row in rows:
+        out.print(f"{row['title']}  [dim]#{row['id']}[/]", highlight=False)
+
+
+@click.command()
+@json_option
+@click.pass_obj
+def stats(build: BuildPaths, as_json: bool) -> None:
+    """Counts, sources with checksums, and build time of the corpus."""
+    data = open_corpus(build).stats()
+    if as_json:
+        return emit_json(data)
+    out.print(f"built {data['meta'].get('built_at')}  (schema {data['meta'].get('schema_version')})")
+    for name, value in data["counts"].items():
+        out.print(f"  {name:22} {value}")
+    for src in data["sources"]:
+        out.print(f"  source {src['name']:32} sha256 {src['sha256'][:12]}  {src['bytes']} bytes")
+
+
+@click.command("codex-diff")
+@click.argument("old", type=click.Path(path_type=Path))
+@click.argument("new", type=click.Path(path_type=Path))
+@json_option
+def codex_diff(old: Path, new: Path, as_json: bool) -> None:
+    """Report entries and sub-entries added, removed and changed between two Codex exports."""
+    from codex.corpus.diff import diff_exports
+
+    try:
+        result = diff_exports(old, new)
+    except CorpusError as exc:
+        fail(str(exc))
+    if as_json:
+        return emit_json(result.to_dict())
+    s = result.to_dict()["summary"]
+    out.print(f"{s['added']} added, {s['removed']} removed, {s['changed']} changed")
+    for r in result.added:
+        out.print(f"[green]+ {r.title}[/]  [dim]#{r.id}[/]", highlight=False)
+    for r in result.removed:
+        out.print(f"[red]- {r.title}[/]  [dim]#{r.id}[/]", highlight=False)
+    for c in result.changed:
+        out.print(f"[yellow]~ {c.title}[/]  [dim]#{c.id}[/]", highlight=False)
+        out.print("    " + c.marked(), highlight=False)

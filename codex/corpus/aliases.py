@@ -120,17 +120,17 @@ class AliasIndex:
         return orphans
 
     def resolve(self, name: str) -> str | None:
-        """The record a name refers to, trying the exact name, variants, then shorter tails.
+        """The record a name refers to: the exact name or a variant, else a shorter phrase.
 
-        Tails let ``Multiple Simultaneous Triggers`` find ``Simultaneous Triggers``: a longer
-        phrase qualifying a known term refers to that term.
+        Shorter phrases follow how the Codex qualifies its terms: a tail of two or more words
+        (``Multiple Simultaneous Triggers`` → ``Simultaneous Triggers``), then a head
+        (``airborne units`` → ``Airborne``).
         """
         words = fold(name).split(" ")
-        for start in range(len(words)):
-            tail = " ".join(words[start:])
-            if start and len(words) - start < 2:
-                break
-            for variant in sorted(name_variants(tail), key=lambda v: v != tail):
+        tails = [words[i:] for i in range(max(1, len(words) - 1))]
+        heads = [words[:i] for i in range(len(words) - 1, 0, -1)]
+        for phrase in (" ".join(w) for w in [*tails, *heads]):
+            for variant in sorted(name_variants(phrase), key=lambda v: v != phrase):
                 if variant in self._by_name:
                     return self._by_name[variant]
         return None

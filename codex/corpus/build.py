@@ -24,7 +24,7 @@ from codex.corpus.aliases import AliasIndex, declared_synonyms
 from codex.corpus.codex_csv import CodexRecord, read_codex_csv
 from codex.corpus.conflicts import load_conflicts, verify_quotes
 from codex.corpus.errors import BuildCheckError
-from codex.corpus.rulebook import Rulebook, heading_key, parse_rulebook
+from codex.corpus.rulebook import Rulebook, parse_rulebook
 from codex.corpus.sources import Source, external_source, verified_source
 from codex.corpus.text import SUSPICIOUS, fold, links_in, mentions_in, plain
 
@@ -183,7 +183,7 @@ def _write_rulebook(db: sqlite_utils.Database, rulebook: Rulebook, index: AliasI
 def _codex_match(index: AliasIndex, title: str) -> str | None:
     """The Codex entry a glossary term names: whole title, else its first listed form."""
     for name in (title, *title.replace("&", ",").replace("/", ",").split(",")):
-        name = heading_key(name.replace("[X]", "")).removeprefix("and ").strip()
+        name = name.replace("[X]", "").strip().removeprefix("and ").strip()
         if name and (hit := index.resolve(name)):
             return hit
     return None
