@@ -14,7 +14,7 @@ from codex.corpus import Corpus, CorpusError
 from codex.paths import BuildPaths
 
 out = Console()
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)
 
 json_option = click.option("--json", "as_json", is_flag=True,
                            help="Print one JSON document instead of text.")
