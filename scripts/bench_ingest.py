@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Benchmark `arbiter ingest`: median of several full builds, against a naive baseline.
+
+The baseline in the same run is just reading and csv-parsing the Codex plus reading the
+rulebook (the unavoidable I/O), so the ratio shows what the pipeline itself costs on this
+machine, whatever its speed today.
+
+    python scripts/bench_ingest.py [--runs 7]
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from codex.corpus import ingest  # noqa: E402
+from codex.paths import SOURCES_DIR, BuildPaths  # noqa: E402
+from codex.pipeline import build_all  # noqa: E402
+
+
+def timed(fn, runs: int) -> list[float]:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def baseline() -> None:
+    with (SOURCES_DIR / "sorcery-codex.csv").open(encoding="utf-8", newline="") as fh:
+        list(csv.reader(fh))
+    (SOURCES_DIR / "sorcery-rulebook-2025-12.txt").read_text(encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        build = BuildPaths(Path(tmp))
+        rows = [("baseline: read + csv-parse sources", timed(baseline, args.runs)),
+                ("corpus only (ingest)", timed(lambda: ingest(build), args.runs)),
+                ("corpus + search index (arbiter ingest)", timed(lambda: build_all(build), args.runs))]
+    base = statistics.median(rows[0][1])
+    print(f"{'step':42} {'median ms':>10} {'min ms':>8} {'max ms':>8} {'x baseline':>11}")
+    for name, times in rows:
+        med = statistics.median(times)
+        print(f"{name:42} {med * 1e3:10.1f} {min(times) * 1e3:8.1f} {max(times) * 1e3:8.1f} "
+              f"{med / base:11.1f}")
+    print(f"({args.runs} runs each)")
+
+
+if __name__ == "__main__":
+    main()
