@@ -1,0 +1,588 @@
+"""Typed AST of card text: data over a small closed set of effect primitives and selectors.
+
+Every node is a frozen dataclass, so an AST can be hashed, compared (property tests compare a parse
+with the parse of its printed text) and serialised with :func:`to_json`. Each class docstring states
+what the rules engine does with the node; the engine dispatches on the class, never on text.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Any, Union
+
+# --------------------------------------------------------------------------- selectors
+
+
+@dataclass(frozen=True)
+class Post:
+    """A post-modifier restricting a selector, applied in order. ``kind`` is one of
+    ``here, there, nearby, adjacent, within`` (``arg`` = max steps), ``atop, at, occupying, above_or_below,
+    under, in, near, from`` (``arg`` = a Selector naming the place or zone), ``with_power`` (``arg`` =
+    (n, "more"|"less")), ``with_keyword`` (``arg`` = Keyword), ``with_cost`` (``arg`` = mana text),
+    ``along_path``. The engine keeps only objects satisfying every post."""
+
+    kind: str
+    arg: Any = None
+
+
+@dataclass(frozen=True)
+class Selector:
+    """A set of game objects. ``det`` says how many are chosen: ``a/an/target`` one (``target``: chosen
+    and targeted), ``each/all/every`` every match, ``another`` one other than the source, ``the/this/
+    that/its/your...`` the referenced one. ``quant``/``count``: ``counted`` exactly ``count``,
+    ``up_to`` at most ``count``, ``any_number`` any number. ``pre`` (other/nearby/adjacent) and ``mods``
+    (allied, enemy-as-noun, random, tapped, element, subtype, non-X) filter; ``noun`` is the object class
+    (unit, minion, avatar, site, artifact, aura, spell, card, location, ally, enemy, ...) or a subtype."""
+
+    det: str | None
+    pre: tuple[str, ...]
+    mods: tuple[str, ...]
+    noun: str
+    posts: tuple[Post, ...] = ()
+    quant: str | None = None
+    count: Any = None
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A reference resolved from context: ``SELF`` (this card), ``you`` (its controller), or a pronoun
+    (``it, they, them, he, she, him, her, itself, themselves``) meaning the object the previous clause
+    or trigger chose."""
+
+    word: str
+    posts: tuple[Post, ...] = ()
+
+
+@dataclass(frozen=True)
+class Group:
+    """Several selectors joined by ``and`` (the union) or ``or`` (one of them, the controller chooses)."""
+
+    items: tuple[Any, ...]
+    conj: str
+
+
+# --------------------------------------------------------------------------- keywords and grants
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """A keyword ability. ``name`` is lower-case (airborne, burrowing, submerge, voidwalk, stealth, charge,
+    lethal, immobile, waterbound, landbound, lance, ward, movement, ranged, spellcaster); ``value`` is the
+    bonus for ``movement`` (+N steps) and ``ranged`` (range N), the element for ``spellcaster``."""
+
+    name: str
+    value: int | str | None = None
+
+
+@dataclass(frozen=True)
+class PowerMod:
+    """Adds ``amount`` to power (negative lowers it); ``per`` multiplies by the count of a selector."""
+
+    amount: int
+    per: Any = None
+
+
+@dataclass(frozen=True)
+class RangeMod:
+    """Adds ``amount`` to the range of Ranged."""
+
+    amount: int
+
+
+@dataclass(frozen=True)
+class GrantedAbility:
+    """A quoted ability granted to another object (``Bearer has "Tap → ..."``): ``ability`` is its AST."""
+
+    ability: Any
+
+
+# --------------------------------------------------------------------------- effect primitives
+
+
+@dataclass(frozen=True)
+class Damage:
+    """Deal ``amount`` damage (an int, ``"X"``, ``"lethal"`` or None = by area of effect) to each object
+    of ``target``; with ``quantity`` set the amount is computed (its power, a count, a mana cost)."""
+
+    amount: Any
+    target: Any
+    quantity: Any = None
+
+
+@dataclass(frozen=True)
+class TakeDamage:
+    """The clause subject takes ``amount`` damage (the source is the ability's card)."""
+
+    amount: Any
+
+
+@dataclass(frozen=True)
+class DamageReduction:
+    """Static: damage dealt to the subject is reduced by ``amount`` (from ``source`` only, if given)."""
+
+    amount: Any
+    source: Any = None
+
+
+@dataclass(frozen=True)
+class DamageImmunity:
+    """Static: the subject takes no damage (from ``source`` only, if given)."""
+
+    source: Any = None
+
+
+@dataclass(frozen=True)
+class Draw:
+    """The subject (default: you) draws the cards named by ``what`` (det/count give the number; noun spell,
+    site or card gives the deck)."""
+
+    what: Any
+
+
+@dataclass(frozen=True)
+class Heal:
+    """The subject heals ``amount`` life (never above its maximum)."""
+
+    amount: Any
+
+
+@dataclass(frozen=True)
+class GainLife:
+    """The subject gains ``amount`` life."""
+
+    amount: Any
+
+
+@dataclass(frozen=True)
+class LoseLife:
+    """The subject loses ``amount`` life (not damage: nothing prevents it)."""
+
+    amount: Any
+
+
+@dataclass(frozen=True)
+class GainMana:
+    """The subject gains the mana ``mana`` (e.g. ``(1)``) for the duration of the clause."""
+
+    mana: str
+
+
+@dataclass(frozen=True)
+class Provide:
+    """Static on sites/artifacts: provides mana/threshold ``mana`` (a tuple like ``("(A)", "(1)")``)."""
+
+    mana: tuple[str, ...]
+    to: Any = None
+
+
+@dataclass(frozen=True)
+class Summon:
+    """Summon ``what`` (from a zone given by a ``from`` post) to ``dest`` or to the place posts name."""
+
+    what: Any
+    dest: Any = None
+
+
+@dataclass(frozen=True)
+class Move:
+    """Move ``what`` (or the subject) to ``dest``. ``kind``: move (walks, may be intercepted), teleport
+    (no path), push/pull/drag (forced, by another object)."""
+
+    kind: str
+    what: Any = None
+    dest: Any = None
+
+
+@dataclass(frozen=True)
+class TakeSteps:
+    """The subject moves ``steps`` steps (``("one", 1)``, ``("up_to", n)`` or ``("exactly", n)``)."""
+
+    steps: tuple[str, Any]
+
+
+@dataclass(frozen=True)
+class Tap:
+    """Tap ``target`` (the subject when None); ``untap`` untaps instead."""
+
+    target: Any = None
+    untap: bool = False
+
+
+@dataclass(frozen=True)
+class Remove:
+    """Remove ``target`` from the realm. ``kind``: destroy (to cemetery, permanents), kill (minions die),
+    banish (out of the game), sacrifice (its controller destroys it, cannot be prevented)."""
+
+    kind: str
+    target: Any
+
+
+@dataclass(frozen=True)
+class Die:
+    """The subject dies."""
+
+
+@dataclass(frozen=True)
+class GainKeyword:
+    """``target`` (the subject when None) gains the ``grants`` (keywords, power, abilities) for the
+    clause's duration (permanent when none)."""
+
+    grants: tuple[Any, ...]
+    target: Any = None
+
+
+@dataclass(frozen=True)
+class Has:
+    """Static: the subject has ``grants`` while the card is in play; ``per`` multiplies power mods."""
+
+    grants: tuple[Any, ...]
+    per: Any = None
+
+
+@dataclass(frozen=True)
+class LoseKeyword:
+    """The subject loses ``grants`` for the clause's duration (permanently with ``permanently``)."""
+
+    grants: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class ShootProjectile:
+    """Shoot ``count`` projectiles in a chosen direction; each stops at the first unit it hits unless
+    ``piercing``. Follow-up clauses (``If it hits a unit...``, ``It deals N damage``) are the on-hit."""
+
+    count: Any
+    piercing: bool
+
+
+@dataclass(frozen=True)
+class IsState:
+    """The subject is in ``state`` (silenced, disabled, flooded, tapped, burrowed, submerged, asleep...).
+    Silenced: loses its abilities; disabled: can't move, strike, use abilities; flooded: is a water site."""
+
+    state: str
+
+
+@dataclass(frozen=True)
+class Flood:
+    """``target`` sites become flooded (water sites) for the clause's duration."""
+
+    target: Any
+
+
+@dataclass(frozen=True)
+class Relocate:
+    """Change ``target``'s (the subject's) region: submerge, burrow (below ground), surface, unburrow."""
+
+    kind: str
+    target: Any = None
+
+
+@dataclass(frozen=True)
+class Search:
+    """Search the zones ``zones`` for ``what``; follow-up clauses say where it goes."""
+
+    zones: Any
+    what: Any
+
+
+@dataclass(frozen=True)
+class ReturnTo:
+    """Return ``target`` to the zone ``dest`` (e.g. its owner's hand)."""
+
+    target: Any
+    dest: Any
+
+
+@dataclass(frozen=True)
+class Strike:
+    """The subject strikes ``target`` (deals damage equal to its power); ``first`` = static first strike."""
+
+    target: Any = None
+    first: bool = False
+
+
+@dataclass(frozen=True)
+class GainControl:
+    """The subject (default you) gains control of ``target`` for the clause's duration."""
+
+    target: Any
+
+
+@dataclass(frozen=True)
+class Discard:
+    """The subject (default you) discards ``what``."""
+
+    what: Any
+
+
+@dataclass(frozen=True)
+class Look:
+    """Look at ``what`` (hidden cards); reveal=True shows them to every player."""
+
+    what: Any
+    reveal: bool = False
+
+
+@dataclass(frozen=True)
+class Shuffle:
+    """The subject (default you) shuffles the deck last searched."""
+
+
+@dataclass(frozen=True)
+class Conjure:
+    """Conjure ``what`` (put into play without casting) at ``dest``."""
+
+    what: Any
+    dest: Any = None
+
+
+@dataclass(frozen=True)
+class Dispel:
+    """Dispel the aura ``target`` (remove it from play)."""
+
+    target: Any
+
+
+@dataclass(frozen=True)
+class Silence:
+    """``target`` is silenced: it loses all abilities for the clause's duration."""
+
+    target: Any
+
+
+@dataclass(frozen=True)
+class Put:
+    """Put ``what`` into the zone/position ``dest``."""
+
+    what: Any
+    dest: Any
+
+
+@dataclass(frozen=True)
+class FallAsleep:
+    """The subject falls asleep: disabled until it takes damage."""
+
+
+@dataclass(frozen=True)
+class Transform:
+    """``target`` becomes a copy of ``into`` (keeping its position)."""
+
+    target: Any
+    into: Any
+
+
+@dataclass(frozen=True)
+class Play:
+    """Play ``what`` (a site) at ``dest``; ``or_draw`` lets the subject draw it instead."""
+
+    what: Any
+    dest: Any = None
+    or_draw: bool = False
+
+
+@dataclass(frozen=True)
+class Action:
+    """A basic unit action the subject may/must/can't do: ``verb`` is defend, attack, intercept, enter
+    (``arg`` = place), carry (``arg`` = what), or ``be <verb>`` (be targeted/attacked/moved..., ``arg`` =
+    by whom, ``dest`` = where)."""
+
+    verb: str
+    arg: Any = None
+    dest: Any = None
+
+
+@dataclass(frozen=True)
+class Cant:
+    """Static restriction: the subject can't perform any of ``actions`` (Action nodes)."""
+
+    actions: tuple[Action, ...]
+
+
+# --------------------------------------------------------------------------- clauses and abilities
+
+
+@dataclass(frozen=True)
+class Duration:
+    """How long a clause's effect lasts: this_turn, until_your_next_turn, until_end_of_turn,
+    until_leaves (``arg``: whose leaving ends it), permanently."""
+
+    kind: str
+    arg: Any = None
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A condition: ``kind`` = is, has, control, hits, you_do, attacking, defending, there_is,
+    back_row, would; ``subject``/``arg`` its operands. Used by If/While/Unless."""
+
+    kind: str
+    subject: Any = None
+    arg: Any = None
+
+
+@dataclass(frozen=True)
+class PostCondition:
+    """``kind`` = if, while, unless (guard the clause on ``cond``), instead (replaces the event), if_able,
+    if_needed (do it only when possible/necessary)."""
+
+    kind: str
+    cond: Condition | None = None
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One verb phrase: ``subject`` (None = the ability's controller for effects, SELF for statements)
+    does ``action``. ``modal`` may (optional), must (forced); ``duration``/``condition`` scope it."""
+
+    subject: Any
+    modal: str | None
+    action: Any
+    duration: Duration | None = None
+    condition: PostCondition | None = None
+
+
+@dataclass(frozen=True)
+class Lead:
+    """A sentence opener: ``if`` (guard, ``arg`` Condition), ``duration`` (``arg`` Duration for all clauses),
+    ``once`` (once on your turn), ``foreach`` (repeat for each of ``arg``)."""
+
+    kind: str
+    arg: Any = None
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """Clauses run in order; ``seps[i]`` joins clause i and i+1 (``then`` = after the previous resolves)."""
+
+    leads: tuple[Lead, ...]
+    clauses: tuple[Clause, ...]
+    seps: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Event:
+    """A game event matched by triggers: ``subject`` does ``verb`` (kills, strikes, attacks, dies,
+    enters, casts, plays, draws, is_struck, is_attacked, attacks_and_kills...) to ``obj``."""
+
+    subject: Any
+    verb: str
+    obj: Any = None
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """When the trigger fires: ``kind`` = when/whenever (each matching Event), after/immediately_after
+    (right after the Event resolves), at (``phase`` start/end/start_and_end of ``turn``)."""
+
+    kind: str
+    event: Event | None = None
+    phase: str | None = None
+    turn: str | None = None
+
+
+@dataclass(frozen=True)
+class Cost:
+    """Part of an activation cost: tap (tap SELF, or ``arg``), mana (``arg`` like "(2)"), sacrifice,
+    discard (``arg`` the selector), life (``arg`` amount), reveal (reveal this card from hand)."""
+
+    kind: str
+    arg: Any = None
+
+
+@dataclass(frozen=True)
+class KeywordLine:
+    """A line of keyword abilities; items may also be bare statements (``Charge, Can't attack sites``)."""
+
+    items: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Activated:
+    """``costs → body``: the controller may pay the costs (any time they could act) to run the body."""
+
+    costs: tuple[Cost, ...]
+    body: tuple[Any, ...]
+    threshold: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Genesis:
+    """Runs the body when the card enters the realm (``deathrite`` too: also when it dies)."""
+
+    body: tuple[Any, ...]
+    deathrite: bool = False
+    threshold: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Deathrite:
+    """Runs the body when the card dies (goes from the realm to the cemetery)."""
+
+    body: tuple[Any, ...]
+    threshold: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Triggered:
+    """Runs ``body`` each time ``trigger`` fires."""
+
+    trigger: Trigger
+    body: Sentence
+    threshold: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Statement:
+    """A sentence without trigger: a spell's effect when cast, or a static ability while in play
+    (statements whose clauses are static primitives: Has, Cant, DamageReduction, IsState...)."""
+
+    body: Sentence
+    threshold: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Unparsed:
+    """A sentence the grammar could not parse (lenient mode): kept so the rest of the card still works.
+    ``span`` = (start, end) offsets in the normalised text."""
+
+    text: str
+    span: tuple[int, int]
+    reason: str
+
+
+Ability = Union[KeywordLine, Activated, Genesis, Deathrite, Triggered, Statement, Unparsed]
+
+
+@dataclass(frozen=True)
+class CardText:
+    """A parsed card text: ``lines`` of abilities (one line per normalised line of text)."""
+
+    name: str | None
+    lines: tuple[tuple[Any, ...], ...]
+    errata: bool = False
+
+    @property
+    def abilities(self) -> list[Any]:
+        return [a for line in self.lines for a in line]
+
+    @property
+    def unparsed(self) -> list[Unparsed]:
+        return [a for a in self.abilities if isinstance(a, Unparsed)] + [
+            b for a in self.abilities if isinstance(a, (Activated, Genesis, Deathrite))
+            for b in a.body if isinstance(b, Unparsed)]
+
+    @property
+    def fully_parsed(self) -> bool:
+        return not self.unparsed
+
+
+def to_json(node: Any) -> Any:
+    """JSON-ready form of an AST: dataclasses become ``{"type": ClassName, field: ...}``."""
+    if is_dataclass(node) and not isinstance(node, type):
+        out: dict[str, Any] = {"type": type(node).__name__}
+        for f in fields(node):
+            out[f.name] = to_json(getattr(node, f.name))
+        return out
+    if isinstance(node, (tuple, list)):
+        return [to_json(x) for x in node]
+    return node

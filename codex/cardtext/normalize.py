@@ -1,0 +1,77 @@
+"""Card-text normalisation: one canonical spelling of every card text before it is parsed or stored.
+
+The official card API carries Windows line ends, stray spaces, curly quotes, circled-digit mana
+(``②``) and an ``UPDATED:`` prefix on errata. Parsing, round-trip checks and storage all compare
+normalised text, so every layer sees the same characters.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+ERRATA_PREFIX = "UPDATED:"
+
+#: Circled digits ⓪①…⑳ are generic mana costs: they become ``(N)``.
+_CIRCLED = {chr(0x2460 + i): f"({i + 1})" for i in range(20)} | {"\u24ea": "(0)"}
+#: Alchemical / threshold glyphs some sources use instead of ``(A)`` etc.
+_THRESHOLD_GLYPHS = {"\U0001F701": "(A)", "\U0001F703": "(E)", "\U0001F702": "(F)", "\U0001F704": "(W)"}
+_PUNCT = {"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2013": "\u2014",
+          "\u00a0": " ", "\u2009": " ", "->": "\u2192"}
+_TRANSLATE = str.maketrans({k: v for k, v in (_CIRCLED | _THRESHOLD_GLYPHS | _PUNCT).items() if len(k) == 1})
+_SPACES = re.compile(r"[ \t]+")
+_SPACE_BEFORE_PUNCT = re.compile(r" +([.,:!])")
+# Sentence ends: '.', '!' or ':' followed by a space, outside double quotes.
+_SENTENCE_END = re.compile(r'(?<=[.!])\s+(?=[A-Z(\u2192"])')
+
+
+@dataclass(frozen=True)
+class NormalizedText:
+    """Normalised card text: ``text`` has one ability paragraph per line; ``errata`` is True for ``UPDATED:``."""
+
+    text: str
+    errata: bool
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.split("\n") if self.text else []
+
+
+def normalize(raw: str | None) -> NormalizedText:
+    """Normalise raw card text (API ``rulesText``) to the canonical form the grammar parses."""
+    text = (raw or "").replace("\r\n", "\n").replace("\r", "\n").replace("->", "\u2192")
+    text = text.translate(_TRANSLATE)
+    errata = False
+    stripped = text.lstrip()
+    if stripped.upper().startswith(ERRATA_PREFIX):
+        errata = True
+        text = stripped[len(ERRATA_PREFIX):]
+    lines = []
+    for line in text.split("\n"):
+        line = _SPACE_BEFORE_PUNCT.sub(r"\1", _SPACES.sub(" ", line).strip())
+        if line:
+            lines.append(line)
+    return NormalizedText("\n".join(lines), errata)
+
+
+def split_sentences(line: str) -> list[tuple[int, str]]:
+    """Split one normalised line into ``(offset, sentence)`` pairs; quoted text is never split.
+
+    A cheap split keeps each LALR parse short and lets one unparseable sentence fail alone.
+    """
+    out: list[tuple[int, str]] = []
+    start = 0
+    quoted = False
+    i = 0
+    n = len(line)
+    while i < n:
+        ch = line[i]
+        if ch == '"':
+            quoted = not quoted
+        elif ch in ".!" and not quoted and i + 1 < n and line[i + 1] == " ":
+            out.append((start, line[start:i + 1]))
+            start = i + 2
+            i += 1
+        i += 1
+    if start < n:
+        out.append((start, line[start:]))
+    return out

@@ -1,0 +1,258 @@
+"""Card-text parser front end: normalise, split sentences, prepare tokens, run one cached LALR parser.
+
+Why a front end: an LALR(1) grammar cannot see far ahead, so cheap textual passes make decisions the
+grammar would otherwise need lookahead for (the card's own name becomes ``SELF``; a serial-list comma
+becomes ``LC``; an ``and`` directly before a verb becomes ``AND_CLAUSE``; ``COST → EFFECT`` is split at the
+arrow). Every pass keeps character offsets, so error columns point into the normalised text.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
+from lark.lexer import PatternStr
+
+from codex.cardtext import ast as A
+from codex.cardtext.normalize import normalize, split_sentences
+from codex.cardtext.transform import ToAst
+from codex.paths import PROJECT_ROOT
+
+GRAMMAR_PATH = PROJECT_ROOT / "grammar" / "sorcery.lark"
+LIST_COMMA = "\ue000"
+AND_CLAUSE = "\ue001"
+_STARTS = ["start", "arrow_left", "sentence_body"]
+
+#: Words that begin a verb phrase: an "and" right before one of these joins two clauses.
+CLAUSE_STARTERS = frozenset("""deal deals take takes draw draws heal heals gain gains lose loses summon summons
+teleport teleports push pushes pull pulls move moves drag tap taps untap untaps destroy destroys banish banishes
+sacrifice sacrifices kill kills die dies give gives has have shoot shoots is are provide provides flood floods
+submerge burrow surface unburrow submerges burrows surfaces unburrows search searches return returns strike
+strikes discard discards look reveal reveals shuffle shuffles conjure dispel silence silences put fall falls
+can't cannot transform transforms play plays may must then you permanently""".split())
+
+_LIST = re.compile(r",(?= (?:[^,.\"]+?, )*(?:and|or) )")
+_AND = re.compile(r"\band (?=([\w']+))")
+_CAPWORD = re.compile(r"\b[A-Z][a-z]+\b")
+_THRESHOLD_PREFIX = re.compile(r"^((?:\([AEFW]\))+) *[\u2014-] *")
+
+
+class CardTextError(ValueError):
+    """Strict mode: a sentence did not parse. ``errors`` holds every :class:`SentenceError`."""
+
+    def __init__(self, errors: list["SentenceError"]) -> None:
+        self.errors = errors
+        super().__init__("; ".join(e.message for e in errors))
+
+
+@dataclass(frozen=True)
+class SentenceError:
+    """Where and why one sentence failed: ``offset`` into the normalised text, 1-based line/column."""
+
+    line: int
+    column: int
+    offset: int
+    sentence: str
+    sentence_offset: int
+    found: str
+    expected: tuple[str, ...]
+    message: str
+
+
+@dataclass
+class _Grammar:
+    lark: Lark
+    vocab: frozenset[str]
+    cap_literals: frozenset[str]
+    plain: dict[str, str] = field(default_factory=dict)
+
+
+_REGEX_WORDS = {"CAPWORD": "a capitalised name (subtype or card)", "NUMBER": "a number",
+                "SIGNED": "a signed number like +1", "MANA": "a mana cost like (2)",
+                "QUOTED": "a quoted ability", "LC": "a list comma", "AND_CLAUSE": "'and' before a verb",
+                "$END": "the end of the sentence"}
+
+
+@lru_cache(maxsize=1)
+def grammar() -> _Grammar:
+    """Build the LALR parser once per process (grammar analysis costs far more than any parse)."""
+    lark = Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), start=_STARTS, parser="lalr", lexer="contextual",
+                propagate_positions=True, maybe_placeholders=True)
+    vocab: set[str] = set()
+    caps: set[str] = set()
+    plain: dict[str, str] = dict(_REGEX_WORDS)
+    for t in lark.terminals:
+        if isinstance(t.pattern, PatternStr):
+            v = t.pattern.value
+            plain[t.name] = f"'{v}'"
+            for w in re.findall(r"[A-Za-z][A-Za-z']*", v):
+                (caps if w[0].isupper() else vocab).add(w)
+    return _Grammar(lark, frozenset(vocab), frozenset(caps), plain)
+
+
+def self_aliases(name: str | None) -> list[str]:
+    """Ways a card names itself: its full name, and without a leading 'The' (longest first)."""
+    if not name:
+        return []
+    out = {name}
+    if name.startswith("The "):
+        out.add(name[4:])
+    return sorted(out, key=len, reverse=True)
+
+
+def prepare(sentence: str, aliases: list[str]) -> str:
+    """Rewrite a sentence into grammar tokens, keeping its length (so columns stay valid)."""
+    s = sentence
+    for alias in aliases:
+        if alias in s:
+            pad = "SELF" + " " * max(0, len(alias) - 4)
+            s = re.sub(r"(?<![\w])" + re.escape(alias) + r"(?![\w])", pad if len(alias) >= 4 else "SELF", s)
+    g = grammar()
+    s = _CAPWORD.sub(lambda m: m.group(0) if m.group(0) in g.cap_literals or m.group(0).lower() not in g.vocab
+                     else m.group(0).lower(), s)
+    s = _LIST.sub(LIST_COMMA, s)
+    s = _AND.sub(lambda m: AND_CLAUSE + "  " if m.group(1) in CLAUSE_STARTERS else m.group(0), s)
+    return s
+
+
+def _split_arrow(s: str) -> int:
+    """Offset of the first '→' outside double quotes, or -1."""
+    quoted = False
+    for i, ch in enumerate(s):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "\u2192" and not quoted:
+            return i
+    return -1
+
+
+class _Failure(Exception):
+    def __init__(self, exc: UnexpectedInput, offset: int) -> None:
+        self.exc = exc
+        self.offset = offset
+
+
+class _Session:
+    """Parses the sentences of one card, collecting errors."""
+
+    def __init__(self, name: str | None) -> None:
+        self.aliases = self_aliases(name)
+        self.transformer = ToAst(self._parse_quoted)
+        self.errors: list[SentenceError] = []
+
+    def _run(self, text: str, start: str, offset: int) -> Any:
+        g = grammar()
+        try:
+            tree = g.lark.parse(text, start=start)
+        except UnexpectedInput as e:
+            raise _Failure(e, offset) from None
+        try:
+            return self.transformer.transform(tree)
+        except VisitError as e:
+            if isinstance(e.orig_exc, _Failure):
+                raise e.orig_exc from None
+            raise
+
+    def _parse_quoted(self, inner: str) -> tuple[Any, ...]:
+        abilities = []
+        for off, sentence in split_sentences(inner):
+            abilities.append(self.sentence(sentence, 0))
+        return tuple(abilities)
+
+    def sentence(self, raw: str, offset: int) -> Any:
+        """One sentence → ability node (raises _Failure)."""
+        threshold: tuple[str, ...] = ()
+        m = _THRESHOLD_PREFIX.match(raw)
+        if m:
+            threshold = tuple(re.findall(r"\([AEFW]\)", m.group(1)))
+            offset += m.end()
+            raw = raw[m.end():]
+        text = prepare(raw, self.aliases)
+        arrow = _split_arrow(text)
+        if arrow < 0:
+            node = self._run(text, "start", offset)
+            if threshold and isinstance(node, (A.Triggered, A.Statement)):
+                node = type(node)(*[getattr(node, f) for f in node.__dataclass_fields__ if f != "threshold"],
+                                  threshold=threshold)
+            elif isinstance(node, A.Sentence):
+                node = A.Statement(node, threshold)
+            return node
+        kind, costs = self._run(text[:arrow], "arrow_left", offset)
+        body = self._run(text[arrow + 1:], "sentence_body", offset + arrow + 1)
+        if kind == "costs":
+            return A.Activated(costs, (body,), threshold)
+        if kind == "deathrite":
+            return A.Deathrite((body,), threshold)
+        return A.Genesis((body,), kind == "genesis_deathrite", threshold)
+
+    def error(self, failure: _Failure, sentence: str, sentence_offset: int, line_no: int,
+              line_offset: int) -> SentenceError:
+        e = failure.exc
+        col_in_sentence = (failure.offset - sentence_offset) + (e.column - 1 if e.column and e.column > 0 else 0)
+        g = grammar()
+        expected: list[str] = []
+        if isinstance(e, UnexpectedToken):
+            found = str(e.token) if e.token.type != "$END" else "end of sentence"
+            expected = sorted({g.plain.get(n, n) for n in e.expected})
+        elif isinstance(e, UnexpectedCharacters):
+            found = sentence[col_in_sentence:col_in_sentence + 1]
+            expected = sorted({g.plain.get(n, n) for n in (e.allowed or ())})
+        else:
+            found = "?"
+        word = re.match(r"[\w'-]+", sentence[col_in_sentence:])
+        if word:
+            found = word.group(0)
+        offset = line_offset + sentence_offset + col_in_sentence
+        err = SentenceError(line_no, sentence_offset + col_in_sentence + 1, offset, sentence, sentence_offset,
+                            found, tuple(expected), f"unexpected {found!r}")
+        self.errors.append(err)
+        return err
+
+
+def parse_normalized(text: str, name: str | None = None, errata: bool = False
+                     ) -> tuple[A.CardText, list[SentenceError]]:
+    """Parse normalised text; unparseable sentences become :class:`Unparsed` nodes and errors."""
+    session = _Session(name)
+    lines: list[tuple[Any, ...]] = []
+    line_offset = 0
+    for line_no, line in enumerate(text.split("\n") if text else [], start=1):
+        abilities: list[Any] = []
+        for off, sentence in split_sentences(line):
+            try:
+                node = session.sentence(sentence, off)
+            except _Failure as f:
+                err = session.error(f, sentence, off, line_no, line_offset)
+                node = A.Unparsed(sentence, (line_offset + off, line_offset + off + len(sentence)),
+                                  f"{err.message} at column {err.column}")
+            last = abilities[-1] if abilities else None
+            if isinstance(last, (A.Activated, A.Genesis, A.Deathrite)) and isinstance(node, (A.Statement, A.Unparsed)):
+                extra = node.body if isinstance(node, A.Statement) else node
+                abilities[-1] = _with_body(last, last.body + (extra,))
+                continue
+            abilities.append(node)
+        lines.append(tuple(abilities))
+        line_offset += len(line) + 1
+    return A.CardText(name, tuple(lines), errata), session.errors
+
+
+def _with_body(node: Any, body: tuple[Any, ...]) -> Any:
+    kwargs = {f: getattr(node, f) for f in node.__dataclass_fields__}
+    kwargs["body"] = body
+    return type(node)(**kwargs)
+
+
+def parse_card_text(text: str, name: str | None = None, strict: bool = False) -> A.CardText:
+    """Parse raw card text (normalised first). Lenient: failures become ``Unparsed`` nodes; strict:
+    raises :class:`CardTextError` listing every failing sentence."""
+    norm = normalize(text)
+    card, errors = parse_normalized(norm.text, name, norm.errata)
+    if strict and errors:
+        raise CardTextError(errors)
+    return card
+
+
+def token_words(tokens: list[Token]) -> str:
+    return " ".join(str(t) for t in tokens)

@@ -1,0 +1,599 @@
+"""Lark parse tree → typed AST (:mod:`codex.cardtext.ast`). One method per grammar rule alias."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from lark import Token, Transformer
+
+from codex.cardtext import ast as A
+
+_NUMWORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+             "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13}
+
+
+def _words(children: list[Any]) -> str:
+    return " ".join(str(c) for c in children)
+
+
+def _real(children: list[Any]) -> list[Any]:
+    """Children without separator tokens (list commas)."""
+    return [c for c in children if not (isinstance(c, Token) and c.type == "LC")]
+
+
+class ToAst(Transformer):
+    """Builds AST nodes bottom-up. ``parse_quoted`` parses a quoted granted ability recursively."""
+
+    def __init__(self, parse_quoted: Callable[[str], Any]) -> None:
+        super().__init__()
+        self._parse_quoted = parse_quoted
+
+    # ---- word classes (``!`` rules keep their tokens) -> plain strings
+    def _word(self, c: list[Any]) -> str:
+        return _words(c)
+
+    modal = ev_verb_word = move_verb = remove_verb = relocate_verb = state_word = passive_verb = _word
+    projectile = det_word = pre_adj = mod_adj = noun = ref_word = element = kw_name = conj = more_less = _word
+
+    def det(self, c: list[Any]) -> tuple[str, str]:
+        return ("det", _words(c))
+
+    def numword(self, c: list[Any]) -> int | str:
+        w = str(c[0])
+        return _NUMWORDS.get(w, w)
+
+    def amount(self, c: list[Any]) -> int | str:
+        if not c:
+            return "X"
+        v = c[0]
+        return int(v) if isinstance(v, Token) and v.type == "NUMBER" else v
+
+    def sep(self, c: list[Any]) -> str:
+        return " ".join("and" if isinstance(t, Token) and t.type == "AND_CLAUSE" else str(t) for t in c)
+
+    # ---- top level
+    def start(self, c: list[Any]) -> Any:
+        return c[0]
+
+    ability = start
+
+    def keyword_line(self, c: list[Any]) -> A.KeywordLine:
+        return A.KeywordLine(tuple(c))
+
+    def kw_item(self, c: list[Any]) -> Any:
+        return c[0]
+
+    def bare_passive(self, c: list[Any]) -> A.Clause:
+        return A.Clause(None, c[0], c[1])
+
+    def cost_left(self, c: list[Any]) -> tuple[str, tuple[A.Cost, ...]]:
+        return ("costs", c[0])
+
+    def genesis(self, c: list[Any]) -> tuple[str, None]:
+        return ("genesis", None)
+
+    def deathrite(self, c: list[Any]) -> tuple[str, None]:
+        return ("deathrite", None)
+
+    def genesis_deathrite(self, c: list[Any]) -> tuple[str, None]:
+        return ("genesis_deathrite", None)
+
+    def costs(self, c: list[Any]) -> tuple[A.Cost, ...]:
+        return tuple(c)
+
+    def tap_cost(self, c: list[Any]) -> A.Cost:
+        return A.Cost("tap", c[0])
+
+    def mana_cost(self, c: list[Any]) -> A.Cost:
+        return A.Cost("mana", str(c[0]))
+
+    def sacrifice_cost(self, c: list[Any]) -> A.Cost:
+        return A.Cost("sacrifice", c[0])
+
+    def discard_cost(self, c: list[Any]) -> A.Cost:
+        return A.Cost("discard", c[0])
+
+    def life_cost(self, c: list[Any]) -> A.Cost:
+        return A.Cost("life", c[0])
+
+    def reveal_cost(self, c: list[Any]) -> A.Cost:
+        return A.Cost("reveal")
+
+    def triggered(self, c: list[Any]) -> A.Triggered:
+        return A.Triggered(c[0], c[1])
+
+    def sentence_body(self, c: list[Any]) -> A.Sentence:
+        *leads, (clauses, seps) = c
+        return A.Sentence(tuple(leads), clauses, seps)
+
+    def chain(self, c: list[Any]) -> tuple[tuple[A.Clause, ...], tuple[str, ...]]:
+        return tuple(c[0::2]), tuple(c[1::2])
+
+    def clause(self, c: list[Any]) -> A.Clause:
+        subject, modal, action, duration, cond = c
+        return A.Clause(subject, modal, action, duration, cond)
+
+    # ---- leads, triggers, events
+    def lead_if(self, c: list[Any]) -> A.Lead:
+        return A.Lead("if", c[0])
+
+    def lead_duration(self, c: list[Any]) -> A.Lead:
+        return A.Lead("duration", c[0])
+
+    def lead_once(self, c: list[Any]) -> A.Lead:
+        return A.Lead("once")
+
+    def lead_foreach(self, c: list[Any]) -> A.Lead:
+        return A.Lead("foreach", c[0])
+
+    def when(self, c: list[Any]) -> A.Trigger:
+        return A.Trigger("when", c[0])
+
+    def whenever(self, c: list[Any]) -> A.Trigger:
+        return A.Trigger("whenever", c[0])
+
+    def immediately_after(self, c: list[Any]) -> A.Trigger:
+        return A.Trigger("immediately_after", c[0])
+
+    def after(self, c: list[Any]) -> A.Trigger:
+        return A.Trigger("after", c[0])
+
+    def at_phase(self, c: list[Any]) -> A.Trigger:
+        return A.Trigger("at", None, c[0], c[1])
+
+    def start_phase(self, c: list[Any]) -> str:
+        return "start"
+
+    def end_phase(self, c: list[Any]) -> str:
+        return "end"
+
+    def start_end_phase(self, c: list[Any]) -> str:
+        return "start_and_end"
+
+    def your_turn(self, c: list[Any]) -> str:
+        return "your_turn"
+
+    def each_turn(self, c: list[Any]) -> str:
+        return "each_turn"
+
+    def each_players_turn(self, c: list[Any]) -> str:
+        return "each_players_turn"
+
+    def your_next_turn(self, c: list[Any]) -> str:
+        return "your_next_turn"
+
+    def event(self, c: list[Any]) -> A.Event:
+        return A.Event(c[0], c[1], c[2])
+
+    def performing_ranged_strike(self, c: list[Any]) -> A.Event:
+        return A.Event(None, "performing_ranged_strike")
+
+    def event_verb(self, c: list[Any]) -> str:
+        return c[0]
+
+    def is_struck(self, c: list[Any]) -> str:
+        return "is_struck"
+
+    def is_attacked(self, c: list[Any]) -> str:
+        return "is_attacked"
+
+    def attacks_and_kills(self, c: list[Any]) -> str:
+        return "attacks_and_kills"
+
+    # ---- conditions
+    def post_if(self, c: list[Any]) -> A.PostCondition:
+        return A.PostCondition("if", c[0])
+
+    def post_while(self, c: list[Any]) -> A.PostCondition:
+        return A.PostCondition("while", c[0])
+
+    def post_unless(self, c: list[Any]) -> A.PostCondition:
+        return A.PostCondition("unless", c[0])
+
+    def post_instead(self, c: list[Any]) -> A.PostCondition:
+        return A.PostCondition("instead")
+
+    def if_able(self, c: list[Any]) -> A.PostCondition:
+        return A.PostCondition("if_able")
+
+    def if_needed(self, c: list[Any]) -> A.PostCondition:
+        return A.PostCondition("if_needed")
+
+    def cond_is(self, c: list[Any]) -> A.Condition:
+        return A.Condition("is", c[0], c[1])
+
+    def cond_has(self, c: list[Any]) -> A.Condition:
+        return A.Condition("has", c[0], c[1])
+
+    def cond_control(self, c: list[Any]) -> A.Condition:
+        return A.Condition("control", A.Ref("you"), c[0])
+
+    def cond_hits(self, c: list[Any]) -> A.Condition:
+        return A.Condition("hits", A.Ref("it"), c[0])
+
+    def cond_you_do(self, c: list[Any]) -> A.Condition:
+        return A.Condition("you_do")
+
+    def cond_attacking(self, c: list[Any]) -> A.Condition:
+        return A.Condition("attacking")
+
+    def cond_defending(self, c: list[Any]) -> A.Condition:
+        return A.Condition("defending")
+
+    def cond_there_is(self, c: list[Any]) -> A.Condition:
+        return A.Condition("there_is", None, c[0])
+
+    def cond_back_row(self, c: list[Any]) -> A.Condition:
+        return A.Condition("back_row")
+
+    def cond_would(self, c: list[Any]) -> A.Condition:
+        return A.Condition("would", c[0], c[1])
+
+    def state_word_(self, c: list[Any]) -> Any:
+        return c[0]
+
+    state_is_word = state_place = state_np = state_keyword = state_word_
+
+    # ---- verb phrases -> primitives
+    def damage(self, c: list[Any]) -> A.Damage:
+        return A.Damage(c[0], c[1])
+
+    def damage_equal(self, c: list[Any]) -> A.Damage:
+        return A.Damage(None, c[1], c[0])
+
+    def fixed_damage(self, c: list[Any]) -> Any:
+        return c[0]
+
+    def lethal_damage(self, c: list[Any]) -> str:
+        return "lethal"
+
+    def take_damage(self, c: list[Any]) -> A.TakeDamage:
+        return A.TakeDamage(c[0])
+
+    def damage_reduction(self, c: list[Any]) -> A.DamageReduction:
+        return A.DamageReduction(c[0], c[1])
+
+    def damage_immunity(self, c: list[Any]) -> A.DamageImmunity:
+        return A.DamageImmunity(c[0])
+
+    def damage_from(self, c: list[Any]) -> Any:
+        return c[0]
+
+    for_each = damage_from
+
+    def draw(self, c: list[Any]) -> A.Draw:
+        return A.Draw(c[0])
+
+    def heal_life(self, c: list[Any]) -> A.Heal:
+        return A.Heal(c[0])
+
+    def gain_life(self, c: list[Any]) -> A.GainLife:
+        return A.GainLife(c[0])
+
+    def lose_life(self, c: list[Any]) -> A.LoseLife:
+        return A.LoseLife(c[0])
+
+    def gain_mana(self, c: list[Any]) -> A.GainMana:
+        return A.GainMana(str(c[0]))
+
+    def summon(self, c: list[Any]) -> A.Summon:
+        return A.Summon(c[0], c[1])
+
+    def move(self, c: list[Any]) -> A.Move:
+        return A.Move(c[0], c[1], c[2])
+
+    def take_steps(self, c: list[Any]) -> A.TakeSteps:
+        return A.TakeSteps(c[0])
+
+    def one_step(self, c: list[Any]) -> tuple[str, int]:
+        return ("one", 1)
+
+    def up_to_steps(self, c: list[Any]) -> tuple[str, Any]:
+        return ("up_to", c[0])
+
+    def n_steps(self, c: list[Any]) -> tuple[str, Any]:
+        return ("exactly", c[0])
+
+    def tap(self, c: list[Any]) -> A.Tap:
+        return A.Tap(c[0])
+
+    def untap(self, c: list[Any]) -> A.Tap:
+        return A.Tap(c[0], untap=True)
+
+    def remove(self, c: list[Any]) -> A.Remove:
+        verb = c[0]
+        kind = verb[:-2] if verb.endswith("es") and verb[:-2] in ("banish",) else verb.rstrip("s")
+        return A.Remove(kind, c[1])
+
+    def die(self, c: list[Any]) -> A.Die:
+        return A.Die()
+
+    def give(self, c: list[Any]) -> A.GainKeyword:
+        return A.GainKeyword(c[1], c[0])
+
+    def has(self, c: list[Any]) -> A.Has:
+        return A.Has(c[0], c[1])
+
+    def gain_keyword(self, c: list[Any]) -> A.GainKeyword:
+        return A.GainKeyword(c[0])
+
+    def lose_keyword(self, c: list[Any]) -> A.LoseKeyword:
+        return A.LoseKeyword(c[0])
+
+    def shoot(self, c: list[Any]) -> A.ShootProjectile:
+        return A.ShootProjectile(c[0], c[1] is not None)
+
+    def is_state(self, c: list[Any]) -> A.IsState:
+        return A.IsState(c[0])
+
+    def provide(self, c: list[Any]) -> A.Provide:
+        *mana, to = c
+        return A.Provide(tuple(str(m) for m in mana), to)
+
+    def flood(self, c: list[Any]) -> A.Flood:
+        return A.Flood(c[0])
+
+    def relocate(self, c: list[Any]) -> A.Relocate:
+        return A.Relocate(c[0], c[1])
+
+    def relocate_self(self, c: list[Any]) -> A.Relocate:
+        return A.Relocate(str(c[0]).rstrip("s") if c else "submerge")
+
+    def search(self, c: list[Any]) -> A.Search:
+        return A.Search(c[0], c[1])
+
+    def return_to(self, c: list[Any]) -> A.ReturnTo:
+        return A.ReturnTo(c[0], c[1])
+
+    def strike(self, c: list[Any]) -> A.Strike:
+        return A.Strike(c[0])
+
+    def strike_first(self, c: list[Any]) -> A.Strike:
+        return A.Strike(None, True)
+
+    def gain_control(self, c: list[Any]) -> A.GainControl:
+        return A.GainControl(c[0])
+
+    def discard(self, c: list[Any]) -> A.Discard:
+        return A.Discard(c[0])
+
+    def look(self, c: list[Any]) -> A.Look:
+        return A.Look(c[0])
+
+    def reveal(self, c: list[Any]) -> A.Look:
+        return A.Look(c[0], reveal=True)
+
+    def shuffle(self, c: list[Any]) -> A.Shuffle:
+        return A.Shuffle()
+
+    def conjure(self, c: list[Any]) -> A.Conjure:
+        return A.Conjure(c[0], c[1])
+
+    def dispel(self, c: list[Any]) -> A.Dispel:
+        return A.Dispel(c[0])
+
+    def silence(self, c: list[Any]) -> A.Silence:
+        return A.Silence(c[0])
+
+    def put(self, c: list[Any]) -> A.Put:
+        return A.Put(c[0], c[1])
+
+    def fall_asleep(self, c: list[Any]) -> A.FallAsleep:
+        return A.FallAsleep()
+
+    def cant(self, c: list[Any]) -> A.Cant:
+        return A.Cant(tuple(x for x in _real(c) if x is not None))
+
+    def transform_into(self, c: list[Any]) -> A.Transform:
+        return A.Transform(c[0], c[1])
+
+    def play(self, c: list[Any]) -> A.Play:
+        return A.Play(c[0], c[1])
+
+    def play_or_draw(self, c: list[Any]) -> A.Play:
+        return A.Play(c[0], None, or_draw=True)
+
+    def may_action(self, c: list[Any]) -> A.Action:
+        return c[0]
+
+    def be_passive(self, c: list[Any]) -> A.Action:
+        return A.Action("be " + c[0], c[1])
+
+    def be_passive_to(self, c: list[Any]) -> A.Action:
+        return A.Action("be " + c[0], None, c[1])
+
+    def and_passive(self, c: list[Any]) -> A.Action:
+        return A.Action(c[0])
+
+    def defend(self, c: list[Any]) -> A.Action:
+        return A.Action("defend")
+
+    def attack(self, c: list[Any]) -> A.Action:
+        return A.Action("attack")
+
+    def intercept(self, c: list[Any]) -> A.Action:
+        return A.Action("intercept")
+
+    def enter(self, c: list[Any]) -> A.Action:
+        return A.Action("enter", c[0])
+
+    def carry(self, c: list[Any]) -> A.Action:
+        return A.Action("carry", c[0])
+
+    def dest_to(self, c: list[Any]) -> tuple[str, Any]:
+        return ("to", c[0])
+
+    def dest_into(self, c: list[Any]) -> tuple[str, Any]:
+        return ("into", c[0])
+
+    def dest_on(self, c: list[Any]) -> tuple[str, Any]:
+        return ("on", c[0])
+
+    def q_its_power(self, c: list[Any]) -> tuple[str, Any]:
+        return ("its_power", None)
+
+    def q_number_of(self, c: list[Any]) -> tuple[str, Any]:
+        return ("number_of", c[0])
+
+    def q_mana_cost(self, c: list[Any]) -> tuple[str, Any]:
+        return ("mana_cost", c[0])
+
+    # ---- grants and keywords
+    def grants(self, c: list[Any]) -> tuple[Any, ...]:
+        return tuple(x for x in _real(c) if x is not None)
+
+    def grant(self, c: list[Any]) -> Any:
+        return c[0]
+
+    def power_mod(self, c: list[Any]) -> A.PowerMod:
+        return A.PowerMod(int(c[0]))
+
+    def range_mod(self, c: list[Any]) -> A.RangeMod:
+        return A.RangeMod(int(c[0]))
+
+    def granted_ability(self, c: list[Any]) -> A.GrantedAbility:
+        return A.GrantedAbility(self._parse_quoted(str(c[0])[1:-1]))
+
+    def simple_keyword(self, c: list[Any]) -> A.Keyword:
+        return A.Keyword(c[0].lower())
+
+    def movement(self, c: list[Any]) -> A.Keyword:
+        return A.Keyword("movement", int(c[0]))
+
+    def ranged(self, c: list[Any]) -> A.Keyword:
+        return A.Keyword("ranged", int(c[0]) if c[0] is not None else None)
+
+    def spellcaster(self, c: list[Any]) -> A.Keyword:
+        return A.Keyword("spellcaster")
+
+    def element_spellcaster(self, c: list[Any]) -> A.Keyword:
+        return A.Keyword("spellcaster", str(c[0]).split()[0].lower())
+
+    # ---- durations
+    def this_turn(self, c: list[Any]) -> A.Duration:
+        return A.Duration("this_turn")
+
+    def until_your_next_turn(self, c: list[Any]) -> A.Duration:
+        return A.Duration("until_your_next_turn")
+
+    def until_end_of_turn(self, c: list[Any]) -> A.Duration:
+        return A.Duration("until_end_of_turn")
+
+    def until_leaves(self, c: list[Any]) -> A.Duration:
+        return A.Duration("until_leaves", c[0])
+
+    def permanently(self, c: list[Any]) -> A.Duration:
+        return A.Duration("permanently")
+
+    # ---- selectors
+    def np(self, c: list[Any]) -> Any:
+        return c[0]
+
+    def np_list(self, c: list[Any]) -> A.Group:
+        items = _real(c)
+        conj = items[-2]
+        return A.Group(tuple(items[:-2] + items[-1:]), conj)
+
+    def np_item(self, c: list[Any]) -> Any:
+        base, posts = c[0], tuple(c[1:])
+        if not posts:
+            return base
+        if isinstance(base, A.Ref):
+            return A.Ref(base.word, posts)
+        return A.Selector(base.det, base.pre, base.mods, base.noun, posts, base.quant, base.count)
+
+    @staticmethod
+    def _sel(det: str | None, rest: list[Any], quant: str | None = None, count: Any = None) -> A.Selector:
+        *pre, (mods, noun) = rest
+        return A.Selector(det, tuple(pre), mods, noun, (), quant, count)
+
+    def selector(self, c: list[Any]) -> A.Selector:
+        if c and isinstance(c[0], tuple) and c[0] and c[0][0] == "det":
+            return self._sel(c[0][1], c[1:])
+        return self._sel(None, c)
+
+    def ref(self, c: list[Any]) -> A.Ref:
+        return A.Ref(c[0])
+
+    def self_ref(self, c: list[Any]) -> A.Ref:
+        return A.Ref("SELF")
+
+    def you_ref(self, c: list[Any]) -> A.Ref:
+        return A.Ref("you")
+
+    def counted(self, c: list[Any]) -> A.Selector:
+        return self._sel(None, c[1:], "counted", c[0])
+
+    def up_to(self, c: list[Any]) -> A.Selector:
+        return self._sel(None, c[1:], "up_to", c[0])
+
+    def any_number(self, c: list[Any]) -> A.Selector:
+        return self._sel(None, c, "any_number")
+
+    def pre(self, c: list[Any]) -> str:
+        return c[0]
+
+    def core_mod(self, c: list[Any]) -> tuple[tuple[str, ...], str]:
+        mods, noun = c[1]
+        return (c[0],) + mods, noun
+
+    def core_noun(self, c: list[Any]) -> tuple[tuple[str, ...], str]:
+        return (), c[0]
+
+    def core_subtype(self, c: list[Any]) -> tuple[tuple[str, ...], str]:
+        return (), str(c[0])
+
+    def mod_word(self, c: list[Any]) -> str:
+        return c[0]
+
+    def mod_subtype(self, c: list[Any]) -> str:
+        return str(c[0])
+
+    mod_element = mod_word
+
+    def mod_non_element(self, c: list[Any]) -> str:
+        return "non-" + c[0]
+
+    def mod_non_subtype(self, c: list[Any]) -> str:
+        return "non-" + str(c[0])
+
+    def np_base(self, c: list[Any]) -> Any:
+        return c[0]
+
+    # ---- posts
+    def post(self, c: list[Any]) -> A.Post:
+        return c[0]
+
+    def _place(kind: str) -> Callable[..., A.Post]:  # type: ignore[misc]
+        def build(self: "ToAst", c: list[Any]) -> A.Post:
+            return A.Post(kind, c[0] if c else None)
+        return build
+
+    here = _place("here")
+    there = _place("there")
+    nearby = _place("nearby")
+    adjacent = _place("adjacent")
+    within_steps = _place("within")
+    atop = _place("atop")
+    at = _place("at")
+    occupying = _place("occupying")
+    above_or_below = _place("above_or_below")
+    under = _place("under")
+    in_ = _place("in")
+    near = _place("near")
+    with_keyword = _place("with_keyword")
+    in_play = _place("in_play")
+    along_path = _place("along_path")
+    from_np = _place("from")
+    del _place
+
+    def place(self, c: list[Any]) -> A.Post:
+        return c[0]
+
+    def with_power(self, c: list[Any]) -> A.Post:
+        return A.Post("with_power", (c[0], c[1]))
+
+    def with_cost(self, c: list[Any]) -> A.Post:
+        return A.Post("with_cost", str(c[0]))
+
+    def that_costs(self, c: list[Any]) -> A.Post:
+        return A.Post("that_costs", str(c[0]))
