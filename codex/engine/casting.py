@@ -1,0 +1,92 @@
+"""Casting spells: Spellcaster, element restriction, mana, threshold, where the spell goes."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from codex.engine.effects import keywords_at, player_affinity, site_is_water
+from codex.engine.geometry import SQUARES, Location, Region, row_col
+from codex.engine.keywords import Keywords
+from codex.engine.reasons import Reason
+from codex.engine.state import Affinity, GameState, Unit
+
+Found = tuple[Reason, str] | None
+
+
+@dataclass(frozen=True)
+class Spell:
+    name: str
+    type: str                     # minion, artifact, aura, magic
+    cost: int = 0
+    threshold: Affinity = Affinity()
+    text: str = ""
+    attack: int = 0
+    defense: int = 0
+    keywords: Keywords = Keywords()
+    carriable: bool = True
+    explicit_keywords: tuple[str, ...] = field(default_factory=tuple)
+
+
+def caster_reason(state: GameState, caster: Unit, spell: Spell) -> Found:
+    if state.over:
+        return Reason.GAME_OVER, "death-blow"
+    if caster.controller != state.turn.active:
+        return Reason.NOT_ACTIVE_PLAYER, "casting"
+    if state.turn.phase != "main":
+        return Reason.NOT_MAIN_PHASE, "casting"
+    kw = keywords_at(state, caster)
+    if not caster.is_avatar and not kw.spellcaster:
+        return Reason.NOT_SPELLCASTER, "spellcaster"
+    if not caster.is_avatar and kw.spellcaster_elements:
+        if not (kw.spellcaster_elements & spell.threshold.elements()):
+            return Reason.WRONG_ELEMENT_SPELLCASTER, "spellcaster.element"
+    return None
+
+
+def cost_reason(state: GameState, player_id: str, spell: Spell) -> Found:
+    if state.player(player_id).mana < spell.cost:
+        return Reason.NOT_ENOUGH_MANA, "casting.cost"
+    if player_affinity(state, player_id).covers(spell.threshold):
+        return Reason.NOT_ENOUGH_THRESHOLD, "threshold"
+    return None
+
+
+def summoning_location_reason(state: GameState, player_id: str, spell: Spell, loc: Location,
+                              minion: Unit) -> Found:
+    """Surface of your site by default; underground/underwater of your site with Burrowing/Submerge;
+    any void with Voidwalk; and always a location the minion may enter."""
+    from codex.engine.movement import entry_reason
+    kw = spell.keywords
+    site = state.site_at(loc.square)
+    if not state.location_exists(loc):
+        return Reason.NO_SUCH_LOCATION, "location"
+    if loc.region is Region.VOID:
+        return None if kw.voidwalk else (Reason.BAD_SUMMONING_LOCATION, "voidwalk.summon")
+    if site is None or site.controller != player_id:
+        return Reason.NOT_YOUR_SITE, "casting.minion-location"
+    if loc.region is Region.UNDERGROUND and not kw.burrowing:
+        return Reason.BAD_SUMMONING_LOCATION, "casting.minion-burrowing"
+    if loc.region is Region.UNDERWATER and not kw.submerge:
+        return Reason.BAD_SUMMONING_LOCATION, "submerge.summon"
+    bad = entry_reason(state, minion, loc)
+    if bad:
+        return bad[0], "casting-minions.enter"
+    return None
+
+
+def aura_squares(top_left: int) -> tuple[int, ...] | None:
+    r, c = row_col(top_left)
+    if r >= 3 or c >= 4:
+        return None
+    return (top_left, top_left + 1, top_left + 5, top_left + 6)
+
+
+def magic_target_reason(state: GameState, caster: Unit, target: Unit) -> Found:
+    if target.controller != caster.controller and target.is_minion and keywords_at(state, target).stealth:
+        return Reason.STEALTH_TARGET, "stealth"
+    if target.location.region is not caster.location.region:
+        return Reason.TARGET_OTHER_REGION, "targeting.region"
+    return None
+
+
+__all__ = ["Spell", "caster_reason", "cost_reason", "summoning_location_reason", "aura_squares",
+           "magic_target_reason", "SQUARES", "site_is_water"]

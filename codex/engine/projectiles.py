@@ -1,0 +1,56 @@
+"""Projectiles: flight in a cardinal direction within one region, what they hit."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from codex.engine.effects import keywords_at
+from codex.engine.exceptions import AmbiguousAction
+from codex.engine.geometry import Direction, Location, next_square
+from codex.engine.state import GameState, Unit
+
+
+@dataclass(frozen=True)
+class Flight:
+    path: tuple[Location, ...]
+    hits: tuple[str, ...]
+    skipped_stealth: tuple[str, ...]
+    stopped: str  # "hit", "range", "edge"
+
+
+def fly(state: GameState, shooter: Unit, direction: Direction, steps: int | None, piercing: bool,
+        choose: list[str]) -> Flight:
+    """Trace a projectile from the shooter's location; `steps` None means to the region's edge."""
+    start = shooter.location
+    loc = start
+    path = [start]
+    hits: list[str] = []
+    stealthy: list[str] = []
+    travelled = 0
+    while True:
+        candidates = []
+        for u in state.units_at(loc):
+            if u.id == shooter.id or (loc == start and u.controller == shooter.controller):
+                continue
+            if u.is_minion and keywords_at(state, u).stealth:
+                stealthy.append(u.id)
+                continue
+            candidates.append(u)
+        if candidates:
+            chosen = [u for u in candidates if u.id in choose]
+            if len(candidates) > 1 and len(chosen) != 1:
+                raise AmbiguousAction(
+                    f"several units could be hit at the {loc}; the shooter's controller chooses one",
+                    "hit", [u.id for u in candidates], "/action/hit")
+            hit = chosen[0] if chosen else candidates[0]
+            hits.append(hit.id)
+            if not piercing:
+                return Flight(tuple(path), tuple(hits), tuple(stealthy), "hit")
+        if steps is not None and travelled >= steps:
+            return Flight(tuple(path), tuple(hits), tuple(stealthy), "range")
+        nxt_sq = next_square(loc.square, direction)
+        nxt = Location(nxt_sq, loc.region) if nxt_sq else None
+        if nxt is None or not state.location_exists(nxt):
+            return Flight(tuple(path), tuple(hits), tuple(stealthy), "edge")
+        loc = nxt
+        path.append(loc)
+        travelled += 1

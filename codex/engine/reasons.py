@@ -1,0 +1,133 @@
+"""Named reasons for every "can't" the engine can answer.
+
+Each value is stable (used in scenario expectations and the API); `explain()` gives the
+sentence shown to people. Add new members rather than reusing one with a different meaning.
+"""
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Reason(str, Enum):
+    # who may act
+    NOT_ACTIVE_PLAYER = "not_active_player"
+    NOT_CONTROLLER = "not_controller"
+    TAPPED = "tapped"
+    SUMMONING_SICKNESS = "summoning_sickness"
+    DISABLED = "disabled"
+    UNIT_GONE = "unit_gone"
+    # movement
+    IMMOBILE = "immobile"
+    NO_STEPS_LEFT = "no_steps_left"
+    REPEATED_STEP = "repeated_step"
+    NOT_AT_STEP_START = "not_at_step_start"
+    NOT_ADJACENT = "not_adjacent"
+    DIAGONAL_NEEDS_AIRBORNE = "diagonal_needs_airborne"
+    AIRBORNE_ONLY_ON_SURFACE = "airborne_only_on_surface"
+    NO_SUCH_LOCATION = "no_such_location"
+    VOID_NEEDS_VOIDWALK = "void_needs_voidwalk"
+    UNDERGROUND_NEEDS_BURROWING = "underground_needs_burrowing"
+    UNDERWATER_NEEDS_SUBMERGE = "underwater_needs_submerge"
+    AVATAR_SURFACE_ONLY = "avatar_surface_only"
+    CANNOT_ENTER = "cannot_enter"
+    SAME_LOCATION = "same_location"
+    # attack
+    NOT_AT_LOCATION = "not_at_location"
+    NOT_AN_ENEMY = "not_an_enemy"
+    SITE_NOT_ON_SURFACE = "site_not_on_surface"
+    AIRBORNE_TARGET = "airborne_target"
+    STEALTH_TARGET = "stealth_target"
+    NO_SITE_THERE = "no_site_there"
+    # defend / intercept
+    OUT_OF_RANGE_OF_MOTION = "out_of_range_of_motion"
+    ATTACKER_HAS_STEALTH = "attacker_has_stealth"
+    NOT_AN_ATTACK = "not_an_attack"
+    NOT_MOVE_AND_ATTACK = "not_move_and_attack"
+    ENEMY_ATTACKED = "enemy_attacked"
+    NOT_AT_FINAL_LOCATION = "not_at_final_location"
+    MOVER_HAS_STEALTH = "mover_has_stealth"
+    AIRBORNE_NEEDS_AIRBORNE_OR_RANGED = "airborne_needs_airborne_or_ranged"
+    DEFENDER_PATH_INVALID = "defender_path_invalid"
+    SAME_SIDE = "same_side"
+    # damage / strikes
+    BAD_DAMAGE_SPLIT = "bad_damage_split"
+    # projectiles
+    NO_RANGED = "no_ranged"
+    # casting
+    NOT_SPELLCASTER = "not_spellcaster"
+    WRONG_ELEMENT_SPELLCASTER = "wrong_element_spellcaster"
+    NOT_ENOUGH_MANA = "not_enough_mana"
+    NOT_ENOUGH_THRESHOLD = "not_enough_threshold"
+    NOT_YOUR_SITE = "not_your_site"
+    BAD_SUMMONING_LOCATION = "bad_summoning_location"
+    BAD_AURA_AREA = "bad_aura_area"
+    TARGET_OTHER_REGION = "target_other_region"
+    NOT_MAIN_PHASE = "not_main_phase"
+    # sites
+    SQUARE_OCCUPIED = "square_occupied"
+    NOT_ADJACENT_TO_OWN_SITE = "not_adjacent_to_own_site"
+    NOT_NEAREST_AVATAR = "not_nearest_avatar"
+    AVATAR_ONLY = "avatar_only"
+    # game
+    GAME_OVER = "game_over"
+
+
+_EXPLAIN: dict[Reason, str] = {
+    Reason.NOT_ACTIVE_PLAYER: "only the active player may do this now",
+    Reason.NOT_CONTROLLER: "only the unit's controller may use its abilities",
+    Reason.TAPPED: "the card is tapped",
+    Reason.SUMMONING_SICKNESS: "a minion with summoning sickness cannot tap to pay for an ability",
+    Reason.DISABLED: "the unit is disabled and cannot use its abilities",
+    Reason.UNIT_GONE: "the unit is no longer in the realm",
+    Reason.IMMOBILE: "an Immobile unit cannot take steps",
+    Reason.NO_STEPS_LEFT: "the unit has no steps left",
+    Reason.REPEATED_STEP: "a declared path may not repeat a specific step",
+    Reason.NOT_AT_STEP_START: "the unit is not where this declared step begins",
+    Reason.NOT_ADJACENT: "the two locations are not adjacent",
+    Reason.DIAGONAL_NEEDS_AIRBORNE: "only an Airborne unit may step diagonally",
+    Reason.AIRBORNE_ONLY_ON_SURFACE: "Airborne only works on the surface",
+    Reason.NO_SUCH_LOCATION: "that location does not exist in the realm",
+    Reason.VOID_NEEDS_VOIDWALK: "only a unit with Voidwalk may step into or through the void",
+    Reason.UNDERGROUND_NEEDS_BURROWING: "only a unit with Burrowing may step to or through underground locations",
+    Reason.UNDERWATER_NEEDS_SUBMERGE: "only a unit with Submerge may step to or through underwater locations",
+    Reason.AVATAR_SURFACE_ONLY: "an Avatar may never enter a region other than the surface",
+    Reason.CANNOT_ENTER: "an ongoing effect forbids this unit from entering that location",
+    Reason.SAME_LOCATION: "moving to the same location is not moving",
+    Reason.NOT_AT_LOCATION: "you may only attack at your location",
+    Reason.NOT_AN_ENEMY: "you may only attack enemy units or enemy sites",
+    Reason.SITE_NOT_ON_SURFACE: "only the surface of a site can be attacked",
+    Reason.AIRBORNE_TARGET: "an Airborne unit cannot be targeted by attacks unless the attacker also has Airborne",
+    Reason.STEALTH_TARGET: "a minion with Stealth cannot be targeted by its opponents",
+    Reason.NO_SITE_THERE: "there is no site there",
+    Reason.OUT_OF_RANGE_OF_MOTION: "the location is not within the unit's range of motion",
+    Reason.ATTACKER_HAS_STEALTH: "attacks by a minion with Stealth cannot be defended",
+    Reason.NOT_AN_ATTACK: "only attacks can be defended",
+    Reason.NOT_MOVE_AND_ATTACK: "only Move and Attack can trigger Intercept",
+    Reason.ENEMY_ATTACKED: "the enemy attacked, so it may be defended but not intercepted",
+    Reason.NOT_AT_FINAL_LOCATION: "interceptors must already be at the enemy's final location",
+    Reason.MOVER_HAS_STEALTH: "units with Stealth cannot be intercepted",
+    Reason.AIRBORNE_NEEDS_AIRBORNE_OR_RANGED: "an Airborne unit can only be intercepted by units with Airborne or Ranged",
+    Reason.DEFENDER_PATH_INVALID: "the defender's declared path does not reach the attack's location",
+    Reason.SAME_SIDE: "a unit cannot defend against or intercept its own side",
+    Reason.BAD_DAMAGE_SPLIT: "the damage assigned must equal the strike's power, among the struck units",
+    Reason.NO_RANGED: "the unit has no Ranged ability",
+    Reason.NOT_SPELLCASTER: "only a Spellcaster may cast spells",
+    Reason.WRONG_ELEMENT_SPELLCASTER: "this Spellcaster may only cast spells of its element",
+    Reason.NOT_ENOUGH_MANA: "not enough mana to pay the cost",
+    Reason.NOT_ENOUGH_THRESHOLD: "not enough elemental affinity for the threshold",
+    Reason.NOT_YOUR_SITE: "that location is not at a site you control",
+    Reason.BAD_SUMMONING_LOCATION: "that is not a legal summoning or conjuring location for this spell",
+    Reason.BAD_AURA_AREA: "an aura occupies a 2x2 area inside the realm",
+    Reason.TARGET_OTHER_REGION: "spells can only target things in the Spellcaster's region",
+    Reason.NOT_MAIN_PHASE: "this can only be done in the active player's main phase",
+    Reason.SQUARE_OCCUPIED: "a site must be played on a void or on rubble",
+    Reason.NOT_ADJACENT_TO_OWN_SITE: "a site must be played adjacent to a site you control",
+    Reason.NOT_NEAREST_AVATAR: "with no sites, a site must be played as close as possible to your Avatar",
+    Reason.AVATAR_ONLY: "only an Avatar plays sites with its ability",
+    Reason.GAME_OVER: "the game is already over",
+}
+
+
+def explain(reason: Reason) -> str:
+    """The sentence for a reason."""
+    return _EXPLAIN[reason]

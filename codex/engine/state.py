@@ -1,0 +1,242 @@
+"""Game state as frozen dataclasses; every transition returns a new state.
+
+Only facts live here. What those facts mean under ongoing effects (a silenced unit's
+keywords, a flooded site's water) is computed in `effects.py`, the place later issues
+will grow into layers.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Iterable, Literal
+
+from codex.engine.geometry import Location, Region
+from codex.engine.keywords import ELEMENTS, Keywords
+
+UnitKind = Literal["avatar", "minion"]
+
+
+@dataclass(frozen=True)
+class Affinity:
+    """Elemental affinity (or threshold) by element."""
+
+    air: int = 0
+    earth: int = 0
+    fire: int = 0
+    water: int = 0
+
+    @classmethod
+    def of(cls, counts: dict[str, int]) -> "Affinity":
+        return cls(**{e: int(counts.get(e, 0)) for e in ELEMENTS})
+
+    def __add__(self, other: "Affinity") -> "Affinity":
+        return Affinity(*(getattr(self, e) + getattr(other, e) for e in ELEMENTS))
+
+    def as_dict(self) -> dict[str, int]:
+        return {e: getattr(self, e) for e in ELEMENTS}
+
+    def elements(self) -> set[str]:
+        return {e for e in ELEMENTS if getattr(self, e) > 0}
+
+    def covers(self, need: "Affinity") -> list[str]:
+        """Elements where this affinity falls short of `need` (empty when it covers it)."""
+        return [e for e in ELEMENTS if getattr(self, e) < getattr(need, e)]
+
+
+@dataclass(frozen=True)
+class Site:
+    """A site on a square. Water or land follows from its water affinity (or Flooded)."""
+
+    square: int
+    name: str = "Site"
+    controller: str | None = None
+    owner: str | None = None
+    affinity: Affinity = Affinity()
+    rubble: bool = False
+    flooded: bool = False
+    max_entry_power: int | None = None   # passive: only minions with power <= N may enter
+    kills_on_entry: bool = False         # triggered: minions that enter die (Bottomless Pit)
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Unit:
+    """An avatar or minion in the realm."""
+
+    id: str
+    name: str
+    controller: str
+    owner: str
+    kind: UnitKind
+    location: Location
+    attack: int
+    defense: int
+    damage: int = 0
+    tapped: bool = False
+    summoned_this_turn: bool = False
+    keywords: Keywords = Keywords()
+    artifacts: tuple[str, ...] = ()
+    text: str = ""
+    damage_reduction: int = 0            # "takes N less damage" on itself
+    reduces_nearby_allies: int = 0       # Shield Maidens-like: other nearby allies take N less
+    immune_to_damage: bool = False
+
+    @property
+    def is_avatar(self) -> bool:
+        return self.kind == "avatar"
+
+    @property
+    def is_minion(self) -> bool:
+        return self.kind == "minion"
+
+    @property
+    def split(self) -> bool:
+        return self.attack != self.defense
+
+    @property
+    def power(self) -> int:
+        """'Power' for effects that need one number: the split-power average, rounded down."""
+        return (self.attack + self.defense) // 2
+
+    @property
+    def lances(self) -> int:
+        return sum(1 for a in self.artifacts if a.lower() == "lance")
+
+    def power_text(self) -> str:
+        return f"{self.attack}/{self.defense}" if self.split else str(self.attack)
+
+
+@dataclass(frozen=True)
+class Aura:
+    """An aura on a 2x2 area (squares listed); it occupies the surface of sites and voids there."""
+
+    id: str
+    name: str
+    controller: str | None
+    squares: tuple[int, ...]
+    effects: tuple[str, ...] = ()        # "silence", "flood"
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    life: int = 20
+    max_life: int = 20
+    deaths_door_turn: int | None = None
+    mana: int = 0
+    extra_affinity: Affinity = Affinity()
+
+    @property
+    def at_deaths_door(self) -> bool:
+        return self.deaths_door_turn is not None
+
+
+@dataclass(frozen=True)
+class Turn:
+    active: str
+    number: int = 1
+    phase: Literal["start", "main", "end"] = "main"
+
+
+@dataclass(frozen=True)
+class Removed:
+    """A card that left the realm during the ruling, and how."""
+
+    id: str
+    name: str
+    fate: Literal["died", "banished"]
+    location: Location
+    controller: str
+
+
+@dataclass(frozen=True)
+class GameState:
+    turn: Turn
+    players: tuple[Player, ...]
+    sites: tuple[Site, ...] = ()
+    units: tuple[Unit, ...] = ()
+    auras: tuple[Aura, ...] = ()
+    removed: tuple[Removed, ...] = ()
+    winner: str | None = None
+    draw: bool = False
+
+    # ---- lookups (cached per immutable state) ----
+    @cached_property
+    def _sites_by_square(self) -> dict[int, Site]:
+        return {s.square: s for s in self.sites}
+
+    @cached_property
+    def _units_by_id(self) -> dict[str, Unit]:
+        return {u.id: u for u in self.units}
+
+    @cached_property
+    def _players_by_id(self) -> dict[str, Player]:
+        return {p.id: p for p in self.players}
+
+    def site_at(self, square: int) -> Site | None:
+        return self._sites_by_square.get(square)
+
+    def unit(self, unit_id: str) -> Unit | None:
+        return self._units_by_id.get(unit_id)
+
+    def player(self, player_id: str) -> Player:
+        return self._players_by_id[player_id]
+
+    def has_player(self, player_id: str | None) -> bool:
+        return player_id in self._players_by_id
+
+    def opponent(self, player_id: str) -> str:
+        for p in self.players:
+            if p.id != player_id:
+                return p.id
+        return player_id
+
+    def units_at(self, loc: Location) -> list[Unit]:
+        return [u for u in self.units if u.location == loc]
+
+    def avatar_of(self, player_id: str) -> Unit | None:
+        for u in self.units:
+            if u.is_avatar and u.controller == player_id:
+                return u
+        return None
+
+    def location_exists(self, loc: Location) -> bool:
+        """Void squares have one location; site squares a surface and one subsurface."""
+        site = self.site_at(loc.square)
+        if site is None:
+            return loc.region is Region.VOID
+        if loc.region is Region.VOID:
+            return False
+        if loc.region is Region.SURFACE:
+            return True
+        from codex.engine.effects import site_is_water  # ongoing effects decide water/land
+        return (loc.region is Region.UNDERWATER) == site_is_water(self, site)
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None or self.draw
+
+    # ---- transitions ----
+    def with_unit(self, unit: Unit) -> "GameState":
+        return replace(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
+
+    def add_unit(self, unit: Unit) -> "GameState":
+        return replace(self, units=self.units + (unit,))
+
+    def remove_unit(self, unit_id: str, fate: Literal["died", "banished"]) -> "GameState":
+        u = self._units_by_id[unit_id]
+        return replace(self, units=tuple(x for x in self.units if x.id != unit_id),
+                       removed=self.removed + (Removed(u.id, u.name, fate, u.location, u.controller),))
+
+    def with_site(self, site: Site) -> "GameState":
+        others = tuple(s for s in self.sites if s.square != site.square)
+        return replace(self, sites=tuple(sorted(others + (site,), key=lambda s: s.square)))
+
+    def with_player(self, player: Player) -> "GameState":
+        return replace(self, players=tuple(player if p.id == player.id else p for p in self.players))
+
+    def with_units(self, units: Iterable[Unit]) -> "GameState":
+        return replace(self, units=tuple(units))
+
+    def evolve(self, **changes: object) -> "GameState":
+        return replace(self, **changes)
