@@ -25,4 +25,6 @@ def build_all(build: BuildPaths, *, codex_csv: Path | None = None,
 
 def _build_search_index(db_path: Path, index_dir: Path) -> None:
     """Build the search index from ``db_path`` into ``index_dir`` (atomically)."""
-    # Filled in by the search package (issue 3): codex.search.build_index(db_path, index_dir)
+    from codex.search import build_index  # imported here: corpus-only tools skip Whoosh
+
+    build_index(db_path, index_dir)

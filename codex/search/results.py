@@ -1,0 +1,60 @@
+"""Result types of a search, with the JSON shape the CLI and the service emit."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from codex.search.snippet import Snippet
+
+
+@dataclass
+class Hit:
+    """One matching record: enough to show it and to link to it."""
+
+    key: str                 # "<source>:<id>", unique over sources
+    id: str
+    source: str              # "codex" | "rulebook"
+    kind: str                # entry | subentry | section | term | keyword | quickref
+    title: str
+    parent_id: str | None
+    parent_title: str | None
+    page: int | None         # rulebook page (None for the Codex)
+    anchor: str
+    codex_id: str | None     # for rulebook glossary lines: the Codex entry they define
+    score: float
+    snippet: Snippet
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "id": self.id, "source": self.source, "kind": self.kind,
+                "title": self.title,
+                "parent": ({"id": self.parent_id, "title": self.parent_title}
+                           if self.parent_id else None),
+                "page": self.page, "anchor": self.anchor, "codex_id": self.codex_id,
+                "score": self.score, "snippet": self.snippet.to_dict()}
+
+
+@dataclass
+class SearchResult:
+    """Hits of one page of a search, with what was searched and what to try next."""
+
+    query: str
+    searched: str
+    corrected_query: str | None = None
+    total: int = 0
+    limit: int = 10
+    offset: int = 0
+    hits: list[Hit] = field(default_factory=list)
+    suggestions: list[str] = field(default_factory=list)
+    took_ms: float = 0.0
+
+    @property
+    def showing_results_for(self) -> str | None:
+        """The corrected query when typo correction changed it, else None."""
+        return self.corrected_query
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"query": self.query, "searched": self.searched,
+                "showing_results_for": self.corrected_query, "total": self.total,
+                "limit": self.limit, "offset": self.offset,
+                "hits": [h.to_dict() for h in self.hits], "suggestions": self.suggestions,
+                "took_ms": self.took_ms}

@@ -1,0 +1,51 @@
+"""Whoosh schema and analyzers of the search index.
+
+Two analyzers on purpose: titles and aliases keep stop words, because the Codex has entries
+whose whole title is a stop word ("You", "May and Can", "Can vs. Can't") and a judge must
+still find them by name; bodies drop stop words so that "can", "the", "a" do not swamp
+the ranking of long texts. Both stem with the same Porter stemmer, so query words analysed
+with either agree with the index.
+"""
+from __future__ import annotations
+
+from whoosh import fields
+from whoosh.analysis import Analyzer, RegexTokenizer, LowercaseFilter, StemmingAnalyzer
+
+SCHEMA_VERSION = 1
+GAME = "sorcery"
+
+# Words are letters/digits with inner apostrophes or dots dropped by the tokenizer:
+# "death's" → "death", "s" ("s" is then too short for the body analyzer).
+TITLE_ANALYZER: Analyzer = StemmingAnalyzer(stoplist=None, minsize=1, cachesize=-1)
+BODY_ANALYZER: Analyzer = StemmingAnalyzer(minsize=2, cachesize=-1)
+# Card names are matched whole (folded), one name per "|"-separated value.
+CARD_ANALYZER: Analyzer = RegexTokenizer(r"[^|]+") | LowercaseFilter()
+
+SOURCES = ("codex", "rulebook")
+KINDS = ("entry", "subentry", "section", "term", "keyword", "quickref")
+
+
+def build_schema() -> fields.Schema:
+    """The index layout; field weights are applied at query time (see ``searcher``)."""
+    return fields.Schema(
+        key=fields.ID(stored=True, unique=True),      # "<source>:<id>", unique over sources
+        id=fields.ID(stored=True),
+        source=fields.ID(stored=True),
+        kind=fields.ID(stored=True),
+        game=fields.ID(stored=True),
+        title=fields.TEXT(analyzer=TITLE_ANALYZER, stored=True),
+        aliases=fields.TEXT(analyzer=TITLE_ANALYZER, stored=True),
+        parent=fields.ID(stored=True),
+        parent_title=fields.TEXT(analyzer=TITLE_ANALYZER, stored=True),
+        body=fields.TEXT(analyzer=BODY_ANALYZER, stored=True),
+        mentions=fields.TEXT(analyzer=CARD_ANALYZER, stored=True, phrase=False),
+        page=fields.NUMERIC(stored=True),
+        anchor=fields.STORED(),
+        codex_id=fields.STORED(),
+        position=fields.STORED(),
+    )
+
+
+def stems(analyzer: Analyzer, text: str) -> list[str]:
+    """The index terms ``analyzer`` makes of ``text`` (query side uses the same call)."""
+    return [t.text for t in analyzer(text)]

@@ -1,0 +1,284 @@
+"""``Searcher``: one open Whoosh searcher, shared by every request, with typo correction.
+
+Opening reads the index once: the Whoosh searcher, every stored document (410 small
+records fit easily in memory, and reading them from Python dicts is much faster than
+Whoosh's stored-field access), the vocabulary for correction and the stem → surface-word
+map for highlighting. A lock serialises searches (Whoosh searchers and the stemmer cache
+are not documented as thread-safe, and a search takes about a millisecond), and a small
+LRU cache answers repeated queries without searching again.
+"""
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+from rapidfuzz import fuzz, process
+from whoosh import index as whoosh_index
+from whoosh import query as wq
+
+from codex.corpus.text import fold, slugify
+from codex.search import rank
+from codex.search.correct import Corrector
+from codex.search.index import DOCSTEMS_FILE, INDEX_NAME, META_FILE, SIDE_FILE, index_exists
+from codex.search.query import ParsedQuery, parse_query
+from codex.search.results import Hit, SearchResult
+from codex.search.schema import BODY_ANALYZER, TITLE_ANALYZER, stems
+from codex.search.snippet import highlighter, make_snippet
+
+CANDIDATES = 60
+CACHE_SIZE = 256
+# Field weights: a word in the title or an alias says far more about a record than one
+# in its body; the parent's title is context for a sub-entry.
+BOOST_TITLE = 4.0
+BOOST_ALIAS = 2.5
+BOOST_PARENT = 1.0
+BOOST_BODY = 1.0
+BOOST_SYNONYM = 0.5     # declared synonyms count, but less than the word typed
+BOOST_PROXIMITY = 1.5   # adjacent query words adjacent (±1) in the body
+
+
+class IndexMissing(FileNotFoundError):
+    """No search index at the given folder: run ``arbiter ingest``."""
+
+
+class Searcher:
+    """Full-text search over the Codex, the rulebook and the glossary."""
+
+    def __init__(self, index_dir: Path) -> None:
+        self.index_dir = Path(index_dir)
+        self._ix = whoosh_index.open_dir(str(index_dir), indexname=INDEX_NAME)
+        self._searcher = self._ix.searcher()
+        self._lock = threading.Lock()
+        self._cache: OrderedDict[tuple, SearchResult] = OrderedDict()
+        self.meta: dict[str, Any] = json.loads((self.index_dir / META_FILE).read_text())
+        side = json.loads((self.index_dir / SIDE_FILE).read_text())
+        docstems = json.loads((self.index_dir / DOCSTEMS_FILE).read_text())
+        self._docs = [dict(f) for f in self._searcher.all_stored_fields()]
+        self._by_docnum = {self._searcher.document_number(key=d["key"]): i
+                           for i, d in enumerate(self._docs)}
+        self._features = [self._doc_features(d, docstems[d["key"]]) for d in self._docs]
+        self._surfaces: dict[str, list[str]] = side["surfaces"]
+        self._stem_of = {w: s for s, ws in self._surfaces.items() for w in ws}
+        self._synonyms: list[list[str]] = side["synonyms"]
+        self._cards: dict[str, str] = side["cards"]
+        reader = self._searcher.reader()
+        self._known_stems = {t for f in ("title", "aliases", "body")
+                             for t in reader.field_terms(f)}
+        self._corrector = Corrector(side["vocabulary"], self._stem_known)
+        self._titles = sorted({d["title"] for d in self._docs})
+
+    @classmethod
+    def open(cls, index_dir: Path | str) -> "Searcher":
+        """Open the index in ``index_dir``; raise ``IndexMissing`` if there is none."""
+        index_dir = Path(index_dir)
+        if not index_exists(index_dir):
+            raise IndexMissing(f"no search index at {index_dir}: run `arbiter ingest` first")
+        return cls(index_dir)
+
+    def close(self) -> None:
+        with self._lock:
+            self._searcher.close()
+            self._ix.close()
+
+    def __enter__(self) -> "Searcher":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- public ---------------------------------------------------------------------------
+    def search(self, q: str, source: str | None = None, kind: str | None = None,
+               limit: int = 10, offset: int = 0, correct: bool = True) -> SearchResult:
+        """Search ``q`` (words, "phrases", ``field:value`` filters); never raises on bad syntax.
+
+        ``source``/``kind`` add filters like ``source:``/``kind:`` in the query text.
+        Unknown words are corrected when ``correct`` is true; the result then says what was
+        searched instead (``showing_results_for``).
+        """
+        key = (q, source, kind, limit, offset, correct)
+        with self._lock:
+            cached = self._cache.get(key)
+            if cached is not None:
+                self._cache.move_to_end(key)
+                return cached
+            started = time.perf_counter()
+            result = self._search(q, source, kind, max(0, limit), max(0, offset), correct)
+            result.took_ms = round((time.perf_counter() - started) * 1000, 3)
+            self._cache[key] = result
+            if len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+            return result
+
+    # -- steps ----------------------------------------------------------------------------
+    def _search(self, q: str, source: str | None, kind: str | None, limit: int, offset: int,
+                correct: bool) -> SearchResult:
+        parsed = parse_query(q)
+        if source:
+            parsed.filters["source"] = source
+        if kind:
+            parsed.filters["kind"] = kind
+        searched = self._corrected(parsed) if correct else parsed
+        corrected = str(searched) if str(searched) != str(parsed) else None
+        ranked, total = self._ranked(searched)
+        if total == 0 and searched.phrases:           # a phrase not found: try its words
+            loose = ParsedQuery(searched.all_words(), [], dict(searched.filters))
+            ranked, total = self._ranked(loose)
+        result = SearchResult(query=q, searched=str(searched), corrected_query=corrected,
+                              total=total, limit=limit, offset=offset)
+        pattern, key = self._highlighting(searched)
+        for docnum, score in ranked[offset:offset + limit]:
+            result.hits.append(self._hit(docnum, score, pattern, key))
+        if total == 0:
+            result.suggestions = self._suggestions(searched)
+        return result
+
+    def _corrected(self, parsed: ParsedQuery) -> ParsedQuery:
+        filters = dict(parsed.filters)
+        card = filters.get("mentions")
+        if card is not None and fold(card) not in self._cards:
+            best = process.extractOne(fold(card), list(self._cards), scorer=fuzz.WRatio,
+                                      score_cutoff=85)
+            if best:
+                filters["mentions"] = self._cards[best[0]]
+        return ParsedQuery(self._corrector.correct(parsed.words),
+                           [self._corrector.correct(p) for p in parsed.phrases], filters)
+
+    def _stem_known(self, word: str) -> bool:
+        return any(s in self._known_stems
+                   for s in stems(BODY_ANALYZER, word) + stems(TITLE_ANALYZER, word))
+
+    def _ranked(self, parsed: ParsedQuery) -> tuple[list[tuple[int, float]], int]:
+        """Candidates in final order as ``(docnum, score)``, and the number of matches."""
+        filter_q = self._filter(parsed.filters)
+        if parsed.empty:                                 # filters only: corpus order
+            if filter_q is None:
+                return [], 0
+            results = self._searcher.search(filter_q, limit=None)
+            hits = sorted((h.docnum for h in results),
+                          key=lambda n: self._docs[self._by_docnum[n]]["position"])
+            return [(n, 0.0) for n in hits], len(hits)
+        results = self._searcher.search(self._whoosh_query(parsed), limit=CANDIDATES,
+                                        filter=filter_q)
+        total = len(results)
+        if not total:
+            return [], 0
+        top = max(h.score for h in results) or 1.0
+        qf = self._query_features(parsed)
+        scored = [(h.docnum, rank.score(h.score / top,
+                                        self._features[self._by_docnum[h.docnum]], qf))
+                  for h in results]
+        scored.sort(key=lambda s: (-s[1], self._docs[self._by_docnum[s[0]]]["position"]))
+        return [(n, round(s, 4)) for n, s in scored], total
+
+    # -- query construction ---------------------------------------------------------------
+    def _word_query(self, words: list[str], boost: float = 1.0) -> wq.Query | None:
+        """One word or a multi-word synonym, in every text field with its weight."""
+        parts: list[wq.Query] = []
+        title = [s for w in words for s in stems(TITLE_ANALYZER, w)]
+        body = [s for w in words for s in stems(BODY_ANALYZER, w)]
+        for field, terms, weight in (("title", title, BOOST_TITLE),
+                                     ("aliases", title, BOOST_ALIAS),
+                                     ("parent_title", title, BOOST_PARENT),
+                                     ("body", body, BOOST_BODY)):
+            if len(terms) == 1:
+                parts.append(wq.Term(field, terms[0], boost=weight * boost))
+            elif terms:
+                parts.append(wq.Phrase(field, terms, boost=weight * boost))
+        return wq.Or(parts) if parts else None
+
+    def _synonym_words(self, words: list[str]) -> list[list[str]]:
+        """Other phrasings of any declared synonym that occurs in ``words``."""
+        text = f" {' '.join(words)} "
+        out = []
+        for group in self._synonyms:
+            if any(f" {p} " in text for p in group):
+                out.extend(p.split() for p in group if f" {p} " not in text)
+        return out
+
+    def _whoosh_query(self, parsed: ParsedQuery) -> wq.Query:
+        words = parsed.all_words()
+        optional = [q for w in words if (q := self._word_query([w])) is not None]
+        optional += [q for s in self._synonym_words(words)
+                     if (q := self._word_query(s, BOOST_SYNONYM)) is not None]
+        body = [s for w in words for s in stems(BODY_ANALYZER, w)]
+        optional += [wq.Phrase("body", [a, b], slop=2, boost=BOOST_PROXIMITY)
+                     for a, b in zip(body, body[1:]) if a != b]
+        should = wq.Or(optional) if optional else wq.NullQuery
+        required = [self._word_query(p) for p in parsed.phrases]
+        required = [r for r in required if r is not None]
+        if not required:
+            return should
+        return wq.AndMaybe(wq.And(required), should)
+
+    def _filter(self, filters: dict[str, str]) -> wq.Query | None:
+        terms = []
+        for name, value in filters.items():
+            if name == "mentions":
+                terms.append(wq.Term("mentions", fold(value)))
+            elif name == "parent":
+                terms.append(wq.Term("parent", slugify(value)))
+            else:
+                terms.append(wq.Term(name, value.lower()))
+        return wq.And(terms) if terms else None
+
+    def _query_features(self, parsed: ParsedQuery) -> rank.QueryFeatures:
+        words = parsed.all_words()
+        content = [w for w in words if stems(BODY_ANALYZER, w)] or words
+        synonyms = self._synonym_words(words)
+        per_word = []
+        for w in content:
+            own = set(stems(TITLE_ANALYZER, w)) | set(stems(BODY_ANALYZER, w))
+            for syn in synonyms:   # a word is covered if the record uses a synonym instead
+                own |= {s for x in syn for s in stems(TITLE_ANALYZER, x)}
+            per_word.append(frozenset(own))
+        return rank.QueryFeatures(
+            words=tuple(per_word),
+            title_stems=frozenset(s for w in content for s in stems(TITLE_ANALYZER, w)),
+            all_stems=frozenset(s for w in words for s in stems(TITLE_ANALYZER, w)))
+
+    @staticmethod
+    def _doc_features(doc: dict[str, Any], terms: list[str]) -> rank.DocFeatures:
+        title = frozenset(stems(TITLE_ANALYZER, doc["title"]))
+        parent = frozenset(stems(TITLE_ANALYZER, doc.get("parent_title") or ""))
+        names = [title] + [frozenset(stems(TITLE_ANALYZER, a))
+                           for a in (doc.get("aliases") or "").split(" ; ") if a]
+        return rank.DocFeatures(doc["source"], doc["kind"], title, title | parent,
+                                tuple(names), frozenset(terms))
+
+    # -- output ---------------------------------------------------------------------------
+    def _highlighting(self, parsed: ParsedQuery) -> tuple[Any, Any]:
+        words = parsed.all_words()
+        for syn in self._synonym_words(words):
+            words = words + syn
+        wanted = {s for w in words for s in stems(BODY_ANALYZER, w)} or \
+                 {s for w in words for s in stems(TITLE_ANALYZER, w)}
+        surfaces = [x for s in wanted for x in self._surfaces.get(s, ())]
+        stem_of = self._stem_of
+        return highlighter(surfaces), lambda w: stem_of.get(w.lower().replace("’", "'"), w)
+
+    def _hit(self, docnum: int, score: float, pattern: Any, key: Any) -> Hit:
+        doc = self._docs[self._by_docnum[docnum]]
+        return Hit(key=doc["key"], id=doc["id"], source=doc["source"], kind=doc["kind"],
+                   title=doc["title"], parent_id=doc.get("parent"),
+                   parent_title=doc.get("parent_title"), page=doc.get("page"),
+                   anchor=doc["anchor"], codex_id=doc.get("codex_id"), score=score,
+                   snippet=make_snippet(doc.get("body") or "", pattern, key))
+
+    def _suggestions(self, parsed: ParsedQuery) -> list[str]:
+        """What to try when nothing matched: near titles, then the query without filters."""
+        out: list[str] = []
+        text = " ".join(parsed.all_words())
+        if text:
+            out += [t for t, _s, _i in process.extract(text, self._titles, scorer=fuzz.WRatio,
+                                                       limit=5, score_cutoff=50)]
+        if parsed.filters and not parsed.empty:
+            unfiltered = ParsedQuery(parsed.words, parsed.phrases, {})
+            if self._ranked(unfiltered)[1]:
+                out.append(str(unfiltered))
+        if not out:
+            out = ["airborne", "intercept", "death's door"]   # show what a query looks like
+        return list(dict.fromkeys(out))

@@ -1,0 +1,92 @@
+"""Snippets: the sentence of a record that best matches the query, with the matches marked.
+
+Highlighting works on surface words, not by re-analysing every hit: at open the searcher
+knows which surface words of the corpus make which stem, so a query's stems turn into one
+regular expression that finds "defending", "defends" and "defended" for "defend" in
+microseconds. The snippet is returned as plain text with match offsets, and as HTML in which
+everything but the ``<mark>`` tags is escaped, so a hostile query or record text can never
+inject markup; the caller picks the form it needs.
+"""
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\s*\n+\s*")
+TARGET = 220   # characters a snippet aims for
+MAX_SENTENCE = 320
+
+
+@dataclass
+class Snippet:
+    """Plain snippet text plus ``(start, end)`` offsets of the highlighted words in it."""
+
+    text: str
+    matches: list[tuple[int, int]] = field(default_factory=list)
+
+    def html(self, tag: str = "mark") -> str:
+        """HTML-escaped text with each match wrapped in ``<tag>`` (``mark`` by default)."""
+        out, pos = [], 0
+        for start, end in self.matches:
+            out.append(html.escape(self.text[pos:start]))
+            out.append(f"<{tag}>{html.escape(self.text[start:end])}</{tag}>")
+            pos = end
+        out.append(html.escape(self.text[pos:]))
+        return "".join(out)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "matches": [list(m) for m in self.matches],
+                "html": self.html()}
+
+
+def highlighter(surface_words: Iterable[str]) -> re.Pattern[str] | None:
+    """A case-insensitive pattern matching any of the words as whole words."""
+    words = sorted(set(surface_words), key=len, reverse=True)
+    if not words:
+        return None
+    return re.compile(r"(?<![\w'’])(?:" + "|".join(map(re.escape, words)) + r")(?![\w])",
+                      re.IGNORECASE)
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    spans, pos = [], 0
+    for m in _SENTENCE_END.finditer(text):
+        if m.start() > pos:
+            spans.append((pos, m.start()))
+        pos = m.end()
+    if pos < len(text):
+        spans.append((pos, len(text)))
+    return spans
+
+
+def make_snippet(text: str, pattern: re.Pattern[str] | None,
+                 key: Any = lambda s: s.lower()) -> Snippet:
+    """The best window of ``text`` for ``pattern``: most distinct matched words, then earliest.
+
+    ``key`` maps a matched surface word to what counts as "the same word" (its stem).
+    """
+    matches = [(m.start(), m.end()) for m in pattern.finditer(text)] if pattern else []
+    sentences = _sentences(text) or [(0, len(text))]
+    best, best_score = 0, (-1, 0)
+    for i, (s, e) in enumerate(sentences):
+        inside = [text[a:b] for a, b in matches if s <= a and b <= e]
+        score = (len({key(w) for w in inside}), len(inside))
+        if score > best_score:
+            best, best_score = i, score
+    start, end = sentences[best]
+    j = best + 1
+    while end - start < TARGET // 2 and j < len(sentences):
+        end = sentences[j][1]
+        j += 1
+    if end - start > MAX_SENTENCE:
+        first = next((a for a, b in matches if start <= a < end), start)
+        start = max(start, text.rfind(" ", 0, max(start, first - 80)) + 1)
+        cut = text.rfind(" ", start, start + TARGET)
+        end = cut if cut > start else min(end, start + TARGET)
+    prefix = "… " if start > 0 else ""
+    suffix = " …" if end < len(text) else ""
+    shift = len(prefix) - start
+    spans = [(a + shift, b + shift) for a, b in matches if start <= a and b <= end]
+    return Snippet(prefix + text[start:end] + suffix, spans)
