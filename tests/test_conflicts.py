@@ -91,10 +91,6 @@ def test_a_quote_citing_a_missing_record_stops_ingest(sources_copy: Path) -> Non
                conflicts_file=conflicts_file)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "ingest verifies quotes against a map keyed by record id alone, so where the Codex and the "
-    "rulebook share an id (setup, defend, intercept, mana, start-phase, ...) the rulebook text "
-    "shadows the Codex text: a Codex quote is checked against the rulebook record"))
 def test_a_codex_quote_is_checked_against_the_codex_record(sources_copy: Path) -> None:
     conflicts_file = sources_copy.parent / "conflicts.yaml"
     # Verbatim in the rulebook's 'setup' section, absent from the Codex 'setup' entry.

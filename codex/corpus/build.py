@@ -189,8 +189,10 @@ def _codex_match(index: AliasIndex, title: str) -> str | None:
     return None
 
 
-def _record_texts(db: sqlite_utils.Database) -> dict[str, str]:
-    return {row["id"]: row["text"] for row in db.query("select id, text from records")}
+def _record_texts(db: sqlite_utils.Database) -> dict[tuple[str, str], str]:
+    """Record texts by (source, id): ids like ``intercept`` exist in both sources."""
+    return {(row["source"], row["id"]): row["text"]
+            for row in db.query("select source, id, text from records")}
 
 
 def _source_row(src: Source) -> dict:

@@ -52,14 +52,15 @@ def load_conflicts(path: Path) -> list[Conflict]:
     return conflicts
 
 
-def verify_quotes(path: Path, conflicts: list[Conflict], text_of: dict[str, str]) -> None:
+def verify_quotes(path: Path, conflicts: list[Conflict],
+                  text_of: dict[tuple[str, str], str]) -> None:
     """Fail unless every quote is a verbatim substring of the record it cites."""
     for conflict in conflicts:
         for label, side in (("codex", conflict.codex), ("rulebook", conflict.rulebook)):
-            text = text_of.get(side.record_id)
+            text = text_of.get((label, side.record_id))
             if text is None:
-                raise SourceError(path, f"conflict {conflict.id!r}: the {label} record "
-                                  f"{side.record_id!r} does not exist")
+                raise SourceError(path, f"conflict {conflict.id!r}: there is no {label} record "
+                                  f"{side.record_id!r}")
             if side.quote not in text:
                 raise SourceError(path, f"conflict {conflict.id!r}: the {label} quote is not "
                                   f"verbatim in {side.record_id!r}: {side.quote!r}",
