@@ -137,3 +137,9 @@ def test_sources_recorded_with_checksums(corpus: Corpus) -> None:
     sources = {s["name"]: s for s in corpus.stats()["sources"]}
     assert sources["sorcery-codex.csv"]["sha256"].startswith("e5db153f4cd7")
     assert sources["sorcery-rulebook-2025-12.txt"]["sha256"].startswith("f94e8847a1dc")
+
+
+def test_entries_know_their_rulebook_sections(corpus: Corpus) -> None:
+    related = corpus.entry("Move and Attack").rulebook
+    assert {"id": "move-attack", "title": "Move & Attack", "page": 21, "kind": "section"} in related
+    assert {r["id"] for r in corpus.entry("Airborne").rulebook} == {"glossary:airborne", "quickref:airborne"}

@@ -166,7 +166,8 @@ def _write_rulebook(db: sqlite_utils.Database, rulebook: Rulebook, index: AliasI
                     report: IngestReport) -> None:
     db["rulebook_sections"].insert_all(
         ({"id": s.id, "game": GAME, "title": s.title, "level": s.level, "page": s.page,
-          "parent_id": s.parent_id, "position": s.position, "line": s.line, "text": s.text}
+          "parent_id": s.parent_id, "position": s.position, "line": s.line, "text": s.text,
+          "codex_id": index.resolve(s.title.replace("&", "and"))}
          for s in rulebook.sections), pk="id")
     db["rulebook_paragraphs"].insert_all(
         ({"id": f"{s.id}/{n}", "section_id": s.id, "position": n, "text": p, "line": line}

@@ -41,7 +41,8 @@ def create(db: sqlite_utils.Database) -> None:
                           foreign_keys=[("record_id", "codex_entries", "id")])
     db["rulebook_sections"].create({"id": str, "game": str, "title": str, "level": int,
                                     "page": int, "parent_id": str, "position": int, "line": int,
-                                    "text": str}, pk="id")
+                                    "text": str, "codex_id": str}, pk="id",
+                                   foreign_keys=[("codex_id", "codex_entries", "id")])
     db["rulebook_paragraphs"].create({"id": str, "section_id": str, "position": int, "text": str,
                                       "line": int}, pk="id",
                                      foreign_keys=[("section_id", "rulebook_sections", "id")])

@@ -122,9 +122,10 @@ class Corpus:
             "select distinct l.source_id as id, s.title from links l join codex_entries s on "
             "s.id = l.source_id where l.target_id = ? order by s.position", (record_id,))
         entry.rulebook = self.query(
-            "select g.id, g.title, g.page, g.kind from glossary g where g.codex_id = ? union all "
-            "select q.id, q.title, q.page, q.kind from quick_reference q where q.codex_id = ?",
-            (record_id, record_id))
+            "select id, title, page, 'section' as kind from rulebook_sections where codex_id = ? "
+            "union all select id, title, page, kind from glossary where codex_id = ? "
+            "union all select id, title, page, kind from quick_reference where codex_id = ?",
+            (record_id, record_id, record_id))
         entry.conflicts = self.query(
             "select * from conflicts where codex_id = ? or codex_id like ? || '#%'",
             (record_id, record_id))
