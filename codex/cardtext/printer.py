@@ -1,0 +1,252 @@
+"""AST → canonical card text. Printing a parsed card and normalising the original should agree
+(the round-trip check); reparsing printed text gives the same AST (property tests)."""
+from __future__ import annotations
+
+from typing import Any
+
+from codex.cardtext import ast as A
+
+_NUM = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+        10: "ten", 11: "eleven", 12: "twelve", 13: "thirteen"}
+
+
+def _j(*parts: Any) -> str:
+    return " ".join(str(p) for p in parts if p not in (None, ""))
+
+
+def _num(n: Any) -> str:
+    return _NUM.get(n, str(n)) if isinstance(n, int) else str(n)
+
+
+def _np(n: Any) -> str:
+    if isinstance(n, A.Ref):
+        return _j(n.word, *[_post(p) for p in n.posts])
+    if isinstance(n, A.Group):
+        items = [_np(i) for i in n.items]
+        if len(items) == 2:
+            return f"{items[0]} {n.conj} {items[1]}"
+        return ", ".join(items[:-1]) + f", {n.conj} {items[-1]}"
+    if isinstance(n, A.Selector):
+        det = n.det.replace("SELF 's", "SELF's") if n.det else None
+        head = {"counted": _num(n.count), "up_to": f"up to {_num(n.count)}", "any_number": "any number of"}
+        return _j(head.get(n.quant or "", det), *n.pre, *n.mods, n.noun, *[_post(p) for p in n.posts])
+    return str(n)
+
+
+def _post(p: A.Post) -> str:
+    simple = {"here": "here", "there": "there", "nearby": "nearby", "adjacent": "adjacent",
+              "in_play": "in play", "along_path": "along its path"}
+    if p.kind in simple:
+        return simple[p.kind]
+    if p.kind == "within":
+        return f"up to {_num(p.arg)} steps away"
+    if p.kind == "above_or_below":
+        return f"above or below {_np(p.arg)}"
+    if p.kind == "with_power":
+        return f"with {_num(p.arg[0])} or {p.arg[1]} power"
+    if p.kind == "with_keyword":
+        return f"with {_kw(p.arg)}"
+    if p.kind == "with_cost":
+        return f"with mana cost {p.arg} or less"
+    if p.kind == "that_costs":
+        return f"that costs {p.arg} or less"
+    return f"{p.kind} {_np(p.arg)}"
+
+
+def _kw(k: A.Keyword) -> str:
+    name = k.name.capitalize()
+    if k.name == "movement":
+        return f"Movement +{k.value}"
+    if k.name == "ranged" and k.value is not None:
+        return f"Ranged {k.value}"
+    if k.name == "spellcaster" and k.value:
+        return f"{k.value.capitalize()} Spellcaster"
+    return name
+
+
+def _grant(g: Any) -> str:
+    if isinstance(g, A.PowerMod):
+        return _j(f"{g.amount:+d} power", f"for each {_np(g.per)}" if g.per else None)
+    if isinstance(g, A.RangeMod):
+        return f"{g.amount:+d} range"
+    if isinstance(g, A.Keyword):
+        return _kw(g)
+    if isinstance(g, A.GrantedAbility):
+        return '"' + " ".join(_ability(a) for a in g.ability) + '"'
+    return str(g)
+
+
+def _grants(gs: tuple[Any, ...]) -> str:
+    items = [_grant(g) for g in gs]
+    if len(items) <= 2:
+        return " and ".join(items)
+    return ", ".join(items[:-1]) + ", and " + items[-1]
+
+
+def _dest(d: Any) -> str | None:
+    return f"{d[0]} {_np(d[1])}" if d else None
+
+
+def _action(a: Any) -> str:
+    t = type(a)
+    if t is A.Damage:
+        if a.quantity is not None:
+            q = {"its_power": "its power"}.get(a.quantity[0]) or f"the number of {_np(a.quantity[1])}"
+            return _j("deal damage equal to", q, f"to {_np(a.target)}" if a.target else None)
+        amt = None if a.amount is None else ("lethal" if a.amount == "lethal" else a.amount)
+        return _j("deal", amt, "damage", f"to {_np(a.target)}" if a.target else None)
+    simple = {A.TakeDamage: lambda: f"takes {a.amount} damage",
+              A.DamageReduction: lambda: _j(f"takes {a.amount} less damage", f"from {_np(a.source)}" if a.source else None),
+              A.DamageImmunity: lambda: _j("takes no damage", f"from {_np(a.source)}" if a.source else None),
+              A.Draw: lambda: f"draw {_np(a.what)}", A.Heal: lambda: f"heals {_num(a.amount)} life",
+              A.GainLife: lambda: f"gain {_num(a.amount)} life", A.LoseLife: lambda: f"lose {_num(a.amount)} life",
+              A.GainMana: lambda: f"gain {a.mana}",
+              A.Provide: lambda: _j("provides", "".join(a.mana), f"to {_np(a.to)}" if a.to else None),
+              A.Summon: lambda: _j("summon", _np(a.what), _dest(a.dest)),
+              A.Move: lambda: _j(a.kind, _np(a.what) if a.what else None, _dest(a.dest)),
+              A.Tap: lambda: _j("untap" if a.untap else "tap", _np(a.target) if a.target else None),
+              A.Remove: lambda: f"{a.kind} {_np(a.target)}", A.Die: lambda: "dies",
+              A.Has: lambda: _j("has", _grants(a.grants), f"for each {_np(a.per)}" if a.per else None),
+              A.LoseKeyword: lambda: f"lose {_grants(a.grants)}",
+              A.ShootProjectile: lambda: _j("shoot", _num(a.count) if a.count != 1 else "a",
+                                            "piercing" if a.piercing else None,
+                                            "projectile" if a.count == 1 else "projectiles"),
+              A.IsState: lambda: f"is {a.state}", A.Flood: lambda: f"flood {_np(a.target)}",
+              A.Relocate: lambda: _j(a.kind, _np(a.target) if a.target else None),
+              A.Search: lambda: f"search {_np(a.zones)} for {_np(a.what)}",
+              A.ReturnTo: lambda: f"return {_np(a.target)} to {_np(a.dest)}",
+              A.Strike: lambda: "strikes first" if a.first else f"strike {_np(a.target)}",
+              A.GainControl: lambda: f"gain control of {_np(a.target)}",
+              A.Discard: lambda: f"discard {_np(a.what)}",
+              A.Look: lambda: f"reveal {_np(a.what)}" if a.reveal else f"look at {_np(a.what)}",
+              A.Shuffle: lambda: "shuffle", A.Conjure: lambda: _j("conjure", _np(a.what), _dest(a.dest)),
+              A.Dispel: lambda: f"dispel {_np(a.target)}", A.Silence: lambda: f"silence {_np(a.target)}",
+              A.Put: lambda: _j("put", _np(a.what), _dest(a.dest)), A.FallAsleep: lambda: "falls asleep",
+              A.Transform: lambda: f"transform {_np(a.target)} into {_np(a.into)}",
+              A.Play: lambda: ("play or draw " + _np(a.what)) if a.or_draw else _j("play", _np(a.what), _dest(a.dest)),
+              A.Cant: lambda: "can't " + " or ".join(_action(x) for x in a.actions),
+              A.Action: lambda: _j(a.verb, f"by {_np(a.arg)}" if a.arg and a.verb.startswith("be ") else
+                                   (_np(a.arg) if a.arg else None), _dest(a.dest))}
+    if t is A.TakeSteps:
+        kind, n = a.steps
+        return {"one": "take a step", "up_to": f"take up to {_num(n)} steps"}.get(kind, f"take {_num(n)} steps")
+    if t is A.GainKeyword:
+        if a.target is not None:
+            return f"give {_np(a.target)} {_grants(a.grants)}"
+        return f"gains {_grants(a.grants)}"
+    if t in simple:
+        return simple[t]()
+    raise TypeError(f"no printer for {t.__name__}")
+
+
+def _duration(d: A.Duration) -> str:
+    if d.kind == "until_leaves":
+        return f"until {_np(d.arg)} leaves the realm"
+    return d.kind.replace("_", " ")
+
+
+def _cond(c: A.Condition) -> str:
+    fixed = {"you_do": "you do", "attacking": "attacking", "defending": "defending", "back_row": "in your back row"}
+    if c.kind in fixed:
+        return fixed[c.kind]
+    if c.kind == "control":
+        return f"you control {_np(c.arg)}"
+    if c.kind == "hits":
+        return f"it hits {_np(c.arg)}"
+    if c.kind == "there_is":
+        return f"there is {_np(c.arg)}"
+    if c.kind == "would":
+        return f"{_np(c.subject)} would {_action(c.arg)}"
+    if c.kind == "has":
+        return f"{_np(c.subject)} has {_grants(c.arg)}"
+    arg = c.arg
+    shown = _post(arg) if isinstance(arg, A.Post) else _kw(arg) if isinstance(arg, A.Keyword) else \
+        _np(arg) if isinstance(arg, (A.Selector, A.Ref, A.Group)) else str(arg)
+    return f"{_np(c.subject)} is {shown}"
+
+
+def _clause(c: A.Clause) -> str:
+    post = None
+    if c.condition:
+        k = c.condition.kind
+        post = {"instead": "instead", "if_able": "if able", "if_needed": "if needed"}.get(k) or \
+            f"{k} {_cond(c.condition.cond)}"
+    return _j(_np(c.subject) if c.subject is not None else None, c.modal, _action(c.action),
+              _duration(c.duration) if c.duration else None, post)
+
+
+def _sentence(s: A.Sentence) -> str:
+    leads = []
+    for lead in s.leads:
+        leads.append({"if": lambda: f"if {_cond(lead.arg)},", "duration": lambda: f"{_duration(lead.arg)},",
+                      "once": lambda: "once on your turn,", "foreach": lambda: f"for each {_np(lead.arg)},"}[lead.kind]())
+    body = _clause(s.clauses[0])
+    for sep, clause in zip(s.seps, s.clauses[1:]):
+        body += ("" if sep.startswith(",") else " ") + sep + " " + _clause(clause)
+    return _cap(_j(*leads, body)) + "."
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def _trigger(t: A.Trigger) -> str:
+    if t.kind == "at":
+        phase = {"start_and_end": "the start and end"}.get(t.phase or "", f"the {t.phase}")
+        turn = {"each_players_turn": "each player's turn"}.get(t.turn or "", (t.turn or "").replace("_", " "))
+        return f"At {phase} of {turn}"
+    e = t.event
+    assert e is not None
+    if e.verb == "performing_ranged_strike":
+        ev = "performing a ranged strike"
+    else:
+        verb = {"is_struck": "is struck", "is_attacked": "is attacked", "attacks_and_kills": "attacks and kills"}
+        ev = _j(_np(e.subject), verb.get(e.verb, e.verb), _np(e.obj) if e.obj is not None else None)
+    return _cap(f"{t.kind.replace('_', ' ')} {ev}")
+
+
+def _threshold(node: Any) -> str:
+    th = getattr(node, "threshold", ())
+    return "".join(th) + " \u2014 " if th else ""
+
+
+def _ability(a: Any) -> str:
+    if isinstance(a, A.Unparsed):
+        return a.text
+    if isinstance(a, A.KeywordLine):
+        return ", ".join(_kw(i) if isinstance(i, A.Keyword) else _cap(_clause(i)) for i in a.items)
+    if isinstance(a, A.Statement):
+        return _threshold(a) + _sentence(a.body)
+    if isinstance(a, A.Triggered):
+        return _threshold(a) + _trigger(a.trigger) + ", " + _sentence(a.body)[0].lower() + _sentence(a.body)[1:]
+    if isinstance(a, (A.Activated, A.Genesis, A.Deathrite)):
+        if isinstance(a, A.Activated):
+            left = ", ".join(_cost(c) for c in a.costs)
+        elif isinstance(a, A.Genesis):
+            left = "Genesis & Deathrite" if a.deathrite else "Genesis"
+        else:
+            left = "Deathrite"
+        body = " ".join(_sentence(s) if isinstance(s, A.Sentence) else s.text for s in a.body)
+        return _threshold(a) + f"{left} \u2192 {body}"
+    raise TypeError(f"not an ability: {type(a).__name__}")
+
+
+def _cost(c: A.Cost) -> str:
+    if c.kind == "tap":
+        return _j("Tap", _np(c.arg) if c.arg else None)
+    if c.kind == "mana":
+        return c.arg
+    if c.kind == "life":
+        return f"Pay {_num(c.arg)} life"
+    if c.kind == "reveal":
+        return "Reveal from hand"
+    return f"{c.kind.capitalize()} {_np(c.arg)}"
+
+
+def to_text(card: A.CardText | Any) -> str:
+    """Canonical text of a CardText (one line per ability line) or of a single ability node.
+    ``SELF`` is printed as the card's name when the CardText knows it."""
+    if isinstance(card, A.CardText):
+        text = "\n".join(" ".join(_ability(a) for a in line) for line in card.lines)
+        return text.replace("SELF", card.name) if card.name else text
+    return _ability(card)
