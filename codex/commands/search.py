@@ -1,8 +1,69 @@
-"""`arbiter` subcommands for the search area."""
+"""`arbiter` subcommands for the search area: ``arbiter search QUERY``."""
 from __future__ import annotations
 
+import json
+
 import click
+
+from codex.paths import BuildPaths
 
 
 def register(cli: click.Group) -> None:
     """Attach this area's subcommands to the top-level CLI."""
+    cli.add_command(search)
+
+
+@click.command()
+@click.argument("query", nargs=-1, required=True)
+@click.option("--source", type=click.Choice(["codex", "rulebook"]), default=None,
+              help="Only this source.")
+@click.option("--kind", default=None,
+              help="Only this kind: entry, subentry, section, term, keyword, quickref.")
+@click.option("--limit", type=click.IntRange(1, 100), default=10, show_default=True)
+@click.option("--no-correct", is_flag=True, help="Search the words exactly as typed.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@click.pass_obj
+def search(build: BuildPaths, query: tuple[str, ...], source: str | None, kind: str | None,
+           limit: int, no_correct: bool, as_json: bool) -> None:
+    """Search Codex entries, rulebook sections and keywords (typos are corrected)."""
+    from codex.search import IndexMissing, Searcher   # Whoosh loads only for this command
+
+    try:
+        searcher = Searcher.open(build.index)
+    except IndexMissing:
+        raise click.ClickException(
+            f"no search index in {build.root}: run `arbiter ingest` first") from None
+    with searcher:
+        result = searcher.search(" ".join(query), source=source, kind=kind, limit=limit,
+                                 correct=not no_correct)
+    if as_json:
+        click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+        return
+    _print(result)
+
+
+def _print(result: "SearchResult") -> None:  # noqa: F821 (imported lazily above)
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(highlight=False)
+    if result.showing_results_for:
+        console.print(Text.assemble("Showing results for ",
+                                    (result.showing_results_for, "bold italic")))
+    if not result.hits:
+        console.print("No results.", style="bold")
+        if result.suggestions:
+            console.print("Try: " + ", ".join(result.suggestions))
+        return
+    console.print(f"{result.total} matches", style="dim")
+    for n, hit in enumerate(result.hits, 1 + result.offset):
+        head = Text.assemble((f"{n}. ", "dim"), (hit.title, "bold"))
+        if hit.parent_title:
+            head.append(f"  (in {hit.parent_title})", style="italic")
+        where = hit.source + (f", p. {hit.page}" if hit.page is not None else "")
+        head.append(f"  [{where}] #{hit.anchor}  score {hit.score:.2f}", style="dim")
+        console.print(head)
+        snippet = Text("   " + hit.snippet.text)
+        for start, end in hit.snippet.matches:
+            snippet.stylize("bold reverse", start + 3, end + 3)
+        console.print(snippet)
