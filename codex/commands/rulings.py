@@ -1,8 +1,80 @@
-"""`arbiter` subcommands for the rulings area."""
+"""`arbiter rule`: adjudicate a scenario file and print the ruling."""
 from __future__ import annotations
 
+import json
+import sys
+from typing import Any
+
 import click
+
+from codex.engine import ScenarioError, rule
+from codex.engine.expect import check
+
+
+def _read(path: str) -> Any:
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+    except OSError as e:
+        raise click.ClickException(f"cannot read {path}: {e.strerror}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise click.ClickException(f"{path} is not JSON: {e.msg} at line {e.lineno} column {e.colno}")
+
+
+def _print_ruling(r: dict[str, Any]) -> None:
+    click.echo(click.style(f"Verdict: {r['verdict']}", bold=True))
+    click.echo(r["summary"])
+    for i, step in enumerate(r["steps"], 1):
+        click.echo(f"\n{i}. {step['event']}")
+        if step["rule"]:
+            click.echo(f"   Rule: {step['rule']}")
+        for c in step["citations"]:
+            click.echo(f"   [{c['source']}: {c['title']} #{c['anchor']}] \"{c['quote']}\"")
 
 
 def register(cli: click.Group) -> None:
     """Attach this area's subcommands to the top-level CLI."""
+
+    @cli.command("rule")
+    @click.argument("scenario", type=str)
+    @click.option("--json", "as_json", is_flag=True, help="Print the ruling as one JSON document.")
+    def rule_cmd(scenario: str, as_json: bool) -> None:
+        """Adjudicate SCENARIO.json (or - for stdin): verdict, summary, steps with their rules and quotes.
+
+        A file of the form {"name", "scenario", "expect"} is adjudicated and checked against its
+        expectation; a mismatch exits with status 1.
+        """
+        doc = _read(scenario)
+        expect = None
+        if isinstance(doc, dict) and "scenario" in doc and "format" not in doc:
+            expect = doc.get("expect")
+            doc = doc["scenario"]
+        try:
+            ruling = rule(doc).to_dict()
+        except ScenarioError as e:
+            if as_json:
+                click.echo(json.dumps(e.to_dict(), indent=2))
+            else:
+                click.echo(click.style("Bad scenario:", fg="red", bold=True), err=True)
+                for p in e.problems:
+                    click.echo(f"  {p.pointer or '/'}: {p.problem}" + (f" (fix: {p.fix})" if p.fix else ""), err=True)
+            sys.exit(2)
+        failures = check(ruling, expect) if expect else []
+        if as_json:
+            out = dict(ruling)
+            if expect is not None:
+                out = {**ruling, "expectation": {"passed": not failures, "failures": failures}}
+            click.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        else:
+            _print_ruling(ruling)
+            if expect is not None:
+                click.echo("")
+                if failures:
+                    click.echo(click.style("Expectation FAILED:", fg="red", bold=True))
+                    for f in failures:
+                        click.echo(f"  - {f}")
+                else:
+                    click.echo(click.style("Expectation passed.", fg="green", bold=True))
+        if failures:
+            sys.exit(1)
