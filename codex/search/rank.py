@@ -21,10 +21,10 @@ from dataclasses import dataclass
 W_BASE = 1.0
 W_COVERAGE = 1.2
 W_TITLE = 1.0
-W_EXACT = 1.0
-PRIORS = {("codex", "entry"): 1.0, ("codex", "subentry"): 0.9, ("rulebook", "section"): 0.8,
-          ("rulebook", "term"): 0.78, ("rulebook", "keyword"): 0.78,
-          ("rulebook", "quickref"): 0.72}
+W_EXACT = 0.4
+PRIORS = {("codex", "entry"): 1.0, ("codex", "subentry"): 0.9, ("rulebook", "section"): 0.72,
+          ("rulebook", "term"): 0.7, ("rulebook", "keyword"): 0.7,
+          ("rulebook", "quickref"): 0.65}
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class DocFeatures:
     kind: str
     title: frozenset[str]
     context: frozenset[str]              # title ∪ parent title stems
-    names: tuple[frozenset[str], ...]    # title and every alias, as stem sets
+    names: frozenset[frozenset[str]]     # title and every alias, as stem sets
     terms: frozenset[str]                # every stem of title, aliases and body
 
 
@@ -44,20 +44,24 @@ class QueryFeatures:
     """The query as the ranker sees it."""
 
     words: tuple[frozenset[str], ...]   # per content word: its stems and its synonyms' stems
-    title_stems: frozenset[str]         # stems of content words (title analyzer)
-    all_stems: frozenset[str]           # stems of every word, stop words included
+    titles: tuple[frozenset[str], ...]  # content-word stems as typed, then other phrasings
+    names: tuple[frozenset[str], ...]   # every word's stems (stop words too), per phrasing
 
 
 def score(base: float, doc: DocFeatures, query: QueryFeatures) -> float:
     """Final score of one candidate; ``base`` is its BM25F score over the best candidate's."""
     coverage = (sum(1 for w in query.words if w & doc.terms) / len(query.words)
                 if query.words else 0.0)
-    title = 0.0
-    if query.title_stems and doc.title:
-        hit = query.title_stems & doc.context
-        cover = len(hit) / len(query.title_stems)
-        precision = len(query.title_stems & doc.title) / len(doc.title)
-        title = cover * (0.4 + 0.6 * precision)
-    exact = 1.0 if query.all_stems and any(n == query.all_stems for n in doc.names) else 0.0
+    title = max((_title_score(t, doc) for t in query.titles), default=0.0)
+    exact = 1.0 if any(q and q in doc.names for q in query.names) else 0.0
     prior = PRIORS.get((doc.source, doc.kind), 0.7)
     return prior * (W_BASE * base + W_COVERAGE * coverage + W_TITLE * title + W_EXACT * exact)
+
+
+def _title_score(stems: frozenset[str], doc: DocFeatures) -> float:
+    """Share of the query in the title (with parent), scaled by share of the title matched."""
+    if not stems or not doc.title:
+        return 0.0
+    cover = len(stems & doc.context) / len(stems)
+    precision = len(stems & doc.title) / len(doc.title)
+    return cover * (0.4 + 0.6 * precision)

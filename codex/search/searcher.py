@@ -198,9 +198,13 @@ class Searcher:
         return parts
 
     def _synonym_words(self, words: list[str]) -> list[list[str]]:
-        """Other phrasings of any declared synonym that occurs in ``words``."""
+        """Other phrasings of ``words``: declared synonyms, and compounds written apart.
+
+        "spell caster" also searches "spellcaster" (a known word); the words typed are kept,
+        so this widens the search without correcting anything away.
+        """
         text = f" {' '.join(words)} "
-        out = []
+        out = [[a + b] for a, b in zip(words, words[1:]) if self._corrector.known(a + b)]
         for group in self._synonyms:
             if any(f" {p} " in text for p in group):
                 out.extend(p.split() for p in group if f" {p} " not in text)
@@ -241,10 +245,17 @@ class Searcher:
             for syn in synonyms:   # a word is covered if the record uses a synonym instead
                 own |= {s for x in syn for s in stems(TITLE_ANALYZER, x)}
             per_word.append(frozenset(own))
+
+        def title_stems(ws: list[str]) -> frozenset[str]:
+            return frozenset(s for w in ws for s in stems(TITLE_ANALYZER, w))
+
+        phrasings = [words] + [_joined(words, i) for i in range(len(words) - 1)
+                               if self._corrector.known(words[i] + words[i + 1])]
         return rank.QueryFeatures(
             words=tuple(per_word),
-            title_stems=frozenset(s for w in content for s in stems(TITLE_ANALYZER, w)),
-            all_stems=frozenset(s for w in words for s in stems(TITLE_ANALYZER, w)))
+            titles=tuple(title_stems([w for w in p if stems(BODY_ANALYZER, w)] or p)
+                         for p in phrasings),
+            names=tuple(title_stems(p) for p in phrasings))
 
     @staticmethod
     def _doc_features(doc: dict[str, Any], terms: list[str]) -> rank.DocFeatures:
@@ -253,7 +264,7 @@ class Searcher:
         names = [title] + [frozenset(stems(TITLE_ANALYZER, a))
                            for a in (doc.get("aliases") or "").split(" ; ") if a]
         return rank.DocFeatures(doc["source"], doc["kind"], title, title | parent,
-                                tuple(names), frozenset(terms))
+                                frozenset(names), frozenset(terms))
 
     # -- output ---------------------------------------------------------------------------
     def _highlighting(self, parsed: ParsedQuery) -> tuple[Any, Any]:
@@ -288,6 +299,11 @@ class Searcher:
         if not out:
             out = ["airborne", "intercept", "death's door"]   # show what a query looks like
         return list(dict.fromkeys(out))
+
+
+def _joined(words: list[str], i: int) -> list[str]:
+    """``words`` with words ``i`` and ``i + 1`` written as one ("spell caster")."""
+    return words[:i] + [words[i] + words[i + 1]] + words[i + 2:]
 
 
 def _flat_or(clauses: list[wq.Query]) -> wq.Query:
