@@ -36,7 +36,7 @@ can't cannot transform transforms play plays may must then you permanently""".sp
 
 _LIST = re.compile(r",(?= (?:[^,.\"]+?, )*(?:and|or) )")
 _AND = re.compile(r"\band (?=([\w']+))")
-_CAPWORD = re.compile(r"\b[A-Z][a-z]+\b")
+_CAPWORD = re.compile(r"\b[A-Z][a-z]+(?:'[a-z]+)?(?!\w)")
 _THRESHOLD_PREFIX = re.compile(r"^((?:\([AEFW]\))+) *[\u2014-] *")
 
 

@@ -322,6 +322,9 @@ class ToAst(Transformer):
     def shoot(self, c: list[Any]) -> A.ShootProjectile:
         return A.ShootProjectile(c[0], c[1] is not None)
 
+    def shoot_one(self, c: list[Any]) -> A.ShootProjectile:
+        return A.ShootProjectile(1, c[0] is not None)
+
     def is_state(self, c: list[Any]) -> A.IsState:
         return A.IsState(c[0])
 
