@@ -1,8 +1,71 @@
-"""`arbiter` subcommands for the serve area."""
+"""`arbiter serve`: build the corpus if needed, then serve it with waitress.
+
+Flask and the service package are imported inside the command, so the ``codex`` library (and
+every other subcommand) stays free of the web stack.
+"""
 from __future__ import annotations
 
+import os
+
 import click
+
+from codex.paths import BuildPaths
+
+
+def _default_threads() -> int:
+    return max(4, min(16, (os.cpu_count() or 2) * 4))
 
 
 def register(cli: click.Group) -> None:
     """Attach this area's subcommands to the top-level CLI."""
+
+    @cli.command("serve")
+    @click.option("--host", default="127.0.0.1", show_default=True,
+                  help="Interface to listen on (0.0.0.0 to serve the local network).")
+    @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+                  help="TCP port (0 picks a free one).")
+    @click.option("--workers", default=None, type=click.IntRange(1, 256),
+                  help="Waitress worker threads (default: 4 per CPU, 4 to 16).")
+    @click.option("--rebuild", is_flag=True, help="Rebuild the corpus before serving.")
+    @click.pass_obj
+    def serve(build: BuildPaths, host: str, port: int, workers: int | None,
+              rebuild: bool) -> None:
+        """Serve the web pages and the JSON API over the built corpus (read-only)."""
+        ensure_built(build, rebuild)
+        run(build, host, port, workers or _default_threads())
+
+
+def ensure_built(build: BuildPaths, rebuild: bool = False) -> None:
+    """Build corpus and search index when either is missing (first run on a fresh clone)."""
+    if not rebuild and build.db.is_file() and build.index.is_dir():
+        return
+    from codex.pipeline import build_all
+
+    click.echo(f"Building the corpus in {build.root} …", err=True)
+    report = build_all(build).to_dict()
+    counts = report.get("counts") or {}
+    click.echo("Built: " + ", ".join(f"{v} {k}" for k, v in counts.items()), err=True)
+
+
+def run(build: BuildPaths, host: str, port: int, threads: int) -> None:
+    """Start waitress (a production WSGI server; not Flask's development server)."""
+    import socket
+
+    from waitress.server import create_server
+
+    from service import create_app
+
+    app = create_app(build)
+    server = create_server(app, host=host, port=port, threads=threads, ident="arbiter",
+                           connection_limit=512, channel_timeout=30, clear_untrusted_proxy_headers=True)
+    bound_port = server.effective_port if hasattr(server, "effective_port") else port
+    shown = host if host not in ("0.0.0.0", "::") else socket.gethostname()
+    shown = f"[{shown}]" if ":" in shown else shown
+    click.echo(f"Arbiter is serving {build.db} at http://{shown}:{bound_port}/ "
+               f"({threads} threads; Ctrl-C to stop)", err=False)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        click.echo("stopped")
+    finally:
+        server.close()

@@ -1,0 +1,245 @@
+"""Marshmallow models of the JSON API: they validate input and document every response.
+
+The OpenAPI document at ``/api/openapi.json`` is generated from these, so the schema that
+clients (and the schemathesis fuzzer) see is the one the code enforces.
+"""
+from __future__ import annotations
+
+from apiflask import Schema
+from apiflask.fields import Boolean, Dict, Float, Integer, List, Nested, String
+from apiflask.validators import Length, OneOf, Range
+
+MAX_QUERY = 200
+MAX_LIMIT = 100
+MAX_OFFSET = 10_000
+
+
+class Problem(Schema):
+    """RFC 9457 problem details."""
+
+    type = String(required=True)
+    title = String(required=True)
+    status = Integer(required=True)
+    detail = String(required=True)
+    suggestions = List(String())
+    errors = List(Dict())
+
+
+# -- queries ------------------------------------------------------------------------------
+class PageQuery(Schema):
+    limit = Integer(load_default=50, validate=Range(1, MAX_LIMIT))
+    offset = Integer(load_default=0, validate=Range(0, MAX_OFFSET))
+
+
+class SearchQuery(Schema):
+    q = String(required=True, validate=Length(1, MAX_QUERY))
+    source = String(load_default=None, validate=OneOf(["codex", "rulebook"]))
+    kind = String(load_default=None, validate=Length(1, 40))
+    limit = Integer(load_default=10, validate=Range(1, 50))
+    offset = Integer(load_default=0, validate=Range(0, 1000))
+
+
+# -- entries ------------------------------------------------------------------------------
+class EntrySummary(Schema):
+    id = String(required=True)
+    kind = String(required=True)
+    title = String(required=True)
+    parent_id = String(allow_none=True)
+    url = String(required=True, metadata={"description": "web page (with #anchor for sub-entries)"})
+    api_url = String(required=True)
+
+
+class EntryList(Schema):
+    items = List(Nested(EntrySummary), required=True)
+    total = Integer(required=True)
+    limit = Integer(required=True)
+    offset = Integer(required=True)
+    next = String(allow_none=True)
+
+
+class Link(Schema):
+    target_text = String(required=True)
+    target_id = String(allow_none=True)
+    target_title = String(allow_none=True)
+    url = String(allow_none=True)
+    api_url = String(allow_none=True)
+
+
+class CardRef(Schema):
+    card = String(required=True)
+    url = String(required=True)
+    api_url = String(required=True)
+
+
+class RecordRef(Schema):
+    id = String(required=True)
+    title = String(allow_none=True)
+    kind = String(allow_none=True)
+    page = Integer(allow_none=True)
+    url = String(required=True)
+
+
+class Conflict(Schema):
+    id = String(required=True)
+    game = String(allow_none=True)
+    topic = String(allow_none=True)
+    codex_id = String(allow_none=True)
+    codex_quote = String(allow_none=True)
+    rulebook_id = String(allow_none=True)
+    rulebook_quote = String(allow_none=True)
+    note = String(allow_none=True)
+
+
+class SubEntry(Schema):
+    id = String(required=True)
+    kind = String(required=True)
+    title = String(required=True)
+    anchor = String(required=True, metadata={"description": "fragment of the parent's page"})
+    parent_id = String(allow_none=True)
+    parent_title = String(allow_none=True)
+    text = String(required=True)
+    markup = String(required=True)
+    csv_row = Integer(allow_none=True)
+    url = String(required=True)
+    api_url = String(required=True)
+    links = List(Nested(Link), required=True)
+    mentions = List(Nested(CardRef), required=True)
+    linked_from = List(Nested(RecordRef), required=True)
+    rulebook = List(Nested(RecordRef), required=True)
+    conflicts = List(Nested(Conflict), required=True)
+
+
+class EntryOut(SubEntry):
+    subentries = List(Nested(SubEntry), required=True)
+
+
+# -- search -------------------------------------------------------------------------------
+class Hit(Schema):
+    id = String(required=True)
+    title = String(required=True)
+    parent = String(allow_none=True)
+    parent_title = String(allow_none=True)
+    codex_id = String(allow_none=True, metadata={"description": "Codex entry a glossary line defines"})
+    source = String(required=True)
+    kind = String(allow_none=True)
+    page = Integer(allow_none=True)
+    anchor = String(allow_none=True)
+    score = Float(required=True)
+    snippet = String(required=True)
+    snippet_html = String(required=True, metadata={
+        "description": "HTML-escaped snippet with <mark> around matches"})
+    url = String(required=True)
+
+
+class SearchOut(Schema):
+    query = String(required=True)
+    corrected = String(allow_none=True, metadata={"description": "showing results for"})
+    suggestions = List(String(), required=True)
+    total = Integer(required=True)
+    limit = Integer(required=True)
+    offset = Integer(required=True)
+    engine = String(required=True)
+    hits = List(Nested(Hit), required=True)
+
+
+# -- cards --------------------------------------------------------------------------------
+class MentionRecord(Schema):
+    id = String(required=True)
+    title = String(required=True)
+    kind = String(required=True)
+    parent_id = String(allow_none=True)
+    url = String(required=True)
+    api_url = String(required=True)
+
+
+class MentionsOut(Schema):
+    card = String(required=True)
+    records = List(Nested(MentionRecord), required=True)
+
+
+class CardSummary(Schema):
+    card = String(required=True)
+    records = Integer(required=True)
+    url = String(required=True)
+    api_url = String(required=True)
+
+
+class CardList(Schema):
+    items = List(Nested(CardSummary), required=True)
+
+
+# -- rulebook -----------------------------------------------------------------------------
+class SectionSummary(Schema):
+    id = String(required=True)
+    title = String(required=True)
+    level = Integer(allow_none=True)
+    page = Integer(allow_none=True)
+    parent_id = String(allow_none=True)
+    url = String(required=True)
+    api_url = String(required=True)
+
+
+class SectionList(Schema):
+    items = List(Nested(SectionSummary), required=True)
+
+
+class Paragraph(Schema):
+    id = String(required=True)
+    position = Integer(allow_none=True)
+    text = String(required=True)
+    line = Integer(allow_none=True)
+
+
+class SectionOut(SectionSummary):
+    text = String(allow_none=True)
+    line = Integer(allow_none=True)
+    paragraphs = List(Nested(Paragraph), required=True)
+
+
+class RulebookRecord(Schema):
+    id = String(required=True)
+    title = String(allow_none=True)
+    kind = String(allow_none=True)
+    page = Integer(allow_none=True)
+    parent_id = String(allow_none=True)
+    text = String(allow_none=True)
+    codex_id = String(allow_none=True)
+    url = String(required=True)
+    entry_url = String(allow_none=True)
+
+
+class PageOut(Schema):
+    page = Integer(required=True)
+    sections = List(Nested(SectionSummary), required=True)
+    records = List(Nested(RulebookRecord), required=True)
+
+
+class KeywordList(Schema):
+    items = List(Nested(RulebookRecord), required=True)
+
+
+class ConflictList(Schema):
+    items = List(Nested(Conflict), required=True)
+
+
+# -- stats --------------------------------------------------------------------------------
+class SourceOut(Schema):
+    name = String(required=True)
+    sha256 = String(required=True)
+    bytes = Integer(allow_none=True)
+    role = String(allow_none=True)
+    game = String(allow_none=True)
+
+
+class StatsOut(Schema):
+    built_at = String(allow_none=True)
+    schema_version = String(allow_none=True)
+    fingerprint = String(required=True)
+    search_engine = String(required=True)
+    meta = Dict(keys=String(), values=String(), required=True)
+    counts = Dict(keys=String(), values=Integer(), required=True)
+    sources = List(Nested(SourceOut), required=True)
+
+
+class Health(Schema):
+    ok = Boolean(required=True)

@@ -1,0 +1,25 @@
+"""Full-text search over the Codex and the rulebook."""
+from __future__ import annotations
+
+from typing import Any
+
+from service.api import api
+from service.api.schemas import SearchOut, SearchQuery
+from service.resources import resources
+from service.urls import hit_url
+
+
+@api.get("/search")
+@api.input(SearchQuery, location="query", arg_name="query")
+@api.output(SearchOut)
+@api.doc(summary="Search entries and rulebook text, with snippets, corrections, suggestions")
+def search(query: dict[str, Any]) -> dict[str, Any]:
+    return run_search(query["q"], query["source"], query["kind"], query["limit"], query["offset"])
+
+
+def run_search(q: str, source: str | None = None, kind: str | None = None, limit: int = 10,
+               offset: int = 0) -> dict[str, Any]:
+    """Search and attach page URLs (shared with the web home page)."""
+    result = resources().search.search(q.strip(), source=source, kind=kind, limit=limit,
+                                       offset=offset)
+    return {**result, "hits": [{**h, "url": hit_url(h)} for h in result["hits"]]}

@@ -1,0 +1,63 @@
+"""What the service reads: one read-only corpus and (when available) one search index.
+
+Both are opened once per app and shared across waitress threads. Since a built corpus is
+immutable, derived values (rendered entries, search results) are memoised with bounded caches.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from flask import current_app
+
+from codex.corpus import Corpus
+from codex.corpus.store import Entry
+from codex.paths import BuildPaths
+from service.searching import SearchBackend, open_search
+
+EXTENSION_KEY = "arbiter"
+
+
+@dataclass
+class Resources:
+    """The opened corpus, its search backend and the build fingerprint used for ETags."""
+
+    build: BuildPaths
+    corpus: Corpus
+    search: SearchBackend
+    fingerprint: str
+    built_at: str | None
+    stats: dict[str, Any] = field(default_factory=dict)
+    _entry_cache: Any = field(default=None, repr=False)
+
+    @classmethod
+    def open(cls, build: BuildPaths, entry_cache_size: int = 1024) -> "Resources":
+        corpus = Corpus.open(build.db)
+        stats = corpus.stats()
+        meta = stats["meta"]
+        seed = "|".join([meta.get("built_at", ""), meta.get("schema_version", ""),
+                         *sorted(s["sha256"] for s in stats["sources"])])
+        fingerprint = hashlib.sha256(seed.encode()).hexdigest()[:16]
+        res = cls(build, corpus, open_search(build, corpus), fingerprint, meta.get("built_at"),
+                  stats)
+        res._entry_cache = lru_cache(maxsize=entry_cache_size)(corpus.entry)
+        return res
+
+    def entry(self, name: str) -> Entry | None:
+        """``Corpus.entry`` memoised (the corpus never changes under a running app).
+
+        Callers must not mutate the returned entry: it is shared.
+        """
+        if len(name) > 300:
+            return None
+        return self._entry_cache(name)
+
+    def close(self) -> None:
+        self.corpus.close()
+
+
+def resources() -> Resources:
+    """The resources of the current app."""
+    return current_app.extensions[EXTENSION_KEY]

@@ -1,0 +1,2 @@
+"""Pages of areas still being written (card validation, rulings): registered when importable."""
+from __future__ import annotations

@@ -1,0 +1,145 @@
+"""The pages: home/search, entries, card mentions, rulebook browser, keyword index."""
+from __future__ import annotations
+
+from itertools import groupby
+from typing import Any
+
+from flask import redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from codex.corpus.text import fold
+from service.api.cards import mentions_of
+from service.api.rulebook import page_of, rulebook_record
+from service.api.schemas import MAX_QUERY
+from service.api.search import run_search
+from service.resources import resources
+from service.urls import entry_url, split_id
+from service.web import web
+
+
+def _initial(title: str) -> str:
+    ch = (title[:1] or "#").upper()
+    return ch if ch.isalpha() else "#"
+
+
+def _not_found(detail: str, suggestions: list[dict[str, str]] | None = None) -> Response:
+    html = render_template("error.html", status=404, title="Not found", detail=detail,
+                           suggestions=suggestions or [])
+    return Response(html, status=404, mimetype="text/html",
+                    headers={"Cache-Control": "no-store"})
+
+
+@web.get("/")
+@web.get("/search")
+def home() -> str:
+    """Search box; with ``?q=`` the results render server-side (works without JS).
+
+    ``?fragment=1`` returns only the results list, which the search-as-you-type script swaps in,
+    so there is a single rendering of results.
+    """
+    q = (request.args.get("q") or "").strip()[:MAX_QUERY]
+    source = request.args.get("source") if request.args.get("source") in ("codex", "rulebook") \
+        else None
+    result = run_search(q, source=source, limit=20) if q else None
+    if request.args.get("fragment"):
+        return render_template("_results.html", q=q, result=result)
+    return render_template("home.html", q=q, source=source, result=result)
+
+
+@web.get("/entries")
+def entries() -> str:
+    rows = resources().corpus.query(
+        "select id, title from codex_entries where kind = 'entry' order by title collate nocase")
+    groups = [(k, list(g)) for k, g in groupby(rows, key=lambda r: _initial(r["title"]))]
+    return render_template("entries.html", groups=groups)
+
+
+@web.get("/entries/<name>")
+def entry(name: str) -> Response | str:
+    """An entry page; aliases and sub-entry ids redirect to the canonical URL (with #anchor)."""
+    res = resources()
+    found = res.entry(name)
+    if found is None:
+        suggestions = [{"title": t, "url": url_for("web.entry", name=t)}
+                       for t in res.corpus.suggest(name[:100])]
+        return _not_found(f"No Codex entry is called “{name}”.", suggestions)
+    if found.id != name or found.kind != "entry":  # alias, other case, or a sub-entry id
+        return redirect(entry_url(found.id), code=301)
+    sections = [s for s in res.corpus.sections() if fold(s["title"]) == fold(found.title)]
+    rulebook = [rulebook_record(r) for r in found.rulebook]
+    see_also = _see_also(found)
+    cards = list(dict.fromkeys(c for rec in [found, *found.subentries] for c in rec.mentions))
+    return render_template("entry.html", entry=found, sections=sections, rulebook=rulebook,
+                           see_also=see_also, cards=cards)
+
+
+def _see_also(entry: Any) -> list[dict[str, str]]:
+    """Entries this one links to or is linked from (its sub-entries' links included)."""
+    seen: dict[str, str] = {}
+    for rec in [entry, *entry.subentries]:
+        for link in rec.links:
+            if link.get("target_id") and split_id(link["target_id"])[0] != entry.id:
+                seen.setdefault(link["target_id"], link.get("target_title") or link["target_text"])
+        for back in rec.linked_from:
+            if split_id(back["id"])[0] != entry.id:
+                seen.setdefault(back["id"], back["title"])
+    return [{"id": k, "title": v} for k, v in seen.items()]
+
+
+@web.get("/cards")
+def cards() -> str:
+    rows = resources().corpus.cards()
+    groups = [(k, list(g)) for k, g in groupby(rows, key=lambda r: _initial(r["card"]))]
+    return render_template("cards.html", groups=groups)
+
+
+@web.get("/cards/<name>")
+def card(name: str) -> Response | str:
+    found = mentions_of(name)
+    if found is None:
+        suggestions = [{"title": c, "url": url_for("web.card", name=c)}
+                       for c in resources().corpus.suggest_card(name[:100])]
+        return _not_found(f"No Codex record mentions the card “{name}”.", suggestions)
+    return render_template("card.html", card=found["card"], records=found["records"])
+
+
+@web.get("/rulebook")
+def rulebook() -> str:
+    sections = resources().corpus.sections()
+    pages = sorted({s["page"] for s in sections if s["page"] is not None})
+    extra = sorted({r["page"] for r in resources().corpus.records("rulebook")
+                    if r["page"] is not None} - set(pages))
+    return render_template("rulebook.html", sections=sections, pages=sorted(pages + extra))
+
+
+@web.get("/rulebook/sections/<section_id>")
+def section(section_id: str) -> Response | str:
+    found = resources().corpus.section(section_id[:200])
+    if found is None:
+        return _not_found(f"The rulebook has no section “{section_id}”.")
+    return render_template("section.html", section=found)
+
+
+@web.get("/rulebook/pages/<int:page>")
+def page(page: int) -> Response | str:
+    found = page_of(page)
+    if found is None:
+        return _not_found(f"The rulebook has nothing on page {page}.")
+    sections = [resources().corpus.section(s["id"]) for s in found["sections"]]
+    return render_template("page.html", page=page, sections=sections, records=found["records"])
+
+
+@web.get("/keywords")
+def keywords() -> str:
+    """Keyword abilities A–Z, one line each (the glossary and quick reference often repeat)."""
+    items: dict[str, dict[str, Any]] = {}
+    for rec in resources().corpus.keywords():
+        items.setdefault(fold(rec["title"]), rulebook_record(rec))
+    rows = sorted(items.values(), key=lambda r: fold(r["title"]))
+    groups = [(k, list(g)) for k, g in groupby(rows, key=lambda r: _initial(r["title"]))]
+    return render_template("keywords.html", groups=groups)
+
+
+@web.get("/conflicts")
+def conflicts() -> str:
+    return render_template("conflicts.html", conflicts=resources().corpus.conflicts())
