@@ -33,6 +33,32 @@ def _print_ruling(r: dict[str, Any]) -> None:
             click.echo(f"   [{c['source']}: {c['title']} #{c['anchor']}] \"{c['quote']}\"")
 
 
+def _run_cases(cases: list[dict[str, Any]], as_json: bool) -> None:
+    """A scenario suite file: adjudicate every case and report pass/fail per case."""
+    results = []
+    for case in cases:
+        try:
+            ruling = rule(case["scenario"]).to_dict()
+            failures = check(ruling, case.get("expect", {}))
+        except ScenarioError as e:
+            want = case.get("expect", {}).get("error_pointers")
+            got = [p.pointer for p in e.problems]
+            failures = [] if want is not None and all(w in got for w in want) else [f"bad scenario: {e}"]
+        results.append({"name": case.get("name"), "passed": not failures, "failures": failures})
+    if as_json:
+        click.echo(json.dumps({"results": results, "passed": sum(r["passed"] for r in results),
+                               "total": len(results)}, indent=2))
+    else:
+        for r in results:
+            mark = click.style("PASS", fg="green") if r["passed"] else click.style("FAIL", fg="red")
+            click.echo(f"{mark} {r['name']}")
+            for f in r["failures"]:
+                click.echo(f"     - {f}")
+        click.echo(f"{sum(r['passed'] for r in results)}/{len(results)} passed")
+    if not all(r["passed"] for r in results):
+        sys.exit(1)
+
+
 def register(cli: click.Group) -> None:
     """Attach this area's subcommands to the top-level CLI."""
 
@@ -46,6 +72,9 @@ def register(cli: click.Group) -> None:
         expectation; a mismatch exits with status 1.
         """
         doc = _read(scenario)
+        if isinstance(doc, dict) and isinstance(doc.get("cases"), list):
+            _run_cases(doc["cases"], as_json)
+            return
         expect = None
         if isinstance(doc, dict) and "scenario" in doc and "format" not in doc:
             expect = doc.get("expect")
