@@ -165,13 +165,30 @@ def _cond(c: A.Condition) -> str:
     return f"{_np(c.subject)} is {shown}"
 
 
+_PLURAL_VERB = {"has": "have", "takes": "take", "is": "are", "heals": "heal", "gains": "gain", "dies": "die",
+                "strikes": "strike", "provides": "provide", "falls": "fall"}
+
+
+def _plural(subject: Any) -> bool:
+    """Plural subjects take the base verb form (``Nearby allies have``)."""
+    if isinstance(subject, A.Group):
+        return subject.conj == "and"
+    if isinstance(subject, A.Selector):
+        return subject.noun.endswith("s") and subject.det not in ("a", "an", "each", "another", "target")
+    return isinstance(subject, A.Ref) and subject.word in ("they", "them", "themselves")
+
+
 def _clause(c: A.Clause) -> str:
     post = None
     if c.condition:
         k = c.condition.kind
         post = {"instead": "instead", "if_able": "if able", "if_needed": "if needed"}.get(k) or \
             f"{k} {_cond(c.condition.cond)}"
-    return _j(_np(c.subject) if c.subject is not None else None, c.modal, _action(c.action),
+    action = _action(c.action)
+    if _plural(c.subject) and not c.modal:
+        first, _, rest = action.partition(" ")
+        action = _j(_PLURAL_VERB.get(first, first), rest)
+    return _j(_np(c.subject) if c.subject is not None else None, c.modal, action,
               _duration(c.duration) if c.duration else None, post)
 
 

@@ -69,6 +69,9 @@ def _error(err: SentenceError, lines: list[str]) -> ValidationError:
     if exp_text:
         message += f"; expected one of: {exp_text}"
     sugg = suggest(err.found)
+    if not sugg:  # an unknown capitalised word lexes as a name; the error shows after it
+        before = err.sentence[: err.column - 1 - err.sentence_offset].split()
+        sugg = suggest(before[-1].strip(",.")) if before else ()
     if sugg:
         message += f". Did you mean {' or '.join(repr(s) for s in sugg)}?"
     return ValidationError(err.line, err.column, message, expected, _excerpt(lines[err.line - 1], err.column), sugg)

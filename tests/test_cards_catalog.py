@@ -1,0 +1,93 @@
+"""Catalog import (atomic, idempotent, precise errors), read API, search language, mention matching, CLI."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from codex.cards import CardCatalog, CatalogError, import_cards, match_mentions
+from codex.cards.query import QueryError, compile_query
+from codex.cli import main
+from codex.paths import PROJECT_ROOT
+
+FIX = Path(__file__).parent / "fixtures" / "cards"
+SNAPSHOT = Path(os.environ.get("ARBITER_CARDS_JSON", PROJECT_ROOT.parent / "shared" / "cards" / "sorcery-cards.json"))
+
+
+@pytest.fixture()
+def catalog(tmp_path: Path) -> CardCatalog:
+    import_cards(FIX / "invented.json", tmp_path / "cards.db")
+    return CardCatalog.open(tmp_path / "cards.db")
+
+
+def test_import_fields(catalog: CardCatalog) -> None:
+    c = catalog.get("  ember   GOLEM ")
+    assert c is not None and c["errata"] == 1 and c["rules_text"].startswith("Lance, Lance\n(2), Tap")
+    assert c["th_fire"] == 2 and c["keywords"] == "lance" and c["printings"][0]["printed_text"].startswith("Lance\nTap")
+
+
+def test_import_idempotent(tmp_path: Path) -> None:
+    db = tmp_path / "cards.db"
+    assert import_cards(FIX / "invented.json", db) == import_cards(FIX / "invented.json", db) == 3
+    assert CardCatalog.open(db).names() == ["Ember Golem", "Glimmer Owl", "Mossy Cairn"]
+
+
+@pytest.mark.parametrize("fixture,needle", [("malformed_cost.json", "card #0 ('Broken Card'): field 'guardian.cost'"),
+                                            ("malformed_toplevel.json", "expected a JSON array"),
+                                            ("malformed_name.json", "field 'name'")])
+def test_malformed_input_keeps_old_catalog(tmp_path: Path, fixture: str, needle: str) -> None:
+    db = tmp_path / "cards.db"
+    import_cards(FIX / "invented.json", db)
+    with pytest.raises(CatalogError, match=needle.replace("(", r"\(").replace(")", r"\)")):
+        import_cards(FIX / fixture, db)
+    assert len(CardCatalog.open(db).names()) == 3
+    assert [p.name for p in tmp_path.iterdir()] == ["cards.db"]
+
+
+@pytest.mark.parametrize("query,names", [
+    ("t:minion kw:airborne cost<=3", ["Glimmer Owl"]),
+    ("th>=ff e:fire -kw:stealth", ["Ember Golem"]),
+    ('o:"less damage"', ["Mossy Cairn"]),
+    ("pow>=3 r:elite name:golem", ["Ember Golem"]),
+    ("owl", ["Glimmer Owl"]),
+])
+def test_search(catalog: CardCatalog, query: str, names: list[str]) -> None:
+    assert [r["name"] for r in catalog.search(query)] == names
+
+
+@pytest.mark.parametrize("query,column", [("cost<=x", 1), ("t:minion zz:1", 10), ('t:minion "open', 10)])
+def test_bad_query(query: str, column: int) -> None:
+    with pytest.raises(QueryError) as e:
+        compile_query(query)
+    assert e.value.column == column
+
+
+def test_match_mentions(catalog: CardCatalog) -> None:
+    assert match_mentions(["[[glimmer  owl]]", "Nope"], catalog) == {"[[glimmer  owl]]": "Glimmer Owl", "Nope": None}
+
+
+def test_cli_import_search_show_validate(tmp_path: Path) -> None:
+    r = CliRunner()
+    base = ["--build-dir", str(tmp_path)]
+    assert json.loads(r.invoke(main, base + ["cards", "import", str(FIX / "invented.json"), "--json"]).output)["imported"] == 3
+    out = json.loads(r.invoke(main, base + ["cards", "search", "kw:lance", "--json"]).output)
+    assert [c["name"] for c in out["cards"]] == ["Ember Golem"]
+    bad = r.invoke(main, base + ["cards", "search", "cost<=x"])
+    assert bad.exit_code == 2 and "bad query" in bad.output and "Traceback" not in bad.output
+    assert json.loads(r.invoke(main, base + ["cards", "show", "Glimmer", "Owl", "--json"]).output)["ast"]["type"] == "CardText"
+    v = r.invoke(main, ["validate", "Airbourne", "--json"])
+    assert v.exit_code == 1 and json.loads(v.output)["errors"][0]["suggestions"] == ["Airborne"]
+    missing = r.invoke(main, base + ["cards", "import", str(tmp_path / "none.json")])
+    assert missing.exit_code == 2 and "file not found" in missing.output
+
+
+@pytest.mark.skipif(not SNAPSHOT.exists(), reason=f"card snapshot not found at {SNAPSHOT} (set ARBITER_CARDS_JSON)")
+def test_snapshot_coverage_floor() -> None:
+    from codex.cardtext.coverage import measure
+
+    report = measure(json.loads(SNAPSHOT.read_text(encoding="utf-8")))["overall"]
+    assert report["keyword_lines_parsed"] == report["keyword_lines"]
+    assert report["fully_share"] >= 0.33

@@ -1,0 +1,66 @@
+"""Public card-text API: normalisation, strict/lenient parsing, validation errors, keywords_of, round trip."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from codex.cardtext import CardTextError, keywords_of, normalize, parse_card_text, to_text, validate
+from codex.cardtext.ast import Unparsed
+
+
+def test_normalize_errata_crlf_circled_digits() -> None:
+    n = normalize("UPDATED: Lance\r\n\r\n\u2461, Tap \u2192 Draw a card. ")
+    assert n.errata and n.text == "Lance\n(2), Tap \u2192 Draw a card."
+
+
+def test_lenient_keeps_unparsed_and_rest_of_card() -> None:
+    card = parse_card_text("Airborne\nJuggle three teacups.")
+    assert isinstance(card.lines[1][0], Unparsed) and card.lines[1][0].span == (9, 30)
+    assert keywords_of(card) == {"airborne": True}
+
+
+def test_strict_raises() -> None:
+    with pytest.raises(CardTextError):
+        parse_card_text("Juggle three teacups.", strict=True)
+
+
+def test_validate_reports_position_expected_and_suggestion() -> None:
+    r = validate("Airbourne, Charge")
+    assert not r.ok
+    e = r.errors[0]
+    assert (e.line, e.column) == (1, 10) and "Airborne" in e.suggestions and e.excerpt.endswith("^")
+    json.dumps(r.to_dict())
+
+
+def test_validate_ok_has_ast() -> None:
+    d = validate("Deal 2 damage to each enemy here.").to_dict()
+    assert d["ok"] and d["ast"]["type"] == "CardText"
+
+
+def test_keywords_of_keys() -> None:
+    assert keywords_of("Airborne, Movement +2\nLance, Lance\nRanged 3\nWater Spellcaster") == {
+        "airborne": True, "movement": 2, "lance": 2, "ranged": 3, "spellcaster": "water"}
+    assert keywords_of("Ranged, Spellcaster") == {"ranged": 1, "spellcaster": True}
+
+
+def test_self_recognised() -> None:
+    card = parse_card_text("Whenever Grumbling Ox attacks, it gains Charge.", name="Grumbling Ox")
+    assert card.fully_parsed and "SELF" in repr(card)
+
+
+_KW = st.sampled_from(["Airborne", "Stealth", "Lethal", "Charge", "Burrowing", "Movement +1", "Ranged 2"])
+_EFFECT = st.sampled_from(["Draw a spell.", "Deal 2 damage to target unit nearby.", "Untap all allies here.",
+                           "Give an ally +2 power this turn.", "Banish target minion nearby."])
+
+
+@settings(max_examples=40, deadline=None)
+@given(kws=st.lists(_KW, min_size=1, max_size=3), effect=_EFFECT,
+       lead=st.sampled_from(["", "Genesis \u2192 ", "Tap \u2192 ", "At the start of your turn, "]))
+def test_print_reparse_gives_same_ast(kws: list[str], effect: str, lead: str) -> None:
+    text = ", ".join(kws) + "\n" + lead + (effect if not lead.startswith("At") else effect[0].lower() + effect[1:])
+    card = parse_card_text(text)
+    assert card.fully_parsed
+    assert parse_card_text(to_text(card)) == card
