@@ -49,8 +49,9 @@ class IndexMissing(FileNotFoundError):
 class Searcher:
     """Full-text search over the Codex, the rulebook and the glossary."""
 
-    def __init__(self, index_dir: Path) -> None:
+    def __init__(self, index_dir: Path, cache_size: int = CACHE_SIZE) -> None:
         self.index_dir = Path(index_dir)
+        self.cache_size = cache_size
         self._ix = whoosh_index.open_dir(str(index_dir), indexname=INDEX_NAME)
         self._searcher = self._ix.searcher()
         self._lock = threading.Lock()
@@ -73,12 +74,15 @@ class Searcher:
         self._titles = sorted({d["title"] for d in self._docs})
 
     @classmethod
-    def open(cls, index_dir: Path | str) -> "Searcher":
-        """Open the index in ``index_dir``; raise ``IndexMissing`` if there is none."""
+    def open(cls, index_dir: Path | str, cache_size: int = CACHE_SIZE) -> "Searcher":
+        """Open the index in ``index_dir``; raise ``IndexMissing`` if there is none.
+
+        ``cache_size`` results are kept for repeated queries (0 disables the cache).
+        """
         index_dir = Path(index_dir)
         if not index_exists(index_dir):
             raise IndexMissing(f"no search index at {index_dir}: run `arbiter ingest` first")
-        return cls(index_dir)
+        return cls(index_dir, cache_size)
 
     def close(self) -> None:
         with self._lock:
@@ -110,7 +114,7 @@ class Searcher:
             result = self._search(q, source, kind, max(0, limit), max(0, offset), correct)
             result.took_ms = round((time.perf_counter() - started) * 1000, 3)
             self._cache[key] = result
-            if len(self._cache) > CACHE_SIZE:
+            if len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
             return result
 
