@@ -101,17 +101,26 @@ def _error(status: int, detail: str | None = None, title: str | None = None,
 def _error_processor(error: HTTPError) -> Response:
     status = error.status_code
     extra = dict(error.extra_data or {})
-    if status == 422 or (isinstance(error.detail, dict) and error.detail):
+    if isinstance(error.detail, dict) and error.detail:  # request validation (webargs)
         detail, errors = problems.validation_detail(error.detail)
-        return _error(status, detail, "Invalid request", error.headers, errors=errors, **extra)
+        extra.setdefault("errors", errors)
+        return _error(status, detail, "Invalid request", error.headers, **extra)
     detail = error.detail if isinstance(error.detail, str) and error.detail else None
-    if detail is None and status == 413:
-        detail = "The request body is larger than the limit."
-    if detail is None and status == 405:
-        detail = f"{request.method} is not allowed here."
-    if detail is None and status == 404:
-        detail = f"Nothing is at {request.path}."
-    return _error(status, detail, None, error.headers, **extra)
+    title = error.message if error.message and error.message != problems._phrase(status) \
+        else None
+    if detail is None:
+        detail = _DEFAULT_DETAIL.get(status, "").format(method=request.method,
+                                                        path=request.path) or None
+    return _error(status, detail, title, error.headers, **extra)
+
+
+_DEFAULT_DETAIL = {
+    400: "The request could not be read (is the body valid JSON?).",
+    404: "Nothing is at {path}.",
+    405: "{method} is not allowed here.",
+    413: "The request body is larger than the limit.",
+    415: "Send the body as application/json.",
+}
 
 
 def _unexpected(exc: Exception) -> Response:

@@ -6,8 +6,9 @@ clients (and the schemathesis fuzzer) see is the one the code enforces.
 from __future__ import annotations
 
 from apiflask import Schema
-from apiflask.fields import Boolean, Dict, Float, Integer, List, Nested, String
+from apiflask.fields import Boolean, Dict, Float, Integer, List, Nested, Raw, String
 from apiflask.validators import Length, OneOf, Range
+from marshmallow import INCLUDE
 
 MAX_QUERY = 200
 MAX_LIMIT = 100
@@ -243,3 +244,61 @@ class StatsOut(Schema):
 
 class Health(Schema):
     ok = Boolean(required=True)
+
+
+# -- card validation (codex.cardtext) -----------------------------------------------------
+class ValidateIn(Schema):
+    text = String(required=True, validate=Length(1, 4000))
+    name = String(load_default=None, allow_none=True, validate=Length(0, 200))
+
+
+class CardTextError(Schema):
+    line = Integer(allow_none=True)
+    column = Integer(allow_none=True)
+    message = String(required=True)
+    expected = List(String())
+    excerpt = String(allow_none=True)
+    suggestions = List(String())
+
+
+class ValidateOut(Schema):
+    ok = Boolean(required=True)
+    text = String(required=True)
+    errata = Raw(allow_none=True)
+    ast = Raw(allow_none=True, metadata={"description": "typed AST as JSON ({type: ..., ...})"})
+    errors = List(Nested(CardTextError), required=True)
+
+
+# -- rulings (codex.engine) ---------------------------------------------------------------
+class ScenarioIn(Schema):
+    """An ``arbiter.scenario/1`` document; the engine's JSON Schema checks it in full."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    format = String(required=True, metadata={"example": "arbiter.scenario/1"})
+
+
+class Citation(Schema):
+    id = String(required=True)
+    source = String(allow_none=True)
+    title = String(allow_none=True)
+    anchor = String(allow_none=True)
+    quote = String(allow_none=True)
+    url = String(allow_none=True)
+
+
+class Step(Schema):
+    event = String(required=True)
+    rule = String(allow_none=True)
+    kind = String(allow_none=True)
+    citations = List(Nested(Citation), required=True)
+    rule_ids = List(String())
+    data = Raw(allow_none=True)
+
+
+class RulingOut(Schema):
+    verdict = String(required=True)
+    summary = String(required=True)
+    steps = List(Nested(Step), required=True)
+    state_after = Raw(allow_none=True)
