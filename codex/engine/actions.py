@@ -423,6 +423,8 @@ def do_shoot(state: GameState, a: dict, log: Log, ptr: str) -> Outcome:
     piercing = a.get("piercing", False)
     flight = fly(state, unit, Direction(a["direction"]), steps, piercing, a.get("hit", []) or [])
     rules = ["projectile", "projectile.first-unit"] + (["projectile.piercing"] if piercing else [])
+    if set(a.get("hit", []) or []) & set(flight.hits):
+        rules.append("projectile.choose")
     end = {"hit": "it hits a unit", "range": "it reaches its range", "edge": "it reaches the edge of its region"}[flight.stopped]
     log.add("projectile", f"The projectile flies {_locs(list(flight.path))} and stops because {end}.", rules,
             unit=unit.id, path=[loc.to_json() for loc in flight.path], hits=list(flight.hits))
@@ -491,7 +493,7 @@ def do_cast(state: GameState, a: dict, log: Log, ptr: str) -> Outcome:
         state = _pay(state, pid, spell.cost)
         state = state.add_unit(minion)
         rules = ["casting.minion-location", "casting-minions.enter"]
-        rules += {Region.UNDERGROUND: ["burrowing.summon"], Region.UNDERWATER: ["submerge.summon"],
+        rules += {Region.UNDERGROUND: ["burrowing.summon", "casting.minion-burrowing"], Region.UNDERWATER: ["submerge.summon"],
                   Region.VOID: ["voidwalk.summon"]}.get(loc.region, [])
         log.add("summon", f"{spell.name} is summoned to the {loc}.", rules, unit=sid, at=loc.to_json())
         if spell.keywords.lance:
