@@ -28,15 +28,15 @@ from codex.search.index import DOCSTEMS_FILE, INDEX_NAME, META_FILE, SIDE_FILE, 
 from codex.search.query import ParsedQuery, parse_query
 from codex.search.results import Hit, SearchResult
 from codex.search.schema import BODY_ANALYZER, TITLE_ANALYZER, stems
-from codex.search.snippet import highlighter, make_snippet
+from codex.search.snippet import highlighter, make_snippet, sentences
 
 CANDIDATES = 60
 CACHE_SIZE = 256
 # Field weights: a word in the title or an alias says far more about a record than one
-# in its body; the parent's title is context for a sub-entry.
+# in its body. (A sub-entry's parent title counts in re-ranking, not here: one clause
+# fewer per word keeps Whoosh fast.)
 BOOST_TITLE = 4.0
 BOOST_ALIAS = 2.5
-BOOST_PARENT = 1.0
 BOOST_BODY = 1.0
 BOOST_SYNONYM = 0.5     # declared synonyms count, but less than the word typed
 BOOST_PROXIMITY = 1.5   # adjacent query words adjacent (±1) in the body
@@ -63,6 +63,7 @@ class Searcher:
         self._by_docnum = {self._searcher.document_number(key=d["key"]): i
                            for i, d in enumerate(self._docs)}
         self._features = [self._doc_features(d, docstems[d["key"]]) for d in self._docs]
+        self._sentences = [sentences(d.get("body") or "") for d in self._docs]
         self._surfaces: dict[str, list[str]] = side["surfaces"]
         self._stem_of = {w: s for s, ws in self._surfaces.items() for w in ws}
         self._synonyms: list[list[str]] = side["synonyms"]
@@ -193,7 +194,6 @@ class Searcher:
         body = [s for w in words for s in stems(BODY_ANALYZER, w)]
         for field, terms, weight in (("title", title, BOOST_TITLE),
                                      ("aliases", title, BOOST_ALIAS),
-                                     ("parent_title", title, BOOST_PARENT),
                                      ("body", body, BOOST_BODY)):
             if len(terms) == 1:
                 parts.append(wq.Term(field, terms[0], boost=weight * boost))
@@ -287,7 +287,8 @@ class Searcher:
                    title=doc["title"], parent_id=doc.get("parent"),
                    parent_title=doc.get("parent_title"), page=doc.get("page"),
                    anchor=doc["anchor"], codex_id=doc.get("codex_id"), score=score,
-                   snippet=make_snippet(doc.get("body") or "", pattern, key))
+                   snippet=make_snippet(doc.get("body") or "", pattern, key,
+                                        self._sentences[self._by_docnum[docnum]]))
 
     def _suggestions(self, parsed: ParsedQuery) -> list[str]:
         """What to try when nothing matched: near titles, then the query without filters."""

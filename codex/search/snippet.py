@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import html
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\s*\n+\s*")
 TARGET = 220   # characters a snippet aims for
@@ -50,7 +51,8 @@ def highlighter(surface_words: Iterable[str]) -> re.Pattern[str] | None:
                       re.IGNORECASE)
 
 
-def _sentences(text: str) -> list[tuple[int, int]]:
+def sentences(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of each sentence or line of ``text`` (computed once per record)."""
     spans, pos = [], 0
     for m in _SENTENCE_END.finditer(text):
         if m.start() > pos:
@@ -58,27 +60,29 @@ def _sentences(text: str) -> list[tuple[int, int]]:
         pos = m.end()
     if pos < len(text):
         spans.append((pos, len(text)))
-    return spans
+    return spans or [(0, len(text))]
 
 
 def make_snippet(text: str, pattern: re.Pattern[str] | None,
-                 key: Any = lambda s: s.lower()) -> Snippet:
+                 key: Callable[[str], str] = str.lower,
+                 spans: list[tuple[int, int]] | None = None) -> Snippet:
     """The best window of ``text`` for ``pattern``: most distinct matched words, then earliest.
 
-    ``key`` maps a matched surface word to what counts as "the same word" (its stem).
+    ``key`` maps a matched surface word to what counts as "the same word" (its stem);
+    ``spans`` are the sentences of ``text`` if already known.
     """
     matches = [(m.start(), m.end()) for m in pattern.finditer(text)] if pattern else []
-    sentences = _sentences(text) or [(0, len(text))]
-    best, best_score = 0, (-1, 0)
-    for i, (s, e) in enumerate(sentences):
-        inside = [text[a:b] for a, b in matches if s <= a and b <= e]
-        score = (len({key(w) for w in inside}), len(inside))
-        if score > best_score:
-            best, best_score = i, score
-    start, end = sentences[best]
+    spans = spans or sentences(text)
+    starts = [s for s, _e in spans]
+    found: dict[int, list[str]] = {}
+    for a, b in matches:                      # each match into its sentence, one pass
+        found.setdefault(bisect_right(starts, a) - 1, []).append(text[a:b])
+    best = min(found, key=lambda i: (-len({key(w) for w in found[i]}), -len(found[i]), i),
+               default=0)
+    start, end = spans[best]
     j = best + 1
-    while end - start < TARGET // 2 and j < len(sentences):
-        end = sentences[j][1]
+    while end - start < TARGET // 2 and j < len(spans):
+        end = spans[j][1]
         j += 1
     if end - start > MAX_SENTENCE:
         first = next((a for a, b in matches if start <= a < end), start)
@@ -88,5 +92,5 @@ def make_snippet(text: str, pattern: re.Pattern[str] | None,
     prefix = "… " if start > 0 else ""
     suffix = " …" if end < len(text) else ""
     shift = len(prefix) - start
-    spans = [(a + shift, b + shift) for a, b in matches if start <= a and b <= end]
-    return Snippet(prefix + text[start:end] + suffix, spans)
+    kept = [(a + shift, b + shift) for a, b in matches if start <= a and b <= end]
+    return Snippet(prefix + text[start:end] + suffix, kept)
