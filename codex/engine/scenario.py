@@ -46,7 +46,20 @@ def _leaf_errors(error: jsonschema.ValidationError) -> list[jsonschema.Validatio
     return [error]
 
 
+@lru_cache(maxsize=1)
+def _fast_check() -> Any:
+    """jsonschema-rs for the common valid case; the Python validator explains failures."""
+    try:
+        import jsonschema_rs
+    except ImportError:  # pragma: no cover - optional speed-up
+        return None
+    return jsonschema_rs.validator_for(schema())
+
+
 def schema_problems(doc: Any) -> list[Problem]:
+    fast = _fast_check()
+    if fast is not None and fast.is_valid(doc):
+        return []
     problems = []
     for err in sorted(_validator().iter_errors(doc), key=lambda e: list(map(str, e.absolute_path))):
         for leaf in _leaf_errors(err):
