@@ -8,7 +8,7 @@ from flask import url_for
 from codex.corpus.store import Entry
 from service.api import api
 from service.api.errors import not_found
-from service.api.schemas import EntryList, EntryOut, PageQuery, Problem, SubEntry
+from service.api.schemas import EntryList, EntryOut, PageQuery, Problem, SubEntryOut
 from service.resources import resources
 from service.urls import card_api_url, card_url, entry_api_url, entry_url, rulebook_url
 
@@ -42,7 +42,7 @@ def get_entry(name: str) -> dict[str, Any]:
 
 
 @api.get("/entries/<name>/subentries/<anchor>")
-@api.output(SubEntry)
+@api.output(SubEntryOut)
 @api.doc(summary="A sub-entry by its parent and anchor",
          responses={404: {"description": "No such sub-entry", "content": {
              "application/problem+json": {"schema": Problem}}}})

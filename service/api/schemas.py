@@ -114,6 +114,10 @@ class EntryOut(SubEntry):
     subentries = List(Nested(SubEntry), required=True)
 
 
+class SubEntryOut(SubEntry):
+    """A sub-entry on its own (same fields; a separate name keeps the OpenAPI refs unique)."""
+
+
 # -- search -------------------------------------------------------------------------------
 class Hit(Schema):
     id = String(required=True)

@@ -1,0 +1,70 @@
+"""Property-based fuzzing of the JSON API against its own OpenAPI document (schemathesis).
+
+Runs in-process against the WSGI app. Bounded (a fixed number of derandomised examples per
+operation and mode) so it fits the suite's budget, yet every operation sees valid input
+(positive mode) and malformed input (negative mode): the service must never answer 500, and
+every response must match the documented status codes, content types and schemas.
+
+The operations are driven from inside the test (not with ``schema.parametrize``) because the
+schema is built from a session fixture (the corpus is built once per session).
+"""
+from __future__ import annotations
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, given, settings
+from hypothesis.errors import Unsatisfiable
+from schemathesis import GenerationMode
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (content_type_conformance,
+                                               response_schema_conformance,
+                                               status_code_conformance)
+
+from service import create_app
+
+pytestmark = pytest.mark.slow
+
+EXAMPLES = {GenerationMode.POSITIVE: 30, GenerationMode.NEGATIVE: 20}
+POSITIVE_CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
+                   response_schema_conformance]
+NEGATIVE_CHECKS = [not_a_server_error, content_type_conformance]
+
+
+@pytest.fixture(scope="module")
+def api_schema(build_paths):
+    app = create_app(build_paths)
+    return schemathesis.openapi.from_wsgi("/api/openapi.json", app)
+
+
+def _operations(api_schema):
+    return [result.ok() for result in api_schema.get_all_operations()]
+
+
+def test_the_document_lists_every_operation(api_schema):
+    labels = {op.label for op in _operations(api_schema)}
+    assert "GET /api/v1/search" in labels
+    assert "GET /api/v1/entries/{name}" in labels
+    assert "GET /api/v1/mentions/{card}" in labels
+    assert len(labels) >= 14
+
+
+@pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE],
+                         ids=["positive", "negative"])
+def test_api_never_fails_and_matches_its_schema(api_schema, mode):
+    checks = POSITIVE_CHECKS if mode is GenerationMode.POSITIVE else NEGATIVE_CHECKS
+    failures: list[str] = []
+    for op in _operations(api_schema):
+
+        @given(case=op.as_strategy(generation_mode=mode))
+        @settings(max_examples=EXAMPLES[mode], deadline=None, derandomize=True, database=None,
+                  suppress_health_check=list(HealthCheck))
+        def run(case):
+            case.call_and_validate(checks=checks)
+
+        try:
+            run()
+        except Unsatisfiable:
+            assert mode is GenerationMode.NEGATIVE  # nothing to negate (no or free-form params)
+        except Exception as exc:  # noqa: BLE001 - collect every operation's failure
+            failures.append(f"{op.label}: {exc}")
+    assert not failures, "\n\n".join(failures)
