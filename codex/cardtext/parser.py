@@ -17,6 +17,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from lark.lexer import PatternStr
 
 from codex.cardtext import ast as A
+from codex.cardtext.lexer import WordLexer
 from codex.cardtext.normalize import normalize, split_sentences
 from codex.cardtext.transform import ToAst
 from codex.paths import PROJECT_ROOT
@@ -79,7 +80,7 @@ _REGEX_WORDS = {"CAPWORD": "a capitalised name (subtype or card)", "NUMBER": "a 
 @lru_cache(maxsize=1)
 def grammar() -> _Grammar:
     """Build the LALR parser once per process (grammar analysis costs far more than any parse)."""
-    lark = Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), start=_STARTS, parser="lalr", lexer="contextual",
+    lark = Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), start=_STARTS, parser="lalr", lexer=WordLexer,
                 propagate_positions=True, maybe_placeholders=True)
     vocab: set[str] = set()
     caps: set[str] = set()

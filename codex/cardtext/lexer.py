@@ -1,0 +1,98 @@
+"""Word-level contextual lexer for the card-text grammar (plugged into lark as a custom lexer).
+
+Why not lark's own lexer: its terminals are character patterns, so a literal like ``"be"`` matches the
+start of ``bearer`` and ``"he"`` the end of ``she`` whenever the parser state allows it, which made
+whole sentences fail on ordinary words. Card text is made of words, so this lexer cuts the sentence
+into words first and only then classifies each word, which makes word boundaries exact and lexing a
+dictionary lookup per word (several times faster than trying every terminal regex).
+
+Contextual like lark's ``contextual`` lexer: when a word could be several terminals (a multi-word
+literal such as ``your turn`` versus the determiner ``your``; the keyword ``Charge`` versus a
+capitalised subtype ``CAPWORD``), the lexer asks the LALR table which terminals the current parser
+state accepts and picks the longest accepted reading.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+from lark import Token
+from lark.lexer import Lexer, PatternStr
+
+#: Raw pieces of a prepared sentence: quoted abilities, mana symbols, signed numbers, numbers, words
+#: (with inner apostrophes and hyphens), a detached possessive, and any other single character.
+_PIECE = re.compile(r"""\s*("[^"]*"|\((?:\d+|X|[AEFW])\)|[+-]\d+|\d+|'s\b|[^\W\d_][\w'\-]*|\S)""")
+_CAPWORD = re.compile(r"[A-Z][A-Za-z]*(?:-[A-Za-z]+)*$")
+_REGEX_PIECES = (("QUOTED", '"'), ("MANA", "("), ("SIGNED", "+"), ("SIGNED", "-"))
+
+
+class WordLexer(Lexer):
+    """Lexes a prepared sentence into grammar terminals, one word (or multi-word literal) at a time."""
+
+    __future_interface__ = 1
+
+    def __init__(self, lexer_conf: Any) -> None:
+        self.single: dict[str, str] = {}
+        self.multi: dict[str, list[tuple[str, str]]] = {}
+        for t in lexer_conf.terminals:
+            values: list[str] = []
+            if isinstance(t.pattern, PatternStr):
+                values = [t.pattern.value]
+            elif t.name == "SC_ELEMENT":
+                values = [f"{p}{e} Spellcaster" for p in ("", "non-") for e in ("air", "earth", "fire", "water")]
+            for v in values:
+                head = _PIECE.match(v)
+                if head is None or head.end() == len(v):
+                    self.single[v] = t.name
+                else:
+                    self.multi.setdefault(head.group(1), []).append((v, t.name))
+        for options in self.multi.values():
+            options.sort(key=lambda o: len(o[0]), reverse=True)
+
+    def lex(self, lexer_state: Any, parser_state: Any) -> Iterator[Token]:
+        text = lexer_state.text
+        text = getattr(text, "text", text)
+        states = parser_state.parse_conf.states
+        pos, n = 0, len(text)
+        while pos < n:
+            m = _PIECE.match(text, pos)
+            if m is None:  # only trailing whitespace remains
+                return
+            word, start = m.group(1), m.start(1)
+            accepted = states[parser_state.position]
+            for kind, value, end in self._readings(text, word, start, accepted):
+                yield Token(kind, value, start, 1, start + 1, 1, end + 1, end)
+                start = end
+            pos = m.end()
+            if end > pos:  # a multi-word literal consumed further words
+                pos = end
+
+    def _readings(self, text: str, word: str, start: int, accepted: dict[str, Any]
+                  ) -> list[tuple[str, str, int]]:
+        """The token(s) for ``word`` at ``start``: a list because a possessive splits into two."""
+        end = start + len(word)
+        for literal, name in self.multi.get(word, ()):
+            stop = start + len(literal)
+            if name in accepted and text.startswith(literal, start) and not text[stop:stop + 1].isalnum():
+                return [(name, literal, stop)]
+        name = self.single.get(word)
+        if name is not None and (name in accepted or not _capword(word, accepted)):
+            return [(name, word, end)]
+        if _capword(word, accepted) or (name is None and _CAPWORD.match(word)):
+            return [("CAPWORD", word, end)]
+        for kind, first in _REGEX_PIECES:
+            if word.startswith(first) and len(word) > 1:
+                return [(kind, word, end)]
+        if word.isdigit():
+            return [("NUMBER", word, end)]
+        if word.startswith("non-") and len(word) > 4:
+            head = start + 4
+            return [(self.single.get("non-", "NON"), "non-", head)] + self._readings(text, word[4:], head, {})
+        if word.endswith("'s") and len(word) > 2:
+            stem = self._readings(text, word[:-2], start, accepted)
+            return stem + [(self.single.get("'s", "POSSESSIVE"), "'s", end)]
+        return [(name or "WORD", word, end)]
+
+
+def _capword(word: str, accepted: dict[str, Any]) -> bool:
+    return "CAPWORD" in accepted and _CAPWORD.match(word) is not None
