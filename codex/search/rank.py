@@ -11,6 +11,9 @@ therefore re-scored with general signals, the same for every query:
   covers, scaled by how much of the title the query covers, so "summoning sickness" picks
   the entry titled exactly that over "Summon";
 * ``exact``: the query is the title or one of the record's aliases;
+* ``proximity``: adjacent query words stand close together in the body;
+* ``lead``: the title names the first content word typed (judges type the topic first:
+  "lance first strike", "submerge underwater");
 * a prior by source and kind: Codex entries are the reference a judge cites, then sub-entries,
   then rulebook sections and glossary lines (which mostly repeat a Codex entry).
 """
@@ -22,6 +25,8 @@ W_BASE = 1.0
 W_COVERAGE = 1.2
 W_TITLE = 1.0
 W_EXACT = 0.4
+W_PROXIMITY = 0.3
+W_LEAD = 0.1
 PRIORS = {("codex", "entry"): 1.0, ("codex", "subentry"): 0.9, ("rulebook", "section"): 0.72,
           ("rulebook", "term"): 0.7, ("rulebook", "keyword"): 0.7,
           ("rulebook", "quickref"): 0.65}
@@ -46,16 +51,22 @@ class QueryFeatures:
     words: tuple[frozenset[str], ...]   # per content word: its stems and its synonyms' stems
     titles: tuple[frozenset[str], ...]  # content-word stems as typed, then other phrasings
     names: tuple[frozenset[str], ...]   # every word's stems (stop words too), per phrasing
+    lead: frozenset[str] = frozenset()   # stems of the first content word typed
 
 
-def score(base: float, doc: DocFeatures, query: QueryFeatures) -> float:
-    """Final score of one candidate; ``base`` is its BM25F score over the best candidate's."""
+def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float = 0.0) -> float:
+    """Final score of one candidate; ``base`` is its BM25F score over the best candidate's.
+
+    ``proximity`` is the share of adjacent query-word pairs that stand close in the body.
+    """
     coverage = (sum(1 for w in query.words if w & doc.terms) / len(query.words)
                 if query.words else 0.0)
     title = max((_title_score(t, doc) for t in query.titles), default=0.0)
     exact = 1.0 if any(q and q in doc.names for q in query.names) else 0.0
+    lead = 1.0 if query.lead and query.lead <= doc.title else 0.0
     prior = PRIORS.get((doc.source, doc.kind), 0.7)
-    return prior * (W_BASE * base + W_COVERAGE * coverage + W_TITLE * title + W_EXACT * exact)
+    return prior * (W_BASE * base + W_COVERAGE * coverage + W_TITLE * title + W_EXACT * exact
+                    + W_PROXIMITY * proximity + W_LEAD * lead)
 
 
 def _title_score(stems: frozenset[str], doc: DocFeatures) -> float:

@@ -31,6 +31,7 @@ from codex.search.schema import BODY_ANALYZER, TITLE_ANALYZER, stems
 from codex.search.snippet import highlighter, make_snippet, sentences
 
 CANDIDATES = 60
+PROXIMITY_CHARS = 12    # "summoning sickness", "life loss", "can't defend" ≈ a short word apart
 CACHE_SIZE = 256
 # Field weights: a word in the title or an alias says far more about a record than one
 # in its body. (A sub-entry's parent title counts in re-ranking, not here: one clause
@@ -39,7 +40,6 @@ BOOST_TITLE = 4.0
 BOOST_ALIAS = 2.5
 BOOST_BODY = 1.0
 BOOST_SYNONYM = 0.5     # declared synonyms count, but less than the word typed
-BOOST_PROXIMITY = 1.5   # adjacent query words adjacent (±1) in the body
 
 
 class IndexMissing(FileNotFoundError):
@@ -177,7 +177,8 @@ class Searcher:
         candidates = heapq.nlargest(CANDIDATES, results.top_n, key=lambda t: t[0])
         top = candidates[0][0] or 1.0
         qf = self._query_features(parsed)
-        scored = [(n, rank.score(sc / top, self._features[self._by_docnum[n]], qf))
+        near = self._proximity(parsed)
+        scored = [(n, rank.score(sc / top, self._features[self._by_docnum[n]], qf, near(n)))
                   for sc, n in candidates]
         scored.sort(key=lambda s: (-s[1], self._docs[self._by_docnum[s[0]]]["position"]))
         return [(n, round(s, 4)) for n, s in scored], total
@@ -219,9 +220,6 @@ class Searcher:
         optional = [c for w in words for c in self._word_clauses([w])]
         optional += [c for syn in self._synonym_words(words)
                      for c in self._word_clauses(syn, BOOST_SYNONYM)]
-        body = [s for w in words for s in stems(BODY_ANALYZER, w)]
-        optional += [wq.Phrase("body", [a, b], slop=2, boost=BOOST_PROXIMITY)
-                     for a, b in zip(body, body[1:]) if a != b]
         should = _flat_or(optional)
         required = [_flat_or(self._word_clauses(p)) for p in parsed.phrases]
         if not required:
@@ -259,7 +257,34 @@ class Searcher:
             words=tuple(per_word),
             titles=tuple(title_stems([w for w in p if stems(BODY_ANALYZER, w)] or p)
                          for p in phrasings),
-            names=tuple(title_stems(p) for p in phrasings))
+            names=tuple(title_stems(p) for p in phrasings),
+            lead=title_stems(content[:1]))
+
+    def _proximity(self, parsed: ParsedQuery) -> Any:
+        """A function docnum → share of adjacent query-word pairs found close in the body.
+
+        Computed with the highlighting pattern on the few candidates only: Whoosh phrase
+        clauses over every match cost more than the whole rest of a search.
+        """
+        body = [s for w in parsed.all_words() for s in stems(BODY_ANALYZER, w)]
+        pairs = {(a, b) for a, b in zip(body, body[1:]) if a != b}
+        if not pairs:
+            return lambda _n: 0.0
+        pattern, key = self._highlighting(parsed)
+        if pattern is None:
+            return lambda _n: 0.0
+
+        def near(docnum: int) -> float:
+            text = self._docs[self._by_docnum[docnum]].get("body") or ""
+            found, last = set(), None
+            for m in pattern.finditer(text):
+                stem = key(m.group(0))
+                if last is not None and m.start() - last[1] <= PROXIMITY_CHARS:
+                    found.add((last[0], stem))
+                last = (stem, m.end())
+            return len(found & pairs) / len(pairs)
+
+        return near
 
     @staticmethod
     def _doc_features(doc: dict[str, Any], terms: list[str]) -> rank.DocFeatures:
