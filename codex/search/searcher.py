@@ -30,7 +30,7 @@ from codex.search.results import Hit, SearchResult
 from codex.search.schema import BODY_ANALYZER, TITLE_ANALYZER, stems
 from codex.search.snippet import highlighter, make_snippet, sentences
 
-CANDIDATES = 60
+CANDIDATES = 30
 PROXIMITY_CHARS = 12    # "summoning sickness", "life loss", "can't defend" ≈ a short word apart
 CACHE_SIZE = 256
 # Field weights: a word in the title or an alias says far more about a record than one
