@@ -29,6 +29,7 @@ class Hit:
                 "title": self.title,
                 "parent": ({"id": self.parent_id, "title": self.parent_title}
                            if self.parent_id else None),
+                "parent_title": self.parent_title,
                 "page": self.page, "anchor": self.anchor, "codex_id": self.codex_id,
                 "score": self.score, "snippet": self.snippet.to_dict()}
 
