@@ -29,6 +29,12 @@ def fail(message: str, code: int = 1) -> NoReturn:
     sys.exit(code)
 
 
+def not_found(what: str, suggestions: list[str]) -> NoReturn:
+    """Exit 1 with a "did you mean" line: a typo should cost one more try, not a search."""
+    hint = f"; did you mean: {', '.join(suggestions)}?" if suggestions else ""
+    fail(f"{what}{hint}")
+
+
 def open_corpus(build: BuildPaths) -> Corpus:
     try:
         return Corpus.open(build.db)
@@ -96,13 +102,10 @@ def show(build: BuildPaths, name: str, as_json: bool) -> None:
     corpus = open_corpus(build)
     entry = corpus.entry(name)
     if entry is None:
-        suggestions = corpus.suggest(name)
         if as_json:
-            emit_json({"error": "not found", "name": name, "did_you_mean": suggestions})
-        else:
-            hint = f"; did you mean: {', '.join(suggestions)}?" if suggestions else ""
-            err.print(f"[bold red]error:[/] no Codex entry named {name!r}{hint}", highlight=False)
-        sys.exit(1)
+            emit_json({"error": "not found", "name": name, "did_you_mean": corpus.suggest(name)})
+            sys.exit(1)
+        not_found(f"no Codex entry named {name!r}", corpus.suggest(name))
     if as_json:
         return emit_json(entry.to_dict())
     parent = f" (in {entry.parent_title})" if entry.parent_title else ""
@@ -138,10 +141,7 @@ def mentions(build: BuildPaths, card: str, as_json: bool) -> None:
         return emit_json({"card": card, "records": rows,
                           "did_you_mean": [] if rows else corpus.suggest_card(card)})
     if not rows:
-        suggestions = corpus.suggest_card(card)
-        hint = f"; did you mean: {', '.join(suggestions)}?" if suggestions else ""
-        err.print(f"[bold red]error:[/] no Codex entry mentions {card!r}{hint}", highlight=False)
-        sys.exit(1)
+        not_found(f"no Codex entry mentions {card!r}", corpus.suggest_card(card))
     for row in rows:
         out.print(f"{row['title']}  [dim]#{row['id']}[/]", highlight=False)
 
