@@ -70,3 +70,26 @@ def test_ingest_json_summary(tmp_path) -> None:
 def test_commands_without_a_corpus_fail_clearly(tmp_path) -> None:
     result = CliRunner().invoke(main, ["--build-dir", str(tmp_path), "stats"])
     assert result.exit_code == 1 and "run `arbiter ingest` first" in result.output
+
+
+def test_text_with_brackets_is_printed_verbatim(build_paths: BuildPaths) -> None:
+    """Corpus text is data, never terminal markup: "[a specified moment]" must survive."""
+    entry = next(r for r in build_paths_records(build_paths) if "[a specified moment]" in r)
+    assert "[a specified moment]" in entry
+
+
+def build_paths_records(build: BuildPaths) -> list[str]:
+    from codex.corpus import Corpus
+    corpus = Corpus.open(build.db)
+    ids = [r["id"] for r in corpus.query("select id from codex_entries where text like '%[a specified moment]%'")]
+    return [run(build, "show", i).output.replace("\n", " ") for i in ids]
+
+
+def test_codex_diff_markers_are_printed(tmp_path) -> None:
+    from codex.paths import SOURCES_DIR
+    new = tmp_path / "new.csv"
+    new.write_text((SOURCES_DIR / "sorcery-codex.csv").read_text(encoding="utf-8")
+                   .replace("The active player is the player who is currently taking", "The active player is the player taking", 1), encoding="utf-8")
+    result = CliRunner().invoke(main, ["codex-diff", str(SOURCES_DIR / "sorcery-codex.csv"), str(new)])
+    assert result.exit_code == 0, result.output
+    assert "[-who is currently-]" in result.output

@@ -8,6 +8,7 @@ from typing import Any, NoReturn
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from codex.corpus import Corpus, CorpusError
@@ -25,7 +26,7 @@ def emit_json(data: Any) -> None:
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
-    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
     sys.exit(code)
 
 
@@ -83,14 +84,14 @@ def ingest(build: BuildPaths, codex_csv: Path | None, as_json: bool) -> None:
         table.add_row(*row)
     out.print(table)
     for link in data["unresolved_links"]:
-        out.print(f"[yellow]unresolved link[/] (({link['link']})) in {link['record']} "
+        out.print(f"[yellow]unresolved link[/] (({escape(link['link'])})) in {link['record']} "
                   f"(CSV row {link['csv_row']})")
     for title in data["lost_headings"]:
-        out.print(f"[yellow]note:[/] rulebook heading {title!r} is in the table of contents but "
+        out.print(f"[yellow]note:[/] rulebook heading {escape(repr(title))} is in the table of contents but "
                   "not in the text; its section is empty")
     if data["unattached_synonyms"]:
         out.print("[yellow]note:[/] synonyms without an entry: "
-                  + ", ".join(data["unattached_synonyms"]))
+                  + escape(", ".join(data["unattached_synonyms"])))
 
 
 @click.command()
@@ -108,24 +109,25 @@ def show(build: BuildPaths, name: str, as_json: bool) -> None:
         not_found(f"no Codex entry named {name!r}", corpus.suggest(name))
     if as_json:
         return emit_json(entry.to_dict())
-    parent = f" (in {entry.parent_title})" if entry.parent_title else ""
-    out.print(f"[bold]{entry.title}[/]{parent}  [dim]#{entry.anchor}[/]", highlight=False)
-    out.print(entry.text, highlight=False)
+    parent = f" (in {escape(entry.parent_title)})" if entry.parent_title else ""
+    out.print(f"[bold]{escape(entry.title)}[/]{parent}  [dim]#{entry.anchor}[/]", highlight=False)
+    out.print(entry.text, markup=False, highlight=False)
     for sub in entry.subentries:
-        out.print(f"\n[bold]{sub.title}[/]  [dim]#{sub.anchor}[/]", highlight=False)
-        out.print(sub.text, highlight=False)
+        out.print(f"\n[bold]{escape(sub.title)}[/]  [dim]#{sub.anchor}[/]", highlight=False)
+        out.print(sub.text, markup=False, highlight=False)
     links = {l["target_id"]: l["target_title"] for e in [entry, *entry.subentries]
              for l in e.links if l["target_id"]}
     if links:
-        out.print("\n[bold]See also:[/] " + ", ".join(f"{t} (#{i})" for i, t in links.items()),
+        out.print("\n[bold]See also:[/] " + escape(", ".join(f"{t} (#{i})" for i, t in links.items())),
                   highlight=False)
     cards = list(dict.fromkeys(c for e in [entry, *entry.subentries] for c in e.mentions))
     if cards:
-        out.print("[bold]Mentions:[/] " + ", ".join(cards), highlight=False)
+        out.print("[bold]Mentions:[/] " + escape(", ".join(cards)), highlight=False)
     for rec in entry.rulebook:
-        out.print(f"[bold]Rulebook:[/] {rec['title']} (p. {rec['page']})", highlight=False)
+        out.print(f"[bold]Rulebook:[/] {escape(rec['title'])} (p. {rec['page']})", highlight=False)
     for conflict in entry.conflicts:
-        out.print(f"[bold yellow]Sources disagree:[/] {conflict['topic']}: {conflict['note']}",
+        out.print(f"[bold yellow]Sources disagree:[/] {escape(conflict['topic'])}: "
+                  f"{escape(conflict['note'])}",
                   highlight=False)
 
 
@@ -143,7 +145,7 @@ def mentions(build: BuildPaths, card: str, as_json: bool) -> None:
     if not rows:
         not_found(f"no Codex entry mentions {card!r}", corpus.suggest_card(card))
     for row in rows:
-        out.print(f"{row['title']}  [dim]#{row['id']}[/]", highlight=False)
+        out.print(f"{escape(row['title'])}  [dim]#{row['id']}[/]", highlight=False)
 
 
 @click.command()
@@ -178,9 +180,9 @@ def codex_diff(old: Path, new: Path, as_json: bool) -> None:
     s = result.to_dict()["summary"]
     out.print(f"{s['added']} added, {s['removed']} removed, {s['changed']} changed")
     for r in result.added:
-        out.print(f"[green]+ {r.title}[/]  [dim]#{r.id}[/]", highlight=False)
+        out.print(f"[green]+ {escape(r.title)}[/]  [dim]#{r.id}[/]", highlight=False)
     for r in result.removed:
-        out.print(f"[red]- {r.title}[/]  [dim]#{r.id}[/]", highlight=False)
+        out.print(f"[red]- {escape(r.title)}[/]  [dim]#{r.id}[/]", highlight=False)
     for c in result.changed:
-        out.print(f"[yellow]~ {c.title}[/]  [dim]#{c.id}[/]", highlight=False)
-        out.print("    " + c.marked(), highlight=False)
+        out.print(f"[yellow]~ {escape(c.title)}[/]  [dim]#{c.id}[/]", highlight=False)
+        out.print("    " + c.marked(), markup=False, highlight=False)
