@@ -168,10 +168,31 @@ class GainMana:
 
 @dataclass(frozen=True)
 class Provide:
-    """Static on sites/artifacts: provides mana/threshold ``mana`` (a tuple like ``("(A)", "(1)")``)."""
+    """Static on sites/artifacts: the engine adds ``mana`` (a tuple like ``("(A)", "(1)")``) to what the
+    site provides (to ``to``, default its controller). ``what`` = ``mana`` (the listed symbols),
+    ``all`` (its mana and threshold), ``none`` (no mana or threshold), ``no_mana``. ``only``: the site
+    provides this and nothing else (``Only provides ... while ...``)."""
 
     mana: tuple[str, ...]
     to: Any = None
+    what: str = "mana"
+    only: bool = False
+    written_and: bool = False  # surface form only: "(A) and (1)" rather than "(A)(1)"
+
+
+@dataclass(frozen=True)
+class Pay:
+    """The controller pays ``mana`` (a mana cost like ``(1)``); used with a purpose (``pay (1) to summon``):
+    the engine offers the payment and runs the purpose only if it was paid."""
+
+    mana: str
+
+
+@dataclass(frozen=True)
+class Fill:
+    """Put objects into each location ``target`` selects (the ``with`` post names what, e.g. Rubble)."""
+
+    target: Any
 
 
 @dataclass(frozen=True)
@@ -325,7 +346,9 @@ class Look:
 
 @dataclass(frozen=True)
 class Shuffle:
-    """The subject (default you) shuffles the deck last searched."""
+    """The subject (default you) shuffles ``what`` (default: the deck last searched)."""
+
+    what: Any = None
 
 
 @dataclass(frozen=True)
@@ -427,24 +450,33 @@ class PostCondition:
 
     kind: str
     cond: Condition | None = None
+    comma: bool = False
 
 
 @dataclass(frozen=True)
 class Clause:
     """One verb phrase: ``subject`` (None = the ability's controller for effects, SELF for statements)
-    does ``action``. ``modal`` may (optional), must (forced); ``duration``/``condition`` scope it."""
+    does ``action``. ``modal`` may (optional), must (forced), can (permission), may only/can only
+    (restriction to this action); ``duration``/``condition`` scope it (``duration_first``: the duration
+    was written before the verb, ``permanently gain``). ``purpose`` is an action done by doing this one
+    (``pay (1) to summon ...``: the purpose runs only if this action happened). ``manner``: any_order,
+    random_order (how several cards are put)."""
 
     subject: Any
     modal: str | None
     action: Any
     duration: Duration | None = None
     condition: PostCondition | None = None
+    purpose: Any = None
+    manner: str | None = None
+    duration_first: bool = False
 
 
 @dataclass(frozen=True)
 class Lead:
     """A sentence opener: ``if`` (guard, ``arg`` Condition), ``duration`` (``arg`` Duration for all clauses),
-    ``once`` (once on your turn), ``foreach`` (repeat for each of ``arg``)."""
+    ``once`` (once on your turn), ``foreach`` (repeat for each of ``arg``), ``while`` (the sentence
+    applies only while ``arg`` holds)."""
 
     kind: str
     arg: Any = None
@@ -472,7 +504,8 @@ class Event:
 @dataclass(frozen=True)
 class Trigger:
     """When the trigger fires: ``kind`` = when/whenever (each matching Event), after/immediately_after
-    (right after the Event resolves), at (``phase`` start/end/start_and_end of ``turn``)."""
+    (right after the Event resolves), at (``phase`` start/end/start_and_end of ``turn``), first_time /
+    next_time (only the first/next matching Event, per ``turn`` scope each_turn/this_turn or ever)."""
 
     kind: str
     event: Event | None = None
@@ -586,3 +619,27 @@ def to_json(node: Any) -> Any:
     if isinstance(node, (tuple, list)):
         return [to_json(x) for x in node]
     return node
+
+
+class Num(int):
+    """An amount as written on the card. It *is* its integer (the engine computes with it and equality
+    ignores spelling), and ``word`` keeps a spelled-out form (``two`` vs ``2``) so printing the AST gives
+    back the card's text."""
+
+    word: str | None
+
+    def __new__(cls, value: int, word: str | None = None) -> "Num":
+        obj = super().__new__(cls, value)
+        obj.word = word
+        return obj
+
+    def __reduce__(self) -> Any:
+        return (Num, (int(self), self.word))
+
+
+@dataclass(frozen=True)
+class Possessive:
+    """A possessive determiner (``the caster's``, ``SELF's``): the engine resolves ``owner`` first and
+    selects the object(s) it owns, controls or occupies that the rest of the selector names."""
+
+    owner: Any

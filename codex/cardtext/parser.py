@@ -25,6 +25,7 @@ from codex.paths import PROJECT_ROOT
 GRAMMAR_PATH = PROJECT_ROOT / "grammar" / "sorcery.lark"
 LIST_COMMA = "\ue000"
 AND_CLAUSE = "\ue001"
+TO_VERB = "\ue002"
 _STARTS = ["start", "arrow_left", "sentence_body"]
 
 #: Words that begin a verb phrase: an "and" right before one of these joins two clauses.
@@ -33,10 +34,15 @@ teleport teleports push pushes pull pulls move moves drag tap taps untap untaps 
 sacrifice sacrifices kill kills die dies give gives has have shoot shoots is are provide provides flood floods
 submerge burrow surface unburrow submerges burrows surfaces unburrows search searches return returns strike
 strikes discard discards look reveal reveals shuffle shuffles conjure dispel silence silences put fall falls
-can't cannot transform transforms play plays may must then you permanently""".split())
+can't cannot transform transforms play plays may must then you permanently pay shuffle shuffles
+fill fills""".split())
+#: Verbs that may follow "to" in a purpose phrase ("pay (1) to summon ..."); "you"/"may"/... never do.
+PURPOSE_VERBS = CLAUSE_STARTERS - {"you", "may", "must", "then", "permanently", "is", "are", "has", "have"}
 
-_LIST = re.compile(r",(?= (?:[^,.\"]+?, )*(?:and|or) )")
+_COMMA_ITEMS = re.compile(r",((?: [^,.\"]+?,)*) (and|or) ")
 _AND = re.compile(r"\band (?=([\w']+))")
+_TO = re.compile(r"\bto (?=([\w']+))")
+_MAX_ITEM_WORDS = 5
 _CAPWORD = re.compile(r"\b[A-Z][a-z]+(?:'[a-z]+)?(?!\w)")
 _THRESHOLD_PREFIX = re.compile(r"^((?:\([AEFW]\))+) *[\u2014-] *")
 
@@ -80,7 +86,7 @@ _REGEX_WORDS = {"CAPWORD": "a capitalised name (subtype or card)", "NUMBER": "a 
 @lru_cache(maxsize=1)
 def grammar() -> _Grammar:
     """Build the LALR parser once per process (grammar analysis costs far more than any parse)."""
-    lark = Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), start=_STARTS, parser="lalr", lexer=WordLexer,
+    lark = Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), start=_STARTS, parser="lalr", lexer=WordLexer, strict=True,
                 propagate_positions=True, maybe_placeholders=True)
     vocab: set[str] = set()
     caps: set[str] = set()
@@ -114,9 +120,32 @@ def prepare(sentence: str, aliases: list[str]) -> str:
     g = grammar()
     s = _CAPWORD.sub(lambda m: m.group(0) if m.group(0) in g.cap_literals or m.group(0).lower() not in g.vocab
                      else m.group(0).lower(), s)
-    s = _LIST.sub(LIST_COMMA, s)
+    s = _mark_list_commas(s)
     s = _AND.sub(lambda m: AND_CLAUSE + "  " if m.group(1) in CLAUSE_STARTERS else m.group(0), s)
+    s = _TO.sub(lambda m: TO_VERB + " " if m.group(1) in PURPOSE_VERBS else m.group(0), s)
     return s
+
+
+def _mark_list_commas(s: str) -> str:
+    """Mark the commas of serial lists (``A, B, and C``) as LIST_COMMA, so the grammar never confuses them
+    with clause commas. A list is a run of short items (at most ``_MAX_ITEM_WORDS`` words, no verb that
+    starts a clause) ending in ``, and``/``, or``; a comma whose next item starts with a clause verb
+    (``reveal it, and put it``) joins clauses and stays a comma."""
+    out = list(s)
+    i = s.find(",")
+    while i >= 0:
+        m = _COMMA_ITEMS.match(s, i)
+        if m and out[i] == ",":
+            items = [x.split() for x in m.group(1).split(",") if x.strip()]
+            tail = s[m.end():].split()
+            if not any(len(x) > _MAX_ITEM_WORDS or any(w in CLAUSE_STARTERS for w in x) for x in items) \
+                    and not (tail and tail[0] in CLAUSE_STARTERS):
+                out[i] = LIST_COMMA
+                for j in range(i + 1, m.end()):
+                    if s[j] == ",":
+                        out[j] = LIST_COMMA
+        i = s.find(",", i + 1)
+    return "".join(out)
 
 
 def _split_arrow(s: str) -> int:

@@ -15,6 +15,9 @@ def _j(*parts: Any) -> str:
 
 
 def _num(n: Any) -> str:
+    """A count as words (``two``) unless the card wrote digits (a :class:`Num` keeps what was written)."""
+    if isinstance(n, A.Num):
+        return n.word or str(int(n))
     return _NUM.get(n, str(n)) if isinstance(n, int) else str(n)
 
 
@@ -27,7 +30,7 @@ def _np(n: Any) -> str:
             return f"{items[0]} {n.conj} {items[1]}"
         return ", ".join(items[:-1]) + f", {n.conj} {items[-1]}"
     if isinstance(n, A.Selector):
-        det = n.det.replace("SELF 's", "SELF's") if n.det else None
+        det = _np(n.det.owner) + "'s" if isinstance(n.det, A.Possessive) else n.det
         head = {"counted": _num(n.count), "up_to": f"up to {_num(n.count)}", "any_number": "any number of"}
         return _j(head.get(n.quant or "", det), *n.pre, *n.mods, n.noun, *[_post(p) for p in n.posts])
     return str(n)
@@ -50,6 +53,8 @@ def _post(p: A.Post) -> str:
         return f"with mana cost {p.arg} or less"
     if p.kind == "that_costs":
         return f"that costs {p.arg} or less"
+    if p.kind == "relative":
+        return f"{_np(p.arg[0])} {p.arg[1]}"
     return f"{p.kind} {_np(p.arg)}"
 
 
@@ -84,7 +89,9 @@ def _grants(gs: tuple[Any, ...]) -> str:
 
 
 def _dest(d: Any) -> str | None:
-    return f"{d[0]} {_np(d[1])}" if d else None
+    if not d:
+        return None
+    return d[0] if d[1] is None else f"{d[0]} {_np(d[1])}"
 
 
 def _action(a: Any) -> str:
@@ -93,15 +100,17 @@ def _action(a: Any) -> str:
         if a.quantity is not None:
             q = {"its_power": "its power"}.get(a.quantity[0]) or f"the number of {_np(a.quantity[1])}"
             return _j("deal damage equal to", q, f"to {_np(a.target)}" if a.target else None)
-        amt = None if a.amount is None else ("lethal" if a.amount == "lethal" else a.amount)
+        amt = None if a.amount is None else _num(a.amount)
         return _j("deal", amt, "damage", f"to {_np(a.target)}" if a.target else None)
-    simple = {A.TakeDamage: lambda: f"takes {a.amount} damage",
-              A.DamageReduction: lambda: _j(f"takes {a.amount} less damage", f"from {_np(a.source)}" if a.source else None),
+    simple = {A.TakeDamage: lambda: f"takes {_num(a.amount)} damage",
+              A.DamageReduction: lambda: _j(f"takes {_num(a.amount)} less damage", f"from {_np(a.source)}" if a.source else None),
               A.DamageImmunity: lambda: _j("takes no damage", f"from {_np(a.source)}" if a.source else None),
               A.Draw: lambda: f"draw {_np(a.what)}", A.Heal: lambda: f"heals {_num(a.amount)} life",
               A.GainLife: lambda: f"gain {_num(a.amount)} life", A.LoseLife: lambda: f"lose {_num(a.amount)} life",
               A.GainMana: lambda: f"gain {a.mana}",
-              A.Provide: lambda: _j("provides", "".join(a.mana), f"to {_np(a.to)}" if a.to else None),
+              A.Provide: lambda: _j("only" if a.only else None, "provides", _provided(a),
+                                    f"to {_np(a.to)}" if a.to else None),
+              A.Pay: lambda: f"pay {a.mana}", A.Fill: lambda: f"fill {_np(a.target)}",
               A.Summon: lambda: _j("summon", _np(a.what), _dest(a.dest)),
               A.Move: lambda: _j(a.kind, _np(a.what) if a.what else None, _dest(a.dest)),
               A.Tap: lambda: _j("untap" if a.untap else "tap", _np(a.target) if a.target else None),
@@ -119,7 +128,7 @@ def _action(a: Any) -> str:
               A.GainControl: lambda: f"gain control of {_np(a.target)}",
               A.Discard: lambda: f"discard {_np(a.what)}",
               A.Look: lambda: f"reveal {_np(a.what)}" if a.reveal else f"look at {_np(a.what)}",
-              A.Shuffle: lambda: "shuffle", A.Conjure: lambda: _j("conjure", _np(a.what), _dest(a.dest)),
+              A.Shuffle: lambda: _j("shuffle", _np(a.what) if a.what is not None else None), A.Conjure: lambda: _j("conjure", _np(a.what), _dest(a.dest)),
               A.Dispel: lambda: f"dispel {_np(a.target)}", A.Silence: lambda: f"silence {_np(a.target)}",
               A.Put: lambda: _j("put", _np(a.what), _dest(a.dest)), A.FallAsleep: lambda: "falls asleep",
               A.Transform: lambda: f"transform {_np(a.target)} into {_np(a.into)}",
@@ -137,6 +146,15 @@ def _action(a: Any) -> str:
     if t in simple:
         return simple[t]()
     raise TypeError(f"no printer for {t.__name__}")
+
+
+def _provided(p: A.Provide) -> str:
+    fixed = {"all": "mana and threshold", "none": "no mana or threshold", "no_mana": "no mana"}
+    if p.what in fixed:
+        return fixed[p.what]
+    if len(p.mana) > 1 and p.written_and:
+        return "".join(p.mana[:-1]) + " and " + p.mana[-1]
+    return "".join(p.mana)
 
 
 def _duration(d: A.Duration) -> str:
@@ -184,22 +202,30 @@ def _clause(c: A.Clause) -> str:
         k = c.condition.kind
         post = {"instead": "instead", "if_able": "if able", "if_needed": "if needed"}.get(k) or \
             f"{k} {_cond(c.condition.cond)}"
+        if c.condition.comma:
+            post = "," + post
     action = _action(c.action)
     if _plural(c.subject) and not c.modal:
         first, _, rest = action.partition(" ")
         action = _j(_PLURAL_VERB.get(first, first), rest)
-    return _j(_np(c.subject) if c.subject is not None else None, c.modal, action,
-              _duration(c.duration) if c.duration else None, post)
+    duration = _duration(c.duration) if c.duration else None
+    manner = {"any_order": "in any order", "random_order": "in random order"}.get(c.manner or "")
+    text = _j(_np(c.subject) if c.subject is not None else None, c.modal,
+              duration if c.duration_first else None, action,
+              f"to {_action(c.purpose)}" if c.purpose is not None else None,
+              None if c.duration_first else duration, manner, post)
+    return text.replace(" ,", ",")
 
 
 def _sentence(s: A.Sentence) -> str:
     leads = []
     for lead in s.leads:
         leads.append({"if": lambda: f"if {_cond(lead.arg)},", "duration": lambda: f"{_duration(lead.arg)},",
-                      "once": lambda: "once on your turn,", "foreach": lambda: f"for each {_np(lead.arg)},"}[lead.kind]())
+                      "once": lambda: "once on your turn,", "foreach": lambda: f"for each {_np(lead.arg)},",
+                      "while": lambda: f"while {_cond(lead.arg)},"}[lead.kind]())
     body = _clause(s.clauses[0])
     for sep, clause in zip(s.seps, s.clauses[1:]):
-        body += ("" if sep.startswith(",") else " ") + sep + " " + _clause(clause)
+        body += ("" if sep.startswith(",") else " ") + sep.replace(" ,", ",") + " " + _clause(clause)
     return _cap(_j(*leads, body)) + "."
 
 
@@ -214,12 +240,21 @@ def _trigger(t: A.Trigger) -> str:
         return f"At {phase} of {turn}"
     e = t.event
     assert e is not None
+    if t.kind in ("first_time", "next_time"):
+        scope = {"each_turn": " each turn", "this_turn": " this turn"}.get(t.turn or "", "")
+        return f"The {t.kind.split('_')[0]} time {_event(e)}{scope}"
+    return _cap(f"{t.kind.replace('_', ' ')} {_event(e)}")
+
+
+def _event(e: A.Event) -> str:
+    if e.verb == "would":
+        return f"{_np(e.subject)} would {_action(e.obj)}"
     if e.verb == "performing_ranged_strike":
         ev = "performing a ranged strike"
     else:
         verb = {"is_struck": "is struck", "is_attacked": "is attacked", "attacks_and_kills": "attacks and kills"}
         ev = _j(_np(e.subject), verb.get(e.verb, e.verb), _np(e.obj) if e.obj is not None else None)
-    return _cap(f"{t.kind.replace('_', ' ')} {ev}")
+    return ev
 
 
 def _threshold(node: Any) -> str:

@@ -1,6 +1,7 @@
 """Lark parse tree → typed AST (:mod:`codex.cardtext.ast`). One method per grammar rule alias."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable
 
 from lark import Token, Transformer
@@ -34,18 +35,20 @@ class ToAst(Transformer):
     modal = ev_verb_word = move_verb = remove_verb = relocate_verb = state_word = passive_verb = _word
     projectile = det_word = pre_adj = mod_adj = noun = ref_word = element = kw_name = conj = more_less = _word
 
-    def det(self, c: list[Any]) -> tuple[str, str]:
+    def det(self, c: list[Any]) -> tuple[str, Any]:
+        if len(c) == 2 and not isinstance(c[0], Token):  # possessive: "the caster's"
+            return ("det", A.Possessive(c[0]))
         return ("det", _words(c))
 
     def numword(self, c: list[Any]) -> int | str:
         w = str(c[0])
-        return _NUMWORDS.get(w, w)
+        return A.Num(_NUMWORDS[w], w) if w in _NUMWORDS else w
 
     def amount(self, c: list[Any]) -> int | str:
         if not c:
             return "X"
         v = c[0]
-        return int(v) if isinstance(v, Token) and v.type == "NUMBER" else v
+        return A.Num(int(v)) if isinstance(v, Token) and v.type == "NUMBER" else v
 
     def sep(self, c: list[Any]) -> str:
         return " ".join("and" if isinstance(t, Token) and t.type == "AND_CLAUSE" else str(t) for t in c)
@@ -106,11 +109,34 @@ class ToAst(Transformer):
         return A.Sentence(tuple(leads), clauses, seps)
 
     def chain(self, c: list[Any]) -> tuple[tuple[A.Clause, ...], tuple[str, ...]]:
-        return tuple(c[0::2]), tuple(c[1::2])
+        clauses, seps = [c[0]], []
+        for kind, a, b in c[1:]:
+            if kind == "clause":
+                seps.append(a)
+                clauses.append(b)
+            else:  # ", if ...": the condition of the clause before it
+                clauses[-1] = replace(clauses[-1], condition=replace(a, comma=True))
+        return tuple(clauses), tuple(seps)
+
+    def next_clause(self, c: list[Any]) -> tuple[str, Any, Any]:
+        return ("clause", c[0], c[1])
+
+    def comma_cond(self, c: list[Any]) -> tuple[str, Any, Any]:
+        return ("cond", c[0], None)
 
     def clause(self, c: list[Any]) -> A.Clause:
-        subject, modal, action, duration, cond = c
-        return A.Clause(subject, modal, action, duration, cond)
+        subject, modal, pre_duration, action, purpose, duration, manner, cond = c
+        return A.Clause(subject, modal, action, pre_duration or duration, cond, purpose, manner,
+                        pre_duration is not None)
+
+    def purpose(self, c: list[Any]) -> Any:
+        return c[1]
+
+    def any_order(self, c: list[Any]) -> str:
+        return "any_order"
+
+    def random_order(self, c: list[Any]) -> str:
+        return "random_order"
 
     # ---- leads, triggers, events
     def lead_if(self, c: list[Any]) -> A.Lead:
@@ -118,6 +144,9 @@ class ToAst(Transformer):
 
     def lead_duration(self, c: list[Any]) -> A.Lead:
         return A.Lead("duration", c[0])
+
+    def lead_while(self, c: list[Any]) -> A.Lead:
+        return A.Lead("while", c[0])
 
     def lead_once(self, c: list[Any]) -> A.Lead:
         return A.Lead("once")
@@ -139,6 +168,18 @@ class ToAst(Transformer):
 
     def at_phase(self, c: list[Any]) -> A.Trigger:
         return A.Trigger("at", None, c[0], c[1])
+
+    def first_time(self, c: list[Any]) -> A.Trigger:
+        return A.Trigger("first_time", c[1], None, c[2])
+
+    def next_time(self, c: list[Any]) -> A.Trigger:
+        return A.Trigger("next_time", c[1], None, c[2])
+
+    def this_turn_scope(self, c: list[Any]) -> str:
+        return "this_turn"
+
+    def would_event(self, c: list[Any]) -> A.Event:
+        return A.Event(c[0], "would", c[1])
 
     def start_phase(self, c: list[Any]) -> str:
         return "start"
@@ -281,6 +322,15 @@ class ToAst(Transformer):
     def move(self, c: list[Any]) -> A.Move:
         return A.Move(c[0], c[1], c[2])
 
+    def move_self(self, c: list[Any]) -> A.Move:
+        return A.Move(c[0], None, c[1])
+
+    def dest_here(self, c: list[Any]) -> tuple[str, Any]:
+        return ("here", None)
+
+    def dest_there(self, c: list[Any]) -> tuple[str, Any]:
+        return ("there", None)
+
     def take_steps(self, c: list[Any]) -> A.TakeSteps:
         return A.TakeSteps(c[0])
 
@@ -329,8 +379,28 @@ class ToAst(Transformer):
         return A.IsState(c[0])
 
     def provide(self, c: list[Any]) -> A.Provide:
-        *mana, to = c
-        return A.Provide(tuple(str(m) for m in mana), to)
+        (what, mana), to = c
+        if what == "mana_and":
+            return A.Provide(mana, to, "mana", written_and=True)
+        return A.Provide(mana, to, what)
+
+    def provide_only(self, c: list[Any]) -> A.Provide:
+        return replace(self.provide(c), only=True)
+
+    def provide_mana(self, c: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return ("mana", tuple(str(m) for m in c if isinstance(m, Token) and m.type == "MANA"))
+
+    def provide_mana_and(self, c: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return ("mana_and", self.provide_mana(c)[1])
+
+    def provide_all(self, c: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return ("all", ())
+
+    def provide_none(self, c: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return ("none", ())
+
+    def provide_no_mana(self, c: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return ("no_mana", ())
 
     def flood(self, c: list[Any]) -> A.Flood:
         return A.Flood(c[0])
@@ -366,7 +436,13 @@ class ToAst(Transformer):
         return A.Look(c[0], reveal=True)
 
     def shuffle(self, c: list[Any]) -> A.Shuffle:
-        return A.Shuffle()
+        return A.Shuffle(c[0])
+
+    def pay(self, c: list[Any]) -> A.Pay:
+        return A.Pay(str(c[0]))
+
+    def fill(self, c: list[Any]) -> A.Fill:
+        return A.Fill(c[0])
 
     def conjure(self, c: list[Any]) -> A.Conjure:
         return A.Conjure(c[0], c[1])
@@ -401,8 +477,11 @@ class ToAst(Transformer):
     def be_passive(self, c: list[Any]) -> A.Action:
         return A.Action("be " + c[0], c[1])
 
+    def be_passive_from(self, c: list[Any]) -> A.Action:
+        return A.Action("be " + c[0], None, ("from", c[1]))
+
     def be_passive_to(self, c: list[Any]) -> A.Action:
-        return A.Action("be " + c[0], None, c[1])
+        return A.Action("be " + c[0], None, ("to", c[1]))
 
     def and_passive(self, c: list[Any]) -> A.Action:
         return A.Action(c[0])
@@ -587,9 +666,17 @@ class ToAst(Transformer):
     in_play = _place("in_play")
     along_path = _place("along_path")
     from_np = _place("from")
+    of_np = _place("of")
+    with_np = _place("with")
     del _place
 
     def place(self, c: list[Any]) -> A.Post:
+        return c[0]
+
+    def relative(self, c: list[Any]) -> A.Post:
+        return A.Post("relative", (c[0], c[1]))
+
+    def possessor(self, c: list[Any]) -> Any:
         return c[0]
 
     def with_power(self, c: list[Any]) -> A.Post:
