@@ -23,6 +23,7 @@ DEFAULTS: dict[str, Any] = {
     "HTTP_ERROR_SCHEMA": None,           # replaced below by the problem schema
     "INFO": {"description": "Rules adjudication for Sorcery: Contested Realm, over the Codex."},
     "AUTO_404_RESPONSE": False,
+    "RESPONSE_CACHE_ENTRIES": 4096,     # 0 turns the WSGI response cache off
 }
 
 
@@ -57,6 +58,10 @@ def create_app(build: BuildPaths | None = None, config: dict[str, Any] | None = 
     app.error_processor(_error_processor)
     app.register_error_handler(Exception, _unexpected)
     app.spec_processor(_spec_processor)
+    if app.config["RESPONSE_CACHE_ENTRIES"]:
+        from service.respcache import ResponseCache
+
+        app.wsgi_app = ResponseCache(app.wsgi_app, app.config["RESPONSE_CACHE_ENTRIES"])
     return app
 
 

@@ -49,9 +49,13 @@ def ensure_built(build: BuildPaths, rebuild: bool = False) -> None:
 
 def run(build: BuildPaths, host: str, port: int, threads: int) -> None:
     """Start waitress (a production WSGI server; not Flask's development server)."""
+    import logging
     import socket
 
     from waitress.server import create_server
+
+    # "Task queue depth is N" is expected under bursts; keep real waitress errors visible.
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
 
     from service import create_app
 

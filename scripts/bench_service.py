@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Measure the real service: start ``arbiter serve`` on loopback, drive it with concurrent clients.
+
+For each concurrency level (default 1, 8, 32) and each workload (search, entry lookups), every
+client thread keeps one HTTP/1.1 keep-alive connection and sends requests back to back (a closed
+loop: the harshest case, no think time). Prints requests/s, p50/p99/max latency and errors.
+Bounded: at most ``--requests`` per client per level and ``--seconds`` per level.
+
+    .venv/bin/python scripts/bench_service.py                      # 1, 8, 32 clients
+    .venv/bin/python scripts/bench_service.py --clients 32 --seconds 5 --unique
+
+``--unique`` makes every search query distinct (random page offsets and query mixes), so the
+response cache never answers and the numbers show the full search path.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = ROOT / ".venv" / "bin" / "python"
+
+QUERIES = ["intercept", "airborne", "movement", "defend", "stealth", "burrowing", "submerge",
+           "voidwalk", "ranged", "lethal", "charge", "spellcaster", "avatar", "death's door",
+           "threshold", "mana", "site", "water site", "rubble", "flooded", "summoning sickness",
+           "tap", "untap", "attack", "fight", "strike", "damage", "power", "minion", "artifact",
+           "aura", "magic", "carry", "bosk troll", "move and attack", "intercpt", "airbourne",
+           "deffend", "stelth", "realm", "void", "adjacent", "nearby", "region", "underground",
+           "underwater", "projectile", "genesis", "deathrite", "ward"]
+
+
+def start_server(build_dir: str, threads: int) -> tuple[subprocess.Popen, str]:
+    cmd = [str(PY if PY.exists() else sys.executable), "-m", "codex", "--build-dir", build_dir,
+           "serve", "--host", "127.0.0.1", "--port", "0", "--workers", str(threads)]
+    # The server's stderr goes to a file: an unread pipe would fill up (waitress logs queue
+    # depth under load) and freeze the server mid-run.
+    log = open(Path(build_dir) / "bench-server.log", "w")  # noqa: SIM115 - lives with proc
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=log, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line and proc.poll() is not None:
+            sys.exit("server exited early; see " + log.name)
+        match = re.search(r"http://([\d.]+):(\d+)/", line or "")
+        if match:
+            return proc, f"{match.group(1)}:{match.group(2)}"
+    proc.kill()
+    sys.exit("server did not print its URL within 120 s")
+
+
+def client(host: str, paths: list[str], stop_at: float, max_requests: int,
+           out: list[float], errors: list[str]) -> None:
+    h, p = host.split(":")
+    conn = http.client.HTTPConnection(h, int(p), timeout=10)
+    rng = random.Random(threading.get_ident())
+    for _ in range(max_requests):
+        if time.monotonic() > stop_at:
+            break
+        path = rng.choice(paths)
+        t0 = time.perf_counter()
+        try:
+            conn.request("GET", path, headers={"Accept": "application/json"})
+            resp = conn.getresponse()
+            resp.read()
+            if resp.status != 200:
+                errors.append(f"{resp.status} {path}")
+        except (OSError, http.client.HTTPException) as exc:
+            errors.append(f"{type(exc).__name__} {path}")
+            conn.close()
+            conn = http.client.HTTPConnection(h, int(p), timeout=10)
+            continue
+        out.append(time.perf_counter() - t0)
+    conn.close()
+
+
+def run_level(host: str, paths: list[str], clients: int, seconds: float,
+              max_requests: int) -> dict:
+    latencies: list[list[float]] = [[] for _ in range(clients)]
+    errors: list[str] = []
+    stop_at = time.monotonic() + seconds
+    threads = [threading.Thread(target=client, args=(host, paths, stop_at, max_requests,
+                                                     latencies[i], errors))
+               for i in range(clients)]
+    t0 = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    wall = time.perf_counter() - t0
+    lat = sorted(x for sub in latencies for x in sub)
+    if not lat:
+        return {"clients": clients, "requests": 0, "errors": len(errors)}
+    pct = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] * 1000  # noqa: E731
+    return {"clients": clients, "requests": len(lat), "errors": len(errors),
+            "rps": len(lat) / wall, "p50_ms": pct(0.50), "p99_ms": pct(0.99),
+            "max_ms": lat[-1] * 1000, "mean_ms": statistics.fmean(lat) * 1000,
+            "first_errors": errors[:3]}
+
+
+def workloads(host: str, unique: bool) -> dict[str, list[str]]:
+    h, p = host.split(":")
+    conn = http.client.HTTPConnection(h, int(p), timeout=10)
+    ids: list[str] = []
+    offset = 0
+    while True:
+        conn.request("GET", f"/api/v1/entries?limit=100&offset={offset}")
+        page = json.loads(conn.getresponse().read())
+        ids += [item["api_url"] for item in page["items"]]
+        if not page["next"]:
+            break
+        offset += 100
+    conn.close()
+    if unique:  # thousands of distinct URLs: the response cache cannot answer them
+        rng = random.Random(7)
+        search = [f"/api/v1/search?q={quote(rng.choice(QUERIES) + ' ' + rng.choice(QUERIES))}"
+                  f"&limit=10&offset={rng.randrange(0, 5)}" for _ in range(20000)]
+    else:
+        search = [f"/api/v1/search?q={quote(q)}&limit=10" for q in QUERIES]
+    return {"search": search, "entry": ids}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--clients", default="1,8,32", help="comma-separated concurrency levels")
+    ap.add_argument("--seconds", type=float, default=6.0, help="time cap per level and workload")
+    ap.add_argument("--requests", type=int, default=3000, help="cap per client per level")
+    ap.add_argument("--threads", type=int, default=8, help="waitress worker threads")
+    ap.add_argument("--build-dir", default=None, help="corpus build (default: a fresh temp one)")
+    ap.add_argument("--unique", action="store_true", help="distinct search URLs (no cache hits)")
+    ap.add_argument("--json", action="store_true", help="print results as JSON")
+    args = ap.parse_args(argv)
+    build_dir = args.build_dir or tempfile.mkdtemp(prefix="arbiter-bench-")
+    proc, host = start_server(build_dir, args.threads)
+    results = []
+    try:
+        loads = workloads(host, args.unique)
+        for name, paths in loads.items():  # warm-up: first requests open caches and pages
+            run_level(host, paths[:200], 4, 2.0, 60)
+        for clients in [int(c) for c in args.clients.split(",")]:
+            for name, paths in loads.items():
+                res = run_level(host, paths, clients, args.seconds, args.requests)
+                res["workload"] = name
+                results.append(res)
+                if not args.json:
+                    print(f"{name:6} clients={clients:3} requests={res['requests']:6} "
+                          f"errors={res['errors']} rps={res.get('rps', 0):8.1f} "
+                          f"p50={res.get('p50_ms', 0):6.2f}ms p99={res.get('p99_ms', 0):6.2f}ms "
+                          f"max={res.get('max_ms', 0):6.1f}ms", flush=True)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    if args.json:
+        print(json.dumps({"cpus": os.cpu_count(), "unique": args.unique,
+                          "threads": args.threads, "results": results}, indent=2))
+    return 1 if any(r["errors"] for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,56 @@
+"""`arbiter serve`: builds a missing corpus, serves it with waitress, prints the URL."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+
+from click.testing import CliRunner
+
+from codex.cli import main
+from codex.paths import PROJECT_ROOT
+
+
+def test_serve_builds_then_serves_and_prints_the_url(tmp_path):
+    build = tmp_path / "fresh-build"
+    proc = subprocess.Popen([sys.executable, "-m", "codex", "--build-dir", str(build), "serve",
+                             "--port", "0", "--workers", "2"], cwd=PROJECT_ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = None
+        deadline = time.monotonic() + 120
+        while url is None and time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            assert line or proc.poll() is None, proc.stderr.read()
+            match = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
+            url = match.group(1) if match else None
+        assert url, "no URL printed"
+        assert (build / "arbiter.db").is_file(), "the corpus was built on first run"
+        with urllib.request.urlopen(url + "api/v1/stats", timeout=10) as resp:
+            stats = json.load(resp)
+            assert resp.headers["Server"] == "arbiter"  # waitress, not the Flask dev server
+        assert stats["counts"]["codex_entries"] > 200
+        with urllib.request.urlopen(url + "entries/intercept", timeout=10) as resp:
+            assert b"<h1>Intercept</h1>" in resp.read()
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_serve_help_lists_options():
+    result = CliRunner().invoke(main, ["serve", "--help"])
+    assert result.exit_code == 0
+    for option in ("--host", "--port", "--workers"):
+        assert option in result.output
+
+
+def test_library_does_not_import_flask():
+    code = ("import sys, codex.cli, codex.corpus, codex.pipeline; "
+            "print(any(m == 'flask' or m.startswith(('flask.', 'apiflask', 'service')) "
+            "for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=PROJECT_ROOT, check=True)
+    assert out.stdout.strip() == "False"
