@@ -110,9 +110,11 @@ class Damage:
 
 @dataclass(frozen=True)
 class TakeDamage:
-    """The clause subject takes ``amount`` damage (the source is the ability's card)."""
+    """The clause subject takes ``amount`` damage (the source is the ability's card), or damage equal to
+    ``quantity`` when the amount is computed."""
 
     amount: Any
+    quantity: Any = None
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,39 @@ class Provide:
 
 
 @dataclass(frozen=True)
+class Cast:
+    """Cast ``what`` (a spell or minion, following the usual casting rules) at ``dest``; with no ``what``,
+    casting this card (``May be cast to any water site``) is allowed at ``dest``."""
+
+    what: Any = None
+    dest: Any = None
+
+
+@dataclass(frozen=True)
+class Choose:
+    """The controller chooses ``what`` (``kind`` = choose), names a card (``kind`` = name), or targets
+    ``what`` (``kind`` = target); later clauses refer to the choice with a pronoun or ``that``."""
+
+    what: Any
+    kind: str = "choose"
+
+
+@dataclass(frozen=True)
+class CostChange:
+    """Static: the subject (spells or minions it selects) costs ``mana`` ``direction`` (more|less) to cast."""
+
+    mana: str
+    direction: str
+
+
+@dataclass(frozen=True)
+class IsA:
+    """Static: the subject is also ``what`` (a type, subtype or kind of site): the engine adds the types."""
+
+    what: Any
+
+
+@dataclass(frozen=True)
 class Pay:
     """The controller pays ``mana`` (a mana cost like ``(1)``); used with a purpose (``pay (1) to summon``):
     the engine offers the payment and runs the purpose only if it was paid."""
@@ -211,6 +246,7 @@ class Move:
     kind: str
     what: Any = None
     dest: Any = None
+    steps: Any = None
 
 
 @dataclass(frozen=True)
@@ -249,6 +285,7 @@ class GainKeyword:
 
     grants: tuple[Any, ...]
     target: Any = None
+    to_form: bool = False  # surface form only: "give Stealth to X" rather than "give X Stealth"
 
 
 @dataclass(frozen=True)
@@ -460,7 +497,8 @@ class Clause:
     (restriction to this action); ``duration``/``condition`` scope it (``duration_first``: the duration
     was written before the verb, ``permanently gain``). ``purpose`` is an action done by doing this one
     (``pay (1) to summon ...``: the purpose runs only if this action happened). ``manner``: any_order,
-    random_order (how several cards are put)."""
+    random_order (how several cards are put). ``per``: the action happens once for each object the
+    selector finds (``draw a card for each ally``)."""
 
     subject: Any
     modal: str | None
@@ -470,6 +508,7 @@ class Clause:
     purpose: Any = None
     manner: str | None = None
     duration_first: bool = False
+    per: Any = None
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ GRAMMAR_PATH = PROJECT_ROOT / "grammar" / "sorcery.lark"
 LIST_COMMA = "\ue000"
 AND_CLAUSE = "\ue001"
 TO_VERB = "\ue002"
+TARGET_VERB = "\ue003"
 _STARTS = ["start", "arrow_left", "sentence_body"]
 
 #: Words that begin a verb phrase: an "and" right before one of these joins two clauses.
@@ -43,6 +44,8 @@ _COMMA_ITEMS = re.compile(r",((?: [^,.\"]+?,)*) (and|or) ")
 _AND = re.compile(r"\band (?=([\w']+))")
 _TO = re.compile(r"\bto (?=([\w']+))")
 _MAX_ITEM_WORDS = 5
+#: "target" followed by a determiner or count is the verb ("Target a site"), not the determiner.
+_TARGET = re.compile(r"\btarget (?=(?:a|an|the|one|two|three|four|five|up|any|each|all|another|X|\d+)\b)")
 _CAPWORD = re.compile(r"\b[A-Z][a-z]+(?:'[a-z]+)?(?!\w)")
 _THRESHOLD_PREFIX = re.compile(r"^((?:\([AEFW]\))+) *[\u2014-] *")
 
@@ -120,6 +123,7 @@ def prepare(sentence: str, aliases: list[str]) -> str:
     g = grammar()
     s = _CAPWORD.sub(lambda m: m.group(0) if m.group(0) in g.cap_literals or m.group(0).lower() not in g.vocab
                      else m.group(0).lower(), s)
+    s = _TARGET.sub(TARGET_VERB + "      ", s)
     s = _mark_list_commas(s)
     s = _AND.sub(lambda m: AND_CLAUSE + "  " if m.group(1) in CLAUSE_STARTERS else m.group(0), s)
     s = _TO.sub(lambda m: TO_VERB + " " if m.group(1) in PURPOSE_VERBS else m.group(0), s)

@@ -22,6 +22,8 @@ def _num(n: Any) -> str:
 
 
 def _np(n: Any) -> str:
+    if isinstance(n, int):
+        return _num(n)
     if isinstance(n, A.Ref):
         return _j(n.word, *[_post(p) for p in n.posts])
     if isinstance(n, A.Group):
@@ -102,7 +104,11 @@ def _action(a: Any) -> str:
             return _j("deal damage equal to", q, f"to {_np(a.target)}" if a.target else None)
         amt = None if a.amount is None else _num(a.amount)
         return _j("deal", amt, "damage", f"to {_np(a.target)}" if a.target else None)
-    simple = {A.TakeDamage: lambda: f"takes {_num(a.amount)} damage",
+    simple = {A.TakeDamage: lambda: f"takes {_num(a.amount)} damage" if a.quantity is None else
+              f"takes damage equal to {_quantity(a.quantity)}",
+              A.Cast: lambda: _j("cast", _np(a.what) if a.what is not None else None, _dest(a.dest)),
+              A.Choose: lambda: f"{a.kind} {_np(a.what)}",
+              A.CostChange: lambda: f"costs {a.mana} {a.direction}", A.IsA: lambda: f"is {_np(a.what)}",
               A.DamageReduction: lambda: _j(f"takes {_num(a.amount)} less damage", f"from {_np(a.source)}" if a.source else None),
               A.DamageImmunity: lambda: _j("takes no damage", f"from {_np(a.source)}" if a.source else None),
               A.Draw: lambda: f"draw {_np(a.what)}", A.Heal: lambda: f"heals {_num(a.amount)} life",
@@ -112,7 +118,8 @@ def _action(a: Any) -> str:
                                     f"to {_np(a.to)}" if a.to else None),
               A.Pay: lambda: f"pay {a.mana}", A.Fill: lambda: f"fill {_np(a.target)}",
               A.Summon: lambda: _j("summon", _np(a.what), _dest(a.dest)),
-              A.Move: lambda: _j(a.kind, _np(a.what) if a.what else None, _dest(a.dest)),
+              A.Move: lambda: _j(a.kind, _np(a.what) if a.what else None, _dest(a.dest),
+                                 _steps(a.steps) if a.steps else None),
               A.Tap: lambda: _j("untap" if a.untap else "tap", _np(a.target) if a.target else None),
               A.Remove: lambda: f"{a.kind} {_np(a.target)}", A.Die: lambda: "dies",
               A.Has: lambda: _j("has", _grants(a.grants), f"for each {_np(a.per)}" if a.per else None),
@@ -123,12 +130,14 @@ def _action(a: Any) -> str:
               A.IsState: lambda: f"is {a.state}", A.Flood: lambda: f"flood {_np(a.target)}",
               A.Relocate: lambda: _j(a.kind, _np(a.target) if a.target else None),
               A.Search: lambda: f"search {_np(a.zones)} for {_np(a.what)}",
-              A.ReturnTo: lambda: f"return {_np(a.target)} to {_np(a.dest)}",
+              A.ReturnTo: lambda: _j("return", _np(a.target) if a.target is not None else None,
+                                     f"to {_np(a.dest)}"),
               A.Strike: lambda: "strikes first" if a.first else f"strike {_np(a.target)}",
               A.GainControl: lambda: f"gain control of {_np(a.target)}",
               A.Discard: lambda: f"discard {_np(a.what)}",
               A.Look: lambda: f"reveal {_np(a.what)}" if a.reveal else f"look at {_np(a.what)}",
-              A.Shuffle: lambda: _j("shuffle", _np(a.what) if a.what is not None else None), A.Conjure: lambda: _j("conjure", _np(a.what), _dest(a.dest)),
+              A.Shuffle: lambda: _j("shuffle", _np(a.what) if a.what is not None else None), A.Conjure: lambda: _j("conjure", _np(a.what) if a.what is not None else None,
+                                                          _dest(a.dest)),
               A.Dispel: lambda: f"dispel {_np(a.target)}", A.Silence: lambda: f"silence {_np(a.target)}",
               A.Put: lambda: _j("put", _np(a.what), _dest(a.dest)), A.FallAsleep: lambda: "falls asleep",
               A.Transform: lambda: f"transform {_np(a.target)} into {_np(a.into)}",
@@ -137,9 +146,10 @@ def _action(a: Any) -> str:
               A.Action: lambda: _j(a.verb, f"by {_np(a.arg)}" if a.arg and a.verb.startswith("be ") else
                                    (_np(a.arg) if a.arg else None), _dest(a.dest))}
     if t is A.TakeSteps:
-        kind, n = a.steps
-        return {"one": "take a step", "up_to": f"take up to {_num(n)} steps"}.get(kind, f"take {_num(n)} steps")
+        return "take " + _steps(a.steps)
     if t is A.GainKeyword:
+        if a.to_form:
+            return f"give {_grants(a.grants)} to {_np(a.target)}"
         if a.target is not None:
             return f"give {_np(a.target)} {_grants(a.grants)}"
         return f"gains {_grants(a.grants)}"
@@ -155,6 +165,15 @@ def _provided(p: A.Provide) -> str:
     if len(p.mana) > 1 and p.written_and:
         return "".join(p.mana[:-1]) + " and " + p.mana[-1]
     return "".join(p.mana)
+
+
+def _steps(steps: tuple[str, Any]) -> str:
+    kind, n = steps
+    return {"one": "a step", "up_to": f"up to {_num(n)} steps"}.get(kind, f"{_num(n)} steps")
+
+
+def _quantity(q: tuple[str, Any]) -> str:
+    return {"its_power": "its power"}.get(q[0]) or f"the number of {_np(q[1])}"
 
 
 def _duration(d: A.Duration) -> str:
@@ -213,7 +232,8 @@ def _clause(c: A.Clause) -> str:
     text = _j(_np(c.subject) if c.subject is not None else None, c.modal,
               duration if c.duration_first else None, action,
               f"to {_action(c.purpose)}" if c.purpose is not None else None,
-              None if c.duration_first else duration, manner, post)
+              None if c.duration_first else duration, f"for each {_np(c.per)}" if c.per is not None else None,
+              manner, post)
     return text.replace(" ,", ",")
 
 

@@ -125,9 +125,9 @@ class ToAst(Transformer):
         return ("cond", c[0], None)
 
     def clause(self, c: list[Any]) -> A.Clause:
-        subject, modal, pre_duration, action, purpose, duration, manner, cond = c
+        subject, modal, pre_duration, action, purpose, duration, per, manner, cond = c
         return A.Clause(subject, modal, action, pre_duration or duration, cond, purpose, manner,
-                        pre_duration is not None)
+                        pre_duration is not None, per)
 
     def purpose(self, c: list[Any]) -> Any:
         return c[1]
@@ -290,6 +290,48 @@ class ToAst(Transformer):
     def take_damage(self, c: list[Any]) -> A.TakeDamage:
         return A.TakeDamage(c[0])
 
+    def take_damage_equal(self, c: list[Any]) -> A.TakeDamage:
+        return A.TakeDamage(None, c[0])
+
+    def give_to(self, c: list[Any]) -> A.GainKeyword:
+        return A.GainKeyword(c[0], c[1], to_form=True)
+
+    def is_a(self, c: list[Any]) -> A.IsA:
+        return A.IsA(c[0])
+
+    def cost_change(self, c: list[Any]) -> A.CostChange:
+        return A.CostChange(str(c[0]), c[1])
+
+    def cast(self, c: list[Any]) -> A.Cast:
+        return A.Cast(c[0], c[1])
+
+    def cast_to(self, c: list[Any]) -> A.Cast:
+        return A.Cast(None, c[0])
+
+    def choose(self, c: list[Any]) -> A.Choose:
+        return A.Choose(c[0])
+
+    def name_card(self, c: list[Any]) -> A.Choose:
+        return A.Choose(c[0], "name")
+
+    def target(self, c: list[Any]) -> A.Choose:
+        return A.Choose(c[1], "target")
+
+    def return_self(self, c: list[Any]) -> A.ReturnTo:
+        return A.ReturnTo(None, c[0])
+
+    def conjure_place(self, c: list[Any]) -> A.Conjure:
+        return A.Conjure(None, (c[0].kind, c[0].arg))
+
+    def move_steps(self, c: list[Any]) -> A.Move:
+        return A.Move(c[0], c[1], None, c[2])
+
+    def put_counted(self, c: list[Any]) -> A.Put:
+        return A.Put(c[0], c[1])
+
+    def the_turn(self, c: list[Any]) -> str:
+        return "the_turn"
+
     def damage_reduction(self, c: list[Any]) -> A.DamageReduction:
         return A.DamageReduction(c[0], c[1])
 
@@ -361,7 +403,7 @@ class ToAst(Transformer):
         return A.GainKeyword(c[1], c[0])
 
     def has(self, c: list[Any]) -> A.Has:
-        return A.Has(c[0], c[1])
+        return A.Has(c[0])
 
     def gain_keyword(self, c: list[Any]) -> A.GainKeyword:
         return A.GainKeyword(c[0])
@@ -683,7 +725,7 @@ class ToAst(Transformer):
         return A.Post("with_power", (c[0], c[1]))
 
     def with_cost(self, c: list[Any]) -> A.Post:
-        return A.Post("with_cost", str(c[0]))
+        return A.Post("with_cost", str(c[-1]))
 
     def that_costs(self, c: list[Any]) -> A.Post:
         return A.Post("that_costs", str(c[0]))
