@@ -201,3 +201,13 @@ def test_rulings_page(client):
     bad = client.post("/rulings", data={"scenario": '{"format": "arbiter.scenario/1"}'})
     assert bad.status_code == 422 and b"needs fixing" in bad.data
     assert client.post("/rulings", data={"scenario": "{oops"}).status_code == 422
+
+
+def test_page_navigation_only_links_existing_pages(client):
+    page = html(client, "/rulebook/pages/22")
+    prev = re.search(r'href="/rulebook/pages/(\d+)" rel="prev"', page)
+    nxt = re.search(r'href="/rulebook/pages/(\d+)" rel="next"', page)
+    assert prev and nxt
+    assert client.get(f"/rulebook/pages/{prev.group(1)}").status_code == 200
+    assert client.get(f"/rulebook/pages/{nxt.group(1)}").status_code == 200
+    assert nxt.group(1) == "24"  # page 23 has nothing on it

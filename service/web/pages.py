@@ -105,11 +105,8 @@ def card(name: str) -> Response | str:
 
 @web.get("/rulebook")
 def rulebook() -> str:
-    sections = resources().corpus.sections()
-    pages = sorted({s["page"] for s in sections if s["page"] is not None})
-    extra = sorted({r["page"] for r in resources().corpus.records("rulebook")
-                    if r["page"] is not None} - set(pages))
-    return render_template("rulebook.html", sections=sections, pages=sorted(pages + extra))
+    return render_template("rulebook.html", sections=resources().corpus.sections(),
+                           pages=_book_pages())
 
 
 @web.get("/rulebook/sections/<section_id>")
@@ -126,7 +123,17 @@ def page(page: int) -> Response | str:
     if found is None:
         return _not_found(f"The rulebook has nothing on page {page}.")
     sections = [resources().corpus.section(s["id"]) for s in found["sections"]]
-    return render_template("page.html", page=page, sections=sections, records=found["records"])
+    pages = _book_pages()
+    prev = max((p for p in pages if p < page), default=None)
+    nxt = min((p for p in pages if p > page), default=None)
+    return render_template("page.html", page=page, sections=sections, records=found["records"],
+                           prev=prev, next=nxt)
+
+
+def _book_pages() -> list[int]:
+    """Pages that have a section or a glossary/quick-reference record."""
+    corpus = resources().corpus
+    return sorted({r["page"] for r in corpus.records("rulebook") if r["page"] is not None})
 
 
 @web.get("/keywords")
