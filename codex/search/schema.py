@@ -8,6 +8,8 @@ with either agree with the index.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from whoosh import fields
 from whoosh.analysis import Analyzer, RegexTokenizer, LowercaseFilter, StemmingAnalyzer
 
@@ -46,6 +48,25 @@ def build_schema() -> fields.Schema:
     )
 
 
+_ANALYZERS: dict[int, Analyzer] = {}
+MEMO_LENGTH = 80      # query words and titles are memoised; whole record texts are not
+
+
 def stems(analyzer: Analyzer, text: str) -> list[str]:
-    """The index terms ``analyzer`` makes of ``text`` (query side uses the same call)."""
-    return [t.text for t in analyzer(text)]
+    """The index terms ``analyzer`` makes of ``text`` (query side uses the same call).
+
+    Short texts (query words, titles) are memoised per analyzer: a search analyses the same
+    few words a dozen times (clauses, features, highlighting), and Whoosh's analyzer chain
+    costs ~10 µs a call.
+    """
+    if len(text) > MEMO_LENGTH:
+        return [t.text for t in analyzer(text)]
+    key = id(analyzer)
+    if key not in _ANALYZERS:
+        _ANALYZERS[key] = analyzer          # kept alive, so its id stays its own
+    return list(_memo_stems(key, text))
+
+
+@lru_cache(maxsize=16384)
+def _memo_stems(analyzer_id: int, text: str) -> tuple[str, ...]:
+    return tuple(t.text for t in _ANALYZERS[analyzer_id](text))

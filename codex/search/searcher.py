@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import heapq
 import json
+import os
 import threading
 import time
 from collections import OrderedDict
@@ -20,11 +21,13 @@ from typing import Any
 from rapidfuzz import fuzz, process
 from whoosh import index as whoosh_index
 from whoosh import query as wq
+from whoosh.index import EmptyIndexError
 
 from codex.corpus.text import fold, slugify
 from codex.search import rank
 from codex.search.correct import Corrector
 from codex.search.index import DOCSTEMS_FILE, INDEX_NAME, META_FILE, SIDE_FILE, index_exists
+from codex.search.memory import MemoryScorer, proximity_pairs
 from codex.search.query import ParsedQuery, parse_query
 from codex.search.results import Hit, SearchResult
 from codex.search.schema import BODY_ANALYZER, TITLE_ANALYZER, stems
@@ -40,6 +43,9 @@ BOOST_TITLE = 4.0
 BOOST_ALIAS = 2.5
 BOOST_BODY = 1.0
 BOOST_SYNONYM = 0.5     # declared synonyms count, but less than the word typed
+RECHECK_SECONDS = 1.0   # how often ``search`` looks whether the index was rebuilt
+OPEN_RETRIES = (0.001, 0.002, 0.004, 0.008, 0.016)   # waits while an index swap is under way
+FILTER_MEMO = 256
 
 
 class IndexMissing(FileNotFoundError):
@@ -52,10 +58,23 @@ class Searcher:
     def __init__(self, index_dir: Path, cache_size: int = CACHE_SIZE) -> None:
         self.index_dir = Path(index_dir)
         self.cache_size = cache_size
-        self._ix = whoosh_index.open_dir(str(index_dir), indexname=INDEX_NAME)
-        self._searcher = self._ix.searcher()
         self._lock = threading.Lock()
         self._cache: OrderedDict[tuple, SearchResult] = OrderedDict()
+        self._load()
+        self._next_check = time.monotonic() + RECHECK_SECONDS
+
+    def _load(self) -> None:
+        """Read everything that depends on the index files (again, on ``reopen``)."""
+        self._generation = _generation(self.index_dir)
+        self._ix = whoosh_index.open_dir(str(self.index_dir), indexname=INDEX_NAME)
+        try:
+            self._read()
+        except BaseException:
+            self._ix.close()
+            raise
+
+    def _read(self) -> None:
+        self._searcher = self._ix.searcher()
         self.meta: dict[str, Any] = json.loads((self.index_dir / META_FILE).read_text())
         side = json.loads((self.index_dir / SIDE_FILE).read_text())
         docstems = json.loads((self.index_dir / DOCSTEMS_FILE).read_text())
@@ -73,6 +92,9 @@ class Searcher:
                              for t in reader.field_terms(f)}
         self._corrector = Corrector(side["vocabulary"], self._stem_known)
         self._titles = sorted({d["title"] for d in self._docs})
+        self._scorer = MemoryScorer(self._searcher)
+        self._pairs: dict[int, frozenset[tuple[str, str]]] = {}   # docnum → close stem pairs
+        self._filter_docs: dict[tuple, frozenset[int]] = {}
 
     @classmethod
     def open(cls, index_dir: Path | str, cache_size: int = CACHE_SIZE) -> "Searcher":
@@ -81,9 +103,47 @@ class Searcher:
         ``cache_size`` results are kept for repeated queries (0 disables the cache).
         """
         index_dir = Path(index_dir)
-        if not index_exists(index_dir):
-            raise IndexMissing(f"no search index at {index_dir}: run `arbiter ingest` first")
-        return cls(index_dir, cache_size)
+        for wait in OPEN_RETRIES + (None,):
+            # ``build_index`` swaps folders with two renames: for a few microseconds there
+            # is no folder (or a half-read one), so a missing index is retried briefly.
+            try:
+                if index_exists(index_dir):
+                    return cls(index_dir, cache_size)
+            except (FileNotFoundError, EmptyIndexError):
+                pass
+            if wait is None:
+                break
+            time.sleep(wait)
+        raise IndexMissing(f"no search index at {index_dir}: run `arbiter ingest` first")
+
+    def reopen_if_changed(self) -> bool:
+        """Re-open the index if it was rebuilt since it was opened; True if it was.
+
+        The check is one ``stat`` of ``meta.json`` (written last by every build, in a fresh
+        folder), so it is cheap; ``search`` calls it at most once every
+        ``RECHECK_SECONDS``. If the new index cannot be opened the old one keeps serving.
+        The result cache is emptied when the index changes.
+        """
+        with self._lock:
+            return self._reopen_if_changed()
+
+    def _reopen_if_changed(self) -> bool:
+        self._next_check = time.monotonic() + RECHECK_SECONDS
+        generation = _generation(self.index_dir)
+        if generation is None or generation == self._generation:
+            return False
+        try:
+            fresh = Searcher.open(self.index_dir, cache_size=0)
+        except (IndexMissing, OSError, EmptyIndexError, ValueError):
+            return False
+        old_searcher, old_ix = self._searcher, self._ix
+        for name, value in vars(fresh).items():
+            if name not in ("_lock", "_cache", "cache_size", "_next_check"):
+                setattr(self, name, value)
+        self._cache.clear()
+        old_searcher.close()
+        old_ix.close()
+        return True
 
     def close(self) -> None:
         with self._lock:
@@ -107,6 +167,8 @@ class Searcher:
         """
         key = (q, source, kind, limit, offset, correct)
         with self._lock:
+            if time.monotonic() >= self._next_check:
+                self._reopen_if_changed()
             cached = self._cache.get(key)
             if cached is not None:
                 self._cache.move_to_end(key)
@@ -159,22 +221,20 @@ class Searcher:
 
     def _ranked(self, parsed: ParsedQuery) -> tuple[list[tuple[int, float]], int]:
         """Candidates in final order as ``(docnum, score)``, and the number of matches."""
-        filter_q = self._filter(parsed.filters)
+        allowed = self._allowed(parsed.filters)
         if parsed.empty:                                 # filters only: corpus order
-            if filter_q is None:
+            if allowed is None:
                 return [], 0
-            results = self._searcher.search(filter_q, limit=None)
-            hits = sorted((h.docnum for h in results),
-                          key=lambda n: self._docs[self._by_docnum[n]]["position"])
+            hits = sorted(allowed, key=lambda n: self._docs[self._by_docnum[n]]["position"])
             return [(n, 0.0) for n in hits], len(hits)
-        # limit=None: every match is scored anyway on an index this small, and Whoosh then
-        # knows the total without running the query a second time to count it.
-        results = self._searcher.search(self._whoosh_query(parsed), limit=None,
-                                        filter=filter_q)
-        total = results.scored_length()
+        # Every match is scored (the total is exact), from in-memory BM25F tables.
+        optional, required = self._clauses(parsed)
+        matched = self._scorer.run(optional, required, allowed)
+        total = len(matched)
         if not total:
             return [], 0
-        candidates = heapq.nlargest(CANDIDATES, results.top_n, key=lambda t: t[0])
+        candidates = heapq.nlargest(CANDIDATES, ((sc, n) for n, sc in matched.items()),
+                                    key=lambda t: (t[0], -t[1]))
         top = candidates[0][0] or 1.0
         qf = self._query_features(parsed)
         near = self._proximity(parsed)
@@ -215,16 +275,36 @@ class Searcher:
                 out.extend(p.split() for p in group if f" {p} " not in text)
         return out
 
-    def _whoosh_query(self, parsed: ParsedQuery) -> wq.Query:
+    def _clauses(self, parsed: ParsedQuery) -> tuple[list[wq.Query], list[list[wq.Query]]]:
+        """Leaf clauses of a query: optional ones, and one required group per phrase."""
         words = parsed.all_words()
         optional = [c for w in words for c in self._word_clauses([w])]
         optional += [c for syn in self._synonym_words(words)
                      for c in self._word_clauses(syn, BOOST_SYNONYM)]
+        required = [self._word_clauses(p) for p in parsed.phrases]
+        return optional, required
+
+    def _whoosh_query(self, parsed: ParsedQuery) -> wq.Query:
+        """The same query as one Whoosh query (reference for the in-memory scorer's tests)."""
+        optional, required = self._clauses(parsed)
         should = _flat_or(optional)
-        required = [_flat_or(self._word_clauses(p)) for p in parsed.phrases]
         if not required:
             return should
-        return wq.AndMaybe(wq.And(required), should)
+        return wq.AndMaybe(wq.And([_flat_or(g) for g in required]), should)
+
+    def _allowed(self, filters: dict[str, str]) -> frozenset[int] | None:
+        """The records a filter lets through (memoised), or None without a filter."""
+        filter_q = self._filter(filters)
+        if filter_q is None:
+            return None
+        key = tuple(sorted(filters.items()))
+        found = self._filter_docs.get(key)
+        if found is None:
+            found = frozenset(self._searcher.docs_for_query(filter_q))
+            if len(self._filter_docs) >= FILTER_MEMO:
+                self._filter_docs.clear()
+            self._filter_docs[key] = found
+        return found
 
     def _filter(self, filters: dict[str, str]) -> wq.Query | None:
         terms = []
@@ -263,26 +343,21 @@ class Searcher:
     def _proximity(self, parsed: ParsedQuery) -> Any:
         """A function docnum → share of adjacent query-word pairs found close in the body.
 
-        Computed with the highlighting pattern on the few candidates only: Whoosh phrase
-        clauses over every match cost more than the whole rest of a search.
+        Each record's body is analysed once (on first need) into the set of stem pairs that
+        stand within ``PROXIMITY_CHARS`` of each other; a query then only intersects sets.
         """
         body = [s for w in parsed.all_words() for s in stems(BODY_ANALYZER, w)]
         pairs = {(a, b) for a, b in zip(body, body[1:]) if a != b}
         if not pairs:
             return lambda _n: 0.0
-        pattern, key = self._highlighting(parsed)
-        if pattern is None:
-            return lambda _n: 0.0
+        memo = self._pairs
 
         def near(docnum: int) -> float:
-            text = self._docs[self._by_docnum[docnum]].get("body") or ""
-            found, last = set(), None
-            for m in pattern.finditer(text):
-                stem = key(m.group(0))
-                if last is not None and m.start() - last[1] <= PROXIMITY_CHARS:
-                    found.add((last[0], stem))
-                last = (stem, m.end())
-            return len(found & pairs) / len(pairs)
+            found = memo.get(docnum)
+            if found is None:
+                text = self._docs[self._by_docnum[docnum]].get("body") or ""
+                found = memo[docnum] = proximity_pairs(text, PROXIMITY_CHARS)
+            return sum(1 for p in pairs if p in found) / len(pairs)
 
         return near
 
@@ -349,3 +424,12 @@ def _flat_or(clauses: list[wq.Query]) -> wq.Query:
     q = wq.Or(clauses)
     q.matcher_type = wq.Or.DEFAULT_MATCHER
     return q
+
+
+def _generation(index_dir: Path) -> tuple[int, int, int] | None:
+    """What identifies one build of the index: ``meta.json``'s inode, mtime and size."""
+    try:
+        st = os.stat(Path(index_dir) / META_FILE)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
