@@ -68,3 +68,53 @@ def test_api_never_fails_and_matches_its_schema(api_schema, mode):
         except Exception as exc:  # noqa: BLE001 - collect every operation's failure
             failures.append(f"{op.label}: {exc}")
     assert not failures, "\n\n".join(failures)
+
+
+# -- scenarios near the valid ones: the engine's input space is where surprises live -------
+import json  # noqa: E402
+
+from hypothesis import strategies as st  # noqa: E402
+
+from codex.paths import PROJECT_ROOT  # noqa: E402
+
+
+def _example_scenarios() -> list[dict]:
+    out = []
+    for path in sorted((PROJECT_ROOT / "tests" / "scenarios").glob("*.json")):
+        out += [c["scenario"] for c in json.loads(path.read_text()).get("cases", [])]
+    return out
+
+
+def _mutate(value, draw):
+    """Replace one leaf somewhere in ``value`` with an arbitrary JSON value."""
+    if isinstance(value, dict) and value:
+        key = draw(st.sampled_from(sorted(value)))
+        return {**value, key: _mutate(value[key], draw)}
+    if isinstance(value, list) and value:
+        i = draw(st.integers(0, len(value) - 1))
+        return [*value[:i], _mutate(value[i], draw), *value[i + 1:]]
+    return draw(st.none() | st.booleans() | st.integers(-3, 25) | st.text(max_size=8)
+                | st.lists(st.integers(-1, 21), max_size=3))
+
+
+@pytest.fixture(scope="module")
+def fuzz_client(build_paths):
+    return create_app(build_paths).test_client()
+
+
+def test_mutated_scenarios_never_fail(fuzz_client):
+    pytest.importorskip("codex.engine.scenario", reason="codex.engine not landed yet")
+    examples = _example_scenarios()
+    assert examples
+
+    @given(data=st.data())
+    @settings(max_examples=150, deadline=None, derandomize=True, database=None,
+              suppress_health_check=list(HealthCheck))
+    def run(data):
+        scenario = data.draw(st.sampled_from(examples))
+        for _ in range(data.draw(st.integers(1, 3))):
+            scenario = _mutate(scenario, data.draw)
+        resp = fuzz_client.post("/api/v1/rulings", json=scenario)
+        assert resp.status_code in (200, 422), resp.get_data(as_text=True)[:500]
+
+    run()

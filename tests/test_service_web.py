@@ -211,3 +211,37 @@ def test_page_navigation_only_links_existing_pages(client):
     assert client.get(f"/rulebook/pages/{prev.group(1)}").status_code == 200
     assert client.get(f"/rulebook/pages/{nxt.group(1)}").status_code == 200
     assert nxt.group(1) == "24"  # page 23 has nothing on it
+
+
+# -- no input makes a page fail -----------------------------------------------------------
+from urllib.parse import quote  # noqa: E402
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+WEB_ROUTES = ["/entries/{}", "/cards/{}", "/rulebook/sections/{}", "/?q={}",
+              "/search?q={}&fragment=1", "/search?q=a&source={}", "/validate?text={}",
+              "/rulings?example={}"]
+
+
+@given(route=st.sampled_from(WEB_ROUTES), text=st.text(min_size=1, max_size=300))
+@settings(max_examples=120, deadline=None, derandomize=True, database=None,
+          suppress_health_check=list(HealthCheck))
+def test_pages_never_fail_on_any_text(app, route, text):
+    resp = app.test_client().get(route.format(quote(text, safe="")))
+    assert resp.status_code < 500, (route, text)
+
+
+@given(body=st.one_of(st.text(max_size=200), st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+    lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=8), kids,
+                                                               max_size=4), max_leaves=12)))
+@settings(max_examples=60, deadline=None, derandomize=True, database=None,
+          suppress_health_check=list(HealthCheck))
+def test_rulings_page_never_fails_on_any_scenario(app, body):
+    import json as _json
+
+    pytest.importorskip("codex.engine.scenario", reason="codex.engine not landed yet")
+    text = body if isinstance(body, str) else _json.dumps(body)
+    resp = app.test_client().post("/rulings", data={"scenario": text})
+    assert resp.status_code in (200, 422)
