@@ -31,7 +31,7 @@ from codex.search.memory import MemoryScorer, proximity_pairs
 from codex.search.query import ParsedQuery, parse_query
 from codex.search.results import Hit, SearchResult
 from codex.search.schema import BODY_ANALYZER, TITLE_ANALYZER, stems
-from codex.search.snippet import highlighter, make_snippet, sentences
+from codex.search.snippet import WordIndex, make_snippet, sentences
 
 CANDIDATES = 30
 PROXIMITY_CHARS = 12    # "summoning sickness", "life loss", "can't defend" ≈ a short word apart
@@ -85,6 +85,12 @@ class Searcher:
         self._sentences = [sentences(d.get("body") or "") for d in self._docs]
         self._surfaces: dict[str, list[str]] = side["surfaces"]
         self._stem_of = {w: s for s, ws in self._surfaces.items() for w in ws}
+        stems_of: dict[str, set[str]] = {}
+        for s, ws in self._surfaces.items():
+            for w in ws:
+                stems_of.setdefault(w, set()).add(s)
+        self._stems_of = {w: frozenset(ss) for w, ss in stems_of.items()}
+        self._words: dict[int, WordIndex] = {}     # docnum → where its words stand
         self._synonyms: list[list[str]] = side["synonyms"]
         self._cards: dict[str, str] = side["cards"]
         reader = self._searcher.reader()
@@ -197,9 +203,9 @@ class Searcher:
             ranked, total = self._ranked(loose)
         result = SearchResult(query=q, searched=str(searched), corrected_query=corrected,
                               total=total, limit=limit, offset=offset)
-        pattern, key = self._highlighting(searched)
+        wanted = self._highlighting(searched)
         for docnum, score in ranked[offset:offset + limit]:
-            result.hits.append(self._hit(docnum, score, pattern, key))
+            result.hits.append(self._hit(docnum, score, wanted))
         if total == 0:
             result.suggestions = self._suggestions(searched)
         return result
@@ -371,24 +377,26 @@ class Searcher:
                                 frozenset(names), frozenset(terms))
 
     # -- output ---------------------------------------------------------------------------
-    def _highlighting(self, parsed: ParsedQuery) -> tuple[Any, Any]:
+    def _highlighting(self, parsed: ParsedQuery) -> frozenset[str]:
+        """The stems to highlight: the query's content words and their synonyms."""
         words = parsed.all_words()
         for syn in self._synonym_words(words):
             words = words + syn
-        wanted = {s for w in words for s in stems(BODY_ANALYZER, w)} or \
-                 {s for w in words for s in stems(TITLE_ANALYZER, w)}
-        surfaces = [x for s in wanted for x in self._surfaces.get(s, ())]
-        stem_of = self._stem_of
-        return highlighter(surfaces), lambda w: stem_of.get(w.lower().replace("’", "'"), w)
+        return frozenset({s for w in words for s in stems(BODY_ANALYZER, w)} or
+                         {s for w in words for s in stems(TITLE_ANALYZER, w)})
 
-    def _hit(self, docnum: int, score: float, pattern: Any, key: Any) -> Hit:
+    def _hit(self, docnum: int, score: float, wanted: frozenset[str]) -> Hit:
         doc = self._docs[self._by_docnum[docnum]]
+        words = self._words.get(docnum)
+        if words is None:
+            words = self._words[docnum] = WordIndex(doc.get("body") or "", self._stems_of,
+                                                    self._stem_of)
         return Hit(key=doc["key"], id=doc["id"], source=doc["source"], kind=doc["kind"],
                    title=doc["title"], parent_id=doc.get("parent"),
                    parent_title=doc.get("parent_title"), page=doc.get("page"),
                    anchor=doc["anchor"], codex_id=doc.get("codex_id"), score=score,
-                   snippet=make_snippet(doc.get("body") or "", pattern, key,
-                                        self._sentences[self._by_docnum[docnum]]))
+                   snippet=make_snippet(doc.get("body") or "", None, spans=self._sentences[
+                       self._by_docnum[docnum]], found_matches=words.matches(wanted)))
 
     def _suggestions(self, parsed: ParsedQuery) -> list[str]:
         """What to try when nothing matched: near titles, then the query without filters."""

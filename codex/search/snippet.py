@@ -51,6 +51,50 @@ def highlighter(surface_words: Iterable[str]) -> re.Pattern[str] | None:
                       re.IGNORECASE)
 
 
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")   # surface words, as the vocabulary counts them
+
+Match = tuple[int, int, str]    # start, end, the stem that counts as "the same word"
+
+
+class WordIndex:
+    """Where the words of one record's text stand, by stem, for highlighting without a regex.
+
+    Built once per record (on first need) from the same surface words the vocabulary counts;
+    a query's matches are then a few dict lookups instead of a regular expression over the
+    whole text. A word with an apostrophe ("death's") also stands for its first part
+    ("death"), highlighted alone when only that part is wanted.
+    """
+
+    __slots__ = ("_by_stem",)
+
+    def __init__(self, text: str, stems_of: dict[str, frozenset[str]],
+                 key: dict[str, str]) -> None:
+        by_stem: dict[str, list[Match]] = {}
+        for m in _WORD.finditer(text.lower().replace("’", "'")):
+            word, start, end = m.group(0), m.start(), m.end()
+            own = stems_of.get(word, frozenset())
+            for stem in own:
+                by_stem.setdefault(stem, []).append((start, end, key.get(word, word)))
+            if "'" in word:
+                base = word[:word.index("'")]
+                for stem in stems_of.get(base, frozenset()) - own:
+                    by_stem.setdefault(stem, []).append(
+                        (start, start + len(base), key.get(base, base)))
+        self._by_stem = by_stem
+
+    def matches(self, wanted: Iterable[str]) -> list[Match]:
+        """Non-overlapping matches of any ``wanted`` stem, in text order (longest first)."""
+        found = [m for s in wanted for m in self._by_stem.get(s, ())]
+        if len(found) < 2:
+            return found
+        found.sort(key=lambda m: (m[0], -m[1]))
+        out = [found[0]]
+        for m in found[1:]:
+            if m[0] >= out[-1][1]:
+                out.append(m)
+        return out
+
+
 def sentences(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` of each sentence or line of ``text`` (computed once per record)."""
     spans, pos = [], 0
@@ -65,20 +109,24 @@ def sentences(text: str) -> list[tuple[int, int]]:
 
 def make_snippet(text: str, pattern: re.Pattern[str] | None,
                  key: Callable[[str], str] = str.lower,
-                 spans: list[tuple[int, int]] | None = None) -> Snippet:
+                 spans: list[tuple[int, int]] | None = None,
+                 found_matches: list[Match] | None = None) -> Snippet:
     """The best window of ``text`` for ``pattern``: most distinct matched words, then earliest.
 
     ``key`` maps a matched surface word to what counts as "the same word" (its stem);
-    ``spans`` are the sentences of ``text`` if already known.
+    ``spans`` are the sentences of ``text`` if already known. ``found_matches`` (from a
+    ``WordIndex``) replaces ``pattern`` and ``key`` when given.
     """
-    matches = [(m.start(), m.end()) for m in pattern.finditer(text)] if pattern else []
+    if found_matches is None:
+        found_matches = ([(m.start(), m.end(), key(m.group(0))) for m in pattern.finditer(text)]
+                         if pattern else [])
+    matches = [(a, b) for a, b, _k in found_matches]
     spans = spans or sentences(text)
     starts = [s for s, _e in spans]
     found: dict[int, list[str]] = {}
-    for a, b in matches:                      # each match into its sentence, one pass
-        found.setdefault(bisect_right(starts, a) - 1, []).append(text[a:b])
-    best = min(found, key=lambda i: (-len({key(w) for w in found[i]}), -len(found[i]), i),
-               default=0)
+    for a, _b, k in found_matches:            # each match into its sentence, one pass
+        found.setdefault(bisect_right(starts, a) - 1, []).append(k)
+    best = min(found, key=lambda i: (-len(set(found[i])), -len(found[i]), i), default=0)
     start, end = spans[best]
     j = best + 1
     while end - start < TARGET // 2 and j < len(spans):
