@@ -216,6 +216,22 @@ class IsA:
 
 
 @dataclass(frozen=True)
+class Include:
+    """Deck building: the subject (a spellbook or atlas) may include ``what`` (overrides copy limits)."""
+
+    what: Any
+
+
+@dataclass(frozen=True)
+class Force:
+    """The controller forces ``who`` to do ``action`` (``force target minion to take a step``): the
+    engine performs the action for that object as if its controller chose it."""
+
+    who: Any
+    action: Any
+
+
+@dataclass(frozen=True)
 class Pay:
     """The controller pays ``mana`` (a mana cost like ``(1)``); used with a purpose (``pay (1) to summon``):
     the engine offers the payment and runs the purpose only if it was paid."""
@@ -528,6 +544,7 @@ class Sentence:
     leads: tuple[Lead, ...]
     clauses: tuple[Clause, ...]
     seps: tuple[str, ...] = ()
+    end: str = "."  # ":" when the sentence introduces a diagram or list printed after it
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,10 @@ _PUNCT = {"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2013": 
 _TRANSLATE = str.maketrans({k: v for k, v in (_CIRCLED | _THRESHOLD_GLYPHS | _PUNCT).items() if len(k) == 1})
 _SPACES = re.compile(r"[ \t]+")
 _SPACE_BEFORE_PUNCT = re.compile(r" +([.,:!])")
+#: Pronoun contractions are spelled out, so the grammar has one form and printing gives the same text.
+_CONTRACTIONS = {"it's": "it is", "they're": "they are", "you're": "you are", "they've": "they have",
+                 "you've": "you have", "It's": "It is", "They're": "They are", "You're": "You are"}
+_CONTRACTION = re.compile(r"\b(" + "|".join(map(re.escape, _CONTRACTIONS)) + r")\b")
 # Sentence ends: '.', '!' or ':' followed by a space, outside double quotes.
 _SENTENCE_END = re.compile(r'(?<=[.!])\s+(?=[A-Z(\u2192"])')
 
@@ -48,6 +52,7 @@ def normalize(raw: str | None) -> NormalizedText:
     lines = []
     for line in text.split("\n"):
         line = _SPACE_BEFORE_PUNCT.sub(r"\1", _SPACES.sub(" ", line).strip())
+        line = _CONTRACTION.sub(lambda m: _CONTRACTIONS[m.group(1)], line)
         if line:
             lines.append(line)
     return NormalizedText("\n".join(lines), errata)

@@ -49,8 +49,10 @@ def _post(p: A.Post) -> str:
         return f"above or below {_np(p.arg)}"
     if p.kind == "with_power":
         return f"with {_num(p.arg[0])} or {p.arg[1]} power"
-    if p.kind == "with_keyword":
-        return f"with {_kw(p.arg)}"
+    if p.kind in ("with_keyword", "without_keyword"):
+        return f"{p.kind.split('_')[0]} {_kw(p.arg)}"
+    if p.kind == "within_place":
+        return f"within {_np(p.arg)}"
     if p.kind == "with_cost":
         return f"with mana cost {p.arg} or less"
     if p.kind == "that_costs":
@@ -108,6 +110,8 @@ def _action(a: Any) -> str:
               f"takes damage equal to {_quantity(a.quantity)}",
               A.Cast: lambda: _j("cast", _np(a.what) if a.what is not None else None, _dest(a.dest)),
               A.Choose: lambda: f"{a.kind} {_np(a.what)}",
+              A.Include: lambda: f"include {_np(a.what)}",
+              A.Force: lambda: f"force {_np(a.who)} to {_action(a.action)}",
               A.CostChange: lambda: f"costs {a.mana} {a.direction}", A.IsA: lambda: f"is {_np(a.what)}",
               A.DamageReduction: lambda: _j(f"takes {_num(a.amount)} less damage", f"from {_np(a.source)}" if a.source else None),
               A.DamageImmunity: lambda: _j("takes no damage", f"from {_np(a.source)}" if a.source else None),
@@ -228,7 +232,8 @@ def _clause(c: A.Clause) -> str:
         first, _, rest = action.partition(" ")
         action = _j(_PLURAL_VERB.get(first, first), rest)
     duration = _duration(c.duration) if c.duration else None
-    manner = {"any_order": "in any order", "random_order": "in random order"}.get(c.manner or "")
+    manner = {"any_order": "in any order", "random_order": "in random order",
+              "a_random_order": "in a random order"}.get(c.manner or "")
     text = _j(_np(c.subject) if c.subject is not None else None, c.modal,
               duration if c.duration_first else None, action,
               f"to {_action(c.purpose)}" if c.purpose is not None else None,
@@ -242,11 +247,11 @@ def _sentence(s: A.Sentence) -> str:
     for lead in s.leads:
         leads.append({"if": lambda: f"if {_cond(lead.arg)},", "duration": lambda: f"{_duration(lead.arg)},",
                       "once": lambda: "once on your turn,", "foreach": lambda: f"for each {_np(lead.arg)},",
-                      "while": lambda: f"while {_cond(lead.arg)},"}[lead.kind]())
+                      "while": lambda: f"while {_cond(lead.arg)},", "then": lambda: "then"}[lead.kind]())
     body = _clause(s.clauses[0])
     for sep, clause in zip(s.seps, s.clauses[1:]):
         body += ("" if sep.startswith(",") else " ") + sep.replace(" ,", ",") + " " + _clause(clause)
-    return _cap(_j(*leads, body)) + "."
+    return _cap(_j(*leads, body)) + s.end
 
 
 def _cap(s: str) -> str:
@@ -272,8 +277,8 @@ def _event(e: A.Event) -> str:
     if e.verb == "performing_ranged_strike":
         ev = "performing a ranged strike"
     else:
-        verb = {"is_struck": "is struck", "is_attacked": "is attacked", "attacks_and_kills": "attacks and kills"}
-        ev = _j(_np(e.subject), verb.get(e.verb, e.verb), _np(e.obj) if e.obj is not None else None)
+        verb = {"attacks_and_kills": "attacks and kills"}.get(e.verb) or e.verb.replace("is_", "is ", 1)
+        ev = _j(_np(e.subject), verb, _np(e.obj) if e.obj is not None else None)
     return ev
 
 

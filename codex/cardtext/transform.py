@@ -105,8 +105,35 @@ class ToAst(Transformer):
         return A.Triggered(c[0], c[1])
 
     def sentence_body(self, c: list[Any]) -> A.Sentence:
-        *leads, (clauses, seps) = c
-        return A.Sentence(tuple(leads), clauses, seps)
+        *leads, (clauses, seps), end = c
+        return A.Sentence(tuple(leads), clauses, seps, end or ".")
+
+    def full_stop(self, c: list[Any]) -> str:
+        return "."
+
+    def colon(self, c: list[Any]) -> str:
+        return ":"
+
+    def lead_then(self, c: list[Any]) -> A.Lead:
+        return A.Lead("then")
+
+    def is_passive(self, c: list[Any]) -> str:
+        return "is_" + c[0]
+
+    def include(self, c: list[Any]) -> A.Include:
+        return A.Include(c[0])
+
+    def fight(self, c: list[Any]) -> A.Action:
+        return A.Action("fight", c[0])
+
+    def targets(self, c: list[Any]) -> A.Choose:
+        return A.Choose(c[0], "target")
+
+    def force(self, c: list[Any]) -> A.Force:
+        return A.Force(c[0], c[1])
+
+    def a_random_order(self, c: list[Any]) -> str:
+        return "a_random_order"
 
     def chain(self, c: list[Any]) -> tuple[tuple[A.Clause, ...], tuple[str, ...]]:
         clauses, seps = [c[0]], []
@@ -705,6 +732,9 @@ class ToAst(Transformer):
     in_ = _place("in")
     near = _place("near")
     with_keyword = _place("with_keyword")
+    without_keyword = _place("without_keyword")
+    without_np = _place("without")
+    within_np = _place("within_place")
     in_play = _place("in_play")
     along_path = _place("along_path")
     from_np = _place("from")
