@@ -54,3 +54,24 @@ def test_library_does_not_import_flask():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=PROJECT_ROOT, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_stale_builds_are_detected(build_paths, tmp_path):
+    import shutil
+    import sqlite3
+
+    from codex.commands.serve import stale_reason
+    from codex.paths import BuildPaths
+
+    assert stale_reason(build_paths) is None
+    assert stale_reason(BuildPaths(tmp_path / "none")) == "no corpus yet"
+    old = BuildPaths(tmp_path / "old")
+    shutil.copytree(build_paths.root, old.root)
+    with sqlite3.connect(old.db) as db:  # as if written by older code
+        db.execute("alter table glossary drop column codex_id")
+    assert "older code" in stale_reason(old)
+    changed = BuildPaths(tmp_path / "changed")
+    shutil.copytree(build_paths.root, changed.root)
+    with sqlite3.connect(changed.db) as db:
+        db.execute("update sources set sha256 = 'x' where role = 'codex'")
+    assert "changed" in stale_reason(changed)

@@ -36,15 +36,49 @@ def register(cli: click.Group) -> None:
 
 
 def ensure_built(build: BuildPaths, rebuild: bool = False) -> None:
-    """Build corpus and search index when either is missing (first run on a fresh clone)."""
-    if not rebuild and build.db.is_file() and build.index.is_dir():
+    """Build corpus and search index when missing or stale (first run, changed sources)."""
+    reason = "--rebuild" if rebuild else stale_reason(build)
+    if reason is None:
         return
     from codex.pipeline import build_all
 
-    click.echo(f"Building the corpus in {build.root} …", err=True)
+    click.echo(f"Building the corpus in {build.root} ({reason}) …", err=True)
     report = build_all(build).to_dict()
     counts = report.get("counts") or {}
     click.echo("Built: " + ", ".join(f"{v} {k}" for k, v in counts.items()), err=True)
+
+
+def stale_reason(build: BuildPaths) -> str | None:
+    """Why the build cannot be served as it is, or None.
+
+    A corpus from older code (a missing column) or from sources that have changed since must
+    be rebuilt, or the first request would fail instead of the first command fixing it.
+    """
+    import hashlib
+    import sqlite3
+    from pathlib import Path
+
+    from codex.corpus import Corpus
+    from codex.corpus.errors import CorpusError
+
+    if not build.db.is_file():
+        return "no corpus yet"
+    if not build.index.is_dir():
+        return "no search index yet"
+    try:
+        corpus = Corpus.open(build.db)
+        try:
+            for src in corpus.stats()["sources"]:
+                path = Path(src["path"])
+                if path.is_file() and hashlib.sha256(path.read_bytes()).hexdigest() != src["sha256"]:
+                    return f"{src['name']} changed"
+            for row in corpus.entries(1):
+                corpus.entry(row["id"])  # touches every table an entry page reads
+        finally:
+            corpus.close()
+    except (sqlite3.Error, CorpusError, KeyError) as exc:
+        return f"corpus from older code ({exc})"
+    return None
 
 
 def run(build: BuildPaths, host: str, port: int, threads: int) -> None:
