@@ -76,7 +76,12 @@ class WordLexer(Lexer):
             if name in accepted and text.startswith(literal, start) and not text[stop:stop + 1].isalnum():
                 return [(name, literal, stop)]
         name = self.single.get(word)
-        if name is not None and (name in accepted or not _capword(word, accepted)):
+        if name is not None and name in accepted:
+            return [(name, word, end)]
+        lower = self.single.get(word.lower()) if word[:1].isupper() else None
+        if lower is not None and lower in accepted:  # "Submerge target minion": the verb, not the keyword
+            return [(lower, word.lower(), end)]
+        if name is not None and not _capword(word, accepted):
             return [(name, word, end)]
         if _capword(word, accepted) or (name is None and _CAPWORD.match(word)):
             return [("CAPWORD", word, end)]

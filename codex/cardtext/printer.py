@@ -33,6 +33,8 @@ def _np(n: Any) -> str:
         return ", ".join(items[:-1]) + f", {n.conj} {items[-1]}"
     if isinstance(n, A.Selector):
         det = _np(n.det.owner) + "'s" if isinstance(n.det, A.Possessive) else n.det
+        if n.quant == "det_counted":
+            return _j(det, *n.pre, _num(n.count), *n.mods, n.noun, *[_post(p) for p in n.posts])
         head = {"counted": _num(n.count), "up_to": f"up to {_num(n.count)}", "any_number": "any number of"}
         return _j(head.get(n.quant or "", det), *n.pre, *n.mods, n.noun, *[_post(p) for p in n.posts])
     return str(n)
@@ -59,6 +61,8 @@ def _post(p: A.Post) -> str:
         return f"that costs {p.arg} or less"
     if p.kind == "relative":
         return f"{_np(p.arg[0])} {p.arg[1]}"
+    if p.kind == "relative_is":
+        return f"{_np(p.arg[0])} is {_post(p.arg[1])}"
     return f"{p.kind} {_np(p.arg)}"
 
 

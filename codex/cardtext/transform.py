@@ -33,6 +33,7 @@ class ToAst(Transformer):
         return _words(c)
 
     modal = ev_verb_word = move_verb = remove_verb = relocate_verb = state_word = passive_verb = _word
+    seq_adj = rel_verb = _word
     projectile = det_word = pre_adj = mod_adj = noun = ref_word = element = kw_name = conj = more_less = _word
 
     def det(self, c: list[Any]) -> tuple[str, Any]:
@@ -347,8 +348,22 @@ class ToAst(Transformer):
     def return_self(self, c: list[Any]) -> A.ReturnTo:
         return A.ReturnTo(None, c[0])
 
-    def conjure_place(self, c: list[Any]) -> A.Conjure:
-        return A.Conjure(None, (c[0].kind, c[0].arg))
+    def conjure_atop(self, c: list[Any]) -> A.Conjure:
+        return A.Conjure(None, ("atop", c[0]))
+
+    def move_self_steps(self, c: list[Any]) -> A.Move:
+        return A.Move(c[0], None, None, c[1])
+
+    def relative_is(self, c: list[Any]) -> A.Post:
+        return A.Post("relative_is", (c[0], c[1]))
+
+    def det_counted(self, c: list[Any]) -> A.Selector:
+        det, mod, count, *rest = c
+        sel = self._sel(det[1], rest, "det_counted", count)
+        return replace(sel, pre=(mod,) + sel.pre)
+
+    def ev_either(self, c: list[Any]) -> str:
+        return f"{c[0]} or {c[1]}"
 
     def move_steps(self, c: list[Any]) -> A.Move:
         return A.Move(c[0], c[1], None, c[2])
