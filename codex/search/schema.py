@@ -12,14 +12,31 @@ from functools import lru_cache
 
 from whoosh import fields
 from whoosh.analysis import Analyzer, RegexTokenizer, LowercaseFilter, StemmingAnalyzer
+from whoosh.lang.porter import stem as _porter
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2     # 2: double consonants after -ed/-ing undone (tapped → tap)
 GAME = "sorcery"
 
 # Words are letters/digits with inner apostrophes or dots dropped by the tokenizer:
 # "death's" → "death", "s" ("s" is then too short for the body analyzer).
-TITLE_ANALYZER: Analyzer = StemmingAnalyzer(stoplist=None, minsize=1, cachesize=-1)
-BODY_ANALYZER: Analyzer = StemmingAnalyzer(minsize=2, cachesize=-1)
+def porter(word: str) -> str:
+    """Whoosh's Porter stemmer, with the double consonant that step 1b should undo undone.
+
+    Whoosh stems "tapped"/"tapping" to "tapp" but "tap"/"taps" to "tap" (likewise
+    dropped/drop, stopping/stop, hitting/hit), so a judge typing one form missed records
+    using the other. Porter's rule: after removing -ed/-ing, a double consonant other than
+    l, s, z loses one letter. Three-letter stems ("add") are left alone.
+    """
+    s = _porter(word)
+    if (len(s) >= 4 and s[-1] == s[-2] and s[-1] not in "aeiouylsz"
+            and (word.endswith("ed") or word.endswith("ing"))):
+        return s[:-1]
+    return s
+
+
+TITLE_ANALYZER: Analyzer = StemmingAnalyzer(stemfn=porter, stoplist=None, minsize=1,
+                                            cachesize=-1)
+BODY_ANALYZER: Analyzer = StemmingAnalyzer(stemfn=porter, minsize=2, cachesize=-1)
 # Card names are matched whole (folded), one name per "|"-separated value.
 CARD_ANALYZER: Analyzer = RegexTokenizer(r"[^|]+") | LowercaseFilter()
 

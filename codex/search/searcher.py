@@ -9,6 +9,7 @@ LRU cache answers repeated queries without searching again.
 """
 from __future__ import annotations
 
+import gc
 import heapq
 import json
 import os
@@ -55,13 +56,17 @@ class IndexMissing(FileNotFoundError):
 class Searcher:
     """Full-text search over the Codex, the rulebook and the glossary."""
 
-    def __init__(self, index_dir: Path, cache_size: int = CACHE_SIZE) -> None:
+    def __init__(self, index_dir: Path, cache_size: int = CACHE_SIZE,
+                 freeze_gc: bool = False) -> None:
         self.index_dir = Path(index_dir)
         self.cache_size = cache_size
+        self.freeze_gc = freeze_gc
         self._lock = threading.Lock()
         self._cache: OrderedDict[tuple, SearchResult] = OrderedDict()
         self._load()
         self._next_check = time.monotonic() + RECHECK_SECONDS
+        if freeze_gc:
+            _freeze_gc()
 
     def _load(self) -> None:
         """Read everything that depends on the index files (again, on ``reopen``)."""
@@ -103,10 +108,15 @@ class Searcher:
         self._filter_docs: dict[tuple, frozenset[int]] = {}
 
     @classmethod
-    def open(cls, index_dir: Path | str, cache_size: int = CACHE_SIZE) -> "Searcher":
+    def open(cls, index_dir: Path | str, cache_size: int = CACHE_SIZE,
+             freeze_gc: bool = False) -> "Searcher":
         """Open the index in ``index_dir``; raise ``IndexMissing`` if there is none.
 
         ``cache_size`` results are kept for repeated queries (0 disables the cache).
+        ``freeze_gc`` calls ``gc.freeze()`` once the index is read, so the garbage collector
+        never rescans its ~100k long-lived objects (a full collection then takes ~5 ms
+        instead of ~35 ms); it affects the whole process, so it is the caller's choice (a
+        long-running server, once, at start-up).
         """
         index_dir = Path(index_dir)
         for wait in OPEN_RETRIES + (None,):
@@ -114,7 +124,7 @@ class Searcher:
             # is no folder (or a half-read one), so a missing index is retried briefly.
             try:
                 if index_exists(index_dir):
-                    return cls(index_dir, cache_size)
+                    return cls(index_dir, cache_size, freeze_gc)
             except (FileNotFoundError, EmptyIndexError):
                 pass
             if wait is None:
@@ -144,11 +154,14 @@ class Searcher:
             return False
         old_searcher, old_ix = self._searcher, self._ix
         for name, value in vars(fresh).items():
-            if name not in ("_lock", "_cache", "cache_size", "_next_check"):
+            if name not in ("_lock", "_cache", "cache_size", "_next_check", "freeze_gc"):
                 setattr(self, name, value)
         self._cache.clear()
         old_searcher.close()
         old_ix.close()
+        if self.freeze_gc:      # let the old index's objects be collected, freeze the new
+            gc.unfreeze()
+            _freeze_gc()
         return True
 
     def close(self) -> None:
@@ -441,3 +454,8 @@ def _generation(index_dir: Path) -> tuple[int, int, int] | None:
     except OSError:
         return None
     return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+
+def _freeze_gc() -> None:
+    gc.collect()
+    gc.freeze()
