@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sqlite_utils
 
-VERSION = 1
+VERSION = 2
 
 COUNTED = ("codex_entries", "aliases", "links", "mentions", "rulebook_sections",
            "rulebook_paragraphs", "glossary", "quick_reference", "repairs")
