@@ -8,11 +8,11 @@ arrow). Every pass keeps character offsets, so error columns point into the norm
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from lark import Lark, Token
+from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 from lark.lexer import PatternStr
 
@@ -90,7 +90,7 @@ _REGEX_WORDS = {"CAPWORD": "a capitalised name (subtype or card)", "NUMBER": "a 
 def grammar() -> _Grammar:
     """Build the LALR parser once per process (grammar analysis costs far more than any parse)."""
     lark = Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), start=_STARTS, parser="lalr", lexer=WordLexer, strict=True,
-                propagate_positions=True, maybe_placeholders=True)
+                propagate_positions=True, maybe_placeholders=True, transformer=ToAst(_parse_quoted))
     vocab: set[str] = set()
     caps: set[str] = set()
     plain: dict[str, str] = dict(_REGEX_WORDS)
@@ -113,13 +113,18 @@ def self_aliases(name: str | None) -> list[str]:
     return sorted(out, key=len, reverse=True)
 
 
+@lru_cache(maxsize=4096)
+def _alias_pattern(alias: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w])" + re.escape(alias) + r"(?![\w])")
+
+
 def prepare(sentence: str, aliases: list[str]) -> str:
     """Rewrite a sentence into grammar tokens, keeping its length (so columns stay valid)."""
     s = sentence
     for alias in aliases:
         if alias in s:
             pad = "SELF" + " " * max(0, len(alias) - 4)
-            s = re.sub(r"(?<![\w])" + re.escape(alias) + r"(?![\w])", pad if len(alias) >= 4 else "SELF", s)
+            s = _alias_pattern(alias).sub(pad if len(alias) >= 4 else "SELF", s)
     g = grammar()
     s = _CAPWORD.sub(lambda m: m.group(0) if m.group(0) in g.cap_literals or m.group(0).lower() not in g.vocab
                      else m.group(0).lower(), s)
@@ -164,68 +169,92 @@ def _split_arrow(s: str) -> int:
 
 
 class _Failure(Exception):
+    """A sentence failed to parse; ``offset`` is where the failing part starts, relative to the sentence."""
+
     def __init__(self, exc: UnexpectedInput, offset: int) -> None:
         self.exc = exc
         self.offset = offset
+
+
+def _run(text: str, start: str, offset: int) -> Any:
+    """Parse prepared text from rule ``start``; the transformer runs inline, so no tree is built."""
+    try:
+        return grammar().lark.parse(text, start=start)
+    except UnexpectedInput as e:
+        raise _Failure(e, offset) from None
+    except VisitError as e:  # a quoted ability inside failed
+        if isinstance(e.orig_exc, _Failure):
+            raise e.orig_exc from None
+        raise
+
+
+def _parse_quoted(inner: str) -> tuple[Any, ...]:
+    """A granted ability in quotes (``Bearer has "Tap → ..."``): its sentences, parsed recursively."""
+    abilities = []
+    for _off, sentence in split_sentences(inner):
+        node = parse_sentence(sentence, ())
+        if isinstance(node, _Failure):
+            raise node
+        abilities.append(node)
+    return tuple(abilities)
+
+
+@lru_cache(maxsize=1 << 16)
+def parse_sentence(raw: str, aliases: tuple[str, ...]) -> Any:
+    """One normalised sentence → ability node, or the :class:`_Failure` (cached, never raised here).
+
+    Cached by sentence and self-names: card texts repeat sentences (``Shuffle your spellbook.``,
+    reprints across sets), and the AST is immutable, so a repeat costs one dictionary lookup."""
+    try:
+        return _sentence_node(raw, list(aliases))
+    except _Failure as f:
+        return f
+
+
+def _sentence_node(raw: str, aliases: list[str]) -> Any:
+    offset = 0
+    threshold: tuple[str, ...] = ()
+    m = _THRESHOLD_PREFIX.match(raw)
+    if m:
+        threshold = tuple(re.findall(r"\([AEFW]\)", m.group(1)))
+        offset = m.end()
+        raw = raw[m.end():]
+    text = prepare(raw, aliases)
+    arrow = _split_arrow(text)
+    if arrow < 0:
+        node = _run(text, "start", offset)
+        if threshold and isinstance(node, (A.Triggered, A.Statement)):
+            node = replace(node, threshold=threshold)
+        elif isinstance(node, A.Sentence):
+            node = A.Statement(node, threshold)
+        return node
+    kind, costs = _run(text[:arrow], "arrow_left", offset)
+    body = _run(text[arrow + 1:], "sentence_body", offset + arrow + 1)
+    if kind == "costs":
+        return A.Activated(costs, (body,), threshold)
+    if kind == "deathrite":
+        return A.Deathrite((body,), threshold)
+    return A.Genesis((body,), kind == "genesis_deathrite", threshold)
 
 
 class _Session:
     """Parses the sentences of one card, collecting errors."""
 
     def __init__(self, name: str | None) -> None:
-        self.aliases = self_aliases(name)
-        self.transformer = ToAst(self._parse_quoted)
+        self.aliases = tuple(self_aliases(name))
         self.errors: list[SentenceError] = []
-
-    def _run(self, text: str, start: str, offset: int) -> Any:
-        g = grammar()
-        try:
-            tree = g.lark.parse(text, start=start)
-        except UnexpectedInput as e:
-            raise _Failure(e, offset) from None
-        try:
-            return self.transformer.transform(tree)
-        except VisitError as e:
-            if isinstance(e.orig_exc, _Failure):
-                raise e.orig_exc from None
-            raise
-
-    def _parse_quoted(self, inner: str) -> tuple[Any, ...]:
-        abilities = []
-        for off, sentence in split_sentences(inner):
-            abilities.append(self.sentence(sentence, 0))
-        return tuple(abilities)
 
     def sentence(self, raw: str, offset: int) -> Any:
         """One sentence → ability node (raises _Failure)."""
-        threshold: tuple[str, ...] = ()
-        m = _THRESHOLD_PREFIX.match(raw)
-        if m:
-            threshold = tuple(re.findall(r"\([AEFW]\)", m.group(1)))
-            offset += m.end()
-            raw = raw[m.end():]
-        text = prepare(raw, self.aliases)
-        arrow = _split_arrow(text)
-        if arrow < 0:
-            node = self._run(text, "start", offset)
-            if threshold and isinstance(node, (A.Triggered, A.Statement)):
-                node = type(node)(*[getattr(node, f) for f in node.__dataclass_fields__ if f != "threshold"],
-                                  threshold=threshold)
-            elif isinstance(node, A.Sentence):
-                node = A.Statement(node, threshold)
-            return node
-        kind, costs = self._run(text[:arrow], "arrow_left", offset)
-        body = self._run(text[arrow + 1:], "sentence_body", offset + arrow + 1)
-        if kind == "costs":
-            return A.Activated(costs, (body,), threshold)
-        if kind == "deathrite":
-            return A.Deathrite((body,), threshold)
-        return A.Genesis((body,), kind == "genesis_deathrite", threshold)
+        node = parse_sentence(raw, self.aliases)
+        if isinstance(node, _Failure):
+            raise node
+        return node
 
     def error(self, failure: _Failure, sentence: str, sentence_offset: int, line_no: int,
               line_offset: int) -> SentenceError:
         e = failure.exc
-        col_in_sentence = (failure.offset - sentence_offset) + (e.column - 1 if e.column and e.column > 0 else 0)
+        col_in_sentence = failure.offset + (e.column - 1 if e.column and e.column > 0 else 0)
         g = grammar()
         expected: list[str] = []
         if isinstance(e, UnexpectedToken):
@@ -288,5 +317,4 @@ def parse_card_text(text: str, name: str | None = None, strict: bool = False) ->
     return card
 
 
-def token_words(tokens: list[Token]) -> str:
-    return " ".join(str(t) for t in tokens)
+
