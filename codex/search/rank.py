@@ -12,6 +12,9 @@ therefore re-scored with general signals, the same for every query:
   the entry titled exactly that over "Summon";
 * ``exact``: the query is the title or one of the record's aliases;
 * ``proximity``: adjacent query words stand close together in the body;
+* ``sentence``: the largest share of the query's content words found in one sentence of
+  the body (a judge's question is usually answered by one sentence that uses most of its
+  words, even in a record whose title shares none of them);
 * ``lead``: the title names the first content word typed (judges type the topic first:
   "lance first strike", "submerge underwater");
 * a prior by source and kind: Codex entries are the reference a judge cites, then sub-entries,
@@ -27,6 +30,7 @@ W_TITLE = 1.0
 W_EXACT = 0.4
 W_PROXIMITY = 0.3
 W_LEAD = 0.1
+W_SENTENCE = 0.4
 PRIORS = {("codex", "entry"): 1.0, ("codex", "subentry"): 0.9, ("rulebook", "section"): 0.72,
           ("rulebook", "term"): 0.7, ("rulebook", "keyword"): 0.7,
           ("rulebook", "quickref"): 0.65}
@@ -54,10 +58,12 @@ class QueryFeatures:
     lead: frozenset[str] = frozenset()   # stems of the first content word typed
 
 
-def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float = 0.0) -> float:
+def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float = 0.0,
+          sentence: float = 0.0) -> float:
     """Final score of one candidate; ``base`` is its BM25F score over the best candidate's.
 
-    ``proximity`` is the share of adjacent query-word pairs that stand close in the body.
+    ``proximity`` is the share of adjacent query-word pairs that stand close in the body;
+    ``sentence`` the largest share of the query's content words found in one sentence.
     """
     coverage = (sum(1 for w in query.words if w & doc.terms) / len(query.words)
                 if query.words else 0.0)
@@ -66,7 +72,7 @@ def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float 
     lead = 1.0 if query.lead and query.lead <= doc.title else 0.0
     prior = PRIORS.get((doc.source, doc.kind), 0.7)
     return prior * (W_BASE * base + W_COVERAGE * coverage + W_TITLE * title + W_EXACT * exact
-                    + W_PROXIMITY * proximity + W_LEAD * lead)
+                    + W_PROXIMITY * proximity + W_LEAD * lead + W_SENTENCE * sentence)
 
 
 def _title_score(stems: frozenset[str], doc: DocFeatures) -> float:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import heapq
+from bisect import bisect_right
 import json
 import os
 import threading
@@ -34,7 +35,7 @@ from codex.search.results import Hit, SearchResult
 from codex.search.schema import BODY_ANALYZER, TITLE_ANALYZER, stems
 from codex.search.snippet import WordIndex, make_snippet, sentences
 
-CANDIDATES = 30
+CANDIDATES = 50      # re-ranked; a long question's answer can sit ~40th by BM25F alone
 PROXIMITY_CHARS = 12    # "summoning sickness", "life loss", "can't defend" ≈ a short word apart
 CACHE_SIZE = 256
 # Field weights: a word in the title or an alias says far more about a record than one
@@ -47,6 +48,12 @@ BOOST_SYNONYM = 0.5     # declared synonyms count, but less than the word typed
 RECHECK_SECONDS = 1.0   # how often ``search`` looks whether the index was rebuilt
 OPEN_RETRIES = (0.001, 0.002, 0.004, 0.008, 0.016)   # waits while an index swap is under way
 FILTER_MEMO = 256
+# Words of a judge's question that say nothing about the topic ("how many cards in a
+# spellbook", "who gets credit for the kill"). Dropped from the search when the query has
+# other words; a query made only of them is searched as typed (the Codex has an entry "You").
+QUESTION_WORDS = frozenset({"how", "many", "much", "what", "whats", "what's", "which", "who",
+                            "whom", "whose", "why", "where", "does", "did", "doesn't",
+                            "doesn", "i", "me", "my", "i'm", "im"})
 
 
 class IndexMissing(FileNotFoundError):
@@ -257,7 +264,9 @@ class Searcher:
         top = candidates[0][0] or 1.0
         qf = self._query_features(parsed)
         near = self._proximity(parsed)
-        scored = [(n, rank.score(sc / top, self._features[self._by_docnum[n]], qf, near(n)))
+        sentence = self._sentence_cover(parsed)
+        scored = [(n, rank.score(sc / top, self._features[self._by_docnum[n]], qf, near(n),
+                                 sentence(n)))
                   for sc, n in candidates]
         scored.sort(key=lambda s: (-s[1], self._docs[self._by_docnum[s[0]]]["position"]))
         return [(n, round(s, 4)) for n, s in scored], total
@@ -296,7 +305,7 @@ class Searcher:
 
     def _clauses(self, parsed: ParsedQuery) -> tuple[list[wq.Query], list[list[wq.Query]]]:
         """Leaf clauses of a query: optional ones, and one required group per phrase."""
-        words = parsed.all_words()
+        words = _meaningful(parsed.all_words())
         optional = [c for w in words for c in self._word_clauses([w])]
         optional += [c for syn in self._synonym_words(words)
                      for c in self._word_clauses(syn, BOOST_SYNONYM)]
@@ -337,7 +346,8 @@ class Searcher:
         return wq.And(terms) if terms else None
 
     def _query_features(self, parsed: ParsedQuery) -> rank.QueryFeatures:
-        words = parsed.all_words()
+        typed = parsed.all_words()
+        words = _meaningful(typed)
         content = [w for w in words if stems(BODY_ANALYZER, w)] or words
         synonyms = self._synonym_words(words)
         per_word = []
@@ -356,7 +366,7 @@ class Searcher:
             words=tuple(per_word),
             titles=tuple(title_stems([w for w in p if stems(BODY_ANALYZER, w)] or p)
                          for p in phrasings),
-            names=tuple(title_stems(p) for p in phrasings),
+            names=tuple(title_stems(p) for p in phrasings) + (title_stems(typed),),
             lead=title_stems(content[:1]))
 
     def _proximity(self, parsed: ParsedQuery) -> Any:
@@ -365,7 +375,7 @@ class Searcher:
         Each record's body is analysed once (on first need) into the set of stem pairs that
         stand within ``PROXIMITY_CHARS`` of each other; a query then only intersects sets.
         """
-        body = [s for w in parsed.all_words() for s in stems(BODY_ANALYZER, w)]
+        body = [s for w in _meaningful(parsed.all_words()) for s in stems(BODY_ANALYZER, w)]
         pairs = {(a, b) for a, b in zip(body, body[1:]) if a != b}
         if not pairs:
             return lambda _n: 0.0
@@ -380,6 +390,37 @@ class Searcher:
 
         return near
 
+    def _sentence_cover(self, parsed: ParsedQuery) -> Any:
+        """A function docnum → largest share of the content words found in one sentence.
+
+        A judge's question is usually answered by one sentence that uses most of its words
+        ("avatar in the void must play a site"), even in a record whose title shares none.
+        Only for queries of two or more content words.
+        """
+        words = [frozenset(stems(BODY_ANALYZER, w)) for w in _meaningful(parsed.all_words())]
+        words = [w for w in dict.fromkeys(words) if w]
+        if len(words) < 2:
+            return lambda _n: 0.0
+
+        def cover(docnum: int) -> float:
+            index = self._words_of(docnum)
+            starts = [s for s, _e in self._sentences[self._by_docnum[docnum]]]
+            per_sentence: dict[int, int] = {}
+            for w in words:
+                for i in {bisect_right(starts, a) - 1 for a in index.starts(w)}:
+                    per_sentence[i] = per_sentence.get(i, 0) + 1
+            return max(per_sentence.values(), default=0) / len(words)
+
+        return cover
+
+    def _words_of(self, docnum: int) -> WordIndex:
+        words = self._words.get(docnum)
+        if words is None:
+            doc = self._docs[self._by_docnum[docnum]]
+            words = self._words[docnum] = WordIndex(doc.get("body") or "", self._stems_of,
+                                                    self._stem_of)
+        return words
+
     @staticmethod
     def _doc_features(doc: dict[str, Any], terms: list[str]) -> rank.DocFeatures:
         title = frozenset(stems(TITLE_ANALYZER, doc["title"]))
@@ -392,7 +433,7 @@ class Searcher:
     # -- output ---------------------------------------------------------------------------
     def _highlighting(self, parsed: ParsedQuery) -> frozenset[str]:
         """The stems to highlight: the query's content words and their synonyms."""
-        words = parsed.all_words()
+        words = _meaningful(parsed.all_words())
         for syn in self._synonym_words(words):
             words = words + syn
         return frozenset({s for w in words for s in stems(BODY_ANALYZER, w)} or
@@ -400,10 +441,7 @@ class Searcher:
 
     def _hit(self, docnum: int, score: float, wanted: frozenset[str]) -> Hit:
         doc = self._docs[self._by_docnum[docnum]]
-        words = self._words.get(docnum)
-        if words is None:
-            words = self._words[docnum] = WordIndex(doc.get("body") or "", self._stems_of,
-                                                    self._stem_of)
+        words = self._words_of(docnum)
         return Hit(key=doc["key"], id=doc["id"], source=doc["source"], kind=doc["kind"],
                    title=doc["title"], parent_id=doc.get("parent"),
                    parent_title=doc.get("parent_title"), page=doc.get("page"),
@@ -425,6 +463,11 @@ class Searcher:
         if not out:
             out = ["airborne", "intercept", "death's door"]   # show what a query looks like
         return list(dict.fromkeys(out))
+
+
+def _meaningful(words: list[str]) -> list[str]:
+    """``words`` without question words, unless nothing else is left."""
+    return [w for w in words if w not in QUESTION_WORDS] or words
 
 
 def _joined(words: list[str], i: int) -> list[str]:

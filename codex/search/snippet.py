@@ -82,6 +82,10 @@ class WordIndex:
                         (start, start + len(base), key.get(base, base)))
         self._by_stem = by_stem
 
+    def starts(self, wanted: Iterable[str]) -> list[int]:
+        """Where words of any ``wanted`` stem start."""
+        return [m[0] for s in wanted for m in self._by_stem.get(s, ())]
+
     def matches(self, wanted: Iterable[str]) -> list[Match]:
         """Non-overlapping matches of any ``wanted`` stem, in text order (longest first)."""
         found = [m for s in wanted for m in self._by_stem.get(s, ())]
