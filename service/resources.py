@@ -1,4 +1,4 @@
-"""What the service reads: one read-only corpus and (when available) one search index.
+"""What the service reads: one read-only corpus and its search index.
 
 Both are opened once per app and shared across waitress threads. Since a built corpus is
 immutable, derived values (rendered entries, search results) are memoised with bounded caches.
@@ -15,7 +15,7 @@ from flask import current_app
 from codex.corpus import Corpus
 from codex.corpus.store import Entry
 from codex.paths import BuildPaths
-from service.searching import SearchBackend, open_search
+from service.searching import IndexSearch
 
 EXTENSION_KEY = "arbiter"
 
@@ -26,7 +26,7 @@ class Resources:
 
     build: BuildPaths
     corpus: Corpus
-    search: SearchBackend
+    search: IndexSearch
     fingerprint: str
     built_at: str | None
     stats: dict[str, Any] = field(default_factory=dict)
@@ -40,7 +40,7 @@ class Resources:
         seed = "|".join([meta.get("built_at", ""), meta.get("schema_version", ""),
                          *sorted(s["sha256"] for s in stats["sources"])])
         fingerprint = hashlib.sha256(seed.encode()).hexdigest()[:16]
-        res = cls(build, corpus, open_search(build, corpus), fingerprint, meta.get("built_at"),
+        res = cls(build, corpus, IndexSearch.open(build), fingerprint, meta.get("built_at"),
                   stats)
         res._entry_cache = lru_cache(maxsize=entry_cache_size)(corpus.entry)
         return res

@@ -1,16 +1,12 @@
 """JSON API: every endpoint, its errors (problem details), paging, caching and limits."""
 from __future__ import annotations
 
-import importlib.util
 import json
 
 import pytest
 
 from service import create_app
 
-HAS_SEARCH = importlib.util.find_spec("codex.search") is not None
-needs_search = pytest.mark.skipif(not HAS_SEARCH, reason="codex.search is not importable yet "
-                                  "(search area not landed); the fallback search is tested")
 PROBLEM = "application/problem+json"
 
 
@@ -118,7 +114,6 @@ def test_entry_with_a_conflict_reports_it(client, corpus):
 
 
 # -- search -------------------------------------------------------------------------------
-@needs_search
 def test_search_returns_hits_with_snippets_and_urls(client):
     body = client.get("/api/v1/search?q=intercept&limit=3").get_json()
     assert body["engine"] == "index"
@@ -128,13 +123,11 @@ def test_search_returns_hits_with_snippets_and_urls(client):
     assert "<mark>" in top["snippet_html"].lower() and "<mark>" not in top["snippet"]
 
 
-@needs_search
 def test_search_corrects_typos(client):
     body = client.get("/api/v1/search?q=intercpt").get_json()
     assert body["corrected"] == "intercept" and body["hits"]
 
 
-@needs_search
 def test_search_source_filter_and_paging(client):
     book = client.get("/api/v1/search?q=intercept&source=rulebook").get_json()
     assert book["hits"] and {h["source"] for h in book["hits"]} == {"rulebook"}
@@ -144,7 +137,6 @@ def test_search_source_filter_and_paging(client):
     assert [h["id"] for h in p1] != [h["id"] for h in p2]
 
 
-@needs_search
 def test_search_snippets_escape_markup(client):
     body = client.get("/api/v1/search?q=%3Cscript%3Eintercept").get_json()
     for hit in body["hits"]:
@@ -157,29 +149,17 @@ def test_bad_search_requests_are_422(client, query):
     assert_problem(client.get(f"/api/v1/search?{query}"), 422)
 
 
-def test_fallback_search_when_no_index(corpus):
-    from service.searching import FallbackSearch
-
-    result = FallbackSearch(corpus).search("intercept", limit=3)
-    assert result["engine"] == "fallback" and result["hits"][0]["title"] == "Intercept"
-    assert "<mark>" in result["hits"][0]["snippet_html"]
-    assert FallbackSearch(corpus).search("zzzqqq")["total"] == 0
-    rb = FallbackSearch(corpus).search("intercept", source="rulebook")
-    assert {h["source"] for h in rb["hits"]} == {"rulebook"}
-
-
-def test_app_serves_search_from_the_fallback_without_an_index(build_paths, tmp_path):
+def test_app_without_a_search_index_fails_clearly(build_paths, tmp_path):
     import shutil
 
     from codex.paths import BuildPaths
+    from codex.search import IndexMissing
 
     bare = BuildPaths(tmp_path / "bare")
     bare.root.mkdir()
     shutil.copy(build_paths.db, bare.db)  # corpus, but no search index
-    client = create_app(bare).test_client()
-    body = client.get("/api/v1/search?q=intercept").get_json()
-    assert body["engine"] == "fallback" and body["hits"]
-    assert client.get("/api/v1/stats").get_json()["search_engine"] == "fallback"
+    with pytest.raises(IndexMissing, match="run `arbiter ingest`"):
+        create_app(bare)
 
 
 # -- cards, rulebook, keywords, conflicts, stats ------------------------------------------
@@ -233,15 +213,12 @@ def test_stats_carry_checksums_and_build_time(client, corpus):
     assert {s["name"] for s in body["sources"]} >= {"sorcery-codex.csv"}
     assert all(len(s["sha256"]) == 64 for s in body["sources"])
     assert body["counts"]["codex_entries"] > 200
-    assert body["search_engine"] == ("index" if HAS_SEARCH else "fallback")
+    assert body["search_engine"] == "index"
 
 
 # -- card validation and rulings ----------------------------------------------------------
-HAS_CARDTEXT = importlib.util.find_spec("codex.cardtext.validate") is not None
-HAS_ENGINE = importlib.util.find_spec("codex.engine.scenario") is not None
 
 
-@pytest.mark.skipif(not HAS_CARDTEXT, reason="codex.cardtext.validate not landed yet")
 def test_validate_card_text(client):
     ok = client.post("/api/v1/cards/validate", json={"text": "Airborne", "name": "X"})
     assert ok.status_code == 200 and ok.get_json()["ok"] is True
@@ -252,7 +229,6 @@ def test_validate_card_text(client):
     assert_problem(client.post("/api/v1/cards/validate", json={"text": "x" * 4001}), 422)
 
 
-@pytest.mark.skipif(not HAS_ENGINE, reason="codex.engine not landed yet")
 def test_rulings_rule_a_scenario(client):
     from codex.paths import PROJECT_ROOT
 
@@ -262,7 +238,6 @@ def test_rulings_rule_a_scenario(client):
     assert body["summary"] and body["steps"][0]["citations"][0]["quote"]
 
 
-@pytest.mark.skipif(not HAS_ENGINE, reason="codex.engine not landed yet")
 def test_bad_scenario_is_422_listing_each_problem(client):
     body = assert_problem(client.post("/api/v1/rulings",
                                       json={"format": "arbiter.scenario/1"}), 422)

@@ -10,4 +10,4 @@ from apiflask import APIBlueprint
 api = APIBlueprint("api", __name__, url_prefix="/api/v1", tag="Arbiter")
 
 from service.api import cards, entries, meta, rulebook, search  # noqa: E402,F401
-from service.api import optional  # noqa: E402,F401  (validate / rulings, when importable)
+from service.api import tools  # noqa: E402,F401  (validate / rulings)

@@ -7,4 +7,4 @@ from flask import Blueprint
 web = Blueprint("web", __name__)
 
 from service.web import filters, pages  # noqa: E402,F401
-from service.web import optional  # noqa: E402,F401  (validate / rulings pages, when importable)
+from service.web import tools  # noqa: E402,F401  (validate / rulings pages)

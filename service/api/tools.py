@@ -1,7 +1,7 @@
-"""Endpoints of areas that may be absent (card validation, rulings): registered when importable.
+"""Tool endpoints over the library: card-text validation and rulings.
 
-Each block checks that its library imports, so the API grows the moment an area lands and the
-service still starts without it.
+The functions behind them (``validate_text``, ``adjudicate``) are shared with the web pages so
+the page and the API can never disagree.
 """
 from __future__ import annotations
 
@@ -15,28 +15,19 @@ from service.api.schemas import (Problem, RulingOut, ScenarioIn, ValidateIn, Val
 
 log = logging.getLogger(__name__)
 
-try:
-    from codex import cardtext
-except ImportError:  # pragma: no cover - depends on the tree
-    cardtext = None  # type: ignore[assignment]
-
-try:
-    from codex import engine
-except ImportError:  # pragma: no cover - depends on the tree
-    engine = None  # type: ignore[assignment]
+from codex import cardtext, engine
 
 _422 = {422: {"description": "Invalid request", "content": {
     "application/problem+json": {"schema": Problem}}}}
 
-if cardtext is not None:
-    @api.post("/cards/validate")
-    @api.input(ValidateIn, arg_name="body")
-    @api.output(ValidateOut)
-    @api.doc(summary="Parse card text against the card-text grammar: AST and errors",
-             responses=_422)
-    def validate_card(body: dict[str, Any]) -> dict[str, Any]:
-        """200 whether or not the text parses: a failing parse is the answer, not an error."""
-        return validate_text(body["text"], body.get("name"))
+@api.post("/cards/validate")
+@api.input(ValidateIn, arg_name="body")
+@api.output(ValidateOut)
+@api.doc(summary="Parse card text against the card-text grammar: AST and errors",
+         responses=_422)
+def validate_card(body: dict[str, Any]) -> dict[str, Any]:
+    """200 whether or not the text parses: a failing parse is the answer, not an error."""
+    return validate_text(body["text"], body.get("name"))
 
 
 def validate_text(text: str, name: str | None = None) -> dict[str, Any]:
@@ -44,18 +35,17 @@ def validate_text(text: str, name: str | None = None) -> dict[str, Any]:
     return cardtext.validate(text, name=name or None).to_dict()
 
 
-if engine is not None:
-    @api.post("/rulings")
-    @api.input(ScenarioIn, arg_name="scenario")
-    @api.output(RulingOut)
-    @api.doc(summary="Adjudicate a scenario (arbiter.scenario/1): verdict, steps, citations",
-             responses=_422)
-    def post_ruling(scenario: dict[str, Any]) -> dict[str, Any]:
-        result = adjudicate(scenario)
-        if "problems" in result:
-            raise HTTPError(422, "Invalid scenario", detail=result["detail"],
-                            extra_data={"errors": result["problems"]})
-        return result
+@api.post("/rulings")
+@api.input(ScenarioIn, arg_name="scenario")
+@api.output(RulingOut)
+@api.doc(summary="Adjudicate a scenario (arbiter.scenario/1): verdict, steps, citations",
+         responses=_422)
+def post_ruling(scenario: dict[str, Any]) -> dict[str, Any]:
+    result = adjudicate(scenario)
+    if "problems" in result:
+        raise HTTPError(422, "Invalid scenario", detail=result["detail"],
+                        extra_data={"errors": result["problems"]})
+    return result
 
 
 def adjudicate(scenario: dict[str, Any]) -> dict[str, Any]:

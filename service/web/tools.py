@@ -1,0 +1,107 @@
+"""Tool pages: the card-text validator and the rulings workbench (shown in ``extra_nav``)."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+from flask import render_template, request
+
+from codex.paths import PROJECT_ROOT
+from service.api import tools as api_tools
+from service.board import board
+from service.urls import entry_url
+from service.web import web
+
+SCENARIO_DIR = PROJECT_ROOT / "tests" / "scenarios"
+MAX_FORM_TEXT = 60_000
+
+_nav: list[dict[str, str]] = []
+
+
+@web.app_context_processor
+def _extra_nav() -> dict[str, Any]:
+    from flask import url_for
+
+    return {"extra_nav": [{"label": label, "url": url_for(endpoint)} for label, endpoint in _nav]}
+
+
+_nav.append(("Validate", "web.validate"))
+
+
+@web.route("/validate", methods=["GET", "POST"])
+def validate() -> str:
+    """Card text in, AST tree and errors (with caret excerpts) out."""
+    text = (request.form.get("text") or request.args.get("text") or "")[:4000]
+    name = (request.form.get("name") or request.args.get("name") or "")[:200]
+    result = api_tools.validate_text(text, name) if text.strip() else None
+    return render_template("validate.html", text=text, name=name, result=result)
+
+
+@lru_cache(maxsize=1)
+def examples() -> list[dict[str, Any]]:
+    """Example scenarios from ``tests/scenarios/*.json`` (``{"cases": [{name, scenario}]}``)."""
+    out: list[dict[str, Any]] = []
+    for path in sorted(SCENARIO_DIR.glob("*.json")) if SCENARIO_DIR.is_dir() else []:
+        try:
+            data = json.loads(path.read_text())
+        except (OSError, ValueError):
+            continue
+        for i, case in enumerate(data.get("cases") or []):
+            if isinstance(case, dict) and isinstance(case.get("scenario"), dict):
+                out.append({"key": f"{path.stem}/{i}", "area": data.get("area") or path.stem,
+                            "name": case.get("name") or f"case {i}",
+                            "scenario": json.dumps(case["scenario"], indent=2)})
+    return out
+
+
+_nav.append(("Rulings", "web.rulings"))
+
+
+@web.route("/rulings", methods=["GET", "POST"])
+def rulings() -> tuple[str, int] | str:
+    """Scenario editor; POST (or ``?example=``) shows the board and the ruling."""
+    ex = examples()
+    text = request.form.get("scenario", "")[:MAX_FORM_TEXT]
+    chosen = request.args.get("example", "")
+    if not text and chosen:
+        text = next((e["scenario"] for e in ex if e["key"] == chosen), "")
+    if not text and request.method == "GET":
+        text = ex[0]["scenario"] if ex else ""
+        if not chosen:  # plain GET: editor only
+            return render_template("rulings.html", examples=ex, text=text, chosen=chosen,
+                                   ruling=None, problems=None, board=None)
+    ruling, problems, drawn = None, None, None
+    try:
+        scenario = json.loads(text)
+    except ValueError as exc:
+        problems = [{"pointer": "", "problem": f"not valid JSON: {exc}",
+                     "fix": "check commas, quotes and brackets"}]
+    else:
+        if not isinstance(scenario, dict):
+            problems = [{"pointer": "", "problem": "a scenario is a JSON object",
+                         "fix": "wrap it in { }"}]
+        else:
+            result = api_tools.adjudicate(scenario)
+            if "problems" in result:
+                problems = result["problems"]
+            else:
+                ruling = result
+                drawn = board(result.get("state_after"))
+    status = 422 if problems else 200
+    return render_template("rulings.html", examples=ex, text=text, chosen=chosen,
+                           ruling=ruling, problems=problems, board=drawn,
+                           cite_url=_cite_url), status
+
+
+def _cite_url(citation: dict[str, Any]) -> str | None:
+    cid = citation.get("id")
+    if not cid:
+        return None
+    if citation.get("source", "codex") == "codex":
+        return entry_url(cid)
+    from service.urls import rulebook_url
+
+    return rulebook_url(cid, None, None)
+
+
