@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import gc
 import heapq
-from bisect import bisect_right
 import json
 import os
 import threading
@@ -404,11 +403,13 @@ class Searcher:
 
         def cover(docnum: int) -> float:
             index = self._words_of(docnum)
-            starts = [s for s, _e in self._sentences[self._by_docnum[docnum]]]
             per_sentence: dict[int, int] = {}
+            get = per_sentence.get
             for w in words:
-                for i in {bisect_right(starts, a) - 1 for a in index.starts(w)}:
-                    per_sentence[i] = per_sentence.get(i, 0) + 1
+                found = (index.sentences_with(next(iter(w))) if len(w) == 1 else
+                         frozenset().union(*(index.sentences_with(s) for s in w)))
+                for i in found:
+                    per_sentence[i] = get(i, 0) + 1
             return max(per_sentence.values(), default=0) / len(words)
 
         return cover
@@ -418,7 +419,8 @@ class Searcher:
         if words is None:
             doc = self._docs[self._by_docnum[docnum]]
             words = self._words[docnum] = WordIndex(doc.get("body") or "", self._stems_of,
-                                                    self._stem_of)
+                                                    self._stem_of,
+                                                    self._sentences[self._by_docnum[docnum]])
         return words
 
     @staticmethod

@@ -65,10 +65,10 @@ class WordIndex:
     ("death"), highlighted alone when only that part is wanted.
     """
 
-    __slots__ = ("_by_stem",)
+    __slots__ = ("_by_stem", "_sentences", "_starts")
 
     def __init__(self, text: str, stems_of: dict[str, frozenset[str]],
-                 key: dict[str, str]) -> None:
+                 key: dict[str, str], spans: list[tuple[int, int]] | None = None) -> None:
         by_stem: dict[str, list[Match]] = {}
         for m in _WORD.finditer(text.lower().replace("’", "'")):
             word, start, end = m.group(0), m.start(), m.end()
@@ -81,10 +81,17 @@ class WordIndex:
                     by_stem.setdefault(stem, []).append(
                         (start, start + len(base), key.get(base, base)))
         self._by_stem = by_stem
+        self._starts = [a for a, _b in spans] if spans else [0]
+        self._sentences: dict[str, frozenset[int]] = {}
 
-    def starts(self, wanted: Iterable[str]) -> list[int]:
-        """Where words of any ``wanted`` stem start."""
-        return [m[0] for s in wanted for m in self._by_stem.get(s, ())]
+    def sentences_with(self, stem: str) -> frozenset[int]:
+        """Indices (into ``spans``) of the sentences where a word of ``stem`` stands."""
+        found = self._sentences.get(stem)
+        if found is None:
+            starts = self._starts
+            found = self._sentences[stem] = frozenset(
+                bisect_right(starts, m[0]) - 1 for m in self._by_stem.get(stem, ()))
+        return found
 
     def matches(self, wanted: Iterable[str]) -> list[Match]:
         """Non-overlapping matches of any ``wanted`` stem, in text order (longest first)."""
