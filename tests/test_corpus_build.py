@@ -123,3 +123,17 @@ def test_codex_diff_reports_changes(tmp_path: Path) -> None:
 
 def test_codex_diff_of_identical_exports_is_empty() -> None:
     assert diff_exports(CODEX, CODEX).to_dict()["summary"] == {"added": 0, "removed": 0, "changed": 0}
+
+
+def test_newer_export_that_rewords_a_conflict_quote_still_ingests(tmp_path: Path) -> None:
+    """A curated conflict quoting text the newer Codex reworded is set aside and reported."""
+    rows = _rows()
+    for r in rows:
+        if r[0] == "Setup":
+            r[1] = r[1].replace("Players randomly decide who goes first.",
+                                "Players roll a die to decide who goes first.")
+    report = ingest(BuildPaths(tmp_path / "build"), codex_csv=_write(tmp_path / "n.csv", rows))
+    assert [s["id"] for s in report.stale_conflicts] == ["choosing-the-first-player"]
+    corpus = Corpus.open(tmp_path / "build" / "arbiter.db")
+    ids = [c["id"] for c in corpus.conflicts()]
+    assert "choosing-the-first-player" not in ids and "minimum-spellbook-size" in ids

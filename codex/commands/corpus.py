@@ -89,6 +89,9 @@ def ingest(build: BuildPaths, codex_csv: Path | None, as_json: bool) -> None:
     for title in data["lost_headings"]:
         out.print(f"[yellow]note:[/] rulebook heading {escape(repr(title))} is in the table of contents but "
                   "not in the text; its section is empty")
+    for stale in data["stale_conflicts"]:
+        out.print(f"[yellow]conflict set aside:[/] {escape(stale['problem'])} (this export "
+                  "changed the quoted text; update corpus/conflicts.yaml)", highlight=False)
     if data["unattached_synonyms"]:
         out.print("[yellow]note:[/] synonyms without an entry: "
                   + escape(", ".join(data["unattached_synonyms"])))

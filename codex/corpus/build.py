@@ -46,6 +46,7 @@ class IngestReport:
     unresolved_links: list[dict] = field(default_factory=list)
     unattached_synonyms: list[str] = field(default_factory=list)
     lost_headings: list[str] = field(default_factory=list)
+    stale_conflicts: list[dict] = field(default_factory=list)
     sources: list[dict] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -55,7 +56,8 @@ class IngestReport:
             "repair_counts": dict(Counter(r["kind"] for r in self.repairs)),
             "unresolved_links": self.unresolved_links,
             "unattached_synonyms": self.unattached_synonyms,
-            "lost_headings": self.lost_headings, "sources": self.sources,
+            "lost_headings": self.lost_headings, "stale_conflicts": self.stale_conflicts,
+            "sources": self.sources,
             "seconds": round(self.seconds, 3),
         }
 
@@ -90,8 +92,9 @@ def ingest(build: paths.BuildPaths, *, codex_csv: Path | None = None,
         progress("writing the rulebook")
         _write_rulebook(db, rulebook, index, report)
         progress("checking conflicts")
-        conflicts = load_conflicts(conflicts_file)
-        verify_quotes(conflicts_file, conflicts, _record_texts(db))
+        conflicts, report.stale_conflicts = verify_quotes(
+            conflicts_file, load_conflicts(conflicts_file), _record_texts(db),
+            tolerate=frozenset({"codex"}) if codex_csv else frozenset())
         db["conflicts"].insert_all(
             ({"id": c.id, "game": GAME, "topic": c.topic, "codex_id": c.codex.record_id,
               "codex_quote": c.codex.quote, "rulebook_id": c.rulebook.record_id,

@@ -52,16 +52,34 @@ def load_conflicts(path: Path) -> list[Conflict]:
     return conflicts
 
 
-def verify_quotes(path: Path, conflicts: list[Conflict],
-                  text_of: dict[tuple[str, str], str]) -> None:
-    """Fail unless every quote is a verbatim substring of the record it cites."""
+def verify_quotes(path: Path, conflicts: list[Conflict], text_of: dict[tuple[str, str], str],
+                  *, tolerate: frozenset[str] = frozenset()) -> tuple[list[Conflict], list[dict]]:
+    """Check every quote is a verbatim substring of the record it cites.
+
+    A mismatch is a curation error and stops the build, except on a side named in
+    ``tolerate``: there (a newer Codex export than the one the file was curated against) the
+    conflict is set aside and returned as stale, for the report, so the export still ingests.
+    Returns the verified conflicts and the stale ones.
+    """
+    kept: list[Conflict] = []
+    stale: list[dict] = []
     for conflict in conflicts:
+        problem = None
         for label, side in (("codex", conflict.codex), ("rulebook", conflict.rulebook)):
             text = text_of.get((label, side.record_id))
             if text is None:
-                raise SourceError(path, f"conflict {conflict.id!r}: there is no {label} record "
+                problem = (label, f"conflict {conflict.id!r}: there is no {label} record "
                                   f"{side.record_id!r}")
-            if side.quote not in text:
-                raise SourceError(path, f"conflict {conflict.id!r}: the {label} quote is not "
-                                  f"verbatim in {side.record_id!r}: {side.quote!r}",
-                                  fix="copy the quote from the record's normalised text")
+            elif side.quote not in text:
+                problem = (label, f"conflict {conflict.id!r}: the {label} quote is not verbatim "
+                                  f"in {side.record_id!r}: {side.quote!r}")
+            if problem:
+                break
+        if problem is None:
+            kept.append(conflict)
+        elif problem[0] in tolerate:
+            stale.append({"id": conflict.id, "problem": problem[1]})
+        else:
+            raise SourceError(path, problem[1],
+                              fix="copy the quote from the record's normalised text")
+    return kept, stale
