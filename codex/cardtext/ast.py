@@ -267,7 +267,8 @@ class Move:
 
 @dataclass(frozen=True)
 class TakeSteps:
-    """The subject moves ``steps`` steps (``("one", 1)``, ``("up_to", n)`` or ``("exactly", n)``)."""
+    """The subject moves ``steps`` steps (``("a", 1)``/``("one", 1)``, ``("up_to", n)`` or ``("exactly", n)``;
+    ``a``/``one`` differ only in spelling)."""
 
     steps: tuple[str, Any]
 
@@ -544,7 +545,7 @@ class Sentence:
     leads: tuple[Lead, ...]
     clauses: tuple[Clause, ...]
     seps: tuple[str, ...] = ()
-    end: str = "."  # ":" when the sentence introduces a diagram or list printed after it
+    end: str = "."  # ":" when it introduces a diagram or list printed after it; "" when unpunctuated
 
 
 @dataclass(frozen=True)

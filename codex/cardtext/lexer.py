@@ -54,33 +54,43 @@ class WordLexer(Lexer):
         text = getattr(text, "text", text)
         states = parser_state.parse_conf.states
         pos, n = 0, len(text)
+        first = True
         while pos < n:
             m = _PIECE.match(text, pos)
             if m is None:  # only trailing whitespace remains
                 return
             word, start = m.group(1), m.start(1)
             accepted = states[parser_state.position]
-            for kind, value, end in self._readings(text, word, start, accepted):
+            for kind, value, end in self._readings(text, word, start, accepted, first):
                 yield Token(kind, value, start, 1, start + 1, 1, end + 1, end)
                 start = end
+                first = False
             pos = m.end()
             if end > pos:  # a multi-word literal consumed further words
                 pos = end
 
-    def _readings(self, text: str, word: str, start: int, accepted: dict[str, Any]
+    def _readings(self, text: str, word: str, start: int, accepted: dict[str, Any], first: bool = False
                   ) -> list[tuple[str, str, int]]:
-        """The token(s) for ``word`` at ``start``: a list because a possessive splits into two."""
+        """The token(s) for ``word`` at ``start``: a list because a possessive splits into two.
+
+        A capitalised word may be read as a lower-case literal (``Deal`` → ``deal``, ``Avatar`` → the
+        noun ``avatar``); its value stays as written except for the sentence's first word, so the AST
+        records mid-sentence capitals (``an Avatar``) and the printer gives them back."""
         end = start + len(word)
-        for literal, name in self.multi.get(word, ()):
+        options = self.multi.get(word, [])
+        if word[:1].isupper():  # "Water Spellcaster", "Until your next turn" at a sentence start
+            options = options + self.multi.get(word.lower(), [])
+        for literal, name in options:
             stop = start + len(literal)
-            if name in accepted and text.startswith(literal, start) and not text[stop:stop + 1].isalnum():
+            if name in accepted and text[start:stop].lower() == literal.lower() \
+                    and not text[stop:stop + 1].isalnum():
                 return [(name, literal, stop)]
         name = self.single.get(word)
         if name is not None and name in accepted:
             return [(name, word, end)]
         lower = self.single.get(word.lower()) if word[:1].isupper() else None
         if lower is not None and lower in accepted:  # "Submerge target minion": the verb, not the keyword
-            return [(lower, word.lower(), end)]
+            return [(lower, word.lower() if first else word, end)]
         if name is not None and not _capword(word, accepted):
             return [(name, word, end)]
         if _capword(word, accepted) or (name is None and _CAPWORD.match(word)):

@@ -45,8 +45,7 @@ _AND = re.compile(r"\band (?=([\w']+))")
 _TO = re.compile(r"\bto (?=([\w']+))")
 _MAX_ITEM_WORDS = 5
 #: "target" followed by a determiner or count is the verb ("Target a site"), not the determiner.
-_TARGET = re.compile(r"\btarget (?=(?:a|an|the|one|two|three|four|five|up|any|each|all|another|X|\d+)\b)")
-_CAPWORD = re.compile(r"\b[A-Z][a-z]+(?:'[a-z]+)?(?!\w)")
+_TARGET = re.compile(r"\b[Tt]arget (?=(?:a|an|the|one|two|three|four|five|up|any|each|all|another|X|\d+)\b)")
 _THRESHOLD_PREFIX = re.compile(r"^((?:\([AEFW]\))+) *[\u2014-] *")
 
 
@@ -88,9 +87,14 @@ _REGEX_WORDS = {"CAPWORD": "a capitalised name (subtype or card)", "NUMBER": "a 
 
 @lru_cache(maxsize=1)
 def grammar() -> _Grammar:
-    """Build the LALR parser once per process (grammar analysis costs far more than any parse)."""
+    """Build the LALR parser once per process (grammar analysis costs far more than any parse).
+
+    ``strict=True``: lark refuses a grammar with any shift/reduce or reduce/reduce conflict, so every
+    attachment (which noun a trailing ``here``/``with``/``from`` belongs to) is decided by the rules, not
+    by a default. ``cache=True`` keeps the analysed tables in the temp dir, keyed by grammar and options."""
     lark = Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), start=_STARTS, parser="lalr", lexer=WordLexer, strict=True,
-                propagate_positions=True, maybe_placeholders=True, transformer=ToAst(_parse_quoted))
+                propagate_positions=True, maybe_placeholders=True, transformer=ToAst(_parse_quoted),
+                cache=True)
     vocab: set[str] = set()
     caps: set[str] = set()
     plain: dict[str, str] = dict(_REGEX_WORDS)
@@ -119,19 +123,19 @@ def _alias_pattern(alias: str) -> re.Pattern[str]:
 
 
 def prepare(sentence: str, aliases: list[str]) -> str:
-    """Rewrite a sentence into grammar tokens, keeping its length (so columns stay valid)."""
+    """Rewrite a sentence into grammar tokens, keeping its length (so columns stay valid).
+
+    Capitalisation is left alone: the lexer reads ``Deal`` as the verb ``deal`` but keeps ``Avatar`` or
+    ``Water`` as written inside the sentence, so printing the AST gives back the card's spelling."""
     s = sentence
     for alias in aliases:
         if alias in s:
             pad = "SELF" + " " * max(0, len(alias) - 4)
             s = _alias_pattern(alias).sub(pad if len(alias) >= 4 else "SELF", s)
-    g = grammar()
-    s = _CAPWORD.sub(lambda m: m.group(0) if m.group(0) in g.cap_literals or m.group(0).lower() not in g.vocab
-                     else m.group(0).lower(), s)
     s = _TARGET.sub(TARGET_VERB + "      ", s)
     s = _mark_list_commas(s)
-    s = _AND.sub(lambda m: AND_CLAUSE + "  " if m.group(1) in CLAUSE_STARTERS else m.group(0), s)
-    s = _TO.sub(lambda m: TO_VERB + " " if m.group(1) in PURPOSE_VERBS else m.group(0), s)
+    s = _AND.sub(lambda m: AND_CLAUSE + "  " if m.group(1).lower() in CLAUSE_STARTERS else m.group(0), s)
+    s = _TO.sub(lambda m: TO_VERB + " " if m.group(1).lower() in PURPOSE_VERBS else m.group(0), s)
     return s
 
 
@@ -145,8 +149,8 @@ def _mark_list_commas(s: str) -> str:
     while i >= 0:
         m = _COMMA_ITEMS.match(s, i)
         if m and out[i] == ",":
-            items = [x.split() for x in m.group(1).split(",") if x.strip()]
-            tail = s[m.end():].split()
+            items = [x.lower().split() for x in m.group(1).split(",") if x.strip()]
+            tail = s[m.end():].lower().split()
             if not any(len(x) > _MAX_ITEM_WORDS or any(w in CLAUSE_STARTERS for w in x) for x in items) \
                     and not (tail and tail[0] in CLAUSE_STARTERS):
                 out[i] = LIST_COMMA
@@ -211,7 +215,18 @@ def parse_sentence(raw: str, aliases: tuple[str, ...]) -> Any:
         return f
 
 
-def _sentence_node(raw: str, aliases: list[str]) -> Any:
+@dataclass(frozen=True)
+class Segment:
+    """A prepared piece of one sentence and the start rule that parses it (``COST → EFFECT`` gives two)."""
+
+    start: str
+    text: str
+    offset: int
+
+
+def segments(raw: str, aliases: list[str]) -> tuple[tuple[str, ...], list[Segment]]:
+    """Threshold prefix and prepared segments of one sentence (shared by the parser and by tests that
+    check which grammar rules the golden cases exercise)."""
     offset = 0
     threshold: tuple[str, ...] = ()
     m = _THRESHOLD_PREFIX.match(raw)
@@ -222,19 +237,35 @@ def _sentence_node(raw: str, aliases: list[str]) -> Any:
     text = prepare(raw, aliases)
     arrow = _split_arrow(text)
     if arrow < 0:
-        node = _run(text, "start", offset)
+        return threshold, [Segment("start", text, offset)]
+    return threshold, [Segment("arrow_left", text[:arrow], offset),
+                       Segment("sentence_body", text[arrow + 1:], offset + arrow + 1)]
+
+
+def _sentence_node(raw: str, aliases: list[str]) -> Any:
+    threshold, parts = segments(raw, aliases)
+    if len(parts) == 1:
+        node = _run(parts[0].text, "start", parts[0].offset)
         if threshold and isinstance(node, (A.Triggered, A.Statement)):
             node = replace(node, threshold=threshold)
         elif isinstance(node, A.Sentence):
             node = A.Statement(node, threshold)
         return node
-    kind, costs = _run(text[:arrow], "arrow_left", offset)
-    body = _run(text[arrow + 1:], "sentence_body", offset + arrow + 1)
+    kind, costs = _run(parts[0].text, parts[0].start, parts[0].offset)
+    body = _run(parts[1].text, parts[1].start, parts[1].offset)
     if kind == "costs":
         return A.Activated(costs, (body,), threshold)
     if kind == "deathrite":
         return A.Deathrite((body,), threshold)
     return A.Genesis((body,), kind == "genesis_deathrite", threshold)
+
+
+@lru_cache(maxsize=1)
+def tree_parser() -> Lark:
+    """The same grammar without the inline transformer: returns lark parse trees (for tooling and the
+    test that every grammar rule has a golden case; the normal path never builds trees)."""
+    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), start=_STARTS, parser="lalr", lexer=WordLexer,
+                strict=True, propagate_positions=True, maybe_placeholders=True, cache=True)
 
 
 class _Session:

@@ -110,7 +110,8 @@ def _action(a: Any) -> str:
             return _j("deal damage equal to", q, f"to {_np(a.target)}" if a.target else None)
         amt = None if a.amount is None else _num(a.amount)
         return _j("deal", amt, "damage", f"to {_np(a.target)}" if a.target else None)
-    simple = {A.TakeDamage: lambda: f"takes {_num(a.amount)} damage" if a.quantity is None else
+    simple = {A.TakeDamage: lambda: ("takes damage" if a.amount is None else f"takes {_num(a.amount)} damage")
+              if a.quantity is None else
               f"takes damage equal to {_quantity(a.quantity)}",
               A.Cast: lambda: _j("cast", _np(a.what) if a.what is not None else None, _dest(a.dest)),
               A.Choose: lambda: f"{a.kind} {_np(a.what)}",
@@ -177,7 +178,7 @@ def _provided(p: A.Provide) -> str:
 
 def _steps(steps: tuple[str, Any]) -> str:
     kind, n = steps
-    return {"one": "a step", "up_to": f"up to {_num(n)} steps"}.get(kind, f"{_num(n)} steps")
+    return {"a": "a step", "one": "one step", "up_to": f"up to {_num(n)} steps"}.get(kind, f"{_num(n)} steps")
 
 
 def _quantity(q: tuple[str, Any]) -> str:
@@ -187,6 +188,8 @@ def _quantity(q: tuple[str, Any]) -> str:
 def _duration(d: A.Duration) -> str:
     if d.kind == "until_leaves":
         return f"until {_np(d.arg)} leaves the realm"
+    if d.kind == "until_end_of_turn":
+        return "until the end of turn"
     return d.kind.replace("_", " ")
 
 
@@ -201,7 +204,7 @@ def _cond(c: A.Condition) -> str:
     if c.kind == "there_is":
         return f"there is {_np(c.arg)}"
     if c.kind == "would":
-        return f"{_np(c.subject)} would {_action(c.arg)}"
+        return f"{_np(c.subject)} would {_inflect(_action(c.arg), 'base')}"
     if c.kind == "has":
         return f"{_np(c.subject)} has {_grants(c.arg)}"
     arg = c.arg
@@ -210,8 +213,11 @@ def _cond(c: A.Condition) -> str:
     return f"{_np(c.subject)} is {shown}"
 
 
-_PLURAL_VERB = {"has": "have", "takes": "take", "is": "are", "heals": "heal", "gains": "gain", "dies": "die",
-                "strikes": "strike", "provides": "provide", "falls": "fall"}
+#: Verbs the printer writes in the third person by default (statics of the card itself: ``Takes no
+#: damage``), mapped to their base form.
+_BASE = {"takes": "take", "heals": "heal", "has": "have", "dies": "die", "strikes": "strike",
+         "provides": "provide", "falls": "fall", "costs": "cost", "gains": "gain", "is": "be"}
+_THIRD = {"have": "has", "be": "is", "can't": "can't", "cannot": "cannot"}
 
 
 def _plural(subject: Any) -> bool:
@@ -220,7 +226,31 @@ def _plural(subject: Any) -> bool:
         return subject.conj == "and"
     if isinstance(subject, A.Selector):
         return subject.noun.endswith("s") and subject.det not in ("a", "an", "each", "another", "target")
-    return isinstance(subject, A.Ref) and subject.word in ("they", "them", "themselves")
+    return isinstance(subject, A.Ref) and subject.word in ("they", "them", "themselves", "you")
+
+
+def _third(base: str) -> str:
+    if base in _THIRD:
+        return _THIRD[base]
+    if base.endswith(("s", "sh", "ch", "x", "z")):
+        return base + "es"
+    if base.endswith("y") and base[-2:-1] not in "aeiou":
+        return base[:-1] + "ies"
+    return base + "s"
+
+
+def _inflect(action: str, form: str) -> str:
+    """Put the first word (the verb) of a printed action in ``form``: ``base`` (after a modal, ``would``
+    or a plural subject; ``be`` becomes ``are``), ``plural_be``, or ``third`` (singular subject)."""
+    first, _, rest = action.partition(" ")
+    base = _BASE.get(first, first)
+    if form == "base":
+        word = base
+    elif form == "plural":
+        word = "are" if base == "be" else base
+    else:
+        word = _third(base)
+    return _j(word, rest)
 
 
 def _clause(c: A.Clause) -> str:
@@ -230,11 +260,12 @@ def _clause(c: A.Clause) -> str:
         post = {"instead": "instead", "if_able": "if able", "if_needed": "if needed"}.get(k) or \
             f"{k} {_cond(c.condition.cond)}"
         if c.condition.comma:
-            post = "," + post
+            post = ", " + post
     action = _action(c.action)
-    if _plural(c.subject) and not c.modal:
-        first, _, rest = action.partition(" ")
-        action = _j(_PLURAL_VERB.get(first, first), rest)
+    if c.modal:
+        action = _inflect(action, "base")
+    elif c.subject is not None:
+        action = _inflect(action, "plural" if _plural(c.subject) else "third")
     duration = _duration(c.duration) if c.duration else None
     manner = {"any_order": "in any order", "random_order": "in random order",
               "a_random_order": "in a random order"}.get(c.manner or "")
@@ -277,7 +308,7 @@ def _trigger(t: A.Trigger) -> str:
 
 def _event(e: A.Event) -> str:
     if e.verb == "would":
-        return f"{_np(e.subject)} would {_action(e.obj)}"
+        return f"{_np(e.subject)} would {_inflect(_action(e.obj), 'base')}"
     if e.verb == "performing_ranged_strike":
         ev = "performing a ranged strike"
     else:

@@ -107,7 +107,7 @@ class ToAst(Transformer):
 
     def sentence_body(self, c: list[Any]) -> A.Sentence:
         *leads, (clauses, seps), end = c
-        return A.Sentence(tuple(leads), clauses, seps, end or ".")
+        return A.Sentence(tuple(leads), clauses, seps, end or "")
 
     def full_stop(self, c: list[Any]) -> str:
         return "."
@@ -318,6 +318,9 @@ class ToAst(Transformer):
     def take_damage(self, c: list[Any]) -> A.TakeDamage:
         return A.TakeDamage(c[0])
 
+    def take_damage_any(self, c: list[Any]) -> A.TakeDamage:
+        return A.TakeDamage(None)
+
     def take_damage_equal(self, c: list[Any]) -> A.TakeDamage:
         return A.TakeDamage(None, c[0])
 
@@ -420,6 +423,9 @@ class ToAst(Transformer):
 
     def one_step(self, c: list[Any]) -> tuple[str, int]:
         return ("one", 1)
+
+    def a_step(self, c: list[Any]) -> tuple[str, int]:
+        return ("a", 1)
 
     def up_to_steps(self, c: list[Any]) -> tuple[str, Any]:
         return ("up_to", c[0])
