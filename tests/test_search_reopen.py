@@ -157,3 +157,14 @@ def test_concurrent_searches_and_reopen(private_build) -> None:
             t.join()
         assert not errors
         assert s.search(WORD, correct=False).total == 1
+
+
+def test_warm_changes_nothing_but_speed(build_paths) -> None:
+    queries = ["airborne intercept", "how many cards in spellbook", "tapping as a cost",
+               "source:rulebook defend", '"death\'s door"']
+    with Searcher.open(build_paths.index, cache_size=0) as cold, \
+            Searcher.open(build_paths.index, cache_size=0) as warm:
+        assert warm.warm() > 0
+        for q in queries:
+            assert cold.search(q).to_dict() | {"took_ms": 0} == \
+                warm.search(q).to_dict() | {"took_ms": 0}

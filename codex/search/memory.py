@@ -114,21 +114,3 @@ class MemoryScorer:
             total = {d: s for d, s in total.items() if d in allowed}
         return total
 
-
-def proximity_pairs(text: str, max_gap: int) -> frozenset[tuple[str, str]]:
-    """Ordered pairs of body stems standing within ``max_gap`` characters in ``text``.
-
-    Tokens are the body analyzer's (stop words dropped, but their characters count in the
-    gap), so "can't defend" and "summoning sickness" both pair up.
-    """
-    from codex.search.schema import BODY_ANALYZER   # here: schema imports nothing of ours
-
-    toks = [(t.text, t.startchar, t.endchar) for t in BODY_ANALYZER(text, chars=True)]
-    out: set[tuple[str, str]] = set()
-    for i, (a, _s, end) in enumerate(toks):
-        for b, start, _e in toks[i + 1:i + 6]:
-            if start - end > max_gap:
-                break
-            if a != b:
-                out.add((a, b))
-    return frozenset(out)

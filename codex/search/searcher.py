@@ -28,7 +28,7 @@ from codex.corpus.text import fold, slugify
 from codex.search import rank
 from codex.search.correct import Corrector
 from codex.search.index import DOCSTEMS_FILE, INDEX_NAME, META_FILE, SIDE_FILE, index_exists
-from codex.search.memory import MemoryScorer, proximity_pairs
+from codex.search.memory import MemoryScorer
 from codex.search.query import ParsedQuery, parse_query
 from codex.search.results import Hit, SearchResult
 from codex.search.schema import BODY_ANALYZER, TITLE_ANALYZER, stems
@@ -110,7 +110,6 @@ class Searcher:
         self._corrector = Corrector(side["vocabulary"], self._stem_known)
         self._titles = sorted({d["title"] for d in self._docs})
         self._scorer = MemoryScorer(self._searcher)
-        self._pairs: dict[int, frozenset[tuple[str, str]]] = {}   # docnum → close stem pairs
         self._filter_docs: dict[tuple, frozenset[int]] = {}
 
     @classmethod
@@ -169,6 +168,31 @@ class Searcher:
             gc.unfreeze()
             _freeze_gc()
         return True
+
+    def warm(self, chunk: int = 64) -> float:
+        """Do now what searches otherwise do on first use; return the seconds it took.
+
+        Reads every term's score table and indexes every record's words (≈0.5 s on the
+        embedded corpus). Without it the first searches after opening take up to tens of
+        milliseconds each (see docs/search.md). Works in small steps under the lock, so
+        it can run in a background thread while searches are served.
+        """
+        started = time.perf_counter()
+        with self._lock:
+            reader = self._searcher.reader()
+            terms = [(f, t.decode("utf-8")) for f in ("title", "aliases", "body")
+                     for t in reader.lexicon(f)]
+            docnums = list(self._by_docnum)
+        for i in range(0, len(terms), chunk):
+            with self._lock:
+                for field, text in terms[i:i + chunk]:
+                    self._scorer.term(field, text)
+        for i in range(0, len(docnums), chunk):
+            with self._lock:
+                for docnum in docnums[i:i + chunk]:
+                    if docnum in self._by_docnum:     # still true unless reopened meanwhile
+                        self._words_of(docnum)
+        return time.perf_counter() - started
 
     def close(self) -> None:
         with self._lock:
@@ -378,13 +402,8 @@ class Searcher:
         pairs = {(a, b) for a, b in zip(body, body[1:]) if a != b}
         if not pairs:
             return lambda _n: 0.0
-        memo = self._pairs
-
         def near(docnum: int) -> float:
-            found = memo.get(docnum)
-            if found is None:
-                text = self._docs[self._by_docnum[docnum]].get("body") or ""
-                found = memo[docnum] = proximity_pairs(text, PROXIMITY_CHARS)
+            found = self._words_of(docnum).pairs
             return sum(1 for p in pairs if p in found) / len(pairs)
 
         return near
@@ -420,7 +439,8 @@ class Searcher:
             doc = self._docs[self._by_docnum[docnum]]
             words = self._words[docnum] = WordIndex(doc.get("body") or "", self._stems_of,
                                                     self._stem_of,
-                                                    self._sentences[self._by_docnum[docnum]])
+                                                    self._sentences[self._by_docnum[docnum]],
+                                                    _body_stem, PROXIMITY_CHARS)
         return words
 
     @staticmethod
@@ -465,6 +485,12 @@ class Searcher:
         if not out:
             out = ["airborne", "intercept", "death's door"]   # show what a query looks like
         return list(dict.fromkeys(out))
+
+
+def _body_stem(word: str) -> str | None:
+    """The body index term of one surface word, or None for a stop word."""
+    found = stems(BODY_ANALYZER, word)
+    return found[0] if found else None
 
 
 def _meaningful(words: list[str]) -> list[str]:

@@ -63,15 +63,26 @@ class WordIndex:
     a query's matches are then a few dict lookups instead of a regular expression over the
     whole text. A word with an apostrophe ("death's") also stands for its first part
     ("death"), highlighted alone when only that part is wanted.
+
+    The same pass collects ``pairs``: the ordered pairs of body stems (``body_stem`` of each
+    word; None for stop words, which still count in the gap) standing within ``max_gap``
+    characters of each other, for the proximity signal.
     """
 
-    __slots__ = ("_by_stem", "_sentences", "_starts")
+    __slots__ = ("_by_stem", "_sentences", "_starts", "pairs")
 
     def __init__(self, text: str, stems_of: dict[str, frozenset[str]],
-                 key: dict[str, str], spans: list[tuple[int, int]] | None = None) -> None:
+                 key: dict[str, str], spans: list[tuple[int, int]] | None = None,
+                 body_stem: Callable[[str], str | None] | None = None,
+                 max_gap: int = 12) -> None:
         by_stem: dict[str, list[Match]] = {}
+        tokens: list[tuple[str, int, int]] = []
         for m in _WORD.finditer(text.lower().replace("’", "'")):
             word, start, end = m.group(0), m.start(), m.end()
+            if body_stem is not None:
+                b = body_stem(word)
+                if b is not None:
+                    tokens.append((b, start, end))
             own = stems_of.get(word, frozenset())
             for stem in own:
                 by_stem.setdefault(stem, []).append((start, end, key.get(word, word)))
@@ -81,6 +92,14 @@ class WordIndex:
                     by_stem.setdefault(stem, []).append(
                         (start, start + len(base), key.get(base, base)))
         self._by_stem = by_stem
+        pairs: set[tuple[str, str]] = set()
+        for i, (a, _s, end) in enumerate(tokens):
+            for b, start, _e in tokens[i + 1:i + 6]:
+                if start - end > max_gap:
+                    break
+                if a != b:
+                    pairs.add((a, b))
+        self.pairs = frozenset(pairs)
         self._starts = [a for a, _b in spans] if spans else [0]
         self._sentences: dict[str, frozenset[int]] = {}
 
