@@ -232,6 +232,13 @@ class Force:
 
 
 @dataclass(frozen=True)
+class Lasts:
+    """Static on auras: the aura is dispelled after ``turns`` of its controller's turns."""
+
+    turns: Any
+
+
+@dataclass(frozen=True)
 class Pay:
     """The controller pays ``mana`` (a mana cost like ``(1)``); used with a purpose (``pay (1) to summon``):
     the engine offers the payment and runs the purpose only if it was paid."""
@@ -378,9 +385,11 @@ class Strike:
 
 @dataclass(frozen=True)
 class GainControl:
-    """The subject (default you) gains control of ``target`` for the clause's duration."""
+    """The subject (default you) gains control of ``target`` for the clause's duration; ``static``: a
+    continuous effect (``You control all Mortals``) rather than a one-time change of control."""
 
     target: Any
+    static: bool = False
 
 
 @dataclass(frozen=True)

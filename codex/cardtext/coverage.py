@@ -8,7 +8,7 @@ from typing import Any
 
 from codex.cardtext import ast as A
 from codex.cardtext.normalize import normalize, split_sentences
-from codex.cardtext.parser import parse_normalized
+from codex.cardtext.parser import SentenceError, parse_normalized
 from codex.cardtext.printer import to_text
 
 _KEYWORD_ITEM = re.compile(r"^(?:[A-Z][\w-]*(?: [A-Z][\w-]*)?(?: [+]?\d+)?)$")
@@ -20,14 +20,12 @@ def _is_keyword_line(line: str) -> bool:
     return all(_KEYWORD_ITEM.match(i) for i in items) and not line.endswith(":")
 
 
-def _first_phrase(u: A.Unparsed) -> str:
-    m = re.search(r"column (\d+)", u.reason)
-    words = u.text.split()
-    if not m:
-        return " ".join(words[:3])
-    col = int(m.group(1)) - 1 - (u.span[0] - u.span[0])
-    head = u.text[:col].split()[-2:] if col > 0 else []
-    return " ".join(head + u.text[col:].split()[:1]) or u.text[:20]
+def first_phrase(err: SentenceError) -> str:
+    """The words around the first failing token (two before, the failing one): failures grouped by this
+    phrase show which sentence shape the grammar lacks, most frequent first."""
+    col = max(0, err.column - 1 - err.sentence_offset)
+    head = err.sentence[:col].split()[-2:]
+    return " ".join(head + err.sentence[col:].split()[:1]) or err.sentence[:20]
 
 
 def measure(cards: list[dict[str, Any]]) -> dict[str, Any]:
@@ -39,7 +37,7 @@ def measure(cards: list[dict[str, Any]]) -> dict[str, Any]:
     for card in cards:
         g = card.get("guardian") or {}
         norm = normalize(g.get("rulesText"))
-        ct, _ = parse_normalized(norm.text, card.get("name"), norm.errata)
+        ct, errors = parse_normalized(norm.text, card.get("name"), norm.errata)
         unparsed = ct.unparsed
         status = "full" if not unparsed else ("partial" if len(unparsed) < _count_sentences(norm.text) else "none")
         totals[status] += 1
@@ -50,10 +48,10 @@ def measure(cards: list[dict[str, Any]]) -> dict[str, Any]:
             if _is_keyword_line(line):
                 totals["keyword_lines"] += 1
                 totals["keyword_lines_parsed"] += any(isinstance(a, A.KeywordLine) for a in abilities)
-        for u in unparsed:
-            phrase = _first_phrase(u)
+        for err in errors:
+            phrase = first_phrase(err)
             missing[phrase] += 1
-            examples.setdefault(phrase, u.reason)
+            examples.setdefault(phrase, err.message)
         for s in {s.get("name") for s in card.get("sets") or [] if isinstance(s, dict)}:
             per_set[s][status] += 1
             per_set[s]["cards"] += 1

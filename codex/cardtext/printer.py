@@ -53,6 +53,8 @@ def _post(p: A.Post) -> str:
         return f"with {_num(p.arg[0])} or {p.arg[1]} power"
     if p.kind in ("with_keyword", "without_keyword"):
         return f"{p.kind.split('_')[0]} {_kw(p.arg)}"
+    if p.kind == "adjacent_to":
+        return f"adjacent to {_np(p.arg)}"
     if p.kind == "within_place":
         return f"within {_np(p.arg)}"
     if p.kind == "with_cost":
@@ -142,12 +144,13 @@ def _action(a: Any) -> str:
               A.ReturnTo: lambda: _j("return", _np(a.target) if a.target is not None else None,
                                      f"to {_np(a.dest)}"),
               A.Strike: lambda: "strikes first" if a.first else f"strike {_np(a.target)}",
-              A.GainControl: lambda: f"gain control of {_np(a.target)}",
+              A.GainControl: lambda: f"control {_np(a.target)}" if a.static else f"gain control of {_np(a.target)}",
+              A.Lasts: lambda: f"lasts {_num(a.turns)} of your turns",
               A.Discard: lambda: f"discard {_np(a.what)}",
               A.Look: lambda: f"reveal {_np(a.what)}" if a.reveal else f"look at {_np(a.what)}",
               A.Shuffle: lambda: _j("shuffle", _np(a.what) if a.what is not None else None), A.Conjure: lambda: _j("conjure", _np(a.what) if a.what is not None else None,
                                                           _dest(a.dest)),
-              A.Dispel: lambda: f"dispel {_np(a.target)}", A.Silence: lambda: f"silence {_np(a.target)}",
+              A.Dispel: lambda: _j("dispel", _np(a.target) if a.target is not None else None), A.Silence: lambda: f"silence {_np(a.target)}",
               A.Put: lambda: _j("put", _np(a.what), _dest(a.dest)), A.FallAsleep: lambda: "falls asleep",
               A.Transform: lambda: f"transform {_np(a.target)} into {_np(a.into)}",
               A.Play: lambda: ("play or draw " + _np(a.what)) if a.or_draw else _j("play", _np(a.what), _dest(a.dest)),

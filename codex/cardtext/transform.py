@@ -33,7 +33,7 @@ class ToAst(Transformer):
         return _words(c)
 
     modal = ev_verb_word = move_verb = remove_verb = relocate_verb = state_word = passive_verb = _word
-    seq_adj = rel_verb = _word
+    seq_adj = rel_verb = pronoun_word = _word
     projectile = det_word = pre_adj = mod_adj = noun = ref_word = element = kw_name = conj = more_less = _word
 
     def det(self, c: list[Any]) -> tuple[str, Any]:
@@ -356,6 +356,16 @@ class ToAst(Transformer):
 
     def move_self_steps(self, c: list[Any]) -> A.Move:
         return A.Move(c[0], None, None, c[1])
+
+    def lasts(self, c: list[Any]) -> A.Lasts:
+        return A.Lasts(c[0])
+
+    def control(self, c: list[Any]) -> A.GainControl:
+        return A.GainControl(c[0], static=True)
+
+    def only_selector(self, c: list[Any]) -> A.Selector:
+        sel = self.selector(c)
+        return replace(sel, pre=("only",) + sel.pre)
 
     def relative_is(self, c: list[Any]) -> A.Post:
         return A.Post("relative_is", (c[0], c[1]))
@@ -756,6 +766,7 @@ class ToAst(Transformer):
     without_keyword = _place("without_keyword")
     without_np = _place("without")
     within_np = _place("within_place")
+    adjacent_to = _place("adjacent_to")
     in_play = _place("in_play")
     along_path = _place("along_path")
     from_np = _place("from")
