@@ -357,6 +357,9 @@ class ToAst(Transformer):
     def move_self_steps(self, c: list[Any]) -> A.Move:
         return A.Move(c[0], None, None, c[1])
 
+    def adjacent_to(self, c: list[Any]) -> A.Post:
+        return A.Post("adjacent_to", c[-1])
+
     def lasts(self, c: list[Any]) -> A.Lasts:
         return A.Lasts(c[0])
 
@@ -766,7 +769,7 @@ class ToAst(Transformer):
     without_keyword = _place("without_keyword")
     without_np = _place("without")
     within_np = _place("within_place")
-    adjacent_to = _place("adjacent_to")
+
     in_play = _place("in_play")
     along_path = _place("along_path")
     from_np = _place("from")
