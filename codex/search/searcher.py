@@ -32,7 +32,7 @@ from codex.search.memory import MemoryScorer
 from codex.search.query import ParsedQuery, parse_query
 from codex.search.results import Hit, SearchResult
 from codex.search.schema import BODY_ANALYZER, TITLE_ANALYZER, stems
-from codex.search.snippet import WordIndex, make_snippet, sentences
+from codex.search.snippet import WordIndex, WordInfo, describe_word, make_snippet, sentences
 
 CANDIDATES = 50      # re-ranked; a long question's answer can sit ~40th by BM25F alone
 PROXIMITY_CHARS = 12    # "summoning sickness", "life loss", "can't defend" ≈ a short word apart
@@ -102,6 +102,7 @@ class Searcher:
                 stems_of.setdefault(w, set()).add(s)
         self._stems_of = {w: frozenset(ss) for w, ss in stems_of.items()}
         self._words: dict[int, WordIndex] = {}     # docnum → where its words stand
+        self._word_info: dict[str, WordInfo] = {}   # surface word → what it stands for
         self._synonyms: list[list[str]] = side["synonyms"]
         self._cards: dict[str, str] = side["cards"]
         reader = self._searcher.reader()
@@ -433,14 +434,20 @@ class Searcher:
 
         return cover
 
+    def _describe(self, word: str) -> WordInfo:
+        info = self._word_info.get(word)
+        if info is None:
+            info = self._word_info[word] = describe_word(word, self._stems_of, self._stem_of,
+                                                         _body_stem)
+        return info
+
     def _words_of(self, docnum: int) -> WordIndex:
         words = self._words.get(docnum)
         if words is None:
             doc = self._docs[self._by_docnum[docnum]]
-            words = self._words[docnum] = WordIndex(doc.get("body") or "", self._stems_of,
-                                                    self._stem_of,
-                                                    self._sentences[self._by_docnum[docnum]],
-                                                    _body_stem, PROXIMITY_CHARS)
+            words = self._words[docnum] = WordIndex(
+                doc.get("body") or "", self._describe,
+                self._sentences[self._by_docnum[docnum]], PROXIMITY_CHARS)
         return words
 
     @staticmethod

@@ -54,6 +54,21 @@ def highlighter(surface_words: Iterable[str]) -> re.Pattern[str] | None:
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")   # surface words, as the vocabulary counts them
 
 Match = tuple[int, int, str]    # start, end, the stem that counts as "the same word"
+# What one surface word means for the index: its body term (None for a stop word) and, per
+# stem it stands for, (stem, characters matched from its start, the stem it counts as).
+WordInfo = tuple["str | None", tuple[tuple[str, int, str], ...]]
+
+
+def describe_word(word: str, stems_of: dict[str, frozenset[str]], key: dict[str, str],
+                  body_stem: Callable[[str], "str | None"]) -> WordInfo:
+    """The ``WordInfo`` of ``word`` (the searcher memoises it per word)."""
+    own = stems_of.get(word, frozenset())
+    entries = [(stem, len(word), key.get(word, word)) for stem in own]
+    if "'" in word:                       # "death's" also stands for "death"
+        base = word[:word.index("'")]
+        entries += [(stem, len(base), key.get(base, base))
+                    for stem in stems_of.get(base, frozenset()) - own]
+    return body_stem(word), tuple(entries)
 
 
 class WordIndex:
@@ -71,30 +86,28 @@ class WordIndex:
 
     __slots__ = ("_by_stem", "_sentences", "_starts", "pairs")
 
-    def __init__(self, text: str, stems_of: dict[str, frozenset[str]],
-                 key: dict[str, str], spans: list[tuple[int, int]] | None = None,
-                 body_stem: Callable[[str], str | None] | None = None,
-                 max_gap: int = 12) -> None:
+    def __init__(self, text: str, describe: Callable[[str], WordInfo],
+                 spans: list[tuple[int, int]] | None = None, max_gap: int = 12) -> None:
         by_stem: dict[str, list[Match]] = {}
         tokens: list[tuple[str, int, int]] = []
         for m in _WORD.finditer(text.lower().replace("’", "'")):
-            word, start, end = m.group(0), m.start(), m.end()
-            if body_stem is not None:
-                b = body_stem(word)
-                if b is not None:
-                    tokens.append((b, start, end))
-            own = stems_of.get(word, frozenset())
-            for stem in own:
-                by_stem.setdefault(stem, []).append((start, end, key.get(word, word)))
-            if "'" in word:
-                base = word[:word.index("'")]
-                for stem in stems_of.get(base, frozenset()) - own:
-                    by_stem.setdefault(stem, []).append(
-                        (start, start + len(base), key.get(base, base)))
+            start, end = m.span()
+            body, entries = describe(m.group(0))
+            if body is not None:
+                tokens.append((body, start, end))
+            for stem, length, k in entries:
+                found = by_stem.get(stem)
+                if found is None:
+                    by_stem[stem] = [(start, start + length, k)]
+                else:
+                    found.append((start, start + length, k))
         self._by_stem = by_stem
         pairs: set[tuple[str, str]] = set()
-        for i, (a, _s, end) in enumerate(tokens):
-            for b, start, _e in tokens[i + 1:i + 6]:
+        n = len(tokens)
+        for i in range(n - 1):
+            a, _s, end = tokens[i]
+            for j in range(i + 1, min(n, i + 6)):
+                b, start, _e = tokens[j]
                 if start - end > max_gap:
                     break
                 if a != b:
