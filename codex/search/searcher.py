@@ -193,6 +193,8 @@ class Searcher:
                 for docnum in docnums[i:i + chunk]:
                     if docnum in self._by_docnum:     # still true unless reopened meanwhile
                         self._words_of(docnum)
+        if self.freeze_gc:       # the tables just built are long-lived too
+            _freeze_gc()
         return time.perf_counter() - started
 
     def close(self) -> None:
