@@ -168,3 +168,12 @@ def test_warm_changes_nothing_but_speed(build_paths) -> None:
         for q in queries:
             assert cold.search(q).to_dict() | {"took_ms": 0} == \
                 warm.search(q).to_dict() | {"took_ms": 0}
+
+
+def test_unknown_words_do_not_grow_the_score_tables(build_paths) -> None:
+    with Searcher.open(build_paths.index, cache_size=0) as s:
+        s.search("airborne", correct=False)
+        before = len(s._scorer._terms)
+        for i in range(50):
+            s.search(f"qqq{i}zzz airborne", correct=False)
+        assert len(s._scorer._terms) == before

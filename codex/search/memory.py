@@ -38,7 +38,9 @@ class MemoryScorer:
         key = (field, text)
         found = self._terms.get(key)
         if found is None:
-            found = self._terms[key] = self._read_term(field, text)
+            found = self._read_term(field, text)
+            if found is not _EMPTY:      # only index terms are kept: the memo stays bounded
+                self._terms[key] = found
         return found
 
     def _read_term(self, field: str, text: str) -> Scores:
