@@ -29,7 +29,8 @@ class Selector:
     """A set of game objects. ``det`` says how many are chosen: ``a/an/target`` one (``target``: chosen
     and targeted), ``each/all/every`` every match, ``another`` one other than the source, ``the/this/
     that/its/your...`` the referenced one. ``quant``/``count``: ``counted`` exactly ``count``,
-    ``up_to`` at most ``count``, ``any_number`` any number. ``pre`` (other/nearby/adjacent) and ``mods``
+    ``up_to`` at most ``count``, ``any_number`` any number, ``partitive`` ``count`` (a number, each or
+    all) of the selector in the ``of`` post (``each of those sites``). ``pre`` (other/nearby/adjacent) and ``mods``
     (allied, enemy-as-noun, random, tapped, element, subtype, non-X) filter; ``noun`` is the object class
     (unit, minion, avatar, site, artifact, aura, spell, card, location, ally, enemy, ...) or a subtype."""
 
@@ -232,6 +233,13 @@ class Force:
 
 
 @dataclass(frozen=True)
+class Drop:
+    """The subject drops ``what`` (artifacts it carries): they stay at its location, uncarried."""
+
+    what: Any
+
+
+@dataclass(frozen=True)
 class Lasts:
     """Static on auras: the aura is dispelled after ``turns`` of its controller's turns."""
 
@@ -322,9 +330,11 @@ class Has:
 
 @dataclass(frozen=True)
 class LoseKeyword:
-    """The subject loses ``grants`` for the clause's duration (permanently with ``permanently``)."""
+    """The subject loses ``grants`` for the clause's duration (permanently with ``permanently``), or the
+    abilities ``what`` selects (``lose all other abilities``)."""
 
     grants: tuple[Any, ...]
+    what: Any = None
 
 
 @dataclass(frozen=True)
@@ -409,9 +419,11 @@ class Look:
 
 @dataclass(frozen=True)
 class Shuffle:
-    """The subject (default you) shuffles ``what`` (default: the deck last searched)."""
+    """The subject (default you) shuffles ``what`` (default: the deck last searched), or shuffles ``what``
+    into the deck ``dest`` names."""
 
     what: Any = None
+    dest: Any = None
 
 
 @dataclass(frozen=True)
@@ -490,7 +502,8 @@ class Cant:
 @dataclass(frozen=True)
 class Duration:
     """How long a clause's effect lasts: this_turn, until_your_next_turn, until_end_of_turn,
-    until_leaves (``arg``: whose leaving ends it), permanently."""
+    until_leaves (``arg``: whose leaving ends it), permanently; or when it happens: at_end_of /
+    at_start_of (``arg``: the turn, e.g. your_turn)."""
 
     kind: str
     arg: Any = None

@@ -33,6 +33,8 @@ def _np(n: Any) -> str:
         return ", ".join(items[:-1]) + f", {n.conj} {items[-1]}"
     if isinstance(n, A.Selector):
         det = _np(n.det.owner) + "'s" if isinstance(n.det, A.Possessive) else n.det
+        if n.quant == "partitive":
+            return f"{_num(n.count)} of {_np(n.posts[0].arg)}"
         if n.quant == "det_counted":
             return _j(det, *n.pre, _num(n.count), *n.mods, n.noun, *[_post(p) for p in n.posts])
         head = {"counted": _num(n.count), "up_to": f"up to {_num(n.count)}", "any_number": "any number of"}
@@ -134,7 +136,8 @@ def _action(a: Any) -> str:
               A.Tap: lambda: _j("untap" if a.untap else "tap", _np(a.target) if a.target else None),
               A.Remove: lambda: f"{a.kind} {_np(a.target)}", A.Die: lambda: "dies",
               A.Has: lambda: _j("has", _grants(a.grants), f"for each {_np(a.per)}" if a.per else None),
-              A.LoseKeyword: lambda: f"lose {_grants(a.grants)}",
+              A.LoseKeyword: lambda: f"lose {_np(a.what)}" if a.what is not None else f"lose {_grants(a.grants)}",
+              A.Drop: lambda: f"drop {_np(a.what)}",
               A.ShootProjectile: lambda: _j("shoot", _num(a.count) if a.count != 1 else "a",
                                             "piercing" if a.piercing else None,
                                             "projectile" if a.count == 1 else "projectiles"),
@@ -148,7 +151,7 @@ def _action(a: Any) -> str:
               A.Lasts: lambda: f"lasts {_num(a.turns)} of your turns",
               A.Discard: lambda: f"discard {_np(a.what)}",
               A.Look: lambda: f"reveal {_np(a.what)}" if a.reveal else f"look at {_np(a.what)}",
-              A.Shuffle: lambda: _j("shuffle", _np(a.what) if a.what is not None else None), A.Conjure: lambda: _j("conjure", _np(a.what) if a.what is not None else None,
+              A.Shuffle: lambda: _j("shuffle", _np(a.what) if a.what is not None else None, _dest(a.dest)), A.Conjure: lambda: _j("conjure", _np(a.what) if a.what is not None else None,
                                                           _dest(a.dest)),
               A.Dispel: lambda: _j("dispel", _np(a.target) if a.target is not None else None), A.Silence: lambda: f"silence {_np(a.target)}",
               A.Put: lambda: _j("put", _np(a.what), _dest(a.dest)), A.FallAsleep: lambda: "falls asleep",
@@ -193,6 +196,9 @@ def _duration(d: A.Duration) -> str:
         return f"until {_np(d.arg)} leaves the realm"
     if d.kind == "until_end_of_turn":
         return "until the end of turn"
+    if d.kind in ("at_end_of", "at_start_of"):
+        turn = {"each_players_turn": "each player's turn"}.get(d.arg, str(d.arg).replace("_", " "))
+        return f"at the {d.kind[3:-3]} of {turn}"
     return d.kind.replace("_", " ")
 
 

@@ -33,7 +33,7 @@ class ToAst(Transformer):
         return _words(c)
 
     modal = ev_verb_word = move_verb = remove_verb = relocate_verb = state_word = passive_verb = _word
-    seq_adj = rel_verb = pronoun_word = _word
+    seq_adj = rel_verb = pronoun_word = cant_verb_word = _word
     projectile = det_word = pre_adj = mod_adj = noun = ref_word = element = kw_name = conj = more_less = _word
 
     def det(self, c: list[Any]) -> tuple[str, Any]:
@@ -360,6 +360,46 @@ class ToAst(Transformer):
     def adjacent_to(self, c: list[Any]) -> A.Post:
         return A.Post("adjacent_to", c[-1])
 
+    def lose_np(self, c: list[Any]) -> A.LoseKeyword:
+        return A.LoseKeyword((), self.selector(c))
+
+    def drop(self, c: list[Any]) -> A.Drop:
+        return A.Drop(c[0])
+
+    def cant_verb(self, c: list[Any]) -> A.Action:
+        return A.Action(c[0])
+
+    def cant_action(self, c: list[Any]) -> A.Action:
+        return c[0]
+
+    def duration(self, c: list[Any]) -> A.Duration:
+        return c[0]
+
+    def at_end_of(self, c: list[Any]) -> A.Duration:
+        return A.Duration("at_end_of", c[1])
+
+    def at_start_of(self, c: list[Any]) -> A.Duration:
+        return A.Duration("at_start_of", c[1])
+
+    def mod_non_word(self, c: list[Any]) -> str:
+        return "non-" + c[0]
+
+    def mod_non_keyword(self, c: list[Any]) -> str:
+        return "non-" + str(c[0])
+
+    def partitive(self, c: list[Any]) -> A.Selector:
+        head, of = c
+        return A.Selector(None, (), (), "of", (A.Post("of", of),), "partitive", head)
+
+    def each_of(self, c: list[Any]) -> str:
+        return "each"
+
+    def all_of(self, c: list[Any]) -> str:
+        return "all"
+
+    def partitive_head(self, c: list[Any]) -> Any:
+        return c[0]
+
     def lasts(self, c: list[Any]) -> A.Lasts:
         return A.Lasts(c[0])
 
@@ -539,7 +579,7 @@ class ToAst(Transformer):
         return A.Look(c[0], reveal=True)
 
     def shuffle(self, c: list[Any]) -> A.Shuffle:
-        return A.Shuffle(c[0])
+        return A.Shuffle(c[0], c[1])
 
     def pay(self, c: list[Any]) -> A.Pay:
         return A.Pay(str(c[0]))
@@ -593,7 +633,7 @@ class ToAst(Transformer):
         return A.Action("defend")
 
     def attack(self, c: list[Any]) -> A.Action:
-        return A.Action("attack")
+        return A.Action("attack", c[0])
 
     def intercept(self, c: list[Any]) -> A.Action:
         return A.Action("intercept")
