@@ -47,6 +47,7 @@ BOOST_SYNONYM = 0.5     # declared synonyms count, but less than the word typed
 RECHECK_SECONDS = 1.0   # how often ``search`` looks whether the index was rebuilt
 OPEN_RETRIES = (0.001, 0.002, 0.004, 0.008, 0.016)   # waits while an index swap is under way
 FILTER_MEMO = 256
+_now = time.monotonic    # the clock of the rebuild check (tests replace it)
 # Words of a judge's question that say nothing about the topic ("how many cards in a
 # spellbook", "who gets credit for the kill"). Dropped from the search when the query has
 # other words; a query made only of them is searched as typed (the Codex has an entry "You").
@@ -70,7 +71,7 @@ class Searcher:
         self._lock = threading.Lock()
         self._cache: OrderedDict[tuple, SearchResult] = OrderedDict()
         self._load()
-        self._next_check = time.monotonic() + RECHECK_SECONDS
+        self._next_check = _now() + RECHECK_SECONDS
         if freeze_gc:
             _freeze_gc()
 
@@ -150,7 +151,7 @@ class Searcher:
             return self._reopen_if_changed()
 
     def _reopen_if_changed(self) -> bool:
-        self._next_check = time.monotonic() + RECHECK_SECONDS
+        self._next_check = _now() + RECHECK_SECONDS
         generation = _generation(self.index_dir)
         if generation is None or generation == self._generation:
             return False
@@ -219,7 +220,7 @@ class Searcher:
         """
         key = (q, source, kind, limit, offset, correct)
         with self._lock:
-            if time.monotonic() >= self._next_check:
+            if _now() >= self._next_check:
                 self._reopen_if_changed()
             cached = self._cache.get(key)
             if cached is not None:
