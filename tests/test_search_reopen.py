@@ -57,6 +57,9 @@ def test_search_checks_for_a_rebuild_at_most_once_a_second(private_build, monkey
         clock[0] += 0.5                                  # too soon: the old index answers
         assert s.search(WORD, correct=False).total == 0
         clock[0] += 0.6                                  # > 1 s since the last check
+        s.search(WORD, correct=False)          # sees the rebuild, re-opens in the background
+        assert s._reloader is not None
+        s._reloader.join(10)
         assert s.search(WORD, correct=False).total == 1
 
 
@@ -154,7 +157,7 @@ def test_concurrent_searches_and_reopen(private_build) -> None:
             t.start()
         _add_word(db)
         build_index(db, folder)
-        s.reopen_if_changed()
+        assert s.reopen_if_changed(warm=True)
         for t in threads:
             t.join()
         assert not errors
@@ -179,3 +182,17 @@ def test_unknown_words_do_not_grow_the_score_tables(build_paths) -> None:
         for i in range(50):
             s.search(f"qqq{i}zzz airborne", correct=False)
         assert len(s._scorer._terms) == before
+
+
+def test_close_during_a_background_reopen(private_build, monkeypatch) -> None:
+    db, folder = private_build
+    clock = [1000.0]
+    monkeypatch.setattr(searcher_module, "_now", lambda: clock[0])
+    s = Searcher.open(folder, cache_size=0)
+    _add_word(db)
+    build_index(db, folder)
+    clock[0] += 2
+    s.search("airborne")
+    s.close()
+    s._reloader.join(10)
+    s.close()                                           # closing twice is harmless

@@ -48,6 +48,9 @@ RECHECK_SECONDS = 1.0   # how often ``search`` looks whether the index was rebui
 OPEN_RETRIES = (0.001, 0.002, 0.004, 0.008, 0.016)   # waits while an index swap is under way
 FILTER_MEMO = 256
 _now = time.monotonic    # the clock of the rebuild check (tests replace it)
+# Attributes of a Searcher that are its own, not read from the index (kept on re-open).
+_OWN_STATE = frozenset({"index_dir", "cache_size", "freeze_gc", "_lock", "_cache", "_closed",
+                        "_reloader", "_next_check"})
 # Words of a judge's question that say nothing about the topic ("how many cards in a
 # spellbook", "who gets credit for the kill"). Dropped from the search when the query has
 # other words; a query made only of them is searched as typed (the Codex has an entry "You").
@@ -70,6 +73,8 @@ class Searcher:
         self.freeze_gc = freeze_gc
         self._lock = threading.Lock()
         self._cache: OrderedDict[tuple, SearchResult] = OrderedDict()
+        self._closed = False
+        self._reloader: threading.Thread | None = None   # background re-open under way
         self._load()
         self._next_check = _now() + RECHECK_SECONDS
         if freeze_gc:
@@ -139,29 +144,62 @@ class Searcher:
             time.sleep(wait)
         raise IndexMissing(f"no search index at {index_dir}: run `arbiter ingest` first")
 
-    def reopen_if_changed(self) -> bool:
+    def reopen_if_changed(self, warm: bool = False) -> bool:
         """Re-open the index if it was rebuilt since it was opened; True if it was.
 
         The check is one ``stat`` of ``meta.json`` (written last by every build, in a fresh
-        folder), so it is cheap; ``search`` calls it at most once every
-        ``RECHECK_SECONDS``. If the new index cannot be opened the old one keeps serving.
-        The result cache is emptied when the index changes.
+        folder), so it is cheap. The new index is opened (and warmed, if ``warm``) outside
+        the lock, so searches go on against the old one meanwhile; then it is swapped in
+        and the result cache emptied. If it cannot be opened the old one keeps serving.
+        ``search`` does the same by itself, in a background thread, when its check (at
+        most once every ``RECHECK_SECONDS``) sees a new build.
         """
+        generation = _generation(self.index_dir)
         with self._lock:
-            return self._reopen_if_changed()
+            if generation is None or generation == self._generation or self._closed:
+                return False
+        fresh = self._open_fresh(warm)
+        if fresh is None:
+            return False
+        with self._lock:
+            return self._swap(fresh)
 
-    def _reopen_if_changed(self) -> bool:
+    def _check_for_rebuild(self) -> None:
+        """Under the lock: start a background re-open if the index was rebuilt."""
         self._next_check = _now() + RECHECK_SECONDS
+        if self._reloader is not None and self._reloader.is_alive():
+            return
         generation = _generation(self.index_dir)
         if generation is None or generation == self._generation:
-            return False
+            return
+        self._reloader = threading.Thread(target=self._reload, name="search-index-reload",
+                                          daemon=True)
+        self._reloader.start()
+
+    def _reload(self) -> None:
+        fresh = self._open_fresh(warm=True)
+        if fresh is None:
+            return
+        with self._lock:
+            self._swap(fresh)
+
+    def _open_fresh(self, warm: bool) -> "Searcher | None":
         try:
             fresh = Searcher.open(self.index_dir, cache_size=0)
         except (IndexMissing, OSError, EmptyIndexError, ValueError):
+            return None
+        if warm:
+            fresh.warm()
+        return fresh
+
+    def _swap(self, fresh: "Searcher") -> bool:
+        """Under the lock: take over ``fresh``'s index state, close the old one."""
+        if self._closed or fresh._generation == self._generation:
+            fresh.close()
             return False
         old_searcher, old_ix = self._searcher, self._ix
         for name, value in vars(fresh).items():
-            if name not in ("_lock", "_cache", "cache_size", "_next_check", "freeze_gc"):
+            if name not in _OWN_STATE:
                 setattr(self, name, value)
         self._cache.clear()
         old_searcher.close()
@@ -200,6 +238,9 @@ class Searcher:
 
     def close(self) -> None:
         with self._lock:
+            if self._closed:
+                return
+            self._closed = True
             self._searcher.close()
             self._ix.close()
 
@@ -221,7 +262,7 @@ class Searcher:
         key = (q, source, kind, limit, offset, correct)
         with self._lock:
             if _now() >= self._next_check:
-                self._reopen_if_changed()
+                self._check_for_rebuild()
             cached = self._cache.get(key)
             if cached is not None:
                 self._cache.move_to_end(key)
