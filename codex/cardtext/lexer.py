@@ -30,6 +30,9 @@ class WordLexer(Lexer):
     """Lexes a prepared sentence into grammar terminals, one word (or multi-word literal) at a time."""
 
     __future_interface__ = 1
+    #: Object nouns of the grammar (``minions``, ``site``...), set by the parser once the grammar is built:
+    #: a capitalised keyword right before one is a modifier (``Airborne minions``), not the keyword.
+    noun_words: frozenset[str] = frozenset()
 
     def __init__(self, lexer_conf: Any) -> None:
         self.single: dict[str, str] = {}
@@ -86,12 +89,15 @@ class WordLexer(Lexer):
                     and not text[stop:stop + 1].isalnum():
                 return [(name, literal, stop)]
         name = self.single.get(word)
-        if name is not None and name in accepted:
-            return [(name, word, end)]
         lower = self.single.get(word.lower()) if word[:1].isupper() else None
+        if name is not None and name in accepted and (not _before_lower_word(text, end) or word.isupper() or not (
+                (lower is not None and lower in accepted) or (_capword(word, accepted) and self._before_noun(text, end)))):
+            return [(name, word, end)]
         if lower is not None and lower in accepted:  # "Submerge target minion": the verb, not the keyword
             return [(lower, word.lower() if first else word, end)]
-        if name is not None and not _capword(word, accepted):
+        if _capword(word, accepted) and (name is None or name not in accepted or self._before_noun(text, end)):
+            return [("CAPWORD", word, end)]  # "Airborne minions": a capitalised modifier, not the keyword
+        if name is not None:
             return [(name, word, end)]
         if _capword(word, accepted) or (name is None and _CAPWORD.match(word)):
             return [("CAPWORD", word, end)]
@@ -107,6 +113,22 @@ class WordLexer(Lexer):
             stem = self._readings(text, word[:-2], start, accepted)
             return stem + [(self.single.get("'s", "POSSESSIVE"), "'s", end)]
         return [(name or "WORD", word, end)]
+
+    def _before_noun(self, text: str, end: int) -> bool:
+        return _next_word(text, end) in self.noun_words
+
+
+def _next_word(text: str, end: int) -> str:
+    m = _PIECE.match(text, end)
+    return m.group(1) if m else ""
+
+
+def _before_lower_word(text: str, end: int) -> bool:
+    """True when a lower-case word (not and/or) follows: a capitalised literal there is more likely a verb
+    (``Submerge target minion``) or a modifier (``Airborne minions``) than a keyword (``Submerge, Voidwalk``,
+    ``Ranged 3``, ``Airborne and Stealth``)."""
+    rest = text[end:].lstrip(" ")
+    return bool(rest) and rest[0].islower() and not rest.startswith(("and ", "or "))
 
 
 def _capword(word: str, accepted: dict[str, Any]) -> bool:

@@ -99,6 +99,9 @@ def grammar() -> _Grammar:
     lark = Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), start=_STARTS, parser="lalr", lexer=WordLexer, strict=True,
                 propagate_positions=True, maybe_placeholders=True, transformer=ToAst(_parse_quoted),
                 cache=True)
+    by_name = {t.name: t.pattern.value for t in lark.terminals if isinstance(t.pattern, PatternStr)}
+    WordLexer.noun_words = frozenset(by_name[s.name] for r in lark.rules if r.origin.name == "noun"
+                                     for s in r.expansion if s.name in by_name)
     vocab: set[str] = set()
     caps: set[str] = set()
     plain: dict[str, str] = dict(_REGEX_WORDS)
@@ -139,8 +142,8 @@ def prepare(sentence: str, aliases: list[str]) -> str:
     s = _TARGET.sub(TARGET_VERB + "      ", s)
     s = _PRONOUN.sub(lambda m: m.group(1) + PRONOUN_MARK, s)
     s = _mark_list_commas(s)
-    s = _AND.sub(lambda m: AND_CLAUSE + "  " if m.group(1).lower() in CLAUSE_STARTERS else m.group(0), s)
-    s = _TO.sub(lambda m: TO_VERB + " " if m.group(1).lower() in PURPOSE_VERBS else m.group(0), s)
+    s = _AND.sub(lambda m: AND_CLAUSE + "  " if m.group(1) in CLAUSE_STARTERS else m.group(0), s)
+    s = _TO.sub(lambda m: TO_VERB + " " if m.group(1) in PURPOSE_VERBS else m.group(0), s)
     return s
 
 
@@ -154,8 +157,8 @@ def _mark_list_commas(s: str) -> str:
     while i >= 0:
         m = _COMMA_ITEMS.match(s, i)
         if m and out[i] == ",":
-            items = [x.lower().split() for x in m.group(1).split(",") if x.strip()]
-            tail = s[m.end():].lower().split()
+            items = [x.split() for x in m.group(1).split(",") if x.strip()]
+            tail = s[m.end():].split()
             if not any(len(x) > _MAX_ITEM_WORDS or any(w in CLAUSE_STARTERS for w in x) for x in items) \
                     and not (tail and tail[0] in CLAUSE_STARTERS):
                 out[i] = LIST_COMMA
