@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import heapq
+from bisect import bisect_right
 import json
 import os
 import threading
@@ -32,7 +33,7 @@ from codex.search.memory import MemoryScorer
 from codex.search.query import ParsedQuery, parse_query
 from codex.search.results import Hit, SearchResult
 from codex.search.schema import BODY_ANALYZER, TITLE_ANALYZER, stems
-from codex.search.snippet import WordIndex, WordInfo, describe_word, make_snippet, sentences
+from codex.search.snippet import Match, highlighter, make_snippet, merge_matches, sentences
 
 CANDIDATES = 50      # re-ranked; a long question's answer can sit ~40th by BM25F alone
 PROXIMITY_CHARS = 12    # "summoning sickness", "life loss", "can't defend" ≈ a short word apart
@@ -47,6 +48,7 @@ BOOST_SYNONYM = 0.5     # declared synonyms count, but less than the word typed
 RECHECK_SECONDS = 1.0   # how often ``search`` looks whether the index was rebuilt
 OPEN_RETRIES = (0.001, 0.002, 0.004, 0.008, 0.016)   # waits while an index swap is under way
 FILTER_MEMO = 256
+FOUND_MEMO = 200_000     # (record, stem) positions kept; emptied when full
 _now = time.monotonic    # the clock of the rebuild check (tests replace it)
 # Attributes of a Searcher that are its own, not read from the index (kept on re-open).
 _OWN_STATE = frozenset({"index_dir", "cache_size", "freeze_gc", "_lock", "_cache", "_closed",
@@ -100,15 +102,12 @@ class Searcher:
                            for i, d in enumerate(self._docs)}
         self._features = [self._doc_features(d, docstems[d["key"]]) for d in self._docs]
         self._sentences = [sentences(d.get("body") or "") for d in self._docs]
+        self._sentence_starts = [[a for a, _b in spans] for spans in self._sentences]
         self._surfaces: dict[str, list[str]] = side["surfaces"]
         self._stem_of = {w: s for s, ws in self._surfaces.items() for w in ws}
-        stems_of: dict[str, set[str]] = {}
-        for s, ws in self._surfaces.items():
-            for w in ws:
-                stems_of.setdefault(w, set()).add(s)
-        self._stems_of = {w: frozenset(ss) for w, ss in stems_of.items()}
-        self._words: dict[int, WordIndex] = {}     # docnum → where its words stand
-        self._word_info: dict[str, WordInfo] = {}   # surface word → what it stands for
+        self._patterns: dict[str, Any] = {}        # stem → pattern of its surface words
+        # (docnum, stem) → where the stem's words stand in the body, and in which sentences
+        self._found: dict[tuple[int, str], tuple[list[Match], frozenset[int]]] = {}
         self._synonyms: list[list[str]] = side["synonyms"]
         self._cards: dict[str, str] = side["cards"]
         reader = self._searcher.reader()
@@ -212,26 +211,20 @@ class Searcher:
     def warm(self, chunk: int = 64) -> float:
         """Do now what searches otherwise do on first use; return the seconds it took.
 
-        Reads every term's score table and indexes every record's words (≈0.5 s on the
-        embedded corpus). Without it the first searches after opening take up to tens of
-        milliseconds each (see docs/search.md). Works in small steps under the lock, so
-        it can run in a background thread while searches are served.
+        Reads every term's score table (≈0.1–0.2 s on the embedded corpus); without it the
+        first search using a term reads its postings then (≈0.1 ms a term). Works in small
+        steps under the lock, so it can run in a background thread while searches are
+        served. Positions of words in records stay lazy (microseconds each).
         """
         started = time.perf_counter()
         with self._lock:
             reader = self._searcher.reader()
             terms = [(f, t.decode("utf-8")) for f in ("title", "aliases", "body")
                      for t in reader.lexicon(f)]
-            docnums = list(self._by_docnum)
         for i in range(0, len(terms), chunk):
             with self._lock:
                 for field, text in terms[i:i + chunk]:
                     self._scorer.term(field, text)
-        for i in range(0, len(docnums), chunk):
-            with self._lock:
-                for docnum in docnums[i:i + chunk]:
-                    if docnum in self._by_docnum:     # still true unless reopened meanwhile
-                        self._words_of(docnum)
         if self.freeze_gc:       # the tables just built are long-lived too
             _freeze_gc()
         return time.perf_counter() - started
@@ -440,16 +433,21 @@ class Searcher:
     def _proximity(self, parsed: ParsedQuery) -> Any:
         """A function docnum → share of adjacent query-word pairs found close in the body.
 
-        Each record's body is analysed once (on first need) into the set of stem pairs that
-        stand within ``PROXIMITY_CHARS`` of each other; a query then only intersects sets.
+        Adjacent pairs are consecutive matches of query words at most ``PROXIMITY_CHARS``
+        apart, found from the memoised positions of each query stem in the record.
         """
         body = [s for w in _meaningful(parsed.all_words()) for s in stems(BODY_ANALYZER, w)]
         pairs = {(a, b) for a, b in zip(body, body[1:]) if a != b}
         if not pairs:
             return lambda _n: 0.0
+        wanted = tuple(dict.fromkeys(body))
+
         def near(docnum: int) -> float:
-            found = self._words_of(docnum).pairs
-            return sum(1 for p in pairs if p in found) / len(pairs)
+            found = sorted((a, b, stem) for stem in wanted
+                           for a, b, _k in self._stem_found(docnum, stem)[0])
+            close = {(x[2], y[2]) for x, y in zip(found, found[1:])
+                     if y[0] - x[1] <= PROXIMITY_CHARS}
+            return len(close & pairs) / len(pairs)
 
         return near
 
@@ -466,33 +464,45 @@ class Searcher:
             return lambda _n: 0.0
 
         def cover(docnum: int) -> float:
-            index = self._words_of(docnum)
             per_sentence: dict[int, int] = {}
             get = per_sentence.get
             for w in words:
-                found = (index.sentences_with(next(iter(w))) if len(w) == 1 else
-                         frozenset().union(*(index.sentences_with(s) for s in w)))
+                found = (self._stem_found(docnum, next(iter(w)))[1] if len(w) == 1 else
+                         frozenset().union(*(self._stem_found(docnum, s)[1] for s in w)))
                 for i in found:
                     per_sentence[i] = get(i, 0) + 1
             return max(per_sentence.values(), default=0) / len(words)
 
         return cover
 
-    def _describe(self, word: str) -> WordInfo:
-        info = self._word_info.get(word)
-        if info is None:
-            info = self._word_info[word] = describe_word(word, self._stems_of, self._stem_of,
-                                                         _body_stem)
-        return info
+    def _stem_found(self, docnum: int, stem: str) -> tuple[list[Match], frozenset[int]]:
+        """Where words of ``stem`` stand in a record's body, and their sentences (memoised).
 
-    def _words_of(self, docnum: int) -> WordIndex:
-        words = self._words.get(docnum)
-        if words is None:
-            doc = self._docs[self._by_docnum[docnum]]
-            words = self._words[docnum] = WordIndex(
-                doc.get("body") or "", self._describe,
-                self._sentences[self._by_docnum[docnum]], PROXIMITY_CHARS)
-        return words
+        One regular expression of the stem's surface words ("defend": defend, defends,
+        defending, defended, defender…) over one body: microseconds, done once per record
+        and stem, so neither a search nor opening the index analyses whole records.
+        """
+        key = (docnum, stem)
+        found = self._found.get(key)
+        if found is None:
+            pattern = self._patterns.get(stem)
+            if pattern is None:
+                pattern = self._patterns[stem] = highlighter(self._surfaces.get(stem, ())) or 0
+            if not pattern:
+                found = ([], frozenset())
+            else:
+                i = self._by_docnum[docnum]
+                text = self._docs[i].get("body") or ""
+                stem_of = self._stem_of
+                matches = [(m.start(), m.end(),
+                            stem_of.get(m.group(0).lower().replace("’", "'"), stem))
+                           for m in pattern.finditer(text)]
+                starts = self._sentence_starts[i]
+                found = (matches, frozenset(bisect_right(starts, a) - 1 for a, _b, _k in matches))
+            if len(self._found) >= FOUND_MEMO:
+                self._found.clear()
+            self._found[key] = found
+        return found
 
     @staticmethod
     def _doc_features(doc: dict[str, Any], terms: list[str]) -> rank.DocFeatures:
@@ -514,13 +524,13 @@ class Searcher:
 
     def _hit(self, docnum: int, score: float, wanted: frozenset[str]) -> Hit:
         doc = self._docs[self._by_docnum[docnum]]
-        words = self._words_of(docnum)
+        matches = merge_matches(self._stem_found(docnum, s)[0] for s in wanted)
         return Hit(key=doc["key"], id=doc["id"], source=doc["source"], kind=doc["kind"],
                    title=doc["title"], parent_id=doc.get("parent"),
                    parent_title=doc.get("parent_title"), page=doc.get("page"),
                    anchor=doc["anchor"], codex_id=doc.get("codex_id"), score=score,
                    snippet=make_snippet(doc.get("body") or "", None, spans=self._sentences[
-                       self._by_docnum[docnum]], found_matches=words.matches(wanted)))
+                       self._by_docnum[docnum]], found_matches=matches))
 
     def _suggestions(self, parsed: ParsedQuery) -> list[str]:
         """What to try when nothing matched: near titles, then the query without filters."""
@@ -536,12 +546,6 @@ class Searcher:
         if not out:
             out = ["airborne", "intercept", "death's door"]   # show what a query looks like
         return list(dict.fromkeys(out))
-
-
-def _body_stem(word: str) -> str | None:
-    """The body index term of one surface word, or None for a stop word."""
-    found = stems(BODY_ANALYZER, word)
-    return found[0] if found else None
 
 
 def _meaningful(words: list[str]) -> list[str]:

@@ -47,95 +47,26 @@ def highlighter(surface_words: Iterable[str]) -> re.Pattern[str] | None:
     words = sorted(set(surface_words), key=len, reverse=True)
     if not words:
         return None
-    return re.compile(r"(?<![\w'’])(?:" + "|".join(map(re.escape, words)) + r")(?![\w])",
-                      re.IGNORECASE)
+    # not inside a word, nor after an apostrophe inside one ("death's" gives no "s"), but
+    # right after an opening quote ('defender') is fine
+    return re.compile(r"(?<![\w])(?<!\w['’])(?:" + "|".join(map(re.escape, words))
+                      + r")(?![\w])", re.IGNORECASE)
 
-
-_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")   # surface words, as the vocabulary counts them
 
 Match = tuple[int, int, str]    # start, end, the stem that counts as "the same word"
-# What one surface word means for the index: its body term (None for a stop word) and, per
-# stem it stands for, (stem, characters matched from its start, the stem it counts as).
-WordInfo = tuple["str | None", tuple[tuple[str, int, str], ...]]
 
 
-def describe_word(word: str, stems_of: dict[str, frozenset[str]], key: dict[str, str],
-                  body_stem: Callable[[str], "str | None"]) -> WordInfo:
-    """The ``WordInfo`` of ``word`` (the searcher memoises it per word)."""
-    own = stems_of.get(word, frozenset())
-    entries = [(stem, len(word), key.get(word, word)) for stem in own]
-    if "'" in word:                       # "death's" also stands for "death"
-        base = word[:word.index("'")]
-        entries += [(stem, len(base), key.get(base, base))
-                    for stem in stems_of.get(base, frozenset()) - own]
-    return body_stem(word), tuple(entries)
-
-
-class WordIndex:
-    """Where the words of one record's text stand, by stem, for highlighting without a regex.
-
-    Built once per record (on first need) from the same surface words the vocabulary counts;
-    a query's matches are then a few dict lookups instead of a regular expression over the
-    whole text. A word with an apostrophe ("death's") also stands for its first part
-    ("death"), highlighted alone when only that part is wanted.
-
-    The same pass collects ``pairs``: the ordered pairs of body stems (``body_stem`` of each
-    word; None for stop words, which still count in the gap) standing within ``max_gap``
-    characters of each other, for the proximity signal.
-    """
-
-    __slots__ = ("_by_stem", "_sentences", "_starts", "pairs")
-
-    def __init__(self, text: str, describe: Callable[[str], WordInfo],
-                 spans: list[tuple[int, int]] | None = None, max_gap: int = 12) -> None:
-        by_stem: dict[str, list[Match]] = {}
-        tokens: list[tuple[str, int, int]] = []
-        for m in _WORD.finditer(text.lower().replace("’", "'")):
-            start, end = m.span()
-            body, entries = describe(m.group(0))
-            if body is not None:
-                tokens.append((body, start, end))
-            for stem, length, k in entries:
-                found = by_stem.get(stem)
-                if found is None:
-                    by_stem[stem] = [(start, start + length, k)]
-                else:
-                    found.append((start, start + length, k))
-        self._by_stem = by_stem
-        pairs: set[tuple[str, str]] = set()
-        n = len(tokens)
-        for i in range(n - 1):
-            a, _s, end = tokens[i]
-            for j in range(i + 1, min(n, i + 6)):
-                b, start, _e = tokens[j]
-                if start - end > max_gap:
-                    break
-                if a != b:
-                    pairs.add((a, b))
-        self.pairs = frozenset(pairs)
-        self._starts = [a for a, _b in spans] if spans else [0]
-        self._sentences: dict[str, frozenset[int]] = {}
-
-    def sentences_with(self, stem: str) -> frozenset[int]:
-        """Indices (into ``spans``) of the sentences where a word of ``stem`` stands."""
-        found = self._sentences.get(stem)
-        if found is None:
-            starts = self._starts
-            found = self._sentences[stem] = frozenset(
-                bisect_right(starts, m[0]) - 1 for m in self._by_stem.get(stem, ()))
+def merge_matches(groups: Iterable[list[Match]]) -> list[Match]:
+    """Matches of several stems in text order, overlaps dropped (the longest match kept)."""
+    found = [m for g in groups for m in g]
+    if len(found) < 2:
         return found
-
-    def matches(self, wanted: Iterable[str]) -> list[Match]:
-        """Non-overlapping matches of any ``wanted`` stem, in text order (longest first)."""
-        found = [m for s in wanted for m in self._by_stem.get(s, ())]
-        if len(found) < 2:
-            return found
-        found.sort(key=lambda m: (m[0], -m[1]))
-        out = [found[0]]
-        for m in found[1:]:
-            if m[0] >= out[-1][1]:
-                out.append(m)
-        return out
+    found.sort(key=lambda m: (m[0], -m[1]))
+    out = [found[0]]
+    for m in found[1:]:
+        if m[0] >= out[-1][1]:
+            out.append(m)
+    return out
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
