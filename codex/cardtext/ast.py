@@ -164,9 +164,16 @@ class LoseLife:
 
 @dataclass(frozen=True)
 class GainMana:
-    """The subject gains the mana ``mana`` (e.g. ``(1)``) for the duration of the clause."""
+    """The subject gains the mana ``mana`` (e.g. ``(1)``) for the duration of the clause; with ``choice``
+    (``(A), (E), (F), or (W)``) the controller picks one of those instead."""
 
     mana: str
+    choice: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class NoThreshold:
+    """The subject (a spell) requires no threshold to cast: the engine skips the threshold check."""
 
 
 @dataclass(frozen=True)
@@ -286,6 +293,7 @@ class TakeSteps:
     ``a``/``one`` differ only in spelling)."""
 
     steps: tuple[str, Any]
+    toward: Any = None  # the steps must each bring it closer to this
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,8 @@ def _post(p: A.Post) -> str:
         return f"with {_num(p.arg[0])} or {p.arg[1]} power"
     if p.kind in ("with_keyword", "without_keyword"):
         return f"{p.kind.split('_')[0]} {_kw(p.arg)}"
+    if p.kind == "from_among":
+        return f"from among {_np(p.arg)}"
     if p.kind == "adjacent_to":
         return f"adjacent to {_np(p.arg)}"
     if p.kind == "within_place":
@@ -126,7 +128,9 @@ def _action(a: Any) -> str:
               A.DamageImmunity: lambda: _j("takes no damage", f"from {_np(a.source)}" if a.source else None),
               A.Draw: lambda: f"draw {_np(a.what)}", A.Heal: lambda: f"heals {_num(a.amount)} life",
               A.GainLife: lambda: f"gain {_num(a.amount)} life", A.LoseLife: lambda: f"lose {_num(a.amount)} life",
-              A.GainMana: lambda: f"gain {a.mana}",
+              A.GainMana: lambda: f"gain {a.mana}" if not a.choice else
+              "gain " + ", ".join(a.choice[:-1]) + ", or " + a.choice[-1],
+              A.NoThreshold: lambda: "requires no threshold",
               A.Provide: lambda: _j("only" if a.only else None, "provides", _provided(a),
                                     f"to {_np(a.to)}" if a.to else None),
               A.Pay: lambda: f"pay {a.mana}", A.Fill: lambda: f"fill {_np(a.target)}",
@@ -161,7 +165,7 @@ def _action(a: Any) -> str:
               A.Action: lambda: _j(a.verb, f"by {_np(a.arg)}" if a.arg and a.verb.startswith("be ") else
                                    (_np(a.arg) if a.arg else None), _dest(a.dest))}
     if t is A.TakeSteps:
-        return "take " + _steps(a.steps)
+        return _j("take", _steps(a.steps), f"toward {_np(a.toward)}" if a.toward is not None else None)
     if t is A.GainKeyword:
         if a.to_form:
             return f"give {_grants(a.grants)} to {_np(a.target)}"
@@ -206,6 +210,8 @@ def _cond(c: A.Condition) -> str:
     fixed = {"you_do": "you do", "attacking": "attacking", "defending": "defending", "back_row": "in your back row"}
     if c.kind in fixed:
         return fixed[c.kind]
+    if c.kind == "place":
+        return _post(c.arg)
     if c.kind == "control":
         return f"you control {_np(c.arg)}"
     if c.kind == "hits":
@@ -224,7 +230,7 @@ def _cond(c: A.Condition) -> str:
 
 #: Verbs the printer writes in the third person by default (statics of the card itself: ``Takes no
 #: damage``), mapped to their base form.
-_BASE = {"takes": "take", "heals": "heal", "has": "have", "dies": "die", "strikes": "strike",
+_BASE = {"requires": "require", "takes": "take", "heals": "heal", "has": "have", "dies": "die", "strikes": "strike",
          "provides": "provide", "falls": "fall", "costs": "cost", "gains": "gain", "is": "be"}
 _THIRD = {"have": "has", "be": "is", "can't": "can't", "cannot": "cannot"}
 
@@ -262,6 +268,14 @@ def _inflect(action: str, form: str) -> str:
     return _j(word, rest)
 
 
+def _per(per: Any) -> str | None:
+    if per is None:
+        return None
+    if isinstance(per, A.Selector) and per.quant == "partitive":
+        return f"for {_np(per)}"
+    return f"for each {_np(per)}"
+
+
 def _clause(c: A.Clause) -> str:
     post = None
     if c.condition:
@@ -276,12 +290,13 @@ def _clause(c: A.Clause) -> str:
     elif c.subject is not None:
         action = _inflect(action, "plural" if _plural(c.subject) else "third")
     duration = _duration(c.duration) if c.duration else None
-    manner = {"any_order": "in any order", "random_order": "in random order",
-              "a_random_order": "in a random order"}.get(c.manner or "")
+    manner = {"any_order": "in any order", "random_order": "in random order", "a_random_order": "in a random order",
+              "same_direction": "in the same direction", "cardinal_direction": "in a cardinal direction",
+              "same_direction_one_at_a_time": "in the same direction, one at a time"}.get(c.manner or "")
     text = _j(_np(c.subject) if c.subject is not None else None, c.modal,
               duration if c.duration_first else None, action,
               f"to {_action(c.purpose)}" if c.purpose is not None else None,
-              None if c.duration_first else duration, f"for each {_np(c.per)}" if c.per is not None else None,
+              None if c.duration_first else duration, _per(c.per),
               manner, post)
     return text.replace(" ,", ",")
 

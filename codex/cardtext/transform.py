@@ -33,7 +33,7 @@ class ToAst(Transformer):
         return _words(c)
 
     modal = ev_verb_word = move_verb = remove_verb = relocate_verb = state_word = passive_verb = _word
-    seq_adj = rel_verb = pronoun_word = cant_verb_word = _word
+    seq_adj = rel_verb = pronoun_word = cant_verb_word = rarity = _word
     projectile = det_word = pre_adj = mod_adj = noun = ref_word = element = kw_name = conj = more_less = _word
 
     def det(self, c: list[Any]) -> tuple[str, Any]:
@@ -472,7 +472,43 @@ class ToAst(Transformer):
         return ("there", None)
 
     def take_steps(self, c: list[Any]) -> A.TakeSteps:
-        return A.TakeSteps(c[0])
+        return A.TakeSteps(c[0], c[1])
+
+    def piercing(self, c: list[Any]) -> bool:
+        return True
+
+    def toward(self, c: list[Any]) -> Any:
+        return c[0]
+
+    def gain_mana_choice(self, c: list[Any]) -> A.GainMana:
+        return A.GainMana("", tuple(str(m) for m in c if isinstance(m, Token) and m.type == "MANA"))
+
+    def no_threshold(self, c: list[Any]) -> A.NoThreshold:
+        return A.NoThreshold()
+
+    def for_each_of(self, c: list[Any]) -> Any:
+        return A.Selector(None, (), (), "of", (A.Post("of", c[0]),), "partitive", "each")
+
+    def same_direction(self, c: list[Any]) -> str:
+        return "same_direction"
+
+    def same_direction_one_at_a_time(self, c: list[Any]) -> str:
+        return "same_direction_one_at_a_time"
+
+    def cardinal_direction(self, c: list[Any]) -> str:
+        return "cardinal_direction"
+
+    def cond_place(self, c: list[Any]) -> A.Condition:
+        return A.Condition("place", None, c[0])
+
+    def by_agent(self, c: list[Any]) -> Any:
+        return c[0]
+
+    def by_both(self, c: list[Any]) -> A.Group:
+        return A.Group((c[0], c[1]), "and")
+
+    def mod_either(self, c: list[Any]) -> str:
+        return f"{c[0]} or {c[1]}"
 
     def one_step(self, c: list[Any]) -> tuple[str, int]:
         return ("one", 1)
@@ -808,6 +844,7 @@ class ToAst(Transformer):
     with_keyword = _place("with_keyword")
     without_keyword = _place("without_keyword")
     without_np = _place("without")
+    from_among = _place("from_among")
     within_np = _place("within_place")
 
     in_play = _place("in_play")
