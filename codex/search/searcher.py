@@ -6,6 +6,11 @@ Whoosh's stored-field access), the vocabulary for correction and the stem → su
 map for highlighting. A lock serialises searches (Whoosh searchers and the stemmer cache
 are not documented as thread-safe, and a search takes about a millisecond), and a small
 LRU cache answers repeated queries without searching again.
+
+Scoring sums Whoosh's BM25F figures from in-memory tables (``memory.py``); the positions
+of query words in candidate records are memoised per (record, stem). A rebuilt index is
+noticed (``meta.json`` checked at most once a second), opened and warmed in a background
+thread, and swapped in under the lock.
 """
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """Snippets: the sentence of a record that best matches the query, with the matches marked.
 
 Highlighting works on surface words, not by re-analysing every hit: at open the searcher
-knows which surface words of the corpus make which stem, so a query's stems turn into one
-regular expression that finds "defending", "defends" and "defended" for "defend" in
-microseconds. The snippet is returned as plain text with match offsets, and as HTML in which
+knows which surface words of the corpus make which stem, so a stem turns into one regular
+expression that finds "defending", "defends" and "defended" for "defend" in microseconds
+(the searcher memoises its matches per record and merges those of the query's stems). The snippet is returned as plain text with match offsets, and as HTML in which
 everything but the ``<mark>`` tags is escaped, so a hostile query or record text can never
 inject markup; the caller picks the form it needs.
 """
