@@ -59,6 +59,7 @@ class Group:
 
     items: tuple[Any, ...]
     conj: str
+    serial: bool = False  # surface form only: "X, and Y" (a comma before the conjunction of two items)
 
 
 # --------------------------------------------------------------------------- keywords and grants
@@ -611,9 +612,11 @@ class Cost:
 
 @dataclass(frozen=True)
 class KeywordLine:
-    """A line of keyword abilities; items may also be bare statements (``Charge, Can't attack sites``)."""
+    """A line of keyword abilities; items may also be bare statements (``Charge, Can't attack sites``).
+    ``end`` is the closing punctuation as written (``""`` or ``"."``)."""
 
     items: tuple[Any, ...]
+    end: str = ""
 
 
 @dataclass(frozen=True)

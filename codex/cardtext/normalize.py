@@ -20,8 +20,9 @@ _PUNCT = {"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2013": 
 _TRANSLATE = str.maketrans({k: v for k, v in (_CIRCLED | _THRESHOLD_GLYPHS | _PUNCT).items() if len(k) == 1})
 _SPACES = re.compile(r"[ \t]+")
 _SPACE_BEFORE_PUNCT = re.compile(r" +([.,:!])")
-#: Pronoun contractions are spelled out, so the grammar has one form and printing gives the same text.
-_CONTRACTIONS = {"it's": "it is", "they're": "they are", "you're": "you are", "they've": "they have",
+#: Pronoun contractions are spelled out (and ``towards`` becomes ``toward``), so the grammar has one
+#: form and printing gives the same text.
+_CONTRACTIONS = {"there's": "there is", "There's": "There is", "towards": "toward", "it's": "it is", "they're": "they are", "you're": "you are", "they've": "they have",
                  "you've": "you have", "It's": "It is", "They're": "They are", "You're": "You are"}
 _CONTRACTION = re.compile(r"\b(" + "|".join(map(re.escape, _CONTRACTIONS)) + r")\b")
 # Sentence ends: '.', '!' or ':' followed by a space, outside double quotes.

@@ -29,7 +29,7 @@ def _np(n: Any) -> str:
     if isinstance(n, A.Group):
         items = [_np(i) for i in n.items]
         if len(items) == 2:
-            return f"{items[0]} {n.conj} {items[1]}"
+            return f"{items[0]}{',' if n.serial else ''} {n.conj} {items[1]}"
         return ", ".join(items[:-1]) + f", {n.conj} {items[-1]}"
     if isinstance(n, A.Selector):
         det = _np(n.det.owner) + "'s" if isinstance(n.det, A.Possessive) else n.det
@@ -216,8 +216,8 @@ def _cond(c: A.Condition) -> str:
         return f"you control {_np(c.arg)}"
     if c.kind == "hits":
         return f"it hits {_np(c.arg)}"
-    if c.kind == "there_is":
-        return f"there is {_np(c.arg)}"
+    if c.kind in ("there_is", "there_are"):
+        return f"there {c.kind[6:]} {_np(c.arg)}"
     if c.kind == "would":
         return f"{_np(c.subject)} would {_inflect(_action(c.arg), 'base')}"
     if c.kind == "has":
@@ -276,7 +276,7 @@ def _per(per: Any) -> str | None:
     return f"for each {_np(per)}"
 
 
-def _clause(c: A.Clause) -> str:
+def _clause(c: A.Clause, implied: Any = None) -> str:
     post = None
     if c.condition:
         k = c.condition.kind
@@ -287,8 +287,9 @@ def _clause(c: A.Clause) -> str:
     action = _action(c.action)
     if c.modal:
         action = _inflect(action, "base")
-    elif c.subject is not None:
-        action = _inflect(action, "plural" if _plural(c.subject) else "third")
+    elif c.subject is not None or implied is not None:
+        subject = c.subject if c.subject is not None else implied
+        action = _inflect(action, "plural" if _plural(subject) else "third")
     duration = _duration(c.duration) if c.duration else None
     manner = {"any_order": "in any order", "random_order": "in random order", "a_random_order": "in a random order",
               "same_direction": "in the same direction", "cardinal_direction": "in a cardinal direction",
@@ -301,16 +302,21 @@ def _clause(c: A.Clause) -> str:
     return text.replace(" ,", ",")
 
 
-def _sentence(s: A.Sentence) -> str:
+def _sentence(s: A.Sentence, cap: bool = True) -> str:
     leads = []
     for lead in s.leads:
         leads.append({"if": lambda: f"if {_cond(lead.arg)},", "duration": lambda: f"{_duration(lead.arg)},",
                       "once": lambda: "once on your turn,", "foreach": lambda: f"for each {_np(lead.arg)},",
                       "while": lambda: f"while {_cond(lead.arg)},", "then": lambda: "then"}[lead.kind]())
     body = _clause(s.clauses[0])
+    subject = s.clauses[0].subject
     for sep, clause in zip(s.seps, s.clauses[1:]):
-        body += ("" if sep.startswith(",") else " ") + sep.replace(" ,", ",") + " " + _clause(clause)
-    return _cap(_j(*leads, body)) + s.end
+        # "Minions ... lose Airborne and are Immobile": a clause joined by "and" shares the subject
+        implied = subject if sep == "and" and clause.subject is None else None
+        body += ("" if sep.startswith(",") else " ") + sep.replace(" ,", ",") + " " + _clause(clause, implied)
+        subject = clause.subject if clause.subject is not None else subject
+    text = _j(*leads, body)
+    return (_cap(text) if cap else text) + s.end
 
 
 def _cap(s: str) -> str:
@@ -336,7 +342,8 @@ def _event(e: A.Event) -> str:
     if e.verb == "performing_ranged_strike":
         ev = "performing a ranged strike"
     else:
-        verb = {"attacks_and_kills": "attacks and kills"}.get(e.verb) or e.verb.replace("is_", "is ", 1)
+        verb = {"attacks_and_kills": "attacks and kills"}.get(e.verb) or \
+            (e.verb.replace("_", " ", 1) if e.verb.startswith(("is_", "are_")) else e.verb)
         ev = _j(_np(e.subject), verb, _np(e.obj) if e.obj is not None else None)
     return ev
 
@@ -350,11 +357,11 @@ def _ability(a: Any) -> str:
     if isinstance(a, A.Unparsed):
         return a.text
     if isinstance(a, A.KeywordLine):
-        return ", ".join(_kw(i) if isinstance(i, A.Keyword) else _cap(_clause(i)) for i in a.items)
+        return ", ".join(_kw(i) if isinstance(i, A.Keyword) else _cap(_clause(i)) for i in a.items) + a.end
     if isinstance(a, A.Statement):
         return _threshold(a) + _sentence(a.body)
     if isinstance(a, A.Triggered):
-        return _threshold(a) + _trigger(a.trigger) + ", " + _sentence(a.body)[0].lower() + _sentence(a.body)[1:]
+        return _threshold(a) + _trigger(a.trigger) + ", " + _sentence(a.body, cap=False)
     if isinstance(a, (A.Activated, A.Genesis, A.Deathrite)):
         if isinstance(a, A.Activated):
             left = ", ".join(_cost(c) for c in a.costs)

@@ -21,6 +21,16 @@ def _real(children: list[Any]) -> list[Any]:
     return [c for c in children if not (isinstance(c, Token) and c.type == "LC")]
 
 
+def base_verb(word: str) -> str:
+    """The base form of a verb written in the third person (``teleports`` → ``teleport``,
+    ``pushes`` → ``push``): the AST names actions by their base form."""
+    if word.endswith(("shes", "ches", "sses", "xes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
 class ToAst(Transformer):
     """Builds AST nodes bottom-up. ``parse_quoted`` parses a quoted granted ability recursively."""
 
@@ -33,7 +43,7 @@ class ToAst(Transformer):
         return _words(c)
 
     modal = ev_verb_word = move_verb = remove_verb = relocate_verb = state_word = passive_verb = _word
-    seq_adj = rel_verb = pronoun_word = cant_verb_word = rarity = _word
+    seq_adj = rel_verb = pronoun_word = cant_verb_word = rarity = be = _word
     projectile = det_word = pre_adj = mod_adj = noun = ref_word = element = kw_name = conj = more_less = _word
 
     def det(self, c: list[Any]) -> tuple[str, Any]:
@@ -61,7 +71,8 @@ class ToAst(Transformer):
     ability = start
 
     def keyword_line(self, c: list[Any]) -> A.KeywordLine:
-        return A.KeywordLine(tuple(c))
+        *items, end = c
+        return A.KeywordLine(tuple(items), end or "")
 
     def kw_item(self, c: list[Any]) -> Any:
         return c[0]
@@ -119,7 +130,7 @@ class ToAst(Transformer):
         return A.Lead("then")
 
     def is_passive(self, c: list[Any]) -> str:
-        return "is_" + c[0]
+        return f"{c[0]}_{c[1]}"
 
     def include(self, c: list[Any]) -> A.Include:
         return A.Include(c[0])
@@ -289,7 +300,7 @@ class ToAst(Transformer):
         return A.Condition("defending")
 
     def cond_there_is(self, c: list[Any]) -> A.Condition:
-        return A.Condition("there_is", None, c[0])
+        return A.Condition("there_is" if c[0] == "is" else "there_are", None, c[1])
 
     def cond_back_row(self, c: list[Any]) -> A.Condition:
         return A.Condition("back_row")
@@ -355,7 +366,7 @@ class ToAst(Transformer):
         return A.Conjure(None, ("atop", c[0]))
 
     def move_self_steps(self, c: list[Any]) -> A.Move:
-        return A.Move(c[0], None, None, c[1])
+        return A.Move(base_verb(c[0]), None, None, c[1])
 
     def adjacent_to(self, c: list[Any]) -> A.Post:
         return A.Post("adjacent_to", c[-1])
@@ -422,7 +433,7 @@ class ToAst(Transformer):
         return f"{c[0]} or {c[1]}"
 
     def move_steps(self, c: list[Any]) -> A.Move:
-        return A.Move(c[0], c[1], None, c[2])
+        return A.Move(base_verb(c[0]), c[1], None, c[2])
 
     def put_counted(self, c: list[Any]) -> A.Put:
         return A.Put(c[0], c[1])
@@ -460,10 +471,10 @@ class ToAst(Transformer):
         return A.Summon(c[0], c[1])
 
     def move(self, c: list[Any]) -> A.Move:
-        return A.Move(c[0], c[1], c[2])
+        return A.Move(base_verb(c[0]), c[1], c[2])
 
     def move_self(self, c: list[Any]) -> A.Move:
-        return A.Move(c[0], None, c[1])
+        return A.Move(base_verb(c[0]), None, c[1])
 
     def dest_here(self, c: list[Any]) -> tuple[str, Any]:
         return ("here", None)
@@ -752,7 +763,8 @@ class ToAst(Transformer):
     def np_list(self, c: list[Any]) -> A.Group:
         items = _real(c)
         conj = items[-2]
-        return A.Group(tuple(items[:-2] + items[-1:]), conj)
+        serial = len(items) == 3 and len(c) == 4  # "X, and Y": a list comma before the conjunction
+        return A.Group(tuple(items[:-2] + items[-1:]), conj, serial)
 
     def np_item(self, c: list[Any]) -> Any:
         base, posts = c[0], tuple(c[1:])
