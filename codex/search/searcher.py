@@ -53,7 +53,8 @@ BOOST_SYNONYM = 0.5     # declared synonyms count, but less than the word typed
 RECHECK_SECONDS = 1.0   # how often ``search`` looks whether the index was rebuilt
 OPEN_RETRIES = (0.001, 0.002, 0.004, 0.008, 0.016)   # waits while an index swap is under way
 FILTER_MEMO = 256
-FOUND_MEMO = 200_000     # (record, stem) positions kept; emptied when full
+FOUND_MEMO = 50_000      # (record, stem) positions kept (a few MB); emptied when full
+_NOT_FOUND: tuple[list, frozenset[int]] = ([], frozenset())
 _now = time.monotonic    # the clock of the rebuild check (tests replace it)
 # Attributes of a Searcher that are its own, not read from the index (kept on re-open).
 _OWN_STATE = frozenset({"index_dir", "cache_size", "freeze_gc", "_lock", "_cache", "_closed",
@@ -494,7 +495,7 @@ class Searcher:
             if pattern is None:
                 pattern = self._patterns[stem] = highlighter(self._surfaces.get(stem, ())) or 0
             if not pattern:
-                found = ([], frozenset())
+                found = _NOT_FOUND
             else:
                 i = self._by_docnum[docnum]
                 text = self._docs[i].get("body") or ""
@@ -503,7 +504,8 @@ class Searcher:
                             stem_of.get(m.group(0).lower().replace("’", "'"), stem))
                            for m in pattern.finditer(text)]
                 starts = self._sentence_starts[i]
-                found = (matches, frozenset(bisect_right(starts, a) - 1 for a, _b, _k in matches))
+                found = ((matches, frozenset(bisect_right(starts, a) - 1 for a, _b, _k in matches))
+                         if matches else _NOT_FOUND)
             if len(self._found) >= FOUND_MEMO:
                 self._found.clear()
             self._found[key] = found
