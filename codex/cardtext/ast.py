@@ -540,7 +540,8 @@ class PostCondition:
 
 @dataclass(frozen=True)
 class Clause:
-    """One verb phrase: ``subject`` (None = the ability's controller for effects, SELF for statements)
+    """One verb phrase: ``subject`` (None = the ability's controller for effects, SELF for statements;
+    ``action`` None = elliptic ``he must``: the action of the previous sentence)
     does ``action``. ``modal`` may (optional), must (forced), can (permission), may only/can only
     (restriction to this action); ``duration``/``condition`` scope it (``duration_first``: the duration
     was written before the verb, ``permanently gain``). ``purpose`` is an action done by doing this one
@@ -563,7 +564,8 @@ class Clause:
 class Lead:
     """A sentence opener: ``if`` (guard, ``arg`` Condition), ``duration`` (``arg`` Duration for all clauses),
     ``once`` (once on your turn), ``foreach`` (repeat for each of ``arg``), ``while`` (the sentence
-    applies only while ``arg`` holds)."""
+    applies only while ``arg`` holds), ``if_passive``/``when_passive`` (``If cast,``/``When played,``: only
+    when this card was cast/played, ``arg`` the verb), ``then`` (after the previous sentence)."""
 
     kind: str
     arg: Any = None
@@ -587,6 +589,7 @@ class Event:
     subject: Any
     verb: str
     obj: Any = None
+    dest: Any = None  # where the event moved the subject (``is carried to the surface``)
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,8 @@ _TO = re.compile(r"\bto (?=([\w']+))")
 _MAX_ITEM_WORDS = 5
 #: "each"/"this" directly before a verb is a pronoun ("Each deals 1 damage", "If this is ..."), not a
 #: determiner; the space after it becomes PRONOUN_MARK so the grammar needs no lookahead.
-_PRONOUN = re.compile(r"\b([Ee]ach|[Tt]his) (?=(?:deals|is|has|takes|gains|dies|can't|may|must)\b)")
+_PRONOUN = re.compile(r"\b(?:([Ee]ach|[Tt]his) (?=(?:deals|is|has|takes|gains|dies|can't|may|must)\b)"
+                      r"|([Tt]his) (?=(?:under|to|into|from|on|at)\b))")
 #: "target" followed by a determiner or count is the verb ("Target a site"), not the determiner.
 _TARGET = re.compile(r"\b[Tt]arget (?=(?:a|an|the|one|two|three|four|five|up|any|each|all|another|X|\d+)\b)")
 _THRESHOLD_PREFIX = re.compile(r"^((?:\([AEFW]\))+) *[\u2014-] *")
@@ -140,7 +141,7 @@ def prepare(sentence: str, aliases: list[str]) -> str:
             pad = "SELF" + " " * max(0, len(alias) - 4)
             s = _alias_pattern(alias).sub(pad if len(alias) >= 4 else "SELF", s)
     s = _TARGET.sub(TARGET_VERB + "      ", s)
-    s = _PRONOUN.sub(lambda m: m.group(1) + PRONOUN_MARK, s)
+    s = _PRONOUN.sub(lambda m: (m.group(1) or m.group(2)) + PRONOUN_MARK, s)
     s = _mark_list_commas(s)
     s = _AND.sub(lambda m: AND_CLAUSE + "  " if m.group(1) in CLAUSE_STARTERS else m.group(0), s)
     s = _TO.sub(lambda m: TO_VERB + " " if m.group(1) in PURPOSE_VERBS else m.group(0), s)

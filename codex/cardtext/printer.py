@@ -212,6 +212,8 @@ def _cond(c: A.Condition) -> str:
         return fixed[c.kind]
     if c.kind == "place":
         return _post(c.arg)
+    if c.kind == "passive":
+        return f"{_np(c.subject)} {c.arg}"
     if c.kind == "control":
         return f"you control {_np(c.arg)}"
     if c.kind == "hits":
@@ -284,6 +286,8 @@ def _clause(c: A.Clause, implied: Any = None) -> str:
             f"{k} {_cond(c.condition.cond)}"
         if c.condition.comma:
             post = ", " + post
+    if c.action is None:
+        return _j(_np(c.subject), c.modal)
     action = _action(c.action)
     if c.modal:
         action = _inflect(action, "base")
@@ -307,7 +311,8 @@ def _sentence(s: A.Sentence, cap: bool = True) -> str:
     for lead in s.leads:
         leads.append({"if": lambda: f"if {_cond(lead.arg)},", "duration": lambda: f"{_duration(lead.arg)},",
                       "once": lambda: "once on your turn,", "foreach": lambda: f"for each {_np(lead.arg)},",
-                      "while": lambda: f"while {_cond(lead.arg)},", "then": lambda: "then"}[lead.kind]())
+                      "while": lambda: f"while {_cond(lead.arg)},", "then": lambda: "then",
+                      "if_passive": lambda: f"if {lead.arg},", "when_passive": lambda: f"when {lead.arg},"}[lead.kind]())
     body = _clause(s.clauses[0])
     subject = s.clauses[0].subject
     for sep, clause in zip(s.seps, s.clauses[1:]):
@@ -339,6 +344,10 @@ def _trigger(t: A.Trigger) -> str:
 def _event(e: A.Event) -> str:
     if e.verb == "would":
         return f"{_np(e.subject)} would {_inflect(_action(e.obj), 'base')}"
+    if e.verb == "can_attack":
+        return _j(_np(e.subject), "can attack", _np(e.obj) if e.obj is not None else None)
+    if e.dest is not None:
+        return f"{_np(e.subject)} {e.verb.replace('_', ' ')} to {_np(e.dest)}"
     if e.verb == "performing_ranged_strike":
         ev = "performing a ranged strike"
     else:

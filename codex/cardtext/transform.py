@@ -184,6 +184,27 @@ class ToAst(Transformer):
     def lead_duration(self, c: list[Any]) -> A.Lead:
         return A.Lead("duration", c[0])
 
+    def lead_if_passive(self, c: list[Any]) -> A.Lead:
+        return A.Lead("if_passive", c[0])
+
+    def lead_when_passive(self, c: list[Any]) -> A.Lead:
+        return A.Lead("when_passive", c[0])
+
+    def banish_cost(self, c: list[Any]) -> A.Cost:
+        return A.Cost("banish", c[0])
+
+    def can_attack_event(self, c: list[Any]) -> A.Event:
+        return A.Event(c[0], "can_attack", c[1])
+
+    def passive_to_event(self, c: list[Any]) -> A.Event:
+        return A.Event(c[0], f"{c[1]}_{c[2]}", None, c[3])
+
+    def post_when(self, c: list[Any]) -> A.PostCondition:
+        return A.PostCondition("when", A.Condition("passive", c[0], f"{c[1]} {c[2]}"))
+
+    def elliptic_clause(self, c: list[Any]) -> A.Clause:
+        return A.Clause(c[0], c[1], None)
+
     def lead_while(self, c: list[Any]) -> A.Lead:
         return A.Lead("while", c[0])
 
