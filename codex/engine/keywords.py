@@ -1,14 +1,19 @@
 """Keyword abilities of a unit, read from its card text and/or given explicitly.
 
-`unit_keywords(text, explicit)` is the single seam: when the card-text grammar
-(`codex.cardtext.keywords_of`) lands, it replaces `parse_keyword_text` here and nothing else
-in the engine changes.
+`unit_keywords(text, explicit)` is the single seam between card text and the engine. Two
+readers feed it: the card-text grammar (`codex.cardtext.keywords_of`), which finds keyword
+lines inside whole card texts ("Airborne. Genesis → …"), and the small line reader below,
+which also knows the engine-only forms the grammar does not report ("+1 range",
+"Strikes first"). A keyword either reader finds applies.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Iterable
+
+from codex.cardtext import keywords_of
 
 ELEMENTS = ("air", "earth", "fire", "water")
 ELEMENT_LETTERS = {"A": "air", "E": "earth", "F": "fire", "W": "water"}
@@ -130,11 +135,39 @@ def unit_keywords(text: str | None, explicit: Iterable[str] = ()) -> Keywords:
     tokens, _ = parse_keyword_text(text or "")
     for tok in tokens:
         _apply(kw, tok)
+    _merge_grammar(kw, grammar_keywords(text or ""))
     for tok in explicit:
         if not _apply(kw, tok):
             kw["unknown"].append(tok)
     kw["unknown"] = tuple(kw["unknown"])
     return Keywords(**kw)
+
+
+_GRAMMAR_FLAGS = ("airborne", "burrowing", "submerge", "voidwalk", "stealth", "charge",
+                  "lethal", "immobile", "waterbound", "landbound")
+
+
+@lru_cache(maxsize=4096)
+def grammar_keywords(text: str) -> dict[str, int | bool | str]:
+    """`keywords_of` memoised: the same card texts recur across units and rulings."""
+    return keywords_of(text) if text.strip() else {}
+
+
+def _merge_grammar(kw: dict, found: dict[str, int | bool | str]) -> None:
+    """Fold the grammar's keywords into `kw` (a keyword found by both readers counts once)."""
+    for flag in _GRAMMAR_FLAGS:
+        if found.get(flag):
+            kw[flag] = True
+    if found.get("lance"):
+        kw["lance"] = True
+    kw["movement"] = max(kw["movement"], int(found.get("movement", 0)))
+    if "ranged" in found:
+        kw["ranged"] = max(kw["ranged"] or 0, int(found["ranged"]))
+    caster = found.get("spellcaster")
+    if caster:
+        kw["spellcaster"] = True
+        if isinstance(caster, str) and caster in ELEMENTS:
+            kw["spellcaster_elements"] = kw["spellcaster_elements"] | {caster}
 
 
 def with_keywords(base: Keywords, **changes: object) -> Keywords:
