@@ -144,9 +144,11 @@ class Draw:
 
 @dataclass(frozen=True)
 class Heal:
-    """The subject heals ``amount`` life (never above its maximum)."""
+    """The subject heals ``amount`` life (never above its maximum). With ``target`` and no amount, the
+    subject (damage, ``strike damage against units heals you``) heals ``target`` by the damage dealt."""
 
     amount: Any
+    target: Any = None
 
 
 @dataclass(frozen=True)
@@ -736,3 +738,4 @@ class Possessive:
     selects the object(s) it owns, controls or occupies that the rest of the selector names."""
 
     owner: Any
+    mark: str = "'s"  # surface form only: "'" after a plural name ("Blood Ravens' strike damage")

@@ -109,6 +109,8 @@ class WordLexer(Lexer):
         if word.startswith("non-") and len(word) > 4:
             head = start + 4
             return [(self.single.get("non-", "NON"), "non-", head)] + self._readings(text, word[4:], head, {})
+        if word == "'" and "'s" in self.single:  # plural possessive: "Blood Ravens' strike damage"
+            return [(self.single["'s"], "'", end)]
         if word.endswith("'s") and len(word) > 2:
             stem = self._readings(text, word[:-2], start, accepted)
             return stem + [(self.single.get("'s", "POSSESSIVE"), "'s", end)]

@@ -32,7 +32,7 @@ def _np(n: Any) -> str:
             return f"{items[0]}{',' if n.serial else ''} {n.conj} {items[1]}"
         return ", ".join(items[:-1]) + f", {n.conj} {items[-1]}"
     if isinstance(n, A.Selector):
-        det = _np(n.det.owner) + "'s" if isinstance(n.det, A.Possessive) else n.det
+        det = _np(n.det.owner) + n.det.mark if isinstance(n.det, A.Possessive) else n.det
         if n.quant == "partitive":
             return f"{_num(n.count)} of {_np(n.posts[0].arg)}"
         if n.quant == "det_counted":
@@ -126,7 +126,7 @@ def _action(a: Any) -> str:
               A.CostChange: lambda: f"costs {a.mana} {a.direction}", A.IsA: lambda: f"is {_np(a.what)}",
               A.DamageReduction: lambda: _j(f"takes {_num(a.amount)} less damage", f"from {_np(a.source)}" if a.source else None),
               A.DamageImmunity: lambda: _j("takes no damage", f"from {_np(a.source)}" if a.source else None),
-              A.Draw: lambda: f"draw {_np(a.what)}", A.Heal: lambda: f"heals {_num(a.amount)} life",
+              A.Draw: lambda: f"draw {_np(a.what)}", A.Heal: lambda: f"heals {_num(a.amount)} life" if a.target is None else f"heals {_np(a.target)}",
               A.GainLife: lambda: f"gain {_num(a.amount)} life", A.LoseLife: lambda: f"lose {_num(a.amount)} life",
               A.GainMana: lambda: f"gain {a.mana}" if not a.choice else
               "gain " + ", ".join(a.choice[:-1]) + ", or " + a.choice[-1],

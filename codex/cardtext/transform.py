@@ -48,7 +48,7 @@ class ToAst(Transformer):
 
     def det(self, c: list[Any]) -> tuple[str, Any]:
         if len(c) == 2 and not isinstance(c[0], Token):  # possessive: "the caster's"
-            return ("det", A.Possessive(c[0]))
+            return ("det", A.Possessive(c[0], str(c[1])))
         return ("det", _words(c))
 
     def numword(self, c: list[Any]) -> int | str:
@@ -183,6 +183,9 @@ class ToAst(Transformer):
 
     def lead_duration(self, c: list[Any]) -> A.Lead:
         return A.Lead("duration", c[0])
+
+    def heal_you(self, c: list[Any]) -> A.Heal:
+        return A.Heal(None, A.Ref("you"))
 
     def lead_if_passive(self, c: list[Any]) -> A.Lead:
         return A.Lead("if_passive", c[0])
@@ -878,6 +881,7 @@ class ToAst(Transformer):
     without_keyword = _place("without_keyword")
     without_np = _place("without")
     from_among = _place("from_among")
+    against = _place("against")
     within_np = _place("within_place")
 
     in_play = _place("in_play")
