@@ -59,7 +59,7 @@ class Group:
 
     items: tuple[Any, ...]
     conj: str
-    serial: bool = False  # surface form only: "X, and Y" (a comma before the conjunction of two items)
+    serial: bool = False  # surface form only: a comma before the conjunction ("X, Y, and Z", "X, and Y")
 
 
 # --------------------------------------------------------------------------- keywords and grants

@@ -42,6 +42,8 @@ fill fills cast casts force include cost costs require requires drop drops""".sp
 PURPOSE_VERBS = CLAUSE_STARTERS - {"you", "may", "must", "then", "permanently", "is", "are", "has", "have"}
 
 _COMMA_ITEMS = re.compile(r",((?: [^,.\"]+?,)*) (and|or) ")
+#: "A, B and C" (no serial comma): the last comma, then words that are not and/or, then and/or.
+_COMMA_PAIR = re.compile(r",((?: (?!and\b|or\b)[^,.\"\s]+)+) (and|or) ")
 _AND = re.compile(r"\band (?=([\w']+))")
 _TO = re.compile(r"\bto (?=([\w']+))")
 _MAX_ITEM_WORDS = 5
@@ -149,15 +151,16 @@ def prepare(sentence: str, aliases: list[str]) -> str:
 
 
 def _mark_list_commas(s: str) -> str:
-    """Mark the commas of serial lists (``A, B, and C``) as LIST_COMMA, so the grammar never confuses them
+    """Mark the commas of lists (``A, B, and C``; ``A, B and C``) as LIST_COMMA, so the grammar never confuses them
     with clause commas. A list is a run of short items (at most ``_MAX_ITEM_WORDS`` words, no verb that
     starts a clause) ending in ``, and``/``, or``; a comma whose next item starts with a clause verb
     (``reveal it, and put it``) joins clauses and stays a comma."""
     out = list(s)
     i = s.find(",")
     while i >= 0:
-        m = _COMMA_ITEMS.match(s, i)
-        if m and out[i] == ",":
+        for m in (_COMMA_ITEMS.match(s, i), _COMMA_PAIR.match(s, i)):
+            if m is None or out[i] != ",":
+                continue
             items = [x.split() for x in m.group(1).split(",") if x.strip()]
             tail = s[m.end():].split()
             if not any(len(x) > _MAX_ITEM_WORDS or any(w in CLAUSE_STARTERS for w in x) for x in items) \

@@ -30,7 +30,7 @@ def _np(n: Any) -> str:
         items = [_np(i) for i in n.items]
         if len(items) == 2:
             return f"{items[0]}{',' if n.serial else ''} {n.conj} {items[1]}"
-        return ", ".join(items[:-1]) + f", {n.conj} {items[-1]}"
+        return ", ".join(items[:-1]) + f"{',' if n.serial else ''} {n.conj} {items[-1]}"
     if isinstance(n, A.Selector):
         det = _np(n.det.owner) + n.det.mark if isinstance(n.det, A.Possessive) else n.det
         if n.quant == "partitive":
@@ -346,6 +346,8 @@ def _event(e: A.Event) -> str:
         return f"{_np(e.subject)} would {_inflect(_action(e.obj), 'base')}"
     if e.verb == "can_attack":
         return _j(_np(e.subject), "can attack", _np(e.obj) if e.obj is not None else None)
+    if isinstance(e.dest, A.Post):
+        return f"{_np(e.subject)} {e.verb.replace('_', ' ')} {_post(e.dest)}"
     if e.dest is not None:
         return f"{_np(e.subject)} {e.verb.replace('_', ' ')} to {_np(e.dest)}"
     if e.verb == "performing_ranged_strike":

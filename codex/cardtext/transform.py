@@ -129,9 +129,6 @@ class ToAst(Transformer):
     def lead_then(self, c: list[Any]) -> A.Lead:
         return A.Lead("then")
 
-    def is_passive(self, c: list[Any]) -> str:
-        return f"{c[0]}_{c[1]}"
-
     def include(self, c: list[Any]) -> A.Include:
         return A.Include(c[0])
 
@@ -200,6 +197,12 @@ class ToAst(Transformer):
         return A.Event(c[0], "can_attack", c[1])
 
     def passive_to_event(self, c: list[Any]) -> A.Event:
+        return A.Event(c[0], f"{c[1]}_{c[2]}", None, c[3])
+
+    def passive_event(self, c: list[Any]) -> A.Event:
+        return A.Event(c[0], f"{c[1]}_{c[2]}")
+
+    def passive_place_event(self, c: list[Any]) -> A.Event:
         return A.Event(c[0], f"{c[1]}_{c[2]}", None, c[3])
 
     def post_when(self, c: list[Any]) -> A.PostCondition:
@@ -787,8 +790,9 @@ class ToAst(Transformer):
     def np_list(self, c: list[Any]) -> A.Group:
         items = _real(c)
         conj = items[-2]
-        serial = len(items) == 3 and len(c) == 4  # "X, and Y": a list comma before the conjunction
-        return A.Group(tuple(items[:-2] + items[-1:]), conj, serial)
+        members = tuple(items[:-2] + items[-1:])
+        commas = len(c) - len(items)
+        return A.Group(members, conj, commas == len(members) - 1)  # serial: a comma before the conjunction
 
     def np_item(self, c: list[Any]) -> Any:
         base, posts = c[0], tuple(c[1:])
