@@ -280,9 +280,6 @@ class ToAst(Transformer):
     def is_struck(self, c: list[Any]) -> str:
         return "is_struck"
 
-    def is_attacked(self, c: list[Any]) -> str:
-        return "is_attacked"
-
     def attacks_and_kills(self, c: list[Any]) -> str:
         return "attacks_and_kills"
 
@@ -335,10 +332,10 @@ class ToAst(Transformer):
     def cond_would(self, c: list[Any]) -> A.Condition:
         return A.Condition("would", c[0], c[1])
 
-    def state_word_(self, c: list[Any]) -> Any:
+    def _first(self, c: list[Any]) -> Any:
         return c[0]
 
-    state_is_word = state_place = state_np = state_keyword = state_word_
+    state_is_word = state_place = state_np = state_keyword = _first
 
     # ---- verb phrases -> primitives
     def damage(self, c: list[Any]) -> A.Damage:
@@ -625,9 +622,6 @@ class ToAst(Transformer):
     def relocate(self, c: list[Any]) -> A.Relocate:
         return A.Relocate(c[0], c[1])
 
-    def relocate_self(self, c: list[Any]) -> A.Relocate:
-        return A.Relocate(str(c[0]).rstrip("s") if c else "submerge")
-
     def search(self, c: list[Any]) -> A.Search:
         return A.Search(c[0], c[1])
 
@@ -732,9 +726,6 @@ class ToAst(Transformer):
 
     def q_number_of(self, c: list[Any]) -> tuple[str, Any]:
         return ("number_of", c[0])
-
-    def q_mana_cost(self, c: list[Any]) -> tuple[str, Any]:
-        return ("mana_cost", c[0])
 
     # ---- grants and keywords
     def grants(self, c: list[Any]) -> tuple[Any, ...]:
