@@ -288,6 +288,7 @@ class Move:
     what: Any = None
     dest: Any = None
     steps: Any = None
+    adverbs: tuple[str, ...] = ()  # freely (ignoring terrain), sideways, forward, away, back
 
 
 @dataclass(frozen=True)
@@ -533,11 +534,12 @@ class Condition:
 @dataclass(frozen=True)
 class PostCondition:
     """``kind`` = if, while, unless (guard the clause on ``cond``), instead (replaces the event), if_able,
-    if_needed (do it only when possible/necessary)."""
+    if_needed (do it only when possible/necessary), when (only while ``cond`` happens), as_if (treat
+    ``cond``, a ``were`` Condition, as true for this clause: ``move as if they were adjacent``)."""
 
     kind: str
     cond: Condition | None = None
-    comma: bool = False
+    comma: bool = False  # surface form only: ", if able"
 
 
 @dataclass(frozen=True)

@@ -135,7 +135,7 @@ def _action(a: Any) -> str:
                                     f"to {_np(a.to)}" if a.to else None),
               A.Pay: lambda: f"pay {a.mana}", A.Fill: lambda: f"fill {_np(a.target)}",
               A.Summon: lambda: _j("summon", _np(a.what), _dest(a.dest)),
-              A.Move: lambda: _j(a.kind, _np(a.what) if a.what else None, _dest(a.dest),
+              A.Move: lambda: _j(a.kind, _np(a.what) if a.what else None, *a.adverbs, _dest(a.dest),
                                  _steps(a.steps) if a.steps else None),
               A.Tap: lambda: _j("untap" if a.untap else "tap", _np(a.target) if a.target else None),
               A.Remove: lambda: f"{a.kind} {_np(a.target)}", A.Die: lambda: "dies",
@@ -212,6 +212,10 @@ def _cond(c: A.Condition) -> str:
         return fixed[c.kind]
     if c.kind == "place":
         return _post(c.arg)
+    if c.kind == "were":
+        return f"{_np(c.subject)} were {c.arg}"
+    if c.kind == "event":
+        return f"{_np(c.subject)} {c.arg}"
     if c.kind == "passive":
         return f"{_np(c.subject)} {c.arg}"
     if c.kind == "control":
@@ -283,7 +287,7 @@ def _clause(c: A.Clause, implied: Any = None) -> str:
     if c.condition:
         k = c.condition.kind
         post = {"instead": "instead", "if_able": "if able", "if_needed": "if needed"}.get(k) or \
-            f"{k} {_cond(c.condition.cond)}"
+            f"{k.replace('_', ' ')} {_cond(c.condition.cond)}"
         if c.condition.comma:
             post = ", " + post
     if c.action is None:

@@ -43,7 +43,7 @@ class ToAst(Transformer):
         return _words(c)
 
     modal = ev_verb_word = move_verb = remove_verb = relocate_verb = state_word = passive_verb = _word
-    seq_adj = rel_verb = pronoun_word = cant_verb_word = rarity = be = _word
+    seq_adj = rel_verb = pronoun_word = cant_verb_word = rarity = be = adverb = as_if_state = _word
     projectile = det_word = pre_adj = mod_adj = noun = ref_word = element = kw_name = conj = more_less = _word
 
     def det(self, c: list[Any]) -> tuple[str, Any]:
@@ -498,7 +498,19 @@ class ToAst(Transformer):
         return A.Move(base_verb(c[0]), c[1], c[2])
 
     def move_self(self, c: list[Any]) -> A.Move:
-        return A.Move(base_verb(c[0]), None, c[1])
+        return A.Move(base_verb(c[0]), None, c[-1], None, tuple(c[1:-1]))
+
+    def dest_between(self, c: list[Any]) -> tuple[str, Any]:
+        return ("between", c[0])
+
+    def post_as_if(self, c: list[Any]) -> A.PostCondition:
+        return A.PostCondition("as_if", A.Condition("were", c[1], c[2]))
+
+    def cond_event(self, c: list[Any]) -> A.Condition:
+        return A.Condition("event", c[0], c[1])
+
+    def of_element(self, c: list[Any]) -> A.Post:
+        return A.Post("of", c[0])
 
     def dest_here(self, c: list[Any]) -> tuple[str, Any]:
         return ("here", None)
