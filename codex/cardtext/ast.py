@@ -250,6 +250,13 @@ class Drop:
 
 
 @dataclass(frozen=True)
+class Prevent:
+    """Prevent ``what`` (damage about to be dealt): the engine cancels that event."""
+
+    what: Any
+
+
+@dataclass(frozen=True)
 class Lasts:
     """Static on auras: the aura is dispelled after ``turns`` of its controller's turns."""
 

@@ -37,7 +37,7 @@ sacrifice sacrifices kill kills die dies give gives has have shoot shoots is are
 submerge burrow surface unburrow submerges burrows surfaces unburrows search searches return returns strike
 strikes discard discards look reveal reveals shuffle shuffles conjure dispel silence silences put fall falls
 can't cannot transform transforms play plays may must then you permanently pay shuffle shuffles
-fill fills cast casts force include cost costs require requires drop drops""".split())
+fill fills cast casts force include cost costs require requires drop drops prevent prevents""".split())
 #: Verbs that may follow "to" in a purpose phrase ("pay (1) to summon ..."); "you"/"may"/... never do.
 PURPOSE_VERBS = CLAUSE_STARTERS - {"you", "may", "must", "then", "permanently", "is", "are", "has", "have"}
 

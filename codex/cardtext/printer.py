@@ -141,7 +141,7 @@ def _action(a: Any) -> str:
               A.Remove: lambda: f"{a.kind} {_np(a.target)}", A.Die: lambda: "dies",
               A.Has: lambda: _j("has", _grants(a.grants), f"for each {_np(a.per)}" if a.per else None),
               A.LoseKeyword: lambda: f"lose {_np(a.what)}" if a.what is not None else f"lose {_grants(a.grants)}",
-              A.Drop: lambda: f"drop {_np(a.what)}",
+              A.Drop: lambda: f"drop {_np(a.what)}", A.Prevent: lambda: f"prevent {_np(a.what)}",
               A.ShootProjectile: lambda: _j("shoot", _num(a.count) if a.count != 1 else "a",
                                             "piercing" if a.piercing else None,
                                             "projectile" if a.count == 1 else "projectiles"),

@@ -503,6 +503,12 @@ class ToAst(Transformer):
     def dest_between(self, c: list[Any]) -> tuple[str, Any]:
         return ("between", c[0])
 
+    def det_one(self, c: list[Any]) -> A.Selector:
+        return A.Selector(c[0][1], (), (), "one")
+
+    def prevent(self, c: list[Any]) -> A.Prevent:
+        return A.Prevent(c[0])
+
     def post_as_if(self, c: list[Any]) -> A.PostCondition:
         return A.PostCondition("as_if", A.Condition("were", c[1], c[2]))
 
