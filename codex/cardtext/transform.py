@@ -503,6 +503,9 @@ class ToAst(Transformer):
     def dest_between(self, c: list[Any]) -> tuple[str, Any]:
         return ("between", c[0])
 
+    def choose_count(self, c: list[Any]) -> A.Choose:
+        return A.Choose(c[0])
+
     def det_one(self, c: list[Any]) -> A.Selector:
         return A.Selector(c[0][1], (), (), "one")
 
