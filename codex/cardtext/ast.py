@@ -499,9 +499,10 @@ class Play:
 
 @dataclass(frozen=True)
 class Action:
-    """A basic unit action the subject may/must/can't do: ``verb`` is defend, attack, intercept, enter
-    (``arg`` = place), carry (``arg`` = what), or ``be <verb>`` (be targeted/attacked/moved..., ``arg`` =
-    by whom, ``dest`` = where)."""
+    """A basic unit action the subject may/must/can't do: ``verb`` is defend, attack (``arg`` = what),
+    intercept, enter (``arg`` = place), carry (``arg`` = what), fight (``arg`` = whom), occupy (``arg`` =
+    locations: a unit that occupies several), untap/move/surface/submerge/burrow/strike (in ``can't``),
+    or ``be <verb>`` (be targeted/attacked/moved..., ``arg`` = by whom, ``dest`` = where)."""
 
     verb: str
     arg: Any = None

@@ -215,7 +215,7 @@ def _cond(c: A.Condition) -> str:
     if c.kind == "were":
         return f"{_np(c.subject)} were {c.arg}"
     if c.kind == "event":
-        return f"{_np(c.subject)} {c.arg}"
+        return _j(_np(c.subject), c.arg.verb, _np(c.arg.obj) if c.arg.obj is not None else None)
     if c.kind == "passive":
         return f"{_np(c.subject)} {c.arg}"
     if c.kind == "control":

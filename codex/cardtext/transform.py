@@ -516,7 +516,13 @@ class ToAst(Transformer):
         return A.PostCondition("as_if", A.Condition("were", c[1], c[2]))
 
     def cond_event(self, c: list[Any]) -> A.Condition:
-        return A.Condition("event", c[0], c[1])
+        return A.Condition("event", c[0], A.Event(None, c[1], c[2]))
+
+    def post_when_event(self, c: list[Any]) -> A.PostCondition:
+        return A.PostCondition("when", A.Condition("event", c[0], A.Event(None, c[1])))
+
+    def occupy(self, c: list[Any]) -> A.Action:
+        return A.Action("occupy", c[0])
 
     def of_element(self, c: list[Any]) -> A.Post:
         return A.Post("of", c[0])
