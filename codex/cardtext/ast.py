@@ -46,8 +46,8 @@ class Selector:
 @dataclass(frozen=True)
 class Ref:
     """A reference resolved from context: ``SELF`` (this card), ``you`` (its controller), or a pronoun
-    (``it, they, them, he, she, him, her, itself, themselves``) meaning the object the previous clause
-    or trigger chose."""
+    (``it, they, them, he, she, him, her, itself, themselves, each, this, none``) meaning the object the
+    previous clause or trigger chose, or ``the surface`` (the realm's surface, for burrowed objects)."""
 
     word: str
     posts: tuple[Post, ...] = ()
@@ -523,7 +523,8 @@ class Cant:
 class Duration:
     """How long a clause's effect lasts: this_turn, until_your_next_turn, until_end_of_turn,
     until_leaves (``arg``: whose leaving ends it), permanently; or when it happens: at_end_of /
-    at_start_of (``arg``: the turn, e.g. your_turn)."""
+    at_start_of (``arg``: the turn, e.g. your_turn); until_again (``until you do so again``: until the
+    ability is used again), until_hurt (until the unit takes damage)."""
 
     kind: str
     arg: Any = None
@@ -577,7 +578,8 @@ class Lead:
     """A sentence opener: ``if`` (guard, ``arg`` Condition), ``duration`` (``arg`` Duration for all clauses),
     ``once`` (once on your turn), ``foreach`` (repeat for each of ``arg``), ``while`` (the sentence
     applies only while ``arg`` holds), ``if_passive``/``when_passive`` (``If cast,``/``When played,``: only
-    when this card was cast/played, ``arg`` the verb), ``then`` (after the previous sentence)."""
+    when this card was cast/played, ``arg`` the verb), ``then`` (after the previous sentence),
+    ``extra_cost`` (``As an additional cost to cast X,``: the sentence is part of ``arg``'s casting cost)."""
 
     kind: str
     arg: Any = None

@@ -200,6 +200,8 @@ def _duration(d: A.Duration) -> str:
         return f"until {_np(d.arg)} leaves the realm"
     if d.kind == "until_end_of_turn":
         return "until the end of turn"
+    if d.kind == "until_again":
+        return "until you do so again"
     if d.kind in ("at_end_of", "at_start_of"):
         turn = {"each_players_turn": "each player's turn"}.get(d.arg, str(d.arg).replace("_", " "))
         return f"at the {d.kind[3:-3]} of {turn}"
@@ -301,7 +303,8 @@ def _clause(c: A.Clause, implied: Any = None) -> str:
     duration = _duration(c.duration) if c.duration else None
     manner = {"any_order": "in any order", "random_order": "in random order", "a_random_order": "in a random order",
               "same_direction": "in the same direction", "cardinal_direction": "in a cardinal direction",
-              "same_direction_one_at_a_time": "in the same direction, one at a time"}.get(c.manner or "")
+              "same_direction_one_at_a_time": "in the same direction, one at a time",
+              "on_the_ground": "on the ground"}.get(c.manner or "")
     text = _j(_np(c.subject) if c.subject is not None else None, c.modal,
               duration if c.duration_first else None, action,
               f"to {_action(c.purpose)}" if c.purpose is not None else None,
@@ -316,7 +319,8 @@ def _sentence(s: A.Sentence, cap: bool = True) -> str:
         leads.append({"if": lambda: f"if {_cond(lead.arg)},", "duration": lambda: f"{_duration(lead.arg)},",
                       "once": lambda: "once on your turn,", "foreach": lambda: f"for each {_np(lead.arg)},",
                       "while": lambda: f"while {_cond(lead.arg)},", "then": lambda: "then",
-                      "if_passive": lambda: f"if {lead.arg},", "when_passive": lambda: f"when {lead.arg},"}[lead.kind]())
+                      "if_passive": lambda: f"if {lead.arg},", "when_passive": lambda: f"when {lead.arg},",
+                      "extra_cost": lambda: f"as an additional cost to cast {_np(lead.arg)},"}[lead.kind]())
     body = _clause(s.clauses[0])
     subject = s.clauses[0].subject
     for sep, clause in zip(s.seps, s.clauses[1:]):

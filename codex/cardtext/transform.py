@@ -506,6 +506,24 @@ class ToAst(Transformer):
     def choose_count(self, c: list[Any]) -> A.Choose:
         return A.Choose(c[0])
 
+    def on_the_ground(self, c: list[Any]) -> str:
+        return "on_the_ground"
+
+    def until_again(self, c: list[Any]) -> A.Duration:
+        return A.Duration("until_again")
+
+    def until_hurt(self, c: list[Any]) -> A.Duration:
+        return A.Duration("until_hurt")
+
+    def lead_extra_cost(self, c: list[Any]) -> A.Lead:
+        return A.Lead("extra_cost", c[-1])
+
+    def traverse(self, c: list[Any]) -> A.Action:
+        return A.Action("traverse", c[0])
+
+    def the_surface(self, c: list[Any]) -> A.Ref:
+        return A.Ref("the surface")
+
     def det_one(self, c: list[Any]) -> A.Selector:
         return A.Selector(c[0][1], (), (), "one")
 
