@@ -221,9 +221,11 @@ class CostChange:
 
 @dataclass(frozen=True)
 class IsA:
-    """Static: the subject is also ``what`` (a type, subtype or kind of site): the engine adds the types."""
+    """Static: the subject is also ``what`` (a type, subtype or kind of site): the engine adds the types.
+    ``also``: written ``is also`` (same meaning)."""
 
     what: Any
+    also: bool = False
 
 
 @dataclass(frozen=True)
@@ -382,7 +384,8 @@ class Flood:
 
 @dataclass(frozen=True)
 class Relocate:
-    """Change ``target``'s (the subject's) region: submerge, burrow (below ground), surface, unburrow."""
+    """Change ``target``'s (the subject's) region: submerge, burrow (below ground), surface, unburrow,
+    or ``X or Y`` (the controller picks one of the two)."""
 
     kind: str
     target: Any = None

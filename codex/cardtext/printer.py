@@ -123,7 +123,7 @@ def _action(a: Any) -> str:
               A.Choose: lambda: f"{a.kind} {_np(a.what)}",
               A.Include: lambda: f"include {_np(a.what)}",
               A.Force: lambda: f"force {_np(a.who)} to {_action(a.action)}",
-              A.CostChange: lambda: f"costs {a.mana} {a.direction}", A.IsA: lambda: f"is {_np(a.what)}",
+              A.CostChange: lambda: f"costs {a.mana} {a.direction}", A.IsA: lambda: _j("is", "also" if a.also else None, _np(a.what)),
               A.DamageReduction: lambda: _j(f"takes {_num(a.amount)} less damage", f"from {_np(a.source)}" if a.source else None),
               A.DamageImmunity: lambda: _j("takes no damage", f"from {_np(a.source)}" if a.source else None),
               A.Draw: lambda: f"draw {_np(a.what)}", A.Heal: lambda: f"heals {_num(a.amount)} life" if a.target is None else f"heals {_np(a.target)}",
@@ -279,6 +279,8 @@ def _inflect(action: str, form: str) -> str:
 def _per(per: Any) -> str | None:
     if per is None:
         return None
+    if per == A.Ref("each"):  # "for each." with the counted objects left implicit
+        return "for each"
     if isinstance(per, A.Selector) and per.quant == "partitive":
         return f"for {_np(per)}"
     return f"for each {_np(per)}"

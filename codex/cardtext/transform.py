@@ -524,6 +524,18 @@ class ToAst(Transformer):
     def the_surface(self, c: list[Any]) -> A.Ref:
         return A.Ref("the surface")
 
+    def relocate_either(self, c: list[Any]) -> A.Relocate:
+        return A.Relocate(f"{c[0]} or {c[1]}", c[2])
+
+    def is_also(self, c: list[Any]) -> A.IsA:
+        return A.IsA(c[0], also=True)
+
+    def move_adverb(self, c: list[Any]) -> A.Move:
+        return A.Move(base_verb(c[0]), c[1], None, None, tuple(c[2:]))
+
+    def for_each_bare(self, c: list[Any]) -> A.Ref:
+        return A.Ref("each")
+
     def det_one(self, c: list[Any]) -> A.Selector:
         return A.Selector(c[0][1], (), (), "one")
 
