@@ -183,7 +183,8 @@ class NoThreshold:
 class Provide:
     """Static on sites/artifacts: the engine adds ``mana`` (a tuple like ``("(A)", "(1)")``) to what the
     site provides (to ``to``, default its controller). ``what`` = ``mana`` (the listed symbols),
-    ``all`` (its mana and threshold), ``none`` (no mana or threshold), ``no_mana``. ``only``: the site
+    ``all`` (its mana and threshold), ``none`` (no mana or threshold), ``no_mana``, ``extra`` (``mana``
+    more than it would), ``threshold`` (only the element in ``mana``, e.g. ``("water",)``). ``only``: the site
     provides this and nothing else (``Only provides ... while ...``)."""
 
     mana: tuple[str, ...]
@@ -613,7 +614,9 @@ class Event:
 class Trigger:
     """When the trigger fires: ``kind`` = when/whenever (each matching Event), after/immediately_after
     (right after the Event resolves), at (``phase`` start/end/start_and_end of ``turn``), first_time /
-    next_time (only the first/next matching Event, per ``turn`` scope each_turn/this_turn or ever)."""
+    next_time (only the first/next matching Event, per ``turn`` scope each_turn/this_turn or ever),
+    whenever_first (``Whenever X ... for the first time [each turn]``), after with only ``turn`` (after
+    each turn ends)."""
 
     kind: str
     event: Event | None = None

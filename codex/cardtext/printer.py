@@ -55,6 +55,8 @@ def _post(p: A.Post) -> str:
         return f"with {_num(p.arg[0])} or {p.arg[1]} power"
     if p.kind in ("with_keyword", "without_keyword"):
         return f"{p.kind.split('_')[0]} {_kw(p.arg)}"
+    if p.kind.endswith("_by"):
+        return f"{p.kind.replace('_', ' ')} {_np(p.arg)}"
     if p.kind == "from_among":
         return f"from among {_np(p.arg)}"
     if p.kind == "adjacent_to":
@@ -181,6 +183,10 @@ def _provided(p: A.Provide) -> str:
     fixed = {"all": "mana and threshold", "none": "no mana or threshold", "no_mana": "no mana"}
     if p.what in fixed:
         return fixed[p.what]
+    if p.what == "extra":
+        return f"{_num(int(p.mana[0][1:-1]))} additional mana"
+    if p.what == "threshold":
+        return f"{p.mana[0]} threshold"
     if len(p.mana) > 1 and p.written_and:
         return "".join(p.mana[:-1]) + " and " + p.mana[-1]
     return "".join(p.mana)
@@ -266,6 +272,8 @@ def _inflect(action: str, form: str) -> str:
     """Put the first word (the verb) of a printed action in ``form``: ``base`` (after a modal, ``would``
     or a plural subject; ``be`` becomes ``are``), ``plural_be``, or ``third`` (singular subject)."""
     first, _, rest = action.partition(" ")
+    if first == "only":  # "only provides ...": the verb is the second word
+        return "only " + _inflect(rest, form)
     base = _BASE.get(first, first)
     if form == "base":
         word = base
@@ -326,8 +334,8 @@ def _sentence(s: A.Sentence, cap: bool = True) -> str:
     body = _clause(s.clauses[0])
     subject = s.clauses[0].subject
     for sep, clause in zip(s.seps, s.clauses[1:]):
-        # "Minions ... lose Airborne and are Immobile": a clause joined by "and" shares the subject
-        implied = subject if sep == "and" and clause.subject is None else None
+        # "Minions ... lose Airborne and are Immobile": a clause joined by "and" or a comma shares the subject
+        implied = subject if sep in ("and", ",", ", and") and clause.subject is None else None
         body += ("" if sep.startswith(",") else " ") + sep.replace(" ,", ",") + " " + _clause(clause, implied)
         subject = clause.subject if clause.subject is not None else subject
     text = _j(*leads, body)
@@ -344,6 +352,11 @@ def _trigger(t: A.Trigger) -> str:
         turn = {"each_players_turn": "each player's turn"}.get(t.turn or "", (t.turn or "").replace("_", " "))
         return f"At {phase} of {turn}"
     e = t.event
+    if t.kind == "after" and e is None:
+        return "After " + {"each_players_turn": "each player's turn"}.get(t.turn or "", (t.turn or "").replace("_", " "))
+    if t.kind == "whenever_first":
+        scope = {"each_turn": " each turn", "this_turn": " this turn"}.get(t.turn or "", "")
+        return f"Whenever {_event(t.event)} for the first time{scope}"
     assert e is not None
     if t.kind in ("first_time", "next_time"):
         scope = {"each_turn": " each turn", "this_turn": " this turn"}.get(t.turn or "", "")

@@ -43,7 +43,7 @@ class ToAst(Transformer):
         return _words(c)
 
     modal = ev_verb_word = move_verb = remove_verb = relocate_verb = state_word = passive_verb = _word
-    seq_adj = rel_verb = pronoun_word = cant_verb_word = rarity = be = adverb = as_if_state = _word
+    seq_adj = rel_verb = pronoun_word = cant_verb_word = rarity = be = adverb = as_if_state = done_by_word = _word
     projectile = det_word = pre_adj = mod_adj = noun = ref_word = element = kw_name = conj = more_less = _word
 
     def det(self, c: list[Any]) -> tuple[str, Any]:
@@ -535,6 +535,21 @@ class ToAst(Transformer):
 
     def for_each_bare(self, c: list[Any]) -> A.Ref:
         return A.Ref("each")
+
+    def after_turn(self, c: list[Any]) -> A.Trigger:
+        return A.Trigger("after", None, None, c[0])
+
+    def whenever_first(self, c: list[Any]) -> A.Trigger:
+        return A.Trigger("whenever_first", c[0], None, c[2])
+
+    def provide_extra(self, c: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return ("extra", (f"({int(c[0])})",))
+
+    def provide_threshold(self, c: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return ("threshold", (c[0],))
+
+    def done_by(self, c: list[Any]) -> A.Post:
+        return A.Post(c[0].replace(" ", "_"), c[1])
 
     def det_one(self, c: list[Any]) -> A.Selector:
         return A.Selector(c[0][1], (), (), "one")
