@@ -64,3 +64,10 @@ def test_print_reparse_gives_same_ast(kws: list[str], effect: str, lead: str) ->
     card = parse_card_text(text)
     assert card.fully_parsed
     assert parse_card_text(to_text(card)) == card
+
+
+def test_card_named_like_a_grammar_word_is_read_as_the_word_when_self_fails() -> None:
+    # "Give an ally Charge" on a card named Charge: Charge is the keyword here, not the card itself
+    card = parse_card_text("Give an ally Charge this turn.", name="Charge")
+    assert card.fully_parsed
+    assert to_text(card) == "Give an ally Charge this turn."

@@ -224,6 +224,14 @@ def parse_sentence(raw: str, aliases: tuple[str, ...]) -> Any:
     try:
         return _sentence_node(raw, list(aliases))
     except _Failure as f:
+        # A one-word card name that is also a grammar word ("Teleport", "Charge") may be that word here:
+        # "Teleport an ally ..." on the card Teleport. Parse again without treating it as SELF.
+        g = grammar()
+        if any(" " not in a and (a in g.cap_literals or a.lower() in g.vocab) for a in aliases):
+            try:
+                return _sentence_node(raw, [])
+            except _Failure:
+                pass
         return f
 
 
