@@ -386,10 +386,12 @@ class Flood:
 @dataclass(frozen=True)
 class Relocate:
     """Change ``target``'s (the subject's) region: submerge, burrow (below ground), surface, unburrow,
-    or ``X or Y`` (the controller picks one of the two)."""
+    or ``X or Y`` (the controller picks one of the two); ``on``: only the targets on that place or on
+    that element's sites (``submerge all minions on water``)."""
 
     kind: str
     target: Any = None
+    on: Any = None
 
 
 @dataclass(frozen=True)

@@ -524,6 +524,9 @@ class ToAst(Transformer):
     def the_surface(self, c: list[Any]) -> A.Ref:
         return A.Ref("the surface")
 
+    def relocate_on(self, c: list[Any]) -> A.Relocate:
+        return A.Relocate(c[0], c[1], c[2])
+
     def relocate_either(self, c: list[Any]) -> A.Relocate:
         return A.Relocate(f"{c[0]} or {c[1]}", c[2])
 
