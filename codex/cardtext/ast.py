@@ -223,10 +223,12 @@ class CostChange:
 @dataclass(frozen=True)
 class IsA:
     """Static: the subject is also ``what`` (a type, subtype or kind of site): the engine adds the types.
-    ``also``: written ``is also`` (same meaning)."""
+    ``also``: written ``is also`` (same meaning); ``become``: from now on it *is* ``what`` instead of its
+    old types (``Mortals ... become Beasts``)."""
 
     what: Any
     also: bool = False
+    become: bool = False
 
 
 @dataclass(frozen=True)

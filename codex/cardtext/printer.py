@@ -125,7 +125,8 @@ def _action(a: Any) -> str:
               A.Choose: lambda: f"{a.kind} {_np(a.what)}",
               A.Include: lambda: f"include {_np(a.what)}",
               A.Force: lambda: f"force {_np(a.who)} to {_action(a.action)}",
-              A.CostChange: lambda: f"costs {a.mana} {a.direction}", A.IsA: lambda: _j("is", "also" if a.also else None, _np(a.what)),
+              A.CostChange: lambda: f"costs {a.mana} {a.direction}",
+              A.IsA: lambda: _j("becomes" if a.become else "is", "also" if a.also else None, _np(a.what)),
               A.DamageReduction: lambda: _j(f"takes {_num(a.amount)} less damage", f"from {_np(a.source)}" if a.source else None),
               A.DamageImmunity: lambda: _j("takes no damage", f"from {_np(a.source)}" if a.source else None),
               A.Draw: lambda: f"draw {_np(a.what)}", A.Heal: lambda: f"heals {_num(a.amount)} life" if a.target is None else f"heals {_np(a.target)}",
@@ -245,7 +246,7 @@ def _cond(c: A.Condition) -> str:
 
 #: Verbs the printer writes in the third person by default (statics of the card itself: ``Takes no
 #: damage``), mapped to their base form.
-_BASE = {"requires": "require", "takes": "take", "heals": "heal", "has": "have", "dies": "die", "strikes": "strike",
+_BASE = {"becomes": "become", "requires": "require", "takes": "take", "heals": "heal", "has": "have", "dies": "die", "strikes": "strike",
          "provides": "provide", "falls": "fall", "costs": "cost", "gains": "gain", "is": "be"}
 _THIRD = {"have": "has", "be": "is", "can't": "can't", "cannot": "cannot"}
 
@@ -370,6 +371,8 @@ def _event(e: A.Event) -> str:
         return f"{_np(e.subject)} would {_inflect(_action(e.obj), 'base')}"
     if e.verb == "can_attack":
         return _j(_np(e.subject), "can attack", _np(e.obj) if e.obj is not None else None)
+    if isinstance(e.dest, tuple):  # "enters here"
+        return _j(_np(e.subject), e.verb, _dest(e.dest))
     if isinstance(e.dest, A.Post):
         return f"{_np(e.subject)} {e.verb.replace('_', ' ')} {_post(e.dest)}"
     if e.dest is not None:

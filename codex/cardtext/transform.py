@@ -524,6 +524,12 @@ class ToAst(Transformer):
     def the_surface(self, c: list[Any]) -> A.Ref:
         return A.Ref("the surface")
 
+    def become(self, c: list[Any]) -> A.IsA:
+        return A.IsA(c[0], become=True)
+
+    def event_place(self, c: list[Any]) -> A.Event:
+        return A.Event(c[0], c[1], None, c[2])
+
     def relocate_on(self, c: list[Any]) -> A.Relocate:
         return A.Relocate(c[0], c[1], c[2])
 
