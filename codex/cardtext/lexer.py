@@ -90,8 +90,10 @@ class WordLexer(Lexer):
                 return [(name, literal, stop)]
         name = self.single.get(word)
         lower = self.single.get(word.lower()) if word[:1].isupper() else None
-        if name is not None and name in accepted and (not _before_lower_word(text, end) or word.isupper() or not (
-                (lower is not None and lower in accepted) or (_capword(word, accepted) and self._before_noun(text, end)))):
+        other_reading = (lower is not None and lower in accepted) or (
+            _capword(word, accepted) and self._before_noun(text, end))
+        if name is not None and name in accepted and (
+                not _before_lower_word(text, end) or word.isupper() or not other_reading):
             return [(name, word, end)]
         if lower is not None and lower in accepted:  # "Submerge target minion": the verb, not the keyword
             return [(lower, word.lower() if first else word, end)]

@@ -129,7 +129,8 @@ def _action(a: Any) -> str:
               A.IsA: lambda: _j("becomes" if a.become else "is", "also" if a.also else None, _np(a.what)),
               A.DamageReduction: lambda: _j(f"takes {_num(a.amount)} less damage", f"from {_np(a.source)}" if a.source else None),
               A.DamageImmunity: lambda: _j("takes no damage", f"from {_np(a.source)}" if a.source else None),
-              A.Draw: lambda: f"draw {_np(a.what)}", A.Heal: lambda: f"heals {_num(a.amount)} life" if a.target is None else f"heals {_np(a.target)}",
+              A.Draw: lambda: f"draw {_np(a.what)}",
+              A.Heal: lambda: f"heals {_num(a.amount)} life" if a.target is None else f"heals {_np(a.target)}",
               A.GainLife: lambda: f"gain {_num(a.amount)} life", A.LoseLife: lambda: f"lose {_num(a.amount)} life",
               A.GainMana: lambda: f"gain {a.mana}" if not a.choice else
               "gain " + ", ".join(a.choice[:-1]) + ", or " + a.choice[-1],
@@ -159,9 +160,11 @@ def _action(a: Any) -> str:
               A.Lasts: lambda: f"lasts {_num(a.turns)} of your turns",
               A.Discard: lambda: f"discard {_np(a.what)}",
               A.Look: lambda: f"reveal {_np(a.what)}" if a.reveal else f"look at {_np(a.what)}",
-              A.Shuffle: lambda: _j("shuffle", _np(a.what) if a.what is not None else None, _dest(a.dest)), A.Conjure: lambda: _j("conjure", _np(a.what) if a.what is not None else None,
+              A.Shuffle: lambda: _j("shuffle", _np(a.what) if a.what is not None else None, _dest(a.dest)),
+              A.Conjure: lambda: _j("conjure", _np(a.what) if a.what is not None else None,
                                                           _dest(a.dest)),
-              A.Dispel: lambda: _j("dispel", _np(a.target) if a.target is not None else None), A.Silence: lambda: f"silence {_np(a.target)}",
+              A.Dispel: lambda: _j("dispel", _np(a.target) if a.target is not None else None),
+              A.Silence: lambda: f"silence {_np(a.target)}",
               A.Put: lambda: _j("put", _np(a.what), _dest(a.dest)), A.FallAsleep: lambda: "falls asleep",
               A.Transform: lambda: f"transform {_np(a.target)} into {_np(a.into)}",
               A.Play: lambda: ("play or draw " + _np(a.what)) if a.or_draw else _j("play", _np(a.what), _dest(a.dest)),
@@ -246,7 +249,8 @@ def _cond(c: A.Condition) -> str:
 
 #: Verbs the printer writes in the third person by default (statics of the card itself: ``Takes no
 #: damage``), mapped to their base form.
-_BASE = {"becomes": "become", "requires": "require", "takes": "take", "heals": "heal", "has": "have", "dies": "die", "strikes": "strike",
+_BASE = {"becomes": "become", "requires": "require", "takes": "take", "heals": "heal", "has": "have", "dies": "die",
+         "strikes": "strike",
          "provides": "provide", "falls": "fall", "costs": "cost", "gains": "gain", "is": "be"}
 _THIRD = {"have": "has", "be": "is", "can't": "can't", "cannot": "cannot"}
 
@@ -355,7 +359,8 @@ def _trigger(t: A.Trigger) -> str:
         return f"At {phase} of {turn}"
     e = t.event
     if t.kind == "after" and e is None:
-        return "After " + {"each_players_turn": "each player's turn"}.get(t.turn or "", (t.turn or "").replace("_", " "))
+        turn = t.turn or ""
+        return "After " + {"each_players_turn": "each player's turn"}.get(turn, turn.replace("_", " "))
     if t.kind == "whenever_first":
         scope = {"each_turn": " each turn", "this_turn": " this turn"}.get(t.turn or "", "")
         return f"Whenever {_event(t.event)} for the first time{scope}"
