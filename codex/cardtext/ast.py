@@ -540,8 +540,10 @@ class Duration:
 
 @dataclass(frozen=True)
 class Condition:
-    """A condition: ``kind`` = is, has, control, hits, you_do, attacking, defending, there_is,
-    back_row, would; ``subject``/``arg`` its operands. Used by If/While/Unless."""
+    """A condition: ``kind`` = is, has, control, hits, you_do, attacking, defending, there_is/there_are,
+    back_row, would, place, event, were, passive, compare / control_compare (``arg`` = (more|less|fewer,
+    what is counted, the other side): the engine counts both sides); ``subject``/``arg`` its operands.
+    Used by If/While/Unless/When."""
 
     kind: str
     subject: Any = None

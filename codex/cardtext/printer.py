@@ -225,6 +225,10 @@ def _cond(c: A.Condition) -> str:
         return fixed[c.kind]
     if c.kind == "place":
         return _post(c.arg)
+    if c.kind in ("compare", "control_compare"):
+        comp, what, than = c.arg
+        verb = "control" if c.kind == "control_compare" else ("has" if not _plural(c.subject) else "have")
+        return f"{_np(c.subject)} {verb} {comp} {_np(what)} than {_np(than)}"
     if c.kind == "were":
         return f"{_np(c.subject)} were {c.arg}"
     if c.kind == "event":

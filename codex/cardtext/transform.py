@@ -43,7 +43,7 @@ class ToAst(Transformer):
         return _words(c)
 
     modal = ev_verb_word = move_verb = remove_verb = relocate_verb = state_word = passive_verb = _word
-    seq_adj = rel_verb = pronoun_word = cant_verb_word = rarity = be = adverb = as_if_state = done_by_word = _word
+    seq_adj = comparison = rel_verb = pronoun_word = cant_verb_word = rarity = be = adverb = as_if_state = done_by_word = _word
     projectile = det_word = pre_adj = mod_adj = noun = ref_word = element = kw_name = conj = more_less = _word
 
     def det(self, c: list[Any]) -> tuple[str, Any]:
@@ -523,6 +523,14 @@ class ToAst(Transformer):
 
     def the_surface(self, c: list[Any]) -> A.Ref:
         return A.Ref("the surface")
+
+    def cond_compare(self, c: list[Any]) -> A.Condition:
+        subject, comp, (mods, noun), than = c
+        return A.Condition("compare", subject, (comp, A.Selector(None, (), mods, noun), than))
+
+    def cond_control_compare(self, c: list[Any]) -> A.Condition:
+        comp, (mods, noun), than = c
+        return A.Condition("control_compare", A.Ref("you"), (comp, A.Selector(None, (), mods, noun), than))
 
     def become(self, c: list[Any]) -> A.IsA:
         return A.IsA(c[0], become=True)
