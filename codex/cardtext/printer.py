@@ -225,6 +225,8 @@ def _cond(c: A.Condition) -> str:
         return fixed[c.kind]
     if c.kind == "place":
         return _post(c.arg)
+    if c.kind == "attacking_successfully":
+        return f"successfully attacking {_np(c.arg)}"
     if c.kind in ("compare", "control_compare"):
         comp, what, than = c.arg
         verb = "control" if c.kind == "control_compare" else ("has" if not _plural(c.subject) else "have")
@@ -282,8 +284,8 @@ def _inflect(action: str, form: str) -> str:
     """Put the first word (the verb) of a printed action in ``form``: ``base`` (after a modal, ``would``
     or a plural subject; ``be`` becomes ``are``), ``plural_be``, or ``third`` (singular subject)."""
     first, _, rest = action.partition(" ")
-    if first == "only":  # "only provides ...": the verb is the second word
-        return "only " + _inflect(rest, form)
+    if first in ("only", "successfully"):  # "only provides ...": the verb is the second word
+        return first + " " + _inflect(rest, form)
     base = _BASE.get(first, first)
     if form == "base":
         word = base

@@ -524,6 +524,12 @@ class ToAst(Transformer):
     def the_surface(self, c: list[Any]) -> A.Ref:
         return A.Ref("the surface")
 
+    def cond_attacking_successfully(self, c: list[Any]) -> A.Condition:
+        return A.Condition("attacking_successfully", None, c[0])
+
+    def attack_successfully(self, c: list[Any]) -> A.Action:
+        return A.Action("successfully attack", c[0])
+
     def cond_compare(self, c: list[Any]) -> A.Condition:
         subject, comp, (mods, noun), than = c
         return A.Condition("compare", subject, (comp, A.Selector(None, (), mods, noun), than))
