@@ -43,9 +43,18 @@ def test_source_filter(searcher: Searcher) -> None:
 
 
 def test_kind_filter_alone_lists_records(searcher: Searcher) -> None:
-    result = searcher.search("kind:keyword", limit=100)
+    result = searcher.search("kind:keyword", limit=200)
     assert result.total == len(result.hits) >= 20
-    assert {h.kind for h in result.hits} == {"keyword"}
+    assert {h.kind for h in result.hits if h.source == "rulebook"} == {"keyword"}
+    assert {h.kind for h in result.hits if h.source == "codex"} == {"entry"}
+
+
+def test_keyword_filter_finds_the_codex_definition_first(searcher: Searcher) -> None:
+    """The rulebook names the keywords; the Codex entry of one counts as a keyword record."""
+    result = searcher.search("kind:keyword airborne")
+    assert result.hits[0].key == "codex:airborne"
+    assert "codex:intercept" not in [h.key for h in result.hits]  # not a keyword
+    assert [h.key for h in searcher.search("kind:entry airborne").hits][0] == "codex:airborne"
 
 
 def test_mentions_filter(searcher: Searcher, corpus) -> None:

@@ -72,6 +72,7 @@ def _documents(conn: sqlite3.Connection) -> tuple[list[dict[str, Any]], SideData
         aliases.setdefault(row["record_id"], []).append(row["name"])
     rule_records = _rows(conn, "select *, 'glossary' as tbl from glossary union all "
                                "select *, 'quick_reference' from quick_reference")
+    keyword_entries = {rec["codex_id"] for rec in rule_records if rec["kind"] == "keyword"}
     for rec in rule_records:
         if rec["codex_id"]:
             aliases.setdefault(rec["codex_id"], []).append(rec["title"])
@@ -87,7 +88,7 @@ def _documents(conn: sqlite3.Connection) -> tuple[list[dict[str, Any]], SideData
                          aliases=_unique(aliases.get(e["id"], []), e["title"]),
                          parent=e["parent_id"], parent_title=titles.get(e["parent_id"] or ""),
                          mentions=list(dict.fromkeys(mentions.get(e["id"], []))),
-                         position=e["position"]))
+                         position=e["position"], keyword=e["id"] in keyword_entries))
     sections = _rows(conn, "select * from rulebook_sections order by position")
     section_titles = {s["id"]: s["title"] for s in sections}
     for s in sections:
@@ -123,8 +124,9 @@ def _doc(source: str, record_id: str, kind: str, title: str, body: str, *,
          aliases: list[str] | None = None, parent: str | None = None,
          parent_title: str | None = None, page: int | None = None,
          mentions: list[str] | None = None, codex_id: str | None = None,
-         position: int = 0) -> dict[str, Any]:
+         position: int = 0, keyword: bool = False) -> dict[str, Any]:
     return {"key": f"{source}:{record_id}", "id": record_id, "source": source, "kind": kind,
+            "tags": f"{kind} keyword" if keyword else kind,
             "game": GAME, "title": title, "aliases": aliases or [], "parent": parent,
             "parent_title": parent_title, "body": body or "", "mentions": mentions or [],
             "page": page, "anchor": record_id, "codex_id": codex_id, "position": position}

@@ -14,7 +14,7 @@ from whoosh import fields
 from whoosh.analysis import Analyzer, RegexTokenizer, LowercaseFilter, StemmingAnalyzer
 from whoosh.lang.porter import stem as _porter
 
-SCHEMA_VERSION = 2     # 2: double consonants after -ed/-ing undone (tapped → tap)
+SCHEMA_VERSION = 3     # 2: tapped → tap; 3: ``tags`` (kind:keyword finds Codex keyword entries)
 GAME = "sorcery"
 
 # Words are letters/digits with inner apostrophes or dots dropped by the tokenizer:
@@ -51,6 +51,10 @@ def build_schema() -> fields.Schema:
         id=fields.ID(stored=True),
         source=fields.ID(stored=True),
         kind=fields.ID(stored=True),
+        # What ``kind:`` filters on: the record's kind, plus "keyword" for a Codex entry that
+        # the rulebook lists as a keyword (Airborne, Stealth…), so a judge filtering for
+        # keywords finds the Codex's definition first, not only the glossary's.
+        tags=fields.KEYWORD(lowercase=True),
         game=fields.ID(stored=True),
         title=fields.TEXT(analyzer=TITLE_ANALYZER, stored=True),
         aliases=fields.TEXT(analyzer=TITLE_ANALYZER, stored=True),

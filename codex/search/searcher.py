@@ -408,6 +408,8 @@ class Searcher:
                 terms.append(wq.Term("mentions", fold(value)))
             elif name == "parent":
                 terms.append(wq.Term("parent", slugify(value)))
+            elif name == "kind":
+                terms.append(wq.Term("tags", value.lower()))
             else:
                 terms.append(wq.Term(name, value.lower()))
         return wq.And(terms) if terms else None
