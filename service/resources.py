@@ -6,12 +6,14 @@ immutable, derived values (rendered entries, search results) are memoised with b
 from __future__ import annotations
 
 import hashlib
+import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from flask import current_app
 
+from codex.cards.catalog import CardCatalog
 from codex.corpus import Corpus
 from codex.corpus.store import Entry
 from codex.paths import BuildPaths
@@ -30,7 +32,9 @@ class Resources:
     fingerprint: str
     built_at: str | None
     stats: dict[str, Any] = field(default_factory=dict)
+    catalog: CardCatalog | None = None
     _entry_cache: Any = field(default=None, repr=False)
+    _catalog_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @classmethod
     def open(cls, build: BuildPaths, entry_cache_size: int = 1024) -> "Resources":
@@ -43,7 +47,16 @@ class Resources:
         res = cls(build, corpus, IndexSearch.open(build), fingerprint, meta.get("built_at"),
                   stats)
         res._entry_cache = lru_cache(maxsize=entry_cache_size)(corpus.entry)
+        if build.cards_db.exists():  # imported with `arbiter cards import`: optional
+            res.catalog = CardCatalog.open(build.cards_db)
         return res
+
+    def imported_card(self, name: str) -> dict[str, Any] | None:
+        """The imported card of that name (Codex mentions link to it), if a catalog exists."""
+        if self.catalog is None:
+            return None
+        with self._catalog_lock:
+            return self.catalog.get(name)
 
     def entry(self, name: str) -> Entry | None:
         """``Corpus.entry`` memoised (the corpus never changes under a running app).

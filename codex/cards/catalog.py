@@ -150,7 +150,9 @@ class CardCatalog:
         p = Path(path)
         if not p.exists():
             raise CatalogError(f"{p}: no card catalog; run `arbiter cards import FILE.json` first")
-        return cls(sqlite_utils.Database(sqlite3.connect(f"file:{p}?mode=ro", uri=True)))
+        # Read-only; shareable across a server's threads (callers serialise access).
+        return cls(sqlite_utils.Database(sqlite3.connect(f"file:{p}?mode=ro", uri=True,
+                                                         check_same_thread=False)))
 
     def get(self, name: str) -> dict[str, Any] | None:
         rows = list(self.db["cards"].rows_where("key = ?", [normalize_name(name)]))

@@ -42,5 +42,17 @@ def mentions_of(card: str) -> dict[str, Any] | None:
     from codex.corpus.text import fold
     key = fold(card)
     name = next((c["card"] for c in corpus.cards() if c["card_key"] == key), card)
-    return {"card": name, "records": [{**r, "url": entry_url(r["id"]),
-                                       "api_url": entry_api_url(r["id"])} for r in records]}
+    return {"card": name, "imported": _imported(name),
+            "records": [{**r, "url": entry_url(r["id"]), "api_url": entry_api_url(r["id"])}
+                        for r in records]}
+
+
+def _imported(name: str) -> dict[str, Any] | None:
+    """The card's catalog data, when a catalog is imported and has it."""
+    card = resources().imported_card(name)
+    if card is None:
+        return None
+    keys = ("name", "type", "rarity", "cost", "attack", "defence", "life", "rules_text",
+            "elements", "subtypes", "sets", "keywords", "errata")
+    return {k: card.get(k) for k in keys} | {
+        "thresholds": {el: card.get(f"th_{el}", 0) for el in ("air", "earth", "fire", "water")}}

@@ -157,8 +157,27 @@ class MentionRecord(Schema):
     api_url = String(required=True)
 
 
+class ImportedCard(Schema):
+    """A card from the imported catalog (`arbiter cards import`)."""
+    name = String(required=True)
+    type = String(allow_none=True)
+    rarity = String(allow_none=True)
+    cost = Integer(allow_none=True)
+    attack = Integer(allow_none=True)
+    defence = Integer(allow_none=True)
+    life = Integer(allow_none=True)
+    rules_text = String(allow_none=True)
+    elements = String(allow_none=True)
+    subtypes = String(allow_none=True)
+    sets = String(allow_none=True)
+    keywords = String(allow_none=True)
+    errata = Integer(allow_none=True)
+    thresholds = Dict(keys=String(), values=Integer())
+
+
 class MentionsOut(Schema):
     card = String(required=True)
+    imported = Nested(ImportedCard, allow_none=True)
     records = List(Nested(MentionRecord), required=True)
 
 

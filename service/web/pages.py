@@ -100,7 +100,8 @@ def card(name: str) -> Response | str:
         suggestions = [{"title": c, "url": url_for("web.card", name=c)}
                        for c in resources().corpus.suggest_card(name[:100])]
         return _not_found(f"No Codex record mentions the card “{name}”.", suggestions)
-    return render_template("card.html", card=found["card"], records=found["records"])
+    return render_template("card.html", card=found["card"], records=found["records"],
+                           imported=found["imported"])
 
 
 @web.get("/rulebook")

@@ -1,0 +1,50 @@
+"""Codex card mentions link to imported cards when a catalog is present."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from codex.cards.catalog import import_cards
+from codex.paths import BuildPaths
+from service import create_app
+
+# An invented card text under a name the Codex mentions (no real card text is committed).
+INVENTED = [{
+    "name": "Bosk Troll",
+    "guardian": {"type": "Minion", "rarity": "Exceptional", "cost": 4, "attack": 4, "defence": 4,
+                 "life": None, "thresholds": {"air": 0, "earth": 2, "fire": 0, "water": 0},
+                 "rulesText": "Burrowing\r\nInvented text for a test: Takes 1 less damage."},
+    "elements": "Earth", "subTypes": "Troll",
+    "sets": [{"name": "Invented Set", "releasedAt": "2026-01-01", "metadata": {}, "variants": []}],
+}]
+
+
+@pytest.fixture(scope="module")
+def with_catalog(build_paths: BuildPaths, tmp_path_factory: pytest.TempPathFactory) -> BuildPaths:
+    build = BuildPaths(tmp_path_factory.mktemp("with-catalog"))
+    shutil.copy(build_paths.db, build.db)
+    shutil.copytree(build_paths.index, build.index)
+    cards = build.root / "cards.json"
+    cards.write_text(json.dumps(INVENTED), encoding="utf-8")
+    import_cards(cards, build.cards_db)
+    return build
+
+
+def test_mentions_include_the_imported_card(with_catalog: BuildPaths) -> None:
+    client = create_app(with_catalog).test_client()
+    body = client.get("/api/v1/mentions/bosk%20troll").get_json()
+    assert body["imported"]["name"] == "Bosk Troll"
+    assert body["imported"]["thresholds"]["earth"] == 2
+    assert "Takes 1 less damage." in body["imported"]["rules_text"]
+    page = client.get("/cards/Bosk%20Troll").get_data(as_text=True)
+    assert "Takes 1 less damage." in page and "Exceptional" in page
+
+
+def test_mentions_without_catalog_or_card(build_paths: BuildPaths, with_catalog: BuildPaths) -> None:
+    assert create_app(build_paths).test_client().get(
+        "/api/v1/mentions/Bosk%20Troll").get_json()["imported"] is None
+    assert create_app(with_catalog).test_client().get(
+        "/api/v1/mentions/Gnome%20Hollows").get_json()["imported"] is None
