@@ -48,3 +48,13 @@ def test_mentions_without_catalog_or_card(build_paths: BuildPaths, with_catalog:
         "/api/v1/mentions/Bosk%20Troll").get_json()["imported"] is None
     assert create_app(with_catalog).test_client().get(
         "/api/v1/mentions/Gnome%20Hollows").get_json()["imported"] is None
+
+
+def test_cli_mentions_show_the_imported_card(with_catalog: BuildPaths) -> None:
+    from click.testing import CliRunner
+
+    from codex.cli import main
+
+    result = CliRunner().invoke(main, ["--build-dir", str(with_catalog.root), "mentions",
+                                       "Bosk Troll", "--json"])
+    assert json.loads(result.output)["imported"]["rarity"] == "Exceptional"

@@ -142,13 +142,27 @@ def mentions(build: BuildPaths, card: str, as_json: bool) -> None:
     """List the Codex entries that mention a card."""
     corpus = open_corpus(build)
     rows = corpus.mentions(card)
+    imported = _imported_card(build, card) if rows else None
     if as_json:
-        return emit_json({"card": card, "records": rows,
+        return emit_json({"card": card, "records": rows, "imported": imported,
                           "did_you_mean": [] if rows else corpus.suggest_card(card)})
     if not rows:
         not_found(f"no Codex entry mentions {card!r}", corpus.suggest_card(card))
+    if imported:
+        out.print(f"[bold]{escape(imported['name'])}[/] ({escape(imported['type'] or 'card')}): "
+                  f"{escape(imported['rules_text'] or '')}", highlight=False)
     for row in rows:
         out.print(f"{escape(row['title'])}  [dim]#{row['id']}[/]", highlight=False)
+
+
+def _imported_card(build: BuildPaths, card: str) -> dict[str, Any] | None:
+    """The card from the imported catalog, when there is one (`arbiter cards import`)."""
+    if not build.cards_db.exists():
+        return None
+    from codex.cards.catalog import CardCatalog
+
+    found = CardCatalog.open(build.cards_db).get(card)
+    return {k: found[k] for k in ("name", "type", "rarity", "cost", "rules_text")} if found else None
 
 
 @click.command()
