@@ -1,6 +1,7 @@
 """Cards per second parsed by the card-text grammar over a card JSON file, reported honestly:
 
-- cold: first pass, sentence cache empty (every sentence goes through the LALR parser);
+- cold: every cache emptied before the pass (every sentence goes through the LALR parser), best of 5
+  such passes (each pass starts from empty caches; the best filters out load from other processes);
 - warm: the same cards again (repeated sentences are served from the sentence cache), best of 3;
 - baseline: a naive regex sentence split in the same run, for scale.
 
@@ -21,6 +22,9 @@ from codex.cardtext.parser import grammar, parse_card_text, parse_sentence  # no
 from codex.paths import PROJECT_ROOT  # noqa: E402
 
 
+GOAL_CARDS_PER_S = 10_000
+
+
 def _rate(cards: list[tuple[str, str]]) -> float:
     t0 = time.perf_counter()
     for name, text in cards:
@@ -38,8 +42,10 @@ def main() -> int:
     t0 = time.perf_counter()
     grammar()  # build the LALR tables once, outside the parse timings
     build_s = time.perf_counter() - t0
-    parse_sentence.cache_clear()
-    cold = _rate(cards)
+    cold = 0.0
+    for _ in range(5):
+        parse_sentence.cache_clear()
+        cold = max(cold, _rate(cards))
     warm = max(_rate(cards) for _ in range(3))
     splitter = re.compile(r"(?<=[.!])\s+|\n+")
     t0 = time.perf_counter()
@@ -50,6 +56,8 @@ def main() -> int:
     print(f"cold (empty sentence cache): {cold:,.0f} cards/s")
     print(f"warm (sentence cache filled): {warm:,.0f} cards/s")
     print(f"naive regex sentence split: {naive:,.0f} cards/s (cold grammar is {naive / cold:,.0f}x slower)")
+    for label, rate in (("cold", cold), ("warm", warm)):
+        print(f"goal {GOAL_CARDS_PER_S:,} cards/s {label}: {'met' if rate >= GOAL_CARDS_PER_S else 'NOT met'}")
     return 0
 
 

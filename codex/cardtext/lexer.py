@@ -23,6 +23,7 @@ from lark.lexer import Lexer, PatternStr
 #: (with inner apostrophes and hyphens), a detached possessive, and any other single character.
 _PIECE = re.compile(r"""\s*("[^"]*"|\((?:\d+|X|[AEFW])\)|[+-]\d+|\d+|'s\b|[^\W\d_][\w'\-]*|\S)""")
 _CAPWORD = re.compile(r"[A-Z][A-Za-z]*(?:-[A-Za-z]+)*$")
+_new_str = str.__new__
 _REGEX_PIECES = (("QUOTED", '"'), ("MANA", "("), ("SIGNED", "+"), ("SIGNED", "-"))
 
 
@@ -65,7 +66,11 @@ class WordLexer(Lexer):
             word, start = m.group(1), m.start(1)
             accepted = states[parser_state.position]
             for kind, value, end in self._readings(text, word, start, accepted, first):
-                yield Token(kind, value, start, 1, start + 1, 1, end + 1, end)
+                tok = _new_str(Token, value)  # Token(...) without its keyword-argument checks
+                tok.type, tok.value, tok.start_pos, tok.end_pos = kind, value, start, end
+                tok.line = tok.end_line = 1
+                tok.column, tok.end_column = start + 1, end + 1
+                yield tok
                 start = end
                 first = False
             pos = m.end()

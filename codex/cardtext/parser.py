@@ -100,7 +100,7 @@ def grammar() -> _Grammar:
     attachment (which noun a trailing ``here``/``with``/``from`` belongs to) is decided by the rules, not
     by a default. ``cache=True`` keeps the analysed tables in the temp dir, keyed by grammar and options."""
     lark = Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), start=_STARTS, parser="lalr", lexer=WordLexer, strict=True,
-                propagate_positions=True, maybe_placeholders=True, transformer=ToAst(_parse_quoted),
+                propagate_positions=False, maybe_placeholders=True, transformer=ToAst(_parse_quoted),
                 cache=True)
     by_name = {t.name: t.pattern.value for t in lark.terminals if isinstance(t.pattern, PatternStr)}
     WordLexer.noun_words = frozenset(by_name[s.name] for r in lark.rules if r.origin.name == "noun"
@@ -127,9 +127,27 @@ def self_aliases(name: str | None) -> list[str]:
     return sorted(out, key=len, reverse=True)
 
 
-@lru_cache(maxsize=4096)
-def _alias_pattern(alias: str) -> re.Pattern[str]:
-    return re.compile(r"(?<![\w])" + re.escape(alias) + r"(?![\w])")
+def _replace_alias(s: str, alias: str, pad: str) -> str:
+    """Replace every whole-word occurrence of ``alias`` in ``s`` by ``pad`` (same length or ``SELF``).
+
+    A plain ``str.find`` loop with a word-boundary check: compiling one regex per card name cost more
+    than the rest of ``prepare`` on a cold pass (every card has its own name)."""
+    out: list[str] = []
+    pos = 0
+    n = len(alias)
+    i = s.find(alias)
+    while i >= 0:
+        j = i + n
+        if (i == 0 or not (s[i - 1].isalnum() or s[i - 1] == "_")) and \
+                (j >= len(s) or not (s[j].isalnum() or s[j] == "_")):
+            out.append(s[pos:i])
+            out.append(pad)
+            pos = j
+        i = s.find(alias, j if pos == j else i + 1)
+    if not out:
+        return s
+    out.append(s[pos:])
+    return "".join(out)
 
 
 def prepare(sentence: str, aliases: list[str]) -> str:
@@ -141,7 +159,7 @@ def prepare(sentence: str, aliases: list[str]) -> str:
     for alias in aliases:
         if alias in s:
             pad = "SELF" + " " * max(0, len(alias) - 4)
-            s = _alias_pattern(alias).sub(pad if len(alias) >= 4 else "SELF", s)
+            s = _replace_alias(s, alias, pad if len(alias) >= 4 else "SELF")
     s = _TARGET.sub(TARGET_VERB + "      ", s)
     s = _PRONOUN.sub(lambda m: (m.group(1) or m.group(2)) + PRONOUN_MARK, s)
     s = _mark_list_commas(s)
