@@ -30,6 +30,11 @@ def _square_of(at: Any) -> int | None:
     return None
 
 
+def _short(name: str, width: int = 8) -> str:
+    """A label that fits a square beside the power (the full name is in the tooltip)."""
+    return name if len(name) <= width else name[: width - 1] + "…"
+
+
 def _level(at: Any) -> str:
     return str(at[1]) if isinstance(at, (list, tuple)) and len(at) > 1 else "surface"
 
@@ -60,8 +65,9 @@ def board(state: dict[str, Any] | None) -> dict[str, Any]:
         per_square[sq] = slot + 1
         cx, cy = centre(sq)
         units.append({"id": str(unit.get("id", "")), "name": str(unit.get("name", "")),
-                      "label": str(unit.get("name") or unit.get("id") or "?")[:10],
-                      "x": cx - CELL // 2 + 6, "y": cy - CELL // 2 + 26 + slot * 22,
+                      "label": _short(str(unit.get("name") or unit.get("id") or "?")),
+                      # below the square's number and controller line, one row per unit
+                      "x": cx - CELL // 2 + 6, "y": cy - CELL // 2 + 34 + slot * 21,
                       "power": unit.get("power", ""), "damage": unit.get("damage") or 0,
                       "tapped": bool(unit.get("tapped")), "level": _level(unit.get("at")),
                       "controller": str(unit.get("controller", "")), "square": sq})
