@@ -111,6 +111,36 @@ class Damage:
 
 
 @dataclass(frozen=True)
+class ImpactDamage:
+    """A projectile's hit (``It deals 4 damage on impact, and 2 damage to each other unit at that
+    location``): the engine deals ``amount`` to the unit the projectile hit, then ``splash`` (if set) to
+    each object of ``splash_target`` (typically the others at the hit unit's location)."""
+
+    amount: Any
+    splash: Any = None
+    splash_target: Any = None
+
+
+@dataclass(frozen=True)
+class Negated:
+    """A negated predicate (``doesn't untap``, ``isn't a water site``, ``aren't silenced``): the engine
+    treats ``action`` as false for the subject while the clause applies: a negated event or action
+    (untap, strike back) is skipped, a negated state or type (IsState, IsA) is removed from the
+    subject's characteristics. ``written`` is the negation as printed (doesn't/don't/isn't/aren't)."""
+
+    action: Any
+    written: str = "doesn't"
+
+
+@dataclass(frozen=True)
+class Immune:
+    """The subject is immune to ``grants`` (keywords such as Lethal): the engine ignores those
+    keywords' effects on it (Lethal damage to it is ordinary damage)."""
+
+    grants: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
 class TakeDamage:
     """The clause subject takes ``amount`` damage (the source is the ability's card), or damage equal to
     ``quantity`` when the amount is computed."""
@@ -510,11 +540,20 @@ class Action:
     """A basic unit action the subject may/must/can't do: ``verb`` is defend, attack (``arg`` = what),
     intercept, enter (``arg`` = place), carry (``arg`` = what), fight (``arg`` = whom), occupy (``arg`` =
     locations: a unit that occupies several), untap/move/surface/submerge/burrow/strike (in ``can't``),
-    or ``be <verb>`` (be targeted/attacked/moved..., ``arg`` = by whom, ``dest`` = where)."""
+    or ``be <verb>`` (be targeted/attacked/moved..., ``arg`` = by whom, ``dest`` = where).
+
+    The general verb class (grammar rule ``general_verb``: animate, swallow, flow, freeze, acquire,
+    trigger, reactivate, exchange, snatch, evade, determine, skip, affect, see, throw, steal, swap,
+    detonate, roll, replace, spend) also becomes an ``Action``: ``verb`` is the base form, ``arg`` the
+    object, ``adverb`` a manner word (``away``, ``back``...), ``dest`` a ``(to|into|on|from, place)`` pair.
+    The engine dispatches on ``verb`` through its table of unit actions (one handler per verb, each
+    applying the verb to ``arg`` at ``dest``); a verb without a handler is logged and skipped, never
+    guessed."""
 
     verb: str
     arg: Any = None
     dest: Any = None
+    adverb: Any = None
 
 
 @dataclass(frozen=True)

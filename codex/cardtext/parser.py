@@ -37,7 +37,11 @@ sacrifice sacrifices kill kills die dies give gives has have shoot shoots is are
 submerge burrow surface unburrow submerges burrows surfaces unburrows search searches return returns strike
 strikes discard discards look reveal reveals shuffle shuffles conjure dispel silence silences put fall falls
 can't cannot transform transforms play plays may must then you permanently pay shuffle shuffles
-fill fills cast casts force include cost costs require requires drop drops prevent prevents""".split())
+fill fills cast casts force include cost costs require requires drop drops prevent prevents can
+animate animates swallow swallows freeze freezes acquire acquires trigger triggers reactivate reactivates
+exchange exchanges snatch snatches evade evades determine determines skip skips affect affects see sees
+throw throws steal steals swap swaps detonate detonates roll rolls replace replaces spend spends
+defend""".split())
 #: Verbs that may follow "to" in a purpose phrase ("pay (1) to summon ..."); "you"/"may"/... never do.
 PURPOSE_VERBS = CLAUSE_STARTERS - {"you", "may", "must", "then", "permanently", "is", "are", "has", "have"}
 

@@ -169,8 +169,15 @@ def _action(a: Any) -> str:
               A.Transform: lambda: f"transform {_np(a.target)} into {_np(a.into)}",
               A.Play: lambda: ("play or draw " + _np(a.what)) if a.or_draw else _j("play", _np(a.what), _dest(a.dest)),
               A.Cant: lambda: "can't " + " or ".join(_action(x) for x in a.actions),
-              A.Action: lambda: _j(a.verb, f"by {_np(a.arg)}" if a.arg and a.verb.startswith("be ") else
-                                   (_np(a.arg) if a.arg else None), _dest(a.dest))}
+              # a passive verb ("be targeted", or "damaged" after "or") takes its agent with "by"
+              A.Action: lambda: _j(a.verb, f"by {_np(a.arg)}" if a.arg and a.verb.startswith("be ") or
+                                   a.arg and a.verb.endswith("ed") else
+                                   (_np(a.arg) if a.arg else None), a.adverb, _dest(a.dest)),
+              A.ImpactDamage: lambda: _j(f"deal {_num(a.amount)} damage on impact",
+                                         f", and {_num(a.splash)} damage to {_np(a.splash_target)}"
+                                         if a.splash is not None else None).replace(" ,", ","),
+              A.Negated: lambda: _negated(a),
+              A.Immune: lambda: f"is immune to {_grants(a.grants)}"}
     if t is A.TakeSteps:
         return _j("take", _steps(a.steps), f"toward {_np(a.toward)}" if a.toward is not None else None)
     if t is A.GainKeyword:
@@ -184,8 +191,19 @@ def _action(a: Any) -> str:
     raise TypeError(f"no printer for {t.__name__}")
 
 
+def _negated(n: A.Negated) -> str:
+    """``doesn't untap``, ``isn't a water site``: the negation word, then the action in its base form
+    (``is``/``are`` are part of the negation word)."""
+    inner = _action(n.action)
+    if inner.startswith("is "):
+        return f"{n.written} {inner[3:]}"
+    return f"{n.written} {_inflect(inner, 'base')}"
+
+
 def _provided(p: A.Provide) -> str:
     fixed = {"all": "mana and threshold", "none": "no mana or threshold", "no_mana": "no mana"}
+    if p.what == "no_threshold":
+        return f"no {p.mana[0]} threshold"
     if p.what in fixed:
         return fixed[p.what]
     if p.what == "extra":
@@ -213,6 +231,8 @@ def _duration(d: A.Duration) -> str:
         return "until the end of turn"
     if d.kind == "until_again":
         return "until you do so again"
+    if d.kind == "during":
+        return "during " + {"enemy_turns": "enemy turns"}.get(d.arg, str(d.arg).replace("_", " "))
     if d.kind in ("at_end_of", "at_start_of"):
         turn = {"each_players_turn": "each player's turn"}.get(d.arg, str(d.arg).replace("_", " "))
         return f"at the {d.kind[3:-3]} of {turn}"
@@ -255,10 +275,10 @@ def _cond(c: A.Condition) -> str:
 
 #: Verbs the printer writes in the third person by default (statics of the card itself: ``Takes no
 #: damage``), mapped to their base form.
-_BASE = {"becomes": "become", "requires": "require", "takes": "take", "heals": "heal", "has": "have", "dies": "die",
+_BASE = {"doesn't": "don't", "isn't": "aren't", "becomes": "become", "requires": "require", "takes": "take", "heals": "heal", "has": "have", "dies": "die",
          "strikes": "strike",
          "provides": "provide", "falls": "fall", "costs": "cost", "gains": "gain", "is": "be"}
-_THIRD = {"have": "has", "be": "is", "can't": "can't", "cannot": "cannot"}
+_THIRD = {"don't": "doesn't", "aren't": "isn't", "have": "has", "be": "is", "can't": "can't", "cannot": "cannot"}
 
 
 def _plural(subject: Any) -> bool:

@@ -42,6 +42,7 @@ class ToAst(Transformer):
     def _word(self, c: list[Any]) -> str:
         return _words(c)
 
+    general_verb = by_word = not_do = not_be = _word
     modal = ev_verb_word = move_verb = remove_verb = relocate_verb = state_word = passive_verb = _word
     seq_adj = comparison = rel_verb = pronoun_word = cant_verb_word = rarity = be = adverb = as_if_state = done_by_word = _word
     projectile = det_word = pre_adj = mod_adj = noun = ref_word = element = kw_name = conj = more_less = _word
@@ -790,7 +791,49 @@ class ToAst(Transformer):
         return A.Action("be " + c[0], None, ("to", c[1]))
 
     def and_passive(self, c: list[Any]) -> A.Action:
-        return A.Action(c[0])
+        return A.Action(c[0], c[1])
+
+    # ---- general verb class, negation, immunity, impact damage
+    def general(self, c: list[Any]) -> A.Action:
+        return A.Action(base_verb(c[0]), c[1], c[3], c[2])
+
+    def general_bare(self, c: list[Any]) -> A.Action:
+        return A.Action(base_verb(c[0]), None, c[2], c[1])
+
+    def general_from(self, c: list[Any]) -> A.Action:
+        return A.Action(base_verb(c[0]), None, ("from", c[1]))
+
+    def enter_place(self, c: list[Any]) -> A.Action:
+        return A.Action("enter", None, c[0])
+
+    def negated(self, c: list[Any]) -> A.Negated:
+        return A.Negated(c[1], str(c[0]))
+
+    def is_not_state(self, c: list[Any]) -> A.Negated:
+        return A.Negated(A.IsState(c[1]), str(c[0]))
+
+    def is_not_a(self, c: list[Any]) -> A.Negated:
+        return A.Negated(A.IsA(c[1]), str(c[0]))
+
+    def immune_to(self, c: list[Any]) -> A.Immune:
+        return A.Immune(c[-1])
+
+    def damage_on_impact(self, c: list[Any]) -> A.ImpactDamage:
+        amount, splash, target = [x for x in c if not (isinstance(x, Token) and x.type == "LC")][:3]
+        return A.ImpactDamage(amount, splash, target)
+
+    def post_whenever_both(self, c: list[Any]) -> A.PostCondition:
+        who, first, _and, second, obj = c
+        return A.PostCondition("whenever", A.Condition("event", who, A.Event(None, f"{first} and {second}", obj)))
+
+    def during(self, c: list[Any]) -> A.Duration:
+        return A.Duration("during", c[0])
+
+    def enemy_turns(self, c: list[Any]) -> str:
+        return "enemy_turns"
+
+    def provide_no_threshold(self, c: list[Any]) -> tuple[str, tuple[str, ...]]:
+        return ("no_threshold", (str(c[0]),))
 
     def defend(self, c: list[Any]) -> A.Action:
         return A.Action("defend")
