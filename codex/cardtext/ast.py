@@ -122,6 +122,15 @@ class ImpactDamage:
 
 
 @dataclass(frozen=True)
+class SharedObject:
+    """Two verbs sharing one object (``Reveal and play your topmost site``): the engine applies ``verb``
+    (reveal) to the object of ``action`` first, then resolves ``action`` on that same object."""
+
+    verb: str
+    action: Any
+
+
+@dataclass(frozen=True)
 class Negated:
     """A negated predicate (``doesn't untap``, ``isn't a water site``, ``aren't silenced``): the engine
     treats ``action`` as false for the subject while the clause applies: a negated event or action
@@ -571,7 +580,9 @@ class Duration:
     """How long a clause's effect lasts: this_turn, until_your_next_turn, until_end_of_turn,
     until_leaves (``arg``: whose leaving ends it), permanently; or when it happens: at_end_of /
     at_start_of (``arg``: the turn, e.g. your_turn); until_again (``until you do so again``: until the
-    ability is used again), until_hurt (until the unit takes damage)."""
+    ability is used again), until_hurt (until the unit takes damage); until_damaged (``arg``: the unit
+    whose next damage ends it), until_no_longer_has (``arg`` = (unit, grants): ends as soon as the unit
+    lacks any of the grants), during (``arg``: the turns it applies in, e.g. enemy_turns)."""
 
     kind: str
     arg: Any = None
@@ -593,7 +604,9 @@ class Condition:
 class PostCondition:
     """``kind`` = if, while, unless (guard the clause on ``cond``), instead (replaces the event), if_able,
     if_needed (do it only when possible/necessary), when (only while ``cond`` happens), as_if (treat
-    ``cond``, a ``were`` Condition, as true for this clause: ``move as if they were adjacent``)."""
+    ``cond``, a ``were`` Condition, as true for this clause: ``move as if they were adjacent``),
+    whenever (each time the ``event`` Condition happens), the_next_time (only the next time the subject
+    of a ``would_again`` Condition would do the clause's action: ``doesn't untap the next time it would``)."""
 
     kind: str
     cond: Condition | None = None
@@ -653,6 +666,7 @@ class Event:
     verb: str
     obj: Any = None
     dest: Any = None  # where the event moved the subject (``is carried to the surface``)
+    scope: Any = None  # in a condition: only events of this turn (``if you cast a spell this turn``)
 
 
 @dataclass(frozen=True)

@@ -306,6 +306,7 @@ def _sentence_node(raw: str, aliases: list[str]) -> Any:
 def tree_parser() -> Lark:
     """The same grammar without the inline transformer: returns lark parse trees (for tooling and the
     test that every grammar rule has a golden case; the normal path never builds trees)."""
+    grammar()  # sets the lexer's noun words, which the tree parser's lexer reads too
     return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), start=_STARTS, parser="lalr", lexer=WordLexer,
                 strict=True, propagate_positions=True, maybe_placeholders=True, cache=True)
 

@@ -136,6 +136,7 @@ def _action(a: Any) -> str:
               "gain " + ", ".join(a.choice[:-1]) + ", or " + a.choice[-1],
               A.NoThreshold: lambda: "requires no threshold",
               A.Provide: lambda: _j("only" if a.only else None, "provides", _provided(a),
+                                    "for everyone" if a.to == A.Ref("everyone") else
                                     f"to {_np(a.to)}" if a.to else None),
               A.Pay: lambda: f"pay {a.mana}", A.Fill: lambda: f"fill {_np(a.target)}",
               A.Summon: lambda: _j("summon", _np(a.what), _dest(a.dest)),
@@ -177,6 +178,7 @@ def _action(a: Any) -> str:
                                          f", and {_num(a.splash)} damage to {_np(a.splash_target)}"
                                          if a.splash is not None else None).replace(" ,", ","),
               A.Negated: lambda: _negated(a),
+              A.SharedObject: lambda: f"{a.verb} and {_inflect(_action(a.action), 'base')}",
               A.Immune: lambda: f"is immune to {_grants(a.grants)}"}
     if t is A.TakeSteps:
         return _j("take", _steps(a.steps), f"toward {_np(a.toward)}" if a.toward is not None else None)
@@ -231,6 +233,10 @@ def _duration(d: A.Duration) -> str:
         return "until the end of turn"
     if d.kind == "until_again":
         return "until you do so again"
+    if d.kind == "until_damaged":
+        return f"until {_np(d.arg)} takes damage"
+    if d.kind == "until_no_longer_has":
+        return f"until {_np(d.arg[0])} no longer has {_grants(d.arg[1])}"
     if d.kind == "during":
         return "during " + {"enemy_turns": "enemy turns"}.get(d.arg, str(d.arg).replace("_", " "))
     if d.kind in ("at_end_of", "at_start_of"):
@@ -254,7 +260,10 @@ def _cond(c: A.Condition) -> str:
     if c.kind == "were":
         return f"{_np(c.subject)} were {c.arg}"
     if c.kind == "event":
-        return _j(_np(c.subject), c.arg.verb, _np(c.arg.obj) if c.arg.obj is not None else None)
+        return _j(_np(c.subject), c.arg.verb, _np(c.arg.obj) if c.arg.obj is not None else None,
+                  c.arg.scope.replace("_", " ") if c.arg.scope else None)
+    if c.kind == "would_again":
+        return f"{_np(c.subject)} would"
     if c.kind == "passive":
         return f"{_np(c.subject)} {c.arg}"
     if c.kind == "control":
@@ -330,8 +339,11 @@ def _clause(c: A.Clause, implied: Any = None) -> str:
     post = None
     if c.condition:
         k = c.condition.kind
-        post = {"instead": "instead", "if_able": "if able", "if_needed": "if needed"}.get(k) or \
+        post = {"instead": "instead", "if_able": "if able", "if_needed": "if needed",
+                "the_next_time": "the next time"}.get(k) or \
             f"{k.replace('_', ' ')} {_cond(c.condition.cond)}"
+        if k == "the_next_time":
+            post = f"the next time {_cond(c.condition.cond)}"
         if c.condition.comma:
             post = ", " + post
     if c.action is None:
@@ -346,7 +358,7 @@ def _clause(c: A.Clause, implied: Any = None) -> str:
     manner = {"any_order": "in any order", "random_order": "in random order", "a_random_order": "in a random order",
               "same_direction": "in the same direction", "cardinal_direction": "in a cardinal direction",
               "same_direction_one_at_a_time": "in the same direction, one at a time",
-              "on_the_ground": "on the ground"}.get(c.manner or "")
+              "on_the_ground": "on the ground", "on_arrival": "on arrival"}.get(c.manner or "")
     text = _j(_np(c.subject) if c.subject is not None else None, c.modal,
               duration if c.duration_first else None, action,
               f"to {_action(c.purpose)}" if c.purpose is not None else None,

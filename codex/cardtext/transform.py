@@ -42,7 +42,7 @@ class ToAst(Transformer):
     def _word(self, c: list[Any]) -> str:
         return _words(c)
 
-    general_verb = by_word = not_do = not_be = _word
+    general_verb = by_word = not_do = not_be = shared_verb = _word
     modal = ev_verb_word = move_verb = remove_verb = relocate_verb = state_word = passive_verb = _word
     seq_adj = comparison = rel_verb = pronoun_word = cant_verb_word = rarity = be = adverb = as_if_state = done_by_word = _word
     projectile = det_word = pre_adj = mod_adj = noun = ref_word = element = kw_name = conj = more_less = _word
@@ -405,6 +405,9 @@ class ToAst(Transformer):
     def cant_verb(self, c: list[Any]) -> A.Action:
         return A.Action(c[0])
 
+    def cant_verb_dest(self, c: list[Any]) -> A.Action:
+        return A.Action(c[0], None, c[1])
+
     def cant_action(self, c: list[Any]) -> A.Action:
         return c[0]
 
@@ -585,10 +588,44 @@ class ToAst(Transformer):
         return A.PostCondition("as_if", A.Condition("were", c[1], c[2]))
 
     def cond_event(self, c: list[Any]) -> A.Condition:
-        return A.Condition("event", c[0], A.Event(None, c[1], c[2]))
+        return A.Condition("event", c[0], A.Event(None, c[1], c[2], scope=c[3]))
 
     def post_when_event(self, c: list[Any]) -> A.PostCondition:
-        return A.PostCondition("when", A.Condition("event", c[0], A.Event(None, c[1])))
+        return A.PostCondition("when", A.Condition("event", c[0], A.Event(None, c[1], c[2])))
+
+    def post_next_time(self, c: list[Any]) -> A.PostCondition:
+        return A.PostCondition("the_next_time", A.Condition("would_again", c[1]))
+
+    def on_arrival(self, c: list[Any]) -> str:
+        return "on_arrival"
+
+    def provide_for_everyone(self, c: list[Any]) -> A.Provide:
+        (what, mana), = c
+        return A.Provide(mana, A.Ref("everyone"), what)
+
+    def strike_adverb(self, c: list[Any]) -> A.Action:
+        return A.Action("strike", None, None, c[0])
+
+    def shared_object(self, c: list[Any]) -> A.SharedObject:
+        return A.SharedObject(base_verb(c[0]), c[2])
+
+    def dest_to_here(self, c: list[Any]) -> tuple[str, Any]:
+        return ("to here", None)
+
+    def dest_through(self, c: list[Any]) -> tuple[str, Any]:
+        return ("through", c[0])
+
+    def until_damaged(self, c: list[Any]) -> A.Duration:
+        return A.Duration("until_damaged", c[0])
+
+    def until_no_longer_has(self, c: list[Any]) -> A.Duration:
+        return A.Duration("until_no_longer_has", (c[0], c[1]))
+
+    def relative_carrying(self, c: list[Any]) -> A.Post:
+        return A.Post("relative", (c[0], f"{c[1]} carrying"))
+
+    def among(self, c: list[Any]) -> A.Post:
+        return A.Post("among", c[0])
 
     def occupy(self, c: list[Any]) -> A.Action:
         return A.Action("occupy", c[0])
