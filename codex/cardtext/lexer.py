@@ -54,17 +54,37 @@ class WordLexer(Lexer):
             options.sort(key=lambda o: len(o[0]), reverse=True)
 
     def lex(self, lexer_state: Any, parser_state: Any) -> Iterator[Token]:
+        """lark's custom-lexer entry point (used by :func:`codex.cardtext.parser.tree_parser`)."""
         text = lexer_state.text
-        text = getattr(text, "text", text)
-        states = parser_state.parse_conf.states
+        yield from self.tokens(getattr(text, "text", text), parser_state.state_stack, parser_state.parse_conf.states)
+
+    def tokens(self, text: str, stack: list[int], states: dict[int, Any]) -> Iterator[Token]:
+        """Tokens of ``text``; the current parser state is ``stack[-1]`` (read before each word, so the
+        caller must feed each token to the parser before asking for the next one)."""
         pos, n = 0, len(text)
         first = True
+        match = _PIECE.match
+        single, multi = self.single, self.multi
         while pos < n:
-            m = _PIECE.match(text, pos)
+            m = match(text, pos)
             if m is None:  # only trailing whitespace remains
                 return
             word, start = m.group(1), m.start(1)
-            accepted = states[parser_state.position]
+            accepted = states[stack[-1]]
+            # Fast path, same answer as _readings: a lower-case word that begins no multi-word literal and
+            # whose literal the parser accepts here is that literal (most words of a sentence).
+            if word[0].islower() and word not in multi:
+                kind = single.get(word)
+                if kind is not None and kind in accepted:
+                    end = start + len(word)
+                    tok = _new_str(Token, word)
+                    tok.type, tok.value, tok.start_pos, tok.end_pos = kind, word, start, end
+                    tok.line = tok.end_line = 1
+                    tok.column, tok.end_column = start + 1, end + 1
+                    yield tok
+                    first = False
+                    pos = m.end()
+                    continue
             for kind, value, end in self._readings(text, word, start, accepted, first):
                 tok = _new_str(Token, value)  # Token(...) without its keyword-argument checks
                 tok.type, tok.value, tok.start_pos, tok.end_pos = kind, value, start, end

@@ -52,8 +52,13 @@ def normalize(raw: str | None) -> NormalizedText:
         text = stripped[len(ERRATA_PREFIX):]
     lines = []
     for line in text.split("\n"):
-        line = _SPACE_BEFORE_PUNCT.sub(r"\1", _SPACES.sub(" ", line).strip())
-        line = _CONTRACTION.sub(lambda m: _CONTRACTIONS[m.group(1)], line)
+        if "  " in line or "\t" in line:
+            line = _SPACES.sub(" ", line)
+        line = line.strip()
+        if " ." in line or " ," in line or " :" in line or " !" in line:
+            line = _SPACE_BEFORE_PUNCT.sub(r"\1", line)
+        if "'" in line or "towards" in line:
+            line = _CONTRACTION.sub(lambda m: _CONTRACTIONS[m.group(1)], line)
         if line:
             lines.append(line)
     return NormalizedText("\n".join(lines), errata)

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from lark import Lark
+from lark import Lark, Token
+from lark.parsers.lalr_analysis import Shift
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 from lark.lexer import PatternStr
 
@@ -82,12 +83,93 @@ class SentenceError:
     message: str
 
 
+class _Driver:
+    """The LALR loop over lark's analysed tables, with the word lexer inline.
+
+    Same tables, same callbacks (the inline transformer) and the same result as ``Lark.parse``; what it
+    saves is per-token and per-reduction overhead, which is most of a cold parse: lark's frontend builds a
+    lexer thread, lexer state and parser state per sentence, looks each reduction's callback up by its
+    ``Rule`` (a Python-level ``__hash__``/``__eq__`` per lookup) and, on a failure, scans the state's
+    actions for the expected terminals. Here each action is pre-resolved to ``(shift?, next state |
+    callback, size, goto symbol)`` and the expected terminals are computed once per state, on demand."""
+
+    def __init__(self, lark: Lark, lexer: WordLexer) -> None:
+        parser = lark.parser.parser.parser  # lark.parsers.lalr_parser._Parser
+        table, callbacks = parser.parse_table, parser.callbacks
+        self.lexer = lexer
+        self.states: dict[int, dict[str, tuple[bool, Any, int, str | None]]] = {}
+        for state, actions in table.states.items():
+            row: dict[str, tuple[bool, Any, int, str | None]] = {}
+            for term, (action, arg) in actions.items():
+                if action is Shift:
+                    row[term] = (True, arg, 0, None)
+                else:
+                    row[term] = (False, callbacks[arg], len(arg.expansion), arg.origin.name)
+            self.states[state] = row
+        self.start_states = dict(table.start_states)
+        self.end_states = dict(table.end_states)
+        self._expected: dict[int, frozenset[str]] = {}
+
+    def expected(self, state: int) -> frozenset[str]:
+        got = self._expected.get(state)
+        if got is None:
+            got = self._expected[state] = frozenset(k for k in self.states[state] if k.isupper())
+        return got
+
+    def parse(self, text: str, start: str) -> Any:
+        states = self.states
+        stack = [self.start_states[start]]
+        values: list[Any] = []
+        token = None
+        for token in self.lexer.tokens(text, stack, states):
+            kind = token.type
+            while True:
+                action = states[stack[-1]].get(kind)
+                if action is None:
+                    raise UnexpectedToken(token, self.expected(stack[-1]))
+                shift, arg, size, origin = action
+                if shift:
+                    stack.append(arg)
+                    values.append(token)
+                    break
+                if size:
+                    children = values[-size:]
+                    del stack[-size:]
+                    del values[-size:]
+                else:
+                    children = []
+                value = arg(children)
+                stack.append(states[stack[-1]][origin][1])
+                values.append(value)
+        end = Token.new_borrow_pos("$END", "", token) if token is not None else Token("$END", "", 0, 1, 1)
+        end_state = self.end_states[start]
+        while True:
+            action = states[stack[-1]].get("$END")
+            if action is None:
+                raise UnexpectedToken(end, self.expected(stack[-1]))
+            _shift, arg, size, origin = action
+            if size:
+                children = values[-size:]
+                del stack[-size:]
+                del values[-size:]
+            else:
+                children = []
+            value = arg(children)
+            stack.append(states[stack[-1]][origin][1])
+            values.append(value)
+            if stack[-1] == end_state:
+                return value
+
+
 @dataclass
 class _Grammar:
     lark: Lark
     vocab: frozenset[str]
     cap_literals: frozenset[str]
     plain: dict[str, str] = field(default_factory=dict)
+    driver: Any = None
+    #: expected-terminal sets → their sorted plain descriptions (errors repeat the same parser states)
+    described: dict[frozenset[str], tuple[str, ...]] = field(default_factory=dict)
 
 
 _REGEX_WORDS = {"CAPWORD": "a capitalised name (subtype or card)", "NUMBER": "a number",
@@ -118,7 +200,7 @@ def grammar() -> _Grammar:
             plain[t.name] = f"'{v}'"
             for w in re.findall(r"[A-Za-z][A-Za-z']*", v):
                 (caps if w[0].isupper() else vocab).add(w)
-    return _Grammar(lark, frozenset(vocab), frozenset(caps), plain)
+    return _Grammar(lark, frozenset(vocab), frozenset(caps), plain, _Driver(lark, lark.parser.lexer.lexer))
 
 
 def self_aliases(name: str | None) -> list[str]:
@@ -164,11 +246,17 @@ def prepare(sentence: str, aliases: list[str]) -> str:
         if alias in s:
             pad = "SELF" + " " * max(0, len(alias) - 4)
             s = _replace_alias(s, alias, pad if len(alias) >= 4 else "SELF")
-    s = _TARGET.sub(TARGET_VERB + "      ", s)
-    s = _PRONOUN.sub(lambda m: (m.group(1) or m.group(2)) + PRONOUN_MARK, s)
-    s = _mark_list_commas(s)
-    s = _AND.sub(lambda m: AND_CLAUSE + "  " if m.group(1) in CLAUSE_STARTERS else m.group(0), s)
-    s = _TO.sub(lambda m: TO_VERB + " " if m.group(1) in PURPOSE_VERBS else m.group(0), s)
+    # each pass runs only when its trigger word occurs (a substring test is far cheaper than a regex pass)
+    if "arget " in s:
+        s = _TARGET.sub(TARGET_VERB + "      ", s)
+    if "ach " in s or "his " in s:
+        s = _PRONOUN.sub(lambda m: (m.group(1) or m.group(2)) + PRONOUN_MARK, s)
+    if "," in s:
+        s = _mark_list_commas(s)
+    if "and " in s:
+        s = _AND.sub(lambda m: AND_CLAUSE + "  " if m.group(1) in CLAUSE_STARTERS else m.group(0), s)
+    if "to " in s:
+        s = _TO.sub(lambda m: TO_VERB + " " if m.group(1) in PURPOSE_VERBS else m.group(0), s)
     return s
 
 
@@ -197,6 +285,8 @@ def _mark_list_commas(s: str) -> str:
 
 def _split_arrow(s: str) -> int:
     """Offset of the first '→' outside double quotes, or -1."""
+    if "\u2192" not in s:
+        return -1
     quoted = False
     for i, ch in enumerate(s):
         if ch == '"':
@@ -217,7 +307,7 @@ class _Failure(Exception):
 def _run(text: str, start: str, offset: int) -> Any:
     """Parse prepared text from rule ``start``; the transformer runs inline, so no tree is built."""
     try:
-        return grammar().lark.parse(text, start=start)
+        return grammar().driver.parse(text, start)
     except UnexpectedInput as e:
         raise _Failure(e, offset) from None
     except VisitError as e:  # a quoted ability inside failed
@@ -333,7 +423,11 @@ class _Session:
         expected: list[str] = []
         if isinstance(e, UnexpectedToken):
             found = str(e.token) if e.token.type != "$END" else "end of sentence"
-            expected = sorted({g.plain.get(n, n) for n in e.expected})
+            key = frozenset(e.expected)
+            described = g.described.get(key)
+            if described is None:
+                described = g.described[key] = tuple(sorted({g.plain.get(n, n) for n in key}))
+            expected = list(described)
         elif isinstance(e, UnexpectedCharacters):
             found = sentence[col_in_sentence:col_in_sentence + 1]
             expected = sorted({g.plain.get(n, n) for n in (e.allowed or ())})
