@@ -100,8 +100,16 @@ class _Driver:
         table, callbacks = parser.parse_table, parser.callbacks
         self.lexer = lexer
         self.states: dict[int, dict[str, Any]] = {}
+        def reduction(rule: Any) -> tuple[Any, int, str]:
+            callback, size = callbacks[rule], len(rule.expansion)
+            # a transformer method that returns its only child unchanged: no call needed (callback None)
+            if size == 1 and isinstance(getattr(callback, "__self__", None), ToAst) \
+                    and callback.__name__ in ToAst.PASS_THROUGH:
+                callback = None
+            return (callback, size, rule.origin.name)
+
         for state, actions in table.states.items():
-            self.states[state] = {term: arg if action is Shift else (callbacks[arg], len(arg.expansion), arg.origin.name)
+            self.states[state] = {term: arg if action is Shift else reduction(arg)
                                   for term, (action, arg) in actions.items()}
         self.start_states = dict(table.start_states)
         self.end_states = dict(table.end_states)
@@ -130,6 +138,10 @@ class _Driver:
                 if action is None:
                     raise UnexpectedToken(token, self.expected(stack[-1]))
                 callback, size, origin = action
+                if callback is None:  # pass-through: the value stays, only the state changes
+                    del stack[-1]
+                    push_state(states[stack[-1]][origin])
+                    continue
                 if size:
                     children = values[-size:]
                     del stack[-size:]
@@ -145,14 +157,18 @@ class _Driver:
             if action is None or action.__class__ is int:
                 raise UnexpectedToken(end, self.expected(stack[-1]))
             callback, size, origin = action
-            if size:
-                children = values[-size:]
-                del stack[-size:]
-                del values[-size:]
+            if callback is None:
+                del stack[-1]
+                value = values[-1]
             else:
-                children = []
-            value = callback(children)
-            push_value(value)
+                if size:
+                    children = values[-size:]
+                    del stack[-size:]
+                    del values[-size:]
+                else:
+                    children = []
+                value = callback(children)
+                push_value(value)
             push_state(states[stack[-1]][origin])
             if stack[-1] == end_state:
                 return value

@@ -13,6 +13,9 @@ _NUMWORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "se
 
 
 def _words(children: list[Any]) -> str:
+    if len(children) == 1:  # most word classes are one token: skip the generator and join
+        c = children[0]
+        return c.value if c.__class__ is Token else str(c)
     return " ".join(str(c) for c in children)
 
 
@@ -33,6 +36,11 @@ def base_verb(word: str) -> str:
 
 class ToAst(Transformer):
     """Builds AST nodes bottom-up. ``parse_quoted`` parses a quoted granted ability recursively."""
+
+    #: Rule methods that return their single child unchanged: the parse driver skips calling them.
+    PASS_THROUGH = frozenset({"start", "ability", "np", "post", "pre", "mod_word", "mod_element", "event_verb",
+                              "cant_action", "may_action", "fixed_damage", "grant", "state_is_word", "state_place",
+                              "state_np", "state_keyword"})
 
     def __init__(self, parse_quoted: Callable[[str], Any]) -> None:
         super().__init__()
