@@ -71,9 +71,10 @@ class WordLexer(Lexer):
                 return
             word, start = m.group(1), m.start(1)
             accepted = states[stack[-1]]
-            # Fast path, same answer as _readings: a lower-case word that begins no multi-word literal and
-            # whose literal the parser accepts here is that literal (most words of a sentence).
-            if word[0].islower() and word not in multi:
+            # Fast path, same answer as _readings: a word or mark not starting with a capital, that begins no
+            # multi-word literal and whose literal the parser accepts here, is that literal (most words of
+            # a sentence, and its punctuation).
+            if not word[0].isupper() and word not in multi:
                 kind = single.get(word)
                 if kind is not None and kind in accepted:
                     end = start + len(word)
