@@ -90,5 +90,5 @@ def test_snapshot_coverage_floor() -> None:
 
     report = measure(json.loads(SNAPSHOT.read_text(encoding="utf-8")))["overall"]
     assert report["keyword_lines_parsed"] == report["keyword_lines"]
-    assert report["fully_share"] >= 0.70  # measured 0.714; the goal (0.70) is met
+    assert report["fully_share"] >= 0.72  # measured 0.725; the goal (0.70) is met
     assert report["roundtrip_share"] >= 0.95

@@ -114,7 +114,7 @@ def _action(a: Any) -> str:
     t = type(a)
     if t is A.Damage:
         if a.quantity is not None:
-            q = {"its_power": "its power"}.get(a.quantity[0]) or f"the number of {_np(a.quantity[1])}"
+            q = _quantity(a.quantity)
             return _j("deal damage equal to", q, f"to {_np(a.target)}" if a.target else None)
         amt = None if a.amount is None else _num(a.amount)
         return _j("deal", amt, "damage", f"to {_np(a.target)}" if a.target else None)
@@ -223,6 +223,9 @@ def _steps(steps: tuple[str, Any]) -> str:
 
 
 def _quantity(q: tuple[str, Any]) -> str:
+    if q[0] == "mana_cost":
+        det, written = q[1]
+        return f"{_np(det.owner) + det.mark if isinstance(det, A.Possessive) else det} {written}"
     return {"its_power": "its power"}.get(q[0]) or f"the number of {_np(q[1])}"
 
 
@@ -249,6 +252,8 @@ def _cond(c: A.Condition) -> str:
     fixed = {"you_do": "you do", "attacking": "attacking", "defending": "defending", "back_row": "in your back row"}
     if c.kind in fixed:
         return fixed[c.kind]
+    if c.kind == "not_place":
+        return f"not {_post(c.arg)}"
     if c.kind == "place":
         return _post(c.arg)
     if c.kind == "attacking_successfully":

@@ -910,6 +910,21 @@ class ToAst(Transformer):
     def q_number_of(self, c: list[Any]) -> tuple[str, Any]:
         return ("number_of", c[0])
 
+    def q_mana_cost(self, c: list[Any]) -> tuple[str, Any]:
+        """``its mana cost``, ``the artifact's mana cost``, ``that card's cost``: the engine reads the
+        generic mana cost of the card the determiner names."""
+        written = "mana cost" if len(c) > 1 else "cost"
+        return ("mana_cost", (c[0][1], written))
+
+    def enter_as(self, c: list[Any]) -> A.Action:
+        return A.Action("enter", c[0], ("as", c[1]))
+
+    def be_passive_as(self, c: list[Any]) -> A.Action:
+        return A.Action("be " + c[0], None, ("as", c[1]))
+
+    def cond_not_place(self, c: list[Any]) -> A.Condition:
+        return A.Condition("not_place", None, c[0])
+
     # ---- grants and keywords
     def grants(self, c: list[Any]) -> tuple[Any, ...]:
         return tuple(x for x in _real(c) if x is not None)
