@@ -43,7 +43,7 @@ fill fills cast casts force include cost costs require requires drop drops preve
 animate animates swallow swallows freeze freezes acquire acquires trigger triggers reactivate reactivates
 exchange exchanges snatch snatches evade evades determine determines skip skips affect affects see sees
 throw throws steal steals swap swaps detonate detonates roll rolls replace replaces spend spends
-defend""".split())
+defend fight""".split())
 #: Verbs that may follow "to" in a purpose phrase ("pay (1) to summon ..."); "you"/"may"/... never do.
 PURPOSE_VERBS = CLAUSE_STARTERS - {"you", "may", "must", "then", "permanently", "is", "are", "has", "have"}
 

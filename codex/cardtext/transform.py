@@ -556,6 +556,8 @@ class ToAst(Transformer):
     def event_place(self, c: list[Any]) -> A.Event:
         return A.Event(c[0], c[1], None, c[2])
 
+    event_dest = event_place  # "enters or moves between sites": the dest is a (preposition, place) pair
+
     def relocate_on(self, c: list[Any]) -> A.Relocate:
         return A.Relocate(c[0], c[1], c[2])
 
