@@ -26,6 +26,7 @@ _CONTRACTIONS = {"there's": "there is", "There's": "There is", "towards": "towar
                  "you've": "you have", "It's": "It is", "They're": "They are", "You're": "You are"}
 _CONTRACTION = re.compile(r"\b(" + "|".join(map(re.escape, _CONTRACTIONS)) + r")\b")
 # Sentence ends: '.', '!' or ':' followed by a space, outside double quotes.
+_SENTENCE_BREAK = re.compile(r"[.!] ")
 _SENTENCE_END = re.compile(r'(?<=[.!])\s+(?=[A-Z(\u2192"])')
 
 
@@ -71,6 +72,13 @@ def split_sentences(line: str) -> list[tuple[int, str]]:
     """
     out: list[tuple[int, str]] = []
     start = 0
+    if '"' not in line:  # nothing quoted: every ". "/"! " ends a sentence (one regex scan, not a char loop)
+        for m in _SENTENCE_BREAK.finditer(line):
+            out.append((start, line[start:m.start() + 1]))
+            start = m.end()
+        if start < len(line):
+            out.append((start, line[start:]))
+        return out
     quoted = False
     i = 0
     n = len(line)

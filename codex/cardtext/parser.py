@@ -142,7 +142,10 @@ class _Driver:
                     del stack[-1]
                     push_state(states[stack[-1]][origin])
                     continue
-                if size:
+                if size == 1:
+                    children = [values.pop()]
+                    del stack[-1]
+                elif size:
                     children = values[-size:]
                     del stack[-size:]
                     del values[-size:]
