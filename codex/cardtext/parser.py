@@ -11,9 +11,11 @@ import gc
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from lark import Lark, Token
+from lark.parse_tree_builder import ChildFilterLALR, ChildFilterLALR_NoPlaceholders
 from lark.parsers.lalr_analysis import Shift
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 from lark.lexer import PatternStr
@@ -101,7 +103,7 @@ class _Driver:
         self.lexer = lexer
         self.states: dict[int, dict[str, Any]] = {}
         def reduction(rule: Any) -> tuple[Any, int, str]:
-            callback, size = callbacks[rule], len(rule.expansion)
+            callback, size = _lean_filter(callbacks[rule]), len(rule.expansion)
             # a transformer method that returns its only child unchanged: no call needed (callback None)
             if size == 1 and isinstance(getattr(callback, "__self__", None), ToAst) \
                     and callback.__name__ in ToAst.PASS_THROUGH:
@@ -175,6 +177,32 @@ class _Driver:
             push_state(states[stack[-1]][origin])
             if stack[-1] == end_state:
                 return value
+
+
+def _lean_filter(callback: Any) -> Any:
+    """lark wraps a rule's callback in a child filter that drops anonymous tokens and inserts ``None`` for
+    absent optionals, walking a list of ``(index, expand, nones)`` entries in Python for every reduction.
+    When nothing is inlined (no ``_rule`` to expand) the filter is a fixed selection of children: do it
+    with one ``itemgetter`` or one comprehension over a precomputed template, then call the same builder."""
+    if not isinstance(callback, (ChildFilterLALR, ChildFilterLALR_NoPlaceholders)):
+        return callback
+    template: list[int | None] = []
+    for entry in callback.to_include:
+        if entry[1]:  # an inlined rule: keep lark's filter
+            return callback
+        template += [None] * (entry[2] if len(entry) > 2 else 0) + [entry[0]]
+    template += [None] * getattr(callback, "append_none", 0)
+    build = callback.node_builder
+    if None in template:
+        fixed = tuple(template)
+        return lambda children: build([None if i is None else children[i] for i in fixed])
+    if not template:
+        return lambda children: build([])
+    if len(template) == 1:
+        only = template[0]
+        return lambda children: build([children[only]])
+    getter = itemgetter(*template)
+    return lambda children: build(list(getter(children)))
 
 
 @dataclass
