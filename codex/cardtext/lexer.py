@@ -86,6 +86,22 @@ class WordLexer(Lexer):
                     first = False
                     pos = m.end()
                     continue
+            elif word not in single and word not in multi:
+                # Capitalised word that is no literal as written ("Deal", "Bearer"): same answer as
+                # _readings, which reads it as its lower-case literal when the parser accepts that here.
+                low = word.lower()
+                kind = single.get(low)
+                if kind is not None and kind in accepted and low not in multi:
+                    value = low if first else word
+                    end = start + len(word)
+                    tok = _new_str(Token, value)
+                    tok.type, tok.value, tok.start_pos, tok.end_pos = kind, value, start, end
+                    tok.line = tok.end_line = 1
+                    tok.column, tok.end_column = start + 1, end + 1
+                    yield tok
+                    first = False
+                    pos = m.end()
+                    continue
             for kind, value, end in self._readings(text, word, start, accepted, first):
                 tok = _new_str(Token, value)  # Token(...) without its keyword-argument checks
                 tok.type, tok.value, tok.start_pos, tok.end_pos = kind, value, start, end
