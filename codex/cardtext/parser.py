@@ -95,7 +95,7 @@ class _Driver:
     ``Rule`` (a Python-level ``__hash__``/``__eq__`` per lookup) and, on a failure, scans the state's
     actions for the expected terminals. Here each table entry is pre-resolved: a shift is the next state
     (an ``int``), a reduction ``(callback, size, goto symbol)``; the expected terminals are computed once
-    per state, on demand."""
+    per state, with the tables."""
 
     def __init__(self, lark: Lark, lexer: WordLexer) -> None:
         parser = lark.parser.parser.parser  # lark.parsers.lalr_parser._Parser
@@ -115,13 +115,12 @@ class _Driver:
                                   for term, (action, arg) in actions.items()}
         self.start_states = dict(table.start_states)
         self.end_states = dict(table.end_states)
-        self._expected: dict[int, frozenset[str]] = {}
+        # terminals each state accepts (what a syntax error reports), computed with the tables, so every
+        # parse -- the first of a process included -- pays the same for a failure
+        self._expected = {state: frozenset(k for k in row if k.isupper()) for state, row in self.states.items()}
 
     def expected(self, state: int) -> frozenset[str]:
-        got = self._expected.get(state)
-        if got is None:
-            got = self._expected[state] = frozenset(k for k in self.states[state] if k.isupper())
-        return got
+        return self._expected[state]
 
     def parse(self, text: str, start: str) -> Any:
         states = self.states
@@ -212,7 +211,7 @@ class _Grammar:
     cap_literals: frozenset[str]
     plain: dict[str, str] = field(default_factory=dict)
     driver: Any = None
-    #: expected-terminal sets → their sorted plain descriptions (errors repeat the same parser states)
+    #: expected-terminal sets → their sorted plain descriptions (one per parser state, built with the tables)
     described: dict[frozenset[str], tuple[str, ...]] = field(default_factory=dict)
 
 
@@ -244,7 +243,9 @@ def grammar() -> _Grammar:
             plain[t.name] = f"'{v}'"
             for w in re.findall(r"[A-Za-z][A-Za-z']*", v):
                 (caps if w[0].isupper() else vocab).add(w)
-    built = _Grammar(lark, frozenset(vocab), frozenset(caps), plain, _Driver(lark, lark.parser.lexer.lexer))
+    driver = _Driver(lark, lark.parser.lexer.lexer)
+    described = {key: tuple(sorted({plain.get(n, n) for n in key})) for key in set(driver._expected.values())}
+    built = _Grammar(lark, frozenset(vocab), frozenset(caps), plain, driver, described)
     # The analysed grammar is ~400k immutable objects that live as long as the process. Left in the cyclic
     # garbage collector's generations, every full collection triggered by parsing re-scans all of them
     # (measured: a third of a cold pass over the snapshot). gc.freeze() moves every object alive now to
