@@ -31,7 +31,8 @@ def create_app(build: BuildPaths | None = None, config: dict[str, Any] | None = 
     """Create the Arbiter app over the corpus in ``build`` (default: ``BuildPaths.at()``).
 
     The corpus must already be built: building is the CLI's job (``arbiter serve`` does it),
-    so that an app never writes while serving.
+    so that an app never writes while serving. ``config={"ARBITER_WARM_SEARCH": True}`` (what
+    ``arbiter serve`` passes) warms the search index before the app is returned.
     """
     from service.api.schemas import Problem
 
@@ -46,7 +47,8 @@ def create_app(build: BuildPaths | None = None, config: dict[str, Any] | None = 
 
     if not isinstance(build, BuildPaths):
         build = BuildPaths.at(build)  # None (env / default) or a folder path
-    app.extensions[EXTENSION_KEY] = Resources.open(build)
+    app.extensions[EXTENSION_KEY] = Resources.open(
+        build, warm_search=bool(app.config.get("ARBITER_WARM_SEARCH")))
 
     from service.api import api
     from service.web import web

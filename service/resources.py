@@ -37,14 +37,15 @@ class Resources:
     _catalog_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @classmethod
-    def open(cls, build: BuildPaths, entry_cache_size: int = 1024) -> "Resources":
+    def open(cls, build: BuildPaths, entry_cache_size: int = 1024,
+             warm_search: bool = False) -> "Resources":
         corpus = Corpus.open(build.db)
         stats = corpus.stats()
         meta = stats["meta"]
         seed = "|".join([meta.get("built_at", ""), meta.get("schema_version", ""),
                          *sorted(s["sha256"] for s in stats["sources"])])
         fingerprint = hashlib.sha256(seed.encode()).hexdigest()[:16]
-        res = cls(build, corpus, IndexSearch.open(build), fingerprint, meta.get("built_at"),
+        res = cls(build, corpus, IndexSearch.open(build, warm=warm_search), fingerprint, meta.get("built_at"),
                   stats)
         res._entry_cache = lru_cache(maxsize=entry_cache_size)(corpus.entry)
         if build.cards_db.exists():  # imported with `arbiter cards import`: optional

@@ -5,7 +5,6 @@ result classes, so the library can evolve without breaking the service's contrac
 """
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 from codex.paths import BuildPaths
@@ -24,15 +23,16 @@ class IndexSearch:
         self._searcher = searcher
 
     @classmethod
-    def open(cls, build: BuildPaths) -> "IndexSearch":
-        """Open the build's index and warm it in the background.
+    def open(cls, build: BuildPaths, warm: bool = False) -> "IndexSearch":
+        """Open the build's index; raise ``codex.search.IndexMissing`` if there is none.
 
-        Warming reads every term's scores now (~0.2 s) rather than on the first searches
-        that use them; searches are served meanwhile. Raises ``codex.search.IndexMissing``
-        when the build has no index (run ``arbiter ingest``).
+        ``warm`` reads every term's scores now (~0.2 s) instead of on the first searches that
+        use them: a server does it before it takes requests, so no request pays for it and
+        nothing competes with the first requests for the interpreter.
         """
         searcher = Searcher.open(build.index)
-        threading.Thread(target=searcher.warm, name="search-warm", daemon=True).start()
+        if warm:
+            searcher.warm()
         return cls(searcher)
 
     def search(self, q: str, source: str | None = None, kind: str | None = None,

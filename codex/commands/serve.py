@@ -93,7 +93,7 @@ def run(build: BuildPaths, host: str, port: int, threads: int) -> None:
 
     from service import create_app
 
-    app = create_app(build)
+    app = create_app(build, {"ARBITER_WARM_SEARCH": True})
     server = create_server(app, host=host, port=port, threads=threads, ident="arbiter",
                            connection_limit=512, channel_timeout=30, clear_untrusted_proxy_headers=True)
     bound_port = server.effective_port if hasattr(server, "effective_port") else port
