@@ -20,6 +20,7 @@ import multiprocessing
 import json
 import os
 import random
+import shutil
 import re
 import statistics
 import subprocess
@@ -42,10 +43,11 @@ QUERIES = ["intercept", "airborne", "movement", "defend", "stealth", "burrowing"
            "underwater", "projectile", "genesis", "deathrite", "ward"]
 
 
-def start_server(build_dir: str, threads: int) -> tuple[subprocess.Popen, str]:
+def start_server(build_dir: str, workers: int, threads: int) -> tuple[subprocess.Popen, str]:
     cmd = [str(PY if PY.exists() else sys.executable), "-m", "codex", "--build-dir", build_dir,
-           "serve", "--host", "127.0.0.1", "--port", "0", "--workers", str(threads)]
-    # The server's stderr goes to a file: an unread pipe would fill up (waitress logs queue
+           "serve", "--host", "127.0.0.1", "--port", "0", "--workers", str(workers),
+           "--threads", str(threads)]
+    # The server's stderr goes to a file: an unread pipe would fill up (the server logs queue
     # depth under load) and freeze the server mid-run.
     log = open(Path(build_dir) / "bench-server.log", "w")  # noqa: SIM115 - lives with proc
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=log, text=True)
@@ -120,6 +122,46 @@ def run_level(host: str, paths: list[str], clients: int, seconds: float,
             "first_errors": errors[:3]}
 
 
+WRK_SCRIPT = """
+local paths = {}
+for line in io.lines(os.getenv("ARBITER_PATHS")) do paths[#paths + 1] = line end
+math.randomseed(os.time())
+request = function() return wrk.format("GET", paths[math.random(#paths)]) end
+"""
+_UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3}
+
+
+def _ms(text: str) -> float:
+    m = re.fullmatch(r"([\d.]+)(us|ms|s)", text.strip())
+    if not m:
+        raise ValueError(f"unexpected wrk latency {text!r}")
+    return float(m.group(1)) * _UNITS[m.group(2)]
+
+
+def run_level_wrk(host: str, paths: list[str], clients: int, seconds: float) -> dict:
+    """The same level driven by ``wrk`` (C, epoll): the load generator costs the server
+    almost no CPU, so on a 2-core machine the numbers are the server's, not the clients'."""
+    with tempfile.TemporaryDirectory() as tmp:
+        script, listing = Path(tmp, "paths.lua"), Path(tmp, "paths.txt")
+        script.write_text(WRK_SCRIPT)
+        listing.write_text("\n".join(paths) + "\n")
+        done = subprocess.run(
+            ["wrk", f"-t{min(2, clients)}", f"-c{clients}", f"-d{max(1, int(seconds))}s",
+             "--latency", "-s", str(script), f"http://{host}"],
+            capture_output=True, text=True, env=dict(os.environ, ARBITER_PATHS=str(listing)),
+            timeout=seconds + 30, check=True)
+    out = done.stdout
+    pct = dict(re.findall(r"^\s+(50|99)%\s+(\S+)$", out, re.M))
+    total = int(re.search(r"(\d+) requests in", out).group(1))
+    bad = sum(int(n) for n in re.findall(r"(?:Non-2xx or 3xx responses|connect|read|write|"
+                                        r"timeout):? (\d+)", out))
+    return {"clients": clients, "requests": total, "errors": bad,
+            "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+            "p50_ms": _ms(pct["50"]), "p99_ms": _ms(pct["99"]),
+            "max_ms": _ms(re.search(r"Latency\s+\S+\s+\S+\s+(\S+)", out).group(1)),
+            "first_errors": []}
+
+
 def workloads(host: str, unique: bool) -> dict[str, list[str]]:
     h, p = host.split(":")
     conn = http.client.HTTPConnection(h, int(p), timeout=10)
@@ -147,13 +189,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--clients", default="1,8,32", help="comma-separated concurrency levels")
     ap.add_argument("--seconds", type=float, default=6.0, help="time cap per level and workload")
     ap.add_argument("--requests", type=int, default=3000, help="cap per client per level")
-    ap.add_argument("--threads", type=int, default=8, help="waitress worker threads")
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 2,
+                    help="server worker processes")
+    ap.add_argument("--threads", type=int, default=4, help="threads per worker process")
     ap.add_argument("--build-dir", default=None, help="corpus build (default: a fresh temp one)")
     ap.add_argument("--unique", action="store_true", help="distinct search URLs (no cache hits)")
     ap.add_argument("--json", action="store_true", help="print results as JSON")
+    ap.add_argument("--generator", choices=("auto", "wrk", "python"), default="auto",
+                    help="load generator: wrk (Debian's package) when installed, else Python "
+                         "client processes")
     args = ap.parse_args(argv)
+    use_wrk = args.generator == "wrk" or (args.generator == "auto" and shutil.which("wrk"))
+    if args.generator == "wrk" and not shutil.which("wrk"):
+        sys.exit("wrk is not installed (apt-get install wrk)")
+    if not args.json:
+        print(f"load generator: {'wrk' if use_wrk else 'Python client processes'}", flush=True)
     build_dir = args.build_dir or tempfile.mkdtemp(prefix="arbiter-bench-")
-    proc, host = start_server(build_dir, args.threads)
+    proc, host = start_server(build_dir, args.workers, args.threads)
     results = []
     try:
         loads = workloads(host, args.unique)
@@ -161,7 +213,8 @@ def main(argv: list[str] | None = None) -> int:
             run_level(host, paths[:200], 4, 2.0, 60)
         for clients in [int(c) for c in args.clients.split(",")]:
             for name, paths in loads.items():
-                res = run_level(host, paths, clients, args.seconds, args.requests)
+                res = (run_level_wrk(host, paths, clients, args.seconds) if use_wrk
+                       else run_level(host, paths, clients, args.seconds, args.requests))
                 res["workload"] = name
                 results.append(res)
                 if not args.json:
@@ -177,7 +230,9 @@ def main(argv: list[str] | None = None) -> int:
             proc.kill()
     if args.json:
         print(json.dumps({"cpus": os.cpu_count(), "unique": args.unique,
-                          "threads": args.threads, "results": results}, indent=2))
+                          "generator": "wrk" if use_wrk else "python",
+                          "workers": args.workers, "threads": args.threads,
+                          "results": results}, indent=2))
     return 1 if any(r["errors"] for r in results) else 0
 
 

@@ -1,6 +1,6 @@
 """What the service reads: one read-only corpus and its search index.
 
-Both are opened once per app and shared across waitress threads. Since a built corpus is
+Both are opened once per app and shared across the worker's threads. Since a built corpus is
 immutable, derived values (rendered entries, search results) are memoised with bounded caches.
 """
 from __future__ import annotations

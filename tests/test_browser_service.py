@@ -27,16 +27,16 @@ def chromium_path() -> str | None:
 
 @pytest.fixture(scope="module")
 def server(build_paths):
-    """The app under waitress on a free loopback port, in a background thread."""
-    from waitress.server import create_server
+    """The app on a free loopback port, in a background thread of this process."""
+    from werkzeug.serving import make_server
 
     from service import create_app
 
-    srv = create_server(create_app(build_paths), host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=srv.run, daemon=True)
+    srv = make_server("127.0.0.1", 0, create_app(build_paths), threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{srv.effective_port}"
-    srv.close()
+    yield f"http://127.0.0.1:{srv.server_port}"
+    srv.shutdown()
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""`arbiter serve`: builds a missing corpus, serves it with waitress, prints the URL."""
+"""`arbiter serve`: builds a missing corpus, serves it with gunicorn, prints the URL."""
 from __future__ import annotations
 
 import json
@@ -17,7 +17,7 @@ from codex.paths import PROJECT_ROOT
 def test_serve_builds_then_serves_and_prints_the_url(tmp_path):
     build = tmp_path / "fresh-build"
     proc = subprocess.Popen([sys.executable, "-m", "codex", "--build-dir", str(build), "serve",
-                             "--port", "0", "--workers", "2"], cwd=PROJECT_ROOT,
+                             "--port", "0", "--workers", "2", "--threads", "2"], cwd=PROJECT_ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         url = None
@@ -31,7 +31,7 @@ def test_serve_builds_then_serves_and_prints_the_url(tmp_path):
         assert (build / "arbiter.db").is_file(), "the corpus was built on first run"
         with urllib.request.urlopen(url + "api/v1/stats", timeout=10) as resp:
             stats = json.load(resp)
-            assert resp.headers["Server"] == "arbiter"  # waitress, not the Flask dev server
+            assert resp.headers["Server"].startswith("gunicorn")  # not Flask's dev server
         assert stats["counts"]["codex_entries"] > 200
         with urllib.request.urlopen(url + "entries/intercept", timeout=10) as resp:
             assert b"<h1>Intercept</h1>" in resp.read()
@@ -43,7 +43,7 @@ def test_serve_builds_then_serves_and_prints_the_url(tmp_path):
 def test_serve_help_lists_options():
     result = CliRunner().invoke(main, ["serve", "--help"])
     assert result.exit_code == 0
-    for option in ("--host", "--port", "--workers"):
+    for option in ("--host", "--port", "--workers", "--threads"):
         assert option in result.output
 
 

@@ -1,4 +1,4 @@
-"""`arbiter serve`: build the corpus if needed, then serve it with waitress.
+"""`arbiter serve`: build the corpus if needed, then serve it with gunicorn.
 
 Flask and the service package are imported inside the command, so the ``codex`` library (and
 every other subcommand) stays free of the web stack.
@@ -12,8 +12,9 @@ import click
 from codex.paths import BuildPaths
 
 
-def _default_threads() -> int:
-    return max(4, min(16, (os.cpu_count() or 2) * 4))
+def _default_workers() -> int:
+    """One worker process per CPU: a Python process serves on one core (the GIL)."""
+    return max(1, os.cpu_count() or 1)
 
 
 def register(cli: click.Group) -> None:
@@ -24,15 +25,17 @@ def register(cli: click.Group) -> None:
                   help="Interface to listen on (0.0.0.0 to serve the local network).")
     @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
                   help="TCP port (0 picks a free one).")
-    @click.option("--workers", default=None, type=click.IntRange(1, 256),
-                  help="Waitress worker threads (default: 4 per CPU, 4 to 16).")
+    @click.option("--workers", default=None, type=click.IntRange(1, 64),
+                  help="Worker processes (default: one per CPU).")
+    @click.option("--threads", default=4, show_default=True, type=click.IntRange(1, 64),
+                  help="Threads per worker process.")
     @click.option("--rebuild", is_flag=True, help="Rebuild the corpus before serving.")
     @click.pass_obj
-    def serve(build: BuildPaths, host: str, port: int, workers: int | None,
+    def serve(build: BuildPaths, host: str, port: int, workers: int | None, threads: int,
               rebuild: bool) -> None:
         """Serve the web pages and the JSON API over the built corpus (read-only)."""
         ensure_built(build, rebuild)
-        run(build, host, port, workers or _default_threads())
+        run(build, host, port, workers or _default_workers(), threads)
 
 
 def ensure_built(build: BuildPaths, rebuild: bool = False) -> None:
@@ -81,29 +84,39 @@ def stale_reason(build: BuildPaths) -> str | None:
     return None
 
 
-def run(build: BuildPaths, host: str, port: int, threads: int) -> None:
-    """Start waitress (a production WSGI server; not Flask's development server)."""
-    import logging
+def run(build: BuildPaths, host: str, port: int, workers: int, threads: int) -> None:
+    """Start gunicorn (a production WSGI server; never Flask's development server).
+
+    Each worker process opens its own read-only corpus and search index after the fork (a
+    SQLite connection must not cross a fork), and warms the index before taking requests.
+    Processes, not just threads: one Python process serves on one core, whatever its threads.
+    """
     import socket
+    import sys
 
-    from waitress.server import create_server
+    from gunicorn.app.base import BaseApplication
 
-    # "Task queue depth is N" is expected under bursts; keep real waitress errors visible.
-    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+    def when_ready(server: object) -> None:
+        bound = server.LISTENERS[0].sock.getsockname()[1]  # type: ignore[attr-defined]
+        shown = host if host not in ("0.0.0.0", "::") else socket.gethostname()
+        shown = f"[{shown}]" if ":" in shown else shown
+        click.echo(f"Arbiter is serving {build.db} at http://{shown}:{bound}/ "
+                   f"({workers} processes x {threads} threads; Ctrl-C to stop)")
+        sys.stdout.flush()
 
-    from service import create_app
+    class Server(BaseApplication):  # type: ignore[misc]
+        def load_config(self) -> None:
+            options = {"bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
+                       "workers": workers, "threads": threads, "worker_class": "gthread",
+                       "when_ready": when_ready, "loglevel": "warning", "accesslog": None,
+                       "errorlog": "-", "timeout": 30, "graceful_timeout": 5, "keepalive": 5,
+                       "preload_app": False, "proc_name": "arbiter"}
+            for key, value in options.items():
+                self.cfg.set(key, value)
 
-    app = create_app(build, {"ARBITER_WARM_SEARCH": True})
-    server = create_server(app, host=host, port=port, threads=threads, ident="arbiter",
-                           connection_limit=512, channel_timeout=30, clear_untrusted_proxy_headers=True)
-    bound_port = server.effective_port if hasattr(server, "effective_port") else port
-    shown = host if host not in ("0.0.0.0", "::") else socket.gethostname()
-    shown = f"[{shown}]" if ":" in shown else shown
-    click.echo(f"Arbiter is serving {build.db} at http://{shown}:{bound_port}/ "
-               f"({threads} threads; Ctrl-C to stop)", err=False)
-    try:
-        server.run()
-    except KeyboardInterrupt:
-        click.echo("stopped")
-    finally:
-        server.close()
+        def load(self) -> object:
+            from service import create_app
+
+            return create_app(build, {"ARBITER_WARM_SEARCH": True})
+
+    Server().run()
