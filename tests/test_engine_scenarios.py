@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from codex.engine import ScenarioError, rule
+from codex.engine import rule
 from codex.engine.expect import check
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from codex.engine import casting as C
-from codex.engine.abilities import activation_reason, require
+from codex.engine.abilities import activation_reason
 from codex.engine.combat import (DamageContext, SiteTarget, Target, UnitTarget, attack_reason, deal_damage,
                                  defend_reason, describe_target, fight, intercept_reason, lose_life, resolve_deaths,
                                  strike_site, break_lances, lose_stealth, strike_power)
@@ -17,7 +17,7 @@ from codex.engine.effects import airborne_now, keywords_at
 from codex.engine.exceptions import IllegalAction, ScenarioError, Problem
 from codex.engine.geometry import Direction, Location, Region
 from codex.engine.keywords import parse_threshold, unit_keywords
-from codex.engine.movement import (check_declared_path, check_survival, range_of_motion, resolve_path, step_reason)
+from codex.engine.movement import (check_declared_path, check_survival, range_of_motion, resolve_path)
 from codex.engine.phases import end_phase, start_phase
 from codex.engine.projectiles import fly
 from codex.engine.reasons import Reason, explain
