@@ -174,6 +174,16 @@ class CardCatalog:
         return [dict(r) for r in self.db.query(sql, params)]
 
 
+SUMMARY_FIELDS = ("name", "type", "rarity", "cost", "attack", "defence", "life", "rules_text",
+                  "elements", "subtypes", "sets", "keywords", "errata")
+
+
+def card_summary(card: dict[str, Any]) -> dict[str, Any]:
+    """What a Codex mention shows of an imported card: its stats, text and thresholds."""
+    return {k: card.get(k) for k in SUMMARY_FIELDS} | {
+        "thresholds": {el: card.get(f"th_{el}", 0) for el in ELEMENTS}}
+
+
 def match_mentions(mentions: Iterable[str], catalog: CardCatalog) -> dict[str, str | None]:
     """Map Codex card mentions (``[[Bosk Troll]]`` → ``Bosk Troll``) to imported card names, or None."""
     known = {normalize_name(n): n for n in catalog.names()}

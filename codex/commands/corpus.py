@@ -159,10 +159,10 @@ def _imported_card(build: BuildPaths, card: str) -> dict[str, Any] | None:
     """The card from the imported catalog, when there is one (`arbiter cards import`)."""
     if not build.cards_db.exists():
         return None
-    from codex.cards.catalog import CardCatalog
+    from codex.cards.catalog import CardCatalog, card_summary
 
     found = CardCatalog.open(build.cards_db).get(card)
-    return {k: found[k] for k in ("name", "type", "rarity", "cost", "rules_text")} if found else None
+    return card_summary(found) if found else None
 
 
 @click.command()

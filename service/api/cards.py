@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from codex.cards.catalog import card_summary
 from service.api import api
 from service.api.errors import not_found
 from service.api.schemas import CardList, MentionsOut, Problem
@@ -50,9 +51,4 @@ def mentions_of(card: str) -> dict[str, Any] | None:
 def _imported(name: str) -> dict[str, Any] | None:
     """The card's catalog data, when a catalog is imported and has it."""
     card = resources().imported_card(name)
-    if card is None:
-        return None
-    keys = ("name", "type", "rarity", "cost", "attack", "defence", "life", "rules_text",
-            "elements", "subtypes", "sets", "keywords", "errata")
-    return {k: card.get(k) for k in keys} | {
-        "thresholds": {el: card.get(f"th_{el}", 0) for el in ("air", "earth", "fire", "water")}}
+    return card_summary(card) if card else None
