@@ -54,13 +54,22 @@ class WordLexer(Lexer):
             options.sort(key=lambda o: len(o[0]), reverse=True)
 
     def lex(self, lexer_state: Any, parser_state: Any) -> Iterator[Token]:
-        """lark's custom-lexer entry point (used by :func:`codex.cardtext.parser.tree_parser`)."""
+        """lark's custom-lexer entry point (used by :func:`codex.cardtext.parser.tree_parser`): the tokens
+        of :meth:`tokens` with every position lark's tree builder reads (a sentence is one line)."""
         text = lexer_state.text
-        yield from self.tokens(getattr(text, "text", text), parser_state.state_stack, parser_state.parse_conf.states)
+        for tok in self.tokens(getattr(text, "text", text), parser_state.state_stack, parser_state.parse_conf.states):
+            tok.end_pos = tok.start_pos + len(tok)
+            tok.line = tok.end_line = 1
+            tok.column, tok.end_column = tok.start_pos + 1, tok.end_pos + 1
+            yield tok
 
     def tokens(self, text: str, stack: list[int], states: dict[int, Any]) -> Iterator[Token]:
         """Tokens of ``text``; the current parser state is ``stack[-1]`` (read before each word, so the
-        caller must feed each token to the parser before asking for the next one)."""
+        caller must feed each token to the parser before asking for the next one).
+
+        Tokens carry ``type``, ``value`` and ``start_pos`` only: a card sentence is one line, so the column
+        is ``start_pos + 1``, and the parse driver computes it only for the token an error reports (the
+        other five position fields cost more to set than lexing the word)."""
         pos, n = 0, len(text)
         first = True
         match = _PIECE.match
@@ -77,11 +86,8 @@ class WordLexer(Lexer):
             if not word[0].isupper() and word not in multi:
                 kind = single.get(word)
                 if kind is not None and kind in accepted:
-                    end = start + len(word)
                     tok = _new_str(Token, word)
-                    tok.type, tok.value, tok.start_pos, tok.end_pos = kind, word, start, end
-                    tok.line = tok.end_line = 1
-                    tok.column, tok.end_column = start + 1, end + 1
+                    tok.type, tok.value, tok.start_pos = kind, word, start
                     yield tok
                     first = False
                     pos = m.end()
@@ -93,20 +99,15 @@ class WordLexer(Lexer):
                 kind = single.get(low)
                 if kind is not None and kind in accepted and low not in multi:
                     value = low if first else word
-                    end = start + len(word)
                     tok = _new_str(Token, value)
-                    tok.type, tok.value, tok.start_pos, tok.end_pos = kind, value, start, end
-                    tok.line = tok.end_line = 1
-                    tok.column, tok.end_column = start + 1, end + 1
+                    tok.type, tok.value, tok.start_pos = kind, value, start
                     yield tok
                     first = False
                     pos = m.end()
                     continue
             for kind, value, end in self._readings(text, word, start, accepted, first):
                 tok = _new_str(Token, value)  # Token(...) without its keyword-argument checks
-                tok.type, tok.value, tok.start_pos, tok.end_pos = kind, value, start, end
-                tok.line = tok.end_line = 1
-                tok.column, tok.end_column = start + 1, end + 1
+                tok.type, tok.value, tok.start_pos = kind, value, start
                 yield tok
                 start = end
                 first = False
@@ -145,8 +146,8 @@ class WordLexer(Lexer):
             return [(name, word, end)]
         if _capword(word, accepted) or (name is None and _CAPWORD.match(word)):
             return [("CAPWORD", word, end)]
-        for kind, first in _REGEX_PIECES:
-            if word.startswith(first) and len(word) > 1:
+        for kind, prefix in _REGEX_PIECES:
+            if word.startswith(prefix) and len(word) > 1:
                 return [(kind, word, end)]
         if word.isdigit():
             return [("NUMBER", word, end)]

@@ -23,7 +23,7 @@ from lark.lexer import PatternStr
 from codex.cardtext import ast as A
 from codex.cardtext.lexer import WordLexer
 from codex.cardtext.normalize import normalize, split_sentences
-from codex.cardtext.transform import ToAst
+from codex.cardtext.transform import ToAst, _words
 from codex.paths import PROJECT_ROOT
 
 GRAMMAR_PATH = PROJECT_ROOT / "grammar" / "sorcery.lark"
@@ -86,6 +86,10 @@ class SentenceError:
     message: str
 
 
+#: Reduction marker: a one-token word-class rule (``noun: "minion"``...) whose value is the token's text.
+_WORD = "word"
+
+
 class _Driver:
     """The LALR loop over lark's analysed tables, with the word lexer inline.
 
@@ -95,21 +99,26 @@ class _Driver:
     ``Rule`` (a Python-level ``__hash__``/``__eq__`` per lookup) and, on a failure, scans the state's
     actions for the expected terminals. Here each table entry is pre-resolved: a shift is the next state
     (an ``int``), a reduction ``(callback, size, goto symbol)``; the expected terminals are computed once
-    per state, with the tables."""
+    per state, with the tables. Two kinds of reduction need no call at all: a rule whose method returns
+    its only child (``callback`` None) and a one-word word-class rule (``callback`` ``_WORD``: the value is
+    the token's text, what ``ToAst._word`` returns)."""
 
     def __init__(self, lark: Lark, lexer: WordLexer) -> None:
         parser = lark.parser.parser.parser  # lark.parsers.lalr_parser._Parser
         table, callbacks = parser.parse_table, parser.callbacks
         self.lexer = lexer
-        self.states: dict[int, dict[str, Any]] = {}
         def reduction(rule: Any) -> tuple[Any, int, str]:
             callback, size = _lean_filter(callbacks[rule]), len(rule.expansion)
-            # a transformer method that returns its only child unchanged: no call needed (callback None)
-            if size == 1 and isinstance(getattr(callback, "__self__", None), ToAst) \
-                    and callback.__name__ in ToAst.PASS_THROUGH:
-                callback = None
+            method = getattr(callback, "__func__", None)
+            if size == 1 and isinstance(getattr(callback, "__self__", None), ToAst):
+                if callback.__name__ in ToAst.PASS_THROUGH:
+                    callback = None  # returns its only child unchanged
+                elif method is ToAst._word:
+                    callback = _WORD
             return (callback, size, rule.origin.name)
 
+        # states are numbered 0..n-1: a list indexes faster than a dict
+        self.states: list[dict[str, Any]] = [{} for _ in range(max(table.states) + 1)]
         for state, actions in table.states.items():
             self.states[state] = {term: arg if action is Shift else reduction(arg)
                                   for term, (action, arg) in actions.items()}
@@ -117,10 +126,16 @@ class _Driver:
         self.end_states = dict(table.end_states)
         # terminals each state accepts (what a syntax error reports), computed with the tables, so every
         # parse -- the first of a process included -- pays the same for a failure
-        self._expected = {state: frozenset(k for k in row if k.isupper()) for state, row in self.states.items()}
+        self._expected = {state: frozenset(k for k in row if k.isupper()) for state, row in enumerate(self.states)}
 
     def expected(self, state: int) -> frozenset[str]:
         return self._expected[state]
+
+    def _unexpected(self, token: Token, state: int) -> UnexpectedToken:
+        """The syntax error at ``token`` (lexer tokens carry only ``start_pos``; a sentence is one line)."""
+        error = UnexpectedToken(token, self.expected(state))
+        error.line, error.column = 1, token.start_pos + 1
+        return error
 
     def parse(self, text: str, start: str) -> Any:
         states = self.states
@@ -137,34 +152,40 @@ class _Driver:
                     push_value(token)
                     break
                 if action is None:
-                    raise UnexpectedToken(token, self.expected(stack[-1]))
+                    raise self._unexpected(token, stack[-1])
                 callback, size, origin = action
                 if callback is None:  # pass-through: the value stays, only the state changes
                     del stack[-1]
-                    push_state(states[stack[-1]][origin])
-                    continue
-                if size == 1:
-                    children = [values.pop()]
+                elif callback is _WORD:
                     del stack[-1]
-                elif size:
-                    children = values[-size:]
-                    del stack[-size:]
-                    del values[-size:]
+                    word = values[-1]
+                    values[-1] = word.value if word.__class__ is Token else str(word)
+                elif size == 1:
+                    values[-1] = callback([values[-1]])
+                    del stack[-1]
                 else:
-                    children = []
-                push_value(callback(children))
+                    if size:
+                        children = values[-size:]
+                        del stack[-size:]
+                        del values[-size:]
+                    else:
+                        children = []
+                    push_value(callback(children))
                 push_state(states[stack[-1]][origin])
-        end = Token.new_borrow_pos("$END", "", token) if token is not None else Token("$END", "", 0, 1, 1)
+        # like lark, the end-of-input token borrows the last token's position
+        end = Token("$END", "", token.start_pos if token is not None else 0, 1, 1)
         end_state = self.end_states[start]
         while True:
             action = states[stack[-1]].get("$END")
             if action is None or action.__class__ is int:
-                raise UnexpectedToken(end, self.expected(stack[-1]))
+                raise self._unexpected(end, stack[-1])
             callback, size, origin = action
             if callback is None:
                 del stack[-1]
                 value = values[-1]
             else:
+                if callback is _WORD:
+                    callback = _words
                 if size:
                     children = values[-size:]
                     del stack[-size:]
@@ -460,8 +481,14 @@ class _Session:
         self.errors: list[SentenceError] = []
 
     def sentence(self, raw: str, offset: int) -> Any:
-        """One sentence → ability node (raises _Failure)."""
-        node = parse_sentence(raw, self.aliases)
+        """One sentence → ability node (raises _Failure).
+
+        The cache key holds only the self-names that occur in the sentence: most sentences never name
+        their card ("Shuffle your spellbook."), so the same sentence on two cards is parsed once."""
+        aliases = self.aliases
+        if aliases:
+            aliases = tuple(a for a in aliases if a in raw)
+        node = parse_sentence(raw, aliases)
         if isinstance(node, _Failure):
             raise node
         return node
