@@ -70,50 +70,47 @@ class WordLexer(Lexer):
         Tokens carry ``type``, ``value`` and ``start_pos`` only: a card sentence is one line, so the column
         is ``start_pos + 1``, and the parse driver computes it only for the token an error reports (the
         other five position fields cost more to set than lexing the word)."""
-        pos, n = 0, len(text)
         first = True
-        match = _PIECE.match
+        scan = _PIECE.finditer  # one scanner per sentence: cheaper than a regex match per word
         single, multi = self.single, self.multi
-        while pos < n:
-            m = match(text, pos)
-            if m is None:  # only trailing whitespace remains
-                return
-            word, start = m.group(1), m.start(1)
-            accepted = states[stack[-1]]
-            # Fast path, same answer as _readings: a word or mark not starting with a capital, that begins no
-            # multi-word literal and whose literal the parser accepts here, is that literal (most words of
-            # a sentence, and its punctuation).
-            if not word[0].isupper() and word not in multi:
-                kind = single.get(word)
-                if kind is not None and kind in accepted:
-                    tok = _new_str(Token, word)
-                    tok.type, tok.value, tok.start_pos = kind, word, start
-                    yield tok
-                    first = False
-                    pos = m.end()
-                    continue
-            elif word not in single and word not in multi:
-                # Capitalised word that is no literal as written ("Deal", "Bearer"): same answer as
-                # _readings, which reads it as its lower-case literal when the parser accepts that here.
-                low = word.lower()
-                kind = single.get(low)
-                if kind is not None and kind in accepted and low not in multi:
-                    value = low if first else word
-                    tok = _new_str(Token, value)
+        resume: int | None = 0
+        while resume is not None:
+            pieces, resume = scan(text, resume), None
+            for m in pieces:
+                word, start = m.group(1), m.start(1)
+                accepted = states[stack[-1]]
+                # Fast path, same answer as _readings: a word or mark not starting with a capital, that begins
+                # no multi-word literal and whose literal the parser accepts here, is that literal (most words
+                # of a sentence, and its punctuation).
+                if not word[0].isupper() and word not in multi:
+                    kind = single.get(word)
+                    if kind is not None and kind in accepted:
+                        tok = _new_str(Token, word)
+                        tok.type, tok.value, tok.start_pos = kind, word, start
+                        yield tok
+                        first = False
+                        continue
+                elif word not in single and word not in multi:
+                    # Capitalised word that is no literal as written ("Deal", "Bearer"): same answer as
+                    # _readings, which reads it as its lower-case literal when the parser accepts that here.
+                    low = word.lower()
+                    kind = single.get(low)
+                    if kind is not None and kind in accepted and low not in multi:
+                        value = low if first else word
+                        tok = _new_str(Token, value)
+                        tok.type, tok.value, tok.start_pos = kind, value, start
+                        yield tok
+                        first = False
+                        continue
+                for kind, value, end in self._readings(text, word, start, accepted, first):
+                    tok = _new_str(Token, value)  # Token(...) without its keyword-argument checks
                     tok.type, tok.value, tok.start_pos = kind, value, start
                     yield tok
+                    start = end
                     first = False
-                    pos = m.end()
-                    continue
-            for kind, value, end in self._readings(text, word, start, accepted, first):
-                tok = _new_str(Token, value)  # Token(...) without its keyword-argument checks
-                tok.type, tok.value, tok.start_pos = kind, value, start
-                yield tok
-                start = end
-                first = False
-            pos = m.end()
-            if end > pos:  # a multi-word literal consumed further words
-                pos = end
+                if end > m.end():  # a multi-word literal consumed further words: scan on from its end
+                    resume = end
+                    break
 
     def _readings(self, text: str, word: str, start: int, accepted: dict[str, Any], first: bool = False
                   ) -> list[tuple[str, str, int]]:

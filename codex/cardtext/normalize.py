@@ -28,6 +28,9 @@ _SPACE_BEFORE_PUNCT = re.compile(r" +([.,:!])")
 _CONTRACTIONS = {"there's": "there is", "There's": "There is", "towards": "toward", "it's": "it is", "they're": "they are", "you're": "you are", "they've": "they have",
                  "you've": "you have", "It's": "It is", "They're": "They are", "You're": "You are"}
 _CONTRACTION = re.compile(r"\b(" + "|".join(map(re.escape, _CONTRACTIONS)) + r")\b")
+#: A piece of every contraction (the apostrophe with a letter either side, or the whole word): a line with
+#: none of them needs no regex pass (most apostrophes are possessives).
+_CONTRACTION_HINTS = tuple({k[k.index("'") - 1:k.index("'") + 2] if "'" in k else k for k in _CONTRACTIONS})
 # Sentence ends: '.', '!' or ':' followed by a space, outside double quotes.
 _SENTENCE_BREAK = re.compile(r"[.!] ")
 _SENTENCE_END = re.compile(r'(?<=[.!])\s+(?=[A-Z(\u2192"])')
@@ -52,7 +55,7 @@ def normalize(raw: str | None) -> NormalizedText:
         text = text.translate(_TRANSLATE)
     errata = False
     stripped = text.lstrip()
-    if stripped.upper().startswith(ERRATA_PREFIX):
+    if stripped[:len(ERRATA_PREFIX)].upper() == ERRATA_PREFIX:
         errata = True
         text = stripped[len(ERRATA_PREFIX):]
     lines = []
@@ -62,7 +65,7 @@ def normalize(raw: str | None) -> NormalizedText:
         line = line.strip()
         if " ." in line or " ," in line or " :" in line or " !" in line:
             line = _SPACE_BEFORE_PUNCT.sub(r"\1", line)
-        if "'" in line or "towards" in line:
+        if ("'" in line or "towards" in line) and any(h in line for h in _CONTRACTION_HINTS):
             line = _CONTRACTION.sub(lambda m: _CONTRACTIONS[m.group(1)], line)
         if line:
             lines.append(line)

@@ -337,8 +337,11 @@ def _mark_list_commas(s: str) -> str:
     with clause commas. A list is a run of short items (at most ``_MAX_ITEM_WORDS`` words, no verb that
     starts a clause) ending in ``, and``/``, or``; a comma whose next item starts with a clause verb
     (``reveal it, and put it``) joins clauses and stays a comma."""
-    out = list(s)
+    # both list patterns end in " and "/" or ": with neither after the first comma there is no list
     i = s.find(",")
+    if s.find(" and ", i) < 0 and s.find(" or ", i) < 0:
+        return s
+    out = list(s)
     while i >= 0:
         for m in (_COMMA_ITEMS.match(s, i), _COMMA_PAIR.match(s, i)):
             if m is None or out[i] != ",":
