@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -103,5 +104,72 @@ def test_parse_driver_matches_lark() -> None:
                     except UnexpectedInput as e:
                         theirs = ("error", e.column, sorted(e.expected))
                     assert ours == theirs, seg.text
+                    checked += 1
+    assert checked > 200
+
+
+class _ReadingsOnlyLexer:
+    """The word lexer without its fast paths: every word goes through ``WordLexer._readings``, the one
+    place that weighs all readings. The fast paths in ``WordLexer.tokens`` must give the same tokens."""
+
+    def __init__(self, lexer: object) -> None:
+        self.lexer = lexer
+
+    def tokens(self, text: str, stack: list[int], states: object):  # noqa: ANN201 - a token generator
+        from lark import Token
+
+        from codex.cardtext.lexer import _PIECE
+
+        pos, first = 0, True
+        while (m := _PIECE.match(text, pos)) is not None:
+            word, start = m.group(1), m.start(1)
+            end = start
+            for kind, value, end in self.lexer._readings(text, word, start, states[stack[-1]], first):  # type: ignore[attr-defined]
+                yield Token(kind, value, start)
+                start, first = end, False
+            pos = max(m.end(), end)
+
+
+def _sentences_for_lexer_check() -> list[tuple[str, str | None]]:
+    import json
+    import os
+
+    from tests.conftest import SHARED_CARDS
+
+    golden = Path(__file__).parent / "grammar"
+    texts = [(dict(line.split(": ", 1) for line in block.splitlines() if ": " in line).get("input"), None)
+             for f in sorted(golden.glob("*.txt")) for block in f.read_text(encoding="utf-8").split("\n\n")]
+    snapshot = Path(os.environ.get("ARBITER_CARDS_JSON", SHARED_CARDS))
+    if snapshot.exists():  # the real card texts exercise far more words; the goldens run either way
+        texts += [(c["guardian"].get("rulesText") or "", c["name"]) for c in json.loads(snapshot.read_text("utf-8"))]
+    return [(t, n) for t, n in texts if t]
+
+
+def test_lexer_fast_paths_give_the_same_tokens_as_the_full_reading() -> None:
+    import copy
+
+    from lark.exceptions import UnexpectedInput
+
+    from codex.cardtext.normalize import normalize as norm
+    from codex.cardtext.normalize import split_sentences
+    from codex.cardtext.parser import _Failure, grammar, segments, self_aliases
+
+    fast = grammar().driver
+    slow = copy.copy(fast)
+    slow.lexer = _ReadingsOnlyLexer(fast.lexer)
+    checked = 0
+    for text, name in _sentences_for_lexer_check():
+        for line in norm(text).lines:
+            for _off, sentence in split_sentences(line):
+                for seg in segments(sentence, self_aliases(name))[1]:
+                    results = []
+                    for driver in (fast, slow):
+                        try:
+                            results.append(driver.parse(seg.text, seg.start))
+                        except UnexpectedInput as e:
+                            results.append(("error", e.column, sorted(e.expected)))
+                        except _Failure as f:  # a quoted ability inside failed
+                            results.append(("quoted", f.offset, f.exc.column))
+                    assert results[0] == results[1], seg.text
                     checked += 1
     assert checked > 200

@@ -79,18 +79,30 @@ class WordLexer(Lexer):
             for m in pieces:
                 word, start = m.group(1), m.start(1)
                 accepted = states[stack[-1]]
-                # Fast path, same answer as _readings: a word or mark not starting with a capital, that begins
-                # no multi-word literal and whose literal the parser accepts here, is that literal (most words
-                # of a sentence, and its punctuation).
-                if not word[0].isupper() and word not in multi:
-                    kind = single.get(word)
-                    if kind is not None and kind in accepted:
+                # Fast paths, each giving the answer _readings would give (most words of a sentence and
+                # its punctuation take one); the words that need context go to _readings.
+                if not word[0].isupper():
+                    # a lower-case word that begins no multi-word literal accepted here reads as its
+                    # own literal, like any other lower-case word (_readings gives the same answer)
+                    if word not in multi or _multi_reading(multi[word], text, start, accepted) is None:
+                        kind = single.get(word)
+                        if kind is not None and kind in accepted:
+                            tok = _new_str(Token, word)
+                            tok.type, tok.value, tok.start_pos = kind, word, start
+                            yield tok
+                            first = False
+                            continue
+                elif word in single:
+                    # an all-capitals literal ("SELF", "X") is that literal when accepted: no other reading
+                    # wins over it in _readings
+                    kind = single[word]
+                    if kind in accepted and word.isupper() and word not in multi and word.lower() not in multi:
                         tok = _new_str(Token, word)
                         tok.type, tok.value, tok.start_pos = kind, word, start
                         yield tok
                         first = False
                         continue
-                elif word not in single and word not in multi:
+                elif word not in multi:
                     # Capitalised word that is no literal as written ("Deal", "Bearer"): same answer as
                     # _readings, which reads it as its lower-case literal when the parser accepts that here.
                     low = word.lower()
@@ -123,11 +135,10 @@ class WordLexer(Lexer):
         options = self.multi.get(word, [])
         if word[:1].isupper():  # "Water Spellcaster", "Until your next turn" at a sentence start
             options = options + self.multi.get(word.lower(), [])
-        for literal, name in options:
-            stop = start + len(literal)
-            if name in accepted and text[start:stop].lower() == literal.lower() \
-                    and not text[stop:stop + 1].isalnum():
-                return [(name, literal, stop)]
+        if options:
+            reading = _multi_reading(options, text, start, accepted)
+            if reading is not None:
+                return [reading]
         name = self.single.get(word)
         lower = self.single.get(word.lower()) if word[:1].isupper() else None
         other_reading = (lower is not None and lower in accepted) or (
@@ -160,6 +171,17 @@ class WordLexer(Lexer):
 
     def _before_noun(self, text: str, end: int) -> bool:
         return _next_word(text, end) in self.noun_words
+
+
+def _multi_reading(options: list[tuple[str, str]], text: str, start: int, accepted: dict[str, Any]
+                   ) -> tuple[str, str, int] | None:
+    """The longest multi-word literal of ``options`` written at ``start`` (any case, ending at a word
+    boundary) that the parser accepts here, as ``(terminal, literal, end)``; None when there is none."""
+    for literal, name in options:
+        stop = start + len(literal)
+        if name in accepted and text[start:stop].lower() == literal.lower() and not text[stop:stop + 1].isalnum():
+            return (name, literal, stop)
+    return None
 
 
 def _next_word(text: str, end: int) -> str:

@@ -143,13 +143,15 @@ class _Driver:
         values: list[Any] = []
         push_state, push_value = stack.append, values.append
         token = None
+        row = states[stack[-1]]  # the actions of the current state, stack[-1]
         for token in self.lexer.tokens(text, stack, states):
             kind = token.type
             while True:
-                action = states[stack[-1]].get(kind)
+                action = row.get(kind)
                 if action.__class__ is int:  # shift
                     push_state(action)
                     push_value(token)
+                    row = states[action]
                     break
                 if action is None:
                     raise self._unexpected(token, stack[-1])
@@ -171,7 +173,9 @@ class _Driver:
                     else:
                         children = []
                     push_value(callback(children))
-                push_state(states[stack[-1]][origin])
+                goto = states[stack[-1]][origin]
+                push_state(goto)
+                row = states[goto]
         # like lark, the end-of-input token borrows the last token's position
         end = Token("$END", "", token.start_pos if token is not None else 0, 1, 1)
         end_state = self.end_states[start]
