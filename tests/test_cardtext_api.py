@@ -75,7 +75,7 @@ def test_card_named_like_a_grammar_word_is_read_as_the_word_when_self_fails() ->
 
 
 def test_parse_driver_matches_lark() -> None:
-    """The parser's own LALR loop (``_Driver``) gives the same AST, or fails at the same token, as
+    """The parser's own LALR loop (``lalr.Driver``) gives the same AST, or fails at the same token, as
     ``Lark.parse`` over the same tables, on every golden sentence and on some failing ones."""
     from lark.exceptions import UnexpectedInput
 
