@@ -18,6 +18,10 @@ from lark.parsers.lalr_analysis import Shift
 
 from codex.cardtext.lexer import WordLexer
 from codex.cardtext.transform import ToAst, _words
+from codex.cardtext import compiled as _compiled
+
+COMPILED_FROM: str | None = None  # the build (setup.py) sets this to the source's SHA-256 when it compiles it
+_compiled.use_source_if_stale(globals())
 
 #: Reduction marker: a one-token word-class rule (``noun: "minion"``...) whose value is the token's text.
 _WORD = "word"

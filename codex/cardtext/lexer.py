@@ -18,6 +18,10 @@ from typing import Any, Iterator
 
 from lark import Token
 from lark.lexer import Lexer, PatternStr
+from codex.cardtext import compiled as _compiled
+
+COMPILED_FROM: str | None = None  # the build (setup.py) sets this to the source's SHA-256 when it compiles it
+_compiled.use_source_if_stale(globals())
 
 #: Raw pieces of a prepared sentence: quoted abilities, mana symbols, signed numbers, numbers, words
 #: (with inner apostrophes and hyphens), a detached possessive, and any other single character.

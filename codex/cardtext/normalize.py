@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from codex.cardtext import compiled as _compiled
+
+COMPILED_FROM: str | None = None  # the build (setup.py) sets this to the source's SHA-256 when it compiles it
+_compiled.use_source_if_stale(globals())
 
 ERRATA_PREFIX = "UPDATED:"
 

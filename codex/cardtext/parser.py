@@ -23,6 +23,10 @@ from codex.cardtext.normalize import normalize, split_sentences
 from codex.cardtext.lalr import Driver
 from codex.cardtext.transform import ToAst
 from codex.paths import PROJECT_ROOT
+from codex.cardtext import compiled as _compiled
+
+COMPILED_FROM: str | None = None  # the build (setup.py) sets this to the source's SHA-256 when it compiles it
+_compiled.use_source_if_stale(globals())
 
 GRAMMAR_PATH = PROJECT_ROOT / "grammar" / "sorcery.lark"
 LIST_COMMA = "\ue000"
