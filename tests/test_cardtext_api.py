@@ -173,3 +173,11 @@ def test_lexer_fast_paths_give_the_same_tokens_as_the_full_reading() -> None:
                     assert results[0] == results[1], seg.text
                     checked += 1
     assert checked > 200
+
+
+def test_every_character_normalize_translates_is_non_ascii() -> None:
+    # normalize() skips str.translate for ASCII texts; that is only right while no mapped character is ASCII
+    from codex.cardtext.normalize import _TRANSLATE
+
+    assert _TRANSLATE and all(code > 127 for code in _TRANSLATE)
+    assert normalize("Deal \u2461 damage \u2014 it\u2019s here.").text == "Deal (2) damage \u2014 it is here."
