@@ -116,8 +116,6 @@ class _ReadingsOnlyLexer:
         self.lexer = lexer
 
     def tokens(self, text: str, stack: list[int], states: object):  # noqa: ANN201 - a token generator
-        from lark import Token
-
         from codex.cardtext.lexer import _PIECE
 
         pos, first = 0, True
@@ -125,7 +123,7 @@ class _ReadingsOnlyLexer:
             word, start = m.group(1), m.start(1)
             end = start
             for kind, value, end in self.lexer._readings(text, word, start, states[stack[-1]], first):  # type: ignore[attr-defined]
-                yield Token(kind, value, start)
+                yield kind, value, start
                 start, first = end, False
             pos = max(m.end(), end)
 

@@ -17,7 +17,7 @@ from lark.parse_tree_builder import ChildFilterLALR, ChildFilterLALR_NoPlacehold
 from lark.parsers.lalr_analysis import Shift
 
 from codex.cardtext.lexer import WordLexer
-from codex.cardtext.transform import ToAst, _words
+from codex.cardtext.transform import TYPED_TERMINALS, ToAst, _words
 from codex.cardtext import compiled as _compiled
 
 COMPILED_FROM: str | None = None  # the build (setup.py) sets this to the source's SHA-256 when it compiles it
@@ -68,37 +68,36 @@ class Driver:
     def expected(self, state: int) -> frozenset[str]:
         return self._expected[state]
 
-    def _unexpected(self, token: Token, state: int) -> UnexpectedToken:
-        """The syntax error at ``token`` (lexer tokens carry only ``start_pos``; a sentence is one line)."""
-        error = UnexpectedToken(token, self.expected(state))
-        error.line, error.column = 1, token.start_pos + 1
-        return error
+    def _unexpected(self, kind: str, value: str, start: int, state: int) -> UnexpectedToken:
+        """The syntax error at a token (a sentence is one line: column = offset + 1)."""
+        return UnexpectedToken(Token(kind, value, start, 1, start + 1), self.expected(state))
 
     def parse(self, text: str, start: str) -> Any:
         states = self.states
         stack = [self.start_states[start]]
         values: list[Any] = []
         push_state, push_value = stack.append, values.append
-        token = None
+        typed = TYPED_TERMINALS
+        start_pos = -1
         row = states[stack[-1]]  # the actions of the current state, stack[-1]
-        for token in self.lexer.tokens(text, stack, states):
-            kind = token.type
+        for kind, value, start_pos in self.lexer.tokens(text, stack, states):
             while True:
                 action = row.get(kind)
-                if action.__class__ is int:  # shift
+                if action.__class__ is int:  # shift: the token's text, or a Token where its type matters
                     push_state(action)
-                    push_value(token)
+                    push_value(Token(kind, value, start_pos) if kind in typed else value)
                     row = states[action]
                     break
                 if action is None:
-                    raise self._unexpected(token, stack[-1])
+                    raise self._unexpected(kind, value, start_pos, stack[-1])
                 callback, size, origin = action
                 if callback is None:  # pass-through: the value stays, only the state changes
                     del stack[-1]
                 elif callback is _WORD:
                     del stack[-1]
                     word = values[-1]
-                    values[-1] = word.value if word.__class__ is Token else str(word)
+                    if word.__class__ is not str:
+                        values[-1] = _words([word])
                 elif size == 1:
                     values[-1] = callback([values[-1]])
                     del stack[-1]
@@ -113,13 +112,12 @@ class Driver:
                 goto = states[stack[-1]][origin]
                 push_state(goto)
                 row = states[goto]
-        # like lark, the end-of-input token borrows the last token's position
-        end = Token("$END", "", token.start_pos if token is not None else 0, 1, 1)
         end_state = self.end_states[start]
         while True:
             action = states[stack[-1]].get("$END")
             if action is None or action.__class__ is int:
-                raise self._unexpected(end, stack[-1])
+                # like lark, the end-of-input token borrows the last token's position
+                raise self._unexpected("$END", "", max(start_pos, 0), stack[-1])
             callback, size, origin = action
             if callback is None:
                 del stack[-1]

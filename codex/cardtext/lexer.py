@@ -27,7 +27,6 @@ _compiled.use_source_if_stale(globals())
 #: (with inner apostrophes and hyphens), a detached possessive, and any other single character.
 _PIECE = re.compile(r"""\s*("[^"]*"|\((?:\d+|X|[AEFW])\)|[+-]\d+|\d+|'s\b|[^\W\d_][\w'\-]*|\S)""")
 _CAPWORD = re.compile(r"[A-Z][A-Za-z]*(?:-[A-Za-z]+)*$")
-_new_str = str.__new__
 _REGEX_PIECES = (("QUOTED", '"'), ("MANA", "("), ("SIGNED", "+"), ("SIGNED", "-"))
 
 
@@ -58,22 +57,24 @@ class WordLexer(Lexer):
             options.sort(key=lambda o: len(o[0]), reverse=True)
 
     def lex(self, lexer_state: Any, parser_state: Any) -> Iterator[Token]:
-        """lark's custom-lexer entry point (used by :func:`codex.cardtext.parser.tree_parser`): the tokens
-        of :meth:`tokens` with every position lark's tree builder reads (a sentence is one line)."""
+        """lark's custom-lexer entry point (used by :func:`codex.cardtext.parser.tree_parser`): the pieces
+        of :meth:`tokens` as lark Tokens with every position lark's tree builder reads (a sentence is one
+        line)."""
         text = lexer_state.text
-        for tok in self.tokens(getattr(text, "text", text), parser_state.state_stack, parser_state.parse_conf.states):
-            tok.end_pos = tok.start_pos + len(tok)
-            tok.line = tok.end_line = 1
-            tok.column, tok.end_column = tok.start_pos + 1, tok.end_pos + 1
-            yield tok
+        for kind, value, start in self.tokens(getattr(text, "text", text), parser_state.state_stack,
+                                              parser_state.parse_conf.states):
+            end = start + len(value)
+            yield Token(kind, value, start, 1, start + 1, 1, end + 1, end)
 
-    def tokens(self, text: str, stack: list[int], states: dict[int, Any]) -> Iterator[Token]:
-        """Tokens of ``text``; the current parser state is ``stack[-1]`` (read before each word, so the
-        caller must feed each token to the parser before asking for the next one).
+    def tokens(self, text: str, stack: list[int], states: Any) -> Iterator[tuple[str, str, int]]:
+        """The tokens of ``text`` as ``(terminal, text, offset)`` triples; the current parser state is
+        ``stack[-1]`` (read before each word, so the caller must feed each token to the parser before
+        asking for the next one).
 
-        Tokens carry ``type``, ``value`` and ``start_pos`` only: a card sentence is one line, so the column
-        is ``start_pos + 1``, and the parse driver computes it only for the token an error reports (the
-        other five position fields cost more to set than lexing the word)."""
+        Triples, not lark Tokens: building a ``str`` subclass with its eight position fields cost more
+        than lexing the word, and most tokens end as plain text in the AST. The parse driver makes a Token
+        only where one is needed (:data:`codex.cardtext.transform.TYPED_TERMINALS`, an error report);
+        :meth:`lex` makes them all for lark's own parser. A sentence is one line: column = offset + 1."""
         first = True
         scan = _PIECE.finditer  # one scanner per sentence: cheaper than a regex match per word
         single, multi = self.single, self.multi
@@ -91,9 +92,7 @@ class WordLexer(Lexer):
                     if word not in multi or _multi_reading(multi[word], text, start, accepted) is None:
                         kind = single.get(word)
                         if kind is not None and kind in accepted:
-                            tok = _new_str(Token, word)
-                            tok.type, tok.value, tok.start_pos = kind, word, start
-                            yield tok
+                            yield kind, word, start
                             first = False
                             continue
                 elif word in single:
@@ -101,9 +100,7 @@ class WordLexer(Lexer):
                     # wins over it in _readings
                     kind = single[word]
                     if kind in accepted and word.isupper() and word not in multi and word.lower() not in multi:
-                        tok = _new_str(Token, word)
-                        tok.type, tok.value, tok.start_pos = kind, word, start
-                        yield tok
+                        yield kind, word, start
                         first = False
                         continue
                 elif word not in multi:
@@ -113,15 +110,11 @@ class WordLexer(Lexer):
                     kind = single.get(low)
                     if kind is not None and kind in accepted and low not in multi:
                         value = low if first else word
-                        tok = _new_str(Token, value)
-                        tok.type, tok.value, tok.start_pos = kind, value, start
-                        yield tok
+                        yield kind, value, start
                         first = False
                         continue
                 for kind, value, end in self._readings(text, word, start, accepted, first):
-                    tok = _new_str(Token, value)  # Token(...) without its keyword-argument checks
-                    tok.type, tok.value, tok.start_pos = kind, value, start
-                    yield tok
+                    yield kind, value, start
                     start = end
                     first = False
                 if end > m.end():  # a multi-word literal consumed further words: scan on from its end

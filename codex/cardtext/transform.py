@@ -16,6 +16,11 @@ _NUMWORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "se
              "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13}
 
 
+#: Terminals whose type the callbacks read (list commas, numbers, clause joiners, mana symbols): the parse
+#: driver hands these over as lark Tokens, every other terminal as its plain text.
+TYPED_TERMINALS = frozenset({"LC", "NUMBER", "AND_CLAUSE", "MANA"})
+
+
 def _words(children: list[Any]) -> str:
     if len(children) == 1:  # most word classes are one token: skip the generator and join
         c = children[0]
@@ -60,7 +65,7 @@ class ToAst(Transformer):
     projectile = det_word = pre_adj = mod_adj = noun = ref_word = element = kw_name = conj = more_less = _word
 
     def det(self, c: list[Any]) -> tuple[str, Any]:
-        if len(c) == 2 and not isinstance(c[0], Token):  # possessive: "the caster's"
+        if len(c) == 2 and not isinstance(c[0], str):  # possessive: "the caster's" (a node, then 's)
             return ("det", A.Possessive(c[0], str(c[1])))
         return ("det", _words(c))
 
