@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """The LALR(1) parse loop of the card-text grammar: lark's analysed tables, our word lexer, the inline
 AST transformer.
 
@@ -73,9 +74,12 @@ class Driver:
         return UnexpectedToken(Token(kind, value, start, 1, start + 1), self.expected(state))
 
     def parse(self, text: str, start: str) -> Any:
-        states = self.states
-        stack = [self.start_states[start]]
-        values: list[Any] = []
+        # the local annotations are real for the compiled build (this module is compiled with
+        # annotation_typing: a list or dict local is then indexed without the generic lookup)
+        states: list = self.states
+        stack: list = [self.start_states[start]]
+        values: list = []
+        row: dict
         push_state, push_value = stack.append, values.append
         typed = TYPED_TERMINALS
         start_pos = -1

@@ -1,3 +1,4 @@
+# cython: annotation_typing=True
 """Word-level contextual lexer for the card-text grammar (plugged into lark as a custom lexer).
 
 Why not lark's own lexer: its terminals are character patterns, so a literal like ``"be"`` matches the
@@ -77,7 +78,9 @@ class WordLexer(Lexer):
         :meth:`lex` makes them all for lark's own parser. A sentence is one line: column = offset + 1."""
         first = True
         scan = _PIECE.finditer  # one scanner per sentence: cheaper than a regex match per word
-        single, multi = self.single, self.multi
+        single: dict = self.single  # typed locals: see codex/cardtext/lalr.py
+        multi: dict = self.multi
+        accepted: dict
         resume: int | None = 0
         while resume is not None:
             pieces, resume = scan(text, resume), None
