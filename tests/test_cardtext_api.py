@@ -179,3 +179,29 @@ def test_every_character_normalize_translates_is_non_ascii() -> None:
 
     assert _TRANSLATE and all(code > 127 for code in _TRANSLATE)
     assert normalize("Deal \u2461 damage \u2014 it\u2019s here.").text == "Deal (2) damage \u2014 it is here."
+
+
+def test_frozen_nodes_keep_the_dataclass_contract() -> None:
+    """``ast.frozen`` swaps in a faster ``__init__``; the constructor must take the same arguments with the
+    same defaults as the dataclass one, and instances must stay frozen, comparable and hashable."""
+    import dataclasses
+    import inspect
+
+    from codex.cardtext import ast as A
+
+    classes = [c for c in vars(A).values() if isinstance(c, type) and dataclasses.is_dataclass(c)]
+    assert len(classes) > 50
+    for cls in classes:
+        fields = dataclasses.fields(cls)
+        params = list(inspect.signature(cls).parameters.values())
+        assert [p.name for p in params] == [f.name for f in fields], cls
+        assert [p.default for p in params] == [inspect.Parameter.empty if f.default is dataclasses.MISSING
+                                               else f.default for f in fields], cls
+        values = {f.name: (f.name,) for f in fields}
+        node, twin = cls(**values), cls(*values.values())
+        assert node == twin and hash(node) == hash(twin)
+        assert all(getattr(node, f.name) == (f.name,) for f in fields)
+        if fields:
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(node, fields[0].name, None)
+            assert dataclasses.replace(node, **{fields[0].name: 1}) != node

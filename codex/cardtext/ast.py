@@ -6,13 +6,46 @@ what the rules engine does with the node; the engine dispatches on the class, ne
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, is_dataclass
-from typing import Any, Union
+from dataclasses import MISSING, dataclass, fields, is_dataclass
+from typing import Any, TypeVar, Union
+
+_T = TypeVar("_T")
+
+
+def frozen(cls: type[_T]) -> type[_T]:
+    """``@dataclass(frozen=True)`` with a faster ``__init__``: fields, equality, hashing, ``repr`` and
+    ``dataclasses.replace`` are the dataclass's own.
+
+    Why: a frozen dataclass's ``__init__`` assigns each field through ``object.__setattr__`` (the class's
+    own ``__setattr__`` refuses), a Python-level call per field. Building the AST of a cold pass over a
+    card list made ~15,000 such calls to ``__init__``, a fifth of the pass. This ``__init__`` sets the
+    instance's ``__dict__`` in one call instead; it is generated from the fields, as dataclasses
+    generates its own, so defaults and argument order are the same."""
+    cls = dataclass(frozen=True)(cls)
+    names = [f.name for f in fields(cls)]
+    if any(f.default_factory is not MISSING for f in fields(cls)) or "__post_init__" in vars(cls):
+        return cls  # keep the dataclass __init__, which runs factories and __post_init__
+    namespace: dict[str, Any] = {"_set_attr": object.__setattr__}
+    params = []
+    for f in fields(cls):
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            namespace[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+    items = ", ".join(f"{n!r}: {n}" for n in names)
+    exec(f"def __init__(self, {', '.join(params)}):\n    _set_attr(self, '__dict__', {{{items}}})\n",
+         namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    cls.__init__ = init  # type: ignore[misc]
+    return cls
 
 # --------------------------------------------------------------------------- selectors
 
 
-@dataclass(frozen=True)
+@frozen
 class Post:
     """A post-modifier restricting a selector, applied in order. ``kind`` is one of
     ``here, there, nearby, adjacent, within`` (``arg`` = max steps), ``atop, at, occupying, above_or_below,
@@ -24,7 +57,7 @@ class Post:
     arg: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Selector:
     """A set of game objects. ``det`` says how many are chosen: ``a/an/target`` one (``target``: chosen
     and targeted), ``each/all/every`` every match, ``another`` one other than the source, ``the/this/
@@ -43,7 +76,7 @@ class Selector:
     count: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Ref:
     """A reference resolved from context: ``SELF`` (this card), ``you`` (its controller), or a pronoun
     (``it, they, them, he, she, him, her, itself, themselves, each, this, none``) meaning the object the
@@ -53,7 +86,7 @@ class Ref:
     posts: tuple[Post, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Group:
     """Several selectors joined by ``and`` (the union) or ``or`` (one of them, the controller chooses)."""
 
@@ -65,7 +98,7 @@ class Group:
 # --------------------------------------------------------------------------- keywords and grants
 
 
-@dataclass(frozen=True)
+@frozen
 class Keyword:
     """A keyword ability. ``name`` is lower-case (airborne, burrowing, submerge, voidwalk, stealth, charge,
     lethal, immobile, waterbound, landbound, lance, ward, movement, ranged, spellcaster); ``value`` is the
@@ -75,7 +108,7 @@ class Keyword:
     value: int | str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class PowerMod:
     """Adds ``amount`` to power (negative lowers it); ``per`` multiplies by the count of a selector."""
 
@@ -83,14 +116,14 @@ class PowerMod:
     per: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class RangeMod:
     """Adds ``amount`` to the range of Ranged."""
 
     amount: int
 
 
-@dataclass(frozen=True)
+@frozen
 class GrantedAbility:
     """A quoted ability granted to another object (``Bearer has "Tap → ..."``): ``ability`` is its AST."""
 
@@ -100,7 +133,7 @@ class GrantedAbility:
 # --------------------------------------------------------------------------- effect primitives
 
 
-@dataclass(frozen=True)
+@frozen
 class Damage:
     """Deal ``amount`` damage (an int, ``"X"``, ``"lethal"`` or None = by area of effect) to each object
     of ``target``; with ``quantity`` set the amount is computed (its power, a count, a mana cost)."""
@@ -110,7 +143,7 @@ class Damage:
     quantity: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class ImpactDamage:
     """A projectile's hit (``It deals 4 damage on impact, and 2 damage to each other unit at that
     location``): the engine deals ``amount`` to the unit the projectile hit, then ``splash`` (if set) to
@@ -121,7 +154,7 @@ class ImpactDamage:
     splash_target: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class SharedObject:
     """Two verbs sharing one object (``Reveal and play your topmost site``): the engine applies ``verb``
     (reveal) to the object of ``action`` first, then resolves ``action`` on that same object."""
@@ -130,7 +163,7 @@ class SharedObject:
     action: Any
 
 
-@dataclass(frozen=True)
+@frozen
 class Negated:
     """A negated predicate (``doesn't untap``, ``isn't a water site``, ``aren't silenced``): the engine
     treats ``action`` as false for the subject while the clause applies: a negated event or action
@@ -141,7 +174,7 @@ class Negated:
     written: str = "doesn't"
 
 
-@dataclass(frozen=True)
+@frozen
 class Immune:
     """The subject is immune to ``grants`` (keywords such as Lethal): the engine ignores those
     keywords' effects on it (Lethal damage to it is ordinary damage)."""
@@ -149,7 +182,7 @@ class Immune:
     grants: tuple[Any, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class TakeDamage:
     """The clause subject takes ``amount`` damage (the source is the ability's card), or damage equal to
     ``quantity`` when the amount is computed."""
@@ -158,7 +191,7 @@ class TakeDamage:
     quantity: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageReduction:
     """Static: damage dealt to the subject is reduced by ``amount`` (from ``source`` only, if given)."""
 
@@ -166,14 +199,14 @@ class DamageReduction:
     source: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageImmunity:
     """Static: the subject takes no damage (from ``source`` only, if given)."""
 
     source: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Draw:
     """The subject (default: you) draws the cards named by ``what`` (det/count give the number; noun spell,
     site or card gives the deck)."""
@@ -181,7 +214,7 @@ class Draw:
     what: Any
 
 
-@dataclass(frozen=True)
+@frozen
 class Heal:
     """The subject heals ``amount`` life (never above its maximum). With ``target`` and no amount, the
     subject (damage, ``strike damage against units heals you``) heals ``target`` by the damage dealt."""
@@ -190,21 +223,21 @@ class Heal:
     target: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class GainLife:
     """The subject gains ``amount`` life."""
 
     amount: Any
 
 
-@dataclass(frozen=True)
+@frozen
 class LoseLife:
     """The subject loses ``amount`` life (not damage: nothing prevents it)."""
 
     amount: Any
 
 
-@dataclass(frozen=True)
+@frozen
 class GainMana:
     """The subject gains the mana ``mana`` (e.g. ``(1)``) for the duration of the clause; with ``choice``
     (``(A), (E), (F), or (W)``) the controller picks one of those instead."""
@@ -213,12 +246,12 @@ class GainMana:
     choice: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class NoThreshold:
     """The subject (a spell) requires no threshold to cast: the engine skips the threshold check."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Provide:
     """Static on sites/artifacts: the engine adds ``mana`` (a tuple like ``("(A)", "(1)")``) to what the
     site provides (to ``to``, default its controller). ``what`` = ``mana`` (the listed symbols),
@@ -233,7 +266,7 @@ class Provide:
     written_and: bool = False  # surface form only: "(A) and (1)" rather than "(A)(1)"
 
 
-@dataclass(frozen=True)
+@frozen
 class Cast:
     """Cast ``what`` (a spell or minion, following the usual casting rules) at ``dest``; with no ``what``,
     casting this card (``May be cast to any water site``) is allowed at ``dest``."""
@@ -242,7 +275,7 @@ class Cast:
     dest: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Choose:
     """The controller chooses ``what`` (``kind`` = choose), names a card (``kind`` = name), or targets
     ``what`` (``kind`` = target); later clauses refer to the choice with a pronoun or ``that``."""
@@ -251,7 +284,7 @@ class Choose:
     kind: str = "choose"
 
 
-@dataclass(frozen=True)
+@frozen
 class CostChange:
     """Static: the subject (spells or minions it selects) costs ``mana`` ``direction`` (more|less) to cast."""
 
@@ -259,7 +292,7 @@ class CostChange:
     direction: str
 
 
-@dataclass(frozen=True)
+@frozen
 class IsA:
     """Static: the subject is also ``what`` (a type, subtype or kind of site): the engine adds the types.
     ``also``: written ``is also`` (same meaning); ``become``: from now on it *is* ``what`` instead of its
@@ -270,14 +303,14 @@ class IsA:
     become: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Include:
     """Deck building: the subject (a spellbook or atlas) may include ``what`` (overrides copy limits)."""
 
     what: Any
 
 
-@dataclass(frozen=True)
+@frozen
 class Force:
     """The controller forces ``who`` to do ``action`` (``force target minion to take a step``): the
     engine performs the action for that object as if its controller chose it."""
@@ -286,28 +319,28 @@ class Force:
     action: Any
 
 
-@dataclass(frozen=True)
+@frozen
 class Drop:
     """The subject drops ``what`` (artifacts it carries): they stay at its location, uncarried."""
 
     what: Any
 
 
-@dataclass(frozen=True)
+@frozen
 class Prevent:
     """Prevent ``what`` (damage about to be dealt): the engine cancels that event."""
 
     what: Any
 
 
-@dataclass(frozen=True)
+@frozen
 class Lasts:
     """Static on auras: the aura is dispelled after ``turns`` of its controller's turns."""
 
     turns: Any
 
 
-@dataclass(frozen=True)
+@frozen
 class Pay:
     """The controller pays ``mana`` (a mana cost like ``(1)``); used with a purpose (``pay (1) to summon``):
     the engine offers the payment and runs the purpose only if it was paid."""
@@ -315,14 +348,14 @@ class Pay:
     mana: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Fill:
     """Put objects into each location ``target`` selects (the ``with`` post names what, e.g. Rubble)."""
 
     target: Any
 
 
-@dataclass(frozen=True)
+@frozen
 class Summon:
     """Summon ``what`` (from a zone given by a ``from`` post) to ``dest`` or to the place posts name."""
 
@@ -330,7 +363,7 @@ class Summon:
     dest: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Move:
     """Move ``what`` (or the subject) to ``dest``. ``kind``: move (walks, may be intercepted), teleport
     (no path), push/pull/drag (forced, by another object)."""
@@ -342,7 +375,7 @@ class Move:
     adverbs: tuple[str, ...] = ()  # freely (ignoring terrain), sideways, forward, away, back
 
 
-@dataclass(frozen=True)
+@frozen
 class TakeSteps:
     """The subject moves ``steps`` steps (``("a", 1)``/``("one", 1)``, ``("up_to", n)`` or ``("exactly", n)``;
     ``a``/``one`` differ only in spelling)."""
@@ -351,7 +384,7 @@ class TakeSteps:
     toward: Any = None  # the steps must each bring it closer to this
 
 
-@dataclass(frozen=True)
+@frozen
 class Tap:
     """Tap ``target`` (the subject when None); ``untap`` untaps instead."""
 
@@ -359,7 +392,7 @@ class Tap:
     untap: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Remove:
     """Remove ``target`` from the realm. ``kind``: destroy (to cemetery, permanents), kill (minions die),
     banish (out of the game), sacrifice (its controller destroys it, cannot be prevented)."""
@@ -368,12 +401,12 @@ class Remove:
     target: Any
 
 
-@dataclass(frozen=True)
+@frozen
 class Die:
     """The subject dies."""
 
 
-@dataclass(frozen=True)
+@frozen
 class GainKeyword:
     """``target`` (the subject when None) gains the ``grants`` (keywords, power, abilities) for the
     clause's duration (permanent when none)."""
@@ -383,7 +416,7 @@ class GainKeyword:
     to_form: bool = False  # surface form only: "give Stealth to X" rather than "give X Stealth"
 
 
-@dataclass(frozen=True)
+@frozen
 class Has:
     """Static: the subject has ``grants`` while the card is in play; ``per`` multiplies power mods."""
 
@@ -391,7 +424,7 @@ class Has:
     per: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class LoseKeyword:
     """The subject loses ``grants`` for the clause's duration (permanently with ``permanently``), or the
     abilities ``what`` selects (``lose all other abilities``)."""
@@ -400,7 +433,7 @@ class LoseKeyword:
     what: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class ShootProjectile:
     """Shoot ``count`` projectiles in a chosen direction; each stops at the first unit it hits unless
     ``piercing``. Follow-up clauses (``If it hits a unit...``, ``It deals N damage``) are the on-hit."""
@@ -409,7 +442,7 @@ class ShootProjectile:
     piercing: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class IsState:
     """The subject is in ``state`` (silenced, disabled, flooded, tapped, burrowed, submerged, asleep...).
     Silenced: loses its abilities; disabled: can't move, strike, use abilities; flooded: is a water site."""
@@ -417,14 +450,14 @@ class IsState:
     state: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Flood:
     """``target`` sites become flooded (water sites) for the clause's duration."""
 
     target: Any
 
 
-@dataclass(frozen=True)
+@frozen
 class Relocate:
     """Change ``target``'s (the subject's) region: submerge, burrow (below ground), surface, unburrow,
     or ``X or Y`` (the controller picks one of the two); ``on``: only the targets on that place or on
@@ -435,7 +468,7 @@ class Relocate:
     on: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Search:
     """Search the zones ``zones`` for ``what``; follow-up clauses say where it goes."""
 
@@ -443,7 +476,7 @@ class Search:
     what: Any
 
 
-@dataclass(frozen=True)
+@frozen
 class ReturnTo:
     """Return ``target`` to the zone ``dest`` (e.g. its owner's hand)."""
 
@@ -451,7 +484,7 @@ class ReturnTo:
     dest: Any
 
 
-@dataclass(frozen=True)
+@frozen
 class Strike:
     """The subject strikes ``target`` (deals damage equal to its power); ``first`` = static first strike."""
 
@@ -459,7 +492,7 @@ class Strike:
     first: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class GainControl:
     """The subject (default you) gains control of ``target`` for the clause's duration; ``static``: a
     continuous effect (``You control all Mortals``) rather than a one-time change of control."""
@@ -468,14 +501,14 @@ class GainControl:
     static: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Discard:
     """The subject (default you) discards ``what``."""
 
     what: Any
 
 
-@dataclass(frozen=True)
+@frozen
 class Look:
     """Look at ``what`` (hidden cards); reveal=True shows them to every player."""
 
@@ -483,7 +516,7 @@ class Look:
     reveal: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Shuffle:
     """The subject (default you) shuffles ``what`` (default: the deck last searched), or shuffles ``what``
     into the deck ``dest`` names."""
@@ -492,7 +525,7 @@ class Shuffle:
     dest: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Conjure:
     """Conjure ``what`` (put into play without casting) at ``dest``."""
 
@@ -500,21 +533,21 @@ class Conjure:
     dest: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Dispel:
     """Dispel the aura ``target`` (remove it from play)."""
 
     target: Any
 
 
-@dataclass(frozen=True)
+@frozen
 class Silence:
     """``target`` is silenced: it loses all abilities for the clause's duration."""
 
     target: Any
 
 
-@dataclass(frozen=True)
+@frozen
 class Put:
     """Put ``what`` into the zone/position ``dest``."""
 
@@ -522,12 +555,12 @@ class Put:
     dest: Any
 
 
-@dataclass(frozen=True)
+@frozen
 class FallAsleep:
     """The subject falls asleep: disabled until it takes damage."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Transform:
     """``target`` becomes a copy of ``into`` (keeping its position)."""
 
@@ -535,7 +568,7 @@ class Transform:
     into: Any
 
 
-@dataclass(frozen=True)
+@frozen
 class Play:
     """Play ``what`` (a site) at ``dest``; ``or_draw`` lets the subject draw it instead."""
 
@@ -544,7 +577,7 @@ class Play:
     or_draw: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Action:
     """A basic unit action the subject may/must/can't do: ``verb`` is defend, attack (``arg`` = what),
     intercept, enter (``arg`` = place), carry (``arg`` = what), fight (``arg`` = whom), occupy (``arg`` =
@@ -565,7 +598,7 @@ class Action:
     adverb: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Cant:
     """Static restriction: the subject can't perform any of ``actions`` (Action nodes)."""
 
@@ -575,7 +608,7 @@ class Cant:
 # --------------------------------------------------------------------------- clauses and abilities
 
 
-@dataclass(frozen=True)
+@frozen
 class Duration:
     """How long a clause's effect lasts: this_turn, until_your_next_turn, until_end_of_turn,
     until_leaves (``arg``: whose leaving ends it), permanently; or when it happens: at_end_of /
@@ -588,7 +621,7 @@ class Duration:
     arg: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Condition:
     """A condition: ``kind`` = is, has, control, hits, you_do, attacking, defending, there_is/there_are,
     back_row, would, place, event, were, passive, compare / control_compare (``arg`` = (more|less|fewer,
@@ -600,7 +633,7 @@ class Condition:
     arg: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class PostCondition:
     """``kind`` = if, while, unless (guard the clause on ``cond``), instead (replaces the event), if_able,
     if_needed (do it only when possible/necessary), when (only while ``cond`` happens), as_if (treat
@@ -613,7 +646,7 @@ class PostCondition:
     comma: bool = False  # surface form only: ", if able"
 
 
-@dataclass(frozen=True)
+@frozen
 class Clause:
     """One verb phrase: ``subject`` (None = the ability's controller for effects, SELF for statements;
     ``action`` None = elliptic ``he must``: the action of the previous sentence)
@@ -635,7 +668,7 @@ class Clause:
     per: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Lead:
     """A sentence opener: ``if`` (guard, ``arg`` Condition), ``duration`` (``arg`` Duration for all clauses),
     ``once`` (once on your turn), ``foreach`` (repeat for each of ``arg``), ``while`` (the sentence
@@ -647,7 +680,7 @@ class Lead:
     arg: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Sentence:
     """Clauses run in order; ``seps[i]`` joins clause i and i+1 (``then`` = after the previous resolves)."""
 
@@ -657,7 +690,7 @@ class Sentence:
     end: str = "."  # ":" when it introduces a diagram or list printed after it; "" when unpunctuated
 
 
-@dataclass(frozen=True)
+@frozen
 class Event:
     """A game event matched by triggers: ``subject`` does ``verb`` (kills, strikes, attacks, dies,
     enters, casts, plays, draws, is_struck, is_attacked, attacks_and_kills...) to ``obj``."""
@@ -669,7 +702,7 @@ class Event:
     scope: Any = None  # in a condition: only events of this turn (``if you cast a spell this turn``)
 
 
-@dataclass(frozen=True)
+@frozen
 class Trigger:
     """When the trigger fires: ``kind`` = when/whenever (each matching Event), after/immediately_after
     (right after the Event resolves), at (``phase`` start/end/start_and_end of ``turn``), first_time /
@@ -683,7 +716,7 @@ class Trigger:
     turn: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Cost:
     """Part of an activation cost: tap (tap SELF, or ``arg``), mana (``arg`` like "(2)"), sacrifice,
     discard (``arg`` the selector), life (``arg`` amount), reveal (reveal this card from hand)."""
@@ -692,7 +725,7 @@ class Cost:
     arg: Any = None
 
 
-@dataclass(frozen=True)
+@frozen
 class KeywordLine:
     """A line of keyword abilities; items may also be bare statements (``Charge, Can't attack sites``).
     ``end`` is the closing punctuation as written (``""`` or ``"."``)."""
@@ -701,7 +734,7 @@ class KeywordLine:
     end: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Activated:
     """``costs → body``: the controller may pay the costs (any time they could act) to run the body."""
 
@@ -710,7 +743,7 @@ class Activated:
     threshold: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Genesis:
     """Runs the body when the card enters the realm (``deathrite`` too: also when it dies)."""
 
@@ -719,7 +752,7 @@ class Genesis:
     threshold: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Deathrite:
     """Runs the body when the card dies (goes from the realm to the cemetery)."""
 
@@ -727,7 +760,7 @@ class Deathrite:
     threshold: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Triggered:
     """Runs ``body`` each time ``trigger`` fires."""
 
@@ -736,7 +769,7 @@ class Triggered:
     threshold: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Statement:
     """A sentence without trigger: a spell's effect when cast, or a static ability while in play
     (statements whose clauses are static primitives: Has, Cant, DamageReduction, IsState...)."""
@@ -745,7 +778,7 @@ class Statement:
     threshold: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Unparsed:
     """A sentence the grammar could not parse (lenient mode): kept so the rest of the card still works.
     ``span`` = (start, end) offsets in the normalised text."""
@@ -758,7 +791,7 @@ class Unparsed:
 Ability = Union[KeywordLine, Activated, Genesis, Deathrite, Triggered, Statement, Unparsed]
 
 
-@dataclass(frozen=True)
+@frozen
 class CardText:
     """A parsed card text: ``lines`` of abilities (one line per normalised line of text)."""
 
@@ -809,7 +842,7 @@ class Num(int):
         return (Num, (int(self), self.word))
 
 
-@dataclass(frozen=True)
+@frozen
 class Possessive:
     """A possessive determiner (``the caster's``, ``SELF's``): the engine resolves ``owner`` first and
     selects the object(s) it owns, controls or occupies that the rest of the selector names."""

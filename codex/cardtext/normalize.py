@@ -7,7 +7,8 @@ normalised text, so every layer sees the same characters.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from codex.cardtext.ast import frozen
 from codex.cardtext import compiled as _compiled
 
 COMPILED_FROM: str | None = None  # the build (setup.py) sets this to the source's SHA-256 when it compiles it
@@ -39,7 +40,7 @@ _SENTENCE_BREAK = re.compile(r"[.!] ")
 _SENTENCE_END = re.compile(r'(?<=[.!])\s+(?=[A-Z(\u2192"])')
 
 
-@dataclass(frozen=True)
+@frozen
 class NormalizedText:
     """Normalised card text: ``text`` has one ability paragraph per line; ``errata`` is True for ``UPDATED:``."""
 

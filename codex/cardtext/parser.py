@@ -74,7 +74,7 @@ class CardTextError(ValueError):
         super().__init__("; ".join(e.message for e in errors))
 
 
-@dataclass(frozen=True)
+@A.frozen
 class SentenceError:
     """Where and why one sentence failed: ``offset`` into the normalised text, 1-based line/column."""
 
@@ -285,7 +285,7 @@ def parse_sentence(raw: str, aliases: tuple[str, ...]) -> Any:
         return f
 
 
-@dataclass(frozen=True)
+@A.frozen
 class Segment:
     """A prepared piece of one sentence and the start rule that parses it (``COST → EFFECT`` gives two)."""
 
