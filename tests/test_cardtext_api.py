@@ -181,17 +181,39 @@ def test_every_character_normalize_translates_is_non_ascii() -> None:
     assert normalize("Deal \u2461 damage \u2014 it\u2019s here.").text == "Deal (2) damage \u2014 it is here."
 
 
-def test_frozen_nodes_keep_the_dataclass_contract() -> None:
-    """``ast.frozen`` swaps in a faster ``__init__``; the constructor must take the same arguments with the
-    same defaults as the dataclass one, and instances must stay frozen, comparable and hashable."""
-    import dataclasses
+def test_ast_nodes_are_immutable_values() -> None:
+    """AST nodes (msgspec Structs) behave as frozen dataclasses did: keyword or positional construction
+    with the declared defaults, equality and hashing by value, no assignment, ``replace``."""
     import inspect
 
     from codex.cardtext import ast as A
 
-    classes = [c for c in vars(A).values() if isinstance(c, type) and dataclasses.is_dataclass(c)]
+    classes = [c for c in vars(A).values() if isinstance(c, type) and issubclass(c, A.Node) and c is not A.Node]
     assert len(classes) > 50
     for cls in classes:
+        fields = A.node_fields(cls)
+        params = list(inspect.signature(cls).parameters.values())
+        assert [p.name for p in params] == [name for name, _ in fields], cls
+        values = {name: (name,) for name, _ in fields}
+        node, twin = cls(**values), cls(*values.values())
+        assert node == twin and hash(node) == hash(twin)
+        assert all(getattr(node, name) == (name,) for name, _ in fields)
+        if fields:
+            with pytest.raises(AttributeError):
+                setattr(node, fields[0][0], None)
+            assert A.replace(node, **{fields[0][0]: 1}) != node
+
+
+def test_frozen_records_keep_the_dataclass_contract() -> None:
+    """``ast.frozen`` (the parser's records) swaps in a faster ``__init__``: same arguments and defaults as
+    the dataclass one, instances still frozen, comparable and hashable."""
+    import dataclasses
+    import inspect
+
+    from codex.cardtext.normalize import NormalizedText
+    from codex.cardtext.parser import Segment, SentenceError
+
+    for cls in (NormalizedText, Segment, SentenceError):
         fields = dataclasses.fields(cls)
         params = list(inspect.signature(cls).parameters.values())
         assert [p.name for p in params] == [f.name for f in fields], cls
@@ -200,8 +222,5 @@ def test_frozen_nodes_keep_the_dataclass_contract() -> None:
         values = {f.name: (f.name,) for f in fields}
         node, twin = cls(**values), cls(*values.values())
         assert node == twin and hash(node) == hash(twin)
-        assert all(getattr(node, f.name) == (f.name,) for f in fields)
-        if fields:
-            with pytest.raises(dataclasses.FrozenInstanceError):
-                setattr(node, fields[0].name, None)
-            assert dataclasses.replace(node, **{fields[0].name: 1}) != node
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(node, fields[0].name, None)

@@ -1,28 +1,47 @@
 """Typed AST of card text: data over a small closed set of effect primitives and selectors.
 
-Every node is a frozen dataclass, so an AST can be hashed, compared (property tests compare a parse
-with the parse of its printed text) and serialised with :func:`to_json`. Each class docstring states
+Every node is an immutable :class:`Node` (a frozen msgspec Struct), so an AST can be hashed, compared
+(property tests compare a parse with the parse of its printed text), shared by every card that repeats a
+sentence, and serialised with :func:`to_json`. Each class docstring states
 what the rules engine does with the node; the engine dispatches on the class, never on text.
 """
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields, is_dataclass
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, TypeVar, Union
+
+import msgspec
 
 _T = TypeVar("_T")
 
 
-def frozen(cls: type[_T]) -> type[_T]:
-    """``@dataclass(frozen=True)`` with a faster ``__init__``: fields, equality, hashing, ``repr`` and
-    ``dataclasses.replace`` are the dataclass's own.
+class Node(msgspec.Struct, frozen=True, gc=False):
+    """Base of every AST node: an immutable msgspec Struct (fields, equality, hashing and ``repr`` like
+    a frozen dataclass; :func:`replace` and :func:`node_fields` in place of the dataclasses functions).
 
-    Why: a frozen dataclass's ``__init__`` assigns each field through ``object.__setattr__`` (the class's
-    own ``__setattr__`` refuses), a Python-level call per field. Building the AST of a cold pass over a
-    card list made ~15,000 such calls to ``__init__``, a fifth of the pass. This ``__init__`` sets the
-    instance's ``__dict__`` in one call instead; it is generated from the fields, as dataclasses
-    generates its own, so defaults and argument order are the same."""
+    Why not dataclasses: a frozen dataclass's ``__init__`` runs in Python and assigns each field through
+    ``object.__setattr__``; building the AST was a fifth of a cold parse over a card list. A Struct is
+    built in C (measured ~17x faster per node). ``gc=False``: an AST holds strings, numbers and other
+    nodes, never a reference cycle, so the cyclic collector need not track the ~15,000 nodes of a pass."""
+
+
+#: The copy of a node with some fields changed (``dataclasses.replace`` for :class:`Node`).
+replace = msgspec.structs.replace
+
+
+def node_fields(node: Any) -> list[tuple[str, Any]]:
+    """``(name, default)`` of each field of a node, in order; ``MISSING`` when a field has no default."""
+    return [(f.name, MISSING if f.default is msgspec.NODEFAULT else f.default)
+            for f in msgspec.structs.fields(node)]
+
+
+def frozen(cls: type[_T]) -> type[_T]:
+    """``@dataclass(frozen=True)`` with a faster ``__init__``, for the parser's small records that are not
+    AST nodes (:class:`~codex.cardtext.parser.SentenceError`...): fields, equality, hashing, ``repr`` and
+    ``dataclasses.replace`` are the dataclass's own. A frozen dataclass's ``__init__`` assigns each field
+    through ``object.__setattr__``, a Python-level call per field; this one sets the instance's
+    ``__dict__`` in one call. It is generated from the fields, as dataclasses generates its own."""
     cls = dataclass(frozen=True)(cls)
-    names = [f.name for f in fields(cls)]
     if any(f.default_factory is not MISSING for f in fields(cls)) or "__post_init__" in vars(cls):
         return cls  # keep the dataclass __init__, which runs factories and __post_init__
     namespace: dict[str, Any] = {"_set_attr": object.__setattr__}
@@ -33,7 +52,7 @@ def frozen(cls: type[_T]) -> type[_T]:
         else:
             namespace[f"_default_{f.name}"] = f.default
             params.append(f"{f.name}=_default_{f.name}")
-    items = ", ".join(f"{n!r}: {n}" for n in names)
+    items = ", ".join(f"{f.name!r}: {f.name}" for f in fields(cls))
     exec(f"def __init__(self, {', '.join(params)}):\n    _set_attr(self, '__dict__', {{{items}}})\n",
          namespace)
     init = namespace["__init__"]
@@ -42,11 +61,11 @@ def frozen(cls: type[_T]) -> type[_T]:
     cls.__init__ = init  # type: ignore[misc]
     return cls
 
+
 # --------------------------------------------------------------------------- selectors
 
 
-@frozen
-class Post:
+class Post(Node):
     """A post-modifier restricting a selector, applied in order. ``kind`` is one of
     ``here, there, nearby, adjacent, within`` (``arg`` = max steps), ``atop, at, occupying, above_or_below,
     under, in, near, from`` (``arg`` = a Selector naming the place or zone), ``with_power`` (``arg`` =
@@ -57,8 +76,7 @@ class Post:
     arg: Any = None
 
 
-@frozen
-class Selector:
+class Selector(Node):
     """A set of game objects. ``det`` says how many are chosen: ``a/an/target`` one (``target``: chosen
     and targeted), ``each/all/every`` every match, ``another`` one other than the source, ``the/this/
     that/its/your...`` the referenced one. ``quant``/``count``: ``counted`` exactly ``count``,
@@ -76,8 +94,7 @@ class Selector:
     count: Any = None
 
 
-@frozen
-class Ref:
+class Ref(Node):
     """A reference resolved from context: ``SELF`` (this card), ``you`` (its controller), or a pronoun
     (``it, they, them, he, she, him, her, itself, themselves, each, this, none``) meaning the object the
     previous clause or trigger chose, or ``the surface`` (the realm's surface, for burrowed objects)."""
@@ -86,8 +103,7 @@ class Ref:
     posts: tuple[Post, ...] = ()
 
 
-@frozen
-class Group:
+class Group(Node):
     """Several selectors joined by ``and`` (the union) or ``or`` (one of them, the controller chooses)."""
 
     items: tuple[Any, ...]
@@ -98,8 +114,7 @@ class Group:
 # --------------------------------------------------------------------------- keywords and grants
 
 
-@frozen
-class Keyword:
+class Keyword(Node):
     """A keyword ability. ``name`` is lower-case (airborne, burrowing, submerge, voidwalk, stealth, charge,
     lethal, immobile, waterbound, landbound, lance, ward, movement, ranged, spellcaster); ``value`` is the
     bonus for ``movement`` (+N steps) and ``ranged`` (range N), the element for ``spellcaster``."""
@@ -108,23 +123,20 @@ class Keyword:
     value: int | str | None = None
 
 
-@frozen
-class PowerMod:
+class PowerMod(Node):
     """Adds ``amount`` to power (negative lowers it); ``per`` multiplies by the count of a selector."""
 
     amount: int
     per: Any = None
 
 
-@frozen
-class RangeMod:
+class RangeMod(Node):
     """Adds ``amount`` to the range of Ranged."""
 
     amount: int
 
 
-@frozen
-class GrantedAbility:
+class GrantedAbility(Node):
     """A quoted ability granted to another object (``Bearer has "Tap → ..."``): ``ability`` is its AST."""
 
     ability: Any
@@ -133,8 +145,7 @@ class GrantedAbility:
 # --------------------------------------------------------------------------- effect primitives
 
 
-@frozen
-class Damage:
+class Damage(Node):
     """Deal ``amount`` damage (an int, ``"X"``, ``"lethal"`` or None = by area of effect) to each object
     of ``target``; with ``quantity`` set the amount is computed (its power, a count, a mana cost)."""
 
@@ -143,8 +154,7 @@ class Damage:
     quantity: Any = None
 
 
-@frozen
-class ImpactDamage:
+class ImpactDamage(Node):
     """A projectile's hit (``It deals 4 damage on impact, and 2 damage to each other unit at that
     location``): the engine deals ``amount`` to the unit the projectile hit, then ``splash`` (if set) to
     each object of ``splash_target`` (typically the others at the hit unit's location)."""
@@ -154,8 +164,7 @@ class ImpactDamage:
     splash_target: Any = None
 
 
-@frozen
-class SharedObject:
+class SharedObject(Node):
     """Two verbs sharing one object (``Reveal and play your topmost site``): the engine applies ``verb``
     (reveal) to the object of ``action`` first, then resolves ``action`` on that same object."""
 
@@ -163,8 +172,7 @@ class SharedObject:
     action: Any
 
 
-@frozen
-class Negated:
+class Negated(Node):
     """A negated predicate (``doesn't untap``, ``isn't a water site``, ``aren't silenced``): the engine
     treats ``action`` as false for the subject while the clause applies: a negated event or action
     (untap, strike back) is skipped, a negated state or type (IsState, IsA) is removed from the
@@ -174,16 +182,14 @@ class Negated:
     written: str = "doesn't"
 
 
-@frozen
-class Immune:
+class Immune(Node):
     """The subject is immune to ``grants`` (keywords such as Lethal): the engine ignores those
     keywords' effects on it (Lethal damage to it is ordinary damage)."""
 
     grants: tuple[Any, ...]
 
 
-@frozen
-class TakeDamage:
+class TakeDamage(Node):
     """The clause subject takes ``amount`` damage (the source is the ability's card), or damage equal to
     ``quantity`` when the amount is computed."""
 
@@ -191,31 +197,27 @@ class TakeDamage:
     quantity: Any = None
 
 
-@frozen
-class DamageReduction:
+class DamageReduction(Node):
     """Static: damage dealt to the subject is reduced by ``amount`` (from ``source`` only, if given)."""
 
     amount: Any
     source: Any = None
 
 
-@frozen
-class DamageImmunity:
+class DamageImmunity(Node):
     """Static: the subject takes no damage (from ``source`` only, if given)."""
 
     source: Any = None
 
 
-@frozen
-class Draw:
+class Draw(Node):
     """The subject (default: you) draws the cards named by ``what`` (det/count give the number; noun spell,
     site or card gives the deck)."""
 
     what: Any
 
 
-@frozen
-class Heal:
+class Heal(Node):
     """The subject heals ``amount`` life (never above its maximum). With ``target`` and no amount, the
     subject (damage, ``strike damage against units heals you``) heals ``target`` by the damage dealt."""
 
@@ -223,22 +225,19 @@ class Heal:
     target: Any = None
 
 
-@frozen
-class GainLife:
+class GainLife(Node):
     """The subject gains ``amount`` life."""
 
     amount: Any
 
 
-@frozen
-class LoseLife:
+class LoseLife(Node):
     """The subject loses ``amount`` life (not damage: nothing prevents it)."""
 
     amount: Any
 
 
-@frozen
-class GainMana:
+class GainMana(Node):
     """The subject gains the mana ``mana`` (e.g. ``(1)``) for the duration of the clause; with ``choice``
     (``(A), (E), (F), or (W)``) the controller picks one of those instead."""
 
@@ -246,13 +245,11 @@ class GainMana:
     choice: tuple[str, ...] = ()
 
 
-@frozen
-class NoThreshold:
+class NoThreshold(Node):
     """The subject (a spell) requires no threshold to cast: the engine skips the threshold check."""
 
 
-@frozen
-class Provide:
+class Provide(Node):
     """Static on sites/artifacts: the engine adds ``mana`` (a tuple like ``("(A)", "(1)")``) to what the
     site provides (to ``to``, default its controller). ``what`` = ``mana`` (the listed symbols),
     ``all`` (its mana and threshold), ``none`` (no mana or threshold), ``no_mana``, ``extra`` (``mana``
@@ -266,8 +263,7 @@ class Provide:
     written_and: bool = False  # surface form only: "(A) and (1)" rather than "(A)(1)"
 
 
-@frozen
-class Cast:
+class Cast(Node):
     """Cast ``what`` (a spell or minion, following the usual casting rules) at ``dest``; with no ``what``,
     casting this card (``May be cast to any water site``) is allowed at ``dest``."""
 
@@ -275,8 +271,7 @@ class Cast:
     dest: Any = None
 
 
-@frozen
-class Choose:
+class Choose(Node):
     """The controller chooses ``what`` (``kind`` = choose), names a card (``kind`` = name), or targets
     ``what`` (``kind`` = target); later clauses refer to the choice with a pronoun or ``that``."""
 
@@ -284,16 +279,14 @@ class Choose:
     kind: str = "choose"
 
 
-@frozen
-class CostChange:
+class CostChange(Node):
     """Static: the subject (spells or minions it selects) costs ``mana`` ``direction`` (more|less) to cast."""
 
     mana: str
     direction: str
 
 
-@frozen
-class IsA:
+class IsA(Node):
     """Static: the subject is also ``what`` (a type, subtype or kind of site): the engine adds the types.
     ``also``: written ``is also`` (same meaning); ``become``: from now on it *is* ``what`` instead of its
     old types (``Mortals ... become Beasts``)."""
@@ -303,15 +296,13 @@ class IsA:
     become: bool = False
 
 
-@frozen
-class Include:
+class Include(Node):
     """Deck building: the subject (a spellbook or atlas) may include ``what`` (overrides copy limits)."""
 
     what: Any
 
 
-@frozen
-class Force:
+class Force(Node):
     """The controller forces ``who`` to do ``action`` (``force target minion to take a step``): the
     engine performs the action for that object as if its controller chose it."""
 
@@ -319,52 +310,45 @@ class Force:
     action: Any
 
 
-@frozen
-class Drop:
+class Drop(Node):
     """The subject drops ``what`` (artifacts it carries): they stay at its location, uncarried."""
 
     what: Any
 
 
-@frozen
-class Prevent:
+class Prevent(Node):
     """Prevent ``what`` (damage about to be dealt): the engine cancels that event."""
 
     what: Any
 
 
-@frozen
-class Lasts:
+class Lasts(Node):
     """Static on auras: the aura is dispelled after ``turns`` of its controller's turns."""
 
     turns: Any
 
 
-@frozen
-class Pay:
+class Pay(Node):
     """The controller pays ``mana`` (a mana cost like ``(1)``); used with a purpose (``pay (1) to summon``):
     the engine offers the payment and runs the purpose only if it was paid."""
 
     mana: str
 
 
-@frozen
-class Fill:
+class Fill(Node):
     """Put objects into each location ``target`` selects (the ``with`` post names what, e.g. Rubble)."""
 
     target: Any
 
 
-@frozen
-class Summon:
+class Summon(Node):
     """Summon ``what`` (from a zone given by a ``from`` post) to ``dest`` or to the place posts name."""
 
     what: Any
     dest: Any = None
 
 
-@frozen
-class Move:
+class Move(Node):
     """Move ``what`` (or the subject) to ``dest``. ``kind``: move (walks, may be intercepted), teleport
     (no path), push/pull/drag (forced, by another object)."""
 
@@ -375,8 +359,7 @@ class Move:
     adverbs: tuple[str, ...] = ()  # freely (ignoring terrain), sideways, forward, away, back
 
 
-@frozen
-class TakeSteps:
+class TakeSteps(Node):
     """The subject moves ``steps`` steps (``("a", 1)``/``("one", 1)``, ``("up_to", n)`` or ``("exactly", n)``;
     ``a``/``one`` differ only in spelling)."""
 
@@ -384,16 +367,14 @@ class TakeSteps:
     toward: Any = None  # the steps must each bring it closer to this
 
 
-@frozen
-class Tap:
+class Tap(Node):
     """Tap ``target`` (the subject when None); ``untap`` untaps instead."""
 
     target: Any = None
     untap: bool = False
 
 
-@frozen
-class Remove:
+class Remove(Node):
     """Remove ``target`` from the realm. ``kind``: destroy (to cemetery, permanents), kill (minions die),
     banish (out of the game), sacrifice (its controller destroys it, cannot be prevented)."""
 
@@ -401,13 +382,11 @@ class Remove:
     target: Any
 
 
-@frozen
-class Die:
+class Die(Node):
     """The subject dies."""
 
 
-@frozen
-class GainKeyword:
+class GainKeyword(Node):
     """``target`` (the subject when None) gains the ``grants`` (keywords, power, abilities) for the
     clause's duration (permanent when none)."""
 
@@ -416,16 +395,14 @@ class GainKeyword:
     to_form: bool = False  # surface form only: "give Stealth to X" rather than "give X Stealth"
 
 
-@frozen
-class Has:
+class Has(Node):
     """Static: the subject has ``grants`` while the card is in play; ``per`` multiplies power mods."""
 
     grants: tuple[Any, ...]
     per: Any = None
 
 
-@frozen
-class LoseKeyword:
+class LoseKeyword(Node):
     """The subject loses ``grants`` for the clause's duration (permanently with ``permanently``), or the
     abilities ``what`` selects (``lose all other abilities``)."""
 
@@ -433,8 +410,7 @@ class LoseKeyword:
     what: Any = None
 
 
-@frozen
-class ShootProjectile:
+class ShootProjectile(Node):
     """Shoot ``count`` projectiles in a chosen direction; each stops at the first unit it hits unless
     ``piercing``. Follow-up clauses (``If it hits a unit...``, ``It deals N damage``) are the on-hit."""
 
@@ -442,23 +418,20 @@ class ShootProjectile:
     piercing: bool
 
 
-@frozen
-class IsState:
+class IsState(Node):
     """The subject is in ``state`` (silenced, disabled, flooded, tapped, burrowed, submerged, asleep...).
     Silenced: loses its abilities; disabled: can't move, strike, use abilities; flooded: is a water site."""
 
     state: str
 
 
-@frozen
-class Flood:
+class Flood(Node):
     """``target`` sites become flooded (water sites) for the clause's duration."""
 
     target: Any
 
 
-@frozen
-class Relocate:
+class Relocate(Node):
     """Change ``target``'s (the subject's) region: submerge, burrow (below ground), surface, unburrow,
     or ``X or Y`` (the controller picks one of the two); ``on``: only the targets on that place or on
     that element's sites (``submerge all minions on water``)."""
@@ -468,32 +441,28 @@ class Relocate:
     on: Any = None
 
 
-@frozen
-class Search:
+class Search(Node):
     """Search the zones ``zones`` for ``what``; follow-up clauses say where it goes."""
 
     zones: Any
     what: Any
 
 
-@frozen
-class ReturnTo:
+class ReturnTo(Node):
     """Return ``target`` to the zone ``dest`` (e.g. its owner's hand)."""
 
     target: Any
     dest: Any
 
 
-@frozen
-class Strike:
+class Strike(Node):
     """The subject strikes ``target`` (deals damage equal to its power); ``first`` = static first strike."""
 
     target: Any = None
     first: bool = False
 
 
-@frozen
-class GainControl:
+class GainControl(Node):
     """The subject (default you) gains control of ``target`` for the clause's duration; ``static``: a
     continuous effect (``You control all Mortals``) rather than a one-time change of control."""
 
@@ -501,23 +470,20 @@ class GainControl:
     static: bool = False
 
 
-@frozen
-class Discard:
+class Discard(Node):
     """The subject (default you) discards ``what``."""
 
     what: Any
 
 
-@frozen
-class Look:
+class Look(Node):
     """Look at ``what`` (hidden cards); reveal=True shows them to every player."""
 
     what: Any
     reveal: bool = False
 
 
-@frozen
-class Shuffle:
+class Shuffle(Node):
     """The subject (default you) shuffles ``what`` (default: the deck last searched), or shuffles ``what``
     into the deck ``dest`` names."""
 
@@ -525,51 +491,44 @@ class Shuffle:
     dest: Any = None
 
 
-@frozen
-class Conjure:
+class Conjure(Node):
     """Conjure ``what`` (put into play without casting) at ``dest``."""
 
     what: Any
     dest: Any = None
 
 
-@frozen
-class Dispel:
+class Dispel(Node):
     """Dispel the aura ``target`` (remove it from play)."""
 
     target: Any
 
 
-@frozen
-class Silence:
+class Silence(Node):
     """``target`` is silenced: it loses all abilities for the clause's duration."""
 
     target: Any
 
 
-@frozen
-class Put:
+class Put(Node):
     """Put ``what`` into the zone/position ``dest``."""
 
     what: Any
     dest: Any
 
 
-@frozen
-class FallAsleep:
+class FallAsleep(Node):
     """The subject falls asleep: disabled until it takes damage."""
 
 
-@frozen
-class Transform:
+class Transform(Node):
     """``target`` becomes a copy of ``into`` (keeping its position)."""
 
     target: Any
     into: Any
 
 
-@frozen
-class Play:
+class Play(Node):
     """Play ``what`` (a site) at ``dest``; ``or_draw`` lets the subject draw it instead."""
 
     what: Any
@@ -577,8 +536,7 @@ class Play:
     or_draw: bool = False
 
 
-@frozen
-class Action:
+class Action(Node):
     """A basic unit action the subject may/must/can't do: ``verb`` is defend, attack (``arg`` = what),
     intercept, enter (``arg`` = place), carry (``arg`` = what), fight (``arg`` = whom), occupy (``arg`` =
     locations: a unit that occupies several), untap/move/surface/submerge/burrow/strike (in ``can't``),
@@ -598,8 +556,7 @@ class Action:
     adverb: Any = None
 
 
-@frozen
-class Cant:
+class Cant(Node):
     """Static restriction: the subject can't perform any of ``actions`` (Action nodes)."""
 
     actions: tuple[Action, ...]
@@ -608,8 +565,7 @@ class Cant:
 # --------------------------------------------------------------------------- clauses and abilities
 
 
-@frozen
-class Duration:
+class Duration(Node):
     """How long a clause's effect lasts: this_turn, until_your_next_turn, until_end_of_turn,
     until_leaves (``arg``: whose leaving ends it), permanently; or when it happens: at_end_of /
     at_start_of (``arg``: the turn, e.g. your_turn); until_again (``until you do so again``: until the
@@ -621,8 +577,7 @@ class Duration:
     arg: Any = None
 
 
-@frozen
-class Condition:
+class Condition(Node):
     """A condition: ``kind`` = is, has, control, hits, you_do, attacking, defending, there_is/there_are,
     back_row, would, place, event, were, passive, compare / control_compare (``arg`` = (more|less|fewer,
     what is counted, the other side): the engine counts both sides); ``subject``/``arg`` its operands.
@@ -633,8 +588,7 @@ class Condition:
     arg: Any = None
 
 
-@frozen
-class PostCondition:
+class PostCondition(Node):
     """``kind`` = if, while, unless (guard the clause on ``cond``), instead (replaces the event), if_able,
     if_needed (do it only when possible/necessary), when (only while ``cond`` happens), as_if (treat
     ``cond``, a ``were`` Condition, as true for this clause: ``move as if they were adjacent``),
@@ -646,8 +600,7 @@ class PostCondition:
     comma: bool = False  # surface form only: ", if able"
 
 
-@frozen
-class Clause:
+class Clause(Node):
     """One verb phrase: ``subject`` (None = the ability's controller for effects, SELF for statements;
     ``action`` None = elliptic ``he must``: the action of the previous sentence)
     does ``action``. ``modal`` may (optional), must (forced), can (permission), may only/can only
@@ -668,8 +621,7 @@ class Clause:
     per: Any = None
 
 
-@frozen
-class Lead:
+class Lead(Node):
     """A sentence opener: ``if`` (guard, ``arg`` Condition), ``duration`` (``arg`` Duration for all clauses),
     ``once`` (once on your turn), ``foreach`` (repeat for each of ``arg``), ``while`` (the sentence
     applies only while ``arg`` holds), ``if_passive``/``when_passive`` (``If cast,``/``When played,``: only
@@ -680,8 +632,7 @@ class Lead:
     arg: Any = None
 
 
-@frozen
-class Sentence:
+class Sentence(Node):
     """Clauses run in order; ``seps[i]`` joins clause i and i+1 (``then`` = after the previous resolves)."""
 
     leads: tuple[Lead, ...]
@@ -690,8 +641,7 @@ class Sentence:
     end: str = "."  # ":" when it introduces a diagram or list printed after it; "" when unpunctuated
 
 
-@frozen
-class Event:
+class Event(Node):
     """A game event matched by triggers: ``subject`` does ``verb`` (kills, strikes, attacks, dies,
     enters, casts, plays, draws, is_struck, is_attacked, attacks_and_kills...) to ``obj``."""
 
@@ -702,8 +652,7 @@ class Event:
     scope: Any = None  # in a condition: only events of this turn (``if you cast a spell this turn``)
 
 
-@frozen
-class Trigger:
+class Trigger(Node):
     """When the trigger fires: ``kind`` = when/whenever (each matching Event), after/immediately_after
     (right after the Event resolves), at (``phase`` start/end/start_and_end of ``turn``), first_time /
     next_time (only the first/next matching Event, per ``turn`` scope each_turn/this_turn or ever),
@@ -716,8 +665,7 @@ class Trigger:
     turn: str | None = None
 
 
-@frozen
-class Cost:
+class Cost(Node):
     """Part of an activation cost: tap (tap SELF, or ``arg``), mana (``arg`` like "(2)"), sacrifice,
     discard (``arg`` the selector), life (``arg`` amount), reveal (reveal this card from hand)."""
 
@@ -725,8 +673,7 @@ class Cost:
     arg: Any = None
 
 
-@frozen
-class KeywordLine:
+class KeywordLine(Node):
     """A line of keyword abilities; items may also be bare statements (``Charge, Can't attack sites``).
     ``end`` is the closing punctuation as written (``""`` or ``"."``)."""
 
@@ -734,8 +681,7 @@ class KeywordLine:
     end: str = ""
 
 
-@frozen
-class Activated:
+class Activated(Node):
     """``costs → body``: the controller may pay the costs (any time they could act) to run the body."""
 
     costs: tuple[Cost, ...]
@@ -743,8 +689,7 @@ class Activated:
     threshold: tuple[str, ...] = ()
 
 
-@frozen
-class Genesis:
+class Genesis(Node):
     """Runs the body when the card enters the realm (``deathrite`` too: also when it dies)."""
 
     body: tuple[Any, ...]
@@ -752,16 +697,14 @@ class Genesis:
     threshold: tuple[str, ...] = ()
 
 
-@frozen
-class Deathrite:
+class Deathrite(Node):
     """Runs the body when the card dies (goes from the realm to the cemetery)."""
 
     body: tuple[Any, ...]
     threshold: tuple[str, ...] = ()
 
 
-@frozen
-class Triggered:
+class Triggered(Node):
     """Runs ``body`` each time ``trigger`` fires."""
 
     trigger: Trigger
@@ -769,8 +712,7 @@ class Triggered:
     threshold: tuple[str, ...] = ()
 
 
-@frozen
-class Statement:
+class Statement(Node):
     """A sentence without trigger: a spell's effect when cast, or a static ability while in play
     (statements whose clauses are static primitives: Has, Cant, DamageReduction, IsState...)."""
 
@@ -778,8 +720,7 @@ class Statement:
     threshold: tuple[str, ...] = ()
 
 
-@frozen
-class Unparsed:
+class Unparsed(Node):
     """A sentence the grammar could not parse (lenient mode): kept so the rest of the card still works.
     ``span`` = (start, end) offsets in the normalised text."""
 
@@ -791,8 +732,7 @@ class Unparsed:
 Ability = Union[KeywordLine, Activated, Genesis, Deathrite, Triggered, Statement, Unparsed]
 
 
-@frozen
-class CardText:
+class CardText(Node):
     """A parsed card text: ``lines`` of abilities (one line per normalised line of text)."""
 
     name: str | None
@@ -815,11 +755,11 @@ class CardText:
 
 
 def to_json(node: Any) -> Any:
-    """JSON-ready form of an AST: dataclasses become ``{"type": ClassName, field: ...}``."""
-    if is_dataclass(node) and not isinstance(node, type):
+    """JSON-ready form of an AST: nodes become ``{"type": ClassName, field: ...}``."""
+    if isinstance(node, Node):
         out: dict[str, Any] = {"type": type(node).__name__}
-        for f in fields(node):
-            out[f.name] = to_json(getattr(node, f.name))
+        for name in node.__struct_fields__:
+            out[name] = to_json(getattr(node, name))
         return out
     if isinstance(node, (tuple, list)):
         return [to_json(x) for x in node]
@@ -842,8 +782,7 @@ class Num(int):
         return (Num, (int(self), self.word))
 
 
-@frozen
-class Possessive:
+class Possessive(Node):
     """A possessive determiner (``the caster's``, ``SELF's``): the engine resolves ``owner`` first and
     selects the object(s) it owns, controls or occupies that the rest of the selector names."""
 

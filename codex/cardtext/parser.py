@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import gc
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -317,7 +317,7 @@ def _sentence_node(raw: str, aliases: list[str]) -> Any:
     if len(parts) == 1:
         node = _run(parts[0].text, "start", parts[0].offset)
         if threshold and isinstance(node, (A.Triggered, A.Statement)):
-            node = replace(node, threshold=threshold)
+            node = A.replace(node, threshold=threshold)
         elif isinstance(node, A.Sentence):
             node = A.Statement(node, threshold)
         return node
@@ -414,9 +414,7 @@ def parse_normalized(text: str, name: str | None = None, errata: bool = False
 
 
 def _with_body(node: Any, body: tuple[Any, ...]) -> Any:
-    kwargs = {f: getattr(node, f) for f in node.__dataclass_fields__}
-    kwargs["body"] = body
-    return type(node)(**kwargs)
+    return A.replace(node, body=body)
 
 
 def parse_card_text(text: str, name: str | None = None, strict: bool = False) -> A.CardText:

@@ -8,21 +8,23 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import MISSING, fields, is_dataclass
+from dataclasses import MISSING
 from typing import Any
+
+from codex.cardtext.ast import Node, node_fields
 
 _BARE = re.compile(r"^[A-Za-z][\w'-]*$")
 
 
 def to_sexpr(node: Any) -> str:
     """The s-expression of an AST node (or of a tuple of nodes)."""
-    if is_dataclass(node) and not isinstance(node, type):
+    if isinstance(node, Node):
         parts = [type(node).__name__]
-        for f in fields(node):
-            value = getattr(node, f.name)
-            if f.default is not MISSING and value == f.default and type(value) is type(f.default):
+        for name, default in node_fields(node):
+            value = getattr(node, name)
+            if default is not MISSING and value == default and type(value) is type(default):
                 continue
-            parts.append(f"{f.name}={to_sexpr(value)}")
+            parts.append(f"{name}={to_sexpr(value)}")
         return "(" + " ".join(parts) + ")"
     if isinstance(node, (tuple, list)):
         return "[" + " ".join(to_sexpr(x) for x in node) + "]"

@@ -1,7 +1,6 @@
 """Lark parse tree → typed AST (:mod:`codex.cardtext.ast`). One method per grammar rule alias."""
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable
 
 from lark import Token, Transformer
@@ -169,7 +168,7 @@ class ToAst(Transformer):
                 seps.append(a)
                 clauses.append(b)
             else:  # ", if ...": the condition of the clause before it
-                clauses[-1] = replace(clauses[-1], condition=replace(a, comma=True))
+                clauses[-1] = A.replace(clauses[-1], condition=A.replace(a, comma=True))
         return tuple(clauses), tuple(seps)
 
     def next_clause(self, c: list[Any]) -> tuple[str, Any, Any]:
@@ -464,7 +463,7 @@ class ToAst(Transformer):
 
     def only_selector(self, c: list[Any]) -> A.Selector:
         sel = self.selector(c)
-        return replace(sel, pre=("only",) + sel.pre)
+        return A.replace(sel, pre=("only",) + sel.pre)
 
     def relative_is(self, c: list[Any]) -> A.Post:
         return A.Post("relative_is", (c[0], c[1]))
@@ -472,7 +471,7 @@ class ToAst(Transformer):
     def det_counted(self, c: list[Any]) -> A.Selector:
         det, mod, count, *rest = c
         sel = self._sel(det[1], rest, "det_counted", count)
-        return replace(sel, pre=(mod,) + sel.pre)
+        return A.replace(sel, pre=(mod,) + sel.pre)
 
     def ev_either(self, c: list[Any]) -> str:
         return f"{c[0]} or {c[1]}"
@@ -751,7 +750,7 @@ class ToAst(Transformer):
         return A.Provide(mana, to, what)
 
     def provide_only(self, c: list[Any]) -> A.Provide:
-        return replace(self.provide(c), only=True)
+        return A.replace(self.provide(c), only=True)
 
     def provide_mana(self, c: list[Any]) -> tuple[str, tuple[str, ...]]:
         return ("mana", tuple(str(m) for m in c if isinstance(m, Token) and m.type == "MANA"))
