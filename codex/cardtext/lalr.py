@@ -4,8 +4,8 @@ AST transformer.
 
 Why our own loop and not ``Lark.parse``: a cold pass over a card list is mostly per-token and
 per-reduction overhead, and this loop pays far less of it (see :class:`Driver`). It is the hot path of
-``scripts/bench_grammar.py`` and, with :mod:`codex.cardtext.lexer`, one of the two modules the build
-compiles with Cython (``setup.py``); the source here stays the reference and runs as is without it.
+``scripts/bench_grammar.py`` and one of the modules the build compiles with Cython
+(:data:`codex.cardtext.compiled.MODULES`); this source stays the reference and runs as is without it.
 """
 from __future__ import annotations
 
@@ -74,6 +74,8 @@ class Driver:
         return UnexpectedToken(Token(kind, value, start, 1, start + 1), self.expected(state))
 
     def parse(self, text: str, start: str) -> Any:
+        """The transformer's value for a prepared sentence parsed from rule ``start``; raises lark's
+        ``UnexpectedToken`` (``column`` set, ``expected`` the state's terminals) at the first bad token."""
         # the local annotations are real for the compiled build (this module is compiled with
         # annotation_typing: a list or dict local is then indexed without the generic lookup)
         states: list = self.states

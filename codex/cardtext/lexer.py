@@ -19,6 +19,7 @@ from typing import Any, Iterator
 
 from lark import Token
 from lark.lexer import Lexer, PatternStr
+
 from codex.cardtext import compiled as _compiled
 
 COMPILED_FROM: str | None = None  # the build (setup.py) sets this to the source's SHA-256 when it compiles it
