@@ -29,8 +29,9 @@ def _run(cmd: list[str], **kw) -> int:
 
 
 def _build_inputs() -> list[Path]:
-    """Files whose change needs a reinstall: the dependencies, the build script, and the sources that
-    setup.py compiles (a compiled module older than its source would run the slower source)."""
+    """Files whose change needs a reinstall: the dependencies, the build script, and the card-text
+    sources, five of which setup.py compiles (a compiled module older than its source runs the slower
+    source instead; globbing the folder keeps this list free of the module names)."""
     compiled = sorted((ROOT / "codex" / "cardtext").glob("*.py"))
     return [ROOT / "pyproject.toml", ROOT / "setup.py", *compiled]
 
