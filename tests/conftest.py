@@ -28,6 +28,21 @@ def corpus(build_paths: BuildPaths) -> Corpus:
     db.close()
 
 
+@pytest.fixture(scope="module")
+def app(build_paths: BuildPaths):
+    """The Flask app over the test corpus, one per test module (each module starts with an empty
+    response cache)."""
+    from service import create_app
+
+    return create_app(build_paths)
+
+
+@pytest.fixture()
+def client(app):
+    """A test client of :func:`app`."""
+    return app.test_client()
+
+
 @pytest.fixture()
 def sources_copy(tmp_path: Path) -> Path:
     """A private copy of corpus/sources and conflicts.yaml, for tests that tamper with them."""

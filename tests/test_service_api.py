@@ -10,16 +10,6 @@ from service import create_app
 PROBLEM = "application/problem+json"
 
 
-@pytest.fixture(scope="module")
-def app(build_paths):
-    return create_app(build_paths)
-
-
-@pytest.fixture()
-def client(app):
-    return app.test_client()
-
-
 def assert_problem(resp, status: int) -> dict:
     assert resp.status_code == status, resp.get_data(as_text=True)
     assert resp.mimetype == PROBLEM

@@ -1,15 +1,9 @@
 """The WSGI response cache: stores successful public GETs only, honours If-None-Match."""
 from __future__ import annotations
 
-import pytest
 
 from service import create_app
 from service.respcache import ResponseCache
-
-
-@pytest.fixture(scope="module")
-def app(build_paths):
-    return create_app(build_paths)
 
 
 def cache_of(app) -> ResponseCache:

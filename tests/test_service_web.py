@@ -6,19 +6,8 @@ import re
 import pytest
 from markupsafe import Markup
 
-from service import create_app
 from service.board import board, centre
 from service.markup import render_markup
-
-
-@pytest.fixture(scope="module")
-def app(build_paths):
-    return create_app(build_paths)
-
-
-@pytest.fixture()
-def client(app):
-    return app.test_client()
 
 
 def html(client, url: str, status: int = 200) -> str:
