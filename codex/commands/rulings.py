@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from codex.engine import ScenarioError, rule
+from codex.engine import ScenarioError, TooComplex, rule
 from codex.engine.expect import check
 
 
@@ -44,6 +44,8 @@ def _run_cases(cases: list[dict[str, Any]], as_json: bool) -> None:
             want = case.get("expect", {}).get("error_pointers")
             got = [p.pointer for p in e.problems]
             failures = [] if want is not None and all(w in got for w in want) else [f"bad scenario: {e}"]
+        except TooComplex as e:
+            failures = [str(e)]
         results.append({"name": case.get("name"), "passed": not failures, "failures": failures})
     if as_json:
         click.echo(json.dumps({"results": results, "passed": sum(r["passed"] for r in results),
@@ -88,6 +90,12 @@ def register(cli: click.Group) -> None:
                 click.echo(click.style("Bad scenario:", fg="red", bold=True), err=True)
                 for p in e.problems:
                     click.echo(f"  {p.pointer or '/'}: {p.problem}" + (f" (fix: {p.fix})" if p.fix else ""), err=True)
+            sys.exit(2)
+        except TooComplex as e:
+            if as_json:
+                click.echo(json.dumps(e.to_dict(), indent=2))
+            else:
+                click.echo(click.style(f"Too complex: {e}", fg="red", bold=True), err=True)
             sys.exit(2)
         failures = check(ruling, expect) if expect else []
         if as_json:

@@ -3,13 +3,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from codex.engine.effects import keywords_at, player_affinity, site_is_water
+from codex.engine.ongoing import keywords_at, player_affinity, site_is_water
 from codex.engine.geometry import SQUARES, Location, Region, row_col
+from codex.engine.abilities import Abilities
 from codex.engine.keywords import Keywords
-from codex.engine.reasons import Reason
+from codex.engine.reasons import Found, Reason
 from codex.engine.state import Affinity, GameState, Unit
-
-Found = tuple[Reason, str] | None
 
 
 @dataclass(frozen=True)
@@ -24,6 +23,7 @@ class Spell:
     keywords: Keywords = Keywords()
     carriable: bool = True
     explicit_keywords: tuple[str, ...] = field(default_factory=tuple)
+    abilities: Abilities = Abilities()
 
 
 def caster_reason(state: GameState, caster: Unit, spell: Spell) -> Found:
@@ -39,6 +39,8 @@ def caster_reason(state: GameState, caster: Unit, spell: Spell) -> Found:
     if not caster.is_avatar and kw.spellcaster_elements:
         if not (kw.spellcaster_elements & spell.threshold.elements()):
             return Reason.WRONG_ELEMENT_SPELLCASTER, "spellcaster.element"
+    if not caster.is_avatar and kw.spellcaster_excluded & spell.threshold.elements():
+        return Reason.EXCLUDED_ELEMENT_SPELLCASTER, "spellcaster"
     return None
 
 

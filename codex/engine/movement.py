@@ -1,27 +1,28 @@
 """Steps, declared paths, and range of motion.
 
-Legality (`step_reason`, `range_of_motion`) never changes state; `resolve_path` applies a
-declared path step by step, skipping steps that are illegal at the moment they are about
-to happen, as Move and Attack requires.
+Legality (`step_reason`, `range_of_motion`, `declared_path_problem`) never changes state;
+`resolve_path` takes a declared path step by step, skipping steps that are illegal at the
+moment they are about to happen, as Move and Attack requires, and returns the events.
 """
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import replace
 
-from codex.engine.effects import keywords_at
-from codex.engine.exceptions import IllegalAction
-from codex.engine.geometry import Location, Region, is_diagonal, orthogonal_neighbours, diagonal_neighbours
+from codex.engine.budget import spend
+from codex.engine.events import Event, StepSkipped, Stepped
+from codex.engine.geometry import Location, Region, diagonal_neighbours, is_diagonal, orthogonal_neighbours
 from codex.engine.keywords import Keywords
-from codex.engine.reasons import Reason, explain
-from codex.engine.ruling import Log
+from codex.engine.ongoing import keywords_at
+from codex.engine.reasons import Found, Reason
 from codex.engine.state import GameState, Unit
+from codex.engine.storyline import mark_for_death, settle
 
 _SUBSURFACE_NEED = {Region.UNDERGROUND: ("burrowing", Reason.UNDERGROUND_NEEDS_BURROWING, "burrowing"),
                     Region.UNDERWATER: ("submerge", Reason.UNDERWATER_NEEDS_SUBMERGE, "submerge")}
 
 
-def entry_reason(state: GameState, unit: Unit, to: Location) -> tuple[Reason, str] | None:
+def entry_reason(state: GameState, unit: Unit, to: Location) -> Found:
     """Why `unit` may not enter `to` at all (ongoing effects only; triggers are ignored)."""
     if not state.location_exists(to):
         return Reason.NO_SUCH_LOCATION, "location"
@@ -79,13 +80,6 @@ def allowance(state: GameState, unit: Unit, loc: Location | None = None) -> int:
     return 1 + keywords_at(state, unit, loc).movement
 
 
-def can_use_move_and_attack(state: GameState, unit: Unit) -> Reason | None:
-    """Whether the unit's Move and Attack ability exists for it at all (not disabled)."""
-    if keywords_at(state, unit).disabled:
-        return Reason.DISABLED
-    return None
-
-
 def candidate_steps(loc: Location) -> list[Location]:
     """Every location a single step could conceivably reach from `loc` (legality aside)."""
     out = [Location(loc.square, r) for r in Region if r is not loc.region and r is not Region.VOID]
@@ -95,125 +89,102 @@ def candidate_steps(loc: Location) -> list[Location]:
 
 
 def range_of_motion(state: GameState, unit: Unit) -> dict[Location, tuple[Location, ...]]:
-    """Every location the unit could reach with Move and Attack, with a path to each.
+    """Every location the unit could reach with Move and Attack, with a shortest path to each.
+
+    A breadth-first search over locations with a visited set: reaching a location in fewer steps
+    leaves at least as many steps to go on with (the allowance is read where the unit stands, not
+    from how it got there), so each location is expanded once and the cost is bounded by the
+    board (at most 80 locations), whatever Movement +X says.
 
     Lookahead: ongoing effects are considered (abilities are re-read at every location, so a
-    Silence aura or an entry restriction counts) and triggered abilities are ignored (a
-    location where a trigger would kill the unit is still reachable).
+    Silence aura or an entry restriction counts) and triggered abilities are ignored (a location
+    where a trigger would kill the unit is still reachable).
     """
-    if can_use_move_and_attack(state, unit):
+    if keywords_at(state, unit).disabled:
         return {}
     start = unit.location
     paths: dict[Location, tuple[Location, ...]] = {start: ()}
-    queue: deque[tuple[Location, int, tuple[Location, ...]]] = deque([(start, 0, ())])
-    seen = {(start, 0)}
+    queue: deque[Location] = deque([start])
     while queue:
-        loc, taken, path = queue.popleft()
-        if taken >= allowance(state, unit, loc):
+        loc = queue.popleft()
+        spend(1, "searching the range of motion")
+        path = paths[loc]
+        if len(path) >= allowance(state, unit, loc):
             continue
         kw = keywords_at(state, unit, loc)
         for nxt in candidate_steps(loc):
-            if (nxt, taken + 1) in seen:
+            if nxt in paths:
                 continue
             reason, _ = step_reason(state, unit, loc, nxt, kw)
             if reason is None:
-                seen.add((nxt, taken + 1))
-                new_path = path + (nxt,)
-                paths.setdefault(nxt, new_path)
-                queue.append((nxt, taken + 1, new_path))
+                paths[nxt] = path + (nxt,)
+                queue.append(nxt)
     return paths
 
 
-def check_declared_path(start: Location, path: list[Location], pointer: str) -> None:
-    """The only restriction on declaring movement: no specific step repeated."""
+def declared_path_problem(start: Location, path: list[Location]) -> tuple[int, Found] | None:
+    """The only restriction on declaring movement: no specific step repeated.
+    Returns (index of the offending step, (reason, rule)) or None."""
     seen = set()
     prev = start
     for i, loc in enumerate(path):
         step = (prev, loc)
         if step in seen:
-            raise IllegalAction(Reason.REPEATED_STEP,
-                                f"the declared path repeats the step from the {prev} to the {loc}",
-                                "movement.no-repeat", f"{pointer}/{i}")
+            return i, (Reason.REPEATED_STEP, "movement.no-repeat")
         seen.add(step)
         prev = loc
-
-
-def survives_at(state: GameState, unit: Unit) -> tuple[str, str] | None:
-    """(fate, rule id) when a minion cannot exist where it is; None when it can."""
-    if not unit.is_minion:
-        return None
-    kw = keywords_at(state, unit)
-    region = unit.location.region
-    if region is Region.VOID and not kw.voidwalk:
-        return "banished", "void.banished"
-    if region is Region.UNDERGROUND and not kw.burrowing:
-        return "died", "underground.dies"
-    if region is Region.UNDERWATER and not kw.submerge:
-        return "died", "underwater.dies"
     return None
 
 
-def check_survival(state: GameState, log: Log) -> GameState:
-    """Remove every minion in a region it cannot survive in, each as its own step."""
-    for unit in list(state.units):
-        fate = survives_at(state, unit)
-        if fate:
-            what, rule = fate
-            state = state.remove_unit(unit.id, what)  # type: ignore[arg-type]
-            log.add(what, f"{unit.name} is {what} in the {unit.location.region.value} at square "
-                    f"{unit.location.square}.", [rule], unit=unit.id, at=unit.location.to_json())
-    return state
-
-
-def resolve_path(state: GameState, unit_id: str, path: list[Location], log: Log,
-                 purpose: str = "Move and Attack") -> tuple[GameState, list[Location]]:
-    """Take the declared steps one at a time; returns the new state and the locations entered."""
-    unit = state.unit(unit_id)
-    assert unit is not None
+def resolve_path(state: GameState, unit_id: str, path: list[Location],
+                 purpose: str = "Move and Attack") -> tuple[GameState, list[Event], list[Location]]:
+    """Take the declared steps one at a time; returns the new state, the events, and the
+    locations entered. After every step the story comes to rest (a minion stepping into the
+    void without Voidwalk is banished there and then)."""
+    events: list[Event] = []
     taken: list[Location] = []
+    unit = state.unit(unit_id)
+    if unit is None:
+        return state, events, taken
     declared_from = unit.location
     start_allowance = allowance(state, unit)
     for i, to in enumerate(path):
+        spend(1, "taking declared steps")
         unit = state.unit(unit_id)
         if unit is None:
             break
-        frm = declared_from
-        declared_from = to
+        frm, declared_from = declared_from, to
         cur = unit.location
         if cur != frm:
-            log.add("skip_step", f"Declared step {i + 1} ({frm} to {to}) is not taken: "
-                    f"{unit.name} is at the {cur}.", ["movement.step-by-step"],
-                    unit=unit.id, reason=Reason.NOT_AT_STEP_START.value, index=i)
+            events.append(StepSkipped(unit.id, unit.name, i, frm, to, Reason.NOT_AT_STEP_START,
+                                      f"{unit.name} is at the {cur}", rules=("movement.step-by-step",)))
             continue
-        if len(taken) >= allowance(state, unit, cur):
+        left = allowance(state, unit, cur)
+        if len(taken) >= left:
             kw = keywords_at(state, unit, cur)
-            rules = ["move-and-attack", "movement.step-by-step"] + (["movement-x"] if kw.movement else [])
-            log.add("skip_step", f"Declared step {i + 1} ({frm} to {to}) is not taken: {unit.name} "
-                    f"has already taken {len(taken)} of its {allowance(state, unit, cur)} step(s).",
-                    rules, unit=unit.id, reason=Reason.NO_STEPS_LEFT.value, index=i)
+            rules = ("move-and-attack", "movement.step-by-step") + (("movement-x",) if kw.movement else ())
+            events.append(StepSkipped(unit.id, unit.name, i, frm, to, Reason.NO_STEPS_LEFT,
+                                      f"{unit.name} has already taken {len(taken)} of its {left} step(s)",
+                                      rules=rules))
             continue
         reason, rule = step_reason(state, unit, cur, to)
         if reason is not None:
-            log.add("skip_step", f"Declared step {i + 1} ({frm} to {to}) is not taken: "
-                    f"{explain(reason)}.", [rule, "movement.step-by-step"],
-                    unit=unit.id, reason=reason.value, index=i)
+            events.append(StepSkipped(unit.id, unit.name, i, frm, to, reason,
+                                      rules=(rule, "movement.step-by-step")))
             continue
         kw = keywords_at(state, unit, cur)
-        rules = [rule] + (["movement-x"] if len(taken) >= 1 and kw.movement else [])
-        if len(taken) >= 1 and allowance(state, unit, cur) != start_allowance:
-            rules.append("movement.seemingly-illegal")
+        rules = (rule,) + (("movement-x",) if taken and kw.movement else ()) + (
+            ("movement.seemingly-illegal",) if taken and left != start_allowance else ())
         state = state.with_unit(replace(unit, location=to))
         taken.append(to)
-        log.add("step", f"{unit.name} steps from the {cur} to the {to} ({purpose}, step {len(taken)}).",
-                rules, unit=unit.id, **{"from": cur.to_json(), "to": to.to_json()})
+        stepped: list[Event] = [Stepped(unit.id, unit.name, cur, to, purpose, len(taken), rules=rules)]
         site = state.site_at(to.square)
         if site is not None and site.kills_on_entry and unit.is_minion and to.region is Region.SURFACE:
-            state = state.remove_unit(unit.id, "died")
-            log.add("died", f"{unit.name} dies on entering {site.name} (its triggered ability).",
-                    ["range-of-motion.bottomless-pit"], unit=unit.id, at=to.to_json())
+            state, marked = mark_for_death(state, unit.id, f"it entered {site.name} (its triggered ability)",
+                                           ("range-of-motion.bottomless-pit",))
+            stepped += marked
+        state, rest = settle(state, stepped)
+        events += stepped + rest
+        if state.unit(unit_id) is None:
             break
-        before = len(state.units)
-        state = check_survival(state, log)
-        if len(state.units) != before and state.unit(unit_id) is None:
-            break
-    return state, taken
+    return state, events, taken

@@ -3,39 +3,41 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from codex.engine.ruling import Log
+from codex.engine.events import (DamageRemoved, Event, ManaGained, ManaLost, Note, TurnEnded, TurnPassed,
+                                 TurnStarted, Untapped)
 from codex.engine.state import GameState, Turn
+from codex.engine.storyline import Resolved
 
 
-def start_phase(state: GameState, log: Log) -> GameState:
+def start_phase(state: GameState) -> Resolved:
     """Untap the active player's cards, then their sites provide mana."""
     pid = state.turn.active
-    untapped = [u.name for u in state.units if u.controller == pid and u.tapped]
+    untapped = tuple(u.name for u in state.units if u.controller == pid and u.tapped)
     state = state.with_units(replace(u, tapped=False) if u.controller == pid else u for u in state.units)
-    log.add("untap", f"{pid}'s cards untap" + (f" ({', '.join(untapped)})." if untapped else "."),
-            ["start-phase", "untap"], player=pid, untapped=untapped)
+    events: list[Event] = [TurnStarted(pid, state.turn.number),
+                           Untapped(pid, untapped, rules=("start-phase", "untap"))]
     mana = sum(1 for s in state.sites if s.controller == pid and not s.rubble)
-    rubble_note = any(s.rubble for s in state.sites)
+    rubble = any(s.rubble for s in state.sites)
     state = state.with_player(replace(state.player(pid), mana=mana))
-    log.add("mana", f"{pid}'s {mana} site(s) provide {mana} mana.",
-            ["start-phase", "mana"] + (["rubble"] if rubble_note else []), player=pid, mana=mana)
-    return state.evolve(turn=replace(state.turn, phase="main"))
+    events.append(ManaGained(pid, mana, mana, f"{pid}'s {mana} site(s) provide {mana} mana",
+                             rules=("start-phase", "mana") + (("rubble",) if rubble else ())))
+    return state.evolve(turn=replace(state.turn, phase="main")), events
 
 
-def end_phase(state: GameState, log: Log) -> GameState:
+def end_phase(state: GameState) -> Resolved:
     """Damage leaves all minions, unspent mana is lost, summoning sickness ends; the turn passes."""
-    healed = [u.name for u in state.units if u.is_minion and u.damage]
+    pid = state.turn.active
+    healed = tuple(u.name for u in state.units if u.is_minion and u.damage)
     state = state.with_units(replace(u, damage=0, summoned_this_turn=False) if u.is_minion else u
                              for u in state.units)
-    log.add("heal", "All damage is removed from minions" + (f" ({', '.join(healed)})." if healed else "."),
-            ["end-phase", "damage.end-phase"], healed=healed)
+    events: list[Event] = [TurnEnded(pid, state.turn.number),
+                           DamageRemoved(healed, rules=("end-phase", "damage.end-phase"))]
     if any(u.is_avatar for u in state.units):
-        log.add("note", "Avatars do not heal in the end phase.", ["end-phase.avatars"])
-    pid = state.turn.active
+        events.append(Note("note", "Avatars do not heal in the end phase.", rules=("end-phase.avatars",)))
     lost = state.player(pid).mana
     state = state.with_player(replace(state.player(pid), mana=0))
-    log.add("mana_lost", f"{pid}'s {lost} unspent mana is lost.", ["mana.lost"], player=pid, mana=lost)
+    events.append(ManaLost(pid, lost, rules=("mana.lost",)))
     nxt = state.opponent(pid)
     state = state.evolve(turn=Turn(active=nxt, number=state.turn.number + 1, phase="start"))
-    log.add("turn", f"The turn passes to {nxt} (turn {state.turn.number}).", ["active-player"], active=nxt)
-    return state
+    events.append(TurnPassed(nxt, state.turn.number, rules=("active-player",)))
+    return state, events

@@ -56,6 +56,7 @@ class Reason(str, Enum):
     # casting
     NOT_SPELLCASTER = "not_spellcaster"
     WRONG_ELEMENT_SPELLCASTER = "wrong_element_spellcaster"
+    EXCLUDED_ELEMENT_SPELLCASTER = "excluded_element_spellcaster"
     NOT_ENOUGH_MANA = "not_enough_mana"
     NOT_ENOUGH_THRESHOLD = "not_enough_threshold"
     NOT_YOUR_SITE = "not_your_site"
@@ -113,6 +114,7 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.NO_RANGED: "the unit has no Ranged ability",
     Reason.NOT_SPELLCASTER: "only a Spellcaster may cast spells",
     Reason.WRONG_ELEMENT_SPELLCASTER: "this Spellcaster may only cast spells of its element",
+    Reason.EXCLUDED_ELEMENT_SPELLCASTER: "this Spellcaster may not cast spells of that element",
     Reason.NOT_ENOUGH_MANA: "not enough mana to pay the cost",
     Reason.NOT_ENOUGH_THRESHOLD: "not enough elemental affinity for the threshold",
     Reason.NOT_YOUR_SITE: "that location is not at a site you control",
@@ -126,6 +128,11 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.AVATAR_ONLY: "only an Avatar plays sites with its ability",
     Reason.GAME_OVER: "the game is already over",
 }
+
+
+#: What a legality check found: the reason it forbids something and the id of the rule that says so,
+#: or None when nothing forbids it.
+Found = tuple[Reason, str] | None
 
 
 def explain(reason: Reason) -> str:

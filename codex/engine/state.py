@@ -1,17 +1,22 @@
 """Game state as frozen dataclasses; every transition returns a new state.
 
 Only facts live here. What those facts mean under ongoing effects (a silenced unit's
-keywords, a flooded site's water) is computed in `effects.py`, the place later issues
-will grow into layers.
+keywords, a flooded site's water) is computed in `ongoing.py`, the place static abilities
+grow into layers. The storyline (effects waiting to resolve) is part of the state, as the
+Codex treats it: `storyline.py` holds its rules.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Iterable, Literal
+from typing import TYPE_CHECKING, Any, Iterable, Literal, Union
 
+from codex.engine.abilities import Abilities, Ability
 from codex.engine.geometry import Location, Region
 from codex.engine.keywords import ELEMENTS, Keywords
+
+if TYPE_CHECKING:
+    from codex.engine.events import Event
 
 UnitKind = Literal["avatar", "minion"]
 
@@ -80,6 +85,9 @@ class Unit:
     damage_reduction: int = 0            # "takes N less damage" on itself
     reduces_nearby_allies: int = 0       # Shield Maidens-like: other nearby allies take N less
     immune_to_damage: bool = False
+    abilities: Abilities = Abilities()   # what its card text says, typed (keywords are in `keywords`)
+    lethal_hit: bool = False             # took damage from a Lethal unit since the last check
+    marked: str | None = None            # marked for death, and why (Codex "Die")
 
     @property
     def is_avatar(self) -> bool:
@@ -150,6 +158,37 @@ class Removed:
 
 
 @dataclass(frozen=True)
+class Burial:
+    """Put the cards marked for death into their owners' cemeteries, all at once (Codex "Die")."""
+
+    units: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TriggeredEffect:
+    """A triggered ability of ``unit`` waiting to resolve, and the event that triggered it."""
+
+    unit: str
+    name: str
+    ability: Ability
+    cause: "Event"
+
+
+PendingEffect = Union[Burial, TriggeredEffect]
+
+
+@dataclass(frozen=True)
+class Pending:
+    """One event waiting on the storyline: whose it is, which card it comes from, what it does.
+
+    ``source`` None means a game rule rather than a card (putting marked cards in the cemetery)."""
+
+    controller: str
+    source: str | None
+    effect: PendingEffect
+
+
+@dataclass(frozen=True)
 class GameState:
     turn: Turn
     players: tuple[Player, ...]
@@ -159,6 +198,8 @@ class GameState:
     removed: tuple[Removed, ...] = ()
     winner: str | None = None
     draw: bool = False
+    storyline: tuple[Pending, ...] = ()       # first item resolves next
+    death_blows: tuple[str, ...] = ()         # players whose Avatar took a death blow, not yet ruled on
 
     # ---- lookups (cached per immutable state) ----
     @cached_property
@@ -209,7 +250,7 @@ class GameState:
             return False
         if loc.region is Region.SURFACE:
             return True
-        from codex.engine.effects import site_is_water  # ongoing effects decide water/land
+        from codex.engine.ongoing import site_is_water  # ongoing effects decide water/land
         return (loc.region is Region.UNDERWATER) == site_is_water(self, site)
 
     @property
@@ -238,5 +279,5 @@ class GameState:
     def with_units(self, units: Iterable[Unit]) -> "GameState":
         return replace(self, units=tuple(units))
 
-    def evolve(self, **changes: object) -> "GameState":
+    def evolve(self, **changes: Any) -> "GameState":
         return replace(self, **changes)

@@ -1,9 +1,11 @@
 """Ongoing effects: what the state's facts mean right now.
 
 Keywords a unit has at a location (Silence auras remove them; Waterbound/Landbound disable),
-whether a site is water (Flooded, flood auras), damage reduction from nearby allies. The
-range-of-motion lookahead calls these with hypothetical locations, which is how it
-"considers all ongoing effects" while ignoring triggers.
+whether a site is water (Flooded, flood auras), damage reduction from nearby allies. Nothing
+here changes the state: base facts stay as printed and these functions recompute their meaning
+each time (the layer model of static abilities grows here). The range-of-motion lookahead calls
+them with hypothetical locations, which is how it "considers all ongoing effects" while ignoring
+triggers.
 """
 from __future__ import annotations
 
@@ -11,10 +13,10 @@ from dataclasses import replace
 
 from codex.engine.geometry import Location, Region, is_nearby
 from codex.engine.keywords import Keywords
-from codex.engine.state import Affinity, GameState, Site, Unit
+from codex.engine.state import Affinity, Aura, GameState, Site, Unit
 
 
-def auras_at(state: GameState, loc: Location) -> list:
+def auras_at(state: GameState, loc: Location) -> list[Aura]:
     """Auras occupy the surface of sites and the void in their squares."""
     if loc.region not in (Region.SURFACE, Region.VOID):
         return []

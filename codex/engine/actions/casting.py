@@ -1,0 +1,138 @@
+"""Casting spells: who casts, paying mana with enough threshold, and where each type of spell goes
+(a minion is summoned, an artifact or aura conjured, a magic resolves)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable
+
+from codex.engine import casting as C
+from codex.engine import document as D
+from codex.engine.abilities import abilities_of, with_explicit
+from codex.engine.actions.base import Outcome, Resolution, handles, place
+from codex.engine.events import AbilityNotExecuted, Event, Conjured, MagicResolved, ManaPaid, Note, SpellCast, Summoned
+from codex.engine.geometry import Region
+from codex.engine.keywords import parse_threshold
+from codex.engine.ongoing import keywords_at
+from codex.engine.reasons import Reason
+from codex.engine.ruling import Verdict
+from codex.engine.state import Affinity, Aura, GameState, Unit
+
+
+def spell_of(doc: D.SpellDoc) -> C.Spell:
+    """The spell as the rules see it: its card text read into abilities, explicit keywords added."""
+    power = doc.power
+    attack, defense = (power, power) if isinstance(power, int) else power
+    abilities = with_explicit(abilities_of(doc.text, doc.name, spell=doc.type == "magic"), doc.keywords)
+    return C.Spell(doc.name, doc.type, doc.cost, Affinity.of(parse_threshold(doc.threshold)), doc.text, attack,
+                   defense, abilities.keywords, doc.carriable, tuple(doc.keywords), abilities)
+
+
+def _pay(state: GameState, pid: str, cost: int) -> GameState:
+    p = state.player(pid)
+    return state.with_player(replace(p, mana=p.mana - cost))
+
+
+Placement = Callable[[Resolution, D.Cast, C.Spell, str, str], str]
+
+
+def _summon(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> str:
+    """A minion spell: the minion enters the realm at a legal summoning location (Codex "Enter")."""
+    if a.location is None:
+        raise res.illegal((Reason.BAD_SUMMONING_LOCATION, "casting.minion-location"),
+                          f"{spell.name} needs a summoning location", ptr + "/location")
+    loc = place(res.state, a.location)
+    sid = a.spell.id or spell.name
+    minion = Unit(sid, spell.name, pid, pid, "minion", loc, spell.attack, spell.defense, keywords=spell.keywords,
+                  artifacts=("Lance",) if spell.keywords.lance else (), text=spell.text, summoned_this_turn=True,
+                  abilities=spell.abilities)
+    found = C.summoning_location_reason(res.state, pid, spell, loc, minion)
+    if found:
+        raise res.illegal(found, f"{spell.name} cannot be summoned to the {loc}", ptr + "/location")
+    res.state = _pay(res.state, pid, spell.cost).add_unit(minion)
+    rules = ["casting.minion-location", "casting-minions.enter"] + {
+        Region.UNDERGROUND: ["burrowing.summon", "casting.minion-burrowing"], Region.UNDERWATER: ["submerge.summon"],
+        Region.VOID: ["voidwalk.summon"]}.get(loc.region, [])
+    batch: list[Event] = [Summoned(sid, spell.name, loc, pid, rules=tuple(rules))]
+    if spell.keywords.lance:
+        batch.append(Note("lance", f"{spell.name} enters the realm carrying a Lance.", {"unit": sid},
+                          rules=("lance.enters",)))
+    charge = spell.keywords.charge
+    batch.append(Note("sickness", f"{spell.name} entered the realm this turn." + (
+        " It has Charge, so no summoning sickness." if charge else " It has summoning sickness this turn."),
+        {"unit": sid}, rules=("summoning-sickness.enter",) + (("charge",) if charge else ("summoning-sickness",))))
+    res.settle(batch)
+    return f"summoned to the {loc}"
+
+
+def _conjure_artifact(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> str:
+    if a.carrier:
+        bearer = res.unit(a.carrier, ptr + "/carrier")
+        if bearer.controller != pid or not spell.carriable:
+            raise res.illegal((Reason.BAD_SUMMONING_LOCATION, "casting.artifact"), spell.name, ptr + "/carrier")
+        res.state = _pay(res.state, pid, spell.cost)
+        res.state = res.state.with_unit(replace(bearer, artifacts=bearer.artifacts + (spell.name,)))
+        res.emit(Conjured(spell.name, f"into the hands of {bearer.name}", rules=("casting.artifact",)))
+        return f"carried by {bearer.name}"
+    caster = res.unit(a.caster, ptr + "/caster")
+    loc = place(res.state, a.location if a.location is not None else caster.location.square)
+    site = res.state.site_at(loc.square)
+    if site is None or site.controller != pid or loc.region is not Region.SURFACE:
+        raise res.illegal((Reason.NOT_YOUR_SITE, "casting.artifact-location"), spell.name, ptr + "/location")
+    res.state = _pay(res.state, pid, spell.cost)
+    res.emit(Conjured(spell.name, f"on the surface of {site.name}", rules=("casting.artifact-location",)))
+    return f"conjured at {site.name}"
+
+
+def _conjure_aura(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> str:
+    corner = a.location if isinstance(a.location, int) else (a.location[0] if a.location else None)
+    squares = C.aura_squares(corner) if corner else None
+    if not squares:
+        raise res.illegal((Reason.BAD_AURA_AREA, "casting.aura"), spell.name, ptr + "/location")
+    res.state = _pay(res.state, pid, spell.cost)
+    res.state = res.state.evolve(auras=res.state.auras + (Aura(a.spell.id or spell.name, spell.name, pid, squares),))
+    where = f"on squares {', '.join(map(str, squares))}"
+    res.emit(Conjured(spell.name, where, rules=("casting.aura",)))
+    return f"conjured {where}"
+
+
+def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> str:
+    caster = res.unit(a.caster, ptr + "/caster")
+    for i, tid in enumerate(a.targets):
+        t = res.unit(tid, f"{ptr}/targets/{i}")
+        found = C.magic_target_reason(res.state, caster, t)
+        if found:
+            raise res.illegal(found, f"{spell.name} cannot target {t.name}", f"{ptr}/targets/{i}")
+    res.state = _pay(res.state, pid, spell.cost)
+    res.emit(MagicResolved(spell.name, a.targets, executed=False, rules=("casting.magic",)))
+    for what in spell.abilities.not_executed():
+        res.emit(AbilityNotExecuted(caster.id, spell.name, what, rules=("storyline",)))
+    return "cast"
+
+
+_PLACE: dict[str, Placement] = {"minion": _summon, "artifact": _conjure_artifact, "aura": _conjure_aura,
+                                "magic": _resolve_magic}
+
+
+@handles(D.Cast, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL)
+def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
+    caster = res.unit(a.caster, ptr + "/caster")
+    spell = spell_of(a.spell)
+    pid = caster.controller
+    found = C.caster_reason(res.state, caster, spell)
+    if found:
+        raise res.illegal(found, f"{caster.name} cannot cast {spell.name}", ptr + "/caster")
+    kw = keywords_at(res.state, caster)
+    res.emit(Note("caster", f"{caster.name} is a Spellcaster controlled by {pid}.", {"unit": caster.id},
+                  rules=("casting.spellcaster", "spellcaster") + (
+                      ("spellcaster.element",) if kw.spellcaster_elements else ())))
+    found = C.cost_reason(res.state, pid, spell)
+    if found:
+        raise res.illegal(found, spell.name, ptr + "/spell")
+    need = ", ".join(f"{k}: {v}" for k, v in spell.threshold.as_dict().items() if v) or "none"
+    res.emit(Note("cost", f"{pid} has {res.state.player(pid).mana} mana for the cost of {spell.cost}, and enough "
+                  f"affinity for the threshold {{{need}}}.", {"cost": spell.cost},
+                  rules=("casting.cost", "threshold", "threshold.not-spent")))
+    res.emit(SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",)))
+    where = _PLACE[spell.type](res, a, spell, pid, ptr)
+    res.emit(ManaPaid(pid, spell.cost, res.state.player(pid).mana, rules=("casting.cost",)))
+    return res.done(res.result_verdict(), f"{caster.name} casts {spell.name} legally: {where}.")

@@ -1,0 +1,305 @@
+"""The scenario format (``arbiter.scenario/1``) as typed models: the single source of its shape.
+
+`scenario.load` validates a JSON document against these models (pydantic), so every shape
+problem is found at load time with its JSON pointer, and the published JSON Schema
+(`schema()`, `codex/engine/scenario.schema.json`) is generated from them. Actions are typed
+records discriminated by ``do``; the rules engine never sees a raw dict.
+
+The limits on sizes and numbers are part of the format: they keep every ruling's work bounded
+(a realm has 20 squares; no real board has more than a few dozen units) and are documented in
+the schema and in docs/scenarios.md.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, StringConstraints
+
+from codex.engine.geometry import Direction, Region
+
+FORMAT = "arbiter.scenario/1"
+
+#: Limits of the format (also in docs/scenarios.md and the JSON Schema).
+MAX_UNITS = 64
+MAX_ACTIONS = 64          # actions in one sequence, nested sequences included
+MAX_PATH = 40             # declared steps in one path
+MAX_NUMBER = 999          # life, power, damage, mana, costs, amounts
+MAX_TEXT = 2000           # characters of card text
+MAX_NAME = 120            # characters of a name or id
+
+Square = Annotated[StrictInt, Field(ge=1, le=20, description="a square of the realm, 1-20 row by row")]
+Count = Annotated[StrictInt, Field(ge=0, le=MAX_NUMBER)]
+Id = Annotated[StrictStr, StringConstraints(min_length=1, max_length=MAX_NAME)]
+Name = Annotated[StrictStr, StringConstraints(max_length=MAX_NAME)]
+Text = Annotated[StrictStr, StringConstraints(max_length=MAX_TEXT)]
+Place = Union[Square, tuple[Square, Region]]
+Power = Union[Count, tuple[Count, Count]]
+ElementKey = Literal["air", "earth", "fire", "water", "A", "E", "F", "W"]
+Elements = Union[Annotated[StrictStr, StringConstraints(pattern=r"^[AEFWaefw()\s]*$", max_length=60)],
+                 dict[ElementKey, Count], None]
+
+
+class Doc(BaseModel):
+    """Base of every part of a scenario document: immutable, unknown fields refused."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TurnDoc(Doc):
+    active: Id
+    number: Annotated[StrictInt, Field(ge=1, le=MAX_NUMBER)] = 1
+    phase: Literal["start", "main", "end"] = "main"
+
+
+class PlayerDoc(Doc):
+    id: Id
+    life: Count | None = None
+    max_life: Annotated[StrictInt, Field(ge=1, le=MAX_NUMBER)] = 20
+    deaths_door_turn: Annotated[StrictInt, Field(ge=1, le=MAX_NUMBER)] | None = None
+    mana: Count = 0
+    affinity: Elements = None
+
+
+class SiteDoc(Doc):
+    square: Square
+    name: Name | None = None
+    controller: Id | None = None
+    owner: Id | None = None
+    affinity: Elements = None
+    rubble: StrictBool = False
+    flooded: StrictBool = False
+    max_entry_power: Count | None = None
+    kills_on_entry: StrictBool = False
+    text: Text = ""
+
+
+class AuraDoc(Doc):
+    at: Annotated[StrictInt, Field(ge=1, le=20, description="top-left square of the 2x2 area")]
+    id: Id | None = None
+    name: Name | None = None
+    controller: Id | None = None
+    effects: tuple[Literal["silence", "flood"], ...] = ()
+
+
+class UnitDoc(Doc):
+    id: Id
+    controller: Id
+    at: Place
+    power: Power
+    name: Name | None = None
+    owner: Id | None = None
+    kind: Literal["avatar", "minion"] = "minion"
+    damage: Count = 0
+    tapped: StrictBool = False
+    summoned_this_turn: StrictBool = False
+    text: Text = ""
+    keywords: Annotated[tuple[Name, ...], Field(max_length=20)] = ()
+    artifacts: Annotated[tuple[Name, ...], Field(max_length=20)] | None = None
+    damage_reduction: Count = 0
+    reduces_nearby_allies: Count = 0
+    immune_to_damage: StrictBool = False
+
+
+# ------------------------------------------------------------------------------------- actions
+
+class UnitRef(Doc):
+    unit: Id
+
+
+class SiteRef(Doc):
+    site: Square
+
+
+#: A unit (by id, or {"unit": id}) or the surface of a site ({"site": square}).
+Target = Union[Id, UnitRef, SiteRef]
+Path = Annotated[tuple[Place, ...], Field(max_length=MAX_PATH)]
+Ids = Annotated[tuple[Id, ...], Field(max_length=MAX_UNITS)]
+
+
+class DefenderDoc(Doc):
+    unit: Id
+    path: Path | None = None
+
+
+class Action(Doc):
+    """Base of every action record."""
+
+
+class MoveAndAttack(Action):
+    """Tap a unit to take its steps along ``path``, then attack (or not)."""
+
+    do: Literal["move_and_attack"]
+    unit: Id
+    path: Path = ()
+    attack: Target | None = None
+    target: Target | None = Field(default=None, description="the same as attack")
+    defenders: Annotated[tuple[Union[Id, DefenderDoc], ...], Field(max_length=MAX_UNITS)] = ()
+    target_stays: StrictBool = True
+    interceptors: Ids = ()
+    assign: dict[Id, dict[Id, Count]] = Field(default_factory=dict)
+    check_only: StrictBool = False
+
+    @property
+    def attacked(self) -> Target | None:
+        return self.attack if self.attack is not None else self.target
+
+
+class Attack(Action):
+    """Move and Attack without moving: attack where the unit is."""
+
+    do: Literal["attack"]
+    unit: Id
+    target: Target
+    defenders: Annotated[tuple[Union[Id, DefenderDoc], ...], Field(max_length=MAX_UNITS)] = ()
+    target_stays: StrictBool = True
+    assign: dict[Id, dict[Id, Count]] = Field(default_factory=dict)
+
+
+class RangeOfMotion(Action):
+    do: Literal["range_of_motion"]
+    unit: Id
+
+
+class CanDefend(Action):
+    do: Literal["can_defend"]
+    unit: Id
+    attacker: Id
+    target: Target
+
+
+class CanIntercept(Action):
+    do: Literal["can_intercept"]
+    unit: Id
+    mover: Id
+    path: Path = ()
+    attacked: StrictBool = False
+    by: Literal["move_and_attack", "teleport", "forced", "spell"] = "move_and_attack"
+
+
+class CanAttack(Action):
+    do: Literal["can_attack"]
+    unit: Id
+    target: Target
+
+
+class CanMove(Action):
+    do: Literal["can_move"]
+    unit: Id
+    path: Path
+
+
+class Shoot(Action):
+    """A unit's Ranged ability, or (with ``projectile_damage``) a spell's projectile from it."""
+
+    do: Literal["shoot"]
+    unit: Id
+    direction: Direction
+    range: Count | None = None
+    range_bonus: Count = 0
+    piercing: StrictBool = False
+    hit: Ids = ()
+    projectile_damage: Count | None = None
+
+
+class SpellDoc(Doc):
+    name: Name
+    type: Literal["minion", "artifact", "aura", "magic"]
+    cost: Count = 0
+    threshold: Elements = None
+    text: Text = ""
+    power: Power = 0
+    keywords: Annotated[tuple[Name, ...], Field(max_length=20)] = ()
+    carriable: StrictBool = True
+    id: Id | None = None
+
+
+class Cast(Action):
+    do: Literal["cast"]
+    caster: Id
+    spell: SpellDoc
+    location: Place | None = None
+    carrier: Id | None = None
+    targets: Ids = ()
+
+
+class SiteSpec(Doc):
+    name: Name | None = None
+    affinity: Elements = None
+    flooded: StrictBool = False
+
+
+class PlaySite(Action):
+    do: Literal["play_site"]
+    square: Square
+    site: SiteSpec = SiteSpec()
+
+
+class Damage(Action):
+    do: Literal["damage"]
+    target: Target
+    amount: Count
+    source: Id | None = None
+
+
+class LoseLife(Action):
+    do: Literal["lose_life"]
+    player: Id
+    amount: Count
+
+
+class Compare(Action):
+    do: Literal["compare"]
+    unit: Id
+    other: Id
+
+
+class EndTurn(Action):
+    do: Literal["end_turn"]
+
+
+class StartTurn(Action):
+    do: Literal["start_turn"]
+
+
+class Sequence(Action):
+    """Actions one after another; stops at the first that is illegal or ends the game."""
+
+    do: Literal["sequence"]
+    actions: Annotated[tuple["AnyAction", ...], Field(min_length=1, max_length=MAX_ACTIONS)]
+
+
+ACTION_RECORDS: tuple[type[Action], ...] = (
+    MoveAndAttack, Attack, RangeOfMotion, CanDefend, CanIntercept, CanAttack, CanMove, Shoot, Cast, PlaySite,
+    Damage, LoseLife, Compare, EndTurn, StartTurn, Sequence)
+
+AnyAction = Annotated[Union[MoveAndAttack, Attack, RangeOfMotion, CanDefend, CanIntercept, CanAttack, CanMove,
+                            Shoot, Cast, PlaySite, Damage, LoseLife, Compare, EndTurn, StartTurn, Sequence],
+                      Field(discriminator="do")]
+Sequence.model_rebuild()
+
+
+def action_name(record: type[Action]) -> str:
+    """The ``do`` value of an action record class."""
+    annotation: Any = record.model_fields["do"].annotation
+    return str(annotation.__args__[0])
+
+
+class ScenarioDoc(Doc):
+    """A whole scenario: the board and one action or question."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", title="Arbiter scenario (arbiter.scenario/1)")
+
+    format: Literal["arbiter.scenario/1"]
+    turn: TurnDoc
+    players: Annotated[tuple[PlayerDoc, ...], Field(min_length=1, max_length=2)]
+    sites: Annotated[tuple[SiteDoc, ...], Field(max_length=20)] = ()
+    auras: Annotated[tuple[AuraDoc, ...], Field(max_length=20)] = ()
+    units: Annotated[tuple[UnitDoc, ...], Field(max_length=MAX_UNITS)] = ()
+    action: AnyAction
+
+
+def count_actions(action: Action) -> int:
+    """Actions in a (possibly nested) sequence, the sequences themselves included."""
+    if isinstance(action, Sequence):
+        return 1 + sum(count_actions(a) for a in action.actions)
+    return 1

@@ -1,0 +1,212 @@
+"""The storyline (Codex "Storyline") and the checks made whenever the story is at rest.
+
+After every event that changes the board, `settle` does what the rules do between events:
+
+1. **At-rest checks** (`_check`): a minion where it cannot exist is banished (the void) or marked
+   for death (underground without Burrowing, underwater without Submerge); a minion with damage
+   equal to or greater than its power, or hit by a Lethal unit, is marked for death.
+2. **Triggers**: the events just resolved are offered to every triggered ability that listens for
+   them (`triggers_for`); those that fire go onto the storyline ahead of whatever is waiting
+   ("new events interrupt the storyline"), the active player's first and the non-active player's
+   after them, so the non-active player's resolve first ("simultaneous triggers").
+3. **Resolution**: the first item of the storyline resolves; its events go through 1-3 again.
+   Cards marked for death go to their owners' cemeteries together, in one `Burial` that waits
+   behind every Deathrite ("none of the cards that have been marked for death are put into
+   their owners' cemeteries until all Deathrite effects have resolved").
+4. **Death blows** decided by this batch end the game (a draw if both Avatars took one).
+
+What a triggered ability *does* is executed by `resolve_ability` (this engine version says that
+it does not execute card effects yet; the ruling names each one, never silently).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable
+
+from codex.engine.abilities import AbilityKind
+from codex.engine.budget import spend
+from codex.engine.events import (AbilityNotExecuted, Banished, Died, EffectIgnored, Event, GameDrawn, GameWon,
+                                 Marked, Summoned, TriggerAdded)
+from codex.engine.geometry import Region
+from codex.engine.ongoing import keywords_at
+from codex.engine.state import Burial, GameState, Pending, TriggeredEffect, Unit
+
+Resolved = tuple[GameState, list[Event]]
+
+#: A storyline item resolves through this; #12 (card effects) replaces the triggered-ability part.
+AbilityResolver = Callable[[GameState, Pending], Resolved]
+
+
+def survival(state: GameState, unit: Unit) -> tuple[str, str, str] | None:
+    """(fate, cause, rule id) when a minion cannot exist where it is; None when it can."""
+    if not unit.is_minion:
+        return None
+    kw = keywords_at(state, unit)
+    region = unit.location.region
+    if region is Region.VOID and not kw.voidwalk:
+        return "banished", f"it is in the void at square {unit.location.square} without Voidwalk", "void.banished"
+    if region is Region.UNDERGROUND and not kw.burrowing:
+        return "marked", f"it is underground at square {unit.location.square} without Burrowing", "underground.dies"
+    if region is Region.UNDERWATER and not kw.submerge:
+        return "marked", f"it is underwater at square {unit.location.square} without Submerge", "underwater.dies"
+    return None
+
+
+def _lethal_damage(unit: Unit) -> tuple[str, list[str]] | None:
+    if unit.lethal_hit:
+        return "any damage from a Lethal unit kills a minion", ["lethal"]
+    if unit.damage > 0 and unit.damage >= unit.defense:
+        rules = ["damage.minion"] + (["split-power.defense"] if unit.split else []) + (
+            ["zero.power"] if unit.defense == 0 else [])
+        against = "defense power" if unit.split else "power"
+        return f"{unit.damage} damage against {against} {unit.defense}", rules
+    return None
+
+
+def _check(state: GameState) -> Resolved:
+    """The at-rest checks: banish or mark for death every minion that cannot stay in the realm."""
+    events: list[Event] = []
+    marked: list[str] = []
+    for unit in state.units:
+        if not unit.is_minion or unit.marked:
+            continue
+        fate = survival(state, unit)
+        if fate is not None and fate[0] == "banished":
+            state = state.remove_unit(unit.id, "banished")
+            events.append(Banished(unit.id, unit.name, unit.location, fate[1], rules=(fate[2],)))
+            continue
+        why: tuple[str, list[str]] | None = (fate[1], [fate[2]]) if fate else _lethal_damage(unit)
+        if why is not None:
+            cause, rules = why
+            state = state.with_unit(replace(unit, marked=cause))
+            events.append(Marked(unit.id, unit.name, unit.location, cause, rules=tuple(rules + ["die"])))
+            marked.append(unit.id)
+    if marked:
+        state = _bury_later(state, marked)
+    return state, events
+
+
+def mark_for_death(state: GameState, unit_id: str, cause: str, rules: tuple[str, ...]) -> Resolved:
+    """A minion destroyed directly by an effect is marked for death now; it goes to the cemetery
+    once the triggers of its death have resolved (`settle` does both)."""
+    unit = state.unit(unit_id)
+    if unit is None or unit.marked or not unit.is_minion:
+        return state, []
+    state = _bury_later(state.with_unit(replace(unit, marked=cause)), [unit_id])
+    return state, [Marked(unit.id, unit.name, unit.location, cause, rules=rules + ("die",))]
+
+
+def _bury_later(state: GameState, marked: list[str]) -> GameState:
+    """Newly marked cards join the Burial waiting on the storyline, or start one at its end."""
+    for i, item in enumerate(state.storyline):
+        if isinstance(item.effect, Burial):
+            merged = replace(item, effect=Burial(item.effect.units + tuple(marked)))
+            return replace(state, storyline=state.storyline[:i] + (merged,) + state.storyline[i + 1:])
+    burial = Pending(state.turn.active, None, Burial(tuple(marked)))
+    return replace(state, storyline=state.storyline + (burial,))
+
+
+def triggers_for(state: GameState, event: Event) -> list[Pending]:
+    """The triggered abilities that fire on ``event``: Genesis when its card is summoned,
+    Deathrite when its card is marked for death (it dies)."""
+    listen: dict[type[Event], AbilityKind] = {Summoned: AbilityKind.GENESIS, Marked: AbilityKind.DEATHRITE}
+    kind = listen.get(type(event))
+    if kind is None:
+        return []
+    unit = state.unit(getattr(event, "unit"))
+    if unit is None:
+        return []
+    return [Pending(unit.controller, unit.id, TriggeredEffect(unit.id, unit.name, ability, event))
+            for ability in unit.abilities.of_kind(kind)]
+
+
+def add_triggers(state: GameState, events: list[Event]) -> Resolved:
+    """Put the triggers these events cause onto the storyline, ahead of what is waiting: the
+    active player's first, the non-active player's after them, each in board order (the player's
+    choice of order among their own is theirs to make)."""
+    fired = [p for e in events for p in triggers_for(state, e)]
+    if not fired:
+        return state, []
+    active = [p for p in fired if p.controller == state.turn.active]
+    others = [p for p in fired if p.controller != state.turn.active]
+    ordered = others + active   # the non-active player's were added last, so they resolve first
+    rules = ["triggered-ability", "storyline", "storyline.interrupt"] + (
+        ["storyline.simultaneous"] if active and others else [])
+    added: list[Event] = []
+    for i, p in enumerate(ordered):
+        eff = p.effect
+        assert isinstance(eff, TriggeredEffect)
+        extra = ["deathrite", "die.marked"] if eff.ability.kind is AbilityKind.DEATHRITE else (
+            ["genesis"] if eff.ability.kind is AbilityKind.GENESIS else [])
+        added.append(TriggerAdded(eff.unit, eff.name, eff.ability.text, p.controller, i + 1,
+                                  rules=tuple(rules + extra)))
+    return replace(state, storyline=tuple(ordered) + state.storyline), added
+
+
+def not_executed(state: GameState, item: Pending) -> Resolved:
+    """Default resolution of a triggered ability: this engine version names it and moves on."""
+    eff = item.effect
+    assert isinstance(eff, TriggeredEffect)
+    return state, [AbilityNotExecuted(eff.unit, eff.name, eff.ability.describe(), rules=("storyline",))]
+
+
+resolve_ability: AbilityResolver = not_executed
+
+
+def _resolve_next(state: GameState) -> Resolved:
+    item, rest = state.storyline[0], state.storyline[1:]
+    state = replace(state, storyline=rest)
+    eff = item.effect
+    if isinstance(eff, Burial):
+        return _bury(state, eff)
+    if item.source is not None and state.unit(item.source) is None:
+        return state, [EffectIgnored(eff.unit, eff.name, eff.ability.text, rules=("storyline.source-gone",))]
+    return resolve_ability(state, item)
+
+
+def _bury(state: GameState, burial: Burial) -> Resolved:
+    """All the marked cards go to their owners' cemeteries at once."""
+    events: list[Event] = []
+    together = len(burial.units) > 1
+    for uid in burial.units:
+        unit = state.unit(uid)
+        if unit is None:
+            continue
+        state = state.remove_unit(uid, "died")
+        rules = ["die.marked"] + (["die.simultaneous"] if together else [])
+        if unit.abilities.of_kind(AbilityKind.DEATHRITE):
+            rules.append("deathrite")
+        events.append(Died(uid, unit.name, unit.location, unit.marked or "marked for death", rules=tuple(rules)))
+    return state, events
+
+
+def _death_blows(state: GameState) -> Resolved:
+    if not state.death_blows:
+        return state, []
+    losers = set(state.death_blows)
+    state = replace(state, death_blows=())
+    if state.over:
+        return state, []
+    if len(losers) > 1:
+        return state.evolve(draw=True), [GameDrawn(rules=("death-blow.draw",))]
+    loser = losers.pop()
+    winner = state.opponent(loser)
+    return state.evolve(winner=winner), [GameWon(winner, loser, rules=("death-blow",))]
+
+
+def settle(state: GameState, events: list[Event] | None = None) -> Resolved:
+    """Bring the story back to rest after ``events``: at-rest checks, triggers, the storyline
+    resolved in order, then death blows. Returns the state and the events this caused."""
+    out: list[Event] = []
+    fresh = list(events or [])
+    while True:
+        spend(1, "resolving the storyline")
+        state, checked = _check(state)
+        state, added = add_triggers(state, fresh + checked)
+        out += checked + added
+        if not state.storyline:
+            break
+        state, fresh = _resolve_next(state)
+        out += fresh
+    state, ended = _death_blows(state)
+    return state, out + ended
