@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -63,6 +64,37 @@ def _run_cases(cases: list[dict[str, Any]], as_json: bool) -> None:
 
 def register(cli: click.Group) -> None:
     """Attach this area's subcommands to the top-level CLI."""
+
+    @cli.group("rules")
+    def rules_group() -> None:
+        """The rules the engine knows."""
+
+    @rules_group.command("coverage")
+    @click.argument("scenarios", required=False, type=click.Path(exists=True, file_okay=False, path_type=Path))
+    @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+    def coverage_cmd(scenarios: Path | None, as_json: bool) -> None:
+        """Which top-level Codex entries the scenarios in SCENARIOS (default: tests/scenarios) cite,
+        and the ones none cites."""
+        from codex.commands.corpus import open_corpus
+        from codex.engine.coverage import coverage, scenario_cases
+        from codex.paths import PROJECT_ROOT, BuildPaths
+
+        folder = scenarios or PROJECT_ROOT / "tests" / "scenarios"
+        corpus = open_corpus(BuildPaths.at())
+        entries = [r["id"] for r in corpus.query(
+            "select id from codex_entries where parent_id is null and game = 'sorcery' order by position")]
+        report = coverage(entries, scenario_cases(folder))
+        if as_json:
+            click.echo(json.dumps(report.to_dict(), indent=2))
+            return
+        data = report.to_dict()
+        click.echo(f"{data['cited']}/{data['entries']} top-level Codex entries cited ({data['share']:.1%}) "
+                   f"by {data['scenarios']} scenarios in {folder}")
+        if report.failed:
+            click.echo(f"{len(report.failed)} scenario(s) could not be ruled: {', '.join(report.failed[:10])}")
+        click.echo("Not cited by any scenario:")
+        for entry in report.missing:
+            click.echo(f"  {entry}")
 
     @cli.command("rule")
     @click.argument("scenario", type=str)
