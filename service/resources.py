@@ -14,6 +14,7 @@ from typing import Any
 from flask import current_app
 
 from codex.cards.catalog import CardCatalog
+from codex.cards.source import CatalogCards
 from codex.corpus import Corpus
 from codex.corpus.store import Entry
 from codex.paths import BuildPaths
@@ -35,6 +36,7 @@ class Resources:
     catalog: CardCatalog | None = None
     _entry_cache: Any = field(default=None, repr=False)
     _catalog_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _cards: "CatalogCards | None" = field(default=None, repr=False)
 
     @classmethod
     def open(cls, build: BuildPaths, entry_cache_size: int = 1024,
@@ -51,6 +53,15 @@ class Resources:
         if build.cards_db.exists():  # imported with `arbiter cards import`: optional
             res.catalog = CardCatalog.open(build.cards_db)
         return res
+
+    @property
+    def cards(self) -> "CatalogCards | None":
+        """The imported catalog as the rules engine's card source (rulings may name cards)."""
+        if self.catalog is None:
+            return None
+        if self._cards is None:
+            self._cards = CatalogCards(self.catalog)
+        return self._cards
 
     def imported_card(self, name: str) -> dict[str, Any] | None:
         """The imported card of that name (Codex mentions link to it), if a catalog exists."""

@@ -23,6 +23,16 @@ def _read(path: str) -> Any:
         raise click.ClickException(f"{path} is not JSON: {e.msg} at line {e.lineno} column {e.colno}")
 
 
+def _cards() -> Any:
+    """The imported card catalog as the engine's card source, or None when none is imported."""
+    from codex.cards.catalog import CardCatalog
+    from codex.cards.source import CatalogCards
+    from codex.paths import BuildPaths
+
+    path = BuildPaths.at().cards_db
+    return CatalogCards(CardCatalog.open(path)) if path.exists() else None
+
+
 def _print_ruling(r: dict[str, Any]) -> None:
     click.echo(click.style(f"Verdict: {r['verdict']}", bold=True))
     click.echo(r["summary"])
@@ -37,9 +47,10 @@ def _print_ruling(r: dict[str, Any]) -> None:
 def _run_cases(cases: list[dict[str, Any]], as_json: bool) -> None:
     """A scenario suite file: adjudicate every case and report pass/fail per case."""
     results = []
+    cards = _cards()
     for case in cases:
         try:
-            ruling = rule(case["scenario"]).to_dict()
+            ruling = rule(case["scenario"], cards=cards).to_dict()
             failures = check(ruling, case.get("expect", {}))
         except ScenarioError as e:
             want = case.get("expect", {}).get("error_pointers")
@@ -114,7 +125,7 @@ def register(cli: click.Group) -> None:
             expect = doc.get("expect")
             doc = doc["scenario"]
         try:
-            ruling = rule(doc).to_dict()
+            ruling = rule(doc, cards=_cards()).to_dict()
         except ScenarioError as e:
             if as_json:
                 click.echo(json.dumps(e.to_dict(), indent=2))

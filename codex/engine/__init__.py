@@ -15,6 +15,7 @@ from typing import Any
 from codex.engine.abilities import Abilities, AbilityKind, abilities_of
 from codex.engine.actions import REGISTRY, Outcome, run
 from codex.engine.budget import budget
+from codex.engine.cards import CardData, CardDict, CardSource
 from codex.engine.combat import SiteTarget, UnitTarget, attack_reason, defend_reason, intercept_reason
 from codex.engine.errors import AmbiguousAction, EngineError, IllegalAction, Problem, ScenarioError, TooComplex
 from codex.engine.events import AbilityNotExecuted, Event
@@ -32,7 +33,7 @@ __all__ = ["rule", "load", "schema", "Ruling", "Step", "Citation", "Verdict", "O
            "IllegalAction", "AmbiguousAction", "TooComplex", "EngineError", "Problem", "Reason", "explain",
            "GameState", "Location", "Region", "range_of_motion", "step_reason", "attack_reason", "defend_reason",
            "intercept_reason", "site_placement_reason", "legal_site_squares", "UnitTarget", "SiteTarget",
-           "abilities_of", "Abilities", "AbilityKind", "Event", "REGISTRY"]
+           "abilities_of", "Abilities", "AbilityKind", "Event", "REGISTRY", "CardData", "CardDict", "CardSource"]
 
 #: Abilities that matter whenever a unit is in the realm; triggered and activated ones are told
 #: when they would trigger or be activated.
@@ -53,13 +54,14 @@ def unapplied(state: GameState) -> list[Event]:
     return out
 
 
-def rule(scenario: dict[str, Any], *, work_limit: int | None = None) -> Ruling:
+def rule(scenario: dict[str, Any], *, cards: CardSource | None = None, work_limit: int | None = None) -> Ruling:
     """Adjudicate a scenario.
 
+    ``cards`` resolves the cards the scenario names (`cards.CardSource`, e.g. the imported catalog).
     Raises ScenarioError for a bad scenario and TooComplex when it needs more than ``work_limit``
     units of work (`budget.DEFAULT_LIMIT`); an illegal or ambiguous action is a ruling (verdict
     ``illegal`` / ``ambiguous``), not an exception."""
-    state, action = load(scenario)
+    state, action = load(scenario, cards)
     with budget(work_limit):
         state, settled = settle(state)
         out = run(state, action)

@@ -62,6 +62,7 @@ class PlayerDoc(Doc):
 
 class SiteDoc(Doc):
     square: Square
+    card: Name | None = Field(default=None, description="a card of the imported catalog: name, affinity and text from it")
     name: Name | None = None
     controller: Id | None = None
     owner: Id | None = None
@@ -75,6 +76,7 @@ class SiteDoc(Doc):
 
 class AuraDoc(Doc):
     at: Annotated[StrictInt, Field(ge=1, le=20, description="top-left square of the 2x2 area")]
+    card: Name | None = Field(default=None, description="a card of the imported catalog")
     id: Id | None = None
     name: Name | None = None
     controller: Id | None = None
@@ -85,7 +87,9 @@ class UnitDoc(Doc):
     id: Id
     controller: Id
     at: Place
-    power: Power
+    power: Power | None = Field(default=None, description="required unless `card` gives it")
+    card: Name | None = Field(default=None, description="a card of the imported catalog: type, power, subtypes "
+                              "and text from it; fields given here override them")
     name: Name | None = None
     owner: Id | None = None
     kind: Literal["avatar", "minion"] = "minion"
@@ -202,12 +206,15 @@ class Shoot(Action):
 
 
 class SpellDoc(Doc):
-    name: Name
-    type: Literal["minion", "artifact", "aura", "magic"]
-    cost: Count = 0
+    name: Name | None = Field(default=None, description="required unless `card` gives it")
+    type: Literal["minion", "artifact", "aura", "magic"] | None = Field(
+        default=None, description="required unless `card` gives it")
+    card: Name | None = Field(default=None, description="a card of the imported catalog: type, cost, threshold, "
+                              "power and text from it; fields given here override them")
+    cost: Count | None = None
     threshold: Elements = None
-    text: Text = ""
-    power: Power = 0
+    text: Text | None = None
+    power: Power | None = None
     keywords: Annotated[tuple[Name, ...], Field(max_length=20)] = ()
     carriable: StrictBool = True
     id: Id | None = None

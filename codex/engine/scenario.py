@@ -17,11 +17,12 @@ from pydantic import TypeAdapter, ValidationError
 
 from codex.engine import document as D
 from codex.engine.abilities import abilities_of, with_explicit
+from codex.engine.cards import CardData, CardSource
 from codex.engine.casting import aura_squares
 from codex.engine.errors import Problem, ScenarioError
 from codex.engine.geometry import Location, Region
 from codex.engine.keywords import parse_threshold
-from codex.engine.state import Affinity, Aura, GameState, Player, Site, Turn, Unit
+from codex.engine.state import Affinity, Aura, GameState, Player, Site, Turn, Unit, UnitKind
 
 FORMAT = D.FORMAT
 SCHEMA_FILE = "scenario.schema.json"
@@ -130,11 +131,34 @@ def _power(value: Any) -> tuple[int, int]:
 
 
 class _Checks:
-    """Collects the problems of the semantic checks."""
+    """Collects the problems of the semantic checks, and resolves the cards a scenario names."""
 
-    def __init__(self, player_ids: list[str]):
+    def __init__(self, player_ids: list[str], cards: CardSource | None = None):
         self.players = player_ids
         self.problems: list[Problem] = []
+        self.cards = cards
+
+    def card(self, name: str | None, pointer: str, types: tuple[str, ...]) -> CardData | None:
+        """The named card, if the scenario names one and it is known and of a fitting type."""
+        if name is None:
+            return None
+        if self.cards is None:
+            self.add(pointer, f"the scenario names the card {name!r} but no card catalog is available",
+                     "import the card list with `arbiter cards import FILE.json`, or give the card's fields "
+                     "(power, text...) instead of \"card\"")
+            return None
+        card = self.cards.card(name)
+        if card is None:
+            close = self.cards.suggest(name)
+            self.add(pointer, f"unknown card {name!r}",
+                     f"did you mean {' or '.join(repr(c) for c in close)}?" if close
+                     else "check the spelling, or import a card list that has it")
+            return None
+        if card.type not in types:
+            self.add(pointer, f"{card.name} is a {card.type} card, not a {' or '.join(types)}",
+                     f"name a {' or '.join(types)} card here")
+            return None
+        return card
 
     def add(self, pointer: str, problem: str, fix: str) -> None:
         self.problems.append(Problem(pointer, problem, fix))
@@ -150,15 +174,19 @@ def _sites(doc: D.ScenarioDoc, checks: _Checks) -> dict[int, Site]:
         if s.square in sites:
             checks.add(f"/sites/{i}/square", f"two sites on square {s.square}", "one site per square")
         checks.known_player(s.controller, f"/sites/{i}/controller")
+        card = checks.card(s.card, f"/sites/{i}/card", ("site",))
         controller = None if s.rubble else s.controller
-        affinity = Affinity() if s.rubble else Affinity.of(parse_threshold(s.affinity))
-        sites[s.square] = Site(s.square, s.name or ("Rubble" if s.rubble else f"Site {s.square}"), controller,
-                               s.owner or controller, affinity, s.rubble, s.flooded, s.max_entry_power,
-                               s.kills_on_entry, s.text)
+        given = s.affinity if s.affinity is not None else (card.threshold if card else None)
+        affinity = Affinity() if s.rubble else Affinity.of(parse_threshold(given))
+        name = s.name or (card.name if card else "Rubble" if s.rubble else f"Site {s.square}")
+        text = s.text or (card.text if card else "")
+        sites[s.square] = Site(s.square, name, controller, s.owner or controller, affinity, s.rubble, s.flooded,
+                               s.max_entry_power, s.kills_on_entry, text)
     return sites
 
 
 def _auras(doc: D.ScenarioDoc, checks: _Checks) -> list[Aura]:
+    """Auras on their 2x2 areas (a named aura card gives its name; what it does comes from its text)."""
     auras = []
     for i, a in enumerate(doc.auras):
         squares = aura_squares(a.at)
@@ -166,7 +194,9 @@ def _auras(doc: D.ScenarioDoc, checks: _Checks) -> list[Aura]:
             checks.add(f"/auras/{i}/at", f"a 2x2 aura cannot have its top-left corner on square {a.at}",
                        "use a square outside the last row and column")
             continue
-        auras.append(Aura(a.id or f"aura{i + 1}", a.name or "Aura", a.controller, squares, tuple(a.effects)))
+        card = checks.card(a.card, f"/auras/{i}/card", ("aura",))
+        auras.append(Aura(a.id or f"aura{i + 1}", a.name or (card.name if card else "Aura"), a.controller, squares,
+                          tuple(a.effects)))
     return auras
 
 
@@ -190,6 +220,13 @@ def _check_location(loc: Location, site: Site | None, auras: list[Aura], kind: s
                    "put the Avatar on the surface of a site (or in the void before its first site)")
 
 
+def _card_power(card: CardData | None) -> tuple[int, int] | None:
+    """A card's printed power: attack/defence (split power when they differ)."""
+    if card is None or card.attack is None:
+        return None
+    return card.attack, card.defence if card.defence is not None else card.attack
+
+
 def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], checks: _Checks) -> list[Unit]:
     units: list[Unit] = []
     seen: set[str] = set()
@@ -200,24 +237,33 @@ def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], checks
             checks.add(f"{ptr}/id", f"duplicate unit id {u.id!r}", "give each unit its own id")
         seen.add(u.id)
         checks.known_player(u.controller, f"{ptr}/controller")
+        card = checks.card(u.card, f"{ptr}/card", ("minion", "avatar"))
+        kind: UnitKind = u.kind if "kind" in u.model_fields_set or card is None else (
+            "avatar" if card.type == "avatar" else "minion")
         loc = parse_location(u.at, sites)
-        _check_location(loc, sites.get(loc.square), auras, u.kind, ptr, checks)
-        if u.kind == "avatar":
+        _check_location(loc, sites.get(loc.square), auras, kind, ptr, checks)
+        if kind == "avatar":
             if u.controller in avatars:
                 checks.add(f"{ptr}/kind", f"{u.controller} already has an Avatar", "one Avatar per player")
             avatars.add(u.controller)
-        name = u.name or u.id
-        abilities = with_explicit(abilities_of(u.text, name), u.keywords)
+        power = u.power if u.power is not None else _card_power(card)
+        if power is None:
+            if u.card is None:
+                checks.add(f"{ptr}/power", "a unit needs its power", "add \"power\" (or \"card\" naming the card)")
+            continue
+        name = u.name or (card.name if card else u.id)
+        text = u.text or (card.text if card else "")
+        abilities = with_explicit(abilities_of(text, name), u.keywords)
         if abilities.unknown:
             checks.add(f"{ptr}/keywords", f"unknown keyword(s) {list(abilities.unknown)}",
                        "see docs/scenarios.md for the keywords the engine knows")
         kw = abilities.keywords
-        if u.kind == "avatar":
+        if kind == "avatar":
             kw = kw.with_(spellcaster=True, stealth=False)
-        attack, defense = _power(u.power)
+        attack, defense = _power(power)
         artifacts = u.artifacts if u.artifacts is not None else (("Lance",) if kw.lance else ())
-        units.append(Unit(u.id, name, u.controller, u.owner or u.controller, u.kind, loc, attack, defense,
-                          u.damage, u.tapped, u.summoned_this_turn, kw, tuple(artifacts), u.text,
+        units.append(Unit(u.id, name, u.controller, u.owner or u.controller, kind, loc, attack, defense,
+                          u.damage, u.tapped, u.summoned_this_turn, kw, tuple(artifacts), text,
                           u.damage_reduction, u.reduces_nearby_allies, u.immune_to_damage,
                           abilities=abilities.with_keywords(kw)))
     return units
@@ -228,6 +274,30 @@ def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], checks
 _UNIT_FIELDS = ("unit", "attacker", "mover", "caster", "source", "other", "carrier")
 
 
+def _spell(spell: D.SpellDoc, ptr: str, checks: _Checks) -> D.SpellDoc:
+    """A spell with the fields its named card gives filled in (the scenario's own fields win)."""
+    card = checks.card(spell.card, f"{ptr}/card", ("minion", "artifact", "aura", "magic"))
+    if card is not None:
+        given = spell.model_fields_set
+        spell = spell.model_copy(update={k: v for k, v in {
+            "name": card.name, "type": card.type, "cost": card.cost or 0, "threshold": dict(card.threshold),
+            "text": card.text, "power": _card_power(card) or 0}.items() if k not in given or getattr(spell, k) is None})
+    for fld in ("name", "type"):
+        if getattr(spell, fld) is None and spell.card is None:
+            checks.add(f"{ptr}/{fld}", f"a spell needs its {fld}", f"add \"{fld}\" (or \"card\" naming the card)")
+    return spell
+
+
+def _resolve_cards(action: D.Action, ptr: str, checks: _Checks) -> D.Action:
+    """The action with every spell it casts resolved against the card source."""
+    if isinstance(action, D.Sequence):
+        subs = tuple(_resolve_cards(a, f"{ptr}/actions/{i}", checks) for i, a in enumerate(action.actions))
+        return action.model_copy(update={"actions": subs})
+    if isinstance(action, D.Cast):
+        return action.model_copy(update={"spell": _spell(action.spell, f"{ptr}/spell", checks)})
+    return action
+
+
 def _check_action(action: D.Action, ptr: str, created: set[str], checks: _Checks) -> None:
     """Every unit an action names must exist in the scenario (or be created earlier in a sequence)."""
     if isinstance(action, D.Sequence):
@@ -235,7 +305,7 @@ def _check_action(action: D.Action, ptr: str, created: set[str], checks: _Checks
             _check_action(sub, f"{ptr}/actions/{i}", created, checks)
         return
     if isinstance(action, D.Cast) and action.spell.type == "minion":
-        created.add(action.spell.id or action.spell.name)
+        created.add(action.spell.id or action.spell.name or "")
         if action.location is None:
             checks.add(f"{ptr}/location", "a minion spell needs a summoning location",
                        "add \"location\": the square (or [square, region]) it is summoned to")
@@ -263,8 +333,11 @@ def _check_action(action: D.Action, ptr: str, created: set[str], checks: _Checks
 _DOC = TypeAdapter(D.ScenarioDoc)
 
 
-def load(doc: Any) -> tuple[GameState, D.Action]:
-    """Validate a scenario document and build its state; returns (state, typed action)."""
+def load(doc: Any, cards: CardSource | None = None) -> tuple[GameState, D.Action]:
+    """Validate a scenario document and build its state; returns (state, typed action).
+
+    ``cards`` resolves the cards the scenario names (``"card": "Bosk Troll"``); without it, naming a
+    card is a problem that says how to import a catalog."""
     if not isinstance(doc, dict):
         raise ScenarioError([Problem("", "a scenario must be a JSON object",
                                      'start from {"format": "%s", ...}' % FORMAT)])
@@ -273,7 +346,7 @@ def load(doc: Any) -> tuple[GameState, D.Action]:
     except ValidationError as e:
         raise ScenarioError(shape_problems(e, doc)) from None
     player_ids = [p.id for p in parsed.players]
-    checks = _Checks(player_ids)
+    checks = _Checks(player_ids, cards)
     for i, pid in enumerate(player_ids):
         if player_ids.index(pid) != i:
             checks.add(f"/players/{i}/id", f"duplicate player id {pid!r}", "give each player its own id")
@@ -287,12 +360,13 @@ def load(doc: Any) -> tuple[GameState, D.Action]:
     sites = _sites(parsed, checks)
     auras = _auras(parsed, checks)
     units = _units(parsed, sites, auras, checks)
-    if D.count_actions(parsed.action) > D.MAX_ACTIONS:
+    action = _resolve_cards(parsed.action, "/action", checks)
+    if D.count_actions(action) > D.MAX_ACTIONS:
         checks.add("/action", f"more than {D.MAX_ACTIONS} actions in one scenario",
                    "split the sequence into several scenarios")
-    _check_action(parsed.action, "/action", {u.id for u in units}, checks)
+    _check_action(action, "/action", {u.id for u in units}, checks)
     if checks.problems:
         raise ScenarioError(checks.problems)
     state = GameState(Turn(parsed.turn.active, parsed.turn.number, parsed.turn.phase), tuple(players),
                       tuple(sorted(sites.values(), key=lambda s: s.square)), tuple(units), tuple(auras))
-    return state, parsed.action
+    return state, action

@@ -49,8 +49,10 @@ def adjudicate(scenario: dict[str, Any]) -> dict[str, Any]:
 
     Only the engine's own errors are the client's problem (a bad scenario, one too complex to rule
     on); any other exception is a bug in Arbiter and propagates as a 500."""
+    from service.resources import resources
+
     try:
-        return engine.rule(scenario).to_dict()
+        return engine.rule(scenario, cards=resources().cards).to_dict()
     except engine.ScenarioError as exc:
         problems = [p.to_dict() for p in exc.problems]
         return {"detail": "; ".join(f"{p['pointer'] or '/'}: {p['problem']}" for p in problems),

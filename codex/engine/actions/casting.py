@@ -19,11 +19,14 @@ from codex.engine.state import Affinity, Aura, GameState, Unit
 
 
 def spell_of(doc: D.SpellDoc) -> C.Spell:
-    """The spell as the rules see it: its card text read into abilities, explicit keywords added."""
-    power = doc.power
+    """The spell as the rules see it: its card text read into abilities, explicit keywords added.
+    (`scenario.load` has filled in what a named card gives: name and type are always there.)"""
+    assert doc.name is not None and doc.type is not None
+    power = doc.power or 0
     attack, defense = (power, power) if isinstance(power, int) else power
-    abilities = with_explicit(abilities_of(doc.text, doc.name, spell=doc.type == "magic"), doc.keywords)
-    return C.Spell(doc.name, doc.type, doc.cost, Affinity.of(parse_threshold(doc.threshold)), doc.text, attack,
+    text = doc.text or ""
+    abilities = with_explicit(abilities_of(text, doc.name, spell=doc.type == "magic"), doc.keywords)
+    return C.Spell(doc.name, doc.type, doc.cost or 0, Affinity.of(parse_threshold(doc.threshold)), text, attack,
                    defense, abilities.keywords, doc.carriable, tuple(doc.keywords), abilities)
 
 
