@@ -11,9 +11,10 @@ from dataclasses import dataclass, replace
 from typing import Union
 
 from codex.engine.activation import tap_reason
+from codex.engine.carrying import lances
 from codex.engine.errors import IllegalAction
 from codex.engine.events import (DamageModified, DamagePrevented, Damaged, DeathBlow, Event, LanceBroke, LifeLost,
-                                 LifeUnchanged, NoDamage, ReachedDeathsDoor, SiteStruck, StealthLost, Struck)
+                                 LifeUnchanged, NoDamage, ReachedDeathsDoor, SiteStruck, StealthLost, Struck, WardBroke)
 from codex.engine.geometry import Location, Region
 from codex.engine.ongoing import airborne_now, damage_reduction, keywords_at
 from codex.engine.reasons import Found, Reason
@@ -50,14 +51,15 @@ def describe_target(state: GameState, target: Target) -> str:
 
 
 def attack_reason(state: GameState, attacker: Unit, target: Target) -> Found:
-    """Is `target` a legal attack target for `attacker` right now?"""
+    """Is `target` a legal attack target for `attacker` right now? (An oversized attacker attacks
+    at any location it occupies, still one target: Codex "Oversized Units".)"""
     if isinstance(target, SiteTarget):
         site = state.site_at(target.square)
         if site is None:
             return Reason.NO_SITE_THERE, "attack.target"
-        if attacker.location.square != target.square:
+        if not any(loc.square == target.square for loc in state.locations_of(attacker)):
             return Reason.NOT_AT_LOCATION, "attack.target"
-        if attacker.location.region is not Region.SURFACE:
+        if not state.occupies(attacker, Location(target.square, Region.SURFACE)):
             return Reason.SITE_NOT_ON_SURFACE, "attack.target"
         if site.rubble or site.controller is None or site.controller == attacker.controller:
             return Reason.NOT_AN_ENEMY, "attack.target"
@@ -67,7 +69,7 @@ def attack_reason(state: GameState, attacker: Unit, target: Target) -> Found:
         return Reason.UNIT_GONE, "attack.illegal"
     if defender.controller == attacker.controller:
         return Reason.NOT_AN_ENEMY, "enemy"
-    if defender.location != attacker.location:
+    if state.shared_location(attacker, defender) is None:
         return Reason.NOT_AT_LOCATION, "attack.target"
     if defender.is_minion and keywords_at(state, defender).stealth:
         return Reason.STEALTH_TARGET, "stealth"
@@ -76,9 +78,19 @@ def attack_reason(state: GameState, attacker: Unit, target: Target) -> Found:
     return None
 
 
+def attack_location(state: GameState, attacker: Unit, target: Target) -> Location:
+    """Where the attack happens: the attacked unit's location that the attacker shares, or the
+    surface of the attacked site."""
+    if isinstance(target, SiteTarget):
+        return Location(target.square, Region.SURFACE)
+    defender = state.unit(target.unit)
+    shared = state.shared_location(defender, attacker) if defender else None
+    return shared or attacker.location
+
+
 def defend_reason(state: GameState, defender: Unit, attacker: Unit, attack_at: Location) -> Found:
     """May `defender` use Defend against `attacker`'s attack at `attack_at`?"""
-    from codex.engine.movement import range_of_motion
+    from codex.engine.movement import path_to
     if defender.controller == attacker.controller:
         return Reason.SAME_SIDE, "defend"
     if attacker.is_minion and keywords_at(state, attacker).stealth:
@@ -86,7 +98,7 @@ def defend_reason(state: GameState, defender: Unit, attacker: Unit, attack_at: L
     found = tap_reason(state, defender)
     if found:
         return (found[0], "defend.untapped") if found[0] is Reason.TAPPED else found
-    if attack_at not in range_of_motion(state, defender):
+    if path_to(state, defender, attack_at) is None:
         return Reason.OUT_OF_RANGE_OF_MOTION, "defend.when"
     return None
 
@@ -103,7 +115,7 @@ def intercept_reason(state: GameState, interceptor: Unit, mover: Unit, *, used_m
     found = tap_reason(state, interceptor)
     if found:
         return (found[0], "intercept.untapped") if found[0] is Reason.TAPPED else found
-    if interceptor.location != mover.location:
+    if state.shared_location(interceptor, mover) is None:
         return Reason.NOT_AT_FINAL_LOCATION, "intercept.no-move"
     if mover.is_minion and keywords_at(state, mover).stealth:
         return Reason.MOVER_HAS_STEALTH, "intercept.stealth-airborne"
@@ -117,16 +129,23 @@ def intercept_reason(state: GameState, interceptor: Unit, mover: Unit, *, used_m
 # ---------------------------------------------------------------- damage
 
 def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | None,
-                what: str = "strike") -> Resolved:
-    """Damage in order: incoming, modification (reductions), prevention (immunity), then effects.
+                what: str = "strike", opposing: str = "") -> Resolved:
+    """Damage in order: a Ward's replacement, incoming, modification (reductions), prevention
+    (immunity), then effects.
 
-    Damage to a minion stays on it (deaths are decided when the batch settles); damage to an
-    Avatar is life loss, or a death blow when its player is at death's door."""
+    ``opposing`` names the opponent's spell or special ability the damage comes from (empty for
+    strikes of a fight and for the target's own side's effects): a Ward breaks instead of such
+    damage. Damage to a minion stays on it (deaths are decided when the batch settles); damage to
+    an Avatar is life loss, or a death blow when its player is at death's door. The source dealt
+    damage even if it is prevented, so it has interacted with the realm."""
     target = state.unit(target_id)
     if target is None:
         return state, []
     events: list[Event] = []
     src = source.name if source else "the effect"
+    if amount > 0 and opposing and keywords_at(state, target).ward:
+        state, broke = break_ward(state, target.id, f"damaged by {opposing}")
+        return state, broke
     incoming = amount
     for name, n in damage_reduction(state, target):
         if amount > 0:
@@ -162,6 +181,19 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
     return state, events
 
 
+def break_ward(state: GameState, unit_id: str, instead: str) -> Resolved:
+    """The unit's Ward breaks instead of what the opponent's spell or ability would do to it."""
+    u = state.unit(unit_id)
+    if u is None:
+        return state, []
+    state = state.with_unit(replace(u, keywords=replace(u.keywords, ward=False)))
+    return state, [WardBroke(u.id, u.name, instead, rules=("ward", "replacement-effect"))]
+
+
+def warded(state: GameState, unit: Unit) -> bool:
+    return keywords_at(state, unit).ward
+
+
 def lose_life(state: GameState, player_id: str, amount: int, because: str,
               rules: tuple[str, ...], damage: bool = False) -> Resolved:
     """Life loss (from damage to an avatar or a struck site); reaching 0 is death's door."""
@@ -184,27 +216,42 @@ def strike_power(state: GameState, unit: Unit) -> tuple[int, list[str]]:
     """Damage of the unit's next strike and the rules that set it (attack power, Lances)."""
     rules = ["strike"] + (["strike.split-power"] if unit.split else [])
     power = unit.attack
-    if unit.lances:
-        power += unit.lances
-        rules += ["lance"] + (["lance.multiple"] if unit.lances > 1 else [])
+    carried = lances(state, unit)
+    if carried:
+        power += carried
+        rules += ["lance"] + (["lance.multiple"] if carried > 1 else [])
     return power, rules
 
 
 def break_lances(state: GameState, unit_id: str) -> Resolved:
+    """Every Lance the striker carries breaks; a Lance is a token, so it is banished (Codex "Lance")."""
     u = state.unit(unit_id)
-    if u is None or not u.lances:
+    broken = [a for a in state.carried_artifacts(unit_id) if a.is_lance] if u else []
+    if u is None or not broken:
         return state, []
-    kept = tuple(a for a in u.artifacts if a.lower() != "lance")
-    return state.with_unit(replace(u, artifacts=kept)), [LanceBroke(u.id, u.name, u.lances, rules=("lance",))]
+    for a in broken:
+        state = state.remove_artifact(a.id, "banished")
+    return state, [LanceBroke(u.id, u.name, len(broken), rules=("lance", "lance.token"))]
+
+
+def interact(state: GameState, unit_id: str, why: str, rules: tuple[str, ...] = ()) -> Resolved:
+    """The unit interacted with the realm (struck, cast a spell, activated a special ability,
+    dealt damage): it can no longer Drop this turn, and a minion loses Stealth (Codex "Interact",
+    "Stealth")."""
+    u = state.unit(unit_id)
+    if u is None:
+        return state, []
+    if not u.interacted:
+        state = state.with_unit(u := replace(u, interacted=True))
+    if not u.keywords.stealth:
+        return state, []
+    state = state.with_unit(replace(u, keywords=replace(u.keywords, stealth=False)))
+    return state, [StealthLost(u.id, u.name, why, rules=("stealth.lost", "interact") + rules)]
 
 
 def lose_stealth(state: GameState, unit_id: str) -> Resolved:
-    """A unit that strikes loses Stealth (Codex "Stealth")."""
-    u = state.unit(unit_id)
-    if u is None or not u.keywords.stealth:
-        return state, []
-    state = state.with_unit(replace(u, keywords=replace(u.keywords, stealth=False)))
-    return state, [StealthLost(u.id, u.name, rules=("stealth.lost",))]
+    """A unit that strikes loses Stealth (Codex "Stealth": striking is interacting)."""
+    return interact(state, unit_id, "struck", ("stealth.after-strike",))
 
 
 def after_strike(state: GameState, unit_id: str) -> Resolved:
@@ -215,7 +262,7 @@ def after_strike(state: GameState, unit_id: str) -> Resolved:
 
 
 def strikes_first(state: GameState, unit: Unit) -> bool:
-    return unit.lances > 0 or keywords_at(state, unit).first_strike
+    return lances(state, unit) > 0 or keywords_at(state, unit).first_strike
 
 
 def allocate(state: GameState, striker: Unit, power: int, targets: list[Unit],

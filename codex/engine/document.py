@@ -72,6 +72,7 @@ class SiteDoc(Doc):
     max_entry_power: Count | None = None
     kills_on_entry: StrictBool = False
     text: Text = ""
+    ward: StrictBool = Field(default=False, description="the site has a Ward (also read from a \"Ward\" keyword line in its text)")
 
 
 class AuraDoc(Doc):
@@ -98,10 +99,36 @@ class UnitDoc(Doc):
     summoned_this_turn: StrictBool = False
     text: Text = ""
     keywords: Annotated[tuple[Name, ...], Field(max_length=20)] = ()
-    artifacts: Annotated[tuple[Name, ...], Field(max_length=20)] | None = None
+    artifacts: Annotated[tuple[Name, ...], Field(max_length=20)] | None = Field(
+        default=None, description="names of the artifacts it carries (each becomes an artifact in the realm, id "
+                                  "\"<unit>.<name>\"); default: a Lance per Lance keyword")
     damage_reduction: Count = 0
     reduces_nearby_allies: Count = 0
     immune_to_damage: StrictBool = False
+    size: tuple[Annotated[StrictInt, Field(ge=1, le=4)], Annotated[StrictInt, Field(ge=1, le=5)]] | None = Field(
+        default=None, description="rows x columns it occupies, `at` being the top-left square (default from "
+                                  "\"Occupies four locations\" in its text: 2x2; else 1x1)")
+    carried_by: Id | None = Field(default=None, description="the unit carrying it (which must be able to)")
+    interacted: StrictBool = Field(default=False, description="it has interacted with the realm this turn")
+    used_this_turn: tuple[Literal["pick_up", "drop"], ...] = Field(
+        default=(), description="once-per-turn basic abilities it has already used this turn")
+
+
+class ArtifactDoc(Doc):
+    """An artifact in the realm: lying at ``at``, or carried by ``carried_by``."""
+
+    id: Id
+    name: Name | None = None
+    card: Name | None = Field(default=None, description="an artifact card of the imported catalog")
+    at: Place | None = Field(default=None, description="where it lies (default: its bearer's location)")
+    carried_by: Id | None = None
+    owner: Id | None = Field(default=None, description="default: its bearer's controller, else the first player")
+    controller: Id | None = Field(default=None, description="a Monument's controller (carriable artifacts are "
+                                                            "controlled by their bearer's controller, or no one)")
+    monument: StrictBool = Field(default=False, description="a Monument (or any artifact that cannot be carried)")
+    token: StrictBool = False
+    cost: Count = 0
+    text: Text = ""
 
 
 # ------------------------------------------------------------------------------------- actions
@@ -218,6 +245,8 @@ class SpellDoc(Doc):
     keywords: Annotated[tuple[Name, ...], Field(max_length=20)] = ()
     carriable: StrictBool = True
     id: Id | None = None
+    size: tuple[Annotated[StrictInt, Field(ge=1, le=4)], Annotated[StrictInt, Field(ge=1, le=5)]] | None = Field(
+        default=None, description="an oversized minion's area, rows x columns (default from its text)")
 
 
 class Cast(Action):
@@ -302,6 +331,7 @@ class ScenarioDoc(Doc):
     sites: Annotated[tuple[SiteDoc, ...], Field(max_length=20)] = ()
     auras: Annotated[tuple[AuraDoc, ...], Field(max_length=20)] = ()
     units: Annotated[tuple[UnitDoc, ...], Field(max_length=MAX_UNITS)] = ()
+    artifacts: Annotated[tuple[ArtifactDoc, ...], Field(max_length=MAX_UNITS)] = ()
     action: AnyAction
 
 

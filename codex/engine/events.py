@@ -167,9 +167,16 @@ class Teleported(Event):
     name: str
     to: Location
     by: str
+    frm: Location | None = None
 
     def text(self) -> str:
-        return f"{self.name} moves to the {self.to} by {self.by.replace('_', ' ')}, not by Move and Attack."
+        if self.by in ("teleport", "move_and_attack", "forced", "spell"):
+            return f"{self.name} moves to the {self.to} by {self.by.replace('_', ' ')}, not by Move and Attack."
+        return f"{self.name} is moved to the {self.to} ({self.by}): it does not take a step of its own."
+
+    def data(self) -> dict[str, Any]:
+        return {"unit": self.unit, "to": self.to.to_json(), "by": self.by,
+                "from": self.frm.to_json() if self.frm else None}
 
 
 # ---------------------------------------------------------------------------- attacks, fights
@@ -443,9 +450,122 @@ class StealthLost(Event):
     kind: ClassVar[str] = "lose_stealth"
     unit: str
     name: str
+    why: str = "struck"
 
     def text(self) -> str:
-        return f"{self.name} struck, so it loses Stealth."
+        return f"{self.name} {self.why}, so it loses Stealth."
+
+
+@dataclass(frozen=True)
+class WardBroke(Event):
+    """A Ward breaks instead of its unit or site being damaged, destroyed or targeted."""
+
+    kind: ClassVar[str] = "ward_breaks"
+    target: str
+    name: str
+    instead: str
+
+    def text(self) -> str:
+        return f"{self.name}'s Ward breaks instead of it being {self.instead}."
+
+
+# ---------------------------------------------------------------------------- artifacts and carrying
+
+def _names(names: tuple[str, ...]) -> str:
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else (names[0] if names else "nothing")
+
+
+@dataclass(frozen=True)
+class PickedUp(Event):
+    """A unit used its Pick Up basic ability: it now carries what it picked up."""
+
+    kind: ClassVar[str] = "pick_up"
+    unit: str
+    name: str
+    items: tuple[str, ...]
+    item_names: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"{self.name} uses Pick Up and picks up {_names(self.item_names)}."
+
+
+@dataclass(frozen=True)
+class Dropped(Event):
+    """What a unit carried lies where it is now: dropped with Drop (``cause`` empty) or automatically."""
+
+    kind: ClassVar[str] = "drop"
+    unit: str
+    name: str
+    items: tuple[str, ...]
+    item_names: tuple[str, ...]
+    at: Location
+    cause: str = ""
+
+    def text(self) -> str:
+        if not self.cause:
+            return f"{self.name} uses Drop: {_names(self.item_names)} now lie{'' if len(self.items) > 1 else 's'} " \
+                   f"at the {self.at}."
+        return f"{_names(self.item_names)} {'are' if len(self.items) > 1 else 'is'} dropped at the {self.at}: {self.cause}."
+
+
+@dataclass(frozen=True)
+class CarriedAlong(Event):
+    """Artifacts a moving unit carries move with it."""
+
+    kind: ClassVar[str] = "carry"
+    unit: str
+    name: str
+    items: tuple[str, ...]
+    item_names: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"{_names(self.item_names)} {'move' if len(self.items) > 1 else 'moves'} with {self.name}, who carries " \
+               f"{'them' if len(self.items) > 1 else 'it'}."
+
+
+@dataclass(frozen=True)
+class NotMoved(Event):
+    """A unit that would be moved (carried along, pushed, teleported) cannot enter there and stays."""
+
+    kind: ClassVar[str] = "not_moved"
+    unit: str
+    name: str
+    to: Location
+    reason: Reason
+    why: str = ""
+
+    def text(self) -> str:
+        return f"{self.name} cannot enter the {self.to} ({explain(self.reason)}), so it does not move" + (
+            f" {self.why}" if self.why else "") + "."
+
+
+@dataclass(frozen=True)
+class Stopped(Event):
+    """A unit that moved stops: no further movement for it is on the storyline (Codex "Stops")."""
+
+    kind: ClassVar[str] = "stop"
+    unit: str
+    name: str
+    at: Location
+
+    def text(self) -> str:
+        return f"{self.name} stops at the {self.at}."
+
+
+@dataclass(frozen=True)
+class ArtifactBroken(Event):
+    """An artifact was destroyed: to its owner's cemetery (a broken artifact), or banished if a token."""
+
+    kind: ClassVar[str] = "broken"
+    artifact: str
+    name: str
+    at: Location
+    token: bool = False
+
+    def text(self) -> str:
+        if self.token:
+            return f"{self.name} is destroyed; it is a token, so it is banished instead of going to a cemetery."
+        return f"{self.name} is destroyed and put into its owner's cemetery: it is now a broken artifact."
 
 
 # ---------------------------------------------------------------------------- death and the game
@@ -459,9 +579,13 @@ class Marked(Event):
     name: str
     at: Location
     cause: str
+    killers: tuple[str, ...] = ()
+    killer_names: tuple[str, ...] = ()
 
     def text(self) -> str:
-        return f"{self.name} is marked for death: {self.cause}."
+        credit = f" {' and '.join(self.killer_names)} {'gets' if len(self.killer_names) == 1 else 'share'} credit " \
+                 "for the kill" if self.killer_names else ""
+        return f"{self.name} is marked for death: {self.cause}." + (f"{credit}." if credit else "")
 
 
 @dataclass(frozen=True)

@@ -11,12 +11,14 @@ from dataclasses import replace
 
 from codex.engine.budget import spend
 from codex.engine.events import Event, StepSkipped, Stepped
-from codex.engine.geometry import Location, Region, diagonal_neighbours, is_diagonal, orthogonal_neighbours
+from codex.engine.geometry import (Direction, Location, Region, diagonal_neighbours, is_diagonal, orthogonal_neighbours,
+                                   relative_directions, step_directions)
+from codex.engine.oversized import area, normalise, parts
 from codex.engine.keywords import Keywords
 from codex.engine.ongoing import keywords_at
 from codex.engine.reasons import Found, Reason
 from codex.engine.state import GameState, Unit
-from codex.engine.storyline import mark_for_death, settle
+from codex.engine.storyline import Resolved, mark_for_death, settle
 
 _SUBSURFACE_NEED = {Region.UNDERGROUND: ("burrowing", Reason.UNDERGROUND_NEEDS_BURROWING, "burrowing"),
                     Region.UNDERWATER: ("submerge", Reason.UNDERWATER_NEEDS_SUBMERGE, "submerge")}
@@ -42,16 +44,51 @@ def step_reason(state: GameState, unit: Unit, frm: Location, to: Location,
     """(None, rule id that allows the step) or (reason, rule id that forbids it).
 
     Abilities are read at the step's starting location: Airborne works only when the step
-    starts on the surface, and a Silence aura there removes the movement keywords.
+    starts on the surface, and a Silence aura there removes the movement keywords. A unit that
+    "can only move itself" some way may take no other step; an oversized unit's step moves every
+    part of it the same way (`frm` and `to` are then the anchors of its area).
     """
     kw = kw if kw is not None else keywords_at(state, unit, frm)
     if kw.immobile:
         return Reason.IMMOBILE, "immobile"
     if frm == to:
         return Reason.SAME_LOCATION, "movement.moved"
-    bad = entry_reason(state, unit, to)
-    if bad:
-        return bad
+    if kw.only_directions:
+        allowed: set[Direction] = set()
+        for name in kw.only_directions:
+            allowed |= relative_directions(unit.controller == state.first_player).get(name, frozenset())
+        dirs = step_directions(frm.square, to.square)
+        if not dirs or not dirs <= allowed or len(dirs) > 1:
+            return Reason.WRONG_DIRECTION, "forward" if "forward" in kw.only_directions else "may-and-can"
+    if unit.oversized:
+        return _oversized_step_reason(state, unit, frm, to, kw)
+    return _step_reason(state, unit, frm, to, kw)
+
+
+def _oversized_step_reason(state: GameState, unit: Unit, frm: Location, to: Location,
+                           kw: Keywords) -> tuple[Reason | None, str]:
+    """Every part moves the same way; if any part cannot, the unit cannot move that way. Only
+    locations it did not occupy before are entered."""
+    pairs = parts(state, normalise(state, frm), normalise(state, to), unit.size)
+    if pairs is None:
+        return Reason.AREA_OFF_REALM, "oversized-units.move"
+    before = {pf for pf, _ in pairs}
+    for pf, pt in pairs:
+        reason, rule = _step_reason(state, unit, pf, pt, kw, enter=pt not in before)
+        if reason is not None:
+            return reason, rule
+    return None, "oversized-units.move"
+
+
+def _step_reason(state: GameState, unit: Unit, frm: Location, to: Location, kw: Keywords,
+                 enter: bool = True) -> tuple[Reason | None, str]:
+    """One location to an adjacent one: existence, entry restrictions (when it enters), regions."""
+    if enter:
+        bad = entry_reason(state, unit, to)
+        if bad:
+            return bad
+    elif not state.location_exists(to):
+        return Reason.NO_SUCH_LOCATION, "location"
     if frm.square == to.square:
         pair = {frm.region, to.region}
         for region, (flag, reason, rule) in _SUBSURFACE_NEED.items():
@@ -89,7 +126,8 @@ def candidate_steps(loc: Location) -> list[Location]:
 
 
 def range_of_motion(state: GameState, unit: Unit) -> dict[Location, tuple[Location, ...]]:
-    """Every location the unit could reach with Move and Attack, with a shortest path to each.
+    """Every location the unit could reach with Move and Attack, with a shortest path to each
+    (for an oversized unit: every anchor its area could reach).
 
     A breadth-first search over locations with a visited set: reaching a location in fewer steps
     leaves at least as many steps to go on with (the allowance is read where the unit stands, not
@@ -113,13 +151,35 @@ def range_of_motion(state: GameState, unit: Unit) -> dict[Location, tuple[Locati
             continue
         kw = keywords_at(state, unit, loc)
         for nxt in candidate_steps(loc):
-            if nxt in paths:
+            if nxt in paths or (unit.oversized and nxt != normalise(state, nxt)):
                 continue
             reason, _ = step_reason(state, unit, loc, nxt, kw)
             if reason is None:
                 paths[nxt] = path + (nxt,)
                 queue.append(nxt)
     return paths
+
+
+def reachable_locations(state: GameState, unit: Unit) -> dict[Location, tuple[Location, ...]]:
+    """Every location the unit could occupy after Move and Attack, with a shortest path (of
+    anchors, for an oversized unit) that ends occupying it."""
+    rom = range_of_motion(state, unit)
+    if not unit.oversized:
+        return rom
+    out: dict[Location, tuple[Location, ...]] = {}
+    for anchor, path in sorted(rom.items(), key=lambda kv: len(kv[1])):
+        for loc in area(state, anchor, unit.size) or ():
+            if loc not in out:
+                out[loc] = path
+    return out
+
+
+def path_to(state: GameState, unit: Unit, loc: Location) -> tuple[Location, ...] | None:
+    """A shortest Move and Attack path after which the unit occupies ``loc``, or None when ``loc``
+    is outside its range of motion."""
+    if not unit.oversized:
+        return range_of_motion(state, unit).get(loc)
+    return reachable_locations(state, unit).get(loc)
 
 
 def declared_path_problem(start: Location, path: list[Location]) -> tuple[int, Found] | None:
@@ -136,6 +196,43 @@ def declared_path_problem(start: Location, path: list[Location]) -> tuple[int, F
     return None
 
 
+def entry_effects(state: GameState, unit_id: str, before: tuple[Location, ...]) -> Resolved:
+    """The triggered abilities of what the unit just entered: only locations (and sites) it did
+    not occupy before count (Codex "Enter"); today, a site that kills minions entering it."""
+    unit = state.unit(unit_id)
+    if unit is None or not unit.is_minion:
+        return state, []
+    events: list[Event] = []
+    for loc in state.locations_of(unit):
+        site = state.site_at(loc.square)
+        if (site is None or not site.kills_on_entry or loc.region is not Region.SURFACE
+                or any(b.square == loc.square for b in before)):
+            continue
+        state, marked = mark_for_death(state, unit.id, f"it entered {site.name} (its triggered ability)",
+                                       ("range-of-motion.bottomless-pit",))
+        events += marked
+    return state, events
+
+
+def move_unit(state: GameState, unit_id: str, to: Location, how: str = "") -> Resolved:
+    """Move the unit (its anchor, for an oversized one) with everything it carries, then what
+    entering does to each unit that moved. The caller tells the move itself and settles."""
+    from codex.engine.carrying import relocate
+    unit = state.unit(unit_id)
+    if unit is None:
+        return state, []
+    before = {unit_id: state.locations_of(unit)}
+    for cu in state.carried_units(unit_id):
+        before[cu.id] = state.locations_of(cu)
+    state, events = relocate(state, unit_id, to, how)
+    for uid, locs in before.items():
+        now = state.unit(uid)
+        if now is not None and state.locations_of(now) != locs:
+            state, entered = entry_effects(state, uid, locs)
+            events += entered
+    return state, events
+
+
 def resolve_path(state: GameState, unit_id: str, path: list[Location],
                  purpose: str = "Move and Attack") -> tuple[GameState, list[Event], list[Location]]:
     """Take the declared steps one at a time; returns the new state, the events, and the
@@ -146,6 +243,8 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
     unit = state.unit(unit_id)
     if unit is None:
         return state, events, taken
+    if unit.oversized:
+        path = [normalise(state, loc) for loc in path]
     declared_from = unit.location
     start_allowance = allowance(state, unit)
     for i, to in enumerate(path):
@@ -174,15 +273,13 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
             continue
         kw = keywords_at(state, unit, cur)
         rules = (rule,) + (("movement-x",) if taken and kw.movement else ()) + (
-            ("movement.seemingly-illegal",) if taken and left != start_allowance else ())
-        state = state.with_unit(replace(unit, location=to))
+            ("movement.seemingly-illegal",) if taken and left != start_allowance else ()) + (
+            ("carrying-units.own-move",) if unit.carried_by is not None else ()) + (
+            ("oversized-units.enter",) if unit.oversized else ())
         taken.append(to)
         stepped: list[Event] = [Stepped(unit.id, unit.name, cur, to, purpose, len(taken), rules=rules)]
-        site = state.site_at(to.square)
-        if site is not None and site.kills_on_entry and unit.is_minion and to.region is Region.SURFACE:
-            state, marked = mark_for_death(state, unit.id, f"it entered {site.name} (its triggered ability)",
-                                           ("range-of-motion.bottomless-pit",))
-            stepped += marked
+        state, moved = move_unit(state, unit.id, to)
+        stepped += moved
         state, rest = settle(state, stepped)
         events += stepped + rest
         if state.unit(unit_id) is None:

@@ -60,7 +60,18 @@ def keywords_at(state: GameState, unit: Unit, loc: Location | None = None) -> Ke
         kw = replace(kw, disabled=True)
     if kw.landbound and not is_land_location(state, loc):
         kw = replace(kw, disabled=True)
+    if unit.carried_by is not None:
+        kw = with_conferred(state, unit, loc, kw)
     return kw
+
+
+def with_conferred(state: GameState, unit: Unit, loc: Location, kw: Keywords) -> Keywords:
+    """A carried unit has its carrier's movement abilities while it is carried, so only where
+    the carrier is (Codex "Carrying Units": "which are lost as soon as they're no longer carried")."""
+    carrier = state.unit(unit.carried_by) if unit.carried_by else None
+    if carrier is None or not state.occupies(carrier, loc):
+        return kw
+    return kw.merge(keywords_at(state, carrier).movement_abilities())
 
 
 def airborne_now(state: GameState, unit: Unit) -> bool:

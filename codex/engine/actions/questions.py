@@ -10,7 +10,7 @@ from codex.engine.activation import activation_reason
 from codex.engine.combat import UnitTarget, attack_reason, defend_reason, describe_target, intercept_reason
 from codex.engine.events import Activated, Note, Teleported
 from codex.engine.geometry import Location, Region
-from codex.engine.movement import declared_path_problem, range_of_motion, resolve_path
+from codex.engine.movement import declared_path_problem, path_to, resolve_path
 from codex.engine.ongoing import airborne_now, keywords_at
 from codex.engine.reasons import Reason, explain
 from codex.engine.ruling import Verdict
@@ -37,7 +37,7 @@ def can_defend(res: Resolution, a: D.CanDefend, ptr: str) -> Outcome:
                       rules=(found[1],) + (() if found[1] == "defend.when" else ("defend.when",))))
         return res.done(Verdict.NO, f"No: {unit.name} cannot defend, because {explain(found[0])}.",
                         reason=found[0].value)
-    path = list(range_of_motion(res.state, unit)[at])
+    path = list(path_to(res.state, unit, at) or ())
     rules = ["defend", "defend.when"]
     if airborne_now(res.state, attacker):
         rules.append("airborne.defended")
