@@ -141,6 +141,10 @@ class SiteRef(Doc):
     site: Square
 
 
+class ArtifactRef(Doc):
+    artifact: Id
+
+
 #: A unit (by id, or {"unit": id}) or the surface of a site ({"site": square}).
 Target = Union[Id, UnitRef, SiteRef]
 Path = Annotated[tuple[Place, ...], Field(max_length=MAX_PATH)]
@@ -230,6 +234,10 @@ class Shoot(Action):
     piercing: StrictBool = False
     hit: Ids = ()
     projectile_damage: Count | None = None
+    drag: Literal["shooter", "hit"] | None = Field(
+        default=None, description="forced movement along the projectile's path once it hits: the shooter to "
+                                  "the hit unit, or the hit unit to the shooter")
+    origin: Place | None = Field(default=None, description="the location an oversized shooter shoots from")
 
 
 class SpellDoc(Doc):
@@ -271,10 +279,73 @@ class PlaySite(Action):
 
 
 class Damage(Action):
+    """Damage dealt by a spell or an ability (a Ward breaks instead when it is an opponent's)."""
+
     do: Literal["damage"]
     target: Target
     amount: Count
-    source: Id | None = None
+    source: Id | None = Field(default=None, description="the unit whose ability deals it, or who cast the spell")
+    spell: Name | None = Field(default=None, description="the spell that deals it (else an ability of the source)")
+    player: Id | None = Field(default=None, description="who controls the effect (default: the source's "
+                                                        "controller, else the active player)")
+
+
+class Effect(Action):
+    """Fields shared by the actions an effect of a card does to a unit."""
+
+    source: Id | None = Field(default=None, description="the unit whose ability it is, or who cast the spell")
+    spell: Name | None = Field(default=None, description="the spell doing it (else an ability of the source)")
+    player: Id | None = Field(default=None, description="who controls the effect (default: the source's "
+                                                        "controller, else the active player)")
+    targeted: StrictBool = Field(default=False, description="the effect targets the unit (Stealth and Ward apply)")
+
+
+class Move(Effect):
+    """An effect moves a unit: pushed, pulled, dragged, teleported or flown (forced movement), or
+    made to take its own steps (``step``)."""
+
+    do: Literal["move"]
+    unit: Id
+    how: Literal["push", "pull", "drag", "teleport", "fly", "step"]
+    path: Path = Field(default=(), description="the movement path the effect declares, one location per step")
+    to: Place | None = Field(default=None, description="the destination only: the shortest path is taken")
+    direction: Direction | None = Field(default=None, description="a cardinal direction, with `steps`")
+    steps: Annotated[StrictInt, Field(ge=1, le=MAX_PATH)] = 1
+    anchor: Place | None = Field(default=None, description="an oversized unit's top-left location on arrival "
+                                                           "(teleported to one location)")
+
+
+class Destroy(Effect):
+    """An effect destroys (kills) a unit, or an artifact ({"artifact": id})."""
+
+    do: Literal["destroy"]
+    target: Union[Id, UnitRef, ArtifactRef]
+
+
+class PickUp(Action):
+    """The Pick Up basic ability: artifacts (and, for a carrier, allies) here."""
+
+    do: Literal["pick_up"]
+    unit: Id
+    artifacts: Ids = Field(default=(), description="artifact ids (default: every carriable artifact here, "
+                                                   "when no units are named either)")
+    units: Ids = ()
+
+
+class DropAction(Action):
+    """The Drop basic ability: artifacts (and units) the unit carries."""
+
+    do: Literal["drop"]
+    unit: Id
+    artifacts: Ids = Field(default=(), description="artifact ids (default: everything it carries, when no "
+                                                   "units are named either)")
+    units: Ids = ()
+
+
+class MandatoryActions(Action):
+    """Which mandatory actions the active player must take now (Codex "Mandatory Actions")."""
+
+    do: Literal["mandatory_actions"]
 
 
 class LoseLife(Action):
@@ -306,10 +377,11 @@ class Sequence(Action):
 
 ACTION_RECORDS: tuple[type[Action], ...] = (
     MoveAndAttack, Attack, RangeOfMotion, CanDefend, CanIntercept, CanAttack, CanMove, Shoot, Cast, PlaySite,
-    Damage, LoseLife, Compare, EndTurn, StartTurn, Sequence)
+    Damage, LoseLife, Compare, EndTurn, StartTurn, Sequence, Move, Destroy, PickUp, DropAction, MandatoryActions)
 
 AnyAction = Annotated[Union[MoveAndAttack, Attack, RangeOfMotion, CanDefend, CanIntercept, CanAttack, CanMove,
-                            Shoot, Cast, PlaySite, Damage, LoseLife, Compare, EndTurn, StartTurn, Sequence],
+                            Shoot, Cast, PlaySite, Damage, LoseLife, Compare, EndTurn, StartTurn, Sequence,
+                            Move, Destroy, PickUp, DropAction, MandatoryActions],
                       Field(discriminator="do")]
 Sequence.model_rebuild()
 

@@ -28,7 +28,8 @@ def end_phase(state: GameState) -> Resolved:
     """Damage leaves all minions, unspent mana is lost, summoning sickness ends; the turn passes."""
     pid = state.turn.active
     healed = tuple(u.name for u in state.units if u.is_minion and u.damage)
-    state = state.with_units(replace(u, damage=0, summoned_this_turn=False) if u.is_minion else u
+    state = state.with_units(replace(u, damage=0, summoned_this_turn=False, interacted=False, used=frozenset())
+                             if u.is_minion else replace(u, interacted=False, used=frozenset())
                              for u in state.units)
     events: list[Event] = [TurnEnded(pid, state.turn.number),
                            DamageRemoved(healed, rules=("end-phase", "damage.end-phase"))]

@@ -78,6 +78,7 @@ class Reason(str, Enum):
     ALREADY_CARRIED = "already_carried"
     NOT_CARRIABLE = "not_carriable"
     NOT_CARRYING = "not_carrying"
+    ARTIFACT_GONE = "artifact_gone"
     ALREADY_USED = "already_used"
     INTERACTED = "interacted"
     # forced and limited movement, oversized units
@@ -155,6 +156,7 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.ALREADY_CARRIED: "it is already being carried",
     Reason.NOT_CARRIABLE: "it cannot be carried",
     Reason.NOT_CARRYING: "this unit is not carrying it",
+    Reason.ARTIFACT_GONE: "the artifact is no longer in the realm",
     Reason.ALREADY_USED: "each unit can use this ability only once per turn",
     Reason.INTERACTED: "a unit that has interacted with the realm this turn cannot use Drop",
     Reason.WRONG_DIRECTION: "this unit can only move itself in the direction its ability allows",

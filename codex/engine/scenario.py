@@ -408,17 +408,38 @@ def _resolve_cards(action: D.Action, ptr: str, checks: _Checks) -> D.Action:
     return action
 
 
-def _check_action(action: D.Action, ptr: str, created: set[str], checks: _Checks) -> None:
-    """Every unit an action names must exist in the scenario (or be created earlier in a sequence)."""
+def _check_action(action: D.Action, ptr: str, created: set[str], checks: _Checks,
+                  artifacts: set[str] | None = None) -> None:
+    """Every unit (and artifact) an action names must exist in the scenario (or be created
+    earlier in a sequence)."""
+    artifacts = artifacts if artifacts is not None else set()
     if isinstance(action, D.Sequence):
         for i, sub in enumerate(action.actions):
-            _check_action(sub, f"{ptr}/actions/{i}", created, checks)
+            _check_action(sub, f"{ptr}/actions/{i}", created, checks, artifacts)
         return
     if isinstance(action, D.Cast) and action.spell.type == "minion":
         created.add(action.spell.id or action.spell.name or "")
         if action.location is None:
             checks.add(f"{ptr}/location", "a minion spell needs a summoning location",
                        "add \"location\": the square (or [square, region]) it is summoned to")
+    if isinstance(action, D.Cast) and action.spell.type == "artifact":
+        artifacts.add(action.spell.id or "-".join((action.spell.name or "").lower().split()))
+
+    def artifact(aid: str, pointer: str) -> None:
+        if aid not in artifacts:
+            checks.add(pointer, f"unknown artifact {aid!r}", f"use one of {sorted(artifacts)}")
+
+    if isinstance(action, D.Move):
+        given = [f for f in ("path", "to", "direction") if getattr(action, f)]
+        if len(given) != 1:
+            checks.add(ptr, "a move needs exactly one of \"path\", \"to\" and \"direction\""
+                       + (f" (it has {', '.join(given)})" if given else ""),
+                       "give the path the effect declares, its destination, or a direction with \"steps\"")
+    if isinstance(action, D.Destroy) and isinstance(action.target, D.ArtifactRef):
+        artifact(action.target.artifact, f"{ptr}/target/artifact")
+    if isinstance(action, (D.PickUp, D.DropAction)):
+        for i, aid in enumerate(action.artifacts):
+            artifact(aid, f"{ptr}/artifacts/{i}")
 
     def unit(uid: str | None, pointer: str) -> None:
         if uid is not None and uid not in created:
@@ -432,7 +453,7 @@ def _check_action(action: D.Action, ptr: str, created: set[str], checks: _Checks
             unit(v, f"{ptr}/{f}")
         elif isinstance(v, D.UnitRef):
             unit(v.unit, f"{ptr}/{f}/unit")
-    for f in ("defenders", "interceptors", "hit", "targets"):
+    for f in ("defenders", "interceptors", "hit", "targets", "units"):
         for i, v in enumerate(getattr(action, f, ()) or ()):
             unit(v if isinstance(v, str) else v.unit, f"{ptr}/{f}/{i}")
     player = getattr(action, "player", None)
@@ -478,7 +499,7 @@ def load(doc: Any, cards: CardSource | None = None) -> tuple[GameState, D.Action
     if D.count_actions(action) > D.MAX_ACTIONS:
         checks.add("/action", f"more than {D.MAX_ACTIONS} actions in one scenario",
                    "split the sequence into several scenarios")
-    _check_action(action, "/action", {u.id for u in units}, checks)
+    _check_action(action, "/action", {u.id for u in units}, checks, {a.id for a in artifacts})
     if checks.problems:
         raise ScenarioError(checks.problems)
     state = GameState(Turn(parsed.turn.active, parsed.turn.number, parsed.turn.phase), tuple(players),

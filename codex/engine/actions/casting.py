@@ -16,6 +16,7 @@ from codex.engine.ongoing import keywords_at
 from codex.engine.reasons import Reason
 from codex.engine.ruling import Verdict
 from codex.engine.carrying import lance_tokens, offset_in
+from codex.engine.combat import break_ward, interact
 from codex.engine.oversized import normalise
 from codex.engine.state import Affinity, Artifact, Aura, GameState, Unit
 
@@ -136,14 +137,21 @@ def _conjure_aura(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str
 
 
 def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> str:
+    """A magic resolves: its targets were declared legal (Stealth, region); an opponent's unit
+    with a Ward is not affected, its Ward breaks instead of it being targeted."""
     caster = res.unit(a.caster, ptr + "/caster")
+    targets = []
     for i, tid in enumerate(a.targets):
         t = res.unit(tid, f"{ptr}/targets/{i}")
         found = C.magic_target_reason(res.state, caster, t)
         if found:
             raise res.illegal(found, f"{spell.name} cannot target {t.name}", f"{ptr}/targets/{i}")
+        targets.append(t)
     res.state = _pay(res.state, pid, spell.cost)
     res.emit(MagicResolved(spell.name, a.targets, executed=False, rules=("casting.magic",)))
+    for t in targets:
+        if t.controller != pid and keywords_at(res.state, t).ward:
+            res.apply(break_ward(res.state, t.id, f"targeted by {spell.name}"))
     for what in spell.abilities.not_executed():
         res.emit(AbilityNotExecuted(caster.id, spell.name, what, rules=("storyline",)))
     return "cast"
@@ -175,4 +183,5 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
     res.emit(SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",)))
     where = _PLACE[spell.type](res, a, spell, pid, ptr)
     res.emit(ManaPaid(pid, spell.cost, res.state.player(pid).mana, rules=("casting.cost",)))
+    res.apply(interact(res.state, caster.id, "cast a spell", ("stealth.after-spell",)))
     return res.done(res.result_verdict(), f"{caster.name} casts {spell.name} legally: {where}.")
