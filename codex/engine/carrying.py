@@ -32,7 +32,7 @@ def lances(state: GameState, unit: Unit) -> int:
 
 def lance_tokens(unit: Unit, count: int, start: int = 0) -> list[Artifact]:
     """The Lance tokens a minion with Lance enters the realm carrying (Codex "Lance")."""
-    return [Artifact(f"{unit.id}.lance" + (f".{n + 1}" if n else ""), "Lance", unit.controller, unit.location,
+    return [Artifact(f"{unit.id}-lance" + (f"-{n + 1}" if n else ""), "Lance", unit.controller, unit.location,
                      bearer=unit.id, token=True) for n in range(start, start + count)]
 
 
@@ -46,9 +46,9 @@ def basic_reason(state: GameState, unit: Unit, ability: BasicAbility) -> Found:
     if state.over:
         return Reason.GAME_OVER, "death-blow"
     if unit.controller != state.turn.active:
-        return Reason.NOT_ACTIVE_PLAYER, rule
+        return Reason.NOT_ACTIVE_PLAYER, "activated-ability"
     if state.turn.phase != "main":
-        return Reason.NOT_MAIN_PHASE, rule
+        return Reason.NOT_MAIN_PHASE, rule + ".activated"
     if keywords_at(state, unit).disabled:
         return Reason.DISABLED, "basic-ability.disabled"
     if ability in unit.used:
@@ -124,8 +124,10 @@ def pick_up(state: GameState, unit: Unit, artifacts: list[Artifact], units: list
     state = state.with_unit(replace(me, used=me.used | {"pick_up"}))
     items = tuple(a.id for a in artifacts) + tuple(u.id for u in units)
     names = tuple(a.name for a in artifacts) + tuple(u.name for u in units)
-    rules = ("pick-up",) + (("carrying-artifacts", "artifact.control") if artifacts else ()) + (
-        ("carrying-units", "carrying-units.pick-up") if units else ())
+    rules = ("pick-up", "here", "basic-ability") + (("carrying-artifacts", "artifact.control") if artifacts else ()) + (
+        ("carrying-units", "carrying-units.pick-up") if units else ()) + (
+        (("characteristics.avatar-carries",) if unit.is_avatar else ("characteristics.minion-carries",))
+        if artifacts else ())
     return state, [PickedUp(unit.id, unit.name, items, names, rules=rules)]
 
 
@@ -147,7 +149,8 @@ def drop(state: GameState, unit: Unit, artifacts: list[Artifact], units: list[Un
     items = tuple(a.id for a in artifacts) + tuple(u.id for u in units)
     names = tuple(a.name for a in artifacts) + tuple(u.name for u in units)
     at = state.artifact_location(artifacts[0]) if artifacts else (units[0].location if units else unit.location)
-    rules = ("drop",) + (("artifact.uncontrolled",) if artifacts else ()) + (("carrying-units.drop",) if units else ())
+    rules = ("drop",) + (("artifact.uncontrolled", "uncontrolled") if artifacts else ()) + (
+        ("carrying-units.drop",) if units else ()) + (("interact.basic",) if unit.tapped else ())
     return state, [Dropped(unit.id, unit.name, items, names, at, rules=rules)]
 
 
@@ -174,7 +177,8 @@ def relocate(state: GameState, unit_id: str, to: Location, how: str = "") -> Res
     arts = state.carried_artifacts(unit_id)
     if arts:
         events.append(CarriedAlong(unit.id, unit.name, tuple(a.id for a in arts), tuple(a.name for a in arts),
-                                   rules=("carrying-artifacts",)))
+                                   rules=("carrying-artifacts",) + (("carrying-artifacts.oversized",)
+                                                                    if unit.oversized else ())))
     for cu in state.carried_units(unit_id):
         if cu.location not in old or cu.location == new[old.index(cu.location)]:
             continue
@@ -182,14 +186,23 @@ def relocate(state: GameState, unit_id: str, to: Location, how: str = "") -> Res
         found = carried_entry_reason(state, cu, dest)
         if found is not None:
             events.append(NotMoved(cu.id, cu.name, dest, found[0], f"with {unit.name}",
-                                   rules=("carrying-units.cannot-enter", found[1])))
+                                   rules=("carrying-units.cannot-enter", found[1]) + (
+                                       ("can-vs-cant",) if found[0] is Reason.CANNOT_ENTER else ())))
             continue
         frm = cu.location
         state, more = relocate(state, cu.id, dest)
+        confer = ("carrying-units.confer",) if needs_conferred(state, cu, dest) else ()
         events.append(Teleported(cu.id, cu.name, dest, f"carried by {unit.name}", frm,
-                                 rules=("carrying-units.moved", "forced-movement.carried")))
+                                 rules=("carrying-units.moved", "forced-movement.carried", "at-rest.carried") + confer))
         events += more
     return state, events
+
+
+def needs_conferred(state: GameState, unit: Unit, loc: Location) -> bool:
+    """Does the unit survive at ``loc`` only thanks to a movement ability its carrier confers?"""
+    from codex.engine.geometry import Region
+    flag = {Region.VOID: "voidwalk", Region.UNDERGROUND: "burrowing", Region.UNDERWATER: "submerge"}.get(loc.region)
+    return flag is not None and not getattr(unit.keywords, flag) and getattr(keywords_at(state, unit, loc), flag)
 
 
 # ---------------------------------------------------------------------------- at rest
@@ -225,7 +238,7 @@ def drops(state: GameState) -> Resolved:
         elif state.shared_location(carrier, u) is None:
             cause, rules = "it shares no location with the unit carrying it", ("carrying-units.share",)
         elif not keywords_at(state, carrier).carries or keywords_at(state, carrier).disabled:
-            cause, rules = f"{carrier.name} can no longer carry units", ("carrying-units.loses",)
+            cause, rules = f"{carrier.name} can no longer carry units", ("carrying-units.loses", "passive-ability")
         else:
             continue
         state = state.with_unit(replace(u, carried_by=None))

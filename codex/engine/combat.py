@@ -170,12 +170,13 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
             return state, events + [DeathBlow(target.id, target.name, player.id, src, amount,
                                               rules=("deaths-door.after", "death-blow"))]
         state, lost = lose_life(state, player.id, amount, f"{src} deals {amount} damage to {target.name}",
-                                ("damage.avatar",), damage=True)
+                                ("damage.avatar", "wounded.avatar"), damage=True)
         return state, events + lost
     lethal = source is not None and keywords_at(state, source).lethal
     state = state.with_unit(replace(target, damage=target.damage + amount,
                                     lethal_hit=target.lethal_hit or lethal))
-    rules = (("strike",) if what == "strike" else ()) + (("split-power.defense",) if target.split else ())
+    rules = (("strike",) if what == "strike" else ()) + (("split-power.defense",) if target.split else ()) + (
+        ("wounded",) if target.damage + amount < target.defense and not lethal else ())
     events.append(Damaged(target.id, target.name, source.id if source else None, src, amount,
                           target.damage + amount, target.defense, target.split, rules=rules))
     return state, events
@@ -187,7 +188,8 @@ def break_ward(state: GameState, unit_id: str, instead: str) -> Resolved:
     if u is None:
         return state, []
     state = state.with_unit(replace(u, keywords=replace(u.keywords, ward=False)))
-    return state, [WardBroke(u.id, u.name, instead, rules=("ward", "replacement-effect"))]
+    return state, [WardBroke(u.id, u.name, instead, rules=("ward", "replacement-effect") + (
+        ("unit",) if u.is_avatar else ()))]
 
 
 def warded(state: GameState, unit: Unit) -> bool:
@@ -342,7 +344,8 @@ def strike_site(state: GameState, attacker: Unit, site: Site) -> Resolved:
     """An undefended site is struck: its controller loses that much life (not damage)."""
     power, rules = strike_power(state, attacker)
     events: list[Event] = [SiteStruck(attacker.id, attacker.name, site.square, site.name, power,
-                                      rules=tuple(rules + ["attack.site"] + (["strike.zero"] if power == 0 else [])))]
+                                      rules=tuple(rules + ["attack.site", "defender.undefended"] + (
+                                          ["strike.zero"] if power == 0 else [])))]
     if power > 0 and site.controller:
         state, lost = lose_life(state, site.controller, power, f"{site.name} is struck for {power}",
                                 ("damage.site", "attack.site-no-death-blow"))

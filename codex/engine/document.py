@@ -101,7 +101,7 @@ class UnitDoc(Doc):
     keywords: Annotated[tuple[Name, ...], Field(max_length=20)] = ()
     artifacts: Annotated[tuple[Name, ...], Field(max_length=20)] | None = Field(
         default=None, description="names of the artifacts it carries (each becomes an artifact in the realm, id "
-                                  "\"<unit>.<name>\"); default: a Lance per Lance keyword")
+                                  "\"<unit>-<name>\", \"<unit>-<name>-2\"...); default: a Lance per Lance keyword")
     damage_reduction: Count = 0
     reduces_nearby_allies: Count = 0
     immune_to_damage: StrictBool = False

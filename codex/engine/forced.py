@@ -183,7 +183,8 @@ def resolve_moves(state: GameState, unit_id: str, path: list[Location], how: str
         cur = unit.location
         found = check(state, unit, cur, to)
         if found is not None:
-            rules = (found[1],) + (("storyline.movement",) if len(path) > 1 else ())
+            rules = (found[1],) + (("storyline.movement",) if len(path) > 1 else ()) + (
+                ("can-vs-cant",) if found[0] is Reason.CANNOT_ENTER else ())
             events.append(NotMoved(unit.id, unit.name, to, found[0], "any further" if moved else "",
                                    rules=rules + (("step.immobile",) if found[0] is Reason.IMMOBILE else ())))
             break
@@ -198,7 +199,9 @@ def resolve_moves(state: GameState, unit_id: str, path: list[Location], how: str
                 ("immobile.forced",) if kw.immobile else ()) + (("disabled.forced",) if kw.disabled else ()) + (
                 ("storyline.movement",) if len(path) > 1 else ()) + (
                 ("carrying-artifacts.forced",) if state.carried_artifacts(unit.id) else ()) + (
-                ("oversized-units.teleport",) if unit.oversized and how == "teleport" else ())
+                ("oversized-units.teleport",) if unit.oversized and how == "teleport" else ()) + (
+                "move.ways", "enter.forced") + (("below",) if cur.region.is_subsurface else ()) + (
+                ("under",) if to.region.is_subsurface and not cur.region.is_subsurface else ())
             ev = Teleported(unit.id, unit.name, to, f"{HOW[how]} by {by}", cur, rules=rules)
         state, more = move_unit(state, unit.id, to)
         state, rest = settle(state, [ev] + more)
@@ -206,5 +209,6 @@ def resolve_moves(state: GameState, unit_id: str, path: list[Location], how: str
         moved = True
     unit = state.unit(unit_id)
     if moved and unit is not None:
-        events.append(Stopped(unit.id, unit.name, unit.location, rules=("stops",)))
+        events.append(Stopped(unit.id, unit.name, unit.location, rules=("stops",) + (
+            ("at-rest.moved",) if how != "step" else ())))
     return state, events

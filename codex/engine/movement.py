@@ -196,6 +196,14 @@ def declared_path_problem(start: Location, path: list[Location]) -> tuple[int, F
     return None
 
 
+def _conferred_step(state: GameState, unit: Unit, frm: Location, to: Location) -> bool:
+    """Was this step possible only with a movement ability the unit's carrier confers?"""
+    own = unit.keywords
+    needs = {Region.VOID: own.voidwalk, Region.UNDERGROUND: own.burrowing, Region.UNDERWATER: own.submerge}
+    return any(not needs.get(loc.region, True) for loc in (frm, to)) or (is_diagonal(frm.square, to.square)
+                                                                         and not own.airborne)
+
+
 def entry_effects(state: GameState, unit_id: str, before: tuple[Location, ...]) -> Resolved:
     """The triggered abilities of what the unit just entered: only locations (and sites) it did
     not occupy before count (Codex "Enter"); today, a site that kills minions entering it."""
@@ -209,7 +217,7 @@ def entry_effects(state: GameState, unit_id: str, before: tuple[Location, ...]) 
                 or any(b.square == loc.square for b in before)):
             continue
         state, marked = mark_for_death(state, unit.id, f"it entered {site.name} (its triggered ability)",
-                                       ("range-of-motion.bottomless-pit",))
+                                       ("range-of-motion.bottomless-pit", "triggered-ability"))
         events += marked
     return state, events
 
@@ -268,13 +276,18 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
             continue
         reason, rule = step_reason(state, unit, cur, to)
         if reason is not None:
+            extra: tuple[str, ...] = ()
+            if reason is Reason.WRONG_DIRECTION:
+                extra = ("may-and-can", "the-silver-rule", "forward.control", "top")
             events.append(StepSkipped(unit.id, unit.name, i, frm, to, reason,
-                                      rules=(rule, "movement.step-by-step")))
+                                      rules=(rule, "movement.step-by-step") + extra))
             continue
         kw = keywords_at(state, unit, cur)
         rules = (rule,) + (("movement-x",) if taken and kw.movement else ()) + (
             ("movement.seemingly-illegal",) if taken and left != start_allowance else ()) + (
             ("carrying-units.own-move",) if unit.carried_by is not None else ()) + (
+            ("carrying-units.first-step",) if unit.carried_by is not None and _conferred_step(state, unit, cur, to)
+            else ()) + (
             ("oversized-units.enter",) if unit.oversized else ())
         taken.append(to)
         stepped: list[Event] = [Stepped(unit.id, unit.name, cur, to, purpose, len(taken), rules=rules)]

@@ -339,7 +339,7 @@ def _artifacts(doc: D.ScenarioDoc, units: list[Unit], board: GameState, first_pl
         for name in names:
             slug = _slug(name)
             counts[slug] = counts.get(slug, 0) + 1
-            aid = f"{unit.id}.{slug}" + (f".{counts[slug]}" if counts[slug] > 1 else "")
+            aid = f"{unit.id}-{slug}" + (f"-{counts[slug]}" if counts[slug] > 1 else "")
             out.append(Artifact(aid, name, unit.controller, unit.location, bearer=unit.id,
                                 token=name.lower() == "lance"))
     seen = {a.id for a in out}

@@ -196,7 +196,7 @@ def _bury(state: GameState, burial: Burial) -> Resolved:
         if unit is None:
             continue
         state = state.remove_unit(uid, "died", unit.killed_by)
-        rules = ["die.marked"] + (["die.simultaneous"] if together else [])
+        rules = ["die.marked", "dead-minion"] + (["die.simultaneous"] if together else [])
         if unit.abilities.of_kind(AbilityKind.DEATHRITE):
             rules.append("deathrite")
         events.append(Died(uid, unit.name, unit.location, unit.marked or "marked for death", rules=tuple(rules)))

@@ -96,7 +96,7 @@ def destroy_action(res: Resolution, a: D.Destroy, ptr: str) -> Outcome:
         return res.done(Verdict.RESOLVED, f"{unit.name}'s Ward breaks instead of it being destroyed.")
     if unit.is_avatar:
         res.emit(Note("answer", f"{unit.name} is an Avatar: the effect does not name Avatars, so it is not destroyed.",
-                      {"unit": unit.id}, rules=("avatar.immune",)))
+                      {"unit": unit.id}, rules=("avatar.immune", "avatar")))
         return res.done(Verdict.RESOLVED, f"{unit.name} is an Avatar and is not destroyed.",
                         reason=Reason.AVATAR_UNAFFECTED.value)
     killers = (src.unit.id,) if src.unit is not None else ()

@@ -69,7 +69,8 @@ def _summon(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> s
     if minion.oversized:
         where = ", ".join(str(x) for x in res.state.locations_of(minion))
         batch.append(Note("oversized", f"{spell.name} occupies {len(res.state.locations_of(minion))} locations: "
-                          f"{where}.", {"unit": sid}, rules=("oversized-units", "oversized-units.size")))
+                          f"{where}.", {"unit": sid}, rules=("oversized-units", "oversized-units.size") + (
+                              ("the-golden-rule",) if a.spell.size is None else ())))
     if spell.keywords.lances:
         many = spell.keywords.lances > 1
         batch.append(Note("lance", f"{spell.name} enters the realm carrying "
@@ -87,7 +88,7 @@ def _artifact_id(state: GameState, wanted: str) -> str:
     aid, n = wanted, 1
     while state.artifact(aid) is not None or state.unit(aid) is not None:
         n += 1
-        aid = f"{wanted}.{n}"
+        aid = f"{wanted}-{n}"
     return aid
 
 
@@ -108,8 +109,8 @@ def _conjure_artifact(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr:
         res.state = _pay(res.state, pid, spell.cost).with_artifact(
             Artifact(aid, spell.name, pid, loc, bearer=bearer.id, offset=offset_in(res.state, bearer, loc),
                      cost=spell.cost, text=spell.text, abilities=spell.abilities))
-        res.emit(Conjured(spell.name, f"into the hands of {bearer.name}", rules=("casting.artifact",
-                                                                                 "carriable-artifact")))
+        res.emit(Conjured(spell.name, f"into the hands of {bearer.name}", rules=(
+            "casting.artifact-carrier", "carriable-artifact", "artifact.control")))
         return f"carried by {bearer.name}"
     caster = res.unit(a.caster, ptr + "/caster")
     loc = place(res.state, a.location if a.location is not None else caster.location.square)
@@ -120,7 +121,7 @@ def _conjure_artifact(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr:
         Artifact(aid, spell.name, pid, loc, carriable=spell.carriable, controller=None if spell.carriable else pid,
                  cost=spell.cost, text=spell.text, abilities=spell.abilities))
     res.emit(Conjured(spell.name, f"on the surface of {site.name}", rules=("casting.artifact-location",) + (
-        ("artifact.uncontrolled",) if spell.carriable else ("artifact.monument",))))
+        ("artifact.uncontrolled", "uncontrolled") if spell.carriable else ("artifact.monument",))))
     return f"conjured at {site.name}"
 
 

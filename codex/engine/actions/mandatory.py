@@ -29,7 +29,8 @@ def check_mandatory(res: Resolution, action: D.Action, ptr: str) -> None:
     if not pending:
         return
     res.emit(Note("mandatory", "Mandatory attacks now: " + "; ".join(_told(m) for m in pending) + ".",
-                  {"units": [m.unit for m in pending]}, rules=("mandatory.attack", "range-of-motion.mandatory")))
+                  {"units": [m.unit for m in pending]}, rules=("mandatory.attack", "range-of-motion.mandatory",
+                                                               "triggered-ability", "minion")))
     if isinstance(action, (D.MoveAndAttack, D.Attack)):
         mine = next((m for m in pending if m.unit == action.unit), None)
         if mine is not None:
@@ -50,7 +51,8 @@ def mandatory_actions(res: Resolution, a: D.MandatoryActions, ptr: str) -> Outco
                       rules=("mandatory.cannot",)))
     else:
         res.emit(Note("answer", "; ".join(_told(m) for m in pending) + ".", {"units": [m.unit for m in pending]},
-                      rules=("mandatory.attack", "mandatory.first", "range-of-motion.mandatory") + (
+                      rules=("mandatory.attack", "mandatory.first", "range-of-motion.mandatory",
+                             "triggered-ability", "minion") + (
                           ("mandatory.choice",) if len(pending) > 1 else ())))
     answer = [{"unit": m.unit, "must_attack": list(m.targets) or "any", "because": list(m.sources)} for m in pending]
     return res.done(Verdict.ANSWERED, f"{len(pending)} mandatory attack(s) now.", answer=answer)

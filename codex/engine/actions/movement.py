@@ -143,7 +143,9 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
         raise res.illegal(found, f"{mover.name} cannot attack {describe_target(res.state, target)}", ptr + "/attack")
     attack_at = attack_location(res.state, mover, target)
     attacked = res.state.unit(target.unit) if isinstance(target, UnitTarget) else None
-    rules = ("attack.target",) + (("airborne.attack",) if attacked and airborne_now(res.state, attacked) else ())
+    rules = ("attack.target",) + (("airborne.attack",) if attacked and airborne_now(res.state, attacked) else ()) + (
+        ("defender",) if attacked else ()) + (("oversized-units.attack",) if mover.oversized else ()) + (
+        ("immobile.attack",) if keywords_at(res.state, mover).immobile else ())
     res.emit(Attacked(mover.id, mover.name, target_json(target), describe_target(res.state, target), attack_at, how,
                       rules=rules))
     joined: list[str] = []
@@ -165,7 +167,7 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
             continue
         joined.append(du.id)
         res.emit(JoinedFight(du.id, du2.name, rules=("attack.defender-legal",) + (
-            ("defend.stealth",) if keywords_at(res.state, du2).stealth else ())))
+            ("defend.stealth", "the-silver-rule.defend") if keywords_at(res.state, du2).stealth else ())))
     side_b = _defending_side(res, target, joined, target_stays)
     if side_b:
         name = describe_target(res.state, target)
@@ -191,7 +193,7 @@ def _defending_side(res: Resolution, target: Target, joined: list[str], stays: b
         res.emit(TargetRemoved(name, by_choice=False, rules=("defend.site-target",)))
         return list(joined)
     if stays and res.state.unit(target.unit) is not None:
-        res.emit(TargetKept(name, rules=("defend.unit-target",)))
+        res.emit(TargetKept(name, rules=("defend.unit-target", "defender.both")))
         return [target.unit] + joined
     res.emit(TargetRemoved(name, rules=("defend.unit-target",)))
     return list(joined)
@@ -237,7 +239,7 @@ def range_of_motion_question(res: Resolution, a: D.RangeOfMotion, ptr: str) -> O
     else:
         rules = ("range-of-motion", "range-of-motion.lookahead") + (("movement-x",) if kw.movement else ()) + (
             ("immobile",) if kw.immobile else ()) + (("oversized-units.move",) if unit.oversized else ()) + (
-            ("forward",) if "forward" in kw.only_directions else ())
+            ("forward", "top") if "forward" in kw.only_directions else ())
         res.emit(Note("range", f"{unit.name} can reach {len(locs)} location(s): " + ", ".join(map(str, locs)) + ".",
                       {"unit": unit.id, "locations": locs}, rules=rules))
         res.emit(*_exclusions(res.state, unit, rom))

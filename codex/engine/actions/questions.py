@@ -99,7 +99,9 @@ def can_attack(res: Resolution, a: D.CanAttack, ptr: str) -> Outcome:
                       {"unit": unit.id, "reason": found[0].value}, rules=(found[1],)))
         return res.done(Verdict.NO, f"No: {unit.name} cannot attack {name}, because {explain(found[0])}.",
                         reason=found[0].value)
-    rules = ("attack.target",) + (("immobile.attack",) if keywords_at(res.state, unit).immobile else ())
+    rules = ("attack.target",) + (("immobile.attack",) if keywords_at(res.state, unit).immobile else ()) + (
+        ("oversized-units.occupy",) if unit.oversized or (isinstance(target, UnitTarget) and (
+            (t0 := res.state.unit(target.unit)) is not None and t0.oversized)) else ())
     if isinstance(target, UnitTarget) and (t := res.state.unit(target.unit)) and airborne_now(res.state, t):
         rules += ("airborne.attack",)
     res.emit(Note("answer", f"{name} is a legal attack target for {unit.name}.", {"unit": unit.id}, rules=rules))

@@ -8,7 +8,8 @@ from codex.engine.actions.base import Outcome, Resolution, handles, place
 from codex.engine.actions.movement import fight_summary
 from codex.engine.activation import activation_reason
 from codex.engine.combat import after_strike, deal_damage, interact, strike_power
-from codex.engine.events import Activated, Event, Note, NotHit, ProjectileFlew, ProjectileHit, ProjectileStruck, Tapped
+from codex.engine.events import (Activated, Event, Note, NotHit, ProjectileFlew, ProjectileHit, ProjectileStruck,
+                                 StealthLost, Tapped)
 from codex.engine.forced import resolve_moves
 from codex.engine.geometry import Location
 from codex.engine.ongoing import keywords_at
@@ -42,7 +43,9 @@ def shoot(res: Resolution, a: D.Shoot, ptr: str) -> Outcome:
         raise res.illegal((Reason.NOT_HERE, "oversized-units.one-location"), f"{unit.name} shooting from the {origin}",
                           ptr + "/origin")
     flight = fly(res.state, unit, a.direction, steps, a.piercing, list(a.hit), origin)
+    big = any((h := res.state.unit(x)) is not None and h.oversized for x in flight.hits)
     rules = ("projectile", "projectile.first-unit") + (("projectile.piercing",) if a.piercing else ()) + (
+        ("projectile.oversized",) if a.piercing and big else ()) + (
         ("projectile.choose",) if set(a.hit) & set(flight.hits) else ())
     res.emit(ProjectileFlew(unit.id, flight.path, flight.stopped, flight.hits, rules=rules))
     for sid in dict.fromkeys(flight.skipped_stealth):
@@ -69,6 +72,8 @@ def shoot(res: Resolution, a: D.Shoot, ptr: str) -> Outcome:
         batch += dealt
     if ranged:
         res.state, spent = after_strike(res.state, unit.id)
+        spent = [replace(e, rules=e.rules + ("stealth.after-ability", "special-ability"))
+                 if isinstance(e, StealthLost) else e for e in spent]
     else:
         res.state, spent = interact(res.state, unit.id, "dealt damage with a spell's projectile",
                                     ("stealth.after-damage", "interact.damage"))
