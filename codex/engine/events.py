@@ -19,6 +19,10 @@ from codex.engine.geometry import Location, Region
 from codex.engine.reasons import Reason, explain
 
 
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def path_text(locs: tuple[Location, ...] | list[Location]) -> str:
     """``13 → 8 (underground)``: a path as a judge writes it."""
     return " → ".join(str(loc.square) + ("" if loc.region is Region.SURFACE else f" ({loc.region.value})")
@@ -352,7 +356,7 @@ class NoDamage(Event):
     what: str
 
     def text(self) -> str:
-        return f"{self.source_name}'s {self.what} deals no damage to {self.name}: zero damage is no damage."
+        return f"{_cap(self.source_name)}'s {self.what} deals no damage to {self.name}: zero damage is no damage."
 
 
 @dataclass(frozen=True)
@@ -382,7 +386,7 @@ class Damaged(Event):
     split_power: bool = False
 
     def text(self) -> str:
-        return (f"{self.source_name} deals {self.amount} damage to {self.name} ({self.total} damage against "
+        return (f"{_cap(self.source_name)} deals {self.amount} damage to {self.name} ({self.total} damage against "
                 f"{'defense ' if self.split_power else ''}power {self.defense}).")
 
 
@@ -535,8 +539,8 @@ class NotMoved(Event):
     why: str = ""
 
     def text(self) -> str:
-        return f"{self.name} cannot enter the {self.to} ({explain(self.reason)}), so it does not move" + (
-            f" {self.why}" if self.why else "") + "."
+        return f"{self.name} does not move" + (f" {self.why}" if self.why else "") + \
+            f" (to the {self.to}): {explain(self.reason)}."
 
 
 @dataclass(frozen=True)

@@ -117,8 +117,9 @@ def straight(state: GameState, unit: Unit, direction: Direction, steps: int) -> 
 
 def shortest_paths(state: GameState, unit: Unit, to: Location, how: str) -> list[tuple[Location, ...]]:
     """Every shortest path (up to `MAX_TIED`) by which ``how`` would take the unit to ``to``,
-    considering ongoing effects and ignoring triggered abilities; [] when none exists. For an
-    oversized unit, ``to`` is the anchor it must end at."""
+    considering ongoing effects and ignoring triggered abilities, through locations where it can
+    exist (a path through the void or underground it would not survive does not reach anything);
+    [] when none exists. For an oversized unit, ``to`` is the anchor it must end at."""
     check = step_check(how)
     start = unit.location
     dist: dict[Location, int] = {start: 0}
@@ -134,7 +135,7 @@ def shortest_paths(state: GameState, unit: Unit, to: Location, how: str) -> list
                 continue
             if nxt in dist and dist[nxt] < dist[loc] + 1:
                 continue
-            if check(state, unit, loc, nxt) is not None:
+            if check(state, unit, loc, nxt) is not None or (nxt != to and not _survives(state, unit, nxt)):
                 continue
             if nxt not in dist:
                 dist[nxt] = dist[loc] + 1
@@ -156,6 +157,15 @@ def shortest_paths(state: GameState, unit: Unit, to: Location, how: str) -> list
 
     back(to, ())
     return out
+
+
+def _survives(state: GameState, unit: Unit, loc: Location) -> bool:
+    """Could the unit exist at ``loc`` (a path through where it would die does not reach anywhere)?"""
+    if not unit.is_minion or unit.oversized:
+        return True
+    kw = keywords_at(state, unit, loc)
+    need = {Region.VOID: kw.voidwalk, Region.UNDERGROUND: kw.burrowing, Region.UNDERWATER: kw.submerge}
+    return need.get(loc.region, True)
 
 
 def teleport_anchors(state: GameState, unit: Unit, to: Location) -> list[Location]:

@@ -42,6 +42,7 @@ class MandatoryAttack:
     name: str
     targets: tuple[str, ...]
     sources: tuple[str, ...]
+    target_names: tuple[str, ...] = ()
 
 
 def _sources(state: GameState) -> list[Source]:
@@ -112,6 +113,7 @@ def mandatory_attacks(state: GameState) -> list[MandatoryAttack]:
             continue
         reach = reachable_locations(state, unit)
         targets: list[str] = []
+        target_names: list[str] = []
         anything = False
         names: list[str] = []
         for s in mine:
@@ -119,11 +121,12 @@ def mandatory_attacks(state: GameState) -> list[MandatoryAttack]:
                 gk = state.unit(s.unit)
                 if gk is not None and _legal_somewhere(state, unit, UnitTarget(gk.id), reach, state.locations_of(gk)):
                     targets.append(gk.id)
+                    target_names.append(gk.name)
                     names.append(s.name)
             elif not s.compulsion.at_source and _any_target(state, unit, reach):
                 anything = True
                 names.append(s.name)
         if targets or anything:
-            out.append(MandatoryAttack(unit.id, unit.name, () if anything and not targets else tuple(targets),
-                                       tuple(dict.fromkeys(names))))
+            out.append(MandatoryAttack(unit.id, unit.name, tuple(targets), tuple(dict.fromkeys(names)),
+                                       tuple(target_names)))
     return out

@@ -288,7 +288,7 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
             ("carrying-units.own-move",) if unit.carried_by is not None else ()) + (
             ("carrying-units.first-step",) if unit.carried_by is not None and _conferred_step(state, unit, cur, to)
             else ()) + (
-            ("oversized-units.enter",) if unit.oversized else ())
+            ("oversized-units.enter",) if unit.oversized else ()) + (("forward",) if kw.only_directions else ())
         taken.append(to)
         stepped: list[Event] = [Stepped(unit.id, unit.name, cur, to, purpose, len(taken), rules=rules)]
         state, moved = move_unit(state, unit.id, to)

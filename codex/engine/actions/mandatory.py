@@ -15,8 +15,8 @@ PLAYER_ACTIONS = (D.MoveAndAttack, D.Attack, D.Shoot, D.Cast, D.PlaySite, D.Pick
 
 
 def _told(m: MandatoryAttack) -> str:
-    what = " or ".join(m.targets) if m.targets else "an enemy it can reach"
-    return f"{m.name} must attack {what} ({', '.join(m.sources)})"
+    what = " or ".join(m.target_names) if m.targets else "an enemy it can reach"
+    return f"{m.name} must attack {what} (because of {', '.join(m.sources)})"
 
 
 def check_mandatory(res: Resolution, action: D.Action, ptr: str) -> None:
