@@ -159,13 +159,20 @@ def shortest_paths(state: GameState, unit: Unit, to: Location, how: str) -> list
     return out
 
 
-def _survives(state: GameState, unit: Unit, loc: Location) -> bool:
-    """Could the unit exist at ``loc`` (a path through where it would die does not reach anywhere)?"""
-    if not unit.is_minion or unit.oversized:
+def _can_exist(state: GameState, unit: Unit, loc: Location) -> bool:
+    """Could the minion exist at ``loc`` (the void needs Voidwalk, below needs Burrowing or Submerge)?"""
+    if not unit.is_minion:
         return True
     kw = keywords_at(state, unit, loc)
     need = {Region.VOID: kw.voidwalk, Region.UNDERGROUND: kw.burrowing, Region.UNDERWATER: kw.submerge}
     return need.get(loc.region, True)
+
+
+def _survives(state: GameState, unit: Unit, loc: Location) -> bool:
+    """Could the unit exist at ``loc`` (a path through where it would die does not reach anywhere)?"""
+    if unit.oversized:
+        return all(_can_exist(state, unit, x) for x in area(state, loc, unit.size) or ())
+    return _can_exist(state, unit, loc)
 
 
 def teleport_anchors(state: GameState, unit: Unit, to: Location) -> list[Location]:
@@ -174,7 +181,8 @@ def teleport_anchors(state: GameState, unit: Unit, to: Location) -> list[Locatio
     out = []
     for anchor in placements(state, to, unit.size):
         locs = area(state, anchor, unit.size) or ()
-        if all(state.location_exists(x) and not entry_reason(state, unit, x) for x in locs):
+        if all(state.location_exists(x) and not entry_reason(state, unit, x) and _can_exist(state, unit, x)
+               for x in locs):
             out.append(anchor)
     return out
 

@@ -279,6 +279,8 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
             extra: tuple[str, ...] = ()
             if reason is Reason.WRONG_DIRECTION:
                 extra = ("may-and-can", "the-silver-rule", "forward.control", "top")
+            elif unit.oversized:
+                extra = ("oversized-units.move",)
             events.append(StepSkipped(unit.id, unit.name, i, frm, to, reason,
                                       rules=(rule, "movement.step-by-step") + extra))
             continue

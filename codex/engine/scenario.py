@@ -18,11 +18,13 @@ from pydantic import TypeAdapter, ValidationError
 from codex.engine import document as D
 from codex.engine.abilities import Abilities, abilities_of, with_explicit
 from codex.engine.cards import CardData, CardSource
+from codex.engine.carrying import carry_reason, offset_in
 from codex.engine.casting import aura_squares
 from codex.engine.errors import Problem, ScenarioError
 from codex.engine.geometry import Location, Region
 from codex.engine.keywords import parse_threshold
 from codex.engine.oversized import area, normalise
+from codex.engine.reasons import explain
 from codex.engine.state import Affinity, Artifact, Aura, GameState, Player, Site, Turn, Unit, UnitKind
 
 FORMAT = D.FORMAT
@@ -297,7 +299,6 @@ def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], checks
 
 def _carriers(doc: D.ScenarioDoc, units: list[Unit], board: GameState, checks: _Checks) -> None:
     """A carried unit's carrier must exist, be able to carry it, and share a location with it."""
-    from codex.engine.carrying import carry_reason
     by_id = {u.id: u for u in units}
     state = board.evolve(units=tuple(units))
     for i, u in enumerate(doc.units):
@@ -311,7 +312,6 @@ def _carriers(doc: D.ScenarioDoc, units: list[Unit], board: GameState, checks: _
         others = [x for x in units if x.carried_by == carrier.id and x.id != u.id]
         found = carry_reason(state, carrier, by_id[u.id], already=len(others), check_place=False)
         if found is not None:
-            from codex.engine.reasons import explain
             checks.add(ptr, f"{carrier.name} cannot carry {by_id[u.id].name}: {explain(found[0])}",
                        "give the carrier a carrying ability (e.g. \"text\": \"May carry an ally.\") or remove "
                        "\"carried_by\"")
@@ -373,7 +373,9 @@ def _artifacts(doc: D.ScenarioDoc, units: list[Unit], board: GameState, first_pl
             checks.add(f"{ptr}/at", f"the {loc} does not exist in the realm", "give a location that exists")
         owner = a.owner or (bearer.controller if bearer else a.controller or first_player)
         cost = a.cost or (card.cost or 0 if card else 0)
-        out.append(Artifact(a.id, name, owner, loc, bearer=bearer.id if bearer else None, carriable=not a.monument,
+        offset = offset_in(state, bearer, loc) if bearer is not None else (0, 0)
+        out.append(Artifact(a.id, name, owner, loc, bearer=bearer.id if bearer else None, offset=offset,
+                            carriable=not a.monument,
                             token=a.token, controller=None if not a.monument else (a.controller or owner),
                             cost=cost, text=text, abilities=abilities_of(text, name) if text else Abilities()))
     return out
