@@ -124,7 +124,7 @@ def pick_up(state: GameState, unit: Unit, artifacts: list[Artifact], units: list
     state = state.with_unit(replace(me, used=me.used | {"pick_up"}))
     items = tuple(a.id for a in artifacts) + tuple(u.id for u in units)
     names = tuple(a.name for a in artifacts) + tuple(u.name for u in units)
-    rules = ("pick-up", "here", "basic-ability") + (("carrying-artifacts", "artifact.control") if artifacts else ()) + (
+    rules = ("pick-up", "here", "basic-ability", "ability") + (("carrying-artifacts", "artifact.control") if artifacts else ()) + (
         ("carrying-units", "carrying-units.pick-up") if units else ()) + (
         (("characteristics.avatar-carries",) if unit.is_avatar else ("characteristics.minion-carries",))
         if artifacts else ())

@@ -322,6 +322,24 @@ class Destroy(Effect):
     target: Union[Id, UnitRef, ArtifactRef]
 
 
+class Fight(Effect):
+    """An effect makes two units fight (Giant Shark, Pudge Butcher): they strike each other,
+    whatever the restrictions on attack targets."""
+
+    do: Literal["fight"]
+    unit: Id
+    other: Id
+
+
+class StrikeAction(Effect):
+    """An effect makes a unit strike another (Grapple Shot, Clamor of Harpies): the struck unit
+    does not strike back."""
+
+    do: Literal["strike"]
+    unit: Id
+    target: Id
+
+
 class PickUp(Action):
     """The Pick Up basic ability: artifacts (and, for a carrier, allies) here."""
 
@@ -377,11 +395,12 @@ class Sequence(Action):
 
 ACTION_RECORDS: tuple[type[Action], ...] = (
     MoveAndAttack, Attack, RangeOfMotion, CanDefend, CanIntercept, CanAttack, CanMove, Shoot, Cast, PlaySite,
-    Damage, LoseLife, Compare, EndTurn, StartTurn, Sequence, Move, Destroy, PickUp, DropAction, MandatoryActions)
+    Damage, LoseLife, Compare, EndTurn, StartTurn, Sequence, Move, Destroy, PickUp, DropAction, MandatoryActions,
+    Fight, StrikeAction)
 
 AnyAction = Annotated[Union[MoveAndAttack, Attack, RangeOfMotion, CanDefend, CanIntercept, CanAttack, CanMove,
                             Shoot, Cast, PlaySite, Damage, LoseLife, Compare, EndTurn, StartTurn, Sequence,
-                            Move, Destroy, PickUp, DropAction, MandatoryActions],
+                            Move, Destroy, PickUp, DropAction, MandatoryActions, Fight, StrikeAction],
                       Field(discriminator="do")]
 Sequence.model_rebuild()
 

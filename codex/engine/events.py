@@ -20,7 +20,8 @@ from codex.engine.reasons import Reason, explain
 
 
 def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    """"the effect" opening a sentence is "The effect"; names are left as they are."""
+    return "T" + text[1:] if text.startswith("the ") else text
 
 
 def path_text(locs: tuple[Location, ...] | list[Location]) -> str:

@@ -219,6 +219,8 @@ def resolve_moves(state: GameState, unit_id: str, path: list[Location], how: str
                 ("carrying-artifacts.forced",) if state.carried_artifacts(unit.id) else ()) + (
                 ("oversized-units.teleport",) if unit.oversized and how == "teleport" else ()) + (
                 "move.ways", "enter.forced") + (("below",) if cur.region.is_subsurface else ()) + (
+                ("atop",) if cur.region.is_subsurface and to.region is Region.SURFACE else ()) + (
+                ("path",) if len(path) > 1 else ()) + (
                 ("under",) if to.region.is_subsurface and not cur.region.is_subsurface else ())
             ev = Teleported(unit.id, unit.name, to, f"{HOW[how]} by {by}", cur, rules=rules)
         state, more = move_unit(state, unit.id, to)

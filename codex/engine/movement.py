@@ -278,7 +278,7 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
         if reason is not None:
             extra: tuple[str, ...] = ()
             if reason is Reason.WRONG_DIRECTION:
-                extra = ("may-and-can", "the-silver-rule", "forward.control", "top")
+                extra = ("may-and-can", "the-silver-rule", "forward.control", "top", "bottom")
             elif unit.oversized:
                 extra = ("oversized-units.move",)
             events.append(StepSkipped(unit.id, unit.name, i, frm, to, reason,
@@ -290,7 +290,7 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
             ("carrying-units.own-move",) if unit.carried_by is not None else ()) + (
             ("carrying-units.first-step",) if unit.carried_by is not None and _conferred_step(state, unit, cur, to)
             else ()) + (
-            ("oversized-units.enter",) if unit.oversized else ()) + (("forward",) if kw.only_directions else ())
+            ("oversized-units.enter", "path.oversized") if unit.oversized else ()) + (("forward",) if kw.only_directions else ())
         taken.append(to)
         stepped: list[Event] = [Stepped(unit.id, unit.name, cur, to, purpose, len(taken), rules=rules)]
         state, moved = move_unit(state, unit.id, to)
