@@ -168,6 +168,8 @@ def relocate(state: GameState, unit_id: str, to: Location, how: str = "") -> Res
     unit = state.unit(unit_id)
     if unit is None:
         return state, []
+    if unit_id not in state.carriers:
+        return state.with_unit(replace(unit, location=to)), []
     old = state.locations_of(unit)
     state = state.with_unit(replace(unit, location=to))
     moved = state.unit(unit_id)
@@ -218,6 +220,8 @@ def drops(state: GameState) -> Resolved:
     """Drop whatever can no longer be carried: its bearer left the realm, it shares no location
     with it, or (a unit) its carrier can no longer carry it."""
     events: list[Event] = []
+    if not state.carriers:
+        return state, events
     for a in state.artifacts:
         if a.bearer is None:
             continue

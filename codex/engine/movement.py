@@ -230,8 +230,9 @@ def move_unit(state: GameState, unit_id: str, to: Location, how: str = "") -> Re
     if unit is None:
         return state, []
     before = {unit_id: state.locations_of(unit)}
-    for cu in state.carried_units(unit_id):
-        before[cu.id] = state.locations_of(cu)
+    if unit_id in state.carriers:
+        for cu in state.carried_units(unit_id):
+            before[cu.id] = state.locations_of(cu)
     state, events = relocate(state, unit_id, to, how)
     for uid, locs in before.items():
         now = state.unit(uid)

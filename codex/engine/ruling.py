@@ -130,6 +130,10 @@ def state_json(state: GameState) -> dict[str, Any]:
     for a in state.artifacts:
         if a.bearer is not None:
             carried.setdefault(a.bearer, []).append(a.name)
+    carrying: dict[str, list[str]] = {}
+    for u in state.units:
+        if u.carried_by is not None:
+            carrying.setdefault(u.carried_by, []).append(u.id)
     for u in state.units:
         kw = keywords_at(state, u)
         entry = {"id": u.id, "name": u.name, "controller": u.controller, "kind": u.kind,
@@ -137,7 +141,7 @@ def state_json(state: GameState) -> dict[str, Any]:
                  "defense": u.defense, "damage": u.damage, "tapped": u.tapped,
                  "summoned_this_turn": u.summoned_this_turn, "keywords": kw.names(),
                  "artifacts": carried.get(u.id, []), "carried_by": u.carried_by,
-                 "carrying": [c.id for c in state.carried_units(u.id)], "interacted": u.interacted}
+                 "carrying": carrying.get(u.id, []), "interacted": u.interacted}
         if u.oversized:
             entry["occupies"] = [loc_json(loc) for loc in state.locations_of(u)]
         units.append(entry)

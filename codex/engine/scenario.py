@@ -247,8 +247,8 @@ def _oversized_location(loc: Location, size: tuple[int, int], board: GameState, 
     return anchor
 
 
-def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], checks: _Checks) -> list[Unit]:
-    board = GameState(Turn("p1"), (), tuple(sorted(sites.values(), key=lambda s: s.square)), (), tuple(auras))
+def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], board: GameState,
+           checks: _Checks) -> list[Unit]:
     units: list[Unit] = []
     seen: set[str] = set()
     avatars: set[str] = set()
@@ -301,6 +301,8 @@ def _carriers(doc: D.ScenarioDoc, units: list[Unit], board: GameState, checks: _
     """A carried unit's carrier must exist, be able to carry it, and share a location with it."""
     by_id = {u.id: u for u in units}
     state = board.evolve(units=tuple(units))
+    if not any(u.carried_by for u in doc.units):
+        return
     for i, u in enumerate(doc.units):
         if u.carried_by is None or u.id not in by_id:
             continue
@@ -328,8 +330,10 @@ def _artifacts(doc: D.ScenarioDoc, units: list[Unit], board: GameState, first_pl
                checks: _Checks) -> list[Artifact]:
     """The artifacts in the realm: those units carry by name, a Lance token per Lance keyword, and
     the scenario's own ``artifacts`` list (lying at a location, or carried)."""
-    by_id = {u.id: u for u in units}
     out: list[Artifact] = []
+    if not doc.artifacts and not any(u.keywords.lances for u in units) and not any(u.artifacts for u in doc.units):
+        return out
+    by_id = {u.id: u for u in units}
     for i, u in enumerate(doc.units):
         unit = by_id.get(u.id)
         if unit is None:
@@ -492,9 +496,9 @@ def load(doc: Any, cards: CardSource | None = None) -> tuple[GameState, D.Action
     checks.known_player(parsed.turn.active, "/turn/active")
     sites = _sites(parsed, checks)
     auras = _auras(parsed, checks)
-    units = _units(parsed, sites, auras, checks)
     board = GameState(Turn(parsed.turn.active), tuple(players), tuple(sorted(sites.values(), key=lambda s: s.square)),
                       (), tuple(auras))
+    units = _units(parsed, sites, auras, board, checks)
     _carriers(parsed, units, board, checks)
     artifacts = _artifacts(parsed, units, board, player_ids[0], checks)
     action = _resolve_cards(parsed.action, "/action", checks)
@@ -505,6 +509,5 @@ def load(doc: Any, cards: CardSource | None = None) -> tuple[GameState, D.Action
     if checks.problems:
         raise ScenarioError(checks.problems)
     state = GameState(Turn(parsed.turn.active, parsed.turn.number, parsed.turn.phase), tuple(players),
-                      tuple(sorted(sites.values(), key=lambda s: s.square)), tuple(units), tuple(auras),
-                      artifacts=tuple(artifacts))
+                      board.sites, tuple(units), tuple(auras), artifacts=tuple(artifacts))
     return state, action

@@ -252,6 +252,12 @@ class GameState:
     def _artifacts_by_id(self) -> dict[str, Artifact]:
         return {a.id: a for a in self.artifacts}
 
+    @cached_property
+    def carriers(self) -> frozenset[str]:
+        """Ids of the units carrying something (an artifact or a unit)."""
+        return frozenset(a.bearer for a in self.artifacts if a.bearer is not None) | frozenset(
+            u.carried_by for u in self.units if u.carried_by is not None)
+
     def site_at(self, square: int) -> Site | None:
         return self._sites_by_square.get(square)
 
