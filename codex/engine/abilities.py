@@ -211,7 +211,8 @@ def _explicit_keyword(token: str) -> Keywords | None:
     """One explicitly listed keyword: a card keyword (read by the grammar) or a scenario flag."""
     norm = " ".join(token.strip().lower().replace("_", " ").replace("-", " ").split()).rstrip(".")
     if norm in SCENARIO_FLAGS:
-        return Keywords().with_(**{SCENARIO_FLAGS[norm]: True})
+        flag = Keywords().with_(**{SCENARIO_FLAGS[norm]: True})
+        return flag.with_(free_moves=frozenset({"any"})) if flag.moves_freely else flag
     if m := _RANGE_BONUS.match(norm):
         return Keywords(range_bonus=int(m.group(1)))
     # the grammar reads keywords with their printed capitalisation ("Movement +1", "Fire Spellcaster")

@@ -87,6 +87,7 @@ class Keywords:
     lances: int = 0                                  # Lance keywords: a Lance token each on entering
     carries: tuple[CarryRule, ...] = ()             # may carry units (Codex "Carrying Units")
     only_directions: frozenset[str] = frozenset()   # "can only move themselves forward"
+    free_moves: frozenset[str] = frozenset()        # Moves Freely: "water", "land", "sideways", "any"
     compels: tuple[Compulsion, ...] = ()            # minions that can attack must (Mandatory Actions)
     not_executed: tuple[str, ...] = field(default_factory=tuple)
 
@@ -106,6 +107,8 @@ class Keywords:
         out += [rule.describe() for rule in self.carries]
         if self.only_directions:
             out.append("Can only move themselves " + " or ".join(sorted(self.only_directions)))
+        for cond in sorted(self.free_moves - {"any"}):
+            out.append("Moves freely " + ("sideways" if cond == "sideways" else f"between {cond} locations"))
         return out + list(self.not_executed)
 
     def movement_abilities(self) -> "Keywords":

@@ -15,7 +15,7 @@ from codex.engine.geometry import (Direction, Location, Region, diagonal_neighbo
                                    relative_directions, step_directions)
 from codex.engine.oversized import area, normalise, parts
 from codex.engine.keywords import Keywords
-from codex.engine.ongoing import keywords_at
+from codex.engine.ongoing import is_land_location, is_water_location, keywords_at
 from codex.engine.reasons import Found, Reason
 from codex.engine.state import GameState, Unit
 from codex.engine.storyline import Resolved, mark_for_death, settle
@@ -142,22 +142,47 @@ def range_of_motion(state: GameState, unit: Unit) -> dict[Location, tuple[Locati
         return {}
     start = unit.location
     paths: dict[Location, tuple[Location, ...]] = {start: ()}
+    cost: dict[Location, int] = {start: 0}          # steps spent (Moves Freely steps are free)
     queue: deque[Location] = deque([start])
     while queue:
         loc = queue.popleft()
         spend(1, "searching the range of motion")
-        path = paths[loc]
-        if len(path) >= allowance(state, unit, loc):
-            continue
+        path, spent = paths[loc], cost[loc]
         kw = keywords_at(state, unit, loc)
+        exhausted = spent >= allowance(state, unit, loc)
+        if exhausted and not kw.free_moves:
+            continue
         for nxt in candidate_steps(loc):
-            if nxt in paths or (unit.oversized and nxt != normalise(state, nxt)):
+            if unit.oversized and nxt != normalise(state, nxt):
+                continue
+            free = bool(kw.free_moves) and free_step(state, loc, nxt, kw)
+            if exhausted and not free:
+                continue
+            new = spent + (0 if free else 1)
+            if nxt in cost and cost[nxt] <= new:
                 continue
             reason, _ = step_reason(state, unit, loc, nxt, kw)
             if reason is None:
-                paths[nxt] = path + (nxt,)
-                queue.append(nxt)
+                paths[nxt], cost[nxt] = path + (nxt,), new
+                if free:
+                    queue.appendleft(nxt)
+                else:
+                    queue.append(nxt)
     return paths
+
+
+def free_step(state: GameState, frm: Location, to: Location, kw: Keywords) -> bool:
+    """Does this step spend no step of basic movement (Codex "Moves Freely")? Its start and its end
+    must both satisfy the unit's Moves Freely condition."""
+    conds = kw.free_moves
+    if "any" in conds:
+        return True
+    if "water" in conds and is_water_location(state, frm) and is_water_location(state, to):
+        return True
+    if "land" in conds and all(x.region is Region.SURFACE and is_land_location(state, x) for x in (frm, to)):
+        return True
+    return ("sideways" in conds and frm.region is to.region
+            and step_directions(frm.square, to.square) in ({Direction.EAST}, {Direction.WEST}))
 
 
 def reachable_locations(state: GameState, unit: Unit) -> dict[Location, tuple[Location, ...]]:
@@ -256,6 +281,7 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
         path = [normalise(state, loc) for loc in path]
     declared_from = unit.location
     start_allowance = allowance(state, unit)
+    spent = 0                                    # steps spent (Moves Freely steps are free)
     for i, to in enumerate(path):
         spend(1, "taking declared steps")
         unit = state.unit(unit_id)
@@ -268,12 +294,13 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
                                       f"{unit.name} is at the {cur}", rules=("movement.step-by-step",)))
             continue
         left = allowance(state, unit, cur)
-        if len(taken) >= left:
-            kw = keywords_at(state, unit, cur)
+        kw = keywords_at(state, unit, cur)
+        free = bool(kw.free_moves) and free_step(state, cur, to, kw)
+        if spent >= left and not free:
             rules = ("move-and-attack", "movement.step-by-step") + (("movement-x",) if kw.movement else ())
             events.append(StepSkipped(unit.id, unit.name, i, frm, to, Reason.NO_STEPS_LEFT,
-                                      f"{unit.name} has already taken {len(taken)} of its {left} step(s)",
-                                      rules=rules))
+                                      f"{unit.name} has already taken {spent} of its {left} step(s)",
+                                      rules=rules + (("moves-freely",) if kw.free_moves else ())))
             continue
         reason, rule = step_reason(state, unit, cur, to)
         if reason is not None:
@@ -285,14 +312,15 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
             events.append(StepSkipped(unit.id, unit.name, i, frm, to, reason,
                                       rules=(rule, "movement.step-by-step") + extra))
             continue
-        kw = keywords_at(state, unit, cur)
-        rules = (rule,) + (("movement-x",) if taken and kw.movement else ()) + (
+        rules = (rule,) + (("moves-freely", "basic-movement") if free else ()) + (
+            ("movement-x",) if taken and kw.movement else ()) + (
             ("movement.seemingly-illegal",) if taken and left != start_allowance else ()) + (
             ("carrying-units.own-move",) if unit.carried_by is not None else ()) + (
             ("carrying-units.first-step",) if unit.carried_by is not None and _conferred_step(state, unit, cur, to)
             else ()) + (
             ("oversized-units.enter", "path.oversized") if unit.oversized else ()) + (("forward",) if kw.only_directions else ())
         taken.append(to)
+        spent += 0 if free else 1
         stepped: list[Event] = [Stepped(unit.id, unit.name, cur, to, purpose, len(taken), rules=rules)]
         state, moved = move_unit(state, unit.id, to)
         stepped += moved

@@ -9,7 +9,9 @@ whose AST has one of the shapes below is applied by the engine (it becomes part 
 - direction-limited movement: ``Can only move themselves forward`` (Codex "Forward",
   "May and Can": "may only" / "can only" is a mandatory restriction);
 - mandatory attacks: ``Whenever an enemy minion can attack <this card>, it must`` and
-  ``Whenever a nearby minion can attack, it must`` (Codex "Mandatory Actions").
+  ``Whenever a nearby minion can attack, it must`` (Codex "Mandatory Actions");
+- free steps: ``Moves freely between water locations`` / ``... land sites`` / ``Moves freely
+  sideways`` (Codex "Moves Freely").
 
 `size_of` reads a characteristic rather than an ability: ``Occupies four locations`` (Codex
 "Oversized Units"), fixed as the card enters the realm.
@@ -103,6 +105,24 @@ def _compulsion(node: A.Triggered) -> Keywords | None:
     return Keywords(compels=(Compulsion("enemy" if "enemy" in mods else "any", "nearby" in pre, at_source),))
 
 
+def _moves_freely(clause: Any) -> Keywords | None:
+    """"Moves freely between water locations", "... between land sites", "Moves freely sideways"."""
+    act = clause.action
+    if not (isinstance(act, A.Move) and act.kind == "move" and act.what is None and not _modal(clause)
+            and clause.subject is None and act.steps is None and "freely" in act.adverbs):
+        return None
+    rest = set(act.adverbs) - {"freely"}
+    if act.dest is None and rest == {"sideways"}:
+        return Keywords(moves_freely=True, free_moves=frozenset({"sideways"}))
+    if rest or not (isinstance(act.dest, tuple) and len(act.dest) == 2 and act.dest[0] == "between"):
+        return None
+    sel = act.dest[1]
+    if not (isinstance(sel, A.Selector) and sel.noun in ("locations", "sites") and len(sel.mods) == 1
+            and sel.mods[0] in ("water", "land") and not sel.posts and not sel.pre):
+        return None
+    return Keywords(moves_freely=True, free_moves=frozenset({sel.mods[0]}))
+
+
 def recognise(node: Any) -> Keywords | None:
     """What an ability does, as keywords the engine applies; None for an ability it does not know."""
     if isinstance(node, A.Triggered):
@@ -110,7 +130,7 @@ def recognise(node: Any) -> Keywords | None:
     clauses = _clauses(node)
     if len(clauses) != 1:
         return None
-    return _carry(clauses[0]) or _directions(clauses[0])
+    return _carry(clauses[0]) or _directions(clauses[0]) or _moves_freely(clauses[0])
 
 
 def size_of(node: Any) -> tuple[int, int] | None:
