@@ -220,6 +220,8 @@ def resolve_moves(state: GameState, unit_id: str, path: list[Location], how: str
                 ("oversized-units.teleport",) if unit.oversized and how == "teleport" else ()) + (
                 "move.ways", "enter.forced") + (("below",) if cur.region.is_subsurface else ()) + (
                 ("atop",) if cur.region.is_subsurface and to.region is Region.SURFACE else ()) + (
+                ("surface.verb",) if cur.region is Region.UNDERWATER and to.region is Region.SURFACE else ()) + (
+                ("subsurface",) if to.region.is_subsurface and cur.square == to.square else ()) + (
                 ("path",) if len(path) > 1 else ()) + (
                 ("under",) if to.region.is_subsurface and not cur.region.is_subsurface else ())
             ev = Teleported(unit.id, unit.name, to, f"{HOW[how]} by {by}", cur, rules=rules)

@@ -43,6 +43,7 @@ class MandatoryAttack:
     targets: tuple[str, ...]
     sources: tuple[str, ...]
     target_names: tuple[str, ...] = ()
+    nearby: bool = False               # compelled by a card it is nearby
 
 
 def _sources(state: GameState) -> list[Source]:
@@ -128,5 +129,5 @@ def mandatory_attacks(state: GameState) -> list[MandatoryAttack]:
                 names.append(s.name)
         if targets or anything:
             out.append(MandatoryAttack(unit.id, unit.name, tuple(targets), tuple(dict.fromkeys(names)),
-                                       tuple(target_names)))
+                                       tuple(target_names), any(s.compulsion.nearby for s in mine)))
     return out

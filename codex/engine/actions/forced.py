@@ -54,7 +54,7 @@ def _route(res: Resolution, unit: Unit, a: D.Move, by: str, ptr: str) -> list[Lo
         if len(path) < a.steps:
             res.emit(Note("note", f"{unit.name} can be {HOW[a.how]} only {len(path)} of {a.steps} step(s) "
                           f"{a.direction.value}: the {unit.location.region.value} ends there.", {"unit": unit.id},
-                          rules=("step.forced",)))
+                          rules=("step.forced", "region")))
         return path
     assert a.to is not None
     to = place(res.state, a.to)

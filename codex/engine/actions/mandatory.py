@@ -14,6 +14,10 @@ from codex.engine.ruling import Verdict
 PLAYER_ACTIONS = (D.MoveAndAttack, D.Attack, D.Shoot, D.Cast, D.PlaySite, D.PickUp, D.DropAction, D.EndTurn)
 
 
+def _nearby(pending: list[MandatoryAttack]) -> tuple[str, ...]:
+    return ("nearby", "nearby.regions") if any(m.nearby for m in pending) else ()
+
+
 def _told(m: MandatoryAttack) -> str:
     what = " or ".join(m.target_names) if m.targets else "an enemy it can reach"
     return f"{m.name} must attack {what} (because of {', '.join(m.sources)})"
@@ -30,7 +34,7 @@ def check_mandatory(res: Resolution, action: D.Action, ptr: str) -> None:
         return
     res.emit(Note("mandatory", "Mandatory attacks now: " + "; ".join(_told(m) for m in pending) + ".",
                   {"units": [m.unit for m in pending]}, rules=("mandatory.attack", "range-of-motion.mandatory",
-                                                               "triggered-ability", "minion")))
+                                                               "triggered-ability", "minion") + _nearby(pending)))
     if isinstance(action, (D.MoveAndAttack, D.Attack)):
         mine = next((m for m in pending if m.unit == action.unit), None)
         if mine is not None:
@@ -52,7 +56,7 @@ def mandatory_actions(res: Resolution, a: D.MandatoryActions, ptr: str) -> Outco
     else:
         res.emit(Note("answer", "; ".join(_told(m) for m in pending) + ".", {"units": [m.unit for m in pending]},
                       rules=("mandatory.attack", "mandatory.first", "range-of-motion.mandatory",
-                             "triggered-ability", "minion") + (
+                             "triggered-ability", "minion") + _nearby(pending) + (
                           ("mandatory.choice",) if len(pending) > 1 else ())))
     answer = [{"unit": m.unit, "must_attack": list(m.targets) or "any", "because": list(m.sources)} for m in pending]
     return res.done(Verdict.ANSWERED, f"{len(pending)} mandatory attack(s) now.", answer=answer)
