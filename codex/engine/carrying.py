@@ -88,6 +88,13 @@ def carry_reason(state: GameState, carrier: Unit, unit: Unit, already: int = 0, 
         return Reason.CARRY_LIMIT, "carrying-units"
     if unit.carried_by is not None and unit.carried_by != carrier.id:
         return Reason.ALREADY_CARRIED, "carrying-units"
+    holder, seen = carrier.carried_by, {carrier.id}
+    while holder is not None and holder not in seen:      # no carrying in a circle
+        if holder == unit.id:
+            return Reason.NOT_CARRIABLE, "carrying-units"
+        seen.add(holder)
+        nxt = state.unit(holder)
+        holder = nxt.carried_by if nxt is not None else None
     if check_place and state.shared_location(carrier, unit) is None:
         return Reason.NOT_HERE, "pick-up"
     return None

@@ -209,16 +209,18 @@ def resolve_moves(state: GameState, unit_id: str, path: list[Location], how: str
         kw = keywords_at(state, unit, cur)
         if how == "step":
             ev: Event = Stepped(unit.id, unit.name, cur, to, f"{by}: a step of its own", i + 1,
-                                rules=("step.own", "forced-movement.own-step") + (
+                                rules=("step.own", "forced-movement.own-step", "phrases.drag-pull") + (
                                     ("storyline.movement",) if len(path) > 1 else ()))
         else:
-            rules = ("forced-movement",) + {"teleport": ("teleport",), "fly": ("fly", "fly.enters"),
+            rules = ("forced-movement",) + {"teleport": ("teleport",), "fly": ("fly", "fly.enters", "phrases.fly"),
+                                            "drag": ("forced-movement.push", "step.forced", "phrases.drag-pull"),
+                                            "pull": ("forced-movement.push", "step.forced", "phrases.drag-pull"),
                                             }.get(how, ("forced-movement.push", "step.forced")) + (
                 ("immobile.forced",) if kw.immobile else ()) + (("disabled.forced",) if kw.disabled else ()) + (
                 ("storyline.movement",) if len(path) > 1 else ()) + (
                 ("carrying-artifacts.forced",) if state.carried_artifacts(unit.id) else ()) + (
                 ("oversized-units.teleport",) if unit.oversized and how == "teleport" else ()) + (
-                "move.ways", "enter.forced") + (("below",) if cur.region.is_subsurface else ()) + (
+                "move.ways", "enter.forced", "phrases.leave-enter") + (("below",) if cur.region.is_subsurface else ()) + (
                 ("atop",) if cur.region.is_subsurface and to.region is Region.SURFACE else ()) + (
                 ("surface.verb",) if cur.region is Region.UNDERWATER and to.region is Region.SURFACE else ()) + (
                 ("subsurface",) if to.region.is_subsurface and cur.square == to.square else ()) + (

@@ -50,8 +50,9 @@ def is_land_location(state: GameState, loc: Location) -> bool:
     return site is not None and loc.region is not Region.VOID and not site_is_water(state, site)
 
 
-def keywords_at(state: GameState, unit: Unit, loc: Location | None = None) -> Keywords:
-    """The unit's keywords if it were at `loc` (default: where it is)."""
+def keywords_at(state: GameState, unit: Unit, loc: Location | None = None, conferred: bool = True) -> Keywords:
+    """The unit's keywords if it were at `loc` (default: where it is); with the movement abilities
+    its carrier confers unless ``conferred`` is False."""
     loc = loc or unit.location
     kw = unit.keywords
     if unit.is_minion and any("silence" in a.effects for a in auras_at(state, loc)):
@@ -60,7 +61,7 @@ def keywords_at(state: GameState, unit: Unit, loc: Location | None = None) -> Ke
         kw = replace(kw, disabled=True)
     if kw.landbound and not is_land_location(state, loc):
         kw = replace(kw, disabled=True)
-    if unit.carried_by is not None:
+    if conferred and unit.carried_by is not None:
         kw = with_conferred(state, unit, loc, kw)
     return kw
 
@@ -71,7 +72,7 @@ def with_conferred(state: GameState, unit: Unit, loc: Location, kw: Keywords) ->
     carrier = state.unit(unit.carried_by) if unit.carried_by else None
     if carrier is None or not state.occupies(carrier, loc):
         return kw
-    return kw.merge(keywords_at(state, carrier).movement_abilities())
+    return kw.merge(keywords_at(state, carrier, conferred=False).movement_abilities())
 
 
 def airborne_now(state: GameState, unit: Unit) -> bool:

@@ -311,6 +311,14 @@ def _carriers(doc: D.ScenarioDoc, units: list[Unit], board: GameState, checks: _
         if carrier is None:
             checks.add(ptr, f"unknown unit {u.carried_by!r}", f"use one of {sorted(by_id)}")
             continue
+        chain, cur = {u.id}, carrier
+        while cur is not None and cur.id not in chain:
+            chain.add(cur.id)
+            cur = by_id.get(cur.carried_by) if cur.carried_by else None
+        if cur is not None:
+            checks.add(ptr, f"{by_id[u.id].name} would carry itself (through {carrier.name})",
+                       "carrying cannot go round in a circle: remove one \"carried_by\"")
+            continue
         others = [x for x in units if x.carried_by == carrier.id and x.id != u.id]
         found = carry_reason(state, carrier, by_id[u.id], already=len(others), check_place=False)
         if found is not None:

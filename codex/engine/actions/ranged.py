@@ -91,6 +91,7 @@ def _drag(res: Resolution, shooter: str, hit: str, path: list[Location], who: st
     moved, route = (shooter, path[1:]) if who == "shooter" else (hit, list(reversed(path[:-1])))
     if res.state.unit(moved) is None or not route:
         return
-    res.emit(Note("note", "The projectile causes forced movement: the movement path matches the projectile's path.",
-                  {"unit": moved, "path": route}, rules=("projectile.forced",)))
+    res.emit(Note("note", "The projectile causes forced movement: the movement path matches the projectile's path"
+                  + (", to the shooter's location." if who == "hit" else ", to the hit unit's location."),
+                  {"unit": moved, "path": route}, rules=("projectile.forced", "its-location")))
     res.apply(resolve_moves(res.state, moved, route, "drag", "the projectile"))
