@@ -311,7 +311,8 @@ def _carriers(doc: D.ScenarioDoc, units: list[Unit], board: GameState, checks: _
         if carrier is None:
             checks.add(ptr, f"unknown unit {u.carried_by!r}", f"use one of {sorted(by_id)}")
             continue
-        chain, cur = {u.id}, carrier
+        chain: set[str] = {u.id}
+        cur: Unit | None = carrier
         while cur is not None and cur.id not in chain:
             chain.add(cur.id)
             cur = by_id.get(cur.carried_by) if cur.carried_by else None
