@@ -38,7 +38,7 @@ from codex.search.correct import Corrector
 from codex.search.index import DOCSTEMS_FILE, INDEX_NAME, META_FILE, SIDE_FILE, index_exists
 from codex.search.lexicon import ENGLISH, FUNCTION_ZIPF
 from codex.search.memory import MemoryScorer
-from codex.search.query import ParsedQuery, parse_query
+from codex.search.query import ParsedQuery, parse_query, words_of
 from codex.search.results import CardResult, Hit, SearchResult
 from codex.search.schema import BODY_ANALYZER, TITLE_ANALYZER, stems
 from codex.search.snippet import Match, highlighter, make_snippet, merge_matches, sentences
@@ -601,7 +601,7 @@ class Searcher:
             titles=tuple(title_stems([w for w in p if stems(BODY_ANALYZER, w)] or p)
                          for p in phrasings),
             names=tuple(title_stems(p) for p in phrasings) + (title_stems(typed),),
-            lead=title_stems(content[:1]))
+            lead=title_stems(content[:1]), text=" ".join(typed))
 
     def _proximity(self, parsed: ParsedQuery) -> Any:
         """A function docnum → share of adjacent query-word pairs found close in the body.
@@ -730,7 +730,8 @@ class Searcher:
         names = [title] + [frozenset(stems(TITLE_ANALYZER, a))
                            for a in (doc.get("aliases") or "").split(" ; ") if a]
         return rank.DocFeatures(doc["source"], doc["kind"], title, title | parent,
-                                frozenset(names), frozenset(terms))
+                                frozenset(names), frozenset(terms),
+                                " ".join(words_of(doc["title"])))
 
     # -- output ---------------------------------------------------------------------------
     def _highlighting(self, parsed: ParsedQuery, u: Understanding | None = None
