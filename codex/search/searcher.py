@@ -34,7 +34,7 @@ from whoosh.index import EmptyIndexError
 from codex.corpus.text import fold, slugify
 from codex.search import rank
 from codex.search.cards import CardNames, CardTexts, catalog_names
-from codex.search.correct import Corrector
+from codex.search.correct import Correction, Corrector
 from codex.search.index import DOCSTEMS_FILE, INDEX_NAME, META_FILE, SIDE_FILE, index_exists
 from codex.search.lexicon import ENGLISH, FUNCTION_ZIPF
 from codex.search.memory import MemoryScorer
@@ -414,10 +414,14 @@ class Searcher:
                                       score_cutoff=85)
             if best:
                 filters["mentions"] = self._cards[best[0]]
-        parsed = ParsedQuery(parsed.words, parsed.phrases, filters)
-        return understand(parsed, cards=self._card_names, vocabulary=self._vocabulary,
-                          corrector=self._corrector, rules_word=self._corrector.in_vocabulary,
-                          mentioned=lambda name: fold(name) in self._cards, correct=correct)
+        fixed = ParsedQuery(parsed.words, parsed.phrases, filters)
+        u = understand(fixed, cards=self._card_names, vocabulary=self._vocabulary,
+                       corrector=self._corrector, rules_word=self._corrector.in_vocabulary,
+                       mentioned=lambda name: fold(name) in self._cards, correct=correct)
+        if filters.get("mentions") != parsed.filters.get("mentions"):
+            u.corrections.insert(0, Correction(f"mentions:{parsed.filters['mentions']}",
+                                               f"mentions:{filters['mentions']}"))
+        return u
 
     @staticmethod
     def _shown(u: Understanding, parsed: ParsedQuery) -> ParsedQuery:
@@ -433,16 +437,13 @@ class Searcher:
         mentions = sum(1 for m in self._mentions if key in m)
         info = self._card_texts.info(match.name)
         keywords = info.keywords if info else []
-        entries = []
-        for kw in keywords:
-            i = self._keyword_docs.get(kw.lower()) or self._keyword_docs.get(kw.split()[0])
-            if i is not None:
-                entries.append({"key": self._docs[i]["key"], "title": self._docs[i]["title"]})
-        if not entries and info and info.type:       # no keyword: point to its card type
-            i = self._keyword_docs.get(info.type.lower())
-            if i is not None:
-                entries.append({"key": self._docs[i]["key"], "title": self._docs[i]["title"]})
-        entries = list({e["key"]: e for e in entries}.values())
+        found = [self._keyword_docs.get(kw.lower(), self._keyword_docs.get(kw.split()[0]))
+                 for kw in keywords]
+        if not any(i is not None for i in found) and info and info.type:
+            found = [self._keyword_docs.get(info.type.lower())]   # no keyword: its card type
+        entries = [{k: self._docs[i].get(k) for k in ("key", "title", "id", "source", "kind",
+                                                      "page")}
+                   for i in dict.fromkeys(i for i in found if i is not None)]
         return CardResult(match.name, match.typed, match.exact, mentions, list(keywords),
                           entries, info.type if info else None)
 
