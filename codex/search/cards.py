@@ -28,7 +28,7 @@ from rapidfuzz.distance import OSA
 from codex.search.query import words_of
 
 MIN_TYPO_CHARS = 3       # a one-word name shorter than this is matched exactly only
-MIN_TYPO_PHRASE = 8      # a multi-word run needs this many characters to match with a typo
+MIN_TYPO_PHRASE = 6      # a multi-word run needs this many characters to match with a typo
 
 
 @dataclass(frozen=True)
@@ -102,19 +102,22 @@ class CardNames:
 
     def _match_at(self, words: list[str], i: int, real: Callable[[str], bool],
                   typos: bool) -> CardMatch | None:
-        for n in self._lengths:
-            if i + n > len(words):
-                continue
-            gram = " ".join(words[i:i + n])
+        """The longest name starting at word ``i``: exact, or (``typos``) one edit away.
+
+        A typo can also split or join words, hence runs of one word more than the longest
+        name. A typo run must start with a word of some card name or with a word that is
+        not a real word, and a longer typo match wins over a shorter exact one ("Valley
+        of Delgiht" is Valley of Delight, not Valley).
+        """
+        typo_here = typos and bool(self._names) and (words[i] in self.words or not real(words[i]))
+        longest = self._lengths[0] + (1 if typo_here else 0) if self._lengths else 0
+        for width in range(min(longest, len(words) - i), 0, -1):
+            gram = " ".join(words[i:i + width])
             name = self._names.get(gram)
             if name is not None:
-                return CardMatch(i, i + n, name, gram, True)
-        # A typo: the run must start with a word of some card name, or with the misspelt
-        # word itself; a typo can also split or join words, hence one word more or less.
-        if not typos or not self._names or (words[i] not in self.words and real(words[i])):
-            return None
-        for width in range(min(self._lengths[0] + 1, len(words) - i), 0, -1):
-            gram = " ".join(words[i:i + width])
+                return CardMatch(i, i + width, name, gram, True)
+            if not typo_here:
+                continue
             if width == 1 and (len(gram) < MIN_TYPO_CHARS or real(gram)):
                 continue
             if width > 1 and len(gram) < MIN_TYPO_PHRASE:

@@ -83,6 +83,11 @@ class Corrector:
         common English)."""
         return self.known(word) or self._protected(word) or self._english.is_word(word)
 
+    def real_word(self, word: str) -> bool:
+        """Like ``real`` but with the index's words as written only (not by stem): is
+        "marienr's" a word? Its stems "marienr" and "s" say nothing."""
+        return word in self._freq or self._protected(word) or self._english.is_word(word)
+
     def correctable(self, word: str) -> bool:
         return len(word) >= MIN_LENGTH and word.isalpha() and not self.real(word)
 
@@ -117,10 +122,13 @@ class Corrector:
         best = min(found, key=lambda c: (c[1], c[0][0] != word[0], -self._freq[c[0]], c[0]))
         return best[0]
 
-    def split(self, word: str) -> list[str] | None:
+    def split(self, word: str, english: bool = False) -> list[str] | None:
         """Two known words that ``word`` runs together, preferring the most frequent pair
-        ("deathblow" → death blow; splitting changes no letter, so a rare English word may
-        be split too)."""
+        ("summoningsickness"); not an English word ("deathblow", "oversize") unless
+        ``english`` (the searcher then searches the parts beside the word, as another
+        phrasing, without rewriting it)."""
+        if not english and self._english.zipf(word):
+            return None
         best: tuple[int, list[str]] | None = None
         for i in range(3, len(word) - 2):
             a, b = word[:i], word[i:]

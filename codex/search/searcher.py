@@ -140,14 +140,17 @@ class Searcher:
                              for t in reader.field_terms(f)}
         self._title_stems = {t for t in reader.field_terms("title")}
         self._vocabulary = Vocabulary.load()
-        self._card_names = CardNames(list(self._cards.values()) + catalog_names(self.catalog))
+        # the catalog's spelling first: it is the card's name ("Coral-Reef Kelpie"), the
+        # Codex's mention may differ in case or punctuation ("Coral-reef Kelpie")
+        self._card_names = CardNames(catalog_names(self.catalog) + list(self._cards.values()))
         self._mentions = [frozenset((d.get("mentions") or "").split("|")) - {""}
                           for d in self._docs]
+        self._keyword_tagged = frozenset(self._by_docnum[n] for n in self._searcher.docs_for_query(
+            wq.Term("tags", "keyword")))
         self._keyword_docs = self._keyword_entries()
         self._card_texts = CardTexts(self.catalog, {
             self._docs[i]["title"].lower(): self._docs[i]["title"].lower()
-            for i in self._keyword_docs.values()
-            if "keyword" in (self._docs[i].get("tags") or "").split()})
+            for i in self._keyword_docs.values() if i in self._keyword_tagged})
         protected = self._card_names.words | self._vocabulary.words | self._vocabulary.means_words
         self._corrector = Corrector(side["vocabulary"], self._stem_known,
                                     protected=protected.__contains__,
@@ -166,7 +169,7 @@ class Searcher:
         out: dict[str, int] = {}
         ranked = sorted(range(len(self._docs)), key=lambda i: (
             self._docs[i]["source"] != "codex", self._docs[i]["kind"] != "entry",
-            "keyword" not in (self._docs[i].get("tags") or "").split(),
+            i not in self._keyword_tagged,
             self._docs[i]["position"]))
         for i in ranked:
             d = self._docs[i]
@@ -428,7 +431,7 @@ class Searcher:
         """What the user is told was searched: the searched words, with each card named
         (and taken out of the words) put back by its name."""
         names = [m.name for m, taken in zip(u.cards, u.consumed) if taken]
-        words = [w for n in names for w in n.lower().split()] + u.searched.words
+        words = [w for n in names for w in words_of(n)] + u.searched.words
         return ParsedQuery(words, u.searched.phrases, u.searched.filters)
 
     def _card_result(self, match: Any) -> CardResult:
@@ -527,11 +530,16 @@ class Searcher:
         """
         text = f" {' '.join(words)} "
         out = [[a + b] for a, b in zip(words, words[1:]) if self._corrector.known(a + b)]
+        for w in words:               # "deathblow" (rare English): also "death blow"
+            if len(w) >= 7 and not self._corrector.known(w):
+                parts = self._corrector.split(w, english=True)
+                if parts:
+                    out.append(parts)
         for group in self._synonyms:
             if any(f" {p} " in text for p in group):
                 out.extend(p.split() for p in group if f" {p} " not in text)
         if u is not None:
-            out.extend(typed for _means, typed in u.also)
+            out.extend(phrasing for _words, phrasing in u.also)
         return out
 
     def _clauses(self, parsed: ParsedQuery, u: Understanding | None = None
@@ -597,6 +605,9 @@ class Searcher:
 
         phrasings = [words] + [_joined(words, i) for i in range(len(words) - 1)
                                if self._corrector.known(words[i] + words[i + 1])]
+        if u is not None:       # "battlefield" (a card's name, kept) read as "realm" too
+            phrasings += [_replaced(words, typed, phrasing) for typed, phrasing in u.also
+                          if set(typed) <= set(words)]
         return rank.QueryFeatures(
             words=tuple(per_word),
             titles=tuple(title_stems([w for w in p if stems(BODY_ANALYZER, w)] or p)
@@ -797,6 +808,18 @@ class Searcher:
 def _joined(words: list[str], i: int) -> list[str]:
     """``words`` with words ``i`` and ``i + 1`` written as one ("spell caster")."""
     return words[:i] + [words[i] + words[i + 1]] + words[i + 2:]
+
+
+def _replaced(words: list[str], old: list[str], new: list[str]) -> list[str]:
+    """``words`` with the words of ``old`` replaced by ``new`` (at the first of them)."""
+    out: list[str] = []
+    for w in words:
+        if w in old:
+            if w == old[0]:
+                out.extend(new)
+        else:
+            out.append(w)
+    return out
 
 
 def _flat_or(clauses: list[wq.Query]) -> wq.Query:

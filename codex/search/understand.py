@@ -34,8 +34,9 @@ class Understanding:
     consumed: list[bool] = field(default_factory=list)   # per card: its words taken out
     mappings: list[Mapping] = field(default_factory=list)
     corrections: list[Correction] = field(default_factory=list)
-    # typed words that a players' term replaced but the rules text also uses ("creature"):
-    # searched too, at the weight of a synonym, as other phrasings of the Sorcery words
+    # other phrasings searched at the weight of a synonym, as (words, phrasing): typed words
+    # that a players' term replaced but the rules text also uses ("creature"), and the
+    # Sorcery words of a players' term that is also a card's name ("Battlefield": realm)
     also: list[tuple[list[str], list[str]]] = field(default_factory=list)
 
     @property
@@ -56,10 +57,12 @@ def understand(parsed: ParsedQuery, *, cards: CardNames, vocabulary: Vocabulary,
     u = Understanding(ParsedQuery([], [], dict(parsed.filters)))
     real = corrector.real
     words = list(parsed.words)
-    kept: list[str] = []
-    for match, run in _split_cards(words, cards.find(words, real, typos=correct)):
+    # runs of words, each either free (searched, mapped, corrected) or a card's name as
+    # the rules spell it (searched as it is: "Poisonous Dagger" is not "lethal dagger")
+    runs: list[tuple[list[str], bool]] = []
+    for match, run in _split_cards(words, cards.find(words, corrector.real_word, typos=correct)):
         if match is None:
-            kept.extend(run)
+            runs.append((run, False))
             continue
         name_words = words_of(match.name)
         named = mentioned(match.name)
@@ -70,12 +73,17 @@ def understand(parsed: ParsedQuery, *, cards: CardNames, vocabulary: Vocabulary,
             continue
         if named and not match.exact:                 # "bosk trol" → "bosk troll"
             u.corrections.append(Correction(match.typed, " ".join(name_words)))
-            kept.extend(name_words)
-        else:
-            kept.extend(run)
+            runs.append((name_words, True))
+        elif len(name_words) > 1:
+            runs.append((run, True))
+        else:                 # a one-word name is a word as well: searched as typed, and
+            for _s, _e, entry in vocabulary.find(run, rules_word) if correct else ():
+                u.mappings.append(Mapping(run[0], entry))   # a players' term beside it
+                u.also.append((run, entry.words))
+            runs.append((run, True))
     phrases: list[list[str]] = []
     for phrase in parsed.phrases:
-        found = cards.find(phrase, real, typos=False)
+        found = cards.find(phrase, corrector.real_word, typos=False)
         if len(found) == 1 and found[0].start == 0 and found[0].end == len(phrase):
             u.cards.append(found[0])
             u.consumed.append(not mentioned(found[0].name))
@@ -84,27 +92,42 @@ def understand(parsed: ParsedQuery, *, cards: CardNames, vocabulary: Vocabulary,
         else:
             phrases.append(phrase)
     if not correct:
-        u.searched.words = kept
+        u.searched.words = [w for run, _frozen in runs for w in run]
         u.searched.phrases = phrases
         return u
     out: list[str] = []
-    pos = 0
-    for start, end, entry in vocabulary.find(kept, rules_word):
-        out += _corrected(kept[pos:start], corrector, u)
-        typed = kept[start:end]
-        u.mappings.append(Mapping(" ".join(typed), entry))
-        out += entry.words
-        known = [w for w in typed if rules_word(w)]
-        if known:
-            u.also.append((entry.words, known))
-        pos = end
-    out += _corrected(kept[pos:], corrector, u)
+    for run, frozen in _merged(runs):
+        if frozen:
+            out += run
+            continue
+        pos = 0
+        for start, end, entry in vocabulary.find(run, rules_word):
+            out += _corrected(run[pos:start], corrector, u)
+            typed = run[start:end]
+            u.mappings.append(Mapping(" ".join(typed), entry))
+            out += entry.words
+            known = [w for w in typed if rules_word(w)]
+            if known:
+                u.also.append((entry.words, known))
+            pos = end
+        out += _corrected(run[pos:], corrector, u)
     u.searched.words = out
     for phrase in phrases:
         mended, changes = corrector.corrections(phrase)
         u.corrections += changes
         u.searched.phrases.append(mended)
     return u
+
+
+def _merged(runs: list[tuple[list[str], bool]]) -> list[tuple[list[str], bool]]:
+    """Adjacent free runs joined (a consumed card between them leaves them apart)."""
+    out: list[tuple[list[str], bool]] = []
+    for run, frozen in runs:
+        if out and not frozen and not out[-1][1]:
+            out[-1] = (out[-1][0] + run, False)
+        else:
+            out.append((list(run), frozen))
+    return out
 
 
 def _corrected(words: list[str], corrector: Corrector, u: Understanding) -> list[str]:

@@ -4,8 +4,10 @@ The mappings are data, in ``data/players_vocabulary.yaml`` (its header documents
 format; each entry has a source, a reason and a test). A query word or phrase found there
 is searched as the Sorcery term instead ("flier" → Airborne); the result lists the
 mapping, and every hit that uses the Sorcery term says so. Inflections match through the
-index's own stemmer ("exiled" → "exile"), except for a word that is itself a word of the
-rules text: "flying" and "fly" share a stem, but "fly" is a Codex term and stays one.
+index's own stemmer when the typed word is the term with an inflection added ("exiled",
+"blockers", "exiling"; "hastings" shares a stem with "haste" but is not an inflection of
+it), except for a word that is itself a word of the rules text: "flying" and "fly" share
+a stem, but "fly" is a Codex term and stays one.
 """
 from __future__ import annotations
 
@@ -118,7 +120,7 @@ class Vocabulary:
                 hit = self._exact.get(gram)
                 if hit is None:
                     hit = self._stemmed.get(tuple(_stem(w) for w in gram))
-                    if hit is not None and any(t != w and rules_word(t)
+                    if hit is not None and any(t != w and (rules_word(t) or not _inflects(t, w))
                                                for t, w in zip(gram, hit[1])):
                         hit = None
                 if hit is not None:
@@ -133,6 +135,22 @@ class Vocabulary:
 @lru_cache(maxsize=8192)
 def _stem(word: str) -> str:
     return porter(word)
+
+
+_SUFFIXES = ("s", "es", "d", "ed", "ing", "er", "ers")
+
+
+def _inflects(typed: str, term: str) -> bool:
+    """Whether ``typed`` is ``term`` with an inflection added ("exiled", "blockers",
+    "exiling"), not merely a word of the same stem ("hastings" is not "haste")."""
+    for suffix in _SUFFIXES:
+        if typed == term + suffix:
+            return True
+        if term.endswith("e") and suffix[0] in "ei" and typed == term[:-1] + suffix:
+            return True                                   # exile → exiling, exiled
+        if len(term) >= 3 and typed == term + term[-1] + suffix and suffix[0] in "ei":
+            return True                                   # chump → chumped; pin → pinned
+    return False
 
 
 @lru_cache(maxsize=4)
