@@ -151,7 +151,7 @@ class VocabularyMapping(Schema):
     typed = String(required=True, metadata={"description": "the players' term typed"})
     means = String(required=True, metadata={"description": "the Sorcery term searched"})
     label = String(required=True, metadata={"description": "e.g. 'flier → Airborne'"})
-    from_ = List(String(), required=True, data_key="from",
+    from_ = List(String(), required=True, data_key="from", attribute="from",
                  metadata={"description": "games (or table slang) the term comes from"})
     reason = String(required=True)
 
