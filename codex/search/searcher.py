@@ -337,6 +337,7 @@ class Searcher:
             self._closed = True
             self._searcher.close()
             self._ix.close()
+            self._card_texts.close()
 
     def __enter__(self) -> "Searcher":
         return self

@@ -70,6 +70,8 @@ def understand(parsed: ParsedQuery, *, cards: CardNames, vocabulary: Vocabulary,
         u.cards.append(match)
         u.consumed.append(consume)
         if consume:
+            if not match.exact:                       # "blod ravens" → Blood Ravens
+                u.corrections.append(Correction(match.typed, " ".join(name_words)))
             continue
         if named and not match.exact:                 # "bosk trol" → "bosk troll"
             u.corrections.append(Correction(match.typed, " ".join(name_words)))
