@@ -234,6 +234,9 @@ def _check_action(action: D.Action, ptr: str, created: set[str], checks: _Checks
         for i, sub in enumerate(action.actions):
             _check_action(sub, f"{ptr}/actions/{i}", created, checks)
         return
+    if isinstance(action, D.Summon):
+        created.add(action.minion.id or action.minion.name)
+        checks.known_player(action.controller, f"{ptr}/controller")
     if isinstance(action, D.Cast) and action.spell.type == "minion":
         created.add(action.spell.id or action.spell.name)
         if action.location is None:
@@ -246,7 +249,7 @@ def _check_action(action: D.Action, ptr: str, created: set[str], checks: _Checks
 
     for f in _UNIT_FIELDS:
         unit(getattr(action, f, None), f"{ptr}/{f}")
-    for f in ("target", "attack"):
+    for f in ("target", "attack", "of"):
         v = getattr(action, f, None)
         if isinstance(v, str):
             unit(v, f"{ptr}/{f}")

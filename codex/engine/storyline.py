@@ -25,11 +25,12 @@ from typing import Callable
 
 from codex.engine.abilities import AbilityKind
 from codex.engine.budget import spend
-from codex.engine.events import (AbilityNotExecuted, Banished, Died, EffectIgnored, Event, GameDrawn, GameWon,
-                                 Marked, Summoned, TriggerAdded)
+from codex.engine.events import (AbilityNotExecuted, Banished, Died, EffectIgnored, Entering, Event, GameDrawn,
+                                 GameWon, Marked, Summoned, TriggerAdded, TriggerSkipped)
 from codex.engine.geometry import Region
-from codex.engine.ongoing import keywords_at
-from codex.engine.state import Burial, GameState, Pending, TriggeredEffect, Unit
+from codex.engine.ongoing import disabled_by, keywords_at, silenced_at
+from codex.engine.state import Burial, GameState, Pending, SiteTrigger, TriggeredEffect, Unit
+from codex.engine.terrain import reground
 
 Resolved = tuple[GameState, list[Event]]
 
@@ -64,8 +65,9 @@ def _lethal_damage(unit: Unit) -> tuple[str, list[str]] | None:
 
 
 def _check(state: GameState) -> Resolved:
-    """The at-rest checks: banish or mark for death every minion that cannot stay in the realm."""
-    events: list[Event] = []
+    """The at-rest checks: units in a subsurface follow their site's water or land, then every
+    minion that cannot stay in the realm is banished or marked for death."""
+    state, events = reground(state)
     marked: list[str] = []
     for unit in state.units:
         if not unit.is_minion or unit.marked:
@@ -73,9 +75,9 @@ def _check(state: GameState) -> Resolved:
         fate = survival(state, unit)
         if fate is not None and fate[0] == "banished":
             state = state.remove_unit(unit.id, "banished")
-            events.append(Banished(unit.id, unit.name, unit.location, fate[1], rules=(fate[2],)))
+            events.append(Banished(unit.id, unit.name, unit.location, fate[1], rules=(fate[2], "at-rest")))
             continue
-        why: tuple[str, list[str]] | None = (fate[1], [fate[2]]) if fate else _lethal_damage(unit)
+        why: tuple[str, list[str]] | None = (fate[1], [fate[2], "at-rest"]) if fate else _lethal_damage(unit)
         if why is not None:
             cause, rules = why
             state = state.with_unit(replace(unit, marked=cause))
@@ -106,35 +108,77 @@ def _bury_later(state: GameState, marked: list[str]) -> GameState:
     return replace(state, storyline=state.storyline + (burial,))
 
 
-def triggers_for(state: GameState, event: Event) -> list[Pending]:
+#: What a site's "kills minions entering it" ability says, as the ruling tells it.
+KILLS_ON_ENTRY = "whenever a minion enters this site, kill it"
+
+
+def _entry_triggers(state: GameState, event: Event) -> list[Pending]:
+    """Site abilities listening for units entering: a site that kills minions entering it (e.g.
+    Bottomless Pit) fires when a minion is summoned to it or moves into it from elsewhere, by
+    whatever movement; not when it moves between the site's levels, nor when the site is placed
+    under it (Codex "Enter")."""
+    if not isinstance(event, Entering):
+        return []
+    entry = event.entry()
+    unit = state.unit(entry.unit)
+    site = state.site_at(entry.to.square)
+    if unit is None or not unit.is_minion or site is None or not site.kills_on_entry or not entry.site_entered:
+        return []
+    if entry.to.region is Region.VOID:
+        return []
+    return [Pending(site.controller or state.turn.active, None,
+                    SiteTrigger(site.square, site.name, KILLS_ON_ENTRY, unit.id, event))]
+
+
+def triggers_for(state: GameState, event: Event) -> tuple[list[Pending], list[Event]]:
     """The triggered abilities that fire on ``event``: Genesis when its card is summoned,
-    Deathrite when its card is marked for death (it dies)."""
+    Deathrite when its card is marked for death (it dies), a site's ability when a unit enters
+    it. A minion that is disabled or silenced has no (special) abilities, so its own do not fire;
+    the ruling says so (the second list)."""
+    fired = _entry_triggers(state, event)
     listen: dict[type[Event], AbilityKind] = {Summoned: AbilityKind.GENESIS, Marked: AbilityKind.DEATHRITE}
     kind = listen.get(type(event))
     if kind is None:
-        return []
+        return fired, []
     unit = state.unit(getattr(event, "unit"))
     if unit is None:
-        return []
-    return [Pending(unit.controller, unit.id, TriggeredEffect(unit.id, unit.name, ability, event))
-            for ability in unit.abilities.of_kind(kind)]
+        return fired, []
+    abilities = unit.abilities.of_kind(kind)
+    if not abilities:
+        return fired, []
+    cause = disabled_by(state, unit)
+    if cause is not None or silenced_at(state, unit, unit.location):
+        why, rules = ((f"{unit.name} is disabled and has no abilities", (cause, "disabled")) if cause
+                      else (f"{unit.name} is silenced and has lost its special abilities", ("silenced",)))
+        return fired, [TriggerSkipped(unit.id, unit.name, a.text, why, rules=rules) for a in abilities]
+    return fired + [Pending(unit.controller, unit.id, TriggeredEffect(unit.id, unit.name, ability, event))
+                    for ability in abilities], []
 
 
 def add_triggers(state: GameState, events: list[Event]) -> Resolved:
     """Put the triggers these events cause onto the storyline, ahead of what is waiting: the
     active player's first, the non-active player's after them, each in board order (the player's
     choice of order among their own is theirs to make)."""
-    fired = [p for e in events for p in triggers_for(state, e)]
+    fired: list[Pending] = []
+    skipped: list[Event] = []
+    for e in events:
+        more, told = triggers_for(state, e)
+        fired += more
+        skipped += told
     if not fired:
-        return state, []
+        return state, skipped
     active = [p for p in fired if p.controller == state.turn.active]
     others = [p for p in fired if p.controller != state.turn.active]
     ordered = others + active   # the non-active player's were added last, so they resolve first
     rules = ["triggered-ability", "storyline", "storyline.interrupt"] + (
         ["storyline.simultaneous"] if active and others else [])
-    added: list[Event] = []
+    added: list[Event] = list(skipped)
     for i, p in enumerate(ordered):
         eff = p.effect
+        if isinstance(eff, SiteTrigger):
+            added.append(TriggerAdded(f"site:{eff.square}", eff.name, eff.ability, p.controller, i + 1,
+                                      rules=tuple(rules + ["enter", "range-of-motion.bottomless-pit"])))
+            continue
         assert isinstance(eff, TriggeredEffect)
         extra = ["deathrite", "die.marked"] if eff.ability.kind is AbilityKind.DEATHRITE else (
             ["genesis"] if eff.ability.kind is AbilityKind.GENESIS else [])
@@ -153,12 +197,29 @@ def not_executed(state: GameState, item: Pending) -> Resolved:
 resolve_ability: AbilityResolver = not_executed
 
 
+def _resolve_site_trigger(state: GameState, eff: SiteTrigger) -> Resolved:
+    """A site's entry trigger resolves: kill the minion that entered, unless the site (or the
+    ability) left the realm first, or the minion is already dead or gone."""
+    site = state.site_at(eff.square)
+    if site is None or not site.kills_on_entry:
+        return state, [EffectIgnored(f"site:{eff.square}", eff.name, eff.ability, rules=("storyline.source-gone",))]
+    unit = state.unit(eff.unit)
+    if unit is None or unit.marked:
+        return state, [AbilityNotExecuted(f"site:{eff.square}", eff.name, f"its ability \u201c{eff.ability}\u201d",
+                                          why=f"{eff.unit} is already dead or gone, so it fails",
+                                          rules=("die.already-marked",))]
+    return mark_for_death(state, unit.id, f"it entered {site.name} (its triggered ability)",
+                          ("range-of-motion.bottomless-pit", "enter", "kill.destroy"))
+
+
 def _resolve_next(state: GameState) -> Resolved:
     item, rest = state.storyline[0], state.storyline[1:]
     state = replace(state, storyline=rest)
     eff = item.effect
     if isinstance(eff, Burial):
         return _bury(state, eff)
+    if isinstance(eff, SiteTrigger):
+        return _resolve_site_trigger(state, eff)
     if item.source is not None and state.unit(item.source) is None:
         return state, [EffectIgnored(eff.unit, eff.name, eff.ability.text, rules=("storyline.source-gone",))]
     return resolve_ability(state, item)

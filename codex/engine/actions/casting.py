@@ -9,7 +9,8 @@ from codex.engine import casting as C
 from codex.engine import document as D
 from codex.engine.abilities import abilities_of, with_explicit
 from codex.engine.actions.base import Outcome, Resolution, handles, place
-from codex.engine.events import AbilityNotExecuted, Event, Conjured, MagicResolved, ManaPaid, Note, SpellCast, Summoned
+from codex.engine.entering import summon
+from codex.engine.events import AbilityNotExecuted, Conjured, MagicResolved, ManaPaid, Note, SpellCast
 from codex.engine.geometry import Region
 from codex.engine.keywords import parse_threshold
 from codex.engine.ongoing import keywords_at
@@ -48,11 +49,10 @@ def _summon(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> s
     found = C.summoning_location_reason(res.state, pid, spell, loc, minion)
     if found:
         raise res.illegal(found, f"{spell.name} cannot be summoned to the {loc}", ptr + "/location")
-    res.state = _pay(res.state, pid, spell.cost).add_unit(minion)
-    rules = ["casting.minion-location", "casting-minions.enter"] + {
+    rules = ["casting.minion-location", "casting-minions.enter", "summon"] + {
         Region.UNDERGROUND: ["burrowing.summon", "casting.minion-burrowing"], Region.UNDERWATER: ["submerge.summon"],
         Region.VOID: ["voidwalk.summon"]}.get(loc.region, [])
-    batch: list[Event] = [Summoned(sid, spell.name, loc, pid, rules=tuple(rules))]
+    res.state, batch = summon(_pay(res.state, pid, spell.cost), minion, tuple(rules))
     if spell.keywords.lance:
         batch.append(Note("lance", f"{spell.name} enters the realm carrying a Lance.", {"unit": sid},
                           rules=("lance.enters",)))
@@ -120,6 +120,9 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
     pid = caster.controller
     found = C.caster_reason(res.state, caster, spell)
     if found:
+        if found[0] is Reason.DISABLED:
+            res.emit(Note("caster", f"{caster.name} is disabled: a disabled minion can't cast spells.",
+                          {"unit": caster.id}, rules=("disabled.cast",)))
         raise res.illegal(found, f"{caster.name} cannot cast {spell.name}", ptr + "/caster")
     kw = keywords_at(res.state, caster)
     res.emit(Note("caster", f"{caster.name} is a Spellcaster controlled by {pid}.", {"unit": caster.id},
