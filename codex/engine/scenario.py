@@ -179,8 +179,8 @@ def _check_location(loc: Location, site: Site | None, auras: list[Aura], kind: s
         checks.add(f"{ptr}/at", f"square {loc.square} has a site, so it has no void location",
                    "use its surface or subsurface")
     elif site is not None and loc.region.is_subsurface:
-        water = not site.rubble and (site.affinity.water > 0 or site.flooded or any(
-            "flood" in a.effects and loc.square in a.squares for a in auras))
+        water = site.affinity.water > 0 or site.flooded or any(
+            "flood" in a.effects and loc.square in a.squares for a in auras)
         if (loc.region is Region.UNDERWATER) != water:
             region = "underwater" if water else "underground"
             checks.add(f"{ptr}/at", f"{site.name} is a {'water' if water else 'land'} site; its subsurface is {region}",

@@ -24,7 +24,7 @@ def teleport_unit(res: Resolution, a: D.Teleport, ptr: str) -> Outcome:
     unit = res.unit(a.unit, ptr + "/unit")
     to = place(res.state, a.to)
     cause = disabled_by(res.state, unit)
-    rules: tuple[str, ...] = ("teleport", "forced-movement.not-own-step", "enter.any-movement")
+    rules: tuple[str, ...] = ("teleport.direct", "forced-movement.not-own-step", "enter.any-movement")
     if cause:
         rules += (cause, "disabled.forced")
     if unit.keywords.immobile:
