@@ -192,6 +192,8 @@ def _explicit_keyword(token: str) -> Keywords | None:
     norm = " ".join(token.strip().lower().replace("_", " ").replace("-", " ").split()).rstrip(".")
     if norm in SCENARIO_FLAGS:
         return Keywords().with_(**{SCENARIO_FLAGS[norm]: True})
+    if norm in ("moves as if connected", "moves as if the top and bottom edges were connected"):
+        return Keywords(moves_as_if_connected=True)
     if norm == "burrowed safely":
         return Keywords(burrowing=True, burrowed_safely=True)
     if norm in MOVES_FREELY_FLAGS:

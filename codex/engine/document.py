@@ -381,6 +381,9 @@ class ScenarioDoc(Doc):
     sites: Annotated[tuple[SiteDoc, ...], Field(max_length=20)] = ()
     auras: Annotated[tuple[AuraDoc, ...], Field(max_length=20)] = ()
     units: Annotated[tuple[UnitDoc, ...], Field(max_length=MAX_UNITS)] = ()
+    as_if_adjacent: Annotated[tuple[tuple[Square, Square], ...], Field(
+        max_length=20, description="pairs of sites units may move between as if they were adjacent "
+                                   "(an ongoing effect such as Waypoint Portal)")] = ()
     action: AnyAction
 
 

@@ -81,7 +81,8 @@ def summon(state: GameState, minion: Unit, rules: tuple[str, ...]) -> Resolved:
     """Put ``minion`` into the realm at its location: it enters that location (and its site).
     The caller has checked where it may go and brings the story to rest afterwards."""
     after = state.add_unit(minion)
-    return after, [Summoned(minion.id, minion.name, minion.location, minion.controller, rules=rules)] + ground_notes(
+    return after, [Summoned(minion.id, minion.name, minion.location, minion.controller,
+                            rules=rules + ("move.not-from-zone",))] + ground_notes(
         state, after, minion.id)
 
 
@@ -106,7 +107,7 @@ def teleport(state: GameState, unit_id: str, to: Location, by: str = "teleport",
         return state, []
     frm = unit.location
     if frm == to:
-        return state, [StayedWhere(unit.id, unit.name, to, Reason.SAME_LOCATION, rules=("teleport.same",))]
+        return state, [StayedWhere(unit.id, unit.name, to, Reason.SAME_LOCATION, rules=("teleport.same", "move.same-location"))]
     found = entry_reason(state, unit, to, frm)
     if found:
         return state, [StayedWhere(unit.id, unit.name, to, found[0], rules=(found[1], "forced-movement.not-own-step"))]

@@ -15,7 +15,7 @@ ELEMENT_LETTERS = {"A": "air", "E": "earth", "F": "fire", "W": "water"}
 #: Keywords that are on or off, by field name.
 FLAGS = ("airborne", "stealth", "lance", "lethal", "burrowing", "submerge", "voidwalk",
          "immobile", "charge", "spellcaster", "waterbound", "landbound", "disabled",
-         "first_strike", "burrowed_safely")
+         "first_strike", "burrowed_safely", "moves_as_if_connected")
 
 #: Conditions of Moves Freely a scenario can state: on every step, or only on steps whose start and
 #: end are both water (land) locations, or sideways (along a row).
@@ -49,6 +49,7 @@ class Keywords:
     disabled: bool = False
     first_strike: bool = False
     burrowed_safely: bool = False                # has Burrowing and can't move itself while where it is
+    moves_as_if_connected: bool = False          # moves as if the top and bottom edges were connected
     moves_freely: frozenset[str] = frozenset()   # conditions (MOVES_FREELY) under which a step is free
     movement: int = 0
     ranged: int | None = None

@@ -11,7 +11,8 @@ from dataclasses import replace
 
 from codex.engine.budget import spend
 from codex.engine.events import Event, StepSkipped, Stepped
-from codex.engine.geometry import Location, Region, diagonal_neighbours, is_diagonal, orthogonal_neighbours, row_col
+from codex.engine.geometry import (ROWS, Location, Region, diagonal_neighbours, is_diagonal, orthogonal_neighbours,
+                                   row_col, square_at)
 from codex.engine.keywords import Keywords
 from codex.engine.entering import ground_notes, entry_reason
 from codex.engine.ongoing import disabled_by, is_land_location, is_water_location, keywords_at
@@ -42,27 +43,55 @@ def step_reason(state: GameState, unit: Unit, frm: Location, to: Location,
     bad = entry_reason(state, unit, to, frm)
     if bad:
         return bad
+    link = linked_rule(state, kw, frm.square, to.square)
     if frm.square == to.square:
         pair = {frm.region, to.region}
         for region, (flag, reason, rule) in _SUBSURFACE_NEED.items():
             if pair == {Region.SURFACE, region}:
                 return (None, rule) if getattr(kw, flag) else (reason, rule)
         return Reason.NOT_ADJACENT, "adjacent.regions"
-    if is_diagonal(frm.square, to.square):
+    if link is None and is_diagonal(frm.square, to.square):
         if frm.region is not Region.SURFACE or to.region is not Region.SURFACE:
             return ((Reason.AIRBORNE_ONLY_ON_SURFACE, "airborne.surface-only") if kw.airborne
                     else (Reason.DIAGONAL_NEEDS_AIRBORNE, "airborne.diagonal"))
         return (None, "airborne.diagonal") if kw.airborne else (Reason.DIAGONAL_NEEDS_AIRBORNE, "airborne.diagonal")
-    if to.square not in orthogonal_neighbours(frm.square):
+    if link is None and to.square not in orthogonal_neighbours(frm.square):
         return Reason.NOT_ADJACENT, "adjacent"
     if Region.VOID in (frm.region, to.region):
-        return (None, "voidwalk") if kw.voidwalk else (Reason.VOID_NEEDS_VOIDWALK, "voidwalk")
+        return (None, link or "voidwalk") if kw.voidwalk else (Reason.VOID_NEEDS_VOIDWALK, "voidwalk")
     if frm.region is not to.region:
         return Reason.NOT_ADJACENT, "adjacent.regions"
     if frm.region is Region.SURFACE:
-        return None, "movement.path"
+        return None, link or "movement.path"
     flag, reason, rule = _SUBSURFACE_NEED[frm.region]
-    return (None, rule) if getattr(kw, flag) else (reason, rule)
+    return (None, link or rule) if getattr(kw, flag) else (reason, rule)
+
+
+def linked_squares(state: GameState, kw: Keywords, square: int) -> list[int]:
+    """Squares a step may reach from ``square`` as if they were adjacent: the other site of an
+    effect linking two sites (Codex "As If Adjacent"), or the square at the other end of the column
+    for a unit that moves as if the top and bottom edges were connected ("As If Connected")."""
+    out: list[int] = []
+    for a, b in state.as_if_adjacent:
+        if square in (a, b) and state.site_at(a) is not None and state.site_at(b) is not None:
+            out.append(b if square == a else a)
+    if kw.moves_as_if_connected:
+        row, col = row_col(square)
+        if row in (0, ROWS - 1):
+            other = square_at(ROWS - 1 - row, col)
+            if other is not None and other != square:
+                out.append(other)
+    return out
+
+
+def linked_rule(state: GameState, kw: Keywords, frm: int, to: int) -> str | None:
+    """The rule that makes ``frm`` → ``to`` a step although the squares are not adjacent."""
+    if frm == to or to in orthogonal_neighbours(frm) or to not in linked_squares(state, kw, frm):
+        return None
+    if kw.moves_as_if_connected and row_col(frm)[1] == row_col(to)[1] and {row_col(frm)[0], row_col(to)[0]} == {
+            0, ROWS - 1}:
+        return "as-if-connected"
+    return "as-if-adjacent"
 
 
 #: The verbs of moving between a site's levels (Codex "Burrowing", "Unburrow", "Submerge", "Surface").
@@ -129,7 +158,8 @@ def range_of_motion(state: GameState, unit: Unit) -> dict[Location, tuple[Locati
         spend(1, "searching the range of motion")
         kw = keywords_at(state, unit, loc)
         can_pay = cost[loc] < 1 + kw.movement
-        for nxt in candidate_steps(loc):
+        linked = [Location(sq, r) for sq in linked_squares(state, kw, loc.square) for r in Region]
+        for nxt in candidate_steps(loc) + linked:
             free = bool(kw.moves_freely) and free_step(state, kw, loc, nxt)
             if not (free or can_pay):
                 continue
@@ -224,7 +254,7 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
         free = bool(kw.moves_freely) and free_step(state, kw, cur, to)
         if used >= left and not free:
             rules = ("move-and-attack", "movement.step-by-step") + (("movement-x",) if kw.movement else ()) + (
-                ("moves-freely",) if kw.moves_freely else ())
+                ("moves-freely", "moves-freely.combine") if kw.moves_freely else ())
             events.append(StepSkipped(unit.id, unit.name, i, frm, to, Reason.NO_STEPS_LEFT,
                                       f"{unit.name} has already taken {used} of its {left} step(s)",
                                       rules=rules))

@@ -141,8 +141,10 @@ Found = tuple[Reason, str] | None
 
 
 #: Rules a reason always rests on, besides the rule that found it: whatever disabled a unit
-#: (an effect, Waterbound, Landbound) is the deciding rule, and "Disabled" says what that means.
-IMPLIED_RULES: dict[Reason, tuple[str, ...]] = {Reason.DISABLED: ("disabled",)}
+#: (an effect, Waterbound, Landbound) is the deciding rule, and "Disabled" says what that means;
+#: a passive ability that forbids entering is an ongoing effect.
+IMPLIED_RULES: dict[Reason, tuple[str, ...]] = {Reason.DISABLED: ("disabled", "ability"),
+                                              Reason.CANNOT_ENTER: ("ongoing-effect.entry", "passive-ability")}
 
 
 def found_rules(found: tuple[Reason, str]) -> tuple[str, ...]:

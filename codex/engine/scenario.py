@@ -293,9 +293,13 @@ def load(doc: Any) -> tuple[GameState, D.Action]:
     if D.count_actions(parsed.action) > D.MAX_ACTIONS:
         checks.add("/action", f"more than {D.MAX_ACTIONS} actions in one scenario",
                    "split the sequence into several scenarios")
+    for i, (a, b) in enumerate(parsed.as_if_adjacent):
+        if a == b:
+            checks.add(f"/as_if_adjacent/{i}", f"square {a} linked to itself", "link two different sites")
     _check_action(parsed.action, "/action", {u.id for u in units}, checks)
     if checks.problems:
         raise ScenarioError(checks.problems)
     state = GameState(Turn(parsed.turn.active, parsed.turn.number, parsed.turn.phase), tuple(players),
-                      tuple(sorted(sites.values(), key=lambda s: s.square)), tuple(units), tuple(auras))
+                      tuple(sorted(sites.values(), key=lambda s: s.square)), tuple(units), tuple(auras),
+                      as_if_adjacent=tuple((a, b) for a, b in parsed.as_if_adjacent))
     return state, parsed.action

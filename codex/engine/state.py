@@ -213,6 +213,7 @@ class GameState:
     draw: bool = False
     storyline: tuple[Pending, ...] = ()       # first item resolves next
     death_blows: tuple[str, ...] = ()         # players whose Avatar took a death blow, not yet ruled on
+    as_if_adjacent: tuple[tuple[int, int], ...] = ()   # pairs of sites units may move between as if adjacent
 
     # ---- lookups (cached per immutable state) ----
     @cached_property

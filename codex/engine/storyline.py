@@ -149,7 +149,7 @@ def triggers_for(state: GameState, event: Event) -> tuple[list[Pending], list[Ev
     cause = disabled_by(state, unit)
     if cause is not None or silenced_at(state, unit, unit.location):
         why, rules = ((f"{unit.name} is disabled and has no abilities", (cause, "disabled")) if cause
-                      else (f"{unit.name} is silenced and has lost its special abilities", ("silenced",)))
+                      else (f"{unit.name} is silenced and has lost its special abilities", ("silenced", "lose")))
         return fired, [TriggerSkipped(unit.id, unit.name, a.text, why, rules=rules) for a in abilities]
     return fired + [Pending(unit.controller, unit.id, TriggeredEffect(unit.id, unit.name, ability, event))
                     for ability in abilities], []

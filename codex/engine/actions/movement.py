@@ -12,7 +12,8 @@ from codex.engine.combat import (SiteTarget, Target, UnitTarget, attack_reason, 
 from codex.engine.events import (path_text, Activated, Attacked, AttackRefused, Defended, Event, Intercepted, JoinedFight,
                                  Note, NoAttack, StayedPut, TargetKept, TargetRemoved, Tapped)
 from codex.engine.geometry import Location, Region
-from codex.engine.movement import declared_path_problem, range_of_motion, resolve_path, unreachable_rules
+from codex.engine.movement import (declared_path_problem, linked_rule, range_of_motion, resolve_path,
+                                   unreachable_rules)
 from codex.engine.ongoing import airborne_now, keywords_at
 from codex.engine.reasons import Reason, explain, found_rules
 from codex.engine.ruling import Verdict
@@ -235,10 +236,10 @@ def _borders(state: GameState, unit: Unit, locs: list[Location]) -> list[tuple[i
     the ground: from a site's surface to another site's surface, not flying (Airborne)."""
     out = []
     for frm, to in zip(locs, locs[1:]):
-        if frm.square == to.square:
-            continue
-        ground = (frm.region is Region.SURFACE and to.region is Region.SURFACE
-                  and not keywords_at(state, unit, frm).airborne)
+        kw = keywords_at(state, unit, frm)
+        if frm.square == to.square or linked_rule(state, kw, frm.square, to.square) == "as-if-adjacent":
+            continue   # moving between a site's levels, or "as if adjacent", crosses no border
+        ground = frm.region is Region.SURFACE and to.region is Region.SURFACE and not kw.airborne
         out.append((frm.square, to.square, ground))
     return out
 
@@ -248,6 +249,9 @@ def _path_notes(state: GameState, unit: Unit, locs: list[Location]) -> list[Even
     crossed = _borders(state, unit, locs)
     text = f"{unit.name}'s path occupies {path_text(locs)} ({len(locs) - 1} step(s))"
     rules: tuple[str, ...] = ("path", "path.occupied")
+    if any(linked_rule(state, keywords_at(state, unit, a), a.square, b.square) == "as-if-adjacent"
+           for a, b in zip(locs, locs[1:])):
+        rules += ("as-if-adjacent.borders",)
     if crossed:
         text += "; it traverses the border(s) " + ", ".join(f"{a}|{b}" for a, b, _ in crossed)
         rules += ("traverse",)
@@ -266,7 +270,7 @@ def range_of_motion_question(res: Resolution, a: D.RangeOfMotion, ptr: str) -> O
     kw = keywords_at(res.state, unit)
     if not rom:
         res.emit(Note("range", f"{unit.name} cannot use Move and Attack, so it has no range of motion.",
-                      {"unit": unit.id}, rules=("range-of-motion.disabled",)))
+                      {"unit": unit.id}, rules=("range-of-motion.disabled", "basic-ability")))
     else:
         rules = ("range-of-motion", "range-of-motion.lookahead") + (("movement-x",) if kw.movement else ()) + (
             ("immobile",) if kw.immobile else ())

@@ -9,7 +9,8 @@ from codex.engine.combat import UnitTarget, attack_reason, defend_reason, descri
 from codex.engine.entering import teleport
 from codex.engine.events import Activated, Note
 from codex.engine.geometry import Location, Region
-from codex.engine.movement import declared_path_problem, range_of_motion, resolve_path, unreachable_rules
+from codex.engine.movement import (declared_path_problem, linked_rule, range_of_motion, resolve_path,
+                                   unreachable_rules)
 from codex.engine.ongoing import airborne_now, keywords_at
 from codex.engine.reasons import Reason, explain, found_rules
 from codex.engine.ruling import Verdict
@@ -49,6 +50,9 @@ def can_defend(res: Resolution, a: D.CanDefend, ptr: str) -> Outcome:
         rules.append("airborne.defend-airborne-target")
     if path:
         rules.append("defend.movement")
+    if any(linked_rule(res.state, keywords_at(res.state, unit, a), a.square, b.square) == "as-if-adjacent"
+           for a, b in zip([unit.location] + path, path)):
+        rules.append("range-of-motion.as-if-adjacent")
     res.emit(Note("answer", f"{unit.name} is untapped and the attack's location ({at}) is within its range of motion"
                   + (f" via {_locs([unit.location] + path)}." if path else " (it is already there)."),
                   {"unit": unit.id, "path": path}, rules=tuple(rules)))

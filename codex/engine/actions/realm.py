@@ -123,14 +123,17 @@ def _body(water: bool) -> Term:
 def _steps_away(state: GameState, card: A.Card, a: D.Locations) -> Answer:
     starts = A.occupied(state, card) if not isinstance(card, int) else A.locations_at(state, card)
     locs = sorted({x for loc in starts for x in A.steps_away(state, loc, a.steps)})
-    return _locs(locs), ("step.away", "step.distance"), f"the locations up to {a.steps} step(s) away"
+    rules: tuple[str, ...] = ("step.away", "step.distance")
+    if isinstance(card, Unit) and card.keywords.moves_as_if_connected:
+        rules += ("as-if-connected.movement-only",)
+    return _locs(locs), rules, f"the locations up to {a.steps} step(s) away"
 
 
 def _region(state: GameState, card: A.Card, a: D.Locations) -> Answer:
     starts = A.occupied(state, card) if not isinstance(card, int) else A.locations_at(state, card)
     regions = sorted({loc.region for loc in starts})
     locs = [loc for r in regions for loc in A.region_locations(state, r)]
-    return _locs(locs), ("region", "region.single", "location"), "every location of its region"
+    return _locs(locs), ("region", "region.single", "location", "realm.squares"), "every location of its region"
 
 
 def _level(surface: bool) -> Term:
@@ -147,7 +150,7 @@ def _level(surface: bool) -> Term:
 
 
 def _corners(state: GameState, card: A.Card, a: D.Locations) -> Answer:
-    return list(A.CORNERS), ("corner",), "the corners of the realm"
+    return list(A.CORNERS), ("corner", "realm.squares"), "the corners of the realm"
 
 
 _TERMS: dict[str, Term] = {
