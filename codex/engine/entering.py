@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from codex.engine.events import Event, Note, StayedWhere, Summoned, Teleported
 from codex.engine.geometry import Location, Region
-from codex.engine.ongoing import disabled_by
+from codex.engine.ongoing import disabled_by, silenced_at
 from codex.engine.reasons import Found, Reason
 from codex.engine.state import GameState, Unit
 from codex.engine.storyline import Resolved
@@ -75,6 +75,18 @@ def ground_notes(before: GameState, after: GameState, unit_id: str | None = None
                             f"{now.location}: it is no longer disabled.", {"unit": now.id, "by": None},
                             rules=(had, had + ".persists")))
     return out
+
+
+def lance_notes(state: GameState, unit_id: str) -> list[Event]:
+    """A minion with the Lance keyword enters carrying a Lance, even if it is disabled or silenced
+    the moment it enters (Lance is an 'enters the realm' effect)."""
+    unit = state.unit(unit_id)
+    if unit is None or not unit.keywords.lance:
+        return []
+    lost = disabled_by(state, unit) is not None or silenced_at(state, unit, unit.location)
+    return [Note("lance", f"{unit.name} enters the realm carrying a Lance"
+                 + (", although it has no abilities now." if lost else "."), {"unit": unit.id},
+                 rules=("lance.enters",) + (("lance.disabled",) if lost else ()))]
 
 
 def summon(state: GameState, minion: Unit, rules: tuple[str, ...]) -> Resolved:

@@ -95,13 +95,21 @@ def airborne_now(state: GameState, unit: Unit) -> bool:
     return unit.location.region is Region.SURFACE and keywords_at(state, unit).airborne
 
 
+def has_abilities(state: GameState, unit: Unit) -> bool:
+    """False while the unit's own abilities are gone: disabled (all of them) or silenced (its
+    special abilities, which "takes N less damage" and "nearby allies take N less" are)."""
+    return disabled_by(state, unit) is None and not silenced_at(state, unit, unit.location)
+
+
 def damage_reduction(state: GameState, unit: Unit) -> list[tuple[str, int]]:
-    """Damage reductions applying to `unit`: (source name, amount)."""
+    """Damage reductions applying to `unit`: (source name, amount). They are abilities of the units
+    that have them, so a disabled or silenced unit gives none."""
     out: list[tuple[str, int]] = []
-    if unit.damage_reduction:
+    if unit.damage_reduction and has_abilities(state, unit):
         out.append((unit.name, unit.damage_reduction))
     for other in state.units:
         if (other.id != unit.id and other.controller == unit.controller and other.reduces_nearby_allies
+                and has_abilities(state, other)
                 and other.location.region is unit.location.region
                 and is_nearby(other.location.square, unit.location.square)):
             out.append((other.name, other.reduces_nearby_allies))

@@ -9,7 +9,7 @@ from codex.engine import casting as C
 from codex.engine import document as D
 from codex.engine.abilities import abilities_of, with_explicit
 from codex.engine.actions.base import Outcome, Resolution, handles, place
-from codex.engine.entering import summon
+from codex.engine.entering import lance_notes, summon
 from codex.engine.events import AbilityNotExecuted, Conjured, MagicResolved, ManaPaid, Note, SpellCast
 from codex.engine.geometry import Region
 from codex.engine.keywords import parse_threshold
@@ -53,9 +53,7 @@ def _summon(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> s
         Region.UNDERGROUND: ["burrowing.summon", "casting.minion-burrowing"], Region.UNDERWATER: ["submerge.summon"],
         Region.VOID: ["voidwalk.summon"]}.get(loc.region, [])
     res.state, batch = summon(_pay(res.state, pid, spell.cost), minion, tuple(rules))
-    if spell.keywords.lance:
-        batch.append(Note("lance", f"{spell.name} enters the realm carrying a Lance.", {"unit": sid},
-                          rules=("lance.enters",)))
+    batch += lance_notes(res.state, sid)
     charge = spell.keywords.charge
     batch.append(Note("sickness", f"{spell.name} entered the realm this turn." + (
         " It has Charge, so no summoning sickness." if charge else " It has summoning sickness this turn."),

@@ -7,9 +7,9 @@ from dataclasses import replace
 from codex.engine import document as D
 from codex.engine.abilities import abilities_of, with_explicit
 from codex.engine.actions.base import Outcome, Resolution, handles, place
-from codex.engine.entering import summon_effect, teleport
+from codex.engine.entering import lance_notes, summon_effect, teleport
 from codex.engine.activation import tap_reason, tap_rules
-from codex.engine.events import Event, Note, StayedWhere, TappedByEffect
+from codex.engine.events import Event, StayedWhere, TappedByEffect
 from codex.engine.geometry import Region
 from codex.engine.ongoing import disabled_by
 from codex.engine.reasons import Reason
@@ -57,9 +57,7 @@ def summon_minion(res: Resolution, a: D.Summon, ptr: str) -> Outcome:
     if any(isinstance(e, StayedWhere) for e in events):
         res.emit(*batch)
         return res.done(Verdict.RESOLVED, f"{doc.name} cannot enter the {loc}: it is not summoned.")
-    if kw.lance:
-        batch.append(Note("lance", f"{doc.name} enters the realm carrying a Lance.", {"unit": minion.id},
-                          rules=("lance.enters",)))
+    batch += lance_notes(res.state, minion.id)
     res.settle(batch)
     after = res.state.unit(minion.id)
     where = f"is at the {after.location}" if after else "left the realm at once"

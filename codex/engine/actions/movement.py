@@ -14,7 +14,7 @@ from codex.engine.events import (path_text, Activated, Attacked, AttackRefused, 
 from codex.engine.geometry import Location, Region
 from codex.engine.movement import (declared_path_problem, linked_rule, range_of_motion, resolve_path,
                                    unreachable_rules)
-from codex.engine.ongoing import airborne_now, keywords_at
+from codex.engine.ongoing import airborne_now, disabled_by, keywords_at
 from codex.engine.reasons import Reason, explain, found_rules
 from codex.engine.ruling import Verdict
 from codex.engine.state import GameState, Unit
@@ -270,7 +270,8 @@ def range_of_motion_question(res: Resolution, a: D.RangeOfMotion, ptr: str) -> O
     kw = keywords_at(res.state, unit)
     if not rom:
         res.emit(Note("range", f"{unit.name} cannot use Move and Attack, so it has no range of motion.",
-                      {"unit": unit.id}, rules=("range-of-motion.disabled", "basic-ability")))
+                      {"unit": unit.id}, rules=("range-of-motion.disabled", "basic-ability") + (
+                          (cause, "disabled") if (cause := disabled_by(res.state, unit)) else ())))
     else:
         rules = ("range-of-motion", "range-of-motion.lookahead") + (("movement-x",) if kw.movement else ()) + (
             ("immobile",) if kw.immobile else ())
