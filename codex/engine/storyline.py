@@ -75,7 +75,7 @@ def _check(state: GameState) -> Resolved:
         fate = survival(state, unit)
         if fate is not None and fate[0] == "banished":
             state = state.remove_unit(unit.id, "banished")
-            events.append(Banished(unit.id, unit.name, unit.location, fate[1], rules=(fate[2], "at-rest")))
+            events.append(Banished(unit.id, unit.name, unit.location, fate[1], rules=(fate[2], "at-rest", "banished.removed")))
             continue
         why: tuple[str, list[str]] | None = (fate[1], [fate[2], "at-rest"]) if fate else _lethal_damage(unit)
         if why is not None:
@@ -149,7 +149,7 @@ def triggers_for(state: GameState, event: Event) -> tuple[list[Pending], list[Ev
     cause = disabled_by(state, unit)
     if cause is not None or silenced_at(state, unit, unit.location):
         why, rules = ((f"{unit.name} is disabled and has no abilities", (cause, "disabled")) if cause
-                      else (f"{unit.name} is silenced and has lost its special abilities", ("silenced", "lose")))
+                      else (f"{unit.name} is silenced and has lost its special abilities", ("silenced", "lose", "special-ability.card-text")))
         return fired, [TriggerSkipped(unit.id, unit.name, a.text, why, rules=rules) for a in abilities]
     return fired + [Pending(unit.controller, unit.id, TriggeredEffect(unit.id, unit.name, ability, event))
                     for ability in abilities], []
