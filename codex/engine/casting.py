@@ -69,7 +69,7 @@ def summoning_location_reason(state: GameState, player_id: str, spell: Spell, lo
     if site is None or site.controller != player_id:
         return Reason.NOT_YOUR_SITE, "casting.minion-location"
     if loc.region is Region.UNDERGROUND and not kw.burrowing:
-        return Reason.BAD_SUMMONING_LOCATION, "casting.minion-burrowing"
+        return Reason.BAD_SUMMONING_LOCATION, "burrowing.summon"
     if loc.region is Region.UNDERWATER and not kw.submerge:
         return Reason.BAD_SUMMONING_LOCATION, "submerge.summon"
     bad = entry_reason(state, minion, loc)

@@ -144,7 +144,8 @@ Found = tuple[Reason, str] | None
 #: (an effect, Waterbound, Landbound) is the deciding rule, and "Disabled" says what that means;
 #: a passive ability that forbids entering is an ongoing effect.
 IMPLIED_RULES: dict[Reason, tuple[str, ...]] = {Reason.DISABLED: ("disabled", "ability"),
-                                              Reason.CANNOT_ENTER: ("ongoing-effect.entry", "passive-ability")}
+                                              Reason.CANNOT_ENTER: ("ongoing-effect.entry", "passive-ability"),
+                                              Reason.MOVER_HAS_STEALTH: ("stealth",)}
 
 
 def found_rules(found: tuple[Reason, str]) -> tuple[str, ...]:

@@ -223,7 +223,7 @@ def can_move(res: Resolution, a: D.CanMove, ptr: str) -> Outcome:
         why = reason if isinstance(reason, Reason) else None
         return Outcome(Verdict.NO, f"No: {unit.name} cannot follow the whole path"
                        + (f" ({explain(why)})." if why else "."), after, tuple(res.events), why.value if why else None)
-    res.emit(*_path_notes(res.state, unit, [unit.location] + taken))
+    res.emit(*_path_notes(res.state, unit, [unit.location] + taken, tap_rules(res.state, unit)))
     crossed = _borders(res.state, unit, [unit.location] + taken)
     answer = {"path": [loc.to_json() for loc in taken], "traversed": [[a, b] for a, b, _ in crossed],
               "on_the_ground": [[a, b] for a, b, ground in crossed if ground]}
@@ -244,11 +244,12 @@ def _borders(state: GameState, unit: Unit, locs: list[Location]) -> list[tuple[i
     return out
 
 
-def _path_notes(state: GameState, unit: Unit, locs: list[Location]) -> list[Event]:
-    """What the path is, which borders it traverses and which of them on the ground."""
+def _path_notes(state: GameState, unit: Unit, locs: list[Location], also: tuple[str, ...] = ()) -> list[Event]:
+    """What the path is, which borders it traverses and which of them on the ground (``also``: the
+    rules that allowed the unit to move at all, e.g. Charge)."""
     crossed = _borders(state, unit, locs)
     text = f"{unit.name}'s path occupies {path_text(locs)} ({len(locs) - 1} step(s))"
-    rules: tuple[str, ...] = ("path", "path.occupied")
+    rules: tuple[str, ...] = ("path", "path.occupied") + also
     if any(linked_rule(state, keywords_at(state, unit, a), a.square, b.square) == "as-if-adjacent"
            for a, b in zip(locs, locs[1:])):
         rules += ("as-if-adjacent.borders",)

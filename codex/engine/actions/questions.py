@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from codex.engine import document as D
 from codex.engine.actions.base import Outcome, Resolution, handles, places, target_of
-from codex.engine.activation import activation_reason
+from codex.engine.activation import activation_reason, tap_rules
 from codex.engine.combat import UnitTarget, attack_reason, defend_reason, describe_target, intercept_reason
 from codex.engine.entering import teleport
 from codex.engine.events import Activated, Note
@@ -43,7 +43,7 @@ def can_defend(res: Resolution, a: D.CanDefend, ptr: str) -> Outcome:
         return res.done(Verdict.NO, f"No: {unit.name} cannot defend, because {explain(found[0])}.",
                         reason=found[0].value)
     path = list(range_of_motion(res.state, unit)[at])
-    rules = ["defend", "defend.when"]
+    rules = ["defend", "defend.when"] + list(tap_rules(res.state, unit))
     if airborne_now(res.state, attacker):
         rules.append("airborne.defended")
     if isinstance(target, UnitTarget) and (t := res.state.unit(target.unit)) and airborne_now(res.state, t):
@@ -89,7 +89,7 @@ def can_intercept(res: Resolution, a: D.CanIntercept, ptr: str) -> Outcome:
         return res.done(Verdict.NO, f"No: {unit.name} cannot intercept, because {explain(found[0])}.",
                         reason=found[0].value)
     rules = ("intercept", "intercept.no-move") + (() if path else ("intercept.without-moving",)) + (
-        ("airborne.intercept",) if airborne_now(res.state, mover) else ())
+        ("airborne.intercept",) if airborne_now(res.state, mover) else ()) + tap_rules(res.state, unit)
     res.emit(Note("answer", f"{mover.name} finished Move and Attack at the {mover.location} without attacking, and "
                   f"the untapped {unit.name} is there: it may intercept.", {"unit": unit.id}, rules=rules))
     return res.done(Verdict.YES, f"Yes: {unit.name} can intercept {mover.name}.")
@@ -106,7 +106,8 @@ def can_attack(res: Resolution, a: D.CanAttack, ptr: str) -> Outcome:
                       {"unit": unit.id, "reason": found[0].value}, rules=found_rules(found)))
         return res.done(Verdict.NO, f"No: {unit.name} cannot attack {name}, because {explain(found[0])}.",
                         reason=found[0].value)
-    rules = ("attack.target",) + (("immobile.attack",) if keywords_at(res.state, unit).immobile else ())
+    rules = ("attack.target",) + (("immobile.attack",) if keywords_at(res.state, unit).immobile else ()) + tap_rules(
+        res.state, unit)
     if isinstance(target, UnitTarget) and (t := res.state.unit(target.unit)) and airborne_now(res.state, t):
         rules += ("airborne.attack",)
     res.emit(Note("answer", f"{name} is a legal attack target for {unit.name}.", {"unit": unit.id}, rules=rules))
