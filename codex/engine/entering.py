@@ -119,7 +119,8 @@ def teleport(state: GameState, unit_id: str, to: Location, by: str = "teleport",
         return state, []
     frm = unit.location
     if frm == to:
-        return state, [StayedWhere(unit.id, unit.name, to, Reason.SAME_LOCATION, rules=("teleport.same", "move.same-location"))]
+        return state, [StayedWhere(unit.id, unit.name, to, Reason.SAME_LOCATION,
+                                   rules=("teleport.same", "move.same-location"))]
     found = entry_reason(state, unit, to, frm)
     if found:
         return state, [StayedWhere(unit.id, unit.name, to, found[0], rules=(found[1], "forced-movement.not-own-step"))]

@@ -10,11 +10,11 @@ from collections import deque
 from dataclasses import replace
 
 from codex.engine.budget import spend
+from codex.engine.entering import entry_reason, ground_notes
 from codex.engine.events import Event, StepSkipped, Stepped
 from codex.engine.geometry import (ROWS, Location, Region, diagonal_neighbours, is_diagonal, orthogonal_neighbours,
                                    row_col, square_at)
 from codex.engine.keywords import Keywords
-from codex.engine.entering import ground_notes, entry_reason
 from codex.engine.ongoing import disabled_by, is_land_location, is_water_location, keywords_at
 from codex.engine.reasons import Found, Reason
 from codex.engine.state import GameState, Unit
@@ -96,7 +96,8 @@ def linked_rule(state: GameState, kw: Keywords, frm: int, to: int) -> str | None
 
 #: The verbs of moving between a site's levels (Codex "Burrowing", "Unburrow", "Submerge", "Surface").
 _LEVEL_VERBS = {(Region.SURFACE, Region.UNDERGROUND): "burrow", (Region.UNDERGROUND, Region.SURFACE): "unburrow",
-                (Region.SURFACE, Region.UNDERWATER): "submerge.verb", (Region.UNDERWATER, Region.SURFACE): "surface.verb"}
+                (Region.SURFACE, Region.UNDERWATER): "submerge.verb",
+                (Region.UNDERWATER, Region.SURFACE): "surface.verb"}
 
 
 def level_rules(frm: Location, to: Location) -> tuple[str, ...]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
-from codex.engine.abilities import AbilityKind
+from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.budget import spend
 from codex.engine.events import (AbilityNotExecuted, Banished, Died, EffectIgnored, Entering, Event, GameDrawn,
                                  GameWon, Marked, Summoned, TriggerAdded, TriggerSkipped)
@@ -75,7 +75,8 @@ def _check(state: GameState) -> Resolved:
         fate = survival(state, unit)
         if fate is not None and fate[0] == "banished":
             state = state.remove_unit(unit.id, "banished")
-            events.append(Banished(unit.id, unit.name, unit.location, fate[1], rules=(fate[2], "at-rest", "banished.removed")))
+            events.append(Banished(unit.id, unit.name, unit.location, fate[1],
+                                   rules=(fate[2], "at-rest", "banished.removed")))
             continue
         why: tuple[str, list[str]] | None = (fate[1], [fate[2], "at-rest"]) if fate else _lethal_damage(unit)
         if why is not None:
@@ -126,45 +127,66 @@ def _entry_triggers(state: GameState, event: Event) -> list[Pending]:
         return []
     if entry.to.region is Region.VOID:
         return []
-    return [Pending(site.controller or state.turn.active, None,
+    return [Pending(site.controller or site.owner or state.turn.active, None,
                     SiteTrigger(site.square, site.name, KILLS_ON_ENTRY, unit.id, event))]
 
 
-def triggers_for(state: GameState, event: Event) -> tuple[list[Pending], list[Event]]:
+#: A card's own triggered abilities, by the event they listen for.
+_OWN_TRIGGERS: dict[type[Event], AbilityKind] = {Summoned: AbilityKind.GENESIS, Marked: AbilityKind.DEATHRITE}
+
+
+def _own_abilities(state: GameState, event: Event) -> tuple[Unit | None, tuple[Ability, ...]]:
+    """The unit ``event`` is about and its abilities that listen for it (Genesis when it is
+    summoned, Deathrite when it is marked for death)."""
+    kind = _OWN_TRIGGERS.get(type(event))
+    unit = state.unit(getattr(event, "unit")) if kind is not None else None
+    if unit is None or kind is None:
+        return None, ()
+    return unit, unit.abilities.of_kind(kind)
+
+
+def _abilities_gone(state: GameState, unit: Unit) -> tuple[str, tuple[str, ...]] | None:
+    """Why the unit's own triggered abilities cannot fire now (disabled: no abilities; silenced:
+    no special abilities), with the rules that say so."""
+    cause = disabled_by(state, unit)
+    if cause is not None:
+        return f"{unit.name} is disabled and has no abilities", (cause, "disabled")
+    if silenced_at(state, unit, unit.location):
+        return (f"{unit.name} is silenced and has lost its special abilities",
+                ("silenced", "lose", "special-ability.card-text"))
+    return None
+
+
+def triggers_for(state: GameState, event: Event) -> list[Pending]:
     """The triggered abilities that fire on ``event``: Genesis when its card is summoned,
     Deathrite when its card is marked for death (it dies), a site's ability when a unit enters
-    it. A minion that is disabled or silenced has no (special) abilities, so its own do not fire;
-    the ruling says so (the second list)."""
+    it (any `Entering` event). A disabled or silenced minion's own abilities do not fire
+    (`withheld_triggers` says so)."""
     fired = _entry_triggers(state, event)
-    listen: dict[type[Event], AbilityKind] = {Summoned: AbilityKind.GENESIS, Marked: AbilityKind.DEATHRITE}
-    kind = listen.get(type(event))
-    if kind is None:
-        return fired, []
-    unit = state.unit(getattr(event, "unit"))
-    if unit is None:
-        return fired, []
-    abilities = unit.abilities.of_kind(kind)
-    if not abilities:
-        return fired, []
-    cause = disabled_by(state, unit)
-    if cause is not None or silenced_at(state, unit, unit.location):
-        why, rules = ((f"{unit.name} is disabled and has no abilities", (cause, "disabled")) if cause
-                      else (f"{unit.name} is silenced and has lost its special abilities", ("silenced", "lose", "special-ability.card-text")))
-        return fired, [TriggerSkipped(unit.id, unit.name, a.text, why, rules=rules) for a in abilities]
+    unit, abilities = _own_abilities(state, event)
+    if unit is None or not abilities or _abilities_gone(state, unit) is not None:
+        return fired
     return fired + [Pending(unit.controller, unit.id, TriggeredEffect(unit.id, unit.name, ability, event))
-                    for ability in abilities], []
+                    for ability in abilities]
+
+
+def withheld_triggers(state: GameState, event: Event) -> list[Event]:
+    """The card's own triggered abilities that would fire on ``event`` but do not, because the card
+    has no abilities now: the ruling names each one."""
+    unit, abilities = _own_abilities(state, event)
+    gone = _abilities_gone(state, unit) if unit is not None else None
+    if unit is None or gone is None:
+        return []
+    why, rules = gone
+    return [TriggerSkipped(unit.id, unit.name, a.text, why, rules=rules) for a in abilities]
 
 
 def add_triggers(state: GameState, events: list[Event]) -> Resolved:
     """Put the triggers these events cause onto the storyline, ahead of what is waiting: the
     active player's first, the non-active player's after them, each in board order (the player's
     choice of order among their own is theirs to make)."""
-    fired: list[Pending] = []
-    skipped: list[Event] = []
-    for e in events:
-        more, told = triggers_for(state, e)
-        fired += more
-        skipped += told
+    fired = [p for e in events for p in triggers_for(state, e)]
+    skipped = [x for e in events for x in withheld_triggers(state, e)]
     if not fired:
         return state, skipped
     active = [p for p in fired if p.controller == state.turn.active]

@@ -9,8 +9,8 @@ from codex.engine.actions.base import Outcome, Resolution, handles, places, targ
 from codex.engine.activation import activation_reason, tap_rules
 from codex.engine.combat import (SiteTarget, Target, UnitTarget, attack_reason, defend_reason, describe_target,
                                  fight, intercept_reason, strike_site)
-from codex.engine.events import (path_text, Activated, Attacked, AttackRefused, Defended, Event, Intercepted, JoinedFight,
-                                 Note, NoAttack, StayedPut, TargetKept, TargetRemoved, Tapped)
+from codex.engine.events import (Activated, AttackRefused, Attacked, Defended, Event, Intercepted, JoinedFight,
+                                 NoAttack, Note, StayedPut, Tapped, TargetKept, TargetRemoved, path_text)
 from codex.engine.geometry import Location, Region
 from codex.engine.movement import (declared_path_problem, linked_rule, range_of_motion, resolve_path,
                                    unreachable_rules)

@@ -201,12 +201,13 @@ def site_kind(res: Resolution, a: D.SiteKind, ptr: str) -> Outcome:
                         answer={"site": False, "kinds": ["void"]})
     water = site_is_water(res.state, site)
     aff = site_affinity(res.state, site)
-    kinds = ["water site" if water else "land site"] + [f"{e} site" for e in ("air", "earth", "fire") if getattr(aff, e)]
+    elements = [e for e in ("air", "earth", "fire") if getattr(aff, e)]
+    kinds = ["water site" if water else "land site"] + [f"{e} site" for e in elements]
     rules: list[str] = ["water-site" if water else "land-site", "water-site.exclusive"]
-    rules += [f"{e}-site" for e in ("air", "earth", "fire") if getattr(aff, e)]
+    rules += [f"{e}-site" for e in elements]
     if site.flooded or (water and site.affinity.water == 0):
         rules += ["flooded", "flooded.affinity"]
-    if water and getattr(aff, "earth"):
+    if water and aff.earth:
         rules.append("earth-site.not-land")
     if site.rubble:
         rules += ["rubble", "rubble.land"] if not water else ["rubble", "rubble.treated-as-site"]
@@ -216,6 +217,7 @@ def site_kind(res: Resolution, a: D.SiteKind, ptr: str) -> Outcome:
     rules.append("subsurface")
     answer = {"site": True, "water": water, "land": not water, "rubble": site.rubble, "flooded": site.flooded,
               "affinity": aff.as_dict(), "kinds": kinds, "subsurface": sub.value}
-    res.emit(Note("answer", f"{site.name} (square {a.square}) is a {' and '.join(kinds) if len(kinds) < 3 else ', '.join(kinds)}; "
-                  f"its subsurface is {sub.value}.", {"square": a.square, "kinds": kinds}, rules=tuple(rules)))
+    told = " and ".join(kinds) if len(kinds) < 3 else ", ".join(kinds)
+    res.emit(Note("answer", f"{site.name} (square {a.square}) is a {told}; its subsurface is {sub.value}.",
+                  {"square": a.square, "kinds": kinds}, rules=tuple(rules)))
     return res.done(Verdict.ANSWERED, f"{site.name} is a {', '.join(kinds)}.", answer=answer)
