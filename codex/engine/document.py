@@ -211,6 +211,8 @@ class SpellDoc(Doc):
     keywords: Annotated[tuple[Name, ...], Field(max_length=20)] = ()
     carriable: StrictBool = True
     id: Id | None = None
+    effects: tuple[Literal["silence", "flood"], ...] = Field(
+        default=(), description="an aura's ongoing effects, as for the scenario's auras")
 
 
 class Cast(Action):

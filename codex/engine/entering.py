@@ -71,9 +71,13 @@ def ground_notes(before: GameState, after: GameState, unit_id: str | None = None
                             "abilities, no steps of its own, no strikes.", {"unit": now.id, "by": cause},
                             rules=(cause, "disabled", cause + ".persists")))
         elif had in ("waterbound", "landbound") and cause is None and was is not None:
-            out.append(Note("disabled", f"{now.name} is on {'water' if had == 'waterbound' else 'land'} at the "
-                            f"{now.location}: it is no longer disabled.", {"unit": now.id, "by": None},
-                            rules=(had, had + ".persists")))
+            if silenced_at(after, now, now.location):
+                out.append(Note("disabled", f"{now.name} is silenced: it has lost {had.title()}, so nothing disables "
+                                "it any more.", {"unit": now.id, "by": None}, rules=("silenced", "lose", had)))
+            else:
+                out.append(Note("disabled", f"{now.name} is on {'water' if had == 'waterbound' else 'land'} at the "
+                                f"{now.location}: it is no longer disabled.", {"unit": now.id, "by": None},
+                                rules=(had, had + ".persists")))
     return out
 
 

@@ -9,7 +9,7 @@ from codex.engine import casting as C
 from codex.engine import document as D
 from codex.engine.abilities import abilities_of, with_explicit
 from codex.engine.actions.base import Outcome, Resolution, handles, place
-from codex.engine.entering import lance_notes, summon
+from codex.engine.entering import ground_notes, lance_notes, summon
 from codex.engine.events import AbilityNotExecuted, Conjured, MagicResolved, ManaPaid, Note, SpellCast
 from codex.engine.geometry import Region
 from codex.engine.keywords import parse_threshold
@@ -86,10 +86,13 @@ def _conjure_aura(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str
     squares = C.aura_squares(corner) if corner else None
     if not squares:
         raise res.illegal((Reason.BAD_AURA_AREA, "casting.aura"), spell.name, ptr + "/location")
+    before = res.state
     res.state = _pay(res.state, pid, spell.cost)
-    res.state = res.state.evolve(auras=res.state.auras + (Aura(a.spell.id or spell.name, spell.name, pid, squares),))
+    aura = Aura(a.spell.id or spell.name, spell.name, pid, squares, tuple(a.spell.effects))
+    res.state = res.state.evolve(auras=res.state.auras + (aura,))
     where = f"on squares {', '.join(map(str, squares))}"
-    res.emit(Conjured(spell.name, where, rules=("casting.aura",)))
+    # a flood makes sites water (their subsurfaces follow); a silence removes abilities (Waterbound too)
+    res.settle([Conjured(spell.name, where, rules=("casting.aura",))] + ground_notes(before, res.state))
     return f"conjured {where}"
 
 
