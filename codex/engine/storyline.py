@@ -166,8 +166,10 @@ def triggers_for(state: GameState, event: Event) -> list[Pending]:
     unit, abilities = _own_abilities(state, event)
     if unit is None or not abilities or _abilities_gone(state, unit) is not None:
         return fired
-    return fired + [Pending(unit.controller, unit.id, TriggeredEffect(unit.id, unit.name, ability, event))
-                    for ability in abilities]
+    # a player orders their own simultaneous triggers; as in the Codex's example, a card's own
+    # Genesis goes before a site's entry trigger
+    return [Pending(unit.controller, unit.id, TriggeredEffect(unit.id, unit.name, ability, event))
+            for ability in abilities] + fired
 
 
 def withheld_triggers(state: GameState, event: Event) -> list[Event]:
