@@ -15,7 +15,11 @@ ELEMENT_LETTERS = {"A": "air", "E": "earth", "F": "fire", "W": "water"}
 #: Keywords that are on or off, by field name.
 FLAGS = ("airborne", "stealth", "lance", "lethal", "burrowing", "submerge", "voidwalk",
          "immobile", "charge", "spellcaster", "waterbound", "landbound", "disabled",
-         "first_strike", "moves_freely")
+         "first_strike", "burrowed_safely", "moves_as_if_connected")
+
+#: Conditions of Moves Freely a scenario can state: on every step, or only on steps whose start and
+#: end are both water (land) locations, or sideways (along a row).
+MOVES_FREELY = ("anywhere", "water", "land", "sideways")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +48,9 @@ class Keywords:
     landbound: bool = False
     disabled: bool = False
     first_strike: bool = False
-    moves_freely: bool = False
+    burrowed_safely: bool = False                # has Burrowing and can't move itself while where it is
+    moves_as_if_connected: bool = False          # moves as if the top and bottom edges were connected
+    moves_freely: frozenset[str] = frozenset()   # conditions (MOVES_FREELY) under which a step is free
     movement: int = 0
     ranged: int | None = None
     range_bonus: int = 0
@@ -57,6 +63,8 @@ class Keywords:
             out = [x for x in out if x != "Spellcaster"]
             out += [f"{e.title()} Spellcaster" for e in sorted(self.spellcaster_elements)]
             out += [f"Non-{e.title()} Spellcaster" for e in sorted(self.spellcaster_excluded)]
+        for cond in sorted(self.moves_freely):
+            out.append("Moves Freely" + ("" if cond == "anywhere" else f" ({cond})"))
         if self.movement:
             out.append(f"Movement +{self.movement}")
         if self.ranged is not None:
@@ -66,8 +74,14 @@ class Keywords:
         return out + list(self.not_executed)
 
     def silenced(self) -> "Keywords":
-        """The keywords left when abilities are removed (e.g. a Silence aura): none."""
-        return Keywords()
+        """The keywords left when special abilities are removed (a Silence aura): none. Being
+        disabled is not an ability, so silence does not remove it (Codex "Disabled")."""
+        return Keywords(disabled=self.disabled)
+
+    def disabled_now(self) -> "Keywords":
+        """The keywords of a disabled minion: it has no abilities, but Waterbound and Landbound
+        persist even when disabled (Codex "Waterbound", "Landbound")."""
+        return Keywords(disabled=True, waterbound=self.waterbound, landbound=self.landbound)
 
     def merge(self, other: "Keywords") -> "Keywords":
         """Both sets of keywords: flags or-ed, Movement and +Range added, the longer Ranged kept."""

@@ -62,6 +62,7 @@ class Site:
     max_entry_power: int | None = None   # passive: only minions with power <= N may enter
     kills_on_entry: bool = False         # triggered: minions that enter die (Bottomless Pit)
     text: str = ""
+    flood_ends: bool = False             # flooded by an effect that lasts this turn only
 
 
 @dataclass(frozen=True)
@@ -174,7 +175,19 @@ class TriggeredEffect:
     cause: "Event"
 
 
-PendingEffect = Union[Burial, TriggeredEffect]
+@dataclass(frozen=True)
+class SiteTrigger:
+    """A site's triggered ability waiting to resolve against ``unit`` (Bottomless Pit killing a
+    minion that entered it), and the event that triggered it."""
+
+    square: int
+    name: str
+    ability: str
+    unit: str
+    cause: "Event"
+
+
+PendingEffect = Union[Burial, TriggeredEffect, SiteTrigger]
 
 
 @dataclass(frozen=True)
@@ -200,6 +213,7 @@ class GameState:
     draw: bool = False
     storyline: tuple[Pending, ...] = ()       # first item resolves next
     death_blows: tuple[str, ...] = ()         # players whose Avatar took a death blow, not yet ruled on
+    as_if_adjacent: tuple[tuple[int, int], ...] = ()   # pairs of sites units may move between as if adjacent
 
     # ---- lookups (cached per immutable state) ----
     @cached_property

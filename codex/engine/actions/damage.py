@@ -5,6 +5,7 @@ from codex.engine import document as D
 from codex.engine.actions.base import Outcome, Resolution, handles, target_of
 from codex.engine.actions.movement import fight_summary
 from codex.engine.combat import SiteTarget, deal_damage, lose_life
+from codex.engine.events import Note
 from codex.engine.reasons import Reason
 from codex.engine.ruling import Verdict
 
@@ -15,8 +16,14 @@ def damage(res: Resolution, a: D.Damage, ptr: str) -> Outcome:
     source = res.state.unit(a.source) if a.source else None
     if isinstance(target, SiteTarget):
         site = res.state.site_at(target.square)
-        if site is None or not site.controller:
-            raise res.illegal((Reason.NO_SITE_THERE, "damage.site"), f"square {target.square}", ptr + "/target")
+        if site is None:
+            raise res.illegal((Reason.NO_SITE_THERE, "void"), f"square {target.square}", ptr + "/target")
+        if not site.controller:   # Rubble (or any uncontrolled site) is damaged, but nobody loses life
+            why = ("rubble", "rubble.treated-as-site") if site.rubble else ()
+            res.emit(Note("note", f"{site.name} (square {target.square}) takes {a.amount} damage; no one controls it, "
+                          "so no one loses life.", {"square": target.square}, rules=("damage.site",) + why))
+            return res.done(Verdict.RESOLVED, f"{site.name} takes {a.amount} damage; no one controls it, so no one "
+                            "loses life.")
         res.apply(lose_life(res.state, site.controller, a.amount, f"{site.name} takes {a.amount} damage",
                             ("damage.site", "death-blow.life-loss")))
         return res.done(Verdict.RESOLVED, f"{site.name} takes {a.amount} damage; {site.controller} has "
