@@ -64,8 +64,8 @@ def test_size_direction_compulsion_and_free_steps_are_read() -> None:
     assert green.keywords.compels == (Compulsion("enemy", False, True),)
     mask = abilities_of("Whenever a nearby minion can attack, it must.", "Mask of Mayhem")
     assert mask.keywords.compels == (Compulsion("any", True, False),)
-    assert abilities_of("Moves freely between water locations.", "S").keywords.free_moves == {"water"}
-    assert abilities_of("Moves freely sideways.", "D").keywords.free_moves == {"sideways"}
+    assert abilities_of("Moves freely between water locations.", "S").keywords.moves_freely == {"water"}
+    assert abilities_of("Moves freely sideways.", "D").keywords.moves_freely == {"sideways"}
 
 
 def test_silence_removes_what_the_text_gives_but_not_the_size() -> None:

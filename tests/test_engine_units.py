@@ -98,7 +98,7 @@ def test_step_reasons(frm, to, keywords, reason) -> None:
     (lambda d: d["units"][0].update(power="two"), "/units/0/power"),
     (lambda d: d["units"][0].update(controller="p9"), "/units/0/controller"),
     (lambda d: d.update(action={"do": "move_and_attack", "unit": "ghost"}), "/action/unit"),
-    (lambda d: d.update(action={"do": "teleport"}), "/action/do"),
+    (lambda d: d.update(action={"do": "warp"}), "/action/do"),
     (lambda d: d["turn"].update(active="p3"), "/turn/active"),
     (lambda d: d.update(format="other"), "/format"),
     (lambda d: d["sites"].append({"square": 18}), "/sites/5/square"),

@@ -18,7 +18,7 @@ from codex.engine.budget import budget
 from codex.engine.cards import CardData, CardDict, CardSource
 from codex.engine.combat import SiteTarget, UnitTarget, attack_reason, defend_reason, intercept_reason
 from codex.engine.errors import AmbiguousAction, EngineError, IllegalAction, Problem, ScenarioError, TooComplex
-from codex.engine.events import AbilityNotExecuted, Event
+from codex.engine.events import AbilityNotExecuted, Event, Note
 from codex.engine.geometry import Location, Region
 from codex.engine.movement import range_of_motion, step_reason
 from codex.engine.reasons import Reason, explain
@@ -44,6 +44,9 @@ def unapplied(state: GameState) -> list[Event]:
     """What the units on the board have that this engine version does not apply, unit by unit."""
     out: list[Event] = []
     for u in state.units:
+        if u.is_avatar and u.keywords.disabled:
+            out.append(Note("note", f"{u.name} is an Avatar, and Avatars cannot be disabled: 'disabled' does not "
+                            "apply to it.", {"unit": u.id}, rules=("avatar.surface",)))
         ab = u.abilities
         parts = [f"the keyword {k}" for k in u.keywords.not_executed]
         parts += [a.describe() for a in ab.abilities if a.kind in _ALWAYS and not a.executed]

@@ -9,7 +9,8 @@ engine does not apply yet (Ward) and sentences the grammar cannot read are liste
 
 A scenario may also list keywords explicitly (``"keywords": ["lance", "first strike"]``). Those
 are read by the same grammar, one keyword line each; the few engine flags that are not card
-keywords (``disabled``, ``first strike``, ``moves freely``, ``+N range``) are the scenario
+keywords (``disabled``, ``first strike``, ``moves freely`` and its conditions, ``burrowed safely``,
+``+N range``) are the scenario
 format's own vocabulary (`SCENARIO_FLAGS`).
 """
 from __future__ import annotations
@@ -87,8 +88,10 @@ _FLAG_KEYWORDS = {"airborne": "airborne", "stealth": "stealth", "lethal": "letha
                   "waterbound": "waterbound", "landbound": "landbound", "lance": "lance", "ward": "ward"}
 
 #: Scenario-only flags: engine states and abilities that are not printed keywords.
-SCENARIO_FLAGS = {"disabled": "disabled", "first strike": "first_strike", "strikes first": "first_strike",
-                  "moves freely": "moves_freely"}
+SCENARIO_FLAGS = {"disabled": "disabled", "first strike": "first_strike", "strikes first": "first_strike"}
+#: Scenario flags for Moves Freely and its condition (`Keywords.moves_freely`).
+MOVES_FREELY_FLAGS = {"moves freely": "anywhere", "moves freely between water locations": "water",
+                      "moves freely between land locations": "land", "moves freely sideways": "sideways"}
 _RANGE_BONUS = re.compile(r"^\+\s*(\d+)\s+range$")
 
 
@@ -211,8 +214,13 @@ def _explicit_keyword(token: str) -> Keywords | None:
     """One explicitly listed keyword: a card keyword (read by the grammar) or a scenario flag."""
     norm = " ".join(token.strip().lower().replace("_", " ").replace("-", " ").split()).rstrip(".")
     if norm in SCENARIO_FLAGS:
-        flag = Keywords().with_(**{SCENARIO_FLAGS[norm]: True})
-        return flag.with_(free_moves=frozenset({"any"})) if flag.moves_freely else flag
+        return Keywords().with_(**{SCENARIO_FLAGS[norm]: True})
+    if norm in ("moves as if connected", "moves as if the top and bottom edges were connected"):
+        return Keywords(moves_as_if_connected=True)
+    if norm == "burrowed safely":
+        return Keywords(burrowing=True, burrowed_safely=True)
+    if norm in MOVES_FREELY_FLAGS:
+        return Keywords(moves_freely=frozenset({MOVES_FREELY_FLAGS[norm]}))
     if m := _RANGE_BONUS.match(norm):
         return Keywords(range_bonus=int(m.group(1)))
     # the grammar reads keywords with their printed capitalisation ("Movement +1", "Fire Spellcaster")

@@ -164,8 +164,8 @@ def drop(state: GameState, unit: Unit, artifacts: list[Artifact], units: list[Un
 def carried_entry_reason(state: GameState, unit: Unit, to: Location) -> Found:
     """Whether a unit moved by force (carried along) can enter ``to``: it must exist, and an
     ongoing effect may forbid it (an Avatar never leaves the surface; Gnome Hollows)."""
-    from codex.engine.movement import entry_reason
-    return entry_reason(state, unit, to)
+    from codex.engine.entering import entry_reason
+    return entry_reason(state, unit, to, unit.location)
 
 
 def relocate(state: GameState, unit_id: str, to: Location, how: str = "") -> Resolved:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from codex.engine.ongoing import keywords_at, player_affinity, site_is_water
+from codex.engine.ongoing import disabled_by, keywords_at, player_affinity, site_is_water
 from codex.engine.geometry import SQUARES, Location, Region, row_col
 from codex.engine.abilities import Abilities
 from codex.engine.keywords import Keywords
@@ -34,6 +34,9 @@ def caster_reason(state: GameState, caster: Unit, spell: Spell) -> Found:
         return Reason.NOT_ACTIVE_PLAYER, "casting"
     if state.turn.phase != "main":
         return Reason.NOT_MAIN_PHASE, "casting"
+    cause = disabled_by(state, caster)
+    if cause is not None:   # a disabled minion has no abilities, Spellcaster included: it casts nothing
+        return Reason.DISABLED, cause
     kw = keywords_at(state, caster)
     if not caster.is_avatar and not kw.spellcaster:
         return Reason.NOT_SPELLCASTER, "spellcaster"
@@ -57,7 +60,7 @@ def summoning_location_reason(state: GameState, player_id: str, spell: Spell, lo
                               minion: Unit) -> Found:
     """Surface of your site by default; underground/underwater of your site with Burrowing/Submerge;
     any void with Voidwalk; and always a location the minion may enter."""
-    from codex.engine.movement import entry_reason
+    from codex.engine.entering import entry_reason
     kw = spell.keywords
     site = state.site_at(loc.square)
     if not state.location_exists(loc):
@@ -67,7 +70,7 @@ def summoning_location_reason(state: GameState, player_id: str, spell: Spell, lo
     if site is None or site.controller != player_id:
         return Reason.NOT_YOUR_SITE, "casting.minion-location"
     if loc.region is Region.UNDERGROUND and not kw.burrowing:
-        return Reason.BAD_SUMMONING_LOCATION, "casting.minion-burrowing"
+        return Reason.BAD_SUMMONING_LOCATION, "burrowing.summon"
     if loc.region is Region.UNDERWATER and not kw.submerge:
         return Reason.BAD_SUMMONING_LOCATION, "submerge.summon"
     bad = entry_reason(state, minion, loc)
@@ -80,7 +83,7 @@ def summoning_area_reason(state: GameState, player_id: str, spell: Spell, anchor
     """An oversized minion's declared area: inside the realm, including at least one of your
     sites; every location one it may be summoned to or enter (no void without Voidwalk, no Gnome
     Hollows unless its power is low enough); your opponent's sites are fine (Codex "Oversized Units")."""
-    from codex.engine.movement import entry_reason
+    from codex.engine.entering import entry_reason
     from codex.engine.oversized import area
     locs = area(state, anchor, minion.size)
     if locs is None:

@@ -10,13 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Union
 
-from codex.engine.activation import tap_reason
+from codex.engine.activation import disabled_reason, tap_reason
 from codex.engine.carrying import lances
 from codex.engine.errors import IllegalAction
 from codex.engine.events import (DamageModified, DamagePrevented, Damaged, DeathBlow, Event, LanceBroke, LifeLost,
-                                 LifeUnchanged, NoDamage, ReachedDeathsDoor, SiteStruck, StealthLost, Struck, WardBroke)
+                                 LifeUnchanged, NoDamage, ReachedDeathsDoor, SiteStruck, StealthLost, StrikeWithheld,
+                                 Struck, WardBroke)
 from codex.engine.geometry import Location, Region
-from codex.engine.ongoing import airborne_now, damage_reduction, keywords_at
+from codex.engine.ongoing import airborne_now, damage_reduction, disabled_by, keywords_at
 from codex.engine.reasons import Found, Reason
 from codex.engine.state import GameState, Site, Unit
 from codex.engine.storyline import Resolved, settle
@@ -51,8 +52,12 @@ def describe_target(state: GameState, target: Target) -> str:
 
 
 def attack_reason(state: GameState, attacker: Unit, target: Target) -> Found:
-    """Is `target` a legal attack target for `attacker` right now? (An oversized attacker attacks
-    at any location it occupies, still one target: Codex "Oversized Units".)"""
+    """Is `target` a legal attack target for `attacker` right now? A disabled attacker has no
+    abilities, Move and Attack included, so it attacks nothing. An oversized attacker attacks at
+    any location it occupies, still one target (Codex "Oversized Units")."""
+    found = disabled_reason(state, attacker)
+    if found:
+        return found
     if isinstance(target, SiteTarget):
         site = state.site_at(target.square)
         if site is None:
@@ -61,7 +66,9 @@ def attack_reason(state: GameState, attacker: Unit, target: Target) -> Found:
             return Reason.NOT_AT_LOCATION, "attack.target"
         if not state.occupies(attacker, Location(target.square, Region.SURFACE)):
             return Reason.SITE_NOT_ON_SURFACE, "attack.target"
-        if site.rubble or site.controller is None or site.controller == attacker.controller:
+        if site.rubble:
+            return Reason.NOT_AN_ENEMY, "rubble"
+        if site.controller is None or site.controller == attacker.controller:
             return Reason.NOT_AN_ENEMY, "attack.target"
         return None
     defender = state.unit(target.unit)
@@ -298,11 +305,21 @@ def allocate(state: GameState, striker: Unit, power: int, targets: list[Unit],
 def fight(state: GameState, side_a: list[str], side_b: list[str],
           assign: dict[str, dict[str, int]] | None = None) -> Resolved:
     """Resolve a fight: first strikes, then the survivors' strikes, each batch simultaneous and
-    brought to rest (deaths) before the next."""
+    brought to rest (deaths) before the next. A disabled unit does not strike (whether it attacked,
+    defends, intercepts or was attacked): it deals no damage."""
     assign = assign or {}
     events: list[Event] = []
     struck_already: set[str] = set()
     for first in (True, False):
+        withheld: list[Event] = []
+        for uid in side_a + side_b:
+            u = state.unit(uid)
+            cause = disabled_by(state, u) if u is not None and uid not in struck_already else None
+            if cause is not None and u is not None:
+                struck_already.add(uid)
+                withheld.append(StrikeWithheld(uid, u.name, f"{u.name} is disabled, and a disabled minion cannot "
+                                               "strike", rules=(cause, "disabled", "disabled.fight")))
+        events += withheld
         strikes: list[tuple[Unit, int, dict[str, int], list[str]]] = []
         for mine, theirs in ((side_a, side_b), (side_b, side_a)):
             enemies = [u for u in (state.unit(i) for i in theirs) if u is not None]

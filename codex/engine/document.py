@@ -255,6 +255,8 @@ class SpellDoc(Doc):
     id: Id | None = None
     size: tuple[Annotated[StrictInt, Field(ge=1, le=4)], Annotated[StrictInt, Field(ge=1, le=5)]] | None = Field(
         default=None, description="an oversized minion's area, rows x columns (default from its text)")
+    effects: tuple[Literal["silence", "flood"], ...] = Field(
+        default=(), description="an aura's ongoing effects, as for the scenario's auras")
 
 
 class Cast(Action):
@@ -276,6 +278,90 @@ class PlaySite(Action):
     do: Literal["play_site"]
     square: Square
     site: SiteSpec = SiteSpec()
+
+
+class DestroySite(Action):
+    """An effect destroys the site on ``square``: it leaves a Rubble token."""
+
+    do: Literal["destroy_site"]
+    square: Square
+
+
+class Flood(Action):
+    """An effect floods the site on ``square`` (for this turn by default, like Geyser)."""
+
+    do: Literal["flood"]
+    square: Square
+    this_turn: StrictBool = True
+
+
+class Teleport(Action):
+    """An effect teleports ``unit`` to ``to`` (forced movement: no steps of its own)."""
+
+    do: Literal["teleport"]
+    unit: Id
+    to: Place
+
+
+class Tap(Action):
+    """Tap ``unit``: as the cost of an ability (``cost``: true), or directly by an effect."""
+
+    do: Literal["tap"]
+    unit: Id
+    cost: StrictBool = False
+
+
+class MinionDoc(Doc):
+    """A minion put into the realm by an effect (not cast)."""
+
+    name: Name
+    power: Power = 0
+    text: Text = ""
+    keywords: Annotated[tuple[Name, ...], Field(max_length=20)] = ()
+    id: Id | None = None
+
+
+class Summon(Action):
+    """An effect summons a minion to ``location`` for ``controller``: no mana, no threshold, any
+    location in any region, but one the minion can enter."""
+
+    do: Literal["summon"]
+    controller: Id
+    minion: MinionDoc
+    location: Place
+
+
+#: What a `locations` question asks about: words the Codex defines over the realm's geometry.
+LocationTerm = Literal["here", "there", "its_location", "its_site", "adjacent_squares", "adjacent_locations",
+                       "adjacent_sites", "adjacent_voids", "nearby_squares", "nearby_locations", "nearby_sites",
+                       "nearby_voids", "near", "border", "top_border", "body_of_water", "span_of_land",
+                       "steps_away", "region", "atop", "under", "corners"]
+
+
+class AuraRef(Doc):
+    aura: Id
+
+
+class SquareRef(Doc):
+    square: Square
+
+
+class Locations(Action):
+    """Which squares, locations or units a word of the Codex refers to, seen from a card
+    (a unit, a site, an aura) or a square."""
+
+    do: Literal["locations"]
+    of: Union[Id, UnitRef, SiteRef, AuraRef, SquareRef, None] = None
+    term: LocationTerm
+    steps: Annotated[StrictInt, Field(ge=0, le=10)] = 1
+    player: Id | None = None
+
+
+class SiteKind(Action):
+    """What kind of site is on ``square``: water or land, air, earth, fire, Rubble, flooded."""
+
+    do: Literal["site_kind"]
+    square: Square
 
 
 class Damage(Action):
@@ -395,12 +481,13 @@ class Sequence(Action):
 
 ACTION_RECORDS: tuple[type[Action], ...] = (
     MoveAndAttack, Attack, RangeOfMotion, CanDefend, CanIntercept, CanAttack, CanMove, Shoot, Cast, PlaySite,
-    Damage, LoseLife, Compare, EndTurn, StartTurn, Sequence, Move, Destroy, PickUp, DropAction, MandatoryActions,
-    Fight, StrikeAction)
+    Damage, LoseLife, Compare, EndTurn, StartTurn, Sequence, DestroySite, Flood, Teleport, Summon, Locations,
+    SiteKind, Tap, Move, Destroy, PickUp, DropAction, MandatoryActions, Fight, StrikeAction)
 
 AnyAction = Annotated[Union[MoveAndAttack, Attack, RangeOfMotion, CanDefend, CanIntercept, CanAttack, CanMove,
                             Shoot, Cast, PlaySite, Damage, LoseLife, Compare, EndTurn, StartTurn, Sequence,
-                            Move, Destroy, PickUp, DropAction, MandatoryActions, Fight, StrikeAction],
+                            DestroySite, Flood, Teleport, Summon, Locations, SiteKind, Tap, Move, Destroy, PickUp,
+                            DropAction, MandatoryActions, Fight, StrikeAction],
                       Field(discriminator="do")]
 Sequence.model_rebuild()
 
@@ -423,6 +510,9 @@ class ScenarioDoc(Doc):
     auras: Annotated[tuple[AuraDoc, ...], Field(max_length=20)] = ()
     units: Annotated[tuple[UnitDoc, ...], Field(max_length=MAX_UNITS)] = ()
     artifacts: Annotated[tuple[ArtifactDoc, ...], Field(max_length=MAX_UNITS)] = ()
+    as_if_adjacent: Annotated[tuple[tuple[Square, Square], ...], Field(
+        max_length=20, description="pairs of sites units may move between as if they were adjacent "
+                                   "(an ongoing effect such as Waypoint Portal)")] = ()
     action: AnyAction
 
 

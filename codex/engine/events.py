@@ -89,6 +89,19 @@ class Tapped(Event):
 
 
 @dataclass(frozen=True)
+class TappedByEffect(Event):
+    """A card was tapped by an effect, or as the cost of another card's ability."""
+
+    kind: ClassVar[str] = "tapped"
+    unit: str
+    name: str
+    cost: bool
+
+    def text(self) -> str:
+        return f"{self.name} is tapped" + (" to pay a cost." if self.cost else " by an effect.")
+
+
+@dataclass(frozen=True)
 class Activated(Event):
     """A unit taps to use an activated ability (Move and Attack, Ranged...)."""
 
@@ -117,7 +130,31 @@ class Activated(Event):
 # ---------------------------------------------------------------------------- movement
 
 @dataclass(frozen=True)
-class Stepped(Event):
+class Entry:
+    """A unit entering a location (Codex "Enter"): ``frm`` None when it was summoned there."""
+
+    unit: str
+    frm: Location | None
+    to: Location
+
+    @property
+    def site_entered(self) -> bool:
+        """It entered the *site* too: summoned there, or moved there from a different square.
+        Moving between the levels of a site enters the location, not the site."""
+        return self.frm is None or self.frm.square != self.to.square
+
+
+class Entering:
+    """The events in which a unit enters a location: a step, a summon, a teleport or other forced
+    move. Triggered abilities that listen for units entering (`storyline.triggers_for`) listen for
+    this one interface, whatever moved the unit there."""
+
+    def entry(self) -> Entry:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Stepped(Event, Entering):
     """A unit took one step, entering ``to`` (Codex "Enter": moving there from somewhere else)."""
 
     kind: ClassVar[str] = "step"
@@ -130,6 +167,9 @@ class Stepped(Event):
 
     def text(self) -> str:
         return f"{self.name} steps from the {self.frm} to the {self.to} ({self.purpose}, step {self.number})."
+
+    def entry(self) -> Entry:
+        return Entry(self.unit, self.frm, self.to)
 
     def data(self) -> dict[str, Any]:
         return {"unit": self.unit, "from": self.frm.to_json(), "to": self.to.to_json(), "number": self.number}
@@ -164,8 +204,8 @@ class StayedPut(Event):
 
 
 @dataclass(frozen=True)
-class Teleported(Event):
-    """A unit moved to a location other than by taking steps of its own Move and Attack."""
+class Teleported(Event, Entering):
+    """A unit moved to a location other than by taking steps of its own (forced movement)."""
 
     kind: ClassVar[str] = "teleport"
     unit: str
@@ -179,9 +219,69 @@ class Teleported(Event):
             return f"{self.name} moves to the {self.to} by {self.by.replace('_', ' ')}, not by Move and Attack."
         return f"{self.name} is moved to the {self.to} ({self.by}): it does not take a step of its own."
 
+    def entry(self) -> Entry:
+        return Entry(self.unit, self.frm, self.to)
+
     def data(self) -> dict[str, Any]:
         return {"unit": self.unit, "to": self.to.to_json(), "by": self.by,
                 "from": self.frm.to_json() if self.frm else None}
+
+
+@dataclass(frozen=True)
+class StayedWhere(Event):
+    """A unit an effect would move or summon stays where it was, because it cannot enter there."""
+
+    kind: ClassVar[str] = "not_entered"
+    unit: str
+    name: str
+    to: Location
+    reason: Reason
+    summoned: bool = False
+
+    def text(self) -> str:
+        if self.reason is Reason.SAME_LOCATION:
+            return f"{self.name} is already at the {self.to}: moving there is not moving, and it does not enter it."
+        if self.summoned:
+            return (f"{self.name} cannot enter the {self.to} ({explain(self.reason)}), so it is not summoned "
+                    "and stays where it was.")
+        return f"{self.name} cannot enter the {self.to} ({explain(self.reason)}), so it does not move."
+
+
+@dataclass(frozen=True)
+class PlacedAtop(Event):
+    """A site arrived under a unit in the void: the unit is now atop it, without entering it."""
+
+    kind: ClassVar[str] = "atop"
+    unit: str
+    name: str
+    square: int
+    site_name: str
+
+    def text(self) -> str:
+        return (f"{self.name} is now on the surface of {self.site_name} (square {self.square}): the site was placed "
+                "under it, so it did not move and did not enter the site.")
+
+
+@dataclass(frozen=True)
+class SubsurfaceChanged(Event):
+    """A site switched between water and land: its subsurface, and whoever is in it, changed region."""
+
+    kind: ClassVar[str] = "subsurface"
+    square: int
+    site_name: str
+    region: Region
+    units: tuple[str, ...]
+    names: tuple[str, ...]
+
+    def text(self) -> str:
+        kind = "a water" if self.region is Region.UNDERWATER else "a land"
+        who = f": {', '.join(self.names)} {'is' if len(self.names) == 1 else 'are'} now {self.region.value}" \
+            if self.names else ""
+        return (f"{self.site_name} (square {self.square}) is now {kind} site, so its subsurface is "
+                f"{self.region.value}{who}.")
+
+    def data(self) -> dict[str, Any]:
+        return {"square": self.square, "region": self.region.value, "units": list(self.units)}
 
 
 # ---------------------------------------------------------------------------- attacks, fights
@@ -721,7 +821,7 @@ class ProjectileHit(Event):
 # ---------------------------------------------------------------------------- casting, sites, mana
 
 @dataclass(frozen=True)
-class Summoned(Event):
+class Summoned(Event, Entering):
     """A minion enters the realm at a location (Codex "Enter": summoned there)."""
 
     kind: ClassVar[str] = "summon"
@@ -732,6 +832,9 @@ class Summoned(Event):
 
     def text(self) -> str:
         return f"{self.name} is summoned to the {self.at}."
+
+    def entry(self) -> Entry:
+        return Entry(self.unit, None, self.at)
 
 
 @dataclass(frozen=True)
@@ -804,6 +907,73 @@ class SitePlayed(Event):
     def text(self) -> str:
         return (f"{self.by} taps to play {self.name} on square {self.square}"
                 + (", replacing rubble" if self.replaced_rubble else "") + ".")
+
+
+@dataclass(frozen=True)
+class SiteDestroyed(Event):
+    """A site was destroyed: it goes to its owner's cemetery, leaving a Rubble token."""
+
+    kind: ClassVar[str] = "destroy_site"
+    square: int
+    name: str
+    owner: str | None
+    was_rubble: bool = False
+
+    def text(self) -> str:
+        if self.was_rubble:
+            return (f"The Rubble on square {self.square} is destroyed: a token leaves the realm, and a Rubble token "
+                    "is left behind.")
+        whose = f"{self.owner}'s cemetery" if self.owner else "its owner's cemetery"
+        return f"{self.name} (square {self.square}) is destroyed: it goes to {whose}, leaving a Rubble token."
+
+
+@dataclass(frozen=True)
+class SiteFlooded(Event):
+    kind: ClassVar[str] = "flood"
+    square: int
+    name: str
+    this_turn: bool
+
+    def text(self) -> str:
+        return (f"{self.name} (square {self.square}) is flooded{' this turn' if self.this_turn else ''}: "
+                "it gains the Flooded ability and is a water site.")
+
+
+@dataclass(frozen=True)
+class FloodEnded(Event):
+    kind: ClassVar[str] = "flood_ends"
+    square: int
+    name: str
+
+    def text(self) -> str:
+        return f"The flood on {self.name} (square {self.square}) ends with the turn: it loses Flooded."
+
+
+@dataclass(frozen=True)
+class StrikeWithheld(Event):
+    """A unit in a fight does not strike (it is disabled)."""
+
+    kind: ClassVar[str] = "no_strike"
+    unit: str
+    name: str
+    why: str
+
+    def text(self) -> str:
+        return f"{self.name} does not strike: {self.why}."
+
+
+@dataclass(frozen=True)
+class TriggerSkipped(Event):
+    """A triggered ability that would fire does not: its card has no abilities now."""
+
+    kind: ClassVar[str] = "no_trigger"
+    unit: str
+    name: str
+    ability: str
+    why: str
+
+    def text(self) -> str:
+        return f"{self.name}'s ability \u201c{self.ability}\u201d does not trigger: {self.why}."
 
 
 # ---------------------------------------------------------------------------- turns

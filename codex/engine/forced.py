@@ -25,7 +25,8 @@ from typing import Callable
 from codex.engine.budget import spend
 from codex.engine.events import Event, NotMoved, Stepped, Stopped, Teleported
 from codex.engine.geometry import Direction, Location, Region, is_diagonal, next_square, orthogonal_neighbours
-from codex.engine.movement import candidate_steps, entry_reason, move_unit, step_reason
+from codex.engine.entering import entry_reason, ground_notes
+from codex.engine.movement import candidate_steps, move_unit, step_reason
 from codex.engine.ongoing import keywords_at
 from codex.engine.oversized import area, normalise, parts, placements
 from codex.engine.reasons import Found, Reason
@@ -59,7 +60,7 @@ def _part_reason(state: GameState, unit: Unit, frm: Location, to: Location, how:
         elif frm.region is not to.region and {frm.region, to.region} != {Region.SURFACE, Region.VOID}:
             return Reason.NOT_ADJACENT, "step.forced"
     if enter:
-        return entry_reason(state, unit, to)
+        return entry_reason(state, unit, to, frm)
     return None
 
 
@@ -227,7 +228,9 @@ def resolve_moves(state: GameState, unit_id: str, path: list[Location], how: str
                 ("path",) if len(path) > 1 else ()) + (
                 ("under",) if to.region.is_subsurface and not cur.region.is_subsurface else ())
             ev = Teleported(unit.id, unit.name, to, f"{HOW[how]} by {by}", cur, rules=rules)
+        before = state
         state, more = move_unit(state, unit.id, to)
+        more += ground_notes(before, state, unit.id)
         state, rest = settle(state, [ev] + more)
         events += [ev] + more + rest
         moved = True

@@ -15,7 +15,11 @@ ELEMENT_LETTERS = {"A": "air", "E": "earth", "F": "fire", "W": "water"}
 #: Keywords that are on or off, by field name.
 FLAGS = ("airborne", "stealth", "lance", "lethal", "burrowing", "submerge", "voidwalk",
          "immobile", "charge", "spellcaster", "waterbound", "landbound", "disabled",
-         "first_strike", "moves_freely", "ward")
+         "first_strike", "burrowed_safely", "moves_as_if_connected", "ward")
+
+#: Conditions of Moves Freely a scenario can state: on every step, or only on steps whose start and
+#: end are both water (land) locations, or sideways (along a row).
+MOVES_FREELY = ("anywhere", "water", "land", "sideways")
 
 #: "any number of" units, as a carrying limit.
 ANY_NUMBER = 99
@@ -60,7 +64,7 @@ class Keywords:
     ``spellcaster_elements`` limits an element Spellcaster ("Fire Spellcaster") to spells that need
     one of those elements; ``spellcaster_excluded`` forbids a "Non-Fire Spellcaster" the spells that
     need any of those. ``not_executed`` keeps, by name, the keywords this engine version knows of but
-    does not apply (e.g. "Ward"), so a ruling can say so instead of dropping them.
+    does not apply, so a ruling can say so instead of dropping them.
     """
 
     airborne: bool = False
@@ -79,7 +83,9 @@ class Keywords:
     landbound: bool = False
     disabled: bool = False
     first_strike: bool = False
-    moves_freely: bool = False
+    burrowed_safely: bool = False                # has Burrowing and can't move itself while where it is
+    moves_as_if_connected: bool = False          # moves as if the top and bottom edges were connected
+    moves_freely: frozenset[str] = frozenset()   # conditions (MOVES_FREELY) under which a step is free
     movement: int = 0
     ranged: int | None = None
     range_bonus: int = 0
@@ -87,7 +93,6 @@ class Keywords:
     lances: int = 0                                  # Lance keywords: a Lance token each on entering
     carries: tuple[CarryRule, ...] = ()             # may carry units (Codex "Carrying Units")
     only_directions: frozenset[str] = frozenset()   # "can only move themselves forward"
-    free_moves: frozenset[str] = frozenset()        # Moves Freely: "water", "land", "sideways", "any"
     compels: tuple[Compulsion, ...] = ()            # minions that can attack must (Mandatory Actions)
     not_executed: tuple[str, ...] = field(default_factory=tuple)
 
@@ -98,6 +103,8 @@ class Keywords:
             out = [x for x in out if x != "Spellcaster"]
             out += [f"{e.title()} Spellcaster" for e in sorted(self.spellcaster_elements)]
             out += [f"Non-{e.title()} Spellcaster" for e in sorted(self.spellcaster_excluded)]
+        for cond in sorted(self.moves_freely):
+            out.append("Moves Freely" + ("" if cond == "anywhere" else f" ({cond})"))
         if self.movement:
             out.append(f"Movement +{self.movement}")
         if self.ranged is not None:
@@ -107,8 +114,6 @@ class Keywords:
         out += [rule.describe() for rule in self.carries]
         if self.only_directions:
             out.append("Can only move themselves " + " or ".join(sorted(self.only_directions)))
-        for cond in sorted(self.free_moves - {"any"}):
-            out.append("Moves freely " + ("sideways" if cond == "sideways" else f"between {cond} locations"))
         return out + list(self.not_executed)
 
     def movement_abilities(self) -> "Keywords":
@@ -116,8 +121,14 @@ class Keywords:
         return Keywords(**{f: getattr(self, f) for f in MOVEMENT_FLAGS}, movement=self.movement)
 
     def silenced(self) -> "Keywords":
-        """The keywords left when abilities are removed (e.g. a Silence aura): none."""
-        return Keywords()
+        """The keywords left when special abilities are removed (a Silence aura): none. Being
+        disabled is not an ability, so silence does not remove it (Codex "Disabled")."""
+        return Keywords(disabled=self.disabled)
+
+    def disabled_now(self) -> "Keywords":
+        """The keywords of a disabled minion: it has no abilities, but Waterbound and Landbound
+        persist even when disabled (Codex "Waterbound", "Landbound")."""
+        return Keywords(disabled=True, waterbound=self.waterbound, landbound=self.landbound)
 
     def merge(self, other: "Keywords") -> "Keywords":
         """Both sets of keywords: flags or-ed, Movement and +Range added, the longer Ranged kept."""

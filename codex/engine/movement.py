@@ -10,33 +10,19 @@ from collections import deque
 from dataclasses import replace
 
 from codex.engine.budget import spend
+from codex.engine.entering import entry_reason, ground_notes
 from codex.engine.events import Event, StepSkipped, Stepped
-from codex.engine.geometry import (Direction, Location, Region, diagonal_neighbours, is_diagonal, orthogonal_neighbours,
-                                   relative_directions, step_directions)
-from codex.engine.oversized import area, normalise, parts
+from codex.engine.geometry import (ROWS, Direction, Location, Region, diagonal_neighbours, is_diagonal,
+                                   orthogonal_neighbours, relative_directions, row_col, square_at, step_directions)
 from codex.engine.keywords import Keywords
-from codex.engine.ongoing import is_land_location, is_water_location, keywords_at
+from codex.engine.ongoing import disabled_by, is_land_location, is_water_location, keywords_at
 from codex.engine.reasons import Found, Reason
+from codex.engine.oversized import area, normalise, parts
 from codex.engine.state import GameState, Unit
-from codex.engine.storyline import Resolved, mark_for_death, settle
+from codex.engine.storyline import Resolved, settle
 
 _SUBSURFACE_NEED = {Region.UNDERGROUND: ("burrowing", Reason.UNDERGROUND_NEEDS_BURROWING, "burrowing"),
                     Region.UNDERWATER: ("submerge", Reason.UNDERWATER_NEEDS_SUBMERGE, "submerge")}
-
-
-def entry_reason(state: GameState, unit: Unit, to: Location) -> Found:
-    """Why `unit` may not enter `to` at all (ongoing effects only; triggers are ignored)."""
-    if not state.location_exists(to):
-        return Reason.NO_SUCH_LOCATION, "location"
-    if unit.is_avatar and to.region is not Region.SURFACE:
-        rule = {Region.VOID: "voidwalk.avatar", Region.UNDERGROUND: "underground.avatar",
-                Region.UNDERWATER: "underwater.avatar"}[to.region]
-        return Reason.AVATAR_SURFACE_ONLY, rule
-    site = state.site_at(to.square)
-    if (site is not None and site.max_entry_power is not None and unit.is_minion
-            and to.region is Region.SURFACE and unit.power > site.max_entry_power):
-        return Reason.CANNOT_ENTER, "range-of-motion.gnome-hollows"
-    return None
 
 
 def step_reason(state: GameState, unit: Unit, frm: Location, to: Location,
@@ -49,8 +35,12 @@ def step_reason(state: GameState, unit: Unit, frm: Location, to: Location,
     part of it the same way (`frm` and `to` are then the anchors of its area).
     """
     kw = kw if kw is not None else keywords_at(state, unit, frm)
+    if kw.disabled:
+        return Reason.DISABLED, disabled_by(state, unit, frm) or "disabled"
     if kw.immobile:
         return Reason.IMMOBILE, "immobile"
+    if kw.burrowed_safely:
+        return Reason.BURROWED_SAFELY, "burrowed-safely"
     if frm == to:
         return Reason.SAME_LOCATION, "movement.moved"
     if kw.only_directions:
@@ -82,39 +72,95 @@ def _oversized_step_reason(state: GameState, unit: Unit, frm: Location, to: Loca
 
 def _step_reason(state: GameState, unit: Unit, frm: Location, to: Location, kw: Keywords,
                  enter: bool = True) -> tuple[Reason | None, str]:
-    """One location to an adjacent one: existence, entry restrictions (when it enters), regions."""
+    """One location to another: entry restrictions (when it enters), adjacency, regions."""
     if enter:
-        bad = entry_reason(state, unit, to)
+        bad = entry_reason(state, unit, to, frm)
         if bad:
             return bad
     elif not state.location_exists(to):
         return Reason.NO_SUCH_LOCATION, "location"
+    link = linked_rule(state, kw, frm.square, to.square)
     if frm.square == to.square:
         pair = {frm.region, to.region}
         for region, (flag, reason, rule) in _SUBSURFACE_NEED.items():
             if pair == {Region.SURFACE, region}:
                 return (None, rule) if getattr(kw, flag) else (reason, rule)
         return Reason.NOT_ADJACENT, "adjacent.regions"
-    if is_diagonal(frm.square, to.square):
+    if link is None and is_diagonal(frm.square, to.square):
         if frm.region is not Region.SURFACE or to.region is not Region.SURFACE:
             return ((Reason.AIRBORNE_ONLY_ON_SURFACE, "airborne.surface-only") if kw.airborne
                     else (Reason.DIAGONAL_NEEDS_AIRBORNE, "airborne.diagonal"))
         return (None, "airborne.diagonal") if kw.airborne else (Reason.DIAGONAL_NEEDS_AIRBORNE, "airborne.diagonal")
-    if to.square not in orthogonal_neighbours(frm.square):
+    if link is None and to.square not in orthogonal_neighbours(frm.square):
         return Reason.NOT_ADJACENT, "adjacent"
     if Region.VOID in (frm.region, to.region):
-        return (None, "voidwalk") if kw.voidwalk else (Reason.VOID_NEEDS_VOIDWALK, "voidwalk")
+        return (None, link or "voidwalk") if kw.voidwalk else (Reason.VOID_NEEDS_VOIDWALK, "voidwalk")
     if frm.region is not to.region:
         return Reason.NOT_ADJACENT, "adjacent.regions"
     if frm.region is Region.SURFACE:
-        return None, "movement.path"
+        return None, link or "movement.path"
     flag, reason, rule = _SUBSURFACE_NEED[frm.region]
-    return (None, rule) if getattr(kw, flag) else (reason, rule)
+    return (None, link or rule) if getattr(kw, flag) else (reason, rule)
+
+
+def linked_squares(state: GameState, kw: Keywords, square: int) -> list[int]:
+    """Squares a step may reach from ``square`` as if they were adjacent: the other site of an
+    effect linking two sites (Codex "As If Adjacent"), or the square at the other end of the column
+    for a unit that moves as if the top and bottom edges were connected ("As If Connected")."""
+    out: list[int] = []
+    for a, b in state.as_if_adjacent:
+        if square in (a, b) and state.site_at(a) is not None and state.site_at(b) is not None:
+            out.append(b if square == a else a)
+    if kw.moves_as_if_connected:
+        row, col = row_col(square)
+        if row in (0, ROWS - 1):
+            other = square_at(ROWS - 1 - row, col)
+            if other is not None and other != square:
+                out.append(other)
+    return out
+
+
+def linked_rule(state: GameState, kw: Keywords, frm: int, to: int) -> str | None:
+    """The rule that makes ``frm`` → ``to`` a step although the squares are not adjacent."""
+    if frm == to or to in orthogonal_neighbours(frm) or to not in linked_squares(state, kw, frm):
+        return None
+    if kw.moves_as_if_connected and row_col(frm)[1] == row_col(to)[1] and {row_col(frm)[0], row_col(to)[0]} == {
+            0, ROWS - 1}:
+        return "as-if-connected"
+    return "as-if-adjacent"
+
+
+#: The verbs of moving between a site's levels (Codex "Burrowing", "Unburrow", "Submerge", "Surface").
+_LEVEL_VERBS = {(Region.SURFACE, Region.UNDERGROUND): "burrow", (Region.UNDERGROUND, Region.SURFACE): "unburrow",
+                (Region.SURFACE, Region.UNDERWATER): "submerge.verb",
+                (Region.UNDERWATER, Region.SURFACE): "surface.verb"}
+
+
+def level_rules(frm: Location, to: Location) -> tuple[str, ...]:
+    """A step between a site's levels burrows, unburrows, submerges or surfaces; it enters the
+    location, not the site."""
+    verb = _LEVEL_VERBS.get((frm.region, to.region)) if frm.square == to.square else None
+    return (verb, "enter.levels") if verb else ()
 
 
 def allowance(state: GameState, unit: Unit, loc: Location | None = None) -> int:
     """Steps Move and Attack (or Defend) allows: one, plus Movement +X, read where the unit is."""
     return 1 + keywords_at(state, unit, loc).movement
+
+
+def free_step(state: GameState, kw: Keywords, frm: Location, to: Location) -> bool:
+    """Does this step cost nothing under the unit's Moves Freely (only in basic movement: Move and
+    Attack and Defend)? Its start and end must both satisfy the condition."""
+    for cond in kw.moves_freely:
+        if cond == "anywhere":
+            return True
+        if cond == "water" and is_water_location(state, frm) and is_water_location(state, to):
+            return True
+        if cond == "land" and is_land_location(state, frm) and is_land_location(state, to):
+            return True
+        if cond == "sideways" and frm.square != to.square and row_col(frm.square)[0] == row_col(to.square)[0]:
+            return True
+    return False
 
 
 def candidate_steps(loc: Location) -> list[Location]:
@@ -126,13 +172,13 @@ def candidate_steps(loc: Location) -> list[Location]:
 
 
 def range_of_motion(state: GameState, unit: Unit) -> dict[Location, tuple[Location, ...]]:
-    """Every location the unit could reach with Move and Attack, with a shortest path to each
-    (for an oversized unit: every anchor its area could reach).
+    """Every location the unit could reach with Move and Attack, with a shortest path to each.
 
-    A breadth-first search over locations with a visited set: reaching a location in fewer steps
-    leaves at least as many steps to go on with (the allowance is read where the unit stands, not
-    from how it got there), so each location is expanded once and the cost is bounded by the
-    board (at most 80 locations), whatever Movement +X says.
+    A breadth-first search over locations by steps paid for (a 0-1 search: a Moves Freely step
+    costs nothing): reaching a location for fewer steps leaves at least as many to go on with (the
+    allowance is read where the unit stands, not from how it got there), so a location is expanded
+    again only when reached for less, and the cost is bounded by the board (at most 80 locations),
+    whatever Movement +X says.
 
     Lookahead: ongoing effects are considered (abilities are re-read at every location, so a
     Silence aura or an entry restriction counts) and triggered abilities are ignored (a location
@@ -142,47 +188,32 @@ def range_of_motion(state: GameState, unit: Unit) -> dict[Location, tuple[Locati
         return {}
     start = unit.location
     paths: dict[Location, tuple[Location, ...]] = {start: ()}
-    cost: dict[Location, int] = {start: 0}          # steps spent (Moves Freely steps are free)
+    cost: dict[Location, int] = {start: 0}          # steps paid for (free steps cost nothing)
     queue: deque[Location] = deque([start])
     while queue:
         loc = queue.popleft()
         spend(1, "searching the range of motion")
-        path, spent = paths[loc], cost[loc]
         kw = keywords_at(state, unit, loc)
-        exhausted = spent >= allowance(state, unit, loc)
-        if exhausted and not kw.free_moves:
-            continue
-        for nxt in candidate_steps(loc):
+        can_pay = cost[loc] < 1 + kw.movement
+        linked = [Location(sq, r) for sq in linked_squares(state, kw, loc.square) for r in Region]
+        for nxt in candidate_steps(loc) + linked:
             if unit.oversized and nxt != normalise(state, nxt):
                 continue
-            free = bool(kw.free_moves) and free_step(state, loc, nxt, kw)
-            if exhausted and not free:
+            free = bool(kw.moves_freely) and free_step(state, kw, loc, nxt)
+            if not (free or can_pay):
                 continue
-            new = spent + (0 if free else 1)
-            if nxt in cost and cost[nxt] <= new:
+            c = cost[loc] + (0 if free else 1)
+            if nxt in cost and cost[nxt] <= c:
                 continue
             reason, _ = step_reason(state, unit, loc, nxt, kw)
             if reason is None:
-                paths[nxt], cost[nxt] = path + (nxt,), new
+                cost[nxt] = c
+                paths[nxt] = paths[loc] + (nxt,)
                 if free:
                     queue.appendleft(nxt)
                 else:
                     queue.append(nxt)
     return paths
-
-
-def free_step(state: GameState, frm: Location, to: Location, kw: Keywords) -> bool:
-    """Does this step spend no step of basic movement (Codex "Moves Freely")? Its start and its end
-    must both satisfy the unit's Moves Freely condition."""
-    conds = kw.free_moves
-    if "any" in conds:
-        return True
-    if "water" in conds and is_water_location(state, frm) and is_water_location(state, to):
-        return True
-    if "land" in conds and all(x.region is Region.SURFACE and is_land_location(state, x) for x in (frm, to)):
-        return True
-    return ("sideways" in conds and frm.region is to.region
-            and step_directions(frm.square, to.square) in ({Direction.EAST}, {Direction.WEST}))
 
 
 def reachable_locations(state: GameState, unit: Unit) -> dict[Location, tuple[Location, ...]]:
@@ -207,6 +238,34 @@ def path_to(state: GameState, unit: Unit, loc: Location) -> tuple[Location, ...]
     return reachable_locations(state, unit).get(loc)
 
 
+def unreachable_rules(state: GameState, unit: Unit, target: Location) -> tuple[str, ...]:
+    """Why ``target`` is outside the unit's range of motion, as the rules that decide it: a keyword
+    it lacks for the last step (Voidwalk, Burrowing, Submerge, Airborne), an entry restriction,
+    being Immobile, or simply too few steps (Move and Attack's one step, Movement +X)."""
+    kw = keywords_at(state, unit)
+    if kw.disabled:
+        return ("range-of-motion.disabled",)
+    if kw.immobile:
+        return ("immobile",)
+    if kw.burrowed_safely:
+        return ("burrowed-safely",)
+    rom = range_of_motion(state, unit)
+    found: list[str] = []
+    if unit.oversized:
+        return ("oversized-units.move",)
+    for loc in rom:
+        spend(1, "explaining the range of motion")
+        if target not in candidate_steps(loc):
+            continue
+        reason, rule = step_reason(state, unit, loc, target)
+        found.append("move-and-attack" if reason is None else rule)
+    if not found:
+        found = ["move-and-attack"]
+    if "move-and-attack" in found and kw.movement:
+        found.append("movement-x")
+    return tuple(dict.fromkeys(found))
+
+
 def declared_path_problem(start: Location, path: list[Location]) -> tuple[int, Found] | None:
     """The only restriction on declaring movement: no specific step repeated.
     Returns (index of the offending step, (reason, rule)) or None."""
@@ -221,7 +280,7 @@ def declared_path_problem(start: Location, path: list[Location]) -> tuple[int, F
     return None
 
 
-def _conferred_step(state: GameState, unit: Unit, frm: Location, to: Location) -> bool:
+def _conferred_step(unit: Unit, frm: Location, to: Location) -> bool:
     """Was this step possible only with a movement ability the unit's carrier confers?"""
     own = unit.keywords
     needs = {Region.VOID: own.voidwalk, Region.UNDERGROUND: own.burrowing, Region.UNDERWATER: own.submerge}
@@ -229,49 +288,24 @@ def _conferred_step(state: GameState, unit: Unit, frm: Location, to: Location) -
                                                                          and not own.airborne)
 
 
-def entry_effects(state: GameState, unit_id: str, before: tuple[Location, ...]) -> Resolved:
-    """The triggered abilities of what the unit just entered: only locations (and sites) it did
-    not occupy before count (Codex "Enter"); today, a site that kills minions entering it."""
-    unit = state.unit(unit_id)
-    if unit is None or not unit.is_minion:
-        return state, []
-    events: list[Event] = []
-    for loc in state.locations_of(unit):
-        site = state.site_at(loc.square)
-        if (site is None or not site.kills_on_entry or loc.region is not Region.SURFACE
-                or any(b.square == loc.square for b in before)):
-            continue
-        state, marked = mark_for_death(state, unit.id, f"it entered {site.name} (its triggered ability)",
-                                       ("range-of-motion.bottomless-pit", "triggered-ability"))
-        events += marked
-    return state, events
-
-
-def move_unit(state: GameState, unit_id: str, to: Location, how: str = "") -> Resolved:
-    """Move the unit (its anchor, for an oversized one) with everything it carries, then what
-    entering does to each unit that moved. The caller tells the move itself and settles."""
+def move_unit(state: GameState, unit_id: str, to: Location) -> Resolved:
+    """Move the unit (its anchor, for an oversized one) with everything it carries (Codex
+    "Carrying Artifacts", "Carrying Units"). The caller tells the move itself and settles: what
+    entering does is a trigger of the events (`storyline.triggers_for`)."""
     from codex.engine.carrying import relocate
     unit = state.unit(unit_id)
-    if unit is None:
-        return state, []
-    before = {unit_id: state.locations_of(unit)}
-    if unit_id in state.carriers:
-        for cu in state.carried_units(unit_id):
-            before[cu.id] = state.locations_of(cu)
-    state, events = relocate(state, unit_id, to, how)
-    for uid, locs in before.items():
-        now = state.unit(uid)
-        if now is not None and state.locations_of(now) != locs:
-            state, entered = entry_effects(state, uid, locs)
-            events += entered
-    return state, events
+    if unit is not None and unit.keywords.burrowed_safely:   # "while at this location": not once moved away
+        state = state.with_unit(replace(unit, keywords=replace(unit.keywords, burrowed_safely=False)))
+    return relocate(state, unit_id, to)
 
 
 def resolve_path(state: GameState, unit_id: str, path: list[Location],
                  purpose: str = "Move and Attack") -> tuple[GameState, list[Event], list[Location]]:
     """Take the declared steps one at a time; returns the new state, the events, and the
     locations entered. After every step the story comes to rest (a minion stepping into the
-    void without Voidwalk is banished there and then)."""
+    void without Voidwalk is banished there and then; a site that kills minions entering it
+    triggers). A unit disabled where it stands (a Waterbound minion that stepped onto land)
+    takes no further steps of its own."""
     events: list[Event] = []
     taken: list[Location] = []
     unit = state.unit(unit_id)
@@ -281,7 +315,7 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
         path = [normalise(state, loc) for loc in path]
     declared_from = unit.location
     start_allowance = allowance(state, unit)
-    spent = 0                                    # steps spent (Moves Freely steps are free)
+    used = 0   # steps paid for: a Moves Freely step is free
     for i, to in enumerate(path):
         spend(1, "taking declared steps")
         unit = state.unit(unit_id)
@@ -293,14 +327,21 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
             events.append(StepSkipped(unit.id, unit.name, i, frm, to, Reason.NOT_AT_STEP_START,
                                       f"{unit.name} is at the {cur}", rules=("movement.step-by-step",)))
             continue
-        left = allowance(state, unit, cur)
+        cause = disabled_by(state, unit, cur)
+        if cause is not None:
+            events.append(StepSkipped(unit.id, unit.name, i, frm, to, Reason.DISABLED,
+                                      f"{unit.name} is disabled at the {cur} and cannot take steps itself",
+                                      rules=(cause, "disabled", "movement.step-by-step")))
+            continue
         kw = keywords_at(state, unit, cur)
-        free = bool(kw.free_moves) and free_step(state, cur, to, kw)
-        if spent >= left and not free:
-            rules = ("move-and-attack", "movement.step-by-step") + (("movement-x",) if kw.movement else ())
+        left = 1 + kw.movement
+        free = bool(kw.moves_freely) and free_step(state, kw, cur, to)
+        if used >= left and not free:
+            rules = ("move-and-attack", "movement.step-by-step") + (("movement-x",) if kw.movement else ()) + (
+                ("moves-freely", "moves-freely.combine") if kw.moves_freely else ())
             events.append(StepSkipped(unit.id, unit.name, i, frm, to, Reason.NO_STEPS_LEFT,
-                                      f"{unit.name} has already taken {spent} of its {left} step(s)",
-                                      rules=rules + (("moves-freely",) if kw.free_moves else ())))
+                                      f"{unit.name} has already taken {used} of its {left} step(s)",
+                                      rules=rules))
             continue
         reason, rule = step_reason(state, unit, cur, to)
         if reason is not None:
@@ -312,18 +353,19 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
             events.append(StepSkipped(unit.id, unit.name, i, frm, to, reason,
                                       rules=(rule, "movement.step-by-step") + extra))
             continue
-        rules = (rule,) + (("moves-freely", "basic-movement") if free else ()) + (
-            ("movement-x",) if taken and kw.movement else ()) + (
+        rules = (rule,) + level_rules(cur, to) + (("moves-freely", "basic-movement") if free else ()) + (
+            ("movement-x",) if used and not free and kw.movement else ()) + (
             ("movement.seemingly-illegal",) if taken and left != start_allowance else ()) + (
             ("carrying-units.own-move",) if unit.carried_by is not None else ()) + (
-            ("carrying-units.first-step",) if unit.carried_by is not None and _conferred_step(state, unit, cur, to)
-            else ()) + (
-            ("oversized-units.enter", "path.oversized") if unit.oversized else ()) + (("forward",) if kw.only_directions else ())
+            ("carrying-units.first-step",) if unit.carried_by is not None and _conferred_step(unit, cur, to)
+            else ()) + (("oversized-units.enter", "path.oversized") if unit.oversized else ()) + (
+            ("forward",) if kw.only_directions else ())
+        used += 0 if free else 1
+        before = state
         taken.append(to)
-        spent += 0 if free else 1
         stepped: list[Event] = [Stepped(unit.id, unit.name, cur, to, purpose, len(taken), rules=rules)]
-        state, moved = move_unit(state, unit.id, to)
-        stepped += moved
+        state, carried = move_unit(state, unit.id, to)
+        stepped += carried + ground_notes(before, state, unit.id)
         state, rest = settle(state, stepped)
         events += stepped + rest
         if state.unit(unit_id) is None:

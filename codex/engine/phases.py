@@ -6,7 +6,9 @@ from dataclasses import replace
 from codex.engine.events import (DamageRemoved, Event, ManaGained, ManaLost, Note, TurnEnded, TurnPassed,
                                  TurnStarted, Untapped)
 from codex.engine.state import GameState, Turn
-from codex.engine.storyline import Resolved
+from codex.engine.storyline import Resolved, settle
+from codex.engine.entering import ground_notes
+from codex.engine.terrain import end_floods
 
 
 def start_phase(state: GameState) -> Resolved:
@@ -35,6 +37,12 @@ def end_phase(state: GameState) -> Resolved:
                            DamageRemoved(healed, rules=("end-phase", "damage.end-phase"))]
     if any(u.is_avatar for u in state.units):
         events.append(Note("note", "Avatars do not heal in the end phase.", rules=("end-phase.avatars",)))
+    before = state
+    state, ended = end_floods(state)
+    ended += ground_notes(before, state)
+    if ended:   # a site that is land again: whoever is under it is now underground (terrain.reground)
+        state, rest = settle(state, ended)
+        events += ended + rest
     lost = state.player(pid).mana
     state = state.with_player(replace(state.player(pid), mana=0))
     events.append(ManaLost(pid, lost, rules=("mana.lost",)))

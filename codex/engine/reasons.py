@@ -18,6 +18,7 @@ class Reason(str, Enum):
     UNIT_GONE = "unit_gone"
     # movement
     IMMOBILE = "immobile"
+    BURROWED_SAFELY = "burrowed_safely"
     NO_STEPS_LEFT = "no_steps_left"
     REPEATED_STEP = "repeated_step"
     NOT_AT_STEP_START = "not_at_step_start"
@@ -93,6 +94,8 @@ class Reason(str, Enum):
     AVATAR_UNAFFECTED = "avatar_unaffected"
     # game
     GAME_OVER = "game_over"
+    # questions
+    NOT_APPLICABLE = "not_applicable"
 
 
 _EXPLAIN: dict[Reason, str] = {
@@ -103,6 +106,7 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.DISABLED: "the unit is disabled and cannot use its abilities",
     Reason.UNIT_GONE: "the unit is no longer in the realm",
     Reason.IMMOBILE: "an Immobile unit cannot take steps",
+    Reason.BURROWED_SAFELY: "a minion burrowed safely cannot move itself while it is there",
     Reason.NO_STEPS_LEFT: "the unit has no steps left",
     Reason.REPEATED_STEP: "a declared path may not repeat a specific step",
     Reason.NOT_AT_STEP_START: "the unit is not where this declared step begins",
@@ -167,12 +171,27 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.MUST_ATTACK: "this unit can attack a unit it must attack, so it must attack it",
     Reason.AVATAR_UNAFFECTED: "an Avatar cannot be destroyed, banished or sacrificed unless the effect names Avatars",
     Reason.GAME_OVER: "the game is already over",
+    Reason.NOT_APPLICABLE: "that word does not apply to what was named",
 }
 
 
 #: What a legality check found: the reason it forbids something and the id of the rule that says so,
 #: or None when nothing forbids it.
 Found = tuple[Reason, str] | None
+
+
+#: Rules a reason always rests on, besides the rule that found it: whatever disabled a unit
+#: (an effect, Waterbound, Landbound) is the deciding rule, and "Disabled" says what that means;
+#: a passive ability that forbids entering is an ongoing effect.
+IMPLIED_RULES: dict[Reason, tuple[str, ...]] = {Reason.DISABLED: ("disabled", "ability"),
+                                              Reason.CANNOT_ENTER: ("ongoing-effect.entry", "passive-ability"),
+                                              Reason.MOVER_HAS_STEALTH: ("stealth",)}
+
+
+def found_rules(found: tuple[Reason, str]) -> tuple[str, ...]:
+    """The rule ids to cite for a found reason: its deciding rule first, then the implied ones."""
+    reason, rule = found
+    return tuple(dict.fromkeys((rule,) + IMPLIED_RULES.get(reason, ())))
 
 
 def explain(reason: Reason) -> str:

@@ -213,8 +213,8 @@ def _check_location(loc: Location, site: Site | None, auras: list[Aura], kind: s
         checks.add(f"{ptr}/at", f"square {loc.square} has a site, so it has no void location",
                    "use its surface or subsurface")
     elif site is not None and loc.region.is_subsurface:
-        water = not site.rubble and (site.affinity.water > 0 or site.flooded or any(
-            "flood" in a.effects and loc.square in a.squares for a in auras))
+        water = site.affinity.water > 0 or site.flooded or any(
+            "flood" in a.effects and loc.square in a.squares for a in auras)
         if (loc.region is Region.UNDERWATER) != water:
             region = "underwater" if water else "underground"
             checks.add(f"{ptr}/at", f"{site.name} is a {'water' if water else 'land'} site; its subsurface is {region}",
@@ -432,6 +432,9 @@ def _check_action(action: D.Action, ptr: str, created: set[str], checks: _Checks
         for i, sub in enumerate(action.actions):
             _check_action(sub, f"{ptr}/actions/{i}", created, checks, artifacts)
         return
+    if isinstance(action, D.Summon):
+        created.add(action.minion.id or action.minion.name)
+        checks.known_player(action.controller, f"{ptr}/controller")
     if isinstance(action, D.Cast) and action.spell.type == "minion":
         created.add(action.spell.id or action.spell.name or "")
         if action.location is None:
@@ -462,7 +465,7 @@ def _check_action(action: D.Action, ptr: str, created: set[str], checks: _Checks
 
     for f in _UNIT_FIELDS:
         unit(getattr(action, f, None), f"{ptr}/{f}")
-    for f in ("target", "attack"):
+    for f in ("target", "attack", "of"):
         v = getattr(action, f, None)
         if isinstance(v, str):
             unit(v, f"{ptr}/{f}")
@@ -514,9 +517,13 @@ def load(doc: Any, cards: CardSource | None = None) -> tuple[GameState, D.Action
     if D.count_actions(action) > D.MAX_ACTIONS:
         checks.add("/action", f"more than {D.MAX_ACTIONS} actions in one scenario",
                    "split the sequence into several scenarios")
+    for i, (a, b) in enumerate(parsed.as_if_adjacent):
+        if a == b:
+            checks.add(f"/as_if_adjacent/{i}", f"square {a} linked to itself", "link two different sites")
     _check_action(action, "/action", {u.id for u in units}, checks, {a.id for a in artifacts})
     if checks.problems:
         raise ScenarioError(checks.problems)
     state = GameState(Turn(parsed.turn.active, parsed.turn.number, parsed.turn.phase), tuple(players),
-                      board.sites, tuple(units), tuple(auras), artifacts=tuple(artifacts))
+                      board.sites, tuple(units), tuple(auras), artifacts=tuple(artifacts),
+                      as_if_adjacent=tuple((a, b) for a, b in parsed.as_if_adjacent))
     return state, action

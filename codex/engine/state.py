@@ -63,6 +63,7 @@ class Site:
     kills_on_entry: bool = False         # triggered: minions that enter die (Bottomless Pit)
     text: str = ""
     ward: bool = False                   # a Ward (rulebook glossary "Ward"): breaks instead of harm
+    flood_ends: bool = False             # flooded by an effect that lasts this turn only
 
 
 @dataclass(frozen=True)
@@ -207,7 +208,19 @@ class TriggeredEffect:
     cause: "Event"
 
 
-PendingEffect = Union[Burial, TriggeredEffect]
+@dataclass(frozen=True)
+class SiteTrigger:
+    """A site's triggered ability waiting to resolve against ``unit`` (Bottomless Pit killing a
+    minion that entered it), and the event that triggered it."""
+
+    square: int
+    name: str
+    ability: str
+    unit: str
+    cause: "Event"
+
+
+PendingEffect = Union[Burial, TriggeredEffect, SiteTrigger]
 
 
 @dataclass(frozen=True)
@@ -234,6 +247,7 @@ class GameState:
     storyline: tuple[Pending, ...] = ()       # first item resolves next
     death_blows: tuple[str, ...] = ()         # players whose Avatar took a death blow, not yet ruled on
     artifacts: tuple[Artifact, ...] = ()      # artifacts in the realm, lying or carried
+    as_if_adjacent: tuple[tuple[int, int], ...] = ()   # pairs of sites units may move between as if adjacent
 
     # ---- lookups (cached per immutable state) ----
     @cached_property

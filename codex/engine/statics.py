@@ -113,14 +113,14 @@ def _moves_freely(clause: Any) -> Keywords | None:
         return None
     rest = set(act.adverbs) - {"freely"}
     if act.dest is None and rest == {"sideways"}:
-        return Keywords(moves_freely=True, free_moves=frozenset({"sideways"}))
+        return Keywords(moves_freely=frozenset({"sideways"}))
     if rest or not (isinstance(act.dest, tuple) and len(act.dest) == 2 and act.dest[0] == "between"):
         return None
     sel = act.dest[1]
     if not (isinstance(sel, A.Selector) and sel.noun in ("locations", "sites") and len(sel.mods) == 1
             and sel.mods[0] in ("water", "land") and not sel.posts and not sel.pre):
         return None
-    return Keywords(moves_freely=True, free_moves=frozenset({sel.mods[0]}))
+    return Keywords(moves_freely=frozenset({sel.mods[0]}))
 
 
 def recognise(node: Any) -> Keywords | None:

@@ -23,13 +23,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
-from codex.engine.abilities import AbilityKind
+from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.budget import spend
-from codex.engine.events import (AbilityNotExecuted, Banished, Damaged, Died, EffectIgnored, Event, GameDrawn,
-                                 GameWon, Marked, Summoned, TriggerAdded)
-from codex.engine.geometry import Region
-from codex.engine.ongoing import keywords_at
-from codex.engine.state import Burial, GameState, Pending, TriggeredEffect, Unit
+from codex.engine.events import (AbilityNotExecuted, Banished, Damaged, Died, EffectIgnored, Entering, Entry, Event,
+                                 GameDrawn, GameWon, Marked, Summoned, TriggerAdded, TriggerSkipped)
+from codex.engine.geometry import Location, Region
+from codex.engine.ongoing import disabled_by, keywords_at, silenced_at
+from codex.engine.oversized import area
+from codex.engine.state import Burial, GameState, Pending, SiteTrigger, TriggeredEffect, Unit
+from codex.engine.terrain import reground
 
 Resolved = tuple[GameState, list[Event]]
 
@@ -74,10 +76,13 @@ def killers_of(state: GameState, unit_id: str, batch: list[Event]) -> tuple[str,
 
 
 def _check(state: GameState, batch: list[Event] | None = None) -> Resolved:
-    """The at-rest checks: drop what can no longer be carried, then banish or mark for death every
-    minion that cannot stay in the realm."""
+    """The at-rest checks: units in a subsurface follow their site's water or land, what can no
+    longer be carried is dropped, then every minion that cannot stay in the realm is banished or
+    marked for death."""
     from codex.engine.carrying import drops
-    state, events = drops(state)
+    state, events = reground(state)
+    state, dropped = drops(state)
+    events += dropped
     marked: list[str] = []
     banished = False
     for unit in state.units:
@@ -86,10 +91,11 @@ def _check(state: GameState, batch: list[Event] | None = None) -> Resolved:
         fate = survival(state, unit)
         if fate is not None and fate[0] == "banished":
             state = state.remove_unit(unit.id, "banished")
-            events.append(Banished(unit.id, unit.name, unit.location, fate[1], rules=(fate[2],)))
+            events.append(Banished(unit.id, unit.name, unit.location, fate[1],
+                                   rules=(fate[2], "at-rest", "banished.removed")))
             banished = True
             continue
-        why: tuple[str, list[str]] | None = (fate[1], [fate[2]]) if fate else _lethal_damage(unit)
+        why: tuple[str, list[str]] | None = (fate[1], [fate[2], "at-rest"]) if fate else _lethal_damage(unit)
         if why is not None:
             cause, rules = why
             killers = () if fate else killers_of(state, unit.id, batch or [])
@@ -129,18 +135,90 @@ def _bury_later(state: GameState, marked: list[str]) -> GameState:
     return replace(state, storyline=state.storyline + (burial,))
 
 
+#: What a site's "kills minions entering it" ability says, as the ruling tells it.
+KILLS_ON_ENTRY = "whenever a minion enters this site, kill it"
+
+
+def _entered_sites(state: GameState, unit: Unit, entry: Entry) -> list[Location]:
+    """The locations of sites the unit entered: summoned there or moved there from another site.
+    An oversized unit enters only the sites it did not occupy before (Codex "Enter")."""
+    if not unit.oversized:
+        return [entry.to] if entry.site_entered else []
+    before = {loc.square for loc in (area(state, entry.frm, unit.size) or ())} if entry.frm else set()
+    return [loc for loc in area(state, entry.to, unit.size) or () if loc.square not in before]
+
+
+def _entry_triggers(state: GameState, event: Event) -> list[Pending]:
+    """Site abilities listening for units entering: a site that kills minions entering it (e.g.
+    Bottomless Pit) fires when a minion is summoned to it or moves into it from elsewhere, by
+    whatever movement; not when it moves between the site's levels, nor when the site is placed
+    under it (Codex "Enter")."""
+    if not isinstance(event, Entering):
+        return []
+    entry = event.entry()
+    unit = state.unit(entry.unit)
+    if unit is None or not unit.is_minion:
+        return []
+    out = []
+    for loc in _entered_sites(state, unit, entry):
+        site = state.site_at(loc.square)
+        if site is None or not site.kills_on_entry or loc.region is Region.VOID:
+            continue
+        out.append(Pending(site.controller or site.owner or state.turn.active, None,
+                           SiteTrigger(site.square, site.name, KILLS_ON_ENTRY, unit.id, event)))
+    return out
+
+
+#: A card's own triggered abilities, by the event they listen for.
+_OWN_TRIGGERS: dict[type[Event], AbilityKind] = {Summoned: AbilityKind.GENESIS, Marked: AbilityKind.DEATHRITE}
+
+
+def _own_abilities(state: GameState, event: Event) -> tuple[Unit | None, tuple[Ability, ...]]:
+    """The unit ``event`` is about and its abilities that listen for it (Genesis when it is
+    summoned, Deathrite when it is marked for death)."""
+    kind = _OWN_TRIGGERS.get(type(event))
+    unit = state.unit(getattr(event, "unit")) if kind is not None else None
+    if unit is None or kind is None:
+        return None, ()
+    return unit, unit.abilities.of_kind(kind)
+
+
+def _abilities_gone(state: GameState, unit: Unit) -> tuple[str, tuple[str, ...]] | None:
+    """Why the unit's own triggered abilities cannot fire now (disabled: no abilities; silenced:
+    no special abilities), with the rules that say so."""
+    cause = disabled_by(state, unit)
+    if cause is not None:
+        return f"{unit.name} is disabled and has no abilities", (cause, "disabled")
+    if silenced_at(state, unit, unit.location):
+        return (f"{unit.name} is silenced and has lost its special abilities",
+                ("silenced", "lose", "special-ability.card-text"))
+    return None
+
+
 def triggers_for(state: GameState, event: Event) -> list[Pending]:
     """The triggered abilities that fire on ``event``: Genesis when its card is summoned,
-    Deathrite when its card is marked for death (it dies)."""
-    listen: dict[type[Event], AbilityKind] = {Summoned: AbilityKind.GENESIS, Marked: AbilityKind.DEATHRITE}
-    kind = listen.get(type(event))
-    if kind is None:
-        return []
-    unit = state.unit(getattr(event, "unit"))
-    if unit is None:
-        return []
+    Deathrite when its card is marked for death (it dies), a site's ability when a unit enters
+    it (any `Entering` event). A disabled or silenced minion's own abilities do not fire
+    (`withheld_triggers` says so)."""
+    fired = _entry_triggers(state, event)
+    unit, abilities = _own_abilities(state, event)
+    if unit is None or not abilities or _abilities_gone(state, unit) is not None:
+        return fired
+    # a player orders their own simultaneous triggers; as in the Codex's example, a card's own
+    # Genesis goes before a site's entry trigger
     return [Pending(unit.controller, unit.id, TriggeredEffect(unit.id, unit.name, ability, event))
-            for ability in unit.abilities.of_kind(kind)]
+            for ability in abilities] + fired
+
+
+def withheld_triggers(state: GameState, event: Event) -> list[Event]:
+    """The card's own triggered abilities that would fire on ``event`` but do not, because the card
+    has no abilities now: the ruling names each one."""
+    unit, abilities = _own_abilities(state, event)
+    gone = _abilities_gone(state, unit) if unit is not None else None
+    if unit is None or gone is None:
+        return []
+    why, rules = gone
+    return [TriggerSkipped(unit.id, unit.name, a.text, why, rules=rules) for a in abilities]
 
 
 def add_triggers(state: GameState, events: list[Event]) -> Resolved:
@@ -148,16 +226,21 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
     active player's first, the non-active player's after them, each in board order (the player's
     choice of order among their own is theirs to make)."""
     fired = [p for e in events for p in triggers_for(state, e)]
+    skipped = [x for e in events for x in withheld_triggers(state, e)]
     if not fired:
-        return state, []
+        return state, skipped
     active = [p for p in fired if p.controller == state.turn.active]
     others = [p for p in fired if p.controller != state.turn.active]
     ordered = others + active   # the non-active player's were added last, so they resolve first
     rules = ["triggered-ability", "storyline", "storyline.interrupt"] + (
         ["storyline.simultaneous"] if active and others else [])
-    added: list[Event] = []
+    added: list[Event] = list(skipped)
     for i, p in enumerate(ordered):
         eff = p.effect
+        if isinstance(eff, SiteTrigger):
+            added.append(TriggerAdded(f"site:{eff.square}", eff.name, eff.ability, p.controller, i + 1,
+                                      rules=tuple(rules + ["enter", "range-of-motion.bottomless-pit"])))
+            continue
         assert isinstance(eff, TriggeredEffect)
         extra = ["deathrite", "die.marked"] if eff.ability.kind is AbilityKind.DEATHRITE else (
             ["genesis"] if eff.ability.kind is AbilityKind.GENESIS else [])
@@ -176,12 +259,29 @@ def not_executed(state: GameState, item: Pending) -> Resolved:
 resolve_ability: AbilityResolver = not_executed
 
 
+def _resolve_site_trigger(state: GameState, eff: SiteTrigger) -> Resolved:
+    """A site's entry trigger resolves: kill the minion that entered, unless the site (or the
+    ability) left the realm first, or the minion is already dead or gone."""
+    site = state.site_at(eff.square)
+    if site is None or not site.kills_on_entry:
+        return state, [EffectIgnored(f"site:{eff.square}", eff.name, eff.ability, rules=("storyline.source-gone",))]
+    unit = state.unit(eff.unit)
+    if unit is None or unit.marked:
+        return state, [AbilityNotExecuted(f"site:{eff.square}", eff.name, f"its ability \u201c{eff.ability}\u201d",
+                                          why=f"{eff.unit} is already dead or gone, so it fails",
+                                          rules=("die.already-marked",))]
+    return mark_for_death(state, unit.id, f"it entered {site.name} (its triggered ability)",
+                          ("range-of-motion.bottomless-pit", "enter", "kill.destroy"))
+
+
 def _resolve_next(state: GameState) -> Resolved:
     item, rest = state.storyline[0], state.storyline[1:]
     state = replace(state, storyline=rest)
     eff = item.effect
     if isinstance(eff, Burial):
         return _bury(state, eff)
+    if isinstance(eff, SiteTrigger):
+        return _resolve_site_trigger(state, eff)
     if item.source is not None and state.unit(item.source) is None:
         return state, [EffectIgnored(eff.unit, eff.name, eff.ability.text, rules=("storyline.source-gone",))]
     return resolve_ability(state, item)

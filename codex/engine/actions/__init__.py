@@ -5,8 +5,8 @@ Each handler checks legality, resolves, and returns an `Outcome` with the events
 """
 from __future__ import annotations
 
-from codex.engine.actions import (artifacts, casting, damage, fights, forced, mandatory, movement,  # noqa: F401
-                                  questions, ranged, sites, turns)  # (register)
+from codex.engine.actions import (artifacts, casting, damage, entering, fights, forced, mandatory,  # noqa: F401
+                                  movement, questions, ranged, realm, sites, turns)  # (register)
 from codex.engine.actions.base import REGISTRY, ActionSpec, Outcome, Resolution, run
 
 __all__ = ["REGISTRY", "ActionSpec", "Outcome", "Resolution", "run"]

@@ -16,7 +16,7 @@ from codex.engine.combat import SiteTarget, Target, UnitTarget
 from codex.engine.errors import AmbiguousAction, IllegalAction
 from codex.engine.events import Event, Note
 from codex.engine.geometry import Location, Region
-from codex.engine.reasons import Found, Reason, explain
+from codex.engine.reasons import Found, Reason, explain, found_rules
 from codex.engine.ruling import Verdict
 from codex.engine.state import GameState, Unit
 from codex.engine.storyline import Resolved, settle
@@ -118,7 +118,8 @@ def run(state: GameState, action: D.Action, pointer: str = "/action") -> Outcome
         return REGISTRY[type(action)].handler(res, action, pointer)
     except IllegalAction as e:
         res.emit(Note("illegal", e.message[0].upper() + e.message[1:] + ".",
-                      {"reason": e.reason.value, "pointer": e.pointer}, rules=(e.rule_id,) if e.rule_id else ()))
+                      {"reason": e.reason.value, "pointer": e.pointer},
+                      rules=found_rules((e.reason, e.rule_id)) if e.rule_id else ()))
         state_after = e.state if e.state is not None else res.state
         return Outcome(Verdict.ILLEGAL, f"Illegal: {e.message}.", state_after, tuple(res.events),
                        e.reason.value, None, {"pointer": e.pointer})

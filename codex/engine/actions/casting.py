@@ -9,7 +9,8 @@ from codex.engine import casting as C
 from codex.engine import document as D
 from codex.engine.abilities import abilities_of, with_explicit
 from codex.engine.actions.base import Outcome, Resolution, handles, place
-from codex.engine.events import AbilityNotExecuted, Event, Conjured, MagicResolved, ManaPaid, Note, SpellCast, Summoned
+from codex.engine.entering import ground_notes, lance_notes, summon
+from codex.engine.events import AbilityNotExecuted, Conjured, MagicResolved, ManaPaid, Note, SpellCast
 from codex.engine.geometry import Region
 from codex.engine.keywords import parse_threshold
 from codex.engine.ongoing import keywords_at
@@ -59,23 +60,18 @@ def _summon(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> s
              else C.summoning_location_reason(res.state, pid, spell, loc, minion))
     if found:
         raise res.illegal(found, f"{spell.name} cannot be summoned to the {loc}", ptr + "/location")
-    res.state = _pay(res.state, pid, spell.cost).add_unit(minion)
-    for token in lance_tokens(minion, spell.keywords.lances):
-        res.state = res.state.with_artifact(token)
-    rules = ["casting.minion-location", "casting-minions.enter"] + {
+    rules = ["casting.minion-location", "casting-minions.enter", "summon"] + {
         Region.UNDERGROUND: ["burrowing.summon", "casting.minion-burrowing"], Region.UNDERWATER: ["submerge.summon"],
         Region.VOID: ["voidwalk.summon"]}.get(loc.region, []) + (["oversized-units.summon"] if minion.oversized else [])
-    batch: list[Event] = [Summoned(sid, spell.name, loc, pid, rules=tuple(rules))]
+    res.state, batch = summon(_pay(res.state, pid, spell.cost), minion, tuple(rules))
+    for token in lance_tokens(minion, spell.keywords.lances):
+        res.state = res.state.with_artifact(token)
     if minion.oversized:
         where = ", ".join(str(x) for x in res.state.locations_of(minion))
         batch.append(Note("oversized", f"{spell.name} occupies {len(res.state.locations_of(minion))} locations: "
                           f"{where}.", {"unit": sid}, rules=("oversized-units", "oversized-units.size") + (
                               ("the-golden-rule",) if a.spell.size is None else ())))
-    if spell.keywords.lances:
-        many = spell.keywords.lances > 1
-        batch.append(Note("lance", f"{spell.name} enters the realm carrying "
-                          + (f"{spell.keywords.lances} Lances." if many else "a Lance."), {"unit": sid},
-                          rules=("lance.enters",) + (("keyword-ability.multiple",) if many else ())))
+    batch += lance_notes(res.state, sid)
     charge = spell.keywords.charge
     batch.append(Note("sickness", f"{spell.name} entered the realm this turn." + (
         " It has Charge, so no summoning sickness." if charge else " It has summoning sickness this turn."),
@@ -130,10 +126,13 @@ def _conjure_aura(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str
     squares = C.aura_squares(corner) if corner else None
     if not squares:
         raise res.illegal((Reason.BAD_AURA_AREA, "casting.aura"), spell.name, ptr + "/location")
+    before = res.state
     res.state = _pay(res.state, pid, spell.cost)
-    res.state = res.state.evolve(auras=res.state.auras + (Aura(a.spell.id or spell.name, spell.name, pid, squares),))
+    aura = Aura(a.spell.id or spell.name, spell.name, pid, squares, tuple(a.spell.effects))
+    res.state = res.state.evolve(auras=res.state.auras + (aura,))
     where = f"on squares {', '.join(map(str, squares))}"
-    res.emit(Conjured(spell.name, where, rules=("casting.aura",)))
+    # a flood makes sites water (their subsurfaces follow); a silence removes abilities (Waterbound too)
+    res.settle([Conjured(spell.name, where, rules=("casting.aura",))] + ground_notes(before, res.state))
     return f"conjured {where}"
 
 
@@ -169,6 +168,9 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
     pid = caster.controller
     found = C.caster_reason(res.state, caster, spell)
     if found:
+        if found[0] is Reason.DISABLED:
+            res.emit(Note("caster", f"{caster.name} is disabled: a disabled minion can't cast spells.",
+                          {"unit": caster.id}, rules=("disabled.cast",)))
         raise res.illegal(found, f"{caster.name} cannot cast {spell.name}", ptr + "/caster")
     kw = keywords_at(res.state, caster)
     res.emit(Note("caster", f"{caster.name} is a Spellcaster controlled by {pid}.", {"unit": caster.id},

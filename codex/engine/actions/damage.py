@@ -29,14 +29,20 @@ def damage(res: Resolution, a: D.Damage, ptr: str) -> Outcome:
     source = src.unit
     if isinstance(target, SiteTarget):
         site = res.state.site_at(target.square)
-        if site is None or not site.controller:
-            raise res.illegal((Reason.NO_SITE_THERE, "damage.site"), f"square {target.square}", ptr + "/target")
+        if site is None:
+            raise res.illegal((Reason.NO_SITE_THERE, "void"), f"square {target.square}", ptr + "/target")
         if site.ward and a.amount > 0 and src.player != site.controller:
             _assumed(res, src)
             res.state = res.state.with_site(replace(site, ward=False))
             res.emit(WardBroke(f"site:{site.square}", site.name, f"damaged by {src.name}",
                                rules=("ward", "replacement-effect")))
             return res.done(Verdict.RESOLVED, f"{site.name}'s Ward breaks instead of it taking damage.")
+        if not site.controller:   # Rubble (or any uncontrolled site) is damaged, but nobody loses life
+            why = ("rubble", "rubble.treated-as-site") if site.rubble else ()
+            res.emit(Note("note", f"{site.name} (square {target.square}) takes {a.amount} damage; no one controls it, "
+                          "so no one loses life.", {"square": target.square}, rules=("damage.site",) + why))
+            return res.done(Verdict.RESOLVED, f"{site.name} takes {a.amount} damage; no one controls it, so no one "
+                            "loses life.")
         res.apply(lose_life(res.state, site.controller, a.amount, f"{site.name} takes {a.amount} damage",
                             ("damage.site", "death-blow.life-loss")))
         return res.done(Verdict.RESOLVED, f"{site.name} takes {a.amount} damage; {site.controller} has "

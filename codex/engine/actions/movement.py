@@ -6,16 +6,17 @@ from dataclasses import replace
 
 from codex.engine import document as D
 from codex.engine.actions.base import Outcome, Resolution, handles, places, target_json, target_of
-from codex.engine.activation import activation_reason
+from codex.engine.activation import activation_reason, tap_rules
 from codex.engine.combat import (SiteTarget, Target, UnitTarget, attack_location, attack_reason, defend_reason,
                                  describe_target, fight, intercept_reason, strike_site)
-from codex.engine.events import (Activated, Attacked, AttackRefused, Defended, Event, Intercepted, JoinedFight,
-                                 Note, NoAttack, StayedPut, TargetKept, TargetRemoved, Tapped)
-from codex.engine.geometry import Location
-from codex.engine.movement import declared_path_problem, path_to, range_of_motion, reachable_locations, resolve_path
+from codex.engine.events import (Activated, AttackRefused, Attacked, Defended, Event, Intercepted, JoinedFight,
+                                 NoAttack, Note, StayedPut, Tapped, TargetKept, TargetRemoved, path_text)
+from codex.engine.geometry import Location, Region
+from codex.engine.movement import (declared_path_problem, linked_rule, path_to, range_of_motion, reachable_locations,
+                                   resolve_path, unreachable_rules)
 from codex.engine.oversized import area, normalise
-from codex.engine.ongoing import airborne_now, keywords_at
-from codex.engine.reasons import Reason, explain
+from codex.engine.ongoing import airborne_now, disabled_by, keywords_at
+from codex.engine.reasons import Reason, explain, found_rules
 from codex.engine.ruling import Verdict
 from codex.engine.state import GameState, Unit
 
@@ -58,7 +59,8 @@ def move_and_attack(res: Resolution, a: D.MoveAndAttack, ptr: str) -> Outcome:
     res.state = res.state.with_unit(replace(unit, tapped=True))
     res.emit(Tapped(unit.id, unit.name),
              Activated(unit.id, unit.name, "Move and Attack", start, tuple(path),
-                       rules=("move-and-attack",) + (("movement.no-repeat",) if len(path) > 1 else ())))
+                       rules=("move-and-attack",) + (("movement.no-repeat",) if len(path) > 1 else ())
+                       + tap_rules(res.state, unit)))
     state, events, taken = resolve_path(res.state, unit.id, path)
     res.apply((state, events))
     mover = res.state.unit(unit.id)
@@ -104,7 +106,8 @@ def _no_attack(res: Resolution, mover: Unit, interceptors: tuple[str, ...], assi
         if found:
             raise res.illegal(found, f"{iu.name} cannot intercept {mover.name}", f"{ptr}/interceptors/{i}")
         res.state = res.state.with_unit(replace(iu, tapped=True))
-        rules = ["intercept"] + (["airborne.intercept"] if airborne_now(res.state, mover) else [])
+        rules = ["intercept"] + (["airborne.intercept"] if airborne_now(res.state, mover) else []) + list(
+            tap_rules(res.state, iu))
         if not moved:
             rules.append("intercept.without-moving")
         res.emit(Tapped(iu.id, iu.name), Intercepted(iu.id, iu.name, mover.id, mover.name, mover.location,
@@ -139,7 +142,7 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
     found = attack_reason(res.state, mover, target)
     if found:
         res.emit(AttackRefused(mover.id, mover.name, describe_target(res.state, target), found[0],
-                               rules=(found[1], "attack.illegal")))
+                               rules=found_rules(found) + ("attack.illegal",)))
         raise res.illegal(found, f"{mover.name} cannot attack {describe_target(res.state, target)}", ptr + "/attack")
     attack_at = attack_location(res.state, mover, target)
     attacked = res.state.unit(target.unit) if isinstance(target, UnitTarget) else None
@@ -154,11 +157,14 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
         du = res.unit(spec if isinstance(spec, str) else spec.unit, dptr)
         found = defend_reason(res.state, du, mover, attack_at)
         if found:
+            if found[0] is Reason.OUT_OF_RANGE_OF_MOTION:
+                res.emit(Note("note", f"The attack's location is not within {du.name}'s range of motion.",
+                              {"unit": du.id}, rules=("defend.when",) + unreachable_rules(res.state, du, attack_at)))
             raise res.illegal(found, f"{du.name} cannot defend", dptr)
         dpath = _defender_path(res, du, spec, attack_at, dptr)
         res.state = res.state.with_unit(replace(du, tapped=True))
         drules = ["defend", "defend.when"] + (["defend.movement"] if dpath else []) + (
-            ["airborne.defended"] if airborne_now(res.state, mover) else [])
+            ["airborne.defended"] if airborne_now(res.state, mover) else []) + list(tap_rules(res.state, du))
         res.emit(Tapped(du.id, du.name), Defended(du.id, du.name, du.location, tuple(dpath), rules=tuple(drules)))
         state, events, _ = resolve_path(res.state, du.id, dpath, "Defend")
         res.apply((state, events))
@@ -206,7 +212,7 @@ def can_move(res: Resolution, a: D.CanMove, ptr: str) -> Outcome:
     found = activation_reason(res.state, unit)
     if found:
         res.emit(Note("answer", f"{unit.name} cannot use Move and Attack: {explain(found[0])}.",
-                      {"unit": unit.id, "reason": found[0].value}, rules=(found[1],)))
+                      {"unit": unit.id, "reason": found[0].value}, rules=found_rules(found)))
         return res.done(Verdict.NO, f"No: {unit.name} cannot move, because {explain(found[0])}.",
                         reason=found[0].value)
     path = places(res.state, a.path)
@@ -222,8 +228,43 @@ def can_move(res: Resolution, a: D.CanMove, ptr: str) -> Outcome:
         why = reason if isinstance(reason, Reason) else None
         return Outcome(Verdict.NO, f"No: {unit.name} cannot follow the whole path"
                        + (f" ({explain(why)})." if why else "."), after, tuple(res.events), why.value if why else None)
+    res.emit(*_path_notes(res.state, unit, [unit.location] + taken, tap_rules(res.state, unit)))
+    crossed = _borders(res.state, unit, [unit.location] + taken)
+    answer = {"path": [loc.to_json() for loc in taken], "traversed": [[a, b] for a, b, _ in crossed],
+              "on_the_ground": [[a, b] for a, b, ground in crossed if ground]}
     return Outcome(Verdict.YES, f"Yes: {unit.name} can follow the path to the {end.location}.", after,
-                   tuple(res.events))
+                   tuple(res.events), answer=answer)
+
+
+def _borders(state: GameState, unit: Unit, locs: list[Location]) -> list[tuple[int, int, bool]]:
+    """Each border the path traverses (a step into another square), and whether that step was on
+    the ground: from a site's surface to another site's surface, not flying (Airborne)."""
+    out = []
+    for frm, to in zip(locs, locs[1:]):
+        kw = keywords_at(state, unit, frm)
+        if frm.square == to.square or linked_rule(state, kw, frm.square, to.square) == "as-if-adjacent":
+            continue   # moving between a site's levels, or "as if adjacent", crosses no border
+        ground = frm.region is Region.SURFACE and to.region is Region.SURFACE and not kw.airborne
+        out.append((frm.square, to.square, ground))
+    return out
+
+
+def _path_notes(state: GameState, unit: Unit, locs: list[Location], also: tuple[str, ...] = ()) -> list[Event]:
+    """What the path is, which borders it traverses and which of them on the ground (``also``: the
+    rules that allowed the unit to move at all, e.g. Charge)."""
+    crossed = _borders(state, unit, locs)
+    text = f"{unit.name}'s path occupies {path_text(locs)} ({len(locs) - 1} step(s))"
+    rules: tuple[str, ...] = ("path", "path.occupied") + also
+    if any(linked_rule(state, keywords_at(state, unit, a), a.square, b.square) == "as-if-adjacent"
+           for a, b in zip(locs, locs[1:])):
+        rules += ("as-if-adjacent.borders",)
+    if crossed:
+        text += "; it traverses the border(s) " + ", ".join(f"{a}|{b}" for a, b, _ in crossed)
+        rules += ("traverse",)
+        ground = [f"{a}|{b}" for a, b, g in crossed if g]
+        text += (f", on the ground across {', '.join(ground)}" if ground else ", none of them on the ground")
+        rules += ("traverse.on-the-ground", "on-the-ground")
+    return [Note("path", text + ".", {"unit": unit.id, "traversed": [[a, b] for a, b, _ in crossed]}, rules=rules)]
 
 
 @handles(D.RangeOfMotion, Verdict.ANSWERED)
@@ -235,7 +276,8 @@ def range_of_motion_question(res: Resolution, a: D.RangeOfMotion, ptr: str) -> O
     kw = keywords_at(res.state, unit)
     if not rom:
         res.emit(Note("range", f"{unit.name} cannot use Move and Attack, so it has no range of motion.",
-                      {"unit": unit.id}, rules=("range-of-motion.disabled",)))
+                      {"unit": unit.id}, rules=("range-of-motion.disabled", "basic-ability") + (
+                          (cause, "disabled") if (cause := disabled_by(res.state, unit)) else ())))
     else:
         rules = ("range-of-motion", "range-of-motion.lookahead") + (("movement-x",) if kw.movement else ()) + (
             ("immobile",) if kw.immobile else ()) + (("oversized-units.move",) if unit.oversized else ()) + (
@@ -250,7 +292,6 @@ def range_of_motion_question(res: Resolution, a: D.RangeOfMotion, ptr: str) -> O
 
 def _exclusions(state: GameState, unit: Unit, rom: dict[Location, tuple[Location, ...]]) -> list[Event]:
     """Passive restrictions and triggered deaths met by the lookahead (Gnome Hollows, Bottomless Pit)."""
-    from codex.engine.geometry import Region
     out: list[Event] = []
     for site in state.sites:
         loc = Location(site.square, Region.SURFACE)

@@ -2,17 +2,17 @@
 A question changes nothing; its answer is a verdict (yes/no...) with the rules that decide it."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from codex.engine import document as D
 from codex.engine.actions.base import Outcome, Resolution, handles, places, target_of
-from codex.engine.activation import activation_reason
+from codex.engine.activation import activation_reason, tap_rules
 from codex.engine.combat import UnitTarget, attack_reason, defend_reason, describe_target, intercept_reason
-from codex.engine.events import Activated, Note, Teleported
+from codex.engine.entering import teleport
+from codex.engine.events import Activated, Note
 from codex.engine.geometry import Location, Region
-from codex.engine.movement import declared_path_problem, path_to, resolve_path
+from codex.engine.movement import (declared_path_problem, linked_rule, path_to, range_of_motion, resolve_path,
+                                   unreachable_rules)
 from codex.engine.ongoing import airborne_now, keywords_at
-from codex.engine.reasons import Reason, explain
+from codex.engine.reasons import Reason, explain, found_rules
 from codex.engine.ruling import Verdict
 
 
@@ -32,19 +32,27 @@ def can_defend(res: Resolution, a: D.CanDefend, ptr: str) -> Outcome:
         at = Location(target.square, Region.SURFACE)
     found = defend_reason(res.state, unit, attacker, at)
     if found:
+        why: tuple[str, ...] = ()
+        if found[0] is Reason.OUT_OF_RANGE_OF_MOTION:
+            why = unreachable_rules(res.state, unit, at)
+        elif found[0] is Reason.DISABLED:
+            why = ("range-of-motion.disabled", "at-rest.disabled-before-defend")
         res.emit(Note("answer", f"{unit.name} cannot defend against {attacker.name} at the {at}: {explain(found[0])}.",
                       {"unit": unit.id, "reason": found[0].value},
-                      rules=(found[1],) + (() if found[1] == "defend.when" else ("defend.when",))))
+                      rules=found_rules(found) + (() if found[1] == "defend.when" else ("defend.when",)) + why))
         return res.done(Verdict.NO, f"No: {unit.name} cannot defend, because {explain(found[0])}.",
                         reason=found[0].value)
     path = list(path_to(res.state, unit, at) or ())
-    rules = ["defend", "defend.when"]
+    rules = ["defend", "defend.when"] + list(tap_rules(res.state, unit))
     if airborne_now(res.state, attacker):
         rules.append("airborne.defended")
     if isinstance(target, UnitTarget) and (t := res.state.unit(target.unit)) and airborne_now(res.state, t):
         rules.append("airborne.defend-airborne-target")
     if path:
         rules.append("defend.movement")
+    if any(linked_rule(res.state, keywords_at(res.state, unit, a), a.square, b.square) == "as-if-adjacent"
+           for a, b in zip([unit.location] + path, path)):
+        rules.append("range-of-motion.as-if-adjacent")
     res.emit(Note("answer", f"{unit.name} is untapped and the attack's location ({at}) is within its range of motion"
                   + (f" via {_locs([unit.location] + path)}." if path else " (it is already there)."),
                   {"unit": unit.id, "path": path}, rules=tuple(rules)))
@@ -67,14 +75,13 @@ def can_intercept(res: Resolution, a: D.CanIntercept, ptr: str) -> Outcome:
             state, events, _ = resolve_path(res.state, mover.id, path)
             res.apply((state, events))
         else:
-            res.state = res.state.with_unit(replace(mover, location=path[-1]))
-            res.emit(Teleported(mover.id, mover.name, path[-1], a.by, rules=("intercept.only-move-and-attack",)))
+            res.apply(teleport(res.state, mover.id, path[-1], a.by, ("intercept.only-move-and-attack",)))
         mover = res.state.unit(mover.id) or mover
         unit = res.state.unit(unit.id) or unit
     found = intercept_reason(res.state, unit, mover, used_move_and_attack=(a.by == "move_and_attack"),
                              attacked=a.attacked)
     if found:
-        rules: tuple[str, ...] = (found[1],)
+        rules: tuple[str, ...] = found_rules(found)
         if found[0] is Reason.NOT_AT_FINAL_LOCATION and any(loc == unit.location for loc in path[:-1]):
             rules += ("intercept.movement-x",)
         res.emit(Note("answer", f"{unit.name} cannot intercept {mover.name}: {explain(found[0])}.",
@@ -82,7 +89,7 @@ def can_intercept(res: Resolution, a: D.CanIntercept, ptr: str) -> Outcome:
         return res.done(Verdict.NO, f"No: {unit.name} cannot intercept, because {explain(found[0])}.",
                         reason=found[0].value)
     rules = ("intercept", "intercept.no-move") + (() if path else ("intercept.without-moving",)) + (
-        ("airborne.intercept",) if airborne_now(res.state, mover) else ())
+        ("airborne.intercept",) if airborne_now(res.state, mover) else ()) + tap_rules(res.state, unit)
     res.emit(Note("answer", f"{mover.name} finished Move and Attack at the {mover.location} without attacking, and "
                   f"the untapped {unit.name} is there: it may intercept.", {"unit": unit.id}, rules=rules))
     return res.done(Verdict.YES, f"Yes: {unit.name} can intercept {mover.name}.")
@@ -96,11 +103,11 @@ def can_attack(res: Resolution, a: D.CanAttack, ptr: str) -> Outcome:
     name = describe_target(res.state, target)
     if found:
         res.emit(Note("answer", f"{unit.name} cannot attack {name}: {explain(found[0])}.",
-                      {"unit": unit.id, "reason": found[0].value}, rules=(found[1],)))
+                      {"unit": unit.id, "reason": found[0].value}, rules=found_rules(found)))
         return res.done(Verdict.NO, f"No: {unit.name} cannot attack {name}, because {explain(found[0])}.",
                         reason=found[0].value)
-    rules = ("attack.target",) + (("immobile.attack",) if keywords_at(res.state, unit).immobile else ()) + (
-        ("oversized-units.occupy",) if unit.oversized or (isinstance(target, UnitTarget) and (
+    rules = ("attack.target",) + (("immobile.attack",) if keywords_at(res.state, unit).immobile else ()) + tap_rules(
+        res.state, unit) + (("oversized-units.occupy",) if unit.oversized or (isinstance(target, UnitTarget) and (
             (t0 := res.state.unit(target.unit)) is not None and t0.oversized)) else ())
     if isinstance(target, UnitTarget) and (t := res.state.unit(target.unit)) and airborne_now(res.state, t):
         rules += ("airborne.attack",)

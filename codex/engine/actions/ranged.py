@@ -6,7 +6,7 @@ from dataclasses import replace
 from codex.engine import document as D
 from codex.engine.actions.base import Outcome, Resolution, handles, place
 from codex.engine.actions.movement import fight_summary
-from codex.engine.activation import activation_reason
+from codex.engine.activation import activation_reason, disabled_reason, tap_rules
 from codex.engine.combat import after_strike, deal_damage, interact, strike_power
 from codex.engine.events import (Activated, Event, Note, NotHit, ProjectileFlew, ProjectileHit, ProjectileStruck,
                                  StealthLost, Tapped)
@@ -24,6 +24,9 @@ def shoot(res: Resolution, a: D.Shoot, ptr: str) -> Outcome:
     kw = keywords_at(res.state, unit)
     ranged = a.projectile_damage is None
     steps: int | None
+    found = disabled_reason(res.state, unit)
+    if found:   # a disabled minion cannot shoot projectiles, whatever grants the shot
+        raise res.illegal((found[0], found[1]), f"{unit.name} cannot shoot a projectile", ptr + "/unit")
     if ranged:
         if kw.ranged is None:
             raise res.illegal((Reason.NO_RANGED, "ranged"), unit.name, ptr + "/unit")
@@ -35,7 +38,7 @@ def shoot(res: Resolution, a: D.Shoot, ptr: str) -> Outcome:
         res.emit(Tapped(unit.id, unit.name),
                  Activated(unit.id, unit.name, "Ranged", unit.location,
                            detail=f"shoot a projectile {a.direction.value} that stops after {steps} step(s)",
-                           rules=("ranged",) + (("ranged.x",) if kw.ranged > 1 else ())))
+                           rules=("ranged",) + (("ranged.x",) if kw.ranged > 1 else ()) + tap_rules(res.state, unit)))
     else:
         steps = a.range
     origin = place(res.state, a.origin) if a.origin is not None else None

@@ -1,4 +1,6 @@
-"""Playing a site: the Avatar taps to put a site on a void or rubble next to its own sites."""
+"""Sites: playing one (the Avatar taps to put a site on a void or Rubble next to its own sites),
+destroying one (it leaves Rubble), flooding one. Whatever stands where a site arrives or changes
+stays where it is: `terrain` says what that does to the ground under it."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -6,16 +8,18 @@ from dataclasses import replace
 from codex.engine import document as D
 from codex.engine.actions.base import Outcome, Resolution, handles
 from codex.engine.activation import activation_reason
-from codex.engine.events import ManaGained, SitePlayed, Tapped
+from codex.engine.entering import ground_notes
+from codex.engine.events import Event, ManaGained, Note, SitePlayed, Tapped
 from codex.engine.geometry import Location, Region
 from codex.engine.keywords import parse_threshold
 from codex.engine.reasons import Reason
 from codex.engine.ruling import Verdict
 from codex.engine.sites import site_placement_reason
 from codex.engine.state import Affinity, Site
+from codex.engine.terrain import destroy_site, flood, place_atop
 
 
-@handles(D.PlaySite, Verdict.RESOLVED, Verdict.ILLEGAL)
+@handles(D.PlaySite, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL)
 def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     pid = res.state.turn.active
     avatar = res.state.avatar_of(pid)
@@ -29,14 +33,11 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     if found:
         raise res.illegal(found, f"a site on square {sq}", ptr + "/square")
     old = res.state.site_at(sq)
+    old_state = res.state
     site = Site(sq, a.site.name or f"Site {sq}", pid, pid, Affinity.of(parse_threshold(a.site.affinity)),
                 flooded=a.site.flooded)
-    in_void = avatar.location.region is Region.VOID and avatar.location.square == sq
+    in_void = avatar.location == Location(sq, Region.VOID)
     state = res.state.with_unit(replace(avatar, tapped=True)).with_site(site)
-    if in_void:
-        moved = state.unit(avatar.id)
-        assert moved is not None
-        state = state.with_unit(replace(moved, location=Location(sq, Region.SURFACE)))
     rules = (("mandatory.avatar-void",) if in_void else ("site.play",)) + (
         ("rubble.replace",) if old is not None else ())
     p = state.player(pid)
@@ -44,4 +45,37 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     res.emit(Tapped(avatar.id, avatar.name), SitePlayed(sq, site.name, pid, avatar.name, old is not None, rules=rules),
              ManaGained(pid, 1, p.mana + 1, f"{site.name} enters the realm on {pid}'s turn and provides 1 mana",
                         rules=("mana",)))
-    return res.done(Verdict.RESOLVED, f"{pid} plays {site.name} on square {sq}.")
+    res.state, atop = place_atop(res.state, sq)
+    res.settle(atop + ground_notes(old_state, res.state))
+    return res.done(res.result_verdict(), f"{pid} plays {site.name} on square {sq}.")
+
+
+@handles(D.DestroySite, Verdict.RESOLVED, Verdict.ILLEGAL)
+def destroy(res: Resolution, a: D.DestroySite, ptr: str) -> Outcome:
+    """An effect destroys the site on a square: Rubble is left behind, and everything there stays."""
+    site = res.state.site_at(a.square)
+    if site is None:
+        raise res.illegal((Reason.NO_SITE_THERE, "void"), f"square {a.square}", ptr + "/square")
+    before = res.state
+    res.state, events = destroy_site(res.state, a.square)
+    events += ground_notes(before, res.state)
+    here = [u.name for u in res.state.units if u.location.square == a.square]
+    batch: list[Event] = list(events)
+    if here:
+        batch.append(Note("note", f"{', '.join(here)} stay{'s' if len(here) == 1 else ''} on square {a.square}: "
+                          "Rubble is a site, so the surface and the subsurface are still there.",
+                          {"units": here}, rules=("rubble.treated-as-site",)))
+    res.settle(batch)
+    return res.done(res.result_verdict(), f"{site.name} is destroyed; Rubble is left on square {a.square}.")
+
+
+@handles(D.Flood, Verdict.RESOLVED, Verdict.ILLEGAL)
+def flood_site(res: Resolution, a: D.Flood, ptr: str) -> Outcome:
+    """An effect floods a site (this turn, or for good): it is a water site while flooded."""
+    site = res.state.site_at(a.square)
+    if site is None:
+        raise res.illegal((Reason.NO_SITE_THERE, "void"), f"square {a.square}", ptr + "/square")
+    before = res.state
+    res.state, events = flood(res.state, a.square, a.this_turn)
+    res.settle(events + ground_notes(before, res.state))
+    return res.done(res.result_verdict(), f"{site.name} is flooded{' this turn' if a.this_turn else ''}.")
