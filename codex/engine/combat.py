@@ -165,7 +165,7 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
         return state, events + [NoDamage(target.id, target.name, src, what, rules=rules)]
     if target.immune_to_damage:
         return state, events + [DamagePrevented(target.id, target.name, amount, "is immune to damage",
-                                                rules=("damage.prevent",))]
+                                                rules=("damage.prevent", "prevention-effect"))]
     if target.is_avatar:
         player = state.player(target.controller)
         if player.at_deaths_door:
