@@ -54,6 +54,9 @@ def keywords_at(state: GameState, unit: Unit, loc: Location | None = None) -> Ke
     """The unit's keywords if it were at `loc` (default: where it is)."""
     loc = loc or unit.location
     kw = unit.keywords
+    for effect in state.lasting:          # lasting effects first: a Silence still takes them away
+        if unit.id in effect.units:
+            kw = kw.merge(effect.keywords)
     if unit.is_minion and any("silence" in a.effects for a in auras_at(state, loc)):
         kw = kw.silenced()
     if kw.waterbound and not is_water_location(state, loc):

@@ -5,7 +5,8 @@ Each handler checks legality, resolves, and returns an `Outcome` with the events
 """
 from __future__ import annotations
 
-from codex.engine.actions import casting, damage, movement, questions, ranged, sites, turns  # noqa: F401  (register)
+from codex.engine.actions import (casting, damage, deck, life, movement, opening, questions, ranged,  # noqa: F401
+                                   sites, turns, zones)  # (imported to register their handlers)
 from codex.engine.actions.base import REGISTRY, ActionSpec, Outcome, Resolution, run
 
 __all__ = ["REGISTRY", "ActionSpec", "Outcome", "Resolution", "run"]
