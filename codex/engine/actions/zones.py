@@ -33,6 +33,11 @@ def draw_choice(res: Resolution, pid: str, count: int | None, spellbook: int | N
     if not (player.spellbook.tracked or player.atlas.tracked or player.hand.tracked):
         return None
     empty = [d for d in DECKS if player.zone(d).size == 0]
+    if len(empty) == len(DECKS):
+        res.emit(Note("draw_choice", f"{pid}'s spellbook and atlas are both empty: whichever deck they choose, they "
+                      "attempt to draw from an empty deck.", {"player": pid, "empty": empty},
+                      rules=("card.draw", "winning-the-game")))
+        return {"spellbook": n}
     res.emit(Note("draw_choice", f"{pid} chooses to draw {'each card' if n > 1 else 'a card'} from their spellbook "
                   "or their atlas" + (f"; their {' and '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty, and "
                                       "drawing from an empty deck loses the game" if empty else "") + ".",
@@ -236,8 +241,9 @@ def gain_control(res: Resolution, a: D.GainControl, ptr: str) -> Outcome:
         raise ScenarioError([Problem(ptr, "gain_control needs \"unit\" or \"site\" (a square with a site)",
                                      "name the minion or the site's square")])
     res.state = res.state.with_site(replace(site, controller=a.player, owner=site.owner or site.controller))
-    rules = ("control.change", "ownership.fixed") + (("mana.control",) if res.state.turn.active == a.player else ())
+    own_turn = res.state.turn.active == a.player
+    rules = ("control.change", "ownership.fixed") + (("mana.control",) if own_turn else ("mana.own-turn",))
     res.emit(ControlChanged("site", site.name, site.controller, a.player, site.owner or site.controller, rules=rules))
-    return res.done(Verdict.RESOLVED, f"{a.player} controls {site.name}"
-                    + (": it gives them no mana until their next turn." if "mana.control" in rules else "."))
+    return res.done(Verdict.RESOLVED, f"{a.player} controls {site.name}: it gives them no mana until their "
+                    f"{'next' if own_turn else 'own'} turn.")
 
