@@ -194,13 +194,16 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
         res.emit(Note("types", f"{spell.name} is {' and '.join((a.spell.type or '',) + a.spell.also)}: "
                       f"{'the minion rules take precedence' if spell.type == 'minion' else 'it has each type'}.",
                       {"types": [a.spell.type, *a.spell.also]}, rules=("cards-with-multiple-types", "card-type")))
+    if _cost_rules(a.spell):
+        res.emit(Note("cost", f"The cost of {spell.name} is {spell.cost}{_cost_detail(a.spell)}.",
+                      {"cost": spell.cost}, rules=_cost_rules(a.spell)))
     found = C.cost_reason(res.state, pid, spell)
     if found:
         raise res.illegal(found, spell.name, ptr + "/spell")
     need = ", ".join(f"{k}: {v}" for k, v in spell.threshold.as_dict().items() if v) or "none"
-    res.emit(Note("cost", f"{pid} has {res.state.player(pid).mana} mana for the cost of {spell.cost}"
-                  f"{_cost_detail(a.spell)}, and enough affinity for the threshold {{{need}}}.", {"cost": spell.cost},
-                  rules=("casting.cost", "threshold", "threshold.not-spent") + _cost_rules(a.spell)))
+    res.emit(Note("cost", f"{pid} has {res.state.player(pid).mana} mana for the cost of {spell.cost}, and enough "
+                  f"affinity for the threshold {{{need}}}.", {"cost": spell.cost},
+                  rules=("casting.cost", "threshold", "threshold.not-spent")))
     if not a.spell.token:          # a token copy is made on the storyline, not cast from a hand
         _from_hand(res, pid, spell.name, ptr)
     res.emit(SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",)))

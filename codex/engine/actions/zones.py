@@ -242,7 +242,7 @@ def gain_control(res: Resolution, a: D.GainControl, ptr: str) -> Outcome:
                                      "name the minion or the site's square")])
     res.state = res.state.with_site(replace(site, controller=a.player, owner=site.owner or site.controller))
     own_turn = res.state.turn.active == a.player
-    rules = ("control.change", "ownership.fixed") + (("mana.control",) if own_turn else ("mana.own-turn",))
+    rules = ("control.change", "ownership.fixed", "control.your") + (("mana.control",) if own_turn else ("mana.own-turn",))
     res.emit(ControlChanged("site", site.name, site.controller, a.player, site.owner or site.controller, rules=rules))
     return res.done(Verdict.RESOLVED, f"{a.player} controls {site.name}: it gives them no mana until their "
                     f"{'next' if own_turn else 'own'} turn.")
