@@ -46,12 +46,14 @@ def start_phase(state: GameState) -> Resolved:
         other = state.opponent(pid)
         events.append(Note("untap", f"{other}'s cards stay tapped ({', '.join(still)}): {other} is the non-active "
                            "player.", {"player": other, "tapped": list(still)}, rules=("non-active-player", "untap")))
+    # The pool is empty as the turn starts (unspent mana was lost at the end of the player's last
+    # turn, and none is generated on the opponent's turn): it is what the sites now provide.
     mana = sum(1 for s in state.sites if s.controller == pid and not s.rubble)
     rubble = any(s.rubble for s in state.sites)
-    player = state.player(pid)
-    state = state.with_player(replace(player, mana=player.mana + mana))
-    events.append(ManaGained(pid, mana, player.mana + mana, f"{pid}'s {mana} site(s) provide {mana} mana",
-                             rules=("start-phase", "mana", "mana.pool") + (("rubble", "uncontrolled") if rubble else ())))
+    state = state.with_player(replace(state.player(pid), mana=mana))
+    events.append(ManaGained(pid, mana, mana, f"{pid}'s {mana} site(s) provide {mana} mana",
+                             rules=("start-phase", "mana", "mana.pool", "mana.own-turn")
+                             + (("rubble", "uncontrolled") if rubble else ())))
     state, triggered = settle(state, [started])
     return state, events + triggered
 

@@ -120,7 +120,7 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
                             "resolves", rules=("copy.token", "token")))
     else:
         res.apply(move(res.state, pid, [card], None, "cemetery", "a magic goes to its owner's cemetery once "
-                       "resolved", ("cemetery", "magic.cemetery", "magic.characteristics")))
+                       "resolved", ("cemetery", "magic", "magic.cemetery", "magic.characteristics")))
     return "cast"
 
 
@@ -165,7 +165,7 @@ def _from_hand(res: Resolution, pid: str, name: str, ptr: str) -> None:
     if got is None:
         raise res.illegal((Reason.NOT_IN_HAND, "casting.from-hand"), f"{name} is not in {pid}'s hand", ptr + "/spell")
     res.state = res.state.with_player(got[0])
-    res.emit(CardsMoved(pid, (name,), 0, "hand", "storyline", "cast", rules=("casting.from-hand", "hand")))
+    res.emit(CardsMoved(pid, (name,), 0, "hand", "storyline", "cast", rules=("casting.from-hand", "hand", "storyline")))
 
 
 _PLACE: dict[str, Placement] = {"minion": _summon, "artifact": _conjure_artifact, "aura": _conjure_aura,

@@ -211,7 +211,7 @@ def can_see(res: Resolution, a: D.CanSee, ptr: str) -> Outcome:
         res.emit(Note("answer", f"Yes: how many cards of each type are in {where} is public.", {},
                       rules=_COUNT_RULES.get(a.zone, ("zone.counts",))))
         return res.done(Verdict.YES, f"{a.player} may know how many spells and sites are in {where}.")
-    yes: dict[str, tuple[str, ...]] = {"realm": ("zone.public",), "cemetery": ("zone.public", "cemetery.public"),
+    yes: dict[str, tuple[str, ...]] = {"realm": ("zone.public", "realm"), "cemetery": ("zone.public", "cemetery.public"),
                                        "banished": ("zone.banished-review",)}
     if a.zone == "hand" and owner == a.player:
         yes["hand"] = ("zone.own-hand",)
