@@ -163,3 +163,11 @@ def test_gaining_control_of_an_avatar_is_not_supported_and_says_so() -> None:
 def test_zone_limits_are_part_of_the_format() -> None:
     found = problems(doc({"do": "end_turn"}, [{"id": "p1", "cemetery": [f"Card {i}" for i in range(201)]}, {"id": "p2"}]))
     assert "/players/0/cemetery" in found
+
+
+def test_a_card_of_the_wrong_kind_put_into_a_deck_is_ignored() -> None:
+    from codex.engine.zones import move
+    state, _ = load(doc({"do": "end_turn"}, [{"id": "p1", "spellbook": 5}, {"id": "p2"}]))
+    state, events = move(state, "p1", [Card("Bog", "p1", "site")], "hand", "spellbook", "shuffled in", ())
+    assert state.player("p1").spellbook.size == 5
+    assert "only spells go into a spellbook" in events[0].text() and events[0].rules == ("spellbook.only-spells",)

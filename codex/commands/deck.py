@@ -101,8 +101,9 @@ def _print(report: Any) -> None:
 
     console = Console()
     sizes = report.sizes
+    collection = f", {sizes['collection']} in the collection" if sizes["collection"] else ""
     console.print(f"[bold]{report.format.title()} deck:[/bold] {sizes['avatar']} Avatar, {sizes['spellbook']} spells, "
-                  f"{sizes['atlas']} sites" + (f", {sizes['collection']} in the collection" if sizes["collection"] else ""))
+                  f"{sizes['atlas']} sites{collection}")
     table = Table("check", "result", "finding", show_lines=False)
     style = {"ok": "green", "error": "red", "warning": "yellow", "conflict": "magenta"}
     for f in report.findings:

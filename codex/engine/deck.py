@@ -171,10 +171,10 @@ def _copies(entries: list[Entry], fmt: Format) -> list[Finding]:
                                 Reason.TOO_MANY_COPIES))
     if fmt == "limited":
         if over:
-            findings.append(Finding("copies", "conflict", f"{len(over)} card(s) exceed their rarity's copies: Draft and "
-                                    "Sealed ignore rarity by the Codex; the rulebook has no such exception. The Codex "
-                                    "decides: legal", ("deck.spellbook.limited", "deck.atlas.limited",
-                                                       "deck.spellbook.rulebook")))
+            findings.append(Finding("copies", "conflict", f"{len(over)} card(s) exceed their rarity's copies: "
+                                    "Draft and Sealed ignore rarity by the Codex; the rulebook has no such exception. "
+                                    "The Codex decides: legal",
+                                    ("deck.spellbook.limited", "deck.atlas.limited", "deck.spellbook.rulebook")))
         return findings
     findings += over
     if not over:

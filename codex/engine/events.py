@@ -817,7 +817,8 @@ class CardsMoved(Event):
                                     if self.unnamed else [])
         what = ", ".join(parts) or "No card"
         src = f" from {self.owner}'s {_ZONE_NAMES.get(self.frm, self.frm)}" if self.frm else ""
-        zone = f"the {self.to}" if self.to in ("realm", "storyline") else f"{self.owner}'s {_ZONE_NAMES.get(self.to, self.to)}"
+        to = _ZONE_NAMES.get(self.to, self.to)
+        zone = f"the {to}" if self.to in ("realm", "storyline") else f"{self.owner}'s {to}"
         where = f"the bottom of {zone}" if self.bottom else zone
         verb = "goes" if len(self.names) + self.unnamed == 1 else "go"
         return f"{what} {verb}{src} to {where}: {self.why}."

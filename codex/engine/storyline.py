@@ -197,7 +197,8 @@ def _death_blows(state: GameState) -> Resolved:
             "continues; check the event's rules.", rules=("death-blow.tournament",))]
     loser = losers.pop()
     winner = state.opponent(loser)
-    return state.evolve(winner=winner), [GameWon(winner, loser, rules=("death-blow", "winning-the-game", "winning.death-blow"))]
+    return state.evolve(winner=winner), [GameWon(winner, loser,
+                                                 rules=("death-blow", "winning-the-game", "winning.death-blow"))]
 
 
 def settle(state: GameState, events: list[Event] | None = None) -> Resolved:

@@ -120,6 +120,7 @@ def draw(state: GameState, player_id: str, counts: dict[ZoneName, int], rules: t
     hand = player.hand
     events: list[Event] = []
     empty: ZoneName | None = None
+    short: tuple[int, int] | None = None
     for deck in DECKS:
         n = counts.get(deck, 0)
         if n <= 0:
@@ -133,6 +134,7 @@ def draw(state: GameState, player_id: str, counts: dict[ZoneName, int], rules: t
             got = take_top(zone, kind)
             if got is None:
                 empty = deck
+                short = (n, len(names) + unnamed) if names or unnamed else None
                 break
             zone, item = got
             item = owned(item, player_id, kind)
@@ -144,9 +146,17 @@ def draw(state: GameState, player_id: str, counts: dict[ZoneName, int], rules: t
         player = player.with_zone(deck, zone)
         if names or unnamed:
             why = ("top", "spell.spellbook" if deck == "spellbook" else "atlas")
-            events.append(Drew(player_id, deck, len(names) + unnamed, tuple(names), rules=rules + why + ("hand.drawn",)))
+            events.append(Drew(player_id, deck, len(names) + unnamed, tuple(names),
+                               rules=rules + why + ("hand.drawn",)))
     state = state.with_player(player.with_zone("hand", hand))
     if empty is not None:
+        if short is not None:
+            wanted, had = short
+            events.append(Note("ruling_variant", f"{player_id} must draw {wanted} cards from their {empty} at once and "
+                               f"it held {had}. Read strictly, the draw began from a deck that was not empty; but "
+                               "every card beyond the last is a card drawn from an empty deck, so the draw is an "
+                               "attempt to draw from an empty deck.", {"wanted": wanted, "had": had},
+                               rules=("card.draw-many", "winning.empty-deck")))
         events.append(Note("empty_deck", f"{player_id} attempts to draw a card from their {empty}, which is empty.",
                            {"player": player_id, "deck": empty}, rules=rules + (empty,)))
         state, lost = lose_game(state, player_id, "empty_deck", ("winning-the-game", "winning.empty-deck"))
@@ -180,9 +190,10 @@ def move(state: GameState, owner: str, items: list[Item], frm: ZoneName | None, 
             player = player.with_zone("banished", add(player.banished, item))
             continue
         if dest in DECKS and item_kind(item) not in (None, KIND_OF[dest]):
+            only = "spells" if dest == "spellbook" else "sites"
             events.append(CardsMoved(owner, (item_name(item),), 0, frm, dest,
-                                     f"only {'spells' if dest == 'spellbook' else 'sites'} go into a {dest}, "
-                                     "so this is ignored", rules=(f"{dest}.only-{'spells' if dest == 'spellbook' else 'sites'}",)))
+                                     f"only {only} go into a {dest}, so this is ignored",
+                                     rules=(f"{dest}.only-{only}",)))
             continue
         player = player.with_zone(dest, add(player.zone(dest), item, bottom=bottom))
         if isinstance(item, Card):
@@ -194,7 +205,8 @@ def move(state: GameState, owner: str, items: list[Item], frm: ZoneName | None, 
         events.insert(0, CardsMoved(owner, tuple(moved), unnamed, frm, to, why, bottom, rules=rules))
     if banished:
         events.append(CardsMoved(owner, tuple(banished), 0, frm, "banished",
-                                 "a token that would leave the realm is banished instead", rules=("token", "token.zones")))
+                                 "a token that would leave the realm is banished instead",
+                                 rules=("token", "token.zones")))
     return state, events
 
 

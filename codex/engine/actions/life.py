@@ -54,7 +54,8 @@ def set_life(res: Resolution, a: D.SetLife, ptr: str) -> Outcome:
     player = res.state.player(a.player)
     if player.at_deaths_door:
         res.emit(Note("set_life_fails", f"{a.player} is at death's door: their life total cannot change and "
-                      "remains at 0.", {"player": a.player}, rules=("healing.set-life", "deaths-door", "deaths-door.no-gain")))
+                      "remains at 0.", {"player": a.player},
+                      rules=("healing.set-life", "deaths-door", "deaths-door.no-gain")))
         return res.done(Verdict.RESOLVED, f"{a.player} stays at 0 life, at death's door.")
     life = min(a.life, player.max_life)
     res.state = res.state.with_player(replace(player, life=life))

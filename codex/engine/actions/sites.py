@@ -28,8 +28,8 @@ def _from_hand(res: Resolution, pid: str, name: str | None, ptr: str) -> list[Ev
         raise AmbiguousAction(f"{pid} must choose which site of their hand to play", "site",
                               list(dict.fromkeys(named)), ptr + "/site/name")
     if got is None:
-        raise res.illegal((Reason.NOT_IN_HAND, "play.site"), f"{pid} has no site {name or ''} in hand".replace("  ", " "),
-                          ptr + "/site")
+        what = f"site {name}" if name else "site"
+        raise res.illegal((Reason.NOT_IN_HAND, "play.site"), f"{pid} has no {what} in hand", ptr + "/site")
     res.state = res.state.with_player(got[0])
     return [CardsMoved(pid, (name,) if name else (), 0 if name else 1, "hand", "realm",
                        "a site is played straight from the hand to the realm, not onto the storyline",

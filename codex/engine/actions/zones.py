@@ -3,6 +3,7 @@ what, and control changing hands."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from codex.engine import document as D
 from codex.engine.actions.base import Outcome, Resolution, handles
@@ -13,6 +14,9 @@ from codex.engine.reasons import Reason
 from codex.engine.ruling import Verdict
 from codex.engine.state import DECKS, GameState, ZoneName
 from codex.engine.zones import KIND_OF, Item, Kind, draw, draw_unknown, is_public, move, shuffle, take
+
+#: Splits listed when a multi-card draw needs its choice (beyond them, the scenario gives the split).
+MAX_OPTIONS = 10
 
 
 def draw_choice(res: Resolution, pid: str, count: int | None, spellbook: int | None, atlas: int | None,
@@ -42,9 +46,9 @@ def draw_choice(res: Resolution, pid: str, count: int | None, spellbook: int | N
                   "or their atlas" + (f"; their {' and '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty, and "
                                       "drawing from an empty deck loses the game" if empty else "") + ".",
                   {"player": pid, "empty": empty}, rules=("card.draw",) + (("winning-the-game",) if empty else ())))
-    raise AmbiguousAction(f"{pid} must choose the deck to draw from", "draw",
-                          ["spellbook", "atlas"] if n == 1 else [{"spellbook": k, "atlas": n - k} for k in range(n + 1)],
-                          pointer)
+    options: list[Any] = (["spellbook", "atlas"] if n == 1
+                          else [{"spellbook": k, "atlas": n - k} for k in range(min(n, MAX_OPTIONS) + 1)])
+    raise AmbiguousAction(f"{pid} must choose the deck to draw from", "draw", options, pointer)
 
 
 @handles(D.Draw, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.AMBIGUOUS, Verdict.ILLEGAL)
@@ -134,9 +138,9 @@ def banish(res: Resolution, a: D.Banish, ptr: str) -> Outcome:
         unit = res.unit(a.unit, ptr + "/unit")
         _unit_leaves(res, a.unit, ptr + "/unit", "banished")
         res.state = res.state.remove_unit(unit.id, "banished")
+        owner = ("ownership",) if unit.owner != unit.controller else ()
         res.settle([Banished(unit.id, unit.name, unit.location, "an effect banishes it",
-                             rules=("banished", "banished.never-returns") + (("ownership",) if unit.owner != unit.controller
-                                                                             else ()))])
+                             rules=("banished", "banished.never-returns") + owner)])
         return res.done(Verdict.RESOLVED, f"{unit.name} is banished.")
     if a.player is None or a.zone is None or a.card is None:
         raise ScenarioError([Problem(ptr, "banish needs \"unit\", or \"player\", \"zone\" and \"card\"",
@@ -211,7 +215,8 @@ def can_see(res: Resolution, a: D.CanSee, ptr: str) -> Outcome:
         res.emit(Note("answer", f"Yes: how many cards of each type are in {where} is public.", {},
                       rules=_COUNT_RULES.get(a.zone, ("zone.counts",))))
         return res.done(Verdict.YES, f"{a.player} may know how many spells and sites are in {where}.")
-    yes: dict[str, tuple[str, ...]] = {"realm": ("zone.public", "realm"), "cemetery": ("zone.public", "cemetery.public"),
+    yes: dict[str, tuple[str, ...]] = {"realm": ("zone.public", "realm"),
+                                       "cemetery": ("zone.public", "cemetery.public"),
                                        "banished": ("zone.banished-review",)}
     if a.zone == "hand" and owner == a.player:
         yes["hand"] = ("zone.own-hand",)
@@ -242,7 +247,8 @@ def gain_control(res: Resolution, a: D.GainControl, ptr: str) -> Outcome:
                                      "name the minion or the site's square")])
     res.state = res.state.with_site(replace(site, controller=a.player, owner=site.owner or site.controller))
     own_turn = res.state.turn.active == a.player
-    rules = ("control.change", "ownership.fixed", "control.your") + (("mana.control",) if own_turn else ("mana.own-turn",))
+    rules = ("control.change", "ownership.fixed", "control.your") + (
+        ("mana.control",) if own_turn else ("mana.own-turn",))
     res.emit(ControlChanged("site", site.name, site.controller, a.player, site.owner or site.controller, rules=rules))
     return res.done(Verdict.RESOLVED, f"{a.player} controls {site.name}: it gives them no mana until their "
                     f"{'next' if own_turn else 'own'} turn.")
