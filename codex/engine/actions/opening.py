@@ -41,7 +41,7 @@ def setup(res: Resolution, a: D.Setup, ptr: str) -> Outcome:
     for player in state.players:
         empty = Zone()
         state = state.with_player(replace(player, hand=empty, cemetery=empty, banished=empty, opening=None,
-                                          deaths_door_turn=None, mana=0))
+                                          life=player.max_life, deaths_door_turn=None, mana=0))
         res.emit(Shuffled(player.id, "atlas and spellbook", rules=("setup.decks",)))
     res.emit(FirstPlayer(a.first, rules=("setup.first", "setup.first.rulebook", "random")))
     state = state.evolve(turn=Turn(a.first, 1, "setup"))
