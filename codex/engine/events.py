@@ -842,7 +842,8 @@ class FirstPlayer(Event):
     player: str
 
     def text(self) -> str:
-        return f"{self.player} takes the first turn."
+        return (f"{self.player} takes the first turn. The sources differ on how that is decided: the Codex has it "
+                "decided randomly, the rulebook also lets the players agree; either way, the scenario says who.")
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,10 @@ def heal(res: Resolution, a: D.Heal, ptr: str) -> Outcome:
     if a.unit is not None:
         unit = res.unit(a.unit, ptr + "/unit")
         if unit.is_minion:
+            if unit.damage == 0:
+                res.emit(Note("heal_fails", f"{unit.name} has no damage: it is not wounded, so there is nothing to "
+                              "heal.", {"unit": unit.id}, rules=("wounded", "healing")))
+                return res.done(Verdict.RESOLVED, f"{unit.name} has no damage.")
             removed = min(a.amount, unit.damage)
             res.state = res.state.with_unit(replace(unit, damage=unit.damage - removed))
             res.emit(MinionHealed(unit.id, unit.name, removed, unit.damage - removed, rules=("healing",)))
@@ -35,6 +39,10 @@ def heal(res: Resolution, a: D.Heal, ptr: str) -> Outcome:
         res.emit(Note("heal_fails", f"{pid} is at death's door: their life total cannot change, so the healing "
                       "fails.", {"player": pid}, rules=_DEATHS_DOOR))
         return res.done(Verdict.RESOLVED, f"{pid} stays at 0 life, at death's door.")
+    if player.life >= player.max_life:
+        res.emit(Note("heal_fails", f"{pid}'s life is at its maximum ({player.max_life}): their Avatar is not wounded, "
+                      "so the healing gains nothing.", {"player": pid}, rules=("wounded", "healing.cap", "life.max")))
+        return res.done(Verdict.RESOLVED, f"{pid} has {player.life} life.")
     if a.amount == 0:
         res.emit(Note("heal_fails", f"Healing 0 is no healing: {pid}'s life stays {player.life}.", {},
                       rules=("zero", "healing")))
