@@ -173,7 +173,7 @@ def abilities_of(text: str, name: str | None = None, *, spell: bool = False) -> 
                 found, rest = _keywords_of_line(node)
                 kw = kw.merge(found)
                 for item in rest:
-                    abilities.append(Ability(AbilityKind.STATIC, to_text(item), item))
+                    abilities.append(Ability(AbilityKind.STATIC, to_text(A.KeywordLine(items=(item,), end="")), item))
             elif isinstance(node, A.Unparsed):
                 unreadable.append(node.text)
             else:
