@@ -11,7 +11,7 @@ import click
 
 from codex import paths
 
-AREAS = ("corpus", "search", "cards", "rulings", "serve")
+AREAS = ("corpus", "search", "cards", "rulings", "deck", "serve")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -27,6 +27,7 @@ from codex.engine.ruling import Citation, Ruling, Step, Verdict, narrate, paths_
 from codex.engine.scenario import load, schema
 from codex.engine.sites import legal_site_squares, site_placement_reason
 from codex.engine.state import GameState
+from codex.engine.tokens import told_tokens
 from codex.engine.storyline import settle
 
 __all__ = ["rule", "load", "schema", "Ruling", "Step", "Citation", "Verdict", "Outcome", "ScenarioError",
@@ -68,7 +69,7 @@ def rule(scenario: dict[str, Any], *, cards: CardSource | None = None, work_limi
     with budget(work_limit):
         state, settled = settle(state)
         out = run(state, action)
-    events = unapplied(state) + settled + list(out.events)
+    events = told_tokens(state.units) + unapplied(state) + settled + list(out.events)
     after = state_json(out.state)
     after["paths"] = paths_of(events)
     after["outcome"] = {"reason": out.reason, "answer": out.answer, **out.extra}

@@ -189,7 +189,8 @@ def abilities_of(text: str, name: str | None = None, *, spell: bool = False) -> 
                     known = recognise(item)
                     if known is not None:
                         kw = kw.merge(known)
-                    abilities.append(Ability(AbilityKind.STATIC, _item_text(item), item, executed=known is not None))
+                    abilities.append(Ability(AbilityKind.STATIC, to_text(A.KeywordLine(items=(item,), end="")), item,
+                                             executed=known is not None))
             elif isinstance(node, A.Unparsed):
                 unreadable.append(node.text)
             else:

@@ -156,7 +156,7 @@ def drop(state: GameState, unit: Unit, artifacts: list[Artifact], units: list[Un
     items = tuple(a.id for a in artifacts) + tuple(u.id for u in units)
     names = tuple(a.name for a in artifacts) + tuple(u.name for u in units)
     at = state.artifact_location(artifacts[0]) if artifacts else (units[0].location if units else unit.location)
-    rules = ("drop",) + (("artifact.uncontrolled", "uncontrolled") if artifacts else ()) + (
+    rules = ("drop",) + (("artifact.uncontrolled", "uncontrolled.artifact") if artifacts else ()) + (
         ("carrying-units.drop",) if units else ()) + (("interact.basic",) if unit.tapped else ())
     return state, [Dropped(unit.id, unit.name, items, names, at, rules=rules)]
 

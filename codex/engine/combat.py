@@ -212,7 +212,8 @@ def lose_life(state: GameState, player_id: str, amount: int, because: str,
         return state, [LifeUnchanged(player_id, because, damage, rules=rules + extra)]
     life = max(0, player.life - amount)
     state = state.with_player(replace(player, life=life))
-    events: list[Event] = [LifeLost(player_id, amount, player.life, life, because, rules=rules)]
+    floor = ("life.min",) if amount > player.life else ()     # Codex "Life": never below zero
+    events: list[Event] = [LifeLost(player_id, amount, player.life, life, because, rules=rules + floor)]
     if life == 0:
         state = state.with_player(replace(state.player(player_id), deaths_door_turn=state.turn.number))
         events.append(ReachedDeathsDoor(player_id, rules=("deaths-door", "deaths-door.immune")))

@@ -26,6 +26,7 @@ MAX_PATH = 40             # declared steps in one path
 MAX_NUMBER = 999          # life, power, damage, mana, costs, amounts
 MAX_TEXT = 2000           # characters of card text
 MAX_NAME = 120            # characters of a name or id
+MAX_CARDS = 200           # named cards in one zone, or entries of one deck list
 
 Square = Annotated[StrictInt, Field(ge=1, le=20, description="a square of the realm, 1-20 row by row")]
 Count = Annotated[StrictInt, Field(ge=0, le=MAX_NUMBER)]
@@ -48,7 +49,46 @@ class Doc(BaseModel):
 class TurnDoc(Doc):
     active: Id
     number: Annotated[StrictInt, Field(ge=1, le=MAX_NUMBER)] = 1
-    phase: Literal["start", "main", "end"] = "main"
+    phase: Literal["setup", "start", "main", "end"] = "main"
+
+
+CardTypeName = Literal["avatar", "minion", "artifact", "aura", "magic", "site", "spell"]
+
+
+class CardDoc(Doc):
+    """A card in a zone: its name (and type), or ``card`` naming a card of the imported catalog."""
+
+    name: Id | None = None
+    card: Id | None = Field(default=None, description="a card of the imported catalog: name and type from it")
+    type: CardTypeName | None = None
+    token: StrictBool = False
+
+
+#: A card in a zone: a bare name (its type from the catalog when one is available), or a CardDoc.
+CardEntry = Union[Id, CardDoc]
+CardList = Annotated[tuple[CardEntry, ...], Field(max_length=MAX_CARDS)]
+
+
+class DeckDoc(Doc):
+    """A deck: named cards on ``top`` (first = topmost), ``count`` unnamed cards under them, and
+    named cards at the ``bottom`` (last = bottommost)."""
+
+    top: CardList = ()
+    count: Count = 0
+    bottom: CardList = ()
+
+
+class PileDoc(Doc):
+    """A hand, cemetery or banished area: named ``cards`` and how many unnamed spells and sites."""
+
+    cards: CardList = ()
+    spells: Count = 0
+    sites: Count = 0
+
+
+#: A deck as a count of unnamed cards, the whole deck named (top first), or a DeckDoc.
+DeckZone = Union[Count, CardList, DeckDoc]
+PileZone = Union[CardList, PileDoc]
 
 
 class PlayerDoc(Doc):
@@ -58,6 +98,11 @@ class PlayerDoc(Doc):
     deaths_door_turn: Annotated[StrictInt, Field(ge=1, le=MAX_NUMBER)] | None = None
     mana: Count = 0
     affinity: Elements = None
+    hand: PileZone | None = Field(default=None, description="omitted: not tracked")
+    spellbook: DeckZone | None = Field(default=None, description="omitted: not tracked (never found empty)")
+    atlas: DeckZone | None = Field(default=None, description="omitted: not tracked (never found empty)")
+    cemetery: PileZone | None = Field(default=None, description="omitted: only the cards that enter it are known")
+    banished: PileZone | None = Field(default=None, description="omitted: only the cards that enter it are known")
 
 
 class SiteDoc(Doc):
@@ -112,6 +157,8 @@ class UnitDoc(Doc):
     interacted: StrictBool = Field(default=False, description="it has interacted with the realm this turn")
     used_this_turn: tuple[Literal["pick_up", "drop"], ...] = Field(
         default=(), description="once-per-turn basic abilities it has already used this turn")
+    token: Union[StrictBool, Id] = Field(default=False, description="a token (true), or the name of one the Codex "
+                                         "defines (Foot Soldier, Frog, Bruin, Tawny): its power and text from it")
 
 
 class ArtifactDoc(Doc):
@@ -129,6 +176,18 @@ class ArtifactDoc(Doc):
     token: StrictBool = False
     cost: Count = 0
     text: Text = ""
+
+
+class LastingDoc(Doc):
+    """An effect that lasts until the end of the turn or until its controller's next turn, giving
+    ``units`` its ``keywords`` meanwhile."""
+
+    controller: Id
+    until: Literal["end_of_turn", "next_turn"]
+    units: Annotated[tuple[Id, ...], Field(max_length=MAX_UNITS)] = ()
+    keywords: Annotated[tuple[Name, ...], Field(max_length=20)] = ()
+    id: Id | None = None
+    name: Name | None = None
 
 
 # ------------------------------------------------------------------------------------- actions
@@ -257,6 +316,12 @@ class SpellDoc(Doc):
         default=None, description="an oversized minion's area, rows x columns (default from its text)")
     effects: tuple[Literal["silence", "flood"], ...] = Field(
         default=(), description="an aura's ongoing effects, as for the scenario's auras")
+    x: Count | None = Field(default=None, description="the value paid for X in its cost")
+    cost_change: Annotated[StrictInt, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)] = Field(
+        default=0, description="what effects add to (or, negative, take from) its cost")
+    token: StrictBool = Field(default=False, description="a token copy (banished as soon as a magic resolves)")
+    also: Annotated[tuple[Literal["minion", "artifact", "aura", "magic"], ...], Field(max_length=3)] = Field(
+        default=(), description="other card types it has (e.g. an artifact minion)")
 
 
 class Cast(Action):
@@ -470,6 +535,146 @@ class EndTurn(Action):
 
 class StartTurn(Action):
     do: Literal["start_turn"]
+    draw: Literal["spellbook", "atlas"] | None = Field(default=None, description="the deck of the start phase's draw")
+
+
+Names = Annotated[tuple[Id, ...], Field(max_length=MAX_CARDS)]
+
+
+class Setup(Action):
+    """Set up the game: Avatars placed, decks shuffled, the first player, opening hands."""
+
+    do: Literal["setup"]
+    first: Id | None = Field(default=None, description="who takes the first turn (decided randomly)")
+
+
+class Mulligan(Action):
+    """Put up to three cards of the opening hand on the bottom of their decks and redraw as many
+    from each; no cards is keeping the hand."""
+
+    do: Literal["mulligan"]
+    player: Id
+    cards: Names = ()
+    spells: Count = 0
+    sites: Count = 0
+
+
+class Peek(Action):
+    """The tournament rule for the second player: look at the top card of a deck after the
+    mulligans, and maybe put it on the bottom."""
+
+    do: Literal["peek"]
+    player: Id
+    deck: Literal["spellbook", "atlas"]
+    bottom: StrictBool = False
+
+
+class Draw(Action):
+    """Draw ``count`` cards, or ``spellbook``/``atlas`` cards from each deck (all at once)."""
+
+    do: Literal["draw"]
+    player: Id
+    count: Count | None = None
+    spellbook: Count | None = None
+    atlas: Count | None = None
+
+
+class DrawSite(Action):
+    """The active player's Avatar taps to draw a site (its ability "Play or draw a site")."""
+
+    do: Literal["draw_site"]
+
+
+class Discard(Action):
+    do: Literal["discard"]
+    player: Id
+    cards: Names = ()
+    spells: Count = 0
+    sites: Count = 0
+
+
+class Banish(Action):
+    """Banish a unit from the realm, or a card from a player's zone."""
+
+    do: Literal["banish"]
+    unit: Id | None = None
+    player: Id | None = Field(default=None, description="the owner of the zone the card is in")
+    zone: Literal["hand", "spellbook", "atlas", "cemetery"] | None = None
+    card: Id | None = None
+
+
+class ReturnToHand(Action):
+    do: Literal["return_to_hand"]
+    unit: Id
+
+
+class Search(Action):
+    do: Literal["search"]
+    player: Id
+    zone: Literal["hand", "spellbook", "atlas", "cemetery"]
+    card: Id
+    owner: Id | None = Field(default=None, description="whose zone (default: the searching player's)")
+    fail: StrictBool = Field(default=False, description="choose to fail to find it (a private zone only)")
+
+
+class CanSee(Action):
+    do: Literal["can_see"]
+    player: Id
+    zone: Literal["realm", "hand", "spellbook", "atlas", "cemetery", "banished"]
+    owner: Id | None = None
+    what: Literal["cards", "count"] = "cards"
+
+
+class Heal(Action):
+    do: Literal["heal"]
+    amount: Count
+    player: Id | None = None
+    unit: Id | None = None
+
+
+class SetLife(Action):
+    do: Literal["set_life"]
+    player: Id
+    life: Count
+
+
+class GainControl(Action):
+    do: Literal["gain_control"]
+    player: Id
+    unit: Id | None = None
+    site: Square | None = None
+
+
+Rarity = Literal["ordinary", "exceptional", "elite", "unique", "Ordinary", "Exceptional", "Elite", "Unique"]
+
+
+class DeckCardDoc(Doc):
+    """A deck list entry: a card by name (type and rarity given) or of the imported catalog."""
+
+    name: Id | None = None
+    card: Id | None = None
+    count: Annotated[StrictInt, Field(ge=1, le=MAX_NUMBER)] = 1
+    type: CardTypeName | None = None
+    rarity: Rarity | None = None
+    token: StrictBool = False
+
+
+#: A deck list entry: "Name", "3 Name" / "3x Name", or a DeckCardDoc.
+DeckEntry = Union[Id, DeckCardDoc]
+DeckEntries = Annotated[tuple[DeckEntry, ...], Field(max_length=MAX_CARDS)]
+
+
+class DeckListDoc(Doc):
+    avatar: Union[DeckEntry, DeckEntries, None] = None
+    spellbook: DeckEntries = ()
+    atlas: DeckEntries = ()
+    collection: DeckEntries = ()
+
+
+class CheckDeck(Action):
+    do: Literal["check_deck"]
+    deck: DeckListDoc
+    format: Literal["constructed", "limited"] = "constructed"
 
 
 class Sequence(Action):
@@ -481,13 +686,15 @@ class Sequence(Action):
 
 ACTION_RECORDS: tuple[type[Action], ...] = (
     MoveAndAttack, Attack, RangeOfMotion, CanDefend, CanIntercept, CanAttack, CanMove, Shoot, Cast, PlaySite,
-    Damage, LoseLife, Compare, EndTurn, StartTurn, Sequence, DestroySite, Flood, Teleport, Summon, Locations,
-    SiteKind, Tap, Move, Destroy, PickUp, DropAction, MandatoryActions, Fight, StrikeAction)
+    Damage, LoseLife, Compare, EndTurn, StartTurn, DestroySite, Flood, Teleport, Summon, Locations, SiteKind, Tap,
+    Setup, Mulligan, Peek, Draw, DrawSite, Discard, Banish, ReturnToHand, Search, CanSee, Heal, SetLife, GainControl,
+    CheckDeck, Move, Destroy, PickUp, DropAction, MandatoryActions, Fight, StrikeAction, Sequence)
 
 AnyAction = Annotated[Union[MoveAndAttack, Attack, RangeOfMotion, CanDefend, CanIntercept, CanAttack, CanMove,
-                            Shoot, Cast, PlaySite, Damage, LoseLife, Compare, EndTurn, StartTurn, Sequence,
-                            DestroySite, Flood, Teleport, Summon, Locations, SiteKind, Tap, Move, Destroy, PickUp,
-                            DropAction, MandatoryActions, Fight, StrikeAction],
+                            Shoot, Cast, PlaySite, Damage, LoseLife, Compare, EndTurn, StartTurn, DestroySite, Flood,
+                            Teleport, Summon, Locations, SiteKind, Tap, Setup, Mulligan, Peek, Draw, DrawSite, Discard,
+                            Banish, ReturnToHand, Search, CanSee, Heal, SetLife, GainControl, CheckDeck, Move, Destroy,
+                            PickUp, DropAction, MandatoryActions, Fight, StrikeAction, Sequence],
                       Field(discriminator="do")]
 Sequence.model_rebuild()
 
@@ -513,6 +720,7 @@ class ScenarioDoc(Doc):
     as_if_adjacent: Annotated[tuple[tuple[Square, Square], ...], Field(
         max_length=20, description="pairs of sites units may move between as if they were adjacent "
                                    "(an ongoing effect such as Waypoint Portal)")] = ()
+    lasting: Annotated[tuple[LastingDoc, ...], Field(max_length=20)] = ()
     action: AnyAction
 
 

@@ -695,16 +695,22 @@ class Marked(Event):
 
 @dataclass(frozen=True)
 class Died(Event):
-    """A marked minion is put into its owner's cemetery: it has died."""
+    """A marked minion is put into its owner's cemetery (a token is banished instead): it died."""
 
     kind: ClassVar[str] = "died"
     unit: str
     name: str
     at: Location
     cause: str
+    owner: str = ""
+    controller: str = ""
+    token: bool = False
 
     def text(self) -> str:
-        return f"{self.name} dies ({self.cause}) and is put into its owner's cemetery."
+        if self.token:
+            return f"{self.name} dies ({self.cause}); it is a token, so it is banished instead of going to a cemetery."
+        whose = f"its owner's ({self.owner}'s)" if self.owner and self.owner != self.controller else "its owner's"
+        return f"{self.name} dies ({self.cause}) and is put into {whose} cemetery."
 
 
 @dataclass(frozen=True)
@@ -721,12 +727,18 @@ class Banished(Event):
 
 @dataclass(frozen=True)
 class GameWon(Event):
+    """The game is over: ``how`` is ``death_blow``, ``empty_deck`` or ``effect``."""
+
     kind: ClassVar[str] = "game_over"
     winner: str
     loser: str
+    how: str = "death_blow"
 
     def text(self) -> str:
-        return f"{self.winner} wins: {self.loser}'s Avatar suffered a death blow."
+        why = {"death_blow": f"{self.loser}'s Avatar suffered a death blow",
+               "empty_deck": f"{self.loser} attempted to draw a card from an empty deck"}.get(
+            self.how, f"an effect makes {self.loser} lose")
+        return f"{self.winner} wins: {why}."
 
 
 @dataclass(frozen=True)
@@ -1031,3 +1043,185 @@ class TurnPassed(Event):
 
     def text(self) -> str:
         return f"The turn passes to {self.active} (turn {self.number})."
+
+
+@dataclass(frozen=True)
+class PhaseBegan(Event):
+    """A phase of the active player's turn begins (Codex "Turn Overview")."""
+
+    kind: ClassVar[str] = "phase"
+    player: str
+    phase: str
+    number: int
+
+    def text(self) -> str:
+        return f"{self.player}'s {self.phase} phase of turn {self.number} begins."
+
+
+@dataclass(frozen=True)
+class EffectEnded(Event):
+    """A lasting effect ends (at the end of the turn, or as its controller's next turn begins)."""
+
+    kind: ClassVar[str] = "effect_ends"
+    name: str
+    until: str
+    units: tuple[str, ...]
+
+    def text(self) -> str:
+        when = "the turn is over" if self.until == "end_of_turn" else "it lasted until this turn"
+        on = f" on {', '.join(self.units)}" if self.units else ""
+        return f"{self.name}{on} ends: {when}."
+
+
+# ---------------------------------------------------------------------------- zones and the opening
+
+@dataclass(frozen=True)
+class Drew(Event):
+    """A player drew cards from a deck into their hand (``deck`` None: the scenario left the
+    choice open and nothing it tracks depends on it)."""
+
+    kind: ClassVar[str] = "draw_card"
+    player: str
+    deck: str | None
+    count: int
+    names: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        what = {"spellbook": "spell", "atlas": "site"}.get(self.deck or "", "card")
+        noun = f"{self.count} {what}s" if self.count != 1 else f"a {what}"
+        src = f" from their {self.deck}" if self.deck else " from their spellbook or atlas (their choice)"
+        named = f" ({', '.join(self.names)})" if self.names else ""
+        return f"{self.player} draws {noun}{src}{named}."
+
+
+_ZONE_NAMES = {"banished": "banished area"}
+
+
+@dataclass(frozen=True)
+class CardsMoved(Event):
+    """Cards moved from one of a player's zones to another (``frm`` None: from the realm or the
+    storyline). ``unnamed`` counts the cards the scenario does not name."""
+
+    kind: ClassVar[str] = "move_card"
+    owner: str
+    names: tuple[str, ...]
+    unnamed: int
+    frm: str | None
+    to: str
+    why: str
+    bottom: bool = False
+
+    def text(self) -> str:
+        parts = list(self.names) + ([f"{self.unnamed} unnamed card{'s' if self.unnamed != 1 else ''}"]
+                                    if self.unnamed else [])
+        what = ", ".join(parts) or "No card"
+        src = f" from {self.owner}'s {_ZONE_NAMES.get(self.frm, self.frm)}" if self.frm else ""
+        to = _ZONE_NAMES.get(self.to, self.to)
+        zone = f"the {to}" if self.to in ("realm", "storyline") else f"{self.owner}'s {to}"
+        where = f"the bottom of {zone}" if self.bottom else zone
+        verb = "goes" if len(self.names) + self.unnamed == 1 else "go"
+        return f"{what} {verb}{src} to {where}: {self.why}."
+
+
+@dataclass(frozen=True)
+class Shuffled(Event):
+    kind: ClassVar[str] = "shuffle"
+    player: str
+    deck: str
+
+    def text(self) -> str:
+        return f"{self.player} shuffles their {self.deck}."
+
+
+@dataclass(frozen=True)
+class FirstPlayer(Event):
+    """Who takes the first turn (Codex "Setup")."""
+
+    kind: ClassVar[str] = "first_player"
+    player: str
+
+    def text(self) -> str:
+        return (f"{self.player} takes the first turn. The sources differ on how that is decided: the Codex has it "
+                "decided randomly, the rulebook also lets the players agree; either way, the scenario says who.")
+
+
+@dataclass(frozen=True)
+class AvatarPlaced(Event):
+    kind: ClassVar[str] = "place_avatar"
+    unit: str
+    name: str
+    at: Location
+
+    def text(self) -> str:
+        return f"{self.name} is placed on square {self.at.square}, the middle of its player's bottom row."
+
+
+@dataclass(frozen=True)
+class Searched(Event):
+    """A player searched a zone for a card, and found it or not."""
+
+    kind: ClassVar[str] = "search"
+    player: str
+    zone: str
+    owner: str
+    card: str
+    found: bool
+    why: str = ""
+
+    def text(self) -> str:
+        whose = "their" if self.owner == self.player else f"{self.owner}'s"
+        result = "finds it" if self.found else "does not find it"
+        return f"{self.player} searches {whose} {self.zone} for {self.card} and {result}" + (
+            f": {self.why}." if self.why else ".")
+
+
+# ---------------------------------------------------------------------------- life and control
+
+@dataclass(frozen=True)
+class LifeGained(Event):
+    kind: ClassVar[str] = "gain_life"
+    player: str
+    amount: int
+    before: int
+    life: int
+
+    def text(self) -> str:
+        capped = " (its maximum)" if self.life - self.before < self.amount else ""
+        return f"{self.player} heals {self.amount}: life {self.before} to {self.life}{capped}."
+
+
+@dataclass(frozen=True)
+class LifeSet(Event):
+    kind: ClassVar[str] = "set_life"
+    player: str
+    before: int
+    life: int
+
+    def text(self) -> str:
+        return f"{self.player}'s life is set from {self.before} to {self.life}; this is not healing."
+
+
+@dataclass(frozen=True)
+class MinionHealed(Event):
+    kind: ClassVar[str] = "heal_minion"
+    unit: str
+    name: str
+    amount: int
+    damage: int
+
+    def text(self) -> str:
+        return f"{self.amount} damage is removed from {self.name} ({self.damage} left)."
+
+
+@dataclass(frozen=True)
+class ControlChanged(Event):
+    kind: ClassVar[str] = "control"
+    what: str
+    name: str
+    frm: str | None
+    to: str
+    owner: str | None
+
+    def text(self) -> str:
+        owner = f"; its owner is still {self.owner}" if self.owner and self.owner != self.to else ""
+        return f"{self.to} gains control of {self.name}{' from ' + self.frm if self.frm else ''}{owner}."

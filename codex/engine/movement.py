@@ -347,7 +347,7 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
         if reason is not None:
             extra: tuple[str, ...] = ()
             if reason is Reason.WRONG_DIRECTION:
-                extra = ("may-and-can", "the-silver-rule", "forward.control", "top", "bottom")
+                extra = ("may-and-can", "the-silver-rule", "forward.control", "top.realm", "bottom.realm")
             elif unit.oversized:
                 extra = ("oversized-units.move",)
             events.append(StepSkipped(unit.id, unit.name, i, frm, to, reason,

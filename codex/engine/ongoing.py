@@ -54,6 +54,16 @@ def silenced_at(state: GameState, unit: Unit, loc: Location) -> bool:
     return unit.is_minion and any("silence" in a.effects for a in auras_at(state, loc))
 
 
+def own_keywords(state: GameState, unit: Unit) -> Keywords:
+    """The unit's keywords with those that lasting effects give it (before silencing and disabling,
+    which still take them away)."""
+    kw = unit.keywords
+    for effect in state.lasting:
+        if unit.id in effect.units:
+            kw = kw.merge(effect.keywords)
+    return kw
+
+
 def disabled_by(state: GameState, unit: Unit, loc: Location | None = None) -> str | None:
     """Why the unit is disabled at ``loc`` (default: where it is), as the id of the rule that
     disables it, or None. One rule for every cause: an effect that disables it (the scenario's
@@ -63,7 +73,7 @@ def disabled_by(state: GameState, unit: Unit, loc: Location | None = None) -> st
     if not unit.is_minion:
         return None
     loc = loc or unit.location
-    kw = unit.keywords
+    kw = own_keywords(state, unit)
     if kw.disabled:
         return "disabled"
     if silenced_at(state, unit, loc):
@@ -83,7 +93,7 @@ def keywords_at(state: GameState, unit: Unit, loc: Location | None = None, confe
     silenced minion has no keywords; a disabled one has no abilities at all (only Waterbound and
     Landbound persist), whatever disabled it."""
     loc = loc or unit.location
-    kw = unit.keywords
+    kw = own_keywords(state, unit)
     if silenced_at(state, unit, loc):
         kw = kw.silenced()
     if disabled_by(state, unit, loc) is not None:

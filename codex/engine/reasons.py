@@ -92,6 +92,26 @@ class Reason(str, Enum):
     MUST_ATTACK = "must_attack"
     # effects
     AVATAR_UNAFFECTED = "avatar_unaffected"
+    # zones, the draw, the opening
+    NOT_IN_HAND = "not_in_hand"
+    NOT_IN_ZONE = "not_in_zone"
+    DRAW_SPLIT = "draw_split"
+    FIRST_TURN_NO_DRAW = "first_turn_no_draw"
+    MUST_FIND = "must_find"
+    HIDDEN = "hidden"
+    AVATAR_STAYS = "avatar_stays"
+    GAME_STARTED = "game_started"
+    NOT_SETUP = "not_setup"
+    ALREADY_DECIDED = "already_decided"
+    MULLIGAN_ORDER = "mulligan_order"
+    MULLIGAN_TOO_MANY = "mulligan_too_many"
+    NOT_SECOND_PLAYER = "not_second_player"
+    # deck construction
+    DECK_AVATAR = "deck_avatar"
+    DECK_TOO_SMALL = "deck_too_small"
+    TOO_MANY_COPIES = "too_many_copies"
+    WRONG_DECK = "wrong_deck"
+    TOKEN_IN_DECK = "token_in_deck"
     # game
     GAME_OVER = "game_over"
     # questions
@@ -170,6 +190,24 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.MANDATORY_ACTION_FIRST: "a mandatory action must be resolved before anything else in the main phase",
     Reason.MUST_ATTACK: "this unit can attack a unit it must attack, so it must attack it",
     Reason.AVATAR_UNAFFECTED: "an Avatar cannot be destroyed, banished or sacrificed unless the effect names Avatars",
+    Reason.NOT_IN_HAND: "that card is not in the player's hand",
+    Reason.NOT_IN_ZONE: "that card is not in that zone",
+    Reason.DRAW_SPLIT: "the cards drawn from each deck must add up to the number drawn",
+    Reason.FIRST_TURN_NO_DRAW: "the first player does not draw a card on the first turn of the game",
+    Reason.MUST_FIND: "searching a public zone, you must find what you search for if it is there",
+    Reason.HIDDEN: "those cards are hidden from that player",
+    Reason.AVATAR_STAYS: "an Avatar cannot be banished or leave the realm",
+    Reason.GAME_STARTED: "the game has already begun",
+    Reason.NOT_SETUP: "this is done only while setting up the game",
+    Reason.ALREADY_DECIDED: "the player has already decided on their opening hand",
+    Reason.MULLIGAN_ORDER: "the first player decides on a mulligan before the second player",
+    Reason.MULLIGAN_TOO_MANY: "a mulligan puts back at most three cards",
+    Reason.NOT_SECOND_PLAYER: "only the second player may do this, after the mulligans",
+    Reason.DECK_AVATAR: "a deck has exactly one Avatar",
+    Reason.DECK_TOO_SMALL: "a deck is smaller than its format's minimum",
+    Reason.TOO_MANY_COPIES: "a deck has more copies of a card than its rarity allows",
+    Reason.WRONG_DECK: "a card is in the wrong deck (spells in the spellbook, sites in the atlas)",
+    Reason.TOKEN_IN_DECK: "tokens are never part of a deck",
     Reason.GAME_OVER: "the game is already over",
     Reason.NOT_APPLICABLE: "that word does not apply to what was named",
 }

@@ -16,7 +16,7 @@ from codex.engine import rules as R
 from codex.engine.events import Activated, Event, Stepped
 from codex.engine.geometry import SQUARES, Location
 from codex.engine.ongoing import keywords_at, site_affinity, site_is_water
-from codex.engine.state import GameState
+from codex.engine.state import DECKS, GameState, Zone, ZoneName
 
 
 class Verdict(str, Enum):
@@ -118,6 +118,21 @@ def loc_json(loc: Location) -> list[Any]:
     return loc.to_json()
 
 
+ZONES: tuple[ZoneName, ...] = ("hand", "spellbook", "atlas", "cemetery", "banished")
+
+
+def zone_json(zone: Zone, deck: bool = False) -> dict[str, Any]:
+    """A zone as the public sees it: its size and how many spells and sites (None when the scenario
+    did not track it), and the cards it names (a deck's from the top, and those at its bottom)."""
+    out: dict[str, Any] = {"size": zone.size, "spells": zone.count("spell"), "sites": zone.count("site"),
+                           "cards": [c.name for c in zone.cards]}
+    if deck:
+        out["bottom"] = [c.name for c in zone.bottom]
+    else:
+        out["cards"] += [c.name for c in zone.bottom]
+    return out
+
+
 def state_json(state: GameState) -> dict[str, Any]:
     """Everything needed to draw the board: squares, sites (water/land), voids, units."""
     sites = []
@@ -152,7 +167,8 @@ def state_json(state: GameState) -> dict[str, Any]:
         "turn": {"active": state.turn.active, "number": state.turn.number, "phase": state.turn.phase},
         "players": [{"id": p.id, "life": p.life, "max_life": p.max_life,
                      "deaths_door": p.at_deaths_door, "deaths_door_turn": p.deaths_door_turn,
-                     "mana": p.mana} for p in state.players],
+                     "mana": p.mana, "opening": p.opening,
+                     **{z: zone_json(p.zone(z), z in DECKS) for z in ZONES}} for p in state.players],
         "squares": list(SQUARES),
         "sites": sites,
         "voids": [sq for sq in SQUARES if state.site_at(sq) is None],
@@ -161,7 +177,10 @@ def state_json(state: GameState) -> dict[str, Any]:
         "auras": [{"id": a.id, "name": a.name, "squares": list(a.squares), "effects": list(a.effects)}
                   for a in state.auras],
         "removed": [{"id": r.id, "name": r.name, "fate": r.fate, "at": loc_json(r.location),
-                     "controller": r.controller, "killed_by": list(r.killers)} for r in state.removed],
+                     "controller": r.controller, "owner": r.owner, "zone": r.zone,
+                     "killed_by": list(r.killers)} for r in state.removed],
+        "lasting": [{"id": e.id, "name": e.name, "controller": e.controller, "until": e.until,
+                     "units": list(e.units), "keywords": e.keywords.names()} for e in state.lasting],
         "storyline": [type(p.effect).__name__ for p in state.storyline],
         "winner": state.winner,
         "draw": state.draw,

@@ -26,6 +26,8 @@ from codex.engine.keywords import parse_threshold
 from codex.engine.oversized import area, normalise
 from codex.engine.reasons import explain
 from codex.engine.state import Affinity, Artifact, Aura, GameState, Player, Site, Turn, Unit, UnitKind
+from codex.engine.tokens import TOKENS, token_kind
+from codex.engine.zone_docs import deck_entries, lasting_effects, player_zones
 
 FORMAT = D.FORMAT
 SCHEMA_FILE = "scenario.schema.json"
@@ -268,13 +270,17 @@ def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], board:
             if u.controller in avatars:
                 checks.add(f"{ptr}/kind", f"{u.controller} already has an Avatar", "one Avatar per player")
             avatars.add(u.controller)
-        power = u.power if u.power is not None else _card_power(card)
+        token = token_kind(u.token) if isinstance(u.token, str) else None
+        if isinstance(u.token, str) and token is None:
+            checks.add(f"{ptr}/token", f"the Codex defines no token minion {u.token!r}",
+                       f"use true, or one of {[t.name for t in TOKENS.values()]}")
+        power = u.power if u.power is not None else (token.power if token else _card_power(card))
         if power is None:
             if u.card is None:
                 checks.add(f"{ptr}/power", "a unit needs its power", "add \"power\" (or \"card\" naming the card)")
             continue
-        name = u.name or (card.name if card else u.id)
-        text = u.text or (card.text if card else "")
+        name = u.name or (token.name if token else card.name if card else u.id)
+        text = u.text or (token.text if token else card.text if card else "")
         abilities = with_explicit(abilities_of(text, name), u.keywords)
         if abilities.unknown:
             checks.add(f"{ptr}/keywords", f"unknown keyword(s) {list(abilities.unknown)}",
@@ -292,8 +298,8 @@ def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], board:
                           u.damage, u.tapped, u.summoned_this_turn, kw, text=text,
                           damage_reduction=u.damage_reduction, reduces_nearby_allies=u.reduces_nearby_allies,
                           immune_to_damage=u.immune_to_damage, abilities=abilities.with_keywords(kw),
-                          size=(size[0], size[1]), carried_by=u.carried_by, interacted=u.interacted,
-                          used=frozenset(u.used_this_turn)))
+                          token=bool(u.token), size=(size[0], size[1]), carried_by=u.carried_by,
+                          interacted=u.interacted, used=frozenset(u.used_this_turn)))
     return units
 
 
@@ -420,6 +426,8 @@ def _resolve_cards(action: D.Action, ptr: str, checks: _Checks) -> D.Action:
         return action.model_copy(update={"actions": subs})
     if isinstance(action, D.Cast):
         return action.model_copy(update={"spell": _spell(action.spell, f"{ptr}/spell", checks)})
+    if isinstance(action, D.CheckDeck):
+        return action.model_copy(update={"deck": deck_entries(action.deck, f"{ptr}/deck", checks)})
     return action
 
 
@@ -474,9 +482,10 @@ def _check_action(action: D.Action, ptr: str, created: set[str], checks: _Checks
     for f in ("defenders", "interceptors", "hit", "targets", "units"):
         for i, v in enumerate(getattr(action, f, ()) or ()):
             unit(v if isinstance(v, str) else v.unit, f"{ptr}/{f}/{i}")
-    player = getattr(action, "player", None)
-    if player is not None:
-        checks.known_player(player, f"{ptr}/player")
+    for f in ("player", "owner", "first"):
+        pid = getattr(action, f, None)
+        if isinstance(pid, str):
+            checks.known_player(pid, f"{ptr}/{f}")
 
 
 _DOC = TypeAdapter(D.ScenarioDoc)
@@ -502,7 +511,8 @@ def load(doc: Any, cards: CardSource | None = None) -> tuple[GameState, D.Action
     if len(player_ids) == 1:
         player_ids.append("p2" if player_ids[0] != "p2" else "p1")
     players = [Player(p.id, p.life if p.life is not None else p.max_life, p.max_life, p.deaths_door_turn, p.mana,
-                      Affinity.of(parse_threshold(p.affinity))) for p in parsed.players]
+                      Affinity.of(parse_threshold(p.affinity)), **player_zones(p, f"/players/{i}", checks))
+               for i, p in enumerate(parsed.players)]
     if len(players) == 1:
         players.append(Player(player_ids[1]))
     checks.known_player(parsed.turn.active, "/turn/active")
@@ -521,9 +531,10 @@ def load(doc: Any, cards: CardSource | None = None) -> tuple[GameState, D.Action
         if a == b:
             checks.add(f"/as_if_adjacent/{i}", f"square {a} linked to itself", "link two different sites")
     _check_action(action, "/action", {u.id for u in units}, checks, {a.id for a in artifacts})
+    lasting = lasting_effects(parsed.lasting, {u.id for u in units}, checks)
     if checks.problems:
         raise ScenarioError(checks.problems)
     state = GameState(Turn(parsed.turn.active, parsed.turn.number, parsed.turn.phase), tuple(players),
                       board.sites, tuple(units), tuple(auras), artifacts=tuple(artifacts),
-                      as_if_adjacent=tuple((a, b) for a, b in parsed.as_if_adjacent))
+                      as_if_adjacent=tuple((a, b) for a, b in parsed.as_if_adjacent), lasting=lasting)
     return state, action

@@ -20,6 +20,13 @@ if TYPE_CHECKING:
 
 UnitKind = Literal["avatar", "minion"]
 
+#: Card types (Codex "Card Type"), plus "spell" for a spell whose type the scenario did not say.
+CardType = Literal["avatar", "minion", "artifact", "aura", "magic", "site", "spell"]
+SPELL_TYPES = frozenset({"minion", "artifact", "aura", "magic", "spell"})
+#: A player's zones (Codex "Zone"); the banished area is kept beside them (Codex "Banished").
+ZoneName = Literal["hand", "spellbook", "atlas", "cemetery", "banished"]
+DECKS: tuple[ZoneName, ...] = ("spellbook", "atlas")
+
 
 @dataclass(frozen=True)
 class Affinity:
@@ -94,6 +101,7 @@ class Unit:
     carried_by: str | None = None        # the unit carrying it (Codex "Carrying Units")
     interacted: bool = False             # it interacted with the realm this turn (Codex "Interact")
     used: frozenset[str] = frozenset()   # once-per-turn abilities used this turn ("pick_up", "drop")
+    token: bool = False                  # a token: banished instead of leaving the realm (Codex "Token")
 
     @property
     def is_avatar(self) -> bool:
@@ -159,6 +167,64 @@ class Aura:
 
 
 @dataclass(frozen=True)
+class Card:
+    """A card outside the realm (in a hand, a deck, a cemetery or the banished area), as far as
+    the scenario names it. ``type`` None means the scenario did not say; a card's kind (spell or
+    site) decides which deck it belongs to and what a hand's public counts show (Codex "Zone")."""
+
+    name: str
+    owner: str
+    type: CardType | None = None
+    token: bool = False
+    id: str | None = None               # the unit id it had while in the realm
+
+    @property
+    def kind(self) -> Literal["spell", "site"] | None:
+        if self.type == "site":
+            return "site"
+        return "spell" if self.type in SPELL_TYPES else None
+
+
+@dataclass(frozen=True)
+class Zone:
+    """The cards of one player's zone: the named ones in order, and how many more are unnamed.
+
+    A deck's named ``cards`` are its top (first = topmost), then come its unnamed cards, then
+    ``bottom`` (named cards put on the bottom, last = bottommost). A count of None means the
+    scenario did not say how many there are: the zone is not tracked, so drawing from such a deck
+    never finds it empty, and a hand or cemetery shows only the cards that entered it."""
+
+    cards: tuple[Card, ...] = ()
+    spells: int | None = 0              # unnamed spells
+    sites: int | None = 0               # unnamed sites
+    bottom: tuple[Card, ...] = ()
+
+    @property
+    def tracked(self) -> bool:
+        return self.spells is not None and self.sites is not None
+
+    @property
+    def named(self) -> tuple[Card, ...]:
+        return self.cards + self.bottom
+
+    @property
+    def size(self) -> int | None:
+        if not self.tracked:
+            return None
+        return len(self.cards) + len(self.bottom) + (self.spells or 0) + (self.sites or 0)
+
+    def count(self, kind: Literal["spell", "site"]) -> int | None:
+        """Cards of a kind: the named ones of that kind and the unnamed ones (None: not tracked)."""
+        unnamed = self.spells if kind == "spell" else self.sites
+        if unnamed is None:
+            return None
+        return unnamed + sum(1 for c in self.named if c.kind == kind)
+
+
+UNTRACKED_HAND = Zone(spells=None, sites=None)
+
+
+@dataclass(frozen=True)
 class Player:
     id: str
     life: int = 20
@@ -166,29 +232,64 @@ class Player:
     deaths_door_turn: int | None = None
     mana: int = 0
     extra_affinity: Affinity = Affinity()
+    hand: Zone = UNTRACKED_HAND
+    spellbook: Zone = Zone(spells=None)
+    atlas: Zone = Zone(sites=None)
+    cemetery: Zone = UNTRACKED_HAND
+    banished: Zone = UNTRACKED_HAND
+    opening: Literal["kept", "mulliganed"] | None = None   # their opening hand decision (Codex "Setup")
 
     @property
     def at_deaths_door(self) -> bool:
         return self.deaths_door_turn is not None
+
+    def zone(self, name: ZoneName) -> Zone:
+        z: Zone = getattr(self, name)
+        return z
+
+    def with_zone(self, name: ZoneName, zone: Zone) -> "Player":
+        changes: dict[str, Any] = {name: zone}
+        return replace(self, **changes)
+
+
+Phase = Literal["setup", "start", "main", "end"]
 
 
 @dataclass(frozen=True)
 class Turn:
     active: str
     number: int = 1
-    phase: Literal["start", "main", "end"] = "main"
+    phase: Phase = "main"
+
+
+Fate = Literal["died", "banished", "returned", "broken"]
 
 
 @dataclass(frozen=True)
 class Removed:
-    """A card that left the realm during the ruling, and how."""
+    """A card that left the realm during the ruling, how, and the zone it went to."""
 
     id: str
     name: str
-    fate: Literal["died", "banished", "broken"]
+    fate: Fate
     location: Location
     controller: str | None
+    owner: str = ""
+    zone: ZoneName = "cemetery"
     killers: tuple[str, ...] = ()          # units credited with the kill (Codex "Kill Credit")
+
+
+@dataclass(frozen=True)
+class Lasting:
+    """An effect that lasts for a while (Codex "Start Phase", "End Phase"): it gives ``units`` its
+    keywords until the end of the turn, or until ``controller``'s next turn begins."""
+
+    id: str
+    name: str
+    controller: str
+    until: Literal["end_of_turn", "next_turn"]
+    units: tuple[str, ...] = ()
+    keywords: Keywords = Keywords()
 
 
 @dataclass(frozen=True)
@@ -242,6 +343,7 @@ class GameState:
     units: tuple[Unit, ...] = ()
     auras: tuple[Aura, ...] = ()
     removed: tuple[Removed, ...] = ()
+    lasting: tuple[Lasting, ...] = ()
     winner: str | None = None
     draw: bool = False
     storyline: tuple[Pending, ...] = ()       # first item resolves next
@@ -374,15 +476,21 @@ class GameState:
     def add_unit(self, unit: Unit) -> "GameState":
         return replace(self, units=self.units + (unit,))
 
-    def remove_unit(self, unit_id: str, fate: Literal["died", "banished"],
-                    killers: tuple[str, ...] = ()) -> "GameState":
-        """The unit leaves the realm; what it carries stays where it was (the at-rest check
-        drops it there: Codex "Carrying Artifacts")."""
+    def remove_unit(self, unit_id: str, fate: Fate, killers: tuple[str, ...] = ()) -> "GameState":
+        """The unit leaves the realm for its owner's zone: the cemetery when it died, the hand
+        when it was returned, the banished area when it was banished, and always the banished
+        area for a token (Codex "Ownership and Control", "Token"). What it carries stays where it
+        was (the at-rest check drops it there: Codex "Carrying Artifacts")."""
         u = self._units_by_id[unit_id]
+        zone: ZoneName = "banished" if u.token or fate == "banished" else (
+            "hand" if fate == "returned" else "cemetery")
         artifacts = tuple(replace(a, location=self.artifact_location(a)) if a.bearer == unit_id else a
                           for a in self.artifacts)
-        return replace(self, units=tuple(x for x in self.units if x.id != unit_id), artifacts=artifacts,
-                       removed=self.removed + (Removed(u.id, u.name, fate, u.location, u.controller, killers),))
+        state = replace(self, units=tuple(x for x in self.units if x.id != unit_id), artifacts=artifacts,
+                        removed=self.removed + (Removed(u.id, u.name, fate, u.location, u.controller, u.owner,
+                                                        zone, killers),))
+        card = Card(u.name, u.owner, u.kind, u.token, u.id)
+        return state.put_card(card, zone)
 
     def with_artifact(self, artifact: Artifact) -> "GameState":
         if artifact.id not in self._artifacts_by_id:
@@ -390,10 +498,24 @@ class GameState:
         return replace(self, artifacts=tuple(artifact if a.id == artifact.id else a for a in self.artifacts))
 
     def remove_artifact(self, artifact_id: str, fate: Literal["banished", "broken"]) -> "GameState":
+        """An artifact leaves the realm: destroyed, to its owner's cemetery (a broken artifact), or
+        banished (a token always is: Codex "Token")."""
         a = self._artifacts_by_id[artifact_id]
-        return replace(self, artifacts=tuple(x for x in self.artifacts if x.id != artifact_id),
-                       removed=self.removed + (Removed(a.id, a.name, fate, self.artifact_location(a),
-                                                       self.artifact_controller(a)),))
+        zone: ZoneName = "banished" if a.token or fate == "banished" else "cemetery"
+        state = replace(self, artifacts=tuple(x for x in self.artifacts if x.id != artifact_id),
+                        removed=self.removed + (Removed(a.id, a.name, fate, self.artifact_location(a),
+                                                        self.artifact_controller(a), a.owner, zone),))
+        return state.put_card(Card(a.name, a.owner, "artifact", a.token, a.id), zone)
+
+    def put_card(self, card: Card, zone: ZoneName, *, bottom: bool = False) -> "GameState":
+        """``card`` enters its owner's ``zone`` (on top of a deck, or at its bottom)."""
+        if not self.has_player(card.owner):
+            return self
+        owner = self.player(card.owner)
+        z = owner.zone(zone)
+        z = replace(z, bottom=z.bottom + (card,)) if bottom else replace(z, cards=(card,) + z.cards
+                                                                          if zone in DECKS else z.cards + (card,))
+        return self.with_player(owner.with_zone(zone, z))
 
     def with_site(self, site: Site) -> "GameState":
         others = tuple(s for s in self.sites if s.square != site.square)

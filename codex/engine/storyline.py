@@ -26,7 +26,7 @@ from typing import Callable
 from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.budget import spend
 from codex.engine.events import (AbilityNotExecuted, Banished, Damaged, Died, EffectIgnored, Entering, Entry, Event,
-                                 GameDrawn, GameWon, Marked, Summoned, TriggerAdded, TriggerSkipped)
+                                 GameDrawn, GameWon, Marked, Note, Summoned, TriggerAdded, TriggerSkipped)
 from codex.engine.geometry import Location, Region
 from codex.engine.ongoing import disabled_by, keywords_at, silenced_at
 from codex.engine.oversized import area
@@ -91,8 +91,7 @@ def _check(state: GameState, batch: list[Event] | None = None) -> Resolved:
         fate = survival(state, unit)
         if fate is not None and fate[0] == "banished":
             state = state.remove_unit(unit.id, "banished")
-            events.append(Banished(unit.id, unit.name, unit.location, fate[1],
-                                   rules=(fate[2], "at-rest", "banished.removed")))
+            events.append(Banished(unit.id, unit.name, unit.location, fate[1], rules=(fate[2], "at-rest", "banished")))
             banished = True
             continue
         why: tuple[str, list[str]] | None = (fate[1], [fate[2], "at-rest"]) if fate else _lethal_damage(unit)
@@ -299,7 +298,11 @@ def _bury(state: GameState, burial: Burial) -> Resolved:
         rules = ["die.marked", "dead-minion"] + (["die.simultaneous"] if together else [])
         if unit.abilities.of_kind(AbilityKind.DEATHRITE):
             rules.append("deathrite")
-        events.append(Died(uid, unit.name, unit.location, unit.marked or "marked for death", rules=tuple(rules)))
+        rules += ["token"] if unit.token else ["cemetery", "dead-minion"]
+        if unit.owner != unit.controller:
+            rules.append("ownership")
+        events.append(Died(uid, unit.name, unit.location, unit.marked or "marked for death", unit.owner,
+                           unit.controller, unit.token, rules=tuple(rules)))
     return state, events
 
 
@@ -311,10 +314,13 @@ def _death_blows(state: GameState) -> Resolved:
     if state.over:
         return state, []
     if len(losers) > 1:
-        return state.evolve(draw=True), [GameDrawn(rules=("death-blow.draw",))]
+        return state.evolve(draw=True), [GameDrawn(rules=("death-blow.draw",)), Note(
+            "ruling_variant", "Many tournaments rule otherwise: simultaneous death blows are ignored and the game "
+            "continues; check the event's rules.", rules=("death-blow.tournament",))]
     loser = losers.pop()
     winner = state.opponent(loser)
-    return state.evolve(winner=winner), [GameWon(winner, loser, rules=("death-blow",))]
+    return state.evolve(winner=winner), [GameWon(winner, loser,
+                                                 rules=("death-blow", "winning-the-game", "winning.death-blow"))]
 
 
 def settle(state: GameState, events: list[Event] | None = None) -> Resolved:

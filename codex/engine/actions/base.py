@@ -128,7 +128,8 @@ def run(state: GameState, action: D.Action, pointer: str = "/action") -> Outcome
                       {"choice": e.choice, "options": e.options, "pointer": e.pointer},
                       rules=("projectile.choose",) if e.choice == "hit" else ()))
         return Outcome(Verdict.AMBIGUOUS, f"Ambiguous: {e.message}; choose with {e.pointer}.", res.state,
-                       tuple(res.events), answer={"choice": e.choice, "options": e.options})
+                       tuple(res.events), answer={"choice": e.choice, "options": e.options},
+                       extra={"pointer": e.pointer})
 
 
 # ----------------------------------------------------------------------------- shared helpers

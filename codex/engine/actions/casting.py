@@ -10,7 +10,7 @@ from codex.engine import document as D
 from codex.engine.abilities import abilities_of, with_explicit
 from codex.engine.actions.base import Outcome, Resolution, handles, place
 from codex.engine.entering import ground_notes, lance_notes, summon
-from codex.engine.events import AbilityNotExecuted, Conjured, MagicResolved, ManaPaid, Note, SpellCast
+from codex.engine.events import AbilityNotExecuted, CardsMoved, Conjured, Event, MagicResolved, ManaPaid, Note, SpellCast
 from codex.engine.geometry import Region
 from codex.engine.keywords import parse_threshold
 from codex.engine.ongoing import keywords_at
@@ -19,7 +19,8 @@ from codex.engine.ruling import Verdict
 from codex.engine.carrying import lance_tokens, offset_in
 from codex.engine.combat import break_ward, interact
 from codex.engine.oversized import normalise
-from codex.engine.state import Affinity, Artifact, Aura, GameState, Unit
+from codex.engine.state import Affinity, Artifact, Aura, Card, GameState, Unit
+from codex.engine.zones import move, take
 
 
 def spell_of(doc: D.SpellDoc) -> C.Spell:
@@ -29,9 +30,11 @@ def spell_of(doc: D.SpellDoc) -> C.Spell:
     power = doc.power or 0
     attack, defense = (power, power) if isinstance(power, int) else power
     text = doc.text or ""
-    abilities = with_explicit(abilities_of(text, doc.name, spell=doc.type == "magic"), doc.keywords)
+    kind = "minion" if "minion" in doc.also else doc.type     # Codex "Cards with Multiple Types"
+    abilities = with_explicit(abilities_of(text, doc.name, spell=kind == "magic"), doc.keywords)
+    cost = max(0, (doc.cost or 0) + (doc.x or 0) + doc.cost_change)     # Codex "Cost": never negative
     size = tuple(doc.size) if doc.size is not None else abilities.size
-    return C.Spell(doc.name, doc.type, doc.cost or 0, Affinity.of(parse_threshold(doc.threshold)), text, attack,
+    return C.Spell(doc.name, kind, cost, Affinity.of(parse_threshold(doc.threshold)), text, attack,
                    defense, abilities.keywords, doc.carriable, tuple(doc.keywords), abilities,
                    (size[0], size[1]) if size else None)
 
@@ -117,7 +120,7 @@ def _conjure_artifact(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr:
         Artifact(aid, spell.name, pid, loc, carriable=spell.carriable, controller=None if spell.carriable else pid,
                  cost=spell.cost, text=spell.text, abilities=spell.abilities))
     res.emit(Conjured(spell.name, f"on the surface of {site.name}", rules=("casting.artifact-location",) + (
-        ("artifact.uncontrolled", "uncontrolled") if spell.carriable else ("artifact.monument",))))
+        ("artifact.uncontrolled", "uncontrolled.artifact") if spell.carriable else ("artifact.monument",))))
     return f"conjured at {site.name}"
 
 
@@ -154,7 +157,59 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
             res.apply(break_ward(res.state, t.id, f"targeted by {spell.name}"))
     for what in spell.abilities.not_executed():
         res.emit(AbilityNotExecuted(caster.id, spell.name, what, rules=("storyline",)))
+    card = Card(spell.name, pid, "magic", a.spell.token)
+    if a.spell.token:
+        res.state = res.state.put_card(card, "banished")
+        res.emit(CardsMoved(pid, (spell.name,), 0, None, "banished", "a copy is a token, banished as soon as it "
+                            "resolves", rules=("copy.token", "token")))
+    else:
+        res.apply(move(res.state, pid, [card], None, "cemetery", "a magic goes to its owner's cemetery once "
+                       "resolved", ("cemetery", "magic", "magic.cemetery", "magic.characteristics")))
     return "cast"
+
+
+def _element_note(spell: C.Spell) -> Note:
+    """The spell's elements, which an element Spellcaster's restriction reads (Codex "Element")."""
+    elements = sorted(spell.threshold.elements())
+    what = " and ".join(elements) + (" spell" if len(elements) == 1 else " spell (each of them)") if elements \
+        else "spell of no element (it needs no threshold)"
+    return Note("element", f"{spell.name} is a{'n' if what[0] in 'aeiou' else ''} {what}.", {"elements": elements},
+                rules=("element",) + (("element.multiple",) if len(elements) > 1 else ()))
+
+
+def _cost_detail(doc: D.SpellDoc) -> str:
+    parts = []
+    if doc.x is not None:
+        parts.append(f"X = {doc.x}")
+    if doc.cost_change:
+        parts.append(f"{'+' if doc.cost_change > 0 else ''}{doc.cost_change} from effects")
+    total = (doc.cost or 0) + (doc.x or 0) + doc.cost_change
+    if total < 0:
+        parts.append("never below zero")
+    return f" ({doc.cost or 0}, {', '.join(parts)})" if parts else ""
+
+
+def _cost_rules(doc: D.SpellDoc) -> tuple[str, ...]:
+    rules: tuple[str, ...] = ()
+    if doc.x is not None:
+        rules += ("cost", "cost.x")
+    if doc.cost_change:
+        rules += ("cost", "cost.total")
+    if (doc.cost or 0) + (doc.x or 0) + doc.cost_change < 0:
+        rules += ("cost.not-negative",)
+    return tuple(dict.fromkeys(rules))
+
+
+def _from_hand(res: Resolution, pid: str, name: str, ptr: str) -> None:
+    """The cast card leaves its caster's hand for the storyline (when the scenario tracks the hand)."""
+    player = res.state.player(pid)
+    if not player.hand.tracked:
+        return
+    got = take(player, "hand", name, "spell")
+    if got is None:
+        raise res.illegal((Reason.NOT_IN_HAND, "casting.from-hand"), f"{name} is not in {pid}'s hand", ptr + "/spell")
+    res.state = res.state.with_player(got[0])
+    res.emit(CardsMoved(pid, (name,), 0, "hand", "storyline", "cast", rules=("casting.from-hand", "hand", "storyline")))
 
 
 _PLACE: dict[str, Placement] = {"minion": _summon, "artifact": _conjure_artifact, "aura": _conjure_aura,
@@ -166,16 +221,29 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
     caster = res.unit(a.caster, ptr + "/caster")
     spell = spell_of(a.spell)
     pid = caster.controller
+    kw = keywords_at(res.state, caster)
     found = C.caster_reason(res.state, caster, spell)
     if found:
         if found[0] is Reason.DISABLED:
             res.emit(Note("caster", f"{caster.name} is disabled: a disabled minion can't cast spells.",
                           {"unit": caster.id}, rules=("disabled.cast",)))
+        elif found[0] in (Reason.WRONG_ELEMENT_SPELLCASTER, Reason.EXCLUDED_ELEMENT_SPELLCASTER):
+            res.emit(_element_note(spell))
         raise res.illegal(found, f"{caster.name} cannot cast {spell.name}", ptr + "/caster")
-    kw = keywords_at(res.state, caster)
-    res.emit(Note("caster", f"{caster.name} is a Spellcaster controlled by {pid}.", {"unit": caster.id},
+    by_you = "" if caster.is_avatar else f"; the spell is one {pid} casts, paid from {pid}'s mana"
+    res.emit(Note("caster", f"{caster.name} is a Spellcaster controlled by {pid}{by_you}.", {"unit": caster.id},
                   rules=("casting.spellcaster", "spellcaster") + (
-                      ("spellcaster.element",) if kw.spellcaster_elements else ())))
+                      ("spellcaster.element",) if kw.spellcaster_elements else ()) + (
+                      () if caster.is_avatar else ("you", "you.spellcasters"))))
+    if kw.spellcaster_elements or kw.spellcaster_excluded:
+        res.emit(_element_note(spell))
+    if a.spell.also:
+        res.emit(Note("types", f"{spell.name} is {' and '.join((a.spell.type or '',) + a.spell.also)}: "
+                      f"{'the minion rules take precedence' if spell.type == 'minion' else 'it has each type'}.",
+                      {"types": [a.spell.type, *a.spell.also]}, rules=("cards-with-multiple-types", "card-type")))
+    if _cost_rules(a.spell):
+        res.emit(Note("cost", f"The cost of {spell.name} is {spell.cost}{_cost_detail(a.spell)}.",
+                      {"cost": spell.cost}, rules=_cost_rules(a.spell)))
     found = C.cost_reason(res.state, pid, spell)
     if found:
         raise res.illegal(found, spell.name, ptr + "/spell")
@@ -183,6 +251,8 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
     res.emit(Note("cost", f"{pid} has {res.state.player(pid).mana} mana for the cost of {spell.cost}, and enough "
                   f"affinity for the threshold {{{need}}}.", {"cost": spell.cost},
                   rules=("casting.cost", "threshold", "threshold.not-spent")))
+    if not a.spell.token:          # a token copy is made on the storyline, not cast from a hand
+        _from_hand(res, pid, spell.name, ptr)
     res.emit(SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",)))
     where = _PLACE[spell.type](res, a, spell, pid, ptr)
     res.emit(ManaPaid(pid, spell.cost, res.state.player(pid).mana, rules=("casting.cost",)))

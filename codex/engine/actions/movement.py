@@ -281,7 +281,7 @@ def range_of_motion_question(res: Resolution, a: D.RangeOfMotion, ptr: str) -> O
     else:
         rules = ("range-of-motion", "range-of-motion.lookahead") + (("movement-x",) if kw.movement else ()) + (
             ("immobile",) if kw.immobile else ()) + (("oversized-units.move",) if unit.oversized else ()) + (
-            ("forward", "top", "bottom") if "forward" in kw.only_directions else ())
+            ("forward", "top.realm", "bottom.realm") if "forward" in kw.only_directions else ())
         res.emit(Note("range", f"{unit.name} can reach {len(locs)} location(s): " + ", ".join(map(str, locs)) + ".",
                       {"unit": unit.id, "locations": locs}, rules=rules))
         res.emit(*_exclusions(res.state, unit, rom))

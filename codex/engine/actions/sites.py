@@ -9,7 +9,8 @@ from codex.engine import document as D
 from codex.engine.actions.base import Outcome, Resolution, handles
 from codex.engine.activation import activation_reason
 from codex.engine.entering import ground_notes
-from codex.engine.events import Event, ManaGained, Note, SitePlayed, Tapped
+from codex.engine.errors import AmbiguousAction
+from codex.engine.events import CardsMoved, Event, ManaGained, Note, SitePlayed, Tapped
 from codex.engine.geometry import Location, Region
 from codex.engine.keywords import parse_threshold
 from codex.engine.reasons import Reason
@@ -17,9 +18,29 @@ from codex.engine.ruling import Verdict
 from codex.engine.sites import site_placement_reason
 from codex.engine.state import Affinity, Site
 from codex.engine.terrain import destroy_site, flood, place_atop
+from codex.engine.zones import take
 
 
-@handles(D.PlaySite, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL)
+def _from_hand(res: Resolution, pid: str, name: str | None, ptr: str) -> list[Event]:
+    """The played site leaves the hand (when the scenario tracks it): by name, or an unnamed site."""
+    player = res.state.player(pid)
+    if not player.hand.tracked:
+        return []
+    got = take(player, "hand", name, "site")
+    named = [c.name for c in player.hand.named if c.kind == "site"]
+    if got is None and name is None and named:
+        raise AmbiguousAction(f"{pid} must choose which site of their hand to play", "site",
+                              list(dict.fromkeys(named)), ptr + "/site/name")
+    if got is None:
+        what = f"site {name}" if name else "site"
+        raise res.illegal((Reason.NOT_IN_HAND, "play.site"), f"{pid} has no {what} in hand", ptr + "/site")
+    res.state = res.state.with_player(got[0])
+    return [CardsMoved(pid, (name,) if name else (), 0 if name else 1, "hand", "realm",
+                       "a site is played straight from the hand to the realm, not onto the storyline",
+                       rules=("play.site", "hand"))]
+
+
+@handles(D.PlaySite, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL, Verdict.AMBIGUOUS)
 def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     pid = res.state.turn.active
     avatar = res.state.avatar_of(pid)
@@ -36,13 +57,15 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     old_state = res.state
     site = Site(sq, a.site.name or f"Site {sq}", pid, pid, Affinity.of(parse_threshold(a.site.affinity)),
                 flooded=a.site.flooded)
+    from_hand = _from_hand(res, pid, a.site.name, ptr)
     in_void = avatar.location == Location(sq, Region.VOID)
     state = res.state.with_unit(replace(avatar, tapped=True)).with_site(site)
     rules = (("mandatory.avatar-void",) if in_void else ("site.play",)) + (
         ("rubble.replace",) if old is not None else ())
     p = state.player(pid)
     res.state = state.with_player(replace(p, mana=p.mana + 1))
-    res.emit(Tapped(avatar.id, avatar.name), SitePlayed(sq, site.name, pid, avatar.name, old is not None, rules=rules),
+    res.emit(Tapped(avatar.id, avatar.name), *from_hand,
+             SitePlayed(sq, site.name, pid, avatar.name, old is not None, rules=rules),
              ManaGained(pid, 1, p.mana + 1, f"{site.name} enters the realm on {pid}'s turn and provides 1 mana",
                         rules=("mana",)))
     res.state, atop = place_atop(res.state, sq)
