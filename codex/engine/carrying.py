@@ -216,7 +216,7 @@ def needs_conferred(state: GameState, unit: Unit, loc: Location) -> bool:
 
 # ---------------------------------------------------------------------------- at rest
 
-def _dropped_because(state: GameState, bearer_id: str, shares: bool) -> tuple[str, str]:
+def _dropped_because(state: GameState, bearer_id: str) -> tuple[str, str]:
     if state.unit(bearer_id) is None:
         gone = next((r for r in reversed(state.removed) if r.id == bearer_id), None)
         return f"{gone.name if gone else 'its bearer'} left the realm", "carrying-artifacts.leaves"
@@ -235,7 +235,7 @@ def drops(state: GameState) -> Resolved:
         bearer = state.unit(a.bearer)
         if bearer is not None and state.occupies(bearer, state.artifact_location(a)):
             continue
-        cause, rule = _dropped_because(state, a.bearer, False)
+        cause, rule = _dropped_because(state, a.bearer)
         state = _set_down(state, a)
         events.append(Dropped(a.bearer, bearer.name if bearer else a.bearer, (a.id,), (a.name,), a.location, cause,
                               rules=(rule,)))
@@ -244,7 +244,7 @@ def drops(state: GameState) -> Resolved:
             continue
         carrier = state.unit(u.carried_by)
         if carrier is None:
-            cause, rule = _dropped_because(state, u.carried_by, False)
+            cause, rule = _dropped_because(state, u.carried_by)
             rules: tuple[str, ...] = (rule, "carrying-units.share")
         elif state.shared_location(carrier, u) is None:
             cause, rules = "it shares no location with the unit carrying it", ("carrying-units.share",)

@@ -199,10 +199,6 @@ def break_ward(state: GameState, unit_id: str, instead: str) -> Resolved:
         ("unit",) if u.is_avatar else ()))]
 
 
-def warded(state: GameState, unit: Unit) -> bool:
-    return keywords_at(state, unit).ward
-
-
 def lose_life(state: GameState, player_id: str, amount: int, because: str,
               rules: tuple[str, ...], damage: bool = False) -> Resolved:
     """Life loss (from damage to an avatar or a struck site); reaching 0 is death's door."""

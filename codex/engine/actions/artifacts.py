@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from codex.engine import document as D
 from codex.engine.actions.base import Outcome, Resolution, handles
-from codex.engine.actions.effects import EffectSource, effect_source, target_check
+from codex.engine.actions.effects import effect_source, target_check
 from codex.engine.carrying import basic_reason, carry_reason, drop, drop_reason, pick_up, pick_up_reason
 from codex.engine.events import ArtifactBroken, Note
 from codex.engine.reasons import Reason
@@ -107,5 +107,3 @@ def destroy_action(res: Resolution, a: D.Destroy, ptr: str) -> Outcome:
     gone = next((r for r in res.state.removed if r.id == unit.id), None)
     return res.done(res.result_verdict(), f"{unit.name} is destroyed" + (f" and {gone.fate}." if gone else "."))
 
-
-__all__ = ["EffectSource"]
