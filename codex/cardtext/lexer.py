@@ -1,4 +1,3 @@
-# cython: annotation_typing=True
 """Word-level contextual lexer for the card-text grammar (plugged into lark as a custom lexer).
 
 Why not lark's own lexer: its terminals are character patterns, so a literal like ``"be"`` matches the
@@ -20,10 +19,7 @@ from typing import Any, Iterator
 from lark import Token
 from lark.lexer import Lexer, PatternStr
 
-from codex.cardtext import compiled as _compiled
 
-COMPILED_FROM: str | None = None  # the build (setup.py) sets this to the source's SHA-256 when it compiles it
-_compiled.use_source_if_stale(globals())
 
 #: Raw pieces of a prepared sentence: quoted abilities, mana symbols, signed numbers, numbers, words
 #: (with inner apostrophes and hyphens), a detached possessive, and any other single character.
@@ -79,7 +75,7 @@ class WordLexer(Lexer):
         :meth:`lex` makes them all for lark's own parser. A sentence is one line: column = offset + 1."""
         first = True
         scan = _PIECE.finditer  # one scanner per sentence: cheaper than a regex match per word
-        single: dict = self.single  # typed locals: see codex/cardtext/lalr.py
+        single: dict = self.single
         multi: dict = self.multi
         accepted: dict
         resume: int | None = 0

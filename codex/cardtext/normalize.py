@@ -9,10 +9,7 @@ from __future__ import annotations
 import re
 
 from codex.cardtext.ast import frozen
-from codex.cardtext import compiled as _compiled
 
-COMPILED_FROM: str | None = None  # the build (setup.py) sets this to the source's SHA-256 when it compiles it
-_compiled.use_source_if_stale(globals())
 
 ERRATA_PREFIX = "UPDATED:"
 

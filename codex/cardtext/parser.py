@@ -20,13 +20,9 @@ from lark.lexer import PatternStr
 from codex.cardtext import ast as A
 from codex.cardtext.lexer import WordLexer
 from codex.cardtext.normalize import normalize, split_sentences
-from codex.cardtext.lalr import Driver
 from codex.cardtext.transform import ToAst
 from codex.paths import PROJECT_ROOT
-from codex.cardtext import compiled as _compiled
 
-COMPILED_FROM: str | None = None  # the build (setup.py) sets this to the source's SHA-256 when it compiles it
-_compiled.use_source_if_stale(globals())
 
 GRAMMAR_PATH = PROJECT_ROOT / "grammar" / "sorcery.lark"
 LIST_COMMA = "\ue000"
@@ -94,7 +90,6 @@ class _Grammar:
     vocab: frozenset[str]
     cap_literals: frozenset[str]
     plain: dict[str, str] = field(default_factory=dict)
-    driver: Any = None
     #: expected-terminal sets → their sorted plain descriptions (one per parser state, built with the tables)
     described: dict[frozenset[str], tuple[str, ...]] = field(default_factory=dict)
 
@@ -127,9 +122,7 @@ def grammar() -> _Grammar:
             plain[t.name] = f"'{v}'"
             for w in re.findall(r"[A-Za-z][A-Za-z']*", v):
                 (caps if w[0].isupper() else vocab).add(w)
-    driver = Driver(lark, lark.parser.lexer.lexer)
-    described = {key: tuple(sorted({plain.get(n, n) for n in key})) for key in set(driver._expected.values())}
-    built = _Grammar(lark, frozenset(vocab), frozenset(caps), plain, driver, described)
+    built = _Grammar(lark, frozenset(vocab), frozenset(caps), plain)
     # The analysed grammar is ~400k immutable objects that live as long as the process. Left in the cyclic
     # garbage collector's generations, every full collection triggered by parsing re-scans all of them
     # (measured: a third of a cold pass over the snapshot). gc.freeze() moves every object alive now to
@@ -245,7 +238,7 @@ class _Failure(Exception):
 def _run(text: str, start: str, offset: int) -> Any:
     """Parse prepared text from rule ``start``; the transformer runs inline, so no tree is built."""
     try:
-        return grammar().driver.parse(text, start)
+        return grammar().lark.parse(text, start=start)
     except UnexpectedInput as e:
         raise _Failure(e, offset) from None
     except VisitError as e:  # a quoted ability inside failed
@@ -428,3 +421,8 @@ def parse_card_text(text: str, name: str | None = None, strict: bool = False) ->
 
 
 
+
+
+def clear_caches() -> None:
+    """Empty the sentence cache (benchmarks measure cold parses; the grammar itself stays built)."""
+    parse_sentence.cache_clear()

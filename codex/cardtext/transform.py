@@ -6,10 +6,7 @@ from typing import Any, Callable
 from lark import Token, Transformer
 
 from codex.cardtext import ast as A
-from codex.cardtext import compiled as _compiled
 
-COMPILED_FROM: str | None = None  # the build (setup.py) sets this to the source's SHA-256 when it compiles it
-_compiled.use_source_if_stale(globals())
 
 _NUMWORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
              "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13}
