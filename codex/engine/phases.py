@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from codex.engine.effects.statics import provided
 from codex.engine.entering import ground_notes
 from codex.engine.events import (DamageRemoved, EffectEnded, Event, ManaGained, ManaLost, Note, PhaseBegan,
                                  TurnEnded, TurnPassed, TurnStarted, Untapped)
@@ -51,6 +52,11 @@ def start_phase(state: GameState) -> Resolved:
     # The pool is empty as the turn starts (unspent mana was lost at the end of the player's last
     # turn, and none is generated on the opponent's turn): it is what the sites now provide.
     mana = sum(1 for s in state.sites if s.controller == pid and not s.rubble)
+    extra, _, providers = provided(state, pid)
+    if extra:
+        events.append(Note("mana", f"{pid}'s cards provide {extra} more mana.", {"player": pid, "mana": extra},
+                           rules=("mana",), from_card=providers[0]))
+        mana += extra
     rubble = any(s.rubble for s in state.sites)
     state = state.with_player(replace(state.player(pid), mana=mana))
     events.append(ManaGained(pid, mana, mana, f"{pid}'s {mana} site(s) provide {mana} mana",
@@ -117,6 +123,6 @@ def end_phase(state: GameState) -> Resolved:
                                "damage ends with it, and any damage to it from now on is a death blow.",
                                {"player": p.id}, rules=("deaths-door.immune", "deaths-door.after")))
     nxt = state.opponent(pid)
-    state = state.evolve(turn=Turn(active=nxt, number=number + 1, phase="start"))
+    state = state.evolve(turn=Turn(active=nxt, number=number + 1, phase="start"), used_abilities=frozenset())
     events.append(TurnPassed(nxt, state.turn.number, rules=("end-phase.effects", "active-player", "non-active-player")))
     return state, events

@@ -12,6 +12,7 @@ class Reason(str, Enum):
     # who may act
     NOT_ACTIVE_PLAYER = "not_active_player"
     NOT_CONTROLLER = "not_controller"
+    NO_SUCH_ABILITY = "no_such_ability"
     TAPPED = "tapped"
     SUMMONING_SICKNESS = "summoning_sickness"
     DISABLED = "disabled"
@@ -121,6 +122,7 @@ class Reason(str, Enum):
 _EXPLAIN: dict[Reason, str] = {
     Reason.NOT_ACTIVE_PLAYER: "only the active player may do this now",
     Reason.NOT_CONTROLLER: "only the unit's controller may use its abilities",
+    Reason.NO_SUCH_ABILITY: "the card has no such activated ability",
     Reason.TAPPED: "the card is tapped",
     Reason.SUMMONING_SICKNESS: "a minion with summoning sickness cannot tap to pay for an ability",
     Reason.DISABLED: "the unit is disabled and cannot use its abilities",

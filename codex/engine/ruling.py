@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from codex.engine import rules as R
-from codex.engine.events import Activated, Event, Stepped
+from codex.engine.events import Activated, CardQuote, Event, Stepped
 from codex.engine.geometry import SQUARES, Location
 from codex.engine.ongoing import keywords_at, site_affinity, site_is_water
 from codex.engine.state import DECKS, GameState, Zone, ZoneName
@@ -89,9 +89,16 @@ def _cited(rule_ids: tuple[str, ...]) -> tuple[str, tuple[Citation, ...]]:
     return " ".join(r.statement for r in rs), tuple(Citation(**r.citation()) for r in rs)
 
 
+def card_citation(quote: CardQuote) -> Citation:
+    """A card's own sentence as a citation (``source`` "card", ``id`` the card's name)."""
+    return Citation(quote.card, "card", quote.card, quote.card, quote.quote)
+
+
 def step_of(event: Event) -> Step:
-    """Narrate one event: its sentence, the rules that made it happen, their quotes."""
+    """Narrate one event: its sentence, the card sentence and the rules that made it happen, quoted."""
     statement, citations = _cited(event.rules)
+    if event.from_card is not None:
+        citations = (card_citation(event.from_card),) + citations
     return Step(event=event.text(), rule=statement, citations=citations, kind=event.kind,
                 rule_ids=tuple(dict.fromkeys(event.rules)), data=event.data())
 

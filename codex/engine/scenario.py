@@ -187,7 +187,8 @@ def _sites(doc: D.ScenarioDoc, checks: _Checks) -> dict[int, Site]:
         text = s.text or (card.text if card else "")
         ward = s.ward or (bool(text) and abilities_of(text, name).keywords.ward)
         sites[s.square] = Site(s.square, name, controller, s.owner or controller, affinity, s.rubble, s.flooded,
-                               s.max_entry_power, s.kills_on_entry, text, ward=ward)
+                               s.max_entry_power, s.kills_on_entry, text, ward=ward,
+                               abilities=abilities_of(text, name) if text else Abilities())
     return sites
 
 
@@ -201,8 +202,10 @@ def _auras(doc: D.ScenarioDoc, checks: _Checks) -> list[Aura]:
                        "use a square outside the last row and column")
             continue
         card = checks.card(a.card, f"/auras/{i}/card", ("aura",))
-        auras.append(Aura(a.id or f"aura{i + 1}", a.name or (card.name if card else "Aura"), a.controller, squares,
-                          tuple(a.effects)))
+        name = a.name or (card.name if card else "Aura")
+        text = a.text or (card.text if card else "")
+        auras.append(Aura(a.id or f"aura{i + 1}", name, a.controller, squares, tuple(a.effects), text,
+                          abilities_of(text, name) if text else Abilities()))
     return auras
 
 
@@ -299,7 +302,10 @@ def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], board:
                           damage_reduction=u.damage_reduction, reduces_nearby_allies=u.reduces_nearby_allies,
                           immune_to_damage=u.immune_to_damage, abilities=abilities.with_keywords(kw),
                           token=bool(u.token), size=(size[0], size[1]), carried_by=u.carried_by,
-                          interacted=u.interacted, used=frozenset(u.used_this_turn)))
+                          interacted=u.interacted, used=frozenset(u.used_this_turn),
+                          subtypes=tuple(u.subtypes) if u.subtypes is not None else (
+                              token.subtypes if token else card.subtypes if card else ()),
+                          elements=card.elements if card else ((token.element,) if token else ())))
     return units
 
 
@@ -538,3 +544,11 @@ def load(doc: Any, cards: CardSource | None = None) -> tuple[GameState, D.Action
                       board.sites, tuple(units), tuple(auras), artifacts=tuple(artifacts),
                       as_if_adjacent=tuple((a, b) for a, b in parsed.as_if_adjacent), lasting=lasting)
     return state, action
+
+
+if __name__ == "__main__":   # python -m codex.engine.scenario: write the packaged schema from the models
+    from pathlib import Path
+
+    target = Path(__file__).with_name(SCHEMA_FILE)
+    target.write_text(json.dumps(schema(), indent=1) + "\n", "utf-8")
+    print(f"wrote {target}")

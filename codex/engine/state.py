@@ -16,6 +16,7 @@ from codex.engine.geometry import Location, Region
 from codex.engine.keywords import ELEMENTS, Keywords
 
 if TYPE_CHECKING:
+    from codex.engine.effects.statics import Static
     from codex.engine.events import Event
 
 UnitKind = Literal["avatar", "minion"]
@@ -71,6 +72,7 @@ class Site:
     text: str = ""
     ward: bool = False                   # a Ward (rulebook glossary "Ward"): breaks instead of harm
     flood_ends: bool = False             # flooded by an effect that lasts this turn only
+    abilities: Abilities = Abilities()   # what its card text says, typed
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,8 @@ class Unit:
     interacted: bool = False             # it interacted with the realm this turn (Codex "Interact")
     used: frozenset[str] = frozenset()   # once-per-turn abilities used this turn ("pick_up", "drop")
     token: bool = False                  # a token: banished instead of leaving the realm (Codex "Token")
+    subtypes: tuple[str, ...] = ()       # Mortal, Beast, Giant... (from its card)
+    elements: tuple[str, ...] = ()       # air, earth, fire, water (from its card)
 
     @property
     def is_avatar(self) -> bool:
@@ -164,6 +168,8 @@ class Aura:
     controller: str | None
     squares: tuple[int, ...]
     effects: tuple[str, ...] = ()        # "silence", "flood"
+    text: str = ""
+    abilities: Abilities = Abilities()   # what its card text says, typed
 
 
 @dataclass(frozen=True)
@@ -281,15 +287,24 @@ class Removed:
 
 @dataclass(frozen=True)
 class Lasting:
-    """An effect that lasts for a while (Codex "Start Phase", "End Phase"): it gives ``units`` its
-    keywords until the end of the turn, or until ``controller``'s next turn begins."""
+    """An effect that lasts for a while (Codex "Start Phase", "End Phase", "Ongoing Effect"): it
+    gives ``units`` its keywords, adds ``power``, or makes them silenced or disabled (``states``),
+    until the end of the turn, until ``controller``'s next turn begins, or (``source``) while the card
+    ``source`` that created it is in the realm."""
 
     id: str
     name: str
     controller: str
-    until: Literal["end_of_turn", "next_turn"]
+    until: Literal["end_of_turn", "next_turn", "source"]
     units: tuple[str, ...] = ()
     keywords: Keywords = Keywords()
+    power: int = 0
+    states: frozenset[str] = frozenset()
+    source: str | None = None
+
+    def describe(self) -> str:
+        parts = self.keywords.names() + ([f"{self.power:+d} power"] if self.power else []) + sorted(self.states)
+        return ", ".join(parts) or "nothing"
 
 
 @dataclass(frozen=True)
@@ -301,12 +316,14 @@ class Burial:
 
 @dataclass(frozen=True)
 class TriggeredEffect:
-    """A triggered ability of ``unit`` waiting to resolve, and the event that triggered it."""
+    """A triggered ability of ``unit`` (or of another card: ``ctx`` then says which) waiting to
+    resolve, and the event that triggered it. ``ctx`` is the effect's context (`effects.Ctx`)."""
 
     unit: str
     name: str
     ability: Ability
     cause: "Event"
+    ctx: Any = None
 
 
 @dataclass(frozen=True)
@@ -350,8 +367,15 @@ class GameState:
     death_blows: tuple[str, ...] = ()         # players whose Avatar took a death blow, not yet ruled on
     artifacts: tuple[Artifact, ...] = ()      # artifacts in the realm, lying or carried
     as_if_adjacent: tuple[tuple[int, int], ...] = ()   # pairs of sites units may move between as if adjacent
+    used_abilities: frozenset[str] = frozenset()      # limited abilities used this turn ("Once on your turn")
 
     # ---- lookups (cached per immutable state) ----
+    @cached_property
+    def statics(self) -> tuple["Static", ...]:
+        """The ongoing effects of every static ability in the realm (`effects.statics.collect`)."""
+        from codex.engine.effects.statics import collect
+        return collect(self)
+
     @cached_property
     def _sites_by_square(self) -> dict[int, Site]:
         return {s.square: s for s in self.sites}

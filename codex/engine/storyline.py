@@ -199,7 +199,7 @@ def triggers_for(state: GameState, event: Event) -> list[Pending]:
     Deathrite when its card is marked for death (it dies), a site's ability when a unit enters
     it (any `Entering` event). A disabled or silenced minion's own abilities do not fire
     (`withheld_triggers` says so)."""
-    fired = _entry_triggers(state, event)
+    fired = _entry_triggers(state, event) + _card_triggers(state, event)
     unit, abilities = _own_abilities(state, event)
     if unit is None or not abilities or _abilities_gone(state, unit) is not None:
         return fired
@@ -207,6 +207,18 @@ def triggers_for(state: GameState, event: Event) -> list[Pending]:
     # Genesis goes before a site's entry trigger
     return [Pending(unit.controller, unit.id, TriggeredEffect(unit.id, unit.name, ability, event))
             for ability in abilities] + fired
+
+
+def _card_triggers(state: GameState, event: Event) -> list[Pending]:
+    """Triggered abilities of the cards in the realm ("Whenever ...", "At the end of your turn")
+    that ``event`` fires (`effects.triggers`)."""
+    from codex.engine.effects.triggers import fired
+    out = []
+    for ctx, ability in fired(state, event):
+        key = f"{ctx.source.kind}:{ctx.source.key}"
+        out.append(Pending(ctx.controller, key, TriggeredEffect(str(ctx.source.key), ctx.source_name, ability,
+                                                                event, ctx)))
+    return out
 
 
 def withheld_triggers(state: GameState, event: Event) -> list[Event]:
@@ -248,14 +260,29 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
     return replace(state, storyline=tuple(ordered) + state.storyline), added
 
 
-def not_executed(state: GameState, item: Pending) -> Resolved:
-    """Default resolution of a triggered ability: this engine version names it and moves on."""
+def resolve_ability(state: GameState, item: Pending) -> Resolved:
+    """A triggered ability resolves: its effect is executed (`effects.execute`), or, when this
+    engine version cannot execute it, named as not executed."""
+    from codex.engine.effects.context import Ctx, Obj
+    from codex.engine.effects.execute import execute
+    from codex.engine.events import AbilityResolved
     eff = item.effect
     assert isinstance(eff, TriggeredEffect)
-    return state, [AbilityNotExecuted(eff.unit, eff.name, eff.ability.describe(), rules=("storyline",))]
-
-
-resolve_ability: AbilityResolver = not_executed
+    ctx = eff.ctx
+    if ctx is None:  # a unit's own Genesis or Deathrite
+        unit = state.unit(eff.unit)
+        index = unit.abilities.abilities.index(eff.ability) if unit and eff.ability in unit.abilities.abilities else 0
+        ctx = Ctx(Obj("unit", eff.unit), eff.name, item.controller, eff.ability, f"{eff.unit}.{index}",
+                  event=eff.cause)
+    if not eff.ability.executed:
+        from codex.engine.effects.check import missing
+        why = "; ".join(missing(eff.ability)[:2]) or "this engine version does not execute it yet"
+        return state, [AbilityNotExecuted(eff.unit, eff.name, eff.ability.describe(), f"not executed yet: {why}",
+                                          rules=("storyline",), from_card=ctx.quote)]
+    began = AbilityResolved(eff.unit, eff.name, eff.ability.text, rules=("storyline", "triggered-ability"),
+                            from_card=ctx.quote)
+    state, events = execute(state, ctx)
+    return state, [began] + events
 
 
 def _resolve_site_trigger(state: GameState, eff: SiteTrigger) -> Resolved:
@@ -281,9 +308,17 @@ def _resolve_next(state: GameState) -> Resolved:
         return _bury(state, eff)
     if isinstance(eff, SiteTrigger):
         return _resolve_site_trigger(state, eff)
-    if item.source is not None and state.unit(item.source) is None:
+    if item.source is not None and not _source_in_realm(state, item.source):
         return state, [EffectIgnored(eff.unit, eff.name, eff.ability.text, rules=("storyline.source-gone",))]
     return resolve_ability(state, item)
+
+
+def _source_in_realm(state: GameState, source: str) -> bool:
+    """A unit id, or ``kind:key`` for any card (`ongoing.in_realm`)."""
+    from codex.engine.ongoing import in_realm
+    if ":" in source:
+        return in_realm(state, source)
+    return state.unit(source) is not None
 
 
 def _bury(state: GameState, burial: Burial) -> Resolved:

@@ -7,10 +7,12 @@ from typing import Callable
 
 from codex.engine import casting as C
 from codex.engine import document as D
-from codex.engine.abilities import abilities_of, with_explicit
+from codex.engine.abilities import AbilityKind, abilities_of, with_explicit
+from codex.engine.effects.context import Ctx, Obj
+from codex.engine.effects.execute import execute
 from codex.engine.actions.base import Outcome, Resolution, handles, place
 from codex.engine.entering import ground_notes, lance_notes, summon
-from codex.engine.events import AbilityNotExecuted, CardsMoved, Conjured, Event, MagicResolved, ManaPaid, Note, SpellCast
+from codex.engine.events import AbilityNotExecuted, AbilityResolved, CardsMoved, Conjured, Event, MagicResolved, ManaPaid, Note, SpellCast
 from codex.engine.geometry import Region
 from codex.engine.keywords import parse_threshold
 from codex.engine.ongoing import keywords_at
@@ -151,12 +153,27 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
             raise res.illegal(found, f"{spell.name} cannot target {t.name}", f"{ptr}/targets/{i}")
         targets.append(t)
     res.state = _pay(res.state, pid, spell.cost)
-    res.emit(MagicResolved(spell.name, a.targets, executed=False, rules=("casting.magic",)))
+    effects = spell.abilities.of_kind(AbilityKind.SPELL)
+    runs = bool(effects) and all(e.executed for e in effects) and not spell.abilities.unreadable
+    res.emit(MagicResolved(spell.name, a.targets, executed=runs, rules=("casting.magic",)))
+    warded = set()
     for t in targets:
         if t.controller != pid and keywords_at(res.state, t).ward:
             res.apply(break_ward(res.state, t.id, f"targeted by {spell.name}"))
-    for what in spell.abilities.not_executed():
-        res.emit(AbilityNotExecuted(caster.id, spell.name, what, rules=("storyline",)))
+            warded.add(t.id)
+    if runs:
+        sid = a.spell.id or spell.name
+        for i, ability in enumerate(spell.abilities.abilities):
+            if ability.kind is not AbilityKind.SPELL:
+                continue
+            ctx = Ctx(Obj("spell", sid), spell.name, pid, ability, f"{sid}.{i}", caster=caster.id,
+                      targets=tuple(t.id for t in targets if t.id not in warded))
+            res.emit(AbilityResolved(sid, spell.name, ability.text, rules=("storyline", "casting.magic"),
+                                     from_card=ctx.quote))
+            res.apply(execute(res.state, ctx))
+    else:
+        for what in spell.abilities.not_executed():
+            res.emit(AbilityNotExecuted(caster.id, spell.name, what, rules=("storyline",)))
     card = Card(spell.name, pid, "magic", a.spell.token)
     if a.spell.token:
         res.state = res.state.put_card(card, "banished")

@@ -46,7 +46,7 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     avatar = res.state.avatar_of(pid)
     if avatar is None:
         raise res.illegal((Reason.AVATAR_ONLY, "site.play"), f"{pid} has no Avatar", ptr)
-    found = activation_reason(res.state, avatar)
+    found = activation_reason(res.state, avatar) if not a.by_effect else None
     if found:
         raise res.illegal(found, f"{avatar.name} cannot play a site", ptr)
     sq = a.square
@@ -59,13 +59,13 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
                 flooded=a.site.flooded)
     from_hand = _from_hand(res, pid, a.site.name, ptr)
     in_void = avatar.location == Location(sq, Region.VOID)
-    state = res.state.with_unit(replace(avatar, tapped=True)).with_site(site)
+    state = (res.state if a.by_effect else res.state.with_unit(replace(avatar, tapped=True))).with_site(site)
     rules = (("mandatory.avatar-void",) if in_void else ("site.play",)) + (
         ("rubble.replace",) if old is not None else ())
     p = state.player(pid)
     res.state = state.with_player(replace(p, mana=p.mana + 1))
-    res.emit(Tapped(avatar.id, avatar.name), *from_hand,
-             SitePlayed(sq, site.name, pid, avatar.name, old is not None, rules=rules),
+    res.emit(*([] if a.by_effect else [Tapped(avatar.id, avatar.name)]), *from_hand,
+             SitePlayed(sq, site.name, pid, avatar.name, old is not None, tapped=not a.by_effect, rules=rules),
              ManaGained(pid, 1, p.mana + 1, f"{site.name} enters the realm on {pid}'s turn and provides 1 mana",
                         rules=("mana",)))
     res.state, atop = place_atop(res.state, sq)

@@ -1,0 +1,109 @@
+"""What an effect runs with: whose ability it is, what it may refer to, and the choices it needs.
+
+A card's words refer to things outside themselves: "this" (its own card), "you" (its
+controller), "it" (what the triggering event or the previous clause named), "target" and "a"
+(what a player chooses). `Ctx` carries those; `choose` asks the scenario's ``choices`` for what a
+player decides, and otherwise stops the ruling with an ``ambiguous`` verdict that lists the
+options and names the key to answer with (as a projectile's ``hit`` does).
+"""
+from __future__ import annotations
+
+from contextvars import ContextVar
+from dataclasses import dataclass, field, replace
+from typing import Any, Sequence
+
+from codex.engine.abilities import Ability
+from codex.engine.errors import AmbiguousAction
+from codex.engine.events import CardQuote, Event
+from codex.engine.geometry import Location, Region
+
+#: The scenario's answers to the choices effects ask for (key → value), for the ruling in progress.
+_choices: ContextVar[dict[str, Any]] = ContextVar("arbiter_choices", default={})
+
+
+def set_choices(choices: dict[str, Any]) -> Any:
+    """Install a ruling's choices (returns the token to reset them with)."""
+    return _choices.set(dict(choices))
+
+
+def reset_choices(token: Any) -> None:
+    _choices.reset(token)
+
+
+@dataclass(frozen=True)
+class Obj:
+    """A game object an effect names: ``kind`` unit, site, aura, artifact, player or location, and
+    its key (a unit/aura/artifact id, a site's square, a player id, a `Location`)."""
+
+    kind: str
+    key: Any
+
+    def __str__(self) -> str:
+        return str(self.key)
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """An ability being resolved (or tested): its card, its controller, what its words refer to."""
+
+    source: Obj                          # the card whose ability this is
+    source_name: str
+    controller: str
+    ability: Ability
+    key: str                             # the prefix of this ability's choice keys
+    event: Event | None = None           # the event that triggered it
+    caster: str | None = None            # a spell's caster (a unit id)
+    bound: tuple[tuple[str, tuple[Obj, ...]], ...] = field(default_factory=tuple)
+    targets: tuple[str, ...] = ()        # a cast spell's declared targets (unit ids), in order
+
+    @property
+    def quote(self) -> CardQuote:
+        return CardQuote(self.source_name, self.ability.text)
+
+    def bind(self, word: str, objs: Sequence[Obj]) -> "Ctx":
+        """The context in which ``word`` ("it", "they", "that") refers to ``objs``."""
+        return replace(self, bound=((word, tuple(objs)),) + self.bound)
+
+    def lookup(self, word: str) -> tuple[Obj, ...] | None:
+        for w, objs in self.bound:
+            if w == word:
+                return objs
+        return None
+
+    def choose(self, role: str, options: Sequence[Any], *, count: int = 1, optional: bool = False,
+               why: str = "") -> list[Any]:
+        """What the player chooses for ``role`` among ``options``: from the scenario's ``choices``
+        (key ``<key>.<role>``), or the options themselves when there is no real choice."""
+        key = f"{self.key}.{role}"
+        options = list(options)
+        given = _choices.get().get(key)
+        if given is not None:
+            picked = given if isinstance(given, list) else [given]
+            allowed = {_label(o): o for o in options}
+            chosen = [allowed[str(p)] for p in picked if str(p) in allowed]
+            if len(chosen) == len(picked) and (optional or len(chosen) == min(count, len(options))):
+                return chosen
+        if not options:
+            return []
+        if len(options) <= count and not optional:
+            return options
+        raise AmbiguousAction(f"{self.source_name}: {why or 'a choice is needed'}", key,
+                              [_label(o) for o in options], f"/choices/{key}")
+
+    def may(self, what: str) -> bool:
+        """A "you may": the scenario says yes or no (key ``<key>.may``)."""
+        key = f"{self.key}.may"
+        given = _choices.get().get(key)
+        if isinstance(given, bool):
+            return given
+        raise AmbiguousAction(f"{self.source_name}: its controller may {what}; say whether they do", key,
+                              [True, False], f"/choices/{key}")
+
+
+def _label(option: Any) -> str:
+    """How a scenario names an option: a unit/aura/artifact id, a site's square, a player id, a
+    location as its square (``"13"``) or ``"13:underground"`` off the surface."""
+    key = option.key if isinstance(option, Obj) else option
+    if isinstance(key, Location):
+        return str(key.square) if key.region is Region.SURFACE else f"{key.square}:{key.region.value}"
+    return str(key)

@@ -1,0 +1,398 @@
+"""Static abilities as ongoing effects, applied in the Codex's layer order, never by changing a
+card's printed facts.
+
+Every card in the realm with a static (passive) ability creates ongoing effects: "Nearby allied
+Giants have Charge", "Minions occupying affected sites are silenced", "Nearby allies take 1 less
+damage", "Units with 3 or more power can't enter this site". `collect` reads them once per game
+state (states are immutable, so the result is cached on the state); `ongoing.py` asks this module
+what they do to a unit at a location, and the rules of movement, attack and damage ask whether one
+forbids something.
+
+Order (Codex "Ongoing Effect", "Apply Ongoing Effects In Order"): disabling and silencing effects
+first (a silenced card's own passive abilities then stop), then control, type changing, ability
+adding and removing, power setting, power addition and subtraction, power multiplication; within
+a layer, by timestamp (when the card entered the realm: the order of the board). The engine applies
+the layers it knows (silencing/disabling, abilities, power addition); a static ability of another
+kind is reported as not executed. Which objects an effect covers is decided from printed keywords
+and power (the selectors of static abilities do not see other static abilities), which is what
+the Codex's examples need and keeps the evaluation well-founded.
+"""
+from __future__ import annotations
+
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from codex.cardtext import ast as A
+from codex.engine.abilities import Ability, AbilityKind, keyword_changes
+from codex.engine.effects.context import Ctx, Obj
+from codex.engine.events import CardQuote
+from codex.engine.geometry import Location
+from codex.engine.keywords import Keywords
+from codex.engine.state import GameState, Unit
+
+#: Layers (Codex "Apply Ongoing Effects In Order"), the ones the engine applies.
+SILENCE, ABILITIES, POWER_ADD = 2, 5, 7
+_LAYERS = {"silence": SILENCE, "disable": SILENCE, "grant": ABILITIES, "lose": ABILITIES, "power": POWER_ADD}
+
+#: True while static effects are being evaluated: selectors then read printed keywords and power.
+_evaluating: ContextVar[bool] = ContextVar("arbiter_statics_evaluating", default=False)
+
+
+def evaluating() -> bool:
+    return _evaluating.get()
+
+
+@dataclass(frozen=True)
+class Static:
+    """One ongoing effect of a static ability: what it does (``kind``), to whom (``patient``, words
+    of the card), under which ``conditions``, from which card (``ctx``)."""
+
+    kind: str                  # silence, disable, grant, lose, power, damage, immune, cant
+    ctx: Ctx
+    patient: Any               # the AST selector of what it affects (None: the card itself)
+    payload: Any = None        # Keywords to grant/lose, a power delta, (change, amount, source), a verb
+    conditions: tuple[Any, ...] = ()
+    order: int = 0
+
+    @property
+    def layer(self) -> int:
+        return _LAYERS.get(self.kind, 0)
+
+    @property
+    def quote(self) -> CardQuote:
+        quote: CardQuote = self.ctx.quote
+        return quote
+
+
+# ----------------------------------------------------------------------------- reading static abilities
+
+class Unsupported(Exception):
+    """A static ability this engine version does not apply."""
+
+
+def _grants(grants: tuple[Any, ...]) -> tuple[Keywords, int]:
+    kw = Keywords()
+    power = 0
+    for g in grants:
+        if isinstance(g, A.Keyword):
+            changes = keyword_changes(g)
+            if changes is None:
+                raise Unsupported(f"granting the keyword {g.name}")
+            kw = kw.merge(Keywords().with_(**changes))
+        elif isinstance(g, A.PowerMod):
+            power += int(g.amount)
+        else:
+            raise Unsupported(f"granting {type(g).__name__}")
+    return kw, power
+
+
+RESTRICTED: dict[type, str] = {A.Attack: "attack", A.Defend: "defend", A.Intercept: "intercept", A.Enter: "enter",
+              A.Move: "move", A.Cast: "cast"}
+
+
+def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
+    """The ongoing effects one clause of a static ability creates (Unsupported when none known)."""
+    act = clause.action
+    conds = tuple(clause.conditions)
+    if clause.duration is not None or clause.per is not None:
+        raise Unsupported("a static ability with a duration or 'for each'")
+    if clause.modal == "can" and clause.negated:
+        verbs = act.items if isinstance(act, A.Group) else (act,)
+        out = []
+        for verb in verbs:
+            name = RESTRICTED.get(type(verb))
+            if name is None:
+                raise Unsupported(f"a restriction on {type(verb).__name__}")
+            out.append(Static("cant", ctx, None, (name, verb), conds, order))
+        return out
+    if clause.modal is not None or clause.negated:
+        raise Unsupported(f"a static ability with '{clause.modal or 'not'}'")
+    if isinstance(act, A.Grant):
+        kw, power = _grants(act.grants)
+        out = []
+        if kw != Keywords():
+            out.append(Static("grant", ctx, act.patient, kw, conds, order))
+        if power:
+            out.append(Static("power", ctx, act.patient, power, conds, order))
+        return out
+    if isinstance(act, A.LoseGrant) and act.grants and act.abilities is None:
+        kw, power = _grants(act.grants)
+        return [Static("lose", ctx, act.patient, kw, conds, order)]
+    if isinstance(act, A.SetState) and act.state in ("silenced", "disabled"):
+        return [Static("silence" if act.state == "silenced" else "disable", ctx, act.patient, None, conds, order)]
+    if isinstance(act, A.ModifyDamage) and act.change in ("less", "more") and isinstance(act.amount, int):
+        if act.agent is not None:
+            raise Unsupported("changing the damage a unit deals")
+        return [Static("damage", ctx, act.patient, (act.change, int(act.amount), act.source), conds, order)]
+    if isinstance(act, A.Immune) and isinstance(act.what, A.Selector) and act.what.noun == "damage":
+        return [Static("immune", ctx, act.patient, None, conds, order)]
+    if isinstance(act, A.Provide) and isinstance(act.patient, A.Mana):
+        mana, affinity = _provided(act.patient)
+        return [Static("provide", ctx, act.agent, (mana, affinity), conds, order)]
+    raise Unsupported(f"a static {type(act).__name__}")
+
+
+def _provided(mana: A.Mana) -> tuple[int, dict[str, int]]:
+    """(generic mana, threshold by element) of provided symbols: ``(E) and (1)`` → 1 mana, 1 earth."""
+    from codex.engine.keywords import ELEMENT_LETTERS
+    amount = 0
+    affinity: dict[str, int] = {}
+    for sym in mana.symbols:
+        inner = sym.strip("()")
+        if inner.isdigit():
+            amount += int(inner)
+        elif inner.upper() in ELEMENT_LETTERS:
+            element = ELEMENT_LETTERS[inner.upper()]
+            affinity[element] = affinity.get(element, 0) + 1
+        else:
+            raise Unsupported(f"providing {sym}")
+    return amount, affinity
+
+
+def _clauses(node: Any) -> list[tuple[A.Clause, tuple[Any, ...]]]:
+    """The clauses of a static ability, each with the conditions of its sentence."""
+    if isinstance(node, A.Clause):
+        return [(node, ())]
+    if isinstance(node, A.Statement):
+        out: list[tuple[A.Clause, tuple[Any, ...]]] = []
+        for sentence in node.body:
+            if not isinstance(sentence, A.Sentence):
+                raise Unsupported("an unreadable sentence")
+            if sentence.duration or sentence.per or sentence.limit:
+                raise Unsupported("a static sentence with a duration, 'for each' or a limit")
+            out += [(c, tuple(sentence.conditions)) for c in sentence.clauses]
+        return out
+    raise Unsupported(f"a static {type(node).__name__}")
+
+
+def statics_of(ability: Ability, ctx: Ctx, order: int) -> list[Static]:
+    """The ongoing effects of one static ability (Unsupported when the engine does not apply it)."""
+    from dataclasses import replace as dc_replace
+    out: list[Static] = []
+    for clause, conds in _clauses(ability.node):
+        if conds:
+            from codex.engine.effects.check import _condition_problems
+            problems = [p for c in conds for p in _condition_problems(c)]
+            if problems:
+                raise Unsupported(problems[0])
+        out += [dc_replace(s, conditions=conds + s.conditions) for s in statics_of_clause(clause, ctx, order)]
+    return out
+
+
+def supported(ability: Ability) -> bool:
+    """Whether the engine applies this static ability (used when reading card text)."""
+    if ability.kind is not AbilityKind.STATIC:
+        return False
+    dummy = Ctx(Obj("unit", ""), "", "", ability, "")
+    try:
+        return bool(statics_of(ability, dummy, 0))
+    except Unsupported:
+        return False
+
+
+# ----------------------------------------------------------------------------- the cards in the realm
+
+def _sources(state: GameState) -> Iterator[tuple[Obj, str, str | None, Any]]:
+    """(object, name, controller, abilities) of every card in the realm that has abilities."""
+    for u in state.units:
+        if u.abilities.abilities:
+            yield Obj("unit", u.id), u.name, u.controller, u.abilities
+    for s in state.sites:
+        if s.abilities.abilities:
+            yield Obj("site", s.square), s.name, s.controller, s.abilities
+    for a in state.auras:
+        if a.abilities.abilities:
+            yield Obj("aura", a.id), a.name, a.controller, a.abilities
+    for art in state.artifacts:
+        if art.abilities.abilities:
+            bearer = state.unit(art.bearer) if art.bearer else None
+            yield Obj("artifact", art.id), art.name, bearer.controller if bearer else art.controller, art.abilities
+
+
+def collect(state: GameState) -> tuple[Static, ...]:
+    """Every ongoing effect of every static ability in the realm, in layer and timestamp order."""
+    out: list[Static] = []
+    for order, (obj, name, controller, abilities) in enumerate(_sources(state)):
+        for i, ability in enumerate(abilities.abilities):
+            if ability.kind is not AbilityKind.STATIC or not ability.executed:
+                continue
+            ctx = Ctx(obj, name, controller or state.turn.active, ability, f"{obj.key}.{i}")
+            try:
+                out += statics_of(ability, ctx, order)
+            except Unsupported:
+                continue
+    out.sort(key=lambda s: (s.layer, s.order))
+    return tuple(out)
+
+
+# ----------------------------------------------------------------------------- what they do
+
+def _active(state: GameState, static: Static, silenced: set[Obj]) -> bool:
+    """An effect applies while its card is in the realm with its abilities, and its conditions hold."""
+    if static.ctx.source in silenced:
+        return False
+    if static.conditions:
+        from codex.engine.effects.conditions import holds
+        from codex.engine.effects.select import NotExecutable
+        try:
+            return all(holds(state, static.ctx, c) for c in static.conditions)
+        except NotExecutable:
+            return False
+    return True
+
+
+def affected(state: GameState, static: Static) -> set[Obj]:
+    """The objects an effect covers now (its patient's words, or the card itself)."""
+    from codex.engine.effects.select import NotExecutable, select_all
+    if static.patient is None:
+        return {static.ctx.source}
+    token = _evaluating.set(True)
+    try:
+        return set(select_all(state, static.ctx, static.patient))
+    except NotExecutable:
+        return set()
+    finally:
+        _evaluating.reset(token)
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What the ongoing effects do to one unit: silenced or disabled (and by which card), keywords
+    granted and lost, power added, the effects that did it (for citations)."""
+
+    silenced: CardQuote | None = None
+    disabled: CardQuote | None = None
+    granted: Keywords = Keywords()
+    lost: Keywords = Keywords()
+    power: int = 0
+    sources: tuple[CardQuote, ...] = ()
+
+
+NOTHING = Applied()
+
+
+def _silenced_sources(state: GameState) -> set[Obj]:
+    """Cards whose own abilities a silencing effect removes (layer 2 before the others)."""
+    out: set[Obj] = set()
+    for s in state.statics:
+        if s.kind == "silence" and s.ctx.source not in out:
+            out |= {o for o in affected(state, s) if o.kind == "unit"}
+    return out
+
+
+def applied_to(state: GameState, unit: Unit) -> Applied:
+    """What every ongoing effect of the realm does to ``unit`` where it is."""
+    if evaluating() or not state.statics:
+        return NOTHING
+    me = Obj("unit", unit.id)
+    silenced = _silenced_sources(state)
+    result: dict[str, Any] = {"silenced": None, "disabled": None, "granted": Keywords(), "lost": Keywords(),
+                              "power": 0, "sources": ()}
+    for s in state.statics:
+        if s.kind in ("damage", "immune", "cant", "provide") or not _active(state, s, silenced - {s.ctx.source}
+                                                                 if s.kind == "silence" else silenced):
+            continue
+        if me not in affected(state, s):
+            continue
+        if s.kind == "silence" and unit.is_minion:
+            result["silenced"] = result["silenced"] or s.quote
+        elif s.kind == "disable" and unit.is_minion:
+            result["disabled"] = result["disabled"] or s.quote
+        elif s.kind == "grant":
+            result["granted"] = result["granted"].merge(s.payload)
+        elif s.kind == "lose":
+            result["lost"] = result["lost"].merge(s.payload)
+        elif s.kind == "power":
+            result["power"] += int(s.payload)
+        else:
+            continue
+        result["sources"] = result["sources"] + (s.quote,)
+    return Applied(**result)
+
+
+def damage_changes(state: GameState, unit: Unit) -> list[tuple[str, int, CardQuote]]:
+    """The ongoing effects changing damage ``unit`` takes: (card name, +N/-N, its sentence)."""
+    if not state.statics:
+        return []
+    me = Obj("unit", unit.id)
+    silenced = _silenced_sources(state)
+    out = []
+    for s in state.statics:
+        if s.kind == "damage" and _active(state, s, silenced) and me in affected(state, s):
+            change, amount, _source = s.payload
+            out.append((s.ctx.source_name, -amount if change == "less" else amount, s.quote))
+    return out
+
+
+def immune(state: GameState, unit: Unit) -> CardQuote | None:
+    silenced = _silenced_sources(state) if state.statics else set()
+    for s in state.statics:
+        if s.kind == "immune" and _active(state, s, silenced) and Obj("unit", unit.id) in affected(state, s):
+            return s.quote
+    return None
+
+
+def forbids(state: GameState, verb: str, agent: Obj | None, patient: Obj | None = None,
+            place: Location | None = None) -> Static | None:
+    """The ongoing effect, if any, that says ``agent`` can't ``verb`` (``patient``, at ``place``):
+    "Can't defend", "Units with 3 or more power can't enter this site", "can't be attacked"."""
+    if not state.statics:
+        return None
+    from codex.engine.effects.select import NotExecutable, locations_of, select_all
+    silenced = _silenced_sources(state)
+    for s in state.statics:
+        if s.kind != "cant" or s.payload[0] != verb or not _active(state, s, silenced):
+            continue
+        node = s.payload[1]
+        who = getattr(node, "agent", None) if verb != "enter" else getattr(node, "patient", None)
+        target = getattr(node, "patient", None) if verb != "enter" else getattr(node, "dest", None)
+        token = _evaluating.set(True)
+        try:
+            agents = {s.ctx.source} if who is None or (isinstance(who, A.Ref) and who.word == "SELF") else \
+                set(select_all(state, s.ctx, who))
+            if agent is not None and agent not in agents:
+                continue
+            if target is not None:
+                targets = set(select_all(state, s.ctx, target))
+                if patient is not None and patient not in targets:
+                    if place is None or not any(place in locations_of(state, t) for t in targets):
+                        continue
+                if patient is None and place is not None and not any(place in locations_of(state, t) or
+                                                                     (t.kind == "site" and t.key == place.square)
+                                                                     for t in targets):
+                    continue
+        except NotExecutable:
+            continue
+        finally:
+            _evaluating.reset(token)
+        return s
+    return None
+
+
+def provided(state: GameState, player: str) -> tuple[int, dict[str, int], list[CardQuote]]:
+    """Extra mana and threshold the player's cards provide ("Provides (E) and (1) to its controller")."""
+    from codex.engine.effects.select import controller_of
+    silenced = _silenced_sources(state) if state.statics else set()
+    mana = 0
+    affinity: dict[str, int] = {}
+    quotes = []
+    for s in state.statics:
+        if s.kind != "provide" or not _active(state, s, silenced):
+            continue
+        for obj in affected(state, s):
+            if controller_of(state, obj) != player:
+                continue
+            add, elements = s.payload
+            mana += add
+            for e, n in elements.items():
+                affinity[e] = affinity.get(e, 0) + n
+            quotes.append(s.quote)
+    return mana, affinity, quotes
+
+
+def power_of(state: GameState, unit: Unit) -> tuple[int, int]:
+    """A unit's attack and defence power now: printed, plus what lasting and ongoing effects add."""
+    bonus = sum(e.power for e in state.lasting if unit.id in e.units)
+    bonus += applied_to(state, unit).power
+    return max(0, unit.attack + bonus), max(0, unit.defense + bonus)
