@@ -17,7 +17,7 @@ from codex.engine.events import (DamageModified, DamagePrevented, Damaged, Death
                                  LifeUnchanged, NoDamage, ReachedDeathsDoor, SiteStruck, StealthLost, StrikeWithheld,
                                  Struck, WardBroke)
 from codex.engine.geometry import Location, Region
-from codex.engine.ongoing import airborne_now, damage_reduction, disabled_by, keywords_at
+from codex.engine.ongoing import airborne_now, damage_reduction, disabled_by, keywords_at, power_of
 from codex.engine.reasons import Found, Reason
 from codex.engine.state import GameState, Site, Unit
 from codex.engine.storyline import Resolved, settle
@@ -51,11 +51,28 @@ def describe_target(state: GameState, target: Target) -> str:
     return f"the surface of {site.name if site else 'square ' + str(target.square)} (square {target.square})"
 
 
+def _forbidden(state: GameState, verb: str, unit: Unit, target: Target | None) -> Found:
+    """An ongoing effect (a static ability) that says the unit can't do this ("Can't defend",
+    "can't be attacked")."""
+    if not state.statics:
+        return None
+    from codex.engine.effects.context import Obj
+    from codex.engine.effects.statics import forbids
+    patient = None
+    if isinstance(target, UnitTarget):
+        patient = Obj("unit", target.unit)
+    elif isinstance(target, SiteTarget):
+        patient = Obj("site", target.square)
+    if forbids(state, verb, Obj("unit", unit.id), patient) is not None:
+        return Reason.FORBIDDEN, "ongoing-effect"
+    return None
+
+
 def attack_reason(state: GameState, attacker: Unit, target: Target) -> Found:
     """Is `target` a legal attack target for `attacker` right now? A disabled attacker has no
     abilities, Move and Attack included, so it attacks nothing. An oversized attacker attacks at
     any location it occupies, still one target (Codex "Oversized Units")."""
-    found = disabled_reason(state, attacker)
+    found = disabled_reason(state, attacker) or _forbidden(state, "attack", attacker, target)
     if found:
         return found
     if isinstance(target, SiteTarget):
@@ -100,6 +117,9 @@ def defend_reason(state: GameState, defender: Unit, attacker: Unit, attack_at: L
     from codex.engine.movement import path_to
     if defender.controller == attacker.controller:
         return Reason.SAME_SIDE, "defend"
+    found = _forbidden(state, "defend", defender, None)
+    if found:
+        return found
     if attacker.is_minion and keywords_at(state, attacker).stealth:
         return Reason.ATTACKER_HAS_STEALTH, "stealth"
     found = tap_reason(state, defender)
@@ -117,6 +137,9 @@ def intercept_reason(state: GameState, interceptor: Unit, mover: Unit, *, used_m
         return Reason.NOT_MOVE_AND_ATTACK, "intercept.only-move-and-attack"
     if attacked:
         return Reason.ENEMY_ATTACKED, "intercept"
+    found = _forbidden(state, "intercept", interceptor, None)
+    if found:
+        return found
     if interceptor.controller == mover.controller:
         return Reason.SAME_SIDE, "intercept"
     found = tap_reason(state, interceptor)
@@ -163,7 +186,7 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
     if amount <= 0:
         rules = ("zero.damage",) + (("lethal.zero",) if source and keywords_at(state, source).lethal and incoming else ())
         return state, events + [NoDamage(target.id, target.name, src, what, rules=rules)]
-    if target.immune_to_damage:
+    if target.immune_to_damage or (state.statics and _immune(state, target)):
         return state, events + [DamagePrevented(target.id, target.name, amount, "is immune to damage",
                                                 rules=("damage.prevent", "prevention-effect"))]
     if target.is_avatar:
@@ -182,10 +205,11 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
     lethal = source is not None and keywords_at(state, source).lethal
     state = state.with_unit(replace(target, damage=target.damage + amount,
                                     lethal_hit=target.lethal_hit or lethal))
+    defense = power_of(state, target)[1]
     rules = (("strike",) if what == "strike" else ()) + (("split-power.defense",) if target.split else ()) + (
-        ("wounded",) if target.damage + amount < target.defense and not lethal else ())
+        ("wounded",) if target.damage + amount < defense and not lethal else ())
     events.append(Damaged(target.id, target.name, source.id if source else None, src, amount,
-                          target.damage + amount, target.defense, target.split, rules=rules))
+                          target.damage + amount, defense, target.split, rules=rules))
     return state, events
 
 
@@ -221,7 +245,7 @@ def lose_life(state: GameState, player_id: str, amount: int, because: str,
 def strike_power(state: GameState, unit: Unit) -> tuple[int, list[str]]:
     """Damage of the unit's next strike and the rules that set it (attack power, Lances)."""
     rules = ["strike"] + (["strike.split-power"] if unit.split else [])
-    power = unit.attack
+    power = power_of(state, unit)[0]
     carried = lances(state, unit)
     if carried:
         power += carried
@@ -290,7 +314,7 @@ def allocate(state: GameState, striker: Unit, power: int, targets: list[Unit],
     for t in targets:
         if left <= 0:
             break
-        need = left if t.is_avatar else (1 if lethal else max(1, t.defense - t.damage))
+        need = left if t.is_avatar else (1 if lethal else max(1, power_of(state, t)[1] - t.damage))
         give = min(left, need)
         out[t.id] += give
         left -= give
@@ -366,3 +390,8 @@ def strike_site(state: GameState, attacker: Unit, site: Site) -> Resolved:
         events += lost
     state, spent = after_strike(state, attacker.id)
     return state, events + spent
+
+
+def _immune(state: GameState, unit: Unit) -> bool:
+    from codex.engine.effects.statics import immune
+    return immune(state, unit) is not None

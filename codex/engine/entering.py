@@ -51,6 +51,11 @@ def entry_reason(state: GameState, unit: Unit, to: Location, frm: Location | Non
     if (site is not None and site.max_entry_power is not None and unit.is_minion and enters_site(frm, to)
             and unit.power > site.max_entry_power):
         return Reason.CANNOT_ENTER, "range-of-motion.gnome-hollows"
+    if state.statics and enters_site(frm, to):
+        from codex.engine.effects.context import Obj
+        from codex.engine.effects.statics import forbids
+        if forbids(state, "enter", Obj("unit", unit.id), place=to) is not None:
+            return Reason.CANNOT_ENTER, "ongoing-effect"
     return None
 
 

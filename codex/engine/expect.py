@@ -1,7 +1,7 @@
 """Check a ruling against a scenario file's `expect` block.
 
 `expect` = {"verdict": str, "reason": str|null, "facts": {dotted.path: value}, "cites": [rule ids],
-"absent": [dotted.path]}. Paths address `facts_view(ruling)`, e.g. "units.nomads.at",
+"absent": [dotted.path], "events": [step kinds], "not_events": [step kinds]}. Paths address `facts_view(ruling)`, e.g. "units.nomads.at",
 "removed.troll", "players.p2.life", "sites.8.water", "answer", "winner", "artifacts.ruby.bearer",
 "killed_by.troll".
 """
@@ -72,4 +72,7 @@ def check(ruling: dict[str, Any], expect: dict[str, Any]) -> list[str]:
     for kind in expect.get("events", []):
         if kind not in view["events"]:
             failures.append(f"events: no {kind!r} step")
+    for kind in expect.get("not_events", []):
+        if kind in view["events"]:
+            failures.append(f"not_events: a {kind!r} step happened")
     return failures

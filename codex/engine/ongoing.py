@@ -199,6 +199,9 @@ def damage_reduction(state: GameState, unit: Unit) -> list[tuple[str, int]]:
                 and other.location.region is unit.location.region
                 and is_nearby(other.location.square, unit.location.square)):
             out.append((other.name, other.reduces_nearby_allies))
+    if state.statics:
+        from codex.engine.effects.statics import damage_changes
+        out += [(name, -delta) for name, delta, _ in damage_changes(state, unit) if delta < 0]
     return out
 
 

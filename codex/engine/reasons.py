@@ -13,6 +13,7 @@ class Reason(str, Enum):
     NOT_ACTIVE_PLAYER = "not_active_player"
     NOT_CONTROLLER = "not_controller"
     NO_SUCH_ABILITY = "no_such_ability"
+    FORBIDDEN = "forbidden"
     TAPPED = "tapped"
     SUMMONING_SICKNESS = "summoning_sickness"
     DISABLED = "disabled"
@@ -123,6 +124,7 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.NOT_ACTIVE_PLAYER: "only the active player may do this now",
     Reason.NOT_CONTROLLER: "only the unit's controller may use its abilities",
     Reason.NO_SUCH_ABILITY: "the card has no such activated ability",
+    Reason.FORBIDDEN: "an ongoing effect of a card forbids it",
     Reason.TAPPED: "the card is tapped",
     Reason.SUMMONING_SICKNESS: "a minion with summoning sickness cannot tap to pay for an ability",
     Reason.DISABLED: "the unit is disabled and cannot use its abilities",

@@ -15,7 +15,7 @@ from typing import Any, Iterable
 from codex.engine import rules as R
 from codex.engine.events import Activated, CardQuote, Event, Stepped
 from codex.engine.geometry import SQUARES, Location
-from codex.engine.ongoing import keywords_at, site_affinity, site_is_water
+from codex.engine.ongoing import keywords_at, power_of, site_affinity, site_is_water
 from codex.engine.state import DECKS, GameState, Zone, ZoneName
 
 
@@ -158,9 +158,10 @@ def state_json(state: GameState) -> dict[str, Any]:
             carrying.setdefault(u.carried_by, []).append(u.id)
     for u in state.units:
         kw = keywords_at(state, u)
+        attack, defense = power_of(state, u)
         entry = {"id": u.id, "name": u.name, "controller": u.controller, "kind": u.kind,
-                 "at": loc_json(u.location), "power": u.power_text(), "attack": u.attack,
-                 "defense": u.defense, "damage": u.damage, "tapped": u.tapped,
+                 "at": loc_json(u.location), "power": f"{attack}/{defense}" if attack != defense else str(attack),
+                 "attack": attack, "defense": defense, "damage": u.damage, "tapped": u.tapped,
                  "summoned_this_turn": u.summoned_this_turn, "keywords": kw.names(),
                  "artifacts": carried.get(u.id, []), "carried_by": u.carried_by,
                  "carrying": carrying.get(u.id, []), "interacted": u.interacted}

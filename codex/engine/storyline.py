@@ -28,7 +28,7 @@ from codex.engine.budget import spend
 from codex.engine.events import (AbilityNotExecuted, Banished, Damaged, Died, EffectIgnored, Entering, Entry, Event,
                                  GameDrawn, GameWon, Marked, Note, Summoned, TriggerAdded, TriggerSkipped)
 from codex.engine.geometry import Location, Region
-from codex.engine.ongoing import disabled_by, keywords_at, silenced_at
+from codex.engine.ongoing import disabled_by, keywords_at, power_of, silenced_at
 from codex.engine.oversized import area
 from codex.engine.state import Burial, GameState, Pending, SiteTrigger, TriggeredEffect, Unit
 from codex.engine.terrain import reground
@@ -56,14 +56,15 @@ def survival(state: GameState, unit: Unit) -> tuple[str, str, str] | None:
     return None
 
 
-def _lethal_damage(unit: Unit) -> tuple[str, list[str]] | None:
+def _lethal_damage(state: GameState, unit: Unit) -> tuple[str, list[str]] | None:
     if unit.lethal_hit:
         return "any damage from a Lethal unit kills a minion", ["lethal"]
-    if unit.damage > 0 and unit.damage >= unit.defense:
+    defense = power_of(state, unit)[1]
+    if unit.damage > 0 and unit.damage >= defense:
         rules = ["damage.minion"] + (["split-power.defense"] if unit.split else []) + (
-            ["zero.power"] if unit.defense == 0 else [])
+            ["zero.power"] if defense == 0 else [])
         against = "defense power" if unit.split else "power"
-        return f"{unit.damage} damage against {against} {unit.defense}", rules
+        return f"{unit.damage} damage against {against} {defense}", rules
     return None
 
 
@@ -94,7 +95,7 @@ def _check(state: GameState, batch: list[Event] | None = None) -> Resolved:
             events.append(Banished(unit.id, unit.name, unit.location, fate[1], rules=(fate[2], "at-rest", "banished")))
             banished = True
             continue
-        why: tuple[str, list[str]] | None = (fate[1], [fate[2], "at-rest"]) if fate else _lethal_damage(unit)
+        why: tuple[str, list[str]] | None = (fate[1], [fate[2], "at-rest"]) if fate else _lethal_damage(state, unit)
         if why is not None:
             cause, rules = why
             killers = () if fate else killers_of(state, unit.id, batch or [])

@@ -270,7 +270,7 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
                   rules=("casting.cost", "threshold", "threshold.not-spent")))
     if not a.spell.token:          # a token copy is made on the storyline, not cast from a hand
         _from_hand(res, pid, spell.name, ptr)
-    res.emit(SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",)))
+    res.settle([SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",))])
     where = _PLACE[spell.type](res, a, spell, pid, ptr)
     res.emit(ManaPaid(pid, spell.cost, res.state.player(pid).mana, rules=("casting.cost",)))
     res.apply(interact(res.state, caster.id, "cast a spell", ("stealth.after-spell",)))

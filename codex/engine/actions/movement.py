@@ -110,8 +110,8 @@ def _no_attack(res: Resolution, mover: Unit, interceptors: tuple[str, ...], assi
             tap_rules(res.state, iu))
         if not moved:
             rules.append("intercept.without-moving")
-        res.emit(Tapped(iu.id, iu.name), Intercepted(iu.id, iu.name, mover.id, mover.name, mover.location,
-                                                     rules=tuple(rules)))
+        res.settle([Tapped(iu.id, iu.name), Intercepted(iu.id, iu.name, mover.id, mover.name, mover.location,
+                                                        rules=tuple(rules))])
         joined.append(iid)
     if len(joined) > 1:
         res.emit(Note("note", "The interceptors fight the enemy together.", rules=("intercept.together",)))
@@ -149,8 +149,8 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
     rules = ("attack.target",) + (("airborne.attack",) if attacked and airborne_now(res.state, attacked) else ()) + (
         ("defender",) if attacked else ()) + (("oversized-units.attack",) if mover.oversized else ()) + (
         ("immobile.attack",) if keywords_at(res.state, mover).immobile else ())
-    res.emit(Attacked(mover.id, mover.name, target_json(target), describe_target(res.state, target), attack_at, how,
-                      rules=rules))
+    res.settle([Attacked(mover.id, mover.name, target_json(target), describe_target(res.state, target), attack_at,
+                         how, rules=rules)])
     joined: list[str] = []
     for i, spec in enumerate(defenders):
         dptr = f"{ptr}/defenders/{i}"
@@ -165,7 +165,7 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
         res.state = res.state.with_unit(replace(du, tapped=True))
         drules = ["defend", "defend.when"] + (["defend.movement"] if dpath else []) + (
             ["airborne.defended"] if airborne_now(res.state, mover) else []) + list(tap_rules(res.state, du))
-        res.emit(Tapped(du.id, du.name), Defended(du.id, du.name, du.location, tuple(dpath), rules=tuple(drules)))
+        res.settle([Tapped(du.id, du.name), Defended(du.id, du.name, du.location, tuple(dpath), rules=tuple(drules))])
         state, events, _ = resolve_path(res.state, du.id, dpath, "Defend")
         res.apply((state, events))
         du2 = res.state.unit(du.id)

@@ -4,6 +4,7 @@ stays where it is: `terrain` says what that does to the ground under it."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from codex.engine import document as D
 from codex.engine.actions.base import Outcome, Resolution, handles
@@ -19,6 +20,15 @@ from codex.engine.sites import site_placement_reason
 from codex.engine.state import Affinity, Site
 from codex.engine.terrain import destroy_site, flood, place_atop
 from codex.engine.zones import take
+
+
+def _with_text(state: Any, square: int) -> Any:
+    """A played site reads its card text (abilities) like any card in the realm."""
+    from codex.engine.abilities import abilities_of
+    site = state.site_at(square)
+    if site is None or not site.text:
+        return state
+    return state.with_site(replace(site, abilities=abilities_of(site.text, site.name)))
 
 
 def _from_hand(res: Resolution, pid: str, name: str | None, ptr: str) -> list[Event]:
@@ -64,12 +74,13 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
         ("rubble.replace",) if old is not None else ())
     p = state.player(pid)
     res.state = state.with_player(replace(p, mana=p.mana + 1))
-    res.emit(*([] if a.by_effect else [Tapped(avatar.id, avatar.name)]), *from_hand,
-             SitePlayed(sq, site.name, pid, avatar.name, old is not None, tapped=not a.by_effect, rules=rules),
+    played = SitePlayed(sq, site.name, pid, avatar.name, old is not None, tapped=not a.by_effect, rules=rules)
+    res.emit(*([] if a.by_effect else [Tapped(avatar.id, avatar.name)]), *from_hand, played,
              ManaGained(pid, 1, p.mana + 1, f"{site.name} enters the realm on {pid}'s turn and provides 1 mana",
                         rules=("mana",)))
     res.state, atop = place_atop(res.state, sq)
-    res.settle(atop + ground_notes(old_state, res.state))
+    res.state = _with_text(res.state, sq)
+    res.settle(atop + ground_notes(old_state, res.state) + [played])
     return res.done(res.result_verdict(), f"{pid} plays {site.name} on square {sq}.")
 
 

@@ -83,6 +83,12 @@ def _amount(run: Run, value: Any, what: str) -> int:
     raise NotExecutable(f"the amount {value!r}")
 
 
+def _bound(run: Run, obj: Obj) -> Run:
+    """The same run, reading "it"/"its" as ``obj`` (an amount about the object acted on)."""
+    view = Run(run.state, run.ctx.bind("it", [obj]))
+    return view
+
+
 def _players(run: Run, node: Any) -> list[str]:
     """The players a role names (default: the effect's controller)."""
     if node is None:
@@ -140,8 +146,8 @@ def _damage(run: Run, act: A.Damage, clause: A.Clause) -> list[Obj]:
     from codex.engine.combat import deal_damage
     if act.agent is not None and not (isinstance(act.agent, A.Ref) and act.agent.word == "SELF"):
         raise NotExecutable("damage dealt by something other than the card")
-    amount = _amount(run, act.amount, "damage")
     patients = select(run.state, run.ctx, act.patient, "target")
+    amounts = {o: _amount(_bound(run, o), act.amount, "damage") for o in patients}   # "its power": the patient's
     source_id = _source_unit(run)
     source = run.state.unit(source_id) if source_id else None
     spell = run.ctx.source_name if run.ctx.source.kind == "spell" else None
@@ -150,16 +156,16 @@ def _damage(run: Run, act: A.Damage, clause: A.Clause) -> list[Obj]:
     batch: list[Event] = []
     for obj in patients:
         if obj.kind == "unit" and (unit := run.state.unit(obj.key)) is not None:
-            run.state, dealt = deal_damage(run.state, unit.id, amount, dealer, "damage", opposing(src, unit))
+            run.state, dealt = deal_damage(run.state, unit.id, amounts[obj], dealer, "damage", opposing(src, unit))
             batch += [_from_effect(e, run.ctx.source_name, dealer is None) for e in dealt]
     if batch:
         run.settle(batch)
     for obj in patients:
         if obj.kind == "site":
-            run.act(D.Damage(do="damage", target=D.SiteRef(site=obj.key), amount=amount, source=source_id,
+            run.act(D.Damage(do="damage", target=D.SiteRef(site=obj.key), amount=amounts[obj], source=source_id,
                              spell=spell, player=run.ctx.controller))
         elif obj.kind == "player":
-            run.act(D.LoseLife(do="lose_life", player=str(obj.key), amount=amount))
+            run.act(D.LoseLife(do="lose_life", player=str(obj.key), amount=amounts[obj]))
     return patients
 
 
