@@ -57,13 +57,20 @@ def scenario_texts(scenario: dict) -> list[str]:
     return out
 
 
+def loaded_texts(scenario: dict) -> list[str]:
+    """The card texts of the board as the engine loaded it (shorthand fields become text)."""
+    from codex.engine import load
+    state, _ = load(scenario)
+    return [x.text for x in (*state.units, *state.sites, *state.auras, *state.artifacts) if x.text]
+
+
 def test_every_quote_is_verbatim_in_its_record(corpus) -> None:
     """For EVERY ruling of the suite: each citation's record exists and contains its quote."""
     checked = 0
     bad = []
     for name, case in CASES:
         ruling = rule(case["scenario"]).to_dict()
-        card_texts = scenario_texts(case["scenario"])
+        card_texts = scenario_texts(case["scenario"]) + loaded_texts(case["scenario"])
         for step in ruling["steps"]:
             for c in step["citations"]:
                 if c["source"] == "card":   # a card's own sentence: verbatim in that card's text

@@ -177,16 +177,16 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
         state, broke = break_ward(state, target.id, f"damaged by {opposing}")
         return state, broke
     incoming = amount
-    for name, n in damage_reduction(state, target):
+    for name, n, quote in damage_reduction(state, target):
         if amount > 0:
             new = max(0, amount - n)
             events.append(DamageModified(target.id, target.name, name, amount, new,
-                                         rules=("damage.order", "damage.reduce")))
+                                         rules=("damage.order", "damage.reduce"), from_card=quote))
             amount = new
     if amount <= 0:
         rules = ("zero.damage",) + (("lethal.zero",) if source and keywords_at(state, source).lethal and incoming else ())
         return state, events + [NoDamage(target.id, target.name, src, what, rules=rules)]
-    if target.immune_to_damage or (state.statics and _immune(state, target)):
+    if state.statics and _immune(state, target):
         return state, events + [DamagePrevented(target.id, target.name, amount, "is immune to damage",
                                                 rules=("damage.prevent", "prevention-effect"))]
     if target.is_avatar:

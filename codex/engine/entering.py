@@ -47,15 +47,12 @@ def entry_reason(state: GameState, unit: Unit, to: Location, frm: Location | Non
         rule = {Region.VOID: "voidwalk.avatar", Region.UNDERGROUND: "underground.avatar",
                 Region.UNDERWATER: "underwater.avatar"}[to.region]
         return Reason.AVATAR_SURFACE_ONLY, rule
-    site = state.site_at(to.square)
-    if (site is not None and site.max_entry_power is not None and unit.is_minion and enters_site(frm, to)
-            and unit.power > site.max_entry_power):
-        return Reason.CANNOT_ENTER, "range-of-motion.gnome-hollows"
     if state.statics and enters_site(frm, to):
         from codex.engine.effects.context import Obj
         from codex.engine.effects.statics import forbids
-        if forbids(state, "enter", Obj("unit", unit.id), place=to) is not None:
-            return Reason.CANNOT_ENTER, "ongoing-effect"
+        seen = state if state.unit(unit.id) is not None else state.add_unit(unit)   # a minion about to arrive
+        if forbids(seen, "enter", Obj("unit", unit.id), place=to) is not None:
+            return Reason.CANNOT_ENTER, "range-of-motion.gnome-hollows"
     return None
 
 

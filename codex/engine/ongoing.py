@@ -187,22 +187,14 @@ def has_abilities(state: GameState, unit: Unit) -> bool:
     return disabled_by(state, unit) is None and not silenced_at(state, unit, unit.location)
 
 
-def damage_reduction(state: GameState, unit: Unit) -> list[tuple[str, int]]:
-    """Damage reductions applying to `unit`: (source name, amount). They are abilities of the units
-    that have them, so a disabled or silenced unit gives none."""
-    out: list[tuple[str, int]] = []
-    if unit.damage_reduction and has_abilities(state, unit):
-        out.append((unit.name, unit.damage_reduction))
-    for other in state.units:
-        if (other.id != unit.id and other.controller == unit.controller and other.reduces_nearby_allies
-                and has_abilities(state, other)
-                and other.location.region is unit.location.region
-                and is_nearby(other.location.square, unit.location.square)):
-            out.append((other.name, other.reduces_nearby_allies))
-    if state.statics:
-        from codex.engine.effects.statics import damage_changes
-        out += [(name, -delta) for name, delta, _ in damage_changes(state, unit) if delta < 0]
-    return out
+def damage_reduction(state: GameState, unit: Unit) -> list[tuple[str, int, Any]]:
+    """Damage reductions applying to `unit`: (source name, amount, the card sentence), from the
+    static abilities of the realm ("Nearby allies take 1 less damage"). They are abilities of the
+    cards that have them, so a disabled or silenced card gives none."""
+    if not state.statics:
+        return []
+    from codex.engine.effects.statics import damage_changes
+    return [(name, -delta, quote) for name, delta, quote in damage_changes(state, unit) if delta < 0]
 
 
 def player_affinity(state: GameState, player_id: str) -> Affinity:

@@ -173,6 +173,33 @@ class _Checks:
             self.add(pointer, f"unknown player {pid!r}", f"use one of {self.players}")
 
 
+def _with_lines(text: str, *lines: str) -> str:
+    return "\n".join([t for t in (text, *lines) if t])
+
+
+def site_field_text(s: D.SiteDoc) -> list[str]:
+    """The scenario's shorthand fields for a site's abilities, as the card text they stand for
+    (the engine then reads them like any card's text: one mechanism for every ability)."""
+    out = []
+    if s.max_entry_power is not None:
+        out.append(f"Minions with {s.max_entry_power + 1} or more power can't enter this site.")
+    if s.kills_on_entry:
+        out.append("Whenever a minion enters this site, kill it.")
+    return out
+
+
+def unit_field_text(u: D.UnitDoc) -> list[str]:
+    """A unit's shorthand ability fields, as the card text they stand for."""
+    out = []
+    if u.damage_reduction:
+        out.append(f"Takes {u.damage_reduction} less damage.")
+    if u.reduces_nearby_allies:
+        out.append(f"Other nearby allies take {u.reduces_nearby_allies} less damage.")
+    if u.immune_to_damage:
+        out.append("Is immune to damage.")
+    return out
+
+
 def _sites(doc: D.ScenarioDoc, checks: _Checks) -> dict[int, Site]:
     sites: dict[int, Site] = {}
     for i, s in enumerate(doc.sites):
@@ -186,9 +213,9 @@ def _sites(doc: D.ScenarioDoc, checks: _Checks) -> dict[int, Site]:
         name = s.name or (card.name if card else "Rubble" if s.rubble else f"Site {s.square}")
         text = s.text or (card.text if card else "")
         ward = s.ward or (bool(text) and abilities_of(text, name).keywords.ward)
+        text = _with_lines(text, *site_field_text(s))
         sites[s.square] = Site(s.square, name, controller, s.owner or controller, affinity, s.rubble, s.flooded,
-                               s.max_entry_power, s.kills_on_entry, text, ward=ward,
-                               abilities=abilities_of(text, name) if text else Abilities())
+                               text=text, ward=ward, abilities=abilities_of(text, name) if text else Abilities())
     return sites
 
 
@@ -283,7 +310,7 @@ def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], board:
                 checks.add(f"{ptr}/power", "a unit needs its power", "add \"power\" (or \"card\" naming the card)")
             continue
         name = u.name or (token.name if token else card.name if card else u.id)
-        text = u.text or (token.text if token else card.text if card else "")
+        text = _with_lines(u.text or (token.text if token else card.text if card else ""), *unit_field_text(u))
         abilities = with_explicit(abilities_of(text, name), u.keywords)
         if abilities.unknown:
             checks.add(f"{ptr}/keywords", f"unknown keyword(s) {list(abilities.unknown)}",
@@ -299,8 +326,7 @@ def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], board:
             loc = _oversized_location(loc, (size[0], size[1]), board, kind, ptr, checks)
         units.append(Unit(u.id, name, u.controller, u.owner or u.controller, kind, loc, attack, defense,
                           u.damage, u.tapped, u.summoned_this_turn, kw, text=text,
-                          damage_reduction=u.damage_reduction, reduces_nearby_allies=u.reduces_nearby_allies,
-                          immune_to_damage=u.immune_to_damage, abilities=abilities.with_keywords(kw),
+                          abilities=abilities.with_keywords(kw),
                           token=bool(u.token), size=(size[0], size[1]), carried_by=u.carried_by,
                           interacted=u.interacted, used=frozenset(u.used_this_turn),
                           subtypes=tuple(u.subtypes) if u.subtypes is not None else (

@@ -67,8 +67,6 @@ class Site:
     affinity: Affinity = Affinity()
     rubble: bool = False
     flooded: bool = False
-    max_entry_power: int | None = None   # passive: only minions with power <= N may enter
-    kills_on_entry: bool = False         # triggered: minions that enter die (Bottomless Pit)
     text: str = ""
     ward: bool = False                   # a Ward (rulebook glossary "Ward"): breaks instead of harm
     flood_ends: bool = False             # flooded by an effect that lasts this turn only
@@ -92,9 +90,6 @@ class Unit:
     summoned_this_turn: bool = False
     keywords: Keywords = Keywords()
     text: str = ""
-    damage_reduction: int = 0            # "takes N less damage" on itself
-    reduces_nearby_allies: int = 0       # Shield Maidens-like: other nearby allies take N less
-    immune_to_damage: bool = False
     abilities: Abilities = Abilities()   # what its card text says, typed (keywords are in `keywords`)
     lethal_hit: bool = False             # took damage from a Lethal unit since the last check
     marked: str | None = None            # marked for death, and why (Codex "Die")
@@ -326,19 +321,7 @@ class TriggeredEffect:
     ctx: Any = None
 
 
-@dataclass(frozen=True)
-class SiteTrigger:
-    """A site's triggered ability waiting to resolve against ``unit`` (Bottomless Pit killing a
-    minion that entered it), and the event that triggered it."""
-
-    square: int
-    name: str
-    ability: str
-    unit: str
-    cause: "Event"
-
-
-PendingEffect = Union[Burial, TriggeredEffect, SiteTrigger]
+PendingEffect = Union[Burial, TriggeredEffect]
 
 
 @dataclass(frozen=True)

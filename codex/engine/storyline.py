@@ -30,7 +30,7 @@ from codex.engine.events import (AbilityNotExecuted, Banished, Damaged, Died, Ef
 from codex.engine.geometry import Location, Region
 from codex.engine.ongoing import disabled_by, keywords_at, power_of, silenced_at
 from codex.engine.oversized import area
-from codex.engine.state import Burial, GameState, Pending, SiteTrigger, TriggeredEffect, Unit
+from codex.engine.state import Burial, GameState, Pending, TriggeredEffect, Unit
 from codex.engine.terrain import reground
 
 Resolved = tuple[GameState, list[Event]]
@@ -135,38 +135,13 @@ def _bury_later(state: GameState, marked: list[str]) -> GameState:
     return replace(state, storyline=state.storyline + (burial,))
 
 
-#: What a site's "kills minions entering it" ability says, as the ruling tells it.
-KILLS_ON_ENTRY = "whenever a minion enters this site, kill it"
-
-
-def _entered_sites(state: GameState, unit: Unit, entry: Entry) -> list[Location]:
+def entered_sites(state: GameState, unit: Unit, entry: Entry) -> list[Location]:
     """The locations of sites the unit entered: summoned there or moved there from another site.
     An oversized unit enters only the sites it did not occupy before (Codex "Enter")."""
     if not unit.oversized:
         return [entry.to] if entry.site_entered else []
     before = {loc.square for loc in (area(state, entry.frm, unit.size) or ())} if entry.frm else set()
     return [loc for loc in area(state, entry.to, unit.size) or () if loc.square not in before]
-
-
-def _entry_triggers(state: GameState, event: Event) -> list[Pending]:
-    """Site abilities listening for units entering: a site that kills minions entering it (e.g.
-    Bottomless Pit) fires when a minion is summoned to it or moves into it from elsewhere, by
-    whatever movement; not when it moves between the site's levels, nor when the site is placed
-    under it (Codex "Enter")."""
-    if not isinstance(event, Entering):
-        return []
-    entry = event.entry()
-    unit = state.unit(entry.unit)
-    if unit is None or not unit.is_minion:
-        return []
-    out = []
-    for loc in _entered_sites(state, unit, entry):
-        site = state.site_at(loc.square)
-        if site is None or not site.kills_on_entry or loc.region is Region.VOID:
-            continue
-        out.append(Pending(site.controller or site.owner or state.turn.active, None,
-                           SiteTrigger(site.square, site.name, KILLS_ON_ENTRY, unit.id, event)))
-    return out
 
 
 #: A card's own triggered abilities, by the event they listen for.
@@ -200,7 +175,7 @@ def triggers_for(state: GameState, event: Event) -> list[Pending]:
     Deathrite when its card is marked for death (it dies), a site's ability when a unit enters
     it (any `Entering` event). A disabled or silenced minion's own abilities do not fire
     (`withheld_triggers` says so)."""
-    fired = _entry_triggers(state, event) + _card_triggers(state, event)
+    fired = _card_triggers(state, event)
     unit, abilities = _own_abilities(state, event)
     if unit is None or not abilities or _abilities_gone(state, unit) is not None:
         return fired
@@ -249,16 +224,20 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
     added: list[Event] = list(skipped)
     for i, p in enumerate(ordered):
         eff = p.effect
-        if isinstance(eff, SiteTrigger):
-            added.append(TriggerAdded(f"site:{eff.square}", eff.name, eff.ability, p.controller, i + 1,
-                                      rules=tuple(rules + ["enter", "range-of-motion.bottomless-pit"])))
-            continue
         assert isinstance(eff, TriggeredEffect)
         extra = ["deathrite", "die.marked"] if eff.ability.kind is AbilityKind.DEATHRITE else (
-            ["genesis"] if eff.ability.kind is AbilityKind.GENESIS else [])
+            ["genesis"] if eff.ability.kind is AbilityKind.GENESIS else (
+                ["enter"] if _listens_for_entering(eff.ability) else []))
         added.append(TriggerAdded(eff.unit, eff.name, eff.ability.text, p.controller, i + 1,
                                   rules=tuple(rules + extra)))
     return replace(state, storyline=tuple(ordered) + state.storyline), added
+
+
+def _listens_for_entering(ability: Ability) -> bool:
+    from codex.cardtext import ast as A
+    trigger = getattr(ability.node, "trigger", None)
+    event = getattr(trigger, "event", None)
+    return isinstance(event, A.Clause) and isinstance(event.action, A.Enter)
 
 
 def resolve_ability(state: GameState, item: Pending) -> Resolved:
@@ -286,29 +265,12 @@ def resolve_ability(state: GameState, item: Pending) -> Resolved:
     return state, [began] + events
 
 
-def _resolve_site_trigger(state: GameState, eff: SiteTrigger) -> Resolved:
-    """A site's entry trigger resolves: kill the minion that entered, unless the site (or the
-    ability) left the realm first, or the minion is already dead or gone."""
-    site = state.site_at(eff.square)
-    if site is None or not site.kills_on_entry:
-        return state, [EffectIgnored(f"site:{eff.square}", eff.name, eff.ability, rules=("storyline.source-gone",))]
-    unit = state.unit(eff.unit)
-    if unit is None or unit.marked:
-        return state, [AbilityNotExecuted(f"site:{eff.square}", eff.name, f"its ability \u201c{eff.ability}\u201d",
-                                          why=f"{eff.unit} is already dead or gone, so it fails",
-                                          rules=("die.already-marked",))]
-    return mark_for_death(state, unit.id, f"it entered {site.name} (its triggered ability)",
-                          ("range-of-motion.bottomless-pit", "enter", "kill.destroy"))
-
-
 def _resolve_next(state: GameState) -> Resolved:
     item, rest = state.storyline[0], state.storyline[1:]
     state = replace(state, storyline=rest)
     eff = item.effect
     if isinstance(eff, Burial):
         return _bury(state, eff)
-    if isinstance(eff, SiteTrigger):
-        return _resolve_site_trigger(state, eff)
     if item.source is not None and not _source_in_realm(state, item.source):
         return state, [EffectIgnored(eff.unit, eff.name, eff.ability.text, rules=("storyline.source-gone",))]
     return resolve_ability(state, item)

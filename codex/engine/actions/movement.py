@@ -291,17 +291,25 @@ def range_of_motion_question(res: Resolution, a: D.RangeOfMotion, ptr: str) -> O
 
 
 def _exclusions(state: GameState, unit: Unit, rom: dict[Location, tuple[Location, ...]]) -> list[Event]:
-    """Passive restrictions and triggered deaths met by the lookahead (Gnome Hollows, Bottomless Pit)."""
+    """Ongoing effects and triggers met by the lookahead (Codex "Range of Motion": Gnome Hollows,
+    Bottomless Pit): a site an ongoing effect forbids is out; one whose triggered ability would kill
+    the unit on entering stays in, since the lookahead ignores triggers."""
+    from codex.engine.effects.context import Obj
+    from codex.engine.effects.statics import forbids
+    from codex.engine.effects.triggers import enters_trigger
     out: list[Event] = []
+    me = Obj("unit", unit.id)
     for site in state.sites:
         loc = Location(site.square, Region.SURFACE)
-        if (site.max_entry_power is not None and loc not in rom and unit.is_minion
-                and unit.power > site.max_entry_power):
-            out.append(Note("excluded", f"{site.name} is not in the range of motion: only minions with power "
-                            f"{site.max_entry_power} or less may enter it (a passive effect).", {"square": site.square},
-                            rules=("range-of-motion.gnome-hollows",) + (("split-power.average",) if unit.split else ())))
-        if site.kills_on_entry and loc in rom:
+        blocked = forbids(state, "enter", me, place=loc) if state.statics and loc not in rom else None
+        if blocked is not None:
+            out.append(Note("excluded", f"{site.name} is not in the range of motion: an ongoing effect forbids the "
+                            f"unit to enter it (\u201c{blocked.ctx.ability.text}\u201d).", {"square": site.square},
+                            rules=("range-of-motion.gnome-hollows",) + (("split-power.average",) if unit.split else ()),
+                            from_card=blocked.quote))
+        trigger = enters_trigger(state, site) if loc in rom else None
+        if trigger is not None:
             out.append(Note("included", f"{site.name} stays in the range of motion although its triggered ability "
-                            "would kill the unit there: triggers are ignored.", {"square": site.square},
-                            rules=("range-of-motion.bottomless-pit",)))
+                            f"(\u201c{trigger}\u201d) could kill the unit there: triggers are ignored.",
+                            {"square": site.square}, rules=("range-of-motion.bottomless-pit",)))
     return out

@@ -233,6 +233,10 @@ def _remove(run: Run, act: A.Remove, clause: A.Clause) -> list[Obj]:
                 run.act(D.Banish(do="banish", unit=unit.id))
                 continue
             rules = {"kill": ("kill", "die"), "destroy": ("die",), "sacrifice": ("sacrifice", "die")}.get(kind, ("die",))
+            if unit.marked:
+                run.emit(Note("fails", f"{unit.name} is already marked for death: {run.ctx.source_name}'s "
+                              f"{kind} fails.", {"unit": unit.id}, rules=("die.already-marked",)))
+                continue
             run.state, marked = mark_for_death(run.state, unit.id, f"{run.ctx.source_name} {kind}s it", rules)
             batch += marked
         elif obj.kind == "artifact":

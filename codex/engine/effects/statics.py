@@ -276,14 +276,18 @@ def _silenced_sources(state: GameState) -> set[Obj]:
     """Cards that have lost their own abilities (layer 2 before the others): minions silenced by an
     aura or a lasting effect, disabled ones (no abilities at all), and those a static silencing or
     disabling effect covers."""
-    from codex.engine.ongoing import auras_at, lasting_on
+    from codex.engine.ongoing import auras_at, disabled_by, lasting_on
     out: set[Obj] = set()
-    for u in state.units:
-        if not u.is_minion:
-            continue
-        if u.keywords.disabled or any("silence" in a.effects for a in auras_at(state, u.location)) or any(
-                e.states & {"silenced", "disabled"} for e in lasting_on(state, u)):
-            out.add(Obj("unit", u.id))
+    token = _evaluating.set(True)
+    try:
+        for u in state.units:
+            if not u.is_minion:
+                continue
+            if disabled_by(state, u) is not None or any("silence" in a.effects for a in auras_at(state, u.location)) \
+                    or any(e.states & {"silenced", "disabled"} for e in lasting_on(state, u)):
+                out.add(Obj("unit", u.id))
+    finally:
+        _evaluating.reset(token)
     for s in state.statics:
         if s.kind in ("silence", "disable") and s.ctx.source not in out:
             out |= {o for o in affected(state, s) if o.kind == "unit"}

@@ -17,7 +17,8 @@ from codex.engine.effects.context import Ctx, Obj
 from codex.engine.effects.select import NotExecutable, locations_of, select_all
 from codex.engine.events import (Attacked, Damaged, Defended, Entering, Event, Intercepted, Marked, SitePlayed,
                                  SpellCast, Struck, Summoned, TurnEnded, TurnStarted)
-from codex.engine.state import GameState
+from codex.engine.geometry import Region
+from codex.engine.state import GameState, Site
 
 #: Trigger clause primitive → the engine events it listens for.
 _EVENTS: dict[type, tuple[type, ...]] = {
@@ -102,8 +103,11 @@ def fires(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event) -> bool:
         places = select_all(state, ctx, act.dest)
         squares = {o.key for o in places if o.kind == "site"}
         locs = {loc for o in places for loc in locations_of(state, o)}
-        if squares and entry.to.square in squares:
-            return entry.site_entered
+        if squares:   # entering a site: summoned there or moved there from another site (Codex "Enter")
+            from codex.engine.storyline import entered_sites
+            unit = state.unit(entry.unit)
+            entered = entered_sites(state, unit, entry) if unit is not None else []
+            return any(loc.square in squares and loc.region is not Region.VOID for loc in entered)
         return entry.to in locs
     if isinstance(event, Attacked):
         target = event.target.get("unit") if isinstance(event.target, dict) else None
@@ -153,6 +157,15 @@ def listeners(state: GameState) -> Iterator[Listener]:
                 bearer = state.unit(art.bearer) if art.bearer else None
                 owner = bearer.controller if bearer else art.controller or art.owner
                 yield Obj("artifact", art.id), art.name, owner, ab, f"{art.id}.{i}"
+
+
+def enters_trigger(state: GameState, site: Site) -> str | None:
+    """The words of a site's triggered ability that listens for units entering it, if it has one."""
+    for ability in site.abilities.of_kind(AbilityKind.TRIGGERED):
+        event = getattr(getattr(ability.node, "trigger", None), "event", None)
+        if isinstance(event, A.Clause) and isinstance(event.action, A.Enter):
+            return ability.text
+    return None
 
 
 def fired(state: GameState, event: Event) -> list[tuple[Ctx, Ability]]:
