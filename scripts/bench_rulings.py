@@ -50,9 +50,16 @@ print(json.dumps({"n": len(times), "accepted": len(ok), "of": len(docs),
 '''
 
 
-def scenarios() -> list[dict[str, Any]]:
+#: Scenario files whose rulings execute card text (effects, triggers, statics): reported apart.
+EFFECT_AREAS = ("effects",)
+
+
+def scenarios(effects: bool | None = None) -> list[dict[str, Any]]:
+    """The suite's scenarios: all, only the effect-heavy ones (True), or only the others (False)."""
     out = []
     for path in sorted((ROOT / "tests" / "scenarios").glob("*.json")):
+        if effects is not None and (path.stem in EFFECT_AREAS) != effects:
+            continue
         out += [c["scenario"] for c in json.loads(path.read_text("utf-8"))["cases"]]
     return out
 
@@ -113,7 +120,9 @@ def main() -> None:
     full = report("rule(): full ruling", measure(rule, docs, args.rounds))
     dicts = report("rule().to_dict()", measure(lambda d: rule(d).to_dict(), docs, args.rounds))
     print(f"ruling/load median ratio: {full['median_ms'] / base['median_ms']:.2f}x over {len(docs)} scenarios")
-    results: dict[str, Any] = {"load": base, "rule": full, "to_dict": dicts}
+    effect_docs = scenarios(effects=True)
+    heavy = report("rule(): card effects only", measure(lambda d: rule(d), effect_docs, args.rounds))
+    results: dict[str, Any] = {"load": base, "rule": full, "to_dict": dicts, "effects": heavy}
     if args.against:
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
