@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from codex.engine.reasons import Reason
+from codex.engine.reasons import ReasonCode
 from codex.errors import ArbiterError
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ class IllegalAction(EngineError):
     have moved before its attack turned out illegal); None when nothing had happened yet.
     """
 
-    def __init__(self, reason: Reason, message: str, rule_id: str | None = None, pointer: str = "",
+    def __init__(self, reason: ReasonCode, message: str, rule_id: str | None = None, pointer: str = "",
                  state: "GameState | None" = None):
         self.reason = reason
         self.message = message
