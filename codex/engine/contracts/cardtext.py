@@ -242,7 +242,7 @@ class _ToAst(Transformer[LexToken, Any]):
         return word in ("a", "an", "one", "another", "any"), _words(children)
 
     def side(self, children: list[Any]) -> str:
-        return children[-1].type
+        return str(children[-1].type)
 
     def t_you(self, children: list[Any]) -> A.Target:
         return A.Target("player", "you", words="you")

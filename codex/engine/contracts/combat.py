@@ -117,7 +117,8 @@ def _ref(x: Combatant) -> str:
 def legal_targets(state: State, attacker: Combatant) -> list[str]:
     opp = state.opponent(owner_of(attacker))
     out = []
-    for t in (opp, *opp.line):
+    candidates: list[Combatant] = [opp, *opp.line]
+    for t in candidates:
         if attack_reason(state, attacker, t) is None:
             out.append(t.id)
     return out

@@ -65,7 +65,7 @@ def fetch(res: Resolution, pid: str, count: int, rules: tuple[str, ...]) -> None
         res.state = res.state.with_player(replace(p, deck=deck))
         full = _to_hand(res, pid, card)
         res.emit(Fetched(pid, _label(card), "discard" if full else "hand",
-                         rules=rules + (("hand.limit", "hand.full") if full else ())))
+                         rules=tuple(dict.fromkeys(rules + ("fetch",))) + (("hand.limit", "hand.full") if full else ())))
         queue_and_settle(res, ambush_of(card, pid, full))
 
 

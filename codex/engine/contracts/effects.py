@@ -164,8 +164,8 @@ def select(res: Resolution, ctx: Ctx, t: A.Target, what: str, again: bool = Fals
                       {"effect": what}, rules=ctx.rules))
         return []
     if len(legal) == 1:
-        own = disarm and (legal[0] == ctx.controller or (state.orb(legal[0]) is not None and
-                                                          state.orb(legal[0]).owner == ctx.controller))  # type: ignore[union-attr]
+        orb = state.player(legal[0]).orb if state.has_player(legal[0]) else state.orb(legal[0])
+        own = disarm and orb is not None and orb.owner == ctx.controller
         res.emit(Note("mandatory", f"{_name(state, legal[0])} is the only {t.describe().removeprefix('a ').removeprefix('an ')}"
                       f" there is: \u201c{what}\u201d does not say \u201cyou can\u201d, so it is mandatory and "
                       f"applies to it.", {"target": legal[0]},

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterator, Literal, Mapping
+from typing import Any, Callable, Iterator, Literal, Mapping
 
 Colour = Literal["red", "blue", "yellow", "grey"]
 COLOURS: tuple[Colour, ...] = ("red", "blue", "yellow", "grey")
@@ -36,7 +36,8 @@ class Colours:
     grey: int = 0
 
     @classmethod
-    def of(cls, counts: Mapping[str, int]) -> "Colours":
+    def of(cls, counts: Mapping[Any, int]) -> "Colours":
+        """From a mapping of colour names (any of their names, see `ALIASES`) to counts."""
         out = cls()
         for name, n in counts.items():
             out = out.plus(colour_of(name), n)
@@ -46,14 +47,17 @@ class Colours:
         value: int = getattr(self, colour)
         return value
 
+    def _map(self, fn: Callable[[Colour], int]) -> "Colours":
+        return Colours(fn("red"), fn("blue"), fn("yellow"), fn("grey"))
+
     def plus(self, colour: Colour, n: int = 1) -> "Colours":
-        return Colours(**{c: self.get(c) + (n if c == colour else 0) for c in COLOURS})
+        return self._map(lambda c: self.get(c) + (n if c == colour else 0))
 
     def minus(self, other: "Colours") -> "Colours":
-        return Colours(**{c: self.get(c) - other.get(c) for c in COLOURS})
+        return self._map(lambda c: self.get(c) - other.get(c))
 
     def add(self, other: "Colours") -> "Colours":
-        return Colours(**{c: self.get(c) + other.get(c) for c in COLOURS})
+        return self._map(lambda c: self.get(c) + other.get(c))
 
     @property
     def total(self) -> int:
@@ -78,7 +82,7 @@ NONE = Colours()
 _COST_PART = re.compile(r"(\d*)\s*([rbygRBYG])")
 
 
-def parse_cost(value: str | Mapping[str, int]) -> Colours:
+def parse_cost(value: str | Mapping[Any, int]) -> Colours:
     """A cost as the scenario writes it: ``{"red": 2, "grey": 1}`` or compact ``"2R 1G"`` / ``"RRG"``
     (R red, B blue, Y yellow, G grey). ValueError names what cannot be read."""
     if not isinstance(value, str):

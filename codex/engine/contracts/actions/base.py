@@ -90,27 +90,33 @@ def not_over(res: Resolution) -> None:
         raise res.illegal((ContractsReason.GAME_OVER, "victory"), "the action")
 
 
-def pay_cost(res: Resolution, pid: str, cost: Colours, declared: D.PayDoc | None, what: str, pointer: str) -> None:
-    """Empty extractors and tanks to pay ``cost``: as declared (``pay``), or the default payment
-    (`mana.default_payment`)."""
+def plan_payment(res: Resolution, pid: str, cost: Colours, declared: D.PayDoc | None, what: str,
+                 pointer: str) -> Payment:
+    """The extractors and tanks that pay ``cost``: as declared (``pay``), or the default payment
+    (`mana.default_payment`); illegal when they cannot."""
     p = res.state.player(pid)
+    rule = "cost.colour" if any(cost.get(c) for c in ELEMENTS) else "cost.grey" if cost.get("grey") else "cost"
+    if declared is not None:
+        payment = Payment(Colours.of(declared.extractors), Colours.of(declared.tanks))
+        problem = payment_problem(p.mana, payment, cost)
+        if problem:
+            raise IllegalAction(ContractsReason.BAD_PAYMENT, f"{pid}: {problem}", rule, pointer + "/pay", res.state)
+        return payment
+    found = default_payment(p.mana, cost)
+    if found is None:
+        raise IllegalAction(ContractsReason.NOT_ENOUGH_MANA, f"{pid} cannot pay {cost.text()} for {what} "
+                            f"(full: {p.mana.extractors_full.text()} in extractors, {p.mana.tanks_full.text()} in "
+                            "tanks)", rule, pointer, res.state)
+    return found
+
+
+def pay_cost(res: Resolution, pid: str, cost: Colours, payment: Payment, what: str) -> None:
+    """Empty the extractors and tanks of a planned payment."""
     if cost.total == 0:
         res.emit(Note("cost", f"{what} costs nothing.", {}, rules=("cost",)))
         return
     rules = ("cost",) + (("cost.colour",) if any(cost.get(c) for c in ELEMENTS) else ()) + \
         (("cost.grey",) if cost.get("grey") else ())
-    if declared is not None:
-        payment = Payment(Colours.of(declared.extractors), Colours.of(declared.tanks))
-        problem = payment_problem(p.mana, payment, cost)
-        if problem:
-            raise IllegalAction(ContractsReason.BAD_PAYMENT, f"{pid}: {problem}", rules[-1], pointer + "/pay",
-                                res.state)
-    else:
-        found = default_payment(p.mana, cost)
-        if found is None:
-            raise IllegalAction(ContractsReason.NOT_ENOUGH_MANA, f"{pid} cannot pay {cost.text()} for {what} "
-                                f"(full: {p.mana.extractors_full.text()} in extractors, {p.mana.tanks_full.text()} in "
-                                "tanks)", rules[-1], pointer, res.state)
-        payment = found
+    p = res.state.player(pid)
     res.state = res.state.with_player(replace(p, mana=pay(p.mana, payment)))
     res.emit(Paid(pid, cost.text(), payment.text(), what, rules=rules))

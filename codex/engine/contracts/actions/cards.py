@@ -52,7 +52,7 @@ def draw_action(res: Resolution, a: D.DrawAction, ptr: str) -> Outcome:
 def fetch_action(res: Resolution, a: D.FetchAction, ptr: str) -> Outcome:
     not_over(res)
     pid = a.player or res.state.turn.active
-    fetch(res, pid, a.count, ())
+    fetch(res, pid, a.count, ("fetch",))
     return res.done(res.result_verdict(), f"{pid} fetches {a.count} contract{'s' if a.count > 1 else ''}.")
 
 
@@ -77,7 +77,8 @@ def fade_action(res: Resolution, a: D.FadeAction, ptr: str) -> Outcome:
     if res.state.creature(a.target) is None and not res.state.has_player(a.target):
         raise res.illegal((R.NOT_A_LEGAL_TARGET, "fade"), f"{a.target} (only a Creature or a player can Fade)",
                           ptr + "/target")
+    creature = res.state.creature(a.target)
+    name = creature.name if creature is not None else a.target
     res.apply(F.fade(res.state, a.target, ("fade",)))
     settle(res)
-    name = (res.state.creature(a.target).name if res.state.creature(a.target) else a.target)  # type: ignore[union-attr]
     return res.done(res.result_verdict(), f"{name} Fades.")

@@ -6,9 +6,9 @@ from dataclasses import replace
 
 from codex.engine.contracts import document as D
 from codex.engine.contracts import field as F
-from codex.engine.contracts.actions.base import handles, not_over, pay_cost
+from codex.engine.contracts.actions.base import handles, not_over, pay_cost, plan_payment
 from codex.engine.contracts.effects import Ctx, execute, queue_and_settle, settle
-from codex.engine.contracts.events import Played, RuneUsed, ToDiscard
+from codex.engine.contracts.events import Played, RuneUsed, ToDiscard, TriggerFired
 from codex.engine.contracts.model import MAX_LINE, Contract, Creature, Orb, Rune, State
 from codex.engine.contracts.ongoing import gives
 from codex.engine.contracts.reasons import ContractsReason as R
@@ -79,8 +79,9 @@ def play(res: Resolution, a: D.Play, ptr: str) -> Outcome:
     before = res.state
     card = _from_hand(res, pid, a, ptr)
     position = _position(res, pid, card, a, ptr) if card.type == "creature" else 0
-    pay_cost(res, pid, card.cost, a.pay, card.name, ptr)
+    payment = plan_payment(res, pid, card.cost, a.pay, card.name, ptr)
     res.emit(Played(pid, card.name, card.kind_text(), rules=("types",)))
+    pay_cost(res, pid, card.cost, payment, card.name)
     new_id = played_id(card.id or card.name, before.ids() | {g.id for g in before.left})
     if card.type == "spell":
         text = card.abilities
@@ -118,6 +119,8 @@ def play(res: Resolution, a: D.Play, ptr: str) -> Outcome:
                           rules=("adv.new-orb",)))
         summary = f"{card.name} is {pid}'s Orb."
     settle(res)
+    if any(isinstance(e, TriggerFired) for e in res.events):
+        res.check_rules.append("adv.health-check.contract")
     return res.done(res.result_verdict(), summary)
 
 
@@ -133,7 +136,7 @@ def use_rune(res: Resolution, a: D.UseRune, ptr: str) -> Outcome:
     cost = rune.cost
     if cost is None:
         raise res.illegal((R.NO_ACTIVATION, "rune.use"), rune.name, ptr)
-    pay_cost(res, pid, cost, a.pay, f"{rune.name}'s effect", ptr)
+    pay_cost(res, pid, cost, plan_payment(res, pid, cost, a.pay, f"{rune.name}'s effect", ptr), f"{rune.name}'s effect")
     p = res.state.player(pid)
     res.state = res.state.with_player(replace(p, rune=replace(rune, used_this_turn=True)))
     res.emit(RuneUsed(pid, rune.id, rune.name, rules=("rune.use",)))

@@ -125,7 +125,7 @@ def _tanks(res: Resolution, pid: str, leftover: Colours, a: D.EndTurn, ptr: str)
                 raise res.illegal((R.NOT_LEFTOVER, "turn.tanks"), f"{n} {c}", ptr + "/tanks")
         if sum(chosen.values()) > free:
             raise res.illegal((R.NO_FREE_TANK, "turn.tanks"), f"{sum(chosen.values())} tanks", ptr + "/tanks")
-        return Colours.of(dict(chosen))
+        return Colours.of(chosen)
     if leftover.total <= free:
         return leftover
     if len([c for c, _ in leftover.items()]) > 1:
