@@ -205,7 +205,7 @@ def strike(res: Resolution, orb: Orb, target: Combatant, rules: tuple[str, ...])
     health; it loses 1 durability if it dealt damage (and leaves the field at 0)."""
     before = health_of(res.state, target)
     amount = max(0, min(before, orb.attack))
-    base = rules + ("orb.damage", "orb.damage.short")
+    base = rules + ("orb", "orb.damage", "orb.damage.short")
     if amount == 0:
         res.emit(NoDamage(orb.name, name_of(target), "an Orb inflicts the lower of its attack and the target's "
                           "health, here 0", rules=base))

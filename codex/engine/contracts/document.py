@@ -27,9 +27,9 @@ Id = Annotated[StrictStr, StringConstraints(min_length=1, max_length=MAX_NAME)]
 Name = Annotated[StrictStr, StringConstraints(min_length=1, max_length=MAX_NAME)]
 Text = Annotated[StrictStr, StringConstraints(max_length=MAX_TEXT)]
 ColourName = Literal["red", "blue", "yellow", "grey", "gray", "fire", "water", "light", "pure"]
-#: A cost: {"red": 2, "grey": 1}, or compact letters with counts, "2R 1G" / "RRG" (R, B, Y, G).
-Cost = Union[dict[ColourName, Count], Annotated[StrictStr, StringConstraints(pattern=r"^[\s\d,RBYGrbyg]*$",
-                                                                             max_length=40)]]
+#: A cost: {"red": 2, "grey": 1}, or compact letters with counts, "2R 1G" / "RRG" (R, B, Y, G); a string
+#: that cannot be read is a problem found after the shape (with how to write it).
+Cost = Union[dict[ColourName, Count], Annotated[StrictStr, StringConstraints(max_length=40)]]
 ContractType = Literal["creature", "spell", "rune", "orb"]
 Keywords = Annotated[tuple[Literal["magnetic", "paramagnetic", "adrenaline", "impetus", "fog", "magnetized",
                                    "Magnetic", "Paramagnetic", "Adrenaline", "Impetus", "Fog", "Magnetized"], ...],

@@ -281,6 +281,13 @@ def _damage(res: Resolution, ctx: Ctx, effect: A.Damage, what: str) -> None:
     if effect.times > 1:
         rules += ("adv.repeated-damage",)
     source = ctx.source_name + (f" (+{bonus} from Magic Damage of {', '.join(givers)})" if bonus else "")
+    if ctx.spell:
+        theirs, their_givers = magic_damage(res.state, res.state.opponent(ctx.controller).id)
+        if theirs:
+            res.emit(Note("ambiguity", f"{', '.join(their_givers)} of {res.state.opponent(ctx.controller).id} has "
+                          "Magic Damage: \u201cSpells inflict X more damage\u201d does not say whose Spells. This "
+                          "engine applies a player's Magic Damage to that player's Spells only.", {},
+                          rules=("magic-damage",)))
     for n in range(effect.times):
         spend(1, "instances of damage")
         refs = select(res, ctx, effect.target, what, again=n > 0)
@@ -298,7 +305,12 @@ def _damage(res: Resolution, ctx: Ctx, effect: A.Damage, what: str) -> None:
             res.state = state
             batch += evs
         res.emit(*batch)
+        fired = len(res.events)
         settle(res)
+        if n + 1 < effect.times and any(isinstance(e, TriggerFired) for e in res.events[fired:]):
+            res.emit(Note("note", f"What instance {n + 1} of \u201c{what}\u201d set off has been solved; only now is "
+                          f"the next instance inflicted.", {"instance": n + 1},
+                          rules=("adv.repeated-damage", "adv.repeated-damage.example")))
 
 
 def _modify(res: Resolution, ctx: Ctx, effect: A.Modify, what: str) -> None:

@@ -104,7 +104,7 @@ def place_creature(state: State, creature: Creature, position: int, rules: tuple
     state = state.with_player(replace(p, line=line))
     left = line[position - 1].name if position > 0 else ""
     right = line[position + 1].name if position + 1 < len(line) else ""
-    return state, [Placed(p.id, creature.id, creature.name, position, left, right, rules=rules)]
+    return state, [Placed(p.id, creature.id, creature.name, position, left, right, rules=rules + ("creature",))]
 
 
 def put_permanent(state: State, card: Rune | Orb, rules: tuple[str, ...]) -> Resolved:
@@ -155,12 +155,13 @@ def fade(state: State, target: str, rules: tuple[str, ...]) -> Resolved:
             removed.append("Magnetized")
         if not c.faded and not c.abilities.empty:
             removed.append(f"the effects of its text (\u201c{c.abilities.text}\u201d)")
+        giving = any(g.source == c.id for g in gives(state))
         state = state.with_creature(replace(c, buffs=(), magnetized=False, faded=True))
         now = state.creature(target)
         assert now is not None
         given = creature_view(state, now).given
         kept = [f"\u201c{g.sentence}\u201d of {g.source_name}" for g in given]
-        extra = ("fade.text",) + (("adv.fade-give",) if kept else ())
+        extra = ("fade.text",) + (("adv.fade-give",) if kept else ()) + (("adv.fade-give.giver",) if giving else ())
         return state, [Faded(target, c.name, tuple(removed), tuple(kept), rules=rules + extra)]
     p = state.player(target)
     removed += [f"{b.text()} from {b.source}" for b in p.buffs]

@@ -181,7 +181,8 @@ def load(doc: Any) -> tuple[State, D.Action]:
     try:
         parsed = _DOC.validate_python(doc)
     except ValidationError as e:
-        raise ScenarioError(shape_problems(e, doc)) from None
+        raise ScenarioError([Problem(p.pointer, p.problem, p.fix.replace("docs/scenarios.md", "docs/contracts.md"))
+                             for p in shape_problems(e, doc)]) from None
     checks = _Checks()
     ids = [p.id for p in parsed.players]
     if ids[0] == ids[1]:
