@@ -34,6 +34,13 @@ class Target:
     other: bool = False        # not the card itself ("your other Creatures", "another Creature")
     adjacent: bool = False     # the card's neighbours in its line
     words: str = ""
+    definite: bool = False     # "the ...": the one(s) meant, named
+    plural: bool = False
+
+    @property
+    def targeted(self) -> bool:
+        """Whether the effect targets it (Fog): chosen, or named — not every one of a kind."""
+        return self.choose or self.fixed in ("you", "opponent") or (self.definite and not self.plural)
 
     def describe(self) -> str:
         return self.words or self.kind

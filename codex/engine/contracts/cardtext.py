@@ -27,7 +27,8 @@ _REPEAT = {"once": 1, "twice": 2, "thrice": 3}
 _TRIGGERS: dict[str, A.Trigger] = {"SUMMON": "summon", "START_TURN": "start_turn", "END_TURN": "end_turn",
                                    "RECYCLING": "recycling", "AMBUSH": "ambush"}
 _NOUNS: dict[str, A.TargetKind] = {"CREATURE": "creature", "PLAYER": "player", "ORB": "orb", "RUNE": "rune",
-                                   "TARGET": "creature_or_player", "CONTRACT": "contract"}
+                                   "TARGET": "creature_or_player", "CONTRACT": "contract",
+                                   "ENEMY": "creature_or_player"}
 #: Upper bounds that keep an effect's work bounded whatever the text says.
 MAX_AMOUNT = 99
 MAX_TIMES = 10
@@ -219,7 +220,15 @@ class _ToAst(Transformer[LexToken, Any]):
         return A.Fetch(min(MAX_TIMES, children[1]))
 
     def draw(self, children: list[Any]) -> A.Draw:
-        return A.Draw(children[1] if len(children) > 1 else 1)
+        counts = [c for c in children if isinstance(c, int)]
+        return A.Draw(min(MAX_TIMES, counts[-1]) if counts else 1)
+
+    def gain_self(self, children: list[Any]) -> A.Modify:
+        modifier: _Modifier = children[1]
+        return modifier.on(A.Target("player", "you", words="you"))
+
+    def magnetize(self, children: list[Any]) -> A.Modify:
+        return A.Modify(children[1], keywords=("magnetized",))
 
     def token(self, children: list[Any]) -> A.Token:
         count = next((c for c in children if isinstance(c, int)), 1)
@@ -231,15 +240,16 @@ class _ToAst(Transformer[LexToken, Any]):
         return A.Discard(min(MAX_TIMES, children[1]))
 
     # -- targets -------------------------------------------------------------------------------
-    def noun(self, children: list[Any]) -> tuple[A.TargetKind, str]:
+    def noun(self, children: list[Any]) -> tuple[A.TargetKind, str, bool]:
         kinds = {c.type for c in children}
+        plural = str(children[-1]).lower().endswith(("s", "ies"))
         if {"CREATURE", "PLAYER"} <= kinds:
-            return "creature_or_player", _words(children)
-        return _NOUNS[children[0].type], _words(children)
+            return "creature_or_player", _words(children), plural
+        return _NOUNS[children[0].type], _words(children), plural
 
     def quant(self, children: list[Any]) -> tuple[bool, str]:
         word = str(children[0]).lower()
-        return word in ("a", "an", "one", "another", "any"), _words(children)
+        return word in ("a", "an", "one", "another", "any", "target"), _words(children)
 
     def side(self, children: list[Any]) -> str:
         return str(children[-1].type)
@@ -255,9 +265,11 @@ class _ToAst(Transformer[LexToken, Any]):
         return A.Target(noun[0], "self", words=("this " + noun[1]) if isinstance(children[0], LexToken)
                         and children[0].type in ("THIS", "THAT") else "it")
 
-    def _select(self, choose: bool, quant_words: str, sides: list[str], noun: tuple[A.TargetKind, str],
+    def _select(self, choose: bool, quant_words: str, sides: list[str], noun: tuple[A.TargetKind, str, bool],
                 another: bool) -> A.Target:
         side: A.Side = "any"
+        if noun[1] in ("enemy", "enemies"):
+            sides = sides + ["ENEMY"]
         if any(s in ("ENEMY", "OPPOSING", "OPPONENTS") for s in sides):
             side = "enemy"
         elif any(s in ("ALLIED", "FRIENDLY", "YOUR") for s in sides):
@@ -265,7 +277,7 @@ class _ToAst(Transformer[LexToken, Any]):
         words = " ".join(w for w in (quant_words, " ".join(s.lower().replace("opponents", "opponent's")
                                                              for s in sides), noun[1]) if w)
         return A.Target(noun[0], "", choose, side, other=another or "OTHER" in sides,
-                        adjacent="ADJACENT" in sides, words=words)
+                        adjacent="ADJACENT" in sides, words=words, definite=quant_words == "the", plural=noun[2])
 
     def t_select(self, children: list[Any]) -> A.Target:
         choose, quant_words = children[0]

@@ -69,10 +69,11 @@ def fetch(res: Resolution, pid: str, count: int, rules: tuple[str, ...]) -> None
         queue_and_settle(res, ambush_of(card, pid, full))
 
 
-def _kept(res: Resolution, looked: list[Contract | None], n_keep: int, keep: tuple[str, ...],
+def _kept(res: Resolution, looked: list[Contract | None], n_keep: int, keep: tuple[str, ...], room: int,
           pointer: str) -> list[int]:
     """Which of the contracts looked at the player keeps (indexes), from ``keep`` or because the
-    choice does not matter."""
+    choice does not matter: the contracts are alike, or (the hand having no room left for them)
+    they all end in the discard pile anyway and none has an Ambush."""
     if len(looked) <= n_keep:
         return list(range(len(looked)))
     chosen: list[int] = []
@@ -86,7 +87,9 @@ def _kept(res: Resolution, looked: list[Contract | None], n_keep: int, keep: tup
     rest = [i for i in range(len(looked)) if i not in chosen]
     if len(chosen) < n_keep:
         names = {_label(looked[i]) for i in rest}
-        if len(names) > 1:
+        to_hand = max(0, room - len(chosen))
+        moot = to_hand == 0 and not any(c is not None and c.abilities.triggers("ambush") for c in looked)
+        if len(names) > 1 and not moot:
             raise res.ambiguous(f"the player keeps {n_keep - len(chosen)} of the contracts looked at", "keep",
                                 sorted(names), pointer + "/keep")
         chosen += rest[:n_keep - len(chosen)]
@@ -116,7 +119,9 @@ def draw(res: Resolution, pid: str, count: int, keep: tuple[str, ...], *, specia
     for _ in range(missing):
         burnout(res, pid, rules)
     n_keep = 2 if special else 1
-    kept = _kept(res, looked, n_keep, keep, pointer)
+    hand = res.state.player(pid).hand
+    room = max(0, MAX_HAND - hand.size) if hand.tracked else n_keep
+    kept = _kept(res, looked, n_keep, keep, room, pointer)
     bounced = 0
     for i in kept:
         full = _to_hand(res, pid, looked[i])

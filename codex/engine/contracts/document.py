@@ -83,7 +83,7 @@ class TanksDoc(Doc):
     """Full tanks (a number of grey ones, or the colour each holds) and empty ones."""
 
     full: Union[Count, dict[ColourName, Count]] = 0
-    empty: Count = 5
+    empty: Count | None = Field(default=None, description="default: the rest of the player's 5 tanks")
 
 
 class BuffDoc(Doc):
@@ -152,10 +152,14 @@ class PlayerDoc(Doc):
     orb: OrbDoc | None = None
 
 
+Phase = Literal["setup", "start", "draw", "main"]
+
+
 class TurnDoc(Doc):
     active: Id
     number: Annotated[StrictInt, Field(ge=1, le=MAX_NUMBER)] = 1
-    phase: Literal["setup", "start", "draw", "main"] = "main"
+    phase: Phase | None = Field(default=None, description="default: what the scenario's first action needs "
+                                "(setup, start for start_turn, draw for the active player's draw), else main")
 
 
 Ids = Annotated[tuple[Id, ...], Field(max_length=MAX_CHOICES)]
@@ -330,6 +334,25 @@ class ScenarioDoc(Doc):
     turn: TurnDoc
     players: Annotated[tuple[PlayerDoc, PlayerDoc], Field()]
     action: AnyAction
+
+
+def first_action(action: Any) -> Any:
+    while isinstance(action, Sequence):
+        action = action.actions[0]
+    return action
+
+
+def default_phase(action: Any, active: str) -> Phase:
+    """The moment of the turn a scenario is at when it does not say: the one its first action
+    needs (setting up, starting the turn, the turn's draw), else after the draw."""
+    first = first_action(action)
+    if isinstance(first, Setup):
+        return "setup"
+    if isinstance(first, StartTurn):
+        return "start"
+    if isinstance(first, DrawAction) and first.player in (None, active):
+        return "draw"
+    return "main"
 
 
 def count_actions(action: Any) -> int:

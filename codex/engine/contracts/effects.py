@@ -131,7 +131,7 @@ def select(res: Resolution, ctx: Ctx, t: A.Target, what: str, again: bool = Fals
     found = candidates(state, ctx, t)
     if disarm and t.kind in ("player", "creature_or_player"):
         found = [x for x in found if state.has_player(x) and state.player(x).orb is not None]
-    targeted = t.choose or bool(t.fixed) and t.fixed != "self"
+    targeted = t.targeted
     if ctx.spell and not targeted and any(has_fog(state, x) for x in found):
         res.emit(Note("ambiguity", "The rulebook does not say whether an effect on every Creature or player "
                       "\u201ctargets\u201d them. This engine reads \u201ctargeted\u201d as chosen or named, so Fog "

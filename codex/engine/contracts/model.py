@@ -22,6 +22,7 @@ MAX_LINE = 8
 MAX_HAND = 10
 MAX_EXTRACTORS = 10
 START_HEALTH = 30
+TANKS = 5
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from codex.engine.contracts import document as D
 from codex.engine.contracts.mana import NONE, Colours, Mana, colour_of, parse_cost
-from codex.engine.contracts.model import (MAX_EXTRACTORS, MAX_HAND, Buff, Contract, Creature, Deck, Orb, Pile,
+from codex.engine.contracts.model import (MAX_EXTRACTORS, MAX_HAND, TANKS, Buff, Contract, Creature, Deck, Orb, Pile,
                                           Player, Rune, State, Turn)
 from codex.engine.errors import Problem, ScenarioError
 from codex.engine.scenario import shape_problems
@@ -101,7 +101,8 @@ def _mana(p: D.PlayerDoc, pointer: str, checks: _Checks) -> Mana:
         checks.add(f"{pointer}/extractors", f"{full.total + empty.total} extractors: a player has at most "
                    f"{MAX_EXTRACTORS}", "give at most 10 extractors")
     tanks = Colours(grey=p.tanks.full) if isinstance(p.tanks.full, int) else Colours.of(p.tanks.full)
-    return Mana(full, empty, tanks, p.tanks.empty)
+    empty_tanks = p.tanks.empty if p.tanks.empty is not None else max(0, TANKS - tanks.total)
+    return Mana(full, empty, tanks, empty_tanks)
 
 
 def _player(p: D.PlayerDoc, pointer: str, checks: _Checks) -> Player:
@@ -211,5 +212,6 @@ def load(doc: Any) -> tuple[State, D.Action]:
     _check_action(parsed.action, "/action", set(seen), set(ids), checks)
     if checks.problems:
         raise ScenarioError(checks.problems)
-    turn = Turn(parsed.turn.active, parsed.turn.number, parsed.turn.phase)
+    phase = parsed.turn.phase or D.default_phase(parsed.action, parsed.turn.active)
+    turn = Turn(parsed.turn.active, parsed.turn.number, phase)
     return State(turn, (players[0], players[1])), parsed.action

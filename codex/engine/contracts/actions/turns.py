@@ -16,7 +16,7 @@ from codex.engine.contracts.events import (ExtractorExchanged, ExtractorGained, 
                                            MagnetizedRemoved, OrbLeftActive, PhaseBegan, SetUp, TanksFilled,
                                            TurnPassed)
 from codex.engine.contracts.mana import ELEMENTS, NONE, Colours, Mana, colour_of
-from codex.engine.contracts.model import MAX_EXTRACTORS, START_HEALTH, Deck, Pile, Player, State, Turn
+from codex.engine.contracts.model import MAX_EXTRACTORS, START_HEALTH, TANKS, Deck, Pile, Player, State, Turn
 from codex.engine.contracts.reasons import ContractsReason as R
 from codex.engine.contracts.resolution import Outcome, Resolution
 from codex.engine.contracts.triggers import faded_with, on_field
@@ -195,7 +195,7 @@ def setup(res: Resolution, a: D.Setup, ptr: str) -> Outcome:
         runes = tuple(c for c in p.deck.top if c.type == "rune")
         rest = Deck((), len(p.deck.top) - len(runes) + p.deck.unnamed, p.deck.tracked)
         grey = Colours(grey=1) if pid == second and a.grey_extractor else NONE
-        p = replace(p, health=START_HEALTH, mana=Mana(NONE, grey, NONE, 5), deck=rest, runes_aside=runes,
+        p = replace(p, health=START_HEALTH, mana=Mana(NONE, grey, NONE, TANKS), deck=rest, runes_aside=runes,
                     hand=Pile(), discard=Pile())
         res.state = res.state.with_player(p)
         res.emit(SetUp(pid, f"health {START_HEALTH}", rules=("setup.health",)),
