@@ -82,6 +82,38 @@ def test_a_card_naming_itself_is_this_contract() -> None:
     assert t.triggers("recycling")[0].effects[0].target.fixed == "self"
 
 
+# ----------------------------------------------------------------------------- rules
+
+def _cited_ids(tree: "ast.AST") -> set[str]:
+    """Rule ids written in the Contracts code: the strings of every ``rules=`` argument, every
+    ``(ContractsReason.X, "rule id")`` pair a check returns, and every string of a tuple passed as
+    the rules of a field change or trigger."""
+    import ast
+
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.keyword) and node.arg in ("rules", "extra"):
+            out |= {e.value for n in ast.walk(node.value) if isinstance(n, ast.Tuple)
+                    for e in n.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)}
+        if (isinstance(node, ast.Tuple) and len(node.elts) == 2 and isinstance(node.elts[0], ast.Attribute)
+                and isinstance(node.elts[0].value, ast.Name) and node.elts[0].value.id in ("R", "ContractsReason")
+                and isinstance(node.elts[1], ast.Constant) and isinstance(node.elts[1].value, str)):
+            out.add(node.elts[1].value)
+    return out
+
+
+def test_every_rule_id_written_in_the_contracts_engine_is_registered() -> None:
+    import ast
+
+    from codex.engine.contracts.rules import RULES
+
+    cited: set[str] = set()
+    for path in (ROOT / "codex" / "engine" / "contracts").rglob("*.py"):
+        cited |= _cited_ids(ast.parse(path.read_text("utf-8")))
+    assert len(cited) > 40, "the scan found too little: it is broken"
+    assert sorted(r for r in cited if r not in RULES) == []
+
+
 # ----------------------------------------------------------------------------- mana
 
 def test_costs_and_the_default_payment() -> None:
