@@ -124,13 +124,19 @@ def legal_targets(state: State, attacker: Combatant) -> list[str]:
     return out
 
 
+def keyword_allowing(state: State, attacker: Combatant) -> tuple[str, ...]:
+    """The keyword that lets a Creature attack in the turn it was played (none otherwise)."""
+    if not isinstance(attacker, Creature) or not attacker.played_this_turn:
+        return ()
+    kw = creature_view(state, attacker).keywords
+    return ("adrenaline",) if "adrenaline" in kw else ("impetus",) if "impetus" in kw else ()
+
+
 def attack_rules(state: State, attacker: Combatant, target: Combatant) -> tuple[str, ...]:
     """The rules that allow this attack (the keyword that lets a new Creature attack, the
     Magnetized or Magnetic target it had to choose)."""
     rules: list[str] = ["creature.attack", "creature.act"] if isinstance(attacker, Creature) else ["player.attack"]
-    if isinstance(attacker, Creature) and attacker.played_this_turn:
-        kw = creature_view(state, attacker).keywords
-        rules.append("adrenaline" if "adrenaline" in kw else "impetus")
+    rules += keyword_allowing(state, attacker)
     magnets, magnetized = magnetic_targets(state, owner_of(target))
     if magnets:
         rules.append("magnetized" if magnetized else "magnetic")

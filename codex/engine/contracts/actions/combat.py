@@ -7,8 +7,8 @@ from dataclasses import replace
 from codex.engine.contracts import document as D
 from codex.engine.contracts.actions.base import handles
 from codex.engine.contracts.combat import (Combatant, acting_reason, attack_reason, attack_rules, combatant,
-                                           fight, legal_targets, magnetic_targets, name_of, orb_reason, owner_of,
-                                           strike)
+                                           fight, keyword_allowing, legal_targets, magnetic_targets, name_of, orb_reason,
+                                           owner_of, strike)
 from codex.engine.contracts.events import MagnetizedGained
 from codex.engine.contracts.model import Creature
 from codex.engine.contracts.reasons import ContractsReason as R
@@ -72,6 +72,8 @@ def can_attack(res: Resolution, a: D.CanAttack, ptr: str) -> Outcome:
         rules: tuple[str, ...] = ("creature.attack",) if isinstance(attacker, Creature) else ("player.attack",)
         if why and not targets:
             rules = (why[1],)
+        elif targets:
+            rules += keyword_allowing(res.state, attacker)
         res.emit(Note("answer", f"{name_of(attacker)} can attack: {', '.join(targets) or 'nothing'}"
                       + (f" ({explain(why[0])})." if why and not targets else "."), {"targets": targets},
                       rules=rules + _magnet_rules(res, attacker)))
