@@ -13,7 +13,7 @@ from typing import Any
 from codex.engine.budget import spend
 from codex.engine.contracts import ast as A
 from codex.engine.contracts.model import State
-from codex.engine.contracts.reasons import ContractsReason, Found, explain
+from codex.engine.contracts.reasons import Found, explain
 from codex.engine.errors import AmbiguousAction, IllegalAction
 from codex.engine.events import Event
 from codex.engine.ruling import Verdict
