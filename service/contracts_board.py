@@ -15,9 +15,9 @@ def _int(value: Any, default: int = 0) -> int:
 
 def _creature(c: dict[str, Any]) -> dict[str, Any]:
     keywords = [k for k in c.get("keywords") or [] if isinstance(k, str)]
-    marks = (["Magnetized"] if c.get("magnetized") else []) + (["Faded"] if c.get("faded") else []) + \
-        (["played this turn"] if c.get("played_this_turn") else []) + (["acted"] if c.get("acted_this_turn") else []) + \
-        (["token"] if c.get("token") else [])
+    flags = (("magnetized", "Magnetized"), ("faded", "Faded"), ("played_this_turn", "played this turn"),
+             ("acted_this_turn", "acted"), ("token", "token"))
+    marks = [label for key, label in flags if c.get(key)]
     return {"id": str(c.get("id", "")), "name": str(c.get("name") or c.get("id") or "?"),
             "attack": _int(c.get("attack")), "health": _int(c.get("health")), "damage": _int(c.get("damage")),
             "keywords": [k.capitalize() for k in keywords], "marks": marks,
@@ -48,15 +48,17 @@ def _tanks(p: dict[str, Any]) -> list[dict[str, Any]]:
 def _side(p: dict[str, Any], active: str) -> dict[str, Any]:
     rune = p.get("rune") if isinstance(p.get("rune"), dict) else None
     orb = p.get("orb") if isinstance(p.get("orb"), dict) else None
-    sizes = {z: (p.get(z) or {}).get("size") if isinstance(p.get(z), dict) else None for z in ("hand", "deck", "discard")}
+    sizes = {z: p[z].get("size") if isinstance(p.get(z), dict) else None for z in ("hand", "deck", "discard")}
     return {"id": str(p.get("id", "")), "active": p.get("id") == active, "health": p.get("health"),
             "attack": p.get("attack"), "magnetized": bool(p.get("magnetized")),
             "keywords": [str(k).capitalize() for k in p.get("keywords") or []],
             "creatures": [_creature(c) for c in p.get("creatures") or [] if isinstance(c, dict)][:8],
             "extractors": _pips(p), "tanks": _tanks(p),
-            "rune": None if rune is None else {"name": str(rune.get("name", "")), "used": bool(rune.get("used_this_turn"))},
+            "rune": None if rune is None else {"name": str(rune.get("name", "")),
+                                               "used": bool(rune.get("used_this_turn"))},
             "orb": None if orb is None else {"name": str(orb.get("name", "")), "attack": _int(orb.get("attack")),
-                                             "durability": _int(orb.get("durability")), "active": bool(orb.get("active")),
+                                             "durability": _int(orb.get("durability")),
+                                             "active": bool(orb.get("active")),
                                              "used": bool(orb.get("used_this_turn"))},
             "sizes": sizes, "burnout": _int(p.get("burnout")), "special_used": bool(p.get("special_draw_used"))}
 

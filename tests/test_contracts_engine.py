@@ -197,7 +197,8 @@ def test_long_sequences_of_effects_fit_the_budget() -> None:
                  for i in range(8)]
     action = {"do": "sequence", "actions": [
         {"do": "effect", "player": "p1", "text": "Deal 1 damage to all Creatures ten times."}] * 60}
-    r = rule(board(action, p1={"creatures": creatures}, p2={"creatures": [dict(c, id=f"d{c['id']}") for c in creatures]}))
+    theirs = [dict(c, id=f"d{c['id']}") for c in creatures]
+    r = rule(board(action, p1={"creatures": creatures}, p2={"creatures": theirs}))
     assert r.verdict in (Verdict.RESOLVED, Verdict.GAME_OVER)
 
 
@@ -297,7 +298,8 @@ def test_cli_rules_one_contracts_scenario_as_json(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["rule", str(path), "--json"])
     assert result.exit_code == 0, result.output
     body = json.loads(result.output)
-    assert body["state_after"]["players"][1]["health"] == 28 and body["steps"][0]["citations"][0]["source"] == "contracts"
+    assert body["state_after"]["players"][1]["health"] == 28
+    assert body["steps"][0]["citations"][0]["source"] == "contracts"
 
 
 def test_api_rules_a_contracts_scenario(client) -> None:

@@ -71,7 +71,8 @@ def test_every_keyword_section_and_advanced_interaction_is_covered(rulings: dict
 def test_every_quote_is_verbatim_in_the_rulebook_source() -> None:
     """The quotes against the source file itself, read by the small normaliser of contracts_source."""
     recs = source_records()
-    bad = [f"{r.id}: {r.record}" for r in RULES.values() if r.source != "contracts" or r.quote not in recs.get(r.record, "")]
+    bad = [f"{r.id}: {r.record}" for r in RULES.values()
+           if r.source != "contracts" or r.quote not in recs.get(r.record, "")]
     assert not bad
 
 

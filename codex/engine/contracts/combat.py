@@ -230,5 +230,6 @@ def strike(res: Resolution, orb: Orb, target: Combatant, rules: tuple[str, ...])
         res.state = res.state.with_player(replace(owner, orb=worn))
         res.emit(DurabilityLost(orb.id, orb.name, worn.durability, rules=("orb.durability",)))
         if worn.durability <= 0:
-            res.apply(F.leave_field(res.state, orb.id, "wears out: its durability reached 0", ("orb.leaves", "discard")))
+            res.apply(F.leave_field(res.state, orb.id, "wears out: its durability reached 0",
+                                    ("orb.leaves", "discard")))
     settle(res)

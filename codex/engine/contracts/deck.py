@@ -64,8 +64,9 @@ def fetch(res: Resolution, pid: str, count: int, rules: tuple[str, ...]) -> None
             continue
         res.state = res.state.with_player(replace(p, deck=deck))
         full = _to_hand(res, pid, card)
+        limit = ("hand.limit", "hand.full") if full else ()
         res.emit(Fetched(pid, _label(card), "discard" if full else "hand",
-                         rules=tuple(dict.fromkeys(rules + ("fetch",))) + (("hand.limit", "hand.full") if full else ())))
+                         rules=tuple(dict.fromkeys(rules + ("fetch",))) + limit))
         queue_and_settle(res, ambush_of(card, pid, full))
 
 

@@ -166,9 +166,9 @@ def select(res: Resolution, ctx: Ctx, t: A.Target, what: str, again: bool = Fals
     if len(legal) == 1:
         orb = state.player(legal[0]).orb if state.has_player(legal[0]) else state.orb(legal[0])
         own = disarm and orb is not None and orb.owner == ctx.controller
-        res.emit(Note("mandatory", f"{_name(state, legal[0])} is the only {t.describe().removeprefix('a ').removeprefix('an ')}"
-                      f" there is: \u201c{what}\u201d does not say \u201cyou can\u201d, so it is mandatory and "
-                      f"applies to it.", {"target": legal[0]},
+        kind = t.describe().removeprefix("a ").removeprefix("an ")
+        res.emit(Note("mandatory", f"{_name(state, legal[0])} is the only {kind} there is: \u201c{what}\u201d does "
+                      "not say \u201cyou can\u201d, so it is mandatory and applies to it.", {"target": legal[0]},
                       rules=("adv.mandatory",) + (("adv.mandatory.disarm",) if own else ())))
         return legal
     raise res.ambiguous(f"{ctx.controller} chooses {t.describe()} for \u201c{what}\u201d", "targets", legal,
@@ -207,7 +207,8 @@ def describe(effect: A.Effect) -> str:
     if isinstance(effect, A.Draw):
         return "draw" + (f" {effect.times} times" if effect.times > 1 else "")
     if isinstance(effect, A.Token):
-        return f"summon {effect.count} {effect.attack}/{effect.health} Creature token" + ("s" if effect.count > 1 else "")
+        tokens = "token" + ("s" if effect.count > 1 else "")
+        return f"summon {effect.count} {effect.attack}/{effect.health} Creature {tokens}"
     return f"discard {effect.count} contract" + ("s" if effect.count > 1 else "")
 
 

@@ -395,7 +395,8 @@ class ExtractorsEmptied(Event):
     def text(self) -> str:
         if not self.count:
             return f"{self.player} has no full extractor left: nothing is emptied."
-        return f"{self.player}'s {_s(self.count, 'full extractor')} ({self.colours}) are emptied at the end of the turn."
+        return (f"{self.player}'s {_s(self.count, 'full extractor')} ({self.colours}) "
+                f"{'is' if self.count == 1 else 'are'} emptied at the end of the turn.")
 
 
 @dataclass(frozen=True)

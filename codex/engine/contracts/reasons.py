@@ -65,12 +65,14 @@ _EXPLAIN: dict[ContractsReason, str] = {
     ContractsReason.GAME_OVER: "the game is already over",
     ContractsReason.ALREADY_ACTED: "a Creature (or a player with attack) acts only once per turn",
     ContractsReason.PLAYED_THIS_TURN: "a Creature cannot act in the turn it was played",
-    ContractsReason.IMPETUS_ONLY_CREATURES: "in the turn it was played, an Impetus Creature may attack only opposing Creatures",
+    ContractsReason.IMPETUS_ONLY_CREATURES:
+        "in the turn it was played, an Impetus Creature may attack only opposing Creatures",
     ContractsReason.NO_ATTACK_VALUE: "a player without an attack value cannot attack",
     ContractsReason.NOT_CONTROLLER: "only its owner may use it",
     ContractsReason.GONE: "it is no longer on the field",
     ContractsReason.NOT_AN_OPPONENT: "only the opponent or the opponent's Creatures can be targeted",
-    ContractsReason.MUST_ATTACK_MAGNETIZED: "the opponent has Magnetized or Magnetic targets: only those can be attacked",
+    ContractsReason.MUST_ATTACK_MAGNETIZED:
+        "the opponent has Magnetized or Magnetic targets: only those can be attacked",
     ContractsReason.FOG: "a Creature or player with Fog cannot be targeted by Spells",
     ContractsReason.NOT_A_LEGAL_TARGET: "the effect cannot target that",
     ContractsReason.NOT_IN_HAND: "that contract is not in the player's hand",

@@ -139,7 +139,8 @@ def played_id(card: D.Card, taken: set[str]) -> str:
     return out
 
 
-_REFS: dict[type[D.Action], tuple[str, ...]] = {D.Attack: ("attacker", "target"), D.Magnetize: ("creature",), D.UseOrb: ("target",),
+_REFS: dict[type[D.Action], tuple[str, ...]] = {
+    D.Attack: ("attacker", "target"), D.Magnetize: ("creature",), D.UseOrb: ("target",),
          D.FadeAction: ("target",), D.CanAttack: ("attacker", "target")}
 _PLAYER_FIELDS = ("player", "owner", "first")
 

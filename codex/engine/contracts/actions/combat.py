@@ -7,8 +7,8 @@ from dataclasses import replace
 from codex.engine.contracts import document as D
 from codex.engine.contracts.actions.base import handles
 from codex.engine.contracts.combat import (Combatant, acting_reason, attack_reason, attack_rules, combatant,
-                                           fight, keyword_allowing, legal_targets, magnetic_targets, name_of, orb_reason,
-                                           owner_of, strike)
+                                           fight, keyword_allowing, legal_targets, magnetic_targets, name_of,
+                                           orb_reason, owner_of, strike)
 from codex.engine.contracts.events import MagnetizedGained
 from codex.engine.contracts.model import Creature
 from codex.engine.contracts.reasons import ContractsReason as R
