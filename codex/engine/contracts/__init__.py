@@ -16,7 +16,8 @@ from codex.engine.budget import budget
 from codex.engine.contracts import rules as CR
 from codex.engine.contracts.actions import REGISTRY, run
 from codex.engine.contracts.effects import settle
-from codex.engine.contracts.model import State
+from codex.engine.contracts import ast as A
+from codex.engine.contracts.model import Rune, State
 from codex.engine.contracts.resolution import Resolution
 from codex.engine.contracts.ruling import state_json
 from codex.engine.contracts.scenario import load, schema
@@ -36,6 +37,14 @@ def unreadable(state: State) -> list[Event]:
                 out.append(Note("not_executed", f"{card.name}: this engine cannot read "
                                 + "; ".join(f"\u201c{s}\u201d" for s in bad) + ", so it does not apply it.",
                                 {"card": card.id, "sentences": list(bad)}))
+            if isinstance(card, Rune):
+                continue
+            idle = [pl.text for pl in card.abilities.plain
+                    if not all(isinstance(e, A.Modify) and not e.target.choose for e in pl.effects)]
+            if idle:
+                out.append(Note("not_executed", f"{card.name}: " + "; ".join(f"\u201c{s}\u201d" for s in idle)
+                                + " has no label (Summon:, Start turn:, ...) and is not a continuous \u201cgive\u201d, "
+                                "so it never takes place on the field.", {"card": card.id, "sentences": idle}))
     return out
 
 
