@@ -105,7 +105,7 @@ def rule(scenario: dict[str, Any], *, cards: CardSource | None = None, work_limi
                                          "use \"contracts\", or \"sorcery\" (the default: omit \"game\")")])
         scenario = {k: v for k, v in scenario.items() if k != "game"}
     state, action = load(scenario, cards)
-    token = set_choices(scenario.get("choices") or {})
+    token = set_choices(scenario.get("choices") or {}, cards)
     try:
         return _rule(state, action, work_limit)
     finally:

@@ -1138,6 +1138,20 @@ class CardsMoved(Event):
 
 
 @dataclass(frozen=True)
+class CardsSeen(Event):
+    """A player looked at cards (or revealed them to every player)."""
+
+    kind: ClassVar[str] = "look"
+    player: str
+    names: tuple[str, ...]
+    reveal: bool = False
+
+    def text(self) -> str:
+        what = ", ".join(self.names) or "no card"
+        return f"{self.player} {'reveals' if self.reveal else 'looks at'} {what}."
+
+
+@dataclass(frozen=True)
 class Shuffled(Event):
     kind: ClassVar[str] = "shuffle"
     player: str

@@ -102,6 +102,8 @@ def own_keywords(state: GameState, unit: Unit, loc: Location | None = None) -> K
     kw = unit.keywords
     for effect in lasting_on(state, unit):
         kw = kw.merge(effect.keywords)
+        if effect.lost != Keywords():
+            kw = kw.without(effect.lost)
     applied = _static(state, unit, loc or unit.location)
     if applied.granted != Keywords():
         kw = kw.merge(applied.granted)

@@ -331,7 +331,8 @@ def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], board:
                           interacted=u.interacted, used=frozenset(u.used_this_turn),
                           subtypes=tuple(u.subtypes) if u.subtypes is not None else (
                               token.subtypes if token else card.subtypes if card else ()),
-                          elements=card.elements if card else ((token.element,) if token else ())))
+                          elements=card.elements if card else ((token.element,) if token else ()),
+                          cost=card.cost if card else None))
     return units
 
 

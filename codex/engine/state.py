@@ -7,7 +7,7 @@ Codex treats it: `storyline.py` holds its rules.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Iterable, Literal, Union
 
@@ -16,6 +16,7 @@ from codex.engine.geometry import Location, Region
 from codex.engine.keywords import ELEMENTS, Keywords
 
 if TYPE_CHECKING:
+    from codex.engine.cards import CardData
     from codex.engine.effects.statics import Static
     from codex.engine.events import Event
 
@@ -101,6 +102,7 @@ class Unit:
     token: bool = False                  # a token: banished instead of leaving the realm (Codex "Token")
     subtypes: tuple[str, ...] = ()       # Mortal, Beast, Giant... (from its card)
     elements: tuple[str, ...] = ()       # air, earth, fire, water (from its card)
+    cost: int | None = None              # its mana cost (from its card), when known
 
     @property
     def is_avatar(self) -> bool:
@@ -125,6 +127,13 @@ class Unit:
 
     def power_text(self) -> str:
         return f"{self.attack}/{self.defense}" if self.split else str(self.attack)
+
+
+def unit_card(u: Unit) -> "CardData":
+    """The printed facts of the card a unit is (for an effect that later finds it in a zone)."""
+    from codex.engine.cards import CardData
+    return CardData(u.name, u.kind, u.cost, attack=u.attack, defence=u.defense, subtypes=u.subtypes, text=u.text,
+                    elements=u.elements)
 
 
 @dataclass(frozen=True)
@@ -178,6 +187,9 @@ class Card:
     type: CardType | None = None
     token: bool = False
     id: str | None = None               # the unit id it had while in the realm
+    #: its printed facts when known (a catalog card, or the card a unit was in the realm), for effects
+    #: that look at it or put it into the realm; not part of its identity
+    data: "CardData | None" = field(default=None, compare=False, repr=False)
 
     @property
     def kind(self) -> Literal["spell", "site"] | None:
@@ -283,22 +295,28 @@ class Removed:
 @dataclass(frozen=True)
 class Lasting:
     """An effect that lasts for a while (Codex "Start Phase", "End Phase", "Ongoing Effect"): it
-    gives ``units`` its keywords, adds ``power``, or makes them silenced or disabled (``states``),
-    until the end of the turn, until ``controller``'s next turn begins, or (``source``) while the card
-    ``source`` that created it is in the realm."""
+    gives ``units`` its keywords, takes the ``lost`` ones away, adds ``power``, or puts them in
+    ``states`` (silenced, disabled, asleep), until the end of the turn, until ``controller``'s next
+    turn begins, while the card ``source`` that created it is in the realm, permanently, or until
+    an event (``ends_on``: ``damage``, one of its units takes damage; ``condition``, the clause
+    ``end`` holds of them)."""
 
     id: str
     name: str
     controller: str
-    until: Literal["end_of_turn", "next_turn", "source"]
+    until: Literal["end_of_turn", "next_turn", "source", "permanent", "event"]
     units: tuple[str, ...] = ()
     keywords: Keywords = Keywords()
     power: int = 0
     states: frozenset[str] = frozenset()
     source: str | None = None
+    lost: Keywords = Keywords()
+    ends_on: str | None = None
+    end: Any = None
 
     def describe(self) -> str:
-        parts = self.keywords.names() + ([f"{self.power:+d} power"] if self.power else []) + sorted(self.states)
+        parts = self.keywords.names() + [f"no {k}" for k in self.lost.names()] + (
+            [f"{self.power:+d} power"] if self.power else []) + sorted(self.states)
         return ", ".join(parts) or "nothing"
 
 
@@ -496,7 +514,7 @@ class GameState:
         state = replace(self, units=tuple(x for x in self.units if x.id != unit_id), artifacts=artifacts,
                         removed=self.removed + (Removed(u.id, u.name, fate, u.location, u.controller, u.owner,
                                                         zone, killers),))
-        card = Card(u.name, u.owner, u.kind, u.token, u.id)
+        card = Card(u.name, u.owner, u.kind, u.token, u.id, data=unit_card(u))
         return state.put_card(card, zone)
 
     def with_artifact(self, artifact: Artifact) -> "GameState":
@@ -512,7 +530,9 @@ class GameState:
         state = replace(self, artifacts=tuple(x for x in self.artifacts if x.id != artifact_id),
                         removed=self.removed + (Removed(a.id, a.name, fate, self.artifact_location(a),
                                                         self.artifact_controller(a), a.owner, zone),))
-        return state.put_card(Card(a.name, a.owner, "artifact", a.token, a.id), zone)
+        from codex.engine.cards import CardData
+        data = CardData(a.name, "artifact", a.cost, text=a.text)
+        return state.put_card(Card(a.name, a.owner, "artifact", a.token, a.id, data=data), zone)
 
     def put_card(self, card: Card, zone: ZoneName, *, bottom: bool = False) -> "GameState":
         """``card`` enters its owner's ``zone`` (on top of a deck, or at its bottom)."""

@@ -11,6 +11,7 @@ from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.actions.base import Outcome, Resolution, handles
 from codex.engine.activation import tap_reason
 from codex.engine.effects.context import Ctx, Obj
+from codex.engine.effects.costs import mana_of, pay
 from codex.engine.effects.execute import execute
 from codex.engine.events import AbilityNotExecuted, AbilityResolved, Activated, ManaPaid, Tapped
 from codex.engine.ongoing import player_affinity
@@ -52,12 +53,6 @@ def _which(abilities: Any, choice: int | str) -> tuple[int, Ability] | None:
     return found[0] if len(found) == 1 else None
 
 
-def _mana(cost: A.Cost) -> int:
-    arg = cost.arg
-    symbols = arg.symbols if isinstance(arg, A.Mana) else ((arg,) if isinstance(arg, str) else ())
-    return sum(int(s.strip("()")) for s in symbols if s.strip("()").isdigit())
-
-
 @handles(D.Activate, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL, Verdict.AMBIGUOUS)
 def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
     """Activated abilities may only be used on your turn, in your main phase, with no events pending
@@ -86,10 +81,11 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
     if player_affinity(state, pid).covers(need):
         raise res.illegal((Reason.NOT_ENOUGH_THRESHOLD, "threshold"), f"{name}'s ability", ptr)
     costs = getattr(node, "costs", ())
-    mana = sum(_mana(c) for c in costs if c.kind == "mana")
+    mana = sum(mana_of(c) for c in costs if c.kind == "mana")
     if state.player(pid).mana < mana:
         raise res.illegal((Reason.NOT_ENOUGH_MANA, "activated-ability"), f"{name}'s ability", ptr)
-    taps = [c for c in costs if c.kind == "tap"]
+    taps = [c for c in costs if c.kind == "tap" and (c.arg is None or (isinstance(c.arg, A.Ref)
+                                                                           and c.arg.word == "SELF"))]
     if taps and obj.kind == "unit":
         unit = state.unit(str(obj.key))
         assert unit is not None
@@ -107,6 +103,7 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
     if limit is not None:
         res.state = res.state.evolve(used_abilities=res.state.used_abilities | {used_key})
     ctx = Ctx(obj, name, pid, ability, f"{obj.key}.{index}")
+    ctx = pay(res, ctx, tuple(c for c in costs if c.kind != "mana" and c not in taps), ptr)
     if not ability.executed:
         from codex.engine.effects.check import missing
         why = "; ".join(missing(ability)[:2]) or "this engine version does not execute it yet"

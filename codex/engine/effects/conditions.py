@@ -1,16 +1,22 @@
 """Conditions: whether a clause of card text holds on the board right now.
 
 Used for a relative clause ("minions *occupying affected sites*"), an ``if``/``unless``/``while``
-guard, and a trigger's extra conditions. A clause the engine cannot test raises `NotExecutable`.
+guard, a trigger's extra conditions and the end of an effect that lasts "until" a state changes.
+A clause is read as a statement about the board in its present form: ``Occupy`` (where units
+are), ``Located``, ``Control``/``Own``, ``Exists``, a state (tapped, asleep, silenced, disabled,
+burrowed, submerged, flooded), having a keyword, being a kind of card (``IsA``), a projectile
+having hit a unit, a comparison of counts. A clause the engine cannot test raises `NotExecutable`,
+and `condition_problems` (used by `check.py`) lists the same cases statically.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Iterator
 
 from codex.cardtext import ast as A
 from codex.engine.effects.context import Ctx, Obj
-from codex.engine.effects.select import (NotExecutable, controller_of, locations_of, places, select,
+from codex.engine.effects.select import (NotExecutable, controller_of, is_a, locations_of, places, select,
                                          select_all)
+from codex.engine.geometry import Region
 from codex.engine.state import GameState
 
 
@@ -22,38 +28,206 @@ def _located(state: GameState, objs: list[Obj], at: list[Obj]) -> bool:
         for o in objs)
 
 
+def _units(state: GameState, objs: list[Obj]) -> list[Any]:
+    return [u for o in objs if o.kind == "unit" and (u := state.unit(o.key)) is not None]
+
+
+def _state_of(state: GameState, obj: Obj, what: str) -> bool:
+    """Whether an object is in a state now (a unit tapped, asleep, silenced..., a site flooded)."""
+    from codex.engine.ongoing import disabled_by, lasting_on, silenced_at, site_is_water
+    if obj.kind == "site":
+        site = state.site_at(obj.key)
+        return bool(site and what == "flooded" and site_is_water(state, site) and (site.flooded or site.affinity.water
+                                                                                   == 0))
+    unit = state.unit(obj.key) if obj.kind == "unit" else None
+    if unit is None:
+        return False
+    if what in ("tapped", "untapped"):
+        return unit.tapped == (what == "tapped")
+    if what == "asleep":
+        return any("asleep" in e.states for e in lasting_on(state, unit))
+    if what == "silenced":
+        return silenced_at(state, unit, unit.location)
+    if what == "disabled":
+        return disabled_by(state, unit) is not None
+    raise NotExecutable(f"a condition about being {what}")
+
+
+_STATES = ("tapped", "untapped", "asleep", "silenced", "disabled", "flooded")
+_REGIONS = {"burrow": Region.UNDERGROUND, "submerge": Region.UNDERWATER}
+
+
+def _compare_count(state: GameState, ctx: Ctx, node: Any, of: Any) -> int:
+    """How many of what ``node`` names ``of`` has: cards in a player's hand, units they control."""
+    owners = select_all(state, ctx, of)
+    if isinstance(node, A.Selector) and node.noun in ("card", "spell", "site"):
+        total = 0
+        for o in owners:
+            pid = str(o.key) if o.kind == "player" else controller_of(state, o)
+            if pid is None or not state.has_player(pid):
+                continue
+            hand = state.player(pid).hand
+            size = hand.size if node.noun == "card" else hand.count(node.noun)  # type: ignore[arg-type]
+            if size is None:
+                raise NotExecutable("a comparison of hands the scenario does not track")
+            total += size
+        return total
+    pids = {str(o.key) if o.kind == "player" else controller_of(state, o) for o in owners}
+    return sum(1 for o in select_all(state, ctx, node) if controller_of(state, o) in pids)
+
+
 def clause_holds(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
     """The clause as a statement about the board now (``negated`` flips it)."""
     if clause.modal not in (None, "is"):
         raise NotExecutable(f"a condition with '{clause.modal}'")
     act = clause.action
-    result: bool
-    if isinstance(act, A.Occupy):
-        result = _located(state, select_all(state, ctx, act.agent), select_all(state, ctx, act.patient))
-    elif isinstance(act, A.Located):
-        objs = select_all(state, ctx, act.patient)
-        locs = set(places(state, ctx, act.where)) if isinstance(act.where, A.Where) else set()
-        result = bool(objs) and all(any(l in locs for l in locations_of(state, o)) for o in objs)
-    elif isinstance(act, A.Control):
-        owners = {str(o.key) for o in select_all(state, ctx, act.agent) if o.kind == "player"}
-        objs = select_all(state, ctx, act.patient)
-        result = bool(objs) and all(controller_of(state, o) in owners for o in objs)
-    elif isinstance(act, A.Exists):
-        result = bool(select_all(state, ctx, act.patient))
-    elif isinstance(act, A.SetState) and act.state in ("tapped", "untapped"):
-        objs = select_all(state, ctx, act.patient)
-        want = act.state == "tapped"
-        result = bool(objs) and all(bool((u := state.unit(o.key)) and u.tapped == want) for o in objs
-                                    if o.kind == "unit")
-    else:
+    test = _TESTS.get(type(act))
+    if test is None:
         raise NotExecutable(f"a condition about {type(act).__name__}")
+    result = test(state, ctx, act)
     return not result if clause.negated else result
+
+
+def _occupy(state: GameState, ctx: Ctx, act: A.Occupy) -> bool:
+    return _located(state, select_all(state, ctx, act.agent), select_all(state, ctx, act.patient))
+
+
+def _is_located(state: GameState, ctx: Ctx, act: A.Located) -> bool:
+    objs = select_all(state, ctx, act.patient)
+    locs = set(places(state, ctx, act.where)) if isinstance(act.where, A.Where) else set()
+    return bool(objs) and all(any(l in locs for l in locations_of(state, o)) for o in objs)
+
+
+def _control(state: GameState, ctx: Ctx, act: Any) -> bool:
+    owners = {str(o.key) for o in select_all(state, ctx, act.agent) if o.kind == "player"}
+    objs = select_all(state, ctx, act.patient)
+    if isinstance(act, A.Own):
+        from codex.engine.effects.select import owner_of
+        return bool(objs) and all(owner_of(state, o) in owners for o in objs)
+    return bool(objs) and all(controller_of(state, o) in owners for o in objs)
+
+
+def _exists(state: GameState, ctx: Ctx, act: A.Exists) -> bool:
+    return bool(select_all(state, ctx, act.patient))
+
+
+def _set_state(state: GameState, ctx: Ctx, act: A.SetState) -> bool:
+    if act.state not in _STATES:
+        raise NotExecutable(f"a condition about being {act.state}")
+    objs = select_all(state, ctx, act.patient) if act.patient is not None else [ctx.source]
+    return bool(objs) and all(_state_of(state, o, act.state) for o in objs)
+
+
+def _has(state: GameState, ctx: Ctx, act: A.Grant) -> bool:
+    """"it has Stealth": every object named has every keyword."""
+    from codex.engine.ongoing import keywords_at
+    objs = select_all(state, ctx, act.patient) if act.patient is not None else [ctx.source]
+    units = _units(state, objs)
+    names = [g.name.replace(" ", "_") for g in act.grants if isinstance(g, A.Keyword)]
+    if len(names) != len(act.grants):
+        raise NotExecutable("a condition about having something other than keywords")
+    return bool(units) and all(all(getattr(keywords_at(state, u), n, False) for n in names) for u in units)
+
+
+def _is_kind(state: GameState, ctx: Ctx, act: A.IsA) -> bool:
+    objs = select_all(state, ctx, act.patient) if act.patient is not None else [ctx.source]
+    if not isinstance(act.type, A.Selector):
+        raise NotExecutable("a condition about being something other than a kind of card")
+    return bool(objs) and all(is_a(state, ctx, o, act.type) for o in objs)
+
+
+def _relocated(state: GameState, ctx: Ctx, act: A.Relocate) -> bool:
+    """"While it is burrowed / submerged": it is underground / underwater now."""
+    region = _REGIONS.get(act.kind)
+    if region is None:
+        raise NotExecutable(f"a condition about being {act.kind}d")
+    objs = select_all(state, ctx, act.patient) if act.patient is not None else [ctx.source]
+    return bool(objs) and all(any(loc.region is region for loc in locations_of(state, o)) for o in objs)
+
+
+def _hit(state: GameState, ctx: Ctx, act: A.Hit) -> bool:
+    """"If it hits a unit": the projectile named hit one (of what the words name)."""
+    shots = [o for o in (select_all(state, ctx, act.agent) if act.agent is not None else []) if o.kind == "projectile"]
+    if not shots:
+        raise NotExecutable("'hits' said of something that is not a projectile")
+    hit = [Obj("unit", h) for o in shots for h in o.key.hits]
+    if act.patient is None:
+        return bool(hit)
+    named = set(select_all(state, ctx, act.patient))
+    return any(h in named for h in hit)
+
+
+def _compare(state: GameState, ctx: Ctx, act: A.Compare) -> bool:
+    mine = _compare_count(state, ctx, act.patient, act.agent)
+    theirs = _compare_count(state, ctx, act.patient, act.than)
+    if act.cmp == "more":
+        return mine > theirs
+    if act.cmp in ("less", "fewer"):
+        return mine < theirs
+    raise NotExecutable(f"the comparison '{act.cmp}'")
+
+
+_TESTS: dict[type, Callable[[GameState, Ctx, Any], bool]] = {
+    A.Occupy: _occupy, A.Located: _is_located, A.Control: _control, A.Own: _control, A.Exists: _exists,
+    A.SetState: _set_state, A.Grant: _has, A.IsA: _is_kind, A.Relocate: _relocated, A.Hit: _hit,
+    A.Compare: _compare,
+}
+#: The roles each kind of condition evaluates with selectors.
+CONDITION_ROLES: dict[type, tuple[str, ...]] = {
+    A.Occupy: ("agent", "patient"), A.Located: ("patient",), A.Control: ("agent", "patient"),
+    A.Own: ("agent", "patient"), A.Exists: ("patient",), A.SetState: ("patient",), A.Grant: ("patient",),
+    A.IsA: ("patient", "type"), A.Relocate: ("patient",), A.Hit: ("agent", "patient"),
+    A.Compare: ("agent", "than"),
+}
+
+
+def condition_problems(node: Any) -> Iterator[str]:
+    """What keeps the engine from testing a condition (nothing: it can)."""
+    from codex.engine.effects.check import filter_problems, sel_problems
+    if isinstance(node, A.Condition):
+        if node.kind in ("if_able", "if_needed", "if_did"):
+            return
+        if node.kind not in ("if", "unless", "while"):
+            yield f"the condition '{node.kind}'"
+            return
+        yield from condition_problems(node.clause)
+        return
+    if isinstance(node, A.Group):
+        for item in node.items:
+            yield from condition_problems(item)
+        return
+    if not isinstance(node, A.Clause):
+        yield f"a condition given as {type(node).__name__}"
+        return
+    if node.modal not in (None, "is"):
+        yield f"a condition with '{node.modal}'"
+    act = node.action
+    if isinstance(act, A.DoSo):
+        return
+    if type(act) not in _TESTS:
+        yield f"a condition about {type(act).__name__}"
+        return
+    if isinstance(act, A.SetState) and act.state not in _STATES:
+        yield f"a condition about being {act.state}"
+    if isinstance(act, A.Relocate) and act.kind not in _REGIONS:
+        yield f"a condition about being {act.kind}d"
+    if isinstance(act, A.Grant) and not all(isinstance(g, A.Keyword) for g in act.grants):
+        yield "a condition about having something other than keywords"
+    if isinstance(act, A.Compare) and act.cmp not in ("more", "less", "fewer"):
+        yield f"the comparison '{act.cmp}'"
+    if isinstance(act, A.Located) and isinstance(act.where, A.Where):
+        yield from filter_problems(act.where)
+    for role in CONDITION_ROLES.get(type(act), ()):
+        value = getattr(act, role, None)
+        if role == "type" and isinstance(value, A.Selector):
+            value = A.replace(value, det=None)
+        yield from sel_problems(value)
 
 
 def holds(state: GameState, ctx: Ctx, node: Any) -> bool:
     """A Condition, or a bare Clause, evaluated now."""
     if isinstance(node, A.Condition):
-        if node.kind == "if_able":
+        if node.kind in ("if_able", "if_needed"):
             return True
         if node.kind not in ("if", "unless", "while"):
             raise NotExecutable(f"the condition '{node.kind}'")
@@ -67,4 +241,13 @@ def holds(state: GameState, ctx: Ctx, node: Any) -> bool:
     raise NotExecutable(f"a condition given as {type(node).__name__}")
 
 
-__all__ = ["holds", "clause_holds", "select", "NotExecutable"]
+def holds_in_run(run: Any, node: Any) -> bool:
+    """A condition inside a running effect: "If you do" asks whether its last optional part was done."""
+    if isinstance(node, A.Condition) and node.kind in ("if", "unless") and isinstance(node.clause, A.Clause) \
+            and isinstance(node.clause.action, A.DoSo):
+        did = bool(run.did)
+        return did if node.kind == "if" else not did
+    return holds(run.state, run.ctx, node)
+
+
+__all__ = ["holds", "holds_in_run", "clause_holds", "condition_problems", "select", "NotExecutable"]

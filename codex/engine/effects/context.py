@@ -19,15 +19,31 @@ from codex.engine.geometry import Location, Region
 
 #: The scenario's answers to the choices effects ask for (key → value), for the ruling in progress.
 _choices: ContextVar[dict[str, Any]] = ContextVar("arbiter_choices", default={})
+#: Where the ruling in progress finds cards an effect names ("Summon a Foot Soldier", a card found
+#: by a search): the same `CardSource` the scenario's named cards came from.
+_cards: ContextVar[Any] = ContextVar("arbiter_cards", default=None)
 
 
-def set_choices(choices: dict[str, Any]) -> Any:
-    """Install a ruling's choices (returns the token to reset them with)."""
-    return _choices.set(dict(choices))
+def set_choices(choices: dict[str, Any], cards: Any = None) -> Any:
+    """Install a ruling's choices and card source (returns the token to reset them with)."""
+    return _choices.set(dict(choices)), _cards.set(cards)
 
 
 def reset_choices(token: Any) -> None:
-    _choices.reset(token)
+    choices, cards = token
+    _choices.reset(choices)
+    _cards.reset(cards)
+
+
+def card_data(name: str) -> Any:
+    """The printed facts (`cards.CardData`) of the card ``name``, from the ruling's card source."""
+    source = _cards.get()
+    return source.card(name) if source is not None else None
+
+
+def choice(key: str) -> Any:
+    """The scenario's answer to the choice ``key`` (None when it gives none)."""
+    return _choices.get().get(key)
 
 
 @dataclass(frozen=True)
@@ -55,6 +71,7 @@ class Ctx:
     caster: str | None = None            # a spell's caster (a unit id)
     bound: tuple[tuple[str, tuple[Obj, ...]], ...] = field(default_factory=tuple)
     targets: tuple[str, ...] = ()        # a cast spell's declared targets (unit ids), in order
+    x: int | None = None                 # the value a spell's caster paid for X
 
     @property
     def quote(self) -> CardQuote:
@@ -90,9 +107,13 @@ class Ctx:
         raise AmbiguousAction(f"{self.source_name}: {why or 'a choice is needed'}", key,
                               [_label(o) for o in options], f"/choices/{key}")
 
-    def may(self, what: str) -> bool:
+    def answer(self, role: str) -> Any:
+        """The scenario's raw answer for ``role`` (None when it gives none)."""
+        return _choices.get().get(f"{self.key}.{role}")
+
+    def may(self, what: str, role: str = "may") -> bool:
         """A "you may": the scenario says yes or no (key ``<key>.may``)."""
-        key = f"{self.key}.may"
+        key = f"{self.key}.{role}"
         given = _choices.get().get(key)
         if isinstance(given, bool):
             return given
@@ -100,10 +121,31 @@ class Ctx:
                               [True, False], f"/choices/{key}")
 
 
+@dataclass(frozen=True)
+class ZoneCard:
+    """A card outside the realm an effect names ("your next spell", "a Beast in your cemetery"):
+    whose zone, which zone, the card (a named `state.Card`, or "spell"/"site" for one the scenario
+    does not name), and its place from the top when the scenario does not name it."""
+
+    owner: str
+    zone: str
+    card: Any
+    position: int = 0
+
+    @property
+    def name(self) -> str:
+        return str(getattr(self.card, "name", None) or f"{self.owner}'s {self.zone} card {self.position + 1}")
+
+    def __str__(self) -> str:
+        return self.name
+
+
 def _label(option: Any) -> str:
     """How a scenario names an option: a unit/aura/artifact id, a site's square, a player id, a
-    location as its square (``"13"``) or ``"13:underground"`` off the surface."""
+    location as its square (``"13"``) or ``"13:underground"`` off the surface, a card by its name."""
     key = option.key if isinstance(option, Obj) else option
+    if isinstance(key, ZoneCard):
+        return key.name
     if isinstance(key, Location):
         return str(key.square) if key.region is Region.SURFACE else f"{key.square}:{key.region.value}"
     return str(key)

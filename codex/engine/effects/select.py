@@ -17,10 +17,10 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from codex.cardtext import ast as A
-from codex.engine.effects.context import Ctx, Obj
+from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.geometry import Location, Region, adjacent_squares, manhattan, nearby_squares
 from codex.engine.ongoing import keywords_at, site_is_water
-from codex.engine.state import GameState, Unit
+from codex.engine.state import Card, GameState, Unit
 
 
 class NotExecutable(Exception):
@@ -42,19 +42,33 @@ NOUNS: dict[str, tuple[str, str | None]] = {
     "player": ("player", None), "opponent": ("player", "opponent"), "everyone": ("player", None),
     "anyone": ("player", None), "controller": ("player", "controller"), "owner": ("player", "owner"),
     "caster": ("unit", "caster"), "bearer": ("unit", "bearer"),
+    "card": ("card", None), "spell": ("card", "spell"),
+    "everything": ("thing", None), "anything": ("thing", None),
+    "body of water": ("site", "body of water"), "span of land": ("site", "span of land"),
+    "projectile": ("projectile", None), "area of effect": ("location", "area of effect"),
 }
+#: Nouns that name a kind of card (a card in a zone, or the type of a card: "if it's a minion").
+CARD_NOUNS = {"card", "spell", "minion", "artifact", "aura", "magic", "site", "avatar"}
+#: Zones a selector may name as where cards are ("from your cemetery", "in your hand").
+ZONE_NOUNS = {"hand": "hand", "spellbook": "spellbook", "atlas": "atlas", "cemetery": "cemetery",
+              "deck": "spellbook", "banished": "banished"}
 #: Subtypes written as nouns ("Mortals", "Giants") name minions of that subtype.
 _PLURALS = {"ies": "y", "ves": "f", "es": "", "s": ""}
 
 #: modifiers the evaluator knows (a Keyword or subtype as modifier is handled by form)
 MODS = {"allied", "enemy", "other", "tapped", "untapped", "weaker", "stronger", "water", "land",
         "affected", "fire", "earth", "air", "dead", "random", "adjacent", "nearby", "aboveground",
-        "ordinary", "exceptional", "elite", "unique"}
+        "ordinary", "exceptional", "elite", "unique", "hit", "topmost", "next", "bottommost", "different",
+        "magic", "minion", "artifact", "aura", "site", "strongest", "weakest", "basic", "broken", "chosen",
+        "underground", "underwater", "burrowed", "submerged"}
+RARITIES = {"ordinary", "exceptional", "elite", "unique"}
+CARD_TYPES = {"magic", "minion", "artifact", "aura", "site", "avatar"}
 ELEMENT_MODS = {"fire", "earth", "air", "water"}
 
 #: place relations the evaluator knows
 RELS = {"nearby", "adjacent", "here", "there", "at", "atop", "on", "in", "occupying", "within",
-        "adjacent_to", "anywhere", "in_realm", "in_play"}
+        "adjacent_to", "anywhere", "in_realm", "in_play", "above", "below", "above_or_below", "under", "beneath",
+        "from", "among", "near", "to", "into"}
 
 ALL_DETS = {None, "each", "all", "every", "any", "the"}
 ONE_DETS = {"a", "an", "one", "target", "another"}
@@ -111,7 +125,26 @@ def locations_of(state: GameState, obj: Obj) -> list[Location]:
         return [Location(sq, Region.SURFACE if state.site_at(sq) else Region.VOID) for sq in aura.squares]
     if obj.kind == "location":
         return [obj.key]
+    if obj.kind == "projectile":
+        return [obj.key.path[-1]] if obj.key.path else []
     return []
+
+
+def owner_of(state: GameState, obj: Obj) -> str | None:
+    """Who owns a card: a unit's or artifact's owner, a site's (its controller when not said), a
+    card in a zone its zone's player."""
+    if obj.kind == "unit":
+        u = state.unit(obj.key)
+        return u.owner if u else None
+    if obj.kind == "artifact":
+        a = state.artifact(obj.key)
+        return a.owner if a else None
+    if obj.kind == "site":
+        s = state.site_at(obj.key)
+        return (s.owner or s.controller) if s else None
+    if obj.kind == "card":
+        return str(obj.key.owner)
+    return controller_of(state, obj)
 
 
 def controller_of(state: GameState, obj: Obj) -> str | None:
@@ -132,6 +165,8 @@ def controller_of(state: GameState, obj: Obj) -> str | None:
         return bearer.controller if bearer else art.controller
     if obj.kind == "player":
         return str(obj.key)
+    if obj.kind == "card":
+        return str(obj.key.owner)
     return None
 
 
@@ -146,8 +181,8 @@ def name_of(state: GameState, obj: Obj) -> str:
         items = state.auras if obj.kind == "aura" else state.artifacts
         found = next((x for x in items if x.id == obj.key), None)
         return found.name if found else str(obj.key)
-    if obj.kind == "location":
-        return str(obj.key)
+    if obj.kind == "card":
+        return str(obj.key.name)
     return str(obj.key)
 
 
@@ -170,6 +205,8 @@ def _candidates(state: GameState, kind: str) -> list[Obj]:
         return [Obj("aura", a.id) for a in state.auras]
     if kind == "player":
         return [Obj("player", p.id) for p in state.players]
+    if kind == "thing":
+        return _candidates(state, "unit") + _candidates(state, "artifact")
     if kind == "location":
         out = []
         for sq in range(1, 21):
@@ -195,7 +232,7 @@ def _noun_test(state: GameState, ctx: Ctx, noun: str) -> tuple[str, Callable[[Ob
         return kind, _extra_test(state, ctx, extra)
     if is_subtype(noun):
         sub = word.lower()
-        return "unit", lambda o: bool((u := _unit(state, o)) and sub in {s.lower() for s in u.subtypes})
+        return "unit", lambda o: sub in _subtypes(state, o)
     raise NotExecutable(f"the noun {noun!r}")
 
 
@@ -204,7 +241,7 @@ def _extra_test(state: GameState, ctx: Ctx, extra: str | None) -> Callable[[Obj]
     if extra is None:
         return lambda o: True
     if extra == "minion":
-        return lambda o: bool((u := _unit(state, o)) and u.is_minion)
+        return lambda o: bool((u := _unit(state, o)) and u.is_minion) or card_type(o) == "minion"
     if extra == "avatar":
         return lambda o: bool((u := _unit(state, o)) and u.is_avatar)
     if extra == "ally":
@@ -227,6 +264,8 @@ def _extra_test(state: GameState, ctx: Ctx, extra: str | None) -> Callable[[Obj]
     if extra == "bearer":
         bearer = _bearer_of_source(state, ctx)
         return lambda o: o.key == bearer
+    if extra == "spell":
+        return lambda o: card_type(o) in ("minion", "magic", "artifact", "aura", "spell")
     raise NotExecutable(f"the noun condition {extra!r}")
 
 
@@ -248,6 +287,81 @@ def _power(state: GameState, u: Unit) -> int:
     return (attack + defense) // 2
 
 
+# ----------------------------------------------------------------------------- what a card is
+
+def card_type(o: Obj) -> str | None:
+    """The card type of a card in a zone (None for anything else)."""
+    if o.kind != "card":
+        return None
+    card = o.key.card
+    if isinstance(card, Card):
+        return card.type or (card.data.type if card.data is not None else None)
+    return str(card)      # an unnamed card: its kind, spell or site
+
+
+def _card_data(o: Obj) -> Any:
+    card = o.key.card if o.kind == "card" else None
+    return card.data if isinstance(card, Card) else None
+
+
+def _subtypes(state: GameState, o: Obj) -> set[str]:
+    u = _unit(state, o)
+    if u is not None:
+        return {s.lower() for s in u.subtypes}
+    data = _card_data(o)
+    return {s.lower() for s in data.subtypes} if data is not None else set()
+
+
+def _elements(state: GameState, o: Obj) -> set[str]:
+    if o.kind == "site":
+        site = state.site_at(o.key)
+        return set(site.affinity.elements()) if site else set()
+    u = _unit(state, o)
+    if u is not None:
+        return set(u.elements)
+    data = _card_data(o)
+    if data is None:
+        return set()
+    return set(data.elements) | {e for e, n in dict(data.threshold).items() if n}
+
+
+def _rarity(o: Obj) -> str | None:
+    data = _card_data(o)
+    return (data.rarity or "").lower() if data is not None else None
+
+
+def is_a(state: GameState, ctx: Ctx, obj: Obj, sel: A.Selector) -> bool:
+    """Whether an object is the kind of card the words name ("if it's a minion", "an Exceptional
+    Mortal"): its noun, then its modifiers and filters."""
+    noun = singular(sel.noun)
+    if noun == "card":
+        ok = obj.kind in ("card", "unit", "site", "artifact", "aura")
+    elif noun in CARD_TYPES:
+        ok = kind_is(state, obj, noun)
+    elif noun == "spell":
+        ok = any(kind_is(state, obj, t) for t in ("minion", "magic", "artifact", "aura"))
+    elif noun == "unit":
+        ok = obj.kind == "unit"
+    elif is_subtype(sel.noun):
+        ok = noun.lower() in _subtypes(state, obj)
+    else:
+        raise NotExecutable(f"being a {sel.noun}")
+    return ok and all(_mod_test(state, ctx, m)(obj) for m in sel.mods if m.lower() not in ("random", "dead")) \
+        and all(_filter_test(state, ctx, f, obj.kind)(obj) for f in sel.filters)
+
+
+def kind_is(state: GameState, obj: Obj, typ: str) -> bool:
+    if obj.kind == "unit":
+        u = state.unit(obj.key)
+        return bool(u and (u.is_minion if typ == "minion" else u.is_avatar if typ == "avatar" else False))
+    if obj.kind in ("site", "artifact", "aura"):
+        return obj.kind == typ
+    if obj.kind == "card":
+        return card_type(obj) == typ or (typ in ("minion", "magic", "artifact", "aura") and card_type(obj) == "spell"
+                                           and _card_data(obj) is None and False)
+    return False
+
+
 def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
     you = ctx.controller
     low = mod.lower()
@@ -259,7 +373,9 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
     if low == "enemy":
         return lambda o: controller_of(state, o) not in (you, None)
     if low == "other":
-        return lambda o: o != ctx.source and not (ctx.source.kind == "spell" and o.key == ctx.caster)
+        others = {ctx.source} | set(ctx.lookup("other") or ())
+        return lambda o: o not in others and not (ctx.source.kind == "spell" and o.key == ctx.caster) \
+            and not (o.kind == "card" and o.key.name == ctx.source_name and ctx.source.kind != "card")
     if low in ("tapped", "untapped"):
         want = low == "tapped"
         return lambda o: bool((u := _unit(state, o)) and u.tapped == want)
@@ -272,25 +388,49 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
                                                             else _power(state, u) > mine))
     if low in ("water", "land"):
         want_water = low == "water"
-        return lambda o: _is_water(state, o) == want_water
+        return lambda o: _is_water(state, o) == want_water if o.kind != "card" else want_water and "water" in \
+            _elements(state, o)
     if low in ELEMENT_MODS:
-        return lambda o: _has_element(state, o, low)
+        return lambda o: low in _elements(state, o)
     if low == "affected":
         squares = _affected_squares(state, ctx)
         return lambda o: any(loc.square in squares for loc in locations_of(state, o))
     if low == "aboveground":
         return lambda o: all(loc.region in (Region.SURFACE, Region.VOID) for loc in locations_of(state, o))
+    if low in ("underground", "underwater", "burrowed", "submerged"):
+        region = Region.UNDERGROUND if low in ("underground", "burrowed") else Region.UNDERWATER
+        return lambda o: any(loc.region is region for loc in locations_of(state, o))
+    if low in RARITIES:
+        return lambda o: _rarity(o) == low
+    if low in CARD_TYPES:
+        return lambda o: kind_is(state, o, low)
+    if low == "hit":
+        hits = {Obj("unit", h) for p in (ctx.lookup("it") or ()) if p.kind == "projectile" for h in p.key.hits}
+        return lambda o: o in hits
+    if low in ("dead", "random", "topmost", "next", "bottommost", "different", "chosen", "basic"):
+        return lambda o: True        # read by the determiner, the zone, or the choice
     if mod[:1].isupper():
         keyword = low.replace(" ", "_")
         if keyword in _KEYWORD_FIELDS:
-            return lambda o: bool((u := _unit(state, o)) and getattr(keywords_at(state, u), keyword, False))
+            return lambda o: _has_keyword(state, o, keyword)
         sub = singular(mod).lower()
-        return lambda o: bool((u := _unit(state, o)) and sub in {s.lower() for s in u.subtypes})
+        return lambda o: sub in _subtypes(state, o)
     raise NotExecutable(f"the modifier {mod!r}")
 
 
 _KEYWORD_FIELDS = {"airborne", "stealth", "lethal", "burrowing", "submerge", "voidwalk", "immobile", "charge",
                    "spellcaster", "waterbound", "landbound", "ranged", "lance", "ward"}
+
+
+def _has_keyword(state: GameState, o: Obj, keyword: str) -> bool:
+    u = _unit(state, o)
+    if u is not None:
+        return bool(getattr(keywords_at(state, u), keyword, False))
+    data = _card_data(o)
+    if data is None or not data.text:
+        return False
+    from codex.engine.abilities import abilities_of
+    return bool(getattr(abilities_of(data.text, data.name).keywords, keyword, False))
 
 
 def _is_water(state: GameState, o: Obj) -> bool:
@@ -299,14 +439,6 @@ def _is_water(state: GameState, o: Obj) -> bool:
         if site is not None and site_is_water(state, site):
             return True
     return False
-
-
-def _has_element(state: GameState, o: Obj, element: str) -> bool:
-    if o.kind == "site":
-        site = state.site_at(o.key)
-        return bool(site and getattr(site.affinity, element, 0) > 0)
-    u = _unit(state, o)
-    return bool(u and element in u.elements)
 
 
 def _affected_squares(state: GameState, ctx: Ctx) -> set[int]:
@@ -322,7 +454,7 @@ def _affected_squares(state: GameState, ctx: Ctx) -> set[int]:
 def places(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
     """The locations a place relation names, around its origin (default: this card)."""
     rel = where.rel
-    if rel not in RELS:
+    if rel not in RELS or rel in ("from", "among", "to", "into"):
         raise NotExecutable(f"the place relation {rel!r}")
     if rel in ("anywhere", "in_realm", "in_play"):
         return [o.key for o in _candidates(state, "location")]
@@ -335,8 +467,8 @@ def places(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
               if where.of is not None else source_locations(state, ctx))
     if rel == "here" or rel in ("at", "atop", "on", "in", "occupying"):
         return origin
-    if rel in ("nearby", "adjacent", "adjacent_to"):
-        squares = nearby_squares if rel == "nearby" else adjacent_squares
+    if rel in ("nearby", "adjacent", "adjacent_to", "near"):
+        squares = nearby_squares if rel in ("nearby", "near") else adjacent_squares
         return [Location(sq, loc.region) for loc in origin for sq in squares(loc.square)]
     if rel == "within":
         steps = int(where.steps) if isinstance(where.steps, int) else None
@@ -344,7 +476,28 @@ def places(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
             raise NotExecutable("'within' without a number of steps")
         return [Location(sq, loc.region) for loc in origin for sq in range(1, 21)
                 if manhattan(loc.square, sq) <= steps]
+    if rel in ("above", "below", "under", "beneath", "above_or_below"):
+        return _vertical(state, origin, rel)
     raise NotExecutable(f"the place relation {rel!r}")
+
+
+def _vertical(state: GameState, origin: list[Location], rel: str) -> list[Location]:
+    """Directly above (the surface over a subsurface) or below (the subsurface under a surface) a
+    location; "above or below" a site: both (Codex "Below", "Under", "Surface")."""
+    from codex.engine.areas import subsurface_of
+    out: list[Location] = []
+    for loc in origin:
+        site = state.site_at(loc.square)
+        if site is None:
+            continue
+        under = Location(loc.square, subsurface_of(state, site))
+        if rel == "above" and loc.region is not Region.SURFACE:
+            out.append(Location(loc.square, Region.SURFACE))
+        elif rel in ("below", "under", "beneath") and loc.region is Region.SURFACE:
+            out.append(under)
+        elif rel == "above_or_below":
+            out += [Location(loc.square, Region.SURFACE), under]
+    return list(dict.fromkeys(out))
 
 
 def _located_test(state: GameState, ctx: Ctx, where: A.Where, kind: str) -> Callable[[Obj], bool]:
@@ -360,6 +513,8 @@ def _located_test(state: GameState, ctx: Ctx, where: A.Where, kind: str) -> Call
 
 def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj], bool]:
     if isinstance(f, A.Where):
+        if f.rel in ("from", "in", "among") and zone_of(f.of) is not None:
+            return lambda o: True       # the zone the cards come from: read by `zone_scope`
         return _located_test(state, ctx, f, kind)
     if isinstance(f, A.With):
         what = f.what
@@ -368,9 +523,11 @@ def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj
             negated = f.negated
 
             def has(o: Obj) -> bool:
-                found = bool((u := _unit(state, o)) and getattr(keywords_at(state, u), name, False))
+                found = _has_keyword(state, o, name)
                 return not found if negated else found
             return has
+        if isinstance(what, A.Stat):
+            return _stat_test(state, what)
         raise NotExecutable("a 'with' phrase that is not a keyword")
     if isinstance(f, A.Stat):
         return _stat_test(state, f)
@@ -383,17 +540,115 @@ def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj
     raise NotExecutable(f"the filter {type(f).__name__}")
 
 
+def stat_value(value: Any) -> int | None:
+    """A comparison's number: ``3``, or a mana cost ``"(1)"``."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip("()").isdigit():
+        return int(value.strip("()"))
+    if isinstance(value, A.Mana) and len(value.symbols) == 1 and value.symbols[0].strip("()").isdigit():
+        return int(value.symbols[0].strip("()"))
+    return None
+
+
 def _stat_test(state: GameState, f: A.Stat) -> Callable[[Obj], bool]:
-    if f.stat != "power" or not isinstance(f.value, int):
+    value = stat_value(f.value)
+    if f.stat not in ("power", "cost") or value is None:
         raise NotExecutable(f"a comparison of {f.stat}")
-    value = int(f.value)
     ops: dict[str, Callable[[int], bool]] = {">=": lambda p: p >= value, "<=": lambda p: p <= value,
                                              "=": lambda p: p == value, ">": lambda p: p > value,
                                              "<": lambda p: p < value}
     op = ops.get(f.cmp)
     if op is None:
         raise NotExecutable(f"the comparison {f.cmp!r}")
-    return lambda o: bool((u := _unit(state, o)) and op(_power(state, u)))
+    if f.stat == "cost":
+        return lambda o: (c := _cost(state, o)) is not None and op(c)
+
+    def power_ok(o: Obj) -> bool:
+        u = _unit(state, o)
+        if u is not None:
+            return op(_power(state, u))
+        data = _card_data(o)
+        return data is not None and data.attack is not None and op(((data.attack) + (data.defence or data.attack)) // 2)
+    return power_ok
+
+
+def _cost(state: GameState, o: Obj) -> int | None:
+    u = _unit(state, o)
+    if u is not None:
+        return u.cost
+    if o.kind == "artifact":
+        a = state.artifact(o.key)
+        return a.cost if a else None
+    data = _card_data(o)
+    return data.cost if data is not None else None
+
+
+# ----------------------------------------------------------------------------- zones
+
+def zone_of(node: Any) -> list[tuple[Any, str]] | None:
+    """The zones a selector names, as (owner words, zone): ``your cemetery``, ``any cemetery``,
+    ``its owner's hand``, ``your hand, cemetery, or spellbook``; None when it names no zone."""
+    if isinstance(node, A.Group):
+        parts = [zone_of(item) for item in node.items]
+        if any(p is None for p in parts):
+            return None
+        out = [z for p in parts if p for z in p]
+        owner = next((o for o, _ in out if o is not None), None)
+        return [(o if o is not None else owner, z) for o, z in out]
+    if not isinstance(node, A.Selector):
+        return None
+    zone = ZONE_NOUNS.get(singular(node.noun))
+    if zone is None:
+        if singular(node.noun) in ("top", "bottom"):
+            inner = next((f.what for f in node.filters if isinstance(f, A.Of)), None)
+            return zone_of(inner)
+        return None
+    return [(node.det, zone)]
+
+
+def zone_owners(state: GameState, ctx: Ctx, det: Any) -> list[str]:
+    """Whose zone the words mean: yours, each player's ("any", "a", "each"), or a named owner's."""
+    if isinstance(det, A.Possessive):
+        owners = []
+        for o in select(state, ctx, det.owner, "owner", choose=False):
+            pid = str(o.key) if o.kind == "player" else owner_of(state, o)
+            if pid:
+                owners.append(pid)
+        return list(dict.fromkeys(owners))
+    low = det.lower() if isinstance(det, str) else det
+    if low in (None, "your", "the", "this"):
+        return [ctx.controller]
+    if low in ("their", "its", "his", "her"):
+        bound = ctx.lookup("it")
+        if bound:
+            return list(dict.fromkeys(p for o in bound if (p := (str(o.key) if o.kind == "player"
+                                                                  else controller_of(state, o)))))
+        return [ctx.controller]
+    if low in ("any", "a", "each", "every", "all"):
+        return [p.id for p in state.players]
+    if low in ("opponent's", "an opponent's"):
+        return [state.opponent(ctx.controller)]
+    raise NotExecutable(f"the zone of {det!r}")
+
+
+def zone_scope(state: GameState, ctx: Ctx, sel: A.Selector) -> list[tuple[str, str]] | None:
+    """The (owner, zone) pairs a card selector draws from: its zone filter, or every cemetery for a
+    dead minion (Codex "Dead Minion": a minion in a cemetery); None when it names no zone."""
+    for f in sel.filters:
+        if isinstance(f, (A.Where, A.Of)):
+            named = zone_of(f.of if isinstance(f, A.Where) else f.what)
+            if named:
+                return [(pid, zone) for det, zone in named for pid in zone_owners(state, ctx, det)]
+    if any(m.lower() == "dead" for m in sel.mods):
+        return [(p.id, "cemetery") for p in state.players]
+    return None
+
+
+def zone_cards(state: GameState, owner: str, zone: str) -> list[Obj]:
+    """The cards of a zone a ruling can see: its named cards (a deck's from the top)."""
+    z = state.player(owner).zone(zone)  # type: ignore[arg-type]
+    return [Obj("card", ZoneCard(owner, zone, c, i)) for i, c in enumerate(z.named)]
 
 
 # ----------------------------------------------------------------------------- selectors
@@ -407,13 +662,18 @@ def _refs(state: GameState, ctx: Ctx, word: str) -> list[Obj]:
     bound = ctx.lookup(low)
     if bound is not None:
         return list(bound)
-    if low in ("it", "they", "he", "she", "that", "those", "them", "each", "which"):
+    if low in ("it", "they", "he", "she", "that", "those", "them", "each", "which", "themselves", "himself",
+               "herself"):
         bound = ctx.lookup("it")
         if bound is not None:
             return list(bound)
         subject = getattr(ctx.event, "unit", None) if ctx.event is not None else None
         if subject is not None:
             return [Obj("unit", subject)]
+        if low in ("themselves", "himself", "herself", "itself"):
+            return [ctx.source] if ctx.source.kind != "spell" else []
+    if low in ("everyone", "anyone"):
+        return [Obj("player", p.id) for p in state.players]
     raise NotExecutable(f"the reference {word!r}")
 
 
@@ -428,6 +688,10 @@ def _det_count(sel: A.Selector) -> tuple[str, int | None]:
         return "this", None
     if det in ("that", "those"):
         return "that", None
+    if sel.quant == "any_number":
+        return "any", None
+    if sel.quant == "up_to":
+        return "up_to", count or 1
     if det in ONE_DETS or count is not None:
         return "choose", count or 1
     if det in ("your", "their", "its", "his", "her"):
@@ -452,12 +716,18 @@ def select(state: GameState, ctx: Ctx, node: Any, role: str = "target", *, choos
             test = _filter_test(state, ctx, f, found[0].kind if found else "unit")
             found = [o for o in found if test(o)]
         return found
+    if isinstance(node, A.Where):
+        return [Obj("location", loc) for loc in places(state, ctx, node)]
     if isinstance(node, A.Group):
         if node.conj == "or":
-            raise NotExecutable("a choice between kinds of objects ('or')")
+            if not choose:
+                return [o for item in node.items for o in select(state, ctx, item, role, choose=False)]
+            options = [o for item in node.items for o in select(state, ctx, item, role, choose=False)]
+            return ctx.choose(role, list(dict.fromkeys(options)), why="choose one of them")
         return [o for item in node.items for o in select(state, ctx, item, role, choose=choose)]
     if isinstance(node, A.Partitive):
-        inner = select(state, ctx, node.of, role, choose=choose)
+        inner = select(state, ctx, node.of, role, choose=choose) if node.of is not None else \
+            list(ctx.lookup("it") or ())
         if node.count in ("each", "all", None) or not choose:
             return inner
         if isinstance(node.count, int):
@@ -468,20 +738,75 @@ def select(state: GameState, ctx: Ctx, node: Any, role: str = "target", *, choos
     return _select(state, ctx, node, role, choose)
 
 
+def _body_select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool) -> list[Obj]:
+    """A body of water / span of land (Codex): the one the card occupies ("its", "her", "this"),
+    or one chosen by choosing one of its sites."""
+    from codex.engine.areas import body
+    water = sel.noun == "body of water"
+    det = sel.det.lower() if isinstance(sel.det, str) else sel.det
+    if det in ("its", "her", "his", "their", "this", "the", None) or isinstance(det, A.Possessive):
+        origin = [loc.square for loc in source_locations(state, ctx)] if not isinstance(det, A.Possessive) else \
+            [loc.square for o in select(state, ctx, det.owner, role, choose=choose) for loc in locations_of(state, o)]
+        squares = sorted({sq for o in origin for sq in body(state, o, water)})
+    elif det in ONE_DETS or "chosen" in sel.mods:
+        kinds = [Obj("site", s.square) for s in state.sites if body(state, s.square, water)]
+        if not choose:
+            return kinds
+        picked = ctx.choose(role, kinds, why=f"choose a {sel.noun} (one of its sites)")
+        squares = body(state, int(picked[0].key), water) if picked else []
+    elif det in ("each", "all", "every", "any"):
+        squares = sorted({sq for s in state.sites for sq in body(state, s.square, water)})
+    else:
+        raise NotExecutable(f"the determiner {det!r} of a {sel.noun}")
+    return [Obj("site", sq) for sq in squares]
+
+
+def _zone_select(state: GameState, ctx: Ctx, sel: A.Selector, scope: list[tuple[str, str]], role: str,
+                 choose: bool) -> list[Obj]:
+    """Cards in zones (a dead minion, a Beast in your cemetery): the named cards that fit."""
+    how, count = _det_count(sel)
+    found = [o for owner, zone in scope for o in zone_cards(state, owner, zone) if is_a(state, ctx, o, sel)]
+    if not choose or how in ("all",):
+        return found
+    if any(m.lower() == "random" for m in sel.mods):
+        return ctx.choose(f"{role}.random", found, count=count or 1, why=f"which {sel.noun} is picked at random")
+    if how == "any":
+        return ctx.choose(role, found, count=len(found), optional=True, why=f"choose any number of {sel.noun}s")
+    return ctx.choose(role, found, count=count or 1, optional=how == "up_to", why=f"choose {sel.noun}")
+
+
 def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool = True) -> list[Obj]:
+    if sel.noun in ("body of water", "span of land"):
+        return _body_select(state, ctx, sel, role, choose)
+    if sel.noun == "area of effect":
+        from codex.engine.effects.areas import area_locations
+        return area_locations(state, ctx)
+    scope = zone_scope(state, ctx, sel) if singular(sel.noun) in CARD_NOUNS or is_subtype(sel.noun) else None
+    if scope is not None:
+        return _zone_select(state, ctx, sel, scope, role, choose)
     how, count = _det_count(sel)
     kind, noun_test = _noun_test(state, ctx, sel.noun)
     if how == "this":
-        if ctx.source.kind in (kind, "spell") or kind == "unit" and ctx.source.kind == "unit":
+        if ctx.source.kind in (kind, "spell") or kind == "unit" and ctx.source.kind == "unit" or kind == "thing":
             return [ctx.source] if ctx.source.kind != "spell" else []
+        if kind == "site" and ctx.source.kind in ("unit", "artifact", "aura"):
+            squares = {loc.square for loc in locations_of(state, ctx.source)}
+            return [Obj("site", sq) for sq in sorted(squares) if state.site_at(sq) is not None]
         raise NotExecutable(f"'this {sel.noun}' on a card that is not one")
     if how == "that":
         bound = ctx.lookup("it") or (((Obj("unit", ctx.event.unit),) if hasattr(ctx.event, "unit") else None)
                                      if ctx.event is not None else None)
         if bound is None:
             raise NotExecutable(f"'that {sel.noun}' with nothing named before")
-        return [o for o in bound if o.kind == kind]
-    tests = [noun_test] + [_mod_test(state, ctx, m) for m in sel.mods if m.lower() != "random"]
+        if kind == "location":
+            return [Obj("location", loc) for o in bound for loc in locations_of(state, o)]
+        return [o for o in bound if o.kind == kind or (kind == "thing" and o.kind in ("unit", "artifact"))]
+    if kind == "card":
+        raise NotExecutable(f"{sel.noun}s with no zone named")
+    if kind == "projectile":
+        return [o for o in (ctx.lookup("it") or ()) if o.kind == "projectile"]
+    tests = [noun_test] + [_mod_test(state, ctx, m) for m in sel.mods if m.lower() not in ("random", "strongest",
+                                                                                          "weakest")]
     if isinstance(sel.det, str) and sel.det.lower() == "another":
         tests.append(_mod_test(state, ctx, "other"))
     if isinstance(sel.det, str) and sel.det.lower() in ("your",):
@@ -491,17 +816,32 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         tests.append(lambda o: controller_of(state, o) in owners)
     tests += [_filter_test(state, ctx, f, kind) for f in sel.filters]
     found = [o for o in _candidates(state, kind) if all(t(o) for t in tests)]
+    extreme = next((m.lower() for m in sel.mods if m.lower() in ("strongest", "weakest")), None)
+    if extreme is not None:
+        found = _extremes(state, found, extreme)
     if not choose:
         return found
     if any(m.lower() == "random" for m in sel.mods):
         return ctx.choose(f"{role}.random", found, count=count or 1, why=f"which {sel.noun} is picked at random")
-    if how == "choose":
+    if how == "any":
+        return ctx.choose(role, found, count=len(found), optional=True, why=f"choose any number of {sel.noun}s")
+    if how in ("choose", "up_to") or extreme is not None and len(found) > 1:
         if sel.det == "target" and ctx.targets and kind == "unit":
             given = [Obj("unit", t) for t in ctx.targets if Obj("unit", t) in found]
             if given:
                 return given[: count or 1]
-        return ctx.choose(role, found, count=count or 1, why=f"choose {sel.det or count} {sel.noun}")
+        return ctx.choose(role, found, count=count or 1, optional=how == "up_to",
+                          why=f"choose {sel.det or count} {sel.noun}")
     return found
+
+
+def _extremes(state: GameState, found: list[Obj], which: str) -> list[Obj]:
+    """The strongest (weakest) of them: ties are the chooser's to break."""
+    powered = [(o, _power(state, u)) for o in found if (u := _unit(state, o)) is not None]
+    if not powered:
+        return []
+    best = max(p for _, p in powered) if which == "strongest" else min(p for _, p in powered)
+    return [o for o, p in powered if p == best]
 
 
 def describe(state: GameState, objs: Iterable[Obj]) -> str:

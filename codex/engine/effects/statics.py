@@ -71,7 +71,7 @@ class Unsupported(Exception):
     """A static ability this engine version does not apply."""
 
 
-def _grants(grants: tuple[Any, ...]) -> tuple[Keywords, int]:
+def grants_of(grants: tuple[Any, ...]) -> tuple[Keywords, int]:
     kw = Keywords()
     power = 0
     for g in grants:
@@ -109,7 +109,7 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     if clause.modal is not None or clause.negated:
         raise Unsupported(f"a static ability with '{clause.modal or 'not'}'")
     if isinstance(act, A.Grant):
-        kw, power = _grants(act.grants)
+        kw, power = grants_of(act.grants)
         out = []
         if kw != Keywords():
             out.append(Static("grant", ctx, act.patient, kw, conds, order))
@@ -117,7 +117,7 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
             out.append(Static("power", ctx, act.patient, power, conds, order))
         return out
     if isinstance(act, A.LoseGrant) and act.grants and act.abilities is None:
-        kw, power = _grants(act.grants)
+        kw, power = grants_of(act.grants)
         return [Static("lose", ctx, act.patient, kw, conds, order)]
     if isinstance(act, A.SetState) and act.state in ("silenced", "disabled"):
         return [Static("silence" if act.state == "silenced" else "disable", ctx, act.patient, None, conds, order)]
@@ -172,8 +172,8 @@ def statics_of(ability: Ability, ctx: Ctx, order: int) -> list[Static]:
     out: list[Static] = []
     for clause, conds in _clauses(ability.node):
         if conds:
-            from codex.engine.effects.check import _condition_problems
-            problems = [p for c in conds for p in _condition_problems(c)]
+            from codex.engine.effects.conditions import condition_problems
+            problems = [p for c in conds for p in condition_problems(c)]
             if problems:
                 raise Unsupported(problems[0])
         out += [dc_replace(s, conditions=conds + s.conditions) for s in statics_of_clause(clause, ctx, order)]

@@ -31,7 +31,7 @@ _PHASES = {"start": TurnStarted, "end": TurnEnded}
 
 def trigger_problems(trigger: A.Trigger) -> list[str]:
     """What keeps the engine from knowing when this trigger fires (empty: it knows)."""
-    from codex.engine.effects.check import _sel_problems
+    from codex.engine.effects.check import sel_problems
     if trigger.kind == "at":
         if trigger.phase not in _PHASES:
             return [f"a trigger at '{trigger.phase}'"]
@@ -53,7 +53,7 @@ def trigger_problems(trigger: A.Trigger) -> list[str]:
     for role in ("agent", "patient", "dest"):
         value = getattr(act, role, None)
         if value is not None:
-            problems += list(_sel_problems(value))
+            problems += list(sel_problems(value))
     if isinstance(act, A.Damage) and act.agent is not None:
         problems.append("a trigger on who deals damage")
     return problems

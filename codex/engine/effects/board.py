@@ -1,0 +1,511 @@
+"""Primitives on the board: damage, healing, life, mana, tapping, removal, grants and states,
+strikes and fights, choices and targets, playing sites, burrowing and submerging.
+
+Each is carried out by the engine's own actions or resolution functions, so a card's damage or
+kill obeys every rule a scenario's does (Ward, reductions, death's door, the storyline).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Iterator
+
+from codex.cardtext import ast as A
+from codex.engine import document as D
+from codex.engine.effects.amounts import amount, amount_problems
+from codex.engine.effects.context import Obj
+from codex.engine.effects.execute import Run, executes
+from codex.engine.effects.select import NotExecutable, describe, locations_of, name_of, select
+from codex.engine.events import Event, Note
+from codex.engine.state import Lasting
+
+
+def _bound(run: Run, obj: Obj) -> Run:
+    """The same run, reading "it"/"its" as ``obj`` (an amount about the object acted on)."""
+    return Run(run.state, run.ctx.bind("it", [obj]))
+
+
+def players(run: Run, node: Any) -> list[str]:
+    """The players a role names (default: the effect's controller)."""
+    if node is None:
+        return [run.ctx.controller]
+    out = []
+    for o in select(run.state, run.ctx, node, "player"):
+        if o.kind == "player":
+            out.append(str(o.key))
+        elif o.kind == "unit" and (u := run.state.unit(o.key)) is not None:
+            out.append(u.controller)
+        else:
+            raise NotExecutable("a player named by something that is not a player")
+    return list(dict.fromkeys(out))
+
+
+def source_unit(run: Run) -> str | None:
+    """The unit responsible for the effect: the card itself, a spell's caster, an artifact's bearer."""
+    src = run.ctx.source
+    if src.kind == "unit":
+        return str(src.key)
+    if src.kind == "spell":
+        return run.ctx.caster
+    if src.kind == "artifact":
+        art = run.state.artifact(str(src.key))
+        return art.bearer if art else None
+    return None
+
+
+def effect_fields(run: Run, targeted: bool = False) -> dict[str, Any]:
+    spell = run.ctx.source_name if run.ctx.source.kind == "spell" else None
+    return {"source": source_unit(run), "spell": spell, "player": run.ctx.controller, "targeted": targeted}
+
+
+def targeted(node: Any) -> bool:
+    return isinstance(node, A.Selector) and node.det == "target"
+
+
+def patients_or_self(run: Run, node: Any, role: str = "target") -> list[Obj]:
+    return select(run.state, run.ctx, node, role) if node is not None else [run.ctx.source]
+
+
+# ----------------------------------------------------------------------------- damage
+
+def _damage_problems(act: A.Damage) -> Iterator[str]:
+    if act.amount is None and not isinstance(act.patient, A.Selector):
+        yield "the amount None"
+    elif act.amount is not None:
+        yield from amount_problems(act.amount)
+    if act.patient is None and not (isinstance(act.agent, A.Ref) and act.agent.word.lower() in ("it", "each")):
+        yield "damage to nothing named"
+
+
+@executes(A.Damage, roles=("patient", "agent"), problems=_damage_problems)
+def _damage(run: Run, act: A.Damage, clause: A.Clause) -> list[Obj]:
+    """Damage to every unit named at once (one event of the storyline), then to sites and players.
+    The damage is dealt by the card, by a unit the words name (``target minion deals damage equal
+    to its power to ...``), or by a projectile (`shoot.py`)."""
+    from codex.engine.actions.effects import EffectSource, opposing
+    from codex.engine.combat import deal_damage
+    from codex.engine.effects.shoot import projectile_damage
+    agents = _agents(run, act.agent)
+    if agents and all(o.kind == "projectile" for o in agents):
+        return projectile_damage(run, act, clause, agents)
+    patients = select(run.state, run.ctx, act.patient, "target")
+    if act.amount is None:
+        from codex.engine.effects.areas import area_amounts
+        amounts = area_amounts(run, patients)
+    else:
+        amounts = {o: amount(_bound(run, o), act.amount, "damage") for o in patients}   # "its power": the patient's
+    dealer_id = str(agents[0].key) if agents and agents[0].kind == "unit" else (
+        str(run.ctx.source.key) if run.ctx.source.kind == "unit" else None)
+    dealer = run.state.unit(dealer_id) if dealer_id else None
+    spell = run.ctx.source_name if run.ctx.source.kind == "spell" else None
+    src = EffectSource(run.ctx.controller, run.state.unit(source_unit(run) or "") if source_unit(run) else None,
+                       spell, False)
+    batch: list[Event] = []
+    for obj in patients:
+        if obj.kind == "unit" and (unit := run.state.unit(obj.key)) is not None and obj in amounts:
+            run.state, dealt = deal_damage(run.state, unit.id, amounts[obj], dealer, "damage", opposing(src, unit))
+            batch += [_from_effect(e, run.ctx.source_name, dealer is None) for e in dealt]
+    if batch:
+        run.settle(batch)
+    for obj in patients:
+        if obj.kind == "site" and obj in amounts:
+            run.act(D.Damage(do="damage", target=D.SiteRef(site=obj.key), amount=amounts[obj],
+                             source=source_unit(run), spell=spell, player=run.ctx.controller))
+        elif obj.kind == "player" and obj in amounts:
+            run.act(D.LoseLife(do="lose_life", player=str(obj.key), amount=amounts[obj]))
+    if patients:
+        run.ctx = run.ctx.bind("damage", [Obj("amount", sum(amounts.values()))])
+    return patients
+
+
+def _agents(run: Run, node: Any) -> list[Obj]:
+    if node is None or (isinstance(node, A.Ref) and node.word == "SELF"):
+        return []
+    return select(run.state, run.ctx, node, "dealer")
+
+
+def _from_effect(event: Event, card: str, named: bool) -> Event:
+    """Damage an effect dealt: the card's name as its source (no unit dealt it) and the Codex's
+    rule that effects deal damage."""
+    from codex.engine.events import Damaged
+    if isinstance(event, Damaged):
+        return replace(event, source_name=card if named else event.source_name,
+                       rules=event.rules + ("damage.effect",))
+    return event
+
+
+# ----------------------------------------------------------------------------- tapping
+
+@executes(A.Tap, roles=("patient",))
+def _tap(run: Run, act: A.Tap, clause: A.Clause) -> list[Obj]:
+    from codex.engine.events import UntappedByEffect
+    patients = patients_or_self(run, act.patient)
+    for obj in patients:
+        if obj.kind != "unit":
+            continue
+        if act.untap:
+            unit = run.state.unit(obj.key)
+            if unit is not None and unit.tapped:
+                run.state = run.state.with_unit(replace(unit, tapped=False))
+                run.emit(UntappedByEffect(unit.id, unit.name, rules=("untap",)))
+        else:
+            run.act(D.Tap(do="tap", unit=str(obj.key), cost=False))
+    return patients
+
+
+# ----------------------------------------------------------------------------- leaving the realm
+
+REMOVALS = ("kill", "destroy", "banish", "sacrifice", "dispel", "break")
+
+
+def _remove_problems(act: A.Remove) -> Iterator[str]:
+    if act.kind not in REMOVALS:
+        yield f"removing by '{act.kind}'"
+
+
+@executes(A.Remove, roles=("patient",), problems=_remove_problems)
+def _remove(run: Run, act: A.Remove, clause: A.Clause) -> list[Obj]:
+    patients = patients_or_self(run, act.patient)
+    remove(run, patients, act.kind, killer=_killer(run, act.agent))
+    return patients
+
+
+def _killer(run: Run, node: Any) -> tuple[str, ...]:
+    if node is None:
+        return (str(run.ctx.source.key),) if run.ctx.source.kind == "unit" else ()
+    return tuple(str(o.key) for o in select(run.state, run.ctx, node, "killer") if o.kind == "unit")
+
+
+def remove(run: Run, patients: list[Obj], kind: str, killer: tuple[str, ...] = ()) -> None:
+    """Kill, destroy, sacrifice, banish or dispel what the words named: minions are marked for death
+    together (one batch: their Deathrites, then the burial); artifacts break, sites leave Rubble,
+    auras are dispelled. An Avatar is unaffected unless the effect names Avatars."""
+    from codex.engine.storyline import mark_for_death
+    if kind not in REMOVALS:
+        raise NotExecutable(f"removing by '{kind}'")
+    batch: list[Event] = []
+    for obj in patients:
+        if obj.kind == "unit":
+            unit = run.state.unit(obj.key)
+            if unit is None or unit.is_avatar:
+                continue
+            if kind == "banish":
+                run.act(D.Banish(do="banish", unit=unit.id))
+                continue
+            rules = {"kill": ("kill", "die"), "destroy": ("die",), "sacrifice": ("sacrifice", "die")}.get(kind, ("die",))
+            if unit.marked:
+                run.note("fails", f"{unit.name} is already marked for death: {run.ctx.source_name}'s {kind} fails.",
+                         ("die.already-marked",), unit=unit.id)
+                continue
+            credit = tuple(k for k in killer if k != unit.id and run.state.unit(k) is not None) if kind == "kill" else ()
+            run.state, marked = mark_for_death(run.state, unit.id, f"{run.ctx.source_name} {kind}s it", rules, credit)
+            batch += marked
+        elif obj.kind == "artifact":
+            run.act(D.Destroy(do="destroy", target=D.ArtifactRef(artifact=str(obj.key)), **effect_fields(run)))
+        elif obj.kind == "site":
+            run.act(D.DestroySite(do="destroy_site", square=int(obj.key)))
+        elif obj.kind == "aura":
+            aura = next((a for a in run.state.auras if a.id == obj.key), None)
+            if aura is not None:
+                from codex.engine.events import AuraDispelled
+                run.state = run.state.evolve(auras=tuple(a for a in run.state.auras if a.id != obj.key))
+                run.emit(AuraDispelled(aura.id, aura.name, rules=("dispel",)))
+        elif obj.kind == "card":
+            from codex.engine.effects.cards import move_cards
+            move_cards(run, [obj], "banished" if kind == "banish" else "cemetery", why=f"{kind}ed")
+    if batch:
+        run.settle(batch)
+
+
+# ----------------------------------------------------------------------------- life, healing, mana
+
+def _heal_problems(act: A.Heal) -> Iterator[str]:
+    if act.agent is not None or act.source is not None:
+        yield "healing by the damage something dealt"
+    if act.amount is not None:
+        yield from amount_problems(act.amount)
+
+
+@executes(A.Heal, roles=("patient",), problems=_heal_problems)
+def _heal(run: Run, act: A.Heal, clause: A.Clause) -> list[Obj]:
+    """Heal a minion (damage removed), an Avatar or a player (life gained, up to the maximum)."""
+    patients = select(run.state, run.ctx, act.patient, "target") if act.patient is not None else \
+        [Obj("player", run.ctx.controller)]
+    for obj in patients:
+        if obj.kind == "unit":
+            unit = run.state.unit(obj.key)
+            if unit is None:
+                continue
+            if unit.is_avatar:
+                player = run.state.player(unit.controller)
+                n = amount(run, act.amount, "heal") if act.amount is not None else player.max_life - player.life
+                run.act(D.Heal(do="heal", player=unit.controller, amount=n))
+            else:
+                n = amount(run, act.amount, "heal") if act.amount is not None else max(unit.damage, 0)
+                run.act(D.Heal(do="heal", unit=unit.id, amount=n))
+        elif obj.kind == "player":
+            player = run.state.player(str(obj.key))
+            n = amount(run, act.amount, "heal") if act.amount is not None else player.max_life - player.life
+            run.act(D.Heal(do="heal", player=str(obj.key), amount=n))
+    return patients
+
+
+@executes(A.GainLife, roles=("agent",), problems=lambda act: iter(amount_problems(act.amount)))
+def _gain_life(run: Run, act: A.GainLife, clause: A.Clause) -> list[Obj]:
+    n = amount(run, act.amount, "life")
+    for pid in players(run, act.agent):
+        run.act(D.Heal(do="heal", player=pid, amount=n))
+    return []
+
+
+@executes(A.LoseLife, roles=("agent",), problems=lambda act: iter(amount_problems(act.amount)))
+def _lose_life(run: Run, act: A.LoseLife, clause: A.Clause) -> list[Obj]:
+    n = amount(run, act.amount, "life")
+    for pid in players(run, act.agent):
+        run.act(D.LoseLife(do="lose_life", player=pid, amount=n))
+    return []
+
+
+def _mana_problems(act: A.GainMana) -> Iterator[str]:
+    if not (isinstance(act.mana, A.Mana) and all(s.strip("()").isdigit() for s in act.mana.symbols)):
+        yield "gaining mana of an element or a choice"
+
+
+@executes(A.GainMana, roles=("agent",), problems=_mana_problems)
+def _gain_mana(run: Run, act: A.GainMana, clause: A.Clause) -> list[Obj]:
+    from codex.engine.events import ManaGained
+    mana = act.mana
+    if not isinstance(mana, A.Mana):
+        raise NotExecutable("a choice of mana")
+    n = 0
+    for sym in mana.symbols:
+        inner = sym.strip("()")
+        if not inner.isdigit():
+            raise NotExecutable(f"gaining {sym}")
+        n += int(inner)
+    for pid in players(run, act.agent):
+        player = run.state.player(pid)
+        run.state = run.state.with_player(replace(player, mana=player.mana + n))
+        run.emit(ManaGained(pid, n, player.mana + n, f"{run.ctx.source_name} gives {pid} {n} mana", rules=("mana",)))
+    return []
+
+
+# ----------------------------------------------------------------------------- lasting effects
+
+def lasting(run: Run, clause: A.Clause, objs: list[Obj], **what: Any) -> None:
+    """An effect that lasts: this turn, until a next turn, while its card is in the realm (no
+    duration), until an event (a unit takes damage), or permanently."""
+    from codex.engine.effects.durations import leaving_source, until_of
+    from codex.engine.events import EffectBegan
+    until, ends_on = until_of(run, clause)
+    units = tuple(str(o.key) for o in objs if o.kind == "unit")
+    if not units:
+        return
+    ident = f"{run.ctx.key}#{len(run.state.lasting)}"
+    source = (leaving_source(run, clause) or f"{run.ctx.source.kind}:{run.ctx.source.key}") if until == "source" \
+        else None
+    end = clause.duration.event if ends_on == "condition" and clause.duration is not None else None
+    effect = Lasting(ident, run.ctx.source_name, run.ctx.controller, until, units, source=source,  # type: ignore[arg-type]
+                     ends_on=ends_on, end=end, **what)
+    run.state = run.state.evolve(lasting=run.state.lasting + (effect,))
+    names = tuple(name_of(run.state, o) for o in objs if o.kind == "unit")
+    run.emit(EffectBegan(run.ctx.source_name, until if not ends_on else f"until {ends_on}", names, effect.describe(),
+                         rules=("ongoing-effect",)))
+
+
+def _grant_problems(act: A.Grant) -> Iterator[str]:
+    from codex.engine.abilities import keyword_changes
+    for g in act.grants:
+        if isinstance(g, A.Keyword):
+            if keyword_changes(g) is None:
+                yield f"granting the keyword {g.name}"
+        elif not isinstance(g, A.PowerMod):
+            yield f"granting {type(g).__name__}"
+
+
+@executes(A.Grant, roles=("patient",), problems=_grant_problems)
+def _grant(run: Run, act: A.Grant, clause: A.Clause) -> list[Obj]:
+    from codex.engine.effects.statics import Unsupported, grants_of
+    try:
+        kw, power = grants_of(act.grants)
+    except Unsupported as e:
+        raise NotExecutable(str(e)) from None
+    patients = patients_or_self(run, act.patient)
+    lasting(run, clause, patients, keywords=kw, power=power)
+    return patients
+
+
+def _lose_problems(act: A.LoseGrant) -> Iterator[str]:
+    if act.abilities is not None or not act.grants:
+        yield "losing abilities other than keywords"
+    else:
+        yield from _grant_problems(A.Grant(grants=act.grants))
+
+
+@executes(A.LoseGrant, roles=("patient",), problems=_lose_problems)
+def _lose(run: Run, act: A.LoseGrant, clause: A.Clause) -> list[Obj]:
+    from codex.engine.effects.statics import Unsupported, grants_of
+    try:
+        kw, _ = grants_of(act.grants)
+    except Unsupported as e:
+        raise NotExecutable(str(e)) from None
+    patients = patients_or_self(run, act.patient)
+    lasting(run, clause, patients, lost=kw)
+    return patients
+
+
+STATES = ("silenced", "disabled", "asleep")
+
+
+def _set_state_problems(act: A.SetState) -> Iterator[str]:
+    if act.state not in STATES + ("flooded",):
+        yield f"making something {act.state}"
+
+
+@executes(A.SetState, roles=("patient",), problems=_set_state_problems)
+def _set_state(run: Run, act: A.SetState, clause: A.Clause) -> list[Obj]:
+    """Silence, disable, put to sleep (disabled until it takes damage: Codex "Asleep"), or flood a site."""
+    patients = patients_or_self(run, act.patient)
+    if act.state == "flooded":
+        for obj in patients:
+            if obj.kind == "site":
+                this_turn = clause.duration is not None and clause.duration.kind == "this_turn"
+                if clause.duration is not None and not this_turn and clause.duration.kind != "permanently":
+                    raise NotExecutable(f"a flood lasting '{clause.duration.kind}'")
+                run.act(D.Flood(do="flood", square=int(obj.key), this_turn=this_turn))
+        return patients
+    if act.state not in STATES:
+        raise NotExecutable(f"making something {act.state}")
+    if act.state == "asleep" and clause.duration is None:     # asleep until it is hurt
+        clause = A.replace(clause, duration=A.Duration(kind="until", event=A.Clause(action=A.Damage(
+            patient=A.Ref(word="it")))))
+    lasting(run, clause, patients, states=frozenset({act.state}))
+    return patients
+
+
+# ----------------------------------------------------------------------------- strikes and fights
+
+@executes(A.Strike, roles=("agent", "patient"))
+def _strike(run: Run, act: A.Strike, clause: A.Clause) -> list[Obj]:
+    agents = patients_or_self(run, act.agent, "striker")
+    patients = select(run.state, run.ctx, act.patient, "target")
+    for a in agents:
+        for p in patients:
+            if a.kind == p.kind == "unit" and a != p:
+                run.act(D.StrikeAction(do="strike", unit=str(a.key), target=str(p.key),
+                                       **effect_fields(run, targeted(act.patient))))
+    return patients
+
+
+@executes(A.Fight, roles=("agent", "patient"))
+def _fight(run: Run, act: A.Fight, clause: A.Clause) -> list[Obj]:
+    agents = patients_or_self(run, act.agent, "fighter")
+    patients = select(run.state, run.ctx, act.patient, "target")
+    for a in agents:
+        for p in patients:
+            if a.kind == p.kind == "unit" and a != p:
+                run.act(D.Fight(do="fight", unit=str(a.key), other=str(p.key),
+                                **effect_fields(run, targeted(act.patient))))
+    return patients
+
+
+# ----------------------------------------------------------------------------- choosing, targeting
+
+def _choose_problems(act: A.Choose) -> Iterator[str]:
+    if act.kind not in ("choose", "target") or act.action is not None:
+        yield f"choosing by '{act.kind}'"
+    if act.agent is not None and not (isinstance(act.agent, A.Ref) and act.agent.word in ("you", "SELF")):
+        yield "a choice another player makes"
+
+
+@executes(A.Choose, roles=("patient",), problems=_choose_problems)
+def _choose(run: Run, act: A.Choose, clause: A.Clause) -> list[Obj]:
+    """"Target a location up to three steps away", "Choose two sites": the chosen objects are what
+    the next sentences call "it", "there", "those"."""
+    patient = act.patient
+    if act.kind == "target" and isinstance(patient, A.Selector) and patient.det in (None, "a", "an"):
+        patient = A.replace(patient, det="target")
+    chosen = select(run.state, run.ctx, patient, "target")
+    run.emit(Note("chosen", f"{run.ctx.source_name}: {run.ctx.controller} chooses {describe(run.state, chosen)}.",
+                  {"chosen": [str(o.key) for o in chosen]}, rules=("target",) if act.kind == "target" else ()))
+    return chosen
+
+
+# ----------------------------------------------------------------------------- sites
+
+def _play_problems(act: A.Play) -> Iterator[str]:
+    sel = act.patient
+    if not (isinstance(sel, A.Selector) and sel.noun.lower() == "site" and sel.det in ("a", "an", None)
+            and not sel.filters and not sel.mods) or act.dest is not None:
+        yield "playing something other than a site from hand"
+
+
+@executes(A.Play, problems=_play_problems)
+def _play(run: Run, act: A.Play, clause: A.Clause) -> list[Obj]:
+    """Play a site (the Avatar's "Play or draw a site", or an effect that plays one): to a legal
+    square, from the player's hand."""
+    from codex.engine.geometry import Location, Region
+    from codex.engine.sites import legal_site_squares
+    squares = legal_site_squares(run.state, run.ctx.controller)
+    chosen = run.ctx.choose("square", [Obj("location", Location(sq, Region.SURFACE)) for sq in squares],
+                            why="choose where to play the site")
+    if not chosen:
+        return []
+    square = chosen[0].key.square
+    run.act(D.PlaySite(do="play_site", square=square, by_effect=True))
+    return [Obj("site", square)]
+
+
+# ----------------------------------------------------------------------------- burrow, submerge
+
+RELOCATIONS = ("burrow", "submerge", "surface", "unburrow")
+
+
+def _relocate_problems(act: A.Relocate) -> Iterator[str]:
+    if act.kind not in RELOCATIONS:
+        yield f"relocating by '{act.kind}'"
+
+
+@executes(A.Relocate, roles=("patient",), problems=_relocate_problems)
+def _relocate(run: Run, act: A.Relocate, clause: A.Clause) -> list[Obj]:
+    """Burrow, submerge, surface: a unit or artifact moves between its site's surface and
+    subsurface (Codex "Burrowing", "Submerge"); a minion without the ability dies there like any
+    other."""
+    from codex.engine.geometry import Location, Region
+    from codex.engine.ongoing import site_is_water
+    kind = act.kind
+    patients = patients_or_self(run, act.patient)
+    moved = []
+    for obj in patients:
+        where = locations_of(run.state, obj)
+        if obj.kind not in ("unit", "artifact") or not where:
+            continue
+        loc = where[0]
+        site = run.state.site_at(loc.square)
+        if site is None:
+            continue
+        water = site_is_water(run.state, site)
+        if kind in ("burrow", "submerge"):
+            if (kind == "burrow") == water or loc.region is not Region.SURFACE:
+                run.note("cannot", f"{name_of(run.state, obj)} cannot {kind} here: "
+                         f"{site.name} is a {'water' if water else 'land'} site.", unit=str(obj.key))
+                continue
+            to = Location(site.square, Region.UNDERWATER if water else Region.UNDERGROUND)
+        elif kind in ("surface", "unburrow"):
+            if loc.region is Region.SURFACE:
+                continue
+            to = Location(site.square, Region.SURFACE)
+        else:
+            raise NotExecutable(f"relocating by '{kind}'")
+        if obj.kind == "artifact":
+            art = run.state.artifact(str(obj.key))
+            if art is not None and art.bearer is None:
+                from codex.engine.events import Teleported
+                run.state = run.state.with_artifact(replace(art, location=to))
+                run.note("move_artifact", f"{art.name} moves to the {to}.", artifact=art.id)
+                moved.append(obj)
+            continue
+        place: Any = [to.square, to.region.value]
+        if run.act(D.Move(do="move", unit=str(obj.key), how="teleport", to=place,
+                          **effect_fields(run, targeted(act.patient)))):
+            moved.append(obj)
+    return moved

@@ -1,0 +1,254 @@
+"""Summoning and conjuring by effects (Codex "Summon", "Conjure"): tokens the Codex defines, and
+minion cards from a zone (a dead minion, the card a player revealed or found, this card from your
+cemetery).
+
+"When another effect causes you to summon a minion directly without casting it ... you simply put
+it into the realm": no mana, no threshold, not only your sites. With no place named it may go to
+any location in any region (the player chooses: the choice ``location``); to a location it cannot
+enter it is not summoned and stays in its zone.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from codex.cardtext import ast as A
+from codex.engine.effects.context import Obj, ZoneCard, card_data
+from codex.engine.effects.execute import Run, executes
+from codex.engine.effects.select import NotExecutable, locations_of, select, singular, zone_cards, zone_of, \
+    zone_owners
+from codex.engine.geometry import Location, Region
+from codex.engine.state import Card
+from codex.engine.tokens import token_kind
+
+
+def _is_token(sel: Any) -> bool:
+    return isinstance(sel, A.Selector) and singular(sel.noun) == "token"
+
+
+def _token_kind(sel: A.Selector) -> Any:
+    return token_kind(" ".join(m for m in sel.mods if m.lower() not in ("submerged", "burrowed", "tapped")))
+
+
+def _summon_problems(act: A.Summon) -> Iterator[str]:
+    from codex.engine.effects.check import sel_problems
+    sel = act.patient
+    if _is_token(sel):
+        if _token_kind(sel) is None:
+            yield "summoning a token the Codex does not define"
+    elif isinstance(sel, A.Ref):
+        if sel.word.lower() not in ("self", "it", "they", "them") or sel.filters:
+            yield f"summoning '{sel.word}'"
+        if sel.word == "SELF" and act.source is None:
+            yield "summoning this card from nowhere named"
+    elif isinstance(sel, A.Selector):
+        if act.source is None and not any(m.lower() == "dead" for m in sel.mods):
+            yield "summoning a minion from nowhere named"
+        yield from sel_problems(A.replace(sel, filters=tuple(f for f in sel.filters if not isinstance(f, A.Where)
+                                                                  or f.rel != "from")))
+    else:
+        yield "summoning one of several kinds of minion"
+    if act.source is not None and zone_of(act.source) is None:
+        yield "summoning from something other than a zone"
+    if act.dest is not None:
+        yield from _dest_problems(act.dest)
+
+
+def _dest_problems(dest: Any) -> Iterator[str]:
+    from codex.engine.effects.check import sel_problems
+    if isinstance(dest, A.Selector) and singular(dest.noun) == "location" and dest.det in ("its", "her", "his",
+                                                                                        "their", "your"):
+        return
+    yield from sel_problems(dest)
+
+
+def _places(run: Run, dest: Any) -> list[Location]:
+    """Where a summon may put the minion: the place named, or any location in any region."""
+    if dest is None:
+        from codex.engine.effects.select import _candidates
+        return [o.key for o in _candidates(run.state, "location")]
+    if isinstance(dest, A.Selector) and singular(dest.noun) == "location" and isinstance(dest.det, str) \
+            and dest.det in ("its", "her", "his", "their", "your"):
+        who = run.ctx.lookup("it") if dest.det != "your" else None
+        if dest.det == "your":
+            avatar = run.state.avatar_of(run.ctx.controller)
+            return [avatar.location] if avatar else []
+        if who:
+            return [loc for o in who for loc in locations_of(run.state, o)]
+        return [loc for loc in locations_of(run.state, run.ctx.source)]
+    objs = select(run.state, run.ctx, dest, "location", choose=False)
+    out = []
+    for o in objs:
+        if o.kind == "site":
+            out.append(Location(int(o.key), Region.SURFACE))
+        else:
+            out += locations_of(run.state, o)
+    return list(dict.fromkeys(out))
+
+
+def _choose_place(run: Run, options: list[Location], what: str) -> Location | None:
+    if not options:
+        return None
+    picked = run.ctx.choose("location", [Obj("location", loc) for loc in options], why=f"choose where {what} is "
+                                                                                      "summoned")
+    return picked[0].key if picked else None
+
+
+def _where(loc: Location) -> Any:
+    return loc.square if loc.region is Region.SURFACE else [loc.square, loc.region.value]
+
+
+def _region_of(sel: A.Selector, loc: Location, run: Run) -> Location:
+    """"Summon three submerged Frog tokens here": under the surface of the site, if it is water."""
+    mods = {m.lower() for m in sel.mods}
+    if loc.region is not Region.SURFACE or not mods & {"submerged", "burrowed"}:
+        return loc
+    site = run.state.site_at(loc.square)
+    if site is None:
+        return loc
+    from codex.engine.areas import subsurface_of
+    return Location(loc.square, subsurface_of(run.state, site))
+
+
+@executes(A.Summon, problems=_summon_problems)
+def _summon(run: Run, act: A.Summon, clause: A.Clause) -> list[Obj]:
+    sel = act.patient
+    if _is_token(sel):
+        return _summon_tokens(run, act, sel)
+    cards = _zone_minions(run, act)
+    made: list[Obj] = []
+    places = _places(run, act.dest)
+    tapped = "tapped" in clause.adverbs
+    for obj in cards:
+        zc: ZoneCard = obj.key
+        card = zc.card
+        data = (card.data if isinstance(card, Card) else None) or (card_data(card.name) if isinstance(card, Card)
+                                                                    else None)
+        if not isinstance(card, Card):
+            from codex.engine.errors import AmbiguousAction
+            key = f"{run.ctx.key}.identify"
+            raise AmbiguousAction(f"{run.ctx.source_name}: the card is not named in the scenario; name the cards of "
+                                  f"{zc.owner}'s {zc.zone} (it is card {zc.position + 1} from the top)", key, [],
+                                  f"/players/{zc.owner}/{zc.zone}")
+        if data is None or data.type != "minion" or data.attack is None:
+            run.note("not_minion", f"{card.name} is not a minion card this ruling knows: it is not summoned.",
+                     card=card.name)
+            continue
+        loc = _choose_place(run, places, card.name)
+        if loc is None:
+            continue
+        uid = _unit_id(run, card.name)
+        from codex.engine.effects.cards import take_card
+        from codex.engine.state import Unit
+        attack, defense = doc_power(data)
+        minion = Unit(uid, card.name, run.ctx.controller, zc.owner, "minion", loc, attack, defense, tapped=tapped,
+                      text=data.text, summoned_this_turn=True, subtypes=tuple(data.subtypes), cost=data.cost,
+                      elements=tuple(data.elements))
+        if not _can_enter(run, minion, zc):
+            continue
+        got = take_card(run.state, zc)
+        if got is None:
+            continue
+        run.state = got[0]
+        if put_minion(run, minion):
+            made.append(Obj("unit", uid))
+    return made
+
+
+def _can_enter(run: Run, minion: Any, zc: ZoneCard | None) -> bool:
+    from codex.engine.entering import entry_reason
+    if entry_reason(run.state, minion, minion.location) is None:
+        return True
+    where = f" and stays in {zc.owner}'s {zc.zone}" if zc is not None else ""
+    run.note("not_summoned", f"{minion.name} cannot enter the {minion.location}: it is not summoned{where}.",
+             ("summon.cannot-enter",), card=minion.name)
+    return False
+
+
+def put_minion(run: Run, minion: Any) -> bool:
+    """An effect summons a minion (built with its card's facts): it enters the realm, its Genesis
+    and what entering does there follow through the storyline (Codex "Summon")."""
+    from dataclasses import replace
+    from codex.engine.abilities import abilities_of
+    from codex.engine.carrying import lance_tokens
+    from codex.engine.entering import lance_notes, summon_effect
+    abilities = abilities_of(minion.text, minion.name)
+    minion = replace(minion, keywords=abilities.keywords, abilities=abilities)
+    rules = ("summon", "summon.effect", "enter") + (("summon.anywhere",) if minion.location.region is not
+                                                     Region.SURFACE or run.state.site_at(minion.location.square) is None
+                                                     else ())
+    run.state, events = summon_effect(run.state, minion, rules)
+    batch = list(events)
+    if run.state.unit(minion.id) is None:
+        run.emit(*batch)
+        return False
+    for token in lance_tokens(minion, minion.keywords.lances):
+        run.state = run.state.with_artifact(token)
+    batch += lance_notes(run.state, minion.id)
+    run.settle(batch)
+    return True
+
+
+def doc_power(data: Any) -> tuple[int, int]:
+    attack = int(data.attack or 0)
+    return attack, int(data.defence if data.defence is not None else attack)
+
+
+def _unit_id(run: Run, name: str) -> str:
+    base = "-".join(name.lower().split())
+    uid, n = base, 1
+    while run.state.unit(uid) is not None or uid == run.ctx.source.key:
+        n += 1
+        uid = f"{base}-{n}"
+    return uid
+
+
+def _zone_minions(run: Run, act: A.Summon) -> list[Obj]:
+    """The minion cards a summon names: this card in a zone, the card the previous clause named,
+    or the cards in zones its words name ("a random dead minion", "a Spirit from any cemetery")."""
+    sel = act.patient
+    if isinstance(sel, A.Ref) and sel.word == "SELF":
+        scope = [(pid, zone) for det, zone in zone_of(act.source) or []
+                 for pid in zone_owners(run.state, run.ctx, det)]
+        for pid, zone in scope:
+            for obj in zone_cards(run.state, pid, zone):
+                if obj.key.name.casefold() == run.ctx.source_name.casefold():
+                    return [obj]
+        run.note("not_there", f"{run.ctx.source_name} is not in the zone it would be summoned from.")
+        return []
+    if isinstance(sel, A.Ref):
+        return [o for o in select(run.state, run.ctx, sel, "minion") if o.kind == "card"]
+    if not isinstance(sel, A.Selector):
+        raise NotExecutable("summoning one of several kinds of minion")
+    probe = sel
+    if act.source is not None:
+        probe = A.replace(sel, filters=sel.filters + (A.Where("from", act.source),))
+    return [o for o in select(run.state, run.ctx, probe, "minion") if o.kind == "card"]
+
+
+def _summon_tokens(run: Run, act: A.Summon, sel: A.Selector) -> list[Obj]:
+    """Summon tokens the Codex defines ("Summon two Foot Soldier tokens here")."""
+    kind = _token_kind(sel)
+    if kind is None:
+        raise NotExecutable(f"the token {' '.join(sel.mods)!r}")
+    count = int(sel.count) if isinstance(sel.count, int) else 1
+    places = _places(run, act.dest)
+    if act.dest is None:
+        places = [loc for loc in places if loc.region in (Region.SURFACE, Region.VOID)] + \
+            [loc for loc in places if loc.region not in (Region.SURFACE, Region.VOID)]
+    at = _choose_place(run, places, f"the {kind.name} token")
+    if at is None:
+        return []
+    at = _region_of(sel, at, run)
+    made: list[Obj] = []
+    from codex.engine.state import Unit
+    for n in range(count):
+        uid = f"{kind.name.lower().replace(' ', '-')}-{run.ctx.key}-{n + 1}"
+        minion = Unit(uid, kind.name, run.ctx.controller, run.ctx.controller, "minion", at, kind.power, kind.power,
+                      text=kind.text, summoned_this_turn=True, token=True, subtypes=tuple(kind.subtypes),
+                      elements=(kind.element,) if kind.element else ())
+        if _can_enter(run, minion, None) and put_minion(run, minion):
+            made.append(Obj("unit", uid))
+    return made
+
+
+__all__ = ["NotExecutable"]
