@@ -7,6 +7,8 @@ and buries once the batch of simultaneous damage is done.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, replace
 from typing import Union
 
@@ -17,7 +19,7 @@ from codex.engine.events import (DamageModified, DamagePrevented, Damaged, Death
                                  LifeUnchanged, NoDamage, ReachedDeathsDoor, SiteStruck, StealthLost, StrikeWithheld,
                                  Struck, WardBroke)
 from codex.engine.geometry import Location, Region
-from codex.engine.ongoing import airborne_now, damage_reduction, disabled_by, keywords_at, power_of
+from codex.engine.ongoing import airborne_now, disabled_by, keywords_at, power_of
 from codex.engine.reasons import Found, Reason
 from codex.engine.state import GameState, Site, Unit
 from codex.engine.storyline import Resolved, settle
@@ -159,15 +161,18 @@ def intercept_reason(state: GameState, interceptor: Unit, mover: Unit, *, used_m
 # ---------------------------------------------------------------- damage
 
 def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | None,
-                what: str = "strike", opposing: str = "") -> Resolved:
-    """Damage in order: a Ward's replacement, incoming, modification (reductions), prevention
-    (immunity), then effects.
+                what: str = "strike", opposing: str = "", origin: Any = None) -> Resolved:
+    """Damage in order: a Ward's replacement, incoming, modification (reductions, increases,
+    doubling: the active player's effects first), prevention (immunity, "takes no damage from"),
+    then effects.
 
     ``opposing`` names the opponent's spell or special ability the damage comes from (empty for
     strikes of a fight and for the target's own side's effects): a Ward breaks instead of such
-    damage. Damage to a minion stays on it (deaths are decided when the batch settles); damage to
-    an Avatar is life loss, or a death blow when its player is at death's door. The source dealt
-    damage even if it is prevented, so it has interacted with the realm."""
+    damage. ``origin`` (`effects.damage_sources.Origin`) is the card dealing it and how, for the
+    effects that care where damage comes from (default: ``source`` striking, or its effect). Damage
+    to a minion stays on it (deaths are decided when the batch settles); damage to an Avatar is life
+    loss, or a death blow when its player is at death's door. The source dealt damage even if it is
+    prevented, so it has interacted with the realm."""
     target = state.unit(target_id)
     if target is None:
         return state, []
@@ -176,19 +181,27 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
     if amount > 0 and opposing and keywords_at(state, target).ward:
         state, broke = break_ward(state, target.id, f"damaged by {opposing}")
         return state, broke
+    if origin is None and state.statics:
+        from codex.engine.effects.damage_sources import origin_of
+        origin = origin_of(state, source, "strike" if what == "strike" else "effect")
     incoming = amount
-    for name, n, quote in damage_reduction(state, target):
+    for name, change, n, quote in _modifications(state, target, origin):
         if amount > 0:
-            new = max(0, amount - n)
-            events.append(DamageModified(target.id, target.name, name, amount, new,
-                                         rules=("damage.order", "damage.reduce"), from_card=quote))
+            new = max(0, amount - n) if change == "less" else amount + n if change == "more" else amount * 2
+            rule = "damage.reduce" if change == "less" else "damage.modify"
+            events.append(DamageModified(target.id, target.name, name, amount, new, rules=("damage.order", rule),
+                                         from_card=quote))
             amount = new
     if amount <= 0:
         rules = ("zero.damage",) + (("lethal.zero",) if source and keywords_at(state, source).lethal and incoming else ())
         return state, events + [NoDamage(target.id, target.name, src, what, rules=rules)]
-    if state.statics and _immune(state, target):
-        return state, events + [DamagePrevented(target.id, target.name, amount, "is immune to damage",
-                                                rules=("damage.prevent", "prevention-effect"))]
+    if state.statics:
+        from codex.engine.effects.statics import prevented
+        quote = prevented(state, target, origin)
+        if quote is not None:
+            return state, events + [DamagePrevented(target.id, target.name, amount, f"takes no damage from this "
+                                                    f"({quote.card})", rules=("damage.prevent", "prevention-effect"),
+                                                    from_card=quote)]
     if target.is_avatar:
         player = state.player(target.controller)
         if player.at_deaths_door:
@@ -203,14 +216,27 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
                                 ("damage.avatar", "wounded.avatar"), damage=True)
         return state, events + lost
     lethal = source is not None and keywords_at(state, source).lethal
+    lethal_quote = None
+    if not lethal and state.statics:
+        from codex.engine.effects.statics import lethal_to
+        lethal_quote = lethal_to(state, target)
+        lethal = lethal_quote is not None
     state = state.with_unit(replace(target, damage=target.damage + amount,
                                     lethal_hit=target.lethal_hit or lethal))
     defense = power_of(state, target)[1]
     rules = (("strike",) if what == "strike" else ()) + (("split-power.defense",) if target.split else ()) + (
         ("wounded",) if target.damage + amount < defense and not lethal else ())
     events.append(Damaged(target.id, target.name, source.id if source else None, src, amount,
-                          target.damage + amount, defense, target.split, rules=rules))
+                          target.damage + amount, defense, target.split, rules=rules, from_card=lethal_quote))
     return state, events
+
+
+def _modifications(state: GameState, target: Unit, origin: Any) -> list[tuple[str, str, int, Any]]:
+    """The damage modifications applying to ``target``, in the order they apply."""
+    if not state.statics:
+        return []
+    from codex.engine.effects.statics import damage_changes
+    return [(name, change, n, quote) for name, change, n, quote, _ in damage_changes(state, target, origin)]
 
 
 def break_ward(state: GameState, unit_id: str, instead: str) -> Resolved:
@@ -393,5 +419,5 @@ def strike_site(state: GameState, attacker: Unit, site: Site) -> Resolved:
 
 
 def _immune(state: GameState, unit: Unit) -> bool:
-    from codex.engine.effects.statics import immune
-    return immune(state, unit) is not None
+    from codex.engine.effects.statics import prevented
+    return prevented(state, unit) is not None

@@ -334,6 +334,9 @@ class Cast(Action):
     location: Place | None = None
     carrier: Id | None = None
     targets: Ids = ()
+    zone: Literal["hand", "cemetery", "spellbook"] = Field(
+        default="hand", description="the zone the spell is cast from: the hand, or another zone an effect allows "
+                                    "(\"May be cast from your cemetery\")")
 
 
 class SiteSpec(Doc):

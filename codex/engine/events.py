@@ -455,7 +455,8 @@ class DamageModified(Event):
     after: int
 
     def text(self) -> str:
-        return f"{self.by} reduces the damage to {self.name} from {self.before} to {self.after}."
+        verb = "reduces" if self.after < self.before else "increases"
+        return f"{self.by} {verb} the damage to {self.name} from {self.before} to {self.after}."
 
 
 @dataclass(frozen=True)
@@ -1082,7 +1083,8 @@ class EffectEnded(Event):
     units: tuple[str, ...]
 
     def text(self) -> str:
-        when = "the turn is over" if self.until == "end_of_turn" else "it lasted until this turn"
+        when = {"end_of_turn": "the turn is over", "until damage": "it lasted until its unit took damage",
+                "until condition": "what it lasted until has happened"}.get(self.until, "it lasted until this turn")
         on = f" on {', '.join(self.units)}" if self.units else ""
         return f"{self.name}{on} ends: {when}."
 
@@ -1289,7 +1291,9 @@ class EffectBegan(Event):
 
     def text(self) -> str:
         when = {"end_of_turn": "until the end of the turn", "next_turn": "until its controller's next turn",
-                "source": f"while {self.name} is in the realm"}.get(self.until, self.until)
+                "source": f"while {self.name} is in the realm", "permanent": "permanently",
+                "until damage": "until it takes damage", "until condition": "until that changes"}.get(self.until,
+                                                                                                      self.until)
         return f"{self.name} gives {', '.join(self.units)} {self.what} {when}."
 
 

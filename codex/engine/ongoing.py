@@ -25,12 +25,17 @@ def auras_at(state: GameState, loc: Location) -> list[Aura]:
 
 
 def site_is_water(state: GameState, site: Site) -> bool:
-    """Water if it provides water affinity, is Flooded, or a flood covers it. Rubble has no
-    affinity of its own, but "in all other ways, Rubble is treated the same as any other site",
-    so flooded Rubble is a water site too."""
+    """Water if it provides water affinity, is Flooded, or a flood covers it (an aura's effect, or a
+    static ability: "This site is flooded"). Rubble has no affinity of its own, but "in all other
+    ways, Rubble is treated the same as any other site", so flooded Rubble is a water site too."""
     if site.affinity.water > 0 or site.flooded:
         return True
-    return any("flood" in a.effects for a in state.auras if site.square in a.squares)
+    if any("flood" in a.effects for a in state.auras if site.square in a.squares):
+        return True
+    if state.statics:
+        from codex.engine.effects.statics import water_by
+        return water_by(state, site.square) is not None
+    return False
 
 
 def site_affinity(state: GameState, site: Site) -> Affinity:
@@ -196,7 +201,7 @@ def damage_reduction(state: GameState, unit: Unit) -> list[tuple[str, int, Any]]
     if not state.statics:
         return []
     from codex.engine.effects.statics import damage_changes
-    return [(name, -delta, quote) for name, delta, quote in damage_changes(state, unit) if delta < 0]
+    return [(name, n, quote) for name, change, n, quote, _ in damage_changes(state, unit) if change == "less"]
 
 
 def player_affinity(state: GameState, player_id: str) -> Affinity:

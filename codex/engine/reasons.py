@@ -104,6 +104,7 @@ class Reason(ReasonCode):
     # zones, the draw, the opening
     NOT_IN_HAND = "not_in_hand"
     NOT_IN_ZONE = "not_in_zone"
+    NOT_FROM_ZONE = "not_from_zone"
     DRAW_SPLIT = "draw_split"
     FIRST_TURN_NO_DRAW = "first_turn_no_draw"
     MUST_FIND = "must_find"
@@ -203,6 +204,7 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.AVATAR_UNAFFECTED: "an Avatar cannot be destroyed, banished or sacrificed unless the effect names Avatars",
     Reason.NOT_IN_HAND: "that card is not in the player's hand",
     Reason.NOT_IN_ZONE: "that card is not in that zone",
+    Reason.NOT_FROM_ZONE: "spells are cast from the hand, unless an effect lets them be cast from elsewhere",
     Reason.DRAW_SPLIT: "the cards drawn from each deck must add up to the number drawn",
     Reason.FIRST_TURN_NO_DRAW: "the first player does not draw a card on the first turn of the game",
     Reason.MUST_FIND: "searching a public zone, you must find what you search for if it is there",

@@ -81,9 +81,12 @@ def _check(state: GameState, batch: list[Event] | None = None) -> Resolved:
     longer be carried is dropped, then every minion that cannot stay in the realm is banished or
     marked for death."""
     from codex.engine.carrying import drops
+    from codex.engine.effects.durations import ended
     state, events = reground(state)
     state, dropped = drops(state)
     events += dropped
+    state, lasting = _lasting_at_rest(state, batch or [])
+    events += lasting
     marked: list[str] = []
     banished = False
     for unit in state.units:
@@ -109,6 +112,26 @@ def _check(state: GameState, batch: list[Event] | None = None) -> Resolved:
     if banished:
         state, more = drops(state)
         events += more
+    return state, events
+
+
+def _lasting_at_rest(state: GameState, batch: list[Event]) -> Resolved:
+    """Lasting effects at rest: those an event ended ("disabled until hurt") end, and what a
+    "permanently" static ability did to a unit stays with it ("Nearby enemies permanently lose
+    Stealth": once it has lost it, it has lost it for good)."""
+    from codex.engine.effects.durations import ended
+    from codex.engine.effects.statics import permanent_effects
+    from codex.engine.events import EffectBegan, EffectEnded
+    events: list[Event] = []
+    gone = ended(state, batch)
+    if gone:
+        ids = {e.id for e in gone}
+        state = replace(state, lasting=tuple(e for e in state.lasting if e.id not in ids))
+        events += [EffectEnded(e.name, f"until {e.ends_on}", e.units, rules=("ongoing-effect",)) for e in gone]
+    added = permanent_effects(state)
+    if added:
+        state = replace(state, lasting=state.lasting + tuple(added))
+        events += [EffectBegan(e.name, "permanent", e.units, e.describe(), rules=("ongoing-effect",)) for e in added]
     return state, events
 
 

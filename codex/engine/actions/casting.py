@@ -21,7 +21,11 @@ from codex.engine.ruling import Verdict
 from codex.engine.carrying import lance_tokens, offset_in
 from codex.engine.combat import break_ward, interact
 from codex.engine.oversized import normalise
-from codex.engine.state import Affinity, Artifact, Aura, Card, GameState, Unit
+from codex.engine.effects.casting_rules import Casting, casting_of, cost_change, permitted
+from codex.engine.effects.context import card_data
+from codex.engine.geometry import Location
+from codex.engine.state import Affinity, Artifact, Aura, Card, GameState, Unit, ZoneName
+from typing import Any
 from codex.engine.zones import move, take
 
 
@@ -63,6 +67,9 @@ def _summon(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> s
                   text=spell.text, summoned_this_turn=True, abilities=spell.abilities, size=size)
     found = (C.summoning_area_reason(res.state, pid, spell, loc, minion) if minion.oversized
              else C.summoning_location_reason(res.state, pid, spell, loc, minion))
+    if found and found[0] is Reason.NOT_YOUR_SITE and loc.region is Region.SURFACE:
+        allowed = _permitted_elsewhere(res, a, spell, pid, loc, minion)
+        found = found if allowed is None else (allowed or None)
     if found:
         raise res.illegal(found, f"{spell.name} cannot be summoned to the {loc}", ptr + "/location")
     rules = ["casting.minion-location", "casting-minions.enter", "summon"] + {
@@ -83,6 +90,33 @@ def _summon(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> s
         {"unit": sid}, rules=("summoning-sickness.enter",) + (("charge",) if charge else ("summoning-sickness",))))
     res.settle(batch)
     return f"summoned to the {loc}"
+
+
+def _casting(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, loc: Location | None) -> Casting:
+    from codex.engine.cards import CardData
+    data = CardData(spell.name, spell.type, spell.cost, spell.threshold.as_dict(), spell.attack, spell.defense,
+                    text=spell.text, subtypes=tuple(a.spell.subtypes) if hasattr(a.spell, "subtypes") else (),
+                    elements=tuple(sorted(spell.threshold.elements())))
+    known = card_data(spell.name)
+    if known is not None and known.name == spell.name:
+        data = replace(known, cost=spell.cost, text=spell.text)
+    return casting_of(spell.name, spell.type, data, pid, a.caster, loc, a.zone)
+
+
+def _permitted_elsewhere(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, loc: Location, minion: Unit) -> Any:
+    """A minion summoned to a site its player does not control, which a static ability allows
+    ("May be summoned to any site", "You may summon minions to affected sites"): legal if it can
+    enter there; the permission is cited."""
+    from codex.engine.entering import entry_reason
+    quote = permitted(res.state, _casting(res, a, spell, pid, loc), spell.abilities, "place")
+    if quote is None:
+        return None
+    bad = entry_reason(res.state, minion, loc)
+    if bad:
+        return bad[0], "casting-minions.enter"
+    res.emit(Note("permission", f"{quote.card} lets {spell.name} be summoned to the {loc}.", {"unit": minion.id},
+                  rules=("may-and-can",), from_card=quote))
+    return ()
 
 
 def _artifact_id(state: GameState, wanted: str) -> str:
@@ -185,6 +219,22 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
     return "cast"
 
 
+def _with_cost_changes(res: Resolution, a: D.Cast, spell: C.Spell, pid: str) -> C.Spell:
+    """The spell's cost with what static abilities add or take off (Codex "Cost": never below
+    zero), each change cited."""
+    loc = place(res.state, a.location) if a.location is not None else None
+    delta, quotes = cost_change(res.state, _casting(res, a, spell, pid, loc), spell.abilities)
+    if not quotes:
+        return spell
+    cost = max(0, spell.cost + delta)
+    for quote in quotes:
+        res.emit(Note("cost", f"{quote.card} changes what {spell.name} costs: {spell.cost} becomes {cost}.",
+                      {"cost": cost}, rules=("cost", "cost.total") + (("cost.not-negative",)
+                                                                      if spell.cost + delta < 0 else ()),
+                      from_card=quote))
+    return replace(spell, cost=cost)
+
+
 def _element_note(spell: C.Spell) -> Note:
     """The spell's elements, which an element Spellcaster's restriction reads (Codex "Element")."""
     elements = sorted(spell.threshold.elements())
@@ -217,16 +267,19 @@ def _cost_rules(doc: D.SpellDoc) -> tuple[str, ...]:
     return tuple(dict.fromkeys(rules))
 
 
-def _from_hand(res: Resolution, pid: str, name: str, ptr: str) -> None:
-    """The cast card leaves its caster's hand for the storyline (when the scenario tracks the hand)."""
+def _from_hand(res: Resolution, pid: str, name: str, ptr: str, zone: ZoneName = "hand") -> None:
+    """The cast card leaves its caster's hand (or the zone an effect lets it be cast from) for the
+    storyline (when the scenario tracks that zone)."""
     player = res.state.player(pid)
-    if not player.hand.tracked:
+    if not player.zone(zone).tracked:
         return
-    got = take(player, "hand", name, "spell")
+    got = take(player, zone, name, "spell")
     if got is None:
-        raise res.illegal((Reason.NOT_IN_HAND, "casting.from-hand"), f"{name} is not in {pid}'s hand", ptr + "/spell")
+        reason = Reason.NOT_IN_HAND if zone == "hand" else Reason.NOT_IN_ZONE
+        raise res.illegal((reason, "casting.from-hand"), f"{name} is not in {pid}'s {zone}", ptr + "/spell")
     res.state = res.state.with_player(got[0])
-    res.emit(CardsMoved(pid, (name,), 0, "hand", "storyline", "cast", rules=("casting.from-hand", "hand", "storyline")))
+    rules = ("casting.from-hand", "hand", "storyline") if zone == "hand" else ("storyline",)
+    res.emit(CardsMoved(pid, (name,), 0, zone, "storyline", "cast", rules=rules))
 
 
 _PLACE: dict[str, Placement] = {"minion": _summon, "artifact": _conjure_artifact, "aura": _conjure_aura,
@@ -258,6 +311,14 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
         res.emit(Note("types", f"{spell.name} is {' and '.join((a.spell.type or '',) + a.spell.also)}: "
                       f"{'the minion rules take precedence' if spell.type == 'minion' else 'it has each type'}.",
                       {"types": [a.spell.type, *a.spell.also]}, rules=("cards-with-multiple-types", "card-type")))
+    if a.zone != "hand":
+        quote = permitted(res.state, _casting(res, a, spell, pid, None), spell.abilities, "zone")
+        if quote is None:
+            raise res.illegal((Reason.NOT_FROM_ZONE, "casting.from-hand"), f"{spell.name} from {pid}'s {a.zone}",
+                              ptr + "/zone")
+        res.emit(Note("permission", f"{quote.card} lets {spell.name} be cast from {pid}'s {a.zone}.", {},
+                      rules=("may-and-can",), from_card=quote))
+    spell = _with_cost_changes(res, a, spell, pid)
     if _cost_rules(a.spell):
         res.emit(Note("cost", f"The cost of {spell.name} is {spell.cost}{_cost_detail(a.spell)}.",
                       {"cost": spell.cost}, rules=_cost_rules(a.spell)))
@@ -269,7 +330,7 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
                   f"affinity for the threshold {{{need}}}.", {"cost": spell.cost},
                   rules=("casting.cost", "threshold", "threshold.not-spent")))
     if not a.spell.token:          # a token copy is made on the storyline, not cast from a hand
-        _from_hand(res, pid, spell.name, ptr)
+        _from_hand(res, pid, spell.name, ptr, a.zone)
     res.settle([SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",))])
     where = _PLACE[spell.type](res, a, spell, pid, ptr)
     res.emit(ManaPaid(pid, spell.cost, res.state.player(pid).mana, rules=("casting.cost",)))

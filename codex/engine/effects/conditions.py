@@ -60,6 +60,9 @@ _REGIONS = {"burrow": Region.UNDERGROUND, "submerge": Region.UNDERWATER}
 def _compare_count(state: GameState, ctx: Ctx, node: Any, of: Any) -> int:
     """How many of what ``node`` names ``of`` has: cards in a player's hand, units they control."""
     owners = select_all(state, ctx, of)
+    if isinstance(node, A.Selector) and node.noun == "life":
+        lives = [state.player(str(o.key)).life for o in owners if o.kind == "player"]
+        return max(lives) if lives else 0
     if isinstance(node, A.Selector) and node.noun in ("card", "spell", "site"):
         total = 0
         for o in owners:
@@ -167,17 +170,22 @@ def _compare(state: GameState, ctx: Ctx, act: A.Compare) -> bool:
     raise NotExecutable(f"the comparison '{act.cmp}'")
 
 
+def _cast(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
+    from codex.engine.effects.casting_rules import cast_holds
+    return cast_holds(state, ctx, act)
+
+
 _TESTS: dict[type, Callable[[GameState, Ctx, Any], bool]] = {
     A.Occupy: _occupy, A.Located: _is_located, A.Control: _control, A.Own: _control, A.Exists: _exists,
     A.SetState: _set_state, A.Grant: _has, A.IsA: _is_kind, A.Relocate: _relocated, A.Hit: _hit,
-    A.Compare: _compare,
+    A.Compare: _compare, A.Cast: _cast,
 }
 #: The roles each kind of condition evaluates with selectors.
 CONDITION_ROLES: dict[type, tuple[str, ...]] = {
     A.Occupy: ("agent", "patient"), A.Located: ("patient",), A.Control: ("agent", "patient"),
     A.Own: ("agent", "patient"), A.Exists: ("patient",), A.SetState: ("patient",), A.Grant: ("patient",),
     A.IsA: ("patient", "type"), A.Relocate: ("patient",), A.Hit: ("agent", "patient"),
-    A.Compare: ("agent", "than"),
+    A.Compare: ("agent", "than"), A.Cast: ("agent", "dest"),
 }
 
 
@@ -213,6 +221,8 @@ def condition_problems(node: Any) -> Iterator[str]:
         yield f"a condition about being {act.kind}d"
     if isinstance(act, A.Grant) and not all(isinstance(g, A.Keyword) for g in act.grants):
         yield "a condition about having something other than keywords"
+    if isinstance(act, A.Cast) and (node.tense == "past" or node.duration is not None or node.scope is not None):
+        yield "a condition about what was cast this turn"
     if isinstance(act, A.Compare) and act.cmp not in ("more", "less", "fewer"):
         yield f"the comparison '{act.cmp}'"
     if isinstance(act, A.Located) and isinstance(act.where, A.Where):

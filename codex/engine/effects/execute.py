@@ -123,6 +123,12 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     if clause.purpose is not None or clause.instead or clause.scope is not None:
         from codex.engine.effects.purpose import run_with_purpose
         return run_with_purpose(run, clause)
+    if clause.conditions and run.ctx.lookup("there") is None and _names_its_patient(clause):
+        # "banish an adjacent site, unless there's an Avatar there": the condition is about what the
+        # clause acts on, so that is chosen first
+        from codex.engine.effects.select import select
+        chosen = select(run.state, run.ctx, clause.action.patient, "target")
+        run.ctx = run.ctx.bind("there", chosen)
     for cond in clause.conditions:
         if not condition_holds(run, cond):
             run.note("condition", f"{run.ctx.source_name}: the condition is not met, so nothing happens.",
@@ -153,6 +159,15 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     else:
         run.did = True
     return primitive.run(run, act, clause)
+
+
+def _names_its_patient(clause: A.Clause) -> bool:
+    """Whether a clause's condition says "there" about the clause's own object (no place was
+    named before it)."""
+    if getattr(clause.action, "patient", None) is None:
+        return False
+    return any(isinstance(node, A.Where) and node.rel == "there" for cond in clause.conditions
+               for node in A.walk(cond))
 
 
 def condition_holds(run: Run, cond: Any) -> bool:
@@ -198,7 +213,7 @@ def run_sentence(run: Run, sentence: Any) -> None:
         acted = run_clause(run, clause)
         if run.stop:
             return
-        if acted:
+        if acted or getattr(clause.action, "patient", None) is not None:   # even nothing: "it" is then nothing
             run.ctx = run.ctx.bind("it", acted)
             if any(o.kind in ("location", "site") for o in acted):
                 run.ctx = run.ctx.bind("there", acted)

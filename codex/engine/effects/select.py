@@ -230,6 +230,9 @@ def _noun_test(state: GameState, ctx: Ctx, noun: str) -> tuple[str, Callable[[Ob
     if word in NOUNS:
         kind, extra = NOUNS[word]
         return kind, _extra_test(state, ctx, extra)
+    if word.lower() in _KEYWORD_FIELDS:       # "a Spellcaster", "Airborne minions": units with the keyword
+        keyword = word.lower()
+        return "unit", lambda o: _has_keyword(state, o, keyword)
     if is_subtype(noun):
         sub = word.lower()
         return "unit", lambda o: sub in _subtypes(state, o)
@@ -342,6 +345,8 @@ def is_a(state: GameState, ctx: Ctx, obj: Obj, sel: A.Selector) -> bool:
         ok = any(kind_is(state, obj, t) for t in ("minion", "magic", "artifact", "aura"))
     elif noun == "unit":
         ok = obj.kind == "unit"
+    elif noun.lower() in _KEYWORD_FIELDS:
+        ok = _has_keyword(state, obj, noun.lower())
     elif is_subtype(sel.noun):
         ok = noun.lower() in _subtypes(state, obj)
     else:
@@ -794,8 +799,9 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
             return [Obj("site", sq) for sq in sorted(squares) if state.site_at(sq) is not None]
         raise NotExecutable(f"'this {sel.noun}' on a card that is not one")
     if how == "that":
-        bound = ctx.lookup("it") or (((Obj("unit", ctx.event.unit),) if hasattr(ctx.event, "unit") else None)
-                                     if ctx.event is not None else None)
+        bound = ctx.lookup("it")
+        if bound is None and ctx.event is not None and hasattr(ctx.event, "unit"):
+            bound = (Obj("unit", ctx.event.unit),)
         if bound is None:
             raise NotExecutable(f"'that {sel.noun}' with nothing named before")
         if kind == "location":

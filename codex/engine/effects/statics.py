@@ -33,7 +33,8 @@ from codex.engine.state import GameState, Unit
 
 #: Layers (Codex "Apply Ongoing Effects In Order"), the ones the engine applies.
 SILENCE, ABILITIES, POWER_ADD = 2, 5, 7
-_LAYERS = {"silence": SILENCE, "disable": SILENCE, "grant": ABILITIES, "lose": ABILITIES, "power": POWER_ADD}
+_LAYERS = {"silence": SILENCE, "disable": SILENCE, "grant": ABILITIES, "lose": ABILITIES, "water": ABILITIES,
+           "power": POWER_ADD}
 
 #: True while static effects are being evaluated: selectors then read printed keywords and power.
 _evaluating: ContextVar[bool] = ContextVar("arbiter_statics_evaluating", default=False)
@@ -54,6 +55,8 @@ class Static:
     payload: Any = None        # Keywords to grant/lose, a power delta, (change, amount, source), a verb
     conditions: tuple[Any, ...] = ()
     order: int = 0
+    per: Any = None            # "for each X": the payload counts once per X now
+    permanent: bool = False    # "permanently lose Stealth": what it does stays once done
 
     @property
     def layer(self) -> int:
@@ -91,12 +94,71 @@ RESTRICTED: dict[type, str] = {A.Attack: "attack", A.Defend: "defend", A.Interce
               A.Move: "move", A.Cast: "cast"}
 
 
+def _check_words(*nodes: Any) -> None:
+    """A static ability's selectors must be words the evaluator knows (else it is not applied)."""
+    from codex.engine.effects.check import sel_problems
+    for node in nodes:
+        if node is None or (isinstance(node, A.Ref) and node.word == "SELF"):
+            continue
+        for problem in sel_problems(node):
+            raise Unsupported(problem)
+
+
+def _check_card_words(node: Any) -> None:
+    """Words naming the spell being cast ("Spells cast by a nearby Spellcaster", "Ordinary
+    minions"): read like cards in a zone (the spell's)."""
+    if isinstance(node, A.Group):
+        for item in node.items:
+            _check_card_words(item)
+    elif isinstance(node, A.Selector):
+        _check_words(A.replace(node, det=None, filters=node.filters + (A.Where("from", A.Selector("hand")),)))
+    else:
+        _check_words(node)
+
+
+def _mana_amount(value: Any) -> int:
+    if isinstance(value, int):
+        return value
+    if isinstance(value, A.Mana) and all(s.strip("()").isdigit() for s in value.symbols):
+        return sum(int(s.strip("()")) for s in value.symbols)
+    raise Unsupported(f"a cost change of {value!r}")
+
+
+def _connected(clause: A.Clause) -> bool:
+    """"can move as if the top and bottom edges of the realm were connected" (Codex "As If Connected")."""
+    return any(isinstance(c, A.Condition) and c.kind == "as_if" and isinstance(c.clause, A.Clause)
+               and isinstance(c.clause.action, A.SetState) and c.clause.action.state == "connected"
+               for c in clause.conditions)
+
+
+def _permission(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
+    """"May be summoned to any site", "You may summon minions to affected sites", "May be cast from
+    your cemetery", "Anyone may cast minions here": who may cast or summon what, where, from where."""
+    act = clause.action
+    if isinstance(act, A.Move) and clause.modal == "can" and _connected(clause):
+        _check_words(act.patient)
+        return [Static("grant", ctx, act.patient, Keywords(moves_as_if_connected=True), (), order)]
+    if not isinstance(act, (A.Cast, A.Summon)) or clause.adjuncts or clause.conditions:
+        raise Unsupported(f"a static ability with '{clause.modal}'")
+    if act.source is not None:
+        from codex.engine.effects.select import zone_of
+        if not isinstance(act.patient, A.Ref) or zone_of(act.source) is None or act.dest is not None:
+            raise Unsupported("a permission to cast from a zone")
+    _check_card_words(act.patient)
+    _check_words(act.dest, act.agent if not (isinstance(act.agent, A.Selector) and act.agent.noun == "anyone")
+                 else None)
+    return [Static("permit", ctx, act.patient, (act.dest, act.agent, act.source), (), order)]
+
+
 def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     """The ongoing effects one clause of a static ability creates (Unsupported when none known)."""
     act = clause.action
     conds = tuple(clause.conditions)
-    if clause.duration is not None or clause.per is not None:
-        raise Unsupported("a static ability with a duration or 'for each'")
+    permanent = clause.duration is not None and clause.duration.kind == "permanently"
+    if clause.duration is not None and not permanent:
+        raise Unsupported("a static ability with a duration")
+    if clause.per is not None:
+        _check_words(clause.per)
     if clause.modal == "can" and clause.negated:
         verbs = act.items if isinstance(act, A.Group) else (act,)
         out = []
@@ -104,33 +166,115 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
             name = RESTRICTED.get(type(verb))
             if name is None:
                 raise Unsupported(f"a restriction on {type(verb).__name__}")
+            _check_words(getattr(verb, "agent", None), getattr(verb, "patient", None), getattr(verb, "dest", None))
             out.append(Static("cant", ctx, None, (name, verb), conds, order))
         return out
+    if clause.modal in ("may", "can") and not clause.negated:
+        return _permission(clause, ctx, order)
     if clause.modal is not None or clause.negated:
         raise Unsupported(f"a static ability with '{clause.modal or 'not'}'")
+    if clause.purpose is not None and not isinstance(act, A.CostChange):
+        raise Unsupported("a static ability with a purpose")
+    if clause.per is not None and not isinstance(act, (A.Grant, A.Provide)):
+        raise Unsupported(f"'for each' on a static {type(act).__name__}")
     if isinstance(act, A.Grant):
+        _check_words(act.patient)
         kw, power = grants_of(act.grants)
         out = []
         if kw != Keywords():
-            out.append(Static("grant", ctx, act.patient, kw, conds, order))
+            if clause.per is not None:
+                raise Unsupported("keywords granted 'for each'")
+            out.append(Static("grant", ctx, act.patient, kw, conds, order, permanent=permanent))
         if power:
-            out.append(Static("power", ctx, act.patient, power, conds, order))
+            out.append(Static("power", ctx, act.patient, power, conds, order, per=clause.per))
         return out
     if isinstance(act, A.LoseGrant) and act.grants and act.abilities is None:
+        _check_words(act.patient)
         kw, power = grants_of(act.grants)
-        return [Static("lose", ctx, act.patient, kw, conds, order)]
+        return [Static("lose", ctx, act.patient, kw, conds, order, permanent=permanent)]
+    if permanent:
+        raise Unsupported(f"a permanent static {type(act).__name__}")
     if isinstance(act, A.SetState) and act.state in ("silenced", "disabled"):
+        _check_words(act.patient)
         return [Static("silence" if act.state == "silenced" else "disable", ctx, act.patient, None, conds, order)]
-    if isinstance(act, A.ModifyDamage) and act.change in ("less", "more") and isinstance(act.amount, int):
-        if act.agent is not None:
-            raise Unsupported("changing the damage a unit deals")
-        return [Static("damage", ctx, act.patient, (act.change, int(act.amount), act.source), conds, order)]
+    if isinstance(act, A.SetState) and act.state == "flooded" or isinstance(act, A.IsA) and _water_site(act.type):
+        _check_words(act.patient)
+        return [Static("water", ctx, act.patient, None, conds, order)]
+    if isinstance(act, A.SetState) and act.state == "lethal":
+        return [Static("lethal", ctx, _lethal_to(act.patient), None, conds, order)]
+    if isinstance(act, A.ModifyDamage):
+        return _damage_static(act, clause, ctx, conds, order)
     if isinstance(act, A.Immune) and isinstance(act.what, A.Selector) and act.what.noun == "damage":
+        _check_words(act.patient)
         return [Static("immune", ctx, act.patient, None, conds, order)]
     if isinstance(act, A.Provide) and isinstance(act.patient, A.Mana):
+        _check_words(act.agent)
         mana, affinity = _provided(act.patient)
-        return [Static("provide", ctx, act.agent, (mana, affinity), conds, order)]
+        return [Static("provide", ctx, act.agent, (mana, affinity), conds, order, per=clause.per)]
+    if isinstance(act, A.CostChange):
+        return [_cost_static(act, clause, ctx, conds, order)]
     raise Unsupported(f"a static {type(act).__name__}")
+
+
+def _water_site(node: Any) -> bool:
+    return isinstance(node, A.Selector) and node.noun == "site" and [m.lower() for m in node.mods] == ["water"]
+
+
+def _lethal_to(node: Any) -> Any:
+    """"Damage dealt to minions nearby is lethal": the units whose damage is lethal."""
+    if isinstance(node, A.Selector) and node.noun == "damage":
+        rel = next((f.clause for f in node.filters if isinstance(f, A.Relative)), None)
+        if isinstance(rel, A.Clause) and isinstance(rel.action, A.Damage) and rel.action.patient is not None:
+            _check_words(rel.action.patient)
+            return rel.action.patient
+    raise Unsupported("lethal damage to something the engine cannot name")
+
+
+def _damage_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...],
+                   order: int) -> list[Static]:
+    """"Takes 1 less damage", "Nearby allies take 1 less damage", "Takes no damage from units with 4
+    or more power", "Nearby units take double damage, except from strikes"."""
+    from codex.engine.effects.damage_sources import source_problems
+    if act.agent is not None:
+        raise Unsupported("changing the damage a unit deals")
+    _check_words(act.patient)
+    source, exempt = act.source, False
+    if "except" in clause.adverbs:       # "..., except from strikes": every source but those
+        source = next((a.what for a in clause.adjuncts if a.prep == "from"), None)
+        exempt = source is not None
+        if not exempt:
+            raise Unsupported("an exception the engine cannot read")
+    elif clause.adverbs or clause.adjuncts:
+        raise Unsupported("a damage change with words the engine does not read")
+    for problem in source_problems(source):
+        raise Unsupported(problem)
+    if act.change in ("less", "more") and isinstance(act.amount, int):
+        return [Static("damage", ctx, act.patient, (act.change, int(act.amount), source, exempt), conds, order)]
+    if act.change in ("none", "double"):
+        return [Static("damage", ctx, act.patient, (act.change, 0, source, exempt), conds, order)]
+    raise Unsupported(f"damage changed by '{act.change}'")
+
+
+def _cost_static(act: A.CostChange, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
+    """"Spells cast by a nearby Spellcaster cost (2) more", "Ordinary minions cost (1) less to cast to
+    this site", "Costs (2) less to cast if you have more life than each opponent"."""
+    amount = _mana_amount(act.amount)
+    if act.direction not in ("more", "less"):
+        raise Unsupported(f"a cost changed '{act.direction}'")
+    if clause.scope is not None:
+        raise Unsupported("a cost change for the first spell of a turn")
+    purpose = clause.purpose
+    if purpose is not None and not (isinstance(purpose, A.Clause) and isinstance(purpose.action, A.Cast)
+                                    and purpose.action.patient is None):
+        raise Unsupported("a cost change for something other than casting")
+    if purpose is not None:
+        from codex.engine.effects.conditions import condition_problems
+        _check_words(purpose.action.dest, purpose.action.agent)
+        for c in purpose.conditions:
+            for problem in condition_problems(c):
+                raise Unsupported(problem)
+    _check_card_words(act.patient)
+    return Static("cost", ctx, act.patient, (amount if act.direction == "more" else -amount, purpose), conds, order)
 
 
 def _provided(mana: A.Mana) -> tuple[int, dict[str, int]]:
@@ -303,8 +447,8 @@ def applied_to(state: GameState, unit: Unit) -> Applied:
     result: dict[str, Any] = {"silenced": None, "disabled": None, "granted": Keywords(), "lost": Keywords(),
                               "power": 0, "sources": ()}
     for s in state.statics:
-        if s.kind in ("damage", "immune", "cant", "provide") or not _active(state, s, silenced - {s.ctx.source}
-                                                                 if s.kind == "silence" else silenced):
+        if s.kind not in ("silence", "disable", "grant", "lose", "power") or not _active(
+                state, s, silenced - {s.ctx.source} if s.kind == "silence" else silenced):
             continue
         if me not in affected(state, s):
             continue
@@ -317,32 +461,114 @@ def applied_to(state: GameState, unit: Unit) -> Applied:
         elif s.kind == "lose":
             result["lost"] = result["lost"].merge(s.payload)
         elif s.kind == "power":
-            result["power"] += int(s.payload)
+            result["power"] += int(s.payload) * times(state, s)
         else:
             continue
         result["sources"] = result["sources"] + (s.quote,)
     return Applied(**result)
 
 
-def damage_changes(state: GameState, unit: Unit) -> list[tuple[str, int, CardQuote]]:
-    """The ongoing effects changing damage ``unit`` takes: (card name, +N/-N, its sentence)."""
+def permanent_effects(state: GameState) -> list[Any]:
+    """The lasting effects a "permanently" static ability now gives units it covers for the first
+    time (what it did stays once done)."""
     if not state.statics:
         return []
+    from codex.engine.state import Lasting
+    silenced = _silenced_sources(state)
+    out: list[Any] = []
+    for s in state.statics:
+        if not s.permanent or not _active(state, s, silenced):
+            continue
+        ident = f"{s.ctx.key}:permanent"
+        have = {u for e in state.lasting if e.id.startswith(ident) for u in e.units}
+        new = tuple(sorted(str(o.key) for o in affected(state, s) if o.kind == "unit" and o.key not in have))
+        if new:
+            kw: dict[str, Any] = {"keywords": s.payload} if s.kind == "grant" else {"lost": s.payload}
+            out.append(Lasting(f"{ident}#{len(state.lasting) + len(out)}", s.ctx.source_name, s.ctx.controller,
+                               "permanent", new, **kw))
+    return out
+
+
+def times(state: GameState, static: Static) -> int:
+    """How many times an effect counts: once, or ("for each X") once per X now."""
+    if static.per is None:
+        return 1
+    from codex.engine.effects.select import NotExecutable, select_all
+    token = _evaluating.set(True)
+    try:
+        return len(select_all(state, static.ctx, static.per))
+    except NotExecutable:
+        return 0
+    finally:
+        _evaluating.reset(token)
+
+
+def damage_changes(state: GameState, unit: Unit, origin: Any = None) -> list[tuple[str, str, int, CardQuote, str]]:
+    """The ongoing effects modifying damage ``unit`` takes from ``origin``, the active player's
+    first (Codex "Damage": modification is declared by the active player, then the non-active
+    one): (card name, ``less``/``more``/``double``, amount, its sentence, its controller)."""
+    if not state.statics:
+        return []
+    from codex.engine.effects.damage_sources import matches
     me = Obj("unit", unit.id)
     silenced = _silenced_sources(state)
     out = []
     for s in state.statics:
-        if s.kind == "damage" and _active(state, s, silenced) and me in affected(state, s):
-            change, amount, _source = s.payload
-            out.append((s.ctx.source_name, -amount if change == "less" else amount, s.quote))
-    return out
+        if s.kind != "damage" or not _active(state, s, silenced) or me not in affected(state, s):
+            continue
+        change, amount, source, *rest = s.payload
+        if change == "none":
+            continue
+        if source is not None and matches(state, s.ctx, source, origin) == bool(rest and rest[0]):
+            continue
+        out.append((s.ctx.source_name, change, amount, s.quote, s.ctx.controller))
+    active = state.turn.active
+    return [c for c in out if c[4] == active] + [c for c in out if c[4] != active]
+
+
+def prevented(state: GameState, unit: Unit, origin: Any = None) -> CardQuote | None:
+    """The ongoing effect preventing all damage ``unit`` would take from ``origin`` ("Is immune to
+    damage", "Takes no damage from fire spells": Codex "Preventing Damage")."""
+    if not state.statics:
+        return None
+    from codex.engine.effects.damage_sources import matches
+    silenced = _silenced_sources(state)
+    me = Obj("unit", unit.id)
+    for s in state.statics:
+        if s.kind == "immune" and _active(state, s, silenced) and me in affected(state, s):
+            return s.quote
+        if s.kind == "damage" and s.payload[0] == "none" and _active(state, s, silenced) and me in affected(state, s):
+            if s.payload[2] is None or matches(state, s.ctx, s.payload[2], origin) != s.payload[3]:
+                return s.quote
+    return None
+
+
+def lethal_to(state: GameState, unit: Unit) -> CardQuote | None:
+    """"Damage dealt to minions nearby is lethal": the effect making damage to ``unit`` lethal."""
+    if not state.statics:
+        return None
+    silenced = _silenced_sources(state)
+    for s in state.statics:
+        if s.kind == "lethal" and _active(state, s, silenced) and Obj("unit", unit.id) in affected(state, s):
+            return s.quote
+    return None
 
 
 def immune(state: GameState, unit: Unit) -> CardQuote | None:
-    silenced = _silenced_sources(state) if state.statics else set()
-    for s in state.statics:
-        if s.kind == "immune" and _active(state, s, silenced) and Obj("unit", unit.id) in affected(state, s):
-            return s.quote
+    return prevented(state, unit)
+
+
+def water_by(state: GameState, square: int) -> CardQuote | None:
+    """The ongoing effect making the site on ``square`` a water site ("This site is flooded")."""
+    if evaluating() or not state.statics:
+        return None
+    token = _evaluating.set(True)
+    try:
+        for s in state.statics:
+            if s.kind == "water" and Obj("site", square) in affected(state, s) and _active(state, s, set()):
+                return s.quote
+    finally:
+        _evaluating.reset(token)
     return None
 
 
@@ -397,9 +623,10 @@ def provided(state: GameState, player: str) -> tuple[int, dict[str, int], list[C
             if controller_of(state, obj) != player:
                 continue
             add, elements = s.payload
-            mana += add
+            n_times = times(state, s)
+            mana += add * n_times
             for e, n in elements.items():
-                affinity[e] = affinity.get(e, 0) + n
+                affinity[e] = affinity.get(e, 0) + n * n_times
             quotes.append(s.quote)
     return mana, affinity, quotes
 

@@ -82,6 +82,15 @@ def _subject(event: Event) -> Obj | None:
     return Obj("unit", unit) if isinstance(unit, str) else None
 
 
+def _place(event: Event) -> Obj | None:
+    """Where the event happened, for "there" in the triggered ability (the location entered)."""
+    if isinstance(event, Entering):
+        return Obj("location", event.entry().to)
+    loc = getattr(event, "location", None)
+    from codex.engine.geometry import Location
+    return Obj("location", loc) if isinstance(loc, Location) else None
+
+
 def fires(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event) -> bool:
     """Whether ``event`` fires ``trigger`` of the ability in ``ctx``."""
     if trigger.kind == "at":
@@ -179,7 +188,11 @@ def fired(state: GameState, event: Event) -> list[tuple[Ctx, Ability]]:
         ctx = Ctx(obj, name, controller, ability, key, event=event)
         try:
             if fires(state, ctx, trigger, event):
-                out.append((ctx.bind("it", [s]) if (s := _subject(event)) else ctx, ability))
+                if (s := _subject(event)) is not None:
+                    ctx = ctx.bind("it", [s])
+                if (where := _place(event)) is not None:
+                    ctx = ctx.bind("there", [where])
+                out.append((ctx, ability))
         except NotExecutable:
             continue
     return out
