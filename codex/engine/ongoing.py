@@ -42,7 +42,26 @@ def site_affinity(state: GameState, site: Site) -> Affinity:
     aff = Affinity() if site.rubble else site.affinity
     if site_is_water(state, site) and aff.water == 0:
         aff = replace(aff, water=1)
+    if state.statics:
+        from codex.engine.effects.statics import site_suppressed
+        _, elements, _ = site_suppressed(state, site.square)
+        if elements is None:
+            return Affinity()
+        if elements:
+            aff = Affinity.of({e: (0 if e in elements else n) for e, n in aff.as_dict().items()})
     return aff
+
+
+def site_mana(state: GameState, site: Site) -> int:
+    """The mana a site provides its controller each turn: 1, none for Rubble or while an effect says
+    it provides none."""
+    if site.rubble:
+        return 0
+    if state.statics:
+        from codex.engine.effects.statics import site_suppressed
+        if site_suppressed(state, site.square)[0]:
+            return 0
+    return 1
 
 
 def is_water_location(state: GameState, loc: Location) -> bool:

@@ -51,7 +51,8 @@ def start_phase(state: GameState) -> Resolved:
                            "player.", {"player": other, "tapped": list(still)}, rules=("non-active-player", "untap")))
     # The pool is empty as the turn starts (unspent mana was lost at the end of the player's last
     # turn, and none is generated on the opponent's turn): it is what the sites now provide.
-    mana = sum(1 for s in state.sites if s.controller == pid and not s.rubble)
+    from codex.engine.ongoing import site_mana
+    mana = sum(site_mana(state, s) for s in state.sites if s.controller == pid)
     extra, _, providers = provided(state, pid)
     if extra:
         events.append(Note("mana", f"{pid}'s cards provide {extra} more mana.", {"player": pid, "mana": extra},
@@ -123,6 +124,7 @@ def end_phase(state: GameState) -> Resolved:
                                "damage ends with it, and any damage to it from now on is a death blow.",
                                {"player": p.id}, rules=("deaths-door.immune", "deaths-door.after")))
     nxt = state.opponent(pid)
-    state = state.evolve(turn=Turn(active=nxt, number=number + 1, phase="start"), used_abilities=frozenset())
+    state = state.evolve(turn=Turn(active=nxt, number=number + 1, phase="start"), used_abilities=frozenset(k for k in state.used_abilities if k.startswith("ever:")),
+                         delayed=tuple(d for d in state.delayed if d.lasts != "end_of_turn"))
     events.append(TurnPassed(nxt, state.turn.number, rules=("end-phase.effects", "active-player", "non-active-player")))
     return state, events

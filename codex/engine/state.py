@@ -343,6 +343,17 @@ PendingEffect = Union[Burial, TriggeredEffect]
 
 
 @dataclass(frozen=True)
+class DelayedTrigger:
+    """A triggered ability a resolved spell left behind ("At the start of your next turn, ...",
+    "The next time an ally strikes ..."): it listens like a card in the realm, fires once, and
+    (unless it waits for a next turn) ends with the turn. ``ctx`` is its effect's context."""
+
+    ability: Ability
+    ctx: Any
+    lasts: Literal["end_of_turn", "fired"] = "end_of_turn"
+
+
+@dataclass(frozen=True)
 class Pending:
     """One event waiting on the storyline: whose it is, which card it comes from, what it does.
 
@@ -369,6 +380,7 @@ class GameState:
     artifacts: tuple[Artifact, ...] = ()      # artifacts in the realm, lying or carried
     as_if_adjacent: tuple[tuple[int, int], ...] = ()   # pairs of sites units may move between as if adjacent
     used_abilities: frozenset[str] = frozenset()      # limited abilities used this turn ("Once on your turn")
+    delayed: tuple[DelayedTrigger, ...] = ()          # triggered abilities resolved spells left behind
 
     # ---- lookups (cached per immutable state) ----
     @cached_property

@@ -239,6 +239,7 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
     skipped = [x for e in events for x in withheld_triggers(state, e)]
     if not fired:
         return state, skipped
+    state = _remember_once(state, fired)
     active = [p for p in fired if p.controller == state.turn.active]
     others = [p for p in fired if p.controller != state.turn.active]
     ordered = others + active   # the non-active player's were added last, so they resolve first
@@ -254,6 +255,24 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
         added.append(TriggerAdded(eff.unit, eff.name, eff.ability.text, p.controller, i + 1,
                                   rules=tuple(rules + extra)))
     return replace(state, storyline=tuple(ordered) + state.storyline), added
+
+
+def _remember_once(state: GameState, fired: list[Pending]) -> GameState:
+    """"The first time" / "the next time" triggers fire once (per turn, or ever); a spell's delayed
+    trigger fires once and is gone."""
+    from codex.engine.effects.triggers import once_key
+    keys = set(state.used_abilities)
+    gone = []
+    for p in fired:
+        eff = p.effect
+        if not isinstance(eff, TriggeredEffect) or eff.ctx is None:
+            continue
+        trigger = getattr(eff.ability.node, "trigger", None)
+        key = once_key(eff.ctx, trigger) if trigger is not None else None
+        if key is not None:
+            keys.add(key)
+        gone += [d for d in state.delayed if d.ability == eff.ability and d.ctx.key == eff.ctx.key]
+    return replace(state, used_abilities=frozenset(keys), delayed=tuple(d for d in state.delayed if d not in gone))
 
 
 def _listens_for_entering(ability: Ability) -> bool:
@@ -300,8 +319,11 @@ def _resolve_next(state: GameState) -> Resolved:
 
 
 def _source_in_realm(state: GameState, source: str) -> bool:
-    """A unit id, or ``kind:key`` for any card (`ongoing.in_realm`)."""
+    """A unit id, or ``kind:key`` for any card (`ongoing.in_realm`); a spell's delayed trigger has no
+    card in the realm to leave it."""
     from codex.engine.ongoing import in_realm
+    if source.startswith("spell:"):
+        return True
     if ":" in source:
         return in_realm(state, source)
     return state.unit(source) is not None

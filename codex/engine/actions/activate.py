@@ -43,9 +43,12 @@ def _card(res: Resolution, a: D.Activate, ptr: str) -> tuple[Obj, str, str | Non
     return Obj("site", site.square), site.name, site.controller, site.abilities
 
 
-def _which(abilities: Any, choice: int | str) -> tuple[int, Ability] | None:
-    """The card's activated ability by index among its activated abilities, or by its words."""
-    activated = [(i, ab) for i, ab in enumerate(abilities.abilities) if ab.kind is AbilityKind.ACTIVATED]
+def _which(abilities: Any, choice: int | str, granted: list[tuple[Ability, Ctx]] = []
+           ) -> tuple[int, Ability] | None:
+    """The card's activated ability by index among its activated abilities (its own, then those
+    other cards grant it), or by its words."""
+    own = list(abilities.abilities) + [ab for ab, _ in granted]
+    activated = [(i, ab) for i, ab in enumerate(own) if ab.kind is AbilityKind.ACTIVATED]
     if isinstance(choice, int):
         return activated[choice] if choice < len(activated) else None
     words = " ".join(choice.split()).casefold()
@@ -58,7 +61,9 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
     """Activated abilities may only be used on your turn, in your main phase, with no events pending
     on the storyline, by the card's controller; pay the costs, then the effect resolves."""
     obj, name, controller, abilities = _card(res, a, ptr)
-    found = _which(abilities, a.ability)
+    from codex.engine.effects.statics import abilities_granted
+    granted = abilities_granted(res.state, obj)
+    found = _which(abilities, a.ability, granted)
     if found is None:
         raise res.illegal((Reason.NO_SUCH_ABILITY, "activated-ability"), f"{name}: ability {a.ability!r}",
                           ptr + "/ability")
@@ -103,6 +108,9 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
     if limit is not None:
         res.state = res.state.evolve(used_abilities=res.state.used_abilities | {used_key})
     ctx = Ctx(obj, name, pid, ability, f"{obj.key}.{index}")
+    if index >= len(abilities.abilities):          # granted by another card: "this" is that card
+        grantor = granted[index - len(abilities.abilities)][1]
+        ctx = replace(ctx, grantor=grantor.source, grantor_name=grantor.source_name)
     ctx = pay(res, ctx, tuple(c for c in costs if c.kind != "mana" and c not in taps), ptr)
     if not ability.executed:
         from codex.engine.effects.check import missing

@@ -9,7 +9,7 @@ from codex.engine import casting as C
 from codex.engine import document as D
 from codex.engine.abilities import AbilityKind, abilities_of, with_explicit
 from codex.engine.effects.context import Ctx, Obj
-from codex.engine.effects.execute import execute
+from codex.engine.effects.execute import execute, execute_run
 from codex.engine.actions.base import Outcome, Resolution, handles, place
 from codex.engine.entering import ground_notes, lance_notes, summon
 from codex.engine.events import AbilityNotExecuted, AbilityResolved, CardsMoved, Conjured, Event, MagicResolved, ManaPaid, Note, SpellCast
@@ -187,7 +187,7 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
             raise res.illegal(found, f"{spell.name} cannot target {t.name}", f"{ptr}/targets/{i}")
         targets.append(t)
     res.state = _pay(res.state, pid, spell.cost)
-    effects = spell.abilities.of_kind(AbilityKind.SPELL)
+    effects = spell.abilities.of_kind(AbilityKind.SPELL) + spell.abilities.of_kind(AbilityKind.TRIGGERED)
     runs = bool(effects) and all(e.executed for e in effects) and not spell.abilities.unreadable
     res.emit(MagicResolved(spell.name, a.targets, executed=runs, rules=("casting.magic",)))
     warded = set()
@@ -197,6 +197,7 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
             warded.add(t.id)
     if runs:
         sid = a.spell.id or spell.name
+        bound: tuple[Any, ...] = ()
         for i, ability in enumerate(spell.abilities.abilities):
             if ability.kind is not AbilityKind.SPELL:
                 continue
@@ -204,7 +205,10 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
                       targets=tuple(t.id for t in targets if t.id not in warded))
             res.emit(AbilityResolved(sid, spell.name, ability.text, rules=("storyline", "casting.magic"),
                                      from_card=ctx.quote))
-            res.apply(execute(res.state, ctx))
+            done = execute_run(res.state, ctx)
+            res.apply((done.state, done.events))
+            bound = done.ctx.bound
+        _leave_delayed(res, spell, sid, pid, caster.id, tuple(t.id for t in targets if t.id not in warded), bound)
     else:
         for what in spell.abilities.not_executed():
             res.emit(AbilityNotExecuted(caster.id, spell.name, what, rules=("storyline",)))
@@ -233,6 +237,25 @@ def _with_cost_changes(res: Resolution, a: D.Cast, spell: C.Spell, pid: str) -> 
                                                                       if spell.cost + delta < 0 else ()),
                       from_card=quote))
     return replace(spell, cost=cost)
+
+
+def _leave_delayed(res: Resolution, spell: C.Spell, sid: str, pid: str, caster: str, targets: tuple[str, ...],
+                   bound: tuple[Any, ...] = ()) -> None:
+    """A magic's triggered abilities ("At the start of your next turn, ...") listen from now on,
+    once: until they fire, or (unless they wait for a next turn) until the turn ends."""
+    from codex.engine.state import DelayedTrigger
+    added = []
+    for i, ability in enumerate(spell.abilities.abilities):
+        if ability.kind is not AbilityKind.TRIGGERED:
+            continue
+        trigger = getattr(ability.node, "trigger", None)
+        turn = getattr(trigger, "turn", None)
+        lasts = "fired" if turn is not None and turn.which == "next" else "end_of_turn"
+        ctx = Ctx(Obj("spell", sid), spell.name, pid, ability, f"{sid}.{i}", caster=caster, targets=targets,
+                  bound=bound)
+        added.append(DelayedTrigger(ability, ctx, lasts))  # type: ignore[arg-type]
+    if added:
+        res.state = res.state.evolve(delayed=res.state.delayed + tuple(added))
 
 
 def _element_note(spell: C.Spell) -> Note:

@@ -37,6 +37,9 @@ def _state_of(state: GameState, obj: Obj, what: str) -> bool:
     from codex.engine.ongoing import disabled_by, lasting_on, silenced_at, site_is_water
     if obj.kind == "site":
         site = state.site_at(obj.key)
+        if what == "empty":      # no unit and no artifact at any of its locations
+            return bool(site) and not any(u.location.square == obj.key for u in state.units) and not any(
+                state.artifact_location(a).square == obj.key for a in state.artifacts)
         return bool(site and what == "flooded" and site_is_water(state, site) and (site.flooded or site.affinity.water
                                                                                    == 0))
     unit = state.unit(obj.key) if obj.kind == "unit" else None
@@ -53,7 +56,7 @@ def _state_of(state: GameState, obj: Obj, what: str) -> bool:
     raise NotExecutable(f"a condition about being {what}")
 
 
-_STATES = ("tapped", "untapped", "asleep", "silenced", "disabled", "flooded")
+_STATES = ("tapped", "untapped", "asleep", "silenced", "disabled", "flooded", "empty")
 _REGIONS = {"burrow": Region.UNDERGROUND, "submerge": Region.UNDERWATER}
 
 
@@ -96,9 +99,13 @@ def _occupy(state: GameState, ctx: Ctx, act: A.Occupy) -> bool:
 
 
 def _is_located(state: GameState, ctx: Ctx, act: A.Located) -> bool:
-    objs = select_all(state, ctx, act.patient)
+    """"It is at / adjacent to / in X": a site is where its square is (adjacency of sites and
+    voids crosses regions: Codex "Adjacent")."""
+    objs = select_all(state, ctx, act.patient) if act.patient is not None else [ctx.source]
     locs = set(places(state, ctx, act.where)) if isinstance(act.where, A.Where) else set()
-    return bool(objs) and all(any(l in locs for l in locations_of(state, o)) for o in objs)
+    squares = {loc.square for loc in locs}
+    return bool(objs) and all(any(l in locs or (o.kind == "site" and l.square in squares)
+                                  for l in locations_of(state, o)) for o in objs)
 
 
 def _control(state: GameState, ctx: Ctx, act: Any) -> bool:

@@ -72,10 +72,12 @@ class Ctx:
     bound: tuple[tuple[str, tuple[Obj, ...]], ...] = field(default_factory=tuple)
     targets: tuple[str, ...] = ()        # a cast spell's declared targets (unit ids), in order
     x: int | None = None                 # the value a spell's caster paid for X
+    grantor: Obj | None = None           # a granted ability: the card that grants it (what "this" means)
+    grantor_name: str | None = None
 
     @property
     def quote(self) -> CardQuote:
-        return CardQuote(self.source_name, self.ability.text)
+        return CardQuote(self.grantor_name or self.source_name, self.ability.text)
 
     def bind(self, word: str, objs: Sequence[Obj]) -> "Ctx":
         """The context in which ``word`` ("it", "they", "that") refers to ``objs``."""

@@ -241,21 +241,30 @@ def _body(ability: Ability) -> tuple[Any, ...]:
 
 def execute(state: GameState, ctx: Ctx) -> Resolved:
     """Run an ability's effect. An ability the engine cannot run is named as not executed."""
+    run = execute_run(state, ctx)
+    return run.state, run.events
+
+
+def execute_run(state: GameState, ctx: Ctx) -> Run:
+    """`execute`, keeping the run: what its words referred to at the end (a spell's delayed
+    trigger keeps "it")."""
     run = Run(state, ctx)
     threshold = getattr(ctx.ability.node, "threshold", ())
     if threshold and ctx.ability.kind is not AbilityKind.ACTIVATED:
         from codex.engine.effects.costs import has_threshold
         if not has_threshold(state, ctx.controller, threshold):
-            return state, [Note("threshold", f"{ctx.controller} does not have the threshold {''.join(threshold)}: "
-                                f"{ctx.source_name}'s ability does nothing.", {"card": ctx.source_name},
-                                rules=("threshold",), from_card=ctx.quote)]
+            run.events = [Note("threshold", f"{ctx.controller} does not have the threshold {''.join(threshold)}: "
+                               f"{ctx.source_name}'s ability does nothing.", {"card": ctx.source_name},
+                               rules=("threshold",), from_card=ctx.quote)]
+            return run
     try:
         run_sentences(run, _body(ctx.ability))
     except NotExecutable as e:
-        return state, [AbilityNotExecuted(ctx.source.key if isinstance(ctx.source.key, str) else str(ctx.source.key),
-                                          ctx.source_name, ctx.ability.describe(), f"not executed yet: {e.what}",
-                                          rules=("storyline",), from_card=ctx.quote)]
-    return run.state, run.events
+        run.state = state
+        run.events = [AbilityNotExecuted(ctx.source.key if isinstance(ctx.source.key, str) else str(ctx.source.key),
+                                         ctx.source_name, ctx.ability.describe(), f"not executed yet: {e.what}",
+                                         rules=("storyline",), from_card=ctx.quote)]
+    return run
 
 
 @dataclass(frozen=True)

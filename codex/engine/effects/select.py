@@ -46,6 +46,7 @@ NOUNS: dict[str, tuple[str, str | None]] = {
     "everything": ("thing", None), "anything": ("thing", None),
     "body of water": ("site", "body of water"), "span of land": ("site", "span of land"),
     "projectile": ("projectile", None), "area of effect": ("location", "area of effect"),
+    "back row": ("location", "back row"),
 }
 #: Nouns that name a kind of card (a card in a zone, or the type of a card: "if it's a minion").
 CARD_NOUNS = {"card", "spell", "minion", "artifact", "aura", "magic", "site", "avatar"}
@@ -267,6 +268,10 @@ def _extra_test(state: GameState, ctx: Ctx, extra: str | None) -> Callable[[Obj]
     if extra == "bearer":
         bearer = _bearer_of_source(state, ctx)
         return lambda o: o.key == bearer
+    if extra == "back row":       # the row closest to the player (Codex "Bottom")
+        from codex.engine.geometry import row_col
+        row = 3 if you == state.first_player else 0
+        return lambda o: row_col(o.key.square)[0] == row
     if extra == "spell":
         return lambda o: card_type(o) in ("minion", "magic", "artifact", "aura", "spell")
     raise NotExecutable(f"the noun condition {extra!r}")
@@ -660,6 +665,8 @@ def zone_cards(state: GameState, owner: str, zone: str) -> list[Obj]:
 
 def _refs(state: GameState, ctx: Ctx, word: str) -> list[Obj]:
     low = word.lower()
+    if low == "self" and ctx.grantor is not None:     # a granted ability's "this": the granting card
+        return [ctx.grantor]
     if low in ("self", "itself"):
         return [ctx.source] if ctx.source.kind != "spell" else []
     if low in ("you", "your", "yourself"):

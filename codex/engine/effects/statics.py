@@ -57,6 +57,7 @@ class Static:
     order: int = 0
     per: Any = None            # "for each X": the payload counts once per X now
     permanent: bool = False    # "permanently lose Stealth": what it does stays once done
+    unless: bool = False       # it applies while its conditions do NOT hold ("only ... while X")
 
     @property
     def layer(self) -> int:
@@ -72,6 +73,36 @@ class Static:
 
 class Unsupported(Exception):
     """A static ability this engine version does not apply."""
+
+
+def granted_abilities(grants: tuple[Any, ...], text: str) -> tuple[Ability, ...]:
+    """The abilities quoted in a grant (``Bearer has "Tap → ..."``), each with its own words (the
+    quoted text, a verbatim part of the card's sentence) and whether the engine executes it."""
+    from codex.engine.abilities import _kind_of
+    from codex.engine.effects.check import executed
+    inner = _quoted(text)
+    out: list[Ability] = []
+    for g in grants:
+        if not isinstance(g, A.GrantedAbility):
+            continue
+        for node in g.abilities:
+            kind = _kind_of(node, False)
+            if kind is None:
+                raise Unsupported("granting an ability the engine cannot read")
+            span = getattr(node, "span", None)
+            words = inner[span[0]:span[1]].strip() if span and inner else inner
+            ability = Ability(kind, words or text, node)
+            out.append(Ability(kind, ability.text, node, executed(ability)))
+    return tuple(out)
+
+
+def _quoted(text: str) -> str:
+    for open_, close in (('"', '"'), ("\u201c", "\u201d")):
+        start = text.find(open_)
+        end = text.rfind(close)
+        if start >= 0 and end > start:
+            return text[start + 1:end]
+    return ""
 
 
 def grants_of(grants: tuple[Any, ...]) -> tuple[Keywords, int]:
@@ -177,6 +208,18 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         raise Unsupported("a static ability with a purpose")
     if clause.per is not None and not isinstance(act, (A.Grant, A.Provide)):
         raise Unsupported(f"'for each' on a static {type(act).__name__}")
+    if isinstance(act, A.Grant) and any(isinstance(g, A.GrantedAbility) for g in act.grants):
+        _check_words(act.patient)
+        abilities = granted_abilities(act.grants, ctx.ability.text)
+        for ability in abilities:
+            if not ability.executed:
+                from codex.engine.effects.check import missing
+                raise Unsupported(f"granting an ability with {(missing(ability) or ['what it cannot run'])[0]}")
+        others = tuple(g for g in act.grants if not isinstance(g, A.GrantedAbility))
+        out = [Static("grant_ability", ctx, act.patient, abilities, conds, order)]
+        if others:
+            out += statics_of_clause(A.replace(clause, action=A.replace(act, grants=others)), ctx, order)
+        return out
     if isinstance(act, A.Grant):
         _check_words(act.patient)
         kw, power = grants_of(act.grants)
@@ -207,13 +250,51 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     if isinstance(act, A.Immune) and isinstance(act.what, A.Selector) and act.what.noun == "damage":
         _check_words(act.patient)
         return [Static("immune", ctx, act.patient, None, conds, order)]
-    if isinstance(act, A.Provide) and isinstance(act.patient, A.Mana):
-        _check_words(act.agent)
-        mana, affinity = _provided(act.patient)
-        return [Static("provide", ctx, act.agent, (mana, affinity), conds, order, per=clause.per)]
+    if isinstance(act, A.Provide):
+        return _provide_static(act, clause, ctx, conds, order)
     if isinstance(act, A.CostChange):
         return [_cost_static(act, clause, ctx, conds, order)]
     raise Unsupported(f"a static {type(act).__name__}")
+
+
+def _provide_static(act: A.Provide, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> list[Static]:
+    """"Provides (E) and (1)", "Each affected site provides one additional mana", "Provides no mana
+    or threshold unless completely empty", "Only provides mana and threshold while in your back
+    row", "Provides no mana" (Codex "Mana", "Threshold")."""
+    _check_words(act.agent)
+    who = act.recipient
+    if who is not None and not (isinstance(who, A.Ref) and who.word == "you") and not (
+            isinstance(who, A.Selector) and who.noun == "controller"):
+        raise Unsupported("providing to someone other than the controller")
+    patient = act.patient
+    if isinstance(patient, A.Mana):
+        if "only" in clause.adverbs:
+            raise Unsupported("providing only some mana")
+        mana, affinity = _provided(patient)
+        return [Static("provide", ctx, act.agent, (mana, affinity), conds, order, per=clause.per)]
+    items = patient.items if isinstance(patient, A.Group) else (patient,)
+    if not all(isinstance(i, A.Selector) and i.noun in ("mana", "threshold") for i in items):
+        raise Unsupported("providing something other than mana or threshold")
+    if all(i.det == "no" for i in items):
+        return [Static("provide_none", ctx, act.agent, _suppressed(items), conds, order)]
+    if "only" in clause.adverbs and all(i.det is None and not i.mods for i in items):
+        # "only provides mana and threshold while X": none unless X
+        return [Static("provide_none", ctx, act.agent, _suppressed(items), conds, order, unless=True)]
+    if len(items) == 1 and items[0].noun == "mana" and "additional" in items[0].mods and isinstance(items[0].count, int):
+        return [Static("provide", ctx, act.agent, (int(items[0].count), {}), conds, order, per=clause.per)]
+    raise Unsupported("providing mana or threshold in a way the engine does not read")
+
+
+def _suppressed(items: tuple[Any, ...]) -> tuple[bool, frozenset[str] | None]:
+    """(no mana, the elements of threshold it provides none of; None: every element)."""
+    from codex.engine.keywords import ELEMENTS
+    no_mana = any(i.noun == "mana" for i in items)
+    elements: frozenset[str] | None = frozenset()
+    for i in items:
+        if i.noun == "threshold":
+            named = frozenset(m.lower() for m in i.mods if m.lower() in ELEMENTS)
+            elements = None if not named or elements is None else elements | named
+    return no_mana, elements
 
 
 def _water_site(node: Any) -> bool:
@@ -373,17 +454,19 @@ def collect(state: GameState) -> tuple[Static, ...]:
 # ----------------------------------------------------------------------------- what they do
 
 def _active(state: GameState, static: Static, silenced: set[Obj]) -> bool:
-    """An effect applies while its card is in the realm with its abilities, and its conditions hold."""
+    """An effect applies while its card is in the realm with its abilities, and its conditions hold
+    (or, for "only ... while", do not hold)."""
     if static.ctx.source in silenced:
         return False
     if static.conditions:
         from codex.engine.effects.conditions import holds
         from codex.engine.effects.select import NotExecutable
         try:
-            return all(holds(state, static.ctx, c) for c in static.conditions)
+            result = all(holds(state, static.ctx, c) for c in static.conditions)
         except NotExecutable:
             return False
-    return True
+        return not result if static.unless else result
+    return not static.unless
 
 
 def affected(state: GameState, static: Static) -> set[Obj]:
@@ -629,6 +712,43 @@ def provided(state: GameState, player: str) -> tuple[int, dict[str, int], list[C
                 affinity[e] = affinity.get(e, 0) + n * n_times
             quotes.append(s.quote)
     return mana, affinity, quotes
+
+
+def abilities_granted(state: GameState, obj: Obj) -> list[tuple[Ability, Ctx]]:
+    """The abilities other cards grant ``obj`` now ("Units here have "Tap → ..."", "Bearer has
+    ..."), each with the context of the card granting it."""
+    if not state.statics:
+        return []
+    silenced = _silenced_sources(state)
+    out = []
+    for s in state.statics:
+        if s.kind == "grant_ability" and _active(state, s, silenced) and obj in affected(state, s):
+            out += [(ability, s.ctx) for ability in s.payload]
+    return out
+
+
+def site_suppressed(state: GameState, square: int) -> tuple[bool, frozenset[str] | None, CardQuote | None]:
+    """What a site does not provide now: (no mana, the elements of threshold it provides none of
+    (None: all), the effect saying so)."""
+    if evaluating() or not state.statics:
+        return False, frozenset(), None
+    silenced = _silenced_sources(state)
+    no_mana: bool = False
+    elements: frozenset[str] | None = frozenset()
+    quote: CardQuote | None = None
+    me = Obj("site", square)
+    token = _evaluating.set(True)
+    try:
+        for s in state.statics:
+            if s.kind != "provide_none" or not _active(state, s, silenced) or me not in affected(state, s):
+                continue
+            mana, elems = s.payload
+            no_mana = no_mana or mana
+            elements = None if elems is None or elements is None else elements | elems
+            quote = quote or s.quote
+    finally:
+        _evaluating.reset(token)
+    return no_mana, elements, quote
 
 
 def power_of(state: GameState, unit: Unit) -> tuple[int, int]:

@@ -1,11 +1,17 @@
 """Triggered abilities: which events of the game they listen for, and whether one just fired.
 
 A card's trigger ("Whenever a non-Airborne minion enters this site", "At the end of your turn",
-"When X dies", "Whenever an ally attacks") is matched against the engine's events (`Entering`,
-`TurnEnded`, `Marked`, `Attacked`...). The trigger's clause names its subject and object with the
-same selectors as any effect (`select.py`); the event's unit must be among them. Every card in the
-realm listens (units, sites, auras, artifacts), unless it has lost its abilities (disabled,
-silenced).
+"When X dies", "Whenever an ally attacks", "Whenever Grim Reaper kills a minion", "The first time
+... each turn", "After an opponent draws a card") is matched against the engine's events
+(`Entering`, `TurnEnded`, `Marked`, `Attacked`, `Drew`...). The trigger's clause names its subject
+and object with the same selectors as any effect (`select.py`); the event's objects must be among
+them. Every card in the realm listens (units, sites, auras, artifacts), unless it has lost its
+abilities (disabled, silenced); a magic's triggered ability ("At the start of your next turn...")
+listens from the moment the spell resolves, once (`state.DelayedTrigger`).
+
+"The first time" and "the next time" fire once (per turn with "each turn"): the engine remembers
+that they fired (`GameState.used_abilities`). "After" and "immediately after" fire on the same
+events as "when": in this engine a trigger always goes onto the storyline after its event resolves.
 """
 from __future__ import annotations
 
@@ -13,20 +19,32 @@ from typing import Any, Callable, Iterator
 
 from codex.cardtext import ast as A
 from codex.engine.abilities import Ability, AbilityKind
-from codex.engine.effects.context import Ctx, Obj
+from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.effects.select import NotExecutable, locations_of, select_all
-from codex.engine.events import (Attacked, Damaged, Defended, Entering, Event, Intercepted, Marked, SitePlayed,
-                                 SpellCast, Struck, Summoned, TurnEnded, TurnStarted)
-from codex.engine.geometry import Region
-from codex.engine.state import GameState, Site
+from codex.engine.events import (ArtifactBroken, Attacked, Damaged, Defended, Drew, Entering, Event, Intercepted,
+                                 Marked, ProjectileStruck, SitePlayed, SpellCast, Struck, Summoned, TurnEnded,
+                                 TurnStarted)
+from codex.engine.geometry import Location, Region
+from codex.engine.state import Card, GameState, Site
 
 #: Trigger clause primitive → the engine events it listens for.
 _EVENTS: dict[type, tuple[type, ...]] = {
-    A.Enter: (Entering,), A.Die: (Marked,), A.Attack: (Attacked,), A.Strike: (Struck,),
+    A.Enter: (Entering,), A.Die: (Marked,), A.Attack: (Attacked,), A.Strike: (Struck, ProjectileStruck),
     A.Damage: (Damaged,), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
-    A.Defend: (Defended,), A.Intercept: (Intercepted,),
+    A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken), A.Draw: (Drew,),
+    A.Relocate: (Entering,),
 }
-_PHASES = {"start": TurnStarted, "end": TurnEnded}
+_PHASES: dict[str, tuple[type, ...]] = {"start": (TurnStarted,), "end": (TurnEnded,),
+                                        "start_and_end": (TurnStarted, TurnEnded)}
+_KINDS = ("when", "whenever", "after", "immediately_after", "first_time", "next_time")
+_WHOSE = (None, "your", "each", "each_player", "their", "opponent", "enemy", "the")
+#: Which roles of each trigger clause the engine matches against the event.
+_ROLES: dict[type, tuple[str, ...]] = {
+    A.Enter: ("patient", "dest"), A.Die: ("patient",), A.Attack: ("agent", "patient"), A.Strike: ("agent", "patient"),
+    A.Damage: ("patient",), A.Cast: ("agent",), A.Summon: ("patient",), A.Play: ("patient",),
+    A.Defend: ("agent",), A.Intercept: ("agent",), A.Remove: ("patient", "agent"), A.Draw: ("agent",),
+    A.Relocate: ("patient",),
+}
 
 
 def trigger_problems(trigger: A.Trigger) -> list[str]:
@@ -35,25 +53,42 @@ def trigger_problems(trigger: A.Trigger) -> list[str]:
     if trigger.kind == "at":
         if trigger.phase not in _PHASES:
             return [f"a trigger at '{trigger.phase}'"]
-        if trigger.turn is not None and trigger.turn.whose not in (None, "your", "each", "each_player", "their",
-                                                                    "opponent", "enemy"):
+        if trigger.turn is not None and trigger.turn.whose not in _WHOSE:
             return [f"a trigger in {trigger.turn.whose}'s turn"]
         return []
-    if trigger.kind not in ("when", "whenever"):
+    if trigger.kind not in _KINDS:
         return [f"a '{trigger.kind}' trigger"]
+    if trigger.kind in ("first_time", "next_time") and trigger.scope is not None and \
+            trigger.scope.whose not in ("each", None) and trigger.scope.which not in ("this", None):
+        return ["a first-time trigger over another span of time"]
     event = trigger.event
     if not isinstance(event, A.Clause):
         return ["a trigger on several events"]
     if event.modal is not None or event.negated or event.conditions or event.adjuncts:
         return ["a trigger with a modal, a condition or an adjunct"]
+    if event.duration is not None and not (trigger.kind == "next_time" and event.duration.kind == "this_turn"):
+        return ["a trigger that lasts a while"]
     act = event.action
     if type(act) not in _EVENTS:
         return [f"a trigger on {type(act).__name__}"]
     problems = []
-    for role in ("agent", "patient", "dest"):
+    if isinstance(act, A.Remove) and act.kind not in ("kill", "destroy"):
+        problems.append(f"a trigger on '{act.kind}'")
+    if isinstance(act, A.Relocate) and act.kind not in ("burrow", "submerge", "surface", "unburrow"):
+        problems.append(f"a trigger on '{act.kind}'")
+    for role in _ROLES.get(type(act), ()):
         value = getattr(act, role, None)
-        if value is not None:
-            problems += list(sel_problems(value))
+        if value is None:
+            continue
+        if isinstance(act, A.Cast) and role == "patient":
+            continue
+        problems += list(sel_problems(value))
+    if isinstance(act, A.Cast) and act.patient is not None:
+        from codex.engine.effects.statics import Unsupported, _check_card_words
+        try:
+            _check_card_words(act.patient)
+        except Unsupported as e:
+            problems.append(str(e))
     if isinstance(act, A.Damage) and act.agent is not None:
         problems.append("a trigger on who deals damage")
     return problems
@@ -61,7 +96,7 @@ def trigger_problems(trigger: A.Trigger) -> list[str]:
 
 def _turn_matches(trigger: A.Trigger, ctx: Ctx, player: str) -> bool:
     whose = trigger.turn.whose if trigger.turn is not None else None
-    if whose in (None, "each", "each_player"):
+    if whose in (None, "each", "each_player", "the"):
         return True
     if whose == "your":
         return player == ctx.controller
@@ -79,62 +114,104 @@ def _in(state: GameState, ctx: Ctx, node: Any, obj: Obj | None) -> bool:
 
 def _subject(event: Event) -> Obj | None:
     unit = getattr(event, "unit", None) or getattr(event, "caster", None)
+    if isinstance(event, ArtifactBroken):
+        return Obj("artifact", event.artifact)
+    if isinstance(event, Drew):
+        return Obj("player", event.player)
     return Obj("unit", unit) if isinstance(unit, str) else None
 
 
-def _place(event: Event) -> Obj | None:
-    """Where the event happened, for "there" in the triggered ability (the location entered)."""
-    if isinstance(event, Entering):
-        return Obj("location", event.entry().to)
-    loc = getattr(event, "location", None)
-    from codex.engine.geometry import Location
-    return Obj("location", loc) if isinstance(loc, Location) else None
+def _spell_card(event: SpellCast) -> Obj:
+    from codex.engine.effects.context import card_data
+    data = card_data(event.spell)
+    card = Card(event.spell, "", event.spell_type, data=data)  # type: ignore[arg-type]
+    return Obj("card", ZoneCard("", "storyline", card))
+
+
+def _entering(state: GameState, ctx: Ctx, act: Any, event: Entering) -> bool:
+    entry = event.entry()
+    if not _in(state, ctx, act.patient, Obj("unit", entry.unit)):
+        return False
+    if isinstance(act, A.Relocate):      # "Whenever it submerges": from a site's surface to under it
+        wanted = {"submerge": Region.UNDERWATER, "burrow": Region.UNDERGROUND}.get(act.kind)
+        frm = entry.frm
+        if frm is None or frm.square != entry.to.square:
+            return False
+        if wanted is not None:
+            return frm.region is Region.SURFACE and entry.to.region is wanted
+        return frm.region is not Region.SURFACE and entry.to.region is Region.SURFACE
+    if act.dest is None:
+        return True
+    places = select_all(state, ctx, act.dest)
+    squares = {o.key for o in places if o.kind == "site"}
+    locs = {loc for o in places for loc in locations_of(state, o)}
+    if squares:   # entering a site: summoned there or moved there from another site (Codex "Enter")
+        from codex.engine.storyline import entered_sites
+        unit = state.unit(entry.unit)
+        entered = entered_sites(state, unit, entry) if unit is not None else []
+        return any(loc.square in squares and loc.region is not Region.VOID for loc in entered)
+    return entry.to in locs
+
+
+def _marked(state: GameState, ctx: Ctx, act: Any, event: Marked) -> bool:
+    """A unit dies (is marked for death), or (``kill``) a unit kills it: its killers get the
+    credit (Codex "Kill Credit")."""
+    if not _in(state, ctx, getattr(act, "patient", None), Obj("unit", event.unit)):
+        return False
+    if isinstance(act, A.Remove):
+        if act.kind == "destroy":
+            return True
+        killers = [Obj("unit", k) for k in event.killers]
+        return bool(killers) and (act.agent is None or any(_in(state, ctx, act.agent, k) for k in killers))
+    return True
 
 
 def fires(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event) -> bool:
     """Whether ``event`` fires ``trigger`` of the ability in ``ctx``."""
     if trigger.kind == "at":
-        wanted = _PHASES.get(trigger.phase or "")
+        wanted = _PHASES.get(trigger.phase or "", ())
         player = getattr(event, "player", None)
-        return wanted is not None and isinstance(event, wanted) and isinstance(player, str) \
-            and _turn_matches(trigger, ctx, player)
+        return isinstance(event, wanted) and isinstance(player, str) and _turn_matches(trigger, ctx, player)
     clause = trigger.event
     if not isinstance(clause, A.Clause) or not isinstance(event, _EVENTS.get(type(clause.action), ())):
         return False
     act = clause.action
     subject = _subject(event)
     if isinstance(event, Entering):
-        entry = event.entry()
-        if not _in(state, ctx, act.patient, Obj("unit", entry.unit)):
-            return False
-        if act.dest is None:
-            return True
-        places = select_all(state, ctx, act.dest)
-        squares = {o.key for o in places if o.kind == "site"}
-        locs = {loc for o in places for loc in locations_of(state, o)}
-        if squares:   # entering a site: summoned there or moved there from another site (Codex "Enter")
-            from codex.engine.storyline import entered_sites
-            unit = state.unit(entry.unit)
-            entered = entered_sites(state, unit, entry) if unit is not None else []
-            return any(loc.square in squares and loc.region is not Region.VOID for loc in entered)
-        return entry.to in locs
+        return _entering(state, ctx, act, event)
     if isinstance(event, Attacked):
         target = event.target.get("unit") if isinstance(event.target, dict) else None
         site = event.target.get("site") if isinstance(event.target, dict) else None
         victim = Obj("unit", target) if target else (Obj("site", site) if site else None)
         return _in(state, ctx, act.agent, subject) and _in(state, ctx, getattr(act, "patient", None), victim)
-    if isinstance(event, Struck):
+    if isinstance(event, (Struck, ProjectileStruck)):
         if not _in(state, ctx, act.agent, subject):
             return False
         patient = getattr(act, "patient", None)
-        return patient is None or any(_in(state, ctx, patient, Obj("unit", t)) for t in event.split)
-    if isinstance(event, (Marked, Damaged, Summoned)):
+        hit = list(event.split) if isinstance(event, Struck) else [event.target]
+        return patient is None or any(_in(state, ctx, patient, Obj("unit", t)) for t in hit)
+    if isinstance(event, Marked):
+        return _marked(state, ctx, act, event)
+    if isinstance(event, ArtifactBroken):
+        return isinstance(act, A.Remove) and act.kind == "destroy" and _in(state, ctx, act.patient, subject)
+    if isinstance(event, (Damaged, Summoned)):
         return _in(state, ctx, getattr(act, "patient", None), subject)
     if isinstance(event, SpellCast):
-        return _in(state, ctx, getattr(act, "agent", None), subject)
+        if not _in(state, ctx, getattr(act, "agent", None), subject):
+            return False
+        patient = getattr(act, "patient", None)
+        if patient is None:
+            return True
+        from codex.engine.effects.casting_rules import _is_card
+        from codex.engine.effects.casting_rules import Casting
+        card = _spell_card(event)
+        casting = Casting(card, event.caster, ctx.controller, None)
+        return _is_card(state, ctx.bind("casting", [Obj("casting", casting)]), patient, casting)
     if isinstance(event, SitePlayed):
         return _in(state, ctx, getattr(act, "patient", None), Obj("site", event.square))
     if isinstance(event, (Defended, Intercepted)):
+        return _in(state, ctx, getattr(act, "agent", None), subject)
+    if isinstance(event, Drew):
         return _in(state, ctx, getattr(act, "agent", None), subject)
     return False
 
@@ -168,6 +245,22 @@ def listeners(state: GameState) -> Iterator[Listener]:
                 yield Obj("artifact", art.id), art.name, owner, ab, f"{art.id}.{i}"
 
 
+def granted_listeners(state: GameState) -> Iterator[Ctx]:
+    """Triggered abilities other cards grant (``Black Obelisk's site has "At the start of your turn,
+    ..."``): the holder's, quoted from the granting card."""
+    if not state.statics:
+        return
+    from codex.engine.effects.select import controller_of
+    from codex.engine.effects.statics import abilities_granted
+    holders = [Obj("unit", u.id) for u in state.units] + [Obj("site", s.square) for s in state.sites]
+    for obj in holders:
+        for n, (ability, grantor) in enumerate(abilities_granted(state, obj)):
+            if ability.kind is AbilityKind.TRIGGERED:
+                from codex.engine.effects.select import name_of
+                yield Ctx(obj, name_of(state, obj), controller_of(state, obj) or state.turn.active, ability,
+                          f"{obj.key}.granted{n}", grantor=grantor.source, grantor_name=grantor.source_name)
+
+
 def enters_trigger(state: GameState, site: Site) -> str | None:
     """The words of a site's triggered ability that listens for units entering it, if it has one."""
     for ability in site.abilities.of_kind(AbilityKind.TRIGGERED):
@@ -177,15 +270,42 @@ def enters_trigger(state: GameState, site: Site) -> str | None:
     return None
 
 
+def _place(event: Event) -> Obj | None:
+    """Where the event happened, for "there" in the triggered ability (the location entered)."""
+    if isinstance(event, Entering):
+        return Obj("location", event.entry().to)
+    loc = getattr(event, "location", None) or getattr(event, "at", None)
+    return Obj("location", loc) if isinstance(loc, Location) else None
+
+
+def once_key(ctx: Ctx, trigger: A.Trigger) -> str | None:
+    """The memory of a "first time" / "next time" trigger that already fired (per turn with "each
+    turn"); None for triggers that fire every time."""
+    if trigger.kind not in ("first_time", "next_time"):
+        return None
+    per_turn = trigger.scope is not None and trigger.scope.whose == "each"
+    return f"{'turn' if per_turn else 'ever'}:once:{ctx.key}"
+
+
 def fired(state: GameState, event: Event) -> list[tuple[Ctx, Ability]]:
-    """Every triggered ability in the realm that ``event`` fires (a trigger the engine cannot read
-    never fires: such an ability is named as not applied when the ruling starts)."""
+    """Every triggered ability in the realm (and every waiting delayed one) that ``event`` fires (a
+    trigger the engine cannot read never fires: such an ability is named as not applied when the
+    ruling starts)."""
     out = []
-    for obj, name, controller, ability, key in listeners(state):
+    candidates: list[tuple[Ctx, Ability]] = [(Ctx(obj, name, controller, ability, key, event=event), ability)
+                                             for obj, name, controller, ability, key in listeners(state)]
+    candidates += [(d.ctx, d.ability) for d in state.delayed]
+    candidates += [(c, c.ability) for c in granted_listeners(state)]
+    for base, ability in candidates:
         trigger = getattr(ability.node, "trigger", None)
         if trigger is None or trigger_problems(trigger):
             continue
-        ctx = Ctx(obj, name, controller, ability, key, event=event)
+        ctx = Ctx(base.source, base.source_name, base.controller, ability, base.key, event=event,
+                  caster=base.caster, bound=base.bound, targets=base.targets, x=base.x, grantor=base.grantor,
+                  grantor_name=base.grantor_name)
+        key = once_key(ctx, trigger)
+        if key is not None and key in state.used_abilities:
+            continue
         try:
             if fires(state, ctx, trigger, event):
                 if (s := _subject(event)) is not None:
@@ -198,4 +318,4 @@ def fired(state: GameState, event: Event) -> list[tuple[Ctx, Ability]]:
     return out
 
 
-__all__ = ["fired", "fires", "listeners", "trigger_problems", "Callable"]
+__all__ = ["fired", "fires", "listeners", "trigger_problems", "once_key", "Callable"]
