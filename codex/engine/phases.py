@@ -25,11 +25,8 @@ from codex.engine.terrain import end_floods
 def _end_lasting(state: GameState, ending: list[Lasting], rules: tuple[str, ...]) -> Resolved:
     if not ending:
         return state, []
-    ids = {e.id for e in ending}
-    state = state.evolve(lasting=tuple(e for e in state.lasting if e.id not in ids))
-    names = {u.id: u.name for u in state.units}
-    return state, [EffectEnded(e.name, e.until, tuple(names.get(u, u) for u in e.units), rules=rules)
-                   for e in ending]
+    from codex.engine.effects.durations import end_lasting
+    return end_lasting(state, ending, rules)
 
 
 def start_phase(state: GameState) -> Resolved:

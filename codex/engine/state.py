@@ -313,6 +313,7 @@ class Lasting:
     lost: Keywords = Keywords()
     ends_on: str | None = None
     end: Any = None
+    control_from: tuple[tuple[str, str], ...] = ()   # (unit, its controller before): control returns when it ends
 
     def describe(self) -> str:
         parts = self.keywords.names() + [f"no {k}" for k in self.lost.names()] + (

@@ -123,11 +123,11 @@ def _lasting_at_rest(state: GameState, batch: list[Event]) -> Resolved:
     from codex.engine.effects.statics import permanent_effects
     from codex.engine.events import EffectBegan, EffectEnded
     events: list[Event] = []
-    gone = ended(state, batch)
+    from codex.engine.effects.durations import end_lasting, gone_sources
+    gone = ended(state, batch) + [e for e in gone_sources(state) if e.control_from]
     if gone:
-        ids = {e.id for e in gone}
-        state = replace(state, lasting=tuple(e for e in state.lasting if e.id not in ids))
-        events += [EffectEnded(e.name, f"until {e.ends_on}", e.units, rules=("ongoing-effect",)) for e in gone]
+        state, over = end_lasting(state, gone, ("ongoing-effect",))
+        events += over
     added = permanent_effects(state)
     if added:
         state = replace(state, lasting=state.lasting + tuple(added))

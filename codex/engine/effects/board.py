@@ -509,3 +509,40 @@ def _relocate(run: Run, act: A.Relocate, clause: A.Clause) -> list[Obj]:
                           **effect_fields(run, targeted(act.patient)))):
             moved.append(obj)
     return moved
+
+
+# ----------------------------------------------------------------------------- control
+
+def _control_problems(act: A.GainControl) -> Iterator[str]:
+    if act.agent is not None and not (isinstance(act.agent, A.Ref) and act.agent.word == "you"):
+        yield "control gained by someone other than the effect's controller"
+
+
+@executes(A.GainControl, roles=("patient",), problems=_control_problems)
+def _gain_control(run: Run, act: A.GainControl, clause: A.Clause) -> list[Obj]:
+    """Gain control of minions or sites (Codex "Ownership and Control"): for good, or for the
+    clause's duration, after which control returns to whoever had it."""
+    from codex.engine.effects.durations import leaving_source, until_of
+    patients = patients_or_self(run, act.patient)
+    who = run.ctx.controller
+    back: list[tuple[str, str]] = []
+    for obj in patients:
+        if obj.kind == "unit" and (u := run.state.unit(obj.key)) is not None and u.is_minion:
+            if u.controller != who:
+                back.append((u.id, u.controller))
+                run.act(D.GainControl(do="gain_control", player=who, unit=u.id))
+        elif obj.kind == "site" and (site := run.state.site_at(int(obj.key))) is not None:
+            if site.controller != who:
+                run.act(D.GainControl(do="gain_control", player=who, site=site.square))
+                if clause.duration is not None and clause.duration.kind != "permanently":
+                    raise NotExecutable("control of a site for a while")
+    if back and clause.duration is not None and clause.duration.kind != "permanently":
+        until, ends_on = until_of(run, clause)
+        source = (leaving_source(run, clause) or f"{run.ctx.source.kind}:{run.ctx.source.key}") \
+            if until == "source" else None
+        end = clause.duration.event if ends_on == "condition" else None
+        effect = Lasting(f"{run.ctx.key}#{len(run.state.lasting)}", run.ctx.source_name, who, until,  # type: ignore[arg-type]
+                         tuple(uid for uid, _ in back), source=source, ends_on=ends_on, end=end,
+                         control_from=tuple(back))
+        run.state = run.state.evolve(lasting=run.state.lasting + (effect,))
+    return patients

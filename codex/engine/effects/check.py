@@ -69,6 +69,9 @@ def sel_problems(node: Any) -> Iterator[str]:
     for f in node.filters:
         if carded and isinstance(f, (A.Where, A.Of)) and zone_of(f.of if isinstance(f, A.Where) else f.what):
             continue
+        if isinstance(f, A.Of) and noun in ("controller", "owner"):
+            yield from sel_problems(f.what)
+            continue
         yield from filter_problems(f)
     if noun in ("card", "spell") and not any(m.lower() == "dead" for m in node.mods) and not any(
             isinstance(f, (A.Where, A.Of)) and zone_of(f.of if isinstance(f, A.Where) else f.what)
@@ -86,7 +89,9 @@ def filter_problems(f: Any) -> Iterator[str]:
             yield "'within' without steps"
         yield from sel_problems(f.of)
     elif isinstance(f, A.With):
-        if not isinstance(f.what, (A.Keyword, A.Stat)):
+        if isinstance(f.what, A.Selector):
+            yield from sel_problems(f.what)
+        elif not isinstance(f.what, (A.Keyword, A.Stat)):
             yield "a 'with' phrase that is not a keyword"
     elif isinstance(f, A.Stat):
         from codex.engine.effects.select import stat_value

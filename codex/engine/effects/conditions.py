@@ -82,11 +82,29 @@ def _compare_count(state: GameState, ctx: Ctx, node: Any, of: Any) -> int:
     return sum(1 for o in select_all(state, ctx, node) if controller_of(state, o) in pids)
 
 
+def _none_of(act: Any) -> str | None:
+    """The role whose words say "no ..." ("if no enemy units occupy this site"), if one does."""
+    for role in ("agent", "patient"):
+        value = getattr(act, role, None)
+        if isinstance(value, A.Selector) and value.det == "no":
+            return role
+    return None
+
+
 def clause_holds(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
-    """The clause as a statement about the board now (``negated`` flips it)."""
+    """The clause as a statement about the board now (``negated`` flips it); "no X ..." holds when
+    it holds of none of the X."""
     if clause.modal not in (None, "is"):
         raise NotExecutable(f"a condition with '{clause.modal}'")
     act = clause.action
+    role = _none_of(act)
+    if role is not None:
+        words = A.replace(getattr(act, role), det=None)
+        each = select_all(state, ctx, words)
+        one = [A.replace(act, **{role: A.Ref("which")})]
+        result = not any(clause_holds(state, ctx.bind("which", [o]), A.replace(clause, action=one[0], negated=False))
+                         for o in each)
+        return not result if clause.negated else result
     test = _TESTS.get(type(act))
     if test is None:
         raise NotExecutable(f"a condition about {type(act).__name__}")
@@ -167,6 +185,20 @@ def _hit(state: GameState, ctx: Ctx, act: A.Hit) -> bool:
     return any(h in named for h in hit)
 
 
+def _carry(state: GameState, ctx: Ctx, act: A.Carry) -> bool:
+    """"everything it carries": the artifacts and units the carrier carries now."""
+    carriers = {o.key for o in select_all(state, ctx, act.agent) if o.kind == "unit"} if act.agent is not None \
+        else {ctx.source.key}
+    objs = select_all(state, ctx, act.patient) if act.patient is not None else []
+    def carried(o: Obj) -> bool:
+        if o.kind == "artifact":
+            art = state.artifact(o.key)
+            return art is not None and art.bearer in carriers
+        unit = state.unit(o.key) if o.kind == "unit" else None
+        return unit is not None and unit.carried_by in carriers
+    return bool(objs) and all(carried(o) for o in objs)
+
+
 def _compare(state: GameState, ctx: Ctx, act: A.Compare) -> bool:
     mine = _compare_count(state, ctx, act.patient, act.agent)
     theirs = _compare_count(state, ctx, act.patient, act.than)
@@ -185,14 +217,14 @@ def _cast(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
 _TESTS: dict[type, Callable[[GameState, Ctx, Any], bool]] = {
     A.Occupy: _occupy, A.Located: _is_located, A.Control: _control, A.Own: _control, A.Exists: _exists,
     A.SetState: _set_state, A.Grant: _has, A.IsA: _is_kind, A.Relocate: _relocated, A.Hit: _hit,
-    A.Compare: _compare, A.Cast: _cast,
+    A.Compare: _compare, A.Cast: _cast, A.Carry: _carry,
 }
 #: The roles each kind of condition evaluates with selectors.
 CONDITION_ROLES: dict[type, tuple[str, ...]] = {
     A.Occupy: ("agent", "patient"), A.Located: ("patient",), A.Control: ("agent", "patient"),
     A.Own: ("agent", "patient"), A.Exists: ("patient",), A.SetState: ("patient",), A.Grant: ("patient",),
     A.IsA: ("patient", "type"), A.Relocate: ("patient",), A.Hit: ("agent", "patient"),
-    A.Compare: ("agent", "than"), A.Cast: ("agent", "dest"),
+    A.Compare: ("agent", "than"), A.Cast: ("agent", "dest"), A.Carry: ("agent",),
 }
 
 
@@ -201,6 +233,8 @@ def condition_problems(node: Any) -> Iterator[str]:
     from codex.engine.effects.check import filter_problems, sel_problems
     if isinstance(node, A.Condition):
         if node.kind in ("if_able", "if_needed", "if_did"):
+            return
+        if node.kind == "when" and _arrival(node):
             return
         if node.kind not in ("if", "unless", "while"):
             yield f"the condition '{node.kind}'"
@@ -258,8 +292,17 @@ def holds(state: GameState, ctx: Ctx, node: Any) -> bool:
     raise NotExecutable(f"a condition given as {type(node).__name__}")
 
 
+def _arrival(node: A.Condition) -> bool:
+    """"... when it arrives": right after the movement before it, if the unit got there."""
+    return isinstance(node.clause, A.Clause) and isinstance(node.clause.action, A.Enter) \
+        and node.clause.action.dest is None
+
+
 def holds_in_run(run: Any, node: Any) -> bool:
-    """A condition inside a running effect: "If you do" asks whether its last optional part was done."""
+    """A condition inside a running effect: "If you do" asks whether its last optional part was
+    done; "when it arrives" whether the unit the last move moved got where it was going."""
+    if isinstance(node, A.Condition) and node.kind == "when" and _arrival(node):
+        return bool(run.arrived)
     if isinstance(node, A.Condition) and node.kind in ("if", "unless") and isinstance(node.clause, A.Clause) \
             and isinstance(node.clause.action, A.DoSo):
         did = bool(run.did)

@@ -98,6 +98,35 @@ def ended(state: GameState, batch: list[Event]) -> list[Lasting]:
     return out
 
 
+def end_lasting(state: GameState, ending: list[Lasting], rules: tuple[str, ...]) -> tuple[GameState, list[Event]]:
+    """Lasting effects end: they are gone, and control a lasting effect gave returns to whoever had
+    it (Codex "Ownership and Control")."""
+    from dataclasses import replace
+    from codex.engine.events import ControlChanged, EffectEnded
+    if not ending:
+        return state, []
+    ids = {e.id for e in ending}
+    state = state.evolve(lasting=tuple(e for e in state.lasting if e.id not in ids))
+    names = {u.id: u.name for u in state.units}
+    events: list[Event] = []
+    for e in ending:
+        events.append(EffectEnded(e.name, e.until if e.until != "event" else f"until {e.ends_on}",
+                                  tuple(names.get(u, u) for u in e.units), rules=rules))
+        for uid, before in e.control_from:
+            unit = state.unit(uid)
+            if unit is not None and unit.controller != before:
+                state = state.with_unit(replace(unit, controller=before))
+                events.append(ControlChanged("unit", unit.name, unit.controller, before, unit.owner,
+                                             rules=("control.change", "ownership.fixed")))
+    return state, events
+
+
+def gone_sources(state: GameState) -> list[Lasting]:
+    """Lasting effects that last while a card is in the realm, whose card has left."""
+    from codex.engine.ongoing import in_realm
+    return [e for e in state.lasting if e.until == "source" and not in_realm(state, e.source)]
+
+
 def _holds_now(state: GameState, effect: Lasting) -> bool:
     from codex.engine.effects.conditions import clause_holds
     from codex.engine.effects.context import Ctx, Obj

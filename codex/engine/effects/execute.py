@@ -49,6 +49,7 @@ class Run:
         self.stop = False                            # a clause ran the rest of the ability itself
         self.searched: tuple[str, str] | None = None  # (owner, deck) last searched or looked at ("Shuffle")
         self.mays = 0                                # "you may" asked so far (keys may, may.2, ...)
+        self.arrived: bool | None = None             # the last move's units got where they were going
 
     def emit(self, *events: Event) -> None:
         quote = self.ctx.quote
@@ -203,6 +204,11 @@ def run_sentence(run: Run, sentence: Any) -> None:
         from codex.engine.effects.amounts import for_each_sentence
         for_each_sentence(run, sentence)
         return
+    if run.ctx.lookup("it") is None and getattr(run.ctx.event, "unit", None) is None:
+        named = _named_in(sentence.conditions)
+        if named is not None:      # "if no enemy units occupy this site, gain control of it": "it" is that site
+            from codex.engine.effects.select import select_all as every
+            run.ctx = run.ctx.bind("it", every(run.state, run.ctx, named))
     if not all(condition_holds(run, c) for c in sentence.conditions):
         run.note("condition", f"{run.ctx.source_name}: the condition is not met, so nothing happens.",
                  card=run.ctx.source_name)
@@ -217,6 +223,15 @@ def run_sentence(run: Run, sentence: Any) -> None:
             run.ctx = run.ctx.bind("it", acted)
             if any(o.kind in ("location", "site") for o in acted):
                 run.ctx = run.ctx.bind("there", acted)
+
+
+def _named_in(conditions: tuple[Any, ...]) -> Any:
+    """The object a sentence's condition names with "this"/"that" (what a later "it" means)."""
+    for cond in conditions:
+        for node in A.walk(cond):
+            if isinstance(node, A.Selector) and node.det in ("this", "that"):
+                return node
+    return None
 
 
 def run_sentences(run: Run, sentences: tuple[Any, ...]) -> None:

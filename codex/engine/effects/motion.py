@@ -100,9 +100,23 @@ def _move(run: Run, act: A.Move, clause: A.Clause) -> list[Obj]:
             record = _to_destination(run, act, unit, how, fields)
         else:
             record = _by_steps(run, act, clause, unit, how, fields)
+        run.arrived = False
         if record is not None and run.act(record):
             moved.append(obj)
+            run.arrived = _arrived(run, unit.id, record)
     return moved
+
+
+def _arrived(run: Run, uid: str, record: D.Move) -> bool:
+    """Whether the unit is now where the move was taking it (the end of its path, or its destination)."""
+    from codex.engine.actions.base import place
+    after = run.state.unit(uid)
+    if after is None:
+        return False
+    goal = record.path[-1] if record.path else record.to
+    if goal is None:
+        return True
+    return after.location == place(run.state, goal)
 
 
 def _to_destination(run: Run, act: A.Move, unit: Any, how: str, fields: dict[str, Any]) -> D.Move | None:

@@ -538,6 +538,8 @@ def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj
             return has
         if isinstance(what, A.Stat):
             return _stat_test(state, what)
+        if isinstance(what, A.Selector):
+            return _with_objects(state, ctx, what, f.negated)
         raise NotExecutable("a 'with' phrase that is not a keyword")
     if isinstance(f, A.Stat):
         return _stat_test(state, f)
@@ -548,6 +550,23 @@ def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj
             return holds(state, ctx.bind("which", [o]), f.clause) is True
         return rel
     raise NotExecutable(f"the filter {type(f).__name__}")
+
+
+def _with_objects(state: GameState, ctx: Ctx, what: A.Selector, negated: bool) -> Callable[[Obj], bool]:
+    """"a site with an enemy atop it", "any site without enemies": objects where (or on which)
+    what the words name is."""
+    placed = any(isinstance(f, A.Where) for f in what.filters)
+
+    def test(o: Obj) -> bool:
+        found = select_all(state, ctx.bind("it", [o]), what)
+        if not placed:
+            mine = set(locations_of(state, o))
+            squares = {loc.square for loc in mine} if o.kind == "site" else set()
+            found = [x for x in found if any(l in mine or l.square in squares for l in locations_of(state, x))
+                     or (x.kind == "unit" and (u := state.unit(x.key)) is not None and u.carried_by == o.key)
+                     or (x.kind == "artifact" and (a := state.artifact(x.key)) is not None and a.bearer == o.key)]
+        return not found if negated else bool(found)
+    return test
 
 
 def stat_value(value: Any) -> int | None:
@@ -736,7 +755,10 @@ def select(state: GameState, ctx: Ctx, node: Any, role: str = "target", *, choos
                 return [o for item in node.items for o in select(state, ctx, item, role, choose=False)]
             options = [o for item in node.items for o in select(state, ctx, item, role, choose=False)]
             return ctx.choose(role, list(dict.fromkeys(options)), why="choose one of them")
-        return [o for item in node.items for o in select(state, ctx, item, role, choose=choose)]
+        out: list[Obj] = []
+        for item in node.items:       # "target minion, and everything it carries": "it" is the first
+            out += select(state, ctx.bind("it", out) if out else ctx, item, role, choose=choose)
+        return out
     if isinstance(node, A.Partitive):
         inner = select(state, ctx, node.of, role, choose=choose) if node.of is not None else \
             list(ctx.lookup("it") or ())
@@ -816,6 +838,12 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         return [o for o in bound if o.kind == kind or (kind == "thing" and o.kind in ("unit", "artifact"))]
     if kind == "card":
         raise NotExecutable(f"{sel.noun}s with no zone named")
+    of = next((f.what for f in sel.filters if isinstance(f, A.Of)), None)
+    if kind == "player" and of is not None and singular(sel.noun) in ("controller", "owner"):
+        # "the controller of Angel's Egg's site": whoever controls (owns) what the words name
+        whose = owner_of if singular(sel.noun) == "owner" else controller_of
+        return [Obj("player", p) for p in dict.fromkeys(whose(state, o) for o in select(state, ctx, of, role,
+                                                                                          choose=choose)) if p]
     if kind == "projectile":
         return [o for o in (ctx.lookup("it") or ()) if o.kind == "projectile"]
     tests = [noun_test] + [_mod_test(state, ctx, m) for m in sel.mods if m.lower() not in ("random", "strongest",
