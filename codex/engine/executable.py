@@ -33,7 +33,7 @@ def card_problems(card: dict[str, Any]) -> list[str]:
 
 
 def _sets(card: dict[str, Any]) -> list[str]:
-    return sorted({s.get("name") for s in card.get("sets") or [] if isinstance(s, dict) and s.get("name")})
+    return sorted({str(s["name"]) for s in card.get("sets") or [] if isinstance(s, dict) and s.get("name")})
 
 
 def measure_executable(cards: Iterable[dict[str, Any]], by_set: bool = True) -> dict[str, Any]:
