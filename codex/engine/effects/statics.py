@@ -185,6 +185,10 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     """The ongoing effects one clause of a static ability creates (Unsupported when none known)."""
     act = clause.action
     conds = tuple(clause.conditions)
+    if conds and not _connected(clause):
+        from codex.engine.effects.conditions import condition_problems
+        for problem in (p for c in conds for p in condition_problems(c)):
+            raise Unsupported(problem)
     permanent = clause.duration is not None and clause.duration.kind == "permanently"
     if clause.duration is not None and not permanent:
         raise Unsupported("a static ability with a duration")
