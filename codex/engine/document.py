@@ -343,6 +343,9 @@ class SiteSpec(Doc):
     name: Name | None = None
     affinity: Elements = None
     flooded: StrictBool = False
+    card: Name | None = Field(default=None, description="a site card of the imported catalog: name, affinity and "
+                                                        "text from it")
+    text: Text | None = Field(default=None, description="its card text (abilities, Genesis...)")
 
 
 class PlaySite(Action):

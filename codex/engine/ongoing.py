@@ -77,7 +77,7 @@ def is_land_location(state: GameState, loc: Location) -> bool:
 def lasting_on(state: GameState, unit: Unit) -> list[Lasting]:
     """The lasting effects on ``unit`` now (one that lasts while its card is in the realm ends as
     soon as the card leaves)."""
-    return [e for e in state.lasting if unit.id in e.units and (e.until != "source" or in_realm(state, e.source))]
+    return [e for e in state.lasting if e.covers(unit) and (e.until != "source" or in_realm(state, e.source))]
 
 
 def in_realm(state: GameState, source: str | None) -> bool:

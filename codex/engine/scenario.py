@@ -459,6 +459,14 @@ def _resolve_cards(action: D.Action, ptr: str, checks: _Checks) -> D.Action:
         return action.model_copy(update={"actions": subs})
     if isinstance(action, D.Cast):
         return action.model_copy(update={"spell": _spell(action.spell, f"{ptr}/spell", checks)})
+    if isinstance(action, D.PlaySite) and action.site.card is not None:
+        card = checks.card(action.site.card, f"{ptr}/site/card", ("site",))
+        if card is not None:
+            given = action.site.model_fields_set
+            site = action.site.model_copy(update={k: v for k, v in {
+                "name": card.name, "affinity": dict(card.threshold), "text": card.text}.items()
+                if k not in given or getattr(action.site, k) is None})
+            return action.model_copy(update={"site": site})
     if isinstance(action, D.CheckDeck):
         return action.model_copy(update={"deck": deck_entries(action.deck, f"{ptr}/deck", checks)})
     return action

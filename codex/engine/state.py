@@ -314,6 +314,20 @@ class Lasting:
     ends_on: str | None = None
     end: Any = None
     control_from: tuple[tuple[str, str], ...] = ()   # (unit, its controller before): control returns when it ends
+    area: tuple[Location, ...] = ()      # "units are Immobile while atop target site": it covers whoever is there
+    who: Any = None                      # ... and fits these words (the AST selector)
+
+    def covers(self, unit: "Unit") -> bool:
+        """Whether the effect is on ``unit`` now: one of its units, or (an effect over an area) a unit
+        there that fits its words."""
+        if unit.id in self.units:
+            return True
+        if not self.area or unit.location not in self.area:
+            return False
+        if self.who is None:
+            return True
+        from codex.engine.effects.select import fits
+        return fits(unit, self.who)
 
     def describe(self) -> str:
         parts = self.keywords.names() + [f"no {k}" for k in self.lost.names()] + (

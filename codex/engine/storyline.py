@@ -130,8 +130,10 @@ def _lasting_at_rest(state: GameState, batch: list[Event]) -> Resolved:
         events += over
     added = permanent_effects(state)
     if added:
-        state = replace(state, lasting=state.lasting + tuple(added))
-        events += [EffectBegan(e.name, "permanent", e.units, e.describe(), rules=("ongoing-effect",)) for e in added]
+        state = replace(state, lasting=state.lasting + tuple(e for e, _ in added))
+        names = {u.id: u.name for u in state.units}
+        events += [EffectBegan(e.name, "permanent", tuple(names.get(u, u) for u in e.units), e.describe(),
+                               rules=("ongoing-effect",), from_card=quote) for e, quote in added]
     return state, events
 
 
@@ -198,7 +200,7 @@ def triggers_for(state: GameState, event: Event) -> list[Pending]:
     Deathrite when its card is marked for death (it dies), a site's ability when a unit enters
     it (any `Entering` event). A disabled or silenced minion's own abilities do not fire
     (`withheld_triggers` says so)."""
-    fired = _card_triggers(state, event)
+    fired = _card_triggers(state, event) + _site_genesis(state, event)
     unit, abilities = _own_abilities(state, event)
     if unit is None or not abilities or _abilities_gone(state, unit) is not None:
         return fired
@@ -206,6 +208,25 @@ def triggers_for(state: GameState, event: Event) -> list[Pending]:
     # Genesis goes before a site's entry trigger
     return [Pending(unit.controller, unit.id, TriggeredEffect(unit.id, unit.name, ability, event))
             for ability in abilities] + fired
+
+
+def _site_genesis(state: GameState, event: Event) -> list[Pending]:
+    """A site's Genesis triggers when it is played (it enters the realm: Codex "Genesis")."""
+    from codex.engine.effects.context import Ctx, Obj
+    from codex.engine.events import SitePlayed
+    if not isinstance(event, SitePlayed):
+        return []
+    site = state.site_at(event.square)
+    if site is None:
+        return []
+    out = []
+    for i, ability in enumerate(site.abilities.abilities):
+        if ability.kind is AbilityKind.GENESIS:
+            ctx = Ctx(Obj("site", site.square), site.name, site.controller or event.player, ability,
+                      f"site{site.square}.{i}", event=event)
+            out.append(Pending(ctx.controller, f"site:{site.square}", TriggeredEffect(f"site{site.square}", site.name,
+                                                                                      ability, event, ctx)))
+    return out
 
 
 def _card_triggers(state: GameState, event: Event) -> list[Pending]:

@@ -107,7 +107,7 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
         res.emit(ManaPaid(pid, mana, player.mana - mana, rules=("activated-ability",)))
     if limit is not None:
         res.state = res.state.evolve(used_abilities=res.state.used_abilities | {used_key})
-    ctx = Ctx(obj, name, pid, ability, f"{obj.key}.{index}")
+    ctx = Ctx(obj, name, pid, ability, f"{'site' if obj.kind == 'site' else ''}{obj.key}.{index}")
     if index >= len(abilities.abilities):          # granted by another card: "this" is that card
         grantor = granted[index - len(abilities.abilities)][1]
         ctx = replace(ctx, grantor=grantor.source, grantor_name=grantor.source_name)

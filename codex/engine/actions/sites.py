@@ -66,7 +66,7 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     old = res.state.site_at(sq)
     old_state = res.state
     site = Site(sq, a.site.name or f"Site {sq}", pid, pid, Affinity.of(parse_threshold(a.site.affinity)),
-                flooded=a.site.flooded)
+                flooded=a.site.flooded, text=a.site.text or "")
     from_hand = _from_hand(res, pid, a.site.name, ptr)
     in_void = avatar.location == Location(sq, Region.VOID)
     state = (res.state if a.by_effect else res.state.with_unit(replace(avatar, tapped=True))).with_site(site)

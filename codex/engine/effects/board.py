@@ -297,6 +297,17 @@ def lasting(run: Run, clause: A.Clause, objs: list[Obj], **what: Any) -> None:
     from codex.engine.effects.durations import leaving_source, until_of
     from codex.engine.events import EffectBegan
     until, ends_on = until_of(run, clause)
+    area = while_area(run, clause)
+    if area is not None:        # "units are Immobile while atop target site": whoever is there, while there
+        ident = f"{run.ctx.key}#{len(run.state.lasting)}"
+        patient = getattr(clause.action, "patient", None)
+        effect = Lasting(ident, run.ctx.source_name, run.ctx.controller, until, (), ends_on=ends_on,  # type: ignore[arg-type]
+                         area=area, who=patient, **what)
+        run.state = run.state.evolve(lasting=run.state.lasting + (effect,))
+        where = ", ".join(str(loc) for loc in area) or "nowhere"
+        run.emit(EffectBegan(run.ctx.source_name, until, (f"whoever is at {where}",), effect.describe(),
+                             rules=("ongoing-effect",)))
+        return
     units = tuple(str(o.key) for o in objs if o.kind == "unit")
     if not units:
         return
@@ -310,6 +321,27 @@ def lasting(run: Run, clause: A.Clause, objs: list[Obj], **what: Any) -> None:
     names = tuple(name_of(run.state, o) for o in objs if o.kind == "unit")
     run.emit(EffectBegan(run.ctx.source_name, until if not ends_on else f"until {ends_on}", names, effect.describe(),
                          rules=("ongoing-effect",)))
+
+
+def while_area(run: Run, clause: A.Clause) -> tuple[Any, ...] | None:
+    """The locations a "while they are atop / occupy X" condition names (chosen now), for an effect
+    that covers whoever is there for its duration; None when the clause has no such condition."""
+    from codex.engine.geometry import Region
+    from codex.engine.effects.select import places
+    whiles = [c for c in clause.conditions if isinstance(c, A.Condition) and c.kind == "while"]
+    if not whiles:
+        return None
+    cond = whiles[0].clause
+    act = cond.action if isinstance(cond, A.Clause) else None
+    if isinstance(act, A.Located) and isinstance(act.where, A.Where):
+        locs = places(run.state, run.ctx, act.where)
+        if act.where.rel == "atop":
+            locs = [loc for loc in locs if loc.region is Region.SURFACE]
+        return tuple(dict.fromkeys(locs))
+    if isinstance(act, A.Occupy):
+        objs = select(run.state, run.ctx, act.patient, "target")
+        return tuple(dict.fromkeys(loc for o in objs for loc in locations_of(run.state, o)))
+    raise NotExecutable("an effect lasting while something else holds")
 
 
 def _grant_problems(act: A.Grant) -> Iterator[str]:

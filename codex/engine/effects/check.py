@@ -123,6 +123,10 @@ def clause_problems(clause: Any) -> Iterator[str]:
         yield from sel_problems(clause.per)
     yield from duration_problems(clause.duration)
     for cond in clause.conditions:
+        if isinstance(cond, A.Condition) and cond.kind == "while" and isinstance(
+                clause.action, (A.Grant, A.SetState, A.LoseGrant)) and not (
+                isinstance(cond.clause, A.Clause) and isinstance(cond.clause.action, (A.Located, A.Occupy))):
+            yield "an effect lasting while something else holds"
         yield from condition_problems(cond)
     act = clause.action
     if isinstance(act, A.Group) and act.conj == "and" and all(isinstance(c, A.Clause) for c in act.items):

@@ -60,13 +60,14 @@ _STATES = ("tapped", "untapped", "asleep", "silenced", "disabled", "flooded", "e
 _REGIONS = {"burrow": Region.UNDERGROUND, "submerge": Region.UNDERWATER}
 
 
-def _compare_count(state: GameState, ctx: Ctx, node: Any, of: Any) -> int:
-    """How many of what ``node`` names ``of`` has: cards in a player's hand, units they control."""
+def _compare_count(state: GameState, ctx: Ctx, node: Any, of: Any, verb: str = "have") -> int:
+    """How many of what ``node`` names ``of`` has (cards in a player's hand, life) or controls
+    (sites, units)."""
     owners = select_all(state, ctx, of)
     if isinstance(node, A.Selector) and node.noun == "life":
         lives = [state.player(str(o.key)).life for o in owners if o.kind == "player"]
         return max(lives) if lives else 0
-    if isinstance(node, A.Selector) and node.noun in ("card", "spell", "site"):
+    if isinstance(node, A.Selector) and node.noun in ("card", "spell", "site") and verb != "control":
         total = 0
         for o in owners:
             pid = str(o.key) if o.kind == "player" else controller_of(state, o)
@@ -127,7 +128,8 @@ def _is_located(state: GameState, ctx: Ctx, act: A.Located) -> bool:
 
 
 def _control(state: GameState, ctx: Ctx, act: Any) -> bool:
-    owners = {str(o.key) for o in select_all(state, ctx, act.agent) if o.kind == "player"}
+    owners = {str(o.key) if o.kind == "player" else controller_of(state, o)
+              for o in select_all(state, ctx, act.agent)} - {None}
     objs = select_all(state, ctx, act.patient)
     if isinstance(act, A.Own):
         from codex.engine.effects.select import owner_of
@@ -200,8 +202,14 @@ def _carry(state: GameState, ctx: Ctx, act: A.Carry) -> bool:
 
 
 def _compare(state: GameState, ctx: Ctx, act: A.Compare) -> bool:
-    mine = _compare_count(state, ctx, act.patient, act.agent)
-    theirs = _compare_count(state, ctx, act.patient, act.than)
+    if isinstance(act.than, A.Selector) and act.than.det in ("any", "each") and not (
+            isinstance(act.patient, A.Selector) and act.patient.noun == "life"):
+        # "fewer sites than any opponent": compared with each of them, one at a time
+        others = select_all(state, ctx, A.replace(act.than, det=None))
+        return any(_compare(state, ctx.bind("other_one", [o]), A.replace(act, than=A.Ref("other_one")))
+                   for o in others)
+    mine = _compare_count(state, ctx, act.patient, act.agent, act.verb)
+    theirs = _compare_count(state, ctx, act.patient, act.than, act.verb)
     if act.cmp == "more":
         return mine > theirs
     if act.cmp in ("less", "fewer"):

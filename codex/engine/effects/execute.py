@@ -131,6 +131,9 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
         chosen = select(run.state, run.ctx, clause.action.patient, "target")
         run.ctx = run.ctx.bind("there", chosen)
     for cond in clause.conditions:
+        if isinstance(cond, A.Condition) and cond.kind == "while" and isinstance(
+                clause.action, (A.Grant, A.SetState, A.LoseGrant)):
+            continue          # "while they are atop X": what the lasting effect covers (`board.while_area`)
         if not condition_holds(run, cond):
             run.note("condition", f"{run.ctx.source_name}: the condition is not met, so nothing happens.",
                      card=run.ctx.source_name)
@@ -144,6 +147,16 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     primitive = EXECUTORS.get(type(act))
     if primitive is None:
         raise NotExecutable(f"the primitive {type(act).__name__}")
+    if clause.per is not None and _per_each_agent(run, clause):
+        # "Enemy Avatars lose 1 life for each nearby site they control": counted for each of them
+        from codex.engine.effects.select import select
+        acted = []
+        outer = run.ctx
+        for agent in select(run.state, run.ctx, act.agent, "agent"):
+            run.ctx = outer.bind("they", [agent]).bind("agent", [agent])
+            acted += run_clause(run, A.replace(clause, action=A.replace(act, agent=A.Ref("agent"))))
+        run.ctx = outer
+        return acted
     if clause.per is not None:
         from codex.engine.effects.amounts import per_amount
         times = len(select_all(run.state, run.ctx, clause.per))
@@ -160,6 +173,14 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     else:
         run.did = True
     return primitive.run(run, act, clause)
+
+
+def _per_each_agent(run: Run, clause: A.Clause) -> bool:
+    """Whether "for each X they ..." counts for each of several agents ("they": the agents)."""
+    agent = getattr(clause.action, "agent", None)
+    if agent is None or isinstance(agent, A.Ref) or run.ctx.lookup("they") is not None:
+        return False
+    return any(isinstance(n, A.Ref) and n.word == "they" for n in A.walk(clause.per))
 
 
 def _names_its_patient(clause: A.Clause) -> bool:

@@ -226,10 +226,12 @@ def _unit(state: GameState, obj: Obj) -> Unit | None:
     return state.unit(obj.key) if obj.kind == "unit" else None
 
 
-def _noun_test(state: GameState, ctx: Ctx, noun: str) -> tuple[str, Callable[[Obj], bool]]:
+def _noun_test(state: GameState, ctx: Ctx, noun: str, det: Any = None) -> tuple[str, Callable[[Obj], bool]]:
     word = singular(noun)
     if word in NOUNS:
         kind, extra = NOUNS[word]
+        if word == "controller" and det in ("its", "their"):    # "its controller": of what "it" is
+            extra = "its controller"
         return kind, _extra_test(state, ctx, extra)
     if word.lower() in _KEYWORD_FIELDS:       # "a Spellcaster", "Airborne minions": units with the keyword
         keyword = word.lower()
@@ -260,6 +262,10 @@ def _extra_test(state: GameState, ctx: Ctx, extra: str | None) -> Callable[[Obj]
         return lambda o: o.key != you
     if extra == "controller":
         return lambda o: o.key == you
+    if extra == "its controller":
+        bound = ctx.lookup("it") or ()
+        whose = {controller_of(state, b) for b in bound} if bound else {you}
+        return lambda o: o.key in whose
     if extra == "owner":
         owner = _owner_of_source(state, ctx)
         return lambda o: o.key == owner
@@ -819,7 +825,7 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     if scope is not None:
         return _zone_select(state, ctx, sel, scope, role, choose)
     how, count = _det_count(sel)
-    kind, noun_test = _noun_test(state, ctx, sel.noun)
+    kind, noun_test = _noun_test(state, ctx, sel.noun, sel.det)
     if how == "this":
         if ctx.source.kind in (kind, "spell") or kind == "unit" and ctx.source.kind == "unit" or kind == "thing":
             return [ctx.source] if ctx.source.kind != "spell" else []
@@ -850,7 +856,7 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
                                                                                           "weakest")]
     if isinstance(sel.det, str) and sel.det.lower() == "another":
         tests.append(_mod_test(state, ctx, "other"))
-    if isinstance(sel.det, str) and sel.det.lower() in ("your",):
+    if isinstance(sel.det, str) and sel.det.lower() in ("your",) and kind not in ("location", "player"):
         tests.append(lambda o: controller_of(state, o) == ctx.controller)
     if isinstance(sel.det, A.Possessive):
         owners = {controller_of(state, o) or str(o.key) for o in select(state, ctx, sel.det.owner, role, choose=choose)}
@@ -883,6 +889,19 @@ def _extremes(state: GameState, found: list[Obj], which: str) -> list[Obj]:
         return []
     best = max(p for _, p in powered) if which == "strongest" else min(p for _, p in powered)
     return [o for o, p in powered if p == best]
+
+
+def fits(unit: Unit, sel: Any) -> bool:
+    """Whether a unit fits a plain selector's noun and kind modifiers ("units", "minions", "enemy
+    minions"), judged from its printed facts (for effects over an area, read without a board)."""
+    if not isinstance(sel, A.Selector):
+        return True
+    noun = singular(sel.noun)
+    if noun == "minion" and not unit.is_minion or noun == "avatar" and not unit.is_avatar:
+        return False
+    if is_subtype(sel.noun) and noun.lower() not in {s.lower() for s in unit.subtypes}:
+        return False
+    return True
 
 
 def describe(state: GameState, objs: Iterable[Obj]) -> str:

@@ -555,7 +555,7 @@ def applied_to(state: GameState, unit: Unit) -> Applied:
     return Applied(**result)
 
 
-def permanent_effects(state: GameState) -> list[Any]:
+def permanent_effects(state: GameState) -> list[tuple[Any, CardQuote]]:
     """The lasting effects a "permanently" static ability now gives units it covers for the first
     time (what it did stays once done)."""
     if not state.statics:
@@ -571,8 +571,8 @@ def permanent_effects(state: GameState) -> list[Any]:
         new = tuple(sorted(str(o.key) for o in affected(state, s) if o.kind == "unit" and o.key not in have))
         if new:
             kw: dict[str, Any] = {"keywords": s.payload} if s.kind == "grant" else {"lost": s.payload}
-            out.append(Lasting(f"{ident}#{len(state.lasting) + len(out)}", s.ctx.source_name, s.ctx.controller,
-                               "permanent", new, **kw))
+            out.append((Lasting(f"{ident}#{len(state.lasting) + len(out)}", s.ctx.source_name, s.ctx.controller,
+                                "permanent", new, **kw), s.quote))
     return out
 
 
@@ -675,10 +675,11 @@ def forbids(state: GameState, verb: str, agent: Obj | None, patient: Obj | None 
         target = getattr(node, "patient", None) if verb != "enter" else getattr(node, "dest", None)
         token = _evaluating.set(True)
         try:
-            agents = {s.ctx.source} if who is None or (isinstance(who, A.Ref) and who.word == "SELF") else \
-                set(select_all(state, s.ctx, who))
-            if agent is not None and agent not in agents:
-                continue
+            if who is not None:      # no subject named ("can't be attacked"): by anyone
+                agents = {s.ctx.source} if isinstance(who, A.Ref) and who.word == "SELF" else \
+                    set(select_all(state, s.ctx, who))
+                if agent is not None and agent not in agents:
+                    continue
             if target is not None:
                 targets = set(select_all(state, s.ctx, target))
                 if patient is not None and patient not in targets:

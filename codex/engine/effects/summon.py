@@ -93,6 +93,18 @@ def _choose_place(run: Run, options: list[Location], what: str) -> Location | No
     return picked[0].key if picked else None
 
 
+def _by_region(sel: A.Selector, places: list[Location]) -> list[Location]:
+    """"Summon three submerged Frogs here": under the water of "here"; otherwise, on a site named
+    "here" (its surface and subsurface), its surface."""
+    mods = {m.lower() for m in sel.mods}
+    if len({loc.square for loc in places}) != 1 or len(places) == 1:
+        return places
+    if mods & {"submerged", "burrowed"}:
+        wanted = Region.UNDERWATER if "submerged" in mods else Region.UNDERGROUND
+        return [loc for loc in places if loc.region is wanted] or places
+    return [loc for loc in places if loc.region in (Region.SURFACE, Region.VOID)] or places
+
+
 def _where(loc: Location) -> Any:
     return loc.square if loc.region is Region.SURFACE else [loc.square, loc.region.value]
 
@@ -235,14 +247,15 @@ def _summon_tokens(run: Run, act: A.Summon, sel: A.Selector) -> list[Obj]:
     if act.dest is None:
         places = [loc for loc in places if loc.region in (Region.SURFACE, Region.VOID)] + \
             [loc for loc in places if loc.region not in (Region.SURFACE, Region.VOID)]
+    places = _by_region(sel, places)
     at = _choose_place(run, places, f"the {kind.name} token")
     if at is None:
         return []
-    at = _region_of(sel, at, run)
+    at = _region_of(sel, at, run) if at.region is Region.SURFACE else at
     made: list[Obj] = []
     from codex.engine.state import Unit
     for n in range(count):
-        uid = f"{kind.name.lower().replace(' ', '-')}-{run.ctx.key}-{n + 1}"
+        uid = f"{kind.name.lower().replace(' ', '-')}-{run.ctx.key.replace('.', '-')}-{n + 1}"
         minion = Unit(uid, kind.name, run.ctx.controller, run.ctx.controller, "minion", at, kind.power, kind.power,
                       text=kind.text, summoned_this_turn=True, token=True, subtypes=tuple(kind.subtypes),
                       elements=(kind.element,) if kind.element else ())

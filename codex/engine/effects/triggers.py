@@ -41,8 +41,9 @@ _WHOSE = (None, "your", "each", "each_player", "their", "opponent", "enemy", "th
 #: Which roles of each trigger clause the engine matches against the event.
 _ROLES: dict[type, tuple[str, ...]] = {
     A.Enter: ("patient", "dest"), A.Die: ("patient",), A.Attack: ("agent", "patient"), A.Strike: ("agent", "patient"),
-    A.Damage: ("patient",), A.Cast: ("agent",), A.Summon: ("patient",), A.Play: ("patient",),
+    A.Damage: ("patient",), A.Cast: ("agent",), A.Summon: ("patient",),
     A.Defend: ("agent",), A.Intercept: ("agent",), A.Remove: ("patient", "agent"), A.Draw: ("agent",),
+    A.Play: ("patient", "dest"),
     A.Relocate: ("patient",),
 }
 
@@ -118,6 +119,8 @@ def _subject(event: Event) -> Obj | None:
         return Obj("artifact", event.artifact)
     if isinstance(event, Drew):
         return Obj("player", event.player)
+    if isinstance(event, SitePlayed):
+        return Obj("site", event.square)
     return Obj("unit", unit) if isinstance(unit, str) else None
 
 
@@ -208,7 +211,14 @@ def fires(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event) -> bool:
         casting = Casting(card, event.caster, ctx.controller, None)
         return _is_card(state, ctx.bind("casting", [Obj("casting", casting)]), patient, casting)
     if isinstance(event, SitePlayed):
-        return _in(state, ctx, getattr(act, "patient", None), Obj("site", event.square))
+        site = Obj("site", event.square)
+        if not _in(state, ctx, getattr(act, "patient", None), site):
+            return False
+        dest = getattr(act, "dest", None)
+        if isinstance(dest, A.Where):      # "played nearby": where it was played
+            from codex.engine.effects.select import places
+            return event.square in {loc.square for loc in places(state, ctx, dest)}
+        return _in(state, ctx, dest, site)
     if isinstance(event, (Defended, Intercepted)):
         return _in(state, ctx, getattr(act, "agent", None), subject)
     if isinstance(event, Drew):
