@@ -127,6 +127,12 @@ def _draw(run: Run, act: A.Draw, clause: A.Clause) -> list[Obj]:
         if noun not in DECK_OF_NOUN:
             raise NotExecutable(f"drawing a {sel.noun}")
         deck = DECK_OF_NOUN[noun]
+        if {m.lower() for m in sel.mods} & {"bottommost", "bottom"}:     # "Draw your bottommost spell"
+            out: list[Obj] = []
+            for pid in players(run, act.agent):
+                out += move_cards(run, peek(run.state, pid, deck or "spellbook", count, bottom=True), "hand",
+                                  why="drawn from the bottom", rules=("card.draw", "bottom", "hand.drawn"))
+            return out
     for pid in players(run, act.agent):
         run.act(D.Draw(do="draw", player=pid, count=None if deck else count,
                        spellbook=count if deck == "spellbook" else None, atlas=count if deck == "atlas" else None))

@@ -248,20 +248,31 @@ def _summon_tokens(run: Run, act: A.Summon, sel: A.Selector) -> list[Obj]:
         places = [loc for loc in places if loc.region in (Region.SURFACE, Region.VOID)] + \
             [loc for loc in places if loc.region not in (Region.SURFACE, Region.VOID)]
     places = _by_region(sel, places)
-    at = _choose_place(run, places, f"the {kind.name} token")
-    if at is None:
-        return []
-    at = _region_of(sel, at, run) if at.region is Region.SURFACE else at
+    each = isinstance(act.dest, A.Selector) and act.dest.det in ("each", "every", "all")
+    if each:              # "a Foot Soldier token to each adjacent location": one there, one at each
+        spots = [loc for loc in places if loc.region in (Region.SURFACE, Region.VOID)]
+    else:
+        at = _choose_place(run, places, f"the {kind.name} token")
+        spots = [] if at is None else [_region_of(sel, at, run) if at.region is Region.SURFACE else at]
     made: list[Obj] = []
-    from codex.engine.state import Unit
-    for n in range(count):
-        uid = f"{kind.name.lower().replace(' ', '-')}-{run.ctx.key.replace('.', '-')}-{n + 1}"
-        minion = Unit(uid, kind.name, run.ctx.controller, run.ctx.controller, "minion", at, kind.power, kind.power,
-                      text=kind.text, summoned_this_turn=True, token=True, subtypes=tuple(kind.subtypes),
-                      elements=(kind.element,) if kind.element else ())
-        if _can_enter(run, minion, None) and put_minion(run, minion):
-            made.append(Obj("unit", uid))
+    number = 0
+    for at in spots:
+        for _ in range(count):
+            number += 1
+            made += _token(run, kind, at, number)
     return made
+
+
+def _token(run: Run, kind: Any, at: Location, n: int) -> list[Obj]:
+    """One token minion the Codex defines, summoned at ``at`` (if it can enter there)."""
+    from codex.engine.state import Unit
+    uid = f"{kind.name.lower().replace(' ', '-')}-{run.ctx.key.replace('.', '-')}-{n}"
+    minion = Unit(uid, kind.name, run.ctx.controller, run.ctx.controller, "minion", at, kind.power, kind.power,
+                  text=kind.text, summoned_this_turn=True, token=True, subtypes=tuple(kind.subtypes),
+                  elements=(kind.element,) if kind.element else ())
+    if _can_enter(run, minion, None) and put_minion(run, minion):
+        return [Obj("unit", uid)]
+    return []
 
 
 __all__ = ["NotExecutable"]
