@@ -140,14 +140,12 @@ def test_bad_search_requests_are_422(client, query):
 
 
 def test_app_without_a_search_index_fails_clearly(build_paths, tmp_path):
-    import shutil
-
+    from codex.corpus import ingest
     from codex.paths import BuildPaths
     from codex.search import IndexMissing
 
     bare = BuildPaths(tmp_path / "bare")
-    bare.root.mkdir()
-    shutil.copy(build_paths.db, bare.db)  # corpus, but no search index
+    ingest(bare)  # a generation with the corpus, but no search index
     with pytest.raises(IndexMissing, match="run `arbiter ingest`"):
         create_app(bare)
 

@@ -9,9 +9,11 @@ import logging
 from typing import Any
 
 from apiflask import HTTPError
+from flask import current_app
 
 from service.api import api
 from service.api.schemas import (Problem, RulingOut, ScenarioIn, ValidateIn, ValidateOut)
+from service.limits import WorkTimeout, work_deadline
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +29,11 @@ _422 = {422: {"description": "Invalid request", "content": {
          responses=_422)
 def validate_card(body: dict[str, Any]) -> dict[str, Any]:
     """200 whether or not the text parses: a failing parse is the answer, not an error."""
-    return validate_text(body["text"], body.get("name"))
+    try:
+        with work_deadline(current_app.config["ARBITER_WORK_SECONDS"]):
+            return validate_text(body["text"], body.get("name"))
+    except WorkTimeout as exc:
+        raise HTTPError(422, "Card text too complex", detail=f"card text too complex: {exc}")
 
 
 def validate_text(text: str, name: str | None = None) -> dict[str, Any]:
@@ -41,7 +47,11 @@ def validate_text(text: str, name: str | None = None) -> dict[str, Any]:
 @api.doc(summary="Adjudicate a scenario (arbiter.scenario/1): verdict, steps, citations",
          responses=_422)
 def post_ruling(scenario: dict[str, Any]) -> dict[str, Any]:
-    result = adjudicate(scenario)
+    try:
+        with work_deadline(current_app.config["ARBITER_WORK_SECONDS"]):
+            result = adjudicate(scenario)
+    except WorkTimeout as exc:
+        raise HTTPError(422, "Scenario too complex", detail=f"scenario too complex: {exc}")
     if "problems" in result:
         raise HTTPError(422, "Invalid scenario", detail=result["detail"],
                         extra_data={"errors": result["problems"]})

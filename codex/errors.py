@@ -1,0 +1,2 @@
+class ArbiterError(Exception):
+    """Base of every error Arbiter raises on purpose."""
