@@ -32,7 +32,8 @@ class Limits:
 
 
 DEFAULT = Limits()
-CARD_FILE = Limits(max_bytes=256 * 1024 * 1024, max_string=100_000)  # `arbiter cards import`
+CARD_FILE = Limits(max_bytes=256 * 1024 * 1024)      # `arbiter cards import`
+SCENARIO_FILE = Limits(max_bytes=16 * 1024 * 1024)    # `arbiter rule` (a suite of scenarios)
 
 
 class InputError(ArbiterError):
@@ -213,8 +214,8 @@ def _check_string(s: str, limits: Limits, source: str, pointer: str, what: str =
     bad = _first_surrogate(s)
     if bad is not None:
         raise InputError(f"{_surrogate_problem(s[bad])} at character {bad + 1} of the {what}",
-                         where, "use valid Unicode text (a surrogate pair, or the character "
-                                "itself)")
+                         where, "use valid Unicode text: a surrogate pair, or the character "
+                                "itself")
 
 
 def _first_surrogate(s: str) -> int | None:
