@@ -189,7 +189,7 @@ def lease(build: BuildPaths, attempts: int = 5) -> Lease:
             continue
         try:
             fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-            if not generation.manifest_path.exists():   # removed before the lock was ours
+            if not generation.folder.is_dir():   # removed before the lock was ours
                 raise BlockingIOError
             manifest = generation.verify()
         except BlockingIOError:
