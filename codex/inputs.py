@@ -125,7 +125,7 @@ def _plainly_within(text: str, limits: Limits) -> bool:
     for _ in range(limits.max_depth):     # each pass removes the innermost level
         brackets, removed = _INNERMOST.subn("", brackets)
         if not removed:
-            return True   # anything left is unbalanced: the JSON parser says where
+            return not brackets   # unbalanced: the scan measures its real depth
     return not brackets
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from typing import Any
 
 from apiflask import APIFlask, HTTPError
@@ -57,6 +58,8 @@ def create_app(build: BuildPaths | None = None, config: dict[str, Any] | None = 
     app.config.update(DEFAULTS)
     app.config["HTTP_ERROR_SCHEMA"] = Problem
     app.config["VALIDATION_ERROR_SCHEMA"] = Problem
+    if os.environ.get("ARBITER_WORK_SECONDS"):   # an operator's setting for `arbiter serve`
+        app.config["ARBITER_WORK_SECONDS"] = float(os.environ["ARBITER_WORK_SECONDS"])
     app.config.update(config or {})
     app.json.sort_keys = False
     app.jinja_env.autoescape = True  # all templates, not only *.html
@@ -98,6 +101,8 @@ def _check_request() -> Response | None:
                            f"{current_app.config['MAX_CONTENT_LENGTH']:,} bytes.")
     if env.get(limits.BAD_LENGTH):
         return _error(400, "The Content-Length header is not a number.")
+    if env.get(limits.BAD_BODY):
+        return _error(400, "The request body could not be read (a broken chunked encoding?).")
     if len(request.query_string) > current_app.config["MAX_QUERY_STRING"]:
         return _error(414, f"The query string is longer than the limit of "
                            f"{current_app.config['MAX_QUERY_STRING']:,} bytes.")

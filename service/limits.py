@@ -33,6 +33,7 @@ from codex.inputs import DEFAULT as JSON_LIMITS, InputError, load_json
 WSGIApp = Callable[[dict, Callable], Iterable[bytes]]
 TOO_LARGE = "arbiter.body_too_large"
 BAD_LENGTH = "arbiter.bad_content_length"
+BAD_BODY = "arbiter.bad_body"
 JSON_BODY = "arbiter.json_body"
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
@@ -58,13 +59,18 @@ class BoundedBody:
                 environ[TOO_LARGE] = True
                 self._empty(environ)
         elif environ.get("REQUEST_METHOD") in BODY_METHODS and _has_body(environ):
-            body = _read_at_most(environ["wsgi.input"], self.max_bytes + 1)
+            try:
+                body = _read_at_most(environ["wsgi.input"], self.max_bytes + 1)
+            except OSError:    # a broken chunked encoding, or the client went away
+                environ[BAD_BODY] = True
+                body = b""
             if len(body) > self.max_bytes:
                 environ[TOO_LARGE] = True
                 body = b""
-            environ["wsgi.input"] = io.BytesIO(body)
+            environ["wsgi.input"] = io.BytesIO(body)     # now a plain body of known length
             environ["CONTENT_LENGTH"] = str(len(body))
-            environ.pop("wsgi.input_terminated", None)
+            environ["wsgi.input_terminated"] = True
+            environ.pop("HTTP_TRANSFER_ENCODING", None)
         return self.app(environ, start_response)
 
     @staticmethod
@@ -135,8 +141,8 @@ def work_deadline(seconds: float | None) -> Iterator[bool]:
         yield False
         return
     _owner, _owner_seconds = threading.get_ident(), float(seconds)
-    signal.setitimer(signal.ITIMER_REAL, float(seconds))
     try:
+        signal.setitimer(signal.ITIMER_REAL, float(seconds))   # may fire at once: in the try
         yield True
     finally:
         _owner = None            # first: an alarm arriving now is ignored
@@ -145,4 +151,4 @@ def work_deadline(seconds: float | None) -> Iterator[bool]:
 
 
 __all__ = ["BoundedBody", "InputError", "WorkTimeout", "check_json_body", "work_deadline",
-           "JSON_BODY", "TOO_LARGE", "BAD_LENGTH"]
+           "JSON_BODY", "TOO_LARGE", "BAD_LENGTH", "BAD_BODY"]

@@ -62,7 +62,7 @@ def _card_rows(path: Path, i: int, card: Any) -> tuple[dict[str, Any], list[dict
     if text is not None and not isinstance(text, str):
         raise _fail(path, i, name, "guardian.rulesText", "not a string")
     try:
-        check_text(text or "", "text", MAX_RULES_TEXT)
+        check_text(text or "", "the text", MAX_RULES_TEXT)
     except InputError as e:
         raise _fail(path, i, name, "guardian.rulesText", f"{e.problem} ({e.where})") from None
     norm = normalize(text)
