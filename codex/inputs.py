@@ -56,7 +56,7 @@ _NOT_BRACKET = re.compile(r"[^\[\]{}]++")
 _INNERMOST = re.compile(r"[\[{][\]}]")
 _DIGITS = re.compile(r"[0-9]+")
 _ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
-_TEXT_NUMBER = re.compile(r"\d+")
+_TEXT_NUMBER = re.compile(r"[0-9]+")
 
 
 def load_json(data: bytes | str, limits: Limits = DEFAULT, source: str = "the document") -> Any:

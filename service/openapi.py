@@ -56,12 +56,16 @@ def document_limits(spec: dict[str, Any]) -> dict[str, Any]:
                      "server accepts).")
             _problem(responses, "503", "The corpus is being rebuilt or cannot be opened.")
             if "requestBody" in op:
+                op["requestBody"]["required"] = True     # every body of this API is
                 _problem(responses, "413", f"The body is larger than "
                          f"{bounds['max_body_bytes']:,} bytes (declared or chunked).")
                 _problem(responses, "415", "The body is not `application/json`.")
                 _problem(responses, "422", "A field fails validation, or the work took longer "
                          f"than {bounds['work_seconds']:g} s (too complex).")
     _embed_scenario_schema(spec)
+    components = spec.get("components", {}).get("schemas", {})
+    for name in _request_schemas(spec):
+        components[name] = _bounded(components[name])
     info = spec.setdefault("info", {})
     info["description"] = (info.get("description", "") + "\n\n" + _limits_text(bounds)).strip()
     info["x-arbiter-limits"] = bounds
@@ -92,6 +96,61 @@ def _embed_scenario_schema(spec: dict[str, Any]) -> None:
     content = op.get("requestBody", {}).get("content", {})
     for media in content.values():
         media["schema"] = {"$ref": f"#/components/schemas/{SCENARIO}"}
+
+
+def _request_schemas(spec: dict[str, Any]) -> list[str]:
+    """Names of the component schemas that request bodies use (with what they refer to)."""
+    components = spec.get("components", {}).get("schemas", {})
+    todo = [media.get("schema", {}) for item in spec.get("paths", {}).values()
+            for op in item.values() for media in
+            op.get("requestBody", {}).get("content", {}).values()]
+    seen: list[str] = []
+    while todo:
+        node = todo.pop()
+        if isinstance(node, dict):
+            ref = node.get("$ref", "")
+            if ref.startswith("#/components/schemas/"):
+                name = ref.rsplit("/", 1)[1]
+                if name not in seen and name in components:
+                    seen.append(name)
+                    todo.append(components[name])
+            todo.extend(v for k, v in node.items() if k != "$ref")
+        elif isinstance(node, list):
+            todo.extend(node)
+    return seen
+
+
+_SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "dependentSchemas")
+_SCHEMA_LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
+_SCHEMAS = ("items", "additionalProperties", "not", "if", "then", "else", "contains",
+            "propertyNames", "unevaluatedProperties", "unevaluatedItems")
+
+
+def _bounded(schema: Any) -> Any:
+    """A request schema with the request-level bounds where it states none tighter: every
+    integer or number within ±(10**15 - 1), every string at most the string limit."""
+    if not isinstance(schema, dict):
+        return schema
+    out = dict(schema)
+    for key in _SCHEMA_MAPS:
+        if isinstance(out.get(key), dict):
+            out[key] = {name: _bounded(sub) for name, sub in out[key].items()}
+    for key in _SCHEMA_LISTS:
+        if isinstance(out.get(key), list):
+            out[key] = [_bounded(sub) for sub in out[key]]
+    for key in _SCHEMAS:
+        if isinstance(out.get(key), dict):
+            out[key] = _bounded(out[key])
+    kind = out.get("type")
+    types = set(kind) if isinstance(kind, list) else {kind}
+    biggest = 10 ** JSON_LIMITS.max_int_digits - 1
+    if types & {"integer", "number"}:
+        out["maximum"] = min(out.get("maximum", biggest), biggest)
+        out["minimum"] = max(out.get("minimum", -biggest), -biggest)
+    if "string" in types:
+        out["maxLength"] = min(out.get("maxLength", JSON_LIMITS.max_string),
+                               JSON_LIMITS.max_string)
+    return out
 
 
 def _rewrite_refs(node: Any, rename: dict[str, str]) -> Any:

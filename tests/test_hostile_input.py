@@ -245,3 +245,11 @@ def test_cli_card_file_with_a_huge_number_in_card_text(tmp_path):
     line = _one_line_exit_2(CliRunner().invoke(main, ["--build-dir", str(tmp_path), "cards",
                                                       "import", str(cards)]))
     assert "card #0 ('X')" in line and "rulesText" in line and "digits" in line
+
+
+def test_digits_that_are_not_decimal_are_not_numbers(client):
+    """Superscripts and the like are digits to Python's ``isdigit`` but not numbers ``int``
+    reads (found by schemathesis: it was a 500)."""
+    for text in ("Deal ¹ damage", "Deal ² damage to each enemy", "Movement +³"):
+        resp = client.post("/api/v1/cards/validate", json={"text": text})
+        assert resp.status_code == 200 and resp.get_json()["ok"] is False

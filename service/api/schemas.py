@@ -284,7 +284,8 @@ def _bounded_card_text(text: str) -> None:
 class ValidateIn(Schema):
     text = String(required=True, validate=[Length(1, MAX_CARD_TEXT), _bounded_card_text],
                   metadata={"description": "card text: at most 4,000 characters, numbers of "
-                                           "at most 15 digits"})
+                                           "at most 15 digits",
+                            "pattern": r"^(?![\s\S]*[0-9]{16})"})
     name = String(load_default=None, allow_none=True, validate=Length(0, 200))
 
 
