@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 64 * 1024,    # bodies: scenarios and card texts are small
     "MAX_QUERY_STRING": 2048,           # bytes of ?query; longer answers 414
-    "ARBITER_WORK_SECONDS": 2.0,        # deadline of one ruling or card-text parse (0: none)
+    "ARBITER_WORK_SECONDS": 1.0,        # deadline of one ruling or card-text parse (0: none)
     "JSON_SORT_KEYS": False,
     "VALIDATION_ERROR_STATUS_CODE": 422,
     "HTTP_ERROR_SCHEMA": None,           # replaced below by the problem schema
