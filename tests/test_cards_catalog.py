@@ -169,3 +169,51 @@ def test_snapshot_coverage_floor() -> None:
     assert report["keyword_lines_parsed"] == report["keyword_lines"]
     assert report["fully_share"] >= 0.72  # measured 0.725; the issue's goal (0.70) is met
     assert report["roundtrip_share"] >= 0.95
+
+
+@pytest.mark.parametrize("step", ["catalog-written", "catalog-replaced"])
+def test_kill_9_during_an_import_keeps_a_whole_catalog(tmp_path: Path, step: str) -> None:
+    import signal
+
+    from codex.cards import catalog as module
+
+    db = tmp_path / "cards.db"
+    import_cards(FIX / "invented.json", db)
+    more = _cards(tmp_path, "more.json", [_invented("Cinder Imp", "Airborne")])
+    pid = os.fork()
+    if pid == 0:
+        try:
+            module.checkpoint = lambda at: os.kill(os.getpid(), signal.SIGKILL) if at == step else None
+            import_cards(more, db)
+        finally:
+            os._exit(3)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status)
+    names = CardCatalog.open(db).names()
+    assert names in (["Ember Golem", "Glimmer Owl", "Mossy Cairn"],
+                     ["Cinder Imp", "Ember Golem", "Glimmer Owl", "Mossy Cairn"])
+    import_cards(more, db)                 # the next import: whole, and nothing left behind
+    assert CardCatalog.open(db).names()[0] == "Cinder Imp"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".cards.db.lock", "cards.db", "more.json"]
+
+
+def test_concurrent_imports_keep_every_card(tmp_path: Path) -> None:
+    """Three writers at once, each adding its own cards: the lock serialises the merges."""
+    db = tmp_path / "cards.db"
+    files = [_cards(tmp_path, f"set{w}.json", [_invented(f"Card {w}-{i}", "Airborne")
+                                               for i in range(5)]) for w in range(3)]
+    pids = []
+    for path in files:
+        pid = os.fork()
+        if pid == 0:
+            code = 0
+            try:
+                for _ in range(5):
+                    import_cards(path, db)
+            except BaseException:  # noqa: BLE001 - the parent checks the exit status
+                code = 1
+            finally:
+                os._exit(code)
+        pids.append(pid)
+    assert all(os.waitpid(pid, 0)[1] == 0 for pid in pids)
+    assert len(CardCatalog.open(db).names()) == 15
