@@ -127,7 +127,8 @@ def test_a_long_query_the_server_accepts_is_our_414(server):
     (b"BREW /pot HTTP/9.7\r\n\r\n", 400),                               # not HTTP
     (b"GET / HTTP/1.1\r\nHost: t\r\nBad Header Name: x\r\n\r\n", 400),
     (b"POST /api/v1/rulings HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n"
-     b"Content-Type: application/json\r\n\r\nzz\r\n{}\r\n0\r\n\r\n", 400),  # bad chunk size
+     b"Connection: close\r\nContent-Type: application/json\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
+     400),                                                               # bad chunk size
 ])
 def test_unparseable_requests_are_problems(server, request_bytes, expected):
     _problem(*_raw(server, request_bytes), expected)
