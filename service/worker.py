@@ -60,6 +60,9 @@ class ArbiterWorker(GeventWorker):
             raise StopIteration from None   # the caller closes the connection
         finally:
             timer.close()
+            # Take turns: a keep-alive client whose next request is already buffered would
+            # otherwise be served again and again without yielding, and the others wait.
+            gevent.sleep(0)
 
     def handle_error(self, req, client, addr, exc):  # noqa: ANN001, ANN201
         """Answer what gunicorn could not parse as a problem document, then close."""
