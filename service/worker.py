@@ -18,8 +18,10 @@ those in the API's RFC 9457 problem shape instead, with the right status (414, 4
 from __future__ import annotations
 
 import json
+import socket
 
 import gevent
+from gevent.socket import wait_read
 from gunicorn.http import errors as http
 from gunicorn.workers.ggevent import GeventWorker
 
@@ -54,15 +56,21 @@ class ArbiterWorker(GeventWorker):
         timer = gevent.Timeout(CLIENT_SECONDS, SlowClient)
         timer.start()
         try:
-            return super().handle_request(listener_name, req, sock, addr)
+            keep_alive = super().handle_request(listener_name, req, sock, addr)
         except SlowClient:
             self.log.info("closing a connection from %s: slower than %d s", addr, CLIENT_SECONDS)
             raise StopIteration from None   # the caller closes the connection
         finally:
             timer.close()
-            # Take turns: a keep-alive client whose next request is already buffered would
-            # otherwise be served again and again without yielding, and the others wait.
-            gevent.sleep(0)
+        # Take turns. A keep-alive client whose next request is already buffered would be
+        # served again at once, without yielding, while connections that waited for the event
+        # loop wait on: under load, seconds. Waiting for the socket like everyone else queues
+        # this connection behind those already ready (one round: each ready one once).
+        try:
+            wait_read(sock.fileno(), timeout=self.cfg.keepalive)
+        except socket.timeout:
+            raise StopIteration from None   # idle past the keep-alive time: close
+        return keep_alive
 
     def handle_error(self, req, client, addr, exc):  # noqa: ANN001, ANN201
         """Answer what gunicorn could not parse as a problem document, then close."""
