@@ -16,7 +16,7 @@ from codex import paths
 from codex.errors import ArbiterError
 from codex.inputs import InputError, check_text
 
-AREAS = ("corpus", "search", "cards", "rulings", "serve")
+AREAS = ("corpus", "search", "cards", "rulings", "deck", "serve")
 
 
 class ArbiterGroup(click.Group):

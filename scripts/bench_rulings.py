@@ -1,32 +1,63 @@
 """Benchmark rulings over the scenario suite: rulings/s, median and p99 per ruling.
 
-Baseline in the same run: the cost of only parsing + validating each scenario (schema and
-semantic checks, state built), so the ratio of adjudication to loading is visible.
-Usage: .venv/bin/python scripts/bench_rulings.py [--rounds N]
+Baselines measured in the same run:
+- the cost of only loading each scenario (validation and state built), so the ratio of
+  adjudication to loading is visible;
+- with ``--against REF`` (a git ref, e.g. ``main`` or a commit), the same scenarios ruled by that
+  build of the engine, extracted with ``git archive`` into a temporary folder and timed in a child
+  process on the same machine, one after the other; the ratio of the medians is printed.
+
+Usage: .venv/bin/python scripts/bench_rulings.py [--rounds N] [--against REF] [--json]
 """
 from __future__ import annotations
 
 import argparse
 import json
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
+from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-from codex.engine import load, rule  # noqa: E402
+#: Timing code run by both builds, so that they are measured the same way.
+TIMER = r'''
+import json, statistics, sys, time
+from codex.engine import rule
+docs = json.load(open(sys.argv[1], encoding="utf-8"))
+rounds = int(sys.argv[2])
+ok = []
+for d in docs:
+    try:
+        rule(d)
+        ok.append(d)
+    except Exception:
+        pass
+times = []
+for _ in range(rounds):
+    for d in ok:
+        t0 = time.perf_counter()
+        rule(d)
+        times.append(time.perf_counter() - t0)
+times.sort()
+print(json.dumps({"n": len(times), "accepted": len(ok), "of": len(docs),
+                  "median_ms": statistics.median(times) * 1000,
+                  "p99_ms": times[min(len(times) - 1, int(len(times) * 0.99))] * 1000}))
+'''
 
 
-def scenarios() -> list[dict]:
+def scenarios() -> list[dict[str, Any]]:
     out = []
     for path in sorted((ROOT / "tests" / "scenarios").glob("*.json")):
         out += [c["scenario"] for c in json.loads(path.read_text("utf-8"))["cases"]]
     return out
 
 
-def measure(fn, docs: list[dict], rounds: int) -> list[float]:
+def measure(fn: Callable[[dict[str, Any]], Any], docs: list[dict[str, Any]], rounds: int) -> list[float]:
     times = []
     for _ in range(rounds):
         for doc in docs:
@@ -36,28 +67,69 @@ def measure(fn, docs: list[dict], rounds: int) -> list[float]:
     return times
 
 
-def report(label: str, times: list[float]) -> dict:
+def report(label: str, times: list[float]) -> dict[str, Any]:
     times = sorted(times)
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
     out = {"label": label, "n": len(times), "per_second": len(times) / sum(times),
            "median_ms": statistics.median(times) * 1000, "p99_ms": p99 * 1000}
-    print(f"{label:<28} n={out['n']:<6} {out['per_second']:>9.0f}/s  median {out['median_ms']:.3f} ms  p99 {out['p99_ms']:.3f} ms")
+    print(f"{label:<34} n={out['n']:<6} {out['per_second']:>9.0f}/s  median {out['median_ms']:.3f} ms  "
+          f"p99 {out['p99_ms']:.3f} ms")
     return out
+
+
+def timed_in_child(source: Path, docs_file: Path, rounds: int) -> dict[str, Any]:
+    """Rule the scenarios with the engine found under ``source``, in a fresh interpreter."""
+    proc = subprocess.run([sys.executable, "-c", TIMER, str(docs_file), str(rounds)], cwd=source,
+                          env={"PYTHONPATH": str(source), "ARBITER_PURE_PYTHON": "1", "PATH": ""},
+                          capture_output=True, text=True, timeout=1800)
+    if proc.returncode != 0:
+        raise SystemExit(f"the timing run failed in {source}:\n{proc.stderr[-2000:]}")
+    result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return result
+
+
+def extract(ref: str, dest: Path) -> None:
+    """The library of ``ref`` (codex/ and grammar/) into ``dest``, via ``git archive``."""
+    dest.mkdir(parents=True, exist_ok=True)
+    archive = dest / "src.tar"
+    with archive.open("wb") as out:
+        subprocess.run(["git", "archive", ref, "codex", "grammar"], cwd=ROOT, stdout=out, check=True)
+    with tarfile.open(archive) as tar:
+        tar.extractall(dest, filter="data")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--against", metavar="REF", help="also time the engine of this git ref, in the same run")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    sys.path.insert(0, str(ROOT))
+    from codex.engine import load, rule
+
     docs = scenarios()
-    measure(rule, docs, 1)  # warm caches
-    base = report("baseline: parse+validate", measure(load, docs, args.rounds))
+    measure(rule, docs, 1)  # warm caches (card-text parses, citations)
+    base = report("baseline: load (validate + state)", measure(load, docs, args.rounds))
     full = report("rule(): full ruling", measure(rule, docs, args.rounds))
     dicts = report("rule().to_dict()", measure(lambda d: rule(d).to_dict(), docs, args.rounds))
-    print(f"ruling/baseline median ratio: {full['median_ms'] / base['median_ms']:.2f}x over {len(docs)} scenarios")
+    print(f"ruling/load median ratio: {full['median_ms'] / base['median_ms']:.2f}x over {len(docs)} scenarios")
+    results: dict[str, Any] = {"load": base, "rule": full, "to_dict": dicts}
+    if args.against:
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = Path(tmp)
+            docs_file = folder / "scenarios.json"
+            docs_file.write_text(json.dumps(docs), "utf-8")
+            extract(args.against, folder / "ref")
+            here = timed_in_child(ROOT, docs_file, args.rounds)
+            then = timed_in_child(folder / "ref", docs_file, args.rounds)
+        for label, r in ((f"this build (child process)", here), (f"{args.against} (child process)", then)):
+            print(f"{label:<34} n={r['n']:<6} median {r['median_ms']:.3f} ms  p99 {r['p99_ms']:.3f} ms  "
+                  f"({r['accepted']}/{r['of']} scenarios accepted)")
+        print(f"median ratio this build / {args.against}: {here['median_ms'] / then['median_ms']:.2f}x")
+        results["against"] = {"ref": args.against, "this": here, "ref_result": then,
+                              "ratio": here["median_ms"] / then["median_ms"]}
     if args.json:
-        print(json.dumps({"baseline": base, "rule": full, "to_dict": dicts}, indent=2))
+        print(json.dumps(results, indent=2))
 
 
 if __name__ == "__main__":

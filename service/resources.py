@@ -28,6 +28,7 @@ from typing import Any
 from flask import current_app, g
 
 from codex.cards.catalog import CardCatalog
+from codex.cards.source import CatalogCards
 from codex.corpus import Corpus, CorpusError
 from codex.corpus import generation as generations
 from codex.corpus.store import Entry
@@ -65,7 +66,7 @@ class Resources:
             corpus = Corpus.open(gen.db)
             try:
                 stats = corpus.stats()
-                search = IndexSearch.open(gen.index, warm=warm_search)
+                search = IndexSearch.open(gen.index, warm=warm_search, catalog=build.cards_db)
             except BaseException:
                 corpus.close()
                 raise
@@ -89,6 +90,11 @@ class Resources:
     def catalog(self) -> CardCatalog | None:
         return self.catalog_source.catalog if self.catalog_source else None
 
+    @property
+    def cards(self) -> CatalogCards | None:
+        """The imported catalog as the rules engine's card source (rulings may name cards)."""
+        return self.catalog_source.cards() if self.catalog_source else None
+
     def entry(self, name: str) -> Entry | None:
         """``Corpus.entry`` memoised (a generation never changes).
 
@@ -111,6 +117,7 @@ class CatalogSource:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.catalog: CardCatalog | None = None
+        self._cards: CatalogCards | None = None
         self._signature: tuple[int, int] | None = None
         self._lock = threading.Lock()
         self._next_check = 0.0
@@ -119,6 +126,16 @@ class CatalogSource:
         with self._lock:
             self._refresh()
             return self.catalog.get(name) if self.catalog else None
+
+    def cards(self) -> CatalogCards | None:
+        """The current catalog as the engine's card source (one per catalog file)."""
+        with self._lock:
+            self._refresh()
+            if self.catalog is None:
+                return None
+            if self._cards is None:
+                self._cards = CatalogCards(self.catalog)
+            return self._cards
 
     def _refresh(self) -> None:
         now = time.monotonic()
@@ -134,7 +151,7 @@ class CatalogSource:
             return
         if self.catalog is not None:
             self.catalog.db.conn.close()
-            self.catalog = None
+            self.catalog, self._cards = None, None
         self._signature = signature
         if signature is not None:
             self.catalog = CardCatalog.open(self.path)

@@ -23,14 +23,16 @@ class IndexSearch:
         self._searcher = searcher
 
     @classmethod
-    def open(cls, index_dir: Path, warm: bool = False) -> "IndexSearch":
-        """Open the index in ``index_dir``; raise ``codex.search.IndexMissing`` if there is none.
+    def open(cls, index_dir: Path, warm: bool = False,
+             catalog: Path | None = None) -> "IndexSearch":
+        """Open the index in ``index_dir`` (and the card catalog ``catalog``, if any); raise
+        ``codex.search.IndexMissing`` if there is no index.
 
         ``warm`` reads every term's scores now (~0.2 s) instead of on the first searches that
         use them: a server does it before it takes requests, so no request pays for it and
         nothing competes with the first requests for the interpreter.
         """
-        searcher = Searcher.open(index_dir)
+        searcher = Searcher.open(index_dir, catalog=catalog)
         if warm:
             searcher.warm()
         return cls(searcher)
@@ -39,8 +41,12 @@ class IndexSearch:
         self._searcher.close()
 
     def search(self, q: str, source: str | None = None, kind: str | None = None,
-               limit: int = 10, offset: int = 0) -> dict[str, Any]:
-        result = self._searcher.search(q, source=source, kind=kind, limit=limit, offset=offset)
+               limit: int = 10, offset: int = 0, correct: bool = True) -> dict[str, Any]:
+        """Search; ``correct=False`` searches the words exactly as typed (no typo
+        correction, no players' vocabulary), which the results offer whenever either
+        changed the query."""
+        result = self._searcher.search(q, source=source, kind=kind, limit=limit, offset=offset,
+                                       correct=correct)
         return normalise(result.to_dict(), q, limit, offset, self.name)
 
 
@@ -49,6 +55,10 @@ def normalise(data: dict[str, Any], q: str, limit: int, offset: int,
     """Map ``SearchResult.to_dict()`` onto the service's stable response shape."""
     corrected = data.get("showing_results_for")
     return {"query": q, "corrected": corrected if corrected and corrected != q else None,
+            "searched": data.get("searched", q), "rewritten": bool(data.get("rewritten")),
+            "corrections": list(data.get("corrections") or []),
+            "mappings": list(data.get("mappings") or []),
+            "cards": list(data.get("cards") or []),
             "suggestions": [str(s) for s in data["suggestions"]], "total": data["total"],
             "limit": limit, "offset": offset, "engine": engine,
             "hits": [_hit(h) for h in data["hits"]]}
@@ -60,4 +70,5 @@ def _hit(h: dict[str, Any]) -> dict[str, Any]:
             "parent_title": parent.get("title"), "codex_id": h.get("codex_id"),
             "source": h["source"], "kind": h.get("kind"), "page": h.get("page"),
             "anchor": h.get("anchor") or h["id"], "score": float(h["score"]),
-            "snippet": h["snippet"]["text"], "snippet_html": h["snippet"]["html"]}
+            "snippet": h["snippet"]["text"], "snippet_html": h["snippet"]["html"],
+            "explain": list(h.get("explain") or [])}

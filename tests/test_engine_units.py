@@ -7,7 +7,8 @@ import pytest
 
 from codex.engine import Location, Reason, Region, ScenarioError, load, rule, step_reason
 from codex.engine.geometry import adjacent_squares, is_corner, nearby_squares, next_square, Direction
-from codex.engine.keywords import parse_threshold, unit_keywords
+from codex.engine.abilities import abilities_of, with_explicit
+from codex.engine.keywords import parse_threshold
 from codex.engine.reasons import explain
 
 
@@ -39,14 +40,14 @@ def test_directions_stop_at_the_edge() -> None:
     ("Genesis → Deal 2 damage to each enemy nearby.", {"airborne": False, "stealth": False}),
 ])
 def test_keyword_lines(text: str, expect: dict) -> None:
-    kw = unit_keywords(text)
+    kw = abilities_of(text).keywords
     for k, v in expect.items():
         assert getattr(kw, k) == v
 
 
 def test_explicit_keywords_add_and_unknowns_are_kept() -> None:
-    kw = unit_keywords("Movement +1", ["movement +1", "teleports"])
-    assert kw.movement == 2 and kw.unknown == ("teleports",)
+    ab = with_explicit(abilities_of("Movement +1"), ["movement +1", "teleports"])
+    assert ab.keywords.movement == 2 and ab.unknown == ("teleports",)
 
 
 def test_threshold_parsing() -> None:
@@ -97,11 +98,20 @@ def test_step_reasons(frm, to, keywords, reason) -> None:
     (lambda d: d["units"][0].update(power="two"), "/units/0/power"),
     (lambda d: d["units"][0].update(controller="p9"), "/units/0/controller"),
     (lambda d: d.update(action={"do": "move_and_attack", "unit": "ghost"}), "/action/unit"),
-    (lambda d: d.update(action={"do": "teleport"}), "/action/do"),
+    (lambda d: d.update(action={"do": "warp"}), "/action/do"),
     (lambda d: d["turn"].update(active="p3"), "/turn/active"),
     (lambda d: d.update(format="other"), "/format"),
     (lambda d: d["sites"].append({"square": 18}), "/sites/5/square"),
-    (lambda d: d.update(action={"do": "attack", "unit": "m"}), "/action"),
+    (lambda d: d.update(action={"do": "attack", "unit": "m"}), "/action/target"),
+    (lambda d: d.update(action={"do": "move_and_attack", "unit": "m", "path": [30]}), "/action/path/0"),
+    (lambda d: d.update(action={"do": "move_and_attack", "unit": "m", "attack": {"unit": "m", "q": 1}}),
+     "/action/attack/q"),
+    (lambda d: d.update(action={"do": "sequence", "actions": [{"do": "end_turn", "extra": 1}]}),
+     "/action/actions/0/extra"),
+    (lambda d: d.update(action={"do": "cast", "caster": "m", "spell": {"name": "X", "type": "minion"}}),
+     "/action/location"),
+    (lambda d: d["units"][0].update(power=10 ** 50), "/units/0/power"),
+    (lambda d: d["units"][0].update(text="x" * 5000), "/units/0/text"),
 ])
 def test_bad_scenarios_name_the_field(mutate, pointer) -> None:
     doc = copy.deepcopy(_base())

@@ -174,7 +174,7 @@ def test_a_ruling_that_never_ends_is_stopped_with_a_422(build_paths, monkeypatch
     from codex import engine
     from service import create_app
 
-    def forever(scenario):
+    def forever(scenario, **_options):
         while True:
             pass
 

@@ -1,8 +1,11 @@
-"""Ranking quality on the judge query sets: hit@1 ≥ 90 %, hit@3 ≥ 98 %, every query within its bound.
+"""Ranking quality on the query sets, every query within its bound.
 
-Two sets: ``search_queries.yaml`` (the set the ranking was developed on) and
-``search_queries_heldout.yaml`` (40 queries written later, before they were first run; see
-docs/search.md for the figures of that first run). Both must pass the same thresholds.
+Judge sets (keyword style): ``search_queries.yaml`` (the set the ranking was developed on)
+and ``search_queries_heldout.yaml`` (40 queries written later, before they were first run);
+hit@1 ≥ 90 %, hit@3 ≥ 98 %. Players' set (issue #19: typos, card names, other games'
+vocabulary, full questions, rulebook topics), ``search_queries_players.yaml``: hit@1 ≥ 85 %,
+hit@3 ≥ 95 %, and per class hit@3 ≥ 85 %. See docs/search.md for the figures, and for the
+first (blind) run of ``search_queries_players_heldout.yaml``.
 """
 from __future__ import annotations
 
@@ -16,9 +19,11 @@ from codex.search import Searcher
 HERE = Path(__file__).parent
 SETS = {name: yaml.safe_load((HERE / f).read_text())["queries"]
         for name, f in (("judge", "search_queries.yaml"),
-                        ("held-out", "search_queries_heldout.yaml"))}
+                        ("held-out", "search_queries_heldout.yaml"),
+                        ("players", "search_queries_players.yaml"))}
 QUERIES = SETS["judge"]
-THRESHOLDS = {"judge": (0.90, 0.98), "held-out": (0.90, 0.98)}
+THRESHOLDS = {"judge": (0.90, 0.98), "held-out": (0.90, 0.98), "players": (0.85, 0.95)}
+CLASS_HIT3 = 0.85
 
 
 @pytest.fixture(scope="module")
@@ -28,9 +33,10 @@ def searcher(build_paths) -> Searcher:
     s.close()
 
 
-def _rank(searcher: Searcher, query: str, expect: str) -> int | None:
+def _rank(searcher: Searcher, query: str, expect: str | list[str]) -> int | None:
     keys = [h.key for h in searcher.search(query, limit=10).hits]
-    return keys.index(expect) + 1 if expect in keys else None
+    wanted = expect if isinstance(expect, list) else [expect]
+    return min((keys.index(e) + 1 for e in wanted if e in keys), default=None)
 
 
 def test_query_sets_are_big_enough() -> None:
@@ -39,6 +45,9 @@ def test_query_sets_are_big_enough() -> None:
     assert len(SETS["held-out"]) >= 40
     judge = {q["q"] for q in SETS["judge"]}
     assert not judge & {q["q"] for q in SETS["held-out"]}, "held-out queries must be new"
+    classes = {q["class"] for q in SETS["players"]}
+    assert classes == {"typo", "card", "vocab", "question", "rulebook"}
+    assert all(sum(q["class"] == c for q in SETS["players"]) >= 14 for c in classes)
 
 
 @pytest.mark.parametrize("name", list(SETS))
@@ -51,12 +60,21 @@ def test_hit_at_1_and_3(searcher: Searcher, name: str) -> None:
     min1, min3 = THRESHOLDS[name]
     assert hit1 >= min1, f"{name} hit@1 {hit1:.1%}"
     assert hit3 >= min3, f"{name} hit@3 {hit3:.1%}"
+    for cls in {q.get("class") for q in cases} - {None}:
+        in_class = [r for r, q in zip(ranks, cases) if q["class"] == cls]
+        share = sum(r is not None and r <= 3 for r in in_class) / len(in_class)
+        assert share >= CLASS_HIT3, f"{name}/{cls} hit@3 {share:.1%}"
 
 
 @pytest.mark.parametrize("case", [dict(c, set=n) for n, cases in SETS.items() for c in cases],
                          ids=[f"{n}:{c['q']}" for n, cases in SETS.items() for c in cases])
 def test_each_query_within_bound(searcher: Searcher, case: dict) -> None:
+    result = searcher.search(case["q"])
+    for word in case.get("unchanged", []):        # real words typo correction must keep
+        assert word in result.searched.split(), result.searched
     rank = _rank(searcher, case["q"], case["expect"])
+    if case.get("known_miss") and (rank is None or rank > case["top"]):
+        pytest.xfail(f"known miss ({case['known_miss']}): {case['expect']} at {rank}")
     if case["top"] == 1 and rank is not None and 1 < rank <= 3:
         pytest.xfail(f"{case['expect']} at {rank}, expected first (counted in hit@1)")
     assert rank is not None and rank <= case["top"], f"{case['expect']} at {rank}"

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from codex.engine import ScenarioError, rule
+from codex.engine import ScenarioError, TooComplex, rule
 from codex.inputs import SCENARIO_FILE, InputError, load_json
 from codex.engine.expect import check
 
@@ -34,6 +34,16 @@ def _read_bytes(path: Path) -> bytes:
     return path.read_bytes()
 
 
+def _cards() -> Any:
+    """The imported card catalog as the engine's card source, or None when none is imported."""
+    from codex.cards.catalog import CardCatalog
+    from codex.cards.source import CatalogCards
+    from codex.paths import BuildPaths
+
+    path = BuildPaths.at().cards_db
+    return CatalogCards(CardCatalog.open(path)) if path.exists() else None
+
+
 def _print_ruling(r: dict[str, Any]) -> None:
     click.echo(click.style(f"Verdict: {r['verdict']}", bold=True))
     click.echo(r["summary"])
@@ -48,14 +58,17 @@ def _print_ruling(r: dict[str, Any]) -> None:
 def _run_cases(cases: list[dict[str, Any]], as_json: bool) -> None:
     """A scenario suite file: adjudicate every case and report pass/fail per case."""
     results = []
+    cards = _cards()
     for case in cases:
         try:
-            ruling = rule(case["scenario"]).to_dict()
+            ruling = rule(case["scenario"], cards=cards).to_dict()
             failures = check(ruling, case.get("expect", {}))
         except ScenarioError as e:
             want = case.get("expect", {}).get("error_pointers")
             got = [p.pointer for p in e.problems]
             failures = [] if want is not None and all(w in got for w in want) else [f"bad scenario: {e}"]
+        except TooComplex as e:
+            failures = [str(e)]
         results.append({"name": case.get("name"), "passed": not failures, "failures": failures})
     if as_json:
         click.echo(json.dumps({"results": results, "passed": sum(r["passed"] for r in results),
@@ -73,6 +86,37 @@ def _run_cases(cases: list[dict[str, Any]], as_json: bool) -> None:
 
 def register(cli: click.Group) -> None:
     """Attach this area's subcommands to the top-level CLI."""
+
+    @cli.group("rules")
+    def rules_group() -> None:
+        """The rules the engine knows."""
+
+    @rules_group.command("coverage")
+    @click.argument("scenarios", required=False, type=click.Path(exists=True, file_okay=False, path_type=Path))
+    @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+    def coverage_cmd(scenarios: Path | None, as_json: bool) -> None:
+        """Which top-level Codex entries the scenarios in SCENARIOS (default: tests/scenarios) cite,
+        and the ones none cites."""
+        from codex.commands.corpus import open_corpus
+        from codex.engine.coverage import coverage, scenario_cases
+        from codex.paths import PROJECT_ROOT, BuildPaths
+
+        folder = scenarios or PROJECT_ROOT / "tests" / "scenarios"
+        corpus = open_corpus(BuildPaths.at())
+        entries = [r["id"] for r in corpus.query(
+            "select id from codex_entries where parent_id is null and game = 'sorcery' order by position")]
+        report = coverage(entries, scenario_cases(folder))
+        if as_json:
+            click.echo(json.dumps(report.to_dict(), indent=2))
+            return
+        data = report.to_dict()
+        click.echo(f"{data['cited']}/{data['entries']} top-level Codex entries cited ({data['share']:.1%}) "
+                   f"by {data['scenarios']} scenarios in {folder}")
+        if report.failed:
+            click.echo(f"{len(report.failed)} scenario(s) could not be ruled: {', '.join(report.failed[:10])}")
+        click.echo("Not cited by any scenario:")
+        for entry in report.missing:
+            click.echo(f"  {entry}")
 
     @cli.command("rule")
     @click.argument("scenario", type=str)
@@ -92,7 +136,7 @@ def register(cli: click.Group) -> None:
             expect = doc.get("expect")
             doc = doc["scenario"]
         try:
-            ruling = rule(doc).to_dict()
+            ruling = rule(doc, cards=_cards()).to_dict()
         except ScenarioError as e:
             if as_json:
                 click.echo(json.dumps(e.to_dict(), indent=2))
@@ -100,6 +144,12 @@ def register(cli: click.Group) -> None:
                 click.echo(click.style("Bad scenario:", fg="red", bold=True), err=True)
                 for p in e.problems:
                     click.echo(f"  {p.pointer or '/'}: {p.problem}" + (f" (fix: {p.fix})" if p.fix else ""), err=True)
+            sys.exit(2)
+        except TooComplex as e:
+            if as_json:
+                click.echo(json.dumps(e.to_dict(), indent=2))
+            else:
+                click.echo(click.style(f"Too complex: {e}", fg="red", bold=True), err=True)
             sys.exit(2)
         failures = check(ruling, expect) if expect else []
         if as_json:

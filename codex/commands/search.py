@@ -20,16 +20,22 @@ def register(cli: click.Group) -> None:
 @click.option("--kind", default=None,
               help="Only this kind: entry, subentry, section, term, keyword, quickref.")
 @click.option("--limit", type=click.IntRange(1, 100), default=10, show_default=True)
-@click.option("--no-correct", is_flag=True, help="Search the words exactly as typed.")
+@click.option("--no-correct", is_flag=True,
+              help="Search the words exactly as typed (no typo correction, no players' terms).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.pass_obj
 def search(build: BuildPaths, query: tuple[str, ...], source: str | None, kind: str | None,
            limit: int, no_correct: bool, as_json: bool) -> None:
-    """Search Codex entries, rulebook sections and keywords (typos are corrected)."""
+    """Search Codex entries, rulebook sections and keywords.
+
+    Typos are corrected (real words and card names never are), other games' words are
+    searched as Sorcery's ("exile" → banish), and a card named is found (the imported
+    catalog's cards too); the output says what was searched.
+    """
     from codex.search import IndexMissing, Searcher   # Whoosh loads only for this command
 
     try:
-        searcher = Searcher.open(build.index)
+        searcher = Searcher.open(build.index, catalog=build.cards_db)
     except IndexMissing:
         raise click.ClickException(
             f"no search index in {build.root}: run `arbiter ingest` first") from None
@@ -49,7 +55,18 @@ def _print(result: "SearchResult") -> None:  # noqa: F821 (imported lazily above
     console = Console(highlight=False)
     if result.showing_results_for:
         console.print(Text.assemble("Showing results for ",
-                                    (result.showing_results_for, "bold italic")))
+                                    (result.showing_results_for, "bold italic"),
+                                    (f"  (search as typed: --no-correct)", "dim")))
+    for m in result.mappings:
+        console.print(Text.assemble((m["label"], "bold"), f": {m['reason']}"))
+    for card in result.cards:
+        line = Text.assemble((card.name, "bold italic"), ": ")
+        line.append(f"{card.note}." if card.note else
+                    f"a card, named in {card.mentions} record(s) of the rules.")
+        if card.entries:
+            line.append(f" {'Its keywords' if card.keywords else 'Its card type'}: "
+                        + ", ".join(e["title"] for e in card.entries) + ".")
+        console.print(line)
     if not result.hits:
         console.print("No results.", style="bold")
         if result.suggestions:
@@ -63,6 +80,8 @@ def _print(result: "SearchResult") -> None:  # noqa: F821 (imported lazily above
         where = hit.source + (f", p. {hit.page}" if hit.page is not None else "")
         head.append(f"  [{where}] #{hit.anchor}  score {hit.score:.2f}", style="dim")
         console.print(head)
+        if hit.explain:
+            console.print(Text("   (" + "; ".join(hit.explain) + ")", style="italic"))
         snippet = Text("   " + hit.snippet.text)
         for start, end in hit.snippet.matches:
             snippet.stylize("bold reverse", start + 3, end + 3)

@@ -3,62 +3,74 @@
     >>> from codex.engine import rule
     >>> rule(scenario).to_dict()   # {"verdict", "summary", "steps", "state_after"}
 
-Legality queries (no state change) are re-exported for callers that hold a GameState.
-No Flask, no sqlite, no file I/O besides the packaged JSON Schema.
+`rule` loads the scenario into a `GameState` and a typed action (`document.py`), brings the
+board to rest, runs the action (`actions/`), and narrates the events of the resolution
+(`ruling.py`). Legality queries (no state change) are re-exported for callers that hold a
+GameState. No Flask, no sqlite, no file I/O besides the packaged JSON Schema.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from codex.engine.actions import Outcome, run
+from codex.engine.abilities import Abilities, AbilityKind, abilities_of
+from codex.engine.actions import REGISTRY, Outcome, run
+from codex.engine.budget import budget
+from codex.engine.cards import CardData, CardDict, CardSource
 from codex.engine.combat import SiteTarget, UnitTarget, attack_reason, defend_reason, intercept_reason
-from codex.engine.exceptions import AmbiguousAction, IllegalAction, Problem, ScenarioError
+from codex.engine.errors import AmbiguousAction, EngineError, IllegalAction, Problem, ScenarioError, TooComplex
+from codex.engine.events import AbilityNotExecuted, Event, Note
 from codex.engine.geometry import Location, Region
-from codex.engine.movement import check_survival, range_of_motion, step_reason
+from codex.engine.movement import range_of_motion, step_reason
 from codex.engine.reasons import Reason, explain
-from codex.engine.ruling import Citation, Log, Ruling, Step, state_json
+from codex.engine.rules import RULES
+from codex.engine.ruling import Citation, Ruling, Step, Verdict, narrate, paths_of, state_json
 from codex.engine.scenario import load, schema
 from codex.engine.sites import legal_site_squares, site_placement_reason
 from codex.engine.state import GameState
+from codex.engine.tokens import told_tokens
+from codex.engine.storyline import settle
 
-__all__ = ["rule", "load", "schema", "Ruling", "Step", "Citation", "ScenarioError", "IllegalAction",
-           "AmbiguousAction", "Problem", "Reason", "explain", "GameState", "Location", "Region",
-           "range_of_motion", "step_reason", "attack_reason", "defend_reason", "intercept_reason",
-           "site_placement_reason", "legal_site_squares", "UnitTarget", "SiteTarget"]
+__all__ = ["rule", "load", "schema", "Ruling", "Step", "Citation", "Verdict", "Outcome", "ScenarioError",
+           "IllegalAction", "AmbiguousAction", "TooComplex", "EngineError", "Problem", "Reason", "explain",
+           "GameState", "Location", "Region", "range_of_motion", "step_reason", "attack_reason", "defend_reason",
+           "intercept_reason", "site_placement_reason", "legal_site_squares", "UnitTarget", "SiteTarget",
+           "abilities_of", "Abilities", "AbilityKind", "Event", "REGISTRY", "CardData", "CardDict", "CardSource"]
 
-
-def rule(scenario: dict[str, Any]) -> Ruling:
-    """Adjudicate a scenario. Raises ScenarioError for a bad scenario; an illegal or ambiguous
-    action is a ruling (verdict "illegal" / "ambiguous"), not an exception."""
-    state, action = load(scenario)
-    log = Log()
-    state = check_survival(state, log)
-    try:
-        out = run(state, action, log)
-    except IllegalAction as e:
-        log.add("illegal", e.message[0].upper() + e.message[1:] + ".", [e.rule_id] if e.rule_id else [],
-                reason=e.reason.value, pointer=e.pointer)
-        out = Outcome("illegal", f"Illegal: {e.message}.", getattr(e, "state", state), reason=e.reason.value,
-                      extra={"pointer": e.pointer})
-    except AmbiguousAction as e:
-        log.add("ambiguous", f"A choice is needed: {e.message}.", ["projectile.choose"] if e.choice == "hit" else [],
-                choice=e.choice, options=e.options, pointer=e.pointer)
-        out = Outcome("ambiguous", f"Ambiguous: {e.message}; choose with {e.pointer}.", state,
-                      answer={"choice": e.choice, "options": e.options})
-    return _ruling(out, log)
+#: Abilities that matter whenever a unit is in the realm; triggered and activated ones are told
+#: when they would trigger or be activated.
+_ALWAYS = (AbilityKind.STATIC,)
 
 
-def _ruling(out: Outcome, log: Log) -> Ruling:
+def unapplied(state: GameState) -> list[Event]:
+    """What the units on the board have that this engine version does not apply, unit by unit."""
+    out: list[Event] = []
+    for u in state.units:
+        if u.is_avatar and u.keywords.disabled:
+            out.append(Note("note", f"{u.name} is an Avatar, and Avatars cannot be disabled: 'disabled' does not "
+                            "apply to it.", {"unit": u.id}, rules=("avatar.surface",)))
+        ab = u.abilities
+        parts = [f"the keyword {k}" for k in u.keywords.not_executed]
+        parts += [a.describe() for a in ab.abilities if a.kind in _ALWAYS and not a.executed]
+        parts += [f"the sentence \u201c{s}\u201d (the card-text grammar cannot read it)" for s in ab.unreadable]
+        cited = tuple(k.lower() for k in u.keywords.not_executed if k.lower() in RULES)
+        if parts:
+            out.append(AbilityNotExecuted(u.id, u.name, "; ".join(parts), rules=cited))
+    return out
+
+
+def rule(scenario: dict[str, Any], *, cards: CardSource | None = None, work_limit: int | None = None) -> Ruling:
+    """Adjudicate a scenario.
+
+    ``cards`` resolves the cards the scenario names (`cards.CardSource`, e.g. the imported catalog).
+    Raises ScenarioError for a bad scenario and TooComplex when it needs more than ``work_limit``
+    units of work (`budget.DEFAULT_LIMIT`); an illegal or ambiguous action is a ruling (verdict
+    ``illegal`` / ``ambiguous``), not an exception."""
+    state, action = load(scenario, cards)
+    with budget(work_limit):
+        state, settled = settle(state)
+        out = run(state, action)
+    events = told_tokens(state.units) + unapplied(state) + settled + list(out.events)
     after = state_json(out.state)
-    paths: dict[str, dict[str, Any]] = {}
-    for s in log.steps:
-        if s.kind == "activate" and "declared" in s.data:
-            paths[s.data["unit"]] = {"unit": s.data["unit"], "start": s.data["start"], "declared": s.data["declared"],
-                                     "taken": []}
-        elif s.kind == "step":
-            entry = paths.setdefault(s.data["unit"], {"unit": s.data["unit"], "start": s.data["from"], "declared": [],
-                                                      "taken": []})
-            entry["taken"].append(s.data["to"])
-    after["paths"] = list(paths.values())
+    after["paths"] = paths_of(events)
     after["outcome"] = {"reason": out.reason, "answer": out.answer, **out.extra}
-    return Ruling(out.verdict, out.summary, tuple(log.steps), after)
+    return Ruling(out.verdict, out.summary, narrate(events), after, tuple(events))

@@ -1,37 +1,224 @@
-"""Who may use an activated ability now: the shared checks before any tap."""
+"""The one seam between card text and the engine: ``abilities_of(text) -> Abilities``.
+
+Everything the engine knows about a card's text comes from the card-text grammar's AST
+(`codex.cardtext`), never from reading the text itself: keyword lines become typed `Keywords`;
+every other ability (static, triggered, Genesis, Deathrite, activated, a spell's effect) is kept
+with its AST node and the card's own words for it, so the engine can execute it where it knows
+how and otherwise *say* that it did not. Nothing a card says is dropped silently: keywords the
+engine does not apply yet (Ward) and sentences the grammar cannot read are listed.
+
+A scenario may also list keywords explicitly (``"keywords": ["lance", "first strike"]``). Those
+are read by the same grammar, one keyword line each; the few engine flags that are not card
+keywords (``disabled``, ``first strike``, ``moves freely`` and its conditions, ``burrowed safely``,
+``+N range``) are the scenario
+format's own vocabulary (`SCENARIO_FLAGS`).
+"""
 from __future__ import annotations
 
-from codex.engine.effects import keywords_at
-from codex.engine.exceptions import IllegalAction
-from codex.engine.reasons import Reason, explain
-from codex.engine.state import GameState, Unit
+import re
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import lru_cache
+from typing import Any, Iterable
+
+from codex.cardtext import ast as A
+from codex.cardtext import parse_card_text
+from codex.cardtext.normalize import normalize
+from codex.cardtext.printer import to_text
+from codex.engine.keywords import ELEMENTS, Keywords
 
 
-def tap_reason(state: GameState, unit: Unit) -> tuple[Reason, str] | None:
-    """Why the unit cannot tap to pay for an ability (tapped, summoning sick, disabled)."""
-    kw = keywords_at(state, unit)
-    if kw.disabled:
-        return Reason.DISABLED, "range-of-motion.disabled"
-    if unit.tapped:
-        return Reason.TAPPED, "tap"
-    if unit.is_minion and unit.summoned_this_turn and not kw.charge:
-        return Reason.SUMMONING_SICKNESS, "summoning-sickness"
+class AbilityKind(str, Enum):
+    """What kind of ability a sentence of card text is (Codex: "Ability")."""
+
+    STATIC = "static"          # applies while the card is in the realm ("Nearby allies have Charge")
+    TRIGGERED = "triggered"    # "When/Whenever/At ...": listens to events
+    GENESIS = "genesis"        # triggers when the card enters the realm
+    DEATHRITE = "deathrite"    # triggers when the card dies
+    ACTIVATED = "activated"    # "COST → EFFECT"
+    SPELL = "spell"            # what a magic spell does when it resolves
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """One ability of a card other than its keyword lines.
+
+    ``text`` is the card's own words for the ability (for quoting in a ruling); ``node`` is the
+    card-text AST the engine executes; ``executed`` says whether this engine version runs it.
+    """
+
+    kind: AbilityKind
+    text: str
+    node: Any
+    executed: bool = False
+
+    def describe(self) -> str:
+        return f"{self.kind.value} ability \u201c{self.text}\u201d"
+
+
+@dataclass(frozen=True, slots=True)
+class Abilities:
+    """A card's abilities, typed: its keywords, its other abilities, and what could not be read."""
+
+    keywords: Keywords = Keywords()
+    abilities: tuple[Ability, ...] = ()
+    unreadable: tuple[str, ...] = field(default_factory=tuple)   # sentences the grammar cannot parse
+    unknown: tuple[str, ...] = field(default_factory=tuple)      # explicit keywords nobody knows
+
+    def of_kind(self, kind: AbilityKind) -> tuple[Ability, ...]:
+        return tuple(a for a in self.abilities if a.kind is kind)
+
+    def not_executed(self) -> list[str]:
+        """Every part of the card this engine version does not apply, as readable phrases."""
+        out = [f"the keyword {k}" for k in self.keywords.not_executed]
+        out += [a.describe() for a in self.abilities if not a.executed]
+        out += [f"the sentence \u201c{s}\u201d (the card-text grammar cannot read it)" for s in self.unreadable]
+        out += [f"the keyword \u201c{k}\u201d (unknown)" for k in self.unknown]
+        return out
+
+    def with_keywords(self, keywords: Keywords) -> "Abilities":
+        return Abilities(keywords, self.abilities, self.unreadable, self.unknown)
+
+
+#: Keywords the engine applies that are simply on or off (grammar name → `Keywords` field).
+_FLAG_KEYWORDS = {"airborne": "airborne", "stealth": "stealth", "lethal": "lethal", "burrowing": "burrowing",
+                  "submerge": "submerge", "voidwalk": "voidwalk", "immobile": "immobile", "charge": "charge",
+                  "waterbound": "waterbound", "landbound": "landbound", "lance": "lance"}
+
+#: Scenario-only flags: engine states and abilities that are not printed keywords.
+SCENARIO_FLAGS = {"disabled": "disabled", "first strike": "first_strike", "strikes first": "first_strike"}
+#: Scenario flags for Moves Freely and its condition (`Keywords.moves_freely`).
+MOVES_FREELY_FLAGS = {"moves freely": "anywhere", "moves freely between water locations": "water",
+                      "moves freely between land locations": "land", "moves freely sideways": "sideways"}
+_RANGE_BONUS = re.compile(r"^\+\s*(\d+)\s+range$")
+
+
+def keyword_changes(item: A.Keyword) -> dict[str, Any] | None:
+    """The `Keywords` fields one grammar keyword sets; None for a keyword the engine does not apply."""
+    name, value = item.name, item.value
+    if name in _FLAG_KEYWORDS:
+        return {_FLAG_KEYWORDS[name]: True}
+    if name == "movement":
+        return {"movement": int(value or 0)}
+    if name == "ranged":
+        return {"ranged": int(value) if value is not None else 1}
+    if name == "spellcaster":
+        spec = str(value).lower() if value else ""
+        if spec in ELEMENTS:
+            return {"spellcaster": True, "spellcaster_elements": frozenset({spec})}
+        if spec.startswith("non-") and spec[4:] in ELEMENTS:
+            return {"spellcaster": True, "spellcaster_excluded": frozenset({spec[4:]})}
+        return {"spellcaster": True}
     return None
 
 
-def activation_reason(state: GameState, unit: Unit) -> tuple[Reason, str] | None:
-    """Why the unit's controller cannot activate a tap ability of it now."""
-    if state.over:
-        return Reason.GAME_OVER, "death-blow"
-    if unit.controller != state.turn.active:
-        return Reason.NOT_ACTIVE_PLAYER, "active-player"
-    if state.turn.phase != "main":
-        return Reason.NOT_MAIN_PHASE, "casting"
-    return tap_reason(state, unit)
+def _keywords_of_line(line: A.KeywordLine) -> tuple[Keywords, list[Any]]:
+    """Keywords of one keyword line, and the items that are not keywords (bare statements)."""
+    kw = Keywords()
+    rest: list[Any] = []
+    for item in line.items:
+        if not isinstance(item, A.Keyword):
+            rest.append(item)
+            continue
+        changes = keyword_changes(item)
+        one = Keywords(**changes) if changes is not None else Keywords(not_executed=(item.name.title(),))
+        kw = kw.merge(one)
+    return kw, rest
 
 
-def require(found: tuple[Reason, str] | None, who: str, pointer: str = "") -> None:
-    """Raise IllegalAction for a found reason."""
-    if found:
-        reason, rule = found
-        raise IllegalAction(reason, f"{who}: {explain(reason)}", rule, pointer)
+def _kind_of(node: Any, spell: bool) -> AbilityKind | None:
+    if isinstance(node, A.Genesis):
+        return AbilityKind.GENESIS
+    if isinstance(node, A.Deathrite):
+        return AbilityKind.DEATHRITE
+    if isinstance(node, A.Triggered):
+        return AbilityKind.TRIGGERED
+    if isinstance(node, A.Activated):
+        return AbilityKind.ACTIVATED
+    if isinstance(node, A.Statement):
+        return AbilityKind.SPELL if spell else AbilityKind.STATIC
+    return None
+
+
+def _ability_text(node: Any, card_text: str, line: str, alone: bool) -> str:
+    """The card's words for an ability: its source span (offsets into the normalised card text)
+    when the AST has one, the whole line when the line holds only this ability, else the
+    grammar's printing of it."""
+    span = getattr(node, "span", None)
+    if isinstance(span, tuple) and len(span) == 2:
+        return card_text[span[0]:span[1]].strip()
+    if alone:
+        return line.strip()
+    return to_text(node)
+
+
+@lru_cache(maxsize=4096)
+def abilities_of(text: str, name: str | None = None, *, spell: bool = False) -> Abilities:
+    """Read a card's text into typed abilities (memoised: the same texts recur across rulings).
+
+    ``spell=True`` for a magic spell, whose sentences are its effect rather than static abilities.
+    """
+    if not text or not text.strip():
+        return Abilities()
+    card = parse_card_text(text, name)
+    norm = normalize(text).text
+    lines = norm.split("\n")
+    kw = Keywords()
+    abilities: list[Ability] = []
+    unreadable: list[str] = []
+    for line_text, line in zip(lines, card.lines):
+        alone = len(line) == 1
+        for node in line:
+            if isinstance(node, A.KeywordLine):
+                found, rest = _keywords_of_line(node)
+                kw = kw.merge(found)
+                for item in rest:
+                    abilities.append(Ability(AbilityKind.STATIC, to_text(A.KeywordLine(items=(item,), end="")), item))
+            elif isinstance(node, A.Unparsed):
+                unreadable.append(node.text)
+            else:
+                kind = _kind_of(node, spell)
+                if kind is not None:
+                    abilities.append(Ability(kind, _ability_text(node, norm, line_text, alone), node))
+                    body = getattr(node, "body", ())
+                    parts = body if isinstance(body, tuple) else (body,)
+                    unreadable += [b.text for b in parts if isinstance(b, A.Unparsed)]
+    return Abilities(kw, tuple(abilities), tuple(unreadable))
+
+
+@lru_cache(maxsize=1024)
+def _explicit_keyword(token: str) -> Keywords | None:
+    """One explicitly listed keyword: a card keyword (read by the grammar) or a scenario flag."""
+    norm = " ".join(token.strip().lower().replace("_", " ").replace("-", " ").split()).rstrip(".")
+    if norm in SCENARIO_FLAGS:
+        return Keywords().with_(**{SCENARIO_FLAGS[norm]: True})
+    if norm in ("moves as if connected", "moves as if the top and bottom edges were connected"):
+        return Keywords(moves_as_if_connected=True)
+    if norm == "burrowed safely":
+        return Keywords(burrowing=True, burrowed_safely=True)
+    if norm in MOVES_FREELY_FLAGS:
+        return Keywords(moves_freely=frozenset({MOVES_FREELY_FLAGS[norm]}))
+    if m := _RANGE_BONUS.match(norm):
+        return Keywords(range_bonus=int(m.group(1)))
+    # the grammar reads keywords with their printed capitalisation ("Movement +1", "Fire Spellcaster")
+    printed = " ".join(w if w.startswith("+") or w.isdigit() else w.capitalize() for w in norm.split())
+    card = parse_card_text(printed.replace("Non ", "Non-"))
+    lines = [node for line in card.lines for node in line]
+    if len(lines) == 1 and isinstance(lines[0], A.KeywordLine):
+        found, rest = _keywords_of_line(lines[0])
+        if not rest:
+            return found
+    return None
+
+
+def with_explicit(abilities: Abilities, explicit: Iterable[str]) -> Abilities:
+    """Add explicitly listed keywords; unknown ones are kept by name, never dropped."""
+    kw = abilities.keywords
+    unknown = list(abilities.unknown)
+    for token in explicit:
+        found = _explicit_keyword(token)
+        if found is None:
+            unknown.append(token)
+        else:
+            kw = kw.merge(found)
+    return Abilities(kw, abilities.abilities, abilities.unreadable, tuple(unknown))

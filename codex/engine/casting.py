@@ -3,13 +3,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from codex.engine.effects import keywords_at, player_affinity, site_is_water
+from codex.engine.ongoing import disabled_by, keywords_at, player_affinity, site_is_water
 from codex.engine.geometry import SQUARES, Location, Region, row_col
+from codex.engine.abilities import Abilities
 from codex.engine.keywords import Keywords
-from codex.engine.reasons import Reason
+from codex.engine.reasons import Found, Reason
 from codex.engine.state import Affinity, GameState, Unit
-
-Found = tuple[Reason, str] | None
 
 
 @dataclass(frozen=True)
@@ -24,6 +23,7 @@ class Spell:
     keywords: Keywords = Keywords()
     carriable: bool = True
     explicit_keywords: tuple[str, ...] = field(default_factory=tuple)
+    abilities: Abilities = Abilities()
 
 
 def caster_reason(state: GameState, caster: Unit, spell: Spell) -> Found:
@@ -33,12 +33,17 @@ def caster_reason(state: GameState, caster: Unit, spell: Spell) -> Found:
         return Reason.NOT_ACTIVE_PLAYER, "casting"
     if state.turn.phase != "main":
         return Reason.NOT_MAIN_PHASE, "casting"
+    cause = disabled_by(state, caster)
+    if cause is not None:   # a disabled minion has no abilities, Spellcaster included: it casts nothing
+        return Reason.DISABLED, cause
     kw = keywords_at(state, caster)
     if not caster.is_avatar and not kw.spellcaster:
         return Reason.NOT_SPELLCASTER, "spellcaster"
     if not caster.is_avatar and kw.spellcaster_elements:
         if not (kw.spellcaster_elements & spell.threshold.elements()):
             return Reason.WRONG_ELEMENT_SPELLCASTER, "spellcaster.element"
+    if not caster.is_avatar and kw.spellcaster_excluded & spell.threshold.elements():
+        return Reason.EXCLUDED_ELEMENT_SPELLCASTER, "spellcaster"
     return None
 
 
@@ -54,7 +59,7 @@ def summoning_location_reason(state: GameState, player_id: str, spell: Spell, lo
                               minion: Unit) -> Found:
     """Surface of your site by default; underground/underwater of your site with Burrowing/Submerge;
     any void with Voidwalk; and always a location the minion may enter."""
-    from codex.engine.movement import entry_reason
+    from codex.engine.entering import entry_reason
     kw = spell.keywords
     site = state.site_at(loc.square)
     if not state.location_exists(loc):
@@ -64,7 +69,7 @@ def summoning_location_reason(state: GameState, player_id: str, spell: Spell, lo
     if site is None or site.controller != player_id:
         return Reason.NOT_YOUR_SITE, "casting.minion-location"
     if loc.region is Region.UNDERGROUND and not kw.burrowing:
-        return Reason.BAD_SUMMONING_LOCATION, "casting.minion-burrowing"
+        return Reason.BAD_SUMMONING_LOCATION, "burrowing.summon"
     if loc.region is Region.UNDERWATER and not kw.submerge:
         return Reason.BAD_SUMMONING_LOCATION, "submerge.summon"
     bad = entry_reason(state, minion, loc)

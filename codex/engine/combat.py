@@ -1,20 +1,25 @@
 """Attacks, Defend, Intercept, fights, strikes and damage.
 
 Legality questions (`attack_reason`, `defend_reason`, `intercept_reason`) are pure; the
-resolution functions take a state and a Log and return the new state.
+resolution functions take a state and return the new state with the events they caused.
+Deaths are not decided here: damage is put on units, and `storyline.settle` marks, triggers
+and buries once the batch of simultaneous damage is done.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from typing import Union
 
-from codex.engine.abilities import tap_reason
-from codex.engine.effects import airborne_now, damage_reduction, keywords_at
-from codex.engine.exceptions import IllegalAction
+from codex.engine.activation import disabled_reason, tap_reason
+from codex.engine.errors import IllegalAction
+from codex.engine.events import (DamageModified, DamagePrevented, Damaged, DeathBlow, Event, LanceBroke, LifeLost,
+                                 LifeUnchanged, NoDamage, ReachedDeathsDoor, SiteStruck, StealthLost, StrikeWithheld,
+                                 Struck)
 from codex.engine.geometry import Location, Region
-from codex.engine.reasons import Reason, explain
-from codex.engine.ruling import Log
+from codex.engine.ongoing import airborne_now, damage_reduction, disabled_by, keywords_at
+from codex.engine.reasons import Found, Reason
 from codex.engine.state import GameState, Site, Unit
+from codex.engine.storyline import Resolved, settle
 
 
 @dataclass(frozen=True)
@@ -28,8 +33,6 @@ class SiteTarget:
 
 
 Target = Union[UnitTarget, SiteTarget]
-
-Found = tuple[Reason, str] | None
 
 
 def target_location(state: GameState, target: Target) -> Location | None:
@@ -48,7 +51,11 @@ def describe_target(state: GameState, target: Target) -> str:
 
 
 def attack_reason(state: GameState, attacker: Unit, target: Target) -> Found:
-    """Is `target` a legal attack target for `attacker` right now?"""
+    """Is `target` a legal attack target for `attacker` right now? A disabled attacker has no
+    abilities, Move and Attack included, so it attacks nothing."""
+    found = disabled_reason(state, attacker)
+    if found:
+        return found
     if isinstance(target, SiteTarget):
         site = state.site_at(target.square)
         if site is None:
@@ -57,7 +64,9 @@ def attack_reason(state: GameState, attacker: Unit, target: Target) -> Found:
             return Reason.NOT_AT_LOCATION, "attack.target"
         if attacker.location.region is not Region.SURFACE:
             return Reason.SITE_NOT_ON_SURFACE, "attack.target"
-        if site.rubble or site.controller is None or site.controller == attacker.controller:
+        if site.rubble:
+            return Reason.NOT_AN_ENEMY, "rubble"
+        if site.controller is None or site.controller == attacker.controller:
             return Reason.NOT_AN_ENEMY, "attack.target"
         return None
     defender = state.unit(target.unit)
@@ -114,110 +123,67 @@ def intercept_reason(state: GameState, interceptor: Unit, mover: Unit, *, used_m
 
 # ---------------------------------------------------------------- damage
 
-class DamageContext:
-    """Collects what a batch of simultaneous damage did, for deaths and death blows."""
+def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | None,
+                what: str = "strike") -> Resolved:
+    """Damage in order: incoming, modification (reductions), prevention (immunity), then effects.
 
-    def __init__(self) -> None:
-        self.lethal_hit: set[str] = set()
-        self.death_blows: list[str] = []   # player ids whose avatar took a death blow
-
-
-def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | None, log: Log,
-                ctx: DamageContext, what: str = "strike") -> GameState:
-    """Damage in order: incoming, modification (reductions), prevention (immunity), then effects."""
+    Damage to a minion stays on it (deaths are decided when the batch settles); damage to an
+    Avatar is life loss, or a death blow when its player is at death's door."""
     target = state.unit(target_id)
     if target is None:
-        return state
+        return state, []
+    events: list[Event] = []
     src = source.name if source else "the effect"
     incoming = amount
     for name, n in damage_reduction(state, target):
         if amount > 0:
             new = max(0, amount - n)
-            log.add("modify_damage", f"{name} reduces the damage to {target.name} from {amount} to {new}.",
-                    ["damage.order", "damage.reduce"], unit=target.id, before=amount, after=new)
+            events.append(DamageModified(target.id, target.name, name, amount, new,
+                                         rules=("damage.order", "damage.reduce")))
             amount = new
     if amount <= 0:
-        rules = ["zero.damage"] + (["lethal.zero"] if source and keywords_at(state, source).lethal and incoming else [])
-        log.add("no_damage", f"{src}'s {what} deals no damage to {target.name}: zero damage is no damage.",
-                rules, unit=target.id)
-        return state
+        rules = ("zero.damage",) + (("lethal.zero",) if source and keywords_at(state, source).lethal and incoming else ())
+        return state, events + [NoDamage(target.id, target.name, src, what, rules=rules)]
     if target.immune_to_damage:
-        log.add("prevent_damage", f"{target.name} is immune to damage; the {amount} damage is prevented.",
-                ["damage.prevent"], unit=target.id)
-        return state
+        return state, events + [DamagePrevented(target.id, target.name, amount, "is immune to damage",
+                                                rules=("damage.prevent",))]
     if target.is_avatar:
         player = state.player(target.controller)
         if player.at_deaths_door:
             if player.deaths_door_turn == state.turn.number:
-                log.add("prevent_damage", f"{target.name} reached death's door this turn and is immune to damage; "
-                        f"the {amount} damage is prevented.", ["deaths-door.immune", "damage.prevent"],
-                        unit=target.id, player=player.id)
-                return state
-            ctx.death_blows.append(player.id)
-            log.add("death_blow", f"{src} deals {amount} damage to {target.name}, who is at death's door: a death blow.",
-                    ["deaths-door.after", "death-blow"], unit=target.id, player=player.id, amount=amount)
-            return state
-        return lose_life(state, player.id, amount, log, f"{src} deals {amount} damage to {target.name}",
-                         ["damage.avatar"], damage=True)
-    state = state.with_unit(replace(target, damage=target.damage + amount))
-    rules = ["strike"] if what == "strike" else []
-    log.add("damage", f"{src} deals {amount} damage to {target.name} ({target.damage + amount} damage "
-            f"against {'defense ' if target.split else ''}power {target.defense}).",
-            rules + (["split-power.defense"] if target.split else []), unit=target.id, amount=amount,
-            total=target.damage + amount)
-    if source is not None and keywords_at(state, source).lethal and target.is_minion:
-        ctx.lethal_hit.add(target.id)
-    return state
+                return state, events + [DamagePrevented(
+                    target.id, target.name, amount, "reached death's door this turn and is immune to damage",
+                    rules=("deaths-door.immune", "damage.prevent"))]
+            state = state.evolve(death_blows=state.death_blows + (player.id,))
+            return state, events + [DeathBlow(target.id, target.name, player.id, src, amount,
+                                              rules=("deaths-door.after", "death-blow"))]
+        state, lost = lose_life(state, player.id, amount, f"{src} deals {amount} damage to {target.name}",
+                                ("damage.avatar",), damage=True)
+        return state, events + lost
+    lethal = source is not None and keywords_at(state, source).lethal
+    state = state.with_unit(replace(target, damage=target.damage + amount,
+                                    lethal_hit=target.lethal_hit or lethal))
+    rules = (("strike",) if what == "strike" else ()) + (("split-power.defense",) if target.split else ())
+    events.append(Damaged(target.id, target.name, source.id if source else None, src, amount,
+                          target.damage + amount, target.defense, target.split, rules=rules))
+    return state, events
 
 
-def lose_life(state: GameState, player_id: str, amount: int, log: Log, because: str,
-              rules: list[str], damage: bool = False) -> GameState:
+def lose_life(state: GameState, player_id: str, amount: int, because: str,
+              rules: tuple[str, ...], damage: bool = False) -> Resolved:
     """Life loss (from damage to an avatar or a struck site); reaching 0 is death's door."""
     player = state.player(player_id)
     if player.at_deaths_door:
-        log.add("life_unchanged", f"{because}; {player_id} is at death's door, so their life cannot change"
-                + ("" if damage else ", and losing life is never a death blow") + ".",
-                rules + ["deaths-door"] + ([] if damage else ["death-blow.life-loss"]), player=player_id)
-        return state
+        extra = ("deaths-door",) + (() if damage else ("death-blow.life-loss",))
+        return state, [LifeUnchanged(player_id, because, damage, rules=rules + extra)]
     life = max(0, player.life - amount)
     state = state.with_player(replace(player, life=life))
-    log.add("lose_life", f"{because}: {player_id} loses {amount} life ({player.life} to {life}).",
-            rules, player=player_id, amount=amount, life=life)
+    floor = ("life.min",) if amount > player.life else ()     # Codex "Life": never below zero
+    events: list[Event] = [LifeLost(player_id, amount, player.life, life, because, rules=rules + floor)]
     if life == 0:
         state = state.with_player(replace(state.player(player_id), deaths_door_turn=state.turn.number))
-        log.add("deaths_door", f"{player_id} is reduced to 0 life and is at death's door; their Avatar is "
-                f"immune to damage for the rest of this turn.", ["deaths-door", "deaths-door.immune"],
-                player=player_id)
-    return state
-
-
-def resolve_deaths(state: GameState, log: Log, ctx: DamageContext) -> GameState:
-    """Minions with lethal damage or damage >= (defense) power die; death blows end the game."""
-    for u in list(state.units):
-        if not u.is_minion:
-            continue
-        if u.id in ctx.lethal_hit:
-            state = state.remove_unit(u.id, "died")
-            log.add("died", f"{u.name} dies: any damage from a Lethal unit kills a minion.", ["lethal"],
-                    unit=u.id, at=u.location.to_json())
-        elif u.damage > 0 and u.damage >= u.defense:
-            state = state.remove_unit(u.id, "died")
-            rules = ["damage.minion"] + (["split-power.defense"] if u.split else []) + (["zero.power"] if u.defense == 0 else [])
-            log.add("died", f"{u.name} dies with {u.damage} damage against {'defense ' if u.split else ''}power {u.defense}.",
-                    rules, unit=u.id, at=u.location.to_json())
-    if ctx.death_blows and not state.over:
-        losers = set(ctx.death_blows)
-        if len(losers) > 1:
-            state = state.evolve(draw=True)
-            log.add("draw", "Both Avatars suffered a death blow at once: the game is a draw.", ["death-blow.draw"])
-        else:
-            loser = losers.pop()
-            state = state.evolve(winner=state.opponent(loser))
-            log.add("game_over", f"{state.opponent(loser)} wins: {loser}'s Avatar suffered a death blow.",
-                    ["death-blow"], winner=state.opponent(loser))
-    ctx.lethal_hit.clear()
-    ctx.death_blows.clear()
-    return state
+        events.append(ReachedDeathsDoor(player_id, rules=("deaths-door", "deaths-door.immune")))
+    return state, events
 
 
 # ---------------------------------------------------------------- strikes and fights
@@ -232,14 +198,28 @@ def strike_power(state: GameState, unit: Unit) -> tuple[int, list[str]]:
     return power, rules
 
 
-def break_lances(state: GameState, unit_id: str, log: Log) -> GameState:
+def break_lances(state: GameState, unit_id: str) -> Resolved:
     u = state.unit(unit_id)
     if u is None or not u.lances:
-        return state
+        return state, []
     kept = tuple(a for a in u.artifacts if a.lower() != "lance")
-    log.add("lance_breaks", f"{u.name}'s Lance{'s' if u.lances > 1 else ''} break{'' if u.lances > 1 else 's'}.",
-            ["lance"], unit=u.id)
-    return state.with_unit(replace(u, artifacts=kept))
+    return state.with_unit(replace(u, artifacts=kept)), [LanceBroke(u.id, u.name, u.lances, rules=("lance",))]
+
+
+def lose_stealth(state: GameState, unit_id: str) -> Resolved:
+    """A unit that strikes loses Stealth (Codex "Stealth")."""
+    u = state.unit(unit_id)
+    if u is None or not u.keywords.stealth:
+        return state, []
+    state = state.with_unit(replace(u, keywords=replace(u.keywords, stealth=False)))
+    return state, [StealthLost(u.id, u.name, rules=("stealth.lost",))]
+
+
+def after_strike(state: GameState, unit_id: str) -> Resolved:
+    """What striking costs the striker: its Lances break and it loses Stealth."""
+    state, broke = break_lances(state, unit_id)
+    state, lost = lose_stealth(state, unit_id)
+    return state, broke + lost
 
 
 def strikes_first(state: GameState, unit: Unit) -> bool:
@@ -274,12 +254,24 @@ def allocate(state: GameState, striker: Unit, power: int, targets: list[Unit],
     return out
 
 
-def fight(state: GameState, side_a: list[str], side_b: list[str], log: Log,
-          assign: dict[str, dict[str, int]] | None = None) -> GameState:
-    """Resolve a fight: first strikes, deaths, then normal strikes of the survivors, deaths."""
+def fight(state: GameState, side_a: list[str], side_b: list[str],
+          assign: dict[str, dict[str, int]] | None = None) -> Resolved:
+    """Resolve a fight: first strikes, then the survivors' strikes, each batch simultaneous and
+    brought to rest (deaths) before the next. A disabled unit does not strike (whether it attacked,
+    defends, intercepts or was attacked): it deals no damage."""
     assign = assign or {}
+    events: list[Event] = []
     struck_already: set[str] = set()
     for first in (True, False):
+        withheld: list[Event] = []
+        for uid in side_a + side_b:
+            u = state.unit(uid)
+            cause = disabled_by(state, u) if u is not None and uid not in struck_already else None
+            if cause is not None and u is not None:
+                struck_already.add(uid)
+                withheld.append(StrikeWithheld(uid, u.name, f"{u.name} is disabled, and a disabled minion cannot "
+                                               "strike", rules=(cause, "disabled", "disabled.fight")))
+        events += withheld
         strikes: list[tuple[Unit, int, dict[str, int], list[str]]] = []
         for mine, theirs in ((side_a, side_b), (side_b, side_a)):
             enemies = [u for u in (state.unit(i) for i in theirs) if u is not None]
@@ -290,14 +282,12 @@ def fight(state: GameState, side_a: list[str], side_b: list[str], log: Log,
                 if first and not strikes_first(state, u):
                     continue
                 power, rules = strike_power(state, u)
-                split = allocate(state, u, power, enemies, assign)
-                strikes.append((u, power, split, rules))
+                strikes.append((u, power, allocate(state, u, power, enemies, assign), rules))
         if not strikes:
             continue
-        ctx = DamageContext()
+        batch: list[Event] = []
         for u, power, split, rules in strikes:
             struck_already.add(u.id)
-            targets = ", ".join(f"{state.unit(t).name} {n}" for t, n in split.items() if state.unit(t))
             extra = ["strike.multiple"] if len(split) > 1 else []
             if first:
                 extra.append("fight.sequence")
@@ -305,37 +295,28 @@ def fight(state: GameState, side_a: list[str], side_b: list[str], log: Log,
                 extra.append("strike.simultaneous")
             if power == 0:
                 extra.append("strike.zero")
-            log.add("strike", f"{u.name} strikes{' first' if first else ''} for {power} ({targets}).",
-                    rules + extra, unit=u.id, power=power, split=split, first=first)
+            names = {t: state.unit(t).name for t in split if state.unit(t) is not None}  # type: ignore[union-attr]
+            batch.append(Struck(u.id, u.name, power, split, names, first, rules=tuple(rules + extra)))
         for u, power, split, rules in strikes:
             for tid, n in split.items():
-                state = deal_damage(state, tid, n, u, log, ctx)
+                state, dealt = deal_damage(state, tid, n, u)
+                batch += dealt
         for u, *_ in strikes:
-            state = break_lances(state, u.id, log)
-            state = lose_stealth(state, u.id, log)
-        state = resolve_deaths(state, log, ctx)
-    return state
+            state, spent = after_strike(state, u.id)
+            batch += spent
+        state, rest = settle(state, batch)
+        events += batch + rest
+    return state, events
 
 
-def lose_stealth(state: GameState, unit_id: str, log: Log) -> GameState:
-    u = state.unit(unit_id)
-    if u is None or not u.keywords.stealth:
-        return state
-    log.add("lose_stealth", f"{u.name} loses Stealth after interacting with the realm.", ["stealth.lost"], unit=u.id)
-    return state.with_unit(replace(u, keywords=replace(u.keywords, stealth=False)))
-
-
-def strike_site(state: GameState, attacker: Unit, site: Site, log: Log) -> GameState:
+def strike_site(state: GameState, attacker: Unit, site: Site) -> Resolved:
     """An undefended site is struck: its controller loses that much life (not damage)."""
     power, rules = strike_power(state, attacker)
-    log.add("strike_site", f"{attacker.name} strikes {site.name} (square {site.square}) for {power}.",
-            rules + ["attack.site"] + (["strike.zero"] if power == 0 else []), unit=attacker.id, square=site.square, power=power)
+    events: list[Event] = [SiteStruck(attacker.id, attacker.name, site.square, site.name, power,
+                                      rules=tuple(rules + ["attack.site"] + (["strike.zero"] if power == 0 else [])))]
     if power > 0 and site.controller:
-        state = lose_life(state, site.controller, power, log, f"{site.name} is struck for {power}",
-                          ["damage.site", "attack.site-no-death-blow"])
-    state = break_lances(state, attacker.id, log)
-    return lose_stealth(state, attacker.id, log)
-
-
-def explain_found(found: Found) -> str:
-    return explain(found[0]) if found else ""
+        state, lost = lose_life(state, site.controller, power, f"{site.name} is struck for {power}",
+                                ("damage.site", "attack.site-no-death-blow"))
+        events += lost
+    state, spent = after_strike(state, attacker.id)
+    return state, events + spent

@@ -51,7 +51,7 @@ class Location:
     square: int
     region: Region
 
-    def to_json(self) -> list:
+    def to_json(self) -> list[int | str]:
         return [self.square, self.region.value]
 
     def __str__(self) -> str:

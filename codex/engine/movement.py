@@ -1,39 +1,27 @@
 """Steps, declared paths, and range of motion.
 
-Legality (`step_reason`, `range_of_motion`) never changes state; `resolve_path` applies a
-declared path step by step, skipping steps that are illegal at the moment they are about
-to happen, as Move and Attack requires.
+Legality (`step_reason`, `range_of_motion`, `declared_path_problem`) never changes state;
+`resolve_path` takes a declared path step by step, skipping steps that are illegal at the
+moment they are about to happen, as Move and Attack requires, and returns the events.
 """
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import replace
 
-from codex.engine.effects import keywords_at
-from codex.engine.exceptions import IllegalAction
-from codex.engine.geometry import Location, Region, is_diagonal, orthogonal_neighbours, diagonal_neighbours
+from codex.engine.budget import spend
+from codex.engine.entering import entry_reason, ground_notes
+from codex.engine.events import Event, StepSkipped, Stepped
+from codex.engine.geometry import (ROWS, Location, Region, diagonal_neighbours, is_diagonal, orthogonal_neighbours,
+                                   row_col, square_at)
 from codex.engine.keywords import Keywords
-from codex.engine.reasons import Reason, explain
-from codex.engine.ruling import Log
+from codex.engine.ongoing import disabled_by, is_land_location, is_water_location, keywords_at
+from codex.engine.reasons import Found, Reason
 from codex.engine.state import GameState, Unit
+from codex.engine.storyline import settle
 
 _SUBSURFACE_NEED = {Region.UNDERGROUND: ("burrowing", Reason.UNDERGROUND_NEEDS_BURROWING, "burrowing"),
                     Region.UNDERWATER: ("submerge", Reason.UNDERWATER_NEEDS_SUBMERGE, "submerge")}
-
-
-def entry_reason(state: GameState, unit: Unit, to: Location) -> tuple[Reason, str] | None:
-    """Why `unit` may not enter `to` at all (ongoing effects only; triggers are ignored)."""
-    if not state.location_exists(to):
-        return Reason.NO_SUCH_LOCATION, "location"
-    if unit.is_avatar and to.region is not Region.SURFACE:
-        rule = {Region.VOID: "voidwalk.avatar", Region.UNDERGROUND: "underground.avatar",
-                Region.UNDERWATER: "underwater.avatar"}[to.region]
-        return Reason.AVATAR_SURFACE_ONLY, rule
-    site = state.site_at(to.square)
-    if (site is not None and site.max_entry_power is not None and unit.is_minion
-            and to.region is Region.SURFACE and unit.power > site.max_entry_power):
-        return Reason.CANNOT_ENTER, "range-of-motion.gnome-hollows"
-    return None
 
 
 def step_reason(state: GameState, unit: Unit, frm: Location, to: Location,
@@ -44,34 +32,79 @@ def step_reason(state: GameState, unit: Unit, frm: Location, to: Location,
     starts on the surface, and a Silence aura there removes the movement keywords.
     """
     kw = kw if kw is not None else keywords_at(state, unit, frm)
+    if kw.disabled:
+        return Reason.DISABLED, disabled_by(state, unit, frm) or "disabled"
     if kw.immobile:
         return Reason.IMMOBILE, "immobile"
+    if kw.burrowed_safely:
+        return Reason.BURROWED_SAFELY, "burrowed-safely"
     if frm == to:
         return Reason.SAME_LOCATION, "movement.moved"
-    bad = entry_reason(state, unit, to)
+    bad = entry_reason(state, unit, to, frm)
     if bad:
         return bad
+    link = linked_rule(state, kw, frm.square, to.square)
     if frm.square == to.square:
         pair = {frm.region, to.region}
         for region, (flag, reason, rule) in _SUBSURFACE_NEED.items():
             if pair == {Region.SURFACE, region}:
                 return (None, rule) if getattr(kw, flag) else (reason, rule)
         return Reason.NOT_ADJACENT, "adjacent.regions"
-    if is_diagonal(frm.square, to.square):
+    if link is None and is_diagonal(frm.square, to.square):
         if frm.region is not Region.SURFACE or to.region is not Region.SURFACE:
             return ((Reason.AIRBORNE_ONLY_ON_SURFACE, "airborne.surface-only") if kw.airborne
                     else (Reason.DIAGONAL_NEEDS_AIRBORNE, "airborne.diagonal"))
         return (None, "airborne.diagonal") if kw.airborne else (Reason.DIAGONAL_NEEDS_AIRBORNE, "airborne.diagonal")
-    if to.square not in orthogonal_neighbours(frm.square):
+    if link is None and to.square not in orthogonal_neighbours(frm.square):
         return Reason.NOT_ADJACENT, "adjacent"
     if Region.VOID in (frm.region, to.region):
-        return (None, "voidwalk") if kw.voidwalk else (Reason.VOID_NEEDS_VOIDWALK, "voidwalk")
+        return (None, link or "voidwalk") if kw.voidwalk else (Reason.VOID_NEEDS_VOIDWALK, "voidwalk")
     if frm.region is not to.region:
         return Reason.NOT_ADJACENT, "adjacent.regions"
     if frm.region is Region.SURFACE:
-        return None, "movement.path"
+        return None, link or "movement.path"
     flag, reason, rule = _SUBSURFACE_NEED[frm.region]
-    return (None, rule) if getattr(kw, flag) else (reason, rule)
+    return (None, link or rule) if getattr(kw, flag) else (reason, rule)
+
+
+def linked_squares(state: GameState, kw: Keywords, square: int) -> list[int]:
+    """Squares a step may reach from ``square`` as if they were adjacent: the other site of an
+    effect linking two sites (Codex "As If Adjacent"), or the square at the other end of the column
+    for a unit that moves as if the top and bottom edges were connected ("As If Connected")."""
+    out: list[int] = []
+    for a, b in state.as_if_adjacent:
+        if square in (a, b) and state.site_at(a) is not None and state.site_at(b) is not None:
+            out.append(b if square == a else a)
+    if kw.moves_as_if_connected:
+        row, col = row_col(square)
+        if row in (0, ROWS - 1):
+            other = square_at(ROWS - 1 - row, col)
+            if other is not None and other != square:
+                out.append(other)
+    return out
+
+
+def linked_rule(state: GameState, kw: Keywords, frm: int, to: int) -> str | None:
+    """The rule that makes ``frm`` → ``to`` a step although the squares are not adjacent."""
+    if frm == to or to in orthogonal_neighbours(frm) or to not in linked_squares(state, kw, frm):
+        return None
+    if kw.moves_as_if_connected and row_col(frm)[1] == row_col(to)[1] and {row_col(frm)[0], row_col(to)[0]} == {
+            0, ROWS - 1}:
+        return "as-if-connected"
+    return "as-if-adjacent"
+
+
+#: The verbs of moving between a site's levels (Codex "Burrowing", "Unburrow", "Submerge", "Surface").
+_LEVEL_VERBS = {(Region.SURFACE, Region.UNDERGROUND): "burrow", (Region.UNDERGROUND, Region.SURFACE): "unburrow",
+                (Region.SURFACE, Region.UNDERWATER): "submerge.verb",
+                (Region.UNDERWATER, Region.SURFACE): "surface.verb"}
+
+
+def level_rules(frm: Location, to: Location) -> tuple[str, ...]:
+    """A step between a site's levels burrows, unburrows, submerges or surfaces; it enters the
+    location, not the site."""
+    verb = _LEVEL_VERBS.get((frm.region, to.region)) if frm.square == to.square else None
+    return (verb, "enter.levels") if verb else ()
 
 
 def allowance(state: GameState, unit: Unit, loc: Location | None = None) -> int:
@@ -79,11 +112,19 @@ def allowance(state: GameState, unit: Unit, loc: Location | None = None) -> int:
     return 1 + keywords_at(state, unit, loc).movement
 
 
-def can_use_move_and_attack(state: GameState, unit: Unit) -> Reason | None:
-    """Whether the unit's Move and Attack ability exists for it at all (not disabled)."""
-    if keywords_at(state, unit).disabled:
-        return Reason.DISABLED
-    return None
+def free_step(state: GameState, kw: Keywords, frm: Location, to: Location) -> bool:
+    """Does this step cost nothing under the unit's Moves Freely (only in basic movement: Move and
+    Attack and Defend)? Its start and end must both satisfy the condition."""
+    for cond in kw.moves_freely:
+        if cond == "anywhere":
+            return True
+        if cond == "water" and is_water_location(state, frm) and is_water_location(state, to):
+            return True
+        if cond == "land" and is_land_location(state, frm) and is_land_location(state, to):
+            return True
+        if cond == "sideways" and frm.square != to.square and row_col(frm.square)[0] == row_col(to.square)[0]:
+            return True
+    return False
 
 
 def candidate_steps(loc: Location) -> list[Location]:
@@ -95,125 +136,145 @@ def candidate_steps(loc: Location) -> list[Location]:
 
 
 def range_of_motion(state: GameState, unit: Unit) -> dict[Location, tuple[Location, ...]]:
-    """Every location the unit could reach with Move and Attack, with a path to each.
+    """Every location the unit could reach with Move and Attack, with a shortest path to each.
+
+    A breadth-first search over locations by steps paid for (a 0-1 search: a Moves Freely step
+    costs nothing): reaching a location for fewer steps leaves at least as many to go on with (the
+    allowance is read where the unit stands, not from how it got there), so a location is expanded
+    again only when reached for less, and the cost is bounded by the board (at most 80 locations),
+    whatever Movement +X says.
 
     Lookahead: ongoing effects are considered (abilities are re-read at every location, so a
-    Silence aura or an entry restriction counts) and triggered abilities are ignored (a
-    location where a trigger would kill the unit is still reachable).
+    Silence aura or an entry restriction counts) and triggered abilities are ignored (a location
+    where a trigger would kill the unit is still reachable).
     """
-    if can_use_move_and_attack(state, unit):
+    if keywords_at(state, unit).disabled:
         return {}
     start = unit.location
     paths: dict[Location, tuple[Location, ...]] = {start: ()}
-    queue: deque[tuple[Location, int, tuple[Location, ...]]] = deque([(start, 0, ())])
-    seen = {(start, 0)}
+    cost: dict[Location, int] = {start: 0}          # steps paid for (free steps cost nothing)
+    queue: deque[Location] = deque([start])
     while queue:
-        loc, taken, path = queue.popleft()
-        if taken >= allowance(state, unit, loc):
-            continue
+        loc = queue.popleft()
+        spend(1, "searching the range of motion")
         kw = keywords_at(state, unit, loc)
-        for nxt in candidate_steps(loc):
-            if (nxt, taken + 1) in seen:
+        can_pay = cost[loc] < 1 + kw.movement
+        linked = [Location(sq, r) for sq in linked_squares(state, kw, loc.square) for r in Region]
+        for nxt in candidate_steps(loc) + linked:
+            free = bool(kw.moves_freely) and free_step(state, kw, loc, nxt)
+            if not (free or can_pay):
+                continue
+            c = cost[loc] + (0 if free else 1)
+            if nxt in cost and cost[nxt] <= c:
                 continue
             reason, _ = step_reason(state, unit, loc, nxt, kw)
             if reason is None:
-                seen.add((nxt, taken + 1))
-                new_path = path + (nxt,)
-                paths.setdefault(nxt, new_path)
-                queue.append((nxt, taken + 1, new_path))
+                cost[nxt] = c
+                paths[nxt] = paths[loc] + (nxt,)
+                if free:
+                    queue.appendleft(nxt)
+                else:
+                    queue.append(nxt)
     return paths
 
 
-def check_declared_path(start: Location, path: list[Location], pointer: str) -> None:
-    """The only restriction on declaring movement: no specific step repeated."""
+def unreachable_rules(state: GameState, unit: Unit, target: Location) -> tuple[str, ...]:
+    """Why ``target`` is outside the unit's range of motion, as the rules that decide it: a keyword
+    it lacks for the last step (Voidwalk, Burrowing, Submerge, Airborne), an entry restriction,
+    being Immobile, or simply too few steps (Move and Attack's one step, Movement +X)."""
+    kw = keywords_at(state, unit)
+    if kw.disabled:
+        return ("range-of-motion.disabled",)
+    if kw.immobile:
+        return ("immobile",)
+    if kw.burrowed_safely:
+        return ("burrowed-safely",)
+    rom = range_of_motion(state, unit)
+    found: list[str] = []
+    for loc in rom:
+        spend(1, "explaining the range of motion")
+        if target not in candidate_steps(loc):
+            continue
+        reason, rule = step_reason(state, unit, loc, target)
+        found.append("move-and-attack" if reason is None else rule)
+    if not found:
+        found = ["move-and-attack"]
+    if "move-and-attack" in found and kw.movement:
+        found.append("movement-x")
+    return tuple(dict.fromkeys(found))
+
+
+def declared_path_problem(start: Location, path: list[Location]) -> tuple[int, Found] | None:
+    """The only restriction on declaring movement: no specific step repeated.
+    Returns (index of the offending step, (reason, rule)) or None."""
     seen = set()
     prev = start
     for i, loc in enumerate(path):
         step = (prev, loc)
         if step in seen:
-            raise IllegalAction(Reason.REPEATED_STEP,
-                                f"the declared path repeats the step from the {prev} to the {loc}",
-                                "movement.no-repeat", f"{pointer}/{i}")
+            return i, (Reason.REPEATED_STEP, "movement.no-repeat")
         seen.add(step)
         prev = loc
-
-
-def survives_at(state: GameState, unit: Unit) -> tuple[str, str] | None:
-    """(fate, rule id) when a minion cannot exist where it is; None when it can."""
-    if not unit.is_minion:
-        return None
-    kw = keywords_at(state, unit)
-    region = unit.location.region
-    if region is Region.VOID and not kw.voidwalk:
-        return "banished", "void.banished"
-    if region is Region.UNDERGROUND and not kw.burrowing:
-        return "died", "underground.dies"
-    if region is Region.UNDERWATER and not kw.submerge:
-        return "died", "underwater.dies"
     return None
 
 
-def check_survival(state: GameState, log: Log) -> GameState:
-    """Remove every minion in a region it cannot survive in, each as its own step."""
-    for unit in list(state.units):
-        fate = survives_at(state, unit)
-        if fate:
-            what, rule = fate
-            state = state.remove_unit(unit.id, what)  # type: ignore[arg-type]
-            log.add(what, f"{unit.name} is {what} in the {unit.location.region.value} at square "
-                    f"{unit.location.square}.", [rule], unit=unit.id, at=unit.location.to_json())
-    return state
-
-
-def resolve_path(state: GameState, unit_id: str, path: list[Location], log: Log,
-                 purpose: str = "Move and Attack") -> tuple[GameState, list[Location]]:
-    """Take the declared steps one at a time; returns the new state and the locations entered."""
-    unit = state.unit(unit_id)
-    assert unit is not None
+def resolve_path(state: GameState, unit_id: str, path: list[Location],
+                 purpose: str = "Move and Attack") -> tuple[GameState, list[Event], list[Location]]:
+    """Take the declared steps one at a time; returns the new state, the events, and the
+    locations entered. After every step the story comes to rest (a minion stepping into the
+    void without Voidwalk is banished there and then; a site that kills minions entering it
+    triggers). A unit disabled where it stands (a Waterbound minion that stepped onto land)
+    takes no further steps of its own."""
+    events: list[Event] = []
     taken: list[Location] = []
+    unit = state.unit(unit_id)
+    if unit is None:
+        return state, events, taken
     declared_from = unit.location
     start_allowance = allowance(state, unit)
+    used = 0   # steps paid for: a Moves Freely step is free
     for i, to in enumerate(path):
+        spend(1, "taking declared steps")
         unit = state.unit(unit_id)
         if unit is None:
             break
-        frm = declared_from
-        declared_from = to
+        frm, declared_from = declared_from, to
         cur = unit.location
         if cur != frm:
-            log.add("skip_step", f"Declared step {i + 1} ({frm} to {to}) is not taken: "
-                    f"{unit.name} is at the {cur}.", ["movement.step-by-step"],
-                    unit=unit.id, reason=Reason.NOT_AT_STEP_START.value, index=i)
+            events.append(StepSkipped(unit.id, unit.name, i, frm, to, Reason.NOT_AT_STEP_START,
+                                      f"{unit.name} is at the {cur}", rules=("movement.step-by-step",)))
             continue
-        if len(taken) >= allowance(state, unit, cur):
-            kw = keywords_at(state, unit, cur)
-            rules = ["move-and-attack", "movement.step-by-step"] + (["movement-x"] if kw.movement else [])
-            log.add("skip_step", f"Declared step {i + 1} ({frm} to {to}) is not taken: {unit.name} "
-                    f"has already taken {len(taken)} of its {allowance(state, unit, cur)} step(s).",
-                    rules, unit=unit.id, reason=Reason.NO_STEPS_LEFT.value, index=i)
+        cause = disabled_by(state, unit, cur)
+        if cause is not None:
+            events.append(StepSkipped(unit.id, unit.name, i, frm, to, Reason.DISABLED,
+                                      f"{unit.name} is disabled at the {cur} and cannot take steps itself",
+                                      rules=(cause, "disabled", "movement.step-by-step")))
+            continue
+        kw = keywords_at(state, unit, cur)
+        left = 1 + kw.movement
+        free = bool(kw.moves_freely) and free_step(state, kw, cur, to)
+        if used >= left and not free:
+            rules = ("move-and-attack", "movement.step-by-step") + (("movement-x",) if kw.movement else ()) + (
+                ("moves-freely", "moves-freely.combine") if kw.moves_freely else ())
+            events.append(StepSkipped(unit.id, unit.name, i, frm, to, Reason.NO_STEPS_LEFT,
+                                      f"{unit.name} has already taken {used} of its {left} step(s)",
+                                      rules=rules))
             continue
         reason, rule = step_reason(state, unit, cur, to)
         if reason is not None:
-            log.add("skip_step", f"Declared step {i + 1} ({frm} to {to}) is not taken: "
-                    f"{explain(reason)}.", [rule, "movement.step-by-step"],
-                    unit=unit.id, reason=reason.value, index=i)
+            events.append(StepSkipped(unit.id, unit.name, i, frm, to, reason,
+                                      rules=(rule, "movement.step-by-step")))
             continue
-        kw = keywords_at(state, unit, cur)
-        rules = [rule] + (["movement-x"] if len(taken) >= 1 and kw.movement else [])
-        if len(taken) >= 1 and allowance(state, unit, cur) != start_allowance:
-            rules.append("movement.seemingly-illegal")
-        state = state.with_unit(replace(unit, location=to))
+        rules = (rule,) + level_rules(cur, to) + (("moves-freely", "basic-movement") if free else ()) + (
+            ("movement-x",) if used and not free and kw.movement else ()) + (
+            ("movement.seemingly-illegal",) if taken and left != start_allowance else ())
+        used += 0 if free else 1
+        before, state = state, state.with_unit(replace(unit, location=to))
         taken.append(to)
-        log.add("step", f"{unit.name} steps from the {cur} to the {to} ({purpose}, step {len(taken)}).",
-                rules, unit=unit.id, **{"from": cur.to_json(), "to": to.to_json()})
-        site = state.site_at(to.square)
-        if site is not None and site.kills_on_entry and unit.is_minion and to.region is Region.SURFACE:
-            state = state.remove_unit(unit.id, "died")
-            log.add("died", f"{unit.name} dies on entering {site.name} (its triggered ability).",
-                    ["range-of-motion.bottomless-pit"], unit=unit.id, at=to.to_json())
+        stepped: list[Event] = [Stepped(unit.id, unit.name, cur, to, purpose, len(taken), rules=rules)]
+        stepped += ground_notes(before, state, unit.id)
+        state, rest = settle(state, stepped)
+        events += stepped + rest
+        if state.unit(unit_id) is None:
             break
-        before = len(state.units)
-        state = check_survival(state, log)
-        if len(state.units) != before and state.unit(unit_id) is None:
-            break
-    return state, taken
+    return state, events, taken

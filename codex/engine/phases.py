@@ -1,41 +1,121 @@
-"""Start and end phases."""
+"""The phases of a turn (Codex "Turn Overview", "Start Phase", "Main Phase", "End Phase"), each
+step in the order the rules give it.
+
+Start phase: effects that last "until next turn" end; the active player's cards untap; their
+sites provide mana; start-of-turn abilities trigger and resolve; a card is drawn (not on the
+first player's first turn; the draw needs the player's choice of deck, so the action handler
+makes it, `actions/turns.py`). End phase: end-of-turn abilities trigger and resolve; damage
+leaves every minion; effects that last for the turn end; the turn is over (unspent mana is lost,
+summoning sickness and death's-door immunity end) and passes to the other player.
+"""
 from __future__ import annotations
 
 from dataclasses import replace
 
-from codex.engine.ruling import Log
-from codex.engine.state import GameState, Turn
+from codex.engine.entering import ground_notes
+from codex.engine.events import (DamageRemoved, EffectEnded, Event, ManaGained, ManaLost, Note, PhaseBegan,
+                                 TurnEnded, TurnPassed, TurnStarted, Untapped)
+from codex.engine.geometry import Region
+from codex.engine.state import GameState, Lasting, Turn
+from codex.engine.storyline import Resolved, settle
+from codex.engine.terrain import end_floods
 
 
-def start_phase(state: GameState, log: Log) -> GameState:
-    """Untap the active player's cards, then their sites provide mana."""
+def _end_lasting(state: GameState, ending: list[Lasting], rules: tuple[str, ...]) -> Resolved:
+    if not ending:
+        return state, []
+    ids = {e.id for e in ending}
+    state = state.evolve(lasting=tuple(e for e in state.lasting if e.id not in ids))
+    names = {u.id: u.name for u in state.units}
+    return state, [EffectEnded(e.name, e.until, tuple(names.get(u, u) for u in e.units), rules=rules)
+                   for e in ending]
+
+
+def start_phase(state: GameState) -> Resolved:
+    """The start phase up to the draw: lasting effects end, untap, mana, start-of-turn triggers."""
     pid = state.turn.active
-    untapped = [u.name for u in state.units if u.controller == pid and u.tapped]
+    started = TurnStarted(pid, state.turn.number)
+    state = state.evolve(turn=replace(state.turn, phase="start"))
+    events: list[Event] = [started, PhaseBegan(pid, "start", state.turn.number, rules=("turn-overview", "start-phase"))]
+    state, ended = _end_lasting(state, [e for e in state.lasting if e.until == "next_turn" and e.controller == pid],
+                                ("start-phase.until-next-turn",))
+    events += ended
+    untapped = tuple(u.name for u in state.units if u.controller == pid and u.tapped)
     state = state.with_units(replace(u, tapped=False) if u.controller == pid else u for u in state.units)
-    log.add("untap", f"{pid}'s cards untap" + (f" ({', '.join(untapped)})." if untapped else "."),
-            ["start-phase", "untap"], player=pid, untapped=untapped)
+    events.append(Untapped(pid, untapped, rules=("start-phase", "untap")))
+    still = tuple(u.name for u in state.units if u.controller != pid and u.tapped)
+    if still:
+        other = state.opponent(pid)
+        events.append(Note("untap", f"{other}'s cards stay tapped ({', '.join(still)}): {other} is the non-active "
+                           "player.", {"player": other, "tapped": list(still)}, rules=("non-active-player", "untap")))
+    # The pool is empty as the turn starts (unspent mana was lost at the end of the player's last
+    # turn, and none is generated on the opponent's turn): it is what the sites now provide.
     mana = sum(1 for s in state.sites if s.controller == pid and not s.rubble)
-    rubble_note = any(s.rubble for s in state.sites)
+    rubble = any(s.rubble for s in state.sites)
     state = state.with_player(replace(state.player(pid), mana=mana))
-    log.add("mana", f"{pid}'s {mana} site(s) provide {mana} mana.",
-            ["start-phase", "mana"] + (["rubble"] if rubble_note else []), player=pid, mana=mana)
-    return state.evolve(turn=replace(state.turn, phase="main"))
+    events.append(ManaGained(pid, mana, mana, f"{pid}'s {mana} site(s) provide {mana} mana",
+                             rules=("start-phase", "mana", "mana.pool", "mana.own-turn")
+                             + (("rubble", "uncontrolled") if rubble else ())))
+    state, triggered = settle(state, [started])
+    return state, events + triggered
 
 
-def end_phase(state: GameState, log: Log) -> GameState:
-    """Damage leaves all minions, unspent mana is lost, summoning sickness ends; the turn passes."""
-    healed = [u.name for u in state.units if u.is_minion and u.damage]
-    state = state.with_units(replace(u, damage=0, summoned_this_turn=False) if u.is_minion else u
-                             for u in state.units)
-    log.add("heal", "All damage is removed from minions" + (f" ({', '.join(healed)})." if healed else "."),
-            ["end-phase", "damage.end-phase"], healed=healed)
-    if any(u.is_avatar for u in state.units):
-        log.add("note", "Avatars do not heal in the end phase.", ["end-phase.avatars"])
+def main_phase(state: GameState) -> Resolved:
+    """The main phase begins; an Avatar in the void must first play a site under itself."""
     pid = state.turn.active
+    state = state.evolve(turn=replace(state.turn, phase="main"))
+    events: list[Event] = [PhaseBegan(pid, "main", state.turn.number, rules=("turn-overview", "main-phase"))]
+    avatar = state.avatar_of(pid)
+    if avatar is not None and avatar.location.region is Region.VOID:
+        sites = state.player(pid).hand.count("site")
+        rules = ("mandatory.avatar-void",) + (("first-turn.domain",) if state.turn.number <= 2 else ())
+        if sites == 0:
+            events.append(Note("mandatory", f"{avatar.name} is in the void, but {pid} has no site in hand: they "
+                               "cannot play one under it, so the main phase goes on as they wish.",
+                               {"unit": avatar.id}, rules=rules + ("mandatory.no-draw",)))
+        else:
+            events.append(Note("mandatory", f"{avatar.name} is in the void: before anything else in this main phase, "
+                               f"{pid} must use its ability to play a site under it.", {"unit": avatar.id},
+                               rules=rules))
+    return state, events
+
+
+def end_phase(state: GameState) -> Resolved:
+    """The whole end phase, and the turn passing to the other player."""
+    pid = state.turn.active
+    number = state.turn.number
+    ended_turn = TurnEnded(pid, number)
+    state = state.evolve(turn=replace(state.turn, phase="end"))
+    events: list[Event] = [ended_turn, PhaseBegan(pid, "end", number, rules=("turn-overview", "end-phase"))]
+    state, triggered = settle(state, [ended_turn])
+    events += triggered
+    healed = tuple(u.name for u in state.units if u.is_minion and u.damage)
+    state = state.with_units(replace(u, damage=0) if u.is_minion else u for u in state.units)
+    events.append(DamageRemoved(healed, rules=("end-phase", "damage.end-phase")))
+    if any(u.is_avatar for u in state.units):
+        events.append(Note("note", "Avatars do not heal in the end phase.", rules=("end-phase.avatars",)))
+    before = state
+    state, ended = end_floods(state)
+    ended += ground_notes(before, state)
+    if ended:   # a site that is land again: whoever is under it is now underground (terrain.reground)
+        state, rest = settle(state, ended)
+        events += ended + rest
+    state, ended = _end_lasting(state, [e for e in state.lasting if e.until == "end_of_turn"], ("end-phase.effects",))
+    events += ended
+    sick = tuple(u.name for u in state.units if u.summoned_this_turn)
+    if sick:
+        state = state.with_units(replace(u, summoned_this_turn=False) for u in state.units)
+        events.append(Note("sickness", f"Summoning sickness ends with the turn ({', '.join(sick)}).",
+                           {"units": list(sick)}, rules=("summoning-sickness.enter",)))
     lost = state.player(pid).mana
     state = state.with_player(replace(state.player(pid), mana=0))
-    log.add("mana_lost", f"{pid}'s {lost} unspent mana is lost.", ["mana.lost"], player=pid, mana=lost)
+    events.append(ManaLost(pid, lost, rules=("mana.lost",)))
+    for p in state.players:
+        if p.deaths_door_turn == number:
+            events.append(Note("deaths_door", f"{p.id} reached death's door this turn: their Avatar's immunity to "
+                               "damage ends with it, and any damage to it from now on is a death blow.",
+                               {"player": p.id}, rules=("deaths-door.immune", "deaths-door.after")))
     nxt = state.opponent(pid)
-    state = state.evolve(turn=Turn(active=nxt, number=state.turn.number + 1, phase="start"))
-    log.add("turn", f"The turn passes to {nxt} (turn {state.turn.number}).", ["active-player"], active=nxt)
-    return state
+    state = state.evolve(turn=Turn(active=nxt, number=number + 1, phase="start"))
+    events.append(TurnPassed(nxt, state.turn.number, rules=("end-phase.effects", "active-player", "non-active-player")))
+    return state, events

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from codex.engine.effects import keywords_at
-from codex.engine.exceptions import AmbiguousAction
+from codex.engine.ongoing import keywords_at
+from codex.engine.errors import AmbiguousAction
 from codex.engine.geometry import Direction, Location, next_square
 from codex.engine.state import GameState, Unit
 

@@ -18,6 +18,7 @@ class Reason(str, Enum):
     UNIT_GONE = "unit_gone"
     # movement
     IMMOBILE = "immobile"
+    BURROWED_SAFELY = "burrowed_safely"
     NO_STEPS_LEFT = "no_steps_left"
     REPEATED_STEP = "repeated_step"
     NOT_AT_STEP_START = "not_at_step_start"
@@ -56,6 +57,7 @@ class Reason(str, Enum):
     # casting
     NOT_SPELLCASTER = "not_spellcaster"
     WRONG_ELEMENT_SPELLCASTER = "wrong_element_spellcaster"
+    EXCLUDED_ELEMENT_SPELLCASTER = "excluded_element_spellcaster"
     NOT_ENOUGH_MANA = "not_enough_mana"
     NOT_ENOUGH_THRESHOLD = "not_enough_threshold"
     NOT_YOUR_SITE = "not_your_site"
@@ -68,8 +70,30 @@ class Reason(str, Enum):
     NOT_ADJACENT_TO_OWN_SITE = "not_adjacent_to_own_site"
     NOT_NEAREST_AVATAR = "not_nearest_avatar"
     AVATAR_ONLY = "avatar_only"
+    # zones, the draw, the opening
+    NOT_IN_HAND = "not_in_hand"
+    NOT_IN_ZONE = "not_in_zone"
+    DRAW_SPLIT = "draw_split"
+    FIRST_TURN_NO_DRAW = "first_turn_no_draw"
+    MUST_FIND = "must_find"
+    HIDDEN = "hidden"
+    AVATAR_STAYS = "avatar_stays"
+    GAME_STARTED = "game_started"
+    NOT_SETUP = "not_setup"
+    ALREADY_DECIDED = "already_decided"
+    MULLIGAN_ORDER = "mulligan_order"
+    MULLIGAN_TOO_MANY = "mulligan_too_many"
+    NOT_SECOND_PLAYER = "not_second_player"
+    # deck construction
+    DECK_AVATAR = "deck_avatar"
+    DECK_TOO_SMALL = "deck_too_small"
+    TOO_MANY_COPIES = "too_many_copies"
+    WRONG_DECK = "wrong_deck"
+    TOKEN_IN_DECK = "token_in_deck"
     # game
     GAME_OVER = "game_over"
+    # questions
+    NOT_APPLICABLE = "not_applicable"
 
 
 _EXPLAIN: dict[Reason, str] = {
@@ -80,6 +104,7 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.DISABLED: "the unit is disabled and cannot use its abilities",
     Reason.UNIT_GONE: "the unit is no longer in the realm",
     Reason.IMMOBILE: "an Immobile unit cannot take steps",
+    Reason.BURROWED_SAFELY: "a minion burrowed safely cannot move itself while it is there",
     Reason.NO_STEPS_LEFT: "the unit has no steps left",
     Reason.REPEATED_STEP: "a declared path may not repeat a specific step",
     Reason.NOT_AT_STEP_START: "the unit is not where this declared step begins",
@@ -113,6 +138,7 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.NO_RANGED: "the unit has no Ranged ability",
     Reason.NOT_SPELLCASTER: "only a Spellcaster may cast spells",
     Reason.WRONG_ELEMENT_SPELLCASTER: "this Spellcaster may only cast spells of its element",
+    Reason.EXCLUDED_ELEMENT_SPELLCASTER: "this Spellcaster may not cast spells of that element",
     Reason.NOT_ENOUGH_MANA: "not enough mana to pay the cost",
     Reason.NOT_ENOUGH_THRESHOLD: "not enough elemental affinity for the threshold",
     Reason.NOT_YOUR_SITE: "that location is not at a site you control",
@@ -124,8 +150,46 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.NOT_ADJACENT_TO_OWN_SITE: "a site must be played adjacent to a site you control",
     Reason.NOT_NEAREST_AVATAR: "with no sites, a site must be played as close as possible to your Avatar",
     Reason.AVATAR_ONLY: "only an Avatar plays sites with its ability",
+    Reason.NOT_IN_HAND: "that card is not in the player's hand",
+    Reason.NOT_IN_ZONE: "that card is not in that zone",
+    Reason.DRAW_SPLIT: "the cards drawn from each deck must add up to the number drawn",
+    Reason.FIRST_TURN_NO_DRAW: "the first player does not draw a card on the first turn of the game",
+    Reason.MUST_FIND: "searching a public zone, you must find what you search for if it is there",
+    Reason.HIDDEN: "those cards are hidden from that player",
+    Reason.AVATAR_STAYS: "an Avatar cannot be banished or leave the realm",
+    Reason.GAME_STARTED: "the game has already begun",
+    Reason.NOT_SETUP: "this is done only while setting up the game",
+    Reason.ALREADY_DECIDED: "the player has already decided on their opening hand",
+    Reason.MULLIGAN_ORDER: "the first player decides on a mulligan before the second player",
+    Reason.MULLIGAN_TOO_MANY: "a mulligan puts back at most three cards",
+    Reason.NOT_SECOND_PLAYER: "only the second player may do this, after the mulligans",
+    Reason.DECK_AVATAR: "a deck has exactly one Avatar",
+    Reason.DECK_TOO_SMALL: "a deck is smaller than its format's minimum",
+    Reason.TOO_MANY_COPIES: "a deck has more copies of a card than its rarity allows",
+    Reason.WRONG_DECK: "a card is in the wrong deck (spells in the spellbook, sites in the atlas)",
+    Reason.TOKEN_IN_DECK: "tokens are never part of a deck",
     Reason.GAME_OVER: "the game is already over",
+    Reason.NOT_APPLICABLE: "that word does not apply to what was named",
 }
+
+
+#: What a legality check found: the reason it forbids something and the id of the rule that says so,
+#: or None when nothing forbids it.
+Found = tuple[Reason, str] | None
+
+
+#: Rules a reason always rests on, besides the rule that found it: whatever disabled a unit
+#: (an effect, Waterbound, Landbound) is the deciding rule, and "Disabled" says what that means;
+#: a passive ability that forbids entering is an ongoing effect.
+IMPLIED_RULES: dict[Reason, tuple[str, ...]] = {Reason.DISABLED: ("disabled", "ability"),
+                                              Reason.CANNOT_ENTER: ("ongoing-effect.entry", "passive-ability"),
+                                              Reason.MOVER_HAS_STEALTH: ("stealth",)}
+
+
+def found_rules(found: tuple[Reason, str]) -> tuple[str, ...]:
+    """The rule ids to cite for a found reason: its deciding rule first, then the implied ones."""
+    reason, rule = found
+    return tuple(dict.fromkeys((rule,) + IMPLIED_RULES.get(reason, ())))
 
 
 def explain(reason: Reason) -> str:

@@ -1,17 +1,38 @@
 """The ruling: verdict, one-sentence summary, the steps that decided it, the state after.
 
-Every event is its own Step with the rule applied and verbatim citations, so a reader can
-check each decision against the Codex or rulebook.
+A ruling narrates the events of the resolution: each event becomes a Step with the rules
+applied and their verbatim citations, so a reader can check each decision against the Codex
+or rulebook. Nothing is read back from the narration: `state_after.paths` and every answer come
+from the events' fields and the state.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from enum import Enum
+from functools import lru_cache
+from typing import Any, Iterable
 
 from codex.engine import rules as R
-from codex.engine.effects import keywords_at, site_affinity, site_is_water
+from codex.engine.events import Activated, Event, Stepped
 from codex.engine.geometry import SQUARES, Location
-from codex.engine.state import GameState
+from codex.engine.ongoing import keywords_at, site_affinity, site_is_water
+from codex.engine.state import DECKS, GameState, Zone, ZoneName
+
+
+class Verdict(str, Enum):
+    """What a ruling decided. Actions resolve (or are illegal / need a choice); questions answer."""
+
+    RESOLVED = "resolved"        # the action happened; see the steps and state_after
+    GAME_OVER = "game_over"      # the action happened and ended the game
+    ILLEGAL = "illegal"          # the rules forbid the action (state_after.outcome.reason says why)
+    AMBIGUOUS = "ambiguous"      # a player must choose; the options are in outcome.answer
+    LEGAL = "legal"              # check_only: the action could be taken as declared
+    ANSWERED = "answered"        # a question whose answer is a value (range of motion)
+    YES = "yes"
+    NO = "no"
+    STRONGER = "stronger"
+    WEAKER = "weaker"
+    EQUAL = "equal"
 
 
 @dataclass(frozen=True)
@@ -46,41 +67,70 @@ class Step:
 
 @dataclass(frozen=True)
 class Ruling:
-    verdict: str
+    verdict: Verdict
     summary: str
     steps: tuple[Step, ...]
     state_after: dict[str, Any]
+    events: tuple[Event, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"verdict": self.verdict, "summary": self.summary,
+        return {"verdict": self.verdict.value, "summary": self.summary,
                 "steps": [s.to_dict() for s in self.steps], "state_after": self.state_after}
 
     @property
     def reason(self) -> str | None:
-        return self.state_after.get("outcome", {}).get("reason")
+        reason: str | None = self.state_after.get("outcome", {}).get("reason")
+        return reason
 
 
-def make_step(kind: str, event: str, rule_ids: tuple[str, ...] | list[str], **data: Any) -> Step:
-    rs = [R.get(r) for r in rule_ids]
-    return Step(event=event, rule=" ".join(r.statement for r in rs) if rs else "",
-                citations=tuple(Citation(**r.citation()) for r in rs), kind=kind,
-                rule_ids=tuple(rule_ids), data=data)
+@lru_cache(maxsize=2048)
+def _cited(rule_ids: tuple[str, ...]) -> tuple[str, tuple[Citation, ...]]:
+    rs = [R.get(r) for r in dict.fromkeys(rule_ids)]
+    return " ".join(r.statement for r in rs), tuple(Citation(**r.citation()) for r in rs)
 
 
-class Log:
-    """Collects steps while rules resolve; modules append, the ruling reads."""
-
-    def __init__(self) -> None:
-        self.steps: list[Step] = []
-
-    def add(self, kind: str, event: str, rule_ids: tuple[str, ...] | list[str] = (), **data: Any) -> Step:
-        step = make_step(kind, event, rule_ids, **data)
-        self.steps.append(step)
-        return step
+def step_of(event: Event) -> Step:
+    """Narrate one event: its sentence, the rules that made it happen, their quotes."""
+    statement, citations = _cited(event.rules)
+    return Step(event=event.text(), rule=statement, citations=citations, kind=event.kind,
+                rule_ids=tuple(dict.fromkeys(event.rules)), data=event.data())
 
 
-def loc_json(loc: Location) -> list:
+def narrate(events: Iterable[Event]) -> tuple[Step, ...]:
+    return tuple(step_of(e) for e in events if e.narrated)
+
+
+def paths_of(events: Iterable[Event]) -> list[dict[str, Any]]:
+    """Per moving unit: where it started, the path it declared, the locations it entered."""
+    paths: dict[str, dict[str, Any]] = {}
+    for e in events:
+        if isinstance(e, Activated) and e.declared is not None:
+            paths[e.unit] = {"unit": e.unit, "start": e.start.to_json(),
+                             "declared": [loc.to_json() for loc in e.declared], "taken": []}
+        elif isinstance(e, Stepped):
+            entry = paths.setdefault(e.unit, {"unit": e.unit, "start": e.frm.to_json(), "declared": [],
+                                              "taken": []})
+            entry["taken"].append(e.to.to_json())
+    return list(paths.values())
+
+
+def loc_json(loc: Location) -> list[Any]:
     return loc.to_json()
+
+
+ZONES: tuple[ZoneName, ...] = ("hand", "spellbook", "atlas", "cemetery", "banished")
+
+
+def zone_json(zone: Zone, deck: bool = False) -> dict[str, Any]:
+    """A zone as the public sees it: its size and how many spells and sites (None when the scenario
+    did not track it), and the cards it names (a deck's from the top, and those at its bottom)."""
+    out: dict[str, Any] = {"size": zone.size, "spells": zone.count("spell"), "sites": zone.count("site"),
+                           "cards": [c.name for c in zone.cards]}
+    if deck:
+        out["bottom"] = [c.name for c in zone.bottom]
+    else:
+        out["cards"] += [c.name for c in zone.bottom]
+    return out
 
 
 def state_json(state: GameState) -> dict[str, Any]:
@@ -102,7 +152,8 @@ def state_json(state: GameState) -> dict[str, Any]:
         "turn": {"active": state.turn.active, "number": state.turn.number, "phase": state.turn.phase},
         "players": [{"id": p.id, "life": p.life, "max_life": p.max_life,
                      "deaths_door": p.at_deaths_door, "deaths_door_turn": p.deaths_door_turn,
-                     "mana": p.mana} for p in state.players],
+                     "mana": p.mana, "opening": p.opening,
+                     **{z: zone_json(p.zone(z), z in DECKS) for z in ZONES}} for p in state.players],
         "squares": list(SQUARES),
         "sites": sites,
         "voids": [sq for sq in SQUARES if state.site_at(sq) is None],
@@ -110,7 +161,10 @@ def state_json(state: GameState) -> dict[str, Any]:
         "auras": [{"id": a.id, "name": a.name, "squares": list(a.squares), "effects": list(a.effects)}
                   for a in state.auras],
         "removed": [{"id": r.id, "name": r.name, "fate": r.fate, "at": loc_json(r.location),
-                     "controller": r.controller} for r in state.removed],
+                     "controller": r.controller, "owner": r.owner, "zone": r.zone} for r in state.removed],
+        "lasting": [{"id": e.id, "name": e.name, "controller": e.controller, "until": e.until,
+                     "units": list(e.units), "keywords": e.keywords.names()} for e in state.lasting],
+        "storyline": [type(p.effect).__name__ for p in state.storyline],
         "winner": state.winner,
         "draw": state.draw,
     }

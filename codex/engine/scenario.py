@@ -1,78 +1,123 @@
-"""Scenario JSON -> GameState, validated by the packaged JSON Schema then semantic checks.
+"""Scenario JSON → (GameState, typed Action): every problem found here, with its pointer.
 
-Every problem is collected as {pointer, problem, fix} so a person writing a scenario by hand
-sees all of them at once; nothing here raises anything but ScenarioError.
+Two passes, both before anything is adjudicated: the document's shape against the format's
+models (`document.py`), then the checks the shape cannot express (a unit on a square with no
+site, two Avatars for one player, an action naming a unit that does not exist). Every problem is
+collected as {pointer, problem, fix} so a person writing a scenario by hand sees all of them at
+once; nothing here raises anything but ScenarioError.
 """
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-import jsonschema
+from pydantic import TypeAdapter, ValidationError
 
-from codex.engine.exceptions import Problem, ScenarioError
+from codex.engine import document as D
+from codex.engine.abilities import abilities_of, with_explicit
+from codex.engine.cards import CardData, CardSource
+from codex.engine.casting import aura_squares
+from codex.engine.errors import Problem, ScenarioError
 from codex.engine.geometry import Location, Region
-from codex.engine.keywords import parse_threshold, unit_keywords
-from codex.engine.state import Affinity, Aura, GameState, Player, Site, Turn, Unit
+from codex.engine.keywords import parse_threshold
+from codex.engine.state import Affinity, Aura, GameState, Player, Site, Turn, Unit, UnitKind
+from codex.engine.tokens import TOKENS, token_kind
+from codex.engine.zone_docs import deck_entries, lasting_effects, player_zones
 
-FORMAT = "arbiter.scenario/1"
+FORMAT = D.FORMAT
+SCHEMA_FILE = "scenario.schema.json"
 
 
 @lru_cache(maxsize=1)
 def schema() -> dict[str, Any]:
-    """The packaged JSON Schema of the scenario format."""
-    return json.loads(resources.files("codex.engine").joinpath("scenario.schema.json").read_text("utf-8"))
+    """The JSON Schema of the scenario format, generated from its models."""
+    out = D.ScenarioDoc.model_json_schema()
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": "https://arbiter.example/schemas/scenario-1.json", **out}
 
 
 @lru_cache(maxsize=1)
-def _validator() -> jsonschema.protocols.Validator:
-    cls = jsonschema.validators.validator_for(schema())
-    return cls(schema())
+def packaged_schema() -> dict[str, Any]:
+    """The schema file shipped with the package (a test keeps it equal to `schema()`)."""
+    data: dict[str, Any] = json.loads(resources.files("codex.engine").joinpath(SCHEMA_FILE).read_text("utf-8"))
+    return data
 
 
-def _pointer(parts: Any) -> str:
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+# ----------------------------------------------------------------------------- shape problems
+
+_FIX = {
+    "missing": "add the missing field",
+    "extra_forbidden": "remove or rename the unknown field",
+    "union_tag_invalid": "use one of the actions listed in docs/scenarios.md",
+    "union_tag_not_found": "add \"do\" naming the action",
+    "literal_error": "use one of the allowed values",
+    "enum": "use one of the allowed values",
+    "less_than_equal": "use a smaller number",
+    "greater_than_equal": "use a larger number",
+    "too_long": "shorten it",
+    "too_short": "add the missing items",
+    "string_too_long": "shorten it",
+    "string_too_short": "give a non-empty value",
+    "string_pattern_mismatch": "use only the element letters A, E, F, W (and parentheses)",
+}
 
 
-def _leaf_errors(error: jsonschema.ValidationError) -> list[jsonschema.ValidationError]:
-    """For oneOf/anyOf failures, report the most specific sub-error rather than the union."""
-    if error.context:
-        best = jsonschema.exceptions.best_match(error.context)
-        if best is not None:
-            return [best]
-    return [error]
+def _walk(doc: Any, loc: tuple[Any, ...], missing: bool) -> tuple[str, list[tuple[str, str]]]:
+    """(JSON pointer, [(pointer, union branch label)]) of an error location: pydantic's ``loc``
+    also names union branches and tags, which are not part of the document."""
+    parts: list[str] = []
+    labels: list[tuple[str, str]] = []
+    cur = doc
+    for i, key in enumerate(loc):
+        if isinstance(cur, dict) and isinstance(key, str) and key in cur:
+            parts.append(key)
+            cur = cur[key]
+        elif isinstance(cur, list) and isinstance(key, int) and 0 <= key < len(cur):
+            parts.append(str(key))
+            cur = cur[key]
+        elif missing and i == len(loc) - 1 and isinstance(key, str):
+            parts.append(key)
+        else:
+            labels.append(("/".join(parts), str(key)))
+    return "".join("/" + p.replace("~", "~0").replace("/", "~1") for p in parts), labels
 
 
-@lru_cache(maxsize=1)
-def _fast_check() -> Any:
-    """jsonschema-rs for the common valid case; the Python validator explains failures."""
-    try:
-        import jsonschema_rs
-    except ImportError:  # pragma: no cover - optional speed-up
-        return None
-    return jsonschema_rs.validator_for(schema())
+def shape_problems(error: ValidationError, doc: Any) -> list[Problem]:
+    """The problems of a failed validation, one per place: where a value could be one of several
+    shapes, only the shape it came closest to is reported."""
+    found = []
+    for err in error.errors():
+        pointer, labels = _walk(doc, tuple(err["loc"]), err["type"] == "missing")
+        if err["type"] in ("union_tag_invalid", "union_tag_not_found"):
+            pointer += "/" + str((err.get("ctx") or {}).get("discriminator", "do")).strip("'")
+        found.append((pointer, labels, err))
+    best: dict[str, str] = {}          # union site → chosen branch label
+    by_site: dict[str, dict[str, list[Any]]] = {}
+    for pointer, labels, err in found:
+        for site, label in labels:
+            by_site.setdefault(site, {}).setdefault(label, []).append((pointer, err))
+    for site, branches in by_site.items():
+        def cost(item: tuple[str, list[Any]]) -> tuple[int, int]:
+            _, errs = item
+            mismatch = sum(1 for p, e in errs if e["type"].endswith("_type") or e["type"] == "model_type")
+            return mismatch, len(errs)
+        best[site] = min(branches.items(), key=cost)[0]
+    problems: dict[str, Problem] = {}
+    for pointer, labels, err in found:
+        if any(best.get(site) != label for site, label in labels):
+            continue
+        if pointer not in problems:
+            fix = _FIX.get(err["type"], "see docs/scenarios.md for this field")
+            expected = (err.get("ctx") or {}).get("expected")
+            if expected and err["type"] in ("literal_error", "enum", "union_tag_invalid"):
+                fix = f"use one of {expected}"
+            problems[pointer] = Problem(pointer, err["msg"], fix)
+    return list(problems.values())
 
 
-def schema_problems(doc: Any) -> list[Problem]:
-    fast = _fast_check()
-    if fast is not None and fast.is_valid(doc):
-        return []
-    problems = []
-    for err in sorted(_validator().iter_errors(doc), key=lambda e: list(map(str, e.absolute_path))):
-        for leaf in _leaf_errors(err):
-            fix = "see docs/scenarios.md for this field"
-            if leaf.validator == "required":
-                fix = "add the missing field"
-            elif leaf.validator == "additionalProperties":
-                fix = "remove or rename the unknown field"
-            elif leaf.validator in ("enum", "const"):
-                fix = f"use one of {leaf.validator_value!r}" if leaf.validator == "enum" else f"use {leaf.validator_value!r}"
-            problems.append(Problem(_pointer(leaf.absolute_path), leaf.message, fix))
-    return problems
-
+# ----------------------------------------------------------------------------- the board
 
 def parse_location(value: Any, sites: dict[int, Any]) -> Location:
     """A bare square means its site's surface, or the void when the square has no site."""
@@ -82,147 +127,264 @@ def parse_location(value: Any, sites: dict[int, Any]) -> Location:
 
 
 def _power(value: Any) -> tuple[int, int]:
-    if isinstance(value, list):
+    if isinstance(value, tuple):
         return int(value[0]), int(value[1])
     return int(value), int(value)
 
 
-def load(doc: Any) -> tuple[GameState, dict[str, Any]]:
-    """Validate a scenario document and build its state; returns (state, action)."""
-    if not isinstance(doc, dict):
-        raise ScenarioError([Problem("", "a scenario must be a JSON object", 'start from {"format": "%s", ...}' % FORMAT)])
-    problems = schema_problems(doc)
-    if problems:
-        raise ScenarioError(problems)
-    problems = []
-    player_ids = [p["id"] for p in doc["players"]]
-    for i, pid in enumerate(player_ids):
-        if player_ids.index(pid) != i:
-            problems.append(Problem(f"/players/{i}/id", f"duplicate player id {pid!r}", "give each player its own id"))
-    if len(player_ids) == 1:
-        player_ids.append("p2" if player_ids[0] != "p2" else "p1")
-    players = []
-    for p in doc["players"]:
-        max_life = p.get("max_life", 20)
-        life = p.get("life", max_life)
-        dd = p.get("deaths_door_turn")
-        players.append(Player(p["id"], life, max_life, dd, p.get("mana", 0), Affinity.of(parse_threshold(p.get("affinity")))))
-    if len(players) == 1:
-        players.append(Player(player_ids[1]))
-    turn = doc["turn"]
-    if turn["active"] not in player_ids:
-        problems.append(Problem("/turn/active", f"unknown player {turn['active']!r}", f"use one of {player_ids}"))
+class _Checks:
+    """Collects the problems of the semantic checks, and resolves the cards a scenario names."""
 
-    def known_player(pid: Any, pointer: str) -> None:
-        if pid is not None and pid not in player_ids:
-            problems.append(Problem(pointer, f"unknown player {pid!r}", f"use one of {player_ids}"))
+    def __init__(self, player_ids: list[str], cards: CardSource | None = None):
+        self.players = player_ids
+        self.problems: list[Problem] = []
+        self.cards = cards
 
+    def card(self, name: str | None, pointer: str, types: tuple[str, ...]) -> CardData | None:
+        """The named card, if the scenario names one and it is known and of a fitting type."""
+        if name is None:
+            return None
+        if self.cards is None:
+            self.add(pointer, f"the scenario names the card {name!r} but no card catalog is available",
+                     "import the card list with `arbiter cards import FILE.json`, or give the card's fields "
+                     "(power, text...) instead of \"card\"")
+            return None
+        card = self.cards.card(name)
+        if card is None:
+            close = self.cards.suggest(name)
+            self.add(pointer, f"unknown card {name!r}",
+                     f"did you mean {' or '.join(repr(c) for c in close)}?" if close
+                     else "check the spelling, or import a card list that has it")
+            return None
+        if card.type not in types:
+            self.add(pointer, f"{card.name} is a {card.type} card, not a {' or '.join(types)}",
+                     f"name a {' or '.join(types)} card here")
+            return None
+        return card
+
+    def add(self, pointer: str, problem: str, fix: str) -> None:
+        self.problems.append(Problem(pointer, problem, fix))
+
+    def known_player(self, pid: str | None, pointer: str) -> None:
+        if pid is not None and pid not in self.players:
+            self.add(pointer, f"unknown player {pid!r}", f"use one of {self.players}")
+
+
+def _sites(doc: D.ScenarioDoc, checks: _Checks) -> dict[int, Site]:
     sites: dict[int, Site] = {}
-    for i, s in enumerate(doc.get("sites", [])):
-        if s["square"] in sites:
-            problems.append(Problem(f"/sites/{i}/square", f"two sites on square {s['square']}", "one site per square"))
-        rubble = s.get("rubble", False)
-        controller = None if rubble else s.get("controller")
-        known_player(s.get("controller"), f"/sites/{i}/controller")
-        sites[s["square"]] = Site(s["square"], s.get("name", "Rubble" if rubble else f"Site {s['square']}"), controller,
-                                  s.get("owner", controller), Affinity() if rubble else Affinity.of(parse_threshold(s.get("affinity"))),
-                                  rubble, s.get("flooded", False), s.get("max_entry_power"), s.get("kills_on_entry", False),
-                                  s.get("text", ""))
+    for i, s in enumerate(doc.sites):
+        if s.square in sites:
+            checks.add(f"/sites/{i}/square", f"two sites on square {s.square}", "one site per square")
+        checks.known_player(s.controller, f"/sites/{i}/controller")
+        card = checks.card(s.card, f"/sites/{i}/card", ("site",))
+        controller = None if s.rubble else s.controller
+        given = s.affinity if s.affinity is not None else (card.threshold if card else None)
+        affinity = Affinity() if s.rubble else Affinity.of(parse_threshold(given))
+        name = s.name or (card.name if card else "Rubble" if s.rubble else f"Site {s.square}")
+        text = s.text or (card.text if card else "")
+        sites[s.square] = Site(s.square, name, controller, s.owner or controller, affinity, s.rubble, s.flooded,
+                               s.max_entry_power, s.kills_on_entry, text)
+    return sites
+
+
+def _auras(doc: D.ScenarioDoc, checks: _Checks) -> list[Aura]:
+    """Auras on their 2x2 areas (a named aura card gives its name; what it does comes from its text)."""
     auras = []
-    for i, a in enumerate(doc.get("auras", [])):
-        from codex.engine.casting import aura_squares
-        squares = aura_squares(a["at"])
+    for i, a in enumerate(doc.auras):
+        squares = aura_squares(a.at)
         if squares is None:
-            problems.append(Problem(f"/auras/{i}/at", f"a 2x2 aura cannot have its top-left corner on square {a['at']}",
-                                    "use a square outside the last row and column"))
+            checks.add(f"/auras/{i}/at", f"a 2x2 aura cannot have its top-left corner on square {a.at}",
+                       "use a square outside the last row and column")
             continue
-        auras.append(Aura(a.get("id", f"aura{i + 1}"), a.get("name", "Aura"), a.get("controller"), squares,
-                          tuple(a.get("effects", []))))
+        card = checks.card(a.card, f"/auras/{i}/card", ("aura",))
+        auras.append(Aura(a.id or f"aura{i + 1}", a.name or (card.name if card else "Aura"), a.controller, squares,
+                          tuple(a.effects)))
+    return auras
+
+
+def _check_location(loc: Location, site: Site | None, auras: list[Aura], kind: str, ptr: str,
+                    checks: _Checks) -> None:
+    if site is None and loc.region is not Region.VOID:
+        checks.add(f"{ptr}/at", f"square {loc.square} has no site, so it has no {loc.region.value}",
+                   f"add a site on square {loc.square} or put the unit in the void")
+    elif site is not None and loc.region is Region.VOID:
+        checks.add(f"{ptr}/at", f"square {loc.square} has a site, so it has no void location",
+                   "use its surface or subsurface")
+    elif site is not None and loc.region.is_subsurface:
+        water = site.affinity.water > 0 or site.flooded or any(
+            "flood" in a.effects and loc.square in a.squares for a in auras)
+        if (loc.region is Region.UNDERWATER) != water:
+            region = "underwater" if water else "underground"
+            checks.add(f"{ptr}/at", f"{site.name} is a {'water' if water else 'land'} site; its subsurface is {region}",
+                       f"use [{loc.square}, \"{region}\"]")
+    if kind == "avatar" and loc.region.is_subsurface:
+        checks.add(f"{ptr}/at", "an Avatar may never be underground or underwater",
+                   "put the Avatar on the surface of a site (or in the void before its first site)")
+
+
+def _card_power(card: CardData | None) -> tuple[int, int] | None:
+    """A card's printed power: attack/defence (split power when they differ)."""
+    if card is None or card.attack is None:
+        return None
+    return card.attack, card.defence if card.defence is not None else card.attack
+
+
+def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], checks: _Checks) -> list[Unit]:
     units: list[Unit] = []
     seen: set[str] = set()
-    for i, u in enumerate(doc.get("units", [])):
+    avatars: set[str] = set()
+    for i, u in enumerate(doc.units):
         ptr = f"/units/{i}"
-        if u["id"] in seen:
-            problems.append(Problem(f"{ptr}/id", f"duplicate unit id {u['id']!r}", "give each unit its own id"))
-        seen.add(u["id"])
-        known_player(u["controller"], f"{ptr}/controller")
-        loc = parse_location(u["at"], sites)
-        kind = u.get("kind", "minion")
-        site = sites.get(loc.square)
-        if site is None and loc.region is not Region.VOID:
-            problems.append(Problem(f"{ptr}/at", f"square {loc.square} has no site, so it has no {loc.region.value}",
-                                    f"add a site on square {loc.square} or put the unit in the void"))
-        elif site is not None and loc.region is Region.VOID:
-            problems.append(Problem(f"{ptr}/at", f"square {loc.square} has a site, so it has no void location",
-                                    "use its surface or subsurface"))
-        elif site is not None and loc.region.is_subsurface:
-            water = not site.rubble and (site.affinity.water > 0 or site.flooded or any(
-                "flood" in a.effects and loc.square in a.squares for a in auras))
-            if (loc.region is Region.UNDERWATER) != water:
-                kind_txt = "water" if water else "land"
-                problems.append(Problem(f"{ptr}/at", f"{site.name} is a {kind_txt} site; its subsurface is "
-                                        f"{'underwater' if water else 'underground'}",
-                                        f"use [{loc.square}, \"{'underwater' if water else 'underground'}\"]"))
-        if kind == "avatar" and loc.region.is_subsurface:
-            problems.append(Problem(f"{ptr}/at", "an Avatar may never be underground or underwater",
-                                    "put the Avatar on the surface of a site (or in the void before its first site)"))
-        attack, defense = _power(u["power"])
-        kw = unit_keywords(u.get("text"), u.get("keywords", []))
-        if kw.unknown:
-            problems.append(Problem(f"{ptr}/keywords", f"unknown keyword(s) {list(kw.unknown)}",
-                                    "see docs/scenarios.md for the keywords the engine knows"))
+        if u.id in seen:
+            checks.add(f"{ptr}/id", f"duplicate unit id {u.id!r}", "give each unit its own id")
+        seen.add(u.id)
+        checks.known_player(u.controller, f"{ptr}/controller")
+        card = checks.card(u.card, f"{ptr}/card", ("minion", "avatar"))
+        kind: UnitKind = u.kind if "kind" in u.model_fields_set or card is None else (
+            "avatar" if card.type == "avatar" else "minion")
+        loc = parse_location(u.at, sites)
+        _check_location(loc, sites.get(loc.square), auras, kind, ptr, checks)
         if kind == "avatar":
-            kw = replace(kw, spellcaster=True, stealth=False)
-        artifacts = tuple(u.get("artifacts", ["Lance"] if kw.lance else []))
-        units.append(Unit(u["id"], u.get("name", u["id"]), u["controller"], u.get("owner", u["controller"]), kind, loc,
-                          attack, defense, u.get("damage", 0), u.get("tapped", False), u.get("summoned_this_turn", False),
-                          kw, artifacts, u.get("text", ""), u.get("damage_reduction", 0),
-                          u.get("reduces_nearby_allies", 0), u.get("immune_to_damage", False)))
-    avatars: dict[str, int] = {}
-    for i, u in enumerate(units):
-        if u.is_avatar:
             if u.controller in avatars:
-                problems.append(Problem(f"/units/{i}/kind", f"{u.controller} already has an Avatar", "one Avatar per player"))
-            avatars[u.controller] = i
-    _check_action_refs(doc["action"], "/action", seen, player_ids, problems)
-    if problems:
-        raise ScenarioError(problems)
-    state = GameState(Turn(turn["active"], turn.get("number", 1), turn.get("phase", "main")), tuple(players),
-                      tuple(sorted(sites.values(), key=lambda s: s.square)), tuple(units), tuple(auras))
-    return state, doc["action"]
+                checks.add(f"{ptr}/kind", f"{u.controller} already has an Avatar", "one Avatar per player")
+            avatars.add(u.controller)
+        token = token_kind(u.token) if isinstance(u.token, str) else None
+        if isinstance(u.token, str) and token is None:
+            checks.add(f"{ptr}/token", f"the Codex defines no token minion {u.token!r}",
+                       f"use true, or one of {[t.name for t in TOKENS.values()]}")
+        power = u.power if u.power is not None else (token.power if token else _card_power(card))
+        if power is None:
+            if u.card is None:
+                checks.add(f"{ptr}/power", "a unit needs its power", "add \"power\" (or \"card\" naming the card)")
+            continue
+        name = u.name or (token.name if token else card.name if card else u.id)
+        text = u.text or (token.text if token else card.text if card else "")
+        abilities = with_explicit(abilities_of(text, name), u.keywords)
+        if abilities.unknown:
+            checks.add(f"{ptr}/keywords", f"unknown keyword(s) {list(abilities.unknown)}",
+                       "see docs/scenarios.md for the keywords the engine knows")
+        kw = abilities.keywords
+        if kind == "avatar":
+            kw = kw.with_(spellcaster=True, stealth=False)
+        attack, defense = _power(power)
+        artifacts = u.artifacts if u.artifacts is not None else (("Lance",) if kw.lance else ())
+        units.append(Unit(u.id, name, u.controller, u.owner or u.controller, kind, loc, attack, defense,
+                          u.damage, u.tapped, u.summoned_this_turn, kw, tuple(artifacts), text,
+                          u.damage_reduction, u.reduces_nearby_allies, u.immune_to_damage,
+                          abilities=abilities.with_keywords(kw), token=bool(u.token)))
+    return units
 
+
+# ----------------------------------------------------------------------------- the action
 
 _UNIT_FIELDS = ("unit", "attacker", "mover", "caster", "source", "other", "carrier")
 
 
-def _check_action_refs(action: dict[str, Any], ptr: str, units: set[str], players: list[str],
-                       problems: list[Problem]) -> None:
+def _spell(spell: D.SpellDoc, ptr: str, checks: _Checks) -> D.SpellDoc:
+    """A spell with the fields its named card gives filled in (the scenario's own fields win)."""
+    card = checks.card(spell.card, f"{ptr}/card", ("minion", "artifact", "aura", "magic"))
+    if card is not None:
+        given = spell.model_fields_set
+        spell = spell.model_copy(update={k: v for k, v in {
+            "name": card.name, "type": card.type, "cost": card.cost or 0, "threshold": dict(card.threshold),
+            "text": card.text, "power": _card_power(card) or 0}.items() if k not in given or getattr(spell, k) is None})
+    for fld in ("name", "type"):
+        if getattr(spell, fld) is None and spell.card is None:
+            checks.add(f"{ptr}/{fld}", f"a spell needs its {fld}", f"add \"{fld}\" (or \"card\" naming the card)")
+    return spell
+
+
+def _resolve_cards(action: D.Action, ptr: str, checks: _Checks) -> D.Action:
+    """The action with every spell it casts resolved against the card source."""
+    if isinstance(action, D.Sequence):
+        subs = tuple(_resolve_cards(a, f"{ptr}/actions/{i}", checks) for i, a in enumerate(action.actions))
+        return action.model_copy(update={"actions": subs})
+    if isinstance(action, D.Cast):
+        return action.model_copy(update={"spell": _spell(action.spell, f"{ptr}/spell", checks)})
+    if isinstance(action, D.CheckDeck):
+        return action.model_copy(update={"deck": deck_entries(action.deck, f"{ptr}/deck", checks)})
+    return action
+
+
+def _check_action(action: D.Action, ptr: str, created: set[str], checks: _Checks) -> None:
     """Every unit an action names must exist in the scenario (or be created earlier in a sequence)."""
-    created = set(units)
+    if isinstance(action, D.Sequence):
+        for i, sub in enumerate(action.actions):
+            _check_action(sub, f"{ptr}/actions/{i}", created, checks)
+        return
+    if isinstance(action, D.Summon):
+        created.add(action.minion.id or action.minion.name)
+        checks.known_player(action.controller, f"{ptr}/controller")
+    if isinstance(action, D.Cast) and action.spell.type == "minion":
+        created.add(action.spell.id or action.spell.name or "")
+        if action.location is None:
+            checks.add(f"{ptr}/location", "a minion spell needs a summoning location",
+                       "add \"location\": the square (or [square, region]) it is summoned to")
 
-    def check(a: dict[str, Any], p: str) -> None:
-        if a["do"] == "sequence":
-            for i, sub in enumerate(a["actions"]):
-                check(sub, f"{p}/actions/{i}")
-            return
-        if a["do"] == "cast" and a["spell"].get("type") == "minion":
-            created.add(a["spell"].get("id", a["spell"]["name"]))
-        for f in _UNIT_FIELDS:
-            v = a.get(f)
-            if isinstance(v, str) and v not in created:
-                problems.append(Problem(f"{p}/{f}", f"unknown unit {v!r}", f"use one of {sorted(created)}"))
-        for f in ("target", "attack"):
-            v = a.get(f)
-            uid = v if isinstance(v, str) else (v.get("unit") if isinstance(v, dict) else None)
-            if uid is not None and uid not in created:
-                sub = f"{p}/{f}" + ("" if isinstance(v, str) else "/unit")
-                problems.append(Problem(sub, f"unknown unit {uid!r}", f"use one of {sorted(created)}"))
-        for f in ("defenders", "interceptors", "hit", "targets"):
-            for i, v in enumerate(a.get(f, []) or []):
-                uid = v if isinstance(v, str) else v.get("unit")
-                if uid not in created:
-                    problems.append(Problem(f"{p}/{f}/{i}", f"unknown unit {uid!r}", f"use one of {sorted(created)}"))
-        if a.get("player") is not None and a["player"] not in players:
-            problems.append(Problem(f"{p}/player", f"unknown player {a['player']!r}", f"use one of {players}"))
+    def unit(uid: str | None, pointer: str) -> None:
+        if uid is not None and uid not in created:
+            checks.add(pointer, f"unknown unit {uid!r}", f"use one of {sorted(created)}")
 
-    check(action, ptr)
+    for f in _UNIT_FIELDS:
+        unit(getattr(action, f, None), f"{ptr}/{f}")
+    for f in ("target", "attack", "of"):
+        v = getattr(action, f, None)
+        if isinstance(v, str):
+            unit(v, f"{ptr}/{f}")
+        elif isinstance(v, D.UnitRef):
+            unit(v.unit, f"{ptr}/{f}/unit")
+    for f in ("defenders", "interceptors", "hit", "targets"):
+        for i, v in enumerate(getattr(action, f, ()) or ()):
+            unit(v if isinstance(v, str) else v.unit, f"{ptr}/{f}/{i}")
+    for f in ("player", "owner", "first"):
+        pid = getattr(action, f, None)
+        if isinstance(pid, str):
+            checks.known_player(pid, f"{ptr}/{f}")
+
+
+_DOC = TypeAdapter(D.ScenarioDoc)
+
+
+def load(doc: Any, cards: CardSource | None = None) -> tuple[GameState, D.Action]:
+    """Validate a scenario document and build its state; returns (state, typed action).
+
+    ``cards`` resolves the cards the scenario names (``"card": "Bosk Troll"``); without it, naming a
+    card is a problem that says how to import a catalog."""
+    if not isinstance(doc, dict):
+        raise ScenarioError([Problem("", "a scenario must be a JSON object",
+                                     'start from {"format": "%s", ...}' % FORMAT)])
+    try:
+        parsed = _DOC.validate_python(doc)
+    except ValidationError as e:
+        raise ScenarioError(shape_problems(e, doc)) from None
+    player_ids = [p.id for p in parsed.players]
+    checks = _Checks(player_ids, cards)
+    for i, pid in enumerate(player_ids):
+        if player_ids.index(pid) != i:
+            checks.add(f"/players/{i}/id", f"duplicate player id {pid!r}", "give each player its own id")
+    if len(player_ids) == 1:
+        player_ids.append("p2" if player_ids[0] != "p2" else "p1")
+    players = [Player(p.id, p.life if p.life is not None else p.max_life, p.max_life, p.deaths_door_turn, p.mana,
+                      Affinity.of(parse_threshold(p.affinity)), **player_zones(p, f"/players/{i}", checks))
+               for i, p in enumerate(parsed.players)]
+    if len(players) == 1:
+        players.append(Player(player_ids[1]))
+    checks.known_player(parsed.turn.active, "/turn/active")
+    sites = _sites(parsed, checks)
+    auras = _auras(parsed, checks)
+    units = _units(parsed, sites, auras, checks)
+    action = _resolve_cards(parsed.action, "/action", checks)
+    if D.count_actions(action) > D.MAX_ACTIONS:
+        checks.add("/action", f"more than {D.MAX_ACTIONS} actions in one scenario",
+                   "split the sequence into several scenarios")
+    for i, (a, b) in enumerate(parsed.as_if_adjacent):
+        if a == b:
+            checks.add(f"/as_if_adjacent/{i}", f"square {a} linked to itself", "link two different sites")
+    _check_action(action, "/action", {u.id for u in units}, checks)
+    lasting = lasting_effects(parsed.lasting, {u.id for u in units}, checks)
+    if checks.problems:
+        raise ScenarioError(checks.problems)
+    state = GameState(Turn(parsed.turn.active, parsed.turn.number, parsed.turn.phase), tuple(players),
+                      tuple(sorted(sites.values(), key=lambda s: s.square)), tuple(units), tuple(auras),
+                      as_if_adjacent=tuple((a, b) for a, b in parsed.as_if_adjacent), lasting=lasting)
+    return state, action

@@ -2,10 +2,8 @@
 from __future__ import annotations
 
 from codex.engine.geometry import SQUARES, Region, adjacent_squares, manhattan, orthogonal_neighbours
-from codex.engine.reasons import Reason
+from codex.engine.reasons import Found, Reason
 from codex.engine.state import GameState, Site
-
-Found = tuple[Reason, str] | None
 
 
 def site_placement_reason(state: GameState, player_id: str, square: int) -> Found:
@@ -24,7 +22,7 @@ def site_placement_reason(state: GameState, player_id: str, square: int) -> Foun
         return None
     if avatar is None:
         return None
-    free = [sq for sq in SQUARES if state.site_at(sq) is None or state.site_at(sq).rubble]
+    free = [sq for sq in SQUARES if (site := state.site_at(sq)) is None or site.rubble]
     best = min(manhattan(avatar.location.square, sq) for sq in free)
     if manhattan(avatar.location.square, square) > best:
         return Reason.NOT_NEAREST_AVATAR, "site.play"

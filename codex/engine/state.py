@@ -1,19 +1,31 @@
 """Game state as frozen dataclasses; every transition returns a new state.
 
 Only facts live here. What those facts mean under ongoing effects (a silenced unit's
-keywords, a flooded site's water) is computed in `effects.py`, the place later issues
-will grow into layers.
+keywords, a flooded site's water) is computed in `ongoing.py`, the place static abilities
+grow into layers. The storyline (effects waiting to resolve) is part of the state, as the
+Codex treats it: `storyline.py` holds its rules.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Iterable, Literal
+from typing import TYPE_CHECKING, Any, Iterable, Literal, Union
 
+from codex.engine.abilities import Abilities, Ability
 from codex.engine.geometry import Location, Region
 from codex.engine.keywords import ELEMENTS, Keywords
 
+if TYPE_CHECKING:
+    from codex.engine.events import Event
+
 UnitKind = Literal["avatar", "minion"]
+
+#: Card types (Codex "Card Type"), plus "spell" for a spell whose type the scenario did not say.
+CardType = Literal["avatar", "minion", "artifact", "aura", "magic", "site", "spell"]
+SPELL_TYPES = frozenset({"minion", "artifact", "aura", "magic", "spell"})
+#: A player's zones (Codex "Zone"); the banished area is kept beside them (Codex "Banished").
+ZoneName = Literal["hand", "spellbook", "atlas", "cemetery", "banished"]
+DECKS: tuple[ZoneName, ...] = ("spellbook", "atlas")
 
 
 @dataclass(frozen=True)
@@ -57,6 +69,7 @@ class Site:
     max_entry_power: int | None = None   # passive: only minions with power <= N may enter
     kills_on_entry: bool = False         # triggered: minions that enter die (Bottomless Pit)
     text: str = ""
+    flood_ends: bool = False             # flooded by an effect that lasts this turn only
 
 
 @dataclass(frozen=True)
@@ -80,6 +93,10 @@ class Unit:
     damage_reduction: int = 0            # "takes N less damage" on itself
     reduces_nearby_allies: int = 0       # Shield Maidens-like: other nearby allies take N less
     immune_to_damage: bool = False
+    abilities: Abilities = Abilities()   # what its card text says, typed (keywords are in `keywords`)
+    lethal_hit: bool = False             # took damage from a Lethal unit since the last check
+    marked: str | None = None            # marked for death, and why (Codex "Die")
+    token: bool = False                  # a token: banished instead of leaving the realm (Codex "Token")
 
     @property
     def is_avatar(self) -> bool:
@@ -118,6 +135,64 @@ class Aura:
 
 
 @dataclass(frozen=True)
+class Card:
+    """A card outside the realm (in a hand, a deck, a cemetery or the banished area), as far as
+    the scenario names it. ``type`` None means the scenario did not say; a card's kind (spell or
+    site) decides which deck it belongs to and what a hand's public counts show (Codex "Zone")."""
+
+    name: str
+    owner: str
+    type: CardType | None = None
+    token: bool = False
+    id: str | None = None               # the unit id it had while in the realm
+
+    @property
+    def kind(self) -> Literal["spell", "site"] | None:
+        if self.type == "site":
+            return "site"
+        return "spell" if self.type in SPELL_TYPES else None
+
+
+@dataclass(frozen=True)
+class Zone:
+    """The cards of one player's zone: the named ones in order, and how many more are unnamed.
+
+    A deck's named ``cards`` are its top (first = topmost), then come its unnamed cards, then
+    ``bottom`` (named cards put on the bottom, last = bottommost). A count of None means the
+    scenario did not say how many there are: the zone is not tracked, so drawing from such a deck
+    never finds it empty, and a hand or cemetery shows only the cards that entered it."""
+
+    cards: tuple[Card, ...] = ()
+    spells: int | None = 0              # unnamed spells
+    sites: int | None = 0               # unnamed sites
+    bottom: tuple[Card, ...] = ()
+
+    @property
+    def tracked(self) -> bool:
+        return self.spells is not None and self.sites is not None
+
+    @property
+    def named(self) -> tuple[Card, ...]:
+        return self.cards + self.bottom
+
+    @property
+    def size(self) -> int | None:
+        if not self.tracked:
+            return None
+        return len(self.cards) + len(self.bottom) + (self.spells or 0) + (self.sites or 0)
+
+    def count(self, kind: Literal["spell", "site"]) -> int | None:
+        """Cards of a kind: the named ones of that kind and the unnamed ones (None: not tracked)."""
+        unnamed = self.spells if kind == "spell" else self.sites
+        if unnamed is None:
+            return None
+        return unnamed + sum(1 for c in self.named if c.kind == kind)
+
+
+UNTRACKED_HAND = Zone(spells=None, sites=None)
+
+
+@dataclass(frozen=True)
 class Player:
     id: str
     life: int = 20
@@ -125,28 +200,106 @@ class Player:
     deaths_door_turn: int | None = None
     mana: int = 0
     extra_affinity: Affinity = Affinity()
+    hand: Zone = UNTRACKED_HAND
+    spellbook: Zone = Zone(spells=None)
+    atlas: Zone = Zone(sites=None)
+    cemetery: Zone = UNTRACKED_HAND
+    banished: Zone = UNTRACKED_HAND
+    opening: Literal["kept", "mulliganed"] | None = None   # their opening hand decision (Codex "Setup")
 
     @property
     def at_deaths_door(self) -> bool:
         return self.deaths_door_turn is not None
+
+    def zone(self, name: ZoneName) -> Zone:
+        z: Zone = getattr(self, name)
+        return z
+
+    def with_zone(self, name: ZoneName, zone: Zone) -> "Player":
+        changes: dict[str, Any] = {name: zone}
+        return replace(self, **changes)
+
+
+Phase = Literal["setup", "start", "main", "end"]
 
 
 @dataclass(frozen=True)
 class Turn:
     active: str
     number: int = 1
-    phase: Literal["start", "main", "end"] = "main"
+    phase: Phase = "main"
+
+
+Fate = Literal["died", "banished", "returned"]
 
 
 @dataclass(frozen=True)
 class Removed:
-    """A card that left the realm during the ruling, and how."""
+    """A card that left the realm during the ruling, how, and the zone it went to."""
 
     id: str
     name: str
-    fate: Literal["died", "banished"]
+    fate: Fate
     location: Location
     controller: str
+    owner: str = ""
+    zone: ZoneName = "cemetery"
+
+
+@dataclass(frozen=True)
+class Lasting:
+    """An effect that lasts for a while (Codex "Start Phase", "End Phase"): it gives ``units`` its
+    keywords until the end of the turn, or until ``controller``'s next turn begins."""
+
+    id: str
+    name: str
+    controller: str
+    until: Literal["end_of_turn", "next_turn"]
+    units: tuple[str, ...] = ()
+    keywords: Keywords = Keywords()
+
+
+@dataclass(frozen=True)
+class Burial:
+    """Put the cards marked for death into their owners' cemeteries, all at once (Codex "Die")."""
+
+    units: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TriggeredEffect:
+    """A triggered ability of ``unit`` waiting to resolve, and the event that triggered it."""
+
+    unit: str
+    name: str
+    ability: Ability
+    cause: "Event"
+
+
+@dataclass(frozen=True)
+class SiteTrigger:
+    """A site's triggered ability waiting to resolve against ``unit`` (Bottomless Pit killing a
+    minion that entered it), and the event that triggered it."""
+
+    square: int
+    name: str
+    ability: str
+    unit: str
+    cause: "Event"
+
+
+PendingEffect = Union[Burial, TriggeredEffect, SiteTrigger]
+
+
+@dataclass(frozen=True)
+class Pending:
+    """One event waiting on the storyline: whose it is, which card it comes from, what it does.
+
+    ``source`` None means a game rule rather than a card (putting marked cards in the cemetery)."""
+
+    controller: str
+    source: str | None
+    effect: PendingEffect
 
 
 @dataclass(frozen=True)
@@ -157,8 +310,12 @@ class GameState:
     units: tuple[Unit, ...] = ()
     auras: tuple[Aura, ...] = ()
     removed: tuple[Removed, ...] = ()
+    lasting: tuple[Lasting, ...] = ()
     winner: str | None = None
     draw: bool = False
+    storyline: tuple[Pending, ...] = ()       # first item resolves next
+    death_blows: tuple[str, ...] = ()         # players whose Avatar took a death blow, not yet ruled on
+    as_if_adjacent: tuple[tuple[int, int], ...] = ()   # pairs of sites units may move between as if adjacent
 
     # ---- lookups (cached per immutable state) ----
     @cached_property
@@ -209,7 +366,7 @@ class GameState:
             return False
         if loc.region is Region.SURFACE:
             return True
-        from codex.engine.effects import site_is_water  # ongoing effects decide water/land
+        from codex.engine.ongoing import site_is_water  # ongoing effects decide water/land
         return (loc.region is Region.UNDERWATER) == site_is_water(self, site)
 
     @property
@@ -223,10 +380,28 @@ class GameState:
     def add_unit(self, unit: Unit) -> "GameState":
         return replace(self, units=self.units + (unit,))
 
-    def remove_unit(self, unit_id: str, fate: Literal["died", "banished"]) -> "GameState":
+    def remove_unit(self, unit_id: str, fate: Fate) -> "GameState":
+        """The unit leaves the realm for its owner's zone: the cemetery when it died, the hand
+        when it was returned, the banished area when it was banished, and always the banished
+        area for a token (Codex "Ownership and Control", "Token")."""
         u = self._units_by_id[unit_id]
-        return replace(self, units=tuple(x for x in self.units if x.id != unit_id),
-                       removed=self.removed + (Removed(u.id, u.name, fate, u.location, u.controller),))
+        zone: ZoneName = "banished" if u.token or fate == "banished" else (
+            "hand" if fate == "returned" else "cemetery")
+        state = replace(self, units=tuple(x for x in self.units if x.id != unit_id),
+                        removed=self.removed + (Removed(u.id, u.name, fate, u.location, u.controller, u.owner,
+                                                        zone),))
+        card = Card(u.name, u.owner, u.kind, u.token, u.id)
+        return state.put_card(card, zone)
+
+    def put_card(self, card: Card, zone: ZoneName, *, bottom: bool = False) -> "GameState":
+        """``card`` enters its owner's ``zone`` (on top of a deck, or at its bottom)."""
+        if not self.has_player(card.owner):
+            return self
+        owner = self.player(card.owner)
+        z = owner.zone(zone)
+        z = replace(z, bottom=z.bottom + (card,)) if bottom else replace(z, cards=(card,) + z.cards
+                                                                          if zone in DECKS else z.cards + (card,))
+        return self.with_player(owner.with_zone(zone, z))
 
     def with_site(self, site: Site) -> "GameState":
         others = tuple(s for s in self.sites if s.square != site.square)
@@ -238,5 +413,5 @@ class GameState:
     def with_units(self, units: Iterable[Unit]) -> "GameState":
         return replace(self, units=tuple(units))
 
-    def evolve(self, **changes: object) -> "GameState":
+    def evolve(self, **changes: Any) -> "GameState":
         return replace(self, **changes)

@@ -1,21 +1,40 @@
-"""Typo correction against the index vocabulary.
+"""Typo correction that only touches words that are not real words.
 
-Only words the index does not know are touched: a word that occurs in the corpus (as
-written, or through its stem, e.g. "defending") is never corrected away, even if a more
-frequent word is one letter off. Unknown words are mended, in order, by joining with a
-neighbour ("death rite" → "deathrite"), splitting ("summoningsickness"), or the closest
-vocabulary word by optimal-string-alignment distance (transpositions count as one edit),
-ties going to the word seen most often (titles count more). rapidfuzz keeps this well under
-a millisecond for the few thousand words of the Codex.
+A word is left as typed when the index knows it (as written, or through its stem:
+"defending"), when it is part of a card name of the catalog, when the players' vocabulary
+file knows it ("hexproof"), or when it is English (wordfreq, see ``lexicon.py``): "retreat"
+is never made "repeat", "hide" never "side", "Blood Ravens" never "flood rivers".
+
+What remains is mended, in order, by
+
+1. restoring an apostrophe ("cant" → "can't", "doesnt" → "doesn't") when the written form
+   is far more common English (10×) than the bare one;
+2. joining it with a neighbour into an index word ("death rite" → "deathrite");
+3. splitting it into two index words ("summoningsickness");
+4. the closest index word by optimal-string-alignment distance (transpositions count as
+   one edit; 1 edit up to five letters, 2 beyond), ties going to a word with the same
+   first letter, then to the word seen most often (titles count more).
+
+The list of English words also holds common misspellings at low frequency ("cemetary",
+Zipf 2.1): a word rarer than ``SAFE_ZIPF`` is corrected only to a word one edit away that
+is at least ``CLEARLY_MORE_COMMON`` Zipf more common in English (30×): "cemetary" →
+"cemetery" (3.9), but "flier" stays (2.9; "flies" is 3.9, not clearly more common). Words
+under four letters and words with digits are left alone. rapidfuzz keeps the search for the
+closest word well under a millisecond.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-MIN_LENGTH = 4  # shorter words are too ambiguous to correct ("fly" vs "ally")
+from codex.search.lexicon import ENGLISH, SAFE_ZIPF, English
+
+MIN_LENGTH = 4               # shorter words are too ambiguous to correct ("fly" vs "ally")
+CLEARLY_MORE_COMMON = 1.5    # Zipf: a rare English word yields only to a 30× more common one
+APOSTROPHE_GAIN = 1.0        # Zipf: "cant" → "can't" only if the written form is 10× as common
 
 
 def max_edits(word: str) -> int:
@@ -23,33 +42,93 @@ def max_edits(word: str) -> int:
     return 1 if len(word) <= 5 else 2
 
 
-class Corrector:
-    """Mend unknown query words using the corpus vocabulary."""
+@dataclass(frozen=True)
+class Correction:
+    """One change made to the query: ``typed`` words became ``searched`` words."""
 
-    def __init__(self, vocabulary: dict[str, int], known: Callable[[str], bool]) -> None:
+    typed: str
+    searched: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"typed": self.typed, "searched": self.searched}
+
+
+class Corrector:
+    """Mend query words that are not real words, using the index vocabulary."""
+
+    def __init__(self, vocabulary: dict[str, int], known: Callable[[str], bool],
+                 protected: Callable[[str], bool] = lambda _w: False,
+                 extra: Iterable[str] = (), english: English = ENGLISH) -> None:
+        """``vocabulary``: index words and their frequency; ``known``: whether the index
+        knows a word by its stem; ``protected``: other real words (card names, the players'
+        vocabulary); ``extra``: words correction may also produce (the players' terms)."""
         self._freq = {w: f for w, f in vocabulary.items() if not w.isdigit()}
+        for w in extra:
+            self._freq.setdefault(w, 1)
         self._choices = [w for w in self._freq if len(w) >= 3]
         self._known = known
+        self._protected = protected
+        self._english = english
+
+    def in_vocabulary(self, word: str) -> bool:
+        """Whether ``word`` is written, as it is, in the index (the rules text)."""
+        return word in self._freq
 
     def known(self, word: str) -> bool:
         """Whether the index knows ``word`` as written or by its stem."""
         return word in self._freq or self._known(word)
 
+    def real(self, word: str) -> bool:
+        """Whether ``word`` must never be corrected away (index, cards, players' terms,
+        common English)."""
+        return self.known(word) or self._protected(word) or self._english.is_word(word)
+
+    def real_word(self, word: str) -> bool:
+        """Like ``real`` but with the index's words as written only (not by stem): is
+        "marienr's" a word? Its stems "marienr" and "s" say nothing."""
+        return word in self._freq or self._protected(word) or self._english.is_word(word)
+
     def correctable(self, word: str) -> bool:
-        return (len(word) >= MIN_LENGTH and word.isalpha() and not self.known(word))
+        return len(word) >= MIN_LENGTH and word.isalpha() and not self.real(word)
+
+    def apostrophe(self, word: str) -> str | None:
+        """``word`` with its missing apostrophe put back, if that is far more common."""
+        if "'" in word or not word.isalpha() or len(word) < 3 or self.known(word) \
+                or self._protected(word):
+            return None
+        base = self._english.zipf(word)
+        best, best_zipf = None, base + APOSTROPHE_GAIN
+        for i in (len(word) - 1, len(word) - 2):      # what's, can't, they're, i'll, we've
+            candidate = f"{word[:i]}'{word[i:]}"
+            z = self._english.zipf(candidate)
+            if z >= best_zipf:
+                best, best_zipf = candidate, z
+        return best
 
     def closest(self, word: str) -> str | None:
-        """The best vocabulary word within ``max_edits`` of ``word``, or None."""
-        limit = max_edits(word)
+        """The best index word for ``word`` within ``max_edits``, or None.
+
+        A word English knows (however rarely) only yields to a clearly more common one.
+        """
+        rarity = self._english.zipf(word)
+        limit = 1 if rarity else max_edits(word)
         found = process.extract(word, self._choices, scorer=OSA.distance,
                                 score_cutoff=limit, limit=None)
+        if rarity:
+            found = [c for c in found
+                     if self._english.zipf(c[0]) >= rarity + CLEARLY_MORE_COMMON]
         if not found:
             return None
         best = min(found, key=lambda c: (c[1], c[0][0] != word[0], -self._freq[c[0]], c[0]))
         return best[0]
 
-    def split(self, word: str) -> list[str] | None:
-        """Two known words that ``word`` runs together, preferring the most frequent pair."""
+    def split(self, word: str, english: bool = False) -> list[str] | None:
+        """Two known words that ``word`` runs together, preferring the most frequent pair
+        ("summoningsickness"); not an English word ("deathblow", "oversize") unless
+        ``english`` (the searcher then searches the parts beside the word, as another
+        phrasing, without rewriting it)."""
+        if not english and self._english.zipf(word):
+            return None
         best: tuple[int, list[str]] | None = None
         for i in range(3, len(word) - 2):
             a, b = word[:i], word[i:]
@@ -59,30 +138,43 @@ class Corrector:
                     best = (score, [a, b])
         return best[1] if best else None
 
+    def _joinable(self, a: str, b: str) -> bool:
+        """Two words typed apart that make one index word ("void walk", "death rite"),
+        when at least one of them is not an index word itself."""
+        return (a + b) in self._freq and not (self.known(a) and self.known(b)) \
+            and a.isalpha() and b.isalpha()
+
     def correct(self, words: Iterable[str]) -> list[str]:
-        """``words`` with unknown ones mended; known words are returned unchanged."""
+        """``words`` with unreal ones mended; real words are returned unchanged."""
+        return self.corrections(words)[0]
+
+    def corrections(self, words: Iterable[str]) -> tuple[list[str], list[Correction]]:
+        """The words to search, and each change made to what was typed."""
         words = list(words)
         out: list[str] = []
+        changes: list[Correction] = []
         i = 0
         while i < len(words):
             word = words[i]
             nxt = words[i + 1] if i + 1 < len(words) else None
-            if nxt is not None and (self.correctable(word) or self.correctable(nxt)) \
-                    and (word + nxt) in self._freq:
+            if nxt is not None and self._joinable(word, nxt):
                 out.append(word + nxt)
+                changes.append(Correction(f"{word} {nxt}", word + nxt))
                 i += 2
                 continue
-            if out and self.correctable(word) and (out[-1] + word) in self._freq:
-                out[-1] = out[-1] + word
-                i += 1
-                continue
-            if self.correctable(word):
+            mended = None
+            restored = self.apostrophe(word)
+            if restored:
+                mended = [restored]
+            elif self.correctable(word):
                 mended = self.split(word)
                 if mended is None:
                     close = self.closest(word)
-                    mended = [close] if close else [word]
+                    mended = [close] if close else None
+            if mended:
                 out.extend(mended)
+                changes.append(Correction(word, " ".join(mended)))
             else:
                 out.append(word)
             i += 1
-        return out
+        return out, changes

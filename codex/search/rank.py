@@ -10,7 +10,9 @@ therefore re-scored with general signals, the same for every query:
 * ``title``: how much of the query the title (with the parent's title, for a sub-entry)
   covers, scaled by how much of the title the query covers, so "summoning sickness" picks
   the entry titled exactly that over "Summon";
-* ``exact``: the query is the title or one of the record's aliases;
+* ``exact``: the query is the title or one of the record's aliases (not scaled by the
+  prior: a query naming a rulebook section is about that section); ``surface``: a tie
+  breaker when it is the title exactly as written ("defend": Defend before Defender);
 * ``proximity``: adjacent query words stand close together in the body;
 * ``sentence``: the largest share of the query's content words found in one sentence of
   the body (a judge's question is usually answered by one sentence that uses most of its
@@ -27,7 +29,8 @@ from dataclasses import dataclass
 W_BASE = 1.0
 W_COVERAGE = 1.2
 W_TITLE = 1.0
-W_EXACT = 0.4
+W_EXACT = 0.8
+W_SURFACE = 0.05     # the title exactly as typed ("defend" is Defend, not Defender)
 W_PROXIMITY = 0.3
 W_LEAD = 0.1
 W_SENTENCE = 0.4
@@ -46,6 +49,7 @@ class DocFeatures:
     context: frozenset[str]              # title ∪ parent title stems
     names: frozenset[frozenset[str]]     # title and every alias, as stem sets
     terms: frozenset[str]                # every stem of title, aliases and body
+    surface: str = ""                    # the title's words, lower case, single-spaced
 
 
 @dataclass(frozen=True)
@@ -56,6 +60,7 @@ class QueryFeatures:
     titles: tuple[frozenset[str], ...]  # content-word stems as typed, then other phrasings
     names: tuple[frozenset[str], ...]   # every word's stems (stop words too), per phrasing
     lead: frozenset[str] = frozenset()   # stems of the first content word typed
+    text: str = ""                       # every word as searched, lower case, single-spaced
 
 
 def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float = 0.0,
@@ -71,8 +76,13 @@ def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float 
     exact = 1.0 if any(q and q in doc.names for q in query.names) else 0.0
     lead = 1.0 if query.lead and query.lead <= doc.title else 0.0
     prior = PRIORS.get((doc.source, doc.kind), 0.7)
-    return prior * (W_BASE * base + W_COVERAGE * coverage + W_TITLE * title + W_EXACT * exact
-                    + W_PROXIMITY * proximity + W_LEAD * lead + W_SENTENCE * sentence)
+    surface = W_SURFACE if query.text and query.text == doc.surface else 0.0
+    # A query that names a record exactly is about that record whatever its source: the
+    # prior (Codex over rulebook) does not scale that evidence ("attacking the enemy" is
+    # the rulebook section of that name, not the Codex entry "Attack").
+    return prior * (W_BASE * base + W_COVERAGE * coverage + W_TITLE * title
+                    + W_PROXIMITY * proximity + W_LEAD * lead + W_SENTENCE * sentence) \
+        + W_EXACT * exact + surface
 
 
 def _title_score(stems: frozenset[str], doc: DocFeatures) -> float:

@@ -23,6 +23,7 @@ class Hit:
     codex_id: str | None     # for rulebook glossary lines: the Codex entry they define
     score: float
     snippet: Snippet
+    explain: list[str] = field(default_factory=list)   # "flier → Airborne", "mentions Bosk Troll"
 
     def to_dict(self) -> dict[str, Any]:
         return {"key": self.key, "id": self.id, "source": self.source, "kind": self.kind,
@@ -31,7 +32,32 @@ class Hit:
                            if self.parent_id else None),
                 "parent_title": self.parent_title,
                 "page": self.page, "anchor": self.anchor, "codex_id": self.codex_id,
-                "score": self.score, "snippet": self.snippet.to_dict()}
+                "score": self.score, "snippet": self.snippet.to_dict(), "explain": self.explain}
+
+
+@dataclass
+class CardResult:
+    """A card named in the query: what the rules say about it, or that they say nothing."""
+
+    name: str
+    typed: str                 # the words typed for it ("bosk trol")
+    exact: bool                # typed exactly (else a one-letter typo was mended)
+    mentions: int              # records of the rules that mention the card by name
+    keywords: list[str] = field(default_factory=list)     # from its card text (catalog)
+    entries: list[dict[str, str]] = field(default_factory=list)  # {"key", "title"} of them
+    type: str | None = None
+
+    @property
+    def note(self) -> str | None:
+        """What to tell the user when the rules never name the card."""
+        if self.mentions:
+            return None
+        return f"{self.name} is a card; the rules never mention it by name"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "typed": self.typed, "exact": self.exact,
+                "mentions": self.mentions, "type": self.type, "keywords": self.keywords,
+                "entries": self.entries, "note": self.note}
 
 
 @dataclass
@@ -47,6 +73,10 @@ class SearchResult:
     hits: list[Hit] = field(default_factory=list)
     suggestions: list[str] = field(default_factory=list)
     took_ms: float = 0.0
+    cards: list[CardResult] = field(default_factory=list)
+    mappings: list[dict[str, Any]] = field(default_factory=list)     # players' terms used
+    corrections: list[dict[str, str]] = field(default_factory=list)  # typos mended
+    rewritten: bool = False    # something typed was changed: searching as typed differs
 
     @property
     def showing_results_for(self) -> str | None:
@@ -58,4 +88,6 @@ class SearchResult:
                 "showing_results_for": self.corrected_query, "total": self.total,
                 "limit": self.limit, "offset": self.offset,
                 "hits": [h.to_dict() for h in self.hits], "suggestions": self.suggestions,
-                "took_ms": self.took_ms}
+                "took_ms": self.took_ms, "cards": [c.to_dict() for c in self.cards],
+                "mappings": self.mappings, "corrections": self.corrections,
+                "rewritten": self.rewritten}

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import gc
 import heapq
-from bisect import bisect_right
 import json
 import os
+import re
+from bisect import bisect_right
 import threading
 import time
 from collections import OrderedDict
@@ -32,13 +33,17 @@ from whoosh.index import EmptyIndexError
 
 from codex.corpus.text import fold, slugify
 from codex.search import rank
-from codex.search.correct import Corrector
+from codex.search.cards import CardNames, CardTexts, catalog_names
+from codex.search.correct import Correction, Corrector
 from codex.search.index import DOCSTEMS_FILE, INDEX_NAME, META_FILE, SIDE_FILE, index_exists
+from codex.search.lexicon import ENGLISH, FUNCTION_ZIPF
 from codex.search.memory import MemoryScorer
-from codex.search.query import ParsedQuery, parse_query
-from codex.search.results import Hit, SearchResult
+from codex.search.query import ParsedQuery, parse_query, words_of
+from codex.search.results import CardResult, Hit, SearchResult
 from codex.search.schema import BODY_ANALYZER, TITLE_ANALYZER, stems
 from codex.search.snippet import Match, highlighter, make_snippet, merge_matches, sentences
+from codex.search.understand import Understanding, understand
+from codex.search.vocabulary import Vocabulary
 
 CANDIDATES = 50      # re-ranked; a long question's answer can sit ~40th by BM25F alone
 PROXIMITY_CHARS = 12    # "summoning sickness", "life loss", "can't defend" ≈ a short word apart
@@ -50,15 +55,20 @@ BOOST_TITLE = 4.0
 BOOST_ALIAS = 2.5
 BOOST_BODY = 1.0
 BOOST_SYNONYM = 0.5     # declared synonyms count, but less than the word typed
+BOOST_MENTION = 2.5     # a record that names the card typed, like a word in an alias
+BOOST_CARD_KEYWORD = 0.5   # the keywords of a card typed, like a synonym
 RECHECK_SECONDS = 1.0   # how often ``search`` looks whether the index was rebuilt
 OPEN_RETRIES = (0.001, 0.002, 0.004, 0.008, 0.016)   # waits while an index swap is under way
 FILTER_MEMO = 256
 FOUND_MEMO = 50_000      # (record, stem) positions kept (a few MB); emptied when full
 _NOT_FOUND: tuple[list, frozenset[int]] = ([], frozenset())
+# A whole word of a record body, as the highlighting patterns see words: not inside a word,
+# nor right after an apostrophe inside one ("death’s" gives "death", not "s").
+_BODY_WORD = re.compile(r"(?<![\w])(?<!\w['’])[A-Za-z0-9]+(?:'[A-Za-z]+)?(?![\w])")
 _now = time.monotonic    # the clock of the rebuild check (tests replace it)
 # Attributes of a Searcher that are its own, not read from the index (kept on re-open).
 _OWN_STATE = frozenset({"index_dir", "cache_size", "freeze_gc", "_lock", "_cache", "_closed",
-                        "_reloader", "_next_check"})
+                        "_reloader", "_next_check", "catalog"})
 # Words of a judge's question that say nothing about the topic ("how many cards in a
 # spellbook", "who gets credit for the kill"). Dropped from the search when the query has
 # other words; a query made only of them is searched as typed (the Codex has an entry "You").
@@ -75,10 +85,11 @@ class Searcher:
     """Full-text search over the Codex, the rulebook and the glossary."""
 
     def __init__(self, index_dir: Path, cache_size: int = CACHE_SIZE,
-                 freeze_gc: bool = False) -> None:
+                 freeze_gc: bool = False, catalog: Path | None = None) -> None:
         self.index_dir = Path(index_dir)
         self.cache_size = cache_size
         self.freeze_gc = freeze_gc
+        self.catalog = Path(catalog) if catalog is not None else None
         self._lock = threading.Lock()
         self._cache: OrderedDict[tuple, SearchResult] = OrderedDict()
         self._closed = False
@@ -90,7 +101,7 @@ class Searcher:
 
     def _load(self) -> None:
         """Read everything that depends on the index files (again, on ``reopen``)."""
-        self._generation = _generation(self.index_dir)
+        self._generation = _generation(self.index_dir, self.catalog)
         self._ix = whoosh_index.open_dir(str(self.index_dir), indexname=INDEX_NAME)
         try:
             self._read()
@@ -106,30 +117,79 @@ class Searcher:
         self._docs = [dict(f) for f in self._searcher.all_stored_fields()]
         self._by_docnum = {self._searcher.document_number(key=d["key"]): i
                            for i, d in enumerate(self._docs)}
+        self._docnum_of = {d["key"]: n for n, i in self._by_docnum.items()
+                           for d in (self._docs[i],)}
         self._features = [self._doc_features(d, docstems[d["key"]]) for d in self._docs]
         self._sentences = [sentences(d.get("body") or "") for d in self._docs]
         self._sentence_starts = [[a for a, _b in spans] for spans in self._sentences]
         self._surfaces: dict[str, list[str]] = side["surfaces"]
         self._stem_of = {w: s for s, ws in self._surfaces.items() for w in ws}
+        self._stems_with_surface: dict[str, list[str]] = {}
+        for stem, words in self._surfaces.items():
+            for w in words:
+                self._stems_with_surface.setdefault(w, []).append(stem)
         self._patterns: dict[str, Any] = {}        # stem → pattern of its surface words
-        # (docnum, stem) → where the stem's words stand in the body, and in which sentences
+        # (docnum, stem) → where the stem's words stand in the body, and in which sentences;
+        # complete (every pair that occurs) once ``warm`` has indexed every body
         self._found: dict[tuple[int, str], tuple[list[Match], frozenset[int]]] = {}
+        self._found_complete = False
         self._synonyms: list[list[str]] = side["synonyms"]
         self._cards: dict[str, str] = side["cards"]
         reader = self._searcher.reader()
         self._known_stems = {t for f in ("title", "aliases", "body")
                              for t in reader.field_terms(f)}
-        self._corrector = Corrector(side["vocabulary"], self._stem_known)
+        self._title_stems = {t for t in reader.field_terms("title")}
+        self._vocabulary = Vocabulary.load()
+        # the catalog's spelling first: it is the card's name ("Coral-Reef Kelpie"), the
+        # Codex's mention may differ in case or punctuation ("Coral-reef Kelpie")
+        self._card_names = CardNames(catalog_names(self.catalog) + list(self._cards.values()))
+        self._mentions = [frozenset((d.get("mentions") or "").split("|")) - {""}
+                          for d in self._docs]
+        self._keyword_tagged = frozenset(self._by_docnum[n] for n in self._searcher.docs_for_query(
+            wq.Term("tags", "keyword")))
+        self._keyword_docs = self._keyword_entries()
+        self._card_texts = CardTexts(self.catalog, {
+            self._docs[i]["title"].lower(): self._docs[i]["title"].lower()
+            for i in self._keyword_docs.values() if i in self._keyword_tagged})
+        protected = self._card_names.words | self._vocabulary.words | self._vocabulary.means_words
+        self._corrector = Corrector(side["vocabulary"], self._stem_known,
+                                    protected=protected.__contains__,
+                                    extra=self._vocabulary.words | self._vocabulary.means_words)
         self._titles = sorted({d["title"] for d in self._docs})
         self._scorer = MemoryScorer(self._searcher)
         self._filter_docs: dict[tuple, frozenset[int]] = {}
 
+    def _keyword_entries(self) -> dict[str, int]:
+        """Keyword name → index of its entry: "airborne" → Airborne, "movement" →
+        Movement +X, "ward" → the rulebook's Ward (the Codex has no entry for it).
+
+        A Codex entry whose title starts with the name wins (keyword-tagged first), then a
+        rulebook glossary record titled by it.
+        """
+        out: dict[str, int] = {}
+        ranked = sorted(range(len(self._docs)), key=lambda i: (
+            self._docs[i]["source"] != "codex", self._docs[i]["kind"] != "entry",
+            i not in self._keyword_tagged,
+            self._docs[i]["position"]))
+        for i in ranked:
+            d = self._docs[i]
+            if d["kind"] not in ("entry", "term", "keyword"):
+                continue
+            title = d["title"].lower()
+            out.setdefault(title, i)
+            first = title.replace(",", " ").split()[0]
+            out.setdefault(first, i)
+        return out
+
     @classmethod
     def open(cls, index_dir: Path | str, cache_size: int = CACHE_SIZE,
-             freeze_gc: bool = False) -> "Searcher":
+             freeze_gc: bool = False, catalog: Path | str | None = None) -> "Searcher":
         """Open the index in ``index_dir``; raise ``IndexMissing`` if there is none.
 
-        ``cache_size`` results are kept for repeated queries (0 disables the cache).
+        ``catalog``: the imported card catalog (``cards.db``, optional), so every card name
+        in it is recognised in queries and never corrected; a re-import is noticed like a
+        rebuilt index. ``cache_size`` results are kept for repeated queries (0 disables the
+        cache).
         ``freeze_gc`` calls ``gc.freeze()`` once the index is read, so the garbage collector
         never rescans its ~100k long-lived objects (a full collection then takes ~5 ms
         instead of ~35 ms); it affects the whole process, so it is the caller's choice (a
@@ -141,7 +201,7 @@ class Searcher:
             # is no folder (or a half-read one), so a missing index is retried briefly.
             try:
                 if index_exists(index_dir):
-                    return cls(index_dir, cache_size, freeze_gc)
+                    return cls(index_dir, cache_size, freeze_gc, catalog)
             except (FileNotFoundError, EmptyIndexError):
                 pass
             if wait is None:
@@ -159,7 +219,7 @@ class Searcher:
         ``search`` does the same by itself, in a background thread, when its check (at
         most once every ``RECHECK_SECONDS``) sees a new build.
         """
-        generation = _generation(self.index_dir)
+        generation = _generation(self.index_dir, self.catalog)
         with self._lock:
             if generation is None or generation == self._generation or self._closed:
                 return False
@@ -174,7 +234,7 @@ class Searcher:
         self._next_check = _now() + RECHECK_SECONDS
         if self._reloader is not None and self._reloader.is_alive():
             return
-        generation = _generation(self.index_dir)
+        generation = _generation(self.index_dir, self.catalog)
         if generation is None or generation == self._generation:
             return
         self._reloader = threading.Thread(target=self._reload, name="search-index-reload",
@@ -190,7 +250,7 @@ class Searcher:
 
     def _open_fresh(self, warm: bool) -> "Searcher | None":
         try:
-            fresh = Searcher.open(self.index_dir, cache_size=0)
+            fresh = Searcher.open(self.index_dir, cache_size=0, catalog=self.catalog)
         except (IndexMissing, OSError, EmptyIndexError, ValueError):
             return None
         if warm:
@@ -202,13 +262,14 @@ class Searcher:
         if self._closed or fresh._generation == self._generation:
             fresh.close()
             return False
-        old_searcher, old_ix = self._searcher, self._ix
+        old_searcher, old_ix, old_texts = self._searcher, self._ix, self._card_texts
         for name, value in vars(fresh).items():
             if name not in _OWN_STATE:
                 setattr(self, name, value)
         self._cache.clear()
         old_searcher.close()
         old_ix.close()
+        old_texts.close()
         if self.freeze_gc:      # let the old index's objects be collected, freeze the new
             gc.unfreeze()
             _freeze_gc()
@@ -217,12 +278,22 @@ class Searcher:
     def warm(self, chunk: int = 64) -> float:
         """Do now what searches otherwise do on first use; return the seconds it took.
 
-        Reads every term's score table (≈0.1–0.2 s on the embedded corpus); without it the
-        first search using a term reads its postings then (≈0.1 ms a term). Works in small
-        steps under the lock, so it can run in a background thread while searches are
-        served. Positions of words in records stay lazy (microseconds each).
+        After it, a query the process has never seen reads only memory prepared here:
+
+        * every term's BM25F table (without it the first search using a term reads its
+          postings then, ≈0.1 ms a term);
+        * where every stem's words stand in every record body and in which sentence, for
+          the proximity and sentence features and snippets (one pass over each body,
+          instead of a regular expression per record and stem on first need);
+        * the analysed stems of every index word, the phrase tables of the declared
+          synonyms, the English word list, the card-name typo index and the keywords of
+          every catalog card.
+
+        Works in small steps under the lock, so it can run in a background thread while
+        searches are served.
         """
         started = time.perf_counter()
+        ENGLISH.load()                 # shared by the process; outside the lock
         with self._lock:
             reader = self._searcher.reader()
             terms = [(f, t.decode("utf-8")) for f in ("title", "aliases", "body")
@@ -231,6 +302,30 @@ class Searcher:
             with self._lock:
                 for field, text in terms[i:i + chunk]:
                     self._scorer.term(field, text)
+        docnums = sorted(self._by_docnum)
+        positions: dict[tuple[int, str], tuple[list[Match], frozenset[int]]] = {}
+        for i in range(0, len(docnums), chunk):
+            with self._lock:
+                for n in docnums[i:i + chunk]:
+                    positions.update(self._index_body(n))
+        with self._lock:
+            self._found = positions
+            self._found_complete = True
+            for word in self._stem_of:          # every index word's stems, memoised
+                stems(BODY_ANALYZER, word)
+                stems(TITLE_ANALYZER, word)
+            for word in self._vocabulary.words | self._vocabulary.means_words:
+                stems(BODY_ANALYZER, word)
+                stems(TITLE_ANALYZER, word)
+            for group in self._synonyms:
+                for phrase in group:
+                    for q in self._word_clauses(phrase.split()):
+                        self._scorer.clause(q)
+            self._card_names.prepare()
+        names = self._card_names.names()
+        for i in range(0, len(names), chunk):
+            with self._lock:
+                self._card_texts.warm(names[i:i + chunk])
         if self.freeze_gc:       # the tables just built are long-lived too
             _freeze_gc()
         return time.perf_counter() - started
@@ -242,6 +337,7 @@ class Searcher:
             self._closed = True
             self._searcher.close()
             self._ix.close()
+            self._card_texts.close()
 
     def __enter__(self) -> "Searcher":
         return self
@@ -282,46 +378,100 @@ class Searcher:
             parsed.filters["source"] = source
         if kind:
             parsed.filters["kind"] = kind
-        searched = self._corrected(parsed) if correct else parsed
-        corrected = str(searched) if str(searched) != str(parsed) else None
-        ranked, total = self._ranked(searched)
+        u = self._understand(parsed, correct)
+        searched = u.searched
+        cards = [self._card_result(m) for m in u.cards]
+        shown = str(self._shown(u, parsed))
+        corrected = shown if u.rewritten and shown != str(parsed) else None
+        # A card the rules never name is searched through its keywords ("Blood Ravens
+        # intercept" asks what "airborne intercept" asks); one they name, through the
+        # records that name it (a clause of ``_ranked``).
+        extra = [w for c, m, taken in zip(cards, u.cards, u.consumed)
+                 if taken and not c.mentions and searched.words
+                 for kw in c.keywords for w in kw.split()]
+        if extra:
+            searched = ParsedQuery(searched.words + [w for w in dict.fromkeys(extra)
+                                                     if w not in searched.words],
+                                   searched.phrases, searched.filters)
+        ranked, total = self._ranked(searched, u, cards)
         if total == 0 and searched.phrases:           # a phrase not found: try its words
             loose = ParsedQuery(searched.all_words(), [], dict(searched.filters))
-            ranked, total = self._ranked(loose)
-        result = SearchResult(query=q, searched=str(searched), corrected_query=corrected,
-                              total=total, limit=limit, offset=offset)
-        wanted = self._highlighting(searched)
+            ranked, total = self._ranked(loose, u, cards)
+        result = SearchResult(query=q, searched=shown, corrected_query=corrected,
+                              total=total, limit=limit, offset=offset, cards=cards,
+                              mappings=[m.to_dict() for m in u.mappings],
+                              corrections=[c.to_dict() for c in u.corrections],
+                              rewritten=u.rewritten)
+        wanted = self._highlighting(searched, u)
         for docnum, score in ranked[offset:offset + limit]:
-            result.hits.append(self._hit(docnum, score, wanted))
+            result.hits.append(self._hit(docnum, score, wanted, u, cards))
         if total == 0:
             result.suggestions = self._suggestions(searched)
         return result
 
-    def _corrected(self, parsed: ParsedQuery) -> ParsedQuery:
+    def _understand(self, parsed: ParsedQuery, correct: bool) -> Understanding:
+        """Cards named, players' terms mapped, typos mended (see ``understand.py``)."""
         filters = dict(parsed.filters)
         card = filters.get("mentions")
-        if card is not None and fold(card) not in self._cards:
+        if correct and card is not None and fold(card) not in self._cards:
             best = process.extractOne(fold(card), list(self._cards), scorer=fuzz.WRatio,
                                       score_cutoff=85)
             if best:
                 filters["mentions"] = self._cards[best[0]]
-        return ParsedQuery(self._corrector.correct(parsed.words),
-                           [self._corrector.correct(p) for p in parsed.phrases], filters)
+        fixed = ParsedQuery(parsed.words, parsed.phrases, filters)
+        u = understand(fixed, cards=self._card_names, vocabulary=self._vocabulary,
+                       corrector=self._corrector, rules_word=self._corrector.in_vocabulary,
+                       mentioned=lambda name: fold(name) in self._cards, correct=correct)
+        if filters.get("mentions") != parsed.filters.get("mentions"):
+            u.corrections.insert(0, Correction(f"mentions:{parsed.filters['mentions']}",
+                                               f"mentions:{filters['mentions']}"))
+        return u
+
+    @staticmethod
+    def _shown(u: Understanding, parsed: ParsedQuery) -> ParsedQuery:
+        """What the user is told was searched: the searched words, with each card named
+        (and taken out of the words) put back by its name."""
+        names = [m.name for m, taken in zip(u.cards, u.consumed) if taken]
+        words = [w for n in names for w in words_of(n)] + u.searched.words
+        return ParsedQuery(words, u.searched.phrases, u.searched.filters)
+
+    def _card_result(self, match: Any) -> CardResult:
+        """What the result says about a card named in the query."""
+        key = fold(match.name)
+        mentions = sum(1 for m in self._mentions if key in m)
+        info = self._card_texts.info(match.name)
+        keywords = info.keywords if info else []
+        found = [self._keyword_docs.get(kw.lower(), self._keyword_docs.get(kw.split()[0]))
+                 for kw in keywords]
+        if not any(i is not None for i in found) and info and info.type:
+            found = [self._keyword_docs.get(info.type.lower())]   # no keyword: its card type
+        entries = [{k: self._docs[i].get(k) for k in ("key", "title", "id", "source", "kind",
+                                                      "page")}
+                   for i in dict.fromkeys(i for i in found if i is not None)]
+        return CardResult(match.name, match.typed, match.exact, mentions, list(keywords),
+                          entries, info.type if info else None)
 
     def _stem_known(self, word: str) -> bool:
         return any(s in self._known_stems
                    for s in stems(BODY_ANALYZER, word) + stems(TITLE_ANALYZER, word))
 
-    def _ranked(self, parsed: ParsedQuery) -> tuple[list[tuple[int, float]], int]:
+    def _ranked(self, parsed: ParsedQuery, u: Understanding | None = None,
+                cards: list[CardResult] = ()) -> tuple[list[tuple[int, float]], int]:
         """Candidates in final order as ``(docnum, score)``, and the number of matches."""
         allowed = self._allowed(parsed.filters)
-        if parsed.empty:                                 # filters only: corpus order
-            if allowed is None:
+        if parsed.empty:
+            if cards:                                    # only card names: about the cards
+                return self._card_ranked(cards, allowed)
+            if allowed is None:                          # filters only: corpus order
                 return [], 0
             hits = sorted(allowed, key=lambda n: self._docs[self._by_docnum[n]]["position"])
             return [(n, 0.0) for n in hits], len(hits)
         # Every match is scored (the total is exact), from in-memory BM25F tables.
-        optional, required = self._clauses(parsed)
+        optional, required = self._clauses(parsed, u)
+        for card in cards:        # records naming a card typed, and its keywords' entries
+            optional.append(wq.Term("mentions", fold(card.name), boost=BOOST_MENTION))
+            for kw in card.keywords:
+                optional += self._word_clauses(kw.split(), BOOST_CARD_KEYWORD)
         matched = self._scorer.run(optional, required, allowed)
         total = len(matched)
         if not total:
@@ -329,7 +479,7 @@ class Searcher:
         candidates = heapq.nlargest(CANDIDATES, ((sc, n) for n, sc in matched.items()),
                                     key=lambda t: (t[0], -t[1]))
         top = candidates[0][0] or 1.0
-        qf = self._query_features(parsed)
+        qf = self._query_features(parsed, u)
         near = self._proximity(parsed)
         sentence = self._sentence_cover(parsed)
         scored = [(n, rank.score(sc / top, self._features[self._by_docnum[n]], qf, near(n),
@@ -337,6 +487,20 @@ class Searcher:
                   for sc, n in candidates]
         scored.sort(key=lambda s: (-s[1], self._docs[self._by_docnum[s[0]]]["position"]))
         return [(n, round(s, 4)) for n, s in scored], total
+
+    def _card_ranked(self, cards: list[CardResult], allowed: frozenset[int] | None
+                     ) -> tuple[list[tuple[int, float]], int]:
+        """A query naming only cards: the records that mention them (corpus order), then
+        the entries of their keywords (or card type), so a card the rules never name
+        still leads somewhere useful."""
+        keys = {fold(c.name) for c in cards}
+        mentioning = sorted((n for n, i in self._by_docnum.items() if self._mentions[i] & keys),
+                            key=lambda n: self._docs[self._by_docnum[n]]["position"])
+        pointed = [self._docnum_of[e["key"]] for c in cards for e in c.entries]
+        order = list(dict.fromkeys(mentioning + pointed))
+        if allowed is not None:
+            order = [n for n in order if n in allowed]
+        return [(n, 0.0) for n in order], len(order)
 
     # -- query construction ---------------------------------------------------------------
     def _word_clauses(self, words: list[str], boost: float = 1.0) -> list[wq.Query]:
@@ -357,24 +521,34 @@ class Searcher:
                 parts.append(wq.Phrase(field, terms, boost=weight * boost))
         return parts
 
-    def _synonym_words(self, words: list[str]) -> list[list[str]]:
+    def _synonym_words(self, words: list[str], u: Understanding | None = None
+                       ) -> list[list[str]]:
         """Other phrasings of ``words``: declared synonyms, and compounds written apart.
 
         "spell caster" also searches "spellcaster" (a known word); the words typed are kept,
-        so this widens the search without correcting anything away.
+        so this widens the search without correcting anything away. A players' term that
+        the rules text also uses ("creature" → minion) is searched as such a phrasing too.
         """
         text = f" {' '.join(words)} "
         out = [[a + b] for a, b in zip(words, words[1:]) if self._corrector.known(a + b)]
+        for w in words:               # "deathblow" (rare English): also "death blow"
+            if len(w) >= 7 and not self._corrector.known(w):
+                parts = self._corrector.split(w, english=True)
+                if parts:
+                    out.append(parts)
         for group in self._synonyms:
             if any(f" {p} " in text for p in group):
                 out.extend(p.split() for p in group if f" {p} " not in text)
+        if u is not None:
+            out.extend(phrasing for _words, phrasing in u.also)
         return out
 
-    def _clauses(self, parsed: ParsedQuery) -> tuple[list[wq.Query], list[list[wq.Query]]]:
+    def _clauses(self, parsed: ParsedQuery, u: Understanding | None = None
+                 ) -> tuple[list[wq.Query], list[list[wq.Query]]]:
         """Leaf clauses of a query: optional ones, and one required group per phrase."""
-        words = _meaningful(parsed.all_words())
+        words = self._meaningful(parsed.all_words())
         optional = [c for w in words for c in self._word_clauses([w])]
-        optional += [c for syn in self._synonym_words(words)
+        optional += [c for syn in self._synonym_words(words, u)
                      for c in self._word_clauses(syn, BOOST_SYNONYM)]
         required = [self._word_clauses(p) for p in parsed.phrases]
         return optional, required
@@ -414,11 +588,12 @@ class Searcher:
                 terms.append(wq.Term(name, value.lower()))
         return wq.And(terms) if terms else None
 
-    def _query_features(self, parsed: ParsedQuery) -> rank.QueryFeatures:
+    def _query_features(self, parsed: ParsedQuery, u: Understanding | None = None
+                        ) -> rank.QueryFeatures:
         typed = parsed.all_words()
-        words = _meaningful(typed)
+        words = self._meaningful(typed)
         content = [w for w in words if stems(BODY_ANALYZER, w)] or words
-        synonyms = self._synonym_words(words)
+        synonyms = self._synonym_words(words, u)
         per_word = []
         for w in content:
             own = set(stems(TITLE_ANALYZER, w)) | set(stems(BODY_ANALYZER, w))
@@ -431,12 +606,15 @@ class Searcher:
 
         phrasings = [words] + [_joined(words, i) for i in range(len(words) - 1)
                                if self._corrector.known(words[i] + words[i + 1])]
+        if u is not None:       # "battlefield" (a card's name, kept) read as "realm" too
+            phrasings += [_replaced(words, typed, phrasing) for typed, phrasing in u.also
+                          if set(typed) <= set(words)]
         return rank.QueryFeatures(
             words=tuple(per_word),
             titles=tuple(title_stems([w for w in p if stems(BODY_ANALYZER, w)] or p)
                          for p in phrasings),
             names=tuple(title_stems(p) for p in phrasings) + (title_stems(typed),),
-            lead=title_stems(content[:1]))
+            lead=title_stems(content[:1]), text=" ".join(typed))
 
     def _proximity(self, parsed: ParsedQuery) -> Any:
         """A function docnum → share of adjacent query-word pairs found close in the body.
@@ -444,7 +622,7 @@ class Searcher:
         Adjacent pairs are consecutive matches of query words at most ``PROXIMITY_CHARS``
         apart, found from the memoised positions of each query stem in the record.
         """
-        body = [s for w in _meaningful(parsed.all_words()) for s in stems(BODY_ANALYZER, w)]
+        body = [s for w in self._meaningful(parsed.all_words()) for s in stems(BODY_ANALYZER, w)]
         pairs = {(a, b) for a, b in zip(body, body[1:]) if a != b}
         if not pairs:
             return lambda _n: 0.0
@@ -466,7 +644,7 @@ class Searcher:
         ("avatar in the void must play a site"), even in a record whose title shares none.
         Only for queries of two or more content words.
         """
-        words = [frozenset(stems(BODY_ANALYZER, w)) for w in _meaningful(parsed.all_words())]
+        words = [frozenset(stems(BODY_ANALYZER, w)) for w in self._meaningful(parsed.all_words())]
         words = [w for w in dict.fromkeys(words) if w]
         if len(words) < 2:
             return lambda _n: 0.0
@@ -484,34 +662,79 @@ class Searcher:
         return cover
 
     def _stem_found(self, docnum: int, stem: str) -> tuple[list[Match], frozenset[int]]:
-        """Where words of ``stem`` stand in a record's body, and their sentences (memoised).
+        """Where words of ``stem`` stand in a record's body, and their sentences.
 
-        One regular expression of the stem's surface words ("defend": defend, defends,
-        defending, defended, defender…) over one body: microseconds, done once per record
-        and stem, so neither a search nor opening the index analyses whole records.
+        After ``warm`` every pair is in the table (``_index_body``); before it, one regular
+        expression of the stem's surface words ("defend": defend, defends, defending,
+        defended, defender…) over one body finds them on first need, memoised.
         """
         key = (docnum, stem)
         found = self._found.get(key)
-        if found is None:
-            pattern = self._patterns.get(stem)
-            if pattern is None:
-                pattern = self._patterns[stem] = highlighter(self._surfaces.get(stem, ())) or 0
-            if not pattern:
-                found = _NOT_FOUND
-            else:
-                i = self._by_docnum[docnum]
-                text = self._docs[i].get("body") or ""
-                stem_of = self._stem_of
-                matches = [(m.start(), m.end(),
-                            stem_of.get(m.group(0).lower().replace("’", "'"), stem))
-                           for m in pattern.finditer(text)]
-                starts = self._sentence_starts[i]
-                found = ((matches, frozenset(bisect_right(starts, a) - 1 for a, _b, _k in matches))
-                         if matches else _NOT_FOUND)
-            if len(self._found) >= FOUND_MEMO:
-                self._found.clear()
-            self._found[key] = found
+        if found is not None:
+            return found
+        if self._found_complete:
+            return _NOT_FOUND
+        pattern = self._patterns.get(stem)
+        if pattern is None:
+            pattern = self._patterns[stem] = highlighter(self._surfaces.get(stem, ())) or 0
+        if not pattern:
+            found = _NOT_FOUND
+        else:
+            i = self._by_docnum[docnum]
+            text = self._docs[i].get("body") or ""
+            stem_of = self._stem_of
+            matches = [(m.start(), m.end(),
+                        stem_of.get(m.group(0).lower().replace("’", "'"), stem))
+                       for m in pattern.finditer(text)]
+            found = self._with_sentences(i, matches) if matches else _NOT_FOUND
+        if len(self._found) >= FOUND_MEMO:
+            self._found.clear()
+        self._found[key] = found
         return found
+
+    def _with_sentences(self, i: int, matches: list[Match]
+                        ) -> tuple[list[Match], frozenset[int]]:
+        starts = self._sentence_starts[i]
+        return matches, frozenset(bisect_right(starts, a) - 1 for a, _b, _k in matches)
+
+    def _index_body(self, docnum: int) -> dict[tuple[int, str], tuple[list[Match], frozenset[int]]]:
+        """Every ``(docnum, stem)`` entry of ``_stem_found`` for one record, in one pass.
+
+        The same matches as the per-stem regular expressions: a whole word (not inside a
+        word, nor after an apostrophe inside one) whose lower-case form is a surface word
+        of the stem, keyed by the stem that surface word counts as.
+        """
+        i = self._by_docnum[docnum]
+        text = self._docs[i].get("body") or ""
+        stems_with = self._stems_with_surface
+        stem_of = self._stem_of
+        per_stem: dict[str, list[Match]] = {}
+        for m in _BODY_WORD.finditer(text):
+            surface = m.group(0).lower()
+            owners = stems_with.get(surface)
+            if not owners:
+                continue
+            match = (m.start(), m.end(), stem_of.get(surface, ""))
+            for stem in owners:
+                per_stem.setdefault(stem, []).append(
+                    match if match[2] else (match[0], match[1], stem))
+        return {(docnum, stem): self._with_sentences(i, matches)
+                for stem, matches in per_stem.items()}
+
+    def _meaningful(self, words: list[str]) -> list[str]:
+        """``words`` without the ones that say nothing about a rules topic.
+
+        Question words ("how", "what", "does") and very common English words that name no
+        record ("then", "same", "still", "would": Zipf ≥ ``FUNCTION_ZIPF``) are dropped,
+        unless nothing else is left. Words of a record title ("play", "turn", "top",
+        "here") are always kept: the Codex defines them.
+        """
+        keep = [w for w in words if w not in QUESTION_WORDS and not self._function_word(w)]
+        return keep or [w for w in words if w not in QUESTION_WORDS] or words
+
+    def _function_word(self, word: str) -> bool:
+        return (ENGLISH.zipf(word) >= FUNCTION_ZIPF
+                and not any(s in self._title_stems for s in stems(TITLE_ANALYZER, word)))
 
     @staticmethod
     def _doc_features(doc: dict[str, Any], terms: list[str]) -> rank.DocFeatures:
@@ -520,26 +743,52 @@ class Searcher:
         names = [title] + [frozenset(stems(TITLE_ANALYZER, a))
                            for a in (doc.get("aliases") or "").split(" ; ") if a]
         return rank.DocFeatures(doc["source"], doc["kind"], title, title | parent,
-                                frozenset(names), frozenset(terms))
+                                frozenset(names), frozenset(terms),
+                                " ".join(words_of(doc["title"])))
 
     # -- output ---------------------------------------------------------------------------
-    def _highlighting(self, parsed: ParsedQuery) -> frozenset[str]:
+    def _highlighting(self, parsed: ParsedQuery, u: Understanding | None = None
+                      ) -> frozenset[str]:
         """The stems to highlight: the query's content words and their synonyms."""
-        words = _meaningful(parsed.all_words())
-        for syn in self._synonym_words(words):
+        words = self._meaningful(parsed.all_words())
+        for syn in self._synonym_words(words, u):
             words = words + syn
+        if u is not None:
+            for card in u.cards:
+                words = words + card.name.lower().split()
         return frozenset({s for w in words for s in stems(BODY_ANALYZER, w)} or
                          {s for w in words for s in stems(TITLE_ANALYZER, w)})
 
-    def _hit(self, docnum: int, score: float, wanted: frozenset[str]) -> Hit:
-        doc = self._docs[self._by_docnum[docnum]]
+    def _hit(self, docnum: int, score: float, wanted: frozenset[str],
+             u: Understanding | None = None, cards: list[CardResult] = ()) -> Hit:
+        i = self._by_docnum[docnum]
+        doc = self._docs[i]
         matches = merge_matches(self._stem_found(docnum, s)[0] for s in wanted)
         return Hit(key=doc["key"], id=doc["id"], source=doc["source"], kind=doc["kind"],
                    title=doc["title"], parent_id=doc.get("parent"),
                    parent_title=doc.get("parent_title"), page=doc.get("page"),
                    anchor=doc["anchor"], codex_id=doc.get("codex_id"), score=score,
-                   snippet=make_snippet(doc.get("body") or "", None, spans=self._sentences[
-                       self._by_docnum[docnum]], found_matches=matches))
+                   snippet=make_snippet(doc.get("body") or "", None, spans=self._sentences[i],
+                                        found_matches=matches),
+                   explain=self._explain(i, u, cards))
+
+    def _explain(self, i: int, u: Understanding | None, cards: list[CardResult]) -> list[str]:
+        """Why a hit is here when the words typed are not its words: "flier → Airborne",
+        "mentions Bosk Troll", "Airborne: a keyword of Blood Ravens"."""
+        out: list[str] = []
+        terms = self._features[i].terms
+        if u is not None:
+            for m in u.mappings:
+                if any(s in terms for w in m.entry.words for s in stems(TITLE_ANALYZER, w)):
+                    out.append(m.label)
+        key = self._docs[i]["key"]
+        for card in cards:
+            if fold(card.name) in self._mentions[i]:
+                out.append(f"mentions {card.name}")
+            elif any(e["key"] == key for e in card.entries):
+                kind = "a keyword" if card.keywords else "the card type"
+                out.append(f"{self._docs[i]['title']}: {kind} of {card.name}")
+        return out
 
     def _suggestions(self, parsed: ParsedQuery) -> list[str]:
         """What to try when nothing matched: near titles, then the query without filters."""
@@ -557,14 +806,21 @@ class Searcher:
         return list(dict.fromkeys(out))
 
 
-def _meaningful(words: list[str]) -> list[str]:
-    """``words`` without question words, unless nothing else is left."""
-    return [w for w in words if w not in QUESTION_WORDS] or words
-
-
 def _joined(words: list[str], i: int) -> list[str]:
     """``words`` with words ``i`` and ``i + 1`` written as one ("spell caster")."""
     return words[:i] + [words[i] + words[i + 1]] + words[i + 2:]
+
+
+def _replaced(words: list[str], old: list[str], new: list[str]) -> list[str]:
+    """``words`` with the words of ``old`` replaced by ``new`` (at the first of them)."""
+    out: list[str] = []
+    for w in words:
+        if w in old:
+            if w == old[0]:
+                out.extend(new)
+        else:
+            out.append(w)
+    return out
 
 
 def _flat_or(clauses: list[wq.Query]) -> wq.Query:
@@ -582,13 +838,21 @@ def _flat_or(clauses: list[wq.Query]) -> wq.Query:
     return q
 
 
-def _generation(index_dir: Path) -> tuple[int, int, int] | None:
-    """What identifies one build of the index: ``meta.json``'s inode, mtime and size."""
+def _generation(index_dir: Path, catalog: Path | None = None) -> tuple | None:
+    """What identifies one build of the index (``meta.json``'s inode, mtime and size) and
+    of the card catalog (the same of ``cards.db``; an import replaces the file)."""
     try:
         st = os.stat(Path(index_dir) / META_FILE)
     except OSError:
         return None
-    return (st.st_ino, st.st_mtime_ns, st.st_size)
+    cards: tuple[int, int, int] | None = None
+    if catalog is not None:
+        try:
+            ct = os.stat(catalog)
+            cards = (ct.st_ino, ct.st_mtime_ns, ct.st_size)
+        except OSError:
+            cards = None
+    return (st.st_ino, st.st_mtime_ns, st.st_size, cards)
 
 
 def _freeze_gc() -> None:

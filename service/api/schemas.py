@@ -41,6 +41,9 @@ class SearchQuery(Schema):
     kind = String(load_default=None, validate=Length(1, 40))
     limit = Integer(load_default=10, validate=Range(1, 50))
     offset = Integer(load_default=0, validate=Range(0, 1000))
+    correct = Boolean(load_default=True, metadata={
+        "description": "false: search the words exactly as typed (no typo correction, "
+                       "no players' vocabulary)"})
 
 
 # -- entries ------------------------------------------------------------------------------
@@ -137,11 +140,59 @@ class Hit(Schema):
     snippet_html = String(required=True, metadata={
         "description": "HTML-escaped snippet with <mark> around matches"})
     url = String(required=True)
+    explain = List(String(), required=True, metadata={
+        "description": "why the hit is here when the words typed are not its words: "
+                       "'flier → Airborne', 'mentions Bosk Troll'"})
+
+
+class Correction(Schema):
+    typed = String(required=True)
+    searched = String(required=True)
+
+
+class VocabularyMapping(Schema):
+    typed = String(required=True, metadata={"description": "the players' term typed"})
+    means = String(required=True, metadata={"description": "the Sorcery term searched"})
+    label = String(required=True, metadata={"description": "e.g. 'flier → Airborne'"})
+    from_ = List(String(), required=True, data_key="from", attribute="from",
+                 metadata={"description": "games (or table slang) the term comes from"})
+    reason = String(required=True)
+
+
+class KeywordEntry(Schema):
+    key = String(required=True)
+    title = String(required=True)
+    id = String(required=True)
+    source = String(required=True)
+    kind = String(required=True)
+    page = Integer(allow_none=True)
+    url = String(required=True)
+
+
+class NamedCard(Schema):
+    name = String(required=True)
+    typed = String(required=True)
+    exact = Boolean(required=True, metadata={"description": "false: a typo was mended"})
+    mentions = Integer(required=True, metadata={"description": "records naming the card"})
+    type = String(allow_none=True)
+    keywords = List(String(), required=True)
+    entries = List(Nested(KeywordEntry), required=True, metadata={
+        "description": "entries of the card's keywords (or of its type, if it has none)"})
+    note = String(allow_none=True, metadata={
+        "description": "e.g. 'Blood Ravens is a card; the rules never mention it by name'"})
+    url = String(allow_none=True, metadata={"description": "the card's page"})
 
 
 class SearchOut(Schema):
     query = String(required=True)
     corrected = String(allow_none=True, metadata={"description": "showing results for"})
+    searched = String(required=True, metadata={"description": "what was searched"})
+    rewritten = Boolean(required=True, metadata={
+        "description": "the query was changed (typos, players' terms): repeat with "
+                       "correct=false to search it as typed"})
+    corrections = List(Nested(Correction), required=True)
+    mappings = List(Nested(VocabularyMapping), required=True)
+    cards = List(Nested(NamedCard), required=True)
     suggestions = List(String(), required=True)
     total = Integer(required=True)
     limit = Integer(required=True)

@@ -6,7 +6,7 @@ from typing import Any
 from service.api import api
 from service.api.schemas import SearchOut, SearchQuery
 from service.resources import resources
-from service.urls import hit_url
+from service.urls import card_url, hit_url
 
 
 @api.get("/search")
@@ -14,12 +14,16 @@ from service.urls import hit_url
 @api.output(SearchOut)
 @api.doc(summary="Search entries and rulebook text, with snippets, corrections, suggestions")
 def search(query: dict[str, Any]) -> dict[str, Any]:
-    return run_search(query["q"], query["source"], query["kind"], query["limit"], query["offset"])
+    return run_search(query["q"], query["source"], query["kind"], query["limit"], query["offset"],
+                      query["correct"])
 
 
 def run_search(q: str, source: str | None = None, kind: str | None = None, limit: int = 10,
-               offset: int = 0) -> dict[str, Any]:
+               offset: int = 0, correct: bool = True) -> dict[str, Any]:
     """Search and attach page URLs (shared with the web home page)."""
     result = resources().search.search(q.strip(), source=source, kind=kind, limit=limit,
-                                       offset=offset)
-    return {**result, "hits": [{**h, "url": hit_url(h)} for h in result["hits"]]}
+                                       offset=offset, correct=correct)
+    return {**result, "hits": [{**h, "url": hit_url(h)} for h in result["hits"]],
+            "cards": [{**c, "url": card_url(c["name"]),
+                       "entries": [{**e, "url": hit_url(e)} for e in c["entries"]]}
+                      for c in result["cards"]]}

@@ -5,19 +5,15 @@ the page and the API can never disagree.
 """
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from apiflask import HTTPError
 from flask import current_app
 
-from service.api import api
-from service.api.schemas import (Problem, RulingOut, ScenarioIn, ValidateIn, ValidateOut)
-from service.limits import WorkTimeout, work_deadline
-
-log = logging.getLogger(__name__)
-
 from codex import cardtext, engine
+from service.api import api
+from service.api.schemas import Problem, RulingOut, ScenarioIn, ValidateIn, ValidateOut
+from service.limits import WorkTimeout, work_deadline
 
 _422 = {422: {"description": "Invalid request", "content": {
     "application/problem+json": {"schema": Problem}}}}
@@ -59,20 +55,17 @@ def post_ruling(scenario: dict[str, Any]) -> dict[str, Any]:
 
 
 def adjudicate(scenario: dict[str, Any]) -> dict[str, Any]:
-    """A ruling dict, or ``{"detail", "problems"}`` when the scenario is not valid (shared)."""
+    """A ruling dict, or ``{"detail", "problems"}`` when the scenario cannot be adjudicated (shared).
+
+    Only the engine's own errors are the client's problem (a bad scenario, one too complex to rule
+    on); any other exception is a bug in Arbiter and propagates as a 500."""
+    from service.resources import resources
+
     try:
-        return engine.rule(scenario).to_dict()
+        return engine.rule(scenario, cards=resources().cards).to_dict()
     except engine.ScenarioError as exc:
         problems = [p.to_dict() for p in exc.problems]
         return {"detail": "; ".join(f"{p['pointer'] or '/'}: {p['problem']}" for p in problems),
                 "problems": problems}
-    except (engine.IllegalAction, engine.AmbiguousAction) as exc:  # normally inside a ruling
-        return {"detail": str(exc), "problems": [{"pointer": "/action", "problem": str(exc),
-                                                  "fix": "change the action"}]}
-    except (ValueError, KeyError, TypeError, IndexError, RecursionError) as exc:
-        # The schema check should stop these; if one slips through it is still the input's
-        # shape that the engine could not use, so the client gets a 422 and we get a log line.
-        log.warning("engine rejected a scenario: %r", exc)
-        return {"detail": f"The scenario could not be adjudicated: {exc}",
-                "problems": [{"pointer": "", "problem": str(exc), "fix": ""}]}
-
+    except engine.TooComplex as exc:
+        return {"detail": str(exc), "problems": exc.to_dict()["problems"]}

@@ -7,6 +7,7 @@ from typing import Any
 from flask import redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from codex.cards.catalog import card_summary
 from codex.corpus.text import fold
 from service.api.cards import mentions_of
 from service.api.rulebook import page_of, rulebook_record
@@ -40,9 +41,10 @@ def home() -> str:
     q = (request.args.get("q") or "").strip()[:MAX_QUERY]
     source = request.args.get("source") if request.args.get("source") in ("codex", "rulebook") \
         else None
-    result = run_search(q, source=source, limit=20) if q else None
+    correct = request.args.get("correct", "1") not in ("0", "false")
+    result = run_search(q, source=source, limit=20, correct=correct) if q else None
     if request.args.get("fragment"):
-        return render_template("_results.html", q=q, result=result)
+        return render_template("_results.html", q=q, result=result, source=source)
     return render_template("home.html", q=q, source=source, result=result)
 
 
@@ -97,6 +99,10 @@ def cards() -> str:
 def card(name: str) -> Response | str:
     found = mentions_of(name)
     if found is None:
+        imported = resources().imported_card(name[:200])    # a card the rules never name
+        if imported is not None:
+            return render_template("card.html", card=imported["name"], records=[],
+                                   imported=card_summary(imported))
         suggestions = [{"title": c, "url": url_for("web.card", name=c)}
                        for c in resources().corpus.suggest_card(name[:100])]
         return _not_found(f"No Codex record mentions the card “{name}”.", suggestions)

@@ -1,0 +1,12 @@
+"""Actions and questions, one module per area of play, all registered in `REGISTRY`.
+
+Each handler checks legality, resolves, and returns an `Outcome` with the events it caused;
+`run` dispatches a typed action record (see `document.py`) to its handler.
+"""
+from __future__ import annotations
+
+from codex.engine.actions import (casting, damage, deck, entering, life, movement, opening, questions,  # noqa: F401
+                                  ranged, realm, sites, turns, zones)  # (imported to register their handlers)
+from codex.engine.actions.base import REGISTRY, ActionSpec, Outcome, Resolution, run
+
+__all__ = ["REGISTRY", "ActionSpec", "Outcome", "Resolution", "run"]

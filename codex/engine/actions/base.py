@@ -1,0 +1,152 @@
+"""What every action handler shares: the resolution in progress, its outcome, the registry.
+
+A handler takes a `Resolution` (the state reached and the events so far) and its typed action
+record, checks legality, resolves, and returns an `Outcome`. A legality check anywhere below it
+may raise `IllegalAction` (or `AmbiguousAction`): `run` turns that into an ``illegal``
+(``ambiguous``) outcome that keeps the state and the events reached before the rules stopped it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, TypeVar
+
+from codex.engine import document as D
+from codex.engine.budget import spend
+from codex.engine.combat import SiteTarget, Target, UnitTarget
+from codex.engine.errors import AmbiguousAction, IllegalAction
+from codex.engine.events import Event, Note
+from codex.engine.geometry import Location, Region
+from codex.engine.reasons import Found, Reason, explain, found_rules
+from codex.engine.ruling import Verdict
+from codex.engine.state import GameState, Unit
+from codex.engine.storyline import Resolved, settle
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How an action ended: the verdict, a one-sentence summary, the state and the events."""
+
+    verdict: Verdict
+    summary: str
+    state: GameState
+    events: tuple[Event, ...] = ()
+    reason: str | None = None
+    answer: Any = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Resolution:
+    """An action being resolved: the state reached so far and the events that got it there."""
+
+    def __init__(self, state: GameState):
+        self.state = state
+        self.events: list[Event] = []
+
+    def emit(self, *events: Event) -> None:
+        spend(len(events), "events of the ruling")
+        self.events.extend(events)
+
+    def apply(self, resolved: Resolved) -> GameState:
+        """Take a resolution function's result: its state becomes current, its events are told."""
+        self.state, events = resolved
+        self.emit(*events)
+        return self.state
+
+    def settle(self, batch: list[Event]) -> GameState:
+        """Tell ``batch`` (already applied to the state), then bring the story to rest."""
+        self.emit(*batch)
+        return self.apply(settle(self.state, batch))
+
+    def unit(self, uid: str, pointer: str) -> Unit:
+        """The unit, which must still be in the realm."""
+        u = self.state.unit(uid)
+        if u is None:
+            raise self.illegal((Reason.UNIT_GONE, "die"), uid, pointer)
+        return u
+
+    def illegal(self, found: Found, who: str, pointer: str = "") -> IllegalAction:
+        """The exception for a found reason, carrying the state reached (raise it)."""
+        assert found is not None
+        reason, rule = found
+        return IllegalAction(reason, f"{who}: {explain(reason)}", rule, pointer, self.state)
+
+    def done(self, verdict: Verdict, summary: str, *, reason: str | None = None, answer: Any = None,
+             **extra: Any) -> Outcome:
+        return Outcome(verdict, summary, self.state, tuple(self.events), reason, answer, extra)
+
+    def result_verdict(self) -> Verdict:
+        return Verdict.GAME_OVER if self.state.over else Verdict.RESOLVED
+
+
+R = TypeVar("R", bound=D.Action)
+Handler = Callable[[Resolution, Any, str], Outcome]
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One entry of the action registry: the ``do`` name, its record, handler and verdicts."""
+
+    do: str
+    record: type[D.Action]
+    handler: Handler
+    verdicts: tuple[Verdict, ...]
+
+
+REGISTRY: dict[type[D.Action], ActionSpec] = {}
+
+
+def handles(record: type[R], *verdicts: Verdict) -> Callable[[Callable[[Resolution, R, str], Outcome]],
+                                                                Callable[[Resolution, R, str], Outcome]]:
+    """Register a handler for an action record, with the verdicts it can give."""
+    def register(fn: Callable[[Resolution, R, str], Outcome]) -> Callable[[Resolution, R, str], Outcome]:
+        REGISTRY[record] = ActionSpec(D.action_name(record), record, fn, tuple(verdicts))
+        return fn
+    return register
+
+
+def run(state: GameState, action: D.Action, pointer: str = "/action") -> Outcome:
+    """Resolve one action; an illegal or ambiguous action is an outcome, not an exception."""
+    spend(1, "actions")
+    res = Resolution(state)
+    try:
+        return REGISTRY[type(action)].handler(res, action, pointer)
+    except IllegalAction as e:
+        res.emit(Note("illegal", e.message[0].upper() + e.message[1:] + ".",
+                      {"reason": e.reason.value, "pointer": e.pointer},
+                      rules=found_rules((e.reason, e.rule_id)) if e.rule_id else ()))
+        state_after = e.state if e.state is not None else res.state
+        return Outcome(Verdict.ILLEGAL, f"Illegal: {e.message}.", state_after, tuple(res.events),
+                       e.reason.value, None, {"pointer": e.pointer})
+    except AmbiguousAction as e:
+        res.emit(Note("ambiguous", f"A choice is needed: {e.message}.",
+                      {"choice": e.choice, "options": e.options, "pointer": e.pointer},
+                      rules=("projectile.choose",) if e.choice == "hit" else ()))
+        return Outcome(Verdict.AMBIGUOUS, f"Ambiguous: {e.message}; choose with {e.pointer}.", res.state,
+                       tuple(res.events), answer={"choice": e.choice, "options": e.options},
+                       extra={"pointer": e.pointer})
+
+
+# ----------------------------------------------------------------------------- shared helpers
+
+def place(state: GameState, value: D.Place) -> Location:
+    """A declared location: a bare square is its site's surface, or the void when it has none."""
+    if isinstance(value, int):
+        return Location(value, Region.SURFACE if state.site_at(value) else Region.VOID)
+    return Location(value[0], Region(value[1]))
+
+
+def places(state: GameState, values: tuple[D.Place, ...]) -> list[Location]:
+    return [place(state, v) for v in values]
+
+
+def target_of(value: D.Target) -> Target:
+    """A declared target: a unit (by id or {"unit": id}) or the surface of a site ({"site": n})."""
+    if isinstance(value, str):
+        return UnitTarget(value)
+    if isinstance(value, D.UnitRef):
+        return UnitTarget(value.unit)
+    return SiteTarget(value.site)
+
+
+def target_json(t: Target) -> dict[str, Any]:
+    return {"unit": t.unit} if isinstance(t, UnitTarget) else {"site": t.square}

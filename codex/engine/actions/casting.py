@@ -1,0 +1,215 @@
+"""Casting spells: who casts, paying mana with enough threshold, and where each type of spell goes
+(a minion is summoned, an artifact or aura conjured, a magic resolves)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable
+
+from codex.engine import casting as C
+from codex.engine import document as D
+from codex.engine.abilities import abilities_of, with_explicit
+from codex.engine.actions.base import Outcome, Resolution, handles, place
+from codex.engine.entering import ground_notes, lance_notes, summon
+from codex.engine.events import AbilityNotExecuted, CardsMoved, Conjured, Event, MagicResolved, ManaPaid, Note, SpellCast
+from codex.engine.geometry import Region
+from codex.engine.keywords import parse_threshold
+from codex.engine.ongoing import keywords_at
+from codex.engine.reasons import Reason
+from codex.engine.ruling import Verdict
+from codex.engine.state import Affinity, Aura, Card, GameState, Unit
+from codex.engine.zones import move, take
+
+
+def spell_of(doc: D.SpellDoc) -> C.Spell:
+    """The spell as the rules see it: its card text read into abilities, explicit keywords added.
+    (`scenario.load` has filled in what a named card gives: name and type are always there.)"""
+    assert doc.name is not None and doc.type is not None
+    power = doc.power or 0
+    attack, defense = (power, power) if isinstance(power, int) else power
+    text = doc.text or ""
+    kind = "minion" if "minion" in doc.also else doc.type     # Codex "Cards with Multiple Types"
+    abilities = with_explicit(abilities_of(text, doc.name, spell=kind == "magic"), doc.keywords)
+    cost = max(0, (doc.cost or 0) + (doc.x or 0) + doc.cost_change)     # Codex "Cost": never negative
+    return C.Spell(doc.name, kind, cost, Affinity.of(parse_threshold(doc.threshold)), text, attack,
+                   defense, abilities.keywords, doc.carriable, tuple(doc.keywords), abilities)
+
+
+def _pay(state: GameState, pid: str, cost: int) -> GameState:
+    p = state.player(pid)
+    return state.with_player(replace(p, mana=p.mana - cost))
+
+
+Placement = Callable[[Resolution, D.Cast, C.Spell, str, str], str]
+
+
+def _summon(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> str:
+    """A minion spell: the minion enters the realm at a legal summoning location (Codex "Enter")."""
+    if a.location is None:
+        raise res.illegal((Reason.BAD_SUMMONING_LOCATION, "casting.minion-location"),
+                          f"{spell.name} needs a summoning location", ptr + "/location")
+    loc = place(res.state, a.location)
+    sid = a.spell.id or spell.name
+    minion = Unit(sid, spell.name, pid, pid, "minion", loc, spell.attack, spell.defense, keywords=spell.keywords,
+                  artifacts=("Lance",) if spell.keywords.lance else (), text=spell.text, summoned_this_turn=True,
+                  abilities=spell.abilities)
+    found = C.summoning_location_reason(res.state, pid, spell, loc, minion)
+    if found:
+        raise res.illegal(found, f"{spell.name} cannot be summoned to the {loc}", ptr + "/location")
+    rules = ["casting.minion-location", "casting-minions.enter", "summon"] + {
+        Region.UNDERGROUND: ["burrowing.summon", "casting.minion-burrowing"], Region.UNDERWATER: ["submerge.summon"],
+        Region.VOID: ["voidwalk.summon"]}.get(loc.region, [])
+    res.state, batch = summon(_pay(res.state, pid, spell.cost), minion, tuple(rules))
+    batch += lance_notes(res.state, sid)
+    charge = spell.keywords.charge
+    batch.append(Note("sickness", f"{spell.name} entered the realm this turn." + (
+        " It has Charge, so no summoning sickness." if charge else " It has summoning sickness this turn."),
+        {"unit": sid}, rules=("summoning-sickness.enter",) + (("charge",) if charge else ("summoning-sickness",))))
+    res.settle(batch)
+    return f"summoned to the {loc}"
+
+
+def _conjure_artifact(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> str:
+    if a.carrier:
+        bearer = res.unit(a.carrier, ptr + "/carrier")
+        if bearer.controller != pid or not spell.carriable:
+            raise res.illegal((Reason.BAD_SUMMONING_LOCATION, "casting.artifact"), spell.name, ptr + "/carrier")
+        res.state = _pay(res.state, pid, spell.cost)
+        res.state = res.state.with_unit(replace(bearer, artifacts=bearer.artifacts + (spell.name,)))
+        res.emit(Conjured(spell.name, f"into the hands of {bearer.name}", rules=("casting.artifact",)))
+        return f"carried by {bearer.name}"
+    caster = res.unit(a.caster, ptr + "/caster")
+    loc = place(res.state, a.location if a.location is not None else caster.location.square)
+    site = res.state.site_at(loc.square)
+    if site is None or site.controller != pid or loc.region is not Region.SURFACE:
+        raise res.illegal((Reason.NOT_YOUR_SITE, "casting.artifact-location"), spell.name, ptr + "/location")
+    res.state = _pay(res.state, pid, spell.cost)
+    res.emit(Conjured(spell.name, f"on the surface of {site.name}", rules=("casting.artifact-location",)))
+    return f"conjured at {site.name}"
+
+
+def _conjure_aura(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> str:
+    corner = a.location if isinstance(a.location, int) else (a.location[0] if a.location else None)
+    squares = C.aura_squares(corner) if corner else None
+    if not squares:
+        raise res.illegal((Reason.BAD_AURA_AREA, "casting.aura"), spell.name, ptr + "/location")
+    before = res.state
+    res.state = _pay(res.state, pid, spell.cost)
+    aura = Aura(a.spell.id or spell.name, spell.name, pid, squares, tuple(a.spell.effects))
+    res.state = res.state.evolve(auras=res.state.auras + (aura,))
+    where = f"on squares {', '.join(map(str, squares))}"
+    # a flood makes sites water (their subsurfaces follow); a silence removes abilities (Waterbound too)
+    res.settle([Conjured(spell.name, where, rules=("casting.aura",))] + ground_notes(before, res.state))
+    return f"conjured {where}"
+
+
+def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> str:
+    caster = res.unit(a.caster, ptr + "/caster")
+    for i, tid in enumerate(a.targets):
+        t = res.unit(tid, f"{ptr}/targets/{i}")
+        found = C.magic_target_reason(res.state, caster, t)
+        if found:
+            raise res.illegal(found, f"{spell.name} cannot target {t.name}", f"{ptr}/targets/{i}")
+    res.state = _pay(res.state, pid, spell.cost)
+    res.emit(MagicResolved(spell.name, a.targets, executed=False, rules=("casting.magic",)))
+    for what in spell.abilities.not_executed():
+        res.emit(AbilityNotExecuted(caster.id, spell.name, what, rules=("storyline",)))
+    card = Card(spell.name, pid, "magic", a.spell.token)
+    if a.spell.token:
+        res.state = res.state.put_card(card, "banished")
+        res.emit(CardsMoved(pid, (spell.name,), 0, None, "banished", "a copy is a token, banished as soon as it "
+                            "resolves", rules=("copy.token", "token")))
+    else:
+        res.apply(move(res.state, pid, [card], None, "cemetery", "a magic goes to its owner's cemetery once "
+                       "resolved", ("cemetery", "magic", "magic.cemetery", "magic.characteristics")))
+    return "cast"
+
+
+def _element_note(spell: C.Spell) -> Note:
+    """The spell's elements, which an element Spellcaster's restriction reads (Codex "Element")."""
+    elements = sorted(spell.threshold.elements())
+    what = " and ".join(elements) + (" spell" if len(elements) == 1 else " spell (each of them)") if elements \
+        else "spell of no element (it needs no threshold)"
+    return Note("element", f"{spell.name} is a{'n' if what[0] in 'aeiou' else ''} {what}.", {"elements": elements},
+                rules=("element",) + (("element.multiple",) if len(elements) > 1 else ()))
+
+
+def _cost_detail(doc: D.SpellDoc) -> str:
+    parts = []
+    if doc.x is not None:
+        parts.append(f"X = {doc.x}")
+    if doc.cost_change:
+        parts.append(f"{'+' if doc.cost_change > 0 else ''}{doc.cost_change} from effects")
+    total = (doc.cost or 0) + (doc.x or 0) + doc.cost_change
+    if total < 0:
+        parts.append("never below zero")
+    return f" ({doc.cost or 0}, {', '.join(parts)})" if parts else ""
+
+
+def _cost_rules(doc: D.SpellDoc) -> tuple[str, ...]:
+    rules: tuple[str, ...] = ()
+    if doc.x is not None:
+        rules += ("cost", "cost.x")
+    if doc.cost_change:
+        rules += ("cost", "cost.total")
+    if (doc.cost or 0) + (doc.x or 0) + doc.cost_change < 0:
+        rules += ("cost.not-negative",)
+    return tuple(dict.fromkeys(rules))
+
+
+def _from_hand(res: Resolution, pid: str, name: str, ptr: str) -> None:
+    """The cast card leaves its caster's hand for the storyline (when the scenario tracks the hand)."""
+    player = res.state.player(pid)
+    if not player.hand.tracked:
+        return
+    got = take(player, "hand", name, "spell")
+    if got is None:
+        raise res.illegal((Reason.NOT_IN_HAND, "casting.from-hand"), f"{name} is not in {pid}'s hand", ptr + "/spell")
+    res.state = res.state.with_player(got[0])
+    res.emit(CardsMoved(pid, (name,), 0, "hand", "storyline", "cast", rules=("casting.from-hand", "hand", "storyline")))
+
+
+_PLACE: dict[str, Placement] = {"minion": _summon, "artifact": _conjure_artifact, "aura": _conjure_aura,
+                                "magic": _resolve_magic}
+
+
+@handles(D.Cast, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL)
+def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
+    caster = res.unit(a.caster, ptr + "/caster")
+    spell = spell_of(a.spell)
+    pid = caster.controller
+    kw = keywords_at(res.state, caster)
+    found = C.caster_reason(res.state, caster, spell)
+    if found:
+        if found[0] is Reason.DISABLED:
+            res.emit(Note("caster", f"{caster.name} is disabled: a disabled minion can't cast spells.",
+                          {"unit": caster.id}, rules=("disabled.cast",)))
+        elif found[0] in (Reason.WRONG_ELEMENT_SPELLCASTER, Reason.EXCLUDED_ELEMENT_SPELLCASTER):
+            res.emit(_element_note(spell))
+        raise res.illegal(found, f"{caster.name} cannot cast {spell.name}", ptr + "/caster")
+    by_you = "" if caster.is_avatar else f"; the spell is one {pid} casts, paid from {pid}'s mana"
+    res.emit(Note("caster", f"{caster.name} is a Spellcaster controlled by {pid}{by_you}.", {"unit": caster.id},
+                  rules=("casting.spellcaster", "spellcaster") + (
+                      ("spellcaster.element",) if kw.spellcaster_elements else ()) + (
+                      () if caster.is_avatar else ("you", "you.spellcasters"))))
+    if kw.spellcaster_elements or kw.spellcaster_excluded:
+        res.emit(_element_note(spell))
+    if a.spell.also:
+        res.emit(Note("types", f"{spell.name} is {' and '.join((a.spell.type or '',) + a.spell.also)}: "
+                      f"{'the minion rules take precedence' if spell.type == 'minion' else 'it has each type'}.",
+                      {"types": [a.spell.type, *a.spell.also]}, rules=("cards-with-multiple-types", "card-type")))
+    if _cost_rules(a.spell):
+        res.emit(Note("cost", f"The cost of {spell.name} is {spell.cost}{_cost_detail(a.spell)}.",
+                      {"cost": spell.cost}, rules=_cost_rules(a.spell)))
+    found = C.cost_reason(res.state, pid, spell)
+    if found:
+        raise res.illegal(found, spell.name, ptr + "/spell")
+    need = ", ".join(f"{k}: {v}" for k, v in spell.threshold.as_dict().items() if v) or "none"
+    res.emit(Note("cost", f"{pid} has {res.state.player(pid).mana} mana for the cost of {spell.cost}, and enough "
+                  f"affinity for the threshold {{{need}}}.", {"cost": spell.cost},
+                  rules=("casting.cost", "threshold", "threshold.not-spent")))
+    if not a.spell.token:          # a token copy is made on the storyline, not cast from a hand
+        _from_hand(res, pid, spell.name, ptr)
+    res.emit(SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",)))
+    where = _PLACE[spell.type](res, a, spell, pid, ptr)
+    res.emit(ManaPaid(pid, spell.cost, res.state.player(pid).mana, rules=("casting.cost",)))
+    return res.done(res.result_verdict(), f"{caster.name} casts {spell.name} legally: {where}.")

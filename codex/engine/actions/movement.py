@@ -1,0 +1,301 @@
+"""Move and Attack (and Attack, its form without movement): steps, the attack, Defend, Intercept,
+the fight or the struck site."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from codex.engine import document as D
+from codex.engine.actions.base import Outcome, Resolution, handles, places, target_json, target_of
+from codex.engine.activation import activation_reason, tap_rules
+from codex.engine.combat import (SiteTarget, Target, UnitTarget, attack_reason, defend_reason, describe_target,
+                                 fight, intercept_reason, strike_site)
+from codex.engine.events import (Activated, AttackRefused, Attacked, Defended, Event, Intercepted, JoinedFight,
+                                 NoAttack, Note, StayedPut, Tapped, TargetKept, TargetRemoved, path_text)
+from codex.engine.geometry import Location, Region
+from codex.engine.movement import (declared_path_problem, linked_rule, range_of_motion, resolve_path,
+                                   unreachable_rules)
+from codex.engine.ongoing import airborne_now, disabled_by, keywords_at
+from codex.engine.reasons import Reason, explain, found_rules
+from codex.engine.ruling import Verdict
+from codex.engine.state import GameState, Unit
+
+
+def fight_summary(state: GameState, ids: list[str]) -> str:
+    """How each unit of a fight ended, and the game if it ended."""
+    gone = {r.id: r for r in state.removed}
+    parts = []
+    for uid in dict.fromkeys(ids):
+        if uid in gone:
+            parts.append(f"{gone[uid].name} {gone[uid].fate}")
+        else:
+            u = state.unit(uid)
+            if u is not None:
+                parts.append(f"{u.name} survives" + (f" with {u.damage} damage" if u.damage else "")
+                             if u.is_minion else f"{u.name}'s player has {state.player(u.controller).life} life")
+    text = "; ".join(parts) + "."
+    if state.winner:
+        text += f" {state.winner} wins."
+    elif state.draw:
+        text += " The game is a draw."
+    return text
+
+
+@handles(D.MoveAndAttack, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL, Verdict.LEGAL, Verdict.AMBIGUOUS)
+def move_and_attack(res: Resolution, a: D.MoveAndAttack, ptr: str) -> Outcome:
+    """Tap, take the declared steps one at a time, then attack (or open the intercept window)."""
+    unit = res.unit(a.unit, ptr + "/unit")
+    found = activation_reason(res.state, unit)
+    if found:
+        raise res.illegal(found, f"{unit.name} cannot use Move and Attack", ptr + "/unit")
+    path = places(res.state, a.path)
+    bad = declared_path_problem(unit.location, path)
+    if bad:
+        index, why = bad
+        raise res.illegal(why, f"{unit.name}'s declared path repeats a step", f"{ptr}/path/{index}")
+    declared = a.attacked
+    target = target_of(declared) if declared is not None else None
+    start = unit.location
+    res.state = res.state.with_unit(replace(unit, tapped=True))
+    res.emit(Tapped(unit.id, unit.name),
+             Activated(unit.id, unit.name, "Move and Attack", start, tuple(path),
+                       rules=("move-and-attack",) + (("movement.no-repeat",) if len(path) > 1 else ())
+                       + tap_rules(res.state, unit)))
+    state, events, taken = resolve_path(res.state, unit.id, path)
+    res.apply((state, events))
+    mover = res.state.unit(unit.id)
+    if mover is None:
+        return res.done(Verdict.RESOLVED, f"{unit.name} left the realm while moving.", moved=bool(taken))
+    moved = bool(taken)
+    if not moved:
+        res.emit(StayedPut(unit.id, unit.name, rules=("movement.moved",)))
+    how = f"moved to the {mover.location}" if moved else "did not move"
+    if a.check_only:
+        if target is not None:
+            found = attack_reason(res.state, mover, target)
+            if found:
+                raise res.illegal(found, f"{mover.name} cannot attack {describe_target(res.state, target)}",
+                                  ptr + "/attack")
+        return res.done(Verdict.LEGAL, f"{unit.name} can use Move and Attack as declared and {how}.")
+    if target is None:
+        return _no_attack(res, mover, a.interceptors, a.assign, ptr, moved, how)
+    return _attack(res, mover, target, a.defenders, a.target_stays, a.assign, ptr, how)
+
+
+@handles(D.Attack, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL)
+def attack(res: Resolution, a: D.Attack, ptr: str) -> Outcome:
+    """Move and Attack without moving."""
+    record = D.MoveAndAttack(do="move_and_attack", unit=a.unit, attack=a.target, defenders=a.defenders,
+                             target_stays=a.target_stays, assign=a.assign)
+    return move_and_attack(res, record, ptr)
+
+
+def _no_attack(res: Resolution, mover: Unit, interceptors: tuple[str, ...], assign: dict[str, dict[str, int]],
+               ptr: str, moved: bool, how: str) -> Outcome:
+    res.emit(NoAttack(mover.id, mover.name, mover.location, how, rules=("intercept", "intercept.no-move")))
+    state = res.state
+    could = [u.id for u in state.units if u.controller != mover.controller and intercept_reason(state, u, mover) is None]
+    if not interceptors:
+        note = (f" {', '.join(u.name for u in (state.unit(i) for i in could) if u)} could intercept." if could
+                else " No enemy can intercept.")
+        return res.done(Verdict.RESOLVED, f"{mover.name} {how} and did not attack.{note}", could_intercept=could)
+    joined = []
+    for i, iid in enumerate(interceptors):
+        iu = res.unit(iid, f"{ptr}/interceptors/{i}")
+        found = intercept_reason(res.state, iu, mover)
+        if found:
+            raise res.illegal(found, f"{iu.name} cannot intercept {mover.name}", f"{ptr}/interceptors/{i}")
+        res.state = res.state.with_unit(replace(iu, tapped=True))
+        rules = ["intercept"] + (["airborne.intercept"] if airborne_now(res.state, mover) else []) + list(
+            tap_rules(res.state, iu))
+        if not moved:
+            rules.append("intercept.without-moving")
+        res.emit(Tapped(iu.id, iu.name), Intercepted(iu.id, iu.name, mover.id, mover.name, mover.location,
+                                                     rules=tuple(rules)))
+        joined.append(iid)
+    if len(joined) > 1:
+        res.emit(Note("note", "The interceptors fight the enemy together.", rules=("intercept.together",)))
+    res.apply(fight(res.state, joined, [mover.id], assign))
+    return res.done(res.result_verdict(), f"{mover.name} {how}, did not attack, and was intercepted: "
+                    + fight_summary(res.state, [mover.id] + joined), could_intercept=could)
+
+
+def _defender_path(res: Resolution, du: Unit, spec: str | D.DefenderDoc, attack_at: Location,
+                   dptr: str) -> list[Location]:
+    """The defender's path to the attack: as declared (checked), else a shortest legal one."""
+    declared = spec.path if isinstance(spec, D.DefenderDoc) else None
+    if declared is None:
+        return list(range_of_motion(res.state, du)[attack_at])
+    dpath = places(res.state, declared)
+    if (dpath[-1] if dpath else du.location) != attack_at:
+        raise res.illegal((Reason.DEFENDER_PATH_INVALID, "defend.path"), f"{du.name}'s declared path", dptr + "/path")
+    bad = declared_path_problem(du.location, dpath)
+    if bad:
+        raise res.illegal(bad[1], f"{du.name}'s declared path repeats a step", f"{dptr}/path/{bad[0]}")
+    return dpath
+
+
+def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str | D.DefenderDoc, ...],
+            target_stays: bool, assign: dict[str, dict[str, int]], ptr: str, how: str) -> Outcome:
+    found = attack_reason(res.state, mover, target)
+    if found:
+        res.emit(AttackRefused(mover.id, mover.name, describe_target(res.state, target), found[0],
+                               rules=found_rules(found) + ("attack.illegal",)))
+        raise res.illegal(found, f"{mover.name} cannot attack {describe_target(res.state, target)}", ptr + "/attack")
+    attack_at = mover.location
+    attacked = res.state.unit(target.unit) if isinstance(target, UnitTarget) else None
+    rules = ("attack.target",) + (("airborne.attack",) if attacked and airborne_now(res.state, attacked) else ())
+    res.emit(Attacked(mover.id, mover.name, target_json(target), describe_target(res.state, target), attack_at, how,
+                      rules=rules))
+    joined: list[str] = []
+    for i, spec in enumerate(defenders):
+        dptr = f"{ptr}/defenders/{i}"
+        du = res.unit(spec if isinstance(spec, str) else spec.unit, dptr)
+        found = defend_reason(res.state, du, mover, attack_at)
+        if found:
+            if found[0] is Reason.OUT_OF_RANGE_OF_MOTION:
+                res.emit(Note("note", f"The attack's location is not within {du.name}'s range of motion.",
+                              {"unit": du.id}, rules=("defend.when",) + unreachable_rules(res.state, du, attack_at)))
+            raise res.illegal(found, f"{du.name} cannot defend", dptr)
+        dpath = _defender_path(res, du, spec, attack_at, dptr)
+        res.state = res.state.with_unit(replace(du, tapped=True))
+        drules = ["defend", "defend.when"] + (["defend.movement"] if dpath else []) + (
+            ["airborne.defended"] if airborne_now(res.state, mover) else []) + list(tap_rules(res.state, du))
+        res.emit(Tapped(du.id, du.name), Defended(du.id, du.name, du.location, tuple(dpath), rules=tuple(drules)))
+        state, events, _ = resolve_path(res.state, du.id, dpath, "Defend")
+        res.apply((state, events))
+        du2 = res.state.unit(du.id)
+        if du2 is None or du2.location != attack_at:
+            continue
+        joined.append(du.id)
+        res.emit(JoinedFight(du.id, du2.name, rules=("attack.defender-legal",) + (
+            ("defend.stealth",) if keywords_at(res.state, du2).stealth else ())))
+    side_b = _defending_side(res, target, joined, target_stays)
+    if side_b:
+        name = describe_target(res.state, target)
+        res.apply(fight(res.state, [mover.id], side_b, assign))
+        summary = f"{mover.name} {how} and attacked {name}: " + fight_summary(res.state, [mover.id] + side_b)
+        return res.done(res.result_verdict(), summary, defenders=joined)
+    assert isinstance(target, SiteTarget)
+    site = res.state.site_at(target.square)
+    assert site is not None and site.controller is not None
+    before = res.state.player(site.controller).life
+    res.apply(strike_site(res.state, mover, site))
+    after = res.state.player(site.controller).life
+    return res.done(res.result_verdict(), f"{mover.name} {how} and struck the undefended {site.name}: "
+                    f"{site.controller} loses {before - after} life ({after} left).", defenders=joined)
+
+
+def _defending_side(res: Resolution, target: Target, joined: list[str], stays: bool) -> list[str]:
+    """Who the attacker fights: the defenders, with the attacked unit unless its player removes it."""
+    if not joined:
+        return [target.unit] if isinstance(target, UnitTarget) else []
+    name = describe_target(res.state, target)
+    if isinstance(target, SiteTarget):
+        res.emit(TargetRemoved(name, by_choice=False, rules=("defend.site-target",)))
+        return list(joined)
+    if stays and res.state.unit(target.unit) is not None:
+        res.emit(TargetKept(name, rules=("defend.unit-target",)))
+        return [target.unit] + joined
+    res.emit(TargetRemoved(name, rules=("defend.unit-target",)))
+    return list(joined)
+
+
+@handles(D.CanMove, Verdict.YES, Verdict.NO)
+def can_move(res: Resolution, a: D.CanMove, ptr: str) -> Outcome:
+    """Could the unit follow this whole path with Move and Attack now? (Nothing changes.)"""
+    unit = res.unit(a.unit, ptr + "/unit")
+    found = activation_reason(res.state, unit)
+    if found:
+        res.emit(Note("answer", f"{unit.name} cannot use Move and Attack: {explain(found[0])}.",
+                      {"unit": unit.id, "reason": found[0].value}, rules=found_rules(found)))
+        return res.done(Verdict.NO, f"No: {unit.name} cannot move, because {explain(found[0])}.",
+                        reason=found[0].value)
+    path = places(res.state, a.path)
+    bad = declared_path_problem(unit.location, path)
+    if bad:
+        raise res.illegal(bad[1], f"{unit.name}'s declared path repeats a step", f"{ptr}/path/{bad[0]}")
+    after, events, taken = resolve_path(res.state.with_unit(replace(unit, tapped=True)), unit.id, path)
+    res.emit(*events)
+    skipped = [e for e in events if e.kind == "skip_step"]
+    end = after.unit(unit.id)
+    if skipped or len(taken) != len(path) or end is None:
+        reason = getattr(skipped[0], "reason", None) if skipped else None
+        why = reason if isinstance(reason, Reason) else None
+        return Outcome(Verdict.NO, f"No: {unit.name} cannot follow the whole path"
+                       + (f" ({explain(why)})." if why else "."), after, tuple(res.events), why.value if why else None)
+    res.emit(*_path_notes(res.state, unit, [unit.location] + taken, tap_rules(res.state, unit)))
+    crossed = _borders(res.state, unit, [unit.location] + taken)
+    answer = {"path": [loc.to_json() for loc in taken], "traversed": [[a, b] for a, b, _ in crossed],
+              "on_the_ground": [[a, b] for a, b, ground in crossed if ground]}
+    return Outcome(Verdict.YES, f"Yes: {unit.name} can follow the path to the {end.location}.", after,
+                   tuple(res.events), answer=answer)
+
+
+def _borders(state: GameState, unit: Unit, locs: list[Location]) -> list[tuple[int, int, bool]]:
+    """Each border the path traverses (a step into another square), and whether that step was on
+    the ground: from a site's surface to another site's surface, not flying (Airborne)."""
+    out = []
+    for frm, to in zip(locs, locs[1:]):
+        kw = keywords_at(state, unit, frm)
+        if frm.square == to.square or linked_rule(state, kw, frm.square, to.square) == "as-if-adjacent":
+            continue   # moving between a site's levels, or "as if adjacent", crosses no border
+        ground = frm.region is Region.SURFACE and to.region is Region.SURFACE and not kw.airborne
+        out.append((frm.square, to.square, ground))
+    return out
+
+
+def _path_notes(state: GameState, unit: Unit, locs: list[Location], also: tuple[str, ...] = ()) -> list[Event]:
+    """What the path is, which borders it traverses and which of them on the ground (``also``: the
+    rules that allowed the unit to move at all, e.g. Charge)."""
+    crossed = _borders(state, unit, locs)
+    text = f"{unit.name}'s path occupies {path_text(locs)} ({len(locs) - 1} step(s))"
+    rules: tuple[str, ...] = ("path", "path.occupied") + also
+    if any(linked_rule(state, keywords_at(state, unit, a), a.square, b.square) == "as-if-adjacent"
+           for a, b in zip(locs, locs[1:])):
+        rules += ("as-if-adjacent.borders",)
+    if crossed:
+        text += "; it traverses the border(s) " + ", ".join(f"{a}|{b}" for a, b, _ in crossed)
+        rules += ("traverse",)
+        ground = [f"{a}|{b}" for a, b, g in crossed if g]
+        text += (f", on the ground across {', '.join(ground)}" if ground else ", none of them on the ground")
+        rules += ("traverse.on-the-ground", "on-the-ground")
+    return [Note("path", text + ".", {"unit": unit.id, "traversed": [[a, b] for a, b, _ in crossed]}, rules=rules)]
+
+
+@handles(D.RangeOfMotion, Verdict.ANSWERED)
+def range_of_motion_question(res: Resolution, a: D.RangeOfMotion, ptr: str) -> Outcome:
+    """Every location the unit could reach with Move and Attack (lookahead: ongoing effects only)."""
+    unit = res.unit(a.unit, ptr + "/unit")
+    rom = range_of_motion(res.state, unit)
+    locs = sorted(rom)
+    kw = keywords_at(res.state, unit)
+    if not rom:
+        res.emit(Note("range", f"{unit.name} cannot use Move and Attack, so it has no range of motion.",
+                      {"unit": unit.id}, rules=("range-of-motion.disabled", "basic-ability") + (
+                          (cause, "disabled") if (cause := disabled_by(res.state, unit)) else ())))
+    else:
+        rules = ("range-of-motion", "range-of-motion.lookahead") + (("movement-x",) if kw.movement else ()) + (
+            ("immobile",) if kw.immobile else ())
+        res.emit(Note("range", f"{unit.name} can reach {len(locs)} location(s): " + ", ".join(map(str, locs)) + ".",
+                      {"unit": unit.id, "locations": locs}, rules=rules))
+        res.emit(*_exclusions(res.state, unit, rom))
+    answer = [loc.to_json() for loc in locs]
+    return res.done(Verdict.ANSWERED, f"{unit.name}'s range of motion is {len(locs)} location(s).", answer=answer,
+                    highlight=answer)
+
+
+def _exclusions(state: GameState, unit: Unit, rom: dict[Location, tuple[Location, ...]]) -> list[Event]:
+    """Passive restrictions and triggered deaths met by the lookahead (Gnome Hollows, Bottomless Pit)."""
+    out: list[Event] = []
+    for site in state.sites:
+        loc = Location(site.square, Region.SURFACE)
+        if (site.max_entry_power is not None and loc not in rom and unit.is_minion
+                and unit.power > site.max_entry_power):
+            out.append(Note("excluded", f"{site.name} is not in the range of motion: only minions with power "
+                            f"{site.max_entry_power} or less may enter it (a passive effect).", {"square": site.square},
+                            rules=("range-of-motion.gnome-hollows",) + (("split-power.average",) if unit.split else ())))
+        if site.kills_on_entry and loc in rom:
+            out.append(Note("included", f"{site.name} stays in the range of motion although its triggered ability "
+                            "would kill the unit there: triggers are ignored.", {"square": site.square},
+                            rules=("range-of-motion.bottomless-pit",)))
+    return out

@@ -1,0 +1,104 @@
+"""Sites: playing one (the Avatar taps to put a site on a void or Rubble next to its own sites),
+destroying one (it leaves Rubble), flooding one. Whatever stands where a site arrives or changes
+stays where it is: `terrain` says what that does to the ground under it."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from codex.engine import document as D
+from codex.engine.actions.base import Outcome, Resolution, handles
+from codex.engine.activation import activation_reason
+from codex.engine.entering import ground_notes
+from codex.engine.errors import AmbiguousAction
+from codex.engine.events import CardsMoved, Event, ManaGained, Note, SitePlayed, Tapped
+from codex.engine.geometry import Location, Region
+from codex.engine.keywords import parse_threshold
+from codex.engine.reasons import Reason
+from codex.engine.ruling import Verdict
+from codex.engine.sites import site_placement_reason
+from codex.engine.state import Affinity, Site
+from codex.engine.terrain import destroy_site, flood, place_atop
+from codex.engine.zones import take
+
+
+def _from_hand(res: Resolution, pid: str, name: str | None, ptr: str) -> list[Event]:
+    """The played site leaves the hand (when the scenario tracks it): by name, or an unnamed site."""
+    player = res.state.player(pid)
+    if not player.hand.tracked:
+        return []
+    got = take(player, "hand", name, "site")
+    named = [c.name for c in player.hand.named if c.kind == "site"]
+    if got is None and name is None and named:
+        raise AmbiguousAction(f"{pid} must choose which site of their hand to play", "site",
+                              list(dict.fromkeys(named)), ptr + "/site/name")
+    if got is None:
+        what = f"site {name}" if name else "site"
+        raise res.illegal((Reason.NOT_IN_HAND, "play.site"), f"{pid} has no {what} in hand", ptr + "/site")
+    res.state = res.state.with_player(got[0])
+    return [CardsMoved(pid, (name,) if name else (), 0 if name else 1, "hand", "realm",
+                       "a site is played straight from the hand to the realm, not onto the storyline",
+                       rules=("play.site", "hand"))]
+
+
+@handles(D.PlaySite, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL, Verdict.AMBIGUOUS)
+def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
+    pid = res.state.turn.active
+    avatar = res.state.avatar_of(pid)
+    if avatar is None:
+        raise res.illegal((Reason.AVATAR_ONLY, "site.play"), f"{pid} has no Avatar", ptr)
+    found = activation_reason(res.state, avatar)
+    if found:
+        raise res.illegal(found, f"{avatar.name} cannot play a site", ptr)
+    sq = a.square
+    found = site_placement_reason(res.state, pid, sq)
+    if found:
+        raise res.illegal(found, f"a site on square {sq}", ptr + "/square")
+    old = res.state.site_at(sq)
+    old_state = res.state
+    site = Site(sq, a.site.name or f"Site {sq}", pid, pid, Affinity.of(parse_threshold(a.site.affinity)),
+                flooded=a.site.flooded)
+    from_hand = _from_hand(res, pid, a.site.name, ptr)
+    in_void = avatar.location == Location(sq, Region.VOID)
+    state = res.state.with_unit(replace(avatar, tapped=True)).with_site(site)
+    rules = (("mandatory.avatar-void",) if in_void else ("site.play",)) + (
+        ("rubble.replace",) if old is not None else ())
+    p = state.player(pid)
+    res.state = state.with_player(replace(p, mana=p.mana + 1))
+    res.emit(Tapped(avatar.id, avatar.name), *from_hand,
+             SitePlayed(sq, site.name, pid, avatar.name, old is not None, rules=rules),
+             ManaGained(pid, 1, p.mana + 1, f"{site.name} enters the realm on {pid}'s turn and provides 1 mana",
+                        rules=("mana",)))
+    res.state, atop = place_atop(res.state, sq)
+    res.settle(atop + ground_notes(old_state, res.state))
+    return res.done(res.result_verdict(), f"{pid} plays {site.name} on square {sq}.")
+
+
+@handles(D.DestroySite, Verdict.RESOLVED, Verdict.ILLEGAL)
+def destroy(res: Resolution, a: D.DestroySite, ptr: str) -> Outcome:
+    """An effect destroys the site on a square: Rubble is left behind, and everything there stays."""
+    site = res.state.site_at(a.square)
+    if site is None:
+        raise res.illegal((Reason.NO_SITE_THERE, "void"), f"square {a.square}", ptr + "/square")
+    before = res.state
+    res.state, events = destroy_site(res.state, a.square)
+    events += ground_notes(before, res.state)
+    here = [u.name for u in res.state.units if u.location.square == a.square]
+    batch: list[Event] = list(events)
+    if here:
+        batch.append(Note("note", f"{', '.join(here)} stay{'s' if len(here) == 1 else ''} on square {a.square}: "
+                          "Rubble is a site, so the surface and the subsurface are still there.",
+                          {"units": here}, rules=("rubble.treated-as-site",)))
+    res.settle(batch)
+    return res.done(res.result_verdict(), f"{site.name} is destroyed; Rubble is left on square {a.square}.")
+
+
+@handles(D.Flood, Verdict.RESOLVED, Verdict.ILLEGAL)
+def flood_site(res: Resolution, a: D.Flood, ptr: str) -> Outcome:
+    """An effect floods a site (this turn, or for good): it is a water site while flooded."""
+    site = res.state.site_at(a.square)
+    if site is None:
+        raise res.illegal((Reason.NO_SITE_THERE, "void"), f"square {a.square}", ptr + "/square")
+    before = res.state
+    res.state, events = flood(res.state, a.square, a.this_turn)
+    res.settle(events + ground_notes(before, res.state))
+    return res.done(res.result_verdict(), f"{site.name} is flooded{' this turn' if a.this_turn else ''}.")

@@ -1,0 +1,135 @@
+"""Entering a location (Codex "Enter"): the one place where a unit arrives somewhere.
+
+A unit enters a location when it is summoned there or moves there from somewhere else, "the
+method of movement doesn't matter": its own step, a teleport or another forced move. So the
+restrictions on entering (`entry_reason`: locations that do not exist, Avatars off the surface,
+passive effects such as Gnome Hollows) are checked here for every way in, and every way in ends in
+an event that is `Entering` (`Stepped`, `Summoned`, `Teleported`), which the storyline offers to
+the triggered abilities listening for units entering (`storyline.triggers_for`, e.g. Bottomless
+Pit). A site placed under a unit is not a way in: the unit did not move, so it did not enter
+(`terrain.place_atop`).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from codex.engine.events import Event, Note, StayedWhere, Summoned, Teleported
+from codex.engine.geometry import Location, Region
+from codex.engine.ongoing import disabled_by, silenced_at
+from codex.engine.reasons import Found, Reason
+from codex.engine.state import GameState, Unit
+from codex.engine.storyline import Resolved
+
+
+def enters_site(frm: Location | None, to: Location) -> bool:
+    """Summoned there, or moved there from a different site (square): it enters the site, not only
+    the location. Moving between the levels of one site enters only the location."""
+    return frm is None or frm.square != to.square
+
+
+def missing_location_rule(state: GameState, to: Location) -> str:
+    """The rule that says why ``to`` does not exist: a void square has only its void; a site square
+    has no void; a site's subsurface is underground or underwater, never both."""
+    if to.region is Region.VOID:
+        return "void.one-location"
+    if state.site_at(to.square) is None:
+        return "void.no-surface"
+    return "subsurface"
+
+
+def entry_reason(state: GameState, unit: Unit, to: Location, frm: Location | None = None) -> Found:
+    """Why ``unit`` may not enter ``to`` at all, coming from ``frm`` (None: summoned there).
+
+    Ongoing effects only: triggered abilities never forbid entering (they happen after)."""
+    if not state.location_exists(to):
+        return Reason.NO_SUCH_LOCATION, missing_location_rule(state, to)
+    if unit.is_avatar and to.region is not Region.SURFACE:
+        rule = {Region.VOID: "voidwalk.avatar", Region.UNDERGROUND: "underground.avatar",
+                Region.UNDERWATER: "underwater.avatar"}[to.region]
+        return Reason.AVATAR_SURFACE_ONLY, rule
+    site = state.site_at(to.square)
+    if (site is not None and site.max_entry_power is not None and unit.is_minion and enters_site(frm, to)
+            and unit.power > site.max_entry_power):
+        return Reason.CANNOT_ENTER, "range-of-motion.gnome-hollows"
+    return None
+
+
+def ground_notes(before: GameState, after: GameState, unit_id: str | None = None) -> list[Event]:
+    """What a change of ground did to units' abilities (``unit_id``: only that unit): a Waterbound
+    minion that entered land, or whose site stopped being water, is disabled from that moment
+    (a Landbound one likewise off land); back on its ground, it is not."""
+    out: list[Event] = []
+    for now in after.units:
+        if unit_id is not None and now.id != unit_id:
+            continue
+        was = before.unit(now.id)
+        cause = disabled_by(after, now)
+        had = disabled_by(before, was) if was is not None else None
+        if cause in ("waterbound", "landbound") and had != cause:
+            ground = "water" if cause == "waterbound" else "land"
+            out.append(Note("disabled", f"{now.name} is not on {ground} at the {now.location}, so it is disabled: no "
+                            "abilities, no steps of its own, no strikes.", {"unit": now.id, "by": cause},
+                            rules=(cause, "disabled", cause + ".persists")))
+        elif had in ("waterbound", "landbound") and cause is None and was is not None:
+            if silenced_at(after, now, now.location):
+                out.append(Note("disabled", f"{now.name} is silenced: it has lost {had.title()}, so nothing disables "
+                                "it any more.", {"unit": now.id, "by": None}, rules=("silenced", "lose", had)))
+            else:
+                out.append(Note("disabled", f"{now.name} is on {'water' if had == 'waterbound' else 'land'} at the "
+                                f"{now.location}: it is no longer disabled.", {"unit": now.id, "by": None},
+                                rules=(had, had + ".persists")))
+    return out
+
+
+def lance_notes(state: GameState, unit_id: str) -> list[Event]:
+    """A minion with the Lance keyword enters carrying a Lance, even if it is disabled or silenced
+    the moment it enters (Lance is an 'enters the realm' effect)."""
+    unit = state.unit(unit_id)
+    if unit is None or not unit.keywords.lance:
+        return []
+    lost = disabled_by(state, unit) is not None or silenced_at(state, unit, unit.location)
+    return [Note("lance", f"{unit.name} enters the realm carrying a Lance"
+                 + (", although it has no abilities now." if lost else "."), {"unit": unit.id},
+                 rules=("lance.enters",) + (("lance.disabled",) if lost else ()))]
+
+
+def summon(state: GameState, minion: Unit, rules: tuple[str, ...]) -> Resolved:
+    """Put ``minion`` into the realm at its location: it enters that location (and its site).
+    The caller has checked where it may go and brings the story to rest afterwards."""
+    after = state.add_unit(minion)
+    return after, [Summoned(minion.id, minion.name, minion.location, minion.controller,
+                            rules=rules + ("move.not-from-zone",))] + ground_notes(
+        state, after, minion.id)
+
+
+def summon_effect(state: GameState, minion: Unit, rules: tuple[str, ...]) -> Resolved:
+    """A minion summoned by an effect rather than cast: no cost and any location, but one it can
+    enter; "if you try to summon a minion to a location that it can't enter, ... it doesn't change
+    zones and remains where it was" (Codex "Summon")."""
+    found = entry_reason(state, minion, minion.location)
+    if found:
+        return state, [StayedWhere(minion.id, minion.name, minion.location, found[0], summoned=True,
+                                   rules=(found[1], "summon.cannot-enter"))]
+    return summon(state, minion, rules)
+
+
+def teleport(state: GameState, unit_id: str, to: Location, by: str = "teleport",
+             rules: tuple[str, ...] = ("teleport.direct",)) -> Resolved:
+    """Forced movement straight to ``to``: no steps, so Immobile and disabled units move too, and no
+    movement ability applies; it still enters ``to``, if it may. Moving to where it already is is
+    not movement at all."""
+    unit = state.unit(unit_id)
+    if unit is None:
+        return state, []
+    frm = unit.location
+    if frm == to:
+        return state, [StayedWhere(unit.id, unit.name, to, Reason.SAME_LOCATION,
+                                   rules=("teleport.same", "move.same-location"))]
+    found = entry_reason(state, unit, to, frm)
+    if found:
+        return state, [StayedWhere(unit.id, unit.name, to, found[0], rules=(found[1], "forced-movement.not-own-step"))]
+    moved = replace(unit, location=to)
+    if unit.keywords.burrowed_safely:   # "while at this location": no longer, once moved away
+        moved = replace(moved, keywords=replace(unit.keywords, burrowed_safely=False))
+    after = state.with_unit(moved)
+    return after, [Teleported(unit.id, unit.name, to, by, frm, rules=rules)] + ground_notes(state, after, unit.id)

@@ -1,0 +1,95 @@
+"""The engine's precise errors, all under the project's root `ArbiterError`.
+
+Three ways a request can fail to give an ordinary ruling, as python-chess separates invalid,
+illegal and ambiguous moves:
+
+- `ScenarioError`: the scenario itself is malformed or inconsistent (found at load time, every
+  problem with its JSON pointer); nothing was adjudicated.
+- `IllegalAction`: well-formed, but the rules forbid it, for a named `Reason`; carries the state
+  reached before the rules stopped it.
+- `AmbiguousAction`: the rules leave a choice to a player and the scenario did not make it.
+
+`TooComplex` is the fourth: the scenario would need more work than a request may do.
+`rule()` turns the second and third into rulings (verdicts ``illegal`` / ``ambiguous``); the first
+and the fourth reach the caller, who answers 422 (service) or exits 2 (CLI).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from codex.engine.reasons import Reason
+from codex.errors import ArbiterError
+
+if TYPE_CHECKING:
+    from codex.engine.state import GameState
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem in a scenario: where (JSON pointer), what, and how to fix it."""
+
+    pointer: str
+    problem: str
+    fix: str = ""
+
+    def to_dict(self) -> dict[str, str]:
+        return {"pointer": self.pointer, "problem": self.problem, "fix": self.fix}
+
+
+class EngineError(ArbiterError):
+    """Base of every error the engine raises on purpose."""
+
+
+class ScenarioError(EngineError):
+    """The scenario itself is malformed or inconsistent; nothing was adjudicated."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = list(problems)
+        lines = "; ".join(f"{p.pointer or '/'}: {p.problem}" for p in self.problems)
+        super().__init__(f"bad scenario: {lines}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"error": "bad_scenario", "problems": [p.to_dict() for p in self.problems]}
+
+
+class IllegalAction(EngineError):
+    """The action is well-formed but the rules forbid it, for a named reason.
+
+    ``state`` is the game state reached when the rules stopped the action (a unit may already
+    have moved before its attack turned out illegal); None when nothing had happened yet.
+    """
+
+    def __init__(self, reason: Reason, message: str, rule_id: str | None = None, pointer: str = "",
+                 state: "GameState | None" = None):
+        self.reason = reason
+        self.message = message
+        self.rule_id = rule_id
+        self.pointer = pointer
+        self.state = state
+        super().__init__(f"{reason.value}: {message}")
+
+
+class AmbiguousAction(EngineError):
+    """The rules leave a choice to a player and the scenario did not make it."""
+
+    def __init__(self, message: str, choice: str, options: list[Any] | None = None, pointer: str = ""):
+        self.message = message
+        self.choice = choice
+        self.options = list(options or [])
+        self.pointer = pointer
+        super().__init__(message)
+
+
+class TooComplex(EngineError):
+    """Adjudicating the scenario would need more work than one request may do."""
+
+    def __init__(self, what: str, limit: int):
+        self.what = what
+        self.limit = limit
+        super().__init__(f"scenario too complex: {what} (limit {limit:,} units of work)")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"error": "too_complex", "problems": [
+            {"pointer": "", "problem": str(self),
+             "fix": "ask about fewer units or actions, or a smaller part of the board"}]}

@@ -1,0 +1,87 @@
+"""The players' vocabulary file (codex/search/data/players_vocabulary.yaml): every entry is
+tested, documented, and explains itself on the hits it brings."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from codex.corpus import Corpus
+from codex.corpus.text import fold
+from codex.paths import BuildPaths
+from codex.search import Searcher
+from codex.search.vocabulary import Vocabulary, VocabularyError
+
+VOCABULARY = Vocabulary.load()
+CASES = [(entry, term) for entry in VOCABULARY.entries for term in entry.terms]
+
+
+@pytest.fixture(scope="module")
+def searcher(build_paths: BuildPaths) -> Searcher:
+    s = Searcher.open(build_paths.index, cache_size=0)
+    yield s
+    s.close()
+
+
+def test_the_file_covers_the_big_games_broadly() -> None:
+    sources = {s for e in VOCABULARY.entries for s in e.sources}
+    assert {"Magic", "Hearthstone", "Yu-Gi-Oh!", "Pokémon", "Lorcana", "table slang"} <= sources
+    assert len(VOCABULARY.entries) >= 60 and len(CASES) >= 150
+    issue = {"exile", "upkeep", "mana pool", "hexproof", "lifelink", "counterspell", "mill",
+             "creature", "enchantment", "flier"}
+    assert issue <= {t for _e, t in CASES}
+
+
+@pytest.mark.parametrize("entry,term", CASES, ids=[t for _e, t in CASES])
+def test_each_term_finds_its_sorcery_entry_and_says_why(searcher: Searcher, entry, term: str
+                                                        ) -> None:  # noqa: ANN001
+    result = searcher.search(term)
+    ranked = [h.key for h in result.hits]
+    rank = min((ranked.index(k) + 1 for k in entry.expect if k in ranked), default=None)
+    assert rank is not None and rank <= entry.top, f"{term!r}: {entry.expect} at {rank}: {ranked[:3]}"
+    label = f"{term} → {entry.means}"
+    assert label in [m["label"] for m in result.mappings]
+    hit = next(h for h in result.hits if h.key in entry.expect)
+    assert label in hit.explain
+
+
+def test_terms_are_not_sorcery_terms_nor_cards_the_rules_name(corpus: Corpus,
+                                                              searcher: Searcher) -> None:
+    """A Sorcery word must keep its Sorcery meaning: no term is the title or alias of a
+    record, nor the name of a card the Codex mentions."""
+    titles = {fold(r["title"]) for r in corpus.records()}
+    cards = {c["card_key"] for c in corpus.cards()}
+    clashes = [t for _e, t in CASES if fold(t) in titles or fold(t) in cards]
+    assert clashes == []
+    # and a Codex word that shares a stem with a term stays itself ("fly" is not "flying")
+    result = searcher.search("fly over a wall")
+    assert result.mappings == [] and result.hits[0].key == "codex:fly"
+
+
+def test_inflections_match_but_other_words_of_the_same_stem_do_not(searcher: Searcher) -> None:
+    assert searcher.search("exiled").mappings[0]["means"] == "banish"
+    assert searcher.search("blockers").mappings[0]["means"] == "defend"
+    assert searcher.search("hastings").mappings == []
+
+
+@pytest.mark.parametrize("body,problem", [
+    ("entries: [{terms: [exile], means: banish, from: [Magic], expect: codex:banished}]",
+     "entry #1: reason: Field required"),
+    ("entries: [{terms: [Exile], means: banish, from: [Magic], reason: removes a card from "
+     "the game, expect: codex:banished}]", "must be 1-4 lower-case words"),
+    ("entries: [{terms: [exile], means: banish, from: [], reason: removes a card from the game,"
+     " expect: codex:banished}]", "entry #1: from:"),
+    ("entries:\n - {terms: [exile], means: banish, from: [Magic], reason: removes a card from "
+     "the game, expect: codex:banished}\n - {terms: [exile], means: kill, from: [Magic], "
+     "reason: removes a card from the game, expect: codex:kill}",
+     "entry #2: term 'exile' is already in entry #1"),
+    ("entries: 3", "expected a mapping with a list under 'entries'"),
+    ("entries: [", "cannot read the vocabulary file"),
+])
+def test_a_malformed_file_is_refused_with_where_and_what(tmp_path: Path, body: str,
+                                                         problem: str) -> None:
+    path = tmp_path / "vocabulary.yaml"
+    path.write_text(body, encoding="utf-8")
+    with pytest.raises(VocabularyError) as err:
+        Vocabulary.load(path)
+    assert str(path) in str(err.value) and problem in str(err.value)
