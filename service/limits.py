@@ -118,8 +118,10 @@ _owner_seconds = 0.0
 def _alarm(_signum: int, _frame: Any) -> None:
     if _owner is None:
         return
-    if threading.get_ident() != _owner:      # another greenlet is running: look again soon
-        signal.setitimer(signal.ITIMER_REAL, 0.005)
+    # Again in 50 ms, until the block has ended: code that catches every exception (a library
+    # retrying a failed cache load, say) must not be able to swallow the deadline for good.
+    signal.setitimer(signal.ITIMER_REAL, 0.05)
+    if threading.get_ident() != _owner:      # another greenlet is running: look again then
         return
     raise WorkTimeout(_owner_seconds)
 

@@ -253,3 +253,27 @@ def test_digits_that_are_not_decimal_are_not_numbers(client):
     for text in ("Deal ¹ damage", "Deal ² damage to each enemy", "Movement +³"):
         resp = client.post("/api/v1/cards/validate", json={"text": text})
         assert resp.status_code == 200 and resp.get_json()["ok"] is False
+
+
+def test_the_deadline_survives_code_that_swallows_one_exception(build_paths, monkeypatch):
+    """A library that catches every exception once (lark does, around its grammar cache) must
+    not turn a 1 s deadline into an unbounded run."""
+    from codex import engine
+    from service import create_app
+
+    def spin(seconds):
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            pass
+
+    def swallowing(scenario, **_options):
+        try:
+            spin(10)
+        except Exception:  # noqa: BLE001 - the point of the test
+            spin(10)
+
+    monkeypatch.setattr(engine, "rule", swallowing)
+    client = create_app(build_paths, {"ARBITER_WORK_SECONDS": 0.2}).test_client()
+    started = time.monotonic()
+    resp = client.post("/api/v1/rulings", json=SCENARIO)
+    assert resp.status_code == 422 and time.monotonic() - started < 2

@@ -32,6 +32,23 @@ def validate_card(body: dict[str, Any]) -> dict[str, Any]:
         raise HTTPError(422, "Card text too complex", detail=f"card text too complex: {exc}")
 
 
+WARM_SCENARIO = {"format": "arbiter.scenario/1", "turn": {"active": "p1"},
+                 "players": [{"id": "p1"}, {"id": "p2"}],
+                 "units": [{"id": "m", "controller": "p1", "at": 13, "power": 1,
+                            "text": "Airborne. Movement +1"}],
+                 "action": {"do": "range_of_motion", "unit": "m"}}
+
+
+def warm() -> None:
+    """Build the card-text parser and the engine's tables now, before the first request.
+
+    The first parse in a process builds the grammar (about a second, far more without lark's
+    cache): no user's request should pay that, and none should meet the work deadline for it.
+    """
+    cardtext.validate("Airborne. Genesis → Deal 2 damage to each enemy nearby.")
+    engine.rule(WARM_SCENARIO)
+
+
 def validate_text(text: str, name: str | None = None) -> dict[str, Any]:
     """Shared with the web page."""
     return cardtext.validate(text, name=name or None).to_dict()
