@@ -48,8 +48,8 @@ def create_app(build: BuildPaths | None = None, config: dict[str, Any] | None = 
 
     The corpus must already be built: building is the CLI's job (``arbiter serve`` does it),
     so that an app never writes while serving. ``config={"ARBITER_WARM_SEARCH": True}`` (what
-    ``arbiter serve`` passes) warms the search index, the card-text parser and the engine before
-    the app is returned.
+    ``arbiter serve`` passes) warms the search index before the app is returned; the card-text
+    parser and the engine are always warmed (once per process).
     """
     from service.api.schemas import Problem
 
@@ -76,10 +76,9 @@ def create_app(build: BuildPaths | None = None, config: dict[str, Any] | None = 
 
     app.register_blueprint(api)
     app.register_blueprint(web)
-    if app.config.get("ARBITER_WARM_SEARCH"):   # `arbiter serve`: nothing lazy in a request
-        from service.api.tools import warm
+    from service.api.tools import warm
 
-        warm()
+    warm()      # once per process: no request builds the grammar or meets the deadline for it
     app.before_request(_check_request)
     app.after_request(_after)
     app.teardown_request(release_resources)
