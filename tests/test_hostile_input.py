@@ -178,8 +178,8 @@ def test_a_ruling_that_never_ends_is_stopped_with_a_422(build_paths, monkeypatch
         while True:
             pass
 
-    monkeypatch.setattr(engine, "rule", forever)
     client = create_app(build_paths, {"ARBITER_WORK_SECONDS": 0.2}).test_client()
+    monkeypatch.setattr(engine, "rule", forever)
     started = time.monotonic()
     resp = client.post("/api/v1/rulings", json=SCENARIO)
     assert time.monotonic() - started < 2
@@ -272,8 +272,8 @@ def test_the_deadline_survives_code_that_swallows_one_exception(build_paths, mon
         except Exception:  # noqa: BLE001 - the point of the test
             spin(10)
 
-    monkeypatch.setattr(engine, "rule", swallowing)
     client = create_app(build_paths, {"ARBITER_WORK_SECONDS": 0.2}).test_client()
+    monkeypatch.setattr(engine, "rule", swallowing)
     started = time.monotonic()
     resp = client.post("/api/v1/rulings", json=SCENARIO)
     assert resp.status_code == 422 and time.monotonic() - started < 2
