@@ -20,6 +20,14 @@ def build_paths(tmp_path_factory: pytest.TempPathFactory) -> BuildPaths:
     return build
 
 
+def clone_build(build: BuildPaths, dest: Path) -> BuildPaths:
+    """A private copy of a build folder (generations and the ``current`` link), to change freely."""
+    import shutil
+
+    shutil.copytree(build.root, dest, symlinks=True)
+    return BuildPaths(dest)
+
+
 @pytest.fixture(scope="session")
 def corpus(build_paths: BuildPaths) -> Corpus:
     """The embedded corpus, opened read-only."""
