@@ -35,6 +35,7 @@ lower case (``fire``), subtypes, rarities and keywords capitalised (``Mortal``, 
 from __future__ import annotations
 
 from dataclasses import MISSING
+from functools import lru_cache
 from typing import Any, Union
 
 import msgspec
@@ -51,9 +52,14 @@ replace = msgspec.structs.replace
 
 
 def node_fields(node: Any) -> list[tuple[str, Any]]:
-    """``(name, default)`` of each field of a node, in order; ``MISSING`` when a field has no default."""
-    return [(f.name, MISSING if f.default is msgspec.NODEFAULT else f.default)
-            for f in msgspec.structs.fields(node)]
+    """``(name, default)`` of each field of a node (class or instance), in order; ``MISSING`` when a
+    field has no default."""
+    return list(_fields_of(node if isinstance(node, type) else type(node)))
+
+
+@lru_cache(maxsize=None)
+def _fields_of(cls: type) -> tuple[tuple[str, Any], ...]:
+    return tuple((f.name, MISSING if f.default is msgspec.NODEFAULT else f.default) for f in msgspec.structs.fields(cls))
 
 
 class Span(tuple):

@@ -316,8 +316,11 @@ def _sense(spec: dict[str, Any], frames: dict[str, Any]) -> Sense:
 # ---------------------------------------------------------------- names
 
 
+@lru_cache(maxsize=1 << 14)
 def fold(text: str) -> str:
     """Name-matching key: accents removed, case folded (``Grösse`` and ``Grosse`` match)."""
+    if text.isascii():
+        return text.casefold()
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().replace("\u2019", "'")
 

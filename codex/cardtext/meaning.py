@@ -117,15 +117,43 @@ class _Reader:
 
     def __init__(self, toks: list[Any]) -> None:
         self.toks = toks
+        self.ends: dict[int, tuple[int, int] | None] = {}  # id(subtree) → (first, last) token index
 
     def tok(self, t: Token) -> Any:
         return self.toks[t.start_pos]
 
     def span(self, node: Any) -> tuple[int, int]:
-        leaves = list(_leaves(node))
-        if not leaves:
+        """Where a subtree is in the sentence (its first and last token; remembered per subtree, as the
+        readers ask for the spans of nested subtrees)."""
+        if isinstance(node, Token):
+            tok = self.toks[node.start_pos]
+            return (tok.start, tok.end)
+        got = self._ends(node)
+        if got is None:
             return (0, 0)
-        return (self.tok(leaves[0]).start, self.tok(leaves[-1]).end)
+        return (self.toks[got[0]].start, self.toks[got[1]].end)
+
+    def _ends(self, node: Tree) -> tuple[int, int] | None:
+        key = id(node)
+        if key in self.ends:
+            return self.ends[key]
+        first = last = None
+        for c in node.children:
+            if c is None:
+                continue
+            if isinstance(c, Token):
+                a = b = c.start_pos
+            else:
+                got = self._ends(c)
+                if got is None:
+                    continue
+                a, b = got
+            if first is None:
+                first = a
+            last = b
+        out = (first, last) if first is not None else None
+        self.ends[key] = out
+        return out
 
     # ---- sentences
     def segments(self, tree: Tree) -> list[tuple[str, Any, str | None]]:
@@ -2087,7 +2115,11 @@ class _Sentences(_Clauses):
                         and all(m.lower() in ("air", "earth", "fire", "water") or m.lower().startswith("non-") for m in np.mods):
                     items.append(A.Keyword(str(np.head).lower(), np.mods[0].lower() if np.mods else None))
                 else:
-                    raise MeaningError(f"{np.head!r} is not a keyword", self.no_clause_at, str(np.head))
+                    # a name read where a verb was meant ("Swap the location of ..." on the card Swap): the
+                    # search revisits that word's reading
+                    named = np.kind == "self" or (np.kind == "core" and np.head_cat == "NAME")
+                    at = c.start if self.no_clause_at is None and named else self.no_clause_at
+                    raise MeaningError(f"{np.head!r} is not a keyword", at, str(np.head))
         if not items:
             raise MeaningError("an empty sentence")
         return A.KeywordLine(tuple(items), span)
