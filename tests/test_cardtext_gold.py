@@ -22,8 +22,8 @@ from codex.cardtext.sexpr import from_sexpr
 
 GOLD = Path(__file__).parent / "cardtext_gold.yaml"
 SNAPSHOT = Path(os.environ.get("ARBITER_CARDS_JSON", Path(__file__).parents[2] / "shared/cards/sorcery-cards.json"))
-#: The issue's target is 0.95; measured 0.929 (the cards below it are listed by the assertion).
-FLOOR = 0.92
+#: The issue's target (0.95); measured 0.961 (the cards below it are listed by the assertion).
+FLOOR = 0.95
 
 
 def _without_later_fields(node: Any) -> Any:

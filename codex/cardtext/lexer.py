@@ -142,6 +142,11 @@ class Lexer:
             out.append(Candidate(1, (Reading("MODAL_ALONE", low, entry=f"modals:{low}"),)))
         if not out and _WORD.match(text):
             out = _with_roles(self._guess(i, text))
+        if nxt and any(c.readings[0].cat == "NOUN" for c in _word_readings(lex, self.pieces[i + 1].text)):
+            # a noun before a noun may modify it ("an aura minion", "threshold requirements"); tried after
+            # the noun as a head of its own
+            out += [Candidate(c.length, (Reading("NOUN_MOD", c.readings[0].lemma, "sg", c.readings[0].entry),))
+                    for c in out if len(c.readings) == 1 and c.readings[0].cat == "NOUN" and c.readings[0].form == "sg"]
         # readings that only end a phrase: a stranded preposition ("the site it lands on") and a headless
         # adjective ("an Ordinary or Exceptional site", "the first") stand before punctuation, a
         # conjunction or the end, never before more of their phrase

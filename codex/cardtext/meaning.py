@@ -464,8 +464,6 @@ _NOMINAL_ADJ = {"first", "last", "next", "strongest", "weakest", "closest", "fur
 
 
 def _mod_word(r: L.Reading) -> str:
-    if r.cat == "KEYWORD_ADJ":
-        return str(r.lemma)
     return str(r.lemma)
 
 
@@ -767,8 +765,11 @@ class _Frame:
         self.roles = dict(roles)
         self.voice = voice
         if voice == "passive":  # the subject plays the object's role, "by" the subject's
-            subj, obj = self.roles.get("subject"), self.roles.get("object")
+            # (a verb whose object is its amount, "take damage", makes the amount the subject: "damage taken")
+            subj, obj = self.roles.get("subject"), self.roles.get("object") or self.roles.get("amount")
             self.roles.pop("object", None)
+            if obj is not None and "object" not in roles:
+                self.roles.pop("amount", None)
             if obj:
                 self.roles["subject"] = obj
             else:
@@ -864,7 +865,17 @@ class _Builder:
             self.current.open_sep = True
             return i + 1
         if self.current is not None and self.current.open_sep and k not in ("np", "lc", "conj"):
-            raise MeaningError("a list comma or conjunction before something that is no list item", ch.start)
+            cur = self.current
+            if k == "rel" and ch.prep in ("which", "who") and cur.conj is None and chunks[i - 1].kind == "lc":
+                # ", which only she can cast": a relative clause set off by a comma still restricts the noun
+                cur.open_sep = False
+            elif k == "pp" and len(cur.items) == 1 and cur.conj in ("and", "or") and chunks[i - 1].kind == "conj":
+                # "conjure Weapons here, and for (1) less": the conjunction joins a phrase to the clause,
+                # not to the noun
+                cur.open_sep, cur.conj = False, None
+                self.current = None
+            else:
+                raise MeaningError("a list comma or conjunction before something that is no list item", ch.start)
         if k == "np":
             np: NP = ch.value
             if self.current is not None and self.current.open_sep:
@@ -989,11 +1000,17 @@ class _Builder:
             ex.instead = True
         elif word == "permanently":
             ex.duration = A.Duration("permanently")
+        elif word in ("once", "twice") and ex.limit is None:
+            ex.limit = A.Limit(1 if word == "once" else 2)  # "cast it once this turn": the turn is read next
         else:
             ex.adverbs.append(word)
 
     def time_np(self, np: NP, chunks: list[Chunk], i: int) -> bool:
-        """``this turn``, ``each turn``, ``your next turn``, ``any number of times``: time, not an object."""
+        """``this turn``, ``each turn``, ``your next turn``, ``any number of times``: time, not an object;
+        ``this way``: a manner (an adjunct with no preposition)."""
+        if np.kind == "core" and np.head == "way" and np.det in ("this", "that") and not np.mods:
+            self.extras.adjuncts.append(A.Adjunct("", self.r.node(np)))
+            return True
         if np.kind != "core" or np.head not in ("turn", "time"):
             return False
         if np.head == "time":
@@ -1002,6 +1019,9 @@ class _Builder:
                 return True
             return False
         if np.det == "this" and not np.mods:
+            if self.extras.limit is not None and self.extras.limit.turn is None:
+                self.extras.limit = A.Limit(self.extras.limit.count, A.Turn(which="this"))  # "once this turn"
+                return True
             self.extras.this_turn = True
             return True
         if np.det == "each" and not np.mods:
@@ -1135,7 +1155,8 @@ class _Builder:
             return i + 1
         host = self.current
         voice = "passive" if ch.kind == "part" else "active"
-        sense = self.r._passive_sense(ch.value, None) if voice == "passive" else self.r.sense(ch.value, None, voice)
+        kind = _np_kind(host.last.np, self.r) if voice == "passive" else None
+        sense = self.r._passive_sense(ch.value, None, kind) if voice == "passive" else self.r.sense(ch.value, None, voice)
         frame = _Frame(ch.value, sense.roles if sense else {"subject": "agent", "object": "patient"}, voice)
         holder = {"frame": frame, "sense": sense, "voice": voice, "vg": VGroup(ch.value, "part" if voice == "passive" else "ing")}
         host.last.posts.append(("reduced", holder))
@@ -1145,6 +1166,11 @@ class _Builder:
         j = i + 1
         while j < len(chunks):
             c = chunks[j]
+            if c.kind == "np" and voice == "passive" and _participle_time(c.value):
+                # "a minion killed this turn", "damage taken this way": the participle's own time or manner
+                holder.setdefault("times", []).append(c.value)
+                j += 1
+                continue
             if c.kind == "np" and not frame.slot_free("object") and not (self.current and self.current.open_sep):
                 break
             if c.kind == "pp" and not frame.slot_free(c.prep) and not (self.current is not None and c.prep in _FILTER_PREPS):
@@ -1163,6 +1189,11 @@ class _Builder:
 
 
 # =========================================================================== time phrases
+
+
+def _participle_time(np: NP) -> bool:
+    """``this turn`` and ``this way`` after a past participle belong to it."""
+    return np.kind == "core" and not np.mods and np.det in ("this", "that") and np.head in ("turn", "way")
 
 
 def _turn_of(np: NP) -> A.Turn | None:
@@ -1306,7 +1337,11 @@ class _Clauses(_Interp):
             frame: _Frame = h["frame"]
             subject_role = frame.roles.get("subject")
             prim = self.build(frame.lemma, h["sense"], frame, h["voice"], gap_role=subject_role)
-            return A.Relative(A.Clause(prim, negated=h.get("negated", False)))
+            times = h.get("times", [])
+            scope = A.Turn(which="this") if any(t.head == "turn" for t in times) else None
+            adjuncts = tuple(A.Adjunct("", self.node(t)) for t in times if t.head == "way")
+            return A.Relative(A.Clause(prim, negated=h.get("negated", False), tense="past" if scope else None,
+                                       adjuncts=adjuncts, scope=scope))
         raise MeaningError(f"unknown modifier {kind}")
 
     def _per(self, per: Any) -> Any:
@@ -1426,7 +1461,8 @@ class _Clauses(_Interp):
         per = self._per(ex.per)
         self.clause_time, self.clause_limit = ex.time, ex.limit
         purpose = ex.purpose
-        if isinstance(purpose, A.Clause) and purpose.duration is not None and duration is None:
+        if isinstance(purpose, A.Clause) and purpose.duration is not None and duration is None \
+                and purpose.duration.kind != "permanently":  # "to permanently gain": the adverb is the infinitive's
             # "cost (1) more to cast on their next turn": the time is the clause's, not only the casting's
             duration, purpose = purpose.duration, A.replace(purpose, duration=None)
         return A.Clause(action, modal, negated, tense, tuple(ex.conditions), duration, per, purpose,
@@ -1550,8 +1586,14 @@ class _Clauses(_Interp):
             return A.Located(where, subject)
         raise MeaningError(f"'is' followed by {first.kind}", first.start)
 
-    def _passive_sense(self, lemma: str, subject: Any) -> L.Sense | None:
+    def _passive_sense(self, lemma: str, subject: Any, kind: str | None = None) -> L.Sense | None:
+        """A passive verb's sense; ``kind``: what its subject (the noun a participle modifies) is, when
+        known ("damage taken": the sense of taking damage)."""
         senses = self.lex.verbs.get(lemma) or []
+        if kind is not None:
+            for s in senses:
+                if s.when.get("object") == kind and s.when.get("voice") in (None, "passive"):
+                    return s
         for s in senses:
             if s.when.get("voice") not in (None, "passive"):
                 continue
@@ -1874,6 +1916,11 @@ class _Sentences(_Clauses):
                     continue
                 if not clauses:
                     fronted.append(content)
+                elif sep == ":" and isinstance(clauses[-1].action, A.Choose) and _options(content):
+                    # "Choose one: (A), (E), (F), (W).": the phrases after the colon are what is chosen from
+                    items = tuple(self.node(c.value) for c in content if c.kind == "np")
+                    clauses[-1] = A.replace(clauses[-1], action=A.replace(clauses[-1].action,
+                                                                          patient=A.Group(items, "or")))
                 elif sep is not None and any(w in sep for w in ("and", "or", "then")):
                     forward.append(content)
                     pending_link = _link(sep)
@@ -1918,7 +1965,9 @@ class _Sentences(_Clauses):
             if explicit is not None:
                 subject = _subject_of(clause)
         if forward:
-            raise MeaningError("a phrase joined by a conjunction to no clause", forward[0][0].start if forward[0] else None)
+            # the phrase after the conjunction is no clause: one of its words may be a verb read otherwise
+            # ("and its next magic costs (3) less"): the search revisits the words up to its end
+            raise MeaningError("a phrase joined by a conjunction to no clause", forward[-1][-1].end if forward[-1] else None)
         if not clauses:
             return {"keywords": segs, "threshold": threshold}
         if fronted and allow_trigger:
@@ -2201,6 +2250,11 @@ def _inherits(subject: Any, sc: SClause, sep: str | None) -> bool:
     if not plural:
         return False
     return not (sep and "then" in sep and not (isinstance(subject, A.Ref) and subject.word == "you"))
+
+
+def _options(chunks: list[Chunk]) -> bool:
+    """Whether a segment is only a list of noun phrases (the options of a choice)."""
+    return bool(chunks) and all(c.kind in ("np", "lc", "conj") for c in chunks) and chunks[0].kind == "np"
 
 
 def _serial_links(links: list[str]) -> list[str]:

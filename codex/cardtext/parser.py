@@ -63,6 +63,24 @@ def rule_names() -> frozenset[str]:
     return frozenset(str(r.alias or r.origin.name) for r in grammar().rules if not str(r.origin.name).startswith("_"))
 
 
+@lru_cache(maxsize=1)
+def general_rules() -> frozenset[str]:
+    """Grammar alternatives (alias or rule name) marked ``// general: <reason>`` on their line: kept
+    however few cards use them (the attestation test and the leave-one-set-out measure read this)."""
+    import re
+
+    marked = set()
+    for line in GRAMMAR_PATH.read_text(encoding="utf-8").splitlines():
+        code, _, comment = line.partition("//")
+        if not re.match(r"\s*general:\s*\S", comment):
+            continue
+        alias = re.search(r"->\s*(\w+)", code)
+        rule = re.match(r"\s*(\w+)\s*:", code)
+        if alias or rule:
+            marked.add((alias or rule).group(1))  # type: ignore[union-attr]
+    return frozenset(marked)
+
+
 # ---------------------------------------------------------------- names known to every parse
 
 _NAMES = L.NameBook()
