@@ -98,5 +98,5 @@ def test_snapshot_coverage_floor() -> None:
     assert all(s["mapped_share"] >= FLOOR_MAPPED - 0.05 for s in report["sets"].values() if s["cards"] >= 50), report["sets"]
 
 
-FLOOR_MAPPED = 0.87   # measured 0.878
-FLOOR_PARSED = 0.93   # measured 0.937
+FLOOR_MAPPED = 0.90   # measured 0.902 (the goal: 0.90)
+FLOOR_PARSED = 0.94   # measured 0.950

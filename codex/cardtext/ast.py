@@ -800,6 +800,17 @@ class Swap(Node):
     agent: Any = None
 
 
+class ChangeAmount(Node):
+    """An amount changed by a rule: ``patient`` is the amount (a stat of an object, ``the base power of
+    target unit``, ``all healing``, ``strike damage caused by nearby units``); ``how`` is ``double``,
+    ``halve``, ``set`` (to ``amount``), ``reduce_to`` (at most ``amount``) or ``limit_to`` (``amount``)."""
+
+    how: str
+    patient: Any = None
+    amount: Any = None
+    agent: Any = None
+
+
 class Stop(Node):
     """``patient`` ends its movement (at ``dest``)."""
 

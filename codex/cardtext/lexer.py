@@ -136,17 +136,25 @@ class Lexer:
             ahead.append(Candidate(j - i, (Reading("MANA", symbols, entry="symbol"),)))
         out = _with_roles(ahead) + list(_word_readings(lex, text)) if ahead else list(_word_readings(lex, text))
         nxt = self.pieces[i + 1].text.lower() if i + 1 < len(self.pieces) else ""
-        if (not nxt or nxt in (",", ".", "!", ";")) and any(
-                c.readings[0].cat == "MODAL" and len(c.readings) == 1 for c in out):
-            # a modal standing for the verb of the clause before it: "he must", "it would"
-            out.append(Candidate(1, (Reading("MODAL_ALONE", low, entry=f"modals:{low}"),)))
+        if not nxt or nxt in (",", ".", "!", ";"):
+            # a modal standing for the verb of the clause before it: "he must", "it would", "if it can't"
+            for c in list(out):
+                r = c.readings[0]
+                if r.cat == "MODAL" and len(c.readings) == 1:
+                    out.append(Candidate(1, (Reading("MODAL_ALONE", low, entry=f"modals:{low}"),)))
+                elif r.cat in ("MODAL", "DO") and len(c.readings) == 2 and c.readings[1].cat == "NEG":
+                    out.append(Candidate(1, (Reading("MODAL_ALONE", r.lemma, entry=r.entry), c.readings[1])))
         if not out and _WORD.match(text):
             out = _with_roles(self._guess(i, text))
         if nxt and any(c.readings[0].cat == "NOUN" for c in _word_readings(lex, self.pieces[i + 1].text)):
-            # a noun before a noun may modify it ("an aura minion", "threshold requirements"); tried after
-            # the noun as a head of its own
-            out += [Candidate(c.length, (Reading("NOUN_MOD", c.readings[0].lemma, "sg", c.readings[0].entry),))
-                    for c in out if len(c.readings) == 1 and c.readings[0].cat == "NOUN" and c.readings[0].form == "sg"]
+            # before a noun, a noun may modify it ("an aura minion", "threshold requirements") and so may a
+            # past participle ("the discarded card", "departed locations"); tried after their other readings
+            extra = [Candidate(c.length, (Reading("NOUN_MOD", c.readings[0].lemma, "sg", c.readings[0].entry),))
+                     for c in out if len(c.readings) == 1 and c.readings[0].cat == "NOUN" and c.readings[0].form == "sg"]
+            if not any(c.readings[0].cat == "ADJ" for c in out):
+                extra += [Candidate(c.length, (Reading("ADJ", low, "", c.readings[0].entry),))
+                          for c in out if len(c.readings) == 1 and c.readings[0].cat == "PART"][:1]
+            out += extra
         # readings that only end a phrase: a stranded preposition ("the site it lands on") and a headless
         # adjective ("an Ordinary or Exceptional site", "the first") stand before punctuation, a
         # conjunction or the end, never before more of their phrase

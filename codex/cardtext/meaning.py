@@ -234,6 +234,9 @@ class _Reader:
         if kind == "pp":
             prep = self.tok(t.children[0]).reading.lemma
             return Chunk("pp", self.np(t.children[1].children[0]), start, end, prep)
+        if kind == "pp_gerund":
+            prep = self.tok(t.children[0]).reading.lemma
+            return Chunk("pp_gerund", self.tok(t.children[1]).reading.lemma, start, end, prep)
         tok = self.tok(t.children[0])
         simple = {"list_comma": "lc", "conj": "conj", "particle": "particle", "place": "place", "adv": "adv",
                   "pred_adj": "pred", "participle": "part", "gerund": "gerund"}
@@ -310,8 +313,9 @@ class _Reader:
             g.negated = neg is not None
             g.advs = self.advs(advs) + g.advs
             return g
-        if v.data == "modal_alone":
-            return VGroup("do", "base", modal=self.tok(kids[0]).reading.lemma, start=start, end=end)
+        if v.data == "modal_alone":  # "if it can't": the verb of the clause before it, understood
+            return VGroup("do", "base", modal=self.tok(kids[0]).reading.lemma, negated=kids[1] is not None,
+                          start=start, end=end)
         if v.data == "modal_pair":
             m1, _and, m2, neg, advs, inf = kids
             g = self.infinitive(inf, (start, end))
@@ -723,6 +727,8 @@ def _np_kind(np: NP | None, r: _Interp) -> str:
     if np.kind == "core" and np.head in ("damage", "strike damage") and (
             np.det == "no" or {"less", "more"} & set(np.mods) or np.count in ("double", "half")):
         return "damage_change"
+    if np.kind == "signed" and np.head in ("damage", "strike damage"):
+        return "damage_change"
     if np.kind == "core" and {"more", "less", "fewer"} & set(np.mods):
         return "comparison"
     if np.kind == "core":
@@ -869,10 +875,12 @@ class _Builder:
             if k == "rel" and ch.prep in ("which", "who") and cur.conj is None and chunks[i - 1].kind == "lc":
                 # ", which only she can cast": a relative clause set off by a comma still restricts the noun
                 cur.open_sep = False
-            elif k == "pp" and len(cur.items) == 1 and cur.conj in ("and", "or") and chunks[i - 1].kind == "conj":
-                # "conjure Weapons here, and for (1) less": the conjunction joins a phrase to the clause,
-                # not to the noun
-                cur.open_sep, cur.conj = False, None
+            elif k == "pp" and cur.conj in ("and", "or") and chunks[i - 1].kind == "conj":
+                # "conjure Weapons and Armor here, and for (1) less": the conjunction joins a phrase to the
+                # clause, not another item to the list
+                cur.open_sep = False
+                if len(cur.items) == 1:
+                    cur.conj = None
                 self.current = None
             else:
                 raise MeaningError("a list comma or conjunction before something that is no list item", ch.start)
@@ -898,7 +906,7 @@ class _Builder:
                     self.extras.adjuncts.append(A.Adjunct("away", np.count))
                 return i + 2
             for f in reversed(self.frames):
-                if f.slot_free("amount") and (np.kind == "amount" or (np.kind == "core" and np.head in _AMOUNT_NOUNS)):
+                if f.slot_free("amount") and (np.kind == "amount" or (np.kind in ("core", "signed") and np.head in _AMOUNT_NOUNS)):
                     f.fill("amount", self.new_phrase(np, amount=True))
                     return i + 1
                 if f.slot_free("object"):
@@ -975,6 +983,10 @@ class _Builder:
         if k == "sub":
             self.r.subordinate(ch, self.extras)
             return i + 1
+        if k == "pp_gerund":  # "without losing Stealth", "by extending a pseudopod": the rest is its clause
+            sc = SClause([], VGroup(ch.value, "ing", start=ch.start, end=ch.end), chunks[i + 1:], ch.start, chunks[-1].end)
+            self.extras.adjuncts.append(A.Adjunct(ch.prep, self.r.clause(sc, None)))
+            return len(chunks)
         if k == "inf":
             sc: SClause = ch.value
             for f in reversed(self.frames):
@@ -1294,8 +1306,14 @@ class _Clauses(_Interp):
 
     def _phrase(self, ph: _Phrase) -> Any:
         for it in ph.items:
-            it.posts = [self.post(p, it.np) for p in it.posts]
-            it.posts = [p for p in it.posts if p is not None]
+            posts = []
+            for p in it.posts:
+                got = self.post(p, it.np)
+                if isinstance(got, list):  # "with Airborne and mana cost (2) or less": one filter each
+                    posts += got
+                elif got is not None:
+                    posts.append(got)
+            it.posts = posts
         return _group(self, ph)
 
     def post(self, p: Any, host: NP) -> Any:
@@ -1304,6 +1322,9 @@ class _Clauses(_Interp):
         kind = p[0]
         if kind == "pp":
             _, prep, sub = p
+            if prep == "with" and len(sub.items) > 1 and sub.conj == "and" and not sub.trailing:
+                # "a Beast with Airborne and mana cost (2) or less": each item is a filter of its own
+                return [self.post(("pp", prep, _Phrase([it])), host) for it in sub.items]
             equal = [x for x in sub.items[0].posts if isinstance(x, tuple) and x[0] == "equal"] if len(sub.items) == 1 else []
             head = sub.items[0].np
             if prep == "with" and head.kind == "core" and head.head in _STAT_NOUNS and (equal or head.count is not None
@@ -1769,6 +1790,7 @@ class _Clauses(_Interp):
             return A.Action(lemma, tuple(sorted(roles, key=lambda rv: _ROLE_ORDER.get(rv[0], 99))))
         cls = _primitive(sense.primitive)
         kwargs: dict[str, Any] = dict(sense.args)
+        rel = kwargs.pop("rel", None) if cls is A.Located else None
         if cls is A.Compare:
             return self._compare(frame, kwargs)
         if cls is A.ModifyDamage:
@@ -1794,6 +1816,8 @@ class _Clauses(_Interp):
             if role not in fields:
                 raise MeaningError(f"{lemma}: {cls.__name__} has no role {role!r}")
             kwargs[role] = node
+        if rel is not None:  # "a site that borders X": the verb names a place relation to its object
+            kwargs["where"] = A.Where(rel, kwargs.get("where"))
         try:
             return cls(**kwargs)
         except TypeError as e:
@@ -1829,7 +1853,11 @@ def _damage_change(r: "_Clauses", values: dict[str, Any], kwargs: dict[str, Any]
     np = ph.items[0].np if isinstance(ph, _Phrase) else None
     if np is None:
         raise MeaningError("a change of damage without the damage")
-    if np.det == "no":
+    if len(ph.items) > 1:  # "deals +1 damage and strikes first": "and" joins clauses here
+        raise MeaningError("a list as a change of damage", ph.sep_at)
+    if np.kind == "signed":  # "deals +1 damage": one more; "-1 damage": one less
+        kwargs["change"], kwargs["amount"] = ("more" if int(np.count) > 0 else "less"), abs(int(np.count))
+    elif np.det == "no":
         kwargs["change"] = "none"
     elif np.count == "double" or "double" in np.mods:
         kwargs["change"] = "double"
@@ -1964,6 +1992,8 @@ class _Sentences(_Clauses):
             last_sc = sc
             if explicit is not None:
                 subject = _subject_of(clause)
+            elif inherited is None and not self.implicit_self:
+                subject = None  # an imperative: the next bare verb has no subject to continue either
         if forward:
             # the phrase after the conjunction is no clause: one of its words may be a verb read otherwise
             # ("and its next magic costs (3) less"): the search revisits the words up to its end

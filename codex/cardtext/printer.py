@@ -347,6 +347,8 @@ class _Printer:
     def adjunct(self, a: A.Adjunct) -> str:
         if a.prep == "while" and isinstance(a.what, A.Clause):
             return self.gerund(a.what)
+        if isinstance(a.what, A.Clause):  # "without losing Stealth"
+            return _j(a.prep.replace("_", " "), self.gerund(a.what))
         prep = a.prep.replace("_", " ")
         if a.what is None:
             return prep
