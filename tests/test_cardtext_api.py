@@ -106,3 +106,33 @@ def test_ast_nodes_are_immutable_values() -> None:
             with pytest.raises(AttributeError):
                 setattr(node, fields[0][0], None)
             assert A.replace(node, **{fields[0][0]: 1}) != node
+
+
+def test_a_per_card_override_applies_to_its_text_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from codex.cardtext import overrides
+    from codex.cardtext.coverage import measure
+
+    text = "Juggle three teacups while humming."
+    entry = {"name": "Juggling Imp", "reason": "a test", "text_sha256": overrides.text_digest(text),
+             "ast": "[[(Statement body=[(Sentence clauses=[(Clause action=(Action lemma=juggle))])])]]"}
+    path = tmp_path / "overrides.yaml"
+    path.write_text(json.dumps([entry]), encoding="utf-8")  # JSON is YAML
+    read = overrides.load.__wrapped__  # the file reader under the cache
+    monkeypatch.setattr(overrides, "load", lambda: read(path))
+    card = parse_card_text(text, "Juggling Imp")
+    assert card.overridden and card.fully_parsed and card.lines[0][0].body[0].clauses[0].action == A.Action("juggle")
+    assert not parse_card_text(text + " Draw a card.", "Juggling Imp").overridden  # errata: parsed again
+    assert not parse_card_text(text, "Another Imp").overridden
+    report = measure([{"name": "Juggling Imp", "guardian": {"rulesText": text}}])["overall"]
+    assert report["overridden"] == 1 and report["mapped"] == report["parsed"] == 0  # reported apart
+
+
+def test_the_overrides_file_is_well_formed_and_stores_no_card_text() -> None:
+    import yaml
+
+    from codex.cardtext import overrides
+
+    data = yaml.safe_load(overrides.OVERRIDES_PATH.read_text(encoding="utf-8"))
+    assert {"name", "reason", "text_sha256", "ast"} == set().union(*(e.keys() for e in data))
+    assert all(len(e["reason"].split()) >= 5 and len(str(e["text_sha256"])) == 16 for e in data)
+    assert len(overrides.load()) == len(data)  # every AST reads back
