@@ -100,3 +100,20 @@ def test_snapshot_coverage_floor() -> None:
 
 FLOOR_MAPPED = 0.90   # measured 0.902 (the goal: 0.90)
 FLOOR_PARSED = 0.94   # measured 0.950
+
+
+def test_cli_coverage_by_set(tmp_path: Path) -> None:
+    cards = json.loads((FIX / "invented.json").read_text(encoding="utf-8"))
+    cards[0]["sets"] = [{"name": "Alpha"}]
+    cards[0]["guardian"]["rulesText"] = "Juggle three teacups while humming."  # a failure family
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(cards), encoding="utf-8")
+    out = CliRunner().invoke(main, ["cards", "coverage", str(path), "--by-set", "--json"])
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.output)
+    assert report["overall"]["cards"] == 3 and report["overall"]["unparsed"] == 1
+    assert report["sets"]["Alpha"]["cards"] == 1 and report["missing"] and report["overridden_cards"] == []
+    text = CliRunner().invoke(main, ["cards", "coverage", str(path), "--by-set"]).output
+    assert "mapped %" in text and "Alpha" in text and "unique cases missing" in text
+    bad = CliRunner().invoke(main, ["cards", "coverage", str(tmp_path / "none.json")])
+    assert bad.exit_code == 2 and "Traceback" not in bad.output

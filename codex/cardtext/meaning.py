@@ -473,14 +473,15 @@ def _mod_word(r: L.Reading) -> str:
 
 # =========================================================================== selectors
 
+#: Characteristics a value may follow ("mana cost (2) or less", "power equal to X").
+_STAT_NOUNS = {"power", "cost", "mana cost", "life", "damage", "range"}
+
 #: Prepositions that make a place, zone or object phrase a modifier of the noun before it.
 _FILTER_PREPS = {"than", "at", "atop", "on", "in", "under", "underneath", "beneath", "above", "below", "over",
                  "near", "within", "adjacent_to", "from", "among", "along", "between", "through", "outside",
                  "in_front_of", "around", "across", "behind", "inside", "except", "including", "onto",
                  "out_of", "away_from", "of", "with", "without", "by", "toward", "against", "into",
                  "above_or_below", "from_among"}
-_TIME_NOUNS = {"turn", "time", "phase", "end phase", "setup", "start", "end", "game"}
-_STAT_NOUNS = {"power", "cost", "mana cost", "life", "damage", "range"}
 
 
 def _det_word(det: Any, r: "_Interp") -> Any:
@@ -736,9 +737,6 @@ def _np_kind(np: NP | None, r: _Interp) -> str:
     return "thing"
 
 
-#: Objects only a verb sense that names them takes (see :meth:`_Interp.active_frame`).
-_QUANTITY_KINDS = frozenset({"damage", "life", "mana"})
-
 #: Objects that are amounts: a verb repeated with a second amount and its own complements is gapping.
 _AMOUNT_KINDS = frozenset({"damage", "life", "mana", "amount"})
 
@@ -972,13 +970,12 @@ class _Builder:
                 return i + 1
             if nested:
                 raise MeaningError("a relative clause inside one with no noun", ch.start)
-            if True:
-                # "each site you control that borders an enemy site": the second relative clause is inside
-                # the first, which has no noun of its own; it restricts the same head
-                outer = next((h for h in reversed(self.r.hosts) if h is not None), None)
-                if outer is None or not self.r.nested:
-                    raise MeaningError("a relative clause with no noun before it", ch.start)
-                self.r.nested[-1].append(rel)
+            # "each site you control that borders an enemy site": the second relative clause is inside the
+            # first, which has no noun of its own; it restricts the same head
+            outer = next((h for h in reversed(self.r.hosts) if h is not None), None)
+            if outer is None or not self.r.nested:
+                raise MeaningError("a relative clause with no noun before it", ch.start)
+            self.r.nested[-1].append(rel)
             return i + 1
         if k == "sub":
             self.r.subordinate(ch, self.extras)
@@ -993,7 +990,7 @@ class _Builder:
                 if f.slot_free("to_vp"):
                     f.fill("to_vp", ("clause", sc))
                     return i + 1
-            self.extras.purpose = self.r.clause(sc, A.Ref("which") if False else None)
+            self.extras.purpose = self.r.clause(sc, None)
             return i + 1
         raise MeaningError(f"unexpected {k}", ch.start)
 
@@ -1254,8 +1251,6 @@ def _until_or_during(prep: str, np: NP, chunks: list[Chunk], i: int) -> A.Durati
 
 # =========================================================================== the interpreter
 
-
-_STATE_PRIMITIVE = {"tapped": ("Tap", {}), "untapped": ("Tap", {"untap": True})}
 
 
 def _primitive(name: str) -> type:
@@ -1833,9 +1828,6 @@ _ROLE_ORDER = {r: i for i, r in enumerate(["agent", "patient", "recipient", "amo
                                            "path", "action"])}
 
 
-def _np_of(node: Any) -> NP | None:
-    return None
-
 
 def _as_thing(role: str, node: Any) -> Any:
     if role != "amount" and (isinstance(node, int) and not isinstance(node, bool) or node == "X"):
@@ -1867,9 +1859,6 @@ def _damage_change(r: "_Clauses", values: dict[str, Any], kwargs: dict[str, Any]
         kwargs["change"], kwargs["amount"] = "more", np.count
     return values, kwargs
 
-
-def _cmp(quant: str | None) -> str:
-    return {"at_least": ">=", "at_most": "<=", "up_to": "<="}.get(quant or "", "=")
 
 
 def _grants(node: Any) -> tuple[Any, ...]:
@@ -2411,8 +2400,6 @@ def sentence_body(tree: Tree, toks: list[Any], lx: Any) -> A.Sentence:
     return r.sentence(parts, A.Span(0, len(lx.sentence)))
 
 
-_COST_KINDS = {"tap": "tap", "sacrifice": "sacrifice", "discard": "discard", "banish": "banish", "reveal": "reveal",
-               "pay": "pay"}
 
 
 def arrow_left(tree: Tree, toks: list[Any], lx: Any) -> tuple[str, Any, tuple[str, ...]]:

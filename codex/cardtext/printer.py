@@ -441,13 +441,11 @@ class _Printer:
                for i in items):
             return None
         if all(i.noun == first.noun for i in items) and all(len(i.mods) == 1 for i in items) and len({i.mods for i in items}) == len(items):
-            bare = [A.Selector(i.mods[0], None, None, None, (), ()) for i in items[:-1]]
             last = A.replace(items[-1], filters=())
             head = self.listing([i.mods[0] for i in items[:-1]] + [self.selector(last)], g.conj)
             if first.det is not None and not isinstance(first.det, A.Possessive):
                 head = self.listing([f"{first.det} {i.mods[0]}" for i in items[:-1]] + [self.selector(last)], g.conj) \
                     if first.det in ("a", "target", "another") else head
-            del bare
             return _j(head, *[self.filter(f) for f in first.filters]) if first.filters else head
         if first.filters and len({i.mods for i in items}) >= 1:
             names = [self.selector(A.replace(i, filters=())) for i in items]
@@ -540,6 +538,7 @@ class _Printer:
 
 
 _ORDINALS = {"next", "topmost", "bottommost", "top", "bottom", "first", "last", "final", "previous"}
+
 
 class _Verb:
     """One primitive printed as a verb phrase (see the module docstring for voice)."""
