@@ -136,3 +136,12 @@ def test_the_overrides_file_is_well_formed_and_stores_no_card_text() -> None:
     assert {"name", "reason", "text_sha256", "ast"} == set().union(*(e.keys() for e in data))
     assert all(len(e["reason"].split()) >= 5 and len(str(e["text_sha256"])) == 16 for e in data)
     assert len(overrides.load()) == len(data)  # every AST reads back
+
+
+def test_every_ast_node_is_documented_for_the_engine() -> None:
+    """docs/cardtext.md names every node class (what the engine does with it)."""
+    doc = (Path(__file__).parents[1] / "docs" / "cardtext.md").read_text(encoding="utf-8")
+    classes = [n for n, c in vars(A).items() if isinstance(c, type) and issubclass(c, A.Node) and c is not A.Node]
+    missing = [n for n in classes if f"`{n}(" not in doc and f"`{n}`" not in doc]
+    assert not missing, missing
+    assert all(c.__doc__ for c in (getattr(A, n) for n in classes))
