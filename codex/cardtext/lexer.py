@@ -31,10 +31,7 @@ class Piece:
 
     text: str
     start: int
-
-    @property
-    def end(self) -> int:
-        return self.start + len(self.text)
+    end: int
 
 
 def pieces(sentence: str) -> list[Piece]:
@@ -42,14 +39,15 @@ def pieces(sentence: str) -> list[Piece]:
     out: list[Piece] = []
     for m in PIECE.finditer(sentence):
         text, start = m.group(1), m.start(1)
+        end = start + len(text)
         if _WORD.match(text) and len(text) > 2 and (text.endswith("'s") or text.endswith("\u2019s")):
-            out.append(Piece(text[:-2], start))
-            out.append(Piece("'s", start + len(text) - 2))
+            out.append(Piece(text[:-2], start, end - 2))
+            out.append(Piece("'s", end - 2, end))
         elif _WORD.match(text) and text.endswith("'") and len(text) > 1:
-            out.append(Piece(text[:-1], start))
-            out.append(Piece("'", start + len(text) - 1))
+            out.append(Piece(text[:-1], start, end - 1))
+            out.append(Piece("'", end - 1, end))
         else:
-            out.append(Piece(text, start))
+            out.append(Piece(text, start, end))
     return out
 
 
@@ -134,32 +132,13 @@ class Lexer:
                 j += 1
             symbols = tuple(p.text for p in self.pieces[i:j])
             ahead.append(Candidate(j - i, (Reading("MANA", symbols, entry="symbol"),)))
-        out = _with_roles(ahead) + list(_word_readings(lex, text)) if ahead else list(_word_readings(lex, text))
-        nxt = self.pieces[i + 1].text.lower() if i + 1 < len(self.pieces) else ""
-        if not nxt or nxt in (",", ".", "!", ";"):
-            # a modal standing for the verb of the clause before it: "he must", "it would", "if it can't"
-            for c in list(out):
-                r = c.readings[0]
-                if r.cat == "MODAL" and len(c.readings) == 1:
-                    out.append(Candidate(1, (Reading("MODAL_ALONE", low, entry=f"modals:{low}"),)))
-                elif r.cat in ("MODAL", "DO") and len(c.readings) == 2 and c.readings[1].cat == "NEG":
-                    out.append(Candidate(1, (Reading("MODAL_ALONE", r.lemma, entry=r.entry), c.readings[1])))
-        if not out and _WORD.match(text):
+        nxt = self.pieces[i + 1].text if i + 1 < len(self.pieces) else ""
+        out = _local_readings(lex, text, nxt)
+        if ahead:
+            out = [c for c in _with_roles(ahead) if nxt.lower() in _PHRASE_ENDERS or not nxt or
+                   c.readings[0].cat not in ("PARTICLE", "ADJ_HEAD")] + out
+        elif not out and _WORD.match(text):
             out = _with_roles(self._guess(i, text))
-        if nxt and any(c.readings[0].cat == "NOUN" for c in _word_readings(lex, self.pieces[i + 1].text)):
-            # before a noun, a noun may modify it ("an aura minion", "threshold requirements") and so may a
-            # past participle ("the discarded card", "departed locations"); tried after their other readings
-            extra = [Candidate(c.length, (Reading("NOUN_MOD", c.readings[0].lemma, "sg", c.readings[0].entry),))
-                     for c in out if len(c.readings) == 1 and c.readings[0].cat == "NOUN" and c.readings[0].form == "sg"]
-            if not any(c.readings[0].cat == "ADJ" for c in out):
-                extra += [Candidate(c.length, (Reading("ADJ", low, "", c.readings[0].entry),))
-                          for c in out if len(c.readings) == 1 and c.readings[0].cat == "PART"][:1]
-            out += extra
-        # readings that only end a phrase: a stranded preposition ("the site it lands on") and a headless
-        # adjective ("an Ordinary or Exceptional site", "the first") stand before punctuation, a
-        # conjunction or the end, never before more of their phrase
-        if nxt and nxt not in _PHRASE_ENDERS:
-            out = [c for c in out if c.readings[0].cat not in ("PARTICLE", "ADJ_HEAD")]
         return out
 
     def _keyword_value(self, i: int) -> Candidate | None:
@@ -258,6 +237,7 @@ class Lexer:
 def clear_cache() -> None:
     """Forget the remembered word readings (benchmarks measure cold parses)."""
     _STATIC.clear()
+    _LOCAL.clear()
 
 
 def _non_word(lex: Lexicon, word: str) -> str:
@@ -270,6 +250,39 @@ def _non_word(lex: Lexicon, word: str) -> str:
 
 
 _STATIC: dict[tuple[int, str], tuple[Candidate, ...]] = {}
+_LOCAL: dict[tuple[int, str, str], list[Candidate]] = {}
+
+
+def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
+    """A piece's readings that depend on the piece and the next one only (shared, do not mutate): its
+    words' readings, a modal standing for the verb before it ("he must", "if it can't"), a noun or a past
+    participle modifying the noun after it ("an aura minion", "the discarded card"), and no reading that
+    only ends a phrase (a stranded preposition, a headless adjective) before more of the phrase."""
+    key = (id(lex), text, nxt)
+    got = _LOCAL.get(key)
+    if got is not None:
+        return got
+    out = list(_word_readings(lex, text))
+    low, nxt_low = text.lower(), nxt.lower()
+    if not nxt or nxt_low in (",", ".", "!", ";"):
+        for c in list(out):
+            r = c.readings[0]
+            if r.cat == "MODAL" and len(c.readings) == 1:
+                out.append(Candidate(1, (Reading("MODAL_ALONE", low, entry=f"modals:{low}"),)))
+            elif r.cat in ("MODAL", "DO") and len(c.readings) == 2 and c.readings[1].cat == "NEG":
+                out.append(Candidate(1, (Reading("MODAL_ALONE", r.lemma, entry=r.entry), c.readings[1])))
+    if nxt and any(c.readings[0].cat == "NOUN" for c in _word_readings(lex, nxt)):
+        out += [Candidate(c.length, (Reading("NOUN_MOD", c.readings[0].lemma, "sg", c.readings[0].entry),))
+                for c in out if len(c.readings) == 1 and c.readings[0].cat == "NOUN" and c.readings[0].form == "sg"]
+        if not any(c.readings[0].cat == "ADJ" for c in out):
+            out += [Candidate(c.length, (Reading("ADJ", low, "", c.readings[0].entry),))
+                    for c in out if len(c.readings) == 1 and c.readings[0].cat == "PART"][:1]
+    if nxt and nxt_low not in _PHRASE_ENDERS:
+        out = [c for c in out if c.readings[0].cat not in ("PARTICLE", "ADJ_HEAD")]
+    if len(_LOCAL) > 1 << 16:
+        _LOCAL.clear()
+    _LOCAL[key] = out
+    return out
 
 
 def _word_readings(lex: Lexicon, text: str) -> tuple[Candidate, ...]:

@@ -145,7 +145,11 @@ class SyntaxFailure:
 
     offset: int
     found: str
-    expected: tuple[str, ...]
+    choices: Any  # the parser's accepted terminals there (read only when the failure is reported)
+
+    @property
+    def expected(self) -> tuple[str, ...]:
+        return tuple(sorted(k for k in self.choices if k.isupper()))
 
 
 class Search:
@@ -182,8 +186,7 @@ class Search:
             lx = self.lx
             piece = lx.pieces[p] if p < self.n else None
             self.failure = SyntaxFailure(piece.start if piece else (lx.pieces[-1].end if lx.pieces else 0),
-                                         piece.text if piece else "end of sentence",
-                                         tuple(sorted(k for k in choices if k.isupper())))
+                                         piece.text if piece else "end of sentence", choices)
 
     def _feed(self, cand: L.Candidate) -> bool:
         lx = self.lx
