@@ -98,8 +98,8 @@ def test_snapshot_coverage_floor() -> None:
     assert all(s["mapped_share"] >= FLOOR_MAPPED - 0.05 for s in report["sets"].values() if s["cards"] >= 50), report["sets"]
 
 
-FLOOR_MAPPED = 0.90   # measured 0.902 (the goal: 0.90)
-FLOOR_PARSED = 0.94   # measured 0.950
+FLOOR_MAPPED = 0.90   # measured 0.904 (the goal: 0.90)
+FLOOR_PARSED = 0.94   # measured 0.953
 
 
 def test_cli_coverage_by_set(tmp_path: Path) -> None:

@@ -153,3 +153,14 @@ def test_a_place_after_a_created_thing_is_its_destination() -> None:
     assert action("Summon a Frog token here.") == A.Summon(A.Selector("token", "a", mods=("Frog",)), A.Where("here"))
     # but after a thing already in play it picks that thing out
     assert action("Banish a minion here.") == A.Remove("banish", A.Selector("minion", "a", filters=(A.Where("here"),)))
+
+
+def test_a_verb_agrees_with_its_subject() -> None:
+    """A card name that is also a verb starts an imperative when the verb after it does not agree with it
+    as a subject ("Silence target minion": not the card Silence targeting a minion)."""
+    from codex.cardtext.parser import names_added
+
+    with names_added(["Silence"]):
+        a = action("Silence target nearby minion this turn.", None)
+    assert a == A.SetState("silenced", A.Selector("minion", "target", filters=(NEARBY,)))
+    assert action("Each ally gains Stealth.", None) == A.Grant((A.Keyword("stealth"),), A.Selector("ally", "each"))

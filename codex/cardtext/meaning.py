@@ -68,6 +68,7 @@ class NP:
     head_cat: str = ""            # NOUN, NAME
     number: str = "sg"
     text: str = ""
+    entry: str = ""               # the head's lexicon entry (a name's kind: name:card, name:unknown...)
 
 
 @dataclass
@@ -379,7 +380,7 @@ class _Reader:
                     np.mods.append(_mod_word(r))
             if kind == "np_core":
                 r = self.tok(head.children[0]).reading
-                np.head, np.head_cat, np.number = r.lemma, r.cat, r.form or "sg"
+                np.head, np.head_cat, np.number, np.entry = r.lemma, r.cat, r.form or "sg", r.entry
                 if r.lemma in _PROFORMS and mods is not None:
                     # "the previous one", "each one"; never "target enemy one" (that is "target enemy, one step")
                     raise MeaningError(f"{r.lemma!r} with a modifier", self.span(mods)[0])
@@ -1378,6 +1379,10 @@ class _Clauses(_Interp):
         if explicit is None and vg is not None and vg.form == "past" and not vg.perfect and not vg.copula \
                 and not (isinstance(inherited, A.Ref) and inherited.word == "which"):
             raise MeaningError("a past-tense verb without a subject", vg.start)
+        if explicit is not None and vg is not None and not vg.modal and not vg.copula and not vg.perfect and not vg.negated \
+                and vg.form in ("base", "third") and _number(sc.subject) not in (None, "pl" if vg.form == "base" else "sg"):
+            # "Silence target nearby minion": a singular subject takes "targets"; the words are read otherwise
+            raise MeaningError("a verb that does not agree with its subject", vg.start)
         if explicit is None and inherited is None and vg is not None:
             if vg.form == "third" or vg.modal:
                 # a statement with no subject is about this card: "Takes 1 less damage", "Can't defend"
@@ -1521,7 +1526,7 @@ class _Clauses(_Interp):
                 if c.value.kind == "core" and c.value.head == "step" and j + 1 < len(rest) and rest[j + 1].kind == "place":
                     j = sb.one(rest, j, c)  # "at a location up to two steps away"
                     continue
-                raise MeaningError("two noun phrases in a subject", at if at is not None else c.start, str(c.value.head))
+                raise MeaningError("two noun phrases in a subject", c.start, str(c.value.head))
             if c.kind == "pp" and not (c.prep in _FILTER_PREPS) and c.prep not in ("for", "until", "during"):
                 raise MeaningError(f"'{c.prep}' phrase in a subject", at)
             j = sb.one(rest, j, c)
@@ -2255,6 +2260,23 @@ def _walk_chunks(chunks: list[Chunk]):
         if isinstance(c.value, SClause):
             yield from _walk_chunks(c.value.subject)
             yield from _walk_chunks(c.value.chunks)
+
+
+def _number(subject: list[Chunk]) -> str | None:
+    """``sg``/``pl`` when a subject's number is plain: one noun phrase headed by a common noun, a known
+    name (a card, subtype or token: not an unknown capitalised word, whose number is unknown) or a
+    personal pronoun. None for lists, this card's own name (``Vanguard Knights have``) and the rest."""
+    nps = [c.value for c in subject if c.kind == "np"]
+    if len(nps) != 1 or any(c.kind in ("lc", "conj") for c in subject):
+        return None
+    np = nps[0]
+    if np.kind == "pron":
+        return {"it": "sg", "he": "sg", "she": "sg", "they": "pl", "you": "pl", "we": "pl"}.get(str(np.head))
+    if np.kind != "core" or (np.count not in (None, 1)) or np.det in ("all", "these", "those", "both"):
+        return "pl" if np.kind == "core" and np.det in ("all", "these", "those", "both") else None
+    if np.head_cat == "NOUN" or (np.head_cat == "NAME" and np.entry in ("name:card", "name:subtype", "name:token")):
+        return np.number
+    return None
 
 
 def _inherits(subject: Any, sc: SClause, sep: str | None) -> bool:
