@@ -20,7 +20,7 @@ def test_normalize_errata_crlf_circled_digits() -> None:
 
 def test_lenient_keeps_unparsed_and_rest_of_card() -> None:
     card = parse_card_text("Airborne\nJuggle three teacups.")
-    assert isinstance(card.lines[1][0], Unparsed) and card.lines[1][0].span == (9, 30)
+    assert isinstance(card.lines[1][0], Unparsed) and tuple(card.lines[1][0].span) == (9, 30)
     assert keywords_of(card) == {"airborne": True}
 
 

@@ -536,6 +536,9 @@ class _Interp:
             if filters or (np.det is not None and np.det not in ("all", "the", "any")):
                 raise MeaningError("a bare number with modifiers", np.start)
             return np.count
+        if np.head not in _AMOUNT_NOUNS and any(isinstance(f, tuple) for f in filters):
+            # "equal to X" only after an amount ("damage equal to its power"), read by the verb's amount role
+            raise MeaningError("'equal to' after a noun that is no amount", np.start)
         det = _det_word(np.det, self)
         quant = np.quant
         if det == "any_number":
@@ -709,7 +712,7 @@ class _Extras:
     this_turn: bool = False     # "this turn" seen: a duration, or the scope of a past event
 
 
-_OBJECT_KINDS = {"damage": "damage", "strike damage": "damage", "life": "life", "control": "control",
+_OBJECT_KINDS = {"damage": "damage", "strike damage": "damage", "life": "life", "control": "control", "amount": "amount",
                  "step": "step", "strike": "strike", "ability": "ability", "threshold": "threshold",
                  "threshold requirement": "threshold", "projectile": "projectile", "place": "place", "mana": "mana"}
 
@@ -1903,7 +1906,7 @@ def _special_role(cls: type, role: str, node: Any, raw: Any) -> tuple[str | None
 
 
 _CREATION_VERBS = {"summon", "conjure", "cast", "play", "fill"}
-_AMOUNT_NOUNS = {"damage", "strike damage", "life", "step", "projectile", "mana"}
+_AMOUNT_NOUNS = {"damage", "strike damage", "life", "step", "projectile", "mana", "amount"}
 
 
 # =========================================================================== sentences and abilities

@@ -482,7 +482,7 @@ def parse_normalized(text: str, name: str | None = None, errata: bool = False
             start = line_offset + off
             if isinstance(node, Failure):
                 err = session.error(node, sentence, off, line_no, line_offset)
-                abilities.append(A.Unparsed(sentence, (start, start + len(sentence)),
+                abilities.append(A.Unparsed(sentence, A.Span(start, start + len(sentence)),
                                             f"{err.message} at column {err.column}"))
                 continue
             unknown = node.unknown
