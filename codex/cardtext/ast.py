@@ -849,7 +849,9 @@ class Clause(Node):
     phrases written after the verb (``per``: once for each object ``per`` selects). ``purpose``: a
     :class:`Clause` done by means of this one (``pay (1) to summon ...``; ``to evade the attack``).
     ``instead``: replaces the event the sentence's condition names. ``scope``: the time window of a
-    past or repeated event (``if you cast a spell this turn`` → ``Turn(which="this")``; ``each turn``)."""
+    past or repeated event (``if you cast a spell this turn`` → ``Turn(which="this")``; ``each turn``).
+    ``voice``: ``passive`` for a participle with no subject (``If cast``, ``when played``: done to the
+    object the context names, usually this card)."""
 
     action: Any
     modal: str | None = None
@@ -863,6 +865,7 @@ class Clause(Node):
     adjuncts: tuple[Adjunct, ...] = ()
     instead: bool = False
     scope: Turn | None = None
+    voice: str | None = None
 
 
 class Sentence(Node):

@@ -134,12 +134,22 @@ class Lexer:
             ahead.append(Candidate(j - i, (Reading("MANA", symbols, entry="symbol"),)))
         nxt = self.pieces[i + 1].text if i + 1 < len(self.pieces) else ""
         out = _local_readings(lex, text, nxt)
+        if text == "," and self._ends_fronted_phrase(i):
+            # the first comma of a sentence that opens with "When", "If", "At", "After"...: the end of that
+            # phrase (a clause comma) before a list comma
+            out = [c for c in out if c.readings[0].cat == "CC"] + [c for c in out if c.readings[0].cat != "CC"]
         if ahead:
             out = [c for c in _with_roles(ahead) if nxt.lower() in _PHRASE_ENDERS or not nxt or
                    c.readings[0].cat not in ("PARTICLE", "ADJ_HEAD")] + out
         elif not out and _WORD.match(text):
             out = _with_roles(self._guess(i, text))
         return out
+
+    def _ends_fronted_phrase(self, i: int) -> bool:
+        if any(p.text == "," for p in self.pieces[:i]):
+            return False
+        first = _word_readings(self.lexicon, self.pieces[0].text.lower()) if self.pieces else ()
+        return any(c.readings[0].cat in ("SUB", "PREP") for c in first)
 
     def _keyword_value(self, i: int) -> Candidate | None:
         """A keyword that takes a number with its number: ``Movement +2``, ``Ranged 3`` (one token)."""
@@ -279,6 +289,10 @@ def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
                     for c in out if len(c.readings) == 1 and c.readings[0].cat == "PART"][:1]
     if nxt and nxt_low not in _PHRASE_ENDERS:
         out = [c for c in out if c.readings[0].cat not in ("PARTICLE", "ADJ_HEAD")]
+        if any(c.readings[0].cat == "KEYWORD" for c in out) and any(c.readings[0].cat == "VERB" for c in out):
+            # a keyword that is also a verb, with more of its phrase after it, is the verb first ("Submerge
+            # target minion"); a keyword stands alone ("Submerge, Lethal")
+            out = [c for c in out if c.readings[0].cat != "KEYWORD"] + [c for c in out if c.readings[0].cat == "KEYWORD"]
     if len(_LOCAL) > 1 << 16:
         _LOCAL.clear()
     _LOCAL[key] = out

@@ -327,8 +327,9 @@ class _Reader:
         if v.data == "do_neg":
             _do, _neg, advs, verb = kids
             r = self.tok(verb).reading
-            tense = "past" if self.tok(_do).reading.form == "did" else "base"
-            return VGroup(r.lemma, tense, negated=True, advs=self.advs(advs), start=start, end=end)
+            do_r = self.tok(_do).reading  # the auxiliary carries the person: "doesn't strike back"
+            form = {"did": "past", "does": "third"}.get(do_r.form or str(do_r.lemma), "base")
+            return VGroup(r.lemma, form, negated=True, advs=self.advs(advs), start=start, end=end)
         if v.data == "copula":
             be, neg = kids
             form = self.tok(be).reading.form
@@ -1373,8 +1374,13 @@ class _Clauses(_Interp):
 
     # ---- clauses
     def clause(self, sc: SClause, inherited: Any, imperative_ok: bool = True) -> A.Clause:
+        """A clause's meaning; ``imperative_ok`` False in a subordinate clause or an event, where a bare
+        verb with no subject is no command ("If cast": the participle)."""
         ex = _Extras()
         vg = sc.vgroup
+        if not imperative_ok and not sc.subject and inherited is None and vg is not None and vg.form == "base" \
+                and not vg.modal and not vg.negated and not vg.copula:
+            raise MeaningError("a bare verb in a subordinate clause", vg.start)
         b = _Builder(self, ex)
         explicit = self.subject(sc.subject, ex, b) if sc.subject else None
         self.clause_subject = explicit
@@ -1670,7 +1676,10 @@ class _Clauses(_Interp):
         else:
             raise MeaningError("a clause without a verb", first.start)
         vg = VGroup("", "base", negated=negated)
-        return self.finish(action, vg, ex, None)
+        out = self.finish(action, vg, ex, None)
+        # "If cast", "when played": a participle with no subject says what is done to the thing the
+        # context names (the printer writes it back as a participle, not an -ing form)
+        return A.replace(out, voice="passive") if first.kind == "part" and subject is None else out
 
     # ---- relative and subordinate clauses
     def relative(self, ch: Chunk, outer: "_Builder | None" = None) -> Any:
@@ -1734,7 +1743,7 @@ class _Clauses(_Interp):
                 sc.chunks[0].value in ("able", "need") and kind == "if":
             ex.conditions.append(A.Condition("if_able" if sc.chunks[0].value == "able" else "if_needed"))
             return
-        clause = self.clause(sc, None)
+        clause = self.clause(sc, None, imperative_ok=False)
         subject = self.clause_subject
         if self.clause_time is not None:
             self.condition_time = self.clause_time
@@ -2250,6 +2259,19 @@ def _conditions_with_two_clauses(segs: list[Any]) -> list[Any]:
             merged = Chunk("sub", inner, sub.start, nsc.end, sub.prep)
             merged.extra = (nsep, nsc)  # type: ignore[attr-defined]
             out[i] = ("adjunct", content[:-1] + [merged], sep)
+            del out[i + 1]
+            continue
+        # "Untap X whenever he attacks and kills an enemy": after an imperative ending in a subordinate
+        # clause, a subjectless third-person verb cannot be another imperative: it continues that clause
+        if kind == "clause" and nkind == "clause" and content.chunks and content.chunks[-1].kind == "sub" \
+                and not content.subject and content.vgroup is not None and content.vgroup.form == "base" \
+                and not content.vgroup.modal and not nsc.subject and nsc.vgroup is not None \
+                and nsc.vgroup.form == "third" and nsep in ("and", "or"):
+            sub = content.chunks[-1]
+            merged = Chunk("sub", sub.value, sub.start, nsc.end, sub.prep)
+            merged.extra = (nsep, nsc)  # type: ignore[attr-defined]
+            out[i] = ("clause", SClause(content.subject, content.vgroup, content.chunks[:-1] + [merged],
+                                        content.start, nsc.end, content.gap), sep)
             del out[i + 1]
             continue
         i += 1

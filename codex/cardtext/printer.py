@@ -252,8 +252,19 @@ class _Printer:
         text = _j(core, *tail).replace(" ,", ",")
         if c.purpose is not None:
             text += " to " + self.clause(c.purpose).removeprefix("you ")
+        previous = None
         for cond in c.conditions:
-            text += (", " if cond.kind in ("if_able", "if_needed") else " ") + self.condition(cond)
+            if previous is not None and cond.kind == previous.kind and cond.clause is not None \
+                    and _doer(cond.clause) == _doer(previous.clause) is not None:
+                # "whenever he attacks and kills an enemy": two conditions of one kind, one subject
+                self.subordinate += 1
+                try:
+                    text += " and " + self.clause(cond.clause, shared="third")
+                finally:
+                    self.subordinate -= 1
+            else:
+                text += (", " if cond.kind in ("if_able", "if_needed") else " ") + self.condition(cond)
+            previous = cond
         return text
 
     def clause_tail(self, c: A.Clause) -> list[str]:
@@ -619,6 +630,9 @@ class _Verb:
         if c.tense == "past":
             return _j(subj, _form(lemma, "past"))
         pre = next((a for a in c.adverbs if a in _PREVERBAL), None)
+        if not subj and subject is None and self.p.subordinate and not self.relative and not neg:
+            # a reduced clause: "while defending", "after attacking"; "if cast", "when played"
+            return _form(lemma, "part" if c.voice == "passive" else "ing")
         third = bool(subj or (self.relative and _is_which(subject))) and not self.plural(subject)
         if neg and pre:  # "no longer has", "never moves"
             return _j(subj, _adverb(pre), _form(lemma, "third") if third else lemma)
@@ -699,6 +713,8 @@ class _Verb:
         a = self.a
         if self.relative and _is_which(a.amount):
             return self.damage_gap()
+        if self.c.voice == "passive" and a.agent is None and a.patient is None and a.amount is None:
+            return "damaged"  # "until hurt", "when damaged"
         amount = "" if a.amount is None else (self.amount(a.amount))
         noun = "strike damage" if a.kind == "strike" else _j(a.kind if a.kind not in (None, "strike") else None, "damage")
         if isinstance(a.amount, A.Quantity):
@@ -879,7 +895,8 @@ class _Verb:
     def _Tap(self) -> str:
         a = self.a
         lemma = "untap" if a.untap else "tap"
-        if a.agent is None and a.patient is not None and (self.c.modal or self.c.negated or _is_self(a.patient)):
+        if a.agent is None and a.patient is not None and (self.c.modal or self.c.negated or self.c.tense
+                                                          or self.p.subordinate or self.relative or self.gerund):
             return self.subject_and_verb(a.patient, lemma)
         return _j(self.subject_and_verb(a.agent, lemma), self.p.np(a.patient))
 
@@ -956,6 +973,12 @@ def _plural(n: Any) -> bool:
     if isinstance(n, A.Partitive):
         return n.count not in (1, "each", "one")
     return False
+
+
+def _doer(c: A.Clause | None) -> Any:
+    """Who does a clause's action (its agent, else its patient), for telling two clauses share a subject."""
+    a = c.action if c is not None else None
+    return getattr(a, "agent", None) or getattr(a, "patient", None)
 
 
 def _chosen(n: Any) -> bool:
