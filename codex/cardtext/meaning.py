@@ -1491,6 +1491,11 @@ class _Clauses(_Interp):
         per = self._per(ex.per)
         self.clause_time, self.clause_limit = ex.time, ex.limit
         purpose = ex.purpose
+        if isinstance(purpose, A.Clause) and not ex.conditions and any(c.kind in ("if", "unless") for c in purpose.conditions):
+            # "costs (1) less to cast if you have more life": the condition is the clause's, not the casting's
+            moved = tuple(c for c in purpose.conditions if c.kind in ("if", "unless"))
+            ex.conditions.extend(moved)
+            purpose = A.replace(purpose, conditions=tuple(c for c in purpose.conditions if c not in moved))
         if isinstance(purpose, A.Clause) and purpose.duration is not None and duration is None \
                 and purpose.duration.kind != "permanently":  # "to permanently gain": the adverb is the infinitive's
             # "cost (1) more to cast on their next turn": the time is the clause's, not only the casting's
