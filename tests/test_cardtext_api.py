@@ -151,7 +151,7 @@ def test_abilities_and_sentences_quote_the_card_verbatim() -> None:
     """Each ability and each sentence of its body has a span into the normalised text, so a ruling can
     quote the card's own words; spans do not take part in equality."""
     text = ("Airborne\nAt the start of your turn, look at your topmost spell. You may put it on the bottom "
-            "of your spellbook.\nTap \u2192 Draw a card. Then discard a card.")
+            "of your atlas.\nTap \u2192 Draw a card. Then discard a card.")
     card = parse_card_text(text, "Ember Golem")
     norm = normalize(text).text
     quote = [(type(a).__name__, norm[a.span[0]:a.span[1]], [norm[s.span[0]:s.span[1]] for s in getattr(a, "body", ())])
@@ -159,8 +159,8 @@ def test_abilities_and_sentences_quote_the_card_verbatim() -> None:
     assert quote == [
         ("KeywordLine", "Airborne", []),
         ("Triggered", "At the start of your turn, look at your topmost spell. You may put it on the bottom of "
-                      "your spellbook.", ["At the start of your turn, look at your topmost spell.",
-                                          "You may put it on the bottom of your spellbook."]),
+                      "your atlas.", ["At the start of your turn, look at your topmost spell.",
+                                      "You may put it on the bottom of your atlas."]),
         ("Activated", "Tap \u2192 Draw a card. Then discard a card.", ["Draw a card.", "Then discard a card."]),
     ]
     assert card.abilities[1] == A.replace(card.abilities[1], span=A.Span(0, 0))
