@@ -8,10 +8,8 @@ The card text is read from the snapshot at test time; the test skips when it is 
 """
 from __future__ import annotations
 
-import csv
 import json
 import os
-import re
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
@@ -20,9 +18,9 @@ import pytest
 
 from codex.cardtext import lexicon as L
 from codex.cardtext.coverage import catalog_names
-from codex.cardtext.overrides import override_for
 from codex.cardtext.normalize import normalize
-from codex.cardtext.parser import GRAMMAR_PATH, names_added, rule_names, usage
+from codex.cardtext.overrides import override_for
+from codex.cardtext.parser import general_rules, names_added, rule_names, usage
 
 SNAPSHOT = Path(os.environ.get("ARBITER_CARDS_JSON", Path(__file__).parents[2] / "shared/cards/sorcery-cards.json"))
 pytestmark = pytest.mark.skipif(not SNAPSHOT.exists(),
@@ -46,40 +44,9 @@ def attestation() -> tuple[Counter[str], Counter[str]]:
     return rules, entries
 
 
-def _marked_general() -> set[str]:
-    """Grammar alternatives (alias or rule name) whose line carries ``// general: <reason>``."""
-    marked = set()
-    for line in GRAMMAR_PATH.read_text(encoding="utf-8").splitlines():
-        code, _, comment = line.partition("//")
-        if not re.match(r"\s*general:\s*\S", comment):
-            continue
-        alias = re.search(r"->\s*(\w+)", code)
-        rule = re.match(r"\s*(\w+)\s*:", code)
-        if alias:
-            marked.add(alias.group(1))
-        elif rule:
-            marked.add(rule.group(1))
-    return marked
-
-
-@lru_cache(maxsize=1)
-def _codex_words() -> tuple[Counter[str], str]:
-    rows = csv.DictReader(L.CODEX_CSV.open(encoding="utf-8", newline=""))
-    text = " ".join(f"{r.get('title') or ''} {r.get('content') or ''}" for r in rows).lower()
-    return Counter(re.findall(r"[a-z][a-z'\-]*", text)), text
-
-
-def _in_codex(lemma: str) -> bool:
-    words, text = _codex_words()
-    key = lemma.replace("_", " ").lower()
-    if " " in key:
-        return text.count(key) >= 2
-    return any(words[key + end] >= 2 for end in ("", "s", "es", "d", "ed", "ing"))
-
-
 def test_every_grammar_alternative_is_attested_or_general() -> None:
     rules, _ = attestation()
-    general = _marked_general()
+    general = general_rules()
     weak = sorted(r for r in rule_names() if rules[r] < 2 and r not in general)
     assert not weak, f"grammar alternatives used by fewer than two snapshot cards, not marked general: {weak}"
 
@@ -88,11 +55,11 @@ def test_every_lexicon_entry_is_attested_or_general() -> None:
     _, entries = attestation()
     lex = L.load()
     weak = sorted(e for e in lex.entries
-                  if entries[e] < 2 and e not in lex.general and not _in_codex(e.split(":", 1)[1]))
+                  if entries[e] < 2 and e not in lex.general and not L.codex_attested(e))
     assert not weak, f"lexicon entries used by fewer than two snapshot cards, not general: {weak}"
 
 
 def test_general_marks_give_a_reason() -> None:
     lex = L.load()
     assert all(len(reason.split()) >= 2 for reason in lex.general.values())
-    assert _marked_general()  # the grammar's marks are found (the comment syntax did not drift)
+    assert general_rules()  # the grammar's marks are found (the comment syntax did not drift)

@@ -22,12 +22,19 @@ from codex.cardtext.sexpr import from_sexpr
 
 GOLD = Path(__file__).parent / "cardtext_gold.yaml"
 SNAPSHOT = Path(os.environ.get("ARBITER_CARDS_JSON", Path(__file__).parents[2] / "shared/cards/sorcery-cards.json"))
-#: The issue's target is 0.95; measured 0.929 (the cards below it are listed by the assertion).
-FLOOR = 0.92
+#: The issue's target (0.95); measured 0.961 (the cards below it are listed by the assertion).
+FLOOR = 0.95
 
 
 def _without_later_fields(node: Any) -> Any:
-    return A.transform(node, lambda n: A.replace(n, plural=False) if isinstance(n, A.Selector) and n.plural else n)
+    def strip(n: Any) -> Any:
+        if isinstance(n, A.Selector) and n.plural:
+            return A.replace(n, plural=False)
+        if isinstance(n, A.Clause) and n.voice is not None:
+            return A.replace(n, voice=None)
+        return n
+
+    return A.transform(node, strip)
 
 
 def test_gold_file_is_well_formed() -> None:

@@ -61,3 +61,17 @@ def test_every_grammar_rule_has_a_golden_case() -> None:
         used |= rules_used(case["input"], case.get("card"))
     missing = sorted(rule_names() - used)
     assert not missing, f"grammar rules without a golden case: {missing}"
+
+
+def test_golden_inputs_are_invented() -> None:
+    """No golden input longer than a stock phrase is a real card's text (the project stores no card text)."""
+    import json
+    import os
+
+    snapshot = Path(os.environ.get("ARBITER_CARDS_JSON", Path(__file__).parents[2] / "shared/cards/sorcery-cards.json"))
+    if not snapshot.exists():
+        pytest.skip(f"card snapshot not found at {snapshot}")
+    cards = json.loads(snapshot.read_text(encoding="utf-8"))
+    real = "\n".join(normalize((c.get("guardian") or {}).get("rulesText") or "").text for c in cards)
+    copied = [c["id"] for c in CASES if len(c["input"]) > 25 and normalize(c["input"]).text in real]
+    assert not copied, copied

@@ -90,7 +90,7 @@ def test_gapping_repeats_the_verb_with_its_own_complements() -> None:
 # ---- 2. trigger bodies
 def test_sentences_after_a_trigger_belong_to_it() -> None:
     (ability,) = body("At the start of your turn, look at your topmost spell. You may put it on the bottom of "
-                      "your spellbook.")
+                      "your atlas.")
     assert isinstance(ability, A.Triggered)
     assert ability.trigger == A.Trigger("at", phase="start", turn=A.Turn("your"))
     assert [type(c.action) for s in ability.body for c in s.clauses] == [A.Look, A.Put]
@@ -103,14 +103,14 @@ def test_a_new_ability_marker_ends_the_trigger_body() -> None:
 
 # ---- 3. repeating effects are triggers; "until" is a duration
 @pytest.mark.parametrize("text, phase, effect", [
-    ("Untaps at the end of your turn.", "end", A.Tap(A.Ref("SELF"), untap=True)),
+    ("Untaps at the end of each turn.", "end", A.Tap(A.Ref("SELF"), untap=True)),
     ("Each enemy here takes 1 damage at the start of your turn.", "start",
      A.Damage(1, A.Selector("enemy", "each", filters=(A.Where("here"),)))),
 ])
 def test_a_repeating_effect_is_a_trigger(text: str, phase: str, effect: Any) -> None:
     (ability,) = body(text)
     assert isinstance(ability, A.Triggered)
-    assert ability.trigger == A.Trigger("at", phase=phase, turn=A.Turn("your"))
+    assert ability.trigger == A.Trigger("at", phase=phase, turn=A.Turn("each" if "each turn" in text else "your"))
     assert ability.body[0].clauses[0].action == effect
 
 
@@ -153,3 +153,14 @@ def test_a_place_after_a_created_thing_is_its_destination() -> None:
     assert action("Summon a Frog token here.") == A.Summon(A.Selector("token", "a", mods=("Frog",)), A.Where("here"))
     # but after a thing already in play it picks that thing out
     assert action("Banish a minion here.") == A.Remove("banish", A.Selector("minion", "a", filters=(A.Where("here"),)))
+
+
+def test_a_verb_agrees_with_its_subject() -> None:
+    """A card name that is also a verb starts an imperative when the verb after it does not agree with it
+    as a subject ("Silence target minion": not the card Silence targeting a minion)."""
+    from codex.cardtext.parser import names_added
+
+    with names_added(["Silence"]):
+        a = action("Silence target nearby minion this turn.", None)
+    assert a == A.SetState("silenced", A.Selector("minion", "target", filters=(NEARBY,)))
+    assert action("Each ally gains Stealth.", None) == A.Grant((A.Keyword("stealth"),), A.Selector("ally", "each"))

@@ -120,4 +120,19 @@ def test_snapshot_cards_print_back_to_the_same_ast() -> None:
     assert report["roundtrip_share"] >= FLOOR_ROUNDTRIP, report["roundtrip_share"]
 
 
-FLOOR_ROUNDTRIP = 0.90  # measured 0.919
+FLOOR_ROUNDTRIP = 0.92  # measured 0.933
+
+
+@pytest.mark.skipif(not SNAPSHOT.exists(), reason=f"card snapshot not found at {SNAPSHOT} (set ARBITER_CARDS_JSON)")
+def test_snapshot_asts_are_well_formed() -> None:
+    """Every snapshot card's AST is made of AST nodes only: it writes as an s-expression and reads back
+    (``from_sexpr`` checks every node type and field), so the engine never meets a parser-internal value."""
+    from codex.cardtext.coverage import catalog_names
+    from codex.cardtext.parser import names_added
+    from codex.cardtext.sexpr import from_sexpr, to_sexpr
+
+    cards = json.loads(SNAPSHOT.read_text(encoding="utf-8"))
+    with names_added(*catalog_names(cards)):
+        for c in cards:
+            card = parse_card_text(c["guardian"]["rulesText"] or "", c["name"])
+            assert from_sexpr(to_sexpr(card)) == card, c["name"]

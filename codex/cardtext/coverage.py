@@ -22,7 +22,7 @@ from typing import Any, Iterable
 
 from codex.cardtext import ast as A
 from codex.cardtext.normalize import normalize
-from codex.cardtext.overrides import override_for
+from codex.cardtext.overrides import override_for, override_reason
 from codex.cardtext.parser import names_added, parse_normalized
 
 _KEYWORD_ITEM = re.compile(r"^(?:[A-Z][\w-]*(?: [A-Z][\w-]*)?(?: [+]?\d+)?)$")
@@ -66,6 +66,7 @@ def card_status(card: dict[str, Any]) -> dict[str, Any]:
                            "unknown": []}
     if override_for(name, norm.text) is not None:
         out["status"] = "overridden"
+        out["reason"] = override_reason(name)
         return out
     ct, errors = parse_normalized(norm.text, name, norm.errata)
     for line, abilities in zip(norm.lines, ct.lines):
@@ -107,9 +108,12 @@ def _measure(cards: list[dict[str, Any]], by_set: bool) -> dict[str, Any]:
     examples: dict[str, str] = {}
     verbs: Counter[str] = Counter()
     unknown: Counter[str] = Counter()
+    overridden: list[dict[str, str]] = []
     for card in cards:
         st = card_status(card)
         status = st["status"]
+        if status == "overridden":
+            overridden.append({"name": str(st["name"]), "reason": str(st["reason"])})
         keys = ["overall"] + (card_sets(card) if by_set else [])
         for key in keys:
             c = totals if key == "overall" else per_set[key]
@@ -140,6 +144,7 @@ def _measure(cards: list[dict[str, Any]], by_set: bool) -> dict[str, Any]:
     overall["keyword_lines"] = totals["keyword_lines"]
     overall["keyword_lines_parsed"] = totals["keyword_lines_parsed"]
     return {"overall": overall, "sets": {k: shares(v) for k, v in sorted(per_set.items())},
+            "overridden_cards": overridden,
             "missing": [{"family": f, "count": n, "example": examples[f]} for f, n in families.most_common()],
             "verbs_without_primitive": [{"verb": v, "cards": n} for v, n in verbs.most_common()],
             "unknown_words": [{"word": w, "cards": n} for w, n in unknown.most_common()]}

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from codex.cardtext.lexicon import PIECE, Candidate, Lexicon, NameBook, Reading, fold
 
@@ -30,10 +31,7 @@ class Piece:
 
     text: str
     start: int
-
-    @property
-    def end(self) -> int:
-        return self.start + len(self.text)
+    end: int
 
 
 def pieces(sentence: str) -> list[Piece]:
@@ -41,14 +39,15 @@ def pieces(sentence: str) -> list[Piece]:
     out: list[Piece] = []
     for m in PIECE.finditer(sentence):
         text, start = m.group(1), m.start(1)
+        end = start + len(text)
         if _WORD.match(text) and len(text) > 2 and (text.endswith("'s") or text.endswith("\u2019s")):
-            out.append(Piece(text[:-2], start))
-            out.append(Piece("'s", start + len(text) - 2))
+            out.append(Piece(text[:-2], start, end - 2))
+            out.append(Piece("'s", end - 2, end))
         elif _WORD.match(text) and text.endswith("'") and len(text) > 1:
-            out.append(Piece(text[:-1], start))
-            out.append(Piece("'", start + len(text) - 1))
+            out.append(Piece(text[:-1], start, end - 1))
+            out.append(Piece("'", end - 1, end))
         else:
-            out.append(Piece(text, start))
+            out.append(Piece(text, start, end))
     return out
 
 
@@ -115,58 +114,42 @@ class Lexer:
     def _candidates(self, i: int) -> list[Candidate]:
         piece = self.pieces[i]
         text = piece.text
-        out: list[Candidate] = []
-        out += self._names(i)
         lex = self.lexicon
         low = text.lower()
-        for key in {low} | ({text} if text != low else set()):
+        # readings that look ahead: names, multi-word entries, "Movement +2", mana symbols written together
+        ahead: list[Candidate] = self._names(i)
+        for key in (low, text) if text != low else (low,):
             for words, cand in lex.multi.get(key, ()):
                 if self._matches(i, words):
-                    out.append(cand)
+                    ahead.append(cand)
         value = self._keyword_value(i)
         if value is not None:
-            out.append(value)
-        out.sort(key=lambda c: -c.length)
-        out += lex.single.get(text, [])
-        if text != low:
-            out += lex.single.get(low, [])
-        elif text.capitalize() in lex.keywords:  # "without submerge": a keyword written in lower case
-            out += [c for c in lex.single.get(text.capitalize(), []) if c.readings[0].cat in ("KEYWORD", "KEYWORD_ADJ")]
-        if text in _PUNCT:
-            out += [Candidate(1, (Reading(cat, text, entry="punct"),)) for cat in _PUNCT[text]]
-        elif text.startswith('"'):
-            out.append(Candidate(1, (Reading("QUOTED", text, entry="symbol"),)))
-        elif text.startswith("("):
-            # symbols written together are one token: "(E)(F)(W)(A)"
+            ahead.append(value)
+        ahead.sort(key=lambda c: -c.length)
+        if text.startswith("("):
             j = i + 1
             while j < len(self.pieces) and self.pieces[j].text.startswith("(") and self.pieces[j].start == self.pieces[j - 1].end:
                 j += 1
             symbols = tuple(p.text for p in self.pieces[i:j])
-            out.append(Candidate(j - i, (Reading("MANA", symbols, entry="symbol"),)))
-        elif text[0] in "+-" and text[1:].isdigit():
-            out.append(Candidate(1, (Reading("SIGNED", int(text), entry="symbol"),)))
-        elif text[0].isdigit():
-            value = int(text.rstrip("+"))
-            out.append(Candidate(1, (Reading("NUMBER", value, "plus" if text.endswith("+") else "", "symbol"),)))
-        elif text in ("'s", "'"):
-            out.append(Candidate(1, (Reading("POSS", "'s", entry="symbol"),)))
-        elif text == "X":
-            out.append(Candidate(1, (Reading("NUMBER", "X", entry="numbers:X"),)))
-        elif text.startswith(("non-", "Non-")) and len(text) > 4:
-            out.append(Candidate(1, (Reading("ADJ", "non-" + self._non_word(text[4:]), entry="rule:non"),)))
-        if any(c.readings[0].cat == "MODAL" and len(c.readings) == 1 for c in out) and (
-                i + 1 == len(self.pieces) or self.pieces[i + 1].text in (",", ".", "!", ";")):
-            # a modal standing for the verb of the clause before it: "he must", "it would"
-            out.append(Candidate(1, (Reading("MODAL_ALONE", low, entry=f"modals:{low}"),)))
-        if not out and _WORD.match(text):
-            out += self._guess(i, text)
-        # readings that only end a phrase: a stranded preposition ("the site it lands on") and a headless
-        # adjective ("an Ordinary or Exceptional site", "the first") stand before punctuation, a
-        # conjunction or the end, never before more of their phrase
-        nxt = self.pieces[i + 1].text.lower() if i + 1 < len(self.pieces) else ""
-        if nxt and nxt not in _PHRASE_ENDERS:
-            out = [c for c in out if c.readings[0].cat not in ("PARTICLE", "ADJ_HEAD")]
-        return _with_roles(out)
+            ahead.append(Candidate(j - i, (Reading("MANA", symbols, entry="symbol"),)))
+        nxt = self.pieces[i + 1].text if i + 1 < len(self.pieces) else ""
+        out = _local_readings(lex, text, nxt)
+        if text == "," and self._ends_fronted_phrase(i):
+            # the first comma of a sentence that opens with "When", "If", "At", "After"...: the end of that
+            # phrase (a clause comma) before a list comma
+            out = [c for c in out if c.readings[0].cat == "CC"] + [c for c in out if c.readings[0].cat != "CC"]
+        if ahead:
+            out = [c for c in _with_roles(ahead) if nxt.lower() in _PHRASE_ENDERS or not nxt or
+                   c.readings[0].cat not in ("PARTICLE", "ADJ_HEAD")] + out
+        elif not out and _WORD.match(text):
+            out = _with_roles(self._guess(i, text))
+        return out
+
+    def _ends_fronted_phrase(self, i: int) -> bool:
+        if any(p.text == "," for p in self.pieces[:i]):
+            return False
+        first = _word_readings(self.lexicon, self.pieces[0].text.lower()) if self.pieces else ()
+        return any(c.readings[0].cat in ("SUB", "PREP") for c in first)
 
     def _keyword_value(self, i: int) -> Candidate | None:
         """A keyword that takes a number with its number: ``Movement +2``, ``Ranged 3`` (one token)."""
@@ -178,14 +161,6 @@ class Lexer:
             return None
         name = self.pieces[i].text.capitalize()
         return Candidate(2, (Reading("KEYWORD", name, nxt, f"keywords:{name}"),))
-
-    def _non_word(self, word: str) -> str:
-        """``non-X``: X as its lemma (``non-fire``, ``non-Ordinary``, ``non-Airborne``)."""
-        for cand in self.lexicon.single.get(word.lower(), []) + self.lexicon.single.get(word, []):
-            r = cand.readings[0]
-            if r.cat in ("ADJ", "KEYWORD", "ORD") and isinstance(r.lemma, str):
-                return r.lemma
-        return word
 
     def _matches(self, i: int, words: tuple[str, ...]) -> bool:
         if i + len(words) > len(self.pieces):
@@ -267,6 +242,96 @@ class Lexer:
             stem = w[:-2] if w.endswith(("ches", "shes", "sses", "xes")) else w[:-1]
             return [c("VERB", stem, "third"), c("NOUN", stem, "pl")]
         return [c("VERB", w, "base"), c("NOUN", w, "sg"), c("ADJ", w)]
+
+
+def clear_cache() -> None:
+    """Forget the remembered word readings (benchmarks measure cold parses)."""
+    _STATIC.clear()
+    _LOCAL.clear()
+
+
+def _non_word(lex: Lexicon, word: str) -> str:
+    """``non-X``: X as its lemma (``non-fire``, ``non-Ordinary``, ``non-Airborne``)."""
+    for cand in lex.single.get(word.lower(), []) + lex.single.get(word, []):
+        r = cand.readings[0]
+        if r.cat in ("ADJ", "KEYWORD", "ORD") and isinstance(r.lemma, str):
+            return r.lemma
+    return word
+
+
+_STATIC: dict[tuple[int, str], tuple[Candidate, ...]] = {}
+_LOCAL: dict[tuple[int, str, str], list[Candidate]] = {}
+
+
+def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
+    """A piece's readings that depend on the piece and the next one only (shared, do not mutate): its
+    words' readings, a modal standing for the verb before it ("he must", "if it can't"), a noun or a past
+    participle modifying the noun after it ("an aura minion", "the discarded card"), and no reading that
+    only ends a phrase (a stranded preposition, a headless adjective) before more of the phrase."""
+    key = (id(lex), text, nxt)
+    got = _LOCAL.get(key)
+    if got is not None:
+        return got
+    out = list(_word_readings(lex, text))
+    low, nxt_low = text.lower(), nxt.lower()
+    if not nxt or nxt_low in (",", ".", "!", ";"):
+        for c in list(out):
+            r = c.readings[0]
+            if r.cat == "MODAL" and len(c.readings) == 1:
+                out.append(Candidate(1, (Reading("MODAL_ALONE", low, entry=f"modals:{low}"),)))
+            elif r.cat in ("MODAL", "DO") and len(c.readings) == 2 and c.readings[1].cat == "NEG":
+                out.append(Candidate(1, (Reading("MODAL_ALONE", r.lemma, entry=r.entry), c.readings[1])))
+    if nxt and any(c.readings[0].cat == "NOUN" for c in _word_readings(lex, nxt)):
+        out += [Candidate(c.length, (Reading("NOUN_MOD", c.readings[0].lemma, "sg", c.readings[0].entry),))
+                for c in out if len(c.readings) == 1 and c.readings[0].cat == "NOUN" and c.readings[0].form == "sg"]
+        if not any(c.readings[0].cat == "ADJ" for c in out):
+            out += [Candidate(c.length, (Reading("ADJ", low, "", c.readings[0].entry),))
+                    for c in out if len(c.readings) == 1 and c.readings[0].cat == "PART"][:1]
+    if nxt and nxt_low not in _PHRASE_ENDERS:
+        out = [c for c in out if c.readings[0].cat not in ("PARTICLE", "ADJ_HEAD")]
+        if any(c.readings[0].cat == "KEYWORD" for c in out) and any(c.readings[0].cat == "VERB" for c in out):
+            # a keyword that is also a verb, with more of its phrase after it, is the verb first ("Submerge
+            # target minion"); a keyword stands alone ("Submerge, Lethal")
+            out = [c for c in out if c.readings[0].cat != "KEYWORD"] + [c for c in out if c.readings[0].cat == "KEYWORD"]
+    if len(_LOCAL) > 1 << 16:
+        _LOCAL.clear()
+    _LOCAL[key] = out
+    return out
+
+
+def _word_readings(lex: Lexicon, text: str) -> tuple[Candidate, ...]:
+    """A piece's readings that depend on nothing around it (the lexicon's words, punctuation, numbers,
+    symbols), with their positional variants; remembered per lexicon and spelling."""
+    key = (id(lex), text)
+    got = _STATIC.get(key)
+    if got is not None:
+        return got
+    low = text.lower()
+    out: list[Candidate] = list(lex.single.get(text, []))
+    if text != low:
+        out += lex.single.get(low, [])
+    elif text.capitalize() in lex.keywords:  # "without submerge": a keyword written in lower case
+        out += [c for c in lex.single.get(text.capitalize(), []) if c.readings[0].cat in ("KEYWORD", "KEYWORD_ADJ")]
+    if text in _PUNCT:
+        out += [Candidate(1, (Reading(cat, text, entry="punct"),)) for cat in _PUNCT[text]]
+    elif text.startswith('"'):
+        out.append(Candidate(1, (Reading("QUOTED", text, entry="symbol"),)))
+    elif text[0] in "+-" and text[1:].isdecimal():
+        out.append(Candidate(1, (Reading("SIGNED", int(text), entry="symbol"),)))
+    elif text[0].isdecimal():  # "¹" is a digit to isdigit, not a number int() reads
+        value = int(text.rstrip("+"))
+        out.append(Candidate(1, (Reading("NUMBER", value, "plus" if text.endswith("+") else "", "symbol"),)))
+    elif text in ("'s", "'"):
+        out.append(Candidate(1, (Reading("POSS", "'s", entry="symbol"),)))
+    elif text == "X":
+        out.append(Candidate(1, (Reading("NUMBER", "X", entry="numbers:X"),)))
+    elif text.startswith(("non-", "Non-")) and len(text) > 4:
+        out.append(Candidate(1, (Reading("ADJ", "non-" + _non_word(lex, text[4:]), entry="rule:non"),)))
+    got = tuple(_with_roles(out))
+    if len(_STATIC) > 1 << 16:
+        _STATIC.clear()
+    _STATIC[key] = got
+    return got
 
 
 def _with_roles(cands: list[Candidate]) -> list[Candidate]:

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 import yaml
 
@@ -181,9 +182,36 @@ def _booleans(node: Any) -> Any:
     return node
 
 
-@lru_cache(maxsize=1)
+#: A lexicon standing in for the full one (:func:`restricted`), innermost last.
+_ACTIVE: list[Lexicon] = []
+
+
 def load(path: Path = LEXICON_PATH) -> Lexicon:
-    """The lexicon with every reading of every word form (once per process)."""
+    """The lexicon with every reading of every word form (built once per process)."""
+    if _ACTIVE and path == LEXICON_PATH:
+        return _ACTIVE[-1]
+    return _load(path)
+
+
+@contextmanager
+def restricted(exclude: Iterable[str]) -> Iterator[Lexicon]:
+    """The lexicon without some entries (``section:lemma`` ids), in use for the duration of a block: the
+    leave-one-set-out measure reads a held-out set with only the words the other sets attest. Parses
+    cached before are dropped on entry and on exit."""
+    from codex.cardtext.parser import clear_caches
+
+    lex = _load(LEXICON_PATH, frozenset(exclude))
+    _ACTIVE.append(lex)
+    clear_caches()
+    try:
+        yield lex
+    finally:
+        _ACTIVE.pop()
+        clear_caches()
+
+
+@lru_cache(maxsize=4)
+def _load(path: Path, exclude: frozenset[str] = frozenset()) -> Lexicon:
     data = read_yaml(path)
     lex = Lexicon()
     frames = data.get("frames") or {}
@@ -194,6 +222,8 @@ def load(path: Path = LEXICON_PATH) -> Lexicon:
             continue
         for key, entry in _entries(data, section).items():
             entry_id = f"{section}:{entry.get('lemma', key) if section not in ('verbs', 'nouns') else key}"
+            if entry_id in exclude:
+                continue
             lex.entries.add(entry_id)
             if entry.get("general"):
                 lex.general[entry_id] = str(entry["general"])
@@ -316,8 +346,11 @@ def _sense(spec: dict[str, Any], frames: dict[str, Any]) -> Sense:
 # ---------------------------------------------------------------- names
 
 
+@lru_cache(maxsize=1 << 14)
 def fold(text: str) -> str:
     """Name-matching key: accents removed, case folded (``Grösse`` and ``Grosse`` match)."""
+    if text.isascii():
+        return text.casefold()
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().replace("\u2019", "'")
 
@@ -389,6 +422,28 @@ def codex_token_names(path: Path = CODEX_CSV) -> list[str]:
                     names.extend(i.strip() for i in items[:-1])
                     names.extend(w for w in items[-1].split() if w[:1].isupper())
     return [n.strip() for n in names if n.strip()]
+
+
+@lru_cache(maxsize=1)
+def _codex_text() -> tuple[dict[str, int], str]:
+    import csv
+    from collections import Counter
+
+    if not CODEX_CSV.exists():
+        return {}, ""
+    with CODEX_CSV.open(encoding="utf-8", newline="") as f:
+        text = " ".join(f"{r.get('title') or ''} {r.get('content') or ''}" for r in csv.DictReader(f)).lower()
+    return Counter(re.findall(r"[a-z][a-z'\-]*", text)), text
+
+
+def codex_attested(entry_id: str) -> bool:
+    """Whether the Codex's own rules text uses an entry's word at least twice (inflected or not): the
+    rules' vocabulary is the effect language's, whichever cards use it."""
+    words, text = _codex_text()
+    key = entry_id.split(":", 1)[-1].replace("_", " ").lower()
+    if " " in key:
+        return text.count(key) >= 2
+    return any(words.get(key + end, 0) >= 2 for end in ("", "s", "es", "d", "ed", "ing"))
 
 
 @lru_cache(maxsize=1)

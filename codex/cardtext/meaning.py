@@ -68,6 +68,7 @@ class NP:
     head_cat: str = ""            # NOUN, NAME
     number: str = "sg"
     text: str = ""
+    entry: str = ""               # the head's lexicon entry (a name's kind: name:card, name:unknown...)
 
 
 @dataclass
@@ -117,15 +118,43 @@ class _Reader:
 
     def __init__(self, toks: list[Any]) -> None:
         self.toks = toks
+        self.ends: dict[int, tuple[int, int] | None] = {}  # id(subtree) → (first, last) token index
 
     def tok(self, t: Token) -> Any:
         return self.toks[t.start_pos]
 
     def span(self, node: Any) -> tuple[int, int]:
-        leaves = list(_leaves(node))
-        if not leaves:
+        """Where a subtree is in the sentence (its first and last token; remembered per subtree, as the
+        readers ask for the spans of nested subtrees)."""
+        if isinstance(node, Token):
+            tok = self.toks[node.start_pos]
+            return (tok.start, tok.end)
+        got = self._ends(node)
+        if got is None:
             return (0, 0)
-        return (self.tok(leaves[0]).start, self.tok(leaves[-1]).end)
+        return (self.toks[got[0]].start, self.toks[got[1]].end)
+
+    def _ends(self, node: Tree) -> tuple[int, int] | None:
+        key = id(node)
+        if key in self.ends:
+            return self.ends[key]
+        first = last = None
+        for c in node.children:
+            if c is None:
+                continue
+            if isinstance(c, Token):
+                a = b = c.start_pos
+            else:
+                got = self._ends(c)
+                if got is None:
+                    continue
+                a, b = got
+            if first is None:
+                first = a
+            last = b
+        out = (first, last) if first is not None else None
+        self.ends[key] = out
+        return out
 
     # ---- sentences
     def segments(self, tree: Tree) -> list[tuple[str, Any, str | None]]:
@@ -206,6 +235,9 @@ class _Reader:
         if kind == "pp":
             prep = self.tok(t.children[0]).reading.lemma
             return Chunk("pp", self.np(t.children[1].children[0]), start, end, prep)
+        if kind == "pp_gerund":
+            prep = self.tok(t.children[0]).reading.lemma
+            return Chunk("pp_gerund", self.tok(t.children[1]).reading.lemma, start, end, prep)
         tok = self.tok(t.children[0])
         simple = {"list_comma": "lc", "conj": "conj", "particle": "particle", "place": "place", "adv": "adv",
                   "pred_adj": "pred", "participle": "part", "gerund": "gerund"}
@@ -282,8 +314,9 @@ class _Reader:
             g.negated = neg is not None
             g.advs = self.advs(advs) + g.advs
             return g
-        if v.data == "modal_alone":
-            return VGroup("do", "base", modal=self.tok(kids[0]).reading.lemma, start=start, end=end)
+        if v.data == "modal_alone":  # "if it can't": the verb of the clause before it, understood
+            return VGroup("do", "base", modal=self.tok(kids[0]).reading.lemma, negated=kids[1] is not None,
+                          start=start, end=end)
         if v.data == "modal_pair":
             m1, _and, m2, neg, advs, inf = kids
             g = self.infinitive(inf, (start, end))
@@ -294,8 +327,9 @@ class _Reader:
         if v.data == "do_neg":
             _do, _neg, advs, verb = kids
             r = self.tok(verb).reading
-            tense = "past" if self.tok(_do).reading.form == "did" else "base"
-            return VGroup(r.lemma, tense, negated=True, advs=self.advs(advs), start=start, end=end)
+            do_r = self.tok(_do).reading  # the auxiliary carries the person: "doesn't strike back"
+            form = {"did": "past", "does": "third"}.get(do_r.form or str(do_r.lemma), "base")
+            return VGroup(r.lemma, form, negated=True, advs=self.advs(advs), start=start, end=end)
         if v.data == "copula":
             be, neg = kids
             form = self.tok(be).reading.form
@@ -347,7 +381,7 @@ class _Reader:
                     np.mods.append(_mod_word(r))
             if kind == "np_core":
                 r = self.tok(head.children[0]).reading
-                np.head, np.head_cat, np.number = r.lemma, r.cat, r.form or "sg"
+                np.head, np.head_cat, np.number, np.entry = r.lemma, r.cat, r.form or "sg", r.entry
                 if r.lemma in _PROFORMS and mods is not None:
                     # "the previous one", "each one"; never "target enemy one" (that is "target enemy, one step")
                     raise MeaningError(f"{r.lemma!r} with a modifier", self.span(mods)[0])
@@ -436,12 +470,13 @@ _NOMINAL_ADJ = {"first", "last", "next", "strongest", "weakest", "closest", "fur
 
 
 def _mod_word(r: L.Reading) -> str:
-    if r.cat == "KEYWORD_ADJ":
-        return str(r.lemma)
     return str(r.lemma)
 
 
 # =========================================================================== selectors
+
+#: Characteristics a value may follow ("mana cost (2) or less", "power equal to X").
+_STAT_NOUNS = {"power", "cost", "mana cost", "life", "damage", "range"}
 
 #: Prepositions that make a place, zone or object phrase a modifier of the noun before it.
 _FILTER_PREPS = {"than", "at", "atop", "on", "in", "under", "underneath", "beneath", "above", "below", "over",
@@ -449,8 +484,6 @@ _FILTER_PREPS = {"than", "at", "atop", "on", "in", "under", "underneath", "benea
                  "in_front_of", "around", "across", "behind", "inside", "except", "including", "onto",
                  "out_of", "away_from", "of", "with", "without", "by", "toward", "against", "into",
                  "above_or_below", "from_among"}
-_TIME_NOUNS = {"turn", "time", "phase", "end phase", "setup", "start", "end", "game"}
-_STAT_NOUNS = {"power", "cost", "mana cost", "life", "damage", "range"}
 
 
 def _det_word(det: Any, r: "_Interp") -> Any:
@@ -504,6 +537,9 @@ class _Interp:
             if filters or (np.det is not None and np.det not in ("all", "the", "any")):
                 raise MeaningError("a bare number with modifiers", np.start)
             return np.count
+        if np.head not in _AMOUNT_NOUNS and any(isinstance(f, tuple) for f in filters):
+            # "equal to X" only after an amount ("damage equal to its power"), read by the verb's amount role
+            raise MeaningError("'equal to' after a noun that is no amount", np.start)
         det = _det_word(np.det, self)
         quant = np.quant
         if det == "any_number":
@@ -677,7 +713,7 @@ class _Extras:
     this_turn: bool = False     # "this turn" seen: a duration, or the scope of a past event
 
 
-_OBJECT_KINDS = {"damage": "damage", "strike damage": "damage", "life": "life", "control": "control",
+_OBJECT_KINDS = {"damage": "damage", "strike damage": "damage", "life": "life", "control": "control", "amount": "amount",
                  "step": "step", "strike": "strike", "ability": "ability", "threshold": "threshold",
                  "threshold requirement": "threshold", "projectile": "projectile", "place": "place", "mana": "mana"}
 
@@ -697,15 +733,14 @@ def _np_kind(np: NP | None, r: _Interp) -> str:
     if np.kind == "core" and np.head in ("damage", "strike damage") and (
             np.det == "no" or {"less", "more"} & set(np.mods) or np.count in ("double", "half")):
         return "damage_change"
+    if np.kind == "signed" and np.head in ("damage", "strike damage"):
+        return "damage_change"
     if np.kind == "core" and {"more", "less", "fewer"} & set(np.mods):
         return "comparison"
     if np.kind == "core":
         return _OBJECT_KINDS.get(str(np.head), "thing")
     return "thing"
 
-
-#: Objects only a verb sense that names them takes (see :meth:`_Interp.active_frame`).
-_QUANTITY_KINDS = frozenset({"damage", "life", "mana"})
 
 #: Objects that are amounts: a verb repeated with a second amount and its own complements is gapping.
 _AMOUNT_KINDS = frozenset({"damage", "life", "mana", "amount"})
@@ -739,8 +774,11 @@ class _Frame:
         self.roles = dict(roles)
         self.voice = voice
         if voice == "passive":  # the subject plays the object's role, "by" the subject's
-            subj, obj = self.roles.get("subject"), self.roles.get("object")
+            # (a verb whose object is its amount, "take damage", makes the amount the subject: "damage taken")
+            subj, obj = self.roles.get("subject"), self.roles.get("object") or self.roles.get("amount")
             self.roles.pop("object", None)
+            if obj is not None and "object" not in roles:
+                self.roles.pop("amount", None)
             if obj:
                 self.roles["subject"] = obj
             else:
@@ -836,7 +874,19 @@ class _Builder:
             self.current.open_sep = True
             return i + 1
         if self.current is not None and self.current.open_sep and k not in ("np", "lc", "conj"):
-            raise MeaningError("a list comma or conjunction before something that is no list item", ch.start)
+            cur = self.current
+            if k == "rel" and ch.prep in ("which", "who") and cur.conj is None and chunks[i - 1].kind == "lc":
+                # ", which only she can cast": a relative clause set off by a comma still restricts the noun
+                cur.open_sep = False
+            elif k == "pp" and cur.conj in ("and", "or") and chunks[i - 1].kind == "conj":
+                # "conjure Weapons and Armor here, and for (1) less": the conjunction joins a phrase to the
+                # clause, not another item to the list
+                cur.open_sep = False
+                if len(cur.items) == 1:
+                    cur.conj = None
+                self.current = None
+            else:
+                raise MeaningError("a list comma or conjunction before something that is no list item", ch.start)
         if k == "np":
             np: NP = ch.value
             if self.current is not None and self.current.open_sep:
@@ -859,7 +909,7 @@ class _Builder:
                     self.extras.adjuncts.append(A.Adjunct("away", np.count))
                 return i + 2
             for f in reversed(self.frames):
-                if f.slot_free("amount") and (np.kind == "amount" or (np.kind == "core" and np.head in _AMOUNT_NOUNS)):
+                if f.slot_free("amount") and (np.kind == "amount" or (np.kind in ("core", "signed") and np.head in _AMOUNT_NOUNS)):
                     f.fill("amount", self.new_phrase(np, amount=True))
                     return i + 1
                 if f.slot_free("object"):
@@ -925,24 +975,27 @@ class _Builder:
                 return i + 1
             if nested:
                 raise MeaningError("a relative clause inside one with no noun", ch.start)
-            if True:
-                # "each site you control that borders an enemy site": the second relative clause is inside
-                # the first, which has no noun of its own; it restricts the same head
-                outer = next((h for h in reversed(self.r.hosts) if h is not None), None)
-                if outer is None or not self.r.nested:
-                    raise MeaningError("a relative clause with no noun before it", ch.start)
-                self.r.nested[-1].append(rel)
+            # "each site you control that borders an enemy site": the second relative clause is inside the
+            # first, which has no noun of its own; it restricts the same head
+            outer = next((h for h in reversed(self.r.hosts) if h is not None), None)
+            if outer is None or not self.r.nested:
+                raise MeaningError("a relative clause with no noun before it", ch.start)
+            self.r.nested[-1].append(rel)
             return i + 1
         if k == "sub":
             self.r.subordinate(ch, self.extras)
             return i + 1
+        if k == "pp_gerund":  # "without losing Stealth", "by extending a pseudopod": the rest is its clause
+            sc = SClause([], VGroup(ch.value, "ing", start=ch.start, end=ch.end), chunks[i + 1:], ch.start, chunks[-1].end)
+            self.extras.adjuncts.append(A.Adjunct(ch.prep, self.r.clause(sc, None)))
+            return len(chunks)
         if k == "inf":
             sc: SClause = ch.value
             for f in reversed(self.frames):
                 if f.slot_free("to_vp"):
                     f.fill("to_vp", ("clause", sc))
                     return i + 1
-            self.extras.purpose = self.r.clause(sc, A.Ref("which") if False else None)
+            self.extras.purpose = self.r.clause(sc, None)
             return i + 1
         raise MeaningError(f"unexpected {k}", ch.start)
 
@@ -961,11 +1014,17 @@ class _Builder:
             ex.instead = True
         elif word == "permanently":
             ex.duration = A.Duration("permanently")
+        elif word in ("once", "twice") and ex.limit is None:
+            ex.limit = A.Limit(1 if word == "once" else 2)  # "cast it once this turn": the turn is read next
         else:
             ex.adverbs.append(word)
 
     def time_np(self, np: NP, chunks: list[Chunk], i: int) -> bool:
-        """``this turn``, ``each turn``, ``your next turn``, ``any number of times``: time, not an object."""
+        """``this turn``, ``each turn``, ``your next turn``, ``any number of times``: time, not an object;
+        ``this way``: a manner (an adjunct with no preposition)."""
+        if np.kind == "core" and np.head == "way" and np.det in ("this", "that") and not np.mods:
+            self.extras.adjuncts.append(A.Adjunct("", self.r.node(np)))
+            return True
         if np.kind != "core" or np.head not in ("turn", "time"):
             return False
         if np.head == "time":
@@ -974,6 +1033,9 @@ class _Builder:
                 return True
             return False
         if np.det == "this" and not np.mods:
+            if self.extras.limit is not None and self.extras.limit.turn is None:
+                self.extras.limit = A.Limit(self.extras.limit.count, A.Turn(which="this"))  # "once this turn"
+                return True
             self.extras.this_turn = True
             return True
         if np.det == "each" and not np.mods:
@@ -1107,7 +1169,8 @@ class _Builder:
             return i + 1
         host = self.current
         voice = "passive" if ch.kind == "part" else "active"
-        sense = self.r._passive_sense(ch.value, None) if voice == "passive" else self.r.sense(ch.value, None, voice)
+        kind = _np_kind(host.last.np, self.r) if voice == "passive" else None
+        sense = self.r._passive_sense(ch.value, None, kind) if voice == "passive" else self.r.sense(ch.value, None, voice)
         frame = _Frame(ch.value, sense.roles if sense else {"subject": "agent", "object": "patient"}, voice)
         holder = {"frame": frame, "sense": sense, "voice": voice, "vg": VGroup(ch.value, "part" if voice == "passive" else "ing")}
         host.last.posts.append(("reduced", holder))
@@ -1117,6 +1180,11 @@ class _Builder:
         j = i + 1
         while j < len(chunks):
             c = chunks[j]
+            if c.kind == "np" and voice == "passive" and _participle_time(c.value):
+                # "a minion killed this turn", "damage taken this way": the participle's own time or manner
+                holder.setdefault("times", []).append(c.value)
+                j += 1
+                continue
             if c.kind == "np" and not frame.slot_free("object") and not (self.current and self.current.open_sep):
                 break
             if c.kind == "pp" and not frame.slot_free(c.prep) and not (self.current is not None and c.prep in _FILTER_PREPS):
@@ -1135,6 +1203,11 @@ class _Builder:
 
 
 # =========================================================================== time phrases
+
+
+def _participle_time(np: NP) -> bool:
+    """``this turn`` and ``this way`` after a past participle belong to it."""
+    return np.kind == "core" and not np.mods and np.det in ("this", "that") and np.head in ("turn", "way")
 
 
 def _turn_of(np: NP) -> A.Turn | None:
@@ -1183,8 +1256,6 @@ def _until_or_during(prep: str, np: NP, chunks: list[Chunk], i: int) -> A.Durati
 
 # =========================================================================== the interpreter
 
-
-_STATE_PRIMITIVE = {"tapped": ("Tap", {}), "untapped": ("Tap", {"untap": True})}
 
 
 def _primitive(name: str) -> type:
@@ -1235,8 +1306,14 @@ class _Clauses(_Interp):
 
     def _phrase(self, ph: _Phrase) -> Any:
         for it in ph.items:
-            it.posts = [self.post(p, it.np) for p in it.posts]
-            it.posts = [p for p in it.posts if p is not None]
+            posts = []
+            for p in it.posts:
+                got = self.post(p, it.np)
+                if isinstance(got, list):  # "with Airborne and mana cost (2) or less": one filter each
+                    posts += got
+                elif got is not None:
+                    posts.append(got)
+            it.posts = posts
         return _group(self, ph)
 
     def post(self, p: Any, host: NP) -> Any:
@@ -1245,6 +1322,9 @@ class _Clauses(_Interp):
         kind = p[0]
         if kind == "pp":
             _, prep, sub = p
+            if prep == "with" and len(sub.items) > 1 and sub.conj == "and" and not sub.trailing:
+                # "a Beast with Airborne and mana cost (2) or less": each item is a filter of its own
+                return [self.post(("pp", prep, _Phrase([it])), host) for it in sub.items]
             equal = [x for x in sub.items[0].posts if isinstance(x, tuple) and x[0] == "equal"] if len(sub.items) == 1 else []
             head = sub.items[0].np
             if prep == "with" and head.kind == "core" and head.head in _STAT_NOUNS and (equal or head.count is not None
@@ -1278,7 +1358,11 @@ class _Clauses(_Interp):
             frame: _Frame = h["frame"]
             subject_role = frame.roles.get("subject")
             prim = self.build(frame.lemma, h["sense"], frame, h["voice"], gap_role=subject_role)
-            return A.Relative(A.Clause(prim, negated=h.get("negated", False)))
+            times = h.get("times", [])
+            scope = A.Turn(which="this") if any(t.head == "turn" for t in times) else None
+            adjuncts = tuple(A.Adjunct("", self.node(t)) for t in times if t.head == "way")
+            return A.Relative(A.Clause(prim, negated=h.get("negated", False), tense="past" if scope else None,
+                                       adjuncts=adjuncts, scope=scope))
         raise MeaningError(f"unknown modifier {kind}")
 
     def _per(self, per: Any) -> Any:
@@ -1290,8 +1374,13 @@ class _Clauses(_Interp):
 
     # ---- clauses
     def clause(self, sc: SClause, inherited: Any, imperative_ok: bool = True) -> A.Clause:
+        """A clause's meaning; ``imperative_ok`` False in a subordinate clause or an event, where a bare
+        verb with no subject is no command ("If cast": the participle)."""
         ex = _Extras()
         vg = sc.vgroup
+        if not imperative_ok and not sc.subject and inherited is None and vg is not None and vg.form == "base" \
+                and not vg.modal and not vg.negated and not vg.copula:
+            raise MeaningError("a bare verb in a subordinate clause", vg.start)
         b = _Builder(self, ex)
         explicit = self.subject(sc.subject, ex, b) if sc.subject else None
         self.clause_subject = explicit
@@ -1299,6 +1388,10 @@ class _Clauses(_Interp):
         if explicit is None and vg is not None and vg.form == "past" and not vg.perfect and not vg.copula \
                 and not (isinstance(inherited, A.Ref) and inherited.word == "which"):
             raise MeaningError("a past-tense verb without a subject", vg.start)
+        if explicit is not None and vg is not None and not vg.modal and not vg.copula and not vg.perfect and not vg.negated \
+                and vg.form in ("base", "third") and _number(sc.subject) not in (None, "pl" if vg.form == "base" else "sg"):
+            # "Silence target nearby minion": a singular subject takes "targets"; the words are read otherwise
+            raise MeaningError("a verb that does not agree with its subject", vg.start)
         if explicit is None and inherited is None and vg is not None:
             if vg.form == "third" or vg.modal:
                 # a statement with no subject is about this card: "Takes 1 less damage", "Can't defend"
@@ -1398,7 +1491,13 @@ class _Clauses(_Interp):
         per = self._per(ex.per)
         self.clause_time, self.clause_limit = ex.time, ex.limit
         purpose = ex.purpose
-        if isinstance(purpose, A.Clause) and purpose.duration is not None and duration is None:
+        if isinstance(purpose, A.Clause) and not ex.conditions and any(c.kind in ("if", "unless") for c in purpose.conditions):
+            # "costs (1) less to cast if you have more life": the condition is the clause's, not the casting's
+            moved = tuple(c for c in purpose.conditions if c.kind in ("if", "unless"))
+            ex.conditions.extend(moved)
+            purpose = A.replace(purpose, conditions=tuple(c for c in purpose.conditions if c not in moved))
+        if isinstance(purpose, A.Clause) and purpose.duration is not None and duration is None \
+                and purpose.duration.kind != "permanently":  # "to permanently gain": the adverb is the infinitive's
             # "cost (1) more to cast on their next turn": the time is the clause's, not only the casting's
             duration, purpose = purpose.duration, A.replace(purpose, duration=None)
         return A.Clause(action, modal, negated, tense, tuple(ex.conditions), duration, per, purpose,
@@ -1441,7 +1540,7 @@ class _Clauses(_Interp):
                 if c.value.kind == "core" and c.value.head == "step" and j + 1 < len(rest) and rest[j + 1].kind == "place":
                     j = sb.one(rest, j, c)  # "at a location up to two steps away"
                     continue
-                raise MeaningError("two noun phrases in a subject", at if at is not None else c.start, str(c.value.head))
+                raise MeaningError("two noun phrases in a subject", c.start, str(c.value.head))
             if c.kind == "pp" and not (c.prep in _FILTER_PREPS) and c.prep not in ("for", "until", "during"):
                 raise MeaningError(f"'{c.prep}' phrase in a subject", at)
             j = sb.one(rest, j, c)
@@ -1522,8 +1621,14 @@ class _Clauses(_Interp):
             return A.Located(where, subject)
         raise MeaningError(f"'is' followed by {first.kind}", first.start)
 
-    def _passive_sense(self, lemma: str, subject: Any) -> L.Sense | None:
+    def _passive_sense(self, lemma: str, subject: Any, kind: str | None = None) -> L.Sense | None:
+        """A passive verb's sense; ``kind``: what its subject (the noun a participle modifies) is, when
+        known ("damage taken": the sense of taking damage)."""
         senses = self.lex.verbs.get(lemma) or []
+        if kind is not None:
+            for s in senses:
+                if s.when.get("object") == kind and s.when.get("voice") in (None, "passive"):
+                    return s
         for s in senses:
             if s.when.get("voice") not in (None, "passive"):
                 continue
@@ -1576,7 +1681,10 @@ class _Clauses(_Interp):
         else:
             raise MeaningError("a clause without a verb", first.start)
         vg = VGroup("", "base", negated=negated)
-        return self.finish(action, vg, ex, None)
+        out = self.finish(action, vg, ex, None)
+        # "If cast", "when played": a participle with no subject says what is done to the thing the
+        # context names (the printer writes it back as a participle, not an -ing form)
+        return A.replace(out, voice="passive") if first.kind == "part" and subject is None else out
 
     # ---- relative and subordinate clauses
     def relative(self, ch: Chunk, outer: "_Builder | None" = None) -> Any:
@@ -1640,7 +1748,7 @@ class _Clauses(_Interp):
                 sc.chunks[0].value in ("able", "need") and kind == "if":
             ex.conditions.append(A.Condition("if_able" if sc.chunks[0].value == "able" else "if_needed"))
             return
-        clause = self.clause(sc, None)
+        clause = self.clause(sc, None, imperative_ok=False)
         subject = self.clause_subject
         if self.clause_time is not None:
             self.condition_time = self.clause_time
@@ -1699,6 +1807,7 @@ class _Clauses(_Interp):
             return A.Action(lemma, tuple(sorted(roles, key=lambda rv: _ROLE_ORDER.get(rv[0], 99))))
         cls = _primitive(sense.primitive)
         kwargs: dict[str, Any] = dict(sense.args)
+        rel = kwargs.pop("rel", None) if cls is A.Located else None
         if cls is A.Compare:
             return self._compare(frame, kwargs)
         if cls is A.ModifyDamage:
@@ -1724,6 +1833,8 @@ class _Clauses(_Interp):
             if role not in fields:
                 raise MeaningError(f"{lemma}: {cls.__name__} has no role {role!r}")
             kwargs[role] = node
+        if rel is not None:  # "a site that borders X": the verb names a place relation to its object
+            kwargs["where"] = A.Where(rel, kwargs.get("where"))
         try:
             return cls(**kwargs)
         except TypeError as e:
@@ -1738,9 +1849,6 @@ _GENERIC = {"subject": "agent", "object": "patient", "object2": "recipient", "to
 _ROLE_ORDER = {r: i for i, r in enumerate(["agent", "patient", "recipient", "amount", "dest", "source", "instrument",
                                            "path", "action"])}
 
-
-def _np_of(node: Any) -> NP | None:
-    return None
 
 
 def _as_thing(role: str, node: Any) -> Any:
@@ -1759,7 +1867,11 @@ def _damage_change(r: "_Clauses", values: dict[str, Any], kwargs: dict[str, Any]
     np = ph.items[0].np if isinstance(ph, _Phrase) else None
     if np is None:
         raise MeaningError("a change of damage without the damage")
-    if np.det == "no":
+    if len(ph.items) > 1:  # "deals +1 damage and strikes first": "and" joins clauses here
+        raise MeaningError("a list as a change of damage", ph.sep_at)
+    if np.kind == "signed":  # "deals +1 damage": one more; "-1 damage": one less
+        kwargs["change"], kwargs["amount"] = ("more" if int(np.count) > 0 else "less"), abs(int(np.count))
+    elif np.det == "no":
         kwargs["change"] = "none"
     elif np.count == "double" or "double" in np.mods:
         kwargs["change"] = "double"
@@ -1769,9 +1881,6 @@ def _damage_change(r: "_Clauses", values: dict[str, Any], kwargs: dict[str, Any]
         kwargs["change"], kwargs["amount"] = "more", np.count
     return values, kwargs
 
-
-def _cmp(quant: str | None) -> str:
-    return {"at_least": ">=", "at_most": "<=", "up_to": "<="}.get(quant or "", "=")
 
 
 def _grants(node: Any) -> tuple[Any, ...]:
@@ -1811,7 +1920,7 @@ def _special_role(cls: type, role: str, node: Any, raw: Any) -> tuple[str | None
 
 
 _CREATION_VERBS = {"summon", "conjure", "cast", "play", "fill"}
-_AMOUNT_NOUNS = {"damage", "strike damage", "life", "step", "projectile", "mana"}
+_AMOUNT_NOUNS = {"damage", "strike damage", "life", "step", "projectile", "mana", "amount"}
 
 
 # =========================================================================== sentences and abilities
@@ -1846,6 +1955,11 @@ class _Sentences(_Clauses):
                     continue
                 if not clauses:
                     fronted.append(content)
+                elif sep == ":" and isinstance(clauses[-1].action, A.Choose) and _options(content):
+                    # "Choose one: (A), (E), (F), (W).": the phrases after the colon are what is chosen from
+                    items = tuple(self.node(c.value) for c in content if c.kind == "np")
+                    clauses[-1] = A.replace(clauses[-1], action=A.replace(clauses[-1].action,
+                                                                          patient=A.Group(items, "or")))
                 elif sep is not None and any(w in sep for w in ("and", "or", "then")):
                     forward.append(content)
                     pending_link = _link(sep)
@@ -1889,8 +2003,12 @@ class _Sentences(_Clauses):
             last_sc = sc
             if explicit is not None:
                 subject = _subject_of(clause)
+            elif inherited is None and not self.implicit_self:
+                subject = None  # an imperative: the next bare verb has no subject to continue either
         if forward:
-            raise MeaningError("a phrase joined by a conjunction to no clause", forward[0][0].start if forward[0] else None)
+            # the phrase after the conjunction is no clause: one of its words may be a verb read otherwise
+            # ("and its next magic costs (3) less"): the search revisits the words up to its end
+            raise MeaningError("a phrase joined by a conjunction to no clause", forward[-1][-1].end if forward[-1] else None)
         if not clauses:
             return {"keywords": segs, "threshold": threshold}
         if fronted and allow_trigger:
@@ -2087,7 +2205,11 @@ class _Sentences(_Clauses):
                         and all(m.lower() in ("air", "earth", "fire", "water") or m.lower().startswith("non-") for m in np.mods):
                     items.append(A.Keyword(str(np.head).lower(), np.mods[0].lower() if np.mods else None))
                 else:
-                    raise MeaningError(f"{np.head!r} is not a keyword", self.no_clause_at, str(np.head))
+                    # a name read where a verb was meant ("Swap the location of ..." on the card Swap): the
+                    # search revisits that word's reading
+                    named = np.kind == "self" or (np.kind == "core" and np.head_cat == "NAME")
+                    at = c.start if self.no_clause_at is None and named else self.no_clause_at
+                    raise MeaningError(f"{np.head!r} is not a keyword", at, str(np.head))
         if not items:
             raise MeaningError("an empty sentence")
         return A.KeywordLine(tuple(items), span)
@@ -2144,6 +2266,19 @@ def _conditions_with_two_clauses(segs: list[Any]) -> list[Any]:
             out[i] = ("adjunct", content[:-1] + [merged], sep)
             del out[i + 1]
             continue
+        # "Untap X whenever he attacks and kills an enemy": after an imperative ending in a subordinate
+        # clause, a subjectless third-person verb cannot be another imperative: it continues that clause
+        if kind == "clause" and nkind == "clause" and content.chunks and content.chunks[-1].kind == "sub" \
+                and not content.subject and content.vgroup is not None and content.vgroup.form == "base" \
+                and not content.vgroup.modal and not nsc.subject and nsc.vgroup is not None \
+                and nsc.vgroup.form == "third" and nsep in ("and", "or"):
+            sub = content.chunks[-1]
+            merged = Chunk("sub", sub.value, sub.start, nsc.end, sub.prep)
+            merged.extra = (nsep, nsc)  # type: ignore[attr-defined]
+            out[i] = ("clause", SClause(content.subject, content.vgroup, content.chunks[:-1] + [merged],
+                                        content.start, nsc.end, content.gap), sep)
+            del out[i + 1]
+            continue
         i += 1
     return out
 
@@ -2155,6 +2290,23 @@ def _walk_chunks(chunks: list[Chunk]):
         if isinstance(c.value, SClause):
             yield from _walk_chunks(c.value.subject)
             yield from _walk_chunks(c.value.chunks)
+
+
+def _number(subject: list[Chunk]) -> str | None:
+    """``sg``/``pl`` when a subject's number is plain: one noun phrase headed by a common noun, a known
+    name (a card, subtype or token: not an unknown capitalised word, whose number is unknown) or a
+    personal pronoun. None for lists, this card's own name (``Vanguard Knights have``) and the rest."""
+    nps = [c.value for c in subject if c.kind == "np"]
+    if len(nps) != 1 or any(c.kind in ("lc", "conj") for c in subject):
+        return None
+    np = nps[0]
+    if np.kind == "pron":
+        return {"it": "sg", "he": "sg", "she": "sg", "they": "pl", "you": "pl", "we": "pl"}.get(str(np.head))
+    if np.kind != "core" or (np.count not in (None, 1)) or np.det in ("all", "these", "those", "both"):
+        return "pl" if np.kind == "core" and np.det in ("all", "these", "those", "both") else None
+    if np.head_cat == "NOUN" or (np.head_cat == "NAME" and np.entry in ("name:card", "name:subtype", "name:token")):
+        return np.number
+    return None
 
 
 def _inherits(subject: Any, sc: SClause, sep: str | None) -> bool:
@@ -2169,6 +2321,11 @@ def _inherits(subject: Any, sc: SClause, sep: str | None) -> bool:
     if not plural:
         return False
     return not (sep and "then" in sep and not (isinstance(subject, A.Ref) and subject.word == "you"))
+
+
+def _options(chunks: list[Chunk]) -> bool:
+    """Whether a segment is only a list of noun phrases (the options of a choice)."""
+    return bool(chunks) and all(c.kind in ("np", "lc", "conj") for c in chunks) and chunks[0].kind == "np"
 
 
 def _serial_links(links: list[str]) -> list[str]:
@@ -2295,8 +2452,6 @@ def sentence_body(tree: Tree, toks: list[Any], lx: Any) -> A.Sentence:
     return r.sentence(parts, A.Span(0, len(lx.sentence)))
 
 
-_COST_KINDS = {"tap": "tap", "sacrifice": "sacrifice", "discard": "discard", "banish": "banish", "reveal": "reveal",
-               "pay": "pay"}
 
 
 def arrow_left(tree: Tree, toks: list[Any], lx: Any) -> tuple[str, Any, tuple[str, ...]]:

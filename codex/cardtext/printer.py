@@ -244,6 +244,31 @@ class _Printer:
         (``They are water sites, provide ..., and lose ...``)."""
         action = c.action
         self.main, self.main_subject, self.elide = c, None, elide
+        tail = self.clause_tail(c)
+        if gapped or shared:
+            core = _Verb(self, action, c, gapped=gapped, shared=shared).text()
+        else:
+            core = self.verb_phrase(action, c)
+        text = _j(core, *tail).replace(" ,", ",")
+        if c.purpose is not None:
+            text += " to " + self.clause(c.purpose).removeprefix("you ")
+        previous = None
+        for cond in c.conditions:
+            if previous is not None and cond.kind == previous.kind and cond.clause is not None \
+                    and _doer(cond.clause) == _doer(previous.clause) is not None:
+                # "whenever he attacks and kills an enemy": two conditions of one kind, one subject
+                self.subordinate += 1
+                try:
+                    text += " and " + self.clause(cond.clause, shared="third")
+                finally:
+                    self.subordinate -= 1
+            else:
+                text += (", " if cond.kind in ("if_able", "if_needed") else " ") + self.condition(cond)
+            previous = cond
+        return text
+
+    def clause_tail(self, c: A.Clause) -> list[str]:
+        """What follows a clause's verb phrase: its duration, scope, per, adverbs, adjuncts, instead."""
         tail: list[str] = []
         if c.duration is not None:
             tail.append(self.duration(c.duration))
@@ -259,16 +284,7 @@ class _Printer:
             tail.append(self.adjunct(adj))
         if c.instead:
             tail.append("instead")
-        if gapped or shared:
-            core = _Verb(self, action, c, gapped=gapped, shared=shared).text()
-        else:
-            core = self.verb_phrase(action, c)
-        text = _j(core, *tail)
-        if c.purpose is not None:
-            text += " to " + self.clause(c.purpose).removeprefix("you ")
-        for cond in c.conditions:
-            text += (", " if cond.kind in ("if_able", "if_needed") else " ") + self.condition(cond)
-        return text
+        return tail
 
     def verb_phrase(self, action: Any, c: A.Clause) -> str:
         if isinstance(action, A.Group) and all(isinstance(i, A.Clause) for i in action.items):
@@ -347,6 +363,8 @@ class _Printer:
     def adjunct(self, a: A.Adjunct) -> str:
         if a.prep == "while" and isinstance(a.what, A.Clause):
             return self.gerund(a.what)
+        if isinstance(a.what, A.Clause):  # "without losing Stealth"
+            return _j(a.prep.replace("_", " "), self.gerund(a.what))
         prep = a.prep.replace("_", " ")
         if a.what is None:
             return prep
@@ -439,13 +457,11 @@ class _Printer:
                for i in items):
             return None
         if all(i.noun == first.noun for i in items) and all(len(i.mods) == 1 for i in items) and len({i.mods for i in items}) == len(items):
-            bare = [A.Selector(i.mods[0], None, None, None, (), ()) for i in items[:-1]]
             last = A.replace(items[-1], filters=())
             head = self.listing([i.mods[0] for i in items[:-1]] + [self.selector(last)], g.conj)
             if first.det is not None and not isinstance(first.det, A.Possessive):
                 head = self.listing([f"{first.det} {i.mods[0]}" for i in items[:-1]] + [self.selector(last)], g.conj) \
                     if first.det in ("a", "target", "another") else head
-            del bare
             return _j(head, *[self.filter(f) for f in first.filters]) if first.filters else head
         if first.filters and len({i.mods for i in items}) >= 1:
             names = [self.selector(A.replace(i, filters=())) for i in items]
@@ -460,7 +476,7 @@ class _Printer:
             owner = self.np(s.det.owner)
             det = owner + ("'" if owner.endswith("s") and not owner.endswith("'s") and isinstance(s.det.owner, A.Selector) and s.det.owner.det is None else "'s")
             if isinstance(s.det.owner, A.Ref) and s.det.owner.word == "SELF":
-                det = "this's"
+                det = (self.name + ("'" if self.name.endswith("s") else "'s")) if self.name else "its"
         else:
             det = s.det
         noun = _noun_form(s.noun, s.plural)
@@ -494,9 +510,10 @@ class _Printer:
             if f.rel == "within" and f.steps is not None:
                 return f"up to {self.word(f.steps)} steps away"
             if f.rel == "away":
-                return f"{self.word(f.steps)} steps away"
+                return f"{self.word(f.steps)} steps away" if f.steps is not None else "away"
             rel = {"adjacent_to": "adjacent to", "above_or_below": "above or below", "from_among": "from among",
-                   "in_play": "in play", "in_realm": "in the realm", "in_front": "in front", "on_ground": "on the ground"}.get(f.rel, f.rel)
+                   "in_play": "in play", "in_realm": "in the realm", "in_front": "in front", "on_ground": "on the ground"}.get(
+                f.rel, f.rel.replace("_", " "))
             return _j(rel, self.np(f.of) if f.of is not None else None)
         if isinstance(f, A.With):
             return _j("without" if f.negated else "with", self.np(f.what) if not isinstance(f.what, A.Stat) else self.stat(f.what))
@@ -522,6 +539,8 @@ class _Printer:
         the object or the place, written without it)."""
         if _object_gap_with_agent(c):  # "spells cast by a nearby Spellcaster"
             return _Verb(self, c.action, c, relative=True, reduced=True).text()
+        if isinstance(c.action, A.Damage) and _is_which(c.action.amount) and not (c.modal or c.negated):
+            return _j(_Verb(self, c.action, c, relative=True).text(), *self.clause_tail(c))
         text = _Verb(self, c.action, c, relative=True).text()
         subject_gap = any(_is_which(v) for r, v in _roles(c.action) if r in ("agent",)) or (
             not any(_is_which(v) for r, v in _roles(c.action) if r != "agent") and not _where_gap(c.action))
@@ -538,6 +557,7 @@ class _Printer:
 
 
 _ORDINALS = {"next", "topmost", "bottommost", "top", "bottom", "first", "last", "final", "previous"}
+
 
 class _Verb:
     """One primitive printed as a verb phrase (see the module docstring for voice)."""
@@ -605,9 +625,14 @@ class _Verb:
             if c.tense == "past":  # "would have died"
                 return _j(subj, head, "have", _form(lemma, "part"))
             return _j(subj, head, lemma)
+        if c.tense == "past" and neg:  # "if it hasn't attacked"
+            return _j(subj, "haven't" if self.plural(subject) else "hasn't", _form(lemma, "part"))
         if c.tense == "past":
             return _j(subj, _form(lemma, "past"))
         pre = next((a for a in c.adverbs if a in _PREVERBAL), None)
+        if not subj and subject is None and self.p.subordinate and not self.relative and not neg:
+            # a reduced clause: "while defending", "after attacking"; "if cast", "when played"
+            return _form(lemma, "part" if c.voice == "passive" else "ing")
         third = bool(subj or (self.relative and _is_which(subject))) and not self.plural(subject)
         if neg and pre:  # "no longer has", "never moves"
             return _j(subj, _adverb(pre), _form(lemma, "third") if third else lemma)
@@ -633,7 +658,7 @@ class _Verb:
             for lemma, sense in senses:
                 if sense.when.get("object") not in (None, "thing", "none"):
                     continue
-                roles = {k: v for k, v in args.items() if k not in fixed_d and v not in (None, (), False) and k != "kind"}
+                roles = {k: v for k, v in args.items() if k not in fixed_d and not (v is None or v is False or v == ()) and k != "kind"}
                 if all(r in sense.roles.values() for r in roles):
                     return self.frame_print(lemma, sense.roles, roles)
         raise PrintError(f"no verb prints {name} with roles {sorted(k for k, v in args.items() if v is not None)}")
@@ -686,6 +711,10 @@ class _Verb:
     # ---- primitives with their own English
     def _Damage(self) -> str:
         a = self.a
+        if self.relative and _is_which(a.amount):
+            return self.damage_gap()
+        if self.c.voice == "passive" and a.agent is None and a.patient is None and a.amount is None:
+            return "damaged"  # "until hurt", "when damaged"
         amount = "" if a.amount is None else (self.amount(a.amount))
         noun = "strike damage" if a.kind == "strike" else _j(a.kind if a.kind not in (None, "strike") else None, "damage")
         if isinstance(a.amount, A.Quantity):
@@ -697,9 +726,17 @@ class _Verb:
             head = self.subject_and_verb(a.agent, "deal")
             return _j(head, amount, noun, f"to {self.p.np(a.patient)}" if a.patient is not None else None)
         head = self.subject_and_verb(a.patient, "take")
-        if not a.patient or _is_self(a.patient) or self.c.modal or self.c.negated or True:
-            return _j(head, amount, noun)
         return _j(head, amount, noun)
+
+    def damage_gap(self) -> str:
+        """The damage itself restricted by a relative clause: ``damage dealt to minions nearby``,
+        ``damage taken this way``."""
+        a = self.a
+        if a.agent is not None:
+            return _j("dealt by", self.p.np(a.agent), f"to {self.p.np(a.patient)}" if a.patient is not None else None)
+        if a.patient is not None:
+            return _j("dealt to", self.p.np(a.patient))
+        return "taken"
 
     def amount(self, n: Any) -> str:
         if isinstance(n, A.Quantity):
@@ -858,7 +895,8 @@ class _Verb:
     def _Tap(self) -> str:
         a = self.a
         lemma = "untap" if a.untap else "tap"
-        if a.agent is None and a.patient is not None and (self.c.modal or self.c.negated or _is_self(a.patient)):
+        if a.agent is None and a.patient is not None and (self.c.modal or self.c.negated or self.c.tense
+                                                          or self.p.subordinate or self.relative or self.gerund):
             return self.subject_and_verb(a.patient, lemma)
         return _j(self.subject_and_verb(a.agent, lemma), self.p.np(a.patient))
 
@@ -884,7 +922,7 @@ _OWN_ENGLISH = frozenset(n[1:] for n in dir(_Verb) if n[:1] == "_" and n[1:2].is
 _PREVERBAL = frozenset({"no_longer", "never"})
 
 _GENERIC_PRINT = {"subject": "agent", "object": "patient", "to": "dest", "from": "source", "with": "instrument",
-                  "place": "dest", "through": "path"}
+                  "place": "dest", "through": "path", "to_vp": "action"}
 
 
 def _roles(action: Any) -> list[tuple[str, Any]]:
@@ -935,6 +973,12 @@ def _plural(n: Any) -> bool:
     if isinstance(n, A.Partitive):
         return n.count not in (1, "each", "one")
     return False
+
+
+def _doer(c: A.Clause | None) -> Any:
+    """Who does a clause's action (its agent, else its patient), for telling two clauses share a subject."""
+    a = c.action if c is not None else None
+    return getattr(a, "agent", None) or getattr(a, "patient", None)
 
 
 def _chosen(n: Any) -> bool:

@@ -85,6 +85,8 @@ def from_sexpr(text: str) -> Any:
             if pos >= len(tokens):
                 raise SexprError(f"unclosed ({name}", off)
             pos += 1
+            if "span" in known and "span" not in kwargs:
+                kwargs["span"] = None  # spans are never written
             missing = [f for f, d in known.items() if d is MISSING and f not in kwargs]
             if missing:
                 raise SexprError(f"{name} needs {', '.join(missing)}", off)
