@@ -500,6 +500,9 @@ class StrikeAction(Effect):
     do: Literal["strike"]
     unit: Id
     target: Id
+    anywhere: StrictBool = Field(default=False, description="the effect names the struck unit wherever it is "
+                                                            "(\"Strike each nearby enemy\"): no shared location "
+                                                            "needed")
 
 
 class PickUp(Action):

@@ -180,7 +180,10 @@ def _own_abilities(state: GameState, event: Event) -> tuple[Unit | None, tuple[A
     unit = state.unit(getattr(event, "unit")) if kind is not None else None
     if unit is None or kind is None:
         return None, ()
-    return unit, unit.abilities.of_kind(kind)
+    own = unit.abilities.of_kind(kind)
+    if kind is AbilityKind.DEATHRITE:      # "Genesis & Deathrite → ...": when it dies too
+        own += tuple(a for a in unit.abilities.of_kind(AbilityKind.GENESIS) if getattr(a.node, "deathrite", False))
+    return unit, own
 
 
 def _abilities_gone(state: GameState, unit: Unit) -> tuple[str, tuple[str, ...]] | None:
@@ -270,7 +273,8 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
     for i, p in enumerate(ordered):
         eff = p.effect
         assert isinstance(eff, TriggeredEffect)
-        extra = ["deathrite", "die.marked"] if eff.ability.kind is AbilityKind.DEATHRITE else (
+        extra = ["deathrite", "die.marked"] if eff.ability.kind is AbilityKind.DEATHRITE or isinstance(
+            eff.cause, Marked) else (
             ["genesis"] if eff.ability.kind is AbilityKind.GENESIS else (
                 ["enter"] if _listens_for_entering(eff.ability) else []))
         added.append(TriggerAdded(eff.unit, eff.name, eff.ability.text, p.controller, i + 1,

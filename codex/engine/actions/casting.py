@@ -84,6 +84,7 @@ def _summon(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> s
                           f"{where}.", {"unit": sid}, rules=("oversized-units", "oversized-units.size") + (
                               ("the-golden-rule",) if a.spell.size is None else ())))
     batch += lance_notes(res.state, sid)
+    batch += [AbilityNotExecuted(sid, spell.name, what, rules=("storyline",)) for what in spell.abilities.not_executed()]
     charge = spell.keywords.charge
     batch.append(Note("sickness", f"{spell.name} entered the realm this turn." + (
         " It has Charge, so no summoning sickness." if charge else " It has summoning sickness this turn."),

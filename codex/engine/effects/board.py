@@ -423,7 +423,7 @@ def _strike(run: Run, act: A.Strike, clause: A.Clause) -> list[Obj]:
     for a in agents:
         for p in patients:
             if a.kind == p.kind == "unit" and a != p:
-                run.act(D.StrikeAction(do="strike", unit=str(a.key), target=str(p.key),
+                run.act(D.StrikeAction(do="strike", unit=str(a.key), target=str(p.key), anywhere=True,
                                        **effect_fields(run, targeted(act.patient))))
     return patients
 

@@ -516,8 +516,8 @@ def _put_patients(run: Run, node: Any, source: Any) -> list[Obj]:
     if source is not None and isinstance(node, A.Selector):
         named = zone_of(source) or []
         return select(run.state, run.ctx, A.replace(node, filters=node.filters + (A.Where("from", source),)),
-                      "card") if named else []
-    return select(run.state, run.ctx, node, "card")
+                      "target") if named else []
+    return select(run.state, run.ctx, node, "target")
 
 
 def _put_split(run: Run, act: A.Put) -> list[Obj]:
