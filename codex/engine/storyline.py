@@ -273,13 +273,23 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
     for i, p in enumerate(ordered):
         eff = p.effect
         assert isinstance(eff, TriggeredEffect)
-        extra = ["deathrite", "die.marked"] if eff.ability.kind is AbilityKind.DEATHRITE or isinstance(
-            eff.cause, Marked) else (
+        dying = eff.ability.kind is AbilityKind.DEATHRITE or (isinstance(eff.cause, Marked)
+                                                              and eff.ability.kind is AbilityKind.GENESIS)
+        extra = _phase_rules(eff.ability) + (["deathrite", "die.marked"] if dying else (
             ["genesis"] if eff.ability.kind is AbilityKind.GENESIS else (
-                ["enter"] if _listens_for_entering(eff.ability) else []))
+                ["enter"] if _listens_for_entering(eff.ability) else [])))
         added.append(TriggerAdded(eff.unit, eff.name, eff.ability.text, p.controller, i + 1,
                                   rules=tuple(rules + extra)))
     return replace(state, storyline=tuple(ordered) + state.storyline), added
+
+
+def _phase_rules(ability: Ability) -> list[str]:
+    """An ability "at the start / end of your turn" triggers in that phase (Codex "Start Phase",
+    "End Phase")."""
+    trigger = getattr(ability.node, "trigger", None)
+    phase = getattr(trigger, "phase", None) if getattr(trigger, "kind", None) == "at" else None
+    return {"start": ["start-phase.triggers"], "end": ["end-phase.triggers"],
+            "start_and_end": ["start-phase.triggers", "end-phase.triggers"]}.get(phase or "", [])
 
 
 def _remember_once(state: GameState, fired: list[Pending]) -> GameState:

@@ -134,9 +134,34 @@ def _draw(run: Run, act: A.Draw, clause: A.Clause) -> list[Obj]:
                                   why="drawn from the bottom", rules=("card.draw", "bottom", "hand.drawn"))
             return out
     for pid in players(run, act.agent):
-        run.act(D.Draw(do="draw", player=pid, count=None if deck else count,
-                       spellbook=count if deck == "spellbook" else None, atlas=count if deck == "atlas" else None))
+        split = {"spellbook": count if deck == "spellbook" else None, "atlas": count if deck == "atlas" else None}
+        if deck is None and _deck_matters(run.state, pid):       # "draw a card": from the deck they choose
+            split = _decks_chosen(run, count)
+        run.act(D.Draw(do="draw", player=pid, count=None if deck or split["spellbook"] is not None else count,
+                       spellbook=split["spellbook"], atlas=split["atlas"]))
     return []
+
+
+def _deck_matters(state: GameState, pid: str) -> bool:
+    p = state.player(pid)
+    return p.spellbook.tracked or p.atlas.tracked or p.hand.tracked
+
+
+def _decks_chosen(run: Run, count: int) -> dict[str, int | None]:
+    """Which deck each card drawn comes from (Codex "Card": the player chooses, then draws them all at
+    once): the choice ``draw``, a deck (every card from it) or a list of decks, one per card."""
+    options = ["spellbook", "atlas"]
+    if count == 1:
+        picked = [str(run.ctx.choose("draw", options, why="choose the deck to draw from")[0])]
+    else:
+        given = run.ctx.answer("draw")
+        if given is None:
+            from codex.engine.errors import AmbiguousAction
+            key = f"{run.ctx.key}.draw"
+            raise AmbiguousAction(f"{run.ctx.source_name}: say the deck each of the {count} cards is drawn from", key,
+                                  options, f"/choices/{key}")
+        picked = [str(x) for x in given] if isinstance(given, list) else [str(given)] * count
+    return {"spellbook": picked.count("spellbook"), "atlas": picked.count("atlas")}
 
 
 # ----------------------------------------------------------------------------- discard
@@ -493,9 +518,32 @@ def _put(run: Run, act: A.Put, clause: A.Clause) -> list[Obj]:
             to = zone if zone != "deck" else _deck_of(obj)
             rules = ("bottom",) if bottom else (("top",) if to in DECKS else ())
             done += move_cards(run, [obj], to, bottom=bottom, why="put there by an effect", rules=rules)
-        elif obj.kind == "artifact":
-            raise NotExecutable("putting an artifact into a zone")
+        elif obj.kind in ("artifact", "aura"):
+            if zone != "hand":
+                raise NotExecutable(f"putting an {obj.kind} into a {zone}")
+            if _return_card(run, obj):
+                done.append(obj)
     return done
+
+
+def _return_card(run: Run, obj: Obj) -> bool:
+    """An aura or artifact in the realm returns to its owner's hand (a token is banished instead)."""
+    if obj.kind == "aura":
+        aura = next((a for a in run.state.auras if a.id == obj.key), None)
+        if aura is None:
+            return False
+        owner = aura.controller or run.ctx.controller
+        run.state = run.state.evolve(auras=tuple(a for a in run.state.auras if a.id != aura.id))
+        card = Card(aura.name, owner, "aura")
+    else:
+        art = run.state.artifact(str(obj.key))
+        if art is None:
+            return False
+        owner = art.owner
+        run.state = run.state.evolve(artifacts=tuple(a for a in run.state.artifacts if a.id != art.id))
+        card = Card(art.name, owner, "artifact", art.token)
+    run.apply(move(run.state, owner, [card], None, "hand", "returned to its owner's hand", ("ownership",)))
+    return True
 
 
 def _deck_of(obj: Obj) -> str:

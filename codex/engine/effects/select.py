@@ -835,13 +835,19 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         raise NotExecutable(f"'this {sel.noun}' on a card that is not one")
     if how == "that":
         bound = ctx.lookup("it")
+        named = ctx.lookup("that")     # what a trigger's words named ("that Avatar", "that unit")
         if bound is None and ctx.event is not None and hasattr(ctx.event, "unit"):
             bound = (Obj("unit", ctx.event.unit),)
-        if bound is None:
+        if bound is None and named is None:
             raise NotExecutable(f"'that {sel.noun}' with nothing named before")
         if kind == "location":
-            return [Obj("location", loc) for o in bound for loc in locations_of(state, o)]
-        return [o for o in bound if o.kind == kind or (kind == "thing" and o.kind in ("unit", "artifact"))]
+            return [Obj("location", loc) for o in (bound or named or ()) for loc in locations_of(state, o)]
+        for pool in (bound, named):
+            found = [o for o in pool or () if (o.kind == kind or (kind == "thing" and o.kind in ("unit", "artifact")))
+                     and noun_test(o)]
+            if found:
+                return found
+        return []
     if kind == "card":
         raise NotExecutable(f"{sel.noun}s with no zone named")
     of = next((f.what for f in sel.filters if isinstance(f, A.Of)), None)
@@ -852,15 +858,29 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
                                                                                           choose=choose)) if p]
     if kind == "projectile":
         return [o for o in (ctx.lookup("it") or ()) if o.kind == "projectile"]
-    tests = [noun_test] + [_mod_test(state, ctx, m) for m in sel.mods if m.lower() not in ("random", "strongest",
-                                                                                          "weakest")]
+    mods_ctx = ctx
+    if isinstance(sel.det, A.Possessive):     # "that unit's other allied minions": allied to it, other than it
+        whose = [o for o in select(state, ctx, sel.det.owner, role, choose=False) if o.kind == "unit"]
+        if whose:
+            owner = controller_of(state, whose[0]) or ctx.controller
+            from dataclasses import replace as dc_replace
+            mods_ctx = dc_replace(ctx, controller=owner).bind("other", whose)
+    tests = [noun_test] + [_mod_test(state, mods_ctx, m) for m in sel.mods if m.lower() not in ("random", "strongest",
+                                                                                               "weakest")]
     if isinstance(sel.det, str) and sel.det.lower() == "another":
         tests.append(_mod_test(state, ctx, "other"))
     if isinstance(sel.det, str) and sel.det.lower() in ("your",) and kind not in ("location", "player"):
         tests.append(lambda o: controller_of(state, o) == ctx.controller)
     if isinstance(sel.det, A.Possessive):
-        owners = {controller_of(state, o) or str(o.key) for o in select(state, ctx, sel.det.owner, role, choose=choose)}
-        tests.append(lambda o: controller_of(state, o) in owners)
+        whose = select(state, ctx, sel.det.owner, role, choose=choose)
+        if kind in ("site", "location") and whose and all(w.kind in ("unit", "artifact", "aura") for w in whose):
+            # "Angel's Egg's site", "the Mortal's location": where that card is
+            where = {loc for w in whose for loc in locations_of(state, w)}
+            squares = {loc.square for loc in where}
+            tests.append(lambda o: o.key.square in squares if o.kind == "location" else o.key in squares)
+        else:
+            owners = {controller_of(state, o) or str(o.key) for o in whose}
+            tests.append(lambda o: controller_of(state, o) in owners)
     tests += [_filter_test(state, ctx, f, kind) for f in sel.filters]
     found = [o for o in _candidates(state, kind) if all(t(o) for t in tests)]
     extreme = next((m.lower() for m in sel.mods if m.lower() in ("strongest", "weakest")), None)

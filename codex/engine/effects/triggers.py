@@ -288,6 +288,53 @@ def _place(event: Event) -> Obj | None:
     return Obj("location", loc) if isinstance(loc, Location) else None
 
 
+def _event_roles(event: Event) -> dict[str, list[Obj]]:
+    """The objects of an event by the role a trigger's clause gives them."""
+    if isinstance(event, Struck):
+        return {"agent": [Obj("unit", event.unit)], "patient": [Obj("unit", t) for t in event.split]}
+    if isinstance(event, ProjectileStruck):
+        return {"agent": [Obj("unit", event.unit)], "patient": [Obj("unit", event.target)]}
+    if isinstance(event, Attacked):
+        target = event.target if isinstance(event.target, dict) else {}
+        victim = [Obj("unit", target["unit"])] if target.get("unit") else (
+            [Obj("site", target["site"])] if target.get("site") else [])
+        return {"agent": [Obj("unit", event.unit)], "patient": victim}
+    if isinstance(event, Marked):
+        return {"patient": [Obj("unit", event.unit)], "agent": [Obj("unit", k) for k in event.killers]}
+    if isinstance(event, Damaged):
+        return {"patient": [Obj("unit", event.unit)], "agent": [Obj("unit", event.source)] if event.source else []}
+    if isinstance(event, Entering):
+        entry = event.entry()
+        return {"patient": [Obj("unit", entry.unit)], "dest": [Obj("location", entry.to)]}
+    if isinstance(event, SpellCast):
+        return {"agent": [Obj("unit", event.caster)]}
+    if isinstance(event, Summoned):
+        return {"patient": [Obj("unit", event.unit)]}
+    if isinstance(event, SitePlayed):
+        return {"patient": [Obj("site", event.square)], "agent": [Obj("player", event.player)]}
+    if isinstance(event, Drew):
+        return {"agent": [Obj("player", event.player)]}
+    if isinstance(event, (Defended, Intercepted)):
+        return {"agent": [Obj("unit", event.unit)]}
+    return {}
+
+
+def _role_objects(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event) -> list[Obj]:
+    """The objects the trigger's words named other than the card itself: what "that unit", "that
+    Avatar" and "that player" refer to in its effect."""
+    clause = trigger.event
+    if not isinstance(clause, A.Clause):
+        return []
+    roles = _event_roles(event)
+    out: list[Obj] = []
+    for role, objs in roles.items():
+        words = getattr(clause.action, role, None)
+        if isinstance(words, A.Ref) and words.word == "SELF":
+            continue
+        out += [o for o in objs if o != ctx.source and o not in out]
+    return out
+
+
 def once_key(ctx: Ctx, trigger: A.Trigger) -> str | None:
     """The memory of a "first time" / "next time" trigger that already fired (per turn with "each
     turn"); None for triggers that fire every time."""
@@ -318,8 +365,14 @@ def fired(state: GameState, event: Event) -> list[tuple[Ctx, Ability]]:
             continue
         try:
             if fires(state, ctx, trigger, event):
+                others = _role_objects(state, ctx, trigger, event)
+                if others:
+                    ctx = ctx.bind("that", others)
                 if (s := _subject(event)) is not None:
-                    ctx = ctx.bind("it", [s])
+                    # "it" is the event's subject, unless that is the card itself ("Whenever Men of Leng strike
+                    # an Avatar, that Avatar ...": the other party)
+                    parties = [o for o in others if o.kind in ("unit", "player", "artifact")]
+                    ctx = ctx.bind("it", parties if s == ctx.source and parties else [s])
                 if (where := _place(event)) is not None:
                     ctx = ctx.bind("there", [where])
                 out.append((ctx, ability))
