@@ -860,11 +860,11 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         return [o for o in (ctx.lookup("it") or ()) if o.kind == "projectile"]
     mods_ctx = ctx
     if isinstance(sel.det, A.Possessive):     # "that unit's other allied minions": allied to it, other than it
-        whose = [o for o in select(state, ctx, sel.det.owner, role, choose=False) if o.kind == "unit"]
-        if whose:
-            owner = controller_of(state, whose[0]) or ctx.controller
+        holders = [o for o in select(state, ctx, sel.det.owner, role, choose=False) if o.kind == "unit"]
+        if holders:
+            owner = controller_of(state, holders[0]) or ctx.controller
             from dataclasses import replace as dc_replace
-            mods_ctx = dc_replace(ctx, controller=owner).bind("other", whose)
+            mods_ctx = dc_replace(ctx, controller=owner).bind("other", holders)
     tests = [noun_test] + [_mod_test(state, mods_ctx, m) for m in sel.mods if m.lower() not in ("random", "strongest",
                                                                                                "weakest")]
     if isinstance(sel.det, str) and sel.det.lower() == "another":
@@ -872,14 +872,15 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     if isinstance(sel.det, str) and sel.det.lower() in ("your",) and kind not in ("location", "player"):
         tests.append(lambda o: controller_of(state, o) == ctx.controller)
     if isinstance(sel.det, A.Possessive):
-        whose = select(state, ctx, sel.det.owner, role, choose=choose)
-        if kind in ("site", "location") and whose and all(w.kind in ("unit", "artifact", "aura") for w in whose):
+        possessors = select(state, ctx, sel.det.owner, role, choose=choose)
+        if kind in ("site", "location") and possessors and all(w.kind in ("unit", "artifact", "aura")
+                                                               for w in possessors):
             # "Angel's Egg's site", "the Mortal's location": where that card is
-            where = {loc for w in whose for loc in locations_of(state, w)}
+            where = {loc for w in possessors for loc in locations_of(state, w)}
             squares = {loc.square for loc in where}
             tests.append(lambda o: o.key.square in squares if o.kind == "location" else o.key in squares)
         else:
-            owners = {controller_of(state, o) or str(o.key) for o in whose}
+            owners = {controller_of(state, o) or str(o.key) for o in possessors}
             tests.append(lambda o: controller_of(state, o) in owners)
     tests += [_filter_test(state, ctx, f, kind) for f in sel.filters]
     found = [o for o in _candidates(state, kind) if all(t(o) for t in tests)]
