@@ -215,7 +215,8 @@ def _sites(doc: D.ScenarioDoc, checks: _Checks) -> dict[int, Site]:
         ward = s.ward or (bool(text) and abilities_of(text, name).keywords.ward)
         text = _with_lines(text, *site_field_text(s))
         sites[s.square] = Site(s.square, name, controller, s.owner or controller, affinity, s.rubble, s.flooded,
-                               text=text, ward=ward, abilities=abilities_of(text, name) if text else Abilities())
+                               text=text, ward=ward, abilities=abilities_of(text, name) if text else Abilities(),
+                               subtypes=card.subtypes if card else ())
     return sites
 
 

@@ -72,6 +72,7 @@ class Site:
     ward: bool = False                   # a Ward (rulebook glossary "Ward"): breaks instead of harm
     flood_ends: bool = False             # flooded by an effect that lasts this turn only
     abilities: Abilities = Abilities()   # what its card text says, typed
+    subtypes: tuple[str, ...] = ()       # Desert, River... (from its card)
 
 
 @dataclass(frozen=True)

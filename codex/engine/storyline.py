@@ -21,7 +21,7 @@ it does not execute card effects yet; the ruling names each one, never silently)
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable
+from typing import Any, Callable
 
 from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.budget import spend
@@ -68,6 +68,16 @@ def _lethal_damage(state: GameState, unit: Unit) -> tuple[str, list[str]] | None
     return None
 
 
+def _power_lowered_by(state: GameState, unit: Unit) -> Any:
+    """The card sentence lowering a dying minion's power ("Other nearby minions have -2 power"), if
+    one does: the ruling quotes it beside the death."""
+    if not state.statics:
+        return None
+    from codex.engine.effects.statics import power_sources
+    found = power_sources(state, unit)
+    return found[0] if found else None
+
+
 def killers_of(state: GameState, unit_id: str, batch: list[Event]) -> tuple[str, ...]:
     """Who gets credit for killing a minion (Codex "Kill Credit"): the units whose strike or
     damage in this batch hit it (units only; several share the credit)."""
@@ -104,8 +114,10 @@ def _check(state: GameState, batch: list[Event] | None = None) -> Resolved:
             killers = () if fate else killers_of(state, unit.id, batch or [])
             names = tuple(k.name for k in (state.unit(i) for i in killers) if k is not None)
             state = state.with_unit(replace(unit, marked=cause, killed_by=killers))
+            lowered = _power_lowered_by(state, unit) if not fate else None
             events.append(Marked(unit.id, unit.name, unit.location, cause, killers, names,
-                                 rules=tuple(rules + ["die"] + (["kill-credit"] if killers else []))))
+                                 rules=tuple(rules + ["die"] + (["kill-credit"] if killers else []) + (
+                                     ["ongoing-effect.before-dying"] if lowered else [])), from_card=lowered))
             marked.append(unit.id)
     if marked:
         state = _bury_later(state, marked)

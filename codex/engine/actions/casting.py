@@ -203,7 +203,8 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
             if ability.kind is not AbilityKind.SPELL:
                 continue
             ctx = Ctx(Obj("spell", sid), spell.name, pid, ability, f"{sid}.{i}", caster=caster.id,
-                      targets=tuple(t.id for t in targets if t.id not in warded))
+                      targets=tuple(t.id for t in targets if t.id not in warded), x=a.spell.x,
+                      spell_card=_casting(res, a, spell, pid, None).card.key.card.data)
             res.emit(AbilityResolved(sid, spell.name, ability.text, rules=("storyline", "casting.magic"),
                                      from_card=ctx.quote))
             done = execute_run(res.state, ctx)

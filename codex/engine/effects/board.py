@@ -100,9 +100,11 @@ def _damage(run: Run, act: A.Damage, clause: A.Clause) -> list[Obj]:
     src = EffectSource(run.ctx.controller, run.state.unit(source_unit(run) or "") if source_unit(run) else None,
                        spell, False)
     batch: list[Event] = []
+    origin = effect_origin(run, dealer)
     for obj in patients:
         if obj.kind == "unit" and (unit := run.state.unit(obj.key)) is not None and obj in amounts:
-            run.state, dealt = deal_damage(run.state, unit.id, amounts[obj], dealer, "damage", opposing(src, unit))
+            run.state, dealt = deal_damage(run.state, unit.id, amounts[obj], dealer, "damage", opposing(src, unit),
+                                           origin)
             batch += [_from_effect(e, run.ctx.source_name, dealer is None) for e in dealt]
     if batch:
         run.settle(batch)
@@ -115,6 +117,17 @@ def _damage(run: Run, act: A.Damage, clause: A.Clause) -> list[Obj]:
     if patients:
         run.ctx = run.ctx.bind("damage", [Obj("amount", sum(amounts.values()))])
     return patients
+
+
+def effect_origin(run: Run, dealer: Any) -> Any:
+    """Where an effect's damage comes from (`damage_sources.Origin`): the unit dealing it, the spell
+    (its card), or the site, aura or artifact whose ability it is."""
+    from codex.engine.effects.damage_sources import Origin, origin_of
+    if dealer is not None:
+        return Origin(Obj("unit", dealer.id), "effect")
+    if run.ctx.source.kind == "spell":
+        return origin_of(run.state, None, "effect", spell=run.ctx.spell_card or run.ctx.source_name)
+    return Origin(run.ctx.source, "effect")
 
 
 def _agents(run: Run, node: Any) -> list[Obj]:

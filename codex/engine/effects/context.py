@@ -72,6 +72,7 @@ class Ctx:
     bound: tuple[tuple[str, tuple[Obj, ...]], ...] = field(default_factory=tuple)
     targets: tuple[str, ...] = ()        # a cast spell's declared targets (unit ids), in order
     x: int | None = None                 # the value a spell's caster paid for X
+    spell_card: Any = None               # a spell's printed facts (`cards.CardData`), when it is one
     grantor: Obj | None = None           # a granted ability: the card that grants it (what "this" means)
     grantor_name: str | None = None
 

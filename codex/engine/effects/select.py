@@ -238,8 +238,17 @@ def _noun_test(state: GameState, ctx: Ctx, noun: str, det: Any = None) -> tuple[
         return "unit", lambda o: _has_keyword(state, o, keyword)
     if is_subtype(noun):
         sub = word.lower()
-        return "unit", lambda o: sub in _subtypes(state, o)
+        kind = "site" if sub in _site_subtypes(state) and sub not in _unit_subtypes(state) else "unit"
+        return kind, lambda o: sub in _subtypes(state, o)
     raise NotExecutable(f"the noun {noun!r}")
+
+
+def _site_subtypes(state: GameState) -> set[str]:
+    return {s.lower() for site in state.sites for s in site.subtypes}
+
+
+def _unit_subtypes(state: GameState) -> set[str]:
+    return {s.lower() for u in state.units for s in u.subtypes}
 
 
 def _extra_test(state: GameState, ctx: Ctx, extra: str | None) -> Callable[[Obj], bool]:
@@ -322,6 +331,9 @@ def _subtypes(state: GameState, o: Obj) -> set[str]:
     u = _unit(state, o)
     if u is not None:
         return {s.lower() for s in u.subtypes}
+    if o.kind == "site":
+        site = state.site_at(o.key)
+        return {s.lower() for s in site.subtypes} if site is not None else set()
     data = _card_data(o)
     return {s.lower() for s in data.subtypes} if data is not None else set()
 
@@ -829,6 +841,8 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     if how == "this":
         if ctx.source.kind in (kind, "spell") or kind == "unit" and ctx.source.kind == "unit" or kind == "thing":
             return [ctx.source] if ctx.source.kind != "spell" else []
+        if kind == "location" and ctx.source.kind in ("unit", "artifact", "site"):     # "this location"
+            return [Obj("location", loc) for loc in locations_of(state, ctx.source)]
         if kind == "site" and ctx.source.kind in ("unit", "artifact", "aura"):
             squares = {loc.square for loc in locations_of(state, ctx.source)}
             return [Obj("site", sq) for sq in sorted(squares) if state.site_at(sq) is not None]

@@ -141,7 +141,9 @@ def projectile_damage(run: Run, act: A.Damage, clause: A.Clause, shots: list[Obj
             if unit is None:
                 continue
             batch.append(ProjectileHit(unit.id, unit.name, n, rules=("projectile",)))
-            run.state, dealt = deal_damage(run.state, unit.id, n, shooter, "damage", opposing(src, unit))
+            from codex.engine.effects.board import effect_origin
+            run.state, dealt = deal_damage(run.state, unit.id, n, shooter, "damage", opposing(src, unit),
+                                           effect_origin(run, None) if run.ctx.source.kind == "spell" else None)
             batch += dealt
             done.append(obj)
         if shooter is not None and batch:

@@ -58,6 +58,7 @@ class Static:
     per: Any = None            # "for each X": the payload counts once per X now
     permanent: bool = False    # "permanently lose Stealth": what it does stays once done
     unless: bool = False       # it applies while its conditions do NOT hold ("only ... while X")
+    threshold: tuple[str, ...] = ()   # "(E)(E)(E) — All minions have Burrowing": only with that threshold
 
     @property
     def layer(self) -> int:
@@ -399,13 +400,15 @@ def statics_of(ability: Ability, ctx: Ctx, order: int) -> list[Static]:
     """The ongoing effects of one static ability (Unsupported when the engine does not apply it)."""
     from dataclasses import replace as dc_replace
     out: list[Static] = []
+    threshold = tuple(getattr(ability.node, "threshold", ()) or ())
     for clause, conds in _clauses(ability.node):
         if conds:
             from codex.engine.effects.conditions import condition_problems
             problems = [p for c in conds for p in condition_problems(c)]
             if problems:
                 raise Unsupported(problems[0])
-        out += [dc_replace(s, conditions=conds + s.conditions) for s in statics_of_clause(clause, ctx, order)]
+        out += [dc_replace(s, conditions=conds + s.conditions, threshold=threshold)
+                for s in statics_of_clause(clause, ctx, order)]
     return out
 
 
@@ -446,7 +449,7 @@ def collect(state: GameState) -> tuple[Static, ...]:
         for i, ability in enumerate(abilities.abilities):
             if ability.kind is not AbilityKind.STATIC or not ability.executed:
                 continue
-            ctx = Ctx(obj, name, controller or state.turn.active, ability, f"{obj.key}.{i}")
+            ctx = Ctx(obj, name, controller or state.turn.active, ability, f"{obj.key}.{i}").bind("it", [obj])
             try:
                 out += statics_of(ability, ctx, order)
             except Unsupported:
@@ -462,6 +465,14 @@ def _active(state: GameState, static: Static, silenced: set[Obj]) -> bool:
     (or, for "only ... while", do not hold)."""
     if static.ctx.source in silenced:
         return False
+    if static.threshold:
+        from codex.engine.effects.costs import has_threshold
+        token = _evaluating.set(True)
+        try:
+            if not has_threshold(state, static.ctx.controller, static.threshold):
+                return False
+        finally:
+            _evaluating.reset(token)
     if static.conditions:
         from codex.engine.effects.conditions import holds
         from codex.engine.effects.select import NotExecutable
@@ -588,6 +599,16 @@ def times(state: GameState, static: Static) -> int:
         return 0
     finally:
         _evaluating.reset(token)
+
+
+def power_sources(state: GameState, unit: Unit) -> list[CardQuote]:
+    """The sentences of the ongoing effects lowering ``unit``'s power now."""
+    if evaluating() or not state.statics:
+        return []
+    me = Obj("unit", unit.id)
+    silenced = _silenced_sources(state)
+    return [s.quote for s in state.statics if s.kind == "power" and int(s.payload) < 0
+            and _active(state, s, silenced) and me in affected(state, s)]
 
 
 def damage_changes(state: GameState, unit: Unit, origin: Any = None) -> list[tuple[str, str, int, CardQuote, str]]:
