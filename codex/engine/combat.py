@@ -215,7 +215,9 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
         state, lost = lose_life(state, player.id, amount, f"{src} deals {amount} damage to {target.name}",
                                 ("damage.avatar", "wounded.avatar"), damage=True)
         return state, events + lost
-    lethal = source is not None and keywords_at(state, source).lethal
+    lethal = (source is not None and keywords_at(state, source).lethal and (origin is None or origin.how != "effect"
+                                                                          or origin.card == _unit_obj(source))) \
+        or _lethal_card(origin)
     lethal_quote = None
     if not lethal and state.statics:
         from codex.engine.effects.statics import lethal_to
@@ -229,6 +231,23 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
     events.append(Damaged(target.id, target.name, source.id if source else None, src, amount,
                           target.damage + amount, defense, target.split, rules=rules, from_card=lethal_quote))
     return state, events
+
+
+def _unit_obj(unit: Unit) -> Any:
+    from codex.engine.effects.context import Obj
+    return Obj("unit", unit.id)
+
+
+def _lethal_card(origin: Any) -> bool:
+    """A spell with Lethal (Poison Nova) deals lethal damage."""
+    card = getattr(origin, "card", None)
+    if card is None or card.kind != "card":
+        return False
+    data = getattr(card.key.card, "data", None)
+    if data is None or not data.text:
+        return False
+    from codex.engine.abilities import abilities_of
+    return abilities_of(data.text, data.name, spell=data.type == "magic").keywords.lethal
 
 
 def _modifications(state: GameState, target: Unit, origin: Any) -> list[tuple[str, str, int, Any]]:

@@ -104,6 +104,7 @@ class Unit:
     subtypes: tuple[str, ...] = ()       # Mortal, Beast, Giant... (from its card)
     elements: tuple[str, ...] = ()       # air, earth, fire, water (from its card)
     cost: int | None = None              # its mana cost (from its card), when known
+    rarity: str | None = None            # Ordinary, Exceptional, Elite, Unique (from its card)
 
     @property
     def is_avatar(self) -> bool:
@@ -134,7 +135,7 @@ def unit_card(u: Unit) -> "CardData":
     """The printed facts of the card a unit is (for an effect that later finds it in a zone)."""
     from codex.engine.cards import CardData
     return CardData(u.name, u.kind, u.cost, attack=u.attack, defence=u.defense, subtypes=u.subtypes, text=u.text,
-                    elements=u.elements)
+                    elements=u.elements, rarity=u.rarity)
 
 
 @dataclass(frozen=True)

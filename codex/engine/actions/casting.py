@@ -63,8 +63,12 @@ def _summon(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> s
     size = spell.size or (1, 1)
     if size != (1, 1):
         loc = normalise(res.state, loc)
+    known = card_data(spell.name)
+    known = known if known is not None and known.name == spell.name else None
     minion = Unit(sid, spell.name, pid, pid, "minion", loc, spell.attack, spell.defense, keywords=spell.keywords,
-                  text=spell.text, summoned_this_turn=True, abilities=spell.abilities, size=size)
+                  text=spell.text, summoned_this_turn=True, abilities=spell.abilities, size=size,
+                  subtypes=tuple(known.subtypes) if known else (), elements=tuple(known.elements) if known else
+                  tuple(sorted(spell.threshold.elements())), cost=spell.cost, rarity=known.rarity if known else None)
     found = (C.summoning_area_reason(res.state, pid, spell, loc, minion) if minion.oversized
              else C.summoning_location_reason(res.state, pid, spell, loc, minion))
     if found and found[0] is Reason.NOT_YOUR_SITE and loc.region is Region.SURFACE:

@@ -212,6 +212,14 @@ def remove(run: Run, patients: list[Obj], kind: str, killer: tuple[str, ...] = (
             credit = tuple(k for k in killer if k != unit.id and run.state.unit(k) is not None) if kind == "kill" else ()
             run.state, marked = mark_for_death(run.state, unit.id, f"{run.ctx.source_name} {kind}s it", rules, credit)
             batch += marked
+        elif obj.kind == "artifact" and kind == "banish":
+            art = run.state.artifact(str(obj.key))
+            if art is not None:
+                from codex.engine.events import CardsMoved
+                at = run.state.artifact_location(art)
+                run.state = run.state.remove_artifact(art.id, "banished")
+                run.emit(CardsMoved(art.owner, (art.name,), 0, None, "banished", f"banished from the {at}",
+                                    rules=("banished", "banished.never-returns")))
         elif obj.kind == "artifact":
             run.act(D.Destroy(do="destroy", target=D.ArtifactRef(artifact=str(obj.key)), **effect_fields(run)))
         elif obj.kind == "site":
@@ -432,7 +440,8 @@ def _set_state(run: Run, act: A.SetState, clause: A.Clause) -> list[Obj]:
 @executes(A.Strike, roles=("agent", "patient"))
 def _strike(run: Run, act: A.Strike, clause: A.Clause) -> list[Obj]:
     agents = patients_or_self(run, act.agent, "striker")
-    patients = select(run.state, run.ctx, act.patient, "target")
+    patients = select(run.state, run.ctx.bind("it", agents) if act.agent is not None else run.ctx, act.patient,
+                      "target")       # "An ally strikes each enemy at its location": "it" is the ally
     for a in agents:
         for p in patients:
             if a.kind == p.kind == "unit" and a != p:
@@ -444,7 +453,8 @@ def _strike(run: Run, act: A.Strike, clause: A.Clause) -> list[Obj]:
 @executes(A.Fight, roles=("agent", "patient"))
 def _fight(run: Run, act: A.Fight, clause: A.Clause) -> list[Obj]:
     agents = patients_or_self(run, act.agent, "fighter")
-    patients = select(run.state, run.ctx, act.patient, "target")
+    patients = select(run.state, run.ctx.bind("it", agents) if act.agent is not None else run.ctx, act.patient,
+                      "target")       # "An ally fights target enemy adjacent to it": "it" is the ally
     for a in agents:
         for p in patients:
             if a.kind == p.kind == "unit" and a != p:

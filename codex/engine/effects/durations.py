@@ -53,7 +53,9 @@ def until_of(run: "Run", clause: A.Clause) -> tuple[str, str | None]:
     """(``Lasting.until``, ``Lasting.ends_on``) for the clause's duration."""
     duration = clause.duration
     if duration is None:
-        return "source", None
+        # no listed duration: while its source is in the realm (Codex "Ongoing Effect"); a magic is never
+        # in the realm, so what a magic gives with no duration ("Give an allied minion Stealth") stays
+        return ("permanent" if run.ctx.source.kind == "spell" else "source"), None
     if duration.kind == "this_turn":
         return "end_of_turn", None
     if duration.kind == "permanently":

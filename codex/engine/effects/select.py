@@ -351,7 +351,10 @@ def _elements(state: GameState, o: Obj) -> set[str]:
     return set(data.elements) | {e for e, n in dict(data.threshold).items() if n}
 
 
-def _rarity(o: Obj) -> str | None:
+def _rarity(o: Obj, state: GameState | None = None) -> str | None:
+    u = _unit(state, o) if state is not None else None
+    if u is not None:
+        return (u.rarity or "").lower() or None
     data = _card_data(o)
     return (data.rarity or "").lower() if data is not None else None
 
@@ -429,7 +432,7 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
         region = Region.UNDERGROUND if low in ("underground", "burrowed") else Region.UNDERWATER
         return lambda o: any(loc.region is region for loc in locations_of(state, o))
     if low in RARITIES:
-        return lambda o: _rarity(o) == low
+        return lambda o: _rarity(o, state) == low
     if low in CARD_TYPES:
         return lambda o: kind_is(state, o, low)
     if low == "hit":
@@ -491,7 +494,8 @@ def places(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
         if bound is None:
             raise NotExecutable("'there' with no place named before")
         return [loc for o in bound for loc in locations_of(state, o)]
-    origin = ([loc for o in select(state, ctx, where.of) for loc in locations_of(state, o)]
+    existential = isinstance(where.of, A.Selector) and where.of.det in ("a", "an", "any")
+    origin = ([loc for o in select(state, ctx, where.of, choose=not existential) for loc in locations_of(state, o)]
               if where.of is not None else source_locations(state, ctx))
     if rel == "here" or rel in ("at", "atop", "on", "in", "occupying"):
         return origin
@@ -892,7 +896,7 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
             # "Angel's Egg's site", "the Mortal's location": where that card is
             where = {loc for w in possessors for loc in locations_of(state, w)}
             squares = {loc.square for loc in where}
-            tests.append(lambda o: o.key.square in squares if o.kind == "location" else o.key in squares)
+            tests.append(lambda o: o.key in where if o.kind == "location" else o.key in squares)
         else:
             owners = {controller_of(state, o) or str(o.key) for o in possessors}
             tests.append(lambda o: controller_of(state, o) in owners)

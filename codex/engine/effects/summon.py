@@ -154,7 +154,7 @@ def _summon(run: Run, act: A.Summon, clause: A.Clause) -> list[Obj]:
         attack, defense = doc_power(data)
         minion = Unit(uid, card.name, run.ctx.controller, zc.owner, "minion", loc, attack, defense, tapped=tapped,
                       text=data.text, summoned_this_turn=True, subtypes=tuple(data.subtypes), cost=data.cost,
-                      elements=tuple(data.elements))
+                      elements=tuple(data.elements), rarity=data.rarity)
         if not _can_enter(run, minion, zc):
             continue
         got = take_card(run.state, zc)
