@@ -124,13 +124,14 @@ class Activated(Event):
     start: Location
     declared: tuple[Location, ...] | None = None   # Move and Attack: the declared movement path
     detail: str = ""
+    taps: bool = True                              # False: an ability with no tap cost ("Once on your turn")
 
     def text(self) -> str:
         if self.declared is not None:
             path = (f", declaring the path {path_text((self.start,) + self.declared)}." if self.declared
                     else ", declaring no movement.")
             return f"{self.name} taps to use {self.ability}{path}"
-        return f"{self.name} taps to {self.detail}."
+        return f"{self.name} {'taps to' if self.taps else 'is used to'} {self.detail}."
 
     def data(self) -> dict[str, Any]:
         out: dict[str, Any] = {"unit": self.unit, "ability": self.ability}

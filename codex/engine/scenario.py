@@ -427,10 +427,12 @@ def _artifacts(doc: D.ScenarioDoc, units: list[Unit], board: GameState, first_pl
         owner = a.owner or (bearer.controller if bearer else a.controller or first_player)
         cost = a.cost or (card.cost or 0 if card else 0)
         offset = offset_in(state, bearer, loc) if bearer is not None else (0, 0)
+        monument = a.monument or bool(card and "Monument" in card.subtypes)     # Codex "Artifact": Monuments stay
         out.append(Artifact(a.id, name, owner, loc, bearer=bearer.id if bearer else None, offset=offset,
-                            carriable=not a.monument,
-                            token=a.token, controller=None if not a.monument else (a.controller or owner),
-                            cost=cost, text=text, abilities=abilities_of(text, name) if text else Abilities()))
+                            carriable=not monument,
+                            token=a.token, controller=None if not monument else (a.controller or owner),
+                            cost=cost, text=text, abilities=abilities_of(text, name) if text else Abilities(),
+                            subtypes=card.subtypes if card else ()))
     return out
 
 
@@ -447,6 +449,8 @@ def _spell(spell: D.SpellDoc, ptr: str, checks: _Checks) -> D.SpellDoc:
         spell = spell.model_copy(update={k: v for k, v in {
             "name": card.name, "type": card.type, "cost": card.cost or 0, "threshold": dict(card.threshold),
             "text": card.text, "power": _card_power(card) or 0}.items() if k not in given or getattr(spell, k) is None})
+        if "carriable" not in given and card.type == "artifact" and "Monument" in card.subtypes:
+            spell = spell.model_copy(update={"carriable": False})
     for fld in ("name", "type"):
         if getattr(spell, fld) is None and spell.card is None:
             checks.add(f"{ptr}/{fld}", f"a spell needs its {fld}", f"add \"{fld}\" (or \"card\" naming the card)")

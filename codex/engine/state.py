@@ -159,6 +159,7 @@ class Artifact:
     cost: int = 0
     text: str = ""
     abilities: Abilities = Abilities()
+    subtypes: tuple[str, ...] = ()       # Monument, Weapon, Relic... (from its card)
 
     @property
     def is_lance(self) -> bool:

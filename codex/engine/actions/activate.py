@@ -100,7 +100,8 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
         res.state = state.with_unit(replace(unit, tapped=True))
         res.emit(Tapped(unit.id, unit.name))
     res.emit(Activated(str(obj.key), name, ability.text, next(iter(_where(res.state, obj)), _nowhere()),
-                       detail=f"use \u201c{ability.text}\u201d", rules=("activated-ability", "storyline")))
+                       detail=f"use \u201c{ability.text}\u201d", taps=bool(taps) and obj.kind == "unit",
+                       rules=("activated-ability", "storyline")))
     if mana:
         player = res.state.player(pid)
         res.state = res.state.with_player(replace(player, mana=player.mana - mana))

@@ -92,7 +92,8 @@ def _damage(run: Run, act: A.Damage, clause: A.Clause) -> list[Obj]:
         from codex.engine.effects.areas import area_amounts
         amounts = area_amounts(run, patients)
     else:
-        amounts = {o: amount(_bound(run, o), act.amount, "damage") for o in patients}   # "its power": the patient's
+        own = isinstance(act.amount, A.Quantity) and isinstance(act.amount.of, A.Ref) and act.amount.of.word == "it"
+        amounts = {o: amount(_bound(run, o) if own else run, act.amount, "damage") for o in patients}
     dealer_id = str(agents[0].key) if agents and agents[0].kind == "unit" else (
         str(run.ctx.source.key) if run.ctx.source.kind == "unit" else None)
     dealer = run.state.unit(dealer_id) if dealer_id else None
@@ -440,8 +441,8 @@ def _set_state(run: Run, act: A.SetState, clause: A.Clause) -> list[Obj]:
 @executes(A.Strike, roles=("agent", "patient"))
 def _strike(run: Run, act: A.Strike, clause: A.Clause) -> list[Obj]:
     agents = patients_or_self(run, act.agent, "striker")
-    patients = select(run.state, run.ctx.bind("it", agents) if act.agent is not None else run.ctx, act.patient,
-                      "target")       # "An ally strikes each enemy at its location": "it" is the ally
+    inner = act.agent is not None and not isinstance(act.patient, A.Ref)
+    patients = select(run.state, run.ctx.bind("it", agents) if inner else run.ctx, act.patient, "target")       # "An ally strikes each enemy at its location": "it" is the ally
     for a in agents:
         for p in patients:
             if a.kind == p.kind == "unit" and a != p:
@@ -453,8 +454,8 @@ def _strike(run: Run, act: A.Strike, clause: A.Clause) -> list[Obj]:
 @executes(A.Fight, roles=("agent", "patient"))
 def _fight(run: Run, act: A.Fight, clause: A.Clause) -> list[Obj]:
     agents = patients_or_self(run, act.agent, "fighter")
-    patients = select(run.state, run.ctx.bind("it", agents) if act.agent is not None else run.ctx, act.patient,
-                      "target")       # "An ally fights target enemy adjacent to it": "it" is the ally
+    inner = act.agent is not None and not isinstance(act.patient, A.Ref)
+    patients = select(run.state, run.ctx.bind("it", agents) if inner else run.ctx, act.patient, "target")       # "An ally fights target enemy adjacent to it": "it" is the ally
     for a in agents:
         for p in patients:
             if a.kind == p.kind == "unit" and a != p:

@@ -147,6 +147,10 @@ def _sacrifice(res: "Resolution", ctx: Ctx, objs: list[Obj]) -> tuple[Any, list[
             out = run(state, D.DestroySite(do="destroy_site", square=int(obj.key)), "/action")
             state = out.state
             batch += list(out.events)
+        from codex.engine.events import Note
+        batch.append(Note("sacrifice", f"{ctx.source_name if obj == ctx.source else obj.key} is sacrificed: its "
+                          "controller destroys it, and nothing can prevent it.", {"card": str(obj.key)},
+                          rules=("sacrifice",)))
     after, more = settle(state, batch)
     return after, batch + more
 
@@ -174,6 +178,14 @@ def _discard(res: "Resolution", ctx: Ctx, cost: A.Cost, i: int, pointer: str) ->
                                   f"/choices/{key}")
     picks = [str(x) for x in (given if isinstance(given, list) else [given])]
     names = tuple(p for p in picks if p not in ("spell", "site"))
+    if noun in ("spell", "site"):          # "Discard a spell": a site does not pay it
+        from codex.engine.reasons import Reason
+        kinds = {c.name.casefold(): c.kind for c in hand.named}
+        wrong = [n for n in names if kinds.get(n.casefold()) not in (noun, None)] + [
+            p for p in picks if p in ("spell", "site") and p != noun]
+        if wrong:
+            raise res.illegal((Reason.NOT_IN_HAND, "activated-ability"), f"{wrong[0]} is not a {noun} to discard",
+                              pointer)
     items = take_from_hand(res, ctx.controller, names, picks.count("spell"), picks.count("site"), pointer)
     res.apply(move(res.state, ctx.controller, items, "hand", "cemetery", "discarded to pay a cost", ("cemetery",)))
     from codex.engine.effects.context import ZoneCard

@@ -234,6 +234,9 @@ def run_sentence(run: Run, sentence: Any) -> None:
         run.note("condition", f"{run.ctx.source_name}: the condition is not met, so nothing happens.",
                  card=run.ctx.source_name)
         return
+    hit = _hit_units(run, sentence.conditions)
+    if hit:                       # "If it hits a unit, drag it here": "it" is now the unit hit
+        run.ctx = run.ctx.bind("it", hit)
     for clause in _clauses_to_run(run, sentence):
         if sentence.duration is not None and clause.duration is None:
             clause = A.replace(clause, duration=sentence.duration)
@@ -244,6 +247,16 @@ def run_sentence(run: Run, sentence: Any) -> None:
             run.ctx = run.ctx.bind("it", acted)
             if any(o.kind in ("location", "site") for o in acted):
                 run.ctx = run.ctx.bind("there", acted)
+
+
+def _hit_units(run: Run, conditions: tuple[Any, ...]) -> list[Obj]:
+    """The units a projectile hit, when a sentence's condition is that it hit one."""
+    for cond in conditions:
+        clause = getattr(cond, "clause", None)
+        if isinstance(clause, A.Clause) and isinstance(clause.action, A.Hit):
+            shots = [o for o in (run.ctx.lookup("it") or ()) if o.kind == "projectile"]
+            return [Obj("unit", h) for o in shots for h in o.key.hits]
+    return []
 
 
 def _named_in(conditions: tuple[Any, ...]) -> Any:

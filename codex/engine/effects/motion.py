@@ -91,6 +91,10 @@ def _move(run: Run, act: A.Move, clause: A.Clause) -> list[Obj]:
     moved: list[Obj] = []
     for obj in patients:
         unit = run.state.unit(obj.key) if obj.kind == "unit" else None
+        if obj.kind == "artifact" and act.dest is not None:
+            if _move_artifact(run, obj, act):
+                moved.append(obj)
+            continue
         if unit is None:
             if obj.kind in ("artifact", "aura", "site"):
                 raise NotExecutable(f"moving a {obj.kind}")
@@ -105,6 +109,21 @@ def _move(run: Run, act: A.Move, clause: A.Clause) -> list[Obj]:
             moved.append(obj)
             run.arrived = _arrived(run, unit.id, record)
     return moved
+
+
+def _move_artifact(run: Run, obj: Obj, act: A.Move) -> bool:
+    """An artifact moved, thrown or teleported by an effect lies at its destination, carried by no
+    one (Codex "Carrying Artifacts")."""
+    from dataclasses import replace as dc_replace
+    art = run.state.artifact(str(obj.key))
+    locs = _dest_locations(run, act.dest)
+    if art is None or not locs:
+        return False
+    to = locs[0] if len(locs) == 1 else run.ctx.choose(
+        "destination", [Obj("location", loc) for loc in locs], why=f"choose where {art.name} goes")[0].key
+    run.state = run.state.with_artifact(dc_replace(art, bearer=None, location=to))
+    run.note("move_artifact", f"{art.name} is moved to the {to}.", ("carrying-artifacts",), artifact=art.id)
+    return True
 
 
 def _arrived(run: Run, uid: str, record: D.Move) -> bool:

@@ -238,9 +238,14 @@ def _noun_test(state: GameState, ctx: Ctx, noun: str, det: Any = None) -> tuple[
         return "unit", lambda o: _has_keyword(state, o, keyword)
     if is_subtype(noun):
         sub = word.lower()
-        kind = "site" if sub in _site_subtypes(state) and sub not in _unit_subtypes(state) else "unit"
-        return kind, lambda o: sub in _subtypes(state, o)
+        kind = "site" if sub in _site_subtypes(state) and sub not in _unit_subtypes(state) else (
+            "artifact" if sub in _artifact_subtypes(state) and sub not in _unit_subtypes(state) else "unit")
+        return kind, lambda o: sub in _subtypes(state, o) or _named(state, o, noun)
     raise NotExecutable(f"the noun {noun!r}")
+
+
+def _artifact_subtypes(state: GameState) -> set[str]:
+    return {s.lower() for a in state.artifacts for s in a.subtypes}
 
 
 def _site_subtypes(state: GameState) -> set[str]:
@@ -298,9 +303,11 @@ def _owner_of_source(state: GameState, ctx: Ctx) -> str | None:
 
 
 def _bearer_of_source(state: GameState, ctx: Ctx) -> str | None:
-    if ctx.source.kind != "artifact":
+    """The bearer of the artifact whose ability this is (granted abilities: the granting artifact)."""
+    src = ctx.grantor or ctx.source
+    if src.kind != "artifact":
         return None
-    a = next((x for x in state.artifacts if x.id == ctx.source.key), None)
+    a = next((x for x in state.artifacts if x.id == src.key), None)
     return a.bearer if a else None
 
 
@@ -334,6 +341,9 @@ def _subtypes(state: GameState, o: Obj) -> set[str]:
     if o.kind == "site":
         site = state.site_at(o.key)
         return {s.lower() for s in site.subtypes} if site is not None else set()
+    if o.kind == "artifact":
+        art = state.artifact(o.key)
+        return {s.lower() for s in art.subtypes} if art is not None else set()
     data = _card_data(o)
     return {s.lower() for s in data.subtypes} if data is not None else set()
 
@@ -373,12 +383,18 @@ def is_a(state: GameState, ctx: Ctx, obj: Obj, sel: A.Selector) -> bool:
         ok = obj.kind == "unit"
     elif noun.lower() in _KEYWORD_FIELDS:
         ok = _has_keyword(state, obj, noun.lower())
-    elif is_subtype(sel.noun):
-        ok = noun.lower() in _subtypes(state, obj)
+    elif is_subtype(sel.noun):      # a subtype, or a card's own name ("another Adept Illusionist")
+        ok = noun.lower() in _subtypes(state, obj) or _named(state, obj, sel.noun)
     else:
         raise NotExecutable(f"being a {sel.noun}")
     return ok and all(_mod_test(state, ctx, m)(obj) for m in sel.mods if m.lower() not in ("random", "dead")) \
         and all(_filter_test(state, ctx, f, obj.kind)(obj) for f in sel.filters)
+
+
+def _named(state: GameState, obj: Obj, noun: str) -> bool:
+    """Whether the object is the card called ``noun`` (its name, or that name in the plural)."""
+    name = name_of(state, obj).casefold()
+    return noun.casefold() in (name, name + "s")
 
 
 def kind_is(state: GameState, obj: Obj, typ: str) -> bool:
@@ -723,7 +739,8 @@ def _refs(state: GameState, ctx: Ctx, word: str) -> list[Obj]:
         subject = getattr(ctx.event, "unit", None) if ctx.event is not None else None
         if subject is not None:
             return [Obj("unit", subject)]
-        if low in ("themselves", "himself", "herself", "itself"):
+        if low in ("themselves", "himself", "herself", "itself", "he", "she"):
+            # a person's pronoun with nothing named before: the card itself ("toward her")
             return [ctx.source] if ctx.source.kind != "spell" else []
     if low in ("everyone", "anyone"):
         return [Obj("player", p.id) for p in state.players]
@@ -778,8 +795,9 @@ def select(state: GameState, ctx: Ctx, node: Any, role: str = "target", *, choos
             options = [o for item in node.items for o in select(state, ctx, item, role, choose=False)]
             return ctx.choose(role, list(dict.fromkeys(options)), why="choose one of them")
         out: list[Obj] = []
-        for item in node.items:       # "target minion, and everything it carries": "it" is the first
-            out += select(state, ctx.bind("it", out) if out else ctx, item, role, choose=choose)
+        for item in node.items:       # "target minion, and everything it carries": "it" is the first;
+            # "bearer and another ally here": another than those named before
+            out += select(state, ctx.bind("it", out).bind("other", out) if out else ctx, item, role, choose=choose)
         return out
     if isinstance(node, A.Partitive):
         inner = select(state, ctx, node.of, role, choose=choose) if node.of is not None else \
