@@ -119,7 +119,10 @@ def defend_reason(state: GameState, defender: Unit, attacker: Unit, attack_at: L
     from codex.engine.movement import path_to
     if defender.controller == attacker.controller:
         return Reason.SAME_SIDE, "defend"
-    found = _forbidden(state, "defend", defender, None)
+    at = state.attacking
+    attacked: Target | None = None if at is None else (UnitTarget(at.unit) if at.unit else
+                                                        SiteTarget(at.site) if at.site is not None else None)
+    found = _forbidden(state, "defend", defender, attacked)
     if found:
         return found
     if attacker.is_minion and keywords_at(state, attacker).stealth:
@@ -410,7 +413,12 @@ def fight(state: GameState, side_a: list[str], side_b: list[str],
             if power == 0:
                 extra.append("strike.zero")
             names = {t: state.unit(t).name for t in split if state.unit(t) is not None}  # type: ignore[union-attr]
-            batch.append(Struck(u.id, u.name, power, split, names, first, rules=tuple(rules + extra)))
+            quote = None
+            if first and not lances(state, u):
+                from codex.engine.effects.statics import keyword_sources
+                quote = next(iter(keyword_sources(state, u, "first_strike")), None)
+            batch.append(Struck(u.id, u.name, power, split, names, first, rules=tuple(rules + extra),
+                                from_card=quote))
         for u, power, split, rules in strikes:
             for tid, n in split.items():
                 state, dealt = deal_damage(state, tid, n, u)

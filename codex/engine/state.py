@@ -361,6 +361,18 @@ PendingEffect = Union[Burial, TriggeredEffect]
 
 
 @dataclass(frozen=True)
+class Attacking:
+    """The attack being resolved (Codex "Attack"): who attacks, and the unit or the site it
+    attacks. Set from the moment the attack is declared until its fight (or its strike on the
+    site) is over, so that "while attacking", "Units attacked by ..." and "Whenever ... attacks and
+    kills" can be read."""
+
+    attacker: str
+    unit: str | None = None
+    site: int | None = None
+
+
+@dataclass(frozen=True)
 class DelayedTrigger:
     """A triggered ability a resolved spell left behind ("At the start of your next turn, ...",
     "The next time an ally strikes ..."): it listens like a card in the realm, fires once, and
@@ -399,6 +411,7 @@ class GameState:
     as_if_adjacent: tuple[tuple[int, int], ...] = ()   # pairs of sites units may move between as if adjacent
     used_abilities: frozenset[str] = frozenset()      # limited abilities used this turn ("Once on your turn")
     delayed: tuple[DelayedTrigger, ...] = ()          # triggered abilities resolved spells left behind
+    attacking: Attacking | None = None                # the attack being resolved, if any
 
     # ---- lookups (cached per immutable state) ----
     @cached_property

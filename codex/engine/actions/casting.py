@@ -21,7 +21,7 @@ from codex.engine.ruling import Verdict
 from codex.engine.carrying import lance_tokens, offset_in
 from codex.engine.combat import break_ward, interact
 from codex.engine.oversized import normalise
-from codex.engine.effects.casting_rules import Casting, casting_of, cost_change, permitted
+from codex.engine.effects.casting_rules import Casting, casting_of, cost_change, permitted, threshold_waived
 from codex.engine.effects.context import card_data
 from codex.engine.geometry import Location
 from codex.engine.state import Affinity, Artifact, Aura, Card, GameState, Unit, ZoneName
@@ -105,7 +105,11 @@ def _casting(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, loc: Location
     known = card_data(spell.name)
     if known is not None and known.name == spell.name:
         data = replace(known, cost=spell.cost, text=spell.text)
-    return casting_of(spell.name, spell.type, data, pid, a.caster, loc, a.zone)
+    return casting_of(spell.name, spell.type, data, pid, a.caster, loc, a.zone, a.carrier or None)
+
+
+def _permission_note(res: Resolution, quote: Any, text: str, unit: str | None = None) -> None:
+    res.emit(Note("permission", text, {"unit": unit} if unit else {}, rules=("may-and-can",), from_card=quote))
 
 
 def _permitted_elsewhere(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, loc: Location, minion: Unit) -> Any:
@@ -140,10 +144,13 @@ def _conjure_artifact(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr:
         bearer = res.unit(a.carrier, ptr + "/carrier")
         if not spell.carriable:
             raise res.illegal((Reason.NOT_CARRIABLE, "artifact.monument"), spell.name, ptr + "/carrier")
-        if bearer.controller != pid:
-            raise res.illegal((Reason.NOT_AN_ALLY, "casting.artifact"), f"{spell.name} into {bearer.name}'s hands",
-                              ptr + "/carrier")
         loc = place(res.state, a.location) if a.location is not None else bearer.location
+        if bearer.controller != pid:
+            quote = permitted(res.state, _casting(res, a, spell, pid, loc), spell.abilities, "carrier")
+            if quote is None:
+                raise res.illegal((Reason.NOT_AN_ALLY, "casting.artifact"),
+                                  f"{spell.name} into {bearer.name}'s hands", ptr + "/carrier")
+            _permission_note(res, quote, f"{quote.card} lets {spell.name} be conjured to {bearer.name}.", bearer.id)
         if not res.state.occupies(bearer, loc):
             raise res.illegal((Reason.NOT_HERE, "casting.artifact"), f"{spell.name} at the {loc}", ptr + "/location")
         res.state = _pay(res.state, pid, spell.cost).with_artifact(
@@ -155,6 +162,11 @@ def _conjure_artifact(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr:
     caster = res.unit(a.caster, ptr + "/caster")
     loc = place(res.state, a.location if a.location is not None else caster.location.square)
     site = res.state.site_at(loc.square)
+    if site is not None and site.controller != pid and loc.region is Region.SURFACE:
+        quote = permitted(res.state, _casting(res, a, spell, pid, loc), spell.abilities, "place")
+        if quote is not None:
+            _permission_note(res, quote, f"{quote.card} lets {spell.name} be conjured at {site.name}.")
+            site = replace(site, controller=pid)
     if site is None or site.controller != pid or loc.region is not Region.SURFACE:
         raise res.illegal((Reason.NOT_YOUR_SITE, "casting.artifact-location"), spell.name, ptr + "/location")
     res.state = _pay(res.state, pid, spell.cost).with_artifact(
@@ -233,7 +245,16 @@ def _with_cost_changes(res: Resolution, a: D.Cast, spell: C.Spell, pid: str) -> 
     """The spell's cost with what static abilities add or take off (Codex "Cost": never below
     zero), each change cited."""
     loc = place(res.state, a.location) if a.location is not None else None
-    delta, quotes = cost_change(res.state, _casting(res, a, spell, pid, loc), spell.abilities)
+    if loc is None and spell.type == "artifact":      # conjured where its carrier or its caster is
+        unit = res.state.unit(a.carrier or a.caster)
+        loc = unit.location if unit is not None else None
+    casting = _casting(res, a, spell, pid, loc)
+    waived = threshold_waived(res.state, casting, spell.abilities)
+    if waived is not None and spell.threshold.as_dict():
+        res.emit(Note("cost", f"{waived.card} lets {spell.name} be cast for no threshold.", {},
+                      rules=("threshold", "may-and-can"), from_card=waived))
+        spell = replace(spell, threshold=Affinity())
+    delta, quotes = cost_change(res.state, casting, spell.abilities)
     if not quotes:
         return spell
     cost = max(0, spell.cost + delta)

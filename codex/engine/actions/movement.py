@@ -18,7 +18,7 @@ from codex.engine.oversized import area, normalise
 from codex.engine.ongoing import airborne_now, disabled_by, keywords_at
 from codex.engine.reasons import Reason, explain, found_rules
 from codex.engine.ruling import Verdict
-from codex.engine.state import GameState, Unit
+from codex.engine.state import Attacking, GameState, Unit
 
 
 def fight_summary(state: GameState, ids: list[str]) -> str:
@@ -149,6 +149,8 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
     rules = ("attack.target",) + (("airborne.attack",) if attacked and airborne_now(res.state, attacked) else ()) + (
         ("defender",) if attacked else ()) + (("oversized-units.attack",) if mover.oversized else ()) + (
         ("immobile.attack",) if keywords_at(res.state, mover).immobile else ())
+    res.state = res.state.evolve(attacking=Attacking(mover.id, target.unit if isinstance(target, UnitTarget) else None,
+                                                     target.square if isinstance(target, SiteTarget) else None))
     res.settle([Attacked(mover.id, mover.name, target_json(target), describe_target(res.state, target), attack_at,
                          how, rules=rules)])
     joined: list[str] = []
@@ -178,6 +180,7 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
     if side_b:
         name = describe_target(res.state, target)
         res.apply(fight(res.state, [mover.id], side_b, assign))
+        res.state = res.state.evolve(attacking=None)
         summary = f"{mover.name} {how} and attacked {name}: " + fight_summary(res.state, [mover.id] + side_b)
         return res.done(res.result_verdict(), summary, defenders=joined)
     assert isinstance(target, SiteTarget)
@@ -185,6 +188,7 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
     assert site is not None and site.controller is not None
     before = res.state.player(site.controller).life
     res.apply(strike_site(res.state, mover, site))
+    res.state = res.state.evolve(attacking=None)
     after = res.state.player(site.controller).life
     return res.done(res.result_verdict(), f"{mover.name} {how} and struck the undefended {site.name}: "
                     f"{site.controller} loses {before - after} life ({after} left).", defenders=joined)

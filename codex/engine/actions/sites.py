@@ -61,6 +61,13 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
         raise res.illegal(found, f"{avatar.name} cannot play a site", ptr)
     sq = a.square
     found = site_placement_reason(res.state, pid, sq)
+    if found and found[0] in (Reason.NOT_ADJACENT_TO_OWN_SITE, Reason.NOT_NEAREST_AVATAR):
+        from codex.engine.effects.casting_rules import play_permitted
+        quote = play_permitted(res.state, a.site.name or "", a.site.text or "", pid, sq)
+        if quote is not None:
+            found = None
+            res.emit(Note("permission", f"{quote.card} lets it be played to square {sq}.", {"square": sq},
+                          rules=("may-and-can",), from_card=quote))
     if found:
         raise res.illegal(found, f"a site on square {sq}", ptr + "/square")
     old = res.state.site_at(sq)

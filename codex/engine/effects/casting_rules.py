@@ -17,6 +17,7 @@ from typing import Any, Iterator
 from codex.cardtext import ast as A
 from codex.engine.abilities import Abilities, AbilityKind
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
+from codex.engine.effects.select import CARD_NOUNS
 from codex.engine.events import CardQuote
 from codex.engine.geometry import Location
 from codex.engine.state import Card, GameState
@@ -32,12 +33,13 @@ class Casting:
     player: str
     location: Location | None
     zone: str = "hand"
+    carrier: str | None = None
 
 
 def casting_of(name: str, typ: str, data: Any, player: str, caster: str, location: Location | None,
-               zone: str = "hand") -> Casting:
+               zone: str = "hand", carrier: str | None = None) -> Casting:
     card = Card(name, player, typ, data=data)  # type: ignore[arg-type]
-    return Casting(Obj("card", ZoneCard(player, zone, card)), caster, player, location, zone)
+    return Casting(Obj("card", ZoneCard(player, zone, card)), caster, player, location, zone, carrier)
 
 
 def _own_statics(state: GameState, casting: Casting, abilities: Abilities) -> list[Any]:
@@ -69,9 +71,16 @@ def _is_card(state: GameState, ctx: Ctx, node: Any, casting: Casting) -> bool:
         return node.word == "SELF" and ctx.source == casting.card
     if isinstance(node, A.Group):
         return any(_is_card(state, ctx, item, casting) for item in node.items)
+    if isinstance(node, A.Selector) and node.det == "this" and singular_noun(node.noun) in CARD_NOUNS:
+        return ctx.source == casting.card          # "You may play this site ...": the card itself
     if isinstance(node, A.Selector):
         return is_a(state, ctx, casting.card, A.replace(node, det=None))
     return False
+
+
+def singular_noun(noun: str) -> str:
+    from codex.engine.effects.select import singular
+    return singular(noun).lower()
 
 
 def _covers(state: GameState, ctx: Ctx, node: Any, loc: Location | None) -> bool:
@@ -102,15 +111,23 @@ def _statics(state: GameState, casting: Casting, abilities: Abilities, kind: str
             yield s
 
 
-def permitted(state: GameState, casting: Casting, abilities: Abilities, verb: str) -> CardQuote | None:
-    """The static ability letting this spell be cast (or summoned) where it is going, or from the
-    zone it comes from; None when none does."""
-    from codex.engine.effects.select import NotExecutable, zone_of, zone_owners
+def permitted(state: GameState, casting: Casting, abilities: Abilities, verb: str, action: str = "cast") \
+        -> CardQuote | None:
+    """The static ability letting this spell be cast (or summoned, conjured; ``action`` "play": this
+    site be played) where it is going (``verb`` "place"; "carrier": into the hands of
+    ``casting.carrier``), or from the zone it comes from ("zone"); None when none does."""
+    from codex.engine.effects.select import NotExecutable, select_all, zone_of, zone_owners
     for s in _statics(state, casting, abilities, "permit"):
-        dest, agent, source = s.payload
+        dest, agent, source, what = s.payload
         ctx = _with(s.ctx, casting)
         try:
-            if not _agent(state, ctx, agent, casting.player) or not _is_card(state, ctx, s.patient, casting):
+            if what != action or not _agent(state, ctx, agent, casting.player) \
+                    or not _is_card(state, ctx, s.patient, casting):
+                continue
+            if verb == "carrier":
+                if source is None and dest is not None and casting.carrier is not None \
+                        and Obj("unit", casting.carrier) in select_all(state, ctx, dest):
+                    return s.quote  # type: ignore[no-any-return]
                 continue
             if verb == "zone":
                 zones = [(pid, z) for det, z in (zone_of(source) or []) for pid in zone_owners(state, ctx, det)]
@@ -150,6 +167,36 @@ def cost_change(state: GameState, casting: Casting, abilities: Abilities) -> tup
     return total, quotes
 
 
+def play_permitted(state: GameState, name: str, text: str, player: str, square: int) -> CardQuote | None:
+    """The site's own static ability letting it be played to ``square`` ("You may play this site to
+    any corner"); None when it has none."""
+    from codex.engine.abilities import abilities_of
+    from codex.engine.effects.context import card_data
+    from codex.engine.geometry import Region
+    if not text:
+        return None
+    abilities = abilities_of(text, name)
+    site = state.site_at(square)
+    loc = Location(square, Region.VOID if site is None else Region.SURFACE)
+    casting = casting_of(name, "site", card_data(name), player, "", loc)
+    return permitted(state, casting, abilities, "place", "play")
+
+
+def threshold_waived(state: GameState, casting: Casting, abilities: Abilities) -> CardQuote | None:
+    """The static ability letting this spell be cast where it is going for no threshold ("Anyone may
+    cast Knights, Sirs, or Dames to this site and may do so for no threshold")."""
+    from codex.engine.effects.select import NotExecutable
+    for s in _statics(state, casting, abilities, "no_threshold"):
+        ctx = _with(s.ctx, casting)
+        try:
+            if _is_card(state, ctx, s.patient, casting) and _covers(state, ctx, s.payload.action.dest,
+                                                                     casting.location):
+                return s.quote  # type: ignore[no-any-return]
+        except NotExecutable:
+            continue
+    return None
+
+
 def cast_holds(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
     """The condition "cast by a nearby Spellcaster" (a relative clause on the spell being cast):
     the spell, its caster and its destination, as the words name them."""
@@ -168,4 +215,4 @@ def cast_holds(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
     return _covers(state, ctx, act.dest, casting.location)
 
 
-__all__ = ["Casting", "casting_of", "permitted", "cost_change", "cast_holds"]
+__all__ = ["Casting", "casting_of", "permitted", "play_permitted", "cost_change", "cast_holds", "threshold_waived"]

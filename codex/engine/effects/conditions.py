@@ -222,17 +222,34 @@ def _cast(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
     return cast_holds(state, ctx, act)
 
 
+def _attacking(state: GameState, ctx: Ctx, act: A.Attack) -> bool:
+    """"while attacking", "units attacked by Harassing Ruffians": the attack being resolved now
+    (``GameState.attacking``), by the named attacker (no name: the card itself), at the named unit
+    or site."""
+    at = state.attacking
+    if at is None:
+        return False
+    attacker = Obj("unit", at.attacker)
+    agents = [ctx.source] if act.agent is None else select_all(state, ctx, act.agent)
+    if attacker not in agents:
+        return False
+    if act.patient is None:
+        return True
+    victim = Obj("unit", at.unit) if at.unit else Obj("site", at.site)
+    return victim in select_all(state, ctx, act.patient)
+
+
 _TESTS: dict[type, Callable[[GameState, Ctx, Any], bool]] = {
     A.Occupy: _occupy, A.Located: _is_located, A.Control: _control, A.Own: _control, A.Exists: _exists,
     A.SetState: _set_state, A.Grant: _has, A.IsA: _is_kind, A.Relocate: _relocated, A.Hit: _hit,
-    A.Compare: _compare, A.Cast: _cast, A.Carry: _carry,
+    A.Compare: _compare, A.Cast: _cast, A.Carry: _carry, A.Attack: _attacking,
 }
 #: The roles each kind of condition evaluates with selectors.
 CONDITION_ROLES: dict[type, tuple[str, ...]] = {
     A.Occupy: ("agent", "patient"), A.Located: ("patient",), A.Control: ("agent", "patient"),
     A.Own: ("agent", "patient"), A.Exists: ("patient",), A.SetState: ("patient",), A.Grant: ("patient",),
     A.IsA: ("patient", "type"), A.Relocate: ("patient",), A.Hit: ("agent", "patient"),
-    A.Compare: ("agent", "than"), A.Cast: ("agent", "dest"), A.Carry: ("agent",),
+    A.Compare: ("agent", "than"), A.Cast: ("agent", "dest"), A.Carry: ("agent",), A.Attack: ("agent", "patient"),
 }
 
 
@@ -272,6 +289,8 @@ def condition_problems(node: Any) -> Iterator[str]:
         yield "a condition about having something other than keywords"
     if isinstance(act, A.Cast) and (node.tense == "past" or node.duration is not None or node.scope is not None):
         yield "a condition about what was cast this turn"
+    if isinstance(act, A.Attack) and (node.tense == "past" or node.adverbs or node.adjuncts or node.duration):
+        yield "a condition about attacks made earlier, or how they went"
     if isinstance(act, A.Compare) and act.cmp not in ("more", "less", "fewer"):
         yield f"the comparison '{act.cmp}'"
     if isinstance(act, A.Located) and isinstance(act.where, A.Where):

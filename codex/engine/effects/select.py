@@ -14,6 +14,8 @@ static check of `check.py`, so coverage figures and rulings agree.
 """
 from __future__ import annotations
 
+import difflib
+
 from typing import Any, Callable, Iterable
 
 from codex.cardtext import ast as A
@@ -46,7 +48,7 @@ NOUNS: dict[str, tuple[str, str | None]] = {
     "everything": ("thing", None), "anything": ("thing", None),
     "body of water": ("site", "body of water"), "span of land": ("site", "span of land"),
     "projectile": ("projectile", None), "area of effect": ("location", "area of effect"),
-    "back row": ("location", "back row"),
+    "back row": ("location", "back row"), "corner": ("location", "corner"),
 }
 #: Nouns that name a kind of card (a card in a zone, or the type of a card: "if it's a minion").
 CARD_NOUNS = {"card", "spell", "minion", "artifact", "aura", "magic", "site", "avatar"}
@@ -292,6 +294,9 @@ def _extra_test(state: GameState, ctx: Ctx, extra: str | None) -> Callable[[Obj]
         from codex.engine.geometry import row_col
         row = 3 if you == state.first_player else 0
         return lambda o: row_col(o.key.square)[0] == row
+    if extra == "corner":         # the realm's four corner squares
+        from codex.engine.geometry import row_col
+        return lambda o: row_col(o.key.square)[0] in (0, 3) and row_col(o.key.square)[1] in (0, 4)
     if extra == "spell":
         return lambda o: card_type(o) in ("minion", "magic", "artifact", "aura", "spell")
     raise NotExecutable(f"the noun condition {extra!r}")
@@ -394,7 +399,18 @@ def is_a(state: GameState, ctx: Ctx, obj: Obj, sel: A.Selector) -> bool:
 def _named(state: GameState, obj: Obj, noun: str) -> bool:
     """Whether the object is the card called ``noun`` (its name, or that name in the plural)."""
     name = name_of(state, obj).casefold()
-    return noun.casefold() in (name, name + "s")
+    if singular(noun).casefold() in TITLES:       # "Sirs", "Dames": the cards their names so title
+        return name.startswith(singular(noun).casefold() + " ")
+    wanted = noun.casefold()
+    if wanted in (name, name + "s"):
+        return True
+    # a misprinted name ("Units attacked by Harrassing Ruffians" on Harassing Ruffians): one letter off
+    return len(name) >= 12 and abs(len(wanted) - len(name)) <= 1 and \
+        difflib.SequenceMatcher(None, wanted, name).ratio() >= 0.95
+
+
+#: Titles that name the cards whose names begin with them ("cast Knights, Sirs, or Dames").
+TITLES = frozenset({"sir", "dame", "lady"})
 
 
 def kind_is(state: GameState, obj: Obj, typ: str) -> bool:

@@ -163,23 +163,52 @@ def _connected(clause: A.Clause) -> bool:
                for c in clause.conditions)
 
 
+#: The verbs a permission ("may") can be about → what the engine asks it for.
+PERMITTED: dict[type, str] = {A.Cast: "cast", A.Summon: "cast", A.Conjure: "cast", A.Play: "play"}
+
+
 def _permission(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     """"May be summoned to any site", "You may summon minions to affected sites", "May be cast from
-    your cemetery", "Anyone may cast minions here": who may cast or summon what, where, from where."""
+    your cemetery", "Anyone may cast minions here", "May be conjured to target enemy minion", "You
+    may play this site to any corner": who may cast, summon, conjure or play what, where, from where;
+    with "and for (1) less" or "for no threshold", what it then costs."""
     act = clause.action
     if isinstance(act, A.Move) and clause.modal == "can" and _connected(clause):
         _check_words(act.patient)
         return [Static("grant", ctx, act.patient, Keywords(moves_as_if_connected=True), (), order)]
-    if not isinstance(act, (A.Cast, A.Summon)) or clause.adjuncts or clause.conditions:
+    verb = PERMITTED.get(type(act))
+    if verb is None or clause.conditions:
         raise Unsupported(f"a static ability with '{clause.modal}'")
-    if act.source is not None:
+    source = getattr(act, "source", None)
+    if source is not None:
         from codex.engine.effects.select import zone_of
-        if not isinstance(act.patient, A.Ref) or zone_of(act.source) is None or act.dest is not None:
+        if not isinstance(act.patient, A.Ref) or zone_of(source) is None or act.dest is not None:
             raise Unsupported("a permission to cast from a zone")
     _check_card_words(act.patient)
-    _check_words(act.dest, act.agent if not (isinstance(act.agent, A.Selector) and act.agent.noun == "anyone")
+    dest = act.dest
+    if isinstance(dest, A.Selector) and dest.det == "target":      # "to target enemy minion": any such
+        dest = A.replace(dest, det=None)
+    _check_words(dest, act.agent if not (isinstance(act.agent, A.Selector) and act.agent.noun == "anyone")
                  else None)
-    return [Static("permit", ctx, act.patient, (act.dest, act.agent, act.source), (), order)]
+    out = [Static("permit", ctx, act.patient, (dest, act.agent, source, verb), (), order)]
+    if clause.adjuncts:
+        out += _done_for(act, clause, ctx, order)
+    return out
+
+
+def _done_for(act: Any, clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
+    """"... and for (1) less", "may do so for no threshold": what casting as permitted costs (a cost
+    change, or no threshold, for the same spells cast to the same place)."""
+    if not isinstance(act, (A.Cast, A.Summon, A.Conjure)) or len(clause.adjuncts) != 1 \
+            or clause.adjuncts[0].prep != "for":
+        raise Unsupported("a permission with an adjunct")
+    what = clause.adjuncts[0].what
+    purpose = A.Clause(action=A.Cast(dest=act.dest))
+    if isinstance(what, A.Mana) and "less" in clause.adverbs:
+        return [Static("cost", ctx, act.patient, (-_mana_amount(what), purpose), (), order)]
+    if isinstance(what, A.Selector) and what.noun == "threshold" and what.det == "no":
+        return [Static("no_threshold", ctx, act.patient, purpose, (), order)]
+    raise Unsupported("a permission for another price")
 
 
 def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
@@ -213,6 +242,9 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         raise Unsupported("a static ability with a purpose")
     if clause.per is not None and not isinstance(act, (A.Grant, A.Provide)):
         raise Unsupported(f"'for each' on a static {type(act).__name__}")
+    if isinstance(act, A.Strike) and clause.adverbs == ("first",) and act.patient is None and not clause.adjuncts:
+        _check_words(act.agent)      # "Strikes first while attacking": first strike, while it holds
+        return [Static("grant", ctx, act.agent or A.Ref("SELF"), Keywords(first_strike=True), conds, order)]
     if isinstance(act, A.Grant) and any(isinstance(g, A.GrantedAbility) for g in act.grants):
         _check_words(act.patient)
         abilities = granted_abilities(act.grants, ctx.ability.text)
@@ -401,7 +433,14 @@ def statics_of(ability: Ability, ctx: Ctx, order: int) -> list[Static]:
     from dataclasses import replace as dc_replace
     out: list[Static] = []
     threshold = tuple(getattr(ability.node, "threshold", ()) or ())
+    previous: A.Clause | None = None
     for clause, conds in _clauses(ability.node):
+        if isinstance(clause.action, A.DoSo) and clause.modal == "may" and previous is not None \
+                and previous.modal == "may" and not conds:
+            # "Anyone may cast minions here and they may do so for (1) less"
+            out += [dc_replace(s, threshold=threshold) for s in _done_for(previous.action, clause, ctx, order)]
+            continue
+        previous = clause
         if conds:
             from codex.engine.effects.conditions import condition_problems
             problems = [p for c in conds for p in condition_problems(c)]
@@ -608,6 +647,17 @@ def power_sources(state: GameState, unit: Unit) -> list[CardQuote]:
     me = Obj("unit", unit.id)
     silenced = _silenced_sources(state)
     return [s.quote for s in state.statics if s.kind == "power" and int(s.payload) < 0
+            and _active(state, s, silenced) and me in affected(state, s)]
+
+
+def keyword_sources(state: GameState, unit: Unit, keyword: str) -> list[CardQuote]:
+    """The sentences of the ongoing effects giving ``unit`` a keyword now ("Strikes first while
+    attacking")."""
+    if evaluating() or not state.statics:
+        return []
+    me = Obj("unit", unit.id)
+    silenced = _silenced_sources(state)
+    return [s.quote for s in state.statics if s.kind == "grant" and getattr(s.payload, keyword, False)
             and _active(state, s, silenced) and me in affected(state, s)]
 
 

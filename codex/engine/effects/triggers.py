@@ -32,7 +32,7 @@ _EVENTS: dict[type, tuple[type, ...]] = {
     A.Enter: (Entering,), A.Die: (Marked,), A.Attack: (Attacked,), A.Strike: (Struck, ProjectileStruck),
     A.Damage: (Damaged,), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
     A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken), A.Draw: (Drew,),
-    A.Relocate: (Entering,),
+    A.Relocate: (Entering,), A.Leave: (Entering,),
 }
 _PHASES: dict[str, tuple[type, ...]] = {"start": (TurnStarted,), "end": (TurnEnded,),
                                         "start_and_end": (TurnStarted, TurnEnded)}
@@ -44,7 +44,7 @@ _ROLES: dict[type, tuple[str, ...]] = {
     A.Damage: ("patient",), A.Cast: ("agent",), A.Summon: ("patient",),
     A.Defend: ("agent",), A.Intercept: ("agent",), A.Remove: ("patient", "agent"), A.Draw: ("agent",),
     A.Play: ("patient", "dest"),
-    A.Relocate: ("patient",),
+    A.Relocate: ("patient",), A.Leave: ("patient", "source"),
 }
 
 
@@ -63,8 +63,26 @@ def trigger_problems(trigger: A.Trigger) -> list[str]:
             trigger.scope.whose not in ("each", None) and trigger.scope.which not in ("this", None):
         return ["a first-time trigger over another span of time"]
     event = trigger.event
+    if isinstance(event, A.Group) and event.conj == "or" and all(isinstance(e, A.Clause) for e in event.items):
+        return [p for item in event.items for p in _event_problems(trigger, item)]
+    if _attacks_and_kills(event):
+        return [p for item in event.items for p in _event_problems(trigger, item)]
     if not isinstance(event, A.Clause):
         return ["a trigger on several events"]
+    return _event_problems(trigger, event)
+
+
+def _attacks_and_kills(event: Any) -> bool:
+    """"Whenever bearer attacks and kills an enemy": a kill by the attacker during its attack."""
+    if not isinstance(event, A.Group) or event.conj not in (None, "and") or len(event.items) != 2:
+        return False
+    attack, kill = event.items
+    return isinstance(attack, A.Clause) and isinstance(attack.action, A.Attack) and isinstance(kill, A.Clause) \
+        and isinstance(kill.action, A.Remove) and kill.action.kind == "kill" and kill.action.agent == attack.action.agent
+
+
+def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
+    from codex.engine.effects.check import sel_problems
     if event.modal is not None or event.negated or event.conditions or event.adjuncts:
         return ["a trigger with a modal, a condition or an adjunct"]
     if event.duration is not None and not (trigger.kind == "next_time" and event.duration.kind == "this_turn"):
@@ -143,6 +161,8 @@ def _entering(state: GameState, ctx: Ctx, act: Any, event: Entering) -> bool:
         if wanted is not None:
             return frm.region is Region.SURFACE and entry.to.region is wanted
         return frm.region is not Region.SURFACE and entry.to.region is Region.SURFACE
+    if isinstance(act, A.Leave):
+        return _leaving(state, ctx, act, event)
     if act.dest is None:
         return True
     places = select_all(state, ctx, act.dest)
@@ -154,6 +174,21 @@ def _entering(state: GameState, ctx: Ctx, act: Any, event: Entering) -> bool:
         entered = entered_sites(state, unit, entry) if unit is not None else []
         return any(loc.square in squares and loc.region is not Region.VOID for loc in entered)
     return entry.to in locs
+
+
+def _leaving(state: GameState, ctx: Ctx, act: A.Leave, event: Entering) -> bool:
+    """"Whenever an enemy unit ... leaves this site": it moved from one of the named sites (any
+    of its locations) to a location of another square."""
+    entry = event.entry()
+    frm = entry.frm
+    if frm is None or act.source is None:
+        return False
+    places = select_all(state, ctx, act.source)
+    squares = {o.key for o in places if o.kind == "site"}
+    locs = {loc for o in places for loc in locations_of(state, o)}
+    if squares:
+        return frm.square in squares and entry.to.square not in squares
+    return frm in locs and entry.to not in locs
 
 
 def _marked(state: GameState, ctx: Ctx, act: Any, event: Marked) -> bool:
@@ -175,8 +210,27 @@ def fires(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event) -> bool:
         wanted = _PHASES.get(trigger.phase or "", ())
         player = getattr(event, "player", None)
         return isinstance(event, wanted) and isinstance(player, str) and _turn_matches(trigger, ctx, player)
-    clause = trigger.event
-    if not isinstance(clause, A.Clause) or not isinstance(event, _EVENTS.get(type(clause.action), ())):
+    return _fires(state, ctx, trigger.event, event) is not None
+
+
+def _fires(state: GameState, ctx: Ctx, clause: Any, event: Event) -> A.Clause | None:
+    """The clause of the trigger's event words that ``event`` matches (None: none does)."""
+    if isinstance(clause, A.Group) and clause.conj == "or":
+        return next((c for c in clause.items if _fires(state, ctx, c, event) is not None), None)
+    if _attacks_and_kills(clause):
+        kill = clause.items[1]
+        at = state.attacking
+        if not isinstance(event, Marked) or at is None or at.attacker not in event.killers:
+            return None
+        return kill if _in(state, ctx, kill.action.agent, Obj("unit", at.attacker)) and \
+            _matches(state, ctx, kill, event) else None
+    if not isinstance(clause, A.Clause):
+        return None
+    return clause if _matches(state, ctx, clause, event) else None
+
+
+def _matches(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -> bool:
+    if not isinstance(event, _EVENTS.get(type(clause.action), ())):
         return False
     act = clause.action
     subject = _subject(event)
@@ -322,8 +376,8 @@ def _event_roles(event: Event) -> dict[str, list[Obj]]:
 def _role_objects(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event) -> list[Obj]:
     """The objects the trigger's words named other than the card itself: what "that unit", "that
     Avatar" and "that player" refer to in its effect."""
-    clause = trigger.event
-    if not isinstance(clause, A.Clause):
+    clause = _fires(state, ctx, trigger.event, event)
+    if clause is None:
         return []
     roles = _event_roles(event)
     out: list[Obj] = []
@@ -368,7 +422,9 @@ def fired(state: GameState, event: Event) -> list[tuple[Ctx, Ability]]:
                 others = _role_objects(state, ctx, trigger, event)
                 if others:
                     ctx = ctx.bind("that", others)
-                if (s := _subject(event)) is not None:
+                if _attacks_and_kills(trigger.event) and state.attacking is not None:
+                    ctx = ctx.bind("it", [Obj("unit", state.attacking.attacker)])   # "attacks and kills ..., it"
+                elif (s := _subject(event)) is not None:
                     # "it" is the event's subject, unless that is the card itself ("Whenever Men of Leng strike
                     # an Avatar, that Avatar ...": the other party)
                     parties = [o for o in others if o.kind in ("unit", "player", "artifact")]
