@@ -420,14 +420,39 @@ def fight(state: GameState, side_a: list[str], side_b: list[str],
             batch.append(Struck(u.id, u.name, power, split, names, first, rules=tuple(rules + extra),
                                 from_card=quote))
         for u, power, split, rules in strikes:
+            dealt_now = 0
             for tid, n in split.items():
                 state, dealt = deal_damage(state, tid, n, u)
                 batch += dealt
+                dealt_now += sum(e.amount for e in dealt if isinstance(e, (Damaged, LifeLost)))
+            if dealt_now and state.statics:
+                state, healed = strike_heals(state, u, dealt_now)
+                batch += healed
         for u, *_ in strikes:
             state, spent = after_strike(state, u.id)
             batch += spent
         state, rest = settle(state, batch)
         events += batch + rest
+    return state, events
+
+
+def strike_heals(state: GameState, striker: Unit, amount: int) -> Resolved:
+    """"X's strike damage against units heals you": the card's controller gains that much life, up
+    to the maximum; nothing at death's door (Codex "Healing")."""
+    from codex.engine.effects.statics import lifelinks
+    from codex.engine.events import LifeGained, Note
+    events: list[Event] = []
+    for pid, quote in lifelinks(state, striker):
+        player = state.player(pid)
+        if player.at_deaths_door:
+            events.append(Note("heal_fails", f"{pid} is at death's door: the healing fails.", {"player": pid},
+                               rules=("healing.deaths-door",), from_card=quote))
+            continue
+        life = min(player.max_life, player.life + amount)
+        if life == player.life:
+            continue
+        state = state.with_player(replace(player, life=life))
+        events.append(LifeGained(pid, amount, player.life, life, rules=("healing", "healing.cap"), from_card=quote))
     return state, events
 
 

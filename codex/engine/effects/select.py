@@ -951,7 +951,7 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
             if given:
                 return given[: count or 1]
         return ctx.choose(role, found, count=count or 1, optional=how == "up_to",
-                          why=f"choose {sel.det or count} {sel.noun}")
+                          why=f"choose {'up to ' if how == 'up_to' else ''}{sel.det or count} {sel.noun}")
     return found
 
 

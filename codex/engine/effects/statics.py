@@ -245,6 +245,11 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     if isinstance(act, A.Strike) and clause.adverbs == ("first",) and act.patient is None and not clause.adjuncts:
         _check_words(act.agent)      # "Strikes first while attacking": first strike, while it holds
         return [Static("grant", ctx, act.agent or A.Ref("SELF"), Keywords(first_strike=True), conds, order)]
+    if isinstance(act, A.Heal) and _strike_damage_of(act.agent) is not None and isinstance(act.patient, A.Ref) \
+            and act.patient.word == "you" and act.amount is None and not clause.adverbs:
+        striker = _strike_damage_of(act.agent)      # "Blood Ravens' strike damage against units heals you"
+        _check_words(striker)
+        return [Static("lifelink", ctx, striker, None, conds, order)]
     if isinstance(act, A.Grant) and any(isinstance(g, A.GrantedAbility) for g in act.grants):
         _check_words(act.patient)
         abilities = granted_abilities(act.grants, ctx.ability.text)
@@ -292,6 +297,22 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     if isinstance(act, A.CostChange):
         return [_cost_static(act, clause, ctx, conds, order)]
     raise Unsupported(f"a static {type(act).__name__}")
+
+
+def _strike_damage_of(node: Any) -> Any:
+    """Whose strike damage against units the words name ("Blood Ravens' strike damage against
+    units"): the striker's words, or None."""
+    if not isinstance(node, A.Selector) or node.noun != "strike damage" or not isinstance(node.det, A.Possessive):
+        return None
+    if node.mods or any(not (isinstance(f, A.Where) and f.rel == "against" and isinstance(f.of, A.Selector)
+                             and singular_unit(f.of)) for f in node.filters):
+        return None
+    return node.det.owner
+
+
+def singular_unit(sel: A.Selector) -> bool:
+    from codex.engine.effects.select import singular
+    return singular(sel.noun) == "unit" and not sel.mods and not sel.filters
 
 
 def _provide_static(act: A.Provide, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> list[Static]:
@@ -658,6 +679,17 @@ def keyword_sources(state: GameState, unit: Unit, keyword: str) -> list[CardQuot
     me = Obj("unit", unit.id)
     silenced = _silenced_sources(state)
     return [s.quote for s in state.statics if s.kind == "grant" and getattr(s.payload, keyword, False)
+            and _active(state, s, silenced) and me in affected(state, s)]
+
+
+def lifelinks(state: GameState, unit: Unit) -> list[tuple[str, CardQuote]]:
+    """Who heals by ``unit``'s strike damage against units, and the sentence that says so ("Blood
+    Ravens' strike damage against units heals you")."""
+    if evaluating() or not state.statics:
+        return []
+    me = Obj("unit", unit.id)
+    silenced = _silenced_sources(state)
+    return [(s.ctx.controller, s.quote) for s in state.statics if s.kind == "lifelink"
             and _active(state, s, silenced) and me in affected(state, s)]
 
 

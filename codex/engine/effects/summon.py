@@ -275,4 +275,121 @@ def _token(run: Run, kind: Any, at: Location, n: int) -> list[Obj]:
     return []
 
 
+# ----------------------------------------------------------------------------- conjure
+
+def _broken(sel: Any) -> bool:
+    return isinstance(sel, A.Selector) and any(m.lower() == "broken" for m in sel.mods)
+
+
+def _conjure_items(sel: Any) -> list[Any]:
+    return list(sel.items) if isinstance(sel, A.Group) and sel.conj in ("or", None) else [sel]
+
+
+def _conjure_problems(act: A.Conjure) -> Iterator[str]:
+    """Conjuring (Codex "Conjure": artifacts entering the realm): a broken artifact (one in a
+    cemetery: Codex "Broken Artifact"), a Lance token, or Rubble into voids."""
+    from codex.engine.effects.check import sel_problems
+    items = _conjure_items(act.patient)
+    if act.dest is None:
+        yield "conjuring to no place named"
+        return
+    for sel in items:
+        if _is_token(sel) and " ".join(sel.mods).lower() == "lance":
+            continue
+        if isinstance(sel, A.Selector) and sel.noun == "Rubble" and not sel.mods and not sel.filters:
+            if not (isinstance(act.dest, A.Selector) and singular(act.dest.noun) == "void"):
+                yield "conjuring Rubble elsewhere than into voids"
+            continue
+        if _broken(sel):
+            yield from sel_problems(A.replace(sel, mods=tuple(m for m in sel.mods if m.lower() != "broken")))
+            continue
+        yield "conjuring something other than a broken artifact, a Lance token or Rubble"
+    if not (isinstance(act.dest, A.Selector) and singular(act.dest.noun) == "void"):
+        yield from _dest_problems(act.dest)
+
+
+@executes(A.Conjure, problems=_conjure_problems)
+def _conjure(run: Run, act: A.Conjure, clause: A.Clause) -> list[Obj]:
+    items = _conjure_items(act.patient)
+    first = items[0]
+    if isinstance(first, A.Selector) and first.noun == "Rubble":
+        return _rubble(run, act)
+    if _is_token(first):
+        at = _choose_place(run, _surface(_places(run, act.dest)), "the Lance token")
+        return [] if at is None else [_put_artifact(run, "Lance", run.ctx.controller, at, token=True)]
+    cemetery = A.Selector(noun="cemetery", det="any")
+    found: list[Obj] = []
+    for sel in items:
+        probe = A.replace(sel, det=None, mods=tuple(m for m in sel.mods if m.lower() != "broken"),
+                          filters=sel.filters + (A.Where("from", cemetery),))
+        found += [o for o in select(run.state, run.ctx, probe, "artifact", choose=False)
+                  if o.kind == "card" and o not in found]
+    if not found:
+        run.note("none", "There is no broken artifact of that kind to conjure.", ("broken-artifact",))
+        return []
+    picked = run.ctx.choose("target", found, why="choose which broken artifact is conjured")
+    at = _choose_place(run, _surface(_places(run, act.dest)), "it")
+    if at is None:
+        return []
+    from codex.engine.effects.cards import take_card
+    zc: ZoneCard = picked[0].key
+    got = take_card(run.state, zc)
+    if got is None:
+        return []
+    run.state = got[0]
+    return [_put_artifact(run, zc.card.name, zc.owner, at)]
+
+
+def _surface(places: list[Location]) -> list[Location]:
+    """An artifact conjured "here" or "to this location" of a site lies on its surface."""
+    if len({loc.square for loc in places}) == 1 and len(places) > 1:
+        return [loc for loc in places if loc.region in (Region.SURFACE, Region.VOID)] or places
+    return places
+
+
+def _put_artifact(run: Run, name: str, owner: str, at: Location, token: bool = False) -> Obj:
+    """An artifact enters the realm lying at ``at`` (a Monument controlled by the one who conjured it)."""
+    from dataclasses import replace as dc_replace
+    from codex.engine.abilities import Abilities, abilities_of
+    from codex.engine.events import Conjured
+    from codex.engine.state import Artifact
+    data = card_data(name)
+    text = data.text if data is not None and data.name == name else ""
+    subtypes = tuple(data.subtypes) if data is not None and data.name == name else ()
+    monument = "Monument" in subtypes
+    base = "-".join(name.lower().split())
+    aid, n = base, 1
+    while run.state.artifact(aid) is not None or run.state.unit(aid) is not None:
+        n += 1
+        aid = f"{base}-{n}"
+    art = Artifact(aid, name, owner, at, carriable=not monument, token=token,
+                   controller=run.ctx.controller if monument else None,
+                   cost=int(data.cost or 0) if data is not None and data.name == name else 0, text=text,
+                   abilities=abilities_of(text, name) if text else Abilities(), subtypes=subtypes)
+    run.state = run.state.with_artifact(dc_replace(art))
+    site = run.state.site_at(at.square)
+    where = f"at the {at}" + (f" ({site.name})" if site is not None else "")
+    run.settle([Conjured(name, where, rules=("conjure",) + (("token",) if token else ("broken-artifact",)))])
+    return Obj("artifact", aid)
+
+
+def _rubble(run: Run, act: A.Conjure) -> list[Obj]:
+    """"Fill up to thirteen voids with Rubble": a Rubble token (an Ordinary site controlled by no
+    one) on each void chosen."""
+    from codex.engine.events import Conjured
+    from codex.engine.terrain import rubble_token
+    voids = select(run.state, run.ctx, act.dest, "location")
+    made: list[Obj] = []
+    for o in voids:
+        loc: Location = o.key
+        if loc.region is not Region.VOID or run.state.site_at(loc.square) is not None:
+            continue
+        run.state = run.state.with_site(rubble_token(loc.square))
+        made.append(Obj("site", loc.square))
+    if made:
+        run.settle([Conjured("Rubble", "on square" + ("s " if len(made) > 1 else " ")
+                             + ", ".join(str(m.key) for m in made), rules=("rubble", "token"))])
+    return made
+
+
 __all__ = ["NotExecutable"]
