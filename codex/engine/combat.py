@@ -187,6 +187,12 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
     if origin is None and state.statics:
         from codex.engine.effects.damage_sources import origin_of
         origin = origin_of(state, source, "strike" if what == "strike" else "effect")
+    if amount > 0 and state.statics:
+        from codex.engine.effects.replacements import would_be_damaged
+        replaced = would_be_damaged(state, target, amount, origin)
+        if replaced is not None:            # "If bearer would take strike damage, prevent it and ..."
+            state, done = replaced
+            return state, events + done
     incoming = amount
     for name, change, n, quote in _modifications(state, target, origin):
         if amount > 0:

@@ -101,6 +101,7 @@ class Reason(ReasonCode):
     MUST_ATTACK = "must_attack"
     # effects
     AVATAR_UNAFFECTED = "avatar_unaffected"
+    NOT_A_LEGAL_TARGET = "not_a_legal_target"
     # zones, the draw, the opening
     NOT_IN_HAND = "not_in_hand"
     NOT_IN_ZONE = "not_in_zone"
@@ -202,6 +203,7 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.MANDATORY_ACTION_FIRST: "a mandatory action must be resolved before anything else in the main phase",
     Reason.MUST_ATTACK: "this unit can attack a unit it must attack, so it must attack it",
     Reason.AVATAR_UNAFFECTED: "an Avatar cannot be destroyed, banished or sacrificed unless the effect names Avatars",
+    Reason.NOT_A_LEGAL_TARGET: "the declared target is not one the card's words allow",
     Reason.NOT_IN_HAND: "that card is not in the player's hand",
     Reason.NOT_IN_ZONE: "that card is not in that zone",
     Reason.NOT_FROM_ZONE: "spells are cast from the hand, unless an effect lets them be cast from elsewhere",

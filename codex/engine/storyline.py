@@ -109,6 +109,18 @@ def _check(state: GameState, batch: list[Event] | None = None) -> Resolved:
             banished = True
             continue
         why: tuple[str, list[str]] | None = (fate[1], [fate[2], "at-rest"]) if fate else _lethal_damage(state, unit)
+        if why is not None and state.statics:
+            from codex.engine.effects.replacements import would_die
+            replaced = would_die(state, unit)
+            if replaced is not None:         # "If ... would die, instead ...": it may not die after all
+                state, done = replaced
+                events += done
+                now = state.unit(unit.id)
+                if now is None or now.marked:
+                    continue
+                unit = now
+                fate = survival(state, unit)
+                why = (fate[1], [fate[2], "at-rest"]) if fate else _lethal_damage(state, unit)
         if why is not None:
             cause, rules = why
             killers = () if fate else killers_of(state, unit.id, batch or [])
@@ -156,6 +168,12 @@ def mark_for_death(state: GameState, unit_id: str, cause: str, rules: tuple[str,
     unit = state.unit(unit_id)
     if unit is None or unit.marked or not unit.is_minion:
         return state, []
+    if state.statics:
+        from codex.engine.effects.replacements import would_die
+        replaced = would_die(state, unit)
+        if replaced is not None:             # "If ... would die, return it to hand": it is not destroyed
+            state, done = replaced
+            return state, done
     names = tuple(k.name for k in (state.unit(i) for i in killers) if k is not None)
     state = _bury_later(state.with_unit(replace(unit, marked=cause, killed_by=killers)), [unit_id])
     return state, [Marked(unit.id, unit.name, unit.location, cause, killers, names,

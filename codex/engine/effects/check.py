@@ -49,6 +49,9 @@ def sel_problems(node: Any) -> Iterator[str]:
         yield f"a role given as {type(node).__name__}"
         return
     noun = singular(node.noun)
+    from codex.engine.effects.select import names_itself
+    if names_itself(node):
+        return
     if noun not in NOUNS and not is_subtype(node.noun) and noun not in CARD_NOUNS and noun not in ZONE_NOUNS:
         yield f"the noun '{node.noun}'"
     det = node.det

@@ -325,7 +325,7 @@ class Resolution:
 
 
 # the primitives register themselves
-from codex.engine.effects import board, cards, motion, purpose, shoot, summon  # noqa: E402,F401
+from codex.engine.effects import board, cards, motion, purpose, replacements, shoot, summon  # noqa: E402,F401
 
 __all__ = ["execute", "EXECUTORS", "Primitive", "executes", "Run", "NotExecutable", "AbilityKind", "Keywords",
            "CardQuote", "describe", "select_all", "holds"]

@@ -865,7 +865,16 @@ def _zone_select(state: GameState, ctx: Ctx, sel: A.Selector, scope: list[tuple[
     return ctx.choose(role, found, count=count or 1, optional=how == "up_to", why=f"choose {sel.noun}")
 
 
+def names_itself(sel: A.Selector) -> bool:
+    """"this helmet", "this sword": a card calling itself by a common noun no other rule knows."""
+    noun = singular(sel.noun).lower()
+    return sel.det == "this" and not sel.mods and not sel.filters and sel.noun.islower() and noun not in NOUNS \
+        and noun not in CARD_NOUNS and noun not in ZONE_NOUNS and noun not in _KEYWORD_FIELDS and " " not in noun
+
+
 def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool = True) -> list[Obj]:
+    if names_itself(sel):
+        return [ctx.source]
     if sel.noun in ("body of water", "span of land"):
         return _body_select(state, ctx, sel, role, choose)
     if sel.noun == "area of effect":
@@ -950,6 +959,13 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
             given = [Obj("unit", t) for t in ctx.targets if Obj("unit", t) in found]
             if given:
                 return given[: count or 1]
+            if all(state.unit(t) is not None for t in ctx.targets):
+                # a declared target the words do not allow (Codex "Target": declared legal, checked again)
+                from codex.engine.errors import IllegalAction
+                from codex.engine.reasons import Reason
+                names = ", ".join(name_of(state, Obj("unit", t)) for t in ctx.targets)
+                raise IllegalAction(Reason.NOT_A_LEGAL_TARGET, f"{ctx.source_name} cannot target {names}: "
+                                    f"it is not a {sel.noun} its words allow", "target.declared", "/action/targets")
         return ctx.choose(role, found, count=count or 1, optional=how == "up_to",
                           why=f"choose {'up to ' if how == 'up_to' else ''}{sel.det or count} {sel.noun}")
     return found

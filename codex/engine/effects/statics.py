@@ -163,6 +163,8 @@ def _connected(clause: A.Clause) -> bool:
                for c in clause.conditions)
 
 
+#: The events a replacement effect can replace ("If X would die", "would take strike damage").
+REPLACED: dict[type, str] = {A.Die: "die", A.Damage: "damage"}
 #: The verbs a permission ("may") can be about → what the engine asks it for.
 PERMITTED: dict[type, str] = {A.Cast: "cast", A.Summon: "cast", A.Conjure: "cast", A.Play: "play"}
 
@@ -452,8 +454,25 @@ def _clauses(node: Any) -> list[tuple[A.Clause, tuple[Any, ...]]]:
 def statics_of(ability: Ability, ctx: Ctx, order: int) -> list[Static]:
     """The ongoing effects of one static ability (Unsupported when the engine does not apply it)."""
     from dataclasses import replace as dc_replace
+    from codex.engine.effects.replacements import replacement_problems, would_condition
     out: list[Static] = []
     threshold = tuple(getattr(ability.node, "threshold", ()) or ())
+    node = ability.node
+    if isinstance(node, A.Statement) and any(would_condition(s) for s in node.body):
+        # "If bearer would die, instead ...": a replacement effect (`replacements.py`)
+        rest = []
+        for sentence in node.body:
+            cond = would_condition(sentence)
+            if cond is None:
+                rest.append(sentence)
+                continue
+            for problem in replacement_problems(sentence):
+                raise Unsupported(problem)
+            verb = REPLACED[type(cond.clause.action)]
+            out.append(Static("instead", ctx, None, (verb, sentence), (), order, threshold=threshold))
+        if rest:
+            out += statics_of(dc_replace(ability, node=A.replace(node, body=tuple(rest))), ctx, order)
+        return out
     previous: A.Clause | None = None
     for clause, conds in _clauses(ability.node):
         if isinstance(clause.action, A.DoSo) and clause.modal == "may" and previous is not None \
