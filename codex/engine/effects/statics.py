@@ -593,10 +593,25 @@ class Applied:
 NOTHING = Applied()
 
 
+def _memo(state: GameState) -> dict[Any, Any]:
+    """Results computed once per (immutable) state, outside a static ability's own evaluation."""
+    memo: dict[Any, Any] = state.__dict__.setdefault("_statics_memo", {})
+    return memo
+
+
 def _silenced_sources(state: GameState) -> set[Obj]:
     """Cards that have lost their own abilities (layer 2 before the others): minions silenced by an
     aura or a lasting effect, disabled ones (no abilities at all), and those a static silencing or
     disabling effect covers."""
+    if evaluating():
+        return _silenced_now(state)
+    memo = _memo(state)
+    if "silenced" not in memo:
+        memo["silenced"] = frozenset(_silenced_now(state))
+    return set(memo["silenced"])
+
+
+def _silenced_now(state: GameState) -> set[Obj]:
     from codex.engine.ongoing import auras_at, disabled_by, lasting_on
     out: set[Obj] = set()
     token = _evaluating.set(True)
@@ -619,6 +634,18 @@ def applied_to(state: GameState, unit: Unit) -> Applied:
     """What every ongoing effect of the realm does to ``unit`` where it is."""
     if evaluating() or not state.statics:
         return NOTHING
+    memo = _memo(state)
+    key = ("applied", unit.id)
+    if state.unit(unit.id) is unit and key in memo:
+        cached: Applied = memo[key]
+        return cached
+    done = _applied_now(state, unit)
+    if state.unit(unit.id) is unit:
+        memo[key] = done
+    return done
+
+
+def _applied_now(state: GameState, unit: Unit) -> Applied:
     me = Obj("unit", unit.id)
     silenced = _silenced_sources(state)
     result: dict[str, Any] = {"silenced": None, "disabled": None, "granted": Keywords(), "lost": Keywords(),
