@@ -412,6 +412,7 @@ class GameState:
     used_abilities: frozenset[str] = frozenset()      # limited abilities used this turn ("Once on your turn")
     delayed: tuple[DelayedTrigger, ...] = ()          # triggered abilities resolved spells left behind
     attacking: Attacking | None = None                # the attack being resolved, if any
+    afterwards: tuple[Any, ...] = ()                  # effects waiting for that attack to end ("afterwards")
 
     # ---- lookups (cached per immutable state) ----
     @cached_property

@@ -200,6 +200,15 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
     for i, tid in enumerate(a.targets):
         t = res.unit(tid, f"{ptr}/targets/{i}")
         found = C.magic_target_reason(res.state, caster, t)
+        if not found and res.state.statics:
+            from codex.engine.effects.statics import forbids
+            sid = a.spell.id or spell.name
+            ban = forbids(res.state, "target", Obj("spell", sid), Obj("unit", t.id)) or \
+                forbids(res.state, "target", Obj("unit", caster.id), Obj("unit", t.id))
+            if ban is not None:
+                res.emit(Note("target", f"{ban.ctx.source_name} forbids {spell.name} to target {t.name}.",
+                              {"unit": t.id}, rules=("target",), from_card=ban.quote))
+                found = (Reason.FORBIDDEN, "ongoing-effect")
         if found:
             raise res.illegal(found, f"{spell.name} cannot target {t.name}", f"{ptr}/targets/{i}")
         targets.append(t)

@@ -180,7 +180,7 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
     if side_b:
         name = describe_target(res.state, target)
         res.apply(fight(res.state, [mover.id], side_b, assign))
-        res.state = res.state.evolve(attacking=None)
+        _attack_over(res)
         summary = f"{mover.name} {how} and attacked {name}: " + fight_summary(res.state, [mover.id] + side_b)
         return res.done(res.result_verdict(), summary, defenders=joined)
     assert isinstance(target, SiteTarget)
@@ -188,10 +188,18 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
     assert site is not None and site.controller is not None
     before = res.state.player(site.controller).life
     res.apply(strike_site(res.state, mover, site))
-    res.state = res.state.evolve(attacking=None)
+    _attack_over(res)
     after = res.state.player(site.controller).life
     return res.done(res.result_verdict(), f"{mover.name} {how} and struck the undefended {site.name}: "
                     f"{site.controller} loses {before - after} life ({after} left).", defenders=joined)
+
+
+def _attack_over(res: Resolution) -> None:
+    """The attack is over: what waited for it ("afterwards") happens now."""
+    res.state = res.state.evolve(attacking=None)
+    if res.state.afterwards:
+        from codex.engine.effects.board import run_afterwards
+        res.apply(run_afterwards(res.state))
 
 
 def _defending_side(res: Resolution, target: Target, joined: list[str], stays: bool) -> list[str]:

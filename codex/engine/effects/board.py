@@ -76,7 +76,7 @@ def _damage_problems(act: A.Damage) -> Iterator[str]:
         yield "damage to nothing named"
 
 
-@executes(A.Damage, roles=("patient", "agent"), problems=_damage_problems)
+@executes(A.Damage, roles=("patient", "agent"), problems=_damage_problems, adjuncts=("on",))
 def _damage(run: Run, act: A.Damage, clause: A.Clause) -> list[Obj]:
     """Damage to every unit named at once (one event of the storyline), then to sites and players.
     The damage is dealt by the card, by a unit the words name (``target minion deals damage equal
@@ -176,9 +176,12 @@ def _remove_problems(act: A.Remove) -> Iterator[str]:
         yield f"removing by '{act.kind}'"
 
 
-@executes(A.Remove, roles=("patient",), problems=_remove_problems)
+@executes(A.Remove, roles=("patient",), problems=_remove_problems, adjuncts=("including",))
 def _remove(run: Run, act: A.Remove, clause: A.Clause) -> list[Obj]:
     patients = patients_or_self(run, act.patient)
+    for adj in clause.adjuncts:          # "destroy ... everything here, including Year of the Blaze"
+        if adj.prep == "including":
+            patients += [o for o in patients_or_self(run, adj.what) if o not in patients]
     remove(run, patients, act.kind, killer=_killer(run, act.agent))
     return patients
 
@@ -247,7 +250,7 @@ def _heal_problems(act: A.Heal) -> Iterator[str]:
         yield from amount_problems(act.amount)
 
 
-@executes(A.Heal, roles=("patient",), problems=_heal_problems)
+@executes(A.Heal, roles=("patient",), problems=_heal_problems, adverbs=("fully",))
 def _heal(run: Run, act: A.Heal, clause: A.Clause) -> list[Obj]:
     """Heal a minion (damage removed), an Avatar or a player (life gained, up to the maximum)."""
     patients = select(run.state, run.ctx, act.patient, "target") if act.patient is not None else \
@@ -438,17 +441,62 @@ def _set_state(run: Run, act: A.SetState, clause: A.Clause) -> list[Obj]:
 
 # ----------------------------------------------------------------------------- strikes and fights
 
-@executes(A.Strike, roles=("agent", "patient"))
+def _keeps_stealth(clause: A.Clause) -> bool:
+    """"... without losing Stealth"."""
+    return any(adj.prep == "without" and isinstance(adj.what, A.Clause) and isinstance(adj.what.action, A.LoseGrant)
+               and [g.name for g in adj.what.action.grants if isinstance(g, A.Keyword)] == ["stealth"]
+               for adj in clause.adjuncts)
+
+
+def _strike_problems(act: A.Strike) -> Iterator[str]:
+    return iter(())
+
+
+@executes(A.Strike, roles=("agent", "patient"), adverbs=("afterwards",), adjuncts=("without",),
+          problems=_strike_problems)
 def _strike(run: Run, act: A.Strike, clause: A.Clause) -> list[Obj]:
+    if any(adj.prep == "without" for adj in clause.adjuncts) and not _keeps_stealth(clause):
+        raise NotExecutable("striking 'without' something other than losing Stealth")
+    if "afterwards" in clause.adverbs and run.state.attacking is not None:
+        # "he strikes that enemy afterwards": once the attack being resolved is over
+        later = A.replace(clause, adverbs=tuple(a for a in clause.adverbs if a != "afterwards"))
+        run.state = run.state.evolve(afterwards=run.state.afterwards + ((run.ctx, later),))
+        run.note("afterwards", f"{run.ctx.source_name}'s strike waits until the attack is over.", ("storyline",))
+        return []
     agents = patients_or_self(run, act.agent, "striker")
     inner = act.agent is not None and not isinstance(act.patient, A.Ref)
     patients = select(run.state, run.ctx.bind("it", agents) if inner else run.ctx, act.patient, "target")       # "An ally strikes each enemy at its location": "it" is the ally
+    keep = _keeps_stealth(clause)
     for a in agents:
         for p in patients:
-            if a.kind == p.kind == "unit" and a != p:
+            if a.kind == p.kind == "unit" and a != p and run.state.unit(str(p.key)) is not None:
+                before = run.state.unit(str(a.key))
+                had = before is not None and before.keywords.stealth
                 run.act(D.StrikeAction(do="strike", unit=str(a.key), target=str(p.key), anywhere=True,
                                        **effect_fields(run, targeted(act.patient))))
+                after = run.state.unit(str(a.key))
+                if keep and had and after is not None and not after.keywords.stealth:
+                    from codex.engine.events import StealthLost
+                    run.state = run.state.with_unit(replace(after, keywords=replace(after.keywords, stealth=True)))
+                    run.events = [e for e in run.events if not (isinstance(e, StealthLost) and e.unit == after.id)]
+                    run.note("stealth", f"{after.name} strikes without losing Stealth.", ("stealth",), unit=after.id)
     return patients
+
+
+def run_afterwards(state: Any) -> tuple[Any, list[Event]]:
+    """The effects that waited for the attack to be over ("he strikes that enemy afterwards")."""
+    from codex.engine.effects.execute import run_clause
+    waiting, state = state.afterwards, state.evolve(afterwards=())
+    events: list[Event] = []
+    for ctx, clause in waiting:
+        run = Run(state, ctx)
+        try:
+            run_clause(run, clause)
+        except NotExecutable:
+            continue
+        state = run.state
+        events += run.events
+    return state, events
 
 
 @executes(A.Fight, roles=("agent", "patient"))

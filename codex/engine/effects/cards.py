@@ -493,7 +493,7 @@ def _put_problems(act: A.Put) -> Iterator[str]:
         yield "putting cards from something other than a zone"
 
 
-@executes(A.Put, problems=_put_problems)
+@executes(A.Put, problems=_put_problems, adverbs=("back", "in_any_order"))
 def _put(run: Run, act: A.Put, clause: A.Clause) -> list[Obj]:
     """Put cards somewhere: a unit into its owner's hand (it leaves the realm), cards looked at or
     found into a hand or on top of or under a deck, cards "back in any order"."""

@@ -143,6 +143,15 @@ def clause_problems(clause: Any) -> Iterator[str]:
     for role in primitive.roles:
         yield from sel_problems(getattr(act, role, None))
     yield from primitive.problems(act)
+    from codex.engine.effects.execute import CLAUSE_ADJUNCTS, repeats
+    for adverb in clause.adverbs:
+        if adverb not in primitive.adverbs:
+            yield f"the adverb '{adverb}' on {type(act).__name__}"
+    for adj in clause.adjuncts:
+        if adj.prep in CLAUSE_ADJUNCTS and repeats(clause) is not None:
+            yield from sel_problems(repeats(clause))
+        elif adj.prep not in primitive.adjuncts:
+            yield f"the adjunct '{adj.prep} ...' on {type(act).__name__}"
 
 
 def _limit_problems(limit: Any) -> Iterator[str]:

@@ -101,18 +101,35 @@ class Primitive:
     run: Executor
     roles: tuple[str, ...] = ()
     problems: Problems = field(default=_no_problems)
+    adverbs: frozenset[str] = frozenset()        # the adverbs of its clause it reads ("tapped", "together")
+    adjuncts: frozenset[str] = frozenset()       # the prepositions of its clause's adjuncts it reads
+
+
+#: Adverbs and adjuncts every clause may carry, read by `run_clause` itself: "repeating for each X".
+CLAUSE_ADJUNCTS = frozenset({"while"})
 
 
 EXECUTORS: dict[type, Primitive] = {}
 
 
-def executes(node_type: type, *, roles: tuple[str, ...] = (), problems: Problems | None = None
-             ) -> Callable[[Executor], Executor]:
-    """Register the executor of ``node_type`` (with the roles it selects and its problems)."""
+def executes(node_type: type, *, roles: tuple[str, ...] = (), problems: Problems | None = None,
+             adverbs: tuple[str, ...] = (), adjuncts: tuple[str, ...] = ()) -> Callable[[Executor], Executor]:
+    """Register the executor of ``node_type`` (with the roles it selects, its problems, and the
+    adverbs and adjuncts of a clause it reads: `check.py` names any other as missing)."""
     def register(fn: Executor) -> Executor:
-        EXECUTORS[node_type] = Primitive(fn, roles, problems or _no_problems)
+        EXECUTORS[node_type] = Primitive(fn, roles, problems or _no_problems, frozenset(adverbs), frozenset(adjuncts))
         return fn
     return register
+
+
+def repeats(clause: A.Clause) -> Any:
+    """"..., repeating for each site in your hand": the words counted, or None."""
+    for adj in clause.adjuncts:
+        what = adj.what
+        if adj.prep == "while" and isinstance(what, A.Clause) and isinstance(what.action, A.Action) \
+                and what.action.lemma == "repeat" and what.per is not None:
+            return what.per
+    return None
 
 
 # ----------------------------------------------------------------------------- clauses and sentences
@@ -156,6 +173,16 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
             run.ctx = outer.bind("they", [agent]).bind("agent", [agent])
             acted += run_clause(run, A.replace(clause, action=A.replace(act, agent=A.Ref("agent"))))
         run.ctx = outer
+        return acted
+    if (again := repeats(clause)) is not None:
+        # "Deal 1 damage to everything atop it, repeating for each site in your hand": the clause once
+        # for each of them, each time a separate event
+        times = len(select_all(run.state, run.ctx, again))
+        run.note("count", f"{run.ctx.source_name}: repeated {times} time(s), once for each of them.", times=times)
+        once = A.replace(clause, adjuncts=tuple(a for a in clause.adjuncts if a.prep != "while"))
+        acted = []
+        for _ in range(times):
+            acted += run_clause(run, once)
         return acted
     if clause.per is not None:
         from codex.engine.effects.amounts import per_amount

@@ -82,7 +82,8 @@ def _place(loc: Location) -> Any:
     return loc.square if loc.region is Region.SURFACE else [loc.square, loc.region.value]
 
 
-@executes(A.Move, roles=("patient",), problems=_move_problems)
+@executes(A.Move, roles=("patient",), problems=_move_problems,
+          adverbs=("in_cardinal_direction", "in_a_cardinal_direction", "together"))
 def _move(run: Run, act: A.Move, clause: A.Clause) -> list[Obj]:
     how = HOW.get(act.kind)
     if how is None or act.path is not None:

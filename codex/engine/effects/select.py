@@ -744,6 +744,10 @@ def _refs(state: GameState, ctx: Ctx, word: str) -> list[Obj]:
         return [ctx.source] if ctx.source.kind != "spell" else []
     if low in ("you", "your", "yourself"):
         return [Obj("player", ctx.controller)]
+    if low in ("he", "she", "him", "her", "himself", "herself") and ctx.source.kind == "unit" and ctx.grantor is None:
+        # card text calls its own character "he" or "she" ("After Wind Sylph casts a Magic spell, she may
+        # push ...", "adjacent to Sir Agravaine, he strikes that enemy")
+        return [ctx.source]
     bound = ctx.lookup(low)
     if bound is not None:
         return list(bound)
@@ -954,6 +958,8 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         return ctx.choose(f"{role}.random", found, count=count or 1, why=f"which {sel.noun} is picked at random")
     if how == "any":
         return ctx.choose(role, found, count=len(found), optional=True, why=f"choose any number of {sel.noun}s")
+    if sel.det == "target" or "target" in sel.mods:
+        found = untargetable_removed(state, ctx, found)
     if how in ("choose", "up_to") or extreme is not None and len(found) > 1:
         if sel.det == "target" and ctx.targets and kind == "unit":
             given = [Obj("unit", t) for t in ctx.targets if Obj("unit", t) in found]
@@ -969,6 +975,27 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         return ctx.choose(role, found, count=count or 1, optional=how == "up_to",
                           why=f"choose {'up to ' if how == 'up_to' else ''}{sel.det or count} {sel.noun}")
     return found
+
+
+def targeter(ctx: Ctx) -> Obj:
+    """Who targets, for "can't be targeted by enemies / by magic": a magic spell is itself (its
+    caster is the enemy or ally), an ability its card."""
+    return ctx.source
+
+
+def untargetable_removed(state: GameState, ctx: Ctx, found: list[Obj]) -> list[Obj]:
+    """The objects ``ctx``'s card may target: not those an ongoing effect says it can't."""
+    if not state.statics:
+        return found
+    from codex.engine.effects.statics import forbids
+    out = []
+    for o in found:
+        if forbids(state, "target", targeter(ctx), o) is not None:
+            continue
+        if ctx.source.kind == "spell" and ctx.caster and forbids(state, "target", Obj("unit", ctx.caster), o):
+            continue
+        out.append(o)
+    return out
 
 
 def _extremes(state: GameState, found: list[Obj], which: str) -> list[Obj]:

@@ -55,7 +55,8 @@ def _shooter(run: Run, act: A.Shoot) -> Any:
     return run.state.unit(objs[0].key) if objs else None
 
 
-@executes(A.Shoot, roles=("agent",), problems=_shoot_problems)
+@executes(A.Shoot, roles=("agent",), problems=_shoot_problems,
+          adverbs=("in_same_direction", "in_the_same_direction", "one_at_a_time"))
 def _shoot(run: Run, act: A.Shoot, clause: A.Clause) -> list[Obj]:
     from codex.engine.ongoing import disabled_by
     from codex.engine.projectiles import fly

@@ -123,7 +123,7 @@ def grants_of(grants: tuple[Any, ...]) -> tuple[Keywords, int]:
 
 
 RESTRICTED: dict[type, str] = {A.Attack: "attack", A.Defend: "defend", A.Intercept: "intercept", A.Enter: "enter",
-              A.Move: "move", A.Cast: "cast"}
+              A.Move: "move", A.Cast: "cast", A.Choose: "target"}
 
 
 def _check_words(*nodes: Any) -> None:
@@ -230,9 +230,24 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         verbs = act.items if isinstance(act, A.Group) else (act,)
         out = []
         for verb in verbs:
+            if isinstance(verb, A.Damage) and verb.amount is None and verb.kind is None:
+                # "can't be damaged by magic": no damage from that source (a prevention)
+                from codex.engine.effects.damage_sources import source_problems
+                _check_words(verb.patient)
+                for problem in source_problems(verb.agent):
+                    raise Unsupported(problem)
+                out.append(Static("damage", ctx, verb.patient, ("none", 0, verb.agent, False), conds, order))
+                continue
+            if isinstance(verb, A.Choose) and verb.kind != "target":
+                raise Unsupported(f"a restriction on choosing by '{verb.kind}'")
             name = RESTRICTED.get(type(verb))
             if name is None:
                 raise Unsupported(f"a restriction on {type(verb).__name__}")
+            if name == "target" and isinstance(verb.agent, A.Selector) and singular_noun(verb.agent) == "magic" \
+                    and not verb.agent.mods and not verb.agent.filters:
+                out.append(Static("cant", ctx, None, (name, verb), conds, order))
+                _check_words(verb.patient)
+                continue
             _check_words(getattr(verb, "agent", None), getattr(verb, "patient", None), getattr(verb, "dest", None))
             out.append(Static("cant", ctx, None, (name, verb), conds, order))
         return out
@@ -310,6 +325,11 @@ def _strike_damage_of(node: Any) -> Any:
                              and singular_unit(f.of)) for f in node.filters):
         return None
     return node.det.owner
+
+
+def singular_noun(sel: A.Selector) -> str:
+    from codex.engine.effects.select import singular
+    return singular(sel.noun).lower()
 
 
 def singular_unit(sel: A.Selector) -> bool:
@@ -824,7 +844,10 @@ def forbids(state: GameState, verb: str, agent: Obj | None, patient: Obj | None 
         target = getattr(node, "patient", None) if verb != "enter" else getattr(node, "dest", None)
         token = _evaluating.set(True)
         try:
-            if who is not None:      # no subject named ("can't be attacked"): by anyone
+            if isinstance(who, A.Selector) and singular_noun(who) == "magic":     # "can't be targeted by magic"
+                if agent is None or agent.kind != "spell":
+                    continue
+            elif who is not None:      # no subject named ("can't be attacked"): by anyone
                 agents = {s.ctx.source} if isinstance(who, A.Ref) and who.word == "SELF" else \
                     set(select_all(state, s.ctx, who))
                 if agent is not None and agent not in agents:

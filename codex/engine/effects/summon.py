@@ -121,7 +121,7 @@ def _region_of(sel: A.Selector, loc: Location, run: Run) -> Location:
     return Location(loc.square, subsurface_of(run.state, site))
 
 
-@executes(A.Summon, problems=_summon_problems)
+@executes(A.Summon, problems=_summon_problems, adverbs=("tapped",))
 def _summon(run: Run, act: A.Summon, clause: A.Clause) -> list[Obj]:
     sel = act.patient
     if _is_token(sel):

@@ -389,6 +389,23 @@ def _role_objects(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event) 
     return out
 
 
+def _named_objects(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event) -> list[Obj]:
+    """The event's objects in the first role the trigger's words describe (not the card itself):
+    the unit "a weaker allied minion here is attacked" means, the minion "an enemy ... enters"."""
+    clause = _fires(state, ctx, trigger.event, event)
+    if clause is None:
+        return []
+    roles = _event_roles(event)
+    for role in _ROLES.get(type(clause.action), ()):
+        words = getattr(clause.action, role, None)
+        if words is None or isinstance(words, A.Ref) and words.word == "SELF" or role == "dest":
+            continue
+        objs = [o for o in roles.get(role, []) if o != ctx.source]
+        if objs:
+            return objs
+    return []
+
+
 def once_key(ctx: Ctx, trigger: A.Trigger) -> str | None:
     """The memory of a "first time" / "next time" trigger that already fired (per turn with "each
     turn"); None for triggers that fire every time."""
@@ -422,8 +439,12 @@ def fired(state: GameState, event: Event) -> list[tuple[Ctx, Ability]]:
                 others = _role_objects(state, ctx, trigger, event)
                 if others:
                     ctx = ctx.bind("that", others)
+                named = _named_objects(state, ctx, trigger, event)
                 if _attacks_and_kills(trigger.event) and state.attacking is not None:
                     ctx = ctx.bind("it", [Obj("unit", state.attacking.attacker)])   # "attacks and kills ..., it"
+                elif named:
+                    # "Whenever a weaker allied minion here is attacked, ... return it": what the words named
+                    ctx = ctx.bind("it", named)
                 elif (s := _subject(event)) is not None:
                     # "it" is the event's subject, unless that is the card itself ("Whenever Men of Leng strike
                     # an Avatar, that Avatar ...": the other party)
