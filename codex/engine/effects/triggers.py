@@ -254,8 +254,11 @@ def _matches(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -> bool
     if isinstance(event, (Damaged, Summoned)):
         return _in(state, ctx, getattr(act, "patient", None), subject)
     if isinstance(event, SpellCast):
-        if not _in(state, ctx, getattr(act, "agent", None), subject):
-            return False
+        agent = getattr(act, "agent", None)
+        caster = state.unit(event.caster)
+        by = Obj("player", caster.controller) if caster is not None else None
+        if not _in(state, ctx, agent, subject) and not (by is not None and _in(state, ctx, agent, by)):
+            return False      # "After you cast a Magic spell": the caster, or the player casting
         patient = getattr(act, "patient", None)
         if patient is None:
             return True
@@ -446,10 +449,9 @@ def fired(state: GameState, event: Event) -> list[tuple[Ctx, Ability]]:
                     # "Whenever a weaker allied minion here is attacked, ... return it": what the words named
                     ctx = ctx.bind("it", named)
                 elif (s := _subject(event)) is not None:
-                    # "it" is the event's subject, unless that is the card itself ("Whenever Men of Leng strike
-                    # an Avatar, that Avatar ...": the other party)
-                    parties = [o for o in others if o.kind in ("unit", "player", "artifact")]
-                    ctx = ctx.bind("it", parties if s == ctx.source and parties else [s])
+                    # no words name another party: "it" is the event's subject ("Immediately after this minion
+                    # strikes, it untaps": the card itself)
+                    ctx = ctx.bind("it", [s])
                 if (where := _place(event)) is not None:
                     ctx = ctx.bind("there", [where])
                 out.append((ctx, ability))
