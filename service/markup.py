@@ -10,11 +10,14 @@ from collections.abc import Callable
 
 from markupsafe import Markup, escape
 
+from codex.corpus.text import fold
+
 TOKEN = re.compile(r"\[\[(.+?)\]\]|\(\((.+?)\)\)")
 
 
 def render_markup(markup: str, links: list[dict], entry_href: Callable[[str], str],
-                  card_href: Callable[[str], str]) -> Markup:
+                  card_href: Callable[[str], str], highlight: str | None = None,
+                  first_link: int = 0) -> Markup:
     """Render one entry's markup; ``links`` is ``Entry.links`` (in order of appearance).
 
     A ``((link))`` is matched to its resolved target by position, falling back to the target
@@ -23,12 +26,14 @@ def render_markup(markup: str, links: list[dict], entry_href: Callable[[str], st
     by_text = {l["target_text"]: l for l in links}
     out: list[str] = []
     last = 0
-    link_no = 0
+    link_no = first_link
+    key = fold(highlight) if highlight else None
     for m in TOKEN.finditer(markup):
         out.append(str(escape(markup[last:m.start()])))
         card, link_text = m.group(1), m.group(2)
         if card is not None:
-            out.append(f'<a class="card" href="{escape(card_href(card))}">{escape(card)}</a>')
+            anchor = f'<a class="card" href="{escape(card_href(card))}">{escape(card)}</a>'
+            out.append(f"<mark>{anchor}</mark>" if key and fold(card) == key else anchor)
         else:
             link = links[link_no] if link_no < len(links) else None
             if link is None or link.get("target_text") != link_text:
