@@ -12,6 +12,7 @@ from codex.cardtext.normalize import normalize
 from codex.cardtext.parser import SentenceError, grammar, parse_normalized
 
 _MAX_EXPECTED = 15
+_SHOWN_WHEN_MANY = 6
 
 
 @dataclass(frozen=True)
@@ -63,11 +64,22 @@ def _excerpt(line_text: str, column: int) -> str:
 
 def _error(err: SentenceError, lines: list[str]) -> ValidationError:
     expected = err.expected[:_MAX_EXPECTED]
-    more = len(err.expected) - len(expected)
-    exp_text = ", ".join(expected) + (f" (and {more} more)" if more > 0 else "")
     message = f"line {err.line}, column {err.column}: unexpected {err.found!r}"
-    if exp_text:
-        message += f"; expected one of: {exp_text}"
+    if len(err.expected) > _MAX_EXPECTED:
+        # a list cut alphabetically ("'acquire', 'acquires'… and 181 more") says nothing: show
+        # the ones closest to what was written, and how many fit here
+        close = [h[0] for h in process.extract(str(err.found), list(err.expected), scorer=fuzz.WRatio,
+                                               limit=_SHOWN_WHEN_MANY, score_cutoff=50)]
+        if close:
+            message += (f"; {len(err.expected)} words or symbols can come here, the closest to "
+                        f"{err.found!r} being: {', '.join(close)}")
+        else:                    # nothing like it: a spread of what fits, not the first few
+            step = len(err.expected) / _SHOWN_WHEN_MANY
+            sample = [err.expected[int(i * step)] for i in range(_SHOWN_WHEN_MANY)]
+            message += (f"; {len(err.expected)} words or symbols can come here, for example: "
+                        f"{', '.join(sample)}")
+    elif expected:
+        message += f"; expected one of: {', '.join(expected)}"
     sugg = suggest(err.found)
     if not sugg:  # an unknown capitalised word lexes as a name; the error shows after it
         before = err.sentence[: err.column - 1 - err.sentence_offset].split()
