@@ -137,6 +137,7 @@ def test_rulings_board_draws(page, server):
     page.select_option("#example", index=0)
     page.locator("form.examples button").click()
     page.locator("svg.board").wait_for()
-    assert page.locator("svg.board .sq").count() == 20
+    assert page.locator("svg.board").count() == 2                 # before and after
+    assert page.locator("svg.board").last.locator(".sq").count() == 20
     assert page.locator("svg.board .unit").count() >= 1
     assert "Verdict" in page.locator(".ruling h2").inner_text()

@@ -113,7 +113,7 @@ def parse_terms(query: str) -> list[Term]:
             canonical = FIELDS.get(typed.lower())
             if canonical is None:
                 col = (atom.meta.column if not atom.meta.empty else 1)
-                close = closest(typed.lower(), sorted(FIELDS), 1)
+                close = closest(typed.lower(), sorted(FIELDS), 1, plain=True)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
                 raise QueryError(f"unknown field {typed!r}{hint}; known fields: "
                                  f"{', '.join(sorted(FIELDS))}", col)
@@ -146,11 +146,14 @@ FIELDS: dict[str, str] = {
 VOCABULARY_FIELDS = ("type", "rarity", "element", "keyword", "set", "subtype")
 
 
-def closest(word: str, choices: list[str], limit: int = 3, cutoff: float = 60) -> list[str]:
-    """Choices close to ``word`` (case-insensitive), best first."""
+def closest(word: str, choices: list[str], limit: int = 3, cutoff: float = 60,
+            plain: bool = False) -> list[str]:
+    """Choices close to ``word`` (case-insensitive), best first. ``plain``: by edit distance
+    only (short codes such as field names, where a partial match of one letter means nothing)."""
     from rapidfuzz import fuzz, process, utils
 
-    hits = process.extract(word, choices, scorer=fuzz.WRatio, processor=utils.default_process,
+    hits = process.extract(word, choices, scorer=fuzz.ratio if plain else fuzz.WRatio,
+                           processor=utils.default_process,
                            limit=limit, score_cutoff=cutoff)
     return [c for c, _score, _i in hits]
 
