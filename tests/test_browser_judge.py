@@ -110,13 +110,14 @@ def test_build_a_ruling_by_tapping_and_share_its_link(page, server, browser):
     page.locator('.realm-grid [data-square="13"]').click()
     page.get_by_role("button", name="Place a site").click()
     page.locator('.realm-grid [data-square="18"]').click()
-    page.get_by_label("New unit").fill("Glimmer Owl")
+    page.get_by_label("New unit").fill("Ember Golem")
     page.get_by_role("button", name="Add a unit").click()
-    assert '"card": "Glimmer Owl"' in page.locator("#scenario").input_value()
+    assert '"card": "Ember Golem"' in page.locator("#scenario").input_value()
+    assert "power 4/6" in page.locator(".square-panel").inner_text()    # stats from the catalog
     page.get_by_label("Damage").fill("1")
     page.get_by_label("Damage").press("Tab")
     page.locator(".action-panel select").first.select_option("move_and_attack")
-    page.locator(".action-panel select").nth(1).select_option("glimmer-owl")
+    page.locator(".action-panel select").nth(1).select_option("ember-golem")
     page.get_by_role("button", name="Tap squares").click()
     page.locator('.realm-grid [data-square="13"]').click()
     doc = page.locator("#scenario").input_value()
@@ -131,10 +132,11 @@ def test_build_a_ruling_by_tapping_and_share_its_link(page, server, browser):
     other.goto(link)
     assert "Verdict: resolved" in other.locator(".ruling h2").inner_text()
     assert other.locator("svg.board").count() == 2
-    assert "Glimmer Owl" in other.locator(".unit-legend").last.inner_text()
+    assert "Ember Golem" in other.locator(".unit-legend").last.inner_text()
+    assert "damage 1" in other.locator(".unit-legend").last.inner_text()
     other.get_by_role("link", name="Edit a copy").click()
     other.wait_for_url(re.compile(r".*/rulings\?from=[0-9a-f]{16}$"))
-    assert "Glimmer Owl" in other.locator("#scenario").input_value()
+    assert "Ember Golem" in other.locator("#scenario").input_value()
     fresh.close()
 
 
@@ -171,12 +173,14 @@ def test_offline_search_after_one_visit(browser, server):
     ctx = browser.new_context(viewport=VIEWPORTS["phone"])
     pg = ctx.new_page()
     pg.goto(server + "/")
-    pg.wait_for_function("document.documentElement.dataset.offlineReady === '1'", timeout=60_000)
+    # the page marks itself once the service worker has saved every page (CSP forbids eval,
+    # so this waits on the attribute rather than a predicate)
+    pg.locator("html[data-offline-ready='1']").wait_for(state="attached", timeout=60_000)
     ctx.set_offline(True)
     pg.goto(server + "/search?q=intercept")
     pg.locator(".offline-banner").wait_for()
     assert "Intercept" in pg.locator("a.hit-title").all_inner_texts()
-    assert "Rules as of" in pg.locator(".offline-banner").inner_text()
+    assert "rules as of" in pg.locator(".offline-banner").inner_text()
     pg.locator("a.hit-title", has_text="Intercept").first.click()
     pg.wait_for_url(server + "/entries/intercept")
     assert pg.locator("h1").inner_text() == "Intercept"
