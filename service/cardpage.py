@@ -27,8 +27,16 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\[(“\"'])")
 
 def with_catalog(fn: Callable[[CardCatalog], T]) -> T | None:
     """Call ``fn`` with the imported catalog (serialised: one connection per worker), or
-    return None when no catalog is imported."""
+    return None when no catalog is imported.
+
+    With corpus generations (issue #18) the catalog is a ``CatalogSource`` that re-opens the
+    file when an import replaces it; its ``read`` gives the current catalog under its lock, so
+    card pages show a new import without a restart.
+    """
     res = resources()
+    source = getattr(res, "catalog_source", None)
+    if source is not None and hasattr(source, "read"):
+        return source.read(fn)
     if res.catalog is None:
         return None
     with res._catalog_lock:

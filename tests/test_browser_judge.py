@@ -194,10 +194,34 @@ PAGE_TYPES = ["/", "/search?q=intercept", "/search?q=Glimmer+Owl", "/entries", "
               "/rulings/format", "/search/help", "/offline", "/no/such/page"]
 
 
-def test_no_sideways_scrolling_at_360px(browser, server):
+@pytest.fixture(scope="module")
+def shared_ruling(server):
+    """The path of a shared ruling (a page type of its own)."""
+    import json
+    import urllib.parse
+    import urllib.request
+
+    from tests.test_service_judge import example
+
+    body = urllib.parse.urlencode({"scenario": json.dumps(example("movement"))}).encode()
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):  # noqa: ANN002, ANN003
+            return None
+
+    opener = urllib.request.build_opener(NoRedirect)
+    try:
+        opener.open(server + "/rulings", data=body)
+    except urllib.error.HTTPError as exc:
+        assert exc.code == 303
+        return exc.headers["Location"]
+    raise AssertionError("no redirect to the shared ruling")
+
+
+def test_no_sideways_scrolling_at_360px(browser, server, shared_ruling):
     ctx = browser.new_context(viewport={"width": 360, "height": 800})
     pg = ctx.new_page()
-    for path in PAGE_TYPES:
+    for path in PAGE_TYPES + [shared_ruling]:
         pg.goto(server + path)
         pg.wait_for_load_state("load")
         overflow = pg.evaluate("document.documentElement.scrollWidth - window.innerWidth")
@@ -222,7 +246,7 @@ def test_keyboard_reaches_search_and_the_board_editor(page, server):
     assert page.locator(".square-panel h3").first.inner_text() == "Square 8"
 
 
-def test_accessibility_of_every_page_type(browser, server):
+def test_accessibility_of_every_page_type(browser, server, shared_ruling):
     from axe_playwright_python.sync_playwright import Axe
 
     axe = Axe()
@@ -230,13 +254,23 @@ def test_accessibility_of_every_page_type(browser, server):
     for name, viewport in VIEWPORTS.items():
         ctx = browser.new_context(viewport=viewport)
         pg = ctx.new_page()
-        for path in PAGE_TYPES:
+        for path in PAGE_TYPES + [shared_ruling]:
             pg.goto(server + path)
             pg.wait_for_load_state("load")
+            if path.startswith("/rulings"):          # the board editor is drawn by script
+                pg.wait_for_timeout(300)
             result = axe.run(pg)
             serious = [v for v in result.response["violations"]
                        if v.get("impact") in ("serious", "critical")]
             failures += [f"{name} {path}: {v['id']} ({v['impact']}): "
                          f"{[n['target'] for n in v['nodes']][:3]}" for v in serious]
+        # the board editor with a square's panel open (every field it draws)
+        pg.goto(server + "/rulings?example=movement/0")
+        pg.locator('.realm-grid [data-square="18"]').click()
+        pg.locator(".action-panel select").first.wait_for()
+        result = axe.run(pg)
+        failures += [f"{name} editor panel: {v['id']} ({v['impact']}): "
+                     f"{[n['target'] for n in v['nodes']][:3]}" for v in result.response["violations"]
+                     if v.get("impact") in ("serious", "critical")]
         ctx.close()
     assert not failures, "\n".join(failures)
