@@ -243,7 +243,7 @@ def test_keyboard_reaches_search_and_the_board_editor(page, server):
     page.keyboard.press("ArrowRight")
     assert page.evaluate("document.activeElement.dataset.square") == "8"
     page.keyboard.press("Enter")
-    assert page.locator(".square-panel h3").first.inner_text() == "Square 8"
+    assert page.locator(".square-panel h2").first.inner_text() == "Square 8"
 
 
 def test_accessibility_of_every_page_type(browser, server, shared_ruling):

@@ -156,7 +156,7 @@
     panel.textContent = "";
     if (!selected) { panel.appendChild(el("p", { "class": "hint", text: "Tap a square to place a site, a unit or an aura there." })); return; }
     var n = selected, site = siteAt(n);
-    panel.appendChild(el("h3", { text: "Square " + n }));
+    panel.appendChild(el("h2", { text: "Square " + n }));
     if (site) {
       var f = el("div", { "class": "fields" });
       labelled("Site", cardInput(site.card || site.name, "site card or name", function (v) { setName(site, v, ["site"]); changed(); })).forEach(function (x) { f.appendChild(x); });
@@ -248,7 +248,7 @@
   // ---- players and the turn -----------------------------------------------------------------
   function renderSetup() {
     setup.textContent = "";
-    setup.appendChild(el("h3", { text: "Players and turn" }));
+    setup.appendChild(el("h2", { text: "Players and turn" }));
     var turn = doc.turn && typeof doc.turn === "object" ? doc.turn : (doc.turn = { active: players()[0] });
     var f = el("div", { "class": "fields" });
     function add(label, control) { labelled(label, control).forEach(function (x) { f.appendChild(x); }); }
@@ -306,7 +306,7 @@
   }
   function renderAction() {
     actionPanel.textContent = "";
-    actionPanel.appendChild(el("h3", { text: "Action or question" }));
+    actionPanel.appendChild(el("h2", { text: "Action or question" }));
     if (!schema) { actionPanel.appendChild(el("p", { "class": "hint", text: "Loading the actions…" })); return; }
     var a = doc.action && typeof doc.action === "object" ? doc.action : (doc.action = { "do": "range_of_motion" });
     var f = el("div", { "class": "fields" });
