@@ -35,8 +35,12 @@ def with_catalog(fn: Callable[[CardCatalog], T]) -> T | None:
     """
     res = resources()
     source = getattr(res, "catalog_source", None)
-    if source is not None and hasattr(source, "read"):
-        return source.read(fn)
+    if source is not None:
+        if hasattr(source, "read"):
+            return source.read(fn)
+        with source._lock:                  # the same steps as CatalogSource.get
+            source._refresh()
+            return fn(source.catalog) if source.catalog is not None else None
     if res.catalog is None:
         return None
     with res._catalog_lock:
