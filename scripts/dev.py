@@ -29,18 +29,11 @@ def _run(cmd: list[str], **kw) -> int:
     return subprocess.call([str(c) for c in cmd], cwd=ROOT, **kw)
 
 
-def _build_inputs() -> list[Path]:
-    """Files whose change needs a reinstall: the dependencies, the build script, and the card-text
-    sources, five of which setup.py compiles (a compiled module older than its source runs the slower
-    source instead; globbing the folder keeps this list free of the module names)."""
-    compiled = sorted((ROOT / "codex" / "cardtext").glob("*.py"))
-    return [ROOT / "pyproject.toml", ROOT / "setup.py", *compiled]
-
-
 def ensure_venv(extras: str) -> None:
-    """Create .venv and install the project (editable) once per version of its build inputs.
+    """Create .venv and install the project (editable) once per version of ``pyproject.toml``.
 
-    The stamp records the inputs' hash and the extras installed with them, so `serve` after
+    The install is editable and pure Python, so a source edit needs no reinstall; only a change of
+    the dependencies does. The stamp records the extras installed with them, so `serve` after
     `test` (or the other way round) installs nothing: `test`'s extras include everything `serve`
     needs, and a later `test` after `serve` adds only the missing extras, once.
     """
@@ -49,7 +42,7 @@ def ensure_venv(extras: str) -> None:
     if not PY.exists():
         if _run([sys.executable, "-m", "venv", VENV]) != 0:
             sys.exit("could not create the virtualenv in .venv (is the venv module installed?)")
-    want = hashlib.sha256(b"".join(p.read_bytes() for p in _build_inputs())).hexdigest()
+    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     needed = {e for e in extras.split(",") if e}
     stamp = _read_stamp()
     if stamp.get("inputs") == want and needed <= set(stamp.get("extras", [])):

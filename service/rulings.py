@@ -29,8 +29,8 @@ def store(app: Flask) -> RulingStore:
 
 
 def rule_with_boards(scenario: dict[str, Any]) -> dict[str, Any]:
-    """``{"ruling", "boards"}`` for a scenario, or ``{"problems", "detail"}`` when it cannot be
-    ruled on. The board before is the scenario as given (loaded by the engine, so cards named
+    """``{"ruling", "boards"}`` for a scenario (``{"ruling", "contracts"}``: the Contracts board
+    after a Contracts ruling), or ``{"problems", "detail"}`` when it cannot be ruled on. The board before is the scenario as given (loaded by the engine, so cards named
     from the catalog show their real names and stats); after is the ruling's ``state_after``."""
     from codex import engine
     from codex.engine.ruling import state_json
@@ -40,6 +40,11 @@ def rule_with_boards(scenario: dict[str, Any]) -> dict[str, Any]:
     result = adjudicate(scenario)
     if "problems" in result:
         return result
+    after = result.get("state_after")
+    if isinstance(after, dict) and after.get("game") == "contracts":   # another game's table
+        from service.contracts_board import board as contracts_board
+
+        return {"ruling": result, "contracts": contracts_board(after)}
     try:
         state, _action = engine.load(scenario, resources().cards)
         before: dict[str, Any] | None = state_json(state)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -12,12 +13,30 @@ from codex.paths import PROJECT_ROOT, BuildPaths
 SHARED_CARDS = PROJECT_ROOT.parent / "shared" / "cards" / "sorcery-cards.json"
 
 
+@pytest.fixture(autouse=True)
+def _parser_names_restored() -> Iterator[None]:
+    """Card names a test teaches the parser (opening a catalog does) are forgotten after it: golden
+    trees read the parser's own vocabulary, whatever ran before."""
+    from codex.cardtext.parser import names_added
+
+    with names_added():
+        yield
+
+
 @pytest.fixture(scope="session")
 def build_paths(tmp_path_factory: pytest.TempPathFactory) -> BuildPaths:
     """A build folder with a freshly ingested corpus (and whatever ingest builds with it)."""
     build = BuildPaths(tmp_path_factory.mktemp("build"))
     build_all(build)
     return build
+
+
+def clone_build(build: BuildPaths, dest: Path) -> BuildPaths:
+    """A private copy of a build folder (generations and the ``current`` link), to change freely."""
+    import shutil
+
+    shutil.copytree(build.root, dest, symlinks=True)
+    return BuildPaths(dest)
 
 
 @pytest.fixture(scope="session")

@@ -11,6 +11,8 @@ from rich.table import Table
 
 from codex.paths import BuildPaths
 
+MAX_CARD_TEXT = 4000   # as the API's /cards/validate
+
 
 def _emit(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
@@ -30,21 +32,36 @@ def register(cli: click.Group) -> None:
 
     @cards.command("import")
     @click.argument("file", type=click.Path(dir_okay=False))
+    @click.option("--replace", is_flag=True,
+                  help="Make the catalog exactly FILE (cards not in it are removed).")
     @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
     @click.pass_obj
-    def import_cmd(paths: BuildPaths, file: str, as_json: bool) -> None:
-        """Import FILE.json (official card API format) into the catalog, atomically."""
+    def import_cmd(paths: BuildPaths, file: str, replace: bool, as_json: bool) -> None:
+        """Import FILE.json (official card API format) into the catalog, atomically.
+
+        Cards are added, or updated by name; the catalog keeps the cards FILE does not have
+        (importing a second set adds to the first) unless --replace is given.
+        """
         from codex.cards.catalog import CatalogError, import_cards
 
         try:
-            n = import_cards(file, paths.cards_db)
+            report = import_cards(file, paths.cards_db, replace=replace)
         except CatalogError as e:
             _fail(str(e))
             return
         if as_json:
-            _emit({"imported": n, "db": str(paths.cards_db)})
-        else:
-            click.echo(f"imported {n} cards into {paths.cards_db}")
+            _emit(report.to_dict())
+            return
+        click.echo(f"imported {report.imported} cards into {paths.cards_db}: "
+                   f"{len(report.added)} added, {len(report.updated)} updated, "
+                   f"{report.unchanged} unchanged"
+                   + (f", {len(report.removed)} removed" if replace else ""))
+        for label, names in (("added", report.added), ("updated", report.updated),
+                             ("removed", report.removed)):
+            if names:
+                shown = ", ".join(names[:20]) + (f" … and {len(names) - 20} more"
+                                                 if len(names) > 20 else "")
+                click.echo(f"  {label}: {shown}")
 
     @cards.command("search")
     @click.argument("query", nargs=-1, required=True)
@@ -112,35 +129,45 @@ def register(cli: click.Group) -> None:
 
     @cards.command("coverage")
     @click.argument("file", type=click.Path(dir_okay=False))
-    @click.option("--top", type=int, default=25, show_default=True, help="Unique missing cases to list.")
+    @click.option("--by-set", is_flag=True, help="One row per set (a card counts in every set it is printed in).")
+    @click.option("--top", type=int, default=25, show_default=True, help="Failure families and verbs to list.")
     @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-    def coverage_cmd(file: str, top: int, as_json: bool) -> None:
-        """Measure grammar coverage over FILE.json: per set, overall, and unique cases missing."""
+    def coverage_cmd(file: str, by_set: bool, top: int, as_json: bool) -> None:
+        """Measure the card-text grammar over FILE.json: mapped (typed), parsed, overridden, failure families."""
         from codex.cards.catalog import CatalogError, load_cards
         from codex.cardtext.coverage import measure
 
         try:
-            report = measure(load_cards(file))
+            report = measure(load_cards(file), by_set=by_set)
         except CatalogError as e:
             _fail(str(e))
             return
         report["missing"] = report["missing"][:top]
+        report["verbs_without_primitive"] = report["verbs_without_primitive"][:top]
+        report["unknown_words"] = report["unknown_words"][:top]
         if as_json:
             _emit(report)
             return
         console = Console()
-        table = Table("set", "cards", "fully", "partly", "fully %")
-        for name, s in list(report["sets"].items()) + [("overall", report["overall"])]:
-            table.add_row(name, str(s["cards"]), str(s["fully_parsed"]), str(s["partly_parsed"]),
-                          f"{100 * s['fully_share']:.1f}")
+        table = Table("set", "cards", "mapped", "parsed", "unparsed", "overridden", "mapped %", "parsed %")
+        rows = (list(report["sets"].items()) if by_set else []) + [("overall", report["overall"])]
+        for name, s in rows:
+            table.add_row(name, str(s["cards"]), str(s["mapped"]), str(s["parsed"]), str(s["unparsed"]),
+                          str(s["overridden"]), f"{100 * s['mapped_share']:.1f}", f"{100 * s['parsed_share']:.1f}")
         console.print(table)
         o = report["overall"]
-        console.print(f"round-trip: {100 * o['roundtrip_share']:.1f}% of fully parsed; keyword lines parsed: "
-                      f"{o['keyword_lines_parsed']}/{o['keyword_lines']}")
-        miss = Table("count", "first failing phrase", title="unique cases missing")
+        console.print(f"round trip (print, parse again, same AST): {100 * o['roundtrip_share']:.1f}% of parsed cards; "
+                      f"keyword lines parsed: {o['keyword_lines_parsed']}/{o['keyword_lines']}")
+        for c in report["overridden_cards"]:
+            console.print(f"overridden (reported apart, not counted as parsed): {c['name']}: {c['reason']}")
+        miss = Table("cards", "failure family (why, at which word)", "example", title="unique cases missing")
         for m in report["missing"]:
-            miss.add_row(str(m["count"]), m["phrase"])
+            miss.add_row(str(m["count"]), m["family"], m["example"])
         console.print(miss)
+        verbs = Table("cards", "verb", title="verbs parsed with no typed primitive (parsed, not executable)")
+        for v in report["verbs_without_primitive"]:
+            verbs.add_row(str(v["cards"]), v["verb"])
+        console.print(verbs)
 
     @cli.command("validate")
     @click.argument("text")
@@ -149,8 +176,10 @@ def register(cli: click.Group) -> None:
     def validate_cmd(text: str, name: str | None, as_json: bool) -> None:
         """Validate card TEXT: print its AST, or errors with position, expected words and suggestions."""
         from codex.cardtext import validate
+        from codex.inputs import check_text
 
-        result = validate(text.replace("\\n", "\n"), name)
+        text = check_text(text.replace("\\n", "\n"), "TEXT", MAX_CARD_TEXT)
+        result = validate(text, name)
         if as_json:
             _emit(result.to_dict())
         elif result.ok:

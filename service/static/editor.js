@@ -412,11 +412,20 @@
     return area;
   }
 
-  function render() { renderGrid(); renderPanel(); renderSetup(); renderAction(); }
+  var gameNote = el("p", { "class": "hint", hidden: true,
+    text: "This scenario is of another game (\"game\" in the JSON): the board editor is for Sorcery; edit the JSON." });
+  function render() {
+    var other = !!(doc.game && doc.game !== "sorcery");
+    [grid, panel, setup, actionPanel].forEach(function (e) { e.hidden = other; });
+    gameNote.hidden = !other;
+    if (other) return;
+    renderGrid(); renderPanel(); renderSetup(); renderAction();
+  }
 
   // ---- start: the page, then the schema and the card names -----------------------------------
   var names = el("datalist", { id: "card-names" });
   root.appendChild(el("p", { "class": "hint", text: "Build the board by tapping squares; the JSON below follows every change, and editing the JSON redraws the board." }));
+  root.appendChild(gameNote);
   root.appendChild(grid);
   root.appendChild(pickNote);
   root.appendChild(panel);

@@ -5,16 +5,19 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from flask import render_template, request
+from flask import current_app, render_template, request
 
+from codex.inputs import InputError, check_text, load_json
 from codex.paths import PROJECT_ROOT
 from service.api import tools as api_tools
+from service.api.schemas import MAX_CARD_TEXT
+from service.limits import WorkTimeout, work_deadline
 from service.urls import entry_url
 from service.problemtext import plain_problem
 from service.web import web
 
 SCENARIO_DIR = PROJECT_ROOT / "tests" / "scenarios"
-MAX_FORM_TEXT = 60_000
+MAX_FORM_TEXT = 64 * 1024
 
 _nav: list[dict[str, str]] = []
 
@@ -30,28 +33,40 @@ _nav.append(("Validate", "web.validate"))
 
 
 @web.route("/validate", methods=["GET", "POST"])
-def validate() -> str:
+def validate() -> tuple[str, int] | str:
     """Card text in, AST tree and errors (with caret excerpts) out."""
-    text = (request.form.get("text") or request.args.get("text") or "")[:4000]
+    text = (request.form.get("text") or request.args.get("text") or "")[:MAX_CARD_TEXT]
     name = (request.form.get("name") or request.args.get("name") or "")[:200]
-    result = api_tools.validate_text(text, name) if text.strip() else None
-    return render_template("validate.html", text=text, name=name, result=result)
+    result, problem = None, None
+    if text.strip():
+        try:
+            check_text(text, "the card text", MAX_CARD_TEXT)
+            check_text(name, "the card name", 200)
+            with work_deadline(current_app.config["ARBITER_WORK_SECONDS"]):
+                result = api_tools.validate_text(text, name)
+        except (InputError, WorkTimeout) as exc:
+            problem = str(exc)
+    page = render_template("validate.html", text=text, name=name, result=result,
+                           problem=problem)
+    return (page, 422) if problem else page
 
 
 @lru_cache(maxsize=1)
 def examples() -> list[dict[str, Any]]:
     """Example scenarios from ``tests/scenarios/*.json`` (``{"cases": [{name, scenario}]}``)."""
     out: list[dict[str, Any]] = []
-    for path in sorted(SCENARIO_DIR.glob("*.json")) if SCENARIO_DIR.is_dir() else []:
-        try:
-            data = json.loads(path.read_text())
-        except (OSError, ValueError):
-            continue
-        for i, case in enumerate(data.get("cases") or []):
-            if isinstance(case, dict) and isinstance(case.get("scenario"), dict):
-                out.append({"key": f"{path.stem}/{i}", "area": data.get("area") or path.stem,
-                            "name": case.get("name") or f"case {i}",
-                            "scenario": json.dumps(case["scenario"], indent=2)})
+    folders = [(SCENARIO_DIR, "", ""), (SCENARIO_DIR / "contracts", "contracts/", "Contracts · ")]
+    for folder, prefix, label in folders:
+        for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+            try:
+                data = json.loads(path.read_text())
+            except (OSError, ValueError):
+                continue
+            for i, case in enumerate(data.get("cases") or []):
+                if isinstance(case, dict) and isinstance(case.get("scenario"), dict):
+                    out.append({"key": f"{prefix}{path.stem}/{i}", "area": label + (data.get("area") or path.stem),
+                                "name": case.get("name") or f"case {i}",
+                                "scenario": json.dumps(case["scenario"], indent=2)})
     return out
 
 
@@ -70,7 +85,7 @@ def rulings() -> Any:
     from flask import current_app, redirect, url_for
 
     from codex.rulings_store import StoreError
-    from service.rulings import rule_with_boards, store
+    from service.rulings import store
 
     ex = examples()
     text = request.form.get("scenario", "")[:MAX_FORM_TEXT]
@@ -88,16 +103,15 @@ def rulings() -> Any:
                                    cite_url=_cite_url)
     problems, result = None, None
     try:
-        scenario = json.loads(text)
-    except ValueError as exc:
-        problems = [{"pointer": "", "problem": f"not valid JSON: {exc}",
-                     "fix": "check commas, quotes and brackets"}]
+        scenario = load_json(text, source="the scenario")
+    except InputError as exc:
+        problems = [{"pointer": exc.where, "problem": exc.problem, "fix": exc.fix}]
     else:
         if not isinstance(scenario, dict):
             problems = [{"pointer": "", "problem": "a scenario is a JSON object",
                          "fix": "wrap it in { }"}]
         else:
-            result = rule_with_boards(scenario)
+            result = _ruled(scenario)
             if "problems" in result:
                 problems, result = [plain_problem(p, scenario) for p in result["problems"]], None
             elif request.method == "POST":
@@ -118,24 +132,38 @@ def shared_ruling(key: str) -> Any:
     from flask import current_app
 
     from codex.rulings_store import is_key
-    from service.rulings import rule_with_boards, store
+    from service.rulings import store
     from service.web.pages import _not_found
 
     scenario = store(current_app).get(key) if is_key(key) else None
     if scenario is None:
         return _not_found(f"No shared ruling has the key “{key[:40]}”. A link is a 16-digit "
                           "key made when a ruling is shared.")
-    result = rule_with_boards(scenario)
+    result = _ruled(scenario)
     problems = [plain_problem(p, scenario) for p in result.get("problems", [])] or None
     return render_template("ruling.html", key=key, text=json.dumps(scenario, indent=2),
                            result=None if problems else result, problems=problems,
                            cite_url=_cite_url)
 
 
+def _ruled(scenario: dict[str, Any]) -> dict[str, Any]:
+    """The ruling with its boards, within the work deadline of one request."""
+    from service.rulings import rule_with_boards
+
+    try:
+        with work_deadline(current_app.config["ARBITER_WORK_SECONDS"]):
+            return rule_with_boards(scenario)
+    except WorkTimeout as exc:
+        return {"problems": [{"pointer": "", "problem": f"scenario too complex: {exc}",
+                              "fix": "adjudicate a smaller scenario"}]}
+
+
 def _cite_url(citation: dict[str, Any]) -> str | None:
     cid = citation.get("id")
     if not cid:
         return None
+    if citation.get("source") == "contracts":
+        return _contracts_url(str(cid))
     if citation.get("source", "codex") == "codex":
         return entry_url(cid)
     from service.urls import rulebook_url
@@ -143,3 +171,21 @@ def _cite_url(citation: dict[str, Any]) -> str | None:
     return rulebook_url(cid, None, None)
 
 
+
+
+def _contracts_url(record: str) -> str | None:
+    """A Contracts record's page (GAMES.md: /contracts/keywords/<slug>, /contracts/sections/<slug>),
+    linked only when the service has such a page (the pages of other games come with issue #13)."""
+    from flask import current_app
+    from werkzeug.exceptions import HTTPException
+
+    if record.startswith("keyword:"):
+        path, fragment = f"/contracts/keywords/{record.split(':', 1)[1]}", ""
+    else:
+        section, _, item = record.partition("#")
+        path, fragment = f"/contracts/sections/{section}", (f"#{item}" if item else "")
+    try:
+        current_app.url_map.bind("localhost").match(path, method="GET")
+    except HTTPException:
+        return None
+    return path + fragment
