@@ -22,13 +22,17 @@ def server(judge_build):
     """The app over the build with the invented catalog, on a free loopback port."""
     from werkzeug.serving import make_server
 
+    from codex.cardtext.parser import names_added
     from service import create_app
 
-    srv = make_server("127.0.0.1", 0, create_app(judge_build), threaded=True)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.server_port}"
-    srv.shutdown()
+    # the server's threads open the catalog (which teaches the parser its names) whenever a
+    # request needs it, also between tests: forget them when the module is done
+    with names_added():
+        srv = make_server("127.0.0.1", 0, create_app(judge_build), threaded=True)
+        thread = threading.Thread(target=srv.serve_forever, daemon=True)
+        thread.start()
+        yield f"http://127.0.0.1:{srv.server_port}"
+        srv.shutdown()
 
 
 @pytest.fixture(scope="module")

@@ -12,9 +12,11 @@ from codex.paths import PROJECT_ROOT
 
 @pytest.fixture(scope="module")
 def judge_app(judge_build):
+    from codex.cardtext.parser import names_added
     from service import create_app
 
-    return create_app(judge_build)
+    with names_added():               # what opening the catalog taught the parser is forgotten
+        yield create_app(judge_build)
 
 
 @pytest.fixture()

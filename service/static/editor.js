@@ -105,6 +105,8 @@
   var actionPanel = el("div", { "class": "panel action-panel" });
 
   function renderGrid() {
+    // a redraw (the card list arriving, a change) keeps the keyboard on the square it was on
+    var focused = grid.contains(document.activeElement) ? document.activeElement.getAttribute("data-square") : null;
     grid.textContent = "";
     var path = currentPath();
     for (var n = 1; n <= 20; n++) {
@@ -121,6 +123,7 @@
         grid.appendChild(b);
       })(n);
     }
+    if (focused) focusSquare(+focused);
   }
   function arrow(e, n) {
     var d = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -5, ArrowDown: 5 }[e.key];
