@@ -25,7 +25,7 @@ _BRACKETS = re.compile(r"^\[\s*(.*?)\s*\]$")
 MAX_QUALIFIER_WORDS = 4
 
 # Priority of a name kind when two records claim one name (lower wins).
-RANK = {"title": 0, "qualifier": 1, "short": 2, "component": 3}
+RANK = {"title": 0, "qualifier": 1, "defined": 1, "short": 2, "component": 3}
 
 
 @dataclass(frozen=True)
@@ -135,3 +135,15 @@ def names_of(title: str, qualifier: str | None) -> list[tuple[str, str]]:
             if (p := without_parameter(part)):
                 add(p, "component")
     return out
+
+
+def initialisms(name: str) -> set[str]:
+    """Initial letters of a multi-word name, folded: ``Health Points`` → ``hp``, ``Area of
+    Effect`` → ``aoe`` and ``ae``. A book that writes one of them (``HP``, ``AoE``) uses it
+    as a name (``GameAliases`` checks the book's words)."""
+    words = re.findall(r"[^\W\d_]+", name)
+    if len(words) < 2:
+        return set()
+    every = "".join(w[0] for w in words).casefold()
+    content = "".join(w[0] for w in words if len(w) > 3 or w[0].isupper()).casefold()
+    return {x for x in (every, content) if len(x) >= 2}

@@ -143,14 +143,14 @@ def _game_documents(conn: sqlite3.Connection) -> list[dict[str, Any]]:
                                "and entry_id is null order by section_id, position", (game,)):
             own.setdefault(row["section_id"], []).append(row["text"])
         for s in sections:
-            docs.append(_doc(game, s["id"], "section", s["title"],
+            docs.append(_doc(game, s["id"], "section", _printed(s),
                              "\n\n".join(own.get(s["id"], [])),
                              aliases=_distinct(aliases.get(s["id"], []), s["title"]),
                              parent=s["parent_id"], parent_title=titles.get(s["parent_id"] or ""),
                              page=s["page"], position=base + s["position"], game=game))
         for e in _rows(conn, "select * from rules_entries where game = ? order by position",
                        (game,)):
-            docs.append(_doc(game, e["id"], e["kind"], e["title"], e["text"],
+            docs.append(_doc(game, e["id"], e["kind"], _printed(e), e["text"],
                              aliases=_distinct(aliases.get(e["id"], []), e["title"]),
                              parent=e["parent_id"], parent_title=titles.get(e["parent_id"]),
                              page=e["page"], position=base + 20_000 + e["position"], game=game))
@@ -162,6 +162,13 @@ def _game_documents(conn: sqlite3.Connection) -> list[dict[str, Any]]:
                              parent=i["section_id"], parent_title=parent,
                              position=base + 40_000 + i["line"], game=game))
     return docs
+
+
+def _printed(record: dict[str, Any]) -> str:
+    """A heading as the book prints it: "Followers of Usir (The Necromancer)" (the
+    qualifier is not part of the record's name, but it is part of what a reader sees)."""
+    q = record.get("qualifier")
+    return f"{record['title']} ({q})" if q else record["title"]
 
 
 def _distinct(names: list[str], title: str) -> list[str]:

@@ -37,9 +37,10 @@ W_SENTENCE = 0.4
 PRIORS = {("codex", "entry"): 1.0, ("codex", "subentry"): 0.9, ("rulebook", "section"): 0.72,
           ("rulebook", "term"): 0.7, ("rulebook", "keyword"): 0.7,
           ("rulebook", "quickref"): 0.65}
-# The other games have one rulebook each, no Codex: their glossary definitions are what a
-# judge cites, their sections the rules text itself.
-GAME_PRIORS = {"keyword": 1.0, "term": 1.0, "status": 1.0, "section": 0.9, "ruling": 0.9,
+# The other games have one rulebook each, no Codex: their sections are the rules text itself
+# and their glossary definitions its terms, equally citable; a ruling repeats a section's
+# rules for one case.
+GAME_PRIORS = {"keyword": 1.0, "term": 1.0, "status": 1.0, "section": 1.0, "ruling": 0.95,
                "image": 0.5}
 
 

@@ -8,7 +8,7 @@ are chosen by the scope of a search:
 
 * a game (``game:contracts``): that game's words only; Sorcery's cards, players' terms and
   Codex synonyms only for Sorcery; a game's own players' vocabulary file if it has one
-  (``data/players_vocabulary_<game>.yaml``);
+  (``data/players_vocabulary_<game>.yaml``), with the synonym groups it declares;
 * every game (no ``game:``): every game's words, and Sorcery's cards, players' terms and
   synonyms, as before there were other games (a term a rulebook of another game uses, such
   as "graveyard", is then also searched as typed: see ``understand.py``).

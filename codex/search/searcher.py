@@ -196,9 +196,11 @@ class Searcher:
                                                      self._stem_known, players,
                                                      side["synonyms"], cards, titles[game])
             else:
+                vocabulary = game_vocabulary(game)
                 self._lexicons[game] = build_lexicon(game, by_game.get(game, {}),
-                                                     self._stem_known, game_vocabulary(game),
-                                                     [], CardNames([]), titles.get(game, []))
+                                                     self._stem_known, vocabulary,
+                                                     vocabulary.synonyms, CardNames([]),
+                                                     titles.get(game, []))
         self._name_index = self._names_by_stems()
         # the words each scope knows (a typo is corrected only if its scope does not know
         # it) and the stems of its titles (a very common word is kept if a title uses it)
@@ -206,7 +208,18 @@ class Searcher:
         self._title_stems_by_scope: dict[str | None, set[str]] = {None: self._title_stems}
         for i, game in enumerate(self._game_of):
             self._known_by_scope.setdefault(game, set()).update(self._features[i].terms)
-            self._title_stems_by_scope.setdefault(game, set()).update(self._features[i].title)
+        # A very common word is kept in a question when a title uses it ("first", "turn"):
+        # a word naming a rules concept. Sorcery's 400 titles say which words do; a smaller
+        # book's few dozen titles miss most, so its scope also keeps the content words (not
+        # "in", "do", "to") of every game's titles.
+        own: dict[str, set[str]] = {}
+        concepts: set[str] = set()
+        for d, game in zip(self._docs, self._game_of):
+            own.setdefault(game, set()).update(stems(TITLE_ANALYZER, d["title"]))
+            concepts.update(stems(BODY_ANALYZER, d["title"]))
+        for game in self._games:
+            self._title_stems_by_scope[game] = own[game] | (concepts if game != SORCERY
+                                                            else set())
         self._use(None)
 
     def _use(self, scope: str | None) -> None:
@@ -617,7 +630,8 @@ class Searcher:
         return [(n, 0.0) for n in order], len(order)
 
     # -- query construction ---------------------------------------------------------------
-    def _word_clauses(self, words: list[str], boost: float = 1.0) -> list[wq.Query]:
+    def _word_clauses(self, words: list[str], boost: float = 1.0,
+                      fields: tuple[str, ...] | None = None) -> list[wq.Query]:
         """One word or a multi-word synonym, in every text field with its weight.
 
         Clauses are returned flat (not nested in an ``Or`` per word): Whoosh builds one
@@ -629,6 +643,8 @@ class Searcher:
         for field, terms, weight in (("title", title, BOOST_TITLE),
                                      ("aliases", title, BOOST_ALIAS),
                                      ("body", body, BOOST_BODY)):
+            if fields is not None and field not in fields:
+                continue
             if len(terms) == 1:
                 parts.append(wq.Term(field, terms[0], boost=weight * boost))
             elif terms:
@@ -662,8 +678,11 @@ class Searcher:
         """Leaf clauses of a query: optional ones, and one required group per phrase."""
         words = self._meaningful(parsed.all_words())
         optional = [c for w in words for c in self._word_clauses([w])]
+        # a game's declared synonyms are words of its text, not names of its records: the
+        # body only ("cards" also finds "contracts", but not the section "Playing contracts")
+        fields = ("body",) if self._lexicon.scope not in (None, SORCERY) else None
         optional += [c for syn in self._synonym_words(words, u)
-                     for c in self._word_clauses(syn, BOOST_SYNONYM)]
+                     for c in self._word_clauses(syn, BOOST_SYNONYM, fields)]
         required = [self._word_clauses(p) for p in parsed.phrases]
         return optional, required
 
