@@ -11,7 +11,7 @@ import click
 
 from codex import paths
 
-AREAS = ("corpus", "search", "cards", "rulings", "deck", "serve")
+AREAS = ("corpus", "games", "search", "cards", "rulings", "deck", "serve")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -20,7 +20,8 @@ AREAS = ("corpus", "search", "cards", "rulings", "deck", "serve")
 @click.version_option(package_name="arbiter")
 @click.pass_context
 def main(ctx: click.Context, build_dir: str | None) -> None:
-    """Arbiter: rules adjudication for Sorcery: Contested Realm, over the Codex."""
+    """Arbiter: rules adjudication for Sorcery: Contested Realm (over the Codex), Contracts,
+    Sorcerer and Archmajesty."""
     ctx.obj = paths.BuildPaths.at(build_dir)
 
 

@@ -101,8 +101,9 @@ class GameRecords:
             "select id, title, qualifier, page from rules_sections where game = ? and "
             "parent_id = ? order by position", (game, section_id))
         section["entries"] = self.query(
-            "select id, kind, title, qualifier, category, page, text from rules_entries "
-            "where game = ? and parent_id = ? order by position", (game, section_id))
+            "select id, kind, title, qualifier, category, page, text, line, form from "
+            "rules_entries where game = ? and parent_id = ? order by position",
+            (game, section_id))
         section["images"] = self.query("select id, text, line from rules_images where game = ? "
                                        "and section_id = ? order by line", (game, section_id))
         section["parent"] = self._title_of(game, section.get("parent_id"))

@@ -222,6 +222,11 @@ class Searcher:
                                                             else set())
         self._use(None)
 
+    @property
+    def games(self) -> list[str]:
+        """The games of the index, Sorcery first."""
+        return list(self._games)
+
     def _use(self, scope: str | None) -> None:
         """Under the lock: understand queries with the lexicon of ``scope``."""
         lex = self._lexicons.get(scope) or self._lexicons[None]
