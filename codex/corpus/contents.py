@@ -26,7 +26,7 @@ _SEPARATOR = re.compile(r"^\s*:?-{3,}:?\s*$")
 _SELF = re.compile(r"^(?:table of )?contents$", re.I)   # the contents listing itself
 _PAGE = re.compile(r"^\s*(?:<[^>]+>|\*\*)*\s*(\d{1,4})\s*(?:<[^>]+>|\*\*)*\s*$")
 CONTENTS_WORDS = ("contents",)
-MIN_ENTRIES = 5
+MIN_ENTRIES = 2         # after a line naming the contents, two title/page rows are a list
 SEARCH_AHEAD = 3        # blocks between the "contents" heading and the table
 
 

@@ -112,7 +112,8 @@ class GameAliases:
     def resolve(self, name: str, components: bool = True) -> str | None:
         """The record a name refers to (any case, number, bracket form), or None;
         ``components=False`` refuses a name that is only part of a joined heading."""
-        alias = self._by_name.get(lookup_key(name))
+        key = lookup_key(name)
+        alias = self._by_name.get(key) or self._by_name.get(re.sub(r"^(?:the|an?)\s+", "", key))
         if alias is None or (not components and alias.kind == "component"):
             return None
         return alias.record_id

@@ -8,12 +8,14 @@ service never branch on which game's tables hold a record.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from codex.corpus.names import lookup_key
 from codex.corpus.text import fold
 
 SORCERY = "sorcery"
+_ARTICLE = re.compile(r"^(?:the|an?)\s+")
 ENTRY_KINDS = ("keyword", "term", "status", "ruling")
 
 
@@ -170,9 +172,13 @@ class GameRecords:
             return rows[0]["id"] if rows else None
         if self.query("select 1 from records where source = ? and id = ?", (game, name)):
             return name
-        rows = self.query("select record_id from rules_aliases where game = ? and name = ?",
-                          (game, lookup_key(name)))
-        return rows[0]["record_id"] if rows else None
+        key = lookup_key(name)
+        for candidate in (key, _ARTICLE.sub("", key)):     # "the stack" is the "stack"
+            rows = self.query("select record_id from rules_aliases where game = ? and name = ?",
+                              (game, candidate))
+            if rows:
+                return rows[0]["record_id"]
+        return None
 
     def find_everywhere(self, name: str) -> list[dict[str, Any]]:
         """Every game's record of that name, Sorcery first: ``[{game, source, id, title,

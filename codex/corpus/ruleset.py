@@ -23,9 +23,10 @@ apply (docs/corpus.md explains each with its examples):
 7. **Glossaries**: a section titled as one (keywords, terms, terminology, glossary,
    definitions; its sub-sections too) holds entries, each either a paragraph
    ``Name: definition`` / ``Name— definition`` (the form of the first entry), or a heading
-   inside it in A–Z order; a bold ``**Name**:`` inside a definition starts the next entry
-   (split, reported). A heading that breaks the A–Z order, or a contents title at a
-   section level, ends the glossary. Anywhere, a line of a bold name and an italic
+   inside it in A–Z order (in a glossary of definitions, only a heading the contents list
+   there); a bold ``**Name**:`` inside a definition starts the next entry (split,
+   reported). A heading that breaks the A–Z order, or a contents title at a section level,
+   ends the glossary. Anywhere, a line of a bold name and an italic
    category (``**Burn** *Negative Status Effect*``) is an entry of that category.
 8. **Rulings**: a section whose text is only a list of full sentences is a list of
    rulings, each item a record ``section#n``.
@@ -176,7 +177,7 @@ def _rejoin_broken(blocks: list[Block], rs: Ruleset) -> list[Block]:
         prev = out[-1] if out else None
         if (prev is not None and prev.kind == "para" and b.kind == "para"
                 and b.text[:1].islower() and not _OPEN_END.search(prev.text)
-                and len(prev.text) > HEADING_MAX):
+                and not is_candidate(prev)):
             joined = f"{prev.text} {b.text}"
             shift = len(prev.text) + 1
             rs.repairs.append(Repair("rejoined-paragraph", prev.line,
@@ -392,8 +393,9 @@ class _Outline:
         """Whether a heading inside a glossary is one of its entries (else it ends it)."""
         if toc is not None and toc.level is not None:
             return False                                 # the contents make it a section
-        if self.form not in (None, "heading") and b.kind == "heading":
-            return False
+        if self.form not in (None, "heading") and (b.kind == "heading" or toc is None):
+            return False          # a "Name: definition" glossary: only the contents vouch
+                                  # for a heading among its terms ("Ready and Exhausted")
         letter = _letter(_name(b).name)
         return not self.last_letter or letter >= self.last_letter
 
