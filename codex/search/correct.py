@@ -99,6 +99,7 @@ class Corrector:
         knows a word by its stem; ``protected``: other real words (card names, the players'
         vocabulary); ``extra``: words correction may also produce (the players' terms)."""
         self._freq = {w: f for w, f in vocabulary.items() if not w.isdigit()}
+        self._index_words = frozenset(self._freq)          # the rules text's own words
         for w in extra:
             self._freq.setdefault(w, 1)
         self._choices = [w for w in self._freq if len(w) >= 3]
@@ -128,10 +129,11 @@ class Corrector:
         return len(word) >= MIN_LENGTH and word.isalpha() and not self.real(word)
 
     def respelled(self, word: str) -> str | None:
-        """The index's spelling of a word it knows only in another spelling."""
-        if len(word) < MIN_LENGTH or not word.isalpha() or self.known(word):
-            return None
-        return next((v for v in spelling_variants(word) if v in self._freq), None)
+        """The rules text's spelling of a word it has only in another spelling (a players'
+        term does not count: "armor" of "armor class" is still Archmajesty's "armour")."""
+        if len(word) < MIN_LENGTH or not word.isalpha() or word in self._index_words:
+            return None            # (a shared stem is no reason: "defense" is not "defensive")
+        return next((v for v in spelling_variants(word) if v in self._index_words), None)
 
     def apostrophe(self, word: str) -> str | None:
         """``word`` with its missing apostrophe put back, if that is far more common."""
