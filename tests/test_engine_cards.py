@@ -11,6 +11,7 @@ from codex.cards import import_cards
 from codex.cards.catalog import CardCatalog
 from codex.cards.source import CatalogCards
 from codex.engine import CardData, CardDict, ScenarioError, Verdict, load, rule
+from codex.engine.carrying import lances
 
 from conftest import SHARED_CARDS
 
@@ -46,7 +47,7 @@ def test_a_named_unit_takes_power_subtypes_and_text_from_its_card() -> None:
                              {"do": "end_turn"}), INVENTED)
     troll, knight = state.unit("t"), state.unit("k")
     assert (troll.name, troll.attack, troll.defense) == ("Test Troll", 3, 3)
-    assert (knight.attack, knight.defense, knight.split, knight.lances) == (2, 5, True, 1)
+    assert (knight.attack, knight.defense, knight.split, lances(state, knight)) == (2, 5, True, 1)
 
 
 def test_fields_given_in_the_scenario_override_the_card() -> None:

@@ -151,12 +151,20 @@ def test_minions_where_they_cannot_exist_leave_before_the_action() -> None:
 
 # ----------------------------------------------------------------------------- the card-text adapter
 
-def test_unknown_keywords_are_reported_with_their_rule_not_dropped() -> None:
+def test_ward_is_applied_so_it_is_not_reported() -> None:
     r = rule(board([{"id": "w", "name": "Warded", "controller": "p2", "at": 8, "power": 1, "text": "Ward"}],
                    {"do": "end_turn"}))
-    notes = [s for s in r.steps if s.kind == "not_executed"]
-    assert notes and "Ward" in notes[0].event and notes[0].rule_ids == ("ward",)
-    assert notes[0].citations[0].quote.startswith("If a warded site or unit")
+    assert not [s for s in r.steps if s.kind == "not_executed"]
+    assert "Ward" in r.state_after["units"][0]["keywords"]
+
+
+def test_keywords_known_but_not_applied_are_reported_with_their_rule_not_dropped() -> None:
+    from codex.engine import unapplied
+    from codex.engine.keywords import Keywords
+    state, _ = load(board([{"id": "w", "name": "Warded", "controller": "p2", "at": 8, "power": 1}], {"do": "end_turn"}))
+    unit = replace(state.units[0], keywords=Keywords(not_executed=("Ward",)))
+    (note,) = unapplied(state.with_unit(unit))
+    assert "Ward" in note.text() and note.rules == ("ward",)
 
 
 def test_keywords_granted_in_sentences_are_kept_as_static_abilities() -> None:

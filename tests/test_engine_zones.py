@@ -146,7 +146,7 @@ def test_removed_keeps_its_shape_and_adds_owner_and_zone() -> None:
     d["units"].append({"id": "m", "name": "Squire", "controller": "p1", "owner": "p2", "at": 13, "power": 2})
     removed = rule(d).state_after["removed"]
     assert removed == [{"id": "m", "name": "Squire", "fate": "died", "at": [13, "surface"], "controller": "p1",
-                        "owner": "p2", "zone": "cemetery"}]
+                        "owner": "p2", "zone": "cemetery", "killed_by": []}]
 
 
 def test_a_draw_with_the_hand_tracked_needs_the_deck_even_if_the_decks_are_not() -> None:

@@ -26,6 +26,7 @@ from codex.cardtext import parse_card_text
 from codex.cardtext.normalize import normalize
 from codex.cardtext.printer import to_text
 from codex.engine.keywords import ELEMENTS, Keywords
+from codex.engine.statics import recognise, size_of
 
 
 class AbilityKind(str, Enum):
@@ -64,6 +65,7 @@ class Abilities:
     abilities: tuple[Ability, ...] = ()
     unreadable: tuple[str, ...] = field(default_factory=tuple)   # sentences the grammar cannot parse
     unknown: tuple[str, ...] = field(default_factory=tuple)      # explicit keywords nobody knows
+    size: tuple[int, int] | None = None                          # "Occupies four locations" (a characteristic)
 
     def of_kind(self, kind: AbilityKind) -> tuple[Ability, ...]:
         return tuple(a for a in self.abilities if a.kind is kind)
@@ -77,13 +79,13 @@ class Abilities:
         return out
 
     def with_keywords(self, keywords: Keywords) -> "Abilities":
-        return Abilities(keywords, self.abilities, self.unreadable, self.unknown)
+        return Abilities(keywords, self.abilities, self.unreadable, self.unknown, self.size)
 
 
 #: Keywords the engine applies that are simply on or off (grammar name → `Keywords` field).
 _FLAG_KEYWORDS = {"airborne": "airborne", "stealth": "stealth", "lethal": "lethal", "burrowing": "burrowing",
                   "submerge": "submerge", "voidwalk": "voidwalk", "immobile": "immobile", "charge": "charge",
-                  "waterbound": "waterbound", "landbound": "landbound", "lance": "lance"}
+                  "waterbound": "waterbound", "landbound": "landbound", "lance": "lance", "ward": "ward"}
 
 #: Scenario-only flags: engine states and abilities that are not printed keywords.
 SCENARIO_FLAGS = {"disabled": "disabled", "first strike": "first_strike", "strikes first": "first_strike"}
@@ -96,6 +98,8 @@ _RANGE_BONUS = re.compile(r"^\+\s*(\d+)\s+range$")
 def keyword_changes(item: A.Keyword) -> dict[str, Any] | None:
     """The `Keywords` fields one grammar keyword sets; None for a keyword the engine does not apply."""
     name, value = item.name, item.value
+    if name == "lance":
+        return {"lance": True, "lances": 1}
     if name in _FLAG_KEYWORDS:
         return {_FLAG_KEYWORDS[name]: True}
     if name == "movement":
@@ -124,6 +128,14 @@ def _keywords_of_line(line: A.KeywordLine) -> tuple[Keywords, list[Any]]:
         one = Keywords(**changes) if changes is not None else Keywords(not_executed=(item.name.title(),))
         kw = kw.merge(one)
     return kw, rest
+
+
+def _item_text(item: Any) -> str:
+    """The words of a non-keyword item of a keyword line ("Charge, May carry an ally."): a bare
+    clause is printed as the one-clause sentence it is."""
+    if isinstance(item, A.Clause):
+        item = A.Statement(A.Sentence((), (item,), (), "."))
+    return to_text(item)
 
 
 def _kind_of(node: Any, spell: bool) -> AbilityKind | None:
@@ -166,6 +178,7 @@ def abilities_of(text: str, name: str | None = None, *, spell: bool = False) -> 
     kw = Keywords()
     abilities: list[Ability] = []
     unreadable: list[str] = []
+    size: tuple[int, int] | None = None
     for line_text, line in zip(lines, card.lines):
         alone = len(line) == 1
         for node in line:
@@ -173,17 +186,28 @@ def abilities_of(text: str, name: str | None = None, *, spell: bool = False) -> 
                 found, rest = _keywords_of_line(node)
                 kw = kw.merge(found)
                 for item in rest:
-                    abilities.append(Ability(AbilityKind.STATIC, to_text(A.KeywordLine(items=(item,), end="")), item))
+                    known = recognise(item)
+                    if known is not None:
+                        kw = kw.merge(known)
+                    abilities.append(Ability(AbilityKind.STATIC, to_text(A.KeywordLine(items=(item,), end="")), item,
+                                             executed=known is not None))
             elif isinstance(node, A.Unparsed):
                 unreadable.append(node.text)
             else:
                 kind = _kind_of(node, spell)
                 if kind is not None:
-                    abilities.append(Ability(kind, _ability_text(node, norm, line_text, alone), node))
+                    known = recognise(node) if kind in (AbilityKind.STATIC, AbilityKind.TRIGGERED) else None
+                    found_size = size_of(node) if kind is AbilityKind.STATIC else None
+                    if known is not None:
+                        kw = kw.merge(known)
+                    if found_size is not None:
+                        size = found_size
+                    abilities.append(Ability(kind, _ability_text(node, norm, line_text, alone), node,
+                                             executed=known is not None or found_size is not None))
                     body = getattr(node, "body", ())
                     parts = body if isinstance(body, tuple) else (body,)
                     unreadable += [b.text for b in parts if isinstance(b, A.Unparsed)]
-    return Abilities(kw, tuple(abilities), tuple(unreadable))
+    return Abilities(kw, tuple(abilities), tuple(unreadable), size=size)
 
 
 @lru_cache(maxsize=1024)
@@ -221,4 +245,4 @@ def with_explicit(abilities: Abilities, explicit: Iterable[str]) -> Abilities:
             unknown.append(token)
         else:
             kw = kw.merge(found)
-    return Abilities(kw, abilities.abilities, abilities.unreadable, tuple(unknown))
+    return Abilities(kw, abilities.abilities, abilities.unreadable, tuple(unknown), abilities.size)

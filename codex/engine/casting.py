@@ -24,6 +24,7 @@ class Spell:
     carriable: bool = True
     explicit_keywords: tuple[str, ...] = field(default_factory=tuple)
     abilities: Abilities = Abilities()
+    size: tuple[int, int] | None = None       # an oversized minion's area (rows x columns)
 
 
 def caster_reason(state: GameState, caster: Unit, spell: Spell) -> Found:
@@ -78,6 +79,32 @@ def summoning_location_reason(state: GameState, player_id: str, spell: Spell, lo
     return None
 
 
+def summoning_area_reason(state: GameState, player_id: str, spell: Spell, anchor: Location, minion: Unit) -> Found:
+    """An oversized minion's declared area: inside the realm, including at least one of your
+    sites; every location one it may be summoned to or enter (no void without Voidwalk, no Gnome
+    Hollows unless its power is low enough); your opponent's sites are fine (Codex "Oversized Units")."""
+    from codex.engine.entering import entry_reason
+    from codex.engine.oversized import area
+    locs = area(state, anchor, minion.size)
+    if locs is None:
+        return Reason.AREA_OFF_REALM, "oversized-units.summon"
+    kw = spell.keywords
+    for loc in locs:
+        if not state.location_exists(loc):
+            return Reason.NO_SUCH_LOCATION, "location"
+        if loc.region is Region.VOID and not kw.voidwalk:
+            return Reason.BAD_SUMMONING_LOCATION, "oversized-units.summon"
+        if loc.region is Region.UNDERGROUND and not kw.burrowing:
+            return Reason.BAD_SUMMONING_LOCATION, "casting.minion-burrowing"
+        if loc.region is Region.UNDERWATER and not kw.submerge:
+            return Reason.BAD_SUMMONING_LOCATION, "submerge.summon"
+        if entry_reason(state, minion, loc):
+            return Reason.CANNOT_ENTER, "oversized-units.summon"
+    if not any((site := state.site_at(loc.square)) is not None and site.controller == player_id for loc in locs):
+        return Reason.NOT_YOUR_SITE, "oversized-units.summon"
+    return None
+
+
 def aura_squares(top_left: int) -> tuple[int, ...] | None:
     r, c = row_col(top_left)
     if r >= 3 or c >= 4:
@@ -93,5 +120,5 @@ def magic_target_reason(state: GameState, caster: Unit, target: Unit) -> Found:
     return None
 
 
-__all__ = ["Spell", "caster_reason", "cost_reason", "summoning_location_reason", "aura_squares",
+__all__ = ["Spell", "caster_reason", "cost_reason", "summoning_location_reason", "summoning_area_reason", "aura_squares",
            "magic_target_reason", "SQUARES", "site_is_water"]

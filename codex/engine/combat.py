@@ -11,10 +11,11 @@ from dataclasses import dataclass, replace
 from typing import Union
 
 from codex.engine.activation import disabled_reason, tap_reason
+from codex.engine.carrying import lances
 from codex.engine.errors import IllegalAction
 from codex.engine.events import (DamageModified, DamagePrevented, Damaged, DeathBlow, Event, LanceBroke, LifeLost,
                                  LifeUnchanged, NoDamage, ReachedDeathsDoor, SiteStruck, StealthLost, StrikeWithheld,
-                                 Struck)
+                                 Struck, WardBroke)
 from codex.engine.geometry import Location, Region
 from codex.engine.ongoing import airborne_now, damage_reduction, disabled_by, keywords_at
 from codex.engine.reasons import Found, Reason
@@ -52,7 +53,8 @@ def describe_target(state: GameState, target: Target) -> str:
 
 def attack_reason(state: GameState, attacker: Unit, target: Target) -> Found:
     """Is `target` a legal attack target for `attacker` right now? A disabled attacker has no
-    abilities, Move and Attack included, so it attacks nothing."""
+    abilities, Move and Attack included, so it attacks nothing. An oversized attacker attacks at
+    any location it occupies, still one target (Codex "Oversized Units")."""
     found = disabled_reason(state, attacker)
     if found:
         return found
@@ -60,9 +62,9 @@ def attack_reason(state: GameState, attacker: Unit, target: Target) -> Found:
         site = state.site_at(target.square)
         if site is None:
             return Reason.NO_SITE_THERE, "attack.target"
-        if attacker.location.square != target.square:
+        if not any(loc.square == target.square for loc in state.locations_of(attacker)):
             return Reason.NOT_AT_LOCATION, "attack.target"
-        if attacker.location.region is not Region.SURFACE:
+        if not state.occupies(attacker, Location(target.square, Region.SURFACE)):
             return Reason.SITE_NOT_ON_SURFACE, "attack.target"
         if site.rubble:
             return Reason.NOT_AN_ENEMY, "rubble"
@@ -74,7 +76,7 @@ def attack_reason(state: GameState, attacker: Unit, target: Target) -> Found:
         return Reason.UNIT_GONE, "attack.illegal"
     if defender.controller == attacker.controller:
         return Reason.NOT_AN_ENEMY, "enemy"
-    if defender.location != attacker.location:
+    if state.shared_location(attacker, defender) is None:
         return Reason.NOT_AT_LOCATION, "attack.target"
     if defender.is_minion and keywords_at(state, defender).stealth:
         return Reason.STEALTH_TARGET, "stealth"
@@ -83,9 +85,19 @@ def attack_reason(state: GameState, attacker: Unit, target: Target) -> Found:
     return None
 
 
+def attack_location(state: GameState, attacker: Unit, target: Target) -> Location:
+    """Where the attack happens: the attacked unit's location that the attacker shares, or the
+    surface of the attacked site."""
+    if isinstance(target, SiteTarget):
+        return Location(target.square, Region.SURFACE)
+    defender = state.unit(target.unit)
+    shared = state.shared_location(defender, attacker) if defender else None
+    return shared or attacker.location
+
+
 def defend_reason(state: GameState, defender: Unit, attacker: Unit, attack_at: Location) -> Found:
     """May `defender` use Defend against `attacker`'s attack at `attack_at`?"""
-    from codex.engine.movement import range_of_motion
+    from codex.engine.movement import path_to
     if defender.controller == attacker.controller:
         return Reason.SAME_SIDE, "defend"
     if attacker.is_minion and keywords_at(state, attacker).stealth:
@@ -93,7 +105,7 @@ def defend_reason(state: GameState, defender: Unit, attacker: Unit, attack_at: L
     found = tap_reason(state, defender)
     if found:
         return (found[0], "defend.untapped") if found[0] is Reason.TAPPED else found
-    if attack_at not in range_of_motion(state, defender):
+    if path_to(state, defender, attack_at) is None:
         return Reason.OUT_OF_RANGE_OF_MOTION, "defend.when"
     return None
 
@@ -110,7 +122,7 @@ def intercept_reason(state: GameState, interceptor: Unit, mover: Unit, *, used_m
     found = tap_reason(state, interceptor)
     if found:
         return (found[0], "intercept.untapped") if found[0] is Reason.TAPPED else found
-    if interceptor.location != mover.location:
+    if state.shared_location(interceptor, mover) is None:
         return Reason.NOT_AT_FINAL_LOCATION, "intercept.no-move"
     if mover.is_minion and keywords_at(state, mover).stealth:
         return Reason.MOVER_HAS_STEALTH, "intercept.stealth-airborne"
@@ -124,16 +136,23 @@ def intercept_reason(state: GameState, interceptor: Unit, mover: Unit, *, used_m
 # ---------------------------------------------------------------- damage
 
 def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | None,
-                what: str = "strike") -> Resolved:
-    """Damage in order: incoming, modification (reductions), prevention (immunity), then effects.
+                what: str = "strike", opposing: str = "") -> Resolved:
+    """Damage in order: a Ward's replacement, incoming, modification (reductions), prevention
+    (immunity), then effects.
 
-    Damage to a minion stays on it (deaths are decided when the batch settles); damage to an
-    Avatar is life loss, or a death blow when its player is at death's door."""
+    ``opposing`` names the opponent's spell or special ability the damage comes from (empty for
+    strikes of a fight and for the target's own side's effects): a Ward breaks instead of such
+    damage. Damage to a minion stays on it (deaths are decided when the batch settles); damage to
+    an Avatar is life loss, or a death blow when its player is at death's door. The source dealt
+    damage even if it is prevented, so it has interacted with the realm."""
     target = state.unit(target_id)
     if target is None:
         return state, []
     events: list[Event] = []
     src = source.name if source else "the effect"
+    if amount > 0 and opposing and keywords_at(state, target).ward:
+        state, broke = break_ward(state, target.id, f"damaged by {opposing}")
+        return state, broke
     incoming = amount
     for name, n in damage_reduction(state, target):
         if amount > 0:
@@ -146,7 +165,7 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
         return state, events + [NoDamage(target.id, target.name, src, what, rules=rules)]
     if target.immune_to_damage:
         return state, events + [DamagePrevented(target.id, target.name, amount, "is immune to damage",
-                                                rules=("damage.prevent",))]
+                                                rules=("damage.prevent", "prevention-effect"))]
     if target.is_avatar:
         player = state.player(target.controller)
         if player.at_deaths_door:
@@ -158,15 +177,26 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
             return state, events + [DeathBlow(target.id, target.name, player.id, src, amount,
                                               rules=("deaths-door.after", "death-blow"))]
         state, lost = lose_life(state, player.id, amount, f"{src} deals {amount} damage to {target.name}",
-                                ("damage.avatar",), damage=True)
+                                ("damage.avatar", "wounded.avatar"), damage=True)
         return state, events + lost
     lethal = source is not None and keywords_at(state, source).lethal
     state = state.with_unit(replace(target, damage=target.damage + amount,
                                     lethal_hit=target.lethal_hit or lethal))
-    rules = (("strike",) if what == "strike" else ()) + (("split-power.defense",) if target.split else ())
+    rules = (("strike",) if what == "strike" else ()) + (("split-power.defense",) if target.split else ()) + (
+        ("wounded",) if target.damage + amount < target.defense and not lethal else ())
     events.append(Damaged(target.id, target.name, source.id if source else None, src, amount,
                           target.damage + amount, target.defense, target.split, rules=rules))
     return state, events
+
+
+def break_ward(state: GameState, unit_id: str, instead: str) -> Resolved:
+    """The unit's Ward breaks instead of what the opponent's spell or ability would do to it."""
+    u = state.unit(unit_id)
+    if u is None:
+        return state, []
+    state = state.with_unit(replace(u, keywords=replace(u.keywords, ward=False)))
+    return state, [WardBroke(u.id, u.name, instead, rules=("ward", "replacement-effect") + (
+        ("unit",) if u.is_avatar else ()))]
 
 
 def lose_life(state: GameState, player_id: str, amount: int, because: str,
@@ -192,27 +222,42 @@ def strike_power(state: GameState, unit: Unit) -> tuple[int, list[str]]:
     """Damage of the unit's next strike and the rules that set it (attack power, Lances)."""
     rules = ["strike"] + (["strike.split-power"] if unit.split else [])
     power = unit.attack
-    if unit.lances:
-        power += unit.lances
-        rules += ["lance"] + (["lance.multiple"] if unit.lances > 1 else [])
+    carried = lances(state, unit)
+    if carried:
+        power += carried
+        rules += ["lance"] + (["lance.multiple"] if carried > 1 else [])
     return power, rules
 
 
 def break_lances(state: GameState, unit_id: str) -> Resolved:
+    """Every Lance the striker carries breaks; a Lance is a token, so it is banished (Codex "Lance")."""
     u = state.unit(unit_id)
-    if u is None or not u.lances:
+    broken = [a for a in state.carried_artifacts(unit_id) if a.is_lance] if u else []
+    if u is None or not broken:
         return state, []
-    kept = tuple(a for a in u.artifacts if a.lower() != "lance")
-    return state.with_unit(replace(u, artifacts=kept)), [LanceBroke(u.id, u.name, u.lances, rules=("lance",))]
+    for a in broken:
+        state = state.remove_artifact(a.id, "banished")
+    return state, [LanceBroke(u.id, u.name, len(broken), rules=("lance", "lance.token"))]
+
+
+def interact(state: GameState, unit_id: str, why: str, rules: tuple[str, ...] = ()) -> Resolved:
+    """The unit interacted with the realm (struck, cast a spell, activated a special ability,
+    dealt damage): it can no longer Drop this turn, and a minion loses Stealth (Codex "Interact",
+    "Stealth")."""
+    u = state.unit(unit_id)
+    if u is None:
+        return state, []
+    if not u.interacted:
+        state = state.with_unit(u := replace(u, interacted=True))
+    if not u.keywords.stealth:
+        return state, []
+    state = state.with_unit(replace(u, keywords=replace(u.keywords, stealth=False)))
+    return state, [StealthLost(u.id, u.name, why, rules=("stealth.lost", "interact") + rules)]
 
 
 def lose_stealth(state: GameState, unit_id: str) -> Resolved:
-    """A unit that strikes loses Stealth (Codex "Stealth")."""
-    u = state.unit(unit_id)
-    if u is None or not u.keywords.stealth:
-        return state, []
-    state = state.with_unit(replace(u, keywords=replace(u.keywords, stealth=False)))
-    return state, [StealthLost(u.id, u.name, rules=("stealth.lost",))]
+    """A unit that strikes loses Stealth (Codex "Stealth": striking is interacting)."""
+    return interact(state, unit_id, "struck", ("stealth.after-strike",))
 
 
 def after_strike(state: GameState, unit_id: str) -> Resolved:
@@ -223,7 +268,7 @@ def after_strike(state: GameState, unit_id: str) -> Resolved:
 
 
 def strikes_first(state: GameState, unit: Unit) -> bool:
-    return unit.lances > 0 or keywords_at(state, unit).first_strike
+    return lances(state, unit) > 0 or keywords_at(state, unit).first_strike
 
 
 def allocate(state: GameState, striker: Unit, power: int, targets: list[Unit],
@@ -313,7 +358,8 @@ def strike_site(state: GameState, attacker: Unit, site: Site) -> Resolved:
     """An undefended site is struck: its controller loses that much life (not damage)."""
     power, rules = strike_power(state, attacker)
     events: list[Event] = [SiteStruck(attacker.id, attacker.name, site.square, site.name, power,
-                                      rules=tuple(rules + ["attack.site"] + (["strike.zero"] if power == 0 else [])))]
+                                      rules=tuple(rules + ["attack.site", "defender.undefended"] + (
+                                          ["strike.zero"] if power == 0 else [])))]
     if power > 0 and site.controller:
         state, lost = lose_life(state, site.controller, power, f"{site.name} is struck for {power}",
                                 ("damage.site", "attack.site-no-death-blow"))

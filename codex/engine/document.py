@@ -117,6 +117,7 @@ class SiteDoc(Doc):
     max_entry_power: Count | None = None
     kills_on_entry: StrictBool = False
     text: Text = ""
+    ward: StrictBool = Field(default=False, description="the site has a Ward (also read from a \"Ward\" keyword line in its text)")
 
 
 class AuraDoc(Doc):
@@ -143,12 +144,38 @@ class UnitDoc(Doc):
     summoned_this_turn: StrictBool = False
     text: Text = ""
     keywords: Annotated[tuple[Name, ...], Field(max_length=20)] = ()
-    artifacts: Annotated[tuple[Name, ...], Field(max_length=20)] | None = None
+    artifacts: Annotated[tuple[Name, ...], Field(max_length=20)] | None = Field(
+        default=None, description="names of the artifacts it carries (each becomes an artifact in the realm, id "
+                                  "\"<unit>-<name>\", \"<unit>-<name>-2\"...); default: a Lance per Lance keyword")
     damage_reduction: Count = 0
     reduces_nearby_allies: Count = 0
     immune_to_damage: StrictBool = False
+    size: tuple[Annotated[StrictInt, Field(ge=1, le=4)], Annotated[StrictInt, Field(ge=1, le=5)]] | None = Field(
+        default=None, description="rows x columns it occupies, `at` being the top-left square (default from "
+                                  "\"Occupies four locations\" in its text: 2x2; else 1x1)")
+    carried_by: Id | None = Field(default=None, description="the unit carrying it (which must be able to)")
+    interacted: StrictBool = Field(default=False, description="it has interacted with the realm this turn")
+    used_this_turn: tuple[Literal["pick_up", "drop"], ...] = Field(
+        default=(), description="once-per-turn basic abilities it has already used this turn")
     token: Union[StrictBool, Id] = Field(default=False, description="a token (true), or the name of one the Codex "
                                          "defines (Foot Soldier, Frog, Bruin, Tawny): its power and text from it")
+
+
+class ArtifactDoc(Doc):
+    """An artifact in the realm: lying at ``at``, or carried by ``carried_by``."""
+
+    id: Id
+    name: Name | None = None
+    card: Name | None = Field(default=None, description="an artifact card of the imported catalog")
+    at: Place | None = Field(default=None, description="where it lies (default: its bearer's location)")
+    carried_by: Id | None = None
+    owner: Id | None = Field(default=None, description="default: its bearer's controller, else the first player")
+    controller: Id | None = Field(default=None, description="a Monument's controller (carriable artifacts are "
+                                                            "controlled by their bearer's controller, or no one)")
+    monument: StrictBool = Field(default=False, description="a Monument (or any artifact that cannot be carried)")
+    token: StrictBool = False
+    cost: Count = 0
+    text: Text = ""
 
 
 class LastingDoc(Doc):
@@ -171,6 +198,10 @@ class UnitRef(Doc):
 
 class SiteRef(Doc):
     site: Square
+
+
+class ArtifactRef(Doc):
+    artifact: Id
 
 
 #: A unit (by id, or {"unit": id}) or the surface of a site ({"site": square}).
@@ -262,6 +293,10 @@ class Shoot(Action):
     piercing: StrictBool = False
     hit: Ids = ()
     projectile_damage: Count | None = None
+    drag: Literal["shooter", "hit"] | None = Field(
+        default=None, description="forced movement along the projectile's path once it hits: the shooter to "
+                                  "the hit unit, or the hit unit to the shooter")
+    origin: Place | None = Field(default=None, description="the location an oversized shooter shoots from")
 
 
 class SpellDoc(Doc):
@@ -277,6 +312,8 @@ class SpellDoc(Doc):
     keywords: Annotated[tuple[Name, ...], Field(max_length=20)] = ()
     carriable: StrictBool = True
     id: Id | None = None
+    size: tuple[Annotated[StrictInt, Field(ge=1, le=4)], Annotated[StrictInt, Field(ge=1, le=5)]] | None = Field(
+        default=None, description="an oversized minion's area, rows x columns (default from its text)")
     effects: tuple[Literal["silence", "flood"], ...] = Field(
         default=(), description="an aura's ongoing effects, as for the scenario's auras")
     x: Count | None = Field(default=None, description="the value paid for X in its cost")
@@ -393,10 +430,91 @@ class SiteKind(Action):
 
 
 class Damage(Action):
+    """Damage dealt by a spell or an ability (a Ward breaks instead when it is an opponent's)."""
+
     do: Literal["damage"]
     target: Target
     amount: Count
-    source: Id | None = None
+    source: Id | None = Field(default=None, description="the unit whose ability deals it, or who cast the spell")
+    spell: Name | None = Field(default=None, description="the spell that deals it (else an ability of the source)")
+    player: Id | None = Field(default=None, description="who controls the effect (default: the source's "
+                                                        "controller, else the active player)")
+
+
+class Effect(Action):
+    """Fields shared by the actions an effect of a card does to a unit."""
+
+    source: Id | None = Field(default=None, description="the unit whose ability it is, or who cast the spell")
+    spell: Name | None = Field(default=None, description="the spell doing it (else an ability of the source)")
+    player: Id | None = Field(default=None, description="who controls the effect (default: the source's "
+                                                        "controller, else the active player)")
+    targeted: StrictBool = Field(default=False, description="the effect targets the unit (Stealth and Ward apply)")
+
+
+class Move(Effect):
+    """An effect moves a unit: pushed, pulled, dragged, teleported or flown (forced movement), or
+    made to take its own steps (``step``)."""
+
+    do: Literal["move"]
+    unit: Id
+    how: Literal["push", "pull", "drag", "teleport", "fly", "step"]
+    path: Path = Field(default=(), description="the movement path the effect declares, one location per step")
+    to: Place | None = Field(default=None, description="the destination only: the shortest path is taken")
+    direction: Direction | None = Field(default=None, description="a cardinal direction, with `steps`")
+    steps: Annotated[StrictInt, Field(ge=1, le=MAX_PATH)] = 1
+    anchor: Place | None = Field(default=None, description="an oversized unit's top-left location on arrival "
+                                                           "(teleported to one location)")
+
+
+class Destroy(Effect):
+    """An effect destroys (kills) a unit, or an artifact ({"artifact": id})."""
+
+    do: Literal["destroy"]
+    target: Union[Id, UnitRef, ArtifactRef]
+
+
+class Fight(Effect):
+    """An effect makes two units fight (Giant Shark, Pudge Butcher): they strike each other,
+    whatever the restrictions on attack targets."""
+
+    do: Literal["fight"]
+    unit: Id
+    other: Id
+
+
+class StrikeAction(Effect):
+    """An effect makes a unit strike another (Grapple Shot, Clamor of Harpies): the struck unit
+    does not strike back."""
+
+    do: Literal["strike"]
+    unit: Id
+    target: Id
+
+
+class PickUp(Action):
+    """The Pick Up basic ability: artifacts (and, for a carrier, allies) here."""
+
+    do: Literal["pick_up"]
+    unit: Id
+    artifacts: Ids = Field(default=(), description="artifact ids (default: every carriable artifact here, "
+                                                   "when no units are named either)")
+    units: Ids = ()
+
+
+class DropAction(Action):
+    """The Drop basic ability: artifacts (and units) the unit carries."""
+
+    do: Literal["drop"]
+    unit: Id
+    artifacts: Ids = Field(default=(), description="artifact ids (default: everything it carries, when no "
+                                                   "units are named either)")
+    units: Ids = ()
+
+
+class MandatoryActions(Action):
+    """Which mandatory actions the active player must take now (Codex "Mandatory Actions")."""
+
+    do: Literal["mandatory_actions"]
 
 
 class LoseLife(Action):
@@ -570,12 +688,13 @@ ACTION_RECORDS: tuple[type[Action], ...] = (
     MoveAndAttack, Attack, RangeOfMotion, CanDefend, CanIntercept, CanAttack, CanMove, Shoot, Cast, PlaySite,
     Damage, LoseLife, Compare, EndTurn, StartTurn, DestroySite, Flood, Teleport, Summon, Locations, SiteKind, Tap,
     Setup, Mulligan, Peek, Draw, DrawSite, Discard, Banish, ReturnToHand, Search, CanSee, Heal, SetLife, GainControl,
-    CheckDeck, Sequence)
+    CheckDeck, Move, Destroy, PickUp, DropAction, MandatoryActions, Fight, StrikeAction, Sequence)
 
 AnyAction = Annotated[Union[MoveAndAttack, Attack, RangeOfMotion, CanDefend, CanIntercept, CanAttack, CanMove,
                             Shoot, Cast, PlaySite, Damage, LoseLife, Compare, EndTurn, StartTurn, DestroySite, Flood,
                             Teleport, Summon, Locations, SiteKind, Tap, Setup, Mulligan, Peek, Draw, DrawSite, Discard,
-                            Banish, ReturnToHand, Search, CanSee, Heal, SetLife, GainControl, CheckDeck, Sequence],
+                            Banish, ReturnToHand, Search, CanSee, Heal, SetLife, GainControl, CheckDeck, Move, Destroy,
+                            PickUp, DropAction, MandatoryActions, Fight, StrikeAction, Sequence],
                       Field(discriminator="do")]
 Sequence.model_rebuild()
 
@@ -597,6 +716,7 @@ class ScenarioDoc(Doc):
     sites: Annotated[tuple[SiteDoc, ...], Field(max_length=20)] = ()
     auras: Annotated[tuple[AuraDoc, ...], Field(max_length=20)] = ()
     units: Annotated[tuple[UnitDoc, ...], Field(max_length=MAX_UNITS)] = ()
+    artifacts: Annotated[tuple[ArtifactDoc, ...], Field(max_length=MAX_UNITS)] = ()
     as_if_adjacent: Annotated[tuple[tuple[Square, Square], ...], Field(
         max_length=20, description="pairs of sites units may move between as if they were adjacent "
                                    "(an ongoing effect such as Waypoint Portal)")] = ()

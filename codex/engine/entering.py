@@ -88,9 +88,12 @@ def lance_notes(state: GameState, unit_id: str) -> list[Event]:
     if unit is None or not unit.keywords.lance:
         return []
     lost = disabled_by(state, unit) is not None or silenced_at(state, unit, unit.location)
-    return [Note("lance", f"{unit.name} enters the realm carrying a Lance"
+    many = unit.keywords.lances > 1     # one Lance token per Lance keyword (Thankless Squire)
+    return [Note("lance", f"{unit.name} enters the realm carrying "
+                 + (f"{unit.keywords.lances} Lances" if many else "a Lance")
                  + (", although it has no abilities now." if lost else "."), {"unit": unit.id},
-                 rules=("lance.enters",) + (("lance.disabled",) if lost else ()))]
+                 rules=("lance.enters",) + (("lance.disabled",) if lost else ()) + (
+                     ("keyword-ability.multiple",) if many else ()))]
 
 
 def summon(state: GameState, minion: Unit, rules: tuple[str, ...]) -> Resolved:
@@ -128,8 +131,10 @@ def teleport(state: GameState, unit_id: str, to: Location, by: str = "teleport",
     found = entry_reason(state, unit, to, frm)
     if found:
         return state, [StayedWhere(unit.id, unit.name, to, found[0], rules=(found[1], "forced-movement.not-own-step"))]
-    moved = replace(unit, location=to)
+    from codex.engine.carrying import relocate   # what it carries goes with it (Codex "Carrying Artifacts")
+    moved = unit
     if unit.keywords.burrowed_safely:   # "while at this location": no longer, once moved away
         moved = replace(moved, keywords=replace(unit.keywords, burrowed_safely=False))
-    after = state.with_unit(moved)
-    return after, [Teleported(unit.id, unit.name, to, by, frm, rules=rules)] + ground_notes(state, after, unit.id)
+    after, carried = relocate(state.with_unit(moved), unit.id, to)
+    return after, [Teleported(unit.id, unit.name, to, by, frm, rules=rules)] + carried + ground_notes(
+        state, after, unit.id)

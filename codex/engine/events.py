@@ -19,6 +19,11 @@ from codex.engine.geometry import Location, Region
 from codex.engine.reasons import Reason, explain
 
 
+def _cap(text: str) -> str:
+    """"the effect" opening a sentence is "The effect"; names are left as they are."""
+    return "T" + text[1:] if text.startswith("the ") else text
+
+
 def path_text(locs: tuple[Location, ...] | list[Location]) -> str:
     """``13 → 8 (underground)``: a path as a judge writes it."""
     return " → ".join(str(loc.square) + ("" if loc.region is Region.SURFACE else f" ({loc.region.value})")
@@ -210,7 +215,9 @@ class Teleported(Event, Entering):
     frm: Location | None = None
 
     def text(self) -> str:
-        return f"{self.name} moves to the {self.to} by {self.by.replace('_', ' ')}, not by Move and Attack."
+        if self.by in ("teleport", "move_and_attack", "forced", "spell"):
+            return f"{self.name} moves to the {self.to} by {self.by.replace('_', ' ')}, not by Move and Attack."
+        return f"{self.name} is moved to the {self.to} ({self.by}): it does not take a step of its own."
 
     def entry(self) -> Entry:
         return Entry(self.unit, self.frm, self.to)
@@ -450,7 +457,7 @@ class NoDamage(Event):
     what: str
 
     def text(self) -> str:
-        return f"{self.source_name}'s {self.what} deals no damage to {self.name}: zero damage is no damage."
+        return f"{_cap(self.source_name)}'s {self.what} deals no damage to {self.name}: zero damage is no damage."
 
 
 @dataclass(frozen=True)
@@ -480,7 +487,7 @@ class Damaged(Event):
     split_power: bool = False
 
     def text(self) -> str:
-        return (f"{self.source_name} deals {self.amount} damage to {self.name} ({self.total} damage against "
+        return (f"{_cap(self.source_name)} deals {self.amount} damage to {self.name} ({self.total} damage against "
                 f"{'defense ' if self.split_power else ''}power {self.defense}).")
 
 
@@ -548,9 +555,122 @@ class StealthLost(Event):
     kind: ClassVar[str] = "lose_stealth"
     unit: str
     name: str
+    why: str = "struck"
 
     def text(self) -> str:
-        return f"{self.name} struck, so it loses Stealth."
+        return f"{self.name} {self.why}, so it loses Stealth."
+
+
+@dataclass(frozen=True)
+class WardBroke(Event):
+    """A Ward breaks instead of its unit or site being damaged, destroyed or targeted."""
+
+    kind: ClassVar[str] = "ward_breaks"
+    target: str
+    name: str
+    instead: str
+
+    def text(self) -> str:
+        return f"{self.name}'s Ward breaks instead of it being {self.instead}."
+
+
+# ---------------------------------------------------------------------------- artifacts and carrying
+
+def _names(names: tuple[str, ...]) -> str:
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else (names[0] if names else "nothing")
+
+
+@dataclass(frozen=True)
+class PickedUp(Event):
+    """A unit used its Pick Up basic ability: it now carries what it picked up."""
+
+    kind: ClassVar[str] = "pick_up"
+    unit: str
+    name: str
+    items: tuple[str, ...]
+    item_names: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"{self.name} uses Pick Up and picks up {_names(self.item_names)}."
+
+
+@dataclass(frozen=True)
+class Dropped(Event):
+    """What a unit carried lies where it is now: dropped with Drop (``cause`` empty) or automatically."""
+
+    kind: ClassVar[str] = "drop"
+    unit: str
+    name: str
+    items: tuple[str, ...]
+    item_names: tuple[str, ...]
+    at: Location
+    cause: str = ""
+
+    def text(self) -> str:
+        if not self.cause:
+            return f"{self.name} uses Drop: {_names(self.item_names)} now lie{'' if len(self.items) > 1 else 's'} " \
+                   f"at the {self.at}."
+        return f"{_names(self.item_names)} {'are' if len(self.items) > 1 else 'is'} dropped at the {self.at}: {self.cause}."
+
+
+@dataclass(frozen=True)
+class CarriedAlong(Event):
+    """Artifacts a moving unit carries move with it."""
+
+    kind: ClassVar[str] = "carry"
+    unit: str
+    name: str
+    items: tuple[str, ...]
+    item_names: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"{_names(self.item_names)} {'move' if len(self.items) > 1 else 'moves'} with {self.name}, who carries " \
+               f"{'them' if len(self.items) > 1 else 'it'}."
+
+
+@dataclass(frozen=True)
+class NotMoved(Event):
+    """A unit that would be moved (carried along, pushed, teleported) cannot enter there and stays."""
+
+    kind: ClassVar[str] = "not_moved"
+    unit: str
+    name: str
+    to: Location
+    reason: Reason
+    why: str = ""
+
+    def text(self) -> str:
+        return f"{self.name} does not move" + (f" {self.why}" if self.why else "") + \
+            f" (to the {self.to}): {explain(self.reason)}."
+
+
+@dataclass(frozen=True)
+class Stopped(Event):
+    """A unit that moved stops: no further movement for it is on the storyline (Codex "Stops")."""
+
+    kind: ClassVar[str] = "stop"
+    unit: str
+    name: str
+    at: Location
+
+    def text(self) -> str:
+        return f"{self.name} stops at the {self.at}."
+
+
+@dataclass(frozen=True)
+class ArtifactBroken(Event):
+    """An artifact was destroyed: to its owner's cemetery (a broken artifact), or banished if a token."""
+
+    kind: ClassVar[str] = "broken"
+    artifact: str
+    name: str
+    at: Location
+    token: bool = False
+
+    def text(self) -> str:
+        if self.token:
+            return f"{self.name} is destroyed; it is a token, so it is banished instead of going to a cemetery."
+        return f"{self.name} is destroyed and put into its owner's cemetery: it is now a broken artifact."
 
 
 # ---------------------------------------------------------------------------- death and the game
@@ -564,9 +684,13 @@ class Marked(Event):
     name: str
     at: Location
     cause: str
+    killers: tuple[str, ...] = ()
+    killer_names: tuple[str, ...] = ()
 
     def text(self) -> str:
-        return f"{self.name} is marked for death: {self.cause}."
+        credit = f" {' and '.join(self.killer_names)} {'gets' if len(self.killer_names) == 1 else 'share'} credit " \
+                 "for the kill" if self.killer_names else ""
+        return f"{self.name} is marked for death: {self.cause}." + (f"{credit}." if credit else "")
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 
 `expect` = {"verdict": str, "reason": str|null, "facts": {dotted.path: value}, "cites": [rule ids],
 "absent": [dotted.path]}. Paths address `facts_view(ruling)`, e.g. "units.nomads.at",
-"removed.troll", "players.p2.life", "sites.8.water", "answer", "winner".
+"removed.troll", "players.p2.life", "sites.8.water", "answer", "winner", "artifacts.ruby.bearer",
+"killed_by.troll".
 """
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ def facts_view(ruling: dict[str, Any]) -> dict[str, Any]:
         "outcome": outcome,
         "units": {u["id"]: u for u in after["units"]},
         "removed": {r["id"]: r["fate"] for r in after["removed"]},
+        "killed_by": {r["id"]: r.get("killed_by", []) for r in after["removed"]},
+        "artifacts": {a["id"]: a for a in after.get("artifacts", [])},
         "players": {p["id"]: p for p in after["players"]},
         "sites": {str(s["square"]): s for s in after["sites"]},
         "voids": after["voids"],

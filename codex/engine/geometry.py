@@ -128,6 +128,32 @@ def next_square(square: int, direction: Direction) -> int | None:
     return square_at(r + dr, c + dc)
 
 
+def step_directions(a: int, b: int) -> frozenset[Direction]:
+    """The cardinal directions of a step from square ``a`` to square ``b`` (two for a diagonal,
+    none when they are the same square)."""
+    ra, ca = row_col(a)
+    rb, cb = row_col(b)
+    out = set()
+    if rb < ra:
+        out.add(Direction.NORTH)
+    elif rb > ra:
+        out.add(Direction.SOUTH)
+    if cb > ca:
+        out.add(Direction.EAST)
+    elif cb < ca:
+        out.add(Direction.WEST)
+    return frozenset(out)
+
+
+def relative_directions(first_player: bool) -> dict[str, frozenset[Direction]]:
+    """Player-relative directions (Codex "Forward": away from your starting edge). The first
+    player starts on the bottom row (square 18), so forward is north for them, south for the
+    second player."""
+    forward, back = (Direction.NORTH, Direction.SOUTH) if first_player else (Direction.SOUTH, Direction.NORTH)
+    return {"forward": frozenset({forward}), "backward": frozenset({back}),
+            "sideways": frozenset({Direction.EAST, Direction.WEST})}
+
+
 def manhattan(a: int, b: int) -> int:
     """Steps between two squares counting one adjacent square per step."""
     ra, ca = row_col(a)

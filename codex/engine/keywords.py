@@ -15,11 +15,46 @@ ELEMENT_LETTERS = {"A": "air", "E": "earth", "F": "fire", "W": "water"}
 #: Keywords that are on or off, by field name.
 FLAGS = ("airborne", "stealth", "lance", "lethal", "burrowing", "submerge", "voidwalk",
          "immobile", "charge", "spellcaster", "waterbound", "landbound", "disabled",
-         "first_strike", "burrowed_safely", "moves_as_if_connected")
+         "first_strike", "burrowed_safely", "moves_as_if_connected", "ward")
 
 #: Conditions of Moves Freely a scenario can state: on every step, or only on steps whose start and
 #: end are both water (land) locations, or sideways (along a row).
 MOVES_FREELY = ("anywhere", "water", "land", "sideways")
+
+#: "any number of" units, as a carrying limit.
+ANY_NUMBER = 99
+
+#: The movement abilities a carrier confers on the units it carries (Codex "Carrying Units").
+MOVEMENT_FLAGS = ("airborne", "burrowing", "submerge", "voidwalk")
+
+
+@dataclass(frozen=True, slots=True)
+class CarryRule:
+    """A unit's ability to carry units ("May carry an ally", "... a weaker allied minion",
+    "... any number of allied minions"): which units, and how many at once."""
+
+    count: int = 1
+    minion_only: bool = False       # "allied minion" rather than "ally" (which includes the Avatar)
+    weaker: bool = False            # only minions weaker than the carrier
+
+    def describe(self) -> str:
+        many = self.count >= ANY_NUMBER
+        what = ("allied minions" if self.minion_only else "allies") if many else (
+            "an allied minion" if self.minion_only else "an ally")
+        if self.weaker:
+            what = ("weaker " + what) if many else f"a weaker {what.split(' ', 1)[1]}"
+        return "May carry " + ("any number of " if many else "") + what
+
+
+@dataclass(frozen=True, slots=True)
+class Compulsion:
+    """A mandatory attack a card imposes (Codex "Mandatory Actions"): minions of ``side``
+    (relative to the card's controller: "enemy" or "any"), nearby the card when ``nearby``, must
+    attack when they can; the card itself when ``at_source`` (The Green Knight), else anything."""
+
+    side: str = "any"
+    nearby: bool = False
+    at_source: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +64,7 @@ class Keywords:
     ``spellcaster_elements`` limits an element Spellcaster ("Fire Spellcaster") to spells that need
     one of those elements; ``spellcaster_excluded`` forbids a "Non-Fire Spellcaster" the spells that
     need any of those. ``not_executed`` keeps, by name, the keywords this engine version knows of but
-    does not apply (e.g. "Ward"), so a ruling can say so instead of dropping them.
+    does not apply, so a ruling can say so instead of dropping them.
     """
 
     airborne: bool = False
@@ -54,6 +89,11 @@ class Keywords:
     movement: int = 0
     ranged: int | None = None
     range_bonus: int = 0
+    ward: bool = False
+    lances: int = 0                                  # Lance keywords: a Lance token each on entering
+    carries: tuple[CarryRule, ...] = ()             # may carry units (Codex "Carrying Units")
+    only_directions: frozenset[str] = frozenset()   # "can only move themselves forward"
+    compels: tuple[Compulsion, ...] = ()            # minions that can attack must (Mandatory Actions)
     not_executed: tuple[str, ...] = field(default_factory=tuple)
 
     def names(self) -> list[str]:
@@ -71,7 +111,14 @@ class Keywords:
             out.append("Ranged" if self.ranged == 1 else f"Ranged {self.ranged}")
         if self.range_bonus:
             out.append(f"+{self.range_bonus} Range")
+        out += [rule.describe() for rule in self.carries]
+        if self.only_directions:
+            out.append("Can only move themselves " + " or ".join(sorted(self.only_directions)))
         return out + list(self.not_executed)
+
+    def movement_abilities(self) -> "Keywords":
+        """Only the movement abilities (what a carrier confers on what it carries)."""
+        return Keywords(**{f: getattr(self, f) for f in MOVEMENT_FLAGS}, movement=self.movement)
 
     def silenced(self) -> "Keywords":
         """The keywords left when special abilities are removed (a Silence aura): none. Being
@@ -90,7 +137,7 @@ class Keywords:
             mine, theirs = getattr(self, f.name), getattr(other, f.name)
             if isinstance(mine, bool):
                 changes[f.name] = mine or theirs
-            elif f.name in ("movement", "range_bonus"):
+            elif f.name in ("movement", "range_bonus", "lances"):
                 changes[f.name] = mine + theirs
             elif f.name == "ranged":
                 changes[f.name] = mine if theirs is None else theirs if mine is None else max(mine, theirs)

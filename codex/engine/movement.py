@@ -12,13 +12,14 @@ from dataclasses import replace
 from codex.engine.budget import spend
 from codex.engine.entering import entry_reason, ground_notes
 from codex.engine.events import Event, StepSkipped, Stepped
-from codex.engine.geometry import (ROWS, Location, Region, diagonal_neighbours, is_diagonal, orthogonal_neighbours,
-                                   row_col, square_at)
+from codex.engine.geometry import (ROWS, Direction, Location, Region, diagonal_neighbours, is_diagonal,
+                                   orthogonal_neighbours, relative_directions, row_col, square_at, step_directions)
 from codex.engine.keywords import Keywords
 from codex.engine.ongoing import disabled_by, is_land_location, is_water_location, keywords_at
 from codex.engine.reasons import Found, Reason
+from codex.engine.oversized import area, normalise, parts
 from codex.engine.state import GameState, Unit
-from codex.engine.storyline import settle
+from codex.engine.storyline import Resolved, settle
 
 _SUBSURFACE_NEED = {Region.UNDERGROUND: ("burrowing", Reason.UNDERGROUND_NEEDS_BURROWING, "burrowing"),
                     Region.UNDERWATER: ("submerge", Reason.UNDERWATER_NEEDS_SUBMERGE, "submerge")}
@@ -29,7 +30,9 @@ def step_reason(state: GameState, unit: Unit, frm: Location, to: Location,
     """(None, rule id that allows the step) or (reason, rule id that forbids it).
 
     Abilities are read at the step's starting location: Airborne works only when the step
-    starts on the surface, and a Silence aura there removes the movement keywords.
+    starts on the surface, and a Silence aura there removes the movement keywords. A unit that
+    "can only move itself" some way may take no other step; an oversized unit's step moves every
+    part of it the same way (`frm` and `to` are then the anchors of its area).
     """
     kw = kw if kw is not None else keywords_at(state, unit, frm)
     if kw.disabled:
@@ -40,9 +43,42 @@ def step_reason(state: GameState, unit: Unit, frm: Location, to: Location,
         return Reason.BURROWED_SAFELY, "burrowed-safely"
     if frm == to:
         return Reason.SAME_LOCATION, "movement.moved"
-    bad = entry_reason(state, unit, to, frm)
-    if bad:
-        return bad
+    if kw.only_directions:
+        allowed: set[Direction] = set()
+        for name in kw.only_directions:
+            allowed |= relative_directions(unit.controller == state.first_player).get(name, frozenset())
+        dirs = step_directions(frm.square, to.square)
+        if not dirs or not dirs <= allowed or len(dirs) > 1:
+            return Reason.WRONG_DIRECTION, "forward" if "forward" in kw.only_directions else "may-and-can"
+    if unit.oversized:
+        return _oversized_step_reason(state, unit, frm, to, kw)
+    return _step_reason(state, unit, frm, to, kw)
+
+
+def _oversized_step_reason(state: GameState, unit: Unit, frm: Location, to: Location,
+                           kw: Keywords) -> tuple[Reason | None, str]:
+    """Every part moves the same way; if any part cannot, the unit cannot move that way. Only
+    locations it did not occupy before are entered."""
+    pairs = parts(state, normalise(state, frm), normalise(state, to), unit.size)
+    if pairs is None:
+        return Reason.AREA_OFF_REALM, "oversized-units.move"
+    before = {pf for pf, _ in pairs}
+    for pf, pt in pairs:
+        reason, rule = _step_reason(state, unit, pf, pt, kw, enter=pt not in before)
+        if reason is not None:
+            return reason, rule
+    return None, "oversized-units.move"
+
+
+def _step_reason(state: GameState, unit: Unit, frm: Location, to: Location, kw: Keywords,
+                 enter: bool = True) -> tuple[Reason | None, str]:
+    """One location to another: entry restrictions (when it enters), adjacency, regions."""
+    if enter:
+        bad = entry_reason(state, unit, to, frm)
+        if bad:
+            return bad
+    elif not state.location_exists(to):
+        return Reason.NO_SUCH_LOCATION, "location"
     link = linked_rule(state, kw, frm.square, to.square)
     if frm.square == to.square:
         pair = {frm.region, to.region}
@@ -161,6 +197,8 @@ def range_of_motion(state: GameState, unit: Unit) -> dict[Location, tuple[Locati
         can_pay = cost[loc] < 1 + kw.movement
         linked = [Location(sq, r) for sq in linked_squares(state, kw, loc.square) for r in Region]
         for nxt in candidate_steps(loc) + linked:
+            if unit.oversized and nxt != normalise(state, nxt):
+                continue
             free = bool(kw.moves_freely) and free_step(state, kw, loc, nxt)
             if not (free or can_pay):
                 continue
@@ -178,6 +216,28 @@ def range_of_motion(state: GameState, unit: Unit) -> dict[Location, tuple[Locati
     return paths
 
 
+def reachable_locations(state: GameState, unit: Unit) -> dict[Location, tuple[Location, ...]]:
+    """Every location the unit could occupy after Move and Attack, with a shortest path (of
+    anchors, for an oversized unit) that ends occupying it."""
+    rom = range_of_motion(state, unit)
+    if not unit.oversized:
+        return rom
+    out: dict[Location, tuple[Location, ...]] = {}
+    for anchor, path in sorted(rom.items(), key=lambda kv: len(kv[1])):
+        for loc in area(state, anchor, unit.size) or ():
+            if loc not in out:
+                out[loc] = path
+    return out
+
+
+def path_to(state: GameState, unit: Unit, loc: Location) -> tuple[Location, ...] | None:
+    """A shortest Move and Attack path after which the unit occupies ``loc``, or None when ``loc``
+    is outside its range of motion."""
+    if not unit.oversized:
+        return range_of_motion(state, unit).get(loc)
+    return reachable_locations(state, unit).get(loc)
+
+
 def unreachable_rules(state: GameState, unit: Unit, target: Location) -> tuple[str, ...]:
     """Why ``target`` is outside the unit's range of motion, as the rules that decide it: a keyword
     it lacks for the last step (Voidwalk, Burrowing, Submerge, Airborne), an entry restriction,
@@ -191,6 +251,8 @@ def unreachable_rules(state: GameState, unit: Unit, target: Location) -> tuple[s
         return ("burrowed-safely",)
     rom = range_of_motion(state, unit)
     found: list[str] = []
+    if unit.oversized:
+        return ("oversized-units.move",)
     for loc in rom:
         spend(1, "explaining the range of motion")
         if target not in candidate_steps(loc):
@@ -218,6 +280,25 @@ def declared_path_problem(start: Location, path: list[Location]) -> tuple[int, F
     return None
 
 
+def _conferred_step(unit: Unit, frm: Location, to: Location) -> bool:
+    """Was this step possible only with a movement ability the unit's carrier confers?"""
+    own = unit.keywords
+    needs = {Region.VOID: own.voidwalk, Region.UNDERGROUND: own.burrowing, Region.UNDERWATER: own.submerge}
+    return any(not needs.get(loc.region, True) for loc in (frm, to)) or (is_diagonal(frm.square, to.square)
+                                                                         and not own.airborne)
+
+
+def move_unit(state: GameState, unit_id: str, to: Location) -> Resolved:
+    """Move the unit (its anchor, for an oversized one) with everything it carries (Codex
+    "Carrying Artifacts", "Carrying Units"). The caller tells the move itself and settles: what
+    entering does is a trigger of the events (`storyline.triggers_for`)."""
+    from codex.engine.carrying import relocate
+    unit = state.unit(unit_id)
+    if unit is not None and unit.keywords.burrowed_safely:   # "while at this location": not once moved away
+        state = state.with_unit(replace(unit, keywords=replace(unit.keywords, burrowed_safely=False)))
+    return relocate(state, unit_id, to)
+
+
 def resolve_path(state: GameState, unit_id: str, path: list[Location],
                  purpose: str = "Move and Attack") -> tuple[GameState, list[Event], list[Location]]:
     """Take the declared steps one at a time; returns the new state, the events, and the
@@ -230,6 +311,8 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
     unit = state.unit(unit_id)
     if unit is None:
         return state, events, taken
+    if unit.oversized:
+        path = [normalise(state, loc) for loc in path]
     declared_from = unit.location
     start_allowance = allowance(state, unit)
     used = 0   # steps paid for: a Moves Freely step is free
@@ -262,17 +345,27 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
             continue
         reason, rule = step_reason(state, unit, cur, to)
         if reason is not None:
+            extra: tuple[str, ...] = ()
+            if reason is Reason.WRONG_DIRECTION:
+                extra = ("may-and-can", "the-silver-rule", "forward.control", "top.realm", "bottom.realm")
+            elif unit.oversized:
+                extra = ("oversized-units.move",)
             events.append(StepSkipped(unit.id, unit.name, i, frm, to, reason,
-                                      rules=(rule, "movement.step-by-step")))
+                                      rules=(rule, "movement.step-by-step") + extra))
             continue
         rules = (rule,) + level_rules(cur, to) + (("moves-freely", "basic-movement") if free else ()) + (
             ("movement-x",) if used and not free and kw.movement else ()) + (
-            ("movement.seemingly-illegal",) if taken and left != start_allowance else ())
+            ("movement.seemingly-illegal",) if taken and left != start_allowance else ()) + (
+            ("carrying-units.own-move",) if unit.carried_by is not None else ()) + (
+            ("carrying-units.first-step",) if unit.carried_by is not None and _conferred_step(unit, cur, to)
+            else ()) + (("oversized-units.enter", "path.oversized") if unit.oversized else ()) + (
+            ("forward",) if kw.only_directions else ())
         used += 0 if free else 1
-        before, state = state, state.with_unit(replace(unit, location=to))
+        before = state
         taken.append(to)
         stepped: list[Event] = [Stepped(unit.id, unit.name, cur, to, purpose, len(taken), rules=rules)]
-        stepped += ground_notes(before, state, unit.id)
+        state, carried = move_unit(state, unit.id, to)
+        stepped += carried + ground_notes(before, state, unit.id)
         state, rest = settle(state, stepped)
         events += stepped + rest
         if state.unit(unit_id) is None:

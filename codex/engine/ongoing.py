@@ -85,8 +85,9 @@ def disabled_by(state: GameState, unit: Unit, loc: Location | None = None) -> st
     return None
 
 
-def keywords_at(state: GameState, unit: Unit, loc: Location | None = None) -> Keywords:
-    """The unit's keywords if it were at `loc` (default: where it is).
+def keywords_at(state: GameState, unit: Unit, loc: Location | None = None, conferred: bool = True) -> Keywords:
+    """The unit's keywords if it were at `loc` (default: where it is), with the movement abilities
+    its carrier confers unless ``conferred`` is False.
 
     Disabling and silencing effects share a layer (Codex "Apply Ongoing Effects In Order"): a
     silenced minion has no keywords; a disabled one has no abilities at all (only Waterbound and
@@ -97,7 +98,20 @@ def keywords_at(state: GameState, unit: Unit, loc: Location | None = None) -> Ke
         kw = kw.silenced()
     if disabled_by(state, unit, loc) is not None:
         return kw.disabled_now()
-    return replace(kw, disabled=False) if kw.disabled else kw
+    if kw.disabled:
+        kw = replace(kw, disabled=False)
+    if conferred and unit.carried_by is not None:
+        kw = with_conferred(state, unit, loc, kw)
+    return kw
+
+
+def with_conferred(state: GameState, unit: Unit, loc: Location, kw: Keywords) -> Keywords:
+    """A carried unit has its carrier's movement abilities while it is carried, so only where
+    the carrier is (Codex "Carrying Units": "which are lost as soon as they're no longer carried")."""
+    carrier = state.unit(unit.carried_by) if unit.carried_by else None
+    if carrier is None or not state.occupies(carrier, loc):
+        return kw
+    return kw.merge(keywords_at(state, carrier, conferred=False).movement_abilities())
 
 
 def airborne_now(state: GameState, unit: Unit) -> bool:

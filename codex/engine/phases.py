@@ -90,7 +90,8 @@ def end_phase(state: GameState) -> Resolved:
     state, triggered = settle(state, [ended_turn])
     events += triggered
     healed = tuple(u.name for u in state.units if u.is_minion and u.damage)
-    state = state.with_units(replace(u, damage=0) if u.is_minion else u for u in state.units)
+    state = state.with_units(replace(u, damage=0, interacted=False, used=frozenset()) if u.is_minion
+                             else replace(u, interacted=False, used=frozenset()) for u in state.units)
     events.append(DamageRemoved(healed, rules=("end-phase", "damage.end-phase")))
     if any(u.is_avatar for u in state.units):
         events.append(Note("note", "Avatars do not heal in the end phase.", rules=("end-phase.avatars",)))

@@ -18,9 +18,11 @@ class Flight:
 
 
 def fly(state: GameState, shooter: Unit, direction: Direction, steps: int | None, piercing: bool,
-        choose: list[str]) -> Flight:
-    """Trace a projectile from the shooter's location; `steps` None means to the region's edge."""
-    start = shooter.location
+        choose: list[str], origin: Location | None = None) -> Flight:
+    """Trace a projectile from the shooter's location (an oversized shooter picks one: ``origin``);
+    `steps` None means to the region's edge. A projectile hits a unit at most once (an oversized
+    unit too), never the shooter, and no ally of the shooter at its starting location."""
+    start = origin or shooter.location
     loc = start
     path = [start]
     hits: list[str] = []
@@ -29,7 +31,7 @@ def fly(state: GameState, shooter: Unit, direction: Direction, steps: int | None
     while True:
         candidates = []
         for u in state.units_at(loc):
-            if u.id == shooter.id or (loc == start and u.controller == shooter.controller):
+            if u.id == shooter.id or (loc == start and u.controller == shooter.controller) or u.id in hits:
                 continue
             if u.is_minion and keywords_at(state, u).stealth:
                 stealthy.append(u.id)

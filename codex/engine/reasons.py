@@ -70,6 +70,28 @@ class Reason(str, Enum):
     NOT_ADJACENT_TO_OWN_SITE = "not_adjacent_to_own_site"
     NOT_NEAREST_AVATAR = "not_nearest_avatar"
     AVATAR_ONLY = "avatar_only"
+    # artifacts and carrying
+    CANNOT_CARRY_UNITS = "cannot_carry_units"
+    CANNOT_CARRY_THAT = "cannot_carry_that"
+    CARRY_LIMIT = "carry_limit"
+    NOT_AN_ALLY = "not_an_ally"
+    NOT_HERE = "not_here"
+    ALREADY_CARRIED = "already_carried"
+    NOT_CARRIABLE = "not_carriable"
+    NOT_CARRYING = "not_carrying"
+    ARTIFACT_GONE = "artifact_gone"
+    ALREADY_USED = "already_used"
+    INTERACTED = "interacted"
+    # forced and limited movement, oversized units
+    WRONG_DIRECTION = "wrong_direction"
+    NO_PATH = "no_path"
+    AREA_OFF_REALM = "area_off_realm"
+    NOT_COVERED = "not_covered"
+    # mandatory actions
+    MANDATORY_ACTION_FIRST = "mandatory_action_first"
+    MUST_ATTACK = "must_attack"
+    # effects
+    AVATAR_UNAFFECTED = "avatar_unaffected"
     # zones, the draw, the opening
     NOT_IN_HAND = "not_in_hand"
     NOT_IN_ZONE = "not_in_zone"
@@ -150,6 +172,24 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.NOT_ADJACENT_TO_OWN_SITE: "a site must be played adjacent to a site you control",
     Reason.NOT_NEAREST_AVATAR: "with no sites, a site must be played as close as possible to your Avatar",
     Reason.AVATAR_ONLY: "only an Avatar plays sites with its ability",
+    Reason.CANNOT_CARRY_UNITS: "this unit has no ability to carry units",
+    Reason.CANNOT_CARRY_THAT: "this unit's carrying ability does not allow carrying that unit",
+    Reason.CARRY_LIMIT: "the unit already carries as many units as its ability allows",
+    Reason.NOT_AN_ALLY: "a unit can only carry its allies",
+    Reason.NOT_HERE: "it is not at a location this unit occupies",
+    Reason.ALREADY_CARRIED: "it is already being carried",
+    Reason.NOT_CARRIABLE: "it cannot be carried",
+    Reason.NOT_CARRYING: "this unit is not carrying it",
+    Reason.ARTIFACT_GONE: "the artifact is no longer in the realm",
+    Reason.ALREADY_USED: "each unit can use this ability only once per turn",
+    Reason.INTERACTED: "a unit that has interacted with the realm this turn cannot use Drop",
+    Reason.WRONG_DIRECTION: "this unit can only move itself in the direction its ability allows",
+    Reason.NO_PATH: "there is no valid path to that location",
+    Reason.AREA_OFF_REALM: "the unit's area would not fit in the realm",
+    Reason.NOT_COVERED: "the unit would not occupy the destination from that position",
+    Reason.MANDATORY_ACTION_FIRST: "a mandatory action must be resolved before anything else in the main phase",
+    Reason.MUST_ATTACK: "this unit can attack a unit it must attack, so it must attack it",
+    Reason.AVATAR_UNAFFECTED: "an Avatar cannot be destroyed, banished or sacrificed unless the effect names Avatars",
     Reason.NOT_IN_HAND: "that card is not in the player's hand",
     Reason.NOT_IN_ZONE: "that card is not in that zone",
     Reason.DRAW_SPLIT: "the cards drawn from each deck must add up to the number drawn",

@@ -141,13 +141,28 @@ def state_json(state: GameState) -> dict[str, Any]:
                       "owner": s.owner, "affinity": site_affinity(state, s).as_dict(),
                       "water": site_is_water(state, s), "rubble": s.rubble, "flooded": s.flooded})
     units = []
+    carried: dict[str, list[str]] = {}
+    for a in state.artifacts:
+        if a.bearer is not None:
+            carried.setdefault(a.bearer, []).append(a.name)
+    carrying: dict[str, list[str]] = {}
+    for u in state.units:
+        if u.carried_by is not None:
+            carrying.setdefault(u.carried_by, []).append(u.id)
     for u in state.units:
         kw = keywords_at(state, u)
-        units.append({"id": u.id, "name": u.name, "controller": u.controller, "kind": u.kind,
-                      "at": loc_json(u.location), "power": u.power_text(), "attack": u.attack,
-                      "defense": u.defense, "damage": u.damage, "tapped": u.tapped,
-                      "summoned_this_turn": u.summoned_this_turn, "keywords": kw.names(),
-                      "artifacts": list(u.artifacts)})
+        entry = {"id": u.id, "name": u.name, "controller": u.controller, "kind": u.kind,
+                 "at": loc_json(u.location), "power": u.power_text(), "attack": u.attack,
+                 "defense": u.defense, "damage": u.damage, "tapped": u.tapped,
+                 "summoned_this_turn": u.summoned_this_turn, "keywords": kw.names(),
+                 "artifacts": carried.get(u.id, []), "carried_by": u.carried_by,
+                 "carrying": carrying.get(u.id, []), "interacted": u.interacted}
+        if u.oversized:
+            entry["occupies"] = [loc_json(loc) for loc in state.locations_of(u)]
+        units.append(entry)
+    artifacts = [{"id": a.id, "name": a.name, "at": loc_json(state.artifact_location(a)), "bearer": a.bearer,
+                  "controller": state.artifact_controller(a), "owner": a.owner, "carriable": a.carriable,
+                  "token": a.token} for a in state.artifacts]
     return {
         "turn": {"active": state.turn.active, "number": state.turn.number, "phase": state.turn.phase},
         "players": [{"id": p.id, "life": p.life, "max_life": p.max_life,
@@ -158,10 +173,12 @@ def state_json(state: GameState) -> dict[str, Any]:
         "sites": sites,
         "voids": [sq for sq in SQUARES if state.site_at(sq) is None],
         "units": units,
+        "artifacts": artifacts,
         "auras": [{"id": a.id, "name": a.name, "squares": list(a.squares), "effects": list(a.effects)}
                   for a in state.auras],
         "removed": [{"id": r.id, "name": r.name, "fate": r.fate, "at": loc_json(r.location),
-                     "controller": r.controller, "owner": r.owner, "zone": r.zone} for r in state.removed],
+                     "controller": r.controller, "owner": r.owner, "zone": r.zone,
+                     "killed_by": list(r.killers)} for r in state.removed],
         "lasting": [{"id": e.id, "name": e.name, "controller": e.controller, "until": e.until,
                      "units": list(e.units), "keywords": e.keywords.names()} for e in state.lasting],
         "storyline": [type(p.effect).__name__ for p in state.storyline],

@@ -16,13 +16,16 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from codex.engine import document as D
-from codex.engine.abilities import abilities_of, with_explicit
+from codex.engine.abilities import Abilities, abilities_of, with_explicit
 from codex.engine.cards import CardData, CardSource
+from codex.engine.carrying import carry_reason, offset_in
 from codex.engine.casting import aura_squares
 from codex.engine.errors import Problem, ScenarioError
 from codex.engine.geometry import Location, Region
 from codex.engine.keywords import parse_threshold
-from codex.engine.state import Affinity, Aura, GameState, Player, Site, Turn, Unit, UnitKind
+from codex.engine.oversized import area, normalise
+from codex.engine.reasons import explain
+from codex.engine.state import Affinity, Artifact, Aura, GameState, Player, Site, Turn, Unit, UnitKind
 from codex.engine.tokens import TOKENS, token_kind
 from codex.engine.zone_docs import deck_entries, lasting_effects, player_zones
 
@@ -182,8 +185,9 @@ def _sites(doc: D.ScenarioDoc, checks: _Checks) -> dict[int, Site]:
         affinity = Affinity() if s.rubble else Affinity.of(parse_threshold(given))
         name = s.name or (card.name if card else "Rubble" if s.rubble else f"Site {s.square}")
         text = s.text or (card.text if card else "")
+        ward = s.ward or (bool(text) and abilities_of(text, name).keywords.ward)
         sites[s.square] = Site(s.square, name, controller, s.owner or controller, affinity, s.rubble, s.flooded,
-                               s.max_entry_power, s.kills_on_entry, text)
+                               s.max_entry_power, s.kills_on_entry, text, ward=ward)
     return sites
 
 
@@ -229,7 +233,24 @@ def _card_power(card: CardData | None) -> tuple[int, int] | None:
     return card.attack, card.defence if card.defence is not None else card.attack
 
 
-def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], checks: _Checks) -> list[Unit]:
+def _oversized_location(loc: Location, size: tuple[int, int], board: GameState, kind: str, ptr: str,
+                        checks: _Checks) -> Location:
+    """An oversized unit's anchor (its area's top-left location, at the level the scenario gave)."""
+    anchor = normalise(board, loc)
+    found = area(board, anchor, size)
+    if found is None:
+        checks.add(f"{ptr}/at", f"a {size[0]}x{size[1]} area with its top-left corner on square {loc.square} does "
+                   "not fit in the realm", "give the top-left square of an area inside the 5x4 realm")
+    elif anchor.region.is_subsurface and any(board.site_at(x.square) is None for x in found):
+        checks.add(f"{ptr}/at", "an oversized unit below the surface needs a site under each of its squares",
+                   "put it on the surface, or move its area under sites")
+    elif kind == "avatar" and anchor.region.is_subsurface:
+        checks.add(f"{ptr}/at", "an Avatar may never be underground or underwater", "put the Avatar on the surface")
+    return anchor
+
+
+def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], board: GameState,
+           checks: _Checks) -> list[Unit]:
     units: list[Unit] = []
     seen: set[str] = set()
     avatars: set[str] = set()
@@ -243,7 +264,8 @@ def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], checks
         kind: UnitKind = u.kind if "kind" in u.model_fields_set or card is None else (
             "avatar" if card.type == "avatar" else "minion")
         loc = parse_location(u.at, sites)
-        _check_location(loc, sites.get(loc.square), auras, kind, ptr, checks)
+        if u.size is None or tuple(u.size) == (1, 1):
+            _check_location(loc, sites.get(loc.square), auras, kind, ptr, checks)
         if kind == "avatar":
             if u.controller in avatars:
                 checks.add(f"{ptr}/kind", f"{u.controller} already has an Avatar", "one Avatar per player")
@@ -267,12 +289,115 @@ def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], checks
         if kind == "avatar":
             kw = kw.with_(spellcaster=True, stealth=False)
         attack, defense = _power(power)
-        artifacts = u.artifacts if u.artifacts is not None else (("Lance",) if kw.lance else ())
+        size = tuple(u.size) if u.size is not None else abilities.size or (1, 1)
+        if size != (1, 1):
+            if u.size is None:
+                _check_location(loc, sites.get(loc.square), auras, kind, ptr, checks)
+            loc = _oversized_location(loc, (size[0], size[1]), board, kind, ptr, checks)
         units.append(Unit(u.id, name, u.controller, u.owner or u.controller, kind, loc, attack, defense,
-                          u.damage, u.tapped, u.summoned_this_turn, kw, tuple(artifacts), text,
-                          u.damage_reduction, u.reduces_nearby_allies, u.immune_to_damage,
-                          abilities=abilities.with_keywords(kw), token=bool(u.token)))
+                          u.damage, u.tapped, u.summoned_this_turn, kw, text=text,
+                          damage_reduction=u.damage_reduction, reduces_nearby_allies=u.reduces_nearby_allies,
+                          immune_to_damage=u.immune_to_damage, abilities=abilities.with_keywords(kw),
+                          token=bool(u.token), size=(size[0], size[1]), carried_by=u.carried_by,
+                          interacted=u.interacted, used=frozenset(u.used_this_turn)))
     return units
+
+
+def _carriers(doc: D.ScenarioDoc, units: list[Unit], board: GameState, checks: _Checks) -> None:
+    """A carried unit's carrier must exist, be able to carry it, and share a location with it."""
+    by_id = {u.id: u for u in units}
+    state = board.evolve(units=tuple(units))
+    if not any(u.carried_by for u in doc.units):
+        return
+    for i, u in enumerate(doc.units):
+        if u.carried_by is None or u.id not in by_id:
+            continue
+        ptr = f"/units/{i}/carried_by"
+        carrier = by_id.get(u.carried_by)
+        if carrier is None:
+            checks.add(ptr, f"unknown unit {u.carried_by!r}", f"use one of {sorted(by_id)}")
+            continue
+        chain: set[str] = {u.id}
+        cur: Unit | None = carrier
+        while cur is not None and cur.id not in chain:
+            chain.add(cur.id)
+            cur = by_id.get(cur.carried_by) if cur.carried_by else None
+        if cur is not None:
+            checks.add(ptr, f"{by_id[u.id].name} would carry itself (through {carrier.name})",
+                       "carrying cannot go round in a circle: remove one \"carried_by\"")
+            continue
+        others = [x for x in units if x.carried_by == carrier.id and x.id != u.id]
+        found = carry_reason(state, carrier, by_id[u.id], already=len(others), check_place=False)
+        if found is not None:
+            checks.add(ptr, f"{carrier.name} cannot carry {by_id[u.id].name}: {explain(found[0])}",
+                       "give the carrier a carrying ability (e.g. \"text\": \"May carry an ally.\") or remove "
+                       "\"carried_by\"")
+        elif state.shared_location(carrier, by_id[u.id]) is None:
+            checks.add(ptr, f"{by_id[u.id].name} must share a location with {carrier.name}, who carries it",
+                       "put both at the same location")
+
+
+def _slug(name: str) -> str:
+    return "-".join(name.lower().split()) or "artifact"
+
+
+def _artifacts(doc: D.ScenarioDoc, units: list[Unit], board: GameState, first_player: str,
+               checks: _Checks) -> list[Artifact]:
+    """The artifacts in the realm: those units carry by name, a Lance token per Lance keyword, and
+    the scenario's own ``artifacts`` list (lying at a location, or carried)."""
+    out: list[Artifact] = []
+    if not doc.artifacts and not any(u.keywords.lances for u in units) and not any(u.artifacts for u in doc.units):
+        return out
+    by_id = {u.id: u for u in units}
+    for i, u in enumerate(doc.units):
+        unit = by_id.get(u.id)
+        if unit is None:
+            continue
+        names = u.artifacts if u.artifacts is not None else ("Lance",) * unit.keywords.lances
+        counts: dict[str, int] = {}
+        for name in names:
+            slug = _slug(name)
+            counts[slug] = counts.get(slug, 0) + 1
+            aid = f"{unit.id}-{slug}" + (f"-{counts[slug]}" if counts[slug] > 1 else "")
+            out.append(Artifact(aid, name, unit.controller, unit.location, bearer=unit.id,
+                                token=name.lower() == "lance"))
+    seen = {a.id for a in out}
+    state = board.evolve(units=tuple(units))
+    for i, a in enumerate(doc.artifacts):
+        ptr = f"/artifacts/{i}"
+        if a.id in seen or a.id in by_id:
+            checks.add(f"{ptr}/id", f"duplicate id {a.id!r}", "give each artifact its own id")
+        seen.add(a.id)
+        card = checks.card(a.card, f"{ptr}/card", ("artifact",))
+        name = a.name or (card.name if card else a.id)
+        text = a.text or (card.text if card else "")
+        checks.known_player(a.owner, f"{ptr}/owner")
+        checks.known_player(a.controller, f"{ptr}/controller")
+        bearer = by_id.get(a.carried_by) if a.carried_by else None
+        if a.carried_by and bearer is None:
+            checks.add(f"{ptr}/carried_by", f"unknown unit {a.carried_by!r}", f"use one of {sorted(by_id)}")
+            continue
+        if bearer is not None and a.monument:
+            checks.add(f"{ptr}/carried_by", f"{name} is a Monument: it cannot be carried", "remove \"carried_by\"")
+        if a.at is None and bearer is None:
+            checks.add(f"{ptr}/at", f"{name} is neither carried nor at a location", "add \"at\" or \"carried_by\"")
+            continue
+        loc = parse_location(a.at, {s.square: s for s in board.sites}) if a.at is not None else (
+            bearer.location if bearer else None)
+        assert loc is not None
+        if bearer is not None and not state.occupies(bearer, loc):
+            checks.add(f"{ptr}/at", f"{name} must be at a location its bearer {bearer.name} occupies",
+                       "give one of the bearer's locations, or leave \"at\" out")
+        elif not board.location_exists(loc):
+            checks.add(f"{ptr}/at", f"the {loc} does not exist in the realm", "give a location that exists")
+        owner = a.owner or (bearer.controller if bearer else a.controller or first_player)
+        cost = a.cost or (card.cost or 0 if card else 0)
+        offset = offset_in(state, bearer, loc) if bearer is not None else (0, 0)
+        out.append(Artifact(a.id, name, owner, loc, bearer=bearer.id if bearer else None, offset=offset,
+                            carriable=not a.monument,
+                            token=a.token, controller=None if not a.monument else (a.controller or owner),
+                            cost=cost, text=text, abilities=abilities_of(text, name) if text else Abilities()))
+    return out
 
 
 # ----------------------------------------------------------------------------- the action
@@ -306,11 +431,14 @@ def _resolve_cards(action: D.Action, ptr: str, checks: _Checks) -> D.Action:
     return action
 
 
-def _check_action(action: D.Action, ptr: str, created: set[str], checks: _Checks) -> None:
-    """Every unit an action names must exist in the scenario (or be created earlier in a sequence)."""
+def _check_action(action: D.Action, ptr: str, created: set[str], checks: _Checks,
+                  artifacts: set[str] | None = None) -> None:
+    """Every unit (and artifact) an action names must exist in the scenario (or be created
+    earlier in a sequence)."""
+    artifacts = artifacts if artifacts is not None else set()
     if isinstance(action, D.Sequence):
         for i, sub in enumerate(action.actions):
-            _check_action(sub, f"{ptr}/actions/{i}", created, checks)
+            _check_action(sub, f"{ptr}/actions/{i}", created, checks, artifacts)
         return
     if isinstance(action, D.Summon):
         created.add(action.minion.id or action.minion.name)
@@ -320,6 +448,24 @@ def _check_action(action: D.Action, ptr: str, created: set[str], checks: _Checks
         if action.location is None:
             checks.add(f"{ptr}/location", "a minion spell needs a summoning location",
                        "add \"location\": the square (or [square, region]) it is summoned to")
+    if isinstance(action, D.Cast) and action.spell.type == "artifact":
+        artifacts.add(action.spell.id or "-".join((action.spell.name or "").lower().split()))
+
+    def artifact(aid: str, pointer: str) -> None:
+        if aid not in artifacts:
+            checks.add(pointer, f"unknown artifact {aid!r}", f"use one of {sorted(artifacts)}")
+
+    if isinstance(action, D.Move):
+        given = [f for f in ("path", "to", "direction") if getattr(action, f)]
+        if len(given) != 1:
+            checks.add(ptr, "a move needs exactly one of \"path\", \"to\" and \"direction\""
+                       + (f" (it has {', '.join(given)})" if given else ""),
+                       "give the path the effect declares, its destination, or a direction with \"steps\"")
+    if isinstance(action, D.Destroy) and isinstance(action.target, D.ArtifactRef):
+        artifact(action.target.artifact, f"{ptr}/target/artifact")
+    if isinstance(action, (D.PickUp, D.DropAction)):
+        for i, aid in enumerate(action.artifacts):
+            artifact(aid, f"{ptr}/artifacts/{i}")
 
     def unit(uid: str | None, pointer: str) -> None:
         if uid is not None and uid not in created:
@@ -333,7 +479,7 @@ def _check_action(action: D.Action, ptr: str, created: set[str], checks: _Checks
             unit(v, f"{ptr}/{f}")
         elif isinstance(v, D.UnitRef):
             unit(v.unit, f"{ptr}/{f}/unit")
-    for f in ("defenders", "interceptors", "hit", "targets"):
+    for f in ("defenders", "interceptors", "hit", "targets", "units"):
         for i, v in enumerate(getattr(action, f, ()) or ()):
             unit(v if isinstance(v, str) else v.unit, f"{ptr}/{f}/{i}")
     for f in ("player", "owner", "first"):
@@ -372,7 +518,11 @@ def load(doc: Any, cards: CardSource | None = None) -> tuple[GameState, D.Action
     checks.known_player(parsed.turn.active, "/turn/active")
     sites = _sites(parsed, checks)
     auras = _auras(parsed, checks)
-    units = _units(parsed, sites, auras, checks)
+    board = GameState(Turn(parsed.turn.active), tuple(players), tuple(sorted(sites.values(), key=lambda s: s.square)),
+                      (), tuple(auras))
+    units = _units(parsed, sites, auras, board, checks)
+    _carriers(parsed, units, board, checks)
+    artifacts = _artifacts(parsed, units, board, player_ids[0], checks)
     action = _resolve_cards(parsed.action, "/action", checks)
     if D.count_actions(action) > D.MAX_ACTIONS:
         checks.add("/action", f"more than {D.MAX_ACTIONS} actions in one scenario",
@@ -380,11 +530,11 @@ def load(doc: Any, cards: CardSource | None = None) -> tuple[GameState, D.Action
     for i, (a, b) in enumerate(parsed.as_if_adjacent):
         if a == b:
             checks.add(f"/as_if_adjacent/{i}", f"square {a} linked to itself", "link two different sites")
-    _check_action(action, "/action", {u.id for u in units}, checks)
+    _check_action(action, "/action", {u.id for u in units}, checks, {a.id for a in artifacts})
     lasting = lasting_effects(parsed.lasting, {u.id for u in units}, checks)
     if checks.problems:
         raise ScenarioError(checks.problems)
     state = GameState(Turn(parsed.turn.active, parsed.turn.number, parsed.turn.phase), tuple(players),
-                      tuple(sorted(sites.values(), key=lambda s: s.square)), tuple(units), tuple(auras),
+                      board.sites, tuple(units), tuple(auras), artifacts=tuple(artifacts),
                       as_if_adjacent=tuple((a, b) for a, b in parsed.as_if_adjacent), lasting=lasting)
     return state, action

@@ -69,6 +69,7 @@ class Site:
     max_entry_power: int | None = None   # passive: only minions with power <= N may enter
     kills_on_entry: bool = False         # triggered: minions that enter die (Bottomless Pit)
     text: str = ""
+    ward: bool = False                   # a Ward (rulebook glossary "Ward"): breaks instead of harm
     flood_ends: bool = False             # flooded by an effect that lasts this turn only
 
 
@@ -88,7 +89,6 @@ class Unit:
     tapped: bool = False
     summoned_this_turn: bool = False
     keywords: Keywords = Keywords()
-    artifacts: tuple[str, ...] = ()
     text: str = ""
     damage_reduction: int = 0            # "takes N less damage" on itself
     reduces_nearby_allies: int = 0       # Shield Maidens-like: other nearby allies take N less
@@ -96,6 +96,11 @@ class Unit:
     abilities: Abilities = Abilities()   # what its card text says, typed (keywords are in `keywords`)
     lethal_hit: bool = False             # took damage from a Lethal unit since the last check
     marked: str | None = None            # marked for death, and why (Codex "Die")
+    killed_by: tuple[str, ...] = ()      # units credited with the kill when marked (Codex "Kill Credit")
+    size: tuple[int, int] = (1, 1)       # rows x columns of squares it occupies (Codex "Oversized Units")
+    carried_by: str | None = None        # the unit carrying it (Codex "Carrying Units")
+    interacted: bool = False             # it interacted with the realm this turn (Codex "Interact")
+    used: frozenset[str] = frozenset()   # once-per-turn abilities used this turn ("pick_up", "drop")
     token: bool = False                  # a token: banished instead of leaving the realm (Codex "Token")
 
     @property
@@ -116,11 +121,38 @@ class Unit:
         return (self.attack + self.defense) // 2
 
     @property
-    def lances(self) -> int:
-        return sum(1 for a in self.artifacts if a.lower() == "lance")
+    def oversized(self) -> bool:
+        return self.size != (1, 1)
 
     def power_text(self) -> str:
         return f"{self.attack}/{self.defense}" if self.split else str(self.attack)
+
+
+@dataclass(frozen=True)
+class Artifact:
+    """An artifact in the realm: lying at a location, or carried by a unit (its ``bearer``).
+
+    A carried artifact moves with its bearer and shares one of its locations (for an oversized
+    bearer, the one it was carried at, kept relative to the bearer). A carriable artifact is
+    controlled by its bearer's controller and by no one while it lies in the realm; a
+    non-carriable one (a Monument) by whoever put it into the realm (Codex "Artifact")."""
+
+    id: str
+    name: str
+    owner: str
+    location: Location                   # where it lies (a carried one: where it was last seen)
+    bearer: str | None = None
+    offset: tuple[int, int] = (0, 0)     # a carried one: its (row, column) within the bearer's area
+    carriable: bool = True
+    token: bool = False                  # a token (a Lance) is banished when it would leave the realm
+    controller: str | None = None        # a non-carriable artifact's controller
+    cost: int = 0
+    text: str = ""
+    abilities: Abilities = Abilities()
+
+    @property
+    def is_lance(self) -> bool:
+        return self.name.lower() == "lance"
 
 
 @dataclass(frozen=True)
@@ -230,7 +262,7 @@ class Turn:
     phase: Phase = "main"
 
 
-Fate = Literal["died", "banished", "returned"]
+Fate = Literal["died", "banished", "returned", "broken"]
 
 
 @dataclass(frozen=True)
@@ -241,9 +273,10 @@ class Removed:
     name: str
     fate: Fate
     location: Location
-    controller: str
+    controller: str | None
     owner: str = ""
     zone: ZoneName = "cemetery"
+    killers: tuple[str, ...] = ()          # units credited with the kill (Codex "Kill Credit")
 
 
 @dataclass(frozen=True)
@@ -315,6 +348,7 @@ class GameState:
     draw: bool = False
     storyline: tuple[Pending, ...] = ()       # first item resolves next
     death_blows: tuple[str, ...] = ()         # players whose Avatar took a death blow, not yet ruled on
+    artifacts: tuple[Artifact, ...] = ()      # artifacts in the realm, lying or carried
     as_if_adjacent: tuple[tuple[int, int], ...] = ()   # pairs of sites units may move between as if adjacent
 
     # ---- lookups (cached per immutable state) ----
@@ -330,6 +364,16 @@ class GameState:
     def _players_by_id(self) -> dict[str, Player]:
         return {p.id: p for p in self.players}
 
+    @cached_property
+    def _artifacts_by_id(self) -> dict[str, Artifact]:
+        return {a.id: a for a in self.artifacts}
+
+    @cached_property
+    def carriers(self) -> frozenset[str]:
+        """Ids of the units carrying something (an artifact or a unit)."""
+        return frozenset(a.bearer for a in self.artifacts if a.bearer is not None) | frozenset(
+            u.carried_by for u in self.units if u.carried_by is not None)
+
     def site_at(self, square: int) -> Site | None:
         return self._sites_by_square.get(square)
 
@@ -342,6 +386,11 @@ class GameState:
     def has_player(self, player_id: str | None) -> bool:
         return player_id in self._players_by_id
 
+    @property
+    def first_player(self) -> str:
+        """The player who went first (the first listed): their starting edge is the bottom row."""
+        return self.players[0].id
+
     def opponent(self, player_id: str) -> str:
         for p in self.players:
             if p.id != player_id:
@@ -349,7 +398,54 @@ class GameState:
         return player_id
 
     def units_at(self, loc: Location) -> list[Unit]:
-        return [u for u in self.units if u.location == loc]
+        """The units occupying ``loc`` (an oversized unit occupies each location of its area)."""
+        return [u for u in self.units if u.location == loc or (u.oversized and loc in self.locations_of(u))]
+
+    def locations_of(self, unit: Unit) -> tuple[Location, ...]:
+        """Every location the unit occupies: one, or the area of an oversized unit."""
+        if not unit.oversized:
+            return (unit.location,)
+        from codex.engine.oversized import area  # the area's regions depend on the sites under it
+        return area(self, unit.location, unit.size) or (unit.location,)
+
+    def occupies(self, unit: Unit, loc: Location) -> bool:
+        return unit.location == loc or (unit.oversized and loc in self.locations_of(unit))
+
+    def shared_location(self, a: Unit, b: Unit) -> Location | None:
+        """A location both units occupy (the first of ``b``'s), or None."""
+        if not a.oversized and not b.oversized:
+            return a.location if a.location == b.location else None
+        mine = self.locations_of(a)
+        return next((loc for loc in self.locations_of(b) if loc in mine), None)
+
+    def artifact(self, artifact_id: str) -> Artifact | None:
+        return self._artifacts_by_id.get(artifact_id)
+
+    def artifact_location(self, artifact: Artifact) -> Location:
+        """Where the artifact is: a carried one moves with its bearer (Codex "Carrying Artifacts"),
+        at its place within an oversized bearer's area."""
+        bearer = self.unit(artifact.bearer) if artifact.bearer is not None else None
+        if bearer is None:
+            return artifact.location
+        if not bearer.oversized:
+            return bearer.location
+        locs = self.locations_of(bearer)
+        index = artifact.offset[0] * bearer.size[1] + artifact.offset[1]
+        return locs[index] if index < len(locs) else bearer.location
+
+    def carried_artifacts(self, unit_id: str) -> list[Artifact]:
+        return [a for a in self.artifacts if a.bearer == unit_id]
+
+    def carried_units(self, unit_id: str) -> list[Unit]:
+        return [u for u in self.units if u.carried_by == unit_id]
+
+    def artifact_controller(self, artifact: Artifact) -> str | None:
+        """A carried artifact is controlled by its bearer's controller; a carriable one lying in the
+        realm by no one; a non-carriable one by whoever put it into the realm."""
+        if artifact.bearer is not None:
+            bearer = self.unit(artifact.bearer)
+            return bearer.controller if bearer else None
+        return None if artifact.carriable else artifact.controller
 
     def avatar_of(self, player_id: str) -> Unit | None:
         for u in self.units:
@@ -380,18 +476,36 @@ class GameState:
     def add_unit(self, unit: Unit) -> "GameState":
         return replace(self, units=self.units + (unit,))
 
-    def remove_unit(self, unit_id: str, fate: Fate) -> "GameState":
+    def remove_unit(self, unit_id: str, fate: Fate, killers: tuple[str, ...] = ()) -> "GameState":
         """The unit leaves the realm for its owner's zone: the cemetery when it died, the hand
         when it was returned, the banished area when it was banished, and always the banished
-        area for a token (Codex "Ownership and Control", "Token")."""
+        area for a token (Codex "Ownership and Control", "Token"). What it carries stays where it
+        was (the at-rest check drops it there: Codex "Carrying Artifacts")."""
         u = self._units_by_id[unit_id]
         zone: ZoneName = "banished" if u.token or fate == "banished" else (
             "hand" if fate == "returned" else "cemetery")
-        state = replace(self, units=tuple(x for x in self.units if x.id != unit_id),
+        artifacts = tuple(replace(a, location=self.artifact_location(a)) if a.bearer == unit_id else a
+                          for a in self.artifacts)
+        state = replace(self, units=tuple(x for x in self.units if x.id != unit_id), artifacts=artifacts,
                         removed=self.removed + (Removed(u.id, u.name, fate, u.location, u.controller, u.owner,
-                                                        zone),))
+                                                        zone, killers),))
         card = Card(u.name, u.owner, u.kind, u.token, u.id)
         return state.put_card(card, zone)
+
+    def with_artifact(self, artifact: Artifact) -> "GameState":
+        if artifact.id not in self._artifacts_by_id:
+            return replace(self, artifacts=self.artifacts + (artifact,))
+        return replace(self, artifacts=tuple(artifact if a.id == artifact.id else a for a in self.artifacts))
+
+    def remove_artifact(self, artifact_id: str, fate: Literal["banished", "broken"]) -> "GameState":
+        """An artifact leaves the realm: destroyed, to its owner's cemetery (a broken artifact), or
+        banished (a token always is: Codex "Token")."""
+        a = self._artifacts_by_id[artifact_id]
+        zone: ZoneName = "banished" if a.token or fate == "banished" else "cemetery"
+        state = replace(self, artifacts=tuple(x for x in self.artifacts if x.id != artifact_id),
+                        removed=self.removed + (Removed(a.id, a.name, fate, self.artifact_location(a),
+                                                        self.artifact_controller(a), a.owner, zone),))
+        return state.put_card(Card(a.name, a.owner, "artifact", a.token, a.id), zone)
 
     def put_card(self, card: Card, zone: ZoneName, *, bottom: bool = False) -> "GameState":
         """``card`` enters its owner's ``zone`` (on top of a deck, or at its bottom)."""

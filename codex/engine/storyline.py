@@ -25,10 +25,11 @@ from typing import Callable
 
 from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.budget import spend
-from codex.engine.events import (AbilityNotExecuted, Banished, Died, EffectIgnored, Entering, Event, GameDrawn,
-                                 GameWon, Marked, Note, Summoned, TriggerAdded, TriggerSkipped)
-from codex.engine.geometry import Region
+from codex.engine.events import (AbilityNotExecuted, Banished, Damaged, Died, EffectIgnored, Entering, Entry, Event,
+                                 GameDrawn, GameWon, Marked, Note, Summoned, TriggerAdded, TriggerSkipped)
+from codex.engine.geometry import Location, Region
 from codex.engine.ongoing import disabled_by, keywords_at, silenced_at
+from codex.engine.oversized import area
 from codex.engine.state import Burial, GameState, Pending, SiteTrigger, TriggeredEffect, Unit
 from codex.engine.terrain import reground
 
@@ -39,17 +40,19 @@ AbilityResolver = Callable[[GameState, Pending], Resolved]
 
 
 def survival(state: GameState, unit: Unit) -> tuple[str, str, str] | None:
-    """(fate, cause, rule id) when a minion cannot exist where it is; None when it can."""
+    """(fate, cause, rule id) when a minion cannot exist where it is (any of its locations, for
+    an oversized one); None when it can. A carried unit has its carrier's movement abilities."""
     if not unit.is_minion:
         return None
     kw = keywords_at(state, unit)
-    region = unit.location.region
-    if region is Region.VOID and not kw.voidwalk:
-        return "banished", f"it is in the void at square {unit.location.square} without Voidwalk", "void.banished"
-    if region is Region.UNDERGROUND and not kw.burrowing:
-        return "marked", f"it is underground at square {unit.location.square} without Burrowing", "underground.dies"
-    if region is Region.UNDERWATER and not kw.submerge:
-        return "marked", f"it is underwater at square {unit.location.square} without Submerge", "underwater.dies"
+    for loc in state.locations_of(unit):
+        region = loc.region
+        if region is Region.VOID and not kw.voidwalk:
+            return "banished", f"it is in the void at square {loc.square} without Voidwalk", "void.banished"
+        if region is Region.UNDERGROUND and not kw.burrowing:
+            return "marked", f"it is underground at square {loc.square} without Burrowing", "underground.dies"
+        if region is Region.UNDERWATER and not kw.submerge:
+            return "marked", f"it is underwater at square {loc.square} without Submerge", "underwater.dies"
     return None
 
 
@@ -64,11 +67,24 @@ def _lethal_damage(unit: Unit) -> tuple[str, list[str]] | None:
     return None
 
 
-def _check(state: GameState) -> Resolved:
-    """The at-rest checks: units in a subsurface follow their site's water or land, then every
-    minion that cannot stay in the realm is banished or marked for death."""
+def killers_of(state: GameState, unit_id: str, batch: list[Event]) -> tuple[str, ...]:
+    """Who gets credit for killing a minion (Codex "Kill Credit"): the units whose strike or
+    damage in this batch hit it (units only; several share the credit)."""
+    out = [e.source for e in batch if isinstance(e, Damaged) and e.unit == unit_id and e.source is not None
+           and state.unit(e.source) is not None]
+    return tuple(dict.fromkeys(out))
+
+
+def _check(state: GameState, batch: list[Event] | None = None) -> Resolved:
+    """The at-rest checks: units in a subsurface follow their site's water or land, what can no
+    longer be carried is dropped, then every minion that cannot stay in the realm is banished or
+    marked for death."""
+    from codex.engine.carrying import drops
     state, events = reground(state)
+    state, dropped = drops(state)
+    events += dropped
     marked: list[str] = []
+    banished = False
     for unit in state.units:
         if not unit.is_minion or unit.marked:
             continue
@@ -76,26 +92,36 @@ def _check(state: GameState) -> Resolved:
         if fate is not None and fate[0] == "banished":
             state = state.remove_unit(unit.id, "banished")
             events.append(Banished(unit.id, unit.name, unit.location, fate[1], rules=(fate[2], "at-rest", "banished")))
+            banished = True
             continue
         why: tuple[str, list[str]] | None = (fate[1], [fate[2], "at-rest"]) if fate else _lethal_damage(unit)
         if why is not None:
             cause, rules = why
-            state = state.with_unit(replace(unit, marked=cause))
-            events.append(Marked(unit.id, unit.name, unit.location, cause, rules=tuple(rules + ["die"])))
+            killers = () if fate else killers_of(state, unit.id, batch or [])
+            names = tuple(k.name for k in (state.unit(i) for i in killers) if k is not None)
+            state = state.with_unit(replace(unit, marked=cause, killed_by=killers))
+            events.append(Marked(unit.id, unit.name, unit.location, cause, killers, names,
+                                 rules=tuple(rules + ["die"] + (["kill-credit"] if killers else []))))
             marked.append(unit.id)
     if marked:
         state = _bury_later(state, marked)
+    if banished:
+        state, more = drops(state)
+        events += more
     return state, events
 
 
-def mark_for_death(state: GameState, unit_id: str, cause: str, rules: tuple[str, ...]) -> Resolved:
+def mark_for_death(state: GameState, unit_id: str, cause: str, rules: tuple[str, ...],
+                   killers: tuple[str, ...] = ()) -> Resolved:
     """A minion destroyed directly by an effect is marked for death now; it goes to the cemetery
     once the triggers of its death have resolved (`settle` does both)."""
     unit = state.unit(unit_id)
     if unit is None or unit.marked or not unit.is_minion:
         return state, []
-    state = _bury_later(state.with_unit(replace(unit, marked=cause)), [unit_id])
-    return state, [Marked(unit.id, unit.name, unit.location, cause, rules=rules + ("die",))]
+    names = tuple(k.name for k in (state.unit(i) for i in killers) if k is not None)
+    state = _bury_later(state.with_unit(replace(unit, marked=cause, killed_by=killers)), [unit_id])
+    return state, [Marked(unit.id, unit.name, unit.location, cause, killers, names,
+                          rules=rules + ("die",) + (("kill-credit",) if killers else ()))]
 
 
 def _bury_later(state: GameState, marked: list[str]) -> GameState:
@@ -112,6 +138,15 @@ def _bury_later(state: GameState, marked: list[str]) -> GameState:
 KILLS_ON_ENTRY = "whenever a minion enters this site, kill it"
 
 
+def _entered_sites(state: GameState, unit: Unit, entry: Entry) -> list[Location]:
+    """The locations of sites the unit entered: summoned there or moved there from another site.
+    An oversized unit enters only the sites it did not occupy before (Codex "Enter")."""
+    if not unit.oversized:
+        return [entry.to] if entry.site_entered else []
+    before = {loc.square for loc in (area(state, entry.frm, unit.size) or ())} if entry.frm else set()
+    return [loc for loc in area(state, entry.to, unit.size) or () if loc.square not in before]
+
+
 def _entry_triggers(state: GameState, event: Event) -> list[Pending]:
     """Site abilities listening for units entering: a site that kills minions entering it (e.g.
     Bottomless Pit) fires when a minion is summoned to it or moves into it from elsewhere, by
@@ -121,13 +156,16 @@ def _entry_triggers(state: GameState, event: Event) -> list[Pending]:
         return []
     entry = event.entry()
     unit = state.unit(entry.unit)
-    site = state.site_at(entry.to.square)
-    if unit is None or not unit.is_minion or site is None or not site.kills_on_entry or not entry.site_entered:
+    if unit is None or not unit.is_minion:
         return []
-    if entry.to.region is Region.VOID:
-        return []
-    return [Pending(site.controller or site.owner or state.turn.active, None,
-                    SiteTrigger(site.square, site.name, KILLS_ON_ENTRY, unit.id, event))]
+    out = []
+    for loc in _entered_sites(state, unit, entry):
+        site = state.site_at(loc.square)
+        if site is None or not site.kills_on_entry or loc.region is Region.VOID:
+            continue
+        out.append(Pending(site.controller or site.owner or state.turn.active, None,
+                           SiteTrigger(site.square, site.name, KILLS_ON_ENTRY, unit.id, event)))
+    return out
 
 
 #: A card's own triggered abilities, by the event they listen for.
@@ -256,8 +294,8 @@ def _bury(state: GameState, burial: Burial) -> Resolved:
         unit = state.unit(uid)
         if unit is None:
             continue
-        state = state.remove_unit(uid, "died")
-        rules = ["die.marked"] + (["die.simultaneous"] if together else [])
+        state = state.remove_unit(uid, "died", unit.killed_by)
+        rules = ["die.marked", "dead-minion"] + (["die.simultaneous"] if together else [])
         if unit.abilities.of_kind(AbilityKind.DEATHRITE):
             rules.append("deathrite")
         rules += ["token"] if unit.token else ["cemetery", "dead-minion"]
@@ -292,7 +330,7 @@ def settle(state: GameState, events: list[Event] | None = None) -> Resolved:
     fresh = list(events or [])
     while True:
         spend(1, "resolving the storyline")
-        state, checked = _check(state)
+        state, checked = _check(state, fresh)
         state, added = add_triggers(state, fresh + checked)
         out += checked + added
         if not state.storyline:

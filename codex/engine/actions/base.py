@@ -94,6 +94,10 @@ class ActionSpec:
 
 REGISTRY: dict[type[D.Action], ActionSpec] = {}
 
+#: A check every action goes through before its handler (the mandatory actions of the main phase;
+#: set by `actions.mandatory`).
+BEFORE: Callable[["Resolution", D.Action, str], None] | None = None
+
 
 def handles(record: type[R], *verdicts: Verdict) -> Callable[[Callable[[Resolution, R, str], Outcome]],
                                                                 Callable[[Resolution, R, str], Outcome]]:
@@ -109,6 +113,8 @@ def run(state: GameState, action: D.Action, pointer: str = "/action") -> Outcome
     spend(1, "actions")
     res = Resolution(state)
     try:
+        if BEFORE is not None:
+            BEFORE(res, action, pointer)
         return REGISTRY[type(action)].handler(res, action, pointer)
     except IllegalAction as e:
         res.emit(Note("illegal", e.message[0].upper() + e.message[1:] + ".",

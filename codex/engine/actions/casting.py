@@ -16,7 +16,10 @@ from codex.engine.keywords import parse_threshold
 from codex.engine.ongoing import keywords_at
 from codex.engine.reasons import Reason
 from codex.engine.ruling import Verdict
-from codex.engine.state import Affinity, Aura, Card, GameState, Unit
+from codex.engine.carrying import lance_tokens, offset_in
+from codex.engine.combat import break_ward, interact
+from codex.engine.oversized import normalise
+from codex.engine.state import Affinity, Artifact, Aura, Card, GameState, Unit
 from codex.engine.zones import move, take
 
 
@@ -30,8 +33,10 @@ def spell_of(doc: D.SpellDoc) -> C.Spell:
     kind = "minion" if "minion" in doc.also else doc.type     # Codex "Cards with Multiple Types"
     abilities = with_explicit(abilities_of(text, doc.name, spell=kind == "magic"), doc.keywords)
     cost = max(0, (doc.cost or 0) + (doc.x or 0) + doc.cost_change)     # Codex "Cost": never negative
+    size = tuple(doc.size) if doc.size is not None else abilities.size
     return C.Spell(doc.name, kind, cost, Affinity.of(parse_threshold(doc.threshold)), text, attack,
-                   defense, abilities.keywords, doc.carriable, tuple(doc.keywords), abilities)
+                   defense, abilities.keywords, doc.carriable, tuple(doc.keywords), abilities,
+                   (size[0], size[1]) if size else None)
 
 
 def _pay(state: GameState, pid: str, cost: int) -> GameState:
@@ -49,16 +54,26 @@ def _summon(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> s
                           f"{spell.name} needs a summoning location", ptr + "/location")
     loc = place(res.state, a.location)
     sid = a.spell.id or spell.name
+    size = spell.size or (1, 1)
+    if size != (1, 1):
+        loc = normalise(res.state, loc)
     minion = Unit(sid, spell.name, pid, pid, "minion", loc, spell.attack, spell.defense, keywords=spell.keywords,
-                  artifacts=("Lance",) if spell.keywords.lance else (), text=spell.text, summoned_this_turn=True,
-                  abilities=spell.abilities)
-    found = C.summoning_location_reason(res.state, pid, spell, loc, minion)
+                  text=spell.text, summoned_this_turn=True, abilities=spell.abilities, size=size)
+    found = (C.summoning_area_reason(res.state, pid, spell, loc, minion) if minion.oversized
+             else C.summoning_location_reason(res.state, pid, spell, loc, minion))
     if found:
         raise res.illegal(found, f"{spell.name} cannot be summoned to the {loc}", ptr + "/location")
     rules = ["casting.minion-location", "casting-minions.enter", "summon"] + {
         Region.UNDERGROUND: ["burrowing.summon", "casting.minion-burrowing"], Region.UNDERWATER: ["submerge.summon"],
-        Region.VOID: ["voidwalk.summon"]}.get(loc.region, [])
+        Region.VOID: ["voidwalk.summon"]}.get(loc.region, []) + (["oversized-units.summon"] if minion.oversized else [])
     res.state, batch = summon(_pay(res.state, pid, spell.cost), minion, tuple(rules))
+    for token in lance_tokens(minion, spell.keywords.lances):
+        res.state = res.state.with_artifact(token)
+    if minion.oversized:
+        where = ", ".join(str(x) for x in res.state.locations_of(minion))
+        batch.append(Note("oversized", f"{spell.name} occupies {len(res.state.locations_of(minion))} locations: "
+                          f"{where}.", {"unit": sid}, rules=("oversized-units", "oversized-units.size") + (
+                              ("the-golden-rule",) if a.spell.size is None else ())))
     batch += lance_notes(res.state, sid)
     charge = spell.keywords.charge
     batch.append(Note("sickness", f"{spell.name} entered the realm this turn." + (
@@ -68,22 +83,44 @@ def _summon(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> s
     return f"summoned to the {loc}"
 
 
+def _artifact_id(state: GameState, wanted: str) -> str:
+    aid, n = wanted, 1
+    while state.artifact(aid) is not None or state.unit(aid) is not None:
+        n += 1
+        aid = f"{wanted}-{n}"
+    return aid
+
+
 def _conjure_artifact(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> str:
+    """An artifact is conjured on the surface of one of your sites, or (a carriable one) into the
+    hands of one of your units, at a location that unit occupies (Codex "Casting Artifacts")."""
+    aid = _artifact_id(res.state, a.spell.id or "-".join(spell.name.lower().split()))
     if a.carrier:
         bearer = res.unit(a.carrier, ptr + "/carrier")
-        if bearer.controller != pid or not spell.carriable:
-            raise res.illegal((Reason.BAD_SUMMONING_LOCATION, "casting.artifact"), spell.name, ptr + "/carrier")
-        res.state = _pay(res.state, pid, spell.cost)
-        res.state = res.state.with_unit(replace(bearer, artifacts=bearer.artifacts + (spell.name,)))
-        res.emit(Conjured(spell.name, f"into the hands of {bearer.name}", rules=("casting.artifact",)))
+        if not spell.carriable:
+            raise res.illegal((Reason.NOT_CARRIABLE, "artifact.monument"), spell.name, ptr + "/carrier")
+        if bearer.controller != pid:
+            raise res.illegal((Reason.NOT_AN_ALLY, "casting.artifact"), f"{spell.name} into {bearer.name}'s hands",
+                              ptr + "/carrier")
+        loc = place(res.state, a.location) if a.location is not None else bearer.location
+        if not res.state.occupies(bearer, loc):
+            raise res.illegal((Reason.NOT_HERE, "casting.artifact"), f"{spell.name} at the {loc}", ptr + "/location")
+        res.state = _pay(res.state, pid, spell.cost).with_artifact(
+            Artifact(aid, spell.name, pid, loc, bearer=bearer.id, offset=offset_in(res.state, bearer, loc),
+                     cost=spell.cost, text=spell.text, abilities=spell.abilities))
+        res.emit(Conjured(spell.name, f"into the hands of {bearer.name}", rules=(
+            "casting.artifact-carrier", "carriable-artifact", "artifact.control")))
         return f"carried by {bearer.name}"
     caster = res.unit(a.caster, ptr + "/caster")
     loc = place(res.state, a.location if a.location is not None else caster.location.square)
     site = res.state.site_at(loc.square)
     if site is None or site.controller != pid or loc.region is not Region.SURFACE:
         raise res.illegal((Reason.NOT_YOUR_SITE, "casting.artifact-location"), spell.name, ptr + "/location")
-    res.state = _pay(res.state, pid, spell.cost)
-    res.emit(Conjured(spell.name, f"on the surface of {site.name}", rules=("casting.artifact-location",)))
+    res.state = _pay(res.state, pid, spell.cost).with_artifact(
+        Artifact(aid, spell.name, pid, loc, carriable=spell.carriable, controller=None if spell.carriable else pid,
+                 cost=spell.cost, text=spell.text, abilities=spell.abilities))
+    res.emit(Conjured(spell.name, f"on the surface of {site.name}", rules=("casting.artifact-location",) + (
+        ("artifact.uncontrolled", "uncontrolled.artifact") if spell.carriable else ("artifact.monument",))))
     return f"conjured at {site.name}"
 
 
@@ -103,14 +140,21 @@ def _conjure_aura(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str
 
 
 def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> str:
+    """A magic resolves: its targets were declared legal (Stealth, region); an opponent's unit
+    with a Ward is not affected, its Ward breaks instead of it being targeted."""
     caster = res.unit(a.caster, ptr + "/caster")
+    targets = []
     for i, tid in enumerate(a.targets):
         t = res.unit(tid, f"{ptr}/targets/{i}")
         found = C.magic_target_reason(res.state, caster, t)
         if found:
             raise res.illegal(found, f"{spell.name} cannot target {t.name}", f"{ptr}/targets/{i}")
+        targets.append(t)
     res.state = _pay(res.state, pid, spell.cost)
     res.emit(MagicResolved(spell.name, a.targets, executed=False, rules=("casting.magic",)))
+    for t in targets:
+        if t.controller != pid and keywords_at(res.state, t).ward:
+            res.apply(break_ward(res.state, t.id, f"targeted by {spell.name}"))
     for what in spell.abilities.not_executed():
         res.emit(AbilityNotExecuted(caster.id, spell.name, what, rules=("storyline",)))
     card = Card(spell.name, pid, "magic", a.spell.token)
@@ -212,4 +256,5 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
     res.emit(SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",)))
     where = _PLACE[spell.type](res, a, spell, pid, ptr)
     res.emit(ManaPaid(pid, spell.cost, res.state.player(pid).mana, rules=("casting.cost",)))
+    res.apply(interact(res.state, caster.id, "cast a spell", ("stealth.after-spell",)))
     return res.done(res.result_verdict(), f"{caster.name} casts {spell.name} legally: {where}.")

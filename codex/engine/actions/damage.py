@@ -1,23 +1,42 @@
 """Damage and life loss dealt by an effect (the scenario names the amount and the source)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from codex.engine import document as D
 from codex.engine.actions.base import Outcome, Resolution, handles, target_of
 from codex.engine.actions.movement import fight_summary
-from codex.engine.combat import SiteTarget, deal_damage, lose_life
-from codex.engine.events import Note
+from codex.engine.actions.effects import EffectSource, effect_source, opposing
+from codex.engine.combat import SiteTarget, deal_damage, interact, lose_life
+from codex.engine.events import Note, WardBroke
+from codex.engine.ongoing import keywords_at
 from codex.engine.reasons import Reason
 from codex.engine.ruling import Verdict
 
 
+def _assumed(res: Resolution, src: EffectSource) -> None:
+    if src.assumed:
+        res.emit(Note("note", f"The scenario names neither the effect's source nor its player: it is taken to be "
+                      f"{src.player}'s (the active player's) effect.", {"player": src.player}))
+
+
 @handles(D.Damage, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL)
 def damage(res: Resolution, a: D.Damage, ptr: str) -> Outcome:
+    """Damage from a spell or an ability: an opponent's breaks a Ward instead; the source has
+    interacted with the realm (dealing damage, even prevented, loses Stealth before Deathrites)."""
     target = target_of(a.target)
-    source = res.state.unit(a.source) if a.source else None
+    src = effect_source(res, a, ptr)
+    source = src.unit
     if isinstance(target, SiteTarget):
         site = res.state.site_at(target.square)
         if site is None:
             raise res.illegal((Reason.NO_SITE_THERE, "void"), f"square {target.square}", ptr + "/target")
+        if site.ward and a.amount > 0 and src.player != site.controller:
+            _assumed(res, src)
+            res.state = res.state.with_site(replace(site, ward=False))
+            res.emit(WardBroke(f"site:{site.square}", site.name, f"damaged by {src.name}",
+                               rules=("ward", "replacement-effect")))
+            return res.done(Verdict.RESOLVED, f"{site.name}'s Ward breaks instead of it taking damage.")
         if not site.controller:   # Rubble (or any uncontrolled site) is damaged, but nobody loses life
             why = ("rubble", "rubble.treated-as-site") if site.rubble else ()
             res.emit(Note("note", f"{site.name} (square {target.square}) takes {a.amount} damage; no one controls it, "
@@ -29,7 +48,14 @@ def damage(res: Resolution, a: D.Damage, ptr: str) -> Outcome:
         return res.done(Verdict.RESOLVED, f"{site.name} takes {a.amount} damage; {site.controller} has "
                         f"{res.state.player(site.controller).life} life.")
     t = res.unit(target.unit, ptr + "/target")
-    res.state, dealt = deal_damage(res.state, t.id, a.amount, source, "damage")
+    foe = opposing(src, t)
+    if foe and a.amount > 0 and keywords_at(res.state, t).ward:
+        _assumed(res, src)
+    res.state, dealt = deal_damage(res.state, t.id, a.amount, source, "damage", foe)
+    if source is not None and any(e.kind in ("damage", "prevent_damage", "modify_damage", "lose_life", "death_blow",
+                                             "no_damage") for e in dealt) and a.amount > 0:
+        res.state, spent = interact(res.state, source.id, "dealt damage", ("stealth.after-damage", "interact.damage"))
+        dealt += spent
     res.settle(dealt)
     return res.done(res.result_verdict(), f"{a.amount} damage to {t.name}: " + fight_summary(res.state, [t.id]))
 

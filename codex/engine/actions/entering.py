@@ -7,6 +7,7 @@ from dataclasses import replace
 from codex.engine import document as D
 from codex.engine.abilities import abilities_of, with_explicit
 from codex.engine.actions.base import Outcome, Resolution, handles, place
+from codex.engine.carrying import lance_tokens
 from codex.engine.entering import lance_notes, summon_effect, teleport
 from codex.engine.activation import tap_reason, tap_rules
 from codex.engine.events import Event, StayedWhere, TappedByEffect
@@ -48,8 +49,7 @@ def summon_minion(res: Resolution, a: D.Summon, ptr: str) -> Outcome:
     attack, defense = (doc.power, doc.power) if isinstance(doc.power, int) else doc.power
     kw = abilities.keywords
     minion = Unit(doc.id or doc.name, doc.name, a.controller, a.controller, "minion", loc, attack, defense,
-                  keywords=kw, artifacts=("Lance",) if kw.lance else (), text=doc.text, summoned_this_turn=True,
-                  abilities=abilities)
+                  keywords=kw, text=doc.text, summoned_this_turn=True, abilities=abilities)
     rules = ("summon", "summon.effect", "enter") + (("summon.anywhere",) if loc.region is not Region.SURFACE
                                                      or res.state.site_at(loc.square) is None else ())
     res.state, events = summon_effect(res.state, minion, rules)
@@ -57,6 +57,8 @@ def summon_minion(res: Resolution, a: D.Summon, ptr: str) -> Outcome:
     if any(isinstance(e, StayedWhere) for e in events):
         res.emit(*batch)
         return res.done(Verdict.RESOLVED, f"{doc.name} cannot enter the {loc}: it is not summoned.")
+    for token in lance_tokens(minion, kw.lances):
+        res.state = res.state.with_artifact(token)
     batch += lance_notes(res.state, minion.id)
     res.settle(batch)
     after = res.state.unit(minion.id)

@@ -7,13 +7,14 @@ from dataclasses import replace
 from codex.engine import document as D
 from codex.engine.actions.base import Outcome, Resolution, handles, places, target_json, target_of
 from codex.engine.activation import activation_reason, tap_rules
-from codex.engine.combat import (SiteTarget, Target, UnitTarget, attack_reason, defend_reason, describe_target,
-                                 fight, intercept_reason, strike_site)
+from codex.engine.combat import (SiteTarget, Target, UnitTarget, attack_location, attack_reason, defend_reason,
+                                 describe_target, fight, intercept_reason, strike_site)
 from codex.engine.events import (Activated, AttackRefused, Attacked, Defended, Event, Intercepted, JoinedFight,
                                  NoAttack, Note, StayedPut, Tapped, TargetKept, TargetRemoved, path_text)
 from codex.engine.geometry import Location, Region
-from codex.engine.movement import (declared_path_problem, linked_rule, range_of_motion, resolve_path,
-                                   unreachable_rules)
+from codex.engine.movement import (declared_path_problem, linked_rule, path_to, range_of_motion, reachable_locations,
+                                   resolve_path, unreachable_rules)
+from codex.engine.oversized import area, normalise
 from codex.engine.ongoing import airborne_now, disabled_by, keywords_at
 from codex.engine.reasons import Reason, explain, found_rules
 from codex.engine.ruling import Verdict
@@ -124,9 +125,11 @@ def _defender_path(res: Resolution, du: Unit, spec: str | D.DefenderDoc, attack_
     """The defender's path to the attack: as declared (checked), else a shortest legal one."""
     declared = spec.path if isinstance(spec, D.DefenderDoc) else None
     if declared is None:
-        return list(range_of_motion(res.state, du)[attack_at])
+        return list(path_to(res.state, du, attack_at) or ())
     dpath = places(res.state, declared)
-    if (dpath[-1] if dpath else du.location) != attack_at:
+    end = dpath[-1] if dpath else du.location
+    if not (end == attack_at or (du.oversized and attack_at in (area(res.state, normalise(res.state, end), du.size)
+                                                                 or ()))):
         raise res.illegal((Reason.DEFENDER_PATH_INVALID, "defend.path"), f"{du.name}'s declared path", dptr + "/path")
     bad = declared_path_problem(du.location, dpath)
     if bad:
@@ -141,9 +144,11 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
         res.emit(AttackRefused(mover.id, mover.name, describe_target(res.state, target), found[0],
                                rules=found_rules(found) + ("attack.illegal",)))
         raise res.illegal(found, f"{mover.name} cannot attack {describe_target(res.state, target)}", ptr + "/attack")
-    attack_at = mover.location
+    attack_at = attack_location(res.state, mover, target)
     attacked = res.state.unit(target.unit) if isinstance(target, UnitTarget) else None
-    rules = ("attack.target",) + (("airborne.attack",) if attacked and airborne_now(res.state, attacked) else ())
+    rules = ("attack.target",) + (("airborne.attack",) if attacked and airborne_now(res.state, attacked) else ()) + (
+        ("defender",) if attacked else ()) + (("oversized-units.attack",) if mover.oversized else ()) + (
+        ("immobile.attack",) if keywords_at(res.state, mover).immobile else ())
     res.emit(Attacked(mover.id, mover.name, target_json(target), describe_target(res.state, target), attack_at, how,
                       rules=rules))
     joined: list[str] = []
@@ -164,11 +169,11 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
         state, events, _ = resolve_path(res.state, du.id, dpath, "Defend")
         res.apply((state, events))
         du2 = res.state.unit(du.id)
-        if du2 is None or du2.location != attack_at:
+        if du2 is None or not res.state.occupies(du2, attack_at):
             continue
         joined.append(du.id)
         res.emit(JoinedFight(du.id, du2.name, rules=("attack.defender-legal",) + (
-            ("defend.stealth",) if keywords_at(res.state, du2).stealth else ())))
+            ("defend.stealth", "the-silver-rule.defend") if keywords_at(res.state, du2).stealth else ())))
     side_b = _defending_side(res, target, joined, target_stays)
     if side_b:
         name = describe_target(res.state, target)
@@ -194,7 +199,7 @@ def _defending_side(res: Resolution, target: Target, joined: list[str], stays: b
         res.emit(TargetRemoved(name, by_choice=False, rules=("defend.site-target",)))
         return list(joined)
     if stays and res.state.unit(target.unit) is not None:
-        res.emit(TargetKept(name, rules=("defend.unit-target",)))
+        res.emit(TargetKept(name, rules=("defend.unit-target", "defender.both")))
         return [target.unit] + joined
     res.emit(TargetRemoved(name, rules=("defend.unit-target",)))
     return list(joined)
@@ -266,7 +271,7 @@ def _path_notes(state: GameState, unit: Unit, locs: list[Location], also: tuple[
 def range_of_motion_question(res: Resolution, a: D.RangeOfMotion, ptr: str) -> Outcome:
     """Every location the unit could reach with Move and Attack (lookahead: ongoing effects only)."""
     unit = res.unit(a.unit, ptr + "/unit")
-    rom = range_of_motion(res.state, unit)
+    rom = reachable_locations(res.state, unit)
     locs = sorted(rom)
     kw = keywords_at(res.state, unit)
     if not rom:
@@ -275,7 +280,8 @@ def range_of_motion_question(res: Resolution, a: D.RangeOfMotion, ptr: str) -> O
                           (cause, "disabled") if (cause := disabled_by(res.state, unit)) else ())))
     else:
         rules = ("range-of-motion", "range-of-motion.lookahead") + (("movement-x",) if kw.movement else ()) + (
-            ("immobile",) if kw.immobile else ())
+            ("immobile",) if kw.immobile else ()) + (("oversized-units.move",) if unit.oversized else ()) + (
+            ("forward", "top.realm", "bottom.realm") if "forward" in kw.only_directions else ())
         res.emit(Note("range", f"{unit.name} can reach {len(locs)} location(s): " + ", ".join(map(str, locs)) + ".",
                       {"unit": unit.id, "locations": locs}, rules=rules))
         res.emit(*_exclusions(res.state, unit, rom))

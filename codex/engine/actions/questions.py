@@ -9,7 +9,7 @@ from codex.engine.combat import UnitTarget, attack_reason, defend_reason, descri
 from codex.engine.entering import teleport
 from codex.engine.events import Activated, Note
 from codex.engine.geometry import Location, Region
-from codex.engine.movement import (declared_path_problem, linked_rule, range_of_motion, resolve_path,
+from codex.engine.movement import (declared_path_problem, linked_rule, path_to, range_of_motion, resolve_path,
                                    unreachable_rules)
 from codex.engine.ongoing import airborne_now, keywords_at
 from codex.engine.reasons import Reason, explain, found_rules
@@ -42,7 +42,7 @@ def can_defend(res: Resolution, a: D.CanDefend, ptr: str) -> Outcome:
                       rules=found_rules(found) + (() if found[1] == "defend.when" else ("defend.when",)) + why))
         return res.done(Verdict.NO, f"No: {unit.name} cannot defend, because {explain(found[0])}.",
                         reason=found[0].value)
-    path = list(range_of_motion(res.state, unit)[at])
+    path = list(path_to(res.state, unit, at) or ())
     rules = ["defend", "defend.when"] + list(tap_rules(res.state, unit))
     if airborne_now(res.state, attacker):
         rules.append("airborne.defended")
@@ -107,7 +107,8 @@ def can_attack(res: Resolution, a: D.CanAttack, ptr: str) -> Outcome:
         return res.done(Verdict.NO, f"No: {unit.name} cannot attack {name}, because {explain(found[0])}.",
                         reason=found[0].value)
     rules = ("attack.target",) + (("immobile.attack",) if keywords_at(res.state, unit).immobile else ()) + tap_rules(
-        res.state, unit)
+        res.state, unit) + (("oversized-units.occupy",) if unit.oversized or (isinstance(target, UnitTarget) and (
+            (t0 := res.state.unit(target.unit)) is not None and t0.oversized)) else ())
     if isinstance(target, UnitTarget) and (t := res.state.unit(target.unit)) and airborne_now(res.state, t):
         rules += ("airborne.attack",)
     res.emit(Note("answer", f"{name} is a legal attack target for {unit.name}.", {"unit": unit.id}, rules=rules))
