@@ -173,7 +173,9 @@ class GameRecords:
         if self.query("select 1 from records where source = ? and id = ?", (game, name)):
             return name
         key = lookup_key(name)
-        for candidate in (key, _ARTICLE.sub("", key)):     # "the stack" is the "stack"
+        spaced = key.replace("-", " ")                      # a URL's slug: "the-stack"
+        for candidate in dict.fromkeys((key, _ARTICLE.sub("", key), spaced,
+                                        _ARTICLE.sub("", spaced))):   # "the stack": "stack"
             rows = self.query("select record_id from rules_aliases where game = ? and name = ?",
                               (game, candidate))
             if rows:
