@@ -177,7 +177,10 @@ def test_other_names_redirect_and_unknown_names_suggest(client) -> None:  # noqa
 
 def test_image_descriptions_are_marked_on_their_page(client) -> None:  # noqa: ANN001
     home = client.get("/archmajesty").get_data(as_text=True)
-    assert "brushstroke" not in home
+    marked = re.search(r'<details class="image-text" id="image-1">.*?</details>', home, re.S)
+    assert marked and "Image description (not rules text)" in marked.group(0)
+    outside = home.replace(marked.group(0), "")
+    assert "brushstroke" in marked.group(0) and "brushstroke" not in outside
     hits = client.get("/api/v1/search?q=brushstroke&kind=image").get_json()["hits"]
     assert hits and hits[0]["kind"] == "image"
 

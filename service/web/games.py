@@ -85,8 +85,9 @@ def game_home(game: str) -> str:
     groups = [(k, list(g)) for k, g in groupby(entries, key=lambda e: _initial(e["title"]))]
     rulings = [{**r, "url": game_record_url(game, r["id"], "ruling")}
                for r in corpus.game_entries(game, "ruling")] if game != "sorcery" else []
+    images = [i for i in corpus.game_images(game) if not i["section_id"]]
     return render_template("game_home.html", game=game, info=info, sections=sections,
-                           groups=groups, rulings=rulings, q=q, result=result)
+                           groups=groups, rulings=rulings, q=q, result=result, images=images)
 
 
 @web.get(f"/<{GAME_ROUTE}:game>/sections/<path:section_id>")
