@@ -1,4 +1,5 @@
-"""Benchmark rulings over the scenario suite: rulings/s, median and p99 per ruling.
+"""Benchmark rulings over the scenario suites: rulings/s, median and p99 per ruling, for Sorcery
+(tests/scenarios) and, apart, for Contracts (tests/scenarios/contracts).
 
 Baselines measured in the same run:
 - the cost of only loading each scenario (validation and state built), so the ratio of
@@ -45,14 +46,18 @@ for _ in range(rounds):
         times.append(time.perf_counter() - t0)
 times.sort()
 print(json.dumps({"n": len(times), "accepted": len(ok), "of": len(docs),
-                  "median_ms": statistics.median(times) * 1000,
-                  "p99_ms": times[min(len(times) - 1, int(len(times) * 0.99))] * 1000}))
+                  "median_ms": statistics.median(times) * 1000 if times else None,
+                  "p99_ms": times[min(len(times) - 1, int(len(times) * 0.99))] * 1000 if times else None}))
 '''
 
 
-def scenarios() -> list[dict[str, Any]]:
+#: Each game's scenario suite folder.
+SUITES = {"sorcery": ROOT / "tests" / "scenarios", "contracts": ROOT / "tests" / "scenarios" / "contracts"}
+
+
+def scenarios(game: str = "sorcery") -> list[dict[str, Any]]:
     out = []
-    for path in sorted((ROOT / "tests" / "scenarios").glob("*.json")):
+    for path in sorted(SUITES[game].glob("*.json")):
         out += [c["scenario"] for c in json.loads(path.read_text("utf-8"))["cases"]]
     return out
 
@@ -98,6 +103,42 @@ def extract(ref: str, dest: Path) -> None:
         tar.extractall(dest, filter="data")
 
 
+def bench_game(game: str, docs: list[dict[str, Any]], loader: Callable[[dict[str, Any]], Any],
+               rounds: int) -> dict[str, Any]:
+    from codex.engine import rule
+
+    print(f"-- {game}: {len(docs)} scenarios")
+    measure(rule, docs, 1)  # warm caches (card-text parses, citations)
+    base = report("baseline: load (validate + state)", measure(loader, docs, rounds))
+    full = report("rule(): full ruling", measure(rule, docs, rounds))
+    dicts = report("rule().to_dict()", measure(lambda d: rule(d).to_dict(), docs, rounds))
+    print(f"ruling/load median ratio: {full['median_ms'] / base['median_ms']:.2f}x over {len(docs)} scenarios")
+    return {"load": base, "rule": full, "to_dict": dicts}
+
+
+def against(ref: str, games: dict[str, list[dict[str, Any]]], rounds: int) -> dict[str, Any]:
+    """Each game's scenarios ruled by this build and by ``ref``, in child processes, in turn."""
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        extract(ref, folder / "ref")
+        for game, docs in games.items():
+            docs_file = folder / f"{game}.json"
+            docs_file.write_text(json.dumps(docs), "utf-8")
+            here = timed_in_child(ROOT, docs_file, rounds)
+            then = timed_in_child(folder / "ref", docs_file, rounds)
+            print(f"-- {game} against {ref}")
+            for label, r in (("this build (child process)", here), (f"{ref} (child process)", then)):
+                median = "n/a" if r["median_ms"] is None else f"{r['median_ms']:.3f} ms"
+                p99 = "n/a" if r["p99_ms"] is None else f"{r['p99_ms']:.3f} ms"
+                print(f"{label:<34} n={r['n']:<6} median {median}  p99 {p99}  "
+                      f"({r['accepted']}/{r['of']} scenarios accepted)")
+            ratio = here["median_ms"] / then["median_ms"] if here["median_ms"] and then["median_ms"] else None
+            print(f"median ratio this build / {ref}: " + (f"{ratio:.2f}x" if ratio else f"n/a ({ref} cannot rule them)"))
+            out[game] = {"ref": ref, "this": here, "ref_result": then, "ratio": ratio}
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=5)
@@ -105,29 +146,16 @@ def main() -> None:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT))
-    from codex.engine import load, rule
+    from codex.engine import load
+    from codex.engine.contracts import load as load_contracts
 
-    docs = scenarios()
-    measure(rule, docs, 1)  # warm caches (card-text parses, citations)
-    base = report("baseline: load (validate + state)", measure(load, docs, args.rounds))
-    full = report("rule(): full ruling", measure(rule, docs, args.rounds))
-    dicts = report("rule().to_dict()", measure(lambda d: rule(d).to_dict(), docs, args.rounds))
-    print(f"ruling/load median ratio: {full['median_ms'] / base['median_ms']:.2f}x over {len(docs)} scenarios")
-    results: dict[str, Any] = {"load": base, "rule": full, "to_dict": dicts}
+    games = {"sorcery": scenarios("sorcery"), "contracts": scenarios("contracts")}
+    results: dict[str, Any] = bench_game("sorcery", games["sorcery"], load, args.rounds)
+    results["contracts"] = bench_game("contracts", games["contracts"], load_contracts, args.rounds)
     if args.against:
-        with tempfile.TemporaryDirectory() as tmp:
-            folder = Path(tmp)
-            docs_file = folder / "scenarios.json"
-            docs_file.write_text(json.dumps(docs), "utf-8")
-            extract(args.against, folder / "ref")
-            here = timed_in_child(ROOT, docs_file, args.rounds)
-            then = timed_in_child(folder / "ref", docs_file, args.rounds)
-        for label, r in ((f"this build (child process)", here), (f"{args.against} (child process)", then)):
-            print(f"{label:<34} n={r['n']:<6} median {r['median_ms']:.3f} ms  p99 {r['p99_ms']:.3f} ms  "
-                  f"({r['accepted']}/{r['of']} scenarios accepted)")
-        print(f"median ratio this build / {args.against}: {here['median_ms'] / then['median_ms']:.2f}x")
-        results["against"] = {"ref": args.against, "this": here, "ref_result": then,
-                              "ratio": here["median_ms"] / then["median_ms"]}
+        compared = against(args.against, games, args.rounds)
+        results["against"] = compared["sorcery"]
+        results["contracts"]["against"] = compared["contracts"]
     if args.json:
         print(json.dumps(results, indent=2))
 

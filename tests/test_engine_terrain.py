@@ -50,6 +50,8 @@ def _cited_ids(tree: ast.AST) -> set[str]:
 def test_every_rule_id_written_in_the_engine_is_registered() -> None:
     cited: set[str] = set()
     for path in ENGINE.rglob("*.py"):
+        if "contracts" in path.relative_to(ENGINE).parts:
+            continue  # another game's engine, with its own rules (tests/test_contracts_engine.py)
         cited |= _cited_ids(ast.parse(path.read_text("utf-8")))
     cited |= {r for rules in IMPLIED_RULES.values() for r in rules}
     assert cited, "the scan found nothing: it is broken"

@@ -64,7 +64,20 @@ def rule(scenario: dict[str, Any], *, cards: CardSource | None = None, work_limi
     ``cards`` resolves the cards the scenario names (`cards.CardSource`, e.g. the imported catalog).
     Raises ScenarioError for a bad scenario and TooComplex when it needs more than ``work_limit``
     units of work (`budget.DEFAULT_LIMIT`); an illegal or ambiguous action is a ruling (verdict
-    ``illegal`` / ``ambiguous``), not an exception."""
+    ``illegal`` / ``ambiguous``), not an exception.
+
+    ``"game"`` picks the rules engine: absent or ``"sorcery"`` is Sorcery (every scenario written
+    before there were other games), ``"contracts"`` is the Contracts engine (`codex.engine.contracts`)."""
+    if isinstance(scenario, dict) and "game" in scenario:
+        game = scenario["game"]
+        if game == "contracts":
+            from codex.engine.contracts import rule as rule_contracts
+
+            return rule_contracts(scenario, work_limit=work_limit)
+        if game != "sorcery":
+            raise ScenarioError([Problem("/game", f"unknown game {game!r}",
+                                         "use \"contracts\", or \"sorcery\" (the default: omit \"game\")")])
+        scenario = {k: v for k, v in scenario.items() if k != "game"}
     state, action = load(scenario, cards)
     with budget(work_limit):
         state, settled = settle(state)

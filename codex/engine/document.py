@@ -699,8 +699,8 @@ AnyAction = Annotated[Union[MoveAndAttack, Attack, RangeOfMotion, CanDefend, Can
 Sequence.model_rebuild()
 
 
-def action_name(record: type[Action]) -> str:
-    """The ``do`` value of an action record class."""
+def action_name(record: type[Doc]) -> str:
+    """The ``do`` value of an action record class (of any game's format)."""
     annotation: Any = record.model_fields["do"].annotation
     return str(annotation.__args__[0])
 

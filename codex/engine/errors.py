@@ -16,13 +16,10 @@ and the fourth reach the caller, who answers 422 (service) or exits 2 (CLI).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from codex.engine.reasons import Reason
+from codex.engine.reasons import ReasonCode
 from codex.errors import ArbiterError
-
-if TYPE_CHECKING:
-    from codex.engine.state import GameState
 
 
 @dataclass(frozen=True)
@@ -57,11 +54,12 @@ class IllegalAction(EngineError):
     """The action is well-formed but the rules forbid it, for a named reason.
 
     ``state`` is the game state reached when the rules stopped the action (a unit may already
-    have moved before its attack turned out illegal); None when nothing had happened yet.
+    have moved before its attack turned out illegal); None when nothing had happened yet. It is the
+    state type of the game's engine (Sorcery's `GameState`, or another game's).
     """
 
-    def __init__(self, reason: Reason, message: str, rule_id: str | None = None, pointer: str = "",
-                 state: "GameState | None" = None):
+    def __init__(self, reason: ReasonCode, message: str, rule_id: str | None = None, pointer: str = "",
+                 state: Any = None):
         self.reason = reason
         self.message = message
         self.rule_id = rule_id

@@ -13,8 +13,13 @@ _MISSING = object()
 
 
 def facts_view(ruling: dict[str, Any]) -> dict[str, Any]:
-    """A flat-ish view of a ruling's JSON, keyed for hand-written expectations."""
+    """A flat-ish view of a ruling's JSON, keyed for hand-written expectations (a Contracts ruling
+    has its own, `codex.engine.contracts.expect.facts_view`)."""
     after = ruling["state_after"]
+    if after.get("game") == "contracts":
+        from codex.engine.contracts.expect import facts_view as contracts_view
+
+        return contracts_view(ruling)
     outcome = after.get("outcome", {})
     return {
         "verdict": ruling["verdict"],

@@ -8,7 +8,14 @@ from __future__ import annotations
 from enum import Enum
 
 
-class Reason(str, Enum):
+class ReasonCode(str, Enum):
+    """Base of every game's enum of reasons (no members of its own): a stable value for the API and
+    scenario expectations. Sorcery's are `Reason`; each other game keeps its own enum beside its
+    engine (e.g. `codex.engine.contracts.reasons.ContractsReason`), so the games' lists stay apart
+    and the shared errors (`IllegalAction`) take any of them."""
+
+
+class Reason(ReasonCode):
     # who may act
     NOT_ACTIVE_PLAYER = "not_active_player"
     NOT_CONTROLLER = "not_controller"
@@ -221,12 +228,13 @@ Found = tuple[Reason, str] | None
 #: Rules a reason always rests on, besides the rule that found it: whatever disabled a unit
 #: (an effect, Waterbound, Landbound) is the deciding rule, and "Disabled" says what that means;
 #: a passive ability that forbids entering is an ongoing effect.
-IMPLIED_RULES: dict[Reason, tuple[str, ...]] = {Reason.DISABLED: ("disabled", "ability"),
-                                              Reason.CANNOT_ENTER: ("ongoing-effect.entry", "passive-ability"),
-                                              Reason.MOVER_HAS_STEALTH: ("stealth",)}
+IMPLIED_RULES: dict[ReasonCode, tuple[str, ...]] = {
+    Reason.DISABLED: ("disabled", "ability"),
+    Reason.CANNOT_ENTER: ("ongoing-effect.entry", "passive-ability"),
+    Reason.MOVER_HAS_STEALTH: ("stealth",)}
 
 
-def found_rules(found: tuple[Reason, str]) -> tuple[str, ...]:
+def found_rules(found: tuple[ReasonCode, str]) -> tuple[str, ...]:
     """The rule ids to cite for a found reason: its deciding rule first, then the implied ones."""
     reason, rule = found
     return tuple(dict.fromkeys((rule,) + IMPLIED_RULES.get(reason, ())))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from codex.engine import rules as R
 from codex.engine.events import Activated, Event, Stepped
@@ -83,21 +83,26 @@ class Ruling:
         return reason
 
 
-@lru_cache(maxsize=2048)
-def _cited(rule_ids: tuple[str, ...]) -> tuple[str, tuple[Citation, ...]]:
-    rs = [R.get(r) for r in dict.fromkeys(rule_ids)]
+#: Finds a rule by id in a game's registry (Sorcery's `rules.get`, or another game's).
+RuleLookup = Callable[[str], R.Rule]
+
+
+@lru_cache(maxsize=4096)
+def _cited(rule_ids: tuple[str, ...], lookup: RuleLookup) -> tuple[str, tuple[Citation, ...]]:
+    rs = [lookup(r) for r in dict.fromkeys(rule_ids)]
     return " ".join(r.statement for r in rs), tuple(Citation(**r.citation()) for r in rs)
 
 
-def step_of(event: Event) -> Step:
-    """Narrate one event: its sentence, the rules that made it happen, their quotes."""
-    statement, citations = _cited(event.rules)
+def step_of(event: Event, lookup: RuleLookup = R.get) -> Step:
+    """Narrate one event: its sentence, the rules that made it happen (found with ``lookup``, the
+    registry of the event's game), their quotes."""
+    statement, citations = _cited(event.rules, lookup)
     return Step(event=event.text(), rule=statement, citations=citations, kind=event.kind,
                 rule_ids=tuple(dict.fromkeys(event.rules)), data=event.data())
 
 
-def narrate(events: Iterable[Event]) -> tuple[Step, ...]:
-    return tuple(step_of(e) for e in events if e.narrated)
+def narrate(events: Iterable[Event], lookup: RuleLookup = R.get) -> tuple[Step, ...]:
+    return tuple(step_of(e, lookup) for e in events if e.narrated)
 
 
 def paths_of(events: Iterable[Event]) -> list[dict[str, Any]]:

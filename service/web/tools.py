@@ -10,6 +10,7 @@ from flask import render_template, request
 from codex.paths import PROJECT_ROOT
 from service.api import tools as api_tools
 from service.board import board
+from service.contracts_board import board as contracts_board
 from service.urls import entry_url
 from service.web import web
 
@@ -42,16 +43,18 @@ def validate() -> str:
 def examples() -> list[dict[str, Any]]:
     """Example scenarios from ``tests/scenarios/*.json`` (``{"cases": [{name, scenario}]}``)."""
     out: list[dict[str, Any]] = []
-    for path in sorted(SCENARIO_DIR.glob("*.json")) if SCENARIO_DIR.is_dir() else []:
-        try:
-            data = json.loads(path.read_text())
-        except (OSError, ValueError):
-            continue
-        for i, case in enumerate(data.get("cases") or []):
-            if isinstance(case, dict) and isinstance(case.get("scenario"), dict):
-                out.append({"key": f"{path.stem}/{i}", "area": data.get("area") or path.stem,
-                            "name": case.get("name") or f"case {i}",
-                            "scenario": json.dumps(case["scenario"], indent=2)})
+    folders = [(SCENARIO_DIR, "", ""), (SCENARIO_DIR / "contracts", "contracts/", "Contracts · ")]
+    for folder, prefix, label in folders:
+        for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+            try:
+                data = json.loads(path.read_text())
+            except (OSError, ValueError):
+                continue
+            for i, case in enumerate(data.get("cases") or []):
+                if isinstance(case, dict) and isinstance(case.get("scenario"), dict):
+                    out.append({"key": f"{prefix}{path.stem}/{i}", "area": label + (data.get("area") or path.stem),
+                                "name": case.get("name") or f"case {i}",
+                                "scenario": json.dumps(case["scenario"], indent=2)})
     return out
 
 
@@ -87,7 +90,9 @@ def rulings() -> tuple[str, int] | str:
                 problems = result["problems"]
             else:
                 ruling = result
-                drawn = board(result.get("state_after"))
+                after = result.get("state_after")
+                drawn = contracts_board(after) if isinstance(after, dict) and after.get("game") == "contracts" \
+                    else board(after)
     status = 422 if problems else 200
     return render_template("rulings.html", examples=ex, text=text, chosen=chosen,
                            ruling=ruling, problems=problems, board=drawn,
@@ -98,6 +103,8 @@ def _cite_url(citation: dict[str, Any]) -> str | None:
     cid = citation.get("id")
     if not cid:
         return None
+    if citation.get("source") == "contracts":
+        return _contracts_url(str(cid))
     if citation.get("source", "codex") == "codex":
         return entry_url(cid)
     from service.urls import rulebook_url
@@ -105,3 +112,21 @@ def _cite_url(citation: dict[str, Any]) -> str | None:
     return rulebook_url(cid, None, None)
 
 
+
+
+def _contracts_url(record: str) -> str | None:
+    """A Contracts record's page (GAMES.md: /contracts/keywords/<slug>, /contracts/sections/<slug>),
+    linked only when the service has such a page (the pages of other games come with issue #13)."""
+    from flask import current_app
+    from werkzeug.exceptions import HTTPException
+
+    if record.startswith("keyword:"):
+        path, fragment = f"/contracts/keywords/{record.split(':', 1)[1]}", ""
+    else:
+        section, _, item = record.partition("#")
+        path, fragment = f"/contracts/sections/{section}", (f"#{item}" if item else "")
+    try:
+        current_app.url_map.bind("localhost").match(path, method="GET")
+    except HTTPException:
+        return None
+    return path + fragment
