@@ -6,15 +6,60 @@ registers its subcommands here; this file only assembles them, so areas grow ind
 from __future__ import annotations
 
 import importlib
+import os
+import sys
+from typing import Any, NoReturn
 
 import click
 
 from codex import paths
+from codex.errors import ArbiterError
+from codex.inputs import InputError, check_text
 
 AREAS = ("corpus", "games", "search", "cards", "rulings", "deck", "serve")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class ArbiterGroup(click.Group):
+    """The top-level group: arguments must be valid text, and errors end in one line.
+
+    An argument that is not valid UTF-8 (Python carries its bytes as lone surrogates) is refused
+    before any command sees it. An error Arbiter raises on purpose (``ArbiterError``) that a
+    command did not handle itself is bad input: one ``error:`` line and exit status 2. Anything
+    else is a bug: one line saying so and exit status 1; ``ARBITER_DEBUG=1`` shows the traceback.
+    """
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        for n, arg in enumerate(args, 1):
+            try:
+                check_text(arg, f"argument {n}", max_chars=len(arg), max_digits=len(arg))
+            except InputError as exc:
+                _die(str(exc), 2)
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except ArbiterError as exc:
+            _die(str(exc), 2)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
+            raise
+        except KeyboardInterrupt:
+            _die("interrupted", 130)
+        except Exception as exc:  # noqa: BLE001 - the last resort: no traceback for a user
+            if os.environ.get("ARBITER_DEBUG"):
+                raise
+            _die(f"internal error ({type(exc).__name__}: {exc}); please report it "
+                 "(ARBITER_DEBUG=1 shows the traceback)", 1)
+
+
+def _die(message: str, code: int) -> NoReturn:
+    """One line on stderr, printable whatever the message holds, then exit."""
+    line = "; ".join(part.strip() for part in message.splitlines() if part.strip())
+    click.echo("error: " + line.encode("utf-8", "backslashreplace").decode("utf-8"), err=True)
+    sys.exit(code)
+
+
+@click.group(cls=ArbiterGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--build-dir", type=click.Path(file_okay=False), envvar="ARBITER_BUILD_DIR",
               default=None, help="Where built artifacts live (default: corpus/build).")
 @click.version_option(package_name="arbiter")

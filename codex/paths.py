@@ -11,9 +11,20 @@ SOURCES_DIR = CORPUS_DIR / "sources"
 DEFAULT_BUILD_DIR = CORPUS_DIR / "build"
 
 
+DB_FILE = "arbiter.db"          # inside a generation folder
+INDEX_DIR = "search-index"      # inside a generation folder
+
+
 @dataclass(frozen=True)
 class BuildPaths:
-    """Paths of the built artifacts inside one build folder."""
+    """Paths of the built artifacts inside one build folder.
+
+    The corpus and its search index live together in generation folders; ``current`` is a
+    symlink to the one in use (see ``codex.corpus.generation``). ``db`` and ``index`` go through
+    that link, which suits a tool that reads one of them once; a reader of both (the service)
+    resolves the link once with ``codex.corpus.generation.lease`` so that the pair it opens is
+    always from one build.
+    """
 
     root: Path
 
@@ -23,14 +34,29 @@ class BuildPaths:
         return cls(Path(build_dir or env or DEFAULT_BUILD_DIR))
 
     @property
+    def current(self) -> Path:
+        """Symlink to the current generation folder."""
+        return self.root / "current"
+
+    @property
+    def generations(self) -> Path:
+        """Folder of the generation folders."""
+        return self.root / "generations"
+
+    @property
+    def lock(self) -> Path:
+        """Held by the one build (ingest) that may run at a time."""
+        return self.root / ".build.lock"
+
+    @property
     def db(self) -> Path:
-        """The SQLite corpus."""
-        return self.root / "arbiter.db"
+        """The SQLite corpus of the current generation."""
+        return self.current / DB_FILE
 
     @property
     def index(self) -> Path:
-        """The Whoosh search index folder."""
-        return self.root / "search-index"
+        """The Whoosh search index folder of the current generation."""
+        return self.current / INDEX_DIR
 
     @property
     def cards_db(self) -> Path:

@@ -1,8 +1,9 @@
 """The whole build: sources → corpus → search index, as one step.
 
 The corpus package knows nothing of search (data flows one way), so the pipeline that runs
-both lives above them. The search index is built from the freshly written temporary corpus
-before that corpus is installed: a failure in either keeps the previous pair intact.
+both lives above them. The search index is built from the freshly written corpus inside the
+new generation's staging folder, before the generation is published: a failure in either keeps
+the previous pair intact, and the pair is always switched as one (``codex.corpus.generation``).
 """
 from __future__ import annotations
 
@@ -10,15 +11,15 @@ from pathlib import Path
 
 from codex.corpus import IngestReport, ingest
 from codex.corpus.build import Progress
-from codex.paths import BuildPaths
+from codex.paths import INDEX_DIR, BuildPaths
 
 
 def build_all(build: BuildPaths, *, codex_csv: Path | None = None,
               progress: Progress = lambda _: None) -> IngestReport:
     """Ingest the sources and build the search index next to the corpus."""
 
-    def after_build(tmp_db: Path) -> None:
-        _build_search_index(tmp_db, build.index)
+    def after_build(staged_db: Path) -> None:
+        _build_search_index(staged_db, staged_db.parent / INDEX_DIR)
 
     return ingest(build, codex_csv=codex_csv, progress=progress, after_build=after_build)
 

@@ -42,10 +42,9 @@ QUERIES = ["intercept", "airborne", "movement", "defend", "stealth", "burrowing"
            "underwater", "projectile", "genesis", "deathrite", "ward"]
 
 
-def start_server(build_dir: str, workers: int, threads: int) -> tuple[subprocess.Popen, str]:
+def start_server(build_dir: str, workers: int) -> tuple[subprocess.Popen, str]:
     cmd = [str(PY if PY.exists() else sys.executable), "-m", "codex", "--build-dir", build_dir,
-           "serve", "--host", "127.0.0.1", "--port", "0", "--workers", str(workers),
-           "--threads", str(threads)]
+           "serve", "--host", "127.0.0.1", "--port", "0", "--workers", str(workers)]
     # The server's stderr goes to a file: an unread pipe would fill up (the server logs queue
     # depth under load) and freeze the server mid-run.
     log = open(Path(build_dir) / "bench-server.log", "w")  # noqa: SIM115 - lives with proc
@@ -190,7 +189,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--requests", type=int, default=3000, help="cap per client per level")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 2,
                     help="server worker processes")
-    ap.add_argument("--threads", type=int, default=4, help="threads per worker process")
     ap.add_argument("--build-dir", default=None, help="corpus build (default: a fresh temp one)")
     ap.add_argument("--unique", action="store_true", help="distinct search URLs (no cache hits)")
     ap.add_argument("--json", action="store_true", help="print results as JSON")
@@ -204,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.json:
         print(f"load generator: {'wrk' if use_wrk else 'Python client processes'}", flush=True)
     build_dir = args.build_dir or tempfile.mkdtemp(prefix="arbiter-bench-")
-    proc, host = start_server(build_dir, args.workers, args.threads)
+    proc, host = start_server(build_dir, args.workers)
     results = []
     try:
         loads = workloads(host, args.unique)
@@ -230,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps({"cpus": os.cpu_count(), "unique": args.unique,
                           "generator": "wrk" if use_wrk else "python",
-                          "workers": args.workers, "threads": args.threads,
+                          "workers": args.workers, "worker": "gevent",
                           "results": results}, indent=2))
     return 1 if any(r["errors"] for r in results) else 0
 

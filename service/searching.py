@@ -5,9 +5,9 @@ result classes, so the library can evolve without breaking the service's contrac
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from codex.paths import BuildPaths
 from codex.search import Searcher
 
 
@@ -23,17 +23,22 @@ class IndexSearch:
         self._searcher = searcher
 
     @classmethod
-    def open(cls, build: BuildPaths, warm: bool = False) -> "IndexSearch":
-        """Open the build's index; raise ``codex.search.IndexMissing`` if there is none.
+    def open(cls, index_dir: Path, warm: bool = False,
+             catalog: Path | None = None) -> "IndexSearch":
+        """Open the index in ``index_dir`` (and the card catalog ``catalog``, if any); raise
+        ``codex.search.IndexMissing`` if there is no index.
 
         ``warm`` reads every term's scores now (~0.2 s) instead of on the first searches that
         use them: a server does it before it takes requests, so no request pays for it and
         nothing competes with the first requests for the interpreter.
         """
-        searcher = Searcher.open(build.index, catalog=build.cards_db)
+        searcher = Searcher.open(index_dir, catalog=catalog)
         if warm:
             searcher.warm()
         return cls(searcher)
+
+    def close(self) -> None:
+        self._searcher.close()
 
     def search(self, q: str, source: str | None = None, kind: str | None = None,
                limit: int = 10, offset: int = 0, correct: bool = True,

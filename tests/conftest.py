@@ -36,6 +36,14 @@ class InSorcery:
         return getattr(self._searcher, name)
 
 
+def clone_build(build: BuildPaths, dest: Path) -> BuildPaths:
+    """A private copy of a build folder (generations and the ``current`` link), to change freely."""
+    import shutil
+
+    shutil.copytree(build.root, dest, symlinks=True)
+    return BuildPaths(dest)
+
+
 @pytest.fixture(scope="session")
 def corpus(build_paths: BuildPaths) -> Corpus:
     """The embedded corpus, opened read-only."""

@@ -46,7 +46,9 @@ def test_interrupted_build_leaves_previous_corpus(tmp_path: Path) -> None:
     with pytest.raises(KeyboardInterrupt):
         ingest(build, progress=interrupt)
     assert _digest(build.db) == before
-    assert [p.name for p in tmp_path.iterdir()] == ["arbiter.db"]  # no temp file left behind
+    # no temporary left behind: the build lock, the current link and one generation
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".build.lock", "current", "generations"]
+    assert [p.name for p in build.generations.iterdir()] == [build.current.resolve().name]
 
 
 def test_failure_after_writing_keeps_previous_corpus(tmp_path: Path) -> None:
@@ -134,6 +136,6 @@ def test_newer_export_that_rewords_a_conflict_quote_still_ingests(tmp_path: Path
                                 "Players roll a die to decide who goes first.")
     report = ingest(BuildPaths(tmp_path / "build"), codex_csv=_write(tmp_path / "n.csv", rows))
     assert [s["id"] for s in report.stale_conflicts] == ["choosing-the-first-player"]
-    corpus = Corpus.open(tmp_path / "build" / "arbiter.db")
+    corpus = Corpus.open(report.db_path)
     ids = [c["id"] for c in corpus.conflicts()]
     assert "choosing-the-first-player" not in ids and "minimum-spellbook-size" in ids

@@ -3,7 +3,6 @@ as typed on offer, players' terms explained, cards named."""
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
 
@@ -16,9 +15,9 @@ from tests.test_search_understanding import FIXTURE_CARDS
 @pytest.fixture(scope="module")
 def cards_client(build_paths: BuildPaths, tmp_path_factory: pytest.TempPathFactory):
     """An app whose build has the invented fixture cards imported."""
-    build = BuildPaths(tmp_path_factory.mktemp("search-service"))
-    shutil.copy(build_paths.db, build.db)
-    shutil.copytree(build_paths.index, build.index)
+    from tests.conftest import clone_build
+
+    build = clone_build(build_paths, tmp_path_factory.mktemp("search-service") / "build")
     import_cards(FIXTURE_CARDS, build.cards_db)
     return create_app(build).test_client()
 

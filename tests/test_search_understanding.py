@@ -161,7 +161,7 @@ def test_a_re_imported_catalog_is_noticed(build_paths: BuildPaths, tmp_path: Pat
         renamed[0]["name"] = "Gloaming Heron"
         other = tmp_path / "other.json"
         other.write_text(json.dumps(renamed))
-        import_cards(other, db)
+        import_cards(other, db, replace=True)   # the catalog becomes exactly this file
         assert s.reopen_if_changed() is True
         assert s.search("gloaming heron").cards and not s.search("glimmer owl").cards
 

@@ -140,14 +140,12 @@ def test_bad_search_requests_are_422(client, query):
 
 
 def test_app_without_a_search_index_fails_clearly(build_paths, tmp_path):
-    import shutil
-
+    from codex.corpus import ingest
     from codex.paths import BuildPaths
     from codex.search import IndexMissing
 
     bare = BuildPaths(tmp_path / "bare")
-    bare.root.mkdir()
-    shutil.copy(build_paths.db, bare.db)  # corpus, but no search index
+    ingest(bare)  # a generation with the corpus, but no search index
     with pytest.raises(IndexMissing, match="run `arbiter ingest`"):
         create_app(bare)
 
@@ -280,3 +278,37 @@ def test_openapi_document(client):
     not_found = paths["/api/v1/entries/{name}"]["get"]["responses"]["404"]
     assert PROBLEM in not_found["content"]
     assert not any(p.startswith("/entries") for p in paths), "web pages stay out of the API doc"
+
+
+def test_openapi_states_every_limit_and_status(client):
+    spec = client.get("/api/openapi.json").get_json()
+    limits = spec["info"]["x-arbiter-limits"]
+    assert limits == {"max_body_bytes": 65536, "max_query_string_bytes": 2048,
+                      "max_json_depth": 32, "max_integer_digits": 15,
+                      "max_number_characters": 40, "max_string_characters": 10000,
+                      "work_seconds": 1.0}
+    assert "**Limits.**" in spec["info"]["description"]
+    rulings = spec["paths"]["/api/v1/rulings"]["post"]
+    assert {"400", "413", "414", "415", "422", "503"} <= set(rulings["responses"])
+    assert rulings["requestBody"]["required"] is True
+    body = rulings["requestBody"]["content"]["application/json"]["schema"]
+    scenario = spec["components"]["schemas"][body["$ref"].rsplit("/", 1)[1]]
+    assert {"format", "turn", "players", "action"} <= set(scenario["required"])
+    units = scenario["properties"]["units"]
+    assert "maxItems" in units, "the engine's limits are in the document"
+    assert all(ref.startswith("#/components/schemas/")
+               for ref in _refs(spec["components"]["schemas"]))
+    search = spec["paths"]["/api/v1/search"]["get"]["responses"]
+    assert {"400", "414", "422"} <= set(search)
+
+
+def _refs(node):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "$ref":
+                yield value
+            else:
+                yield from _refs(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _refs(value)

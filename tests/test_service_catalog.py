@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
 
 from codex.cards.catalog import import_cards
 from codex.paths import BuildPaths
 from service import create_app
+from tests.conftest import clone_build
 
 # An invented card text under a name the Codex mentions (no real card text is committed).
 INVENTED = [{
@@ -23,9 +23,7 @@ INVENTED = [{
 
 @pytest.fixture(scope="module")
 def with_catalog(build_paths: BuildPaths, tmp_path_factory: pytest.TempPathFactory) -> BuildPaths:
-    build = BuildPaths(tmp_path_factory.mktemp("with-catalog"))
-    shutil.copy(build_paths.db, build.db)
-    shutil.copytree(build_paths.index, build.index)
+    build = clone_build(build_paths, tmp_path_factory.mktemp("with-catalog") / "build")
     cards = build.root / "cards.json"
     cards.write_text(json.dumps(INVENTED), encoding="utf-8")
     import_cards(cards, build.cards_db)

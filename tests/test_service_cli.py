@@ -17,7 +17,7 @@ from codex.paths import PROJECT_ROOT
 def test_serve_builds_then_serves_and_prints_the_url(tmp_path):
     build = tmp_path / "fresh-build"
     proc = subprocess.Popen([sys.executable, "-m", "codex", "--build-dir", str(build), "serve",
-                             "--port", "0", "--workers", "2", "--threads", "2"], cwd=PROJECT_ROOT,
+                             "--port", "0", "--workers", "2"], cwd=PROJECT_ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         url = None
@@ -28,7 +28,7 @@ def test_serve_builds_then_serves_and_prints_the_url(tmp_path):
             match = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
             url = match.group(1) if match else None
         assert url, "no URL printed"
-        assert (build / "arbiter.db").is_file(), "the corpus was built on first run"
+        assert (build / "current" / "arbiter.db").is_file(), "the corpus was built on first run"
         with urllib.request.urlopen(url + "api/v1/stats", timeout=10) as resp:
             stats = json.load(resp)
             assert resp.headers["Server"].startswith("gunicorn")  # not Flask's dev server
@@ -43,7 +43,7 @@ def test_serve_builds_then_serves_and_prints_the_url(tmp_path):
 def test_serve_help_lists_options():
     result = CliRunner().invoke(main, ["serve", "--help"])
     assert result.exit_code == 0
-    for option in ("--host", "--port", "--workers", "--threads"):
+    for option in ("--host", "--port", "--workers", "--connections"):
         assert option in result.output
 
 
@@ -66,12 +66,17 @@ def test_stale_builds_are_detected(build_paths, tmp_path):
     assert stale_reason(build_paths) is None
     assert stale_reason(BuildPaths(tmp_path / "none")) == "no corpus yet"
     old = BuildPaths(tmp_path / "old")
-    shutil.copytree(build_paths.root, old.root)
+    shutil.copytree(build_paths.root, old.root, symlinks=True)
     with sqlite3.connect(old.db) as db:  # as if written by older code
         db.execute("alter table glossary drop column codex_id")
     assert "older code" in stale_reason(old)
     changed = BuildPaths(tmp_path / "changed")
-    shutil.copytree(build_paths.root, changed.root)
+    shutil.copytree(build_paths.root, changed.root, symlinks=True)
     with sqlite3.connect(changed.db) as db:
         db.execute("update sources set sha256 = 'x' where role = 'codex'")
     assert "changed" in stale_reason(changed)
+    mixed = BuildPaths(tmp_path / "mixed")      # a database from another build: refused
+    shutil.copytree(build_paths.root, mixed.root, symlinks=True)
+    with sqlite3.connect(mixed.db) as db:
+        db.execute("update meta set value = 'another-build' where key = 'generation'")
+    assert "another-build" in stale_reason(mixed)

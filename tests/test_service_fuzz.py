@@ -15,25 +15,27 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
-from schemathesis.checks import not_a_server_error
-from schemathesis.specs.openapi.checks import (content_type_conformance,
-                                               response_schema_conformance,
-                                               status_code_conformance)
+from schemathesis.config import SchemathesisConfig
 
 from service import create_app
 
 pytestmark = pytest.mark.slow
 
 EXAMPLES = {GenerationMode.POSITIVE: 30, GenerationMode.NEGATIVE: 20}
-POSITIVE_CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
-                   response_schema_conformance]
-NEGATIVE_CHECKS = [not_a_server_error, content_type_conformance]
+
+
+# A scenario's fields refer to each other (a unit id in the action must be a unit on the
+# board); JSON Schema cannot say that, so a schema-valid scenario may still be a 422 with the
+# problems listed. That is the documented answer, and the only exception to the checks' defaults.
+CONFIG = SchemathesisConfig.from_dict({"operations": [{
+    "include-path": "/api/v1/rulings",
+    "checks": {"positive_data_acceptance": {"expected-statuses": [200, 422]}}}]})
 
 
 @pytest.fixture(scope="module")
 def api_schema(build_paths):
     app = create_app(build_paths)
-    return schemathesis.openapi.from_wsgi("/api/openapi.json", app)
+    return schemathesis.openapi.from_wsgi("/api/openapi.json", app, config=CONFIG)
 
 
 def _operations(api_schema):
@@ -51,7 +53,6 @@ def test_the_document_lists_every_operation(api_schema):
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE],
                          ids=["positive", "negative"])
 def test_api_never_fails_and_matches_its_schema(api_schema, mode):
-    checks = POSITIVE_CHECKS if mode is GenerationMode.POSITIVE else NEGATIVE_CHECKS
     failures: list[str] = []
     for op in _operations(api_schema):
 
@@ -59,7 +60,7 @@ def test_api_never_fails_and_matches_its_schema(api_schema, mode):
         @settings(max_examples=EXAMPLES[mode], deadline=None, derandomize=True, database=None,
                   suppress_health_check=list(HealthCheck))
         def run(case):
-            case.call_and_validate(checks=checks)
+            case.call_and_validate()    # every check schemathesis has, in both modes
 
         try:
             run()

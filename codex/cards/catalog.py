@@ -1,30 +1,33 @@
 """Import a card list in the official card API format into ``cards.db`` and read it back.
 
 The catalog is its own SQLite file (``BuildPaths.cards_db``) so re-ingesting the Codex never drops it.
-Imports are atomic: a temp file is built in the same folder, verified, then ``os.replace``d; running
-the same import twice gives the same database (idempotent).
+Imports add and update cards by name (``replace=True`` makes the catalog exactly the file) and are
+atomic: a temp file is built in the same folder, verified, then ``os.replace``d; running the same
+import twice changes nothing the second time (idempotent).
 """
 from __future__ import annotations
 
-import json
 import os
 import re
 import sqlite3
-import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
 import sqlite_utils
 
+from codex import atomic
 from codex.cardtext.keywords import keywords_of
 from codex.cardtext.normalize import normalize
 from codex.cardtext.parser import parse_normalized
+from codex.errors import ArbiterError
+from codex.inputs import CARD_FILE, InputError, check_text, load_json
 
 ELEMENTS = ("air", "earth", "fire", "water")
+MAX_RULES_TEXT = 4000   # as card-text validation in the service
 
 
-class CatalogError(ValueError):
+class CatalogError(ArbiterError, ValueError):
     """Malformed input: names the file, the card (index and name), the field and the problem."""
 
 
@@ -58,6 +61,10 @@ def _card_rows(path: Path, i: int, card: Any) -> tuple[dict[str, Any], list[dict
     text = g.get("rulesText")
     if text is not None and not isinstance(text, str):
         raise _fail(path, i, name, "guardian.rulesText", "not a string")
+    try:
+        check_text(text or "", "the text", MAX_RULES_TEXT)
+    except InputError as e:
+        raise _fail(path, i, name, "guardian.rulesText", f"{e.problem} ({e.where})") from None
     norm = normalize(text)
     sets = card.get("sets") or []
     if not isinstance(sets, list):
@@ -91,52 +98,136 @@ def _card_rows(path: Path, i: int, card: Any) -> tuple[dict[str, Any], list[dict
 
 
 def load_cards(path: str | os.PathLike[str]) -> list[Any]:
-    """Read and check the top-level shape of a card JSON file."""
+    """Read and check the top-level shape of a card JSON file (within ``codex.inputs`` bounds)."""
     p = Path(path)
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
+        data = load_json(p.read_bytes(), CARD_FILE, str(p))
     except FileNotFoundError:
         raise CatalogError(f"{p}: file not found") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise CatalogError(f"{p}: not valid JSON: {e}") from None
+    except OSError as e:
+        raise CatalogError(f"{p}: cannot be read: {e.strerror}") from None
+    except InputError as e:
+        raise CatalogError(str(e)) from None
     if not isinstance(data, list):
         raise CatalogError(f"{p}: expected a JSON array of cards, got {type(data).__name__}")
     return data
 
 
-def import_cards(path: str | os.PathLike[str], db_path: str | os.PathLike[str]) -> int:
-    """Import ``path`` into ``db_path`` atomically; returns the number of cards. Replaces any previous
-    catalog. Raises :class:`CatalogError` for malformed input (the old catalog stays untouched)."""
+def checkpoint(step: str) -> None:
+    """Called at each step of an import (``catalog-written``, ``catalog-replaced``): a hook for
+    fault-injection tests."""
+
+
+@dataclass
+class ImportReport:
+    """What an import changed: cards are matched by name (case and spacing ignored)."""
+
+    db: Path
+    imported: int                                   # cards in the file
+    added: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: int = 0
+    removed: list[str] = field(default_factory=list)  # only with ``replace=True``
+    replace: bool = False
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.added or self.updated or self.removed)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"db": str(self.db), "imported": self.imported, "added": self.added,
+                "updated": self.updated, "unchanged": self.unchanged, "removed": self.removed,
+                "replace": self.replace}
+
+
+def import_cards(path: str | os.PathLike[str], db_path: str | os.PathLike[str], *,
+                 replace: bool = False) -> ImportReport:
+    """Import ``path`` into the catalog at ``db_path``, atomically; report what changed.
+
+    Cards are added, or updated by name; cards already in the catalog and not in the file are
+    kept, so importing a second set adds to the first. ``replace=True`` makes the catalog
+    exactly the file (the cards it lacks are removed, and reported). Either way the new catalog
+    is written to a temporary file beside the old one, verified and renamed over it: a failure
+    or a ``kill -9`` at any point leaves the previous catalog whole, and what a killed import
+    left behind is removed by the next one. Imports are serialised by a lock file, so
+    concurrent imports each see the other's cards. Raises :class:`CatalogError` for malformed
+    input (what, where).
+    """
     src = Path(path)
     data = load_cards(src)
-    rows, printings, seen = [], [], set()
+    incoming: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
     for i, card in enumerate(data):
-        row, pr = _card_rows(src, i, card)
-        if row["key"] in seen:
+        row, printings = _card_rows(src, i, card)
+        if row["key"] in incoming:
             raise _fail(src, i, row["name"], "name", "duplicate card name")
-        seen.add(row["key"])
-        rows.append(row)
-        printings.extend(pr)
+        incoming[row["key"]] = (row, printings)
     target = Path(db_path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".cards-", suffix=".db", dir=target.parent)
-    os.close(fd)
+    report = ImportReport(target, len(incoming), replace=replace)
+    with atomic.locked(target.with_name(f".{target.name}.lock")):
+        atomic.remove_temporaries(target)
+        existing = _read_catalog(target) if target.exists() else {}
+        merged = {} if replace else dict(existing)
+        for key, (row, printings) in incoming.items():
+            before = existing.get(key)
+            if before is None:
+                report.added.append(row["name"])
+            elif before != (row, printings):
+                report.updated.append(row["name"])
+            else:
+                report.unchanged += 1
+            merged[key] = (row, printings)
+        report.removed = sorted(existing[k][0]["name"] for k in existing if k not in merged)
+        if report.changed or not target.exists():
+            _write_catalog(merged, target, src)
+    return report
+
+
+def _read_catalog(db_path: Path) -> dict[str, tuple[dict[str, Any], list[dict[str, Any]]]]:
+    """The cards of an existing catalog, as ``_card_rows`` makes them (key → row, printings)."""
+    try:
+        conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+        conn.row_factory = sqlite3.Row
+        try:
+            cards = {r["key"]: (dict(r), []) for r in conn.execute("select * from cards")}
+            has_printings = conn.execute("select 1 from sqlite_master where type = 'table' and "
+                                         "name = 'printings'").fetchone()
+            for r in conn.execute("select * from printings order by rowid") if has_printings \
+                    else ():
+                if r["card_key"] in cards:
+                    cards[r["card_key"]][1].append(dict(r))
+        finally:
+            conn.close()
+    except sqlite3.Error as e:
+        raise CatalogError(f"{db_path}: the existing catalog cannot be read ({e}); import with "
+                           "--replace to rebuild it") from None
+    return cards
+
+
+def _write_catalog(cards: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]], target: Path,
+                   src: Path) -> None:
+    """Write ``cards`` to a temporary file beside ``target``, verify it, rename it over."""
+    tmp = atomic.temp_path(target)
+    rows = [row for row, _p in cards.values()]
+    printings = [p for _row, ps in cards.values() for p in ps]
     try:
         db = sqlite_utils.Database(tmp)
         db["cards"].insert_all(rows, pk="key")
-        db["printings"].insert_all(printings, foreign_keys=[("card_key", "cards", "key")]) if printings else None
         if printings:
+            db["printings"].insert_all(printings, foreign_keys=[("card_key", "cards", "key")])
             db["printings"].create_index(["card_key"])
         db["cards"].enable_fts(["name", "rules_text"])
-        count = db["cards"].count
+        count = db["cards"].count if rows else 0
         db.conn.close()
         if count != len(rows):
             raise CatalogError(f"{src}: verification failed: wrote {count} of {len(rows)} cards")
+        atomic.fsync_file(tmp)
+        checkpoint("catalog-written")
         os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return len(rows)
+        atomic.fsync_dir(target.parent)
+        checkpoint("catalog-replaced")
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 @dataclass

@@ -158,7 +158,7 @@ class WordLexer(Lexer):
         for kind, prefix in _REGEX_PIECES:
             if word.startswith(prefix) and len(word) > 1:
                 return [(kind, word, end)]
-        if word.isdigit():
+        if word.isdecimal():   # "¹" is a digit, not a number int() reads
             return [("NUMBER", word, end)]
         if word.startswith("non-") and len(word) > 4:
             head = start + 4

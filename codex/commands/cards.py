@@ -11,6 +11,8 @@ from rich.table import Table
 
 from codex.paths import BuildPaths
 
+MAX_CARD_TEXT = 4000   # as the API's /cards/validate
+
 
 def _emit(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
@@ -30,21 +32,36 @@ def register(cli: click.Group) -> None:
 
     @cards.command("import")
     @click.argument("file", type=click.Path(dir_okay=False))
+    @click.option("--replace", is_flag=True,
+                  help="Make the catalog exactly FILE (cards not in it are removed).")
     @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
     @click.pass_obj
-    def import_cmd(paths: BuildPaths, file: str, as_json: bool) -> None:
-        """Import FILE.json (official card API format) into the catalog, atomically."""
+    def import_cmd(paths: BuildPaths, file: str, replace: bool, as_json: bool) -> None:
+        """Import FILE.json (official card API format) into the catalog, atomically.
+
+        Cards are added, or updated by name; the catalog keeps the cards FILE does not have
+        (importing a second set adds to the first) unless --replace is given.
+        """
         from codex.cards.catalog import CatalogError, import_cards
 
         try:
-            n = import_cards(file, paths.cards_db)
+            report = import_cards(file, paths.cards_db, replace=replace)
         except CatalogError as e:
             _fail(str(e))
             return
         if as_json:
-            _emit({"imported": n, "db": str(paths.cards_db)})
-        else:
-            click.echo(f"imported {n} cards into {paths.cards_db}")
+            _emit(report.to_dict())
+            return
+        click.echo(f"imported {report.imported} cards into {paths.cards_db}: "
+                   f"{len(report.added)} added, {len(report.updated)} updated, "
+                   f"{report.unchanged} unchanged"
+                   + (f", {len(report.removed)} removed" if replace else ""))
+        for label, names in (("added", report.added), ("updated", report.updated),
+                             ("removed", report.removed)):
+            if names:
+                shown = ", ".join(names[:20]) + (f" … and {len(names) - 20} more"
+                                                 if len(names) > 20 else "")
+                click.echo(f"  {label}: {shown}")
 
     @cards.command("search")
     @click.argument("query", nargs=-1, required=True)
@@ -138,8 +155,10 @@ def register(cli: click.Group) -> None:
     def validate_cmd(text: str, name: str | None, as_json: bool) -> None:
         """Validate card TEXT: print its AST, or errors with position, expected words and suggestions."""
         from codex.cardtext import validate
+        from codex.inputs import check_text
 
-        result = validate(text.replace("\\n", "\n"), name)
+        text = check_text(text.replace("\\n", "\n"), "TEXT", MAX_CARD_TEXT)
+        result = validate(text, name)
         if as_json:
             _emit(result.to_dict())
         elif result.ok:

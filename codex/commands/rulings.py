@@ -9,18 +9,29 @@ from typing import Any
 import click
 
 from codex.engine import ScenarioError, TooComplex, rule
+from codex.inputs import SCENARIO_FILE, InputError, load_json
 from codex.engine.expect import check
 
 
 def _read(path: str) -> Any:
+    """The scenario (or suite) file, read within the bounds of ``codex.inputs``.
+
+    A file that cannot be read, is not JSON or breaks a bound raises ``InputError``: the CLI
+    prints one line saying what and where, and exits 2.
+    """
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        data = sys.stdin.buffer.read(SCENARIO_FILE.max_bytes + 1) if path == "-" else \
+            _read_bytes(Path(path))
     except OSError as e:
-        raise click.ClickException(f"cannot read {path}: {e.strerror}")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise click.ClickException(f"{path} is not JSON: {e.msg} at line {e.lineno} column {e.colno}")
+        raise InputError(f"cannot read it: {e.strerror}", path, "check the path") from None
+    return load_json(data, SCENARIO_FILE, "standard input" if path == "-" else path)
+
+
+def _read_bytes(path: Path) -> bytes:
+    if path.stat().st_size > SCENARIO_FILE.max_bytes:
+        raise InputError(f"{path.stat().st_size:,} bytes; the limit is "
+                         f"{SCENARIO_FILE.max_bytes:,}", str(path), "split the file")
+    return path.read_bytes()
 
 
 def _cards() -> Any:

@@ -27,15 +27,20 @@ def register(cli: click.Group) -> None:
                   help="TCP port (0 picks a free one).")
     @click.option("--workers", default=None, type=click.IntRange(1, 64),
                   help="Worker processes (default: one per CPU).")
-    @click.option("--threads", default=4, show_default=True, type=click.IntRange(1, 64),
-                  help="Threads per worker process.")
+    @click.option("--connections", default=1000, show_default=True,
+                  type=click.IntRange(1, 100_000),
+                  help="Simultaneous connections per worker process (gevent).")
     @click.option("--rebuild", is_flag=True, help="Rebuild the corpus before serving.")
     @click.pass_obj
-    def serve(build: BuildPaths, host: str, port: int, workers: int | None, threads: int,
+    def serve(build: BuildPaths, host: str, port: int, workers: int | None, connections: int,
               rebuild: bool) -> None:
-        """Serve the web pages and the JSON API over the built corpus (read-only)."""
+        """Serve the web pages and the JSON API over the built corpus (read-only).
+
+        Production setup: gunicorn with gevent workers (slow clients wait as cheap greenlets
+        instead of holding threads), one worker process per CPU; see docs/service.md.
+        """
         ensure_built(build, rebuild)
-        run(build, host, port, workers or _default_workers(), threads)
+        run(build, host, port, workers or _default_workers(), connections)
 
 
 def ensure_built(build: BuildPaths, rebuild: bool = False) -> None:
@@ -64,10 +69,16 @@ def stale_reason(build: BuildPaths) -> str | None:
     from codex.corpus import Corpus
     from codex.corpus.errors import CorpusError
 
+    from codex.corpus import generation
+
     if not build.db.is_file():
         return "no corpus yet"
     if not build.index.is_dir():
         return "no search index yet"
+    try:
+        generation.current(build).verify()
+    except CorpusError as exc:
+        return f"the current generation is unusable ({exc})"
     try:
         corpus = Corpus.open(build.db)
         try:
@@ -84,12 +95,17 @@ def stale_reason(build: BuildPaths) -> str | None:
     return None
 
 
-def run(build: BuildPaths, host: str, port: int, workers: int, threads: int) -> None:
-    """Start gunicorn (a production WSGI server; never Flask's development server).
+def run(build: BuildPaths, host: str, port: int, workers: int, connections: int) -> None:
+    """Start gunicorn with Arbiter's gevent worker (``service.worker.ArbiterWorker``).
 
-    Each worker process opens its own read-only corpus and search index after the fork (a
-    SQLite connection must not cross a fork), and warms the index before taking requests.
-    Processes, not just threads: one Python process serves on one core, whatever its threads.
+    gunicorn, a production WSGI server (never Flask's development server), runs ``workers``
+    processes: one Python process serves on one core, whatever else it does. Each is a gevent
+    worker: a connection is a greenlet, so clients that send or read slowly wait without
+    holding anything that other requests need (up to ``connections`` of them per process).
+    Each process opens its own read-only corpus and search index after the fork (a SQLite
+    connection must not cross a fork) and warms the index before taking requests. The worker
+    timeout recycles a process whose event loop stayed blocked for ``timeout`` seconds: the
+    last resort behind the per-request work deadline (``service.limits``).
     """
     import socket
     import sys
@@ -100,16 +116,20 @@ def run(build: BuildPaths, host: str, port: int, workers: int, threads: int) -> 
         bound = server.LISTENERS[0].sock.getsockname()[1]  # type: ignore[attr-defined]
         shown = host if host not in ("0.0.0.0", "::") else socket.gethostname()
         shown = f"[{shown}]" if ":" in shown else shown
-        click.echo(f"Arbiter is serving {build.db} at http://{shown}:{bound}/ "
-                   f"({workers} processes x {threads} threads; Ctrl-C to stop)")
+        click.echo(f"Arbiter is serving {build.root} at http://{shown}:{bound}/ "
+                   f"({workers} processes, gevent, up to {connections} connections each; "
+                   "Ctrl-C to stop)")
         sys.stdout.flush()
 
     class Server(BaseApplication):  # type: ignore[misc]
         def load_config(self) -> None:
             options = {"bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
-                       "workers": workers, "threads": threads, "worker_class": "gthread",
+                       "workers": workers, "worker_class": "service.worker.ArbiterWorker",
+                       "worker_connections": connections,
                        "when_ready": when_ready, "loglevel": "warning", "accesslog": None,
-                       "errorlog": "-", "timeout": 30, "graceful_timeout": 5, "keepalive": 5,
+                       "errorlog": "-", "timeout": 20, "graceful_timeout": 5, "keepalive": 5,
+                       "limit_request_line": 4094, "limit_request_fields": 100,
+                       "limit_request_field_size": 8190,
                        "preload_app": False, "proc_name": "arbiter"}
             for key, value in options.items():
                 self.cfg.set(key, value)

@@ -1,25 +1,24 @@
 """``arbiter ingest``: sources → one SQLite corpus, built atomically.
 
-The corpus is written to a temporary file in the build folder, checked, and only then moved
-over the previous one with ``os.replace`` (atomic on one file system). Any error or an
-interrupt removes the temporary file and leaves the previous corpus as it was.
+The corpus is written into the staging folder of a new generation (``generation.py``), checked,
+handed to ``after_build`` (the search index is built there from it), and only then published
+as the current generation with one atomic switch. Any error, an interrupt or a ``kill -9``
+leaves the previous generation as it was.
 """
 from __future__ import annotations
 
-import contextlib
-import os
 import sqlite3
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable
 
 import sqlite_utils
 
 from codex import paths
-from codex.corpus import schema
+from codex.corpus import generation, schema
 from codex.corpus.aliases import AliasIndex, declared_synonyms
 from codex.corpus.codex_csv import CodexRecord, read_codex_csv
 from codex.corpus.conflicts import load_conflicts, verify_quotes
@@ -71,8 +70,8 @@ def ingest(build: paths.BuildPaths, *, codex_csv: Path | None = None,
     """Build the corpus into ``build.db``; raise a ``CorpusError`` and keep the old one on failure.
 
     ``codex_csv`` ingests a newer Codex export instead of the embedded one; ``after_build``
-    runs on the finished temporary database before it is installed (the search index hooks
-    in here, so both move together).
+    runs on the finished database in the staging folder before it is published (the search
+    index is built there, beside it, so both move together).
     """
     started = time.perf_counter()
     conflicts_file = conflicts_file or sources_dir.parent / "conflicts.yaml"
@@ -86,8 +85,8 @@ def ingest(build: paths.BuildPaths, *, codex_csv: Path | None = None,
     rulebook = parse_rulebook(rulebook_src.path)
     books = read_games(sources_dir, progress)
     report = IngestReport(build.db)
-    build.root.mkdir(parents=True, exist_ok=True)
-    with _temporary(build.db) as tmp:
+    with generation.building(build) as stage:
+        tmp = stage.db
         db = sqlite_utils.Database(tmp)
         schema.create(db)
         progress("writing Codex entries")
@@ -113,28 +112,19 @@ def ingest(build: paths.BuildPaths, *, codex_csv: Path | None = None,
             {"key": "built_at", "value": datetime.now(timezone.utc).isoformat(timespec="seconds")},
             {"key": "schema_version", "value": str(schema.VERSION)},
             {"key": "game", "value": GAME},
+            {"key": "generation", "value": stage.id},
         ], pk="key")
         progress("checking the build")
         _check(db)
         db.close()
+        generation.checkpoint("corpus-written")
         if after_build:
             progress("building the search index")
             after_build(tmp)
         progress("installing")
+        report.db_path = stage.publish().db
     report.seconds = time.perf_counter() - started
     return report
-
-
-@contextlib.contextmanager
-def _temporary(target: Path) -> Iterator[Path]:
-    """A temp file beside ``target`` that replaces it on success and vanishes on any failure."""
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    tmp.unlink(missing_ok=True)
-    try:
-        yield tmp
-        os.replace(tmp, target)
-    finally:
-        tmp.unlink(missing_ok=True)
 
 
 def _write_codex(db: sqlite_utils.Database, records: list[CodexRecord],

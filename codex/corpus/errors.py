@@ -3,9 +3,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from codex.errors import ArbiterError
 
-class CorpusError(Exception):
-    """Base class: ingest stopped and the previous corpus is untouched."""
+
+class CorpusError(ArbiterError):
+    """Base class: ingest stopped and the previous corpus is untouched, or a corpus cannot be
+    opened."""
 
 
 class SourceError(CorpusError):
@@ -24,3 +27,15 @@ class ChecksumError(CorpusError):
 
 class BuildCheckError(CorpusError):
     """The freshly built corpus failed a post-build check; it was not installed."""
+
+
+class CorpusNotBuilt(CorpusError):
+    """No corpus at the given path: run ``arbiter ingest`` first."""
+
+
+class GenerationError(CorpusError):
+    """The current generation is missing, incomplete or inconsistent; nothing is served from it."""
+
+
+class GenerationMismatch(GenerationError):
+    """The corpus and the search index in a generation folder do not come from one build."""

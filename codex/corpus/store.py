@@ -14,13 +14,9 @@ from typing import Any
 from rapidfuzz import process
 
 from codex.corpus.aliases import name_variants
-from codex.corpus.errors import CorpusError
+from codex.corpus.errors import CorpusNotBuilt
 from codex.corpus.gamestore import GameRecords
 from codex.corpus.text import fold
-
-
-class CorpusNotBuilt(CorpusError):
-    """No corpus at the given path: run ``arbiter ingest`` first."""
 
 
 @dataclass

@@ -8,7 +8,9 @@ from __future__ import annotations
 from apiflask import Schema
 from apiflask.fields import Boolean, Dict, Float, Integer, List, Nested, Raw, String
 from apiflask.validators import Length, OneOf, Range
-from marshmallow import INCLUDE
+from marshmallow import INCLUDE, ValidationError
+
+from codex.inputs import InputError, check_text
 
 from codex.corpus.games import game_names
 from codex.paths import SOURCES_DIR
@@ -20,6 +22,7 @@ SOURCES = ["codex", "rulebook", *(g for g in GAMES if g != "sorcery")]
 _GAME_DOC = {"description": "a game: " + ", ".join(GAMES)}
 MAX_LIMIT = 100
 MAX_OFFSET = 10_000
+MAX_CARD_TEXT = 4000
 
 
 class Problem(Schema):
@@ -379,8 +382,19 @@ class Health(Schema):
 
 
 # -- card validation (codex.cardtext) -----------------------------------------------------
+def _bounded_card_text(text: str) -> None:
+    """Valid Unicode, no number past the JSON bound (a card never prints one)."""
+    try:
+        check_text(text, "text", max(len(text), MAX_CARD_TEXT))  # Length reports length
+    except InputError as exc:
+        raise ValidationError(f"{exc.problem} ({exc.where})") from None
+
+
 class ValidateIn(Schema):
-    text = String(required=True, validate=Length(1, 4000))
+    text = String(required=True, validate=[Length(1, MAX_CARD_TEXT), _bounded_card_text],
+                  metadata={"description": "card text: at most 4,000 characters, numbers of "
+                                           "at most 15 digits",
+                            "pattern": r"^(?![\s\S]*[0-9]{16})"})
     name = String(load_default=None, allow_none=True, validate=Length(0, 200))
 
 

@@ -8,10 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from apiflask import HTTPError
+from flask import current_app
 
 from codex import cardtext, engine
 from service.api import api
 from service.api.schemas import Problem, RulingOut, ScenarioIn, ValidateIn, ValidateOut
+from service.limits import WorkTimeout, work_deadline
 
 _422 = {422: {"description": "Invalid request", "content": {
     "application/problem+json": {"schema": Problem}}}}
@@ -23,7 +25,28 @@ _422 = {422: {"description": "Invalid request", "content": {
          responses=_422)
 def validate_card(body: dict[str, Any]) -> dict[str, Any]:
     """200 whether or not the text parses: a failing parse is the answer, not an error."""
-    return validate_text(body["text"], body.get("name"))
+    try:
+        with work_deadline(current_app.config["ARBITER_WORK_SECONDS"]):
+            return validate_text(body["text"], body.get("name"))
+    except WorkTimeout as exc:
+        raise HTTPError(422, "Card text too complex", detail=f"card text too complex: {exc}")
+
+
+WARM_SCENARIO = {"format": "arbiter.scenario/1", "turn": {"active": "p1"},
+                 "players": [{"id": "p1"}, {"id": "p2"}],
+                 "units": [{"id": "m", "controller": "p1", "at": 13, "power": 1,
+                            "text": "Airborne. Movement +1"}],
+                 "action": {"do": "range_of_motion", "unit": "m"}}
+
+
+def warm() -> None:
+    """Build the card-text parser and the engine's tables now, before the first request.
+
+    The first parse in a process builds the grammar (about a second, far more without lark's
+    cache): no user's request should pay that, and none should meet the work deadline for it.
+    """
+    cardtext.validate("Airborne. Genesis → Deal 2 damage to each enemy nearby.")
+    engine.rule(WARM_SCENARIO)
 
 
 def validate_text(text: str, name: str | None = None) -> dict[str, Any]:
@@ -37,7 +60,11 @@ def validate_text(text: str, name: str | None = None) -> dict[str, Any]:
 @api.doc(summary="Adjudicate a scenario (arbiter.scenario/1): verdict, steps, citations",
          responses=_422)
 def post_ruling(scenario: dict[str, Any]) -> dict[str, Any]:
-    result = adjudicate(scenario)
+    try:
+        with work_deadline(current_app.config["ARBITER_WORK_SECONDS"]):
+            result = adjudicate(scenario)
+    except WorkTimeout as exc:
+        raise HTTPError(422, "Scenario too complex", detail=f"scenario too complex: {exc}")
     if "problems" in result:
         raise HTTPError(422, "Invalid scenario", detail=result["detail"],
                         extra_data={"errors": result["problems"]})

@@ -5,17 +5,20 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from flask import render_template, request
+from flask import current_app, render_template, request
 
+from codex.inputs import InputError, check_text, load_json
 from codex.paths import PROJECT_ROOT
 from service.api import tools as api_tools
+from service.api.schemas import MAX_CARD_TEXT
+from service.limits import WorkTimeout, work_deadline
 from service.board import board
 from service.contracts_board import board as contracts_board
 from service.urls import entry_url
 from service.web import web
 
 SCENARIO_DIR = PROJECT_ROOT / "tests" / "scenarios"
-MAX_FORM_TEXT = 60_000
+MAX_FORM_TEXT = 64 * 1024
 
 _nav: list[dict[str, str]] = []
 
@@ -31,12 +34,22 @@ _nav.append(("Validate", "web.validate"))
 
 
 @web.route("/validate", methods=["GET", "POST"])
-def validate() -> str:
+def validate() -> tuple[str, int] | str:
     """Card text in, AST tree and errors (with caret excerpts) out."""
-    text = (request.form.get("text") or request.args.get("text") or "")[:4000]
+    text = (request.form.get("text") or request.args.get("text") or "")[:MAX_CARD_TEXT]
     name = (request.form.get("name") or request.args.get("name") or "")[:200]
-    result = api_tools.validate_text(text, name) if text.strip() else None
-    return render_template("validate.html", text=text, name=name, result=result)
+    result, problem = None, None
+    if text.strip():
+        try:
+            check_text(text, "the card text", MAX_CARD_TEXT)
+            check_text(name, "the card name", 200)
+            with work_deadline(current_app.config["ARBITER_WORK_SECONDS"]):
+                result = api_tools.validate_text(text, name)
+        except (InputError, WorkTimeout) as exc:
+            problem = str(exc)
+    page = render_template("validate.html", text=text, name=name, result=result,
+                           problem=problem)
+    return (page, 422) if problem else page
 
 
 @lru_cache(maxsize=1)
@@ -76,16 +89,20 @@ def rulings() -> tuple[str, int] | str:
                                    ruling=None, problems=None, board=None)
     ruling, problems, drawn = None, None, None
     try:
-        scenario = json.loads(text)
-    except ValueError as exc:
-        problems = [{"pointer": "", "problem": f"not valid JSON: {exc}",
-                     "fix": "check commas, quotes and brackets"}]
+        scenario = load_json(text, source="the scenario")
+    except InputError as exc:
+        problems = [{"pointer": exc.where, "problem": exc.problem, "fix": exc.fix}]
     else:
         if not isinstance(scenario, dict):
             problems = [{"pointer": "", "problem": "a scenario is a JSON object",
                          "fix": "wrap it in { }"}]
         else:
-            result = api_tools.adjudicate(scenario)
+            try:
+                with work_deadline(current_app.config["ARBITER_WORK_SECONDS"]):
+                    result = api_tools.adjudicate(scenario)
+            except WorkTimeout as exc:
+                result = {"problems": [{"pointer": "", "problem": f"scenario too complex: {exc}",
+                                        "fix": "adjudicate a smaller scenario"}]}
             if "problems" in result:
                 problems = result["problems"]
             else:
