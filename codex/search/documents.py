@@ -147,13 +147,15 @@ def _game_documents(conn: sqlite3.Connection) -> list[dict[str, Any]]:
                              "\n\n".join(own.get(s["id"], [])),
                              aliases=_distinct(aliases.get(s["id"], []), s["title"]),
                              parent=s["parent_id"], parent_title=titles.get(s["parent_id"] or ""),
-                             page=s["page"], position=base + s["position"], game=game))
+                             page=s["page"], position=base + s["position"], game=game,
+                             name=s["title"]))
         for e in _rows(conn, "select * from rules_entries where game = ? order by position",
                        (game,)):
             docs.append(_doc(game, e["id"], e["kind"], _printed(e), e["text"],
                              aliases=_distinct(aliases.get(e["id"], []), e["title"]),
                              parent=e["parent_id"], parent_title=titles.get(e["parent_id"]),
-                             page=e["page"], position=base + 20_000 + e["position"], game=game))
+                             page=e["page"], position=base + 20_000 + e["position"], game=game,
+                             name=e["title"]))
         for i in _rows(conn, "select * from rules_images where game = ? order by line",
                        (game,)):
             parent = titles.get(i["section_id"] or "")
@@ -199,9 +201,11 @@ def _doc(source: str, record_id: str, kind: str, title: str, body: str, *,
          aliases: list[str] | None = None, parent: str | None = None,
          parent_title: str | None = None, page: int | None = None,
          mentions: list[str] | None = None, codex_id: str | None = None,
-         position: int = 0, keyword: bool = False, game: str = GAME) -> dict[str, Any]:
+         position: int = 0, keyword: bool = False, game: str = GAME,
+         name: str | None = None) -> dict[str, Any]:
     return {"key": f"{source}:{record_id}", "id": record_id, "source": source, "kind": kind,
             "tags": f"{kind} keyword" if keyword else kind,
             "game": game, "title": title, "aliases": aliases or [], "parent": parent,
             "parent_title": parent_title, "body": body or "", "mentions": mentions or [],
-            "page": page, "anchor": record_id, "codex_id": codex_id, "position": position}
+            "page": page, "anchor": record_id, "codex_id": codex_id, "position": position,
+            "name": name}

@@ -67,6 +67,8 @@ def build_schema() -> fields.Schema:
         mentions=fields.TEXT(analyzer=CARD_ANALYZER, stored=True, phrase=False),
         page=fields.NUMERIC(stored=True),
         anchor=fields.STORED(),
+        name=fields.STORED(),           # the record's title, when ``title`` is the heading as
+                                        # printed ("Omen Counters (Omens)" of "Omen Counters")
         codex_id=fields.STORED(),
         position=fields.STORED(),
     )

@@ -907,7 +907,7 @@ class Searcher:
         matches = merge_matches(self._stem_found(docnum, s)[0] for s in wanted)
         return Hit(key=doc["key"], id=doc["id"], source=doc["source"], kind=doc["kind"],
                    game=self._game_of[i],
-                   title=doc["title"], parent_id=doc.get("parent"),
+                   title=doc.get("name") or doc["title"], parent_id=doc.get("parent"),
                    parent_title=doc.get("parent_title"), page=doc.get("page"),
                    anchor=doc["anchor"], codex_id=doc.get("codex_id"), score=score,
                    snippet=make_snippet(doc.get("body") or "", None, spans=self._sentences[i],
@@ -974,7 +974,8 @@ class Searcher:
                 spans = self._sentences[best[game]]
                 first = text[:spans[0][1]] if spans else text
                 out.append({"game": game, "key": d["key"], "id": d["id"], "source": d["source"],
-                            "kind": d["kind"], "title": d["title"], "page": d.get("page"),
+                            "kind": d["kind"], "title": d.get("name") or d["title"],
+                            "page": d.get("page"),
                             "text": first[:300] + ("…" if len(first) > 300 else "")})
         return out
 
