@@ -55,7 +55,7 @@ from codex.search import Searcher, parse_query  # noqa: E402
 SET_FILES = {"judge": "search_queries.yaml", "judge-held-out": "search_queries_heldout.yaml",
              "players": "search_queries_players.yaml",
              "players-held-out": "search_queries_players_heldout.yaml",
-             **{f"{g}{s}": f"search_queries_{g}{s.replace('-', '_')}.yaml"
+             **{f"{g}{s}": f"search_queries_{g}{'_heldout' if s else ''}.yaml"
                 for g in ("contracts", "sorcerer", "archmajesty") for s in ("", "-held-out")}}
 CARDS = ROOT.parent / "shared" / "cards" / "sorcery-cards.json"
 GOAL_FIRST_P99 = 3.0       # ms, first pass after warm(), in-process
