@@ -78,3 +78,26 @@ def test_ingest_reports_each_games_repairs_and_notes(tmp_path) -> None:  # noqa:
     assert data["games"]["contracts"]["repair_counts"] == {"rejoined-paragraph": 2,
                                                            "split-entry": 1}
     assert data["games"]["archmajesty"]["counts"]["images"] == 1
+
+
+def test_serve_rebuilds_a_corpus_built_before_the_games(build_paths: BuildPaths,
+                                                        tmp_path) -> None:  # noqa: ANN001
+    import sqlite3
+
+    from codex.commands.serve import stale_reason
+    from codex.corpus.generation import lease
+    from tests.conftest import clone_build
+
+    build = clone_build(build_paths, tmp_path / "copy")
+    assert stale_reason(build) is None
+    with lease(build) as held:
+        db = held.generation.db
+    db.chmod(0o644)
+    conn = sqlite3.connect(db)
+    conn.execute("delete from games where game = 'archmajesty'")
+    conn.commit()
+    assert stale_reason(build) == "the corpus has no archmajesty rules yet"
+    conn.execute("update meta set value = '2' where key = 'schema_version'")
+    conn.commit()
+    conn.close()
+    assert stale_reason(build) == "corpus from older code (schema 2, now 3)"
