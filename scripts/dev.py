@@ -28,22 +28,17 @@ def _run(cmd: list[str], **kw) -> int:
     return subprocess.call([str(c) for c in cmd], cwd=ROOT, **kw)
 
 
-def _build_inputs() -> list[Path]:
-    """Files whose change needs a reinstall: the dependencies, the build script, and the card-text
-    sources, five of which setup.py compiles (a compiled module older than its source runs the slower
-    source instead; globbing the folder keeps this list free of the module names)."""
-    compiled = sorted((ROOT / "codex" / "cardtext").glob("*.py"))
-    return [ROOT / "pyproject.toml", ROOT / "setup.py", *compiled]
-
-
 def ensure_venv(extras: str) -> None:
-    """Create .venv and install the project (editable) once per version of its build inputs."""
+    """Create .venv and install the project (editable) once per version of ``pyproject.toml``.
+
+    The install is editable and pure Python, so a source edit needs no reinstall; only a change of the
+    dependencies (or of the extras asked for) does."""
     if sys.version_info < (3, 11):
         sys.exit(f"Arbiter needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
     if not PY.exists():
         if _run([sys.executable, "-m", "venv", VENV]) != 0:
             sys.exit("could not create the virtualenv in .venv (is the venv module installed?)")
-    want = hashlib.sha256(b"".join(p.read_bytes() for p in _build_inputs()) + extras.encode()).hexdigest()
+    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()
     if STAMP.exists() and STAMP.read_text() == want:
         return
     _run([PY, "-m", "pip", "install", "-q", "--upgrade", "pip"])

@@ -165,10 +165,35 @@ def test_cli_import_search_show_validate(tmp_path: Path) -> None:
 def test_snapshot_coverage_floor() -> None:
     from codex.cardtext.coverage import measure
 
-    report = measure(json.loads(SNAPSHOT.read_text(encoding="utf-8")))["overall"]
-    assert report["keyword_lines_parsed"] == report["keyword_lines"]
-    assert report["fully_share"] >= 0.72  # measured 0.725; the goal (0.70) is met
-    assert report["roundtrip_share"] >= 0.95
+    report = measure(json.loads(SNAPSHOT.read_text(encoding="utf-8")))
+    overall = report["overall"]
+    assert overall["keyword_lines_parsed"] == overall["keyword_lines"]
+    # mapped: every effect a typed primitive; parsed: every sentence read (generic Action allowed)
+    assert overall["mapped_share"] >= FLOOR_MAPPED, overall
+    assert overall["parsed_share"] >= FLOOR_PARSED, overall
+    assert overall["overridden"] <= 0.05 * overall["cards"]  # the per-card overrides file stays small
+    assert all(s["mapped_share"] >= FLOOR_MAPPED - 0.05 for s in report["sets"].values() if s["cards"] >= 50), report["sets"]
+
+
+FLOOR_MAPPED = 0.90   # measured 0.904 (the goal: 0.90)
+FLOOR_PARSED = 0.94   # measured 0.953
+
+
+def test_cli_coverage_by_set(tmp_path: Path) -> None:
+    cards = json.loads((FIX / "invented.json").read_text(encoding="utf-8"))
+    cards[0]["sets"] = [{"name": "Alpha"}]
+    cards[0]["guardian"]["rulesText"] = "Juggle three teacups while humming."  # a failure family
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(cards), encoding="utf-8")
+    out = CliRunner().invoke(main, ["cards", "coverage", str(path), "--by-set", "--json"])
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.output)
+    assert report["overall"]["cards"] == 3 and report["overall"]["unparsed"] == 1
+    assert report["sets"]["Alpha"]["cards"] == 1 and report["missing"] and report["overridden_cards"] == []
+    text = CliRunner().invoke(main, ["cards", "coverage", str(path), "--by-set"]).output
+    assert "mapped %" in text and "Alpha" in text and "unique cases missing" in text
+    bad = CliRunner().invoke(main, ["cards", "coverage", str(tmp_path / "none.json")])
+    assert bad.exit_code == 2 and "Traceback" not in bad.output
 
 
 @pytest.mark.parametrize("step", ["catalog-written", "catalog-replaced"])

@@ -1,28 +1,50 @@
-"""Typed AST of card text: data over a small closed set of effect primitives and selectors.
+"""Typed AST of card text: what a card *means*, as data the rules engine executes.
 
-Every node is an immutable :class:`Node` (a frozen msgspec Struct), so an AST can be hashed, compared
-(property tests compare a parse with the parse of its printed text), shared by every card that repeats a
-sentence, and serialised with :func:`to_json`. Each class docstring states
-what the rules engine does with the node; the engine dispatches on the class, never on text.
+Layers (top to bottom), each a closed set of immutable nodes:
+
+- **Abilities** (:class:`KeywordLine`, :class:`Activated`, :class:`Genesis`, :class:`Deathrite`,
+  :class:`Triggered`, :class:`Statement`, :class:`Unparsed`): how and when a card's text applies.
+- **Sentences and clauses** (:class:`Sentence`, :class:`Clause`): one effect each, with its modality
+  (may, must, can't), scope (conditions, durations, "for each") and order.
+- **Primitives** (:class:`Damage`, :class:`Move`, :class:`Grant`, ... and the generic :class:`Action`):
+  one game operation each, with **named roles** that are the same across primitives: ``agent`` (who
+  does it), ``patient`` (what it is done to, or what moves/changes), ``amount``, ``dest`` (where to),
+  ``source`` (where from), ``recipient`` (to whom it is given), ``instrument`` (with what). A verb's
+  frame in the lexicon maps the sentence's subject, object and prepositional phrases to these roles;
+  passive voice swaps subject and ``by`` phrase. A role left ``None`` is unspecified: for an imperative
+  clause the agent is the ability's controller; for a subjectless statement (``Takes 1 less damage``,
+  ``Can't defend``) the subject is this card, written ``Ref("SELF")``.
+- **Selectors** (:class:`Selector`, :class:`Ref`, :class:`Group`, :class:`Partitive`, filters
+  :class:`Where`, :class:`With`, :class:`Stat`, :class:`Relative`, :class:`Of`): which game objects,
+  players, zones or places a role means.
+- **Time** (:class:`Turn`, :class:`Duration`, :class:`Trigger`, :class:`Limit`) and **conditions**
+  (:class:`Condition`).
+
+Every node is an immutable :class:`Node` (a frozen msgspec Struct): hashable, comparable by value,
+shared by every card that repeats a sentence, serialised by :func:`to_json`. Abilities and sentences
+carry their source :class:`Span` (offsets into the normalised card text), so a ruling can quote the
+card's own sentence verbatim; a span never takes part in equality (two parses of the same meaning are
+equal wherever the text was).
+
+Spelling conventions (what a hand-written AST uses; the parser produces the same): words are lemmas —
+nouns singular (``minion``, ``Beast``), verbs in the base form, ``an`` → ``a``, ``every`` → ``each``,
+pronouns in the nominative (``them`` → ``they``, ``him`` → ``he``, ``her`` → ``she``); element words
+lower case (``fire``), subtypes, rarities and keywords capitalised (``Mortal``, ``Unique``,
+``Airborne``); numbers as ints; mana as ``"(1)"``, ``"(A)"``; a bare ``this`` is ``Ref("SELF")``.
 """
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields
-from typing import Any, TypeVar, Union
+from dataclasses import MISSING
+from functools import lru_cache
+from typing import Any, Union
 
 import msgspec
-
-_T = TypeVar("_T")
 
 
 class Node(msgspec.Struct, frozen=True, gc=False):
     """Base of every AST node: an immutable msgspec Struct (fields, equality, hashing and ``repr`` like
     a frozen dataclass; :func:`replace` and :func:`node_fields` in place of the dataclasses functions).
-
-    Why not dataclasses: a frozen dataclass's ``__init__`` runs in Python and assigns each field through
-    ``object.__setattr__``; building the AST was a fifth of a cold parse over a card list. A Struct is
-    built in C (measured ~17x faster per node). ``gc=False``: an AST holds strings, numbers and other
-    nodes, never a reference cycle, so the cyclic collector need not track the ~15,000 nodes of a pass."""
+    ``gc=False``: an AST holds strings, numbers and other nodes, never a reference cycle."""
 
 
 #: The copy of a node with some fields changed (``dataclasses.replace`` for :class:`Node`).
@@ -30,104 +52,190 @@ replace = msgspec.structs.replace
 
 
 def node_fields(node: Any) -> list[tuple[str, Any]]:
-    """``(name, default)`` of each field of a node, in order; ``MISSING`` when a field has no default."""
-    return [(f.name, MISSING if f.default is msgspec.NODEFAULT else f.default)
-            for f in msgspec.structs.fields(node)]
+    """``(name, default)`` of each field of a node (class or instance), in order; ``MISSING`` when a
+    field has no default."""
+    return list(_fields_of(node if isinstance(node, type) else type(node)))
 
 
-def frozen(cls: type[_T]) -> type[_T]:
-    """``@dataclass(frozen=True)`` with a faster ``__init__``, for the parser's small records that are not
-    AST nodes (:class:`~codex.cardtext.parser.SentenceError`...): fields, equality, hashing, ``repr`` and
-    ``dataclasses.replace`` are the dataclass's own. A frozen dataclass's ``__init__`` assigns each field
-    through ``object.__setattr__``, a Python-level call per field; this one sets the instance's
-    ``__dict__`` in one call. It is generated from the fields, as dataclasses generates its own."""
-    cls = dataclass(frozen=True)(cls)
-    if any(f.default_factory is not MISSING for f in fields(cls)) or "__post_init__" in vars(cls):
-        return cls  # keep the dataclass __init__, which runs factories and __post_init__
-    namespace: dict[str, Any] = {"_set_attr": object.__setattr__}
-    params = []
-    for f in fields(cls):
-        if f.default is MISSING:
-            params.append(f.name)
-        else:
-            namespace[f"_default_{f.name}"] = f.default
-            params.append(f"{f.name}=_default_{f.name}")
-    items = ", ".join(f"{f.name!r}: {f.name}" for f in fields(cls))
-    exec(f"def __init__(self, {', '.join(params)}):\n    _set_attr(self, '__dict__', {{{items}}})\n",
-         namespace)
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__module__ = cls.__module__
-    cls.__init__ = init  # type: ignore[misc]
-    return cls
+@lru_cache(maxsize=None)
+def _fields_of(cls: type) -> tuple[tuple[str, Any], ...]:
+    return tuple((f.name, MISSING if f.default is msgspec.NODEFAULT else f.default) for f in msgspec.structs.fields(cls))
 
 
-# --------------------------------------------------------------------------- selectors
+class Span(tuple):
+    """``(start, end)`` offsets of a piece of card text in the normalised text (``CardText.text``).
+
+    Where a sentence was is not what it means: a span equals any other span (and ``None``), so two ASTs
+    compare by meaning only, a parse equals the parse of its printed text, and a hand-written AST (no
+    spans) equals the parser's. Read the offsets with ``span[0]``/``span[1]`` or :attr:`start`/:attr:`end`."""
+
+    __slots__ = ()
+
+    def __new__(cls, start: int, end: int) -> "Span":
+        return super().__new__(cls, (start, end))
+
+    @property
+    def start(self) -> int:
+        return self[0]
+
+    @property
+    def end(self) -> int:
+        return self[1]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Span) or other is None
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(None)
+
+    def __reduce__(self) -> Any:
+        return (Span, (self[0], self[1]))
 
 
-class Post(Node):
-    """A post-modifier restricting a selector, applied in order. ``kind`` is one of
-    ``here, there, nearby, adjacent, within`` (``arg`` = max steps), ``atop, at, occupying, above_or_below,
-    under, in, near, from`` (``arg`` = a Selector naming the place or zone), ``with_power`` (``arg`` =
-    (n, "more"|"less")), ``with_keyword`` (``arg`` = Keyword), ``with_cost`` (``arg`` = mana text),
-    ``along_path``. The engine keeps only objects satisfying every post."""
+# =========================================================================== selectors
 
-    kind: str
-    arg: Any = None
+
+class Where(Node):
+    """A place relation filtering a selector (or, as a role, a place): the engine keeps objects that
+    stand in relation ``rel`` to ``of``. ``rel``: ``here`` (this card's location), ``there`` (the place
+    the previous clause named), ``nearby``, ``adjacent``, ``anywhere``, ``within`` (up to ``steps``
+    steps away; ``of`` the origin, default this card), and the prepositions ``at, atop, on, in, under,
+    above, below, above_or_below, beneath, near, occupying, adjacent_to, from, along, among, through,
+    into, to, between, around, outside`` with ``of`` the place, zone or object."""
+
+    rel: str
+    of: Any = None
+    steps: Any = None
+
+
+class With(Node):
+    """``with X`` / ``without X`` (``negated``): keep objects that have ``what`` (a keyword, a
+    selector of objects they carry or that stand on them, a stat)."""
+
+    what: Any
+    negated: bool = False
+
+
+class Stat(Node):
+    """A comparison on a characteristic: ``stat`` (power, cost, life, damage) ``cmp`` (``<=``, ``>=``,
+    ``=``) ``value`` (``with 3 or more power`` → ``Stat("power", ">=", 3)``; ``that costs (1) or less``
+    → ``Stat("cost", "<=", "(1)")``)."""
+
+    stat: str
+    cmp: str
+    value: Any
+
+
+class Of(Node):
+    """``of X`` after a noun: the part, owner or whole the noun belongs to (``the surface of target
+    site``, ``the top of your spellbook``, ``an opponent's choice``, ``the Genesis of a nearby River``)."""
+
+    what: Any
+
+
+class Relative(Node):
+    """A relative clause restricting a selector: keep objects for which ``clause`` holds, the object
+    standing in the clause as ``Ref("which")`` (``sites you control`` → ``Control(agent=you,
+    patient=which)``; ``a minion that died this turn`` → ``Die(patient=which)`` with tense past)."""
+
+    clause: Any
 
 
 class Selector(Node):
-    """A set of game objects. ``det`` says how many are chosen: ``a/an/target`` one (``target``: chosen
-    and targeted), ``each/all/every`` every match, ``another`` one other than the source, ``the/this/
-    that/its/your...`` the referenced one. ``quant``/``count``: ``counted`` exactly ``count``,
-    ``up_to`` at most ``count``, ``any_number`` any number, ``partitive`` ``count`` (a number, each or
-    all) of the selector in the ``of`` post (``each of those sites``). ``pre`` (other/nearby/adjacent) and ``mods``
-    (allied, enemy-as-noun, random, tapped, element, subtype, non-X) filter; ``noun`` is the object class
-    (unit, minion, avatar, site, artifact, aura, spell, card, location, ally, enemy, ...) or a subtype."""
+    """A set of game objects, players, zones or places.
 
-    det: str | None
-    pre: tuple[str, ...]
-    mods: tuple[str, ...]
+    ``noun``: what kind (``minion``, ``site``, ``unit``, ``card``, ``spell``, ``location``, ``player``,
+    ``hand``, ``spellbook``..., a subtype ``Beast``, a card or token name). ``det``: how many and which:
+    ``a`` (one, chosen), ``target`` (one, chosen and targeted), ``each``/``all`` (every match),
+    ``another`` (one other than this), ``any``, ``no`` (none), ``the``/``this``/``that``/``those``
+    (the one the context names), ``your``/``their``/``its``/``his``/``her`` (owned or controlled by),
+    a :class:`Possessive`, or None (a bare plural: every match). ``count``: a number (``three
+    spells``), with ``quant`` ``up_to`` (at most), ``any_number`` or ``at_least``. ``mods``: adjectives
+    in written order (``other``, ``allied``, ``enemy``, ``tapped``, ``random``, ``dead``, an element,
+    a subtype, a rarity, a keyword, ``non-X``). ``filters``: place relations and post-modifiers in
+    written order (:class:`Where`, :class:`With`, :class:`Stat`, :class:`Of`, :class:`Relative`).
+    ``plural``: the noun was written plural; with ``the``/a possessive/no determiner it selects every
+    match (``your minions``), singular the one the context names (``your Avatar``, ``bearer``)."""
+
     noun: str
-    posts: tuple[Post, ...] = ()
-    quant: str | None = None
+    det: Any = None
     count: Any = None
+    quant: str | None = None
+    mods: tuple[str, ...] = ()
+    filters: tuple[Any, ...] = ()
+    plural: bool = False
+
+
+class Possessive(Node):
+    """A possessive determiner (``the caster's``, ``SELF's``, ``an opponent's``): the engine resolves
+    ``owner`` first and selects what it owns, controls or occupies that the selector names."""
+
+    owner: Any
 
 
 class Ref(Node):
-    """A reference resolved from context: ``SELF`` (this card), ``you`` (its controller), or a pronoun
-    (``it, they, them, he, she, him, her, itself, themselves, each, this, none``) meaning the object the
-    previous clause or trigger chose, or ``the surface`` (the realm's surface, for burrowed objects)."""
+    """A reference resolved from context: ``SELF`` (this card), ``you`` (its controller), a pronoun
+    (``it, they, he, she, itself, themselves, himself, herself``: the object the previous clause,
+    trigger or sentence named; reflexives: the clause's own agent), ``which`` (the object a
+    :class:`Relative` restricts), ``each`` (each of the objects a ``for each`` names), ``none``,
+    ``everyone``/``anyone``/``everything``/``anything`` (every player / every object)."""
 
     word: str
-    posts: tuple[Post, ...] = ()
+    filters: tuple[Any, ...] = ()
+
+
+class Partitive(Node):
+    """``each of those spells``, ``one of them``: ``count`` (a number, ``each``, ``all``, ``any``) of
+    the set ``of``."""
+
+    count: Any
+    of: Any
 
 
 class Group(Node):
-    """Several selectors joined by ``and`` (the union) or ``or`` (one of them, the controller chooses)."""
+    """A coordinated list: ``and`` (every item), ``or`` (one item, the chooser picks), ``and/or``.
+    Shared words are distributed before grouping (see :mod:`codex.cardtext.meaning`): ``all auras and
+    artifacts at X`` is ``Group([all aura at X, all artifact at X], and)``."""
 
     items: tuple[Any, ...]
-    conj: str
-    serial: bool = False  # surface form only: a comma before the conjunction ("X, Y, and Z", "X, and Y")
+    conj: str = "and"
 
 
-# --------------------------------------------------------------------------- keywords and grants
+class Quantity(Node):
+    """A computed amount: ``kind`` ``power`` (of ``of``), ``cost`` (mana cost of ``of``), ``count``
+    (the number of objects ``of`` selects), ``life``, ``damage`` (damage dealt or taken), ``sum``,
+    ``difference``, ``half``, ``double``; ``of`` the object or set it is computed from."""
+
+    kind: str
+    of: Any = None
+
+
+class Mana(Node):
+    """Mana or threshold symbols as written, in order: ``("(A)", "(1)")``."""
+
+    symbols: tuple[str, ...]
+
+
+# =========================================================================== keywords and grants
 
 
 class Keyword(Node):
-    """A keyword ability. ``name`` is lower-case (airborne, burrowing, submerge, voidwalk, stealth, charge,
-    lethal, immobile, waterbound, landbound, lance, ward, movement, ranged, spellcaster); ``value`` is the
-    bonus for ``movement`` (+N steps) and ``ranged`` (range N), the element for ``spellcaster``."""
+    """A keyword ability. ``name`` is lower-case (airborne, burrowing, submerge, voidwalk, stealth,
+    charge, lethal, immobile, waterbound, landbound, lance, ward, movement, ranged, spellcaster...);
+    ``value`` is the bonus for ``movement`` (+N steps) and ``ranged`` (range N, None = 1), the element
+    (or ``non-fire``-style restriction) for ``spellcaster``."""
 
     name: str
     value: int | str | None = None
 
 
 class PowerMod(Node):
-    """Adds ``amount`` to power (negative lowers it); ``per`` multiplies by the count of a selector."""
+    """Adds ``amount`` to power (negative lowers it)."""
 
     amount: int
-    per: Any = None
 
 
 class RangeMod(Node):
@@ -137,592 +245,717 @@ class RangeMod(Node):
 
 
 class GrantedAbility(Node):
-    """A quoted ability granted to another object (``Bearer has "Tap → ..."``): ``ability`` is its AST."""
+    """A quoted ability granted to another object (``Bearer has "Tap → ..."``): ``abilities`` are its
+    abilities, parsed like any card text."""
 
-    ability: Any
+    abilities: tuple[Any, ...]
 
 
-# --------------------------------------------------------------------------- effect primitives
+# =========================================================================== time
 
 
-class Damage(Node):
-    """Deal ``amount`` damage (an int, ``"X"``, ``"lethal"`` or None = by area of effect) to each object
-    of ``target``; with ``quantity`` set the amount is computed (its power, a count, a mana cost)."""
+class Turn(Node):
+    """A turn: ``whose`` (``your``, ``their``, ``each``, ``each_player``, ``opponent``, ``enemy``,
+    ``the`` = the current turn) and ``which`` (``next``, ``this``, ``last``, or None = every such turn)."""
 
-    amount: Any
-    target: Any
-    quantity: Any = None
-
-
-class ImpactDamage(Node):
-    """A projectile's hit (``It deals 4 damage on impact, and 2 damage to each other unit at that
-    location``): the engine deals ``amount`` to the unit the projectile hit, then ``splash`` (if set) to
-    each object of ``splash_target`` (typically the others at the hit unit's location)."""
-
-    amount: Any
-    splash: Any = None
-    splash_target: Any = None
-
-
-class SharedObject(Node):
-    """Two verbs sharing one object (``Reveal and play your topmost site``): the engine applies ``verb``
-    (reveal) to the object of ``action`` first, then resolves ``action`` on that same object."""
-
-    verb: str
-    action: Any
-
-
-class Negated(Node):
-    """A negated predicate (``doesn't untap``, ``isn't a water site``, ``aren't silenced``): the engine
-    treats ``action`` as false for the subject while the clause applies: a negated event or action
-    (untap, strike back) is skipped, a negated state or type (IsState, IsA) is removed from the
-    subject's characteristics. ``written`` is the negation as printed (doesn't/don't/isn't/aren't)."""
-
-    action: Any
-    written: str = "doesn't"
-
-
-class Immune(Node):
-    """The subject is immune to ``grants`` (keywords such as Lethal): the engine ignores those
-    keywords' effects on it (Lethal damage to it is ordinary damage)."""
-
-    grants: tuple[Any, ...]
-
-
-class TakeDamage(Node):
-    """The clause subject takes ``amount`` damage (the source is the ability's card), or damage equal to
-    ``quantity`` when the amount is computed."""
-
-    amount: Any
-    quantity: Any = None
-
-
-class DamageReduction(Node):
-    """Static: damage dealt to the subject is reduced by ``amount`` (from ``source`` only, if given)."""
-
-    amount: Any
-    source: Any = None
-
-
-class DamageImmunity(Node):
-    """Static: the subject takes no damage (from ``source`` only, if given)."""
-
-    source: Any = None
-
-
-class Draw(Node):
-    """The subject (default: you) draws the cards named by ``what`` (det/count give the number; noun spell,
-    site or card gives the deck)."""
-
-    what: Any
-
-
-class Heal(Node):
-    """The subject heals ``amount`` life (never above its maximum). With ``target`` and no amount, the
-    subject (damage, ``strike damage against units heals you``) heals ``target`` by the damage dealt."""
-
-    amount: Any
-    target: Any = None
-
-
-class GainLife(Node):
-    """The subject gains ``amount`` life."""
-
-    amount: Any
-
-
-class LoseLife(Node):
-    """The subject loses ``amount`` life (not damage: nothing prevents it)."""
-
-    amount: Any
-
-
-class GainMana(Node):
-    """The subject gains the mana ``mana`` (e.g. ``(1)``) for the duration of the clause; with ``choice``
-    (``(A), (E), (F), or (W)``) the controller picks one of those instead."""
-
-    mana: str
-    choice: tuple[str, ...] = ()
-
-
-class NoThreshold(Node):
-    """The subject (a spell) requires no threshold to cast: the engine skips the threshold check."""
-
-
-class Provide(Node):
-    """Static on sites/artifacts: the engine adds ``mana`` (a tuple like ``("(A)", "(1)")``) to what the
-    site provides (to ``to``, default its controller). ``what`` = ``mana`` (the listed symbols),
-    ``all`` (its mana and threshold), ``none`` (no mana or threshold), ``no_mana``, ``extra`` (``mana``
-    more than it would), ``threshold`` (only the element in ``mana``, e.g. ``("water",)``). ``only``: the site
-    provides this and nothing else (``Only provides ... while ...``)."""
-
-    mana: tuple[str, ...]
-    to: Any = None
-    what: str = "mana"
-    only: bool = False
-    written_and: bool = False  # surface form only: "(A) and (1)" rather than "(A)(1)"
-
-
-class Cast(Node):
-    """Cast ``what`` (a spell or minion, following the usual casting rules) at ``dest``; with no ``what``,
-    casting this card (``May be cast to any water site``) is allowed at ``dest``."""
-
-    what: Any = None
-    dest: Any = None
-
-
-class Choose(Node):
-    """The controller chooses ``what`` (``kind`` = choose), names a card (``kind`` = name), or targets
-    ``what`` (``kind`` = target); later clauses refer to the choice with a pronoun or ``that``."""
-
-    what: Any
-    kind: str = "choose"
-
-
-class CostChange(Node):
-    """Static: the subject (spells or minions it selects) costs ``mana`` ``direction`` (more|less) to cast."""
-
-    mana: str
-    direction: str
-
-
-class IsA(Node):
-    """Static: the subject is also ``what`` (a type, subtype or kind of site): the engine adds the types.
-    ``also``: written ``is also`` (same meaning); ``become``: from now on it *is* ``what`` instead of its
-    old types (``Mortals ... become Beasts``)."""
-
-    what: Any
-    also: bool = False
-    become: bool = False
-
-
-class Include(Node):
-    """Deck building: the subject (a spellbook or atlas) may include ``what`` (overrides copy limits)."""
-
-    what: Any
-
-
-class Force(Node):
-    """The controller forces ``who`` to do ``action`` (``force target minion to take a step``): the
-    engine performs the action for that object as if its controller chose it."""
-
-    who: Any
-    action: Any
-
-
-class Drop(Node):
-    """The subject drops ``what`` (artifacts it carries): they stay at its location, uncarried."""
-
-    what: Any
-
-
-class Prevent(Node):
-    """Prevent ``what`` (damage about to be dealt): the engine cancels that event."""
-
-    what: Any
-
-
-class Lasts(Node):
-    """Static on auras: the aura is dispelled after ``turns`` of its controller's turns."""
-
-    turns: Any
-
-
-class Pay(Node):
-    """The controller pays ``mana`` (a mana cost like ``(1)``); used with a purpose (``pay (1) to summon``):
-    the engine offers the payment and runs the purpose only if it was paid."""
-
-    mana: str
-
-
-class Fill(Node):
-    """Put objects into each location ``target`` selects (the ``with`` post names what, e.g. Rubble)."""
-
-    target: Any
-
-
-class Summon(Node):
-    """Summon ``what`` (from a zone given by a ``from`` post) to ``dest`` or to the place posts name."""
-
-    what: Any
-    dest: Any = None
-
-
-class Move(Node):
-    """Move ``what`` (or the subject) to ``dest``. ``kind``: move (walks, may be intercepted), teleport
-    (no path), push/pull/drag (forced, by another object)."""
-
-    kind: str
-    what: Any = None
-    dest: Any = None
-    steps: Any = None
-    adverbs: tuple[str, ...] = ()  # freely (ignoring terrain), sideways, forward, away, back
-
-
-class TakeSteps(Node):
-    """The subject moves ``steps`` steps (``("a", 1)``/``("one", 1)``, ``("up_to", n)`` or ``("exactly", n)``;
-    ``a``/``one`` differ only in spelling)."""
-
-    steps: tuple[str, Any]
-    toward: Any = None  # the steps must each bring it closer to this
-
-
-class Tap(Node):
-    """Tap ``target`` (the subject when None); ``untap`` untaps instead."""
-
-    target: Any = None
-    untap: bool = False
-
-
-class Remove(Node):
-    """Remove ``target`` from the realm. ``kind``: destroy (to cemetery, permanents), kill (minions die),
-    banish (out of the game), sacrifice (its controller destroys it, cannot be prevented)."""
-
-    kind: str
-    target: Any
-
-
-class Die(Node):
-    """The subject dies."""
-
-
-class GainKeyword(Node):
-    """``target`` (the subject when None) gains the ``grants`` (keywords, power, abilities) for the
-    clause's duration (permanent when none)."""
-
-    grants: tuple[Any, ...]
-    target: Any = None
-    to_form: bool = False  # surface form only: "give Stealth to X" rather than "give X Stealth"
-
-
-class Has(Node):
-    """Static: the subject has ``grants`` while the card is in play; ``per`` multiplies power mods."""
-
-    grants: tuple[Any, ...]
-    per: Any = None
-
-
-class LoseKeyword(Node):
-    """The subject loses ``grants`` for the clause's duration (permanently with ``permanently``), or the
-    abilities ``what`` selects (``lose all other abilities``)."""
-
-    grants: tuple[Any, ...]
-    what: Any = None
-
-
-class ShootProjectile(Node):
-    """Shoot ``count`` projectiles in a chosen direction; each stops at the first unit it hits unless
-    ``piercing``. Follow-up clauses (``If it hits a unit...``, ``It deals N damage``) are the on-hit."""
-
-    count: Any
-    piercing: bool
-
-
-class IsState(Node):
-    """The subject is in ``state`` (silenced, disabled, flooded, tapped, burrowed, submerged, asleep...).
-    Silenced: loses its abilities; disabled: can't move, strike, use abilities; flooded: is a water site."""
-
-    state: str
-
-
-class Flood(Node):
-    """``target`` sites become flooded (water sites) for the clause's duration."""
-
-    target: Any
-
-
-class Relocate(Node):
-    """Change ``target``'s (the subject's) region: submerge, burrow (below ground), surface, unburrow,
-    or ``X or Y`` (the controller picks one of the two); ``on``: only the targets on that place or on
-    that element's sites (``submerge all minions on water``)."""
-
-    kind: str
-    target: Any = None
-    on: Any = None
-
-
-class Search(Node):
-    """Search the zones ``zones`` for ``what``; follow-up clauses say where it goes."""
-
-    zones: Any
-    what: Any
-
-
-class ReturnTo(Node):
-    """Return ``target`` to the zone ``dest`` (e.g. its owner's hand)."""
-
-    target: Any
-    dest: Any
-
-
-class Strike(Node):
-    """The subject strikes ``target`` (deals damage equal to its power); ``first`` = static first strike."""
-
-    target: Any = None
-    first: bool = False
-
-
-class GainControl(Node):
-    """The subject (default you) gains control of ``target`` for the clause's duration; ``static``: a
-    continuous effect (``You control all Mortals``) rather than a one-time change of control."""
-
-    target: Any
-    static: bool = False
-
-
-class Discard(Node):
-    """The subject (default you) discards ``what``."""
-
-    what: Any
-
-
-class Look(Node):
-    """Look at ``what`` (hidden cards); reveal=True shows them to every player."""
-
-    what: Any
-    reveal: bool = False
-
-
-class Shuffle(Node):
-    """The subject (default you) shuffles ``what`` (default: the deck last searched), or shuffles ``what``
-    into the deck ``dest`` names."""
-
-    what: Any = None
-    dest: Any = None
-
-
-class Conjure(Node):
-    """Conjure ``what`` (put into play without casting) at ``dest``."""
-
-    what: Any
-    dest: Any = None
-
-
-class Dispel(Node):
-    """Dispel the aura ``target`` (remove it from play)."""
-
-    target: Any
-
-
-class Silence(Node):
-    """``target`` is silenced: it loses all abilities for the clause's duration."""
-
-    target: Any
-
-
-class Put(Node):
-    """Put ``what`` into the zone/position ``dest``."""
-
-    what: Any
-    dest: Any
-
-
-class FallAsleep(Node):
-    """The subject falls asleep: disabled until it takes damage."""
-
-
-class Transform(Node):
-    """``target`` becomes a copy of ``into`` (keeping its position)."""
-
-    target: Any
-    into: Any
-
-
-class Play(Node):
-    """Play ``what`` (a site) at ``dest``; ``or_draw`` lets the subject draw it instead."""
-
-    what: Any
-    dest: Any = None
-    or_draw: bool = False
-
-
-class Action(Node):
-    """A basic unit action the subject may/must/can't do: ``verb`` is defend, attack (``arg`` = what),
-    intercept, enter (``arg`` = place), carry (``arg`` = what), fight (``arg`` = whom), occupy (``arg`` =
-    locations: a unit that occupies several), untap/move/surface/submerge/burrow/strike (in ``can't``),
-    or ``be <verb>`` (be targeted/attacked/moved..., ``arg`` = by whom, ``dest`` = where).
-
-    The general verb class (grammar rule ``general_verb``: animate, swallow, flow, freeze, acquire,
-    trigger, reactivate, exchange, snatch, evade, determine, skip, affect, see, throw, steal, swap,
-    detonate, roll, replace, spend) also becomes an ``Action``: ``verb`` is the base form, ``arg`` the
-    object, ``adverb`` a manner word (``away``, ``back``...), ``dest`` a ``(to|into|on|from, place)`` pair.
-    The engine dispatches on ``verb`` through its table of unit actions (one handler per verb, each
-    applying the verb to ``arg`` at ``dest``); a verb without a handler is logged and skipped, never
-    guessed."""
-
-    verb: str
-    arg: Any = None
-    dest: Any = None
-    adverb: Any = None
-
-
-class Cant(Node):
-    """Static restriction: the subject can't perform any of ``actions`` (Action nodes)."""
-
-    actions: tuple[Action, ...]
-
-
-# --------------------------------------------------------------------------- clauses and abilities
+    whose: str | None = None
+    which: str | None = None
 
 
 class Duration(Node):
-    """How long a clause's effect lasts: this_turn, until_your_next_turn, until_end_of_turn,
-    until_leaves (``arg``: whose leaving ends it), permanently; or when it happens: at_end_of /
-    at_start_of (``arg``: the turn, e.g. your_turn); until_again (``until you do so again``: until the
-    ability is used again), until_hurt (until the unit takes damage); until_damaged (``arg``: the unit
-    whose next damage ends it), until_no_longer_has (``arg`` = (unit, grants): ends as soon as the unit
-    lacks any of the grants), during (``arg``: the turns it applies in, e.g. enemy_turns)."""
+    """How long an effect lasts. ``kind``: ``this_turn``; ``until`` (``turn`` = until that turn starts,
+    with ``phase`` = until that phase of it; or ``event`` = until that :class:`Clause` happens);
+    ``during`` (only in ``turn``s); ``for`` (``count`` of ``turn``s); ``permanently``."""
 
     kind: str
-    arg: Any = None
+    turn: Turn | None = None
+    phase: str | None = None
+    event: Any = None
+    count: Any = None
 
 
-class Condition(Node):
-    """A condition: ``kind`` = is, has, control, hits, you_do, attacking, defending, there_is/there_are,
-    back_row, would, place, event, were, passive, compare / control_compare (``arg`` = (more|less|fewer,
-    what is counted, the other side): the engine counts both sides); ``subject``/``arg`` its operands.
-    Used by If/While/Unless/When."""
+class Limit(Node):
+    """How often an ability may be used: ``count`` times per ``turn`` (``Once on your turn`` →
+    ``Limit(1, Turn("your"))``; ``once per turn`` → ``Limit(1, Turn("each"))``)."""
 
-    kind: str
-    subject: Any = None
-    arg: Any = None
-
-
-class PostCondition(Node):
-    """``kind`` = if, while, unless (guard the clause on ``cond``), instead (replaces the event), if_able,
-    if_needed (do it only when possible/necessary), when (only while ``cond`` happens), as_if (treat
-    ``cond``, a ``were`` Condition, as true for this clause: ``move as if they were adjacent``),
-    whenever (each time the ``event`` Condition happens), the_next_time (only the next time the subject
-    of a ``would_again`` Condition would do the clause's action: ``doesn't untap the next time it would``)."""
-
-    kind: str
-    cond: Condition | None = None
-    comma: bool = False  # surface form only: ", if able"
-
-
-class Clause(Node):
-    """One verb phrase: ``subject`` (None = the ability's controller for effects, SELF for statements;
-    ``action`` None = elliptic ``he must``: the action of the previous sentence)
-    does ``action``. ``modal`` may (optional), must (forced), can (permission), may only/can only
-    (restriction to this action); ``duration``/``condition`` scope it (``duration_first``: the duration
-    was written before the verb, ``permanently gain``). ``purpose`` is an action done by doing this one
-    (``pay (1) to summon ...``: the purpose runs only if this action happened). ``manner``: any_order,
-    random_order (how several cards are put). ``per``: the action happens once for each object the
-    selector finds (``draw a card for each ally``)."""
-
-    subject: Any
-    modal: str | None
-    action: Any
-    duration: Duration | None = None
-    condition: PostCondition | None = None
-    purpose: Any = None
-    manner: str | None = None
-    duration_first: bool = False
-    per: Any = None
-
-
-class Lead(Node):
-    """A sentence opener: ``if`` (guard, ``arg`` Condition), ``duration`` (``arg`` Duration for all clauses),
-    ``once`` (once on your turn), ``foreach`` (repeat for each of ``arg``), ``while`` (the sentence
-    applies only while ``arg`` holds), ``if_passive``/``when_passive`` (``If cast,``/``When played,``: only
-    when this card was cast/played, ``arg`` the verb), ``then`` (after the previous sentence),
-    ``extra_cost`` (``As an additional cost to cast X,``: the sentence is part of ``arg``'s casting cost)."""
-
-    kind: str
-    arg: Any = None
-
-
-class Sentence(Node):
-    """Clauses run in order; ``seps[i]`` joins clause i and i+1 (``then`` = after the previous resolves)."""
-
-    leads: tuple[Lead, ...]
-    clauses: tuple[Clause, ...]
-    seps: tuple[str, ...] = ()
-    end: str = "."  # ":" when it introduces a diagram or list printed after it; "" when unpunctuated
-
-
-class Event(Node):
-    """A game event matched by triggers: ``subject`` does ``verb`` (kills, strikes, attacks, dies,
-    enters, casts, plays, draws, is_struck, is_attacked, attacks_and_kills...) to ``obj``."""
-
-    subject: Any
-    verb: str
-    obj: Any = None
-    dest: Any = None  # where the event moved the subject (``is carried to the surface``)
-    scope: Any = None  # in a condition: only events of this turn (``if you cast a spell this turn``)
+    count: int
+    turn: Turn | None = None
 
 
 class Trigger(Node):
-    """When the trigger fires: ``kind`` = when/whenever (each matching Event), after/immediately_after
-    (right after the Event resolves), at (``phase`` start/end/start_and_end of ``turn``), first_time /
-    next_time (only the first/next matching Event, per ``turn`` scope each_turn/this_turn or ever),
-    whenever_first (``Whenever X ... for the first time [each turn]``), after with only ``turn`` (after
-    each turn ends)."""
+    """When a triggered ability fires. ``kind``: ``when``/``whenever`` (each time ``event`` happens; a
+    :class:`Group` ``and`` of clauses: when all of them happen, ``attacks and kills an enemy``),
+    ``after``/``immediately_after`` (right after ``event`` resolves), ``at`` (``phase`` ``start``,
+    ``end`` or ``start_and_end`` of each ``turn``), ``first_time``/``next_time`` (only the first/next
+    ``event``, per ``scope``: ``Turn("each")`` each turn, ``Turn("this")`` this turn, None ever),
+    ``after_turn`` (after each ``turn`` ends). ``event`` is a :class:`Clause` built like any effect
+    (``When a unit kills SELF`` → ``Remove(kind=kill, agent=a unit, patient=SELF)``)."""
 
     kind: str
-    event: Event | None = None
+    event: Any = None
     phase: str | None = None
-    turn: str | None = None
+    turn: Turn | None = None
+    scope: Turn | None = None
+
+
+class Condition(Node):
+    """A guard. ``kind``: ``if``, ``unless``, ``while`` (holds continuously), ``when`` (at the moment
+    ``clause`` happens), ``as_if`` (treat ``clause`` as true), ``if_able``, ``if_needed``, ``if_did``
+    (``If you do``: only if the previous optional clause was done). ``clause`` is a :class:`Clause`;
+    a state reads as a primitive in its present form (``if it is a minion`` → ``IsA``)."""
+
+    kind: str
+    clause: Any = None
+
+
+# =========================================================================== effect primitives
+# Each primitive is one game operation; its fields are roles (see the module docstring). The verb →
+# primitive table is data: ``grammar/lexicon.yaml`` (``verbs:`` → ``primitive``).
+
+
+class Damage(Node):
+    """``agent`` deals ``amount`` damage (an int, ``X``, ``lethal``, a :class:`Quantity`, or None = the
+    area of effect decides) to each object of ``patient``. ``kind``: None, ``strike``, an element."""
+
+    amount: Any = None
+    patient: Any = None
+    agent: Any = None
+    kind: str | None = None
+
+
+class ModifyDamage(Node):
+    """Static: damage ``patient`` takes (from ``source``), or that ``agent`` deals, is changed:
+    ``change`` ``less`` (by ``amount``), ``none`` (prevented), ``double``, ``lethal``, ``set`` (to
+    ``amount``)."""
+
+    change: str
+    patient: Any = None
+    agent: Any = None
+    amount: Any = None
+    source: Any = None
+
+
+class Heal(Node):
+    """``patient`` heals ``amount`` (None = fully, or by the damage an ``agent`` dealt; ``source``: heals
+    from that damage)."""
+
+    patient: Any = None
+    amount: Any = None
+    agent: Any = None
+    source: Any = None
+
+
+class GainLife(Node):
+    """``agent`` (a player) gains ``amount`` life."""
+
+    amount: Any = None
+    agent: Any = None
+
+
+class LoseLife(Node):
+    """``agent`` loses ``amount`` life (not damage: nothing prevents it)."""
+
+    amount: Any = None
+    agent: Any = None
+
+
+class GainMana(Node):
+    """``agent`` gains ``mana`` (a :class:`Mana`, or a :class:`Group` ``or`` of them: one of)."""
+
+    mana: Any
+    agent: Any = None
+
+
+class Provide(Node):
+    """A site or unit (``agent``) provides ``patient`` (a :class:`Mana`, or a selector of ``mana``
+    and/or ``threshold``, ``det=no`` for none) to ``recipient`` (default its controller)."""
+
+    patient: Any
+    agent: Any = None
+    recipient: Any = None
+
+
+class Draw(Node):
+    """``agent`` (default you) draws the cards ``patient`` selects (det/count give the number; noun
+    spell, site or card gives the deck)."""
+
+    patient: Any = None
+    agent: Any = None
+    source: Any = None
+
+
+class Discard(Node):
+    """``agent`` discards ``patient``."""
+
+    patient: Any = None
+    agent: Any = None
+
+
+class Look(Node):
+    """``agent`` looks at (``reveal``: shows every player) the hidden cards ``patient`` (from the zone
+    ``source``)."""
+
+    patient: Any = None
+    agent: Any = None
+    reveal: bool = False
+    source: Any = None
+
+
+class Search(Node):
+    """``agent`` searches the zones ``source`` for ``patient``; the next clauses say where it goes."""
+
+    source: Any = None
+    patient: Any = None
+    agent: Any = None
+
+
+class Shuffle(Node):
+    """``agent`` shuffles ``patient`` (a deck; default the deck last searched), or shuffles the cards
+    ``patient`` into the deck ``dest``."""
+
+    patient: Any = None
+    dest: Any = None
+    agent: Any = None
+
+
+class Put(Node):
+    """Moves cards between zones and positions (put, return, place): ``patient`` goes to ``dest`` (a
+    zone like ``its owner's hand``, or ``the bottom of your spellbook``) from ``source``."""
+
+    patient: Any = None
+    dest: Any = None
+    source: Any = None
+    agent: Any = None
+
+
+class Summon(Node):
+    """``agent`` summons ``patient`` (a minion or token, from the zone ``source``) to ``dest``."""
+
+    patient: Any = None
+    dest: Any = None
+    source: Any = None
+    agent: Any = None
+
+
+class Cast(Node):
+    """``agent`` casts ``patient`` (following the casting rules) to ``dest`` from ``source``; with no
+    ``patient`` in a statement about this card: this card may be cast so."""
+
+    patient: Any = None
+    dest: Any = None
+    source: Any = None
+    agent: Any = None
+
+
+class Play(Node):
+    """``agent`` plays the site ``patient`` to ``dest``."""
+
+    patient: Any = None
+    dest: Any = None
+    agent: Any = None
+
+
+class Conjure(Node):
+    """``agent`` conjures ``patient`` (puts it into play without casting) at ``dest``."""
+
+    patient: Any = None
+    dest: Any = None
+    agent: Any = None
+
+
+class Move(Node):
+    """``patient`` moves (``kind``: ``move`` walks and may be intercepted, ``teleport`` has no path,
+    ``push``/``pull``/``drag``/``throw`` are forced by ``agent``, ``fly``, ``step`` takes steps) to
+    ``dest``, ``steps`` steps (at most, with ``up_to``), in ``direction``."""
+
+    patient: Any = None
+    dest: Any = None
+    kind: str = "move"
+    steps: Any = None
+    up_to: bool = False
+    agent: Any = None
+    source: Any = None
+    direction: Any = None
+    path: Any = None
+
+
+class Relocate(Node):
+    """``patient`` changes region: ``kind`` ``submerge``, ``burrow``, ``surface``, ``unburrow``."""
+
+    kind: str
+    patient: Any = None
+    agent: Any = None
+
+
+class Remove(Node):
+    """``patient`` leaves the realm. ``kind``: ``destroy`` (to the cemetery), ``kill`` (minions die),
+    ``banish`` (out of the game), ``sacrifice`` (its controller destroys it; cannot be prevented),
+    ``dispel`` (auras), ``break`` (artifacts). ``agent`` did it (kill credit)."""
+
+    kind: str
+    patient: Any = None
+    agent: Any = None
+
+
+class Die(Node):
+    """``patient`` dies (from ``source``: ``dies from damage taken this way``)."""
+
+    patient: Any = None
+    source: Any = None
+
+
+class Tap(Node):
+    """Tap ``patient`` (``untap``: untap it)."""
+
+    patient: Any = None
+    untap: bool = False
+    agent: Any = None
+
+
+class Grant(Node):
+    """``patient`` has ``grants`` (keywords, power and range mods, quoted abilities) for the clause's
+    duration (static: while the source applies; an effect with no duration: permanently). ``have``,
+    ``gain``, ``give`` and ``get`` all map here."""
+
+    grants: tuple[Any, ...]
+    patient: Any = None
+    agent: Any = None
+
+
+class LoseGrant(Node):
+    """``patient`` loses ``grants`` (keywords), or the abilities ``abilities`` selects."""
+
+    grants: tuple[Any, ...] = ()
+    patient: Any = None
+    abilities: Any = None
+
+
+class SetState(Node):
+    """``patient`` is put in (static: is in) ``state``: ``silenced`` (loses its abilities), ``disabled``
+    (can't move, strike or use abilities), ``flooded`` (is a water site), ``asleep`` (disabled until
+    it takes damage)."""
+
+    state: str
+    patient: Any = None
+    agent: Any = None
+
+
+class IsA(Node):
+    """Static: ``patient`` is (also) ``type`` (a type, subtype or kind of site, e.g. ``water site``);
+    ``become`` has the same meaning."""
+
+    type: Any
+    patient: Any = None
+
+
+class Located(Node):
+    """``patient`` is at the place ``where`` (a :class:`Where`) — a condition or a static."""
+
+    where: Any
+    patient: Any = None
+
+
+class Transform(Node):
+    """``patient`` becomes a copy of ``into`` (keeping its position)."""
+
+    patient: Any = None
+    into: Any = None
+
+
+class GainControl(Node):
+    """``agent`` (default you) gains control of ``patient``."""
+
+    patient: Any = None
+    agent: Any = None
+
+
+class Control(Node):
+    """``agent`` controls ``patient`` (a static, or a condition)."""
+
+    patient: Any = None
+    agent: Any = None
+
+
+class Strike(Node):
+    """``agent`` strikes ``patient`` (deals damage equal to its power)."""
+
+    agent: Any = None
+    patient: Any = None
+
+
+class Attack(Node):
+    """``agent`` attacks ``patient``."""
+
+    agent: Any = None
+    patient: Any = None
+
+
+class Defend(Node):
+    """``agent`` defends ``patient`` (a site or unit)."""
+
+    agent: Any = None
+    patient: Any = None
+
+
+class Intercept(Node):
+    """``agent`` intercepts ``patient``."""
+
+    agent: Any = None
+    patient: Any = None
+
+
+class Fight(Node):
+    """``agent`` and ``patient`` fight (strike each other)."""
+
+    agent: Any = None
+    patient: Any = None
+
+
+class Shoot(Node):
+    """``agent`` shoots ``count`` projectiles (``piercing``: they pass through units) in ``direction``;
+    the next clauses (``It deals N damage``, ``If it hits a unit``) say what each does."""
+
+    count: Any = 1
+    piercing: bool = False
+    agent: Any = None
+    direction: Any = None
+
+
+class Choose(Node):
+    """``agent`` chooses ``patient`` (``kind`` ``choose``), names a card (``name``), or targets
+    ``patient`` (``target``); later clauses refer to the choice. ``action``: a choice to do something
+    (``each minion a player chooses to move``: the clause, done by the chooser)."""
+
+    patient: Any = None
+    agent: Any = None
+    kind: str = "choose"
+    action: Any = None
+
+
+class Prevent(Node):
+    """Prevent ``patient`` (damage about to be dealt)."""
+
+    patient: Any = None
+
+
+class CostChange(Node):
+    """Static: ``patient`` (spells, minions) costs ``amount`` ``direction`` (``more``/``less``; the
+    adverb written after the amount)."""
+
+    amount: Any = None
+    direction: str | None = None
+    patient: Any = None
+
+
+class NoThreshold(Node):
+    """``patient`` (a spell) requires no threshold to cast."""
+
+    patient: Any = None
+
+
+class Include(Node):
+    """Deck building: ``patient`` (a spellbook or atlas) may include ``recipient`` cards beyond the
+    copy limits."""
+
+    patient: Any = None
+    recipient: Any = None
+
+
+class Lasts(Node):
+    """An aura lasts ``count`` of ``turn``s, then is dispelled."""
+
+    count: Any
+    turn: Turn | None = None
+
+
+class Carry(Node):
+    """``agent`` carries (picks up) ``patient``; with ``dest``, carries it there (the carrier moves)."""
+
+    agent: Any = None
+    patient: Any = None
+    dest: Any = None
+
+
+class Drop(Node):
+    """``agent`` drops ``patient`` (artifacts it carries)."""
+
+    agent: Any = None
+    patient: Any = None
+
+
+class Enter(Node):
+    """``patient`` enters ``dest`` (a place or zone; ``the realm`` when it comes into play)."""
+
+    patient: Any = None
+    dest: Any = None
+    source: Any = None
+
+
+class Leave(Node):
+    """``patient`` leaves ``source`` (``the realm``, a site)."""
+
+    patient: Any = None
+    source: Any = None
+
+
+class Occupy(Node):
+    """``agent`` occupies ``patient`` (a location)."""
+
+    agent: Any = None
+    patient: Any = None
+
+
+class Traverse(Node):
+    """``agent`` passes through or over ``patient`` (a border, wall or void)."""
+
+    agent: Any = None
+    patient: Any = None
+
+
+class Immune(Node):
+    """``patient`` is immune to ``what`` (damage, a keyword such as Lethal): the engine ignores it."""
+
+    patient: Any = None
+    what: Any = None
+
+
+class Hit(Node):
+    """``agent`` (a projectile) hits ``patient`` (the first unit in its way)."""
+
+    agent: Any = None
+    patient: Any = None
+
+
+class Own(Node):
+    """``agent`` owns ``patient`` (a condition or a relative: ``a site you own``)."""
+
+    agent: Any = None
+    patient: Any = None
+
+
+class Exists(Node):
+    """There is (are) ``patient``."""
+
+    patient: Any = None
+
+
+class DoSo(Node):
+    """``agent`` does the action the context names (``you do``, ``may do so``)."""
+
+    agent: Any = None
+
+
+class Win(Node):
+    """``agent`` wins the game."""
+
+    agent: Any = None
+
+
+class Skip(Node):
+    """``agent`` skips ``patient`` (a turn or phase)."""
+
+    agent: Any = None
+    patient: Any = None
+
+
+class Force(Node):
+    """``agent`` forces ``patient`` to do ``action`` (a :class:`Clause` whose agent is ``patient``)."""
+
+    patient: Any = None
+    action: Any = None
+    agent: Any = None
+
+
+class Compare(Node):
+    """``agent`` has (``verb`` have) or controls (``control``) ``cmp`` (more, less, fewer) ``patient``
+    than ``than`` has: the engine counts both sides."""
+
+    cmp: str
+    patient: Any = None
+    than: Any = None
+    agent: Any = None
+    verb: str = "have"
+
+
+class Pay(Node):
+    """``agent`` pays ``patient`` (mana like ``(1)``, an amount of life, or a cost): with a purpose
+    (``pay (1) to summon ...``) the purpose runs only if it was paid."""
+
+    patient: Any = None
+    agent: Any = None
+
+
+class Reactivate(Node):
+    """``agent`` uses the ability ``patient`` names again (``trigger the Genesis of X``)."""
+
+    patient: Any = None
+    agent: Any = None
+
+
+class Swap(Node):
+    """``agent`` exchanges ``patient`` with ``instrument`` (positions, places, life totals, cards)."""
+
+    patient: Any = None
+    instrument: Any = None
+    agent: Any = None
+
+
+class ChangeAmount(Node):
+    """An amount changed by a rule: ``patient`` is the amount (a stat of an object, ``the base power of
+    target unit``, ``all healing``, ``strike damage caused by nearby units``); ``how`` is ``double``,
+    ``halve``, ``set`` (to ``amount``), ``reduce_to`` (at most ``amount``) or ``limit_to`` (``amount``)."""
+
+    how: str
+    patient: Any = None
+    amount: Any = None
+    agent: Any = None
+
+
+class Stop(Node):
+    """``patient`` ends its movement (at ``dest``)."""
+
+    patient: Any = None
+    dest: Any = None
+
+
+class Action(Node):
+    """A verb with no typed primitive yet: ``lemma`` and its named ``roles`` (``(("agent", X),
+    ("patient", Y), ("dest", Z))``, in the frame's order). Parsed, **not executable**: coverage counts
+    a card holding one as parsed but not mapped; the engine logs it and never guesses."""
+
+    lemma: str
+    roles: tuple[tuple[str, Any], ...] = ()
+
+
+# =========================================================================== clauses and abilities
+
+
+class Adjunct(Node):
+    """A prepositional phrase no role or selector takes (``in any order``, ``on the ground``): ``prep``
+    and its object, kept so nothing written is lost."""
+
+    prep: str
+    what: Any = None
+
+
+class Clause(Node):
+    """One effect: ``action`` (a primitive; a :class:`Group` of primitives when verbs are joined under one
+    modal: ``can't be attacked or intercepted``) with its modality and scope.
+
+    ``modal``: ``may`` (optional), ``must`` (forced), ``can`` (permission), ``may only``/``can only``
+    (restriction to this action), ``would`` (replacement: about to happen); ``negated`` with ``can`` is
+    ``can't``, alone ``doesn't``/``isn't``. ``tense``: ``past`` (it happened: ``died this turn``,
+    ``you've cast``) or None. ``conditions``/``duration``/``per``/``adverbs``/``adjuncts`` are the
+    phrases written after the verb (``per``: once for each object ``per`` selects). ``purpose``: a
+    :class:`Clause` done by means of this one (``pay (1) to summon ...``; ``to evade the attack``).
+    ``instead``: replaces the event the sentence's condition names. ``scope``: the time window of a
+    past or repeated event (``if you cast a spell this turn`` → ``Turn(which="this")``; ``each turn``).
+    ``voice``: ``passive`` for a participle with no subject (``If cast``, ``when played``: done to the
+    object the context names, usually this card)."""
+
+    action: Any
+    modal: str | None = None
+    negated: bool = False
+    tense: str | None = None
+    conditions: tuple[Condition, ...] = ()
+    duration: Duration | None = None
+    per: Any = None
+    purpose: Any = None
+    adverbs: tuple[str, ...] = ()
+    adjuncts: tuple[Adjunct, ...] = ()
+    instead: bool = False
+    scope: Turn | None = None
+    voice: str | None = None
+
+
+class Sentence(Node):
+    """Clauses in order; ``links[i]`` joins clause i and i+1: ``and``, ``then`` (after the previous
+    resolves) or ``or`` (the controller picks one). Phrases written before the first clause scope the
+    whole sentence: ``conditions`` (``If you do,``), ``duration`` (``This turn,``), ``per`` (``For each
+    X,``), ``limit`` (``Once on your turn,``), ``adverbs``/``adjuncts``."""
+
+    clauses: tuple[Clause, ...]
+    links: tuple[str, ...] = ()
+    conditions: tuple[Condition, ...] = ()
+    duration: Duration | None = None
+    per: Any = None
+    limit: Limit | None = None
+    adverbs: tuple[str, ...] = ()
+    adjuncts: tuple[Adjunct, ...] = ()
+    span: Span | None = None
 
 
 class Cost(Node):
-    """Part of an activation cost: tap (tap SELF, or ``arg``), mana (``arg`` like "(2)"), sacrifice,
-    discard (``arg`` the selector), life (``arg`` amount), reveal (reveal this card from hand)."""
+    """Part of an activation cost: ``kind`` ``tap`` (tap ``arg``, default this card), ``mana`` (``arg``
+    a :class:`Mana`), ``sacrifice``, ``discard``, ``banish``, ``reveal`` (``arg`` the selector; reveal
+    from hand: this card), ``life`` (``arg`` amount), ``lose`` (lose the grant ``arg``), or ``action``
+    (``arg`` an :class:`Action`: a cost verb with no typed meaning yet, not executable)."""
 
     kind: str
     arg: Any = None
 
 
 class KeywordLine(Node):
-    """A line of keyword abilities; items may also be bare statements (``Charge, Can't attack sites``).
-    ``end`` is the closing punctuation as written (``""`` or ``"."``)."""
+    """A line of keyword abilities (:class:`Keyword`); a bare statement may stand among them
+    (``Charge, Can't attack sites``: a :class:`Clause` item about this card)."""
 
     items: tuple[Any, ...]
-    end: str = ""
+    span: Span | None = None
 
 
 class Activated(Node):
-    """``costs → body``: the controller may pay the costs (any time they could act) to run the body."""
+    """``costs → body``: the controller may pay the costs (any time they could act) to run the body
+    (its sentences in order). ``threshold``: mana symbols written before the ability (``(A)(A)(A) —``):
+    it works only while its controller has that threshold."""
 
     costs: tuple[Cost, ...]
-    body: tuple[Any, ...]
+    body: tuple[Sentence, ...]
     threshold: tuple[str, ...] = ()
+    span: Span | None = None
 
 
 class Genesis(Node):
-    """Runs the body when the card enters the realm (``deathrite`` too: also when it dies)."""
+    """Runs the body when the card enters the realm (``deathrite``: ``Genesis & Deathrite``, also when
+    it dies)."""
 
-    body: tuple[Any, ...]
+    body: tuple[Sentence, ...]
     deathrite: bool = False
     threshold: tuple[str, ...] = ()
+    span: Span | None = None
 
 
 class Deathrite(Node):
     """Runs the body when the card dies (goes from the realm to the cemetery)."""
 
-    body: tuple[Any, ...]
+    body: tuple[Sentence, ...]
     threshold: tuple[str, ...] = ()
+    span: Span | None = None
 
 
 class Triggered(Node):
-    """Runs ``body`` each time ``trigger`` fires."""
+    """Runs ``body`` (its sentences in order) each time ``trigger`` fires. A statement of a repeated
+    effect at a time (``Untaps at the end of your turn``) is a triggered ability too."""
 
     trigger: Trigger
-    body: Sentence
+    body: tuple[Sentence, ...]
     threshold: tuple[str, ...] = ()
+    span: Span | None = None
 
 
 class Statement(Node):
-    """A sentence without trigger: a spell's effect when cast, or a static ability while in play
-    (statements whose clauses are static primitives: Has, Cant, DamageReduction, IsState...)."""
+    """Sentences without trigger or cost: a spell's effect when cast, or a static ability while the
+    card is in play (a static's clauses are states: Grant, SetState, ModifyDamage, can't...). Sentences
+    after the first attach to it until the next ability marker (a trigger word, an arrow, a keyword
+    line, a new line)."""
 
-    body: Sentence
+    body: tuple[Sentence, ...]
     threshold: tuple[str, ...] = ()
+    span: Span | None = None
 
 
 class Unparsed(Node):
-    """A sentence the grammar could not parse (lenient mode): kept so the rest of the card still works.
-    ``span`` = (start, end) offsets in the normalised text."""
+    """A sentence the grammar could not parse: kept so the rest of the card still works. ``span`` =
+    (start, end) offsets in the normalised text; ``reason`` says where and why it failed."""
 
     text: str
     span: tuple[int, int]
@@ -730,14 +963,17 @@ class Unparsed(Node):
 
 
 Ability = Union[KeywordLine, Activated, Genesis, Deathrite, Triggered, Statement, Unparsed]
+ABILITY_TYPES = (KeywordLine, Activated, Genesis, Deathrite, Triggered, Statement, Unparsed)
 
 
 class CardText(Node):
-    """A parsed card text: ``lines`` of abilities (one line per normalised line of text)."""
+    """A parsed card text: ``lines`` of abilities (one tuple per normalised line); ``overridden``: the
+    AST comes from the per-card overrides file (``grammar/overrides.yaml``), not from the grammar."""
 
     name: str | None
     lines: tuple[tuple[Any, ...], ...]
     errata: bool = False
+    overridden: bool = False
 
     @property
     def abilities(self) -> list[Any]:
@@ -745,17 +981,50 @@ class CardText(Node):
 
     @property
     def unparsed(self) -> list[Unparsed]:
-        return [a for a in self.abilities if isinstance(a, Unparsed)] + [
-            b for a in self.abilities if isinstance(a, (Activated, Genesis, Deathrite))
-            for b in a.body if isinstance(b, Unparsed)]
+        return [a for a in self.abilities if isinstance(a, Unparsed)]
 
     @property
     def fully_parsed(self) -> bool:
         return not self.unparsed
 
 
+def walk(node: Any):
+    """Every node under ``node`` (itself included), depth first."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Node):
+            yield n
+            stack.extend(getattr(n, f) for f in reversed(n.__struct_fields__))
+        elif isinstance(n, (tuple, list)):
+            stack.extend(reversed(n))
+
+
+def transform(node: Any, fn: Any) -> Any:
+    """``node`` rebuilt bottom-up with ``fn`` applied to every node (``fn`` returns the node to keep)."""
+    if isinstance(node, Node):
+        changed = {}
+        for name in node.__struct_fields__:
+            value = getattr(node, name)
+            new = transform(value, fn)
+            if new is not value:
+                changed[name] = new
+        return fn(replace(node, **changed) if changed else node)
+    if isinstance(node, tuple) and not isinstance(node, Span):
+        items = tuple(transform(x, fn) for x in node)
+        return node if all(a is b for a, b in zip(items, node)) else items
+    return node
+
+
+def is_mapped(node: Any) -> bool:
+    """True when nothing under ``node`` is a generic :class:`Action` or an unparsed sentence: every
+    effect is a typed primitive the engine can execute."""
+    return not any(isinstance(n, (Action, Unparsed)) for n in walk(node))
+
+
 def to_json(node: Any) -> Any:
-    """JSON-ready form of an AST: nodes become ``{"type": ClassName, field: ...}``."""
+    """JSON-ready form of an AST: nodes become ``{"type": ClassName, field: ...}``; a span becomes
+    ``[start, end]``."""
     if isinstance(node, Node):
         out: dict[str, Any] = {"type": type(node).__name__}
         for name in node.__struct_fields__:
@@ -764,27 +1033,3 @@ def to_json(node: Any) -> Any:
     if isinstance(node, (tuple, list)):
         return [to_json(x) for x in node]
     return node
-
-
-class Num(int):
-    """An amount as written on the card. It *is* its integer (the engine computes with it and equality
-    ignores spelling), and ``word`` keeps a spelled-out form (``two`` vs ``2``) so printing the AST gives
-    back the card's text."""
-
-    word: str | None
-
-    def __new__(cls, value: int, word: str | None = None) -> "Num":
-        obj = super().__new__(cls, value)
-        obj.word = word
-        return obj
-
-    def __reduce__(self) -> Any:
-        return (Num, (int(self), self.word))
-
-
-class Possessive(Node):
-    """A possessive determiner (``the caster's``, ``SELF's``): the engine resolves ``owner`` first and
-    selects the object(s) it owns, controls or occupies that the rest of the selector names."""
-
-    owner: Any
-    mark: str = "'s"  # surface form only: "'" after a plural name ("Blood Ravens' strike damage")

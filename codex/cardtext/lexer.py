@@ -1,202 +1,352 @@
-# cython: annotation_typing=True
-"""Word-level contextual lexer for the card-text grammar (plugged into lark as a custom lexer).
+"""Cut a sentence into pieces and give each piece its readings (lexicon words, names, symbols).
 
-Why not lark's own lexer: its terminals are character patterns, so a literal like ``"be"`` matches the
-start of ``bearer`` and ``"he"`` the end of ``she`` whenever the parser state allows it, which made
-whole sentences fail on ordinary words. Card text is made of words, so this lexer cuts the sentence
-into words first and only then classifies each word, which makes word boundaries exact and lexing a
-dictionary lookup per word (several times faster than trying every terminal regex).
+Why our own lexer: card text is made of words whose category depends on context (``target`` is a
+determiner or a verb, ``that`` a determiner, a relative or a pronoun, ``tapped`` an adjective or a
+participle). The lexer does not decide: it lists every reading of each piece in preference order
+(:data:`codex.cardtext.lexicon._ORDER`) and the parser keeps the first one that lets the sentence
+parse and mean something. Word boundaries are exact (a piece is a whole word, number or symbol).
 
-Contextual like lark's ``contextual`` lexer: when a word could be several terminals (a multi-word
-literal such as ``your turn`` versus the determiner ``your``; the keyword ``Charge`` versus a
-capitalised subtype ``CAPWORD``), the lexer asks the LALR table which terminals the current parser
-state accepts and picks the longest accepted reading.
+Names are matched on the text itself, longest first: the card's own names (``SELF``: its full name,
+without a leading ``The``, and a part of it that is no ordinary word: ``Pudge`` for Pudge Butcher),
+then names the :class:`~codex.cardtext.lexicon.NameBook` knows (cards, subtypes, tokens, titles), then
+any run of capitalised words that are not lexicon words (an unknown card or subtype name).
 """
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from dataclasses import dataclass
+from typing import Any
 
-from lark import Token
-from lark.lexer import Lexer, PatternStr
+from codex.cardtext.lexicon import PIECE, Candidate, Lexicon, NameBook, Reading, fold
 
-from codex.cardtext import compiled as _compiled
-
-COMPILED_FROM: str | None = None  # the build (setup.py) sets this to the source's SHA-256 when it compiles it
-_compiled.use_source_if_stale(globals())
-
-#: Raw pieces of a prepared sentence: quoted abilities, mana symbols, signed numbers, numbers, words
-#: (with inner apostrophes and hyphens), a detached possessive, and any other single character.
-_PIECE = re.compile(r"""\s*("[^"]*"|\((?:\d+|X|[AEFW])\)|[+-]\d+|\d+|'s\b|[^\W\d_][\w'\-]*|\S)""")
-_CAPWORD = re.compile(r"[A-Z][A-Za-z]*(?:-[A-Za-z]+)*$")
-_REGEX_PIECES = (("QUOTED", '"'), ("MANA", "("), ("SIGNED", "+"), ("SIGNED", "-"))
+_PUNCT = {",": ("LC", "CC"), ":": ("COLON", "END"), ".": ("END",), "!": ("END",), ";": ("CC",),
+          "\u2014": ("DASH",), "\u2013": ("DASH",), "-": ("DASH",), "&": ("AMP",)}
+_WORD = re.compile(r"[^\W\d_]")
+_PHRASE_ENDERS = {",", ".", "!", ":", ";", "and", "or", "and/or", "but", "then", "\u2014", "\u2013", "-", "of"}
 
 
-class WordLexer(Lexer):
-    """Lexes a prepared sentence into grammar terminals, one word (or multi-word literal) at a time."""
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A piece of the sentence: its text and its offset in the sentence."""
 
-    __future_interface__ = 1
-    #: Object nouns of the grammar (``minions``, ``site``...), set by the parser once the grammar is built:
-    #: a capitalised keyword right before one is a modifier (``Airborne minions``), not the keyword.
-    noun_words: frozenset[str] = frozenset()
-
-    def __init__(self, lexer_conf: Any) -> None:
-        self.single: dict[str, str] = {}
-        self.multi: dict[str, list[tuple[str, str]]] = {}
-        for t in lexer_conf.terminals:
-            values: list[str] = []
-            if isinstance(t.pattern, PatternStr):
-                values = [t.pattern.value]
-            elif t.name == "SC_ELEMENT":
-                values = [f"{p}{e} Spellcaster" for p in ("", "non-") for e in ("air", "earth", "fire", "water")]
-            for v in values:
-                head = _PIECE.match(v)
-                if head is None or head.end() == len(v):
-                    self.single[v] = t.name
-                else:
-                    self.multi.setdefault(head.group(1), []).append((v, t.name))
-        for options in self.multi.values():
-            options.sort(key=lambda o: len(o[0]), reverse=True)
-
-    def lex(self, lexer_state: Any, parser_state: Any) -> Iterator[Token]:
-        """lark's custom-lexer entry point (used by :func:`codex.cardtext.parser.tree_parser`): the pieces
-        of :meth:`tokens` as lark Tokens with every position lark's tree builder reads (a sentence is one
-        line)."""
-        text = lexer_state.text
-        for kind, value, start in self.tokens(getattr(text, "text", text), parser_state.state_stack,
-                                              parser_state.parse_conf.states):
-            end = start + len(value)
-            yield Token(kind, value, start, 1, start + 1, 1, end + 1, end)
-
-    def tokens(self, text: str, stack: list[int], states: Any) -> Iterator[tuple[str, str, int]]:
-        """The tokens of ``text`` as ``(terminal, text, offset)`` triples; the current parser state is
-        ``stack[-1]`` (read before each word, so the caller must feed each token to the parser before
-        asking for the next one).
-
-        Triples, not lark Tokens: building a ``str`` subclass with its eight position fields cost more
-        than lexing the word, and most tokens end as plain text in the AST. The parse driver makes a Token
-        only where one is needed (:data:`codex.cardtext.transform.TYPED_TERMINALS`, an error report);
-        :meth:`lex` makes them all for lark's own parser. A sentence is one line: column = offset + 1."""
-        first = True
-        scan = _PIECE.finditer  # one scanner per sentence: cheaper than a regex match per word
-        single: dict = self.single  # typed locals: see codex/cardtext/lalr.py
-        multi: dict = self.multi
-        accepted: dict
-        resume: int | None = 0
-        while resume is not None:
-            pieces, resume = scan(text, resume), None
-            for m in pieces:
-                word, start = m.group(1), m.start(1)
-                accepted = states[stack[-1]]
-                # Fast paths, each giving the answer _readings would give (most words of a sentence and
-                # its punctuation take one); the words that need context go to _readings.
-                if not word[0].isupper():
-                    # a lower-case word that begins no multi-word literal accepted here reads as its
-                    # own literal, like any other lower-case word (_readings gives the same answer)
-                    if word not in multi or _multi_reading(multi[word], text, start, accepted) is None:
-                        kind = single.get(word)
-                        if kind is not None and kind in accepted:
-                            yield kind, word, start
-                            first = False
-                            continue
-                elif word in single:
-                    # an all-capitals literal ("SELF", "X") is that literal when accepted: no other reading
-                    # wins over it in _readings
-                    kind = single[word]
-                    if kind in accepted and word.isupper() and word not in multi and word.lower() not in multi:
-                        yield kind, word, start
-                        first = False
-                        continue
-                elif word not in multi:
-                    # Capitalised word that is no literal as written ("Deal", "Bearer"): same answer as
-                    # _readings, which reads it as its lower-case literal when the parser accepts that here.
-                    low = word.lower()
-                    kind = single.get(low)
-                    if kind is not None and kind in accepted and low not in multi:
-                        value = low if first else word
-                        yield kind, value, start
-                        first = False
-                        continue
-                for kind, value, end in self._readings(text, word, start, accepted, first):
-                    yield kind, value, start
-                    start = end
-                    first = False
-                if end > m.end():  # a multi-word literal consumed further words: scan on from its end
-                    resume = end
-                    break
-
-    def _readings(self, text: str, word: str, start: int, accepted: dict[str, Any], first: bool = False
-                  ) -> list[tuple[str, str, int]]:
-        """The token(s) for ``word`` at ``start``: a list because a possessive splits into two.
-
-        A capitalised word may be read as a lower-case literal (``Deal`` → ``deal``, ``Avatar`` → the
-        noun ``avatar``); its value stays as written except for the sentence's first word, so the AST
-        records mid-sentence capitals (``an Avatar``) and the printer gives them back."""
-        end = start + len(word)
-        options = self.multi.get(word, [])
-        if word[:1].isupper():  # "Water Spellcaster", "Until your next turn" at a sentence start
-            options = options + self.multi.get(word.lower(), [])
-        if options:
-            reading = _multi_reading(options, text, start, accepted)
-            if reading is not None:
-                return [reading]
-        name = self.single.get(word)
-        lower = self.single.get(word.lower()) if word[:1].isupper() else None
-        other_reading = (lower is not None and lower in accepted) or (
-            _capword(word, accepted) and self._before_noun(text, end))
-        if name is not None and name in accepted and (
-                not _before_lower_word(text, end) or word.isupper() or not other_reading):
-            return [(name, word, end)]
-        if lower is not None and lower in accepted:  # "Submerge target minion": the verb, not the keyword
-            return [(lower, word.lower() if first else word, end)]
-        if _capword(word, accepted) and (name is None or name not in accepted or self._before_noun(text, end)):
-            return [("CAPWORD", word, end)]  # "Airborne minions": a capitalised modifier, not the keyword
-        if name is not None:
-            return [(name, word, end)]
-        if _capword(word, accepted) or (name is None and _CAPWORD.match(word)):
-            return [("CAPWORD", word, end)]
-        for kind, prefix in _REGEX_PIECES:
-            if word.startswith(prefix) and len(word) > 1:
-                return [(kind, word, end)]
-        if word.isdecimal():   # "¹" is a digit, not a number int() reads
-            return [("NUMBER", word, end)]
-        if word.startswith("non-") and len(word) > 4:
-            head = start + 4
-            return [(self.single.get("non-", "NON"), "non-", head)] + self._readings(text, word[4:], head, {})
-        if word == "'" and "'s" in self.single:  # plural possessive: "Blood Ravens' strike damage"
-            return [(self.single["'s"], "'", end)]
-        if word.endswith("'s") and len(word) > 2:
-            stem = self._readings(text, word[:-2], start, accepted)
-            return stem + [(self.single.get("'s", "POSSESSIVE"), "'s", end)]
-        return [(name or "WORD", word, end)]
-
-    def _before_noun(self, text: str, end: int) -> bool:
-        return _next_word(text, end) in self.noun_words
+    text: str
+    start: int
+    end: int
 
 
-def _multi_reading(options: list[tuple[str, str]], text: str, start: int, accepted: dict[str, Any]
-                   ) -> tuple[str, str, int] | None:
-    """The longest multi-word literal of ``options`` written at ``start`` (any case, ending at a word
-    boundary) that the parser accepts here, as ``(terminal, literal, end)``; None when there is none."""
-    for literal, name in options:
-        stop = start + len(literal)
-        if name in accepted and text[start:stop].lower() == literal.lower() and not text[stop:stop + 1].isalnum():
-            return (name, literal, stop)
-    return None
+def pieces(sentence: str) -> list[Piece]:
+    """The pieces of a sentence; a possessive ``'s`` (or the ``'`` after a plural) is its own piece."""
+    out: list[Piece] = []
+    for m in PIECE.finditer(sentence):
+        text, start = m.group(1), m.start(1)
+        end = start + len(text)
+        if _WORD.match(text) and len(text) > 2 and (text.endswith("'s") or text.endswith("\u2019s")):
+            out.append(Piece(text[:-2], start, end - 2))
+            out.append(Piece("'s", end - 2, end))
+        elif _WORD.match(text) and text.endswith("'") and len(text) > 1:
+            out.append(Piece(text[:-1], start, end - 1))
+            out.append(Piece("'", end - 1, end))
+        else:
+            out.append(Piece(text, start, end))
+    return out
 
 
-def _next_word(text: str, end: int) -> str:
-    m = _PIECE.match(text, end)
-    return m.group(1) if m else ""
+def self_aliases(name: str | None, lexicon: Lexicon, names: NameBook) -> tuple[str, ...]:
+    """Ways a card names itself, longest first: its full name; without a leading ``The``; a leading or
+    trailing run of its words that holds no ordinary word (``Pudge`` Butcher, Ribble ``Boggart``, ``Four
+    Waters`` of Paradise, the ``Lady of the Lake``), when that run is not another known name."""
+    if not name:
+        return ()
+    name = " ".join(name.split())
+    out = {name}
+    if name[-1:] in "!?" and len(name) > 2:  # "Castle's Ablaze!" is written "Castle's Ablaze" in a sentence
+        name = name[:-1]
+        out.add(name)
+    if name.startswith("The "):
+        out.add(name[4:])
+    words = name.split()
+    if len(words) > 1:
+        runs = [" ".join(words[:k]) for k in range(1, len(words))] + [" ".join(words[k:]) for k in range(1, len(words))]
+        for run in runs:
+            parts = run.split()
+            if not all(p[:1].isupper() or p[:1].isdigit() for p in parts[:1] + parts[-1:]):
+                continue
+            if any(_ordinary(p, lexicon) for p in parts if p[:1].isupper()) or fold(run) in names.names:
+                continue
+            if run in ("The",) or (len(parts) == 1 and not parts[0][:1].isupper()):
+                continue
+            out.add(run)
+        for word in words[1:-1]:  # "the Treasures" of 13 Treasures of Britain
+            if word[:1].isupper() and not _ordinary(word, lexicon) and fold(word) not in names.names:
+                out.add(word)
+    # "the Treasures", "the Hart": a short name with "the" is still this card
+    out |= {f"{the} {a}" for a in list(out) if not a.startswith(("The ", "the ")) for the in ("the", "The")}
+    return tuple(sorted(out, key=len, reverse=True))
 
 
-def _before_lower_word(text: str, end: int) -> bool:
-    """True when a lower-case word (not and/or) follows: a capitalised literal there is more likely a verb
-    (``Submerge target minion``) or a modifier (``Airborne minions``) than a keyword (``Submerge, Voidwalk``,
-    ``Ranged 3``, ``Airborne and Stealth``)."""
-    rest = text[end:].lstrip(" ")
-    return bool(rest) and rest[0].islower() and not rest.startswith(("and ", "or "))
+def _ordinary(word: str, lexicon: Lexicon) -> bool:
+    """A lexicon word, keyword or title: not a name of its own."""
+    w = word.strip("'\u2019")
+    return (w.lower() in lexicon.lower_words or w in lexicon.keywords or w in lexicon.names
+            or w in lexicon.single or w.lower() in ("the", "of"))
 
 
-def _capword(word: str, accepted: dict[str, Any]) -> bool:
-    return "CAPWORD" in accepted and _CAPWORD.match(word) is not None
+class Lexer:
+    """Readings of the pieces of one sentence (built per sentence; candidates computed on demand)."""
+
+    def __init__(self, sentence: str, lexicon: Lexicon, names: NameBook, aliases: tuple[str, ...]) -> None:
+        self.sentence = sentence
+        self.lexicon = lexicon
+        self.names = names
+        self.aliases = aliases
+        self.pieces = pieces(sentence)
+        self._starts = {p.start: i for i, p in enumerate(self.pieces)}
+        self._cache: dict[int, list[Candidate]] = {}
+        self.unknown: list[int] = []  # pieces read only by a guess (an unknown word)
+
+    def candidates(self, i: int) -> list[Candidate]:
+        """Every reading of the piece at index ``i`` (a multi-piece reading first when longer)."""
+        got = self._cache.get(i)
+        if got is None:
+            got = self._cache[i] = self._candidates(i)
+        return got
+
+    def _candidates(self, i: int) -> list[Candidate]:
+        piece = self.pieces[i]
+        text = piece.text
+        lex = self.lexicon
+        low = text.lower()
+        # readings that look ahead: names, multi-word entries, "Movement +2", mana symbols written together
+        ahead: list[Candidate] = self._names(i)
+        for key in (low, text) if text != low else (low,):
+            for words, cand in lex.multi.get(key, ()):
+                if self._matches(i, words):
+                    ahead.append(cand)
+        value = self._keyword_value(i)
+        if value is not None:
+            ahead.append(value)
+        ahead.sort(key=lambda c: -c.length)
+        if text.startswith("("):
+            j = i + 1
+            while j < len(self.pieces) and self.pieces[j].text.startswith("(") and self.pieces[j].start == self.pieces[j - 1].end:
+                j += 1
+            symbols = tuple(p.text for p in self.pieces[i:j])
+            ahead.append(Candidate(j - i, (Reading("MANA", symbols, entry="symbol"),)))
+        nxt = self.pieces[i + 1].text if i + 1 < len(self.pieces) else ""
+        out = _local_readings(lex, text, nxt)
+        if text == "," and self._ends_fronted_phrase(i):
+            # the first comma of a sentence that opens with "When", "If", "At", "After"...: the end of that
+            # phrase (a clause comma) before a list comma
+            out = [c for c in out if c.readings[0].cat == "CC"] + [c for c in out if c.readings[0].cat != "CC"]
+        if ahead:
+            out = [c for c in _with_roles(ahead) if nxt.lower() in _PHRASE_ENDERS or not nxt or
+                   c.readings[0].cat not in ("PARTICLE", "ADJ_HEAD")] + out
+        elif not out and _WORD.match(text):
+            out = _with_roles(self._guess(i, text))
+        return out
+
+    def _ends_fronted_phrase(self, i: int) -> bool:
+        if any(p.text == "," for p in self.pieces[:i]):
+            return False
+        first = _word_readings(self.lexicon, self.pieces[0].text.lower()) if self.pieces else ()
+        return any(c.readings[0].cat in ("SUB", "PREP") for c in first)
+
+    def _keyword_value(self, i: int) -> Candidate | None:
+        """A keyword that takes a number with its number: ``Movement +2``, ``Ranged 3`` (one token)."""
+        entry = self.lexicon.keywords.get(self.pieces[i].text.capitalize())
+        if not entry or entry.get("value") != "number" or i + 1 >= len(self.pieces):
+            return None
+        nxt = self.pieces[i + 1].text
+        if not (nxt.isdigit() or (nxt[:1] in "+-" and nxt[1:].isdigit())):
+            return None
+        name = self.pieces[i].text.capitalize()
+        return Candidate(2, (Reading("KEYWORD", name, nxt, f"keywords:{name}"),))
+
+    def _matches(self, i: int, words: tuple[str, ...]) -> bool:
+        if i + len(words) > len(self.pieces):
+            return False
+        return all(self.pieces[i + k].text.lower() == w for k, w in enumerate(words))
+
+    def _span_pieces(self, i: int, length_chars: int) -> int | None:
+        """How many pieces starting at ``i`` cover exactly ``length_chars`` characters of the sentence."""
+        end = self.pieces[i].start + length_chars
+        for j in range(i, len(self.pieces)):
+            if self.pieces[j].end == end:
+                return j - i + 1
+            if self.pieces[j].end > end:
+                return None
+        return None
+
+    def _text_match(self, i: int, name: str) -> int | None:
+        start = self.pieces[i].start
+        chunk = self.sentence[start:start + len(name)]
+        if len(chunk) != len(name) or fold(chunk) != fold(name):
+            return None
+        after = self.sentence[start + len(name):start + len(name) + 1]
+        if after and (after.isalnum() or after == "_"):
+            return None
+        return self._span_pieces(i, len(name))
+
+    def _names(self, i: int) -> list[Candidate]:
+        piece = self.pieces[i]
+        if piece.text in ("the", "The"):
+            for alias in self.aliases:
+                if alias.startswith(("the ", "The ")):
+                    n = self._text_match(i, alias)
+                    if n:
+                        return [Candidate(n, (Reading("SELF", "SELF", entry="name:self"),))]
+            return []
+        if not piece.text[:1].isupper() and not piece.text[:1].isdigit():
+            return []
+        out: list[Candidate] = []
+        for alias in self.aliases:
+            n = self._text_match(i, alias)
+            if n:
+                out.append(Candidate(n, (Reading("SELF", "SELF", entry="name:self"),)))
+                break
+        key = fold(piece.text)
+        for folded, (written, kind) in self.names.by_first.get(key, ()):
+            n = self._text_match(i, written)
+            if n:
+                out.append(Candidate(n, (Reading("NAME", written, "sg", f"name:{kind}"),)))
+        if piece.text[:1].isupper() and not out:
+            plural_of = self.names.singular(piece.text)
+            if plural_of:
+                out.append(Candidate(1, (Reading("NAME", plural_of, "pl", "name:plural"),)))
+        # an unknown name: a run of capitalised pieces that are not lexicon words
+        j = i
+        while j < len(self.pieces) and self.pieces[j].text[:1].isupper() and not _ordinary(self.pieces[j].text, self.lexicon):
+            j += 1
+        if j > i and not any(c.length >= j - i for c in out):
+            written = self.sentence[piece.start:self.pieces[j - 1].end]
+            out.append(Candidate(j - i, (Reading("NAME", written, "sg", "name:unknown"),)))
+        return out
+
+    def _guess(self, i: int, text: str) -> list[Candidate]:
+        """Readings of a word the lexicon does not know, from its ending (an English word's form)."""
+        self.unknown.append(i)
+        w = text.lower()
+        entry = "oov:" + w
+
+        def c(cat: str, lemma: str, form: str = "") -> Candidate:
+            return Candidate(1, (Reading(cat, lemma, form, entry),))
+
+        if w.endswith("ly"):
+            return [c("ADV", w)]
+        if w.endswith("ing") and len(w) > 4:
+            return [c("GERUND", w[:-3], "ing"), c("ADJ", w)]
+        if w.endswith("ed") and len(w) > 3:
+            stem = w[:-2]
+            return [c("VERB", stem, "past"), c("PART", stem, "part"), c("ADJ", w)]
+        if w.endswith("s") and not w.endswith("ss") and len(w) > 2:
+            stem = w[:-2] if w.endswith(("ches", "shes", "sses", "xes")) else w[:-1]
+            return [c("VERB", stem, "third"), c("NOUN", stem, "pl")]
+        return [c("VERB", w, "base"), c("NOUN", w, "sg"), c("ADJ", w)]
+
+
+def clear_cache() -> None:
+    """Forget the remembered word readings (benchmarks measure cold parses)."""
+    _STATIC.clear()
+    _LOCAL.clear()
+
+
+def _non_word(lex: Lexicon, word: str) -> str:
+    """``non-X``: X as its lemma (``non-fire``, ``non-Ordinary``, ``non-Airborne``)."""
+    for cand in lex.single.get(word.lower(), []) + lex.single.get(word, []):
+        r = cand.readings[0]
+        if r.cat in ("ADJ", "KEYWORD", "ORD") and isinstance(r.lemma, str):
+            return r.lemma
+    return word
+
+
+_STATIC: dict[tuple[int, str], tuple[Candidate, ...]] = {}
+_LOCAL: dict[tuple[int, str, str], list[Candidate]] = {}
+
+
+def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
+    """A piece's readings that depend on the piece and the next one only (shared, do not mutate): its
+    words' readings, a modal standing for the verb before it ("he must", "if it can't"), a noun or a past
+    participle modifying the noun after it ("an aura minion", "the discarded card"), and no reading that
+    only ends a phrase (a stranded preposition, a headless adjective) before more of the phrase."""
+    key = (id(lex), text, nxt)
+    got = _LOCAL.get(key)
+    if got is not None:
+        return got
+    out = list(_word_readings(lex, text))
+    low, nxt_low = text.lower(), nxt.lower()
+    if not nxt or nxt_low in (",", ".", "!", ";"):
+        for c in list(out):
+            r = c.readings[0]
+            if r.cat == "MODAL" and len(c.readings) == 1:
+                out.append(Candidate(1, (Reading("MODAL_ALONE", low, entry=f"modals:{low}"),)))
+            elif r.cat in ("MODAL", "DO") and len(c.readings) == 2 and c.readings[1].cat == "NEG":
+                out.append(Candidate(1, (Reading("MODAL_ALONE", r.lemma, entry=r.entry), c.readings[1])))
+    if nxt and any(c.readings[0].cat == "NOUN" for c in _word_readings(lex, nxt)):
+        out += [Candidate(c.length, (Reading("NOUN_MOD", c.readings[0].lemma, "sg", c.readings[0].entry),))
+                for c in out if len(c.readings) == 1 and c.readings[0].cat == "NOUN" and c.readings[0].form == "sg"]
+        if not any(c.readings[0].cat == "ADJ" for c in out):
+            out += [Candidate(c.length, (Reading("ADJ", low, "", c.readings[0].entry),))
+                    for c in out if len(c.readings) == 1 and c.readings[0].cat == "PART"][:1]
+    if nxt and nxt_low not in _PHRASE_ENDERS:
+        out = [c for c in out if c.readings[0].cat not in ("PARTICLE", "ADJ_HEAD")]
+        if any(c.readings[0].cat == "KEYWORD" for c in out) and any(c.readings[0].cat == "VERB" for c in out):
+            # a keyword that is also a verb, with more of its phrase after it, is the verb first ("Submerge
+            # target minion"); a keyword stands alone ("Submerge, Lethal")
+            out = [c for c in out if c.readings[0].cat != "KEYWORD"] + [c for c in out if c.readings[0].cat == "KEYWORD"]
+    if len(_LOCAL) > 1 << 16:
+        _LOCAL.clear()
+    _LOCAL[key] = out
+    return out
+
+
+def _word_readings(lex: Lexicon, text: str) -> tuple[Candidate, ...]:
+    """A piece's readings that depend on nothing around it (the lexicon's words, punctuation, numbers,
+    symbols), with their positional variants; remembered per lexicon and spelling."""
+    key = (id(lex), text)
+    got = _STATIC.get(key)
+    if got is not None:
+        return got
+    low = text.lower()
+    out: list[Candidate] = list(lex.single.get(text, []))
+    if text != low:
+        out += lex.single.get(low, [])
+    elif text.capitalize() in lex.keywords:  # "without submerge": a keyword written in lower case
+        out += [c for c in lex.single.get(text.capitalize(), []) if c.readings[0].cat in ("KEYWORD", "KEYWORD_ADJ")]
+    if text in _PUNCT:
+        out += [Candidate(1, (Reading(cat, text, entry="punct"),)) for cat in _PUNCT[text]]
+    elif text.startswith('"'):
+        out.append(Candidate(1, (Reading("QUOTED", text, entry="symbol"),)))
+    elif text[0] in "+-" and text[1:].isdigit():
+        out.append(Candidate(1, (Reading("SIGNED", int(text), entry="symbol"),)))
+    elif text[0].isdigit():
+        value = int(text.rstrip("+"))
+        out.append(Candidate(1, (Reading("NUMBER", value, "plus" if text.endswith("+") else "", "symbol"),)))
+    elif text in ("'s", "'"):
+        out.append(Candidate(1, (Reading("POSS", "'s", entry="symbol"),)))
+    elif text == "X":
+        out.append(Candidate(1, (Reading("NUMBER", "X", entry="numbers:X"),)))
+    elif text.startswith(("non-", "Non-")) and len(text) > 4:
+        out.append(Candidate(1, (Reading("ADJ", "non-" + _non_word(lex, text[4:]), entry="rule:non"),)))
+    got = tuple(_with_roles(out))
+    if len(_STATIC) > 1 << 16:
+        _STATIC.clear()
+    _STATIC[key] = got
+    return got
+
+
+def _with_roles(cands: list[Candidate]) -> list[Candidate]:
+    """Add the positional variants the grammar tells apart: a name may modify a noun (``NAME_MOD``,
+    tried first: ``a Foot Soldier token``) or head a phrase; a number may count a noun (``NUMBER``)
+    or stand alone (``AMOUNT``: ``heal 3``)."""
+    out: list[Candidate] = []
+    for c in cands:
+        r = c.readings[0]
+        if len(c.readings) == 1 and r.cat == "NAME":
+            out.append(Candidate(c.length, (Reading("NAME_MOD", r.lemma, r.form, r.entry),)))
+            out.append(c)
+        elif len(c.readings) == 1 and r.cat == "NUMBER":
+            out.append(c)
+            out.append(Candidate(c.length, (Reading("AMOUNT", r.lemma, r.form, r.entry),)))
+        else:
+            out.append(c)
+    return out

@@ -7,12 +7,8 @@ normalised text, so every layer sees the same characters.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from codex.cardtext.ast import frozen
-from codex.cardtext import compiled as _compiled
-
-COMPILED_FROM: str | None = None  # the build (setup.py) sets this to the source's SHA-256 when it compiles it
-_compiled.use_source_if_stale(globals())
 
 ERRATA_PREFIX = "UPDATED:"
 
@@ -42,7 +38,7 @@ _SENTENCE_BREAK = re.compile(r"[.!] ")
 _SENTENCE_END = re.compile(r'(?<=[.!])\s+(?=[A-Z(\u2192"])')
 
 
-@frozen
+@dataclass(frozen=True)
 class NormalizedText:
     """Normalised card text: ``text`` has one ability paragraph per line; ``errata`` is True for ``UPDATED:``."""
 
@@ -74,8 +70,26 @@ def normalize(raw: str | None) -> NormalizedText:
         if ("'" in line or "towards" in line) and any(h in line for h in _CONTRACTION_HINTS):
             line = _CONTRACTION.sub(lambda m: _CONTRACTIONS[m.group(1)], line)
         if line:
-            lines.append(line)
+            if lines and _continues(lines[-1], line):
+                lines[-1] = f"{lines[-1]} {line}"
+            else:
+                lines.append(line)
     return NormalizedText("\n".join(lines), errata)
+
+
+#: Words that never end a sentence: a line ending in one is broken mid-sentence.
+_OPEN_ENDINGS = {"a", "an", "the", "this", "that", "to", "of", "at", "on", "in", "and", "or", "each", "your",
+                 "their", "its", "with", "from", "into", "onto", "for", "by"}
+
+
+def _continues(prev: str, line: str) -> bool:
+    """A line break inside a sentence (``summon a`` / ``Foot Soldier token``; ``this wall`` / ``on the
+    ground``): the previous line has no closing punctuation and ends with a word that cannot end a
+    sentence, or the next line starts in lower case."""
+    if not prev or prev[-1] in ".!:\"":
+        return False
+    last = prev.rsplit(" ", 1)[-1].lower()
+    return last in _OPEN_ENDINGS or line[0].islower()
 
 
 def split_sentences(line: str) -> list[tuple[int, str]]:

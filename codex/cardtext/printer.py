@@ -1,481 +1,996 @@
-"""AST → canonical card text. Printing a parsed card and normalising the original should agree
-(the round-trip check); reparsing printed text gives the same AST (property tests)."""
+"""AST → canonical card text: the English the grammar reads back into the same AST (the round trip).
+
+The printer is driven by the same lexicon as the parser: a primitive is printed with the verb whose
+sense maps to it (``Remove(kind=destroy)`` → *destroy*, ``Move(kind=teleport)`` → *teleport*), each role
+in the slot that verb's frame gives it (subject, object, ``to`` phrase...). Voice follows the roles: an
+agent is the subject; with no agent, an imperative (``Destroy X``) when the clause has no modal, a
+passive (``X can't be attacked``) when it has one; a statement about this card (``Ref("SELF")`` as
+subject) is printed without a subject (``Takes 1 less damage``), which the grammar reads back as SELF.
+Printing is canonical, not a copy of the card: ``An ally teleports`` may come back as ``An ally
+teleports`` or ``Teleport an ally`` depending on the roles, and parsing either gives the same AST.
+"""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from codex.cardtext import ast as A
+from codex.cardtext import lexicon as L
 
 _NUM = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
         10: "ten", 11: "eleven", 12: "twelve", 13: "thirteen"}
+
+
+class PrintError(ValueError):
+    """An AST the printer has no canonical English for."""
+
+
+def to_text(node: Any, name: str | None = None) -> str:
+    """Canonical text of a :class:`~codex.cardtext.ast.CardText`, an ability, a sentence or a clause.
+    ``name``: the card's name, printed where the AST says SELF (default: the CardText's name)."""
+    if name is None and isinstance(node, A.CardText):
+        name = node.name
+    return _articles(_Printer(name).text(node))
+
+
+def _articles(text: str) -> str:
+    """``a``/``an`` by the sound of the next word (a vowel letter: ``an``)."""
+    import re
+
+    return re.sub(r"\b([Aa])n? (?=([\w(+-]+))", lambda m: m.group(1) + ("n " if _vowel_sound(m.group(2)) else " "), text)
+
+
+def _vowel_sound(word: str) -> bool:
+    """``an`` before a vowel sound: ``an ally``, ``a unit``, ``a one-shot``, ``an (A)`` is not a word."""
+    w = word.lower()
+    return w[:1] in "aeiou" and not w.startswith(("uni", "use", "one", "eu"))
 
 
 def _j(*parts: Any) -> str:
     return " ".join(str(p) for p in parts if p not in (None, ""))
 
 
-def _num(n: Any) -> str:
-    """A count as words (``two``) unless the card wrote digits (a :class:`Num` keeps what was written)."""
-    if isinstance(n, A.Num):
-        return n.word or str(int(n))
-    return _NUM.get(n, str(n)) if isinstance(n, int) else str(n)
-
-
-def _np(n: Any) -> str:
-    if isinstance(n, int):
-        return _num(n)
-    if isinstance(n, A.Ref):
-        return _j(n.word, *[_post(p) for p in n.posts])
-    if isinstance(n, A.Group):
-        items = [_np(i) for i in n.items]
-        if len(items) == 2:
-            return f"{items[0]}{',' if n.serial else ''} {n.conj} {items[1]}"
-        return ", ".join(items[:-1]) + f"{',' if n.serial else ''} {n.conj} {items[-1]}"
-    if isinstance(n, A.Selector):
-        det = _np(n.det.owner) + n.det.mark if isinstance(n.det, A.Possessive) else n.det
-        if n.quant == "partitive":
-            return f"{_num(n.count)} of {_np(n.posts[0].arg)}"
-        if n.quant == "det_counted":
-            return _j(det, *n.pre, _num(n.count), *n.mods, n.noun, *[_post(p) for p in n.posts])
-        head = {"counted": _num(n.count), "up_to": f"up to {_num(n.count)}", "any_number": "any number of"}
-        return _j(head.get(n.quant or "", det), *n.pre, *n.mods, n.noun, *[_post(p) for p in n.posts])
-    return str(n)
-
-
-def _post(p: A.Post) -> str:
-    simple = {"here": "here", "there": "there", "nearby": "nearby", "adjacent": "adjacent",
-              "in_play": "in play", "along_path": "along its path"}
-    if p.kind in simple:
-        return simple[p.kind]
-    if p.kind == "within":
-        return f"up to {_num(p.arg)} steps away"
-    if p.kind == "above_or_below":
-        return f"above or below {_np(p.arg)}"
-    if p.kind == "with_power":
-        return f"with {_num(p.arg[0])} or {p.arg[1]} power"
-    if p.kind in ("with_keyword", "without_keyword"):
-        return f"{p.kind.split('_')[0]} {_kw(p.arg)}"
-    if p.kind.endswith("_by"):
-        return f"{p.kind.replace('_', ' ')} {_np(p.arg)}"
-    if p.kind == "from_among":
-        return f"from among {_np(p.arg)}"
-    if p.kind == "adjacent_to":
-        return f"adjacent to {_np(p.arg)}"
-    if p.kind == "within_place":
-        return f"within {_np(p.arg)}"
-    if p.kind == "with_cost":
-        return f"with mana cost {p.arg} or less"
-    if p.kind == "that_costs":
-        return f"that costs {p.arg} or less"
-    if p.kind == "relative":
-        return f"{_np(p.arg[0])} {p.arg[1]}"
-    if p.kind == "relative_is":
-        return f"{_np(p.arg[0])} is {_post(p.arg[1])}"
-    return f"{p.kind} {_np(p.arg)}"
-
-
-def _kw(k: A.Keyword) -> str:
-    name = k.name.capitalize()
-    if k.name == "movement":
-        return f"Movement +{k.value}"
-    if k.name == "ranged" and k.value is not None:
-        return f"Ranged {k.value}"
-    if k.name == "spellcaster" and k.value:
-        return f"{k.value.capitalize()} Spellcaster"
-    return name
-
-
-def _grant(g: Any) -> str:
-    if isinstance(g, A.PowerMod):
-        return _j(f"{g.amount:+d} power", f"for each {_np(g.per)}" if g.per else None)
-    if isinstance(g, A.RangeMod):
-        return f"{g.amount:+d} range"
-    if isinstance(g, A.Keyword):
-        return _kw(g)
-    if isinstance(g, A.GrantedAbility):
-        return '"' + " ".join(_ability(a) for a in g.ability) + '"'
-    return str(g)
-
-
-def _grants(gs: tuple[Any, ...]) -> str:
-    items = [_grant(g) for g in gs]
-    if len(items) <= 2:
-        return " and ".join(items)
-    return ", ".join(items[:-1]) + ", and " + items[-1]
-
-
-def _dest(d: Any) -> str | None:
-    if not d:
-        return None
-    return d[0] if d[1] is None else f"{d[0]} {_np(d[1])}"
-
-
-def _action(a: Any) -> str:
-    t = type(a)
-    if t is A.Damage:
-        if a.quantity is not None:
-            q = _quantity(a.quantity)
-            return _j("deal damage equal to", q, f"to {_np(a.target)}" if a.target else None)
-        amt = None if a.amount is None else _num(a.amount)
-        return _j("deal", amt, "damage", f"to {_np(a.target)}" if a.target else None)
-    simple = {A.TakeDamage: lambda: ("takes damage" if a.amount is None else f"takes {_num(a.amount)} damage")
-              if a.quantity is None else
-              f"takes damage equal to {_quantity(a.quantity)}",
-              A.Cast: lambda: _j("cast", _np(a.what) if a.what is not None else None, _dest(a.dest)),
-              A.Choose: lambda: f"{a.kind} {_np(a.what)}",
-              A.Include: lambda: f"include {_np(a.what)}",
-              A.Force: lambda: f"force {_np(a.who)} to {_action(a.action)}",
-              A.CostChange: lambda: f"costs {a.mana} {a.direction}",
-              A.IsA: lambda: _j("becomes" if a.become else "is", "also" if a.also else None, _np(a.what)),
-              A.DamageReduction: lambda: _j(f"takes {_num(a.amount)} less damage", f"from {_np(a.source)}" if a.source else None),
-              A.DamageImmunity: lambda: _j("takes no damage", f"from {_np(a.source)}" if a.source else None),
-              A.Draw: lambda: f"draw {_np(a.what)}",
-              A.Heal: lambda: f"heals {_num(a.amount)} life" if a.target is None else f"heals {_np(a.target)}",
-              A.GainLife: lambda: f"gain {_num(a.amount)} life", A.LoseLife: lambda: f"lose {_num(a.amount)} life",
-              A.GainMana: lambda: f"gain {a.mana}" if not a.choice else
-              "gain " + ", ".join(a.choice[:-1]) + ", or " + a.choice[-1],
-              A.NoThreshold: lambda: "requires no threshold",
-              A.Provide: lambda: _j("only" if a.only else None, "provides", _provided(a),
-                                    "for everyone" if a.to == A.Ref("everyone") else
-                                    f"to {_np(a.to)}" if a.to else None),
-              A.Pay: lambda: f"pay {a.mana}", A.Fill: lambda: f"fill {_np(a.target)}",
-              A.Summon: lambda: _j("summon", _np(a.what), _dest(a.dest)),
-              A.Move: lambda: _j(a.kind, _np(a.what) if a.what else None, *a.adverbs, _dest(a.dest),
-                                 _steps(a.steps) if a.steps else None),
-              A.Tap: lambda: _j("untap" if a.untap else "tap", _np(a.target) if a.target else None),
-              A.Remove: lambda: f"{a.kind} {_np(a.target)}", A.Die: lambda: "dies",
-              A.Has: lambda: _j("has", _grants(a.grants), f"for each {_np(a.per)}" if a.per else None),
-              A.LoseKeyword: lambda: f"lose {_np(a.what)}" if a.what is not None else f"lose {_grants(a.grants)}",
-              A.Drop: lambda: f"drop {_np(a.what)}", A.Prevent: lambda: f"prevent {_np(a.what)}",
-              A.ShootProjectile: lambda: _j("shoot", _num(a.count) if a.count != 1 else "a",
-                                            "piercing" if a.piercing else None,
-                                            "projectile" if a.count == 1 else "projectiles"),
-              A.IsState: lambda: f"is {a.state}", A.Flood: lambda: f"flood {_np(a.target)}",
-              A.Relocate: lambda: _j(a.kind, _np(a.target) if a.target else None,
-                                     f"on {_np(a.on)}" if a.on is not None else None),
-              A.Search: lambda: f"search {_np(a.zones)} for {_np(a.what)}",
-              A.ReturnTo: lambda: _j("return", _np(a.target) if a.target is not None else None,
-                                     f"to {_np(a.dest)}"),
-              A.Strike: lambda: "strikes first" if a.first else f"strike {_np(a.target)}",
-              A.GainControl: lambda: f"control {_np(a.target)}" if a.static else f"gain control of {_np(a.target)}",
-              A.Lasts: lambda: f"lasts {_num(a.turns)} of your turns",
-              A.Discard: lambda: f"discard {_np(a.what)}",
-              A.Look: lambda: f"reveal {_np(a.what)}" if a.reveal else f"look at {_np(a.what)}",
-              A.Shuffle: lambda: _j("shuffle", _np(a.what) if a.what is not None else None, _dest(a.dest)),
-              A.Conjure: lambda: _j("conjure", _np(a.what) if a.what is not None else None,
-                                                          _dest(a.dest)),
-              A.Dispel: lambda: _j("dispel", _np(a.target) if a.target is not None else None),
-              A.Silence: lambda: f"silence {_np(a.target)}",
-              A.Put: lambda: _j("put", _np(a.what), _dest(a.dest)), A.FallAsleep: lambda: "falls asleep",
-              A.Transform: lambda: f"transform {_np(a.target)} into {_np(a.into)}",
-              A.Play: lambda: ("play or draw " + _np(a.what)) if a.or_draw else _j("play", _np(a.what), _dest(a.dest)),
-              A.Cant: lambda: "can't " + " or ".join(_action(x) for x in a.actions),
-              # a passive verb ("be targeted", or "damaged" after "or") takes its agent with "by"
-              A.Action: lambda: _j(a.verb, f"by {_np(a.arg)}" if a.arg and a.verb.startswith("be ") or
-                                   a.arg and a.verb.endswith("ed") else
-                                   (_np(a.arg) if a.arg else None), a.adverb, _dest(a.dest)),
-              A.ImpactDamage: lambda: _j(f"deal {_num(a.amount)} damage on impact",
-                                         f", and {_num(a.splash)} damage to {_np(a.splash_target)}"
-                                         if a.splash is not None else None).replace(" ,", ","),
-              A.Negated: lambda: _negated(a),
-              A.SharedObject: lambda: f"{a.verb} and {_inflect(_action(a.action), 'base')}",
-              A.Immune: lambda: f"is immune to {_grants(a.grants)}"}
-    if t is A.TakeSteps:
-        return _j("take", _steps(a.steps), f"toward {_np(a.toward)}" if a.toward is not None else None)
-    if t is A.GainKeyword:
-        if a.to_form:
-            return f"give {_grants(a.grants)} to {_np(a.target)}"
-        if a.target is not None:
-            return f"give {_np(a.target)} {_grants(a.grants)}"
-        return f"gains {_grants(a.grants)}"
-    if t in simple:
-        return simple[t]()
-    raise TypeError(f"no printer for {t.__name__}")
-
-
-def _negated(n: A.Negated) -> str:
-    """``doesn't untap``, ``isn't a water site``: the negation word, then the action in its base form
-    (``is``/``are`` are part of the negation word)."""
-    inner = _action(n.action)
-    if inner.startswith("is "):
-        return f"{n.written} {inner[3:]}"
-    return f"{n.written} {_inflect(inner, 'base')}"
-
-
-def _provided(p: A.Provide) -> str:
-    fixed = {"all": "mana and threshold", "none": "no mana or threshold", "no_mana": "no mana"}
-    if p.what == "no_threshold":
-        return f"no {p.mana[0]} threshold"
-    if p.what in fixed:
-        return fixed[p.what]
-    if p.what == "extra":
-        return f"{_num(int(p.mana[0][1:-1]))} additional mana"
-    if p.what == "threshold":
-        return f"{p.mana[0]} threshold"
-    if len(p.mana) > 1 and p.written_and:
-        return "".join(p.mana[:-1]) + " and " + p.mana[-1]
-    return "".join(p.mana)
-
-
-def _steps(steps: tuple[str, Any]) -> str:
-    kind, n = steps
-    return {"a": "a step", "one": "one step", "up_to": f"up to {_num(n)} steps"}.get(kind, f"{_num(n)} steps")
-
-
-def _quantity(q: tuple[str, Any]) -> str:
-    if q[0] == "mana_cost":
-        det, written = q[1]
-        return f"{_np(det.owner) + det.mark if isinstance(det, A.Possessive) else det} {written}"
-    return {"its_power": "its power"}.get(q[0]) or f"the number of {_np(q[1])}"
-
-
-def _duration(d: A.Duration) -> str:
-    if d.kind == "until_leaves":
-        return f"until {_np(d.arg)} leaves the realm"
-    if d.kind == "until_end_of_turn":
-        return "until the end of turn"
-    if d.kind == "until_again":
-        return "until you do so again"
-    if d.kind == "until_damaged":
-        return f"until {_np(d.arg)} takes damage"
-    if d.kind == "until_no_longer_has":
-        return f"until {_np(d.arg[0])} no longer has {_grants(d.arg[1])}"
-    if d.kind == "during":
-        return "during " + {"enemy_turns": "enemy turns"}.get(d.arg, str(d.arg).replace("_", " "))
-    if d.kind in ("at_end_of", "at_start_of"):
-        turn = {"each_players_turn": "each player's turn"}.get(d.arg, str(d.arg).replace("_", " "))
-        return f"at the {d.kind[3:-3]} of {turn}"
-    return d.kind.replace("_", " ")
-
-
-def _cond(c: A.Condition) -> str:
-    fixed = {"you_do": "you do", "attacking": "attacking", "defending": "defending", "back_row": "in your back row"}
-    if c.kind in fixed:
-        return fixed[c.kind]
-    if c.kind == "not_place":
-        return f"not {_post(c.arg)}"
-    if c.kind == "place":
-        return _post(c.arg)
-    if c.kind == "attacking_successfully":
-        return f"successfully attacking {_np(c.arg)}"
-    if c.kind in ("compare", "control_compare"):
-        comp, what, than = c.arg
-        verb = "control" if c.kind == "control_compare" else ("has" if not _plural(c.subject) else "have")
-        return f"{_np(c.subject)} {verb} {comp} {_np(what)} than {_np(than)}"
-    if c.kind == "were":
-        return f"{_np(c.subject)} were {c.arg}"
-    if c.kind == "event":
-        return _j(_np(c.subject), c.arg.verb, _np(c.arg.obj) if c.arg.obj is not None else None,
-                  c.arg.scope.replace("_", " ") if c.arg.scope else None)
-    if c.kind == "would_again":
-        return f"{_np(c.subject)} would"
-    if c.kind == "passive":
-        return f"{_np(c.subject)} {c.arg}"
-    if c.kind == "control":
-        return f"you control {_np(c.arg)}"
-    if c.kind == "hits":
-        return f"it hits {_np(c.arg)}"
-    if c.kind in ("there_is", "there_are"):
-        return f"there {c.kind[6:]} {_np(c.arg)}"
-    if c.kind == "would":
-        return f"{_np(c.subject)} would {_inflect(_action(c.arg), 'base')}"
-    if c.kind == "has":
-        return f"{_np(c.subject)} has {_grants(c.arg)}"
-    arg = c.arg
-    shown = _post(arg) if isinstance(arg, A.Post) else _kw(arg) if isinstance(arg, A.Keyword) else \
-        _np(arg) if isinstance(arg, (A.Selector, A.Ref, A.Group)) else str(arg)
-    return f"{_np(c.subject)} is {shown}"
-
-
-#: Verbs the printer writes in the third person by default (statics of the card itself: ``Takes no
-#: damage``), mapped to their base form.
-_BASE = {"doesn't": "don't", "isn't": "aren't", "becomes": "become", "requires": "require", "takes": "take", "heals": "heal", "has": "have", "dies": "die",
-         "strikes": "strike",
-         "provides": "provide", "falls": "fall", "costs": "cost", "gains": "gain", "is": "be"}
-_THIRD = {"don't": "doesn't", "aren't": "isn't", "have": "has", "be": "is", "can't": "can't", "cannot": "cannot"}
-
-
-def _plural(subject: Any) -> bool:
-    """Plural subjects take the base verb form (``Nearby allies have``)."""
-    if isinstance(subject, A.Group):
-        return subject.conj == "and"
-    if isinstance(subject, A.Selector):
-        return subject.noun.endswith("s") and subject.det not in ("a", "an", "each", "another", "target")
-    return isinstance(subject, A.Ref) and subject.word in ("they", "them", "themselves", "you")
-
-
-def _third(base: str) -> str:
-    if base in _THIRD:
-        return _THIRD[base]
-    if base.endswith(("s", "sh", "ch", "x", "z")):
-        return base + "es"
-    if base.endswith("y") and base[-2:-1] not in "aeiou":
-        return base[:-1] + "ies"
-    return base + "s"
-
-
-def _inflect(action: str, form: str) -> str:
-    """Put the first word (the verb) of a printed action in ``form``: ``base`` (after a modal, ``would``
-    or a plural subject; ``be`` becomes ``are``), ``plural_be``, or ``third`` (singular subject)."""
-    first, _, rest = action.partition(" ")
-    if first in ("only", "successfully"):  # "only provides ...": the verb is the second word
-        return first + " " + _inflect(rest, form)
-    base = _BASE.get(first, first)
-    if form == "base":
-        word = base
-    elif form == "plural":
-        word = "are" if base == "be" else base
-    else:
-        word = _third(base)
-    return _j(word, rest)
-
-
-def _per(per: Any) -> str | None:
-    if per is None:
-        return None
-    if per == A.Ref("each"):  # "for each." with the counted objects left implicit
-        return "for each"
-    if isinstance(per, A.Selector) and per.quant == "partitive":
-        return f"for {_np(per)}"
-    return f"for each {_np(per)}"
-
-
-def _clause(c: A.Clause, implied: Any = None) -> str:
-    post = None
-    if c.condition:
-        k = c.condition.kind
-        post = {"instead": "instead", "if_able": "if able", "if_needed": "if needed",
-                "the_next_time": "the next time"}.get(k) or \
-            f"{k.replace('_', ' ')} {_cond(c.condition.cond)}"
-        if k == "the_next_time":
-            post = f"the next time {_cond(c.condition.cond)}"
-        if c.condition.comma:
-            post = ", " + post
-    if c.action is None:
-        return _j(_np(c.subject), c.modal)
-    action = _action(c.action)
-    if c.modal:
-        action = _inflect(action, "base")
-    elif c.subject is not None or implied is not None:
-        subject = c.subject if c.subject is not None else implied
-        action = _inflect(action, "plural" if _plural(subject) else "third")
-    duration = _duration(c.duration) if c.duration else None
-    manner = {"any_order": "in any order", "random_order": "in random order", "a_random_order": "in a random order",
-              "same_direction": "in the same direction", "cardinal_direction": "in a cardinal direction",
-              "same_direction_one_at_a_time": "in the same direction, one at a time",
-              "on_the_ground": "on the ground", "on_arrival": "on arrival"}.get(c.manner or "")
-    text = _j(_np(c.subject) if c.subject is not None else None, c.modal,
-              duration if c.duration_first else None, action,
-              f"to {_action(c.purpose)}" if c.purpose is not None else None,
-              None if c.duration_first else duration, _per(c.per),
-              manner, post)
-    return text.replace(" ,", ",")
-
-
-def _sentence(s: A.Sentence, cap: bool = True) -> str:
-    leads = []
-    for lead in s.leads:
-        leads.append({"if": lambda: f"if {_cond(lead.arg)},", "duration": lambda: f"{_duration(lead.arg)},",
-                      "once": lambda: "once on your turn,", "foreach": lambda: f"for each {_np(lead.arg)},",
-                      "while": lambda: f"while {_cond(lead.arg)},", "then": lambda: "then",
-                      "if_passive": lambda: f"if {lead.arg},", "when_passive": lambda: f"when {lead.arg},",
-                      "extra_cost": lambda: f"as an additional cost to cast {_np(lead.arg)},"}[lead.kind]())
-    body = _clause(s.clauses[0])
-    subject = s.clauses[0].subject
-    for sep, clause in zip(s.seps, s.clauses[1:]):
-        # "Minions ... lose Airborne and are Immobile": a clause joined by "and" or a comma shares the subject
-        implied = subject if sep in ("and", ",", ", and") and clause.subject is None else None
-        body += ("" if sep.startswith(",") else " ") + sep.replace(" ,", ",") + " " + _clause(clause, implied)
-        subject = clause.subject if clause.subject is not None else subject
-    text = _j(*leads, body)
-    return (_cap(text) if cap else text) + s.end
-
-
 def _cap(s: str) -> str:
-    return s[:1].upper() + s[1:]
+    return s[:1].upper() + s[1:] if s else s
 
 
-def _trigger(t: A.Trigger) -> str:
-    if t.kind == "at":
-        phase = {"start_and_end": "the start and end"}.get(t.phase or "", f"the {t.phase}")
-        turn = {"each_players_turn": "each player's turn"}.get(t.turn or "", (t.turn or "").replace("_", " "))
-        return f"At {phase} of {turn}"
-    e = t.event
-    if t.kind == "after" and e is None:
-        turn = t.turn or ""
-        return "After " + {"each_players_turn": "each player's turn"}.get(turn, turn.replace("_", " "))
-    if t.kind == "whenever_first":
-        scope = {"each_turn": " each turn", "this_turn": " this turn"}.get(t.turn or "", "")
-        return f"Whenever {_event(t.event)} for the first time{scope}"
-    assert e is not None
-    if t.kind in ("first_time", "next_time"):
-        scope = {"each_turn": " each turn", "this_turn": " this turn"}.get(t.turn or "", "")
-        return f"The {t.kind.split('_')[0]} time {_event(e)}{scope}"
-    return _cap(f"{t.kind.replace('_', ' ')} {_event(e)}")
+@lru_cache(maxsize=1)
+def _verbs() -> dict[tuple[str, tuple[tuple[str, Any], ...]], list[tuple[str, L.Sense]]]:
+    """Verb senses by the primitive (and fixed arguments) they map to, in lexicon order."""
+    lex = L.load()
+    out: dict[tuple[str, tuple[tuple[str, Any], ...]], list[tuple[str, L.Sense]]] = {}
+    for lemma, senses in lex.verbs.items():
+        for s in senses:
+            if s.primitive:
+                out.setdefault((s.primitive, tuple(sorted(s.args.items()))), []).append((lemma, s))
+    return out
 
 
-def _event(e: A.Event) -> str:
-    if e.verb == "would":
-        return f"{_np(e.subject)} would {_inflect(_action(e.obj), 'base')}"
-    if e.verb == "can_attack":
-        return _j(_np(e.subject), "can attack", _np(e.obj) if e.obj is not None else None)
-    if isinstance(e.dest, tuple):  # "enters here"
-        return _j(_np(e.subject), e.verb, _dest(e.dest))
-    if isinstance(e.dest, A.Post):
-        return f"{_np(e.subject)} {e.verb.replace('_', ' ')} {_post(e.dest)}"
-    if e.dest is not None:
-        return f"{_np(e.subject)} {e.verb.replace('_', ' ')} to {_np(e.dest)}"
-    if e.verb == "performing_ranged_strike":
-        ev = "performing a ranged strike"
-    else:
-        verb = {"attacks_and_kills": "attacks and kills"}.get(e.verb) or \
-            (e.verb.replace("_", " ", 1) if e.verb.startswith(("is_", "are_")) else e.verb)
-        ev = _j(_np(e.subject), verb, _np(e.obj) if e.obj is not None else None)
-    return ev
+@lru_cache(maxsize=1)
+def _forms() -> dict[str, dict[str, str]]:
+    data = L.read_yaml(L.LEXICON_PATH)
+    return {k: L._verb_forms(k, (v or {}).get("forms") or {}) for k, v in (data.get("verbs") or {}).items()}
 
 
-def _threshold(node: Any) -> str:
-    th = getattr(node, "threshold", ())
-    return "".join(th) + " \u2014 " if th else ""
+def _form(lemma: str, form: str) -> str:
+    forms = _forms().get(lemma) or L._verb_forms(lemma, {})
+    return forms[form]
 
 
-def _ability(a: Any) -> str:
-    if isinstance(a, A.Unparsed):
-        return a.text
-    if isinstance(a, A.KeywordLine):
-        return ", ".join(_kw(i) if isinstance(i, A.Keyword) else _cap(_clause(i)) for i in a.items) + a.end
-    if isinstance(a, A.Statement):
-        return _threshold(a) + _sentence(a.body)
-    if isinstance(a, A.Triggered):
-        return _threshold(a) + _trigger(a.trigger) + ", " + _sentence(a.body, cap=False)
-    if isinstance(a, (A.Activated, A.Genesis, A.Deathrite)):
+@lru_cache(maxsize=1)
+def _surfaces() -> dict[str, str]:
+    """Adverbs and place words by lemma → how they are written (``in_cardinal_direction`` → ``in a
+    cardinal direction``)."""
+    data = L.read_yaml(L.LEXICON_PATH)
+    out: dict[str, str] = {}
+    for section in ("adverbs", "place_adverbs"):
+        for key, entry in (data.get(section) or {}).items():
+            lemma = (entry or {}).get("lemma", key)
+            out.setdefault(lemma, key)
+    return out
+
+
+def _adverb(word: str) -> str:
+    return _surfaces().get(word, word.replace("_", " "))
+
+
+class _Printer:
+    def __init__(self, name: str | None = None) -> None:
+        self.name = name
+        self.subordinate = 0  # inside a trigger event or a condition: no imperative
+        self.host_plural = False  # the number of the noun whose relative clause is being printed
+        self.main: Any = None  # the clause being printed at sentence level, its subject once printed
+        self.main_subject: Any = None
+        self.elide: Any = None
+
+    # ---------------------------------------------------------------- abilities
+    def text(self, node: Any) -> str:
+        if isinstance(node, A.CardText):
+            return "\n".join(self.line(line) for line in node.lines)
+        if isinstance(node, A.ABILITY_TYPES):
+            return self.ability(node)
+        if isinstance(node, A.Sentence):
+            return self.sentence(node)
+        if isinstance(node, A.Clause):
+            return _cap(self.clause(node)) + "."
+        return self.np(node)
+
+    def line(self, line: tuple[Any, ...]) -> str:
+        """One line of abilities; a keyword line with more after it on the line ends with a period."""
+        out = [self.ability(a) + ("." if isinstance(a, A.KeywordLine) and i + 1 < len(line) else "")
+               for i, a in enumerate(line)]
+        return " ".join(out)
+
+    def ability(self, a: Any) -> str:
+        if isinstance(a, A.KeywordLine):
+            return ", ".join(self.keyword(k) if isinstance(k, A.Keyword) else _cap(self.clause(k)) for k in a.items)
+        if isinstance(a, A.Unparsed):
+            return a.text
+        prefix = "".join(getattr(a, "threshold", ())) + " \u2014 " if getattr(a, "threshold", ()) else ""
         if isinstance(a, A.Activated):
-            left = ", ".join(_cost(c) for c in a.costs)
-        elif isinstance(a, A.Genesis):
-            left = "Genesis & Deathrite" if a.deathrite else "Genesis"
+            costs = ", ".join(self.cost(c) for c in a.costs)
+            return prefix + f"{_cap(costs)} \u2192 " + self.body(a.body)
+        if isinstance(a, A.Genesis):
+            word = "Genesis & Deathrite" if a.deathrite else "Genesis"
+            return prefix + f"{word} \u2192 " + self.body(a.body)
+        if isinstance(a, A.Deathrite):
+            return prefix + "Deathrite \u2192 " + self.body(a.body)
+        if isinstance(a, A.Triggered):
+            first, *rest = a.body
+            head = self.trigger(a.trigger) + ", " + self.sentence(first, lead=True)
+            return prefix + " ".join([_cap(head)] + [self.sentence(s) for s in rest])
+        if isinstance(a, A.Statement):
+            return prefix + self.body(a.body)
+        raise PrintError(f"not an ability: {type(a).__name__}")
+
+    def body(self, body: tuple[Any, ...]) -> str:
+        return " ".join(self.sentence(s) for s in body)
+
+    def keyword(self, k: A.Keyword) -> str:
+        name = k.name.capitalize()
+        if k.name == "spellcaster" and k.value:
+            v = str(k.value)
+            return f"{v.capitalize()} Spellcaster"
+        if k.name == "movement" and k.value is not None:
+            return f"Movement +{int(k.value)}"
+        if k.name == "ranged" and k.value is not None:
+            return f"Ranged {int(k.value)}"
+        return name
+
+    def cost(self, c: A.Cost) -> str:
+        if c.kind == "mana":
+            return "".join(c.arg.symbols)
+        if c.kind == "tap":
+            return _j("tap", self.np(c.arg) if c.arg is not None else None)
+        if c.kind in ("sacrifice", "discard", "banish"):
+            return _j(c.kind, self.np(c.arg))
+        if c.kind == "reveal":
+            return "reveal from hand" if c.arg is None else _j("reveal", self.np(c.arg))
+        if c.kind == "life":
+            return f"pay {self.num(c.arg)} life"
+        if c.kind == "pay":
+            return _j("pay", self.np(c.arg))
+        if c.kind == "lose":
+            return _j("lose", self.grants(c.arg))
+        if c.kind == "action":
+            return self.clause(c.arg) if isinstance(c.arg, A.Clause) else self.clause(A.Clause(c.arg))
+        raise PrintError(f"cost {c.kind}")
+
+    def trigger(self, t: A.Trigger) -> str:
+        if t.kind == "at":
+            phase = "start and end" if t.phase == "start_and_end" else t.phase
+            return f"at the {phase} of {self.turn(t.turn)}"
+        if t.kind == "after_turn":
+            return f"after {self.turn(t.turn)}"
+        scope = f" {self.turn(t.scope)}" if t.scope is not None else ""
+        self.subordinate += 1
+        try:
+            event = self.event(t.event)
+        finally:
+            self.subordinate -= 1
+        word = {"first_time": "the first time", "next_time": "the next time", "immediately_after": "immediately after"}.get(t.kind, t.kind)
+        if t.kind in ("first_time", "next_time") and scope:
+            return f"{word} {event}{scope}"
+        return f"{word} {event}{scope}"
+
+    def event(self, e: Any) -> str:
+        if isinstance(e, A.Group):  # "another unit enters or leaves this site": one subject
+            first, *rest = e.items
+            return f" {e.conj} ".join([self.clause(first)] + [self.clause(c, shared="third") for c in rest])
+        return self.clause(e)
+
+    # ---------------------------------------------------------------- sentences
+    def sentence(self, s: A.Sentence, lead: bool = False) -> str:
+        fronted: list[str] = []
+        if "then" in s.adverbs:
+            fronted.append("then")
+        if s.limit is not None:
+            fronted.append(self.limit(s.limit))
+        for c in s.conditions:
+            fronted.append(self.condition(c))
+        if s.duration is not None:
+            fronted.append(self.duration(s.duration))
+        if s.per is not None:
+            fronted.append(f"for {self.per(s.per)}")
+        for a in s.adverbs:
+            if a != "then":
+                fronted.append(_adverb(a))
+        for adj in s.adjuncts:
+            fronted.append(self.adjunct(adj))
+        parts = [self.clause(s.clauses[0])]
+        subjects = [self.main_subject]
+        serial = len(s.links) > 1 and all(link == "and" for link in s.links)  # "A, B, and C"
+        for k, (link, c) in enumerate(zip(s.links, s.clauses[1:])):
+            sep = {"and": ", and", "then": ", then", "or": ", or", "and/or": ", and/or", ":": ":"}.get(link, f", {link}")
+            if serial and k + 1 < len(s.links):
+                sep = ","
+            prev = subjects[-1]  # left out when the parser continues it (meaning._inherits)
+            elide = prev if link == "and" or prev == A.Ref("you") or not _plural(prev) else None
+            parts.append(f"{sep} {self.clause(c, elide=elide)}")
+            subjects.append(self.main_subject)
+        body = "".join(parts[:1]) + "".join(parts[1:])
+        text = ""
+        head = [f for f in fronted if f != "then"]
+        if "then" in fronted:
+            text = "then "
+        if head:
+            text += ", ".join(head) + ", "
+        text += body
+        return (text if lead else _cap(text)) + "."
+
+    # ---------------------------------------------------------------- clauses
+    def clause(self, c: A.Clause, gapped: bool = False, shared: str | None = None, elide: Any = None) -> str:
+        """A clause; ``elide``: the previous clause's subject, left out when this one's is the same
+        (``They are water sites, provide ..., and lose ...``)."""
+        action = c.action
+        self.main, self.main_subject, self.elide = c, None, elide
+        tail = self.clause_tail(c)
+        if gapped or shared:
+            core = _Verb(self, action, c, gapped=gapped, shared=shared).text()
         else:
-            left = "Deathrite"
-        body = " ".join(_sentence(s) if isinstance(s, A.Sentence) else s.text for s in a.body)
-        return _threshold(a) + f"{left} \u2192 {body}"
-    raise TypeError(f"not an ability: {type(a).__name__}")
+            core = self.verb_phrase(action, c)
+        text = _j(core, *tail).replace(" ,", ",")
+        if c.purpose is not None:
+            text += " to " + self.clause(c.purpose).removeprefix("you ")
+        previous = None
+        for cond in c.conditions:
+            if previous is not None and cond.kind == previous.kind and cond.clause is not None \
+                    and _doer(cond.clause) == _doer(previous.clause) is not None:
+                # "whenever he attacks and kills an enemy": two conditions of one kind, one subject
+                self.subordinate += 1
+                try:
+                    text += " and " + self.clause(cond.clause, shared="third")
+                finally:
+                    self.subordinate -= 1
+            else:
+                text += (", " if cond.kind in ("if_able", "if_needed") else " ") + self.condition(cond)
+            previous = cond
+        return text
+
+    def clause_tail(self, c: A.Clause) -> list[str]:
+        """What follows a clause's verb phrase: its duration, scope, per, adverbs, adjuncts, instead."""
+        tail: list[str] = []
+        if c.duration is not None:
+            tail.append(self.duration(c.duration))
+        if c.scope is not None:
+            tail.append(self.turn(c.scope))
+        if c.per is not None:
+            tail.append(f"for {self.per(c.per)}")
+        for a in c.adverbs:
+            if a in _PREVERBAL:
+                continue
+            tail.append(("," if a.endswith("ed") and a not in _surfaces() else "") + _adverb(a))
+        for adj in c.adjuncts:
+            tail.append(self.adjunct(adj))
+        if c.instead:
+            tail.append("instead")
+        return tail
+
+    def verb_phrase(self, action: Any, c: A.Clause) -> str:
+        if isinstance(action, A.Group) and all(isinstance(i, A.Clause) for i in action.items):
+            # gapping: "deals 4 damage on impact, and 2 damage to each other unit" (the verb written once)
+            first, *rest = action.items
+            return ", and ".join([self.clause(first)] + [self.clause(i, gapped=True) for i in rest])
+        if isinstance(action, A.Group):  # "can't attack or intercept": one subject and modal over the verbs
+            first, *rest = action.items
+            parts = [_Verb(self, first, A.replace(c, action=first)).text()]
+            parts += [_Verb(self, a, A.replace(c, action=a), shared="base").text() for a in rest]
+            return f" {action.conj} ".join(parts)
+        return _Verb(self, action, c).text()
+
+    def condition(self, c: A.Condition) -> str:
+        self.subordinate += 1
+        try:
+            return self._condition(c)
+        finally:
+            self.subordinate -= 1
+
+    def _condition(self, c: A.Condition) -> str:
+        if c.kind == "if_able":
+            return "if able"
+        if c.kind == "if_needed":
+            return "if needed"
+        word = {"as_if": "as if", "first_time": "the first time", "next_time": "the next time"}.get(c.kind, c.kind)
+        if c.kind == "additional_cost":
+            self.subordinate, saved = 0, self.subordinate
+            try:
+                return "as an additional cost to " + self.clause(c.clause)
+            finally:
+                self.subordinate = saved
+        return f"{word} {self.clause(c.clause)}"
+
+    def duration(self, d: A.Duration) -> str:
+        if d.kind == "this_turn":
+            return "this turn"
+        if d.kind == "permanently":
+            return "permanently"
+        if d.kind == "until" and d.event is not None:
+            self.subordinate += 1
+            try:
+                return "until " + self.clause(d.event)
+            finally:
+                self.subordinate -= 1
+        if d.kind == "until" and d.phase:
+            return f"until the {d.phase} of {self.turn(d.turn)}"
+        if d.kind in ("until", "during"):
+            return f"{d.kind} {self.turn(d.turn)}"
+        if d.kind == "for":
+            return f"for {self.word(d.count)} of {self.turn(d.turn, plural=True)}"
+        raise PrintError(f"duration {d.kind}")
+
+    def turn(self, t: A.Turn | None, plural: bool = False) -> str:
+        if t is None or (t.whose is None and t.which is None):
+            return "turn"  # "until the end of turn"
+        noun = "turns" if plural else "turn"
+        if t.which == "this" and t.whose is None:
+            return "this turn"
+        whose = {"each_player": "each player's", "opponent": "an opponent's", None: "the"}.get(t.whose, t.whose)
+        if t.whose == "enemy":
+            return _j("enemy", "turns")
+        return _j(whose, t.which, noun)
+
+    def limit(self, lim: A.Limit) -> str:
+        times = {1: "once", 2: "twice"}.get(lim.count, f"{lim.count} times")
+        if lim.turn is not None and lim.turn.whose == "each":
+            return f"{times} per turn"
+        return f"{times} on {self.turn(lim.turn)}"
+
+    def per(self, p: Any) -> str:
+        if isinstance(p, A.Ref) and p.word == "each":
+            return "each"
+        return self.np(p)
+
+    def adjunct(self, a: A.Adjunct) -> str:
+        if a.prep == "while" and isinstance(a.what, A.Clause):
+            return self.gerund(a.what)
+        if isinstance(a.what, A.Clause):  # "without losing Stealth"
+            return _j(a.prep.replace("_", " "), self.gerund(a.what))
+        prep = a.prep.replace("_", " ")
+        if a.what is None:
+            return prep
+        return _j(prep, self.np(a.what))
+
+    def gerund(self, c: A.Clause) -> str:
+        return _Verb(self, c.action, c, gerund=True).text()
+
+    # ---------------------------------------------------------------- noun phrases
+    def num(self, n: Any) -> str:
+        if isinstance(n, bool):
+            raise PrintError("a boolean where a number goes")
+        if isinstance(n, int):
+            return str(n)
+        return str(n)
+
+    def word(self, n: Any) -> str:
+        """A count of objects or steps, written as a word as cards do (``two spells``, ``one step``)."""
+        return _NUM.get(n, self.num(n)) if isinstance(n, int) and not isinstance(n, bool) else self.num(n)
+
+    def grants(self, grants: tuple[Any, ...]) -> str:
+        return self.listing([self.grant(g) for g in grants], "and")
+
+    def grant(self, g: Any) -> str:
+        if isinstance(g, A.Keyword):
+            return self.keyword(g)
+        if isinstance(g, A.PowerMod):
+            return f"{g.amount:+d} power"
+        if isinstance(g, A.RangeMod):
+            return f"{g.amount:+d} range"
+        if isinstance(g, A.GrantedAbility):
+            return '"' + " ".join(self.ability(a) for a in g.abilities) + '"'
+        return self.np(g)
+
+    def listing(self, items: list[str], conj: str) -> str:
+        if len(items) == 1:
+            return items[0]
+        if len(items) == 2:
+            return f"{items[0]} {conj} {items[1]}"
+        return ", ".join(items[:-1]) + f", {conj} {items[-1]}"
+
+    def np(self, n: Any) -> str:
+        if n is None:
+            return ""
+        if isinstance(n, A.Ref) and n.word == "which" and not n.filters:
+            return ""  # the noun a relative clause restricts: written by the clause's place, not a word
+        if isinstance(n, A.Ref):
+            word = {"SELF": self.name or "this", "they": "them", "he": "him", "she": "her"}.get(n.word, n.word)
+            return _j(word, *[self.filter(f) for f in n.filters])
+        if isinstance(n, A.Group):
+            if all(isinstance(i, A.Clause) for i in n.items):
+                return f" {n.conj} ".join(self.clause(i) for i in n.items)
+            factored = self.factored(n)
+            if factored is not None:
+                return factored
+            return self.listing([self.selector(i, post_places=True) if isinstance(i, A.Selector) else self.np(i)
+                                 for i in n.items], n.conj)
+        if isinstance(n, A.Mana):
+            return "".join(n.symbols) if len(n.symbols) != 2 or n.symbols[0][1].isdigit() == n.symbols[1][1].isdigit() else " and ".join(n.symbols)
+        if isinstance(n, A.Partitive):
+            count = n.count if isinstance(n.count, str) else self.word(n.count)
+            return count if n.of is None else f"{count} of {self.np(n.of)}"
+        if isinstance(n, A.Quantity):
+            return self.quantity(n)
+        if isinstance(n, (A.Keyword, A.PowerMod, A.RangeMod, A.GrantedAbility)):
+            return self.grant(n)
+        if isinstance(n, A.Where):
+            return self.filter(n)
+        if isinstance(n, A.Selector):
+            return self.selector(n)
+        if isinstance(n, (int, str)):
+            return str(n)
+        raise PrintError(f"no noun phrase for {type(n).__name__}")
+
+    def subject_np(self, n: Any) -> str:
+        """A noun phrase as a subject (``they``, not ``them``)."""
+        if isinstance(n, A.Ref) and n.word in ("they", "he", "she") and not n.filters:
+            return n.word
+        return self.np(n)
+
+    def factored(self, g: A.Group) -> str | None:
+        """The inverse of the distribution rule: ``all auras and artifacts at X`` for two selectors that
+        share their determiner and trailing modifiers; ``Demon and Undead minions`` for one noun with a
+        different modifier each."""
+        items = g.items
+        if not all(isinstance(i, A.Selector) for i in items):
+            return None
+        first = items[0]
+        if any(i.det != first.det or i.count != first.count or i.quant != first.quant or i.filters != first.filters
+               for i in items):
+            return None
+        if all(i.noun == first.noun for i in items) and all(len(i.mods) == 1 for i in items) and len({i.mods for i in items}) == len(items):
+            last = A.replace(items[-1], filters=())
+            head = self.listing([i.mods[0] for i in items[:-1]] + [self.selector(last)], g.conj)
+            if first.det is not None and not isinstance(first.det, A.Possessive):
+                head = self.listing([f"{first.det} {i.mods[0]}" for i in items[:-1]] + [self.selector(last)], g.conj) \
+                    if first.det in ("a", "target", "another") else head
+            return _j(head, *[self.filter(f) for f in first.filters]) if first.filters else head
+        if first.filters and len({i.mods for i in items}) >= 1:
+            names = [self.selector(A.replace(i, filters=())) for i in items]
+            return _j(self.listing(names, g.conj), *[self.filter(f) for f in first.filters])
+        return None
+
+    def selector(self, s: A.Selector, post_places: bool = False) -> str:
+        """``det ordinal count places mods noun filters``; a place word (``nearby``) goes after the noun
+        inside a list, where before it it would read as shared by the next items."""
+        det: str | None
+        if isinstance(s.det, A.Possessive):
+            owner = self.np(s.det.owner)
+            det = owner + ("'" if owner.endswith("s") and not owner.endswith("'s") and isinstance(s.det.owner, A.Selector) and s.det.owner.det is None else "'s")
+            if isinstance(s.det.owner, A.Ref) and s.det.owner.word == "SELF":
+                det = (self.name + ("'" if self.name.endswith("s") else "'s")) if self.name else "its"
+        else:
+            det = s.det
+        noun = _noun_form(s.noun, s.plural)
+        qty = None
+        if s.quant == "up_to":
+            qty = f"up to {self.word(s.count)}"
+        elif s.quant == "any_number":
+            det, qty = "any number of", None
+        elif s.quant in ("at_least", "at_most") and s.count is not None:
+            qty = f"{self.num(s.count)} or {'more' if s.quant == 'at_least' else 'less'}"
+        elif s.count is not None:
+            qty = self.word(s.count)
+        pre = [f for f in s.filters if not post_places and isinstance(f, A.Where) and f.of is None and f.steps is None
+               and f.rel in ("nearby", "adjacent")]
+        posts = [f for f in s.filters if f not in pre]
+        places = [f.rel for f in pre]
+        ords = [m for m in s.mods if m in _ORDINALS]
+        mods = [m for m in s.mods if m not in _ORDINALS]
+        if "other" in mods and det == "target":
+            mods.remove("other")
+            det = "another target"
+        saved, self.host_plural = self.host_plural, s.plural
+        try:
+            filters = [self.filter(f) for f in posts]
+        finally:
+            self.host_plural = saved
+        return _j(det, *ords, qty, *places, *mods, noun, *filters)
+
+    def filter(self, f: Any) -> str:
+        if isinstance(f, A.Where):
+            if f.rel == "within" and f.steps is not None:
+                return f"up to {self.word(f.steps)} steps away"
+            if f.rel == "away":
+                return f"{self.word(f.steps)} steps away" if f.steps is not None else "away"
+            rel = {"adjacent_to": "adjacent to", "above_or_below": "above or below", "from_among": "from among",
+                   "in_play": "in play", "in_realm": "in the realm", "in_front": "in front", "on_ground": "on the ground"}.get(
+                f.rel, f.rel.replace("_", " "))
+            return _j(rel, self.np(f.of) if f.of is not None else None)
+        if isinstance(f, A.With):
+            return _j("without" if f.negated else "with", self.np(f.what) if not isinstance(f.what, A.Stat) else self.stat(f.what))
+        if isinstance(f, A.Stat):
+            return "with " + self.stat(f)
+        if isinstance(f, A.Of):
+            return "of " + self.np(f.what)
+        if isinstance(f, A.Relative):
+            return self.relative(f.clause)
+        raise PrintError(f"no modifier for {type(f).__name__}")
+
+    def stat(self, st: A.Stat) -> str:
+        value = self.np(st.value) if not isinstance(st.value, int) else str(st.value)
+        if st.cmp == "=":
+            return f"{st.stat} equal to {value}"
+        word = "or more" if st.cmp == ">=" else "or less"
+        if st.stat == "cost":
+            return f"cost {value} {word}"
+        return f"{value} {word} {st.stat}"
+
+    def relative(self, c: A.Clause) -> str:
+        """``that borders X`` (the noun does the verb); ``you control`` / ``it is nearby`` (the noun is
+        the object or the place, written without it)."""
+        if _object_gap_with_agent(c):  # "spells cast by a nearby Spellcaster"
+            return _Verb(self, c.action, c, relative=True, reduced=True).text()
+        if isinstance(c.action, A.Damage) and _is_which(c.action.amount) and not (c.modal or c.negated):
+            return _j(_Verb(self, c.action, c, relative=True).text(), *self.clause_tail(c))
+        text = _Verb(self, c.action, c, relative=True).text()
+        subject_gap = any(_is_which(v) for r, v in _roles(c.action) if r in ("agent",)) or (
+            not any(_is_which(v) for r, v in _roles(c.action) if r != "agent") and not _where_gap(c.action))
+        return "that " + text
+
+    def quantity(self, q: A.Quantity) -> str:
+        of = self.np(q.of) if q.of is not None else "its"
+        if q.kind == "count":
+            return f"the number of {of}"
+        if isinstance(q.of, A.Ref) and q.of.word in ("it", "they", "he", "she"):
+            poss = {"it": "its", "they": "their", "he": "his", "she": "her"}[q.of.word]
+            return f"{poss} {q.kind}"
+        return f"the {q.kind} of {of}"
 
 
-def _cost(c: A.Cost) -> str:
-    if c.kind == "tap":
-        return _j("Tap", _np(c.arg) if c.arg else None)
-    if c.kind == "mana":
-        return c.arg
-    if c.kind == "life":
-        return f"Pay {_num(c.arg)} life"
-    if c.kind == "reveal":
-        return "Reveal from hand"
-    return f"{c.kind.capitalize()} {_np(c.arg)}"
+_ORDINALS = {"next", "topmost", "bottommost", "top", "bottom", "first", "last", "final", "previous"}
 
 
-def to_text(card: A.CardText | Any) -> str:
-    """Canonical text of a CardText (one line per ability line) or of a single ability node.
-    ``SELF`` is printed as the card's name when the CardText knows it."""
-    if isinstance(card, A.CardText):
-        text = "\n".join(" ".join(_ability(a) for a in line) for line in card.lines)
-        return text.replace("SELF", card.name) if card.name else text
-    return _ability(card)
+class _Verb:
+    """One primitive printed as a verb phrase (see the module docstring for voice)."""
+
+    def __init__(self, p: _Printer, action: Any, c: A.Clause, relative: bool = False, gerund: bool = False,
+                 gapped: bool = False, shared: str | None = None, reduced: bool = False) -> None:
+        self.p = p
+        self.a = action
+        self.c = c
+        self.relative = relative
+        self.gerund = gerund
+        self.gapped = gapped
+        self.shared = shared  # "base"/"third": the subject (and modal) are the previous verb's
+        self.reduced = reduced  # a reduced passive relative: the participle alone
+
+    def text(self) -> str:
+        a = self.a
+        special = getattr(self, "_" + type(a).__name__, None)
+        if special is not None:
+            return special()
+        return self.generic()
+
+    # ---- helpers
+    def plural(self, subject: Any) -> bool:
+        """Number agreement; a relative clause's gap agrees with the noun the clause restricts."""
+        return self.p.host_plural if _is_which(subject) else _plural(subject)
+
+    def subject_and_verb(self, subject: Any, lemma: str, passive: bool = False) -> str:
+        if self.gapped:
+            return ""
+        if self.reduced and passive:
+            return _form(lemma, "part")
+        c = self.c
+        main = c is self.p.main
+        if main:
+            self.p.main_subject = subject
+        if main and subject is not None and subject == self.p.elide and not self.relative and not self.gerund:
+            if passive or c.modal or c.negated or c.tense:
+                pass  # the auxiliary carries the subject: written out
+            else:
+                return _form(lemma, "third") if not self.plural(subject) else lemma
+        if self.shared:
+            if passive:
+                return _form(lemma, "part")
+            return _form(lemma, "third") if self.shared == "third" and not self.plural(subject) else lemma
+        neg = c.negated
+        modal = c.modal
+        subj = self.p.subject_np(subject) if subject is not None else ""
+        if self.relative:
+            subj = "" if _is_which(subject) else subj
+        if self.gerund:
+            return _form(lemma, "ing") if not passive else "being " + _form(lemma, "part")
+        if passive:
+            verb_part = _form(lemma, "part")
+            if modal:
+                head = f"{modal} not be" if neg and modal not in ("can",) else (f"can't be" if neg else f"{modal} be")
+                return _j(subj, head, verb_part)
+            if c.tense == "past":
+                return _j(subj, "were" if self.plural(subject) else "was", verb_part)
+            if self.plural(subject):
+                return _j(subj, "aren't" if neg else "are", verb_part)
+            return _j(subj, "isn't" if neg else "is", verb_part)
+        if modal:
+            head = "can't" if (neg and modal == "can") else (f"{modal} not" if neg else modal)
+            if c.tense == "past":  # "would have died"
+                return _j(subj, head, "have", _form(lemma, "part"))
+            return _j(subj, head, lemma)
+        if c.tense == "past" and neg:  # "if it hasn't attacked"
+            return _j(subj, "haven't" if self.plural(subject) else "hasn't", _form(lemma, "part"))
+        if c.tense == "past":
+            return _j(subj, _form(lemma, "past"))
+        pre = next((a for a in c.adverbs if a in _PREVERBAL), None)
+        if not subj and subject is None and self.p.subordinate and not self.relative and not neg:
+            # a reduced clause: "while defending", "after attacking"; "if cast", "when played"
+            return _form(lemma, "part" if c.voice == "passive" else "ing")
+        third = bool(subj or (self.relative and _is_which(subject))) and not self.plural(subject)
+        if neg and pre:  # "no longer has", "never moves"
+            return _j(subj, _adverb(pre), _form(lemma, "third") if third else lemma)
+        if neg:
+            return _j(subj, "doesn't" if third else "don't", lemma)
+        return _j(subj, _form(lemma, "third") if third else lemma)
+
+    def generic(self) -> str:
+        a = self.a
+        if isinstance(a, A.Action):
+            roles = dict(a.roles)
+            return self.frame_print(a.lemma, _GENERIC_PRINT, roles)
+        name = type(a).__name__
+        args = {f: getattr(a, f) for f, _ in A.node_fields(a)}
+        ordered = sorted(_verbs().items(), key=lambda kv: kv[0][0] != name)
+        for (prim, fixed), senses in ordered:
+            if prim != name:
+                continue
+            senses = sorted(senses, key=lambda ls: ls[0] != name.lower())
+            fixed_d = dict(fixed)
+            if any(args.get(k) != v for k, v in fixed_d.items()):
+                continue
+            for lemma, sense in senses:
+                if sense.when.get("object") not in (None, "thing", "none"):
+                    continue
+                roles = {k: v for k, v in args.items() if k not in fixed_d and not (v is None or v is False or v == ()) and k != "kind"}
+                if all(r in sense.roles.values() for r in roles):
+                    return self.frame_print(lemma, sense.roles, roles)
+        raise PrintError(f"no verb prints {name} with roles {sorted(k for k, v in args.items() if v is not None)}")
+
+    def frame_print(self, lemma: str, frame: dict[str, str], roles: dict[str, Any]) -> str:
+        slot_of: dict[str, str] = {}
+        for slot, role in frame.items():
+            slot_of.setdefault(role, slot)
+        subj_role = frame.get("subject")
+        obj_role = frame.get("object")
+        subject = roles.get(subj_role) if subj_role else None
+        passive = False
+        if (subject is None or self.reduced) and obj_role and roles.get(obj_role) is not None and subj_role != obj_role \
+                and (self.c.modal or self.c.negated or self.p.subordinate or self.reduced):
+            passive = True
+            subject = roles[obj_role]
+        if subj_role == obj_role and subject is not None and roles.get("agent") is not None and frame.get("subject") == obj_role:
+            # a motion verb used transitively: the agent is the subject, the patient the object
+            subject = roles["agent"]
+        head = self.subject_and_verb(subject, lemma, passive)
+        rest: list[str] = []
+        used = {subj_role} if subject is not None and not passive else set()
+        if passive:
+            used.add(obj_role)
+        if obj_role and obj_role not in used and roles.get(obj_role) is not None and obj_role in roles:
+            rest.append(self.p.np(roles[obj_role]))
+            used.add(obj_role)
+        for role, value in roles.items():
+            if role in used or value is None:
+                continue
+            slot = slot_of.get(role)
+            if slot in (None, "subject", "object"):
+                if role == "agent" and passive:
+                    rest.append("by " + self.p.np(value))
+                    continue
+                if slot == "subject" and subject is not None:
+                    continue
+                raise PrintError(f"{lemma}: no slot for {role}")
+            if slot == "place" or isinstance(value, A.Where):
+                rest.append(self.p.np(value))
+            elif slot == "amount":
+                rest.append(f"{self.p.word(value)} steps" if role == "steps" else self.p.np(value))
+            elif slot == "to_vp":
+                rest.append("to " + self.p.clause(value))
+            else:
+                rest.append(f"{slot.replace('_', ' ')} {self.p.np(value)}")
+            used.add(role)
+        return _j(head, *rest)
+
+    # ---- primitives with their own English
+    def _Damage(self) -> str:
+        a = self.a
+        if self.relative and _is_which(a.amount):
+            return self.damage_gap()
+        if self.c.voice == "passive" and a.agent is None and a.patient is None and a.amount is None:
+            return "damaged"  # "until hurt", "when damaged"
+        amount = "" if a.amount is None else (self.amount(a.amount))
+        noun = "strike damage" if a.kind == "strike" else _j(a.kind if a.kind not in (None, "strike") else None, "damage")
+        if isinstance(a.amount, A.Quantity):
+            noun += " equal to " + self.p.quantity(a.amount)
+        imperative = a.agent is None and a.patient is not None and not (
+            self.c.modal or self.c.negated or self.c.tense or self.p.subordinate or self.relative or self.gerund
+            or self.gapped or self.shared or _is_self(a.patient))
+        if a.agent is not None or a.patient is None or imperative or self.relative and _is_which(a.agent):
+            head = self.subject_and_verb(a.agent, "deal")
+            return _j(head, amount, noun, f"to {self.p.np(a.patient)}" if a.patient is not None else None)
+        head = self.subject_and_verb(a.patient, "take")
+        return _j(head, amount, noun)
+
+    def damage_gap(self) -> str:
+        """The damage itself restricted by a relative clause: ``damage dealt to minions nearby``,
+        ``damage taken this way``."""
+        a = self.a
+        if a.agent is not None:
+            return _j("dealt by", self.p.np(a.agent), f"to {self.p.np(a.patient)}" if a.patient is not None else None)
+        if a.patient is not None:
+            return _j("dealt to", self.p.np(a.patient))
+        return "taken"
+
+    def amount(self, n: Any) -> str:
+        if isinstance(n, A.Quantity):
+            return ""
+        return str(n)
+
+    def _GainControl(self) -> str:
+        a = self.a
+        return _j(self.subject_and_verb(a.agent, "gain"), "control of", self.p.np(a.patient))
+
+    def _Control(self) -> str:
+        a = self.a
+        return _j(self.subject_and_verb(a.agent, "control"), self.p.np(a.patient))
+
+    def _NoThreshold(self) -> str:
+        a = self.a
+        if a.patient is None:
+            return "ignoring threshold" if self.gerund else "ignore threshold"
+        return _j(self.subject_and_verb(a.patient, "require"), "no threshold")
+
+    def _ModifyDamage(self) -> str:
+        a = self.a
+        noun = {"none": "no damage", "double": "double damage", "less": f"{a.amount} less damage",
+                "more": f"{a.amount} more damage", "lethal": "lethal damage"}[a.change]
+        if a.agent is not None:
+            return _j(self.subject_and_verb(a.agent, "deal"), noun, f"to {self.p.np(a.patient)}" if a.patient else None)
+        return _j(self.subject_and_verb(a.patient, "take"), noun, f"from {self.p.np(a.source)}" if a.source else None)
+
+    def _Grant(self) -> str:
+        a = self.a
+        grants = self.p.grants(a.grants)
+        if a.agent is not None:  # "you may give an ally Stealth"
+            return _j(self.subject_and_verb(a.agent, "give"), grants, "to", self.p.np(a.patient))
+        if self.c.duration is not None or self.c.modal:
+            return _j(self.subject_and_verb(a.patient, "gain"), grants)
+        return _j(self.subject_and_verb(a.patient, "have"), grants)
+
+    def _LoseGrant(self) -> str:
+        a = self.a
+        what = self.p.grants(a.grants) if a.grants else self.p.np(a.abilities)
+        return _j(self.subject_and_verb(a.patient, "lose"), what)
+
+    def _SetState(self) -> str:
+        a = self.a
+        verbs = {"silenced": "silence", "disabled": "disable", "flooded": "flood"}
+        if a.state in verbs and a.agent is None and _chosen(a.patient) and not self.c.modal and not self.c.negated \
+                and self.c.tense is None and not self.relative and not self.gerund:
+            return _j(self.subject_and_verb(None, verbs[a.state]), self.p.np(a.patient))  # "flood target site"
+        if a.state in verbs and a.agent is None and a.patient is not None and not self.c.modal:
+            return _j(self.copula(a.patient), a.state)
+        if a.state in verbs:
+            return self.frame_print(verbs[a.state], {"subject": "agent", "object": "patient"},
+                                    {k: v for k, v in (("agent", a.agent), ("patient", a.patient)) if v is not None})
+        if a.state == "asleep" and a.patient is None:
+            return _j(self.subject_and_verb(a.patient, "fall"), "asleep")
+        return _j(self.copula(a.patient), a.state)
+
+    def copula(self, subject: Any) -> str:
+        c = self.c
+        if subject is None and not self.relative and not c.modal and c.tense is None:
+            return "not" if c.negated else ""  # a reduced clause: "while atop X", "if not adjacent to Y"
+        if c is self.p.main:
+            self.p.main_subject = subject
+        subj = "" if subject is None or (self.relative and _is_which(subject)) else self.p.subject_np(subject)
+        plural = self.plural(subject)
+        if c.modal:
+            return _j(subj, "can't be" if c.negated and c.modal == "can" else _j(c.modal, "not" if c.negated else None, "be"))
+        if c.tense == "past":
+            return _j(subj, ("weren't" if c.negated else "were") if plural else ("wasn't" if c.negated else "was"))
+        return _j(subj, ("aren't" if c.negated else "are") if plural else ("isn't" if c.negated else "is"))
+
+    def _IsA(self) -> str:
+        return _j(self.copula(self.a.patient), self.p.np(self.a.type))
+
+    def _Located(self) -> str:
+        return _j(self.copula(self.a.patient), self.p.np(self.a.where))
+
+    def _Exists(self) -> str:
+        return _j("there", "isn't" if self.c.negated else "is", self.p.np(self.a.patient))
+
+    def _Immune(self) -> str:
+        return _j(self.copula(self.a.patient), "immune to", self.p.np(self.a.what))
+
+    def _DoSo(self) -> str:
+        if self.c.modal:
+            return _j(self.p.subject_np(self.a.agent) if self.a.agent is not None else "", self.c.modal)
+        return self.subject_and_verb(self.a.agent, "do")
+
+    def _Shoot(self) -> str:
+        a = self.a
+        count = "a" if a.count == 1 else self.p.word(a.count)
+        noun = "projectile" if a.count == 1 else "projectiles"
+        return _j(self.subject_and_verb(a.agent, "shoot"), count, "piercing" if a.piercing else None, noun)
+
+    def _Provide(self) -> str:
+        a = self.a
+        return _j(self.subject_and_verb(a.agent, "provide"), self.p.np(a.patient),
+                  f"to {self.p.np(a.recipient)}" if a.recipient is not None else None)
+
+    def _GainMana(self) -> str:
+        return _j(self.subject_and_verb(self.a.agent, "gain"), self.p.np(self.a.mana))
+
+    def _GainLife(self) -> str:
+        return _j(self.subject_and_verb(self.a.agent, "gain"), self.p.num(self.a.amount) if self.a.amount is not None else None, "life")
+
+    def _LoseLife(self) -> str:
+        return _j(self.subject_and_verb(self.a.agent, "lose"), self.p.num(self.a.amount) if self.a.amount is not None else None, "life")
+
+    def _Heal(self) -> str:
+        a = self.a
+        if a.agent is not None:
+            return _j(self.subject_and_verb(a.agent, "heal"), self.p.np(a.patient))
+        return _j(self.subject_and_verb(a.patient, "heal"), f"{self.p.num(a.amount)} life" if a.amount is not None else None,
+                  f"from {self.p.np(a.source)}" if a.source is not None else None)
+
+    def _CostChange(self) -> str:
+        a = self.a
+        return _j(self.subject_and_verb(a.patient, "cost"), self.p.np(a.amount), a.direction)
+
+    def _Compare(self) -> str:
+        a = self.a
+        what = self.p.np(a.patient)
+        return _j(self.subject_and_verb(a.agent, a.verb), a.cmp, what, "than", self.p.np(a.than))
+
+    def _Lasts(self) -> str:
+        return _j(self.subject_and_verb(A.Ref("SELF"), "last"), self.p.word(self.a.count), "of", self.p.turn(self.a.turn, plural=True))
+
+    def _Move(self) -> str:
+        a = self.a
+        lemma = {"move": "move", "teleport": "teleport", "push": "push", "pull": "pull", "drag": "drag", "fly": "fly",
+                 "throw": "throw", "roll": "roll", "leap": "leap"}.get(a.kind)
+        if a.kind == "step":
+            steps = "a step" if a.steps in (None, 1) and not a.up_to else f"{'up to ' if a.up_to else ''}{self.p.word(a.steps)} steps"
+            return _j(self.subject_and_verb(a.patient, "take"), steps,
+                      f"toward {self.p.np(a.dest)}" if a.dest is not None else None)
+        if lemma is None:
+            raise PrintError(f"move kind {a.kind}")
+        if a.agent is not None:
+            head = self.subject_and_verb(a.agent, lemma)
+            obj = self.p.np(a.patient)
+        elif a.patient is not None and not self.c.modal and not self.c.negated and not _is_self(a.patient) and a.kind not in ("move", "teleport", "fly"):
+            head, obj = lemma, self.p.np(a.patient)
+        else:
+            head, obj = self.subject_and_verb(a.patient, lemma), ""
+        dest = None
+        if isinstance(a.dest, A.Where):
+            dest = self.p.np(a.dest)
+        elif a.dest is not None:
+            dest = ("at " if a.kind == "throw" else "to ") + self.p.np(a.dest)
+        steps = f"{self.p.word(a.steps)} step{'s' if a.steps != 1 else ''}" if a.steps is not None else None
+        if a.up_to and steps:
+            steps = "up to " + steps
+        return _j(head, obj, dest, steps, f"from {self.p.np(a.source)}" if a.source is not None else None,
+                  f"through {self.p.np(a.path)}" if a.path is not None else None)
+
+    def _Tap(self) -> str:
+        a = self.a
+        lemma = "untap" if a.untap else "tap"
+        if a.agent is None and a.patient is not None and (self.c.modal or self.c.negated or self.c.tense
+                                                          or self.p.subordinate or self.relative or self.gerund):
+            return self.subject_and_verb(a.patient, lemma)
+        return _j(self.subject_and_verb(a.agent, lemma), self.p.np(a.patient))
+
+    def _Relocate(self) -> str:
+        a = self.a
+        if a.agent is not None:
+            return _j(self.subject_and_verb(a.agent, a.kind), self.p.np(a.patient))
+        if self.c.modal or self.c.negated or _is_self(a.patient):
+            return self.subject_and_verb(a.patient, a.kind)
+        return _j(a.kind, self.p.np(a.patient))
+
+    def _Choose(self) -> str:
+        a = self.a
+        lemma = {"choose": "choose", "name": "name", "target": "target"}[a.kind]
+        return _j(self.subject_and_verb(a.agent, lemma), self.p.np(a.patient),
+                  "to " + self.p.clause(a.action) if a.action is not None else None)
+
+
+#: Primitives the printer writes with their own English (not through a verb frame).
+_OWN_ENGLISH = frozenset(n[1:] for n in dir(_Verb) if n[:1] == "_" and n[1:2].isupper())
+
+#: Adverbs written before the verb (with negation: ``no longer has``).
+_PREVERBAL = frozenset({"no_longer", "never"})
+
+_GENERIC_PRINT = {"subject": "agent", "object": "patient", "to": "dest", "from": "source", "with": "instrument",
+                  "place": "dest", "through": "path", "to_vp": "action"}
+
+
+def _roles(action: Any) -> list[tuple[str, Any]]:
+    if isinstance(action, A.Action):
+        return list(action.roles)
+    if isinstance(action, A.Node):
+        return [(f, getattr(action, f)) for f in action.__struct_fields__]
+    return []
+
+
+def _object_gap_with_agent(c: A.Clause) -> bool:
+    """A relative clause whose noun is the object and which names the doer, with no modal or negation:
+    printed as a reduced passive (``cast by X``)."""
+    if c.modal or c.negated or c.tense or not isinstance(c.action, A.Node) or isinstance(c.action, A.Group):
+        return False
+    roles = dict(_roles(c.action))
+    return _is_which(roles.get("patient")) and roles.get("agent") is not None and not _is_which(roles.get("agent")) \
+        and type(c.action).__name__ not in _OWN_ENGLISH
+
+
+def _where_gap(action: Any) -> bool:
+    return isinstance(action, A.Located) and isinstance(action.where, A.Where) and _is_which(action.where.of)
+
+
+@lru_cache(maxsize=4096)
+def _noun_form(noun: str, plural: bool) -> str:
+    """How a noun lemma is written: its plural form from the lexicon (``bodies of water``), a name's
+    plural by the spelling rule."""
+    if not plural:
+        return noun
+    return _noun_plurals().get(noun) or L.plural(noun)
+
+
+@lru_cache(maxsize=1)
+def _noun_plurals() -> dict[str, str]:
+    data = L.read_yaml(L.LEXICON_PATH)
+    return {k: ((v or {}).get("forms") or {}).get("plural") or L.plural(k) for k, v in (data.get("nouns") or {}).items()}
+
+
+def _plural(n: Any) -> bool:
+    """Whether a subject takes a plural verb (``allies have``, ``you gain``, ``X and Y are``)."""
+    if isinstance(n, A.Ref):
+        return n.word in ("you", "they", "we", "them", "themselves", "those", "these")
+    if isinstance(n, A.Group):
+        return n.conj == "and"
+    if isinstance(n, A.Selector):
+        return n.plural
+    if isinstance(n, A.Partitive):
+        return n.count not in (1, "each", "one")
+    return False
+
+
+def _doer(c: A.Clause | None) -> Any:
+    """Who does a clause's action (its agent, else its patient), for telling two clauses share a subject."""
+    a = c.action if c is not None else None
+    return getattr(a, "agent", None) or getattr(a, "patient", None)
+
+
+def _chosen(n: Any) -> bool:
+    """A patient an effect picks (``target site``, ``each minion``): printed as the object of an
+    imperative, not the subject of a state."""
+    return isinstance(n, A.Selector) and n.det in ("target", "a", "each", "another", "all") or (
+        isinstance(n, A.Ref) and n.word in ("it", "they", "them"))
+
+
+def _is_self(n: Any) -> bool:
+    return isinstance(n, A.Ref) and n.word == "SELF" and not n.filters
+
+
+def _is_which(n: Any) -> bool:
+    return isinstance(n, A.Ref) and n.word == "which"

@@ -1,0 +1,2539 @@
+"""Meaning: a parse tree (flat chunks) → the typed AST, by rules that are tested one by one.
+
+The grammar leaves every attachment open: a clause is a subject, a verb group and a flat list of
+chunks. These rules decide what belongs where:
+
+- **Roles** (:func:`_assign`): the verb's frame (``grammar/lexicon.yaml``) says which slot fills which
+  role. A bare noun phrase after the verb is its object (then its second object); a prepositional
+  phrase whose preposition the frame names (``to``, ``from``, ``with``...) fills that role while it is
+  free; a place adverb (``here``, ``there``) fills ``place`` when the frame has one. Passive voice
+  swaps subject and ``by``. The first sense whose condition matches the object (``deal`` + damage,
+  ``gain`` + life / mana / a keyword / control) gives the primitive.
+- **Modifiers** (:class:`_Phrase`): any other place phrase, ``with``/``of`` phrase, participle,
+  ``-ing`` phrase or relative clause modifies the nearest noun before it (the innermost: in ``each
+  unit at target location nearby``, ``nearby`` is the location's). A phrase that is neither a role nor
+  a modifier of an object or place is a clause adjunct, kept.
+- **Coordination** (:func:`_group`): one template for every list (``A, B, and C``; ``A or B``) and one
+  distribution rule: a headless item takes the next item's head noun (``Spirit or Undead minion``, ``an
+  Ordinary or Exceptional site``); the first item's determiner, count and adjectives go to later items
+  that have none (``all auras and artifacts``, ``other minions and locations``); modifiers written after
+  the last item go to every item unless an earlier item has modifiers of its own (``... at target
+  location`` modifies both auras and artifacts; in ``this site, minions atop it, and X`` nothing is shared).
+- **Scope** (:func:`_fronted`, :func:`_clause_extra`): phrases before the first clause scope the
+  sentence; the first of them may make the sentence a triggered ability (``When``, ``Whenever``,
+  ``After``, ``At the start of``, ``The first time``). A statement of a repeated effect at a time of
+  turn (``Untaps at the end of your turn``) is a triggered ability too. ``this turn`` is a duration of an
+  effect but the scope of a past event (``if you cast a spell this turn``).
+- **Abilities** (:func:`attach`): a sentence that starts no ability of its own (no trigger, arrow or
+  keyword) belongs to the ability before it on the same line.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from lark import Token, Tree
+
+from codex.cardtext import ast as A
+from codex.cardtext import lexicon as L
+
+
+class MeaningError(Exception):
+    """A parse that means nothing the rules know (the search then tries the next reading): ``offset``
+    (in the sentence) and ``found`` say where."""
+
+    def __init__(self, message: str, offset: int | None = None, found: str = "") -> None:
+        super().__init__(message)
+        self.offset = offset
+        self.found = found
+
+
+# =========================================================================== syntax objects
+
+
+@dataclass
+class NP:
+    """A noun phrase as written (before it becomes a selector)."""
+
+    kind: str                     # core, adj, amount, pron, self, mana, signed, keyword, quoted
+    start: int
+    end: int
+    det: Any = None               # a determiner lemma, or an NP (possessive)
+    count: Any = None
+    quant: str | None = None      # up_to, at_least, at_most, exactly
+    cmp: str | None = None        # ">=" / "<=" ("3 or more")
+    mods: list[str] = field(default_factory=list)
+    places: list[str] = field(default_factory=list)  # pre-noun place words: nearby, adjacent
+    head: Any = None
+    head_cat: str = ""            # NOUN, NAME
+    number: str = "sg"
+    text: str = ""
+    entry: str = ""               # the head's lexicon entry (a name's kind: name:card, name:unknown...)
+
+
+@dataclass
+class Chunk:
+    """One chunk of a flat complement list: ``kind`` np, pp, particle, place, adv, pred, part, gerund,
+    lc, conj, rel, sub, inf; ``value`` its content."""
+
+    kind: str
+    value: Any
+    start: int
+    end: int
+    prep: str = ""
+    text: str = ""
+
+
+@dataclass
+class VGroup:
+    lemma: str
+    form: str                     # base, third, past, part (perfect / passive), be
+    modal: str | None = None
+    negated: bool = False
+    copula: bool = False
+    perfect: bool = False
+    advs: list[str] = field(default_factory=list)
+    start: int = 0
+    end: int = 0
+
+
+@dataclass
+class SClause:
+    """A clause as written: subject chunks, verb group (None for a reduced clause), complement chunks."""
+
+    subject: list[Chunk]
+    vgroup: VGroup | None
+    chunks: list[Chunk]
+    start: int = 0
+    end: int = 0
+    gap: str | None = None        # relative clause: which slot the head noun fills (subject / object)
+
+
+#: Nouns that stand for a noun already named: they take a determiner and an ordinal, no modifier.
+_PROFORMS = frozenset({"one"})
+
+
+class _Reader:
+    """Reads a lark tree (whose tokens index ``toks``) into the syntax objects above."""
+
+    def __init__(self, toks: list[Any]) -> None:
+        self.toks = toks
+        self.ends: dict[int, tuple[int, int] | None] = {}  # id(subtree) → (first, last) token index
+
+    def tok(self, t: Token) -> Any:
+        return self.toks[t.start_pos]
+
+    def span(self, node: Any) -> tuple[int, int]:
+        """Where a subtree is in the sentence (its first and last token; remembered per subtree, as the
+        readers ask for the spans of nested subtrees)."""
+        if isinstance(node, Token):
+            tok = self.toks[node.start_pos]
+            return (tok.start, tok.end)
+        got = self._ends(node)
+        if got is None:
+            return (0, 0)
+        return (self.toks[got[0]].start, self.toks[got[1]].end)
+
+    def _ends(self, node: Tree) -> tuple[int, int] | None:
+        key = id(node)
+        if key in self.ends:
+            return self.ends[key]
+        first = last = None
+        for c in node.children:
+            if c is None:
+                continue
+            if isinstance(c, Token):
+                a = b = c.start_pos
+            else:
+                got = self._ends(c)
+                if got is None:
+                    continue
+                a, b = got
+            if first is None:
+                first = a
+            last = b
+        out = (first, last) if first is not None else None
+        self.ends[key] = out
+        return out
+
+    # ---- sentences
+    def segments(self, tree: Tree) -> list[tuple[str, Any, str | None]]:
+        """``(kind, content, sep_before)`` for each segment, in order."""
+        out: list[tuple[str, Any, str | None]] = []
+
+        def walk(t: Tree) -> None:
+            if len(t.children) == 1:
+                out.append(self.segment(t.children[0]) + (None,))
+            else:
+                walk(t.children[0])
+                sep = self.sep(t.children[1])
+                out.append(self.segment(t.children[2]) + (sep,))
+        walk(tree)
+        return out
+
+    def sep(self, t: Tree) -> str:
+        words = [self.tok(x).reading.lemma for x in t.children if isinstance(x, Token)]
+        has_comma = any(w == "," for w in words)
+        conj = next((w for w in words if w in ("and", "or", "and_or", "but")), None)
+        then = "then" in words
+        if t.data == "sep_colon":
+            return ":"
+        link = "then" if then else (conj or "and")
+        return (", " if has_comma else "") + link if (conj or then) else ","
+
+    def segment(self, t: Tree) -> tuple[str, Any]:
+        if t.data == "clause":
+            subj, vg, comp = t.children
+            start, end = self.span(t)
+            return ("clause", SClause(self.subject(subj), self.vgroup(vg), self.chunks(comp), start, end))
+        return ("adjunct", self.chunks(t.children[0]))
+
+    def subject(self, t: Tree | None) -> list[Chunk]:
+        if t is None:
+            return []
+        out: list[Chunk] = []
+        for c in t.children:
+            if c is None:
+                continue
+            if c.data == "items":
+                out += self.items(c)
+            else:
+                out.append(self.final(c))
+        return out
+
+    def chunks(self, t: Tree | None) -> list[Chunk]:
+        if t is None:
+            return []
+        out: list[Chunk] = []
+        for c in t.children:
+            if c is None:
+                continue
+            if c.data == "items":
+                out += self.items(c)
+            else:
+                out.append(self.final(c))
+        return out
+
+    def items(self, t: Tree) -> list[Chunk]:
+        out: list[Chunk] = []
+        while True:
+            if len(t.children) == 2:
+                out.append(self.chunk(t.children[1]))
+                t = t.children[0]
+            else:
+                out.append(self.chunk(t.children[0]))
+                break
+        out.reverse()
+        return out
+
+    def chunk(self, t: Tree) -> Chunk:
+        start, end = self.span(t)
+        kind = t.data
+        if kind == "chunk":  # chunk: np
+            np = self.np(t.children[0].children[0])
+            return Chunk("np", np, start, end)
+        if kind == "pp":
+            prep = self.tok(t.children[0]).reading.lemma
+            return Chunk("pp", self.np(t.children[1].children[0]), start, end, prep)
+        if kind == "pp_gerund":
+            prep = self.tok(t.children[0]).reading.lemma
+            return Chunk("pp_gerund", self.tok(t.children[1]).reading.lemma, start, end, prep)
+        tok = self.tok(t.children[0])
+        simple = {"list_comma": "lc", "conj": "conj", "particle": "particle", "place": "place", "adv": "adv",
+                  "pred_adj": "pred", "participle": "part", "gerund": "gerund"}
+        return Chunk(simple[kind], tok.reading.lemma, start, end, text=tok.text)
+
+    def final(self, t: Tree) -> Chunk:
+        if t.data in ("final", "rel_final"):
+            t = t.children[0]
+        start, end = self.span(t)
+        if t.data == "relative":
+            rel = self.tok(t.children[0]).reading.lemma
+            body = self.body(t.children[1])
+            body.gap = "place" if rel == "where" else ("object" if body.subject else "subject")
+            return Chunk("rel", body, start, end, rel)
+        if t.data == "reduced_relative":
+            pron = self.tok(t.children[0])
+            body = self.body(t.children[1])
+            pron_np = NP("pron", pron.start, pron.end, head=pron.reading.lemma, text=pron.text)
+            body.subject = [Chunk("np", pron_np, pron.start, pron.end)]
+            body.gap = "object"
+            return Chunk("rel", body, start, end, "")
+        if t.data == "subordinate":
+            sub = self.tok(t.children[0]).reading.lemma
+            return Chunk("sub", self.body(t.children[1]), start, end, sub)
+        if t.data == "infinitival":
+            vg = self.infinitive(t.children[2], self.span(t.children[2]))
+            vg.advs = self.advs(t.children[1]) + vg.advs
+            return Chunk("inf", SClause([], vg, self.chunks(t.children[3]), start, end), start, end, "to")
+        raise MeaningError(f"unknown final {t.data}", start)
+
+    def body(self, t: Tree) -> SClause:
+        start, end = self.span(t)
+        if t.data == "body_reduced":
+            return SClause([], None, self.chunks(t.children[0]), start, end)
+        kids = t.children
+        if len(kids) == 2:  # rel_body_verb: vgroup [rel_tail]
+            return SClause([], self.vgroup(kids[0]), self.tail(kids[1]), start, end)
+        subj, vg, comp = kids
+        comp_chunks = self.tail(comp) if comp is not None and comp.data in ("rel_tail", "subject_rel_tail") else self.chunks(comp)
+        return SClause(self.subject(subj), self.vgroup(vg), comp_chunks, start, end)
+
+    def tail(self, t: Tree | None) -> list[Chunk]:
+        if t is None:
+            return []
+        out: list[Chunk] = []
+        for c in t.children:
+            if c is None:
+                continue
+            if c.data == "items":
+                out += self.items(c)
+            elif c.data == "rel_final":
+                out.append(self.final(c.children[0]))
+            elif c.data in ("relative", "reduced_relative"):
+                out.append(self.final(c))
+            else:
+                out.append(self.final(c))
+        return out
+
+    # ---- verb groups
+    def vgroup(self, t: Tree) -> VGroup:
+        v = t.children[0]
+        start, end = self.span(v)
+        kids = v.children
+        if v.data == "finite":
+            r = self.tok(kids[0]).reading
+            return VGroup(r.lemma, r.form, start=start, end=end)
+        if v.data == "no_longer":
+            r = self.tok(kids[1]).reading
+            return VGroup(r.lemma, r.form, negated=True, advs=["no_longer"], start=start, end=end)
+        if v.data == "modal":
+            modal, neg, advs, inf = kids
+            g = self.infinitive(inf, (start, end))
+            g.modal = self.tok(modal).reading.lemma
+            g.negated = neg is not None
+            g.advs = self.advs(advs) + g.advs
+            return g
+        if v.data == "modal_alone":  # "if it can't": the verb of the clause before it, understood
+            return VGroup("do", "base", modal=self.tok(kids[0]).reading.lemma, negated=kids[1] is not None,
+                          start=start, end=end)
+        if v.data == "modal_pair":
+            m1, _and, m2, neg, advs, inf = kids
+            g = self.infinitive(inf, (start, end))
+            g.modal = f"{self.tok(m1).reading.lemma} and {self.tok(m2).reading.lemma}"
+            g.negated = neg is not None
+            g.advs = self.advs(advs)
+            return g
+        if v.data == "do_neg":
+            _do, _neg, advs, verb = kids
+            r = self.tok(verb).reading
+            do_r = self.tok(_do).reading  # the auxiliary carries the person: "doesn't strike back"
+            form = {"did": "past", "does": "third"}.get(do_r.form or str(do_r.lemma), "base")
+            return VGroup(r.lemma, form, negated=True, advs=self.advs(advs), start=start, end=end)
+        if v.data == "copula":
+            be, neg = kids
+            form = self.tok(be).reading.form
+            return VGroup("be", "past" if form in ("was", "were") else "third", negated=neg is not None,
+                          copula=True, start=start, end=end)
+        if v.data == "perfect":
+            _have, neg, advs, part = kids
+            r = self.tok(part).reading
+            return VGroup(r.lemma, "past", negated=neg is not None, perfect=True, advs=self.advs(advs),
+                          start=start, end=end)
+        if v.data == "perfect_be":
+            _have, neg, advs, _been = kids
+            return VGroup("be", "past", negated=neg is not None, copula=True, perfect=True, advs=self.advs(advs),
+                          start=start, end=end)
+        raise MeaningError(f"unknown verb group {v.data}", start)
+
+    def infinitive(self, t: Tree, span: tuple[int, int]) -> VGroup:
+        kids = t.children
+        if t.data == "inf":
+            r = self.tok(kids[0]).reading
+            return VGroup(r.lemma, "base", start=span[0], end=span[1])
+        if t.data == "inf_be":
+            return VGroup("be", "base", copula=True, start=span[0], end=span[1])
+        r = self.tok(kids[1]).reading
+        return VGroup(r.lemma, "past", perfect=True, start=span[0], end=span[1])
+
+    def advs(self, t: Tree | None) -> list[str]:
+        if t is None:
+            return []
+        return [self.tok(x).reading.lemma for x in _leaves(t)]
+
+    # ---- noun phrases
+    def np(self, t: Tree) -> NP:
+        start, end = self.span(t)
+        kind = t.data
+        if kind in ("np_core", "np_adj"):
+            det, ordinal, qty, mods, head = t.children
+            np = NP("core" if kind == "np_core" else "adj", start, end)
+            self._det_qty(np, det, qty)
+            if ordinal is not None:
+                np.mods.append(str(self.tok(ordinal).reading.lemma))
+            for m in self._mods(mods):
+                r = self.tok(m).reading
+                if r.cat == "ADJ" and r.lemma in _PLACE_ADJ:
+                    np.places.append(r.lemma)
+                elif r.cat == "ADJ" and r.lemma == "only":
+                    np.mods.append("only")
+                else:
+                    np.mods.append(_mod_word(r))
+            if kind == "np_core":
+                r = self.tok(head.children[0]).reading
+                np.head, np.head_cat, np.number, np.entry = r.lemma, r.cat, r.form or "sg", r.entry
+                if r.lemma in _PROFORMS and mods is not None:
+                    # "the previous one", "each one"; never "target enemy one" (that is "target enemy, one step")
+                    raise MeaningError(f"{r.lemma!r} with a modifier", self.span(mods)[0])
+            else:
+                np.head = self.tok(head).reading.lemma
+            return np
+        if kind == "np_amount":
+            det, quant, amount, cmp = t.children
+            np = NP("amount", start, end)
+            if det is not None:
+                np.det = self._det(det)
+            if quant is not None:
+                np.quant = self.tok(quant).reading.lemma
+            np.count = self.tok(amount).reading.lemma
+            if cmp is not None:
+                np.cmp = self.tok(cmp).reading.lemma
+            return np
+        tok = self.tok(t.children[0])
+        r = tok.reading
+        if kind == "np_pron":
+            return NP("pron", start, end, head=r.lemma, text=tok.text)
+        if kind == "np_self":
+            return NP("self", start, end, head="SELF")
+        if kind == "np_mana":
+            np = NP("mana", start, end, head=tuple(r.lemma))
+            if t.children[1] is not None:
+                np.cmp = self.tok(t.children[1]).reading.lemma
+            return np
+        if kind == "np_signed":
+            noun = self.tok(t.children[1]).reading.lemma
+            return NP("signed", start, end, count=r.lemma, head=noun)
+        if kind == "np_keyword":
+            return NP("keyword", start, end, head=r.lemma, text=r.form)
+        if kind == "np_quoted":
+            return NP("quoted", start, end, head=r.lemma)
+        raise MeaningError(f"unknown noun phrase {kind}", start)
+
+    def _det(self, det: Tree) -> Any:
+        if det.data == "possessive":
+            return self.np(det.children[0])
+        if det.data == "predet":  # "all your": the determiner is what counts (every one of "your" ones)
+            return (self.tok(det.children[0]).reading.lemma, self.tok(det.children[1]).reading.lemma)
+        r = self.tok(det.children[0]).reading
+        return r.lemma
+
+    def _det_qty(self, np: NP, det: Tree | None, qty: Tree | None) -> None:
+        if det is not None:
+            np.det = self._det(det)
+            if isinstance(np.det, tuple):  # "another target X": a target other than this; "all your X": your X
+                pre, np.det = np.det
+                if pre == "another":
+                    np.mods.insert(0, "other")
+        if qty is not None:
+            if qty.data == "qty_quant":
+                np.quant = self.tok(qty.children[0]).reading.lemma
+                np.count = self.tok(qty.children[1]).reading.lemma
+            else:
+                np.count = self.tok(qty.children[0]).reading.lemma
+                if qty.children[1] is not None:
+                    np.cmp = self.tok(qty.children[1]).reading.lemma
+
+    def _mods(self, t: Tree | None) -> list[Token]:
+        out: list[Token] = []
+        while t is not None:
+            if len(t.children) == 2:
+                out.append(t.children[1].children[0])
+                t = t.children[0]
+            else:
+                out.append(t.children[0].children[0])
+                t = None
+        out.reverse()
+        return out
+
+
+def _leaves(node: Any):
+    if isinstance(node, Token):
+        yield node
+    elif isinstance(node, Tree):
+        for c in node.children:
+            yield from _leaves(c)
+
+
+_PLACE_ADJ = {"nearby", "adjacent"}
+#: Adjectives that stand for a noun of their own ("the first", "the last", "the strongest").
+_NOMINAL_ADJ = {"first", "last", "next", "strongest", "weakest", "closest", "furthest", "previous", "final", "rest"}
+
+
+def _mod_word(r: L.Reading) -> str:
+    return str(r.lemma)
+
+
+# =========================================================================== selectors
+
+#: Characteristics a value may follow ("mana cost (2) or less", "power equal to X").
+_STAT_NOUNS = {"power", "cost", "mana cost", "life", "damage", "range"}
+
+#: Prepositions that make a place, zone or object phrase a modifier of the noun before it.
+_FILTER_PREPS = {"than", "at", "atop", "on", "in", "under", "underneath", "beneath", "above", "below", "over",
+                 "near", "within", "adjacent_to", "from", "among", "along", "between", "through", "outside",
+                 "in_front_of", "around", "across", "behind", "inside", "except", "including", "onto",
+                 "out_of", "away_from", "of", "with", "without", "by", "toward", "against", "into",
+                 "above_or_below", "from_among"}
+
+
+def _det_word(det: Any, r: "_Interp") -> Any:
+    if isinstance(det, NP):
+        return A.Possessive(r.node(det))
+    return det
+
+
+def _noun(np: NP) -> str:
+    return str(np.head)
+
+
+class _Interp:
+    """Interpretation of one sentence: turns syntax objects into AST nodes."""
+
+    def __init__(self, lexicon: L.Lexicon, sentence_len: int = 0) -> None:
+        self.lex = lexicon
+        self.sentence_len = sentence_len
+
+    # ---- noun phrases
+    def node(self, np: NP, filters: tuple[Any, ...] = ()) -> Any:
+        """An NP → a selector, reference, amount, grant or mana node."""
+        k = np.kind
+        of = [f for f in filters if isinstance(f, A.Of)]
+        if k in ("pron", "amount") and len(of) == 1 and filters and filters[0] is of[0] and (
+                k == "amount" or np.head in ("each", "all", "one", "any", "none", "both")):
+            # "each of those spells", "one of them", "three of your allies": so many of a set
+            count = np.count if k == "amount" else ({"one": 1}.get(np.head, np.head))
+            return A.Partitive(count, of[0].what)
+        if k == "pron":
+            word = "SELF" if np.head == "SELF" else np.head
+            return A.Ref(word, filters)
+        if k == "self":
+            return A.Ref("SELF", filters)
+        if k == "mana":
+            return A.Mana(tuple(np.head))
+        if k == "signed":
+            if np.head == "power":
+                return A.PowerMod(int(np.count))
+            if np.head == "range":
+                return A.RangeMod(int(np.count))
+            raise MeaningError(f"{np.count:+d} {np.head}: only power and range take a signed number", np.start)
+        if k == "keyword":
+            return _keyword(np)
+        if k == "quoted":
+            from codex.cardtext.parser import parse_quoted
+
+            inner = str(np.head)[1:-1] if str(np.head).endswith('"') else str(np.head)[1:]
+            return A.GrantedAbility(parse_quoted(inner))
+        if k == "amount":
+            if filters or (np.det is not None and np.det not in ("all", "the", "any")):
+                raise MeaningError("a bare number with modifiers", np.start)
+            return np.count
+        if np.head not in _AMOUNT_NOUNS and any(isinstance(f, tuple) for f in filters):
+            # "equal to X" only after an amount ("damage equal to its power"), read by the verb's amount role
+            raise MeaningError("'equal to' after a noun that is no amount", np.start)
+        det = _det_word(np.det, self)
+        quant = np.quant
+        if det == "any_number":
+            det, quant = None, "any_number"
+        places = tuple(A.Where(p) for p in np.places)
+        if np.cmp and np.count is not None and quant is None:
+            quant = "at_least" if np.cmp == ">=" else "at_most"
+        return A.Selector(_noun(np), det, np.count, quant, tuple(np.mods), places + tuple(filters), np.number == "pl")
+
+    def is_grant(self, np: NP) -> bool:
+        return np.kind in ("keyword", "quoted") or (np.kind == "signed" and np.head in ("power", "range"))
+
+
+def _keyword(np: NP) -> A.Keyword:
+    name = str(np.head)
+    value: Any = None
+    if np.text:
+        value = int(np.text)
+    lname = name.lower()
+    if lname.endswith(" spellcaster"):
+        value = lname.split()[0]
+        lname = "spellcaster"
+    if lname == "ranged" and value is not None:
+        value = abs(int(value))
+    return A.Keyword(lname, value)
+
+
+# =========================================================================== phrases and coordination
+
+
+@dataclass
+class _Item:
+    np: NP
+    posts: list[Any] = field(default_factory=list)   # filter nodes written after this item
+
+
+@dataclass
+class _Phrase:
+    """A noun phrase being built from the chunk list: one item, or a list joined by commas and a
+    conjunction, each item with the modifiers written after it."""
+
+    items: list[_Item]
+    conj: str | None = None
+    open_sep: bool = False        # a list comma or conjunction was read: the next NP is another item
+    sep_at: int | None = None     # where the last open separator starts
+    trailing: list[Any] = field(default_factory=list)
+
+    @property
+    def last(self) -> _Item:
+        return self.items[-1]
+
+
+def _group(r: _Interp, ph: _Phrase) -> Any:
+    """The node of a phrase: one item, or a :class:`~codex.cardtext.ast.Group` after distributing the
+    words the items share (see the module docstring)."""
+    if ph.open_sep:
+        raise MeaningError("a list ends with a comma or conjunction", ph.sep_at if ph.sep_at is not None else ph.last.np.end)
+    items = ph.items
+    if len(items) == 1:
+        it = items[0]
+        if it.np.kind == "adj" and it.np.head not in _NOMINAL_ADJ:
+            raise MeaningError(f"the adjective {it.np.head!r} without a noun", None)
+        return r.node(it.np, tuple(it.posts))
+    if ph.conj is None:
+        raise MeaningError("a list without a conjunction", items[-1].np.start)
+    nps = [it.np for it in items]
+    classes = {_np_class(r, np) for np in nps} - {None}
+    if "time" in classes and len(classes) > 1:
+        # "until your next turn, and you may ...": a time is never listed with things or players
+        raise MeaningError("a time listed with something that is not a time", ph.sep_at)
+    # 1. head noun backward: a headless item, or a bare name/adjective before an item with modifiers and a
+    #    common noun, takes the next head ("Spirit or Undead minion", "an Ordinary or Exceptional site")
+    for i in range(len(nps) - 2, -1, -1):
+        nxt = nps[i + 1]
+        cur = nps[i]
+        if nxt.kind not in ("core", "adj") or items[i].posts:
+            continue
+        if cur.kind == "adj" or (cur.kind == "core" and cur.head_cat == "NAME" and nxt.head_cat == "NOUN"
+                                 and nxt.mods and not cur.mods):
+            word = cur.head
+            cur.mods = cur.mods + [str(word)] if cur.kind == "core" else cur.mods + [str(word)]
+            cur.kind, cur.head, cur.head_cat, cur.number = "core", nxt.head, nxt.head_cat, nxt.number
+    if any(np.kind == "adj" for np in nps):
+        raise MeaningError("an adjective without a noun in a list", None)
+    # 3 (decided first). modifiers after the last item go to every item unless an earlier item has its own
+    shared: list[Any] = []
+    if items[-1].posts and not any(it.posts for it in items[:-1]) and all(
+            np.kind in ("core", "pron", "self") for np in nps) and not _refers_back(items[-1].posts):
+        shared = list(items[-1].posts)
+        items[-1].posts = []
+    # 2. determiner, count and adjectives forward to later bare items
+    first = nps[0]
+    if first.kind == "core":
+        for np, it in zip(nps[1:], items[1:]):
+            if np.kind != "core" or it.posts or np.det is not None or np.count is not None:
+                continue
+            if not _agrees(first.det, np.number):  # "this site and minions here": "this" is one site's
+                continue
+            np.det, np.count, np.quant, np.cmp = first.det, first.count, first.quant, first.cmp
+            if not np.mods and not np.places:
+                np.mods = list(first.mods)
+                np.places = list(first.places)
+    if ph.conj == "and" and all(np.kind == "mana" for np in nps) and not shared:
+        return A.Mana(tuple(sym for np in nps for sym in np.head))  # "(A) and (1)": both symbols
+    nodes = tuple(r.node(it.np, tuple(it.posts) + tuple(shared)) for it in items)
+    conj = {"and_or": "and/or"}.get(ph.conj, ph.conj)
+    return A.Group(nodes, conj)
+
+
+def _np_class(r: "_Interp", np: NP) -> str | None:
+    """The lexicon's class of a noun phrase's head (``time``, ``player``, ``object``...), if known."""
+    if np.kind == "core" and np.head_cat == "NOUN":
+        return r.lex.noun_class.get(str(np.head))
+    if np.kind == "pron" and np.head in ("you", "opponent"):
+        return "player"
+    return None
+
+
+_SINGULAR_DETS = {"a", "an", "this", "that", "target", "another", "each", "every"}
+_PLURAL_DETS = {"these", "those", "all", "both"}
+
+
+def _agrees(det: Any, number: str) -> bool:
+    """A determiner given to a later list item must suit its number (``this`` a singular, ``all`` a plural)."""
+    if isinstance(det, str) and det in _SINGULAR_DETS:
+        return number != "pl"
+    if isinstance(det, str) and det in _PLURAL_DETS:
+        return number == "pl"
+    return True
+
+
+def _refers_back(posts: list[Any]) -> bool:
+    """A modifier naming an earlier item with a pronoun (``affected sites and units atop them``) stays
+    with its own item."""
+    for p in posts:
+        if isinstance(p, A.Where) and isinstance(p.of, A.Ref) and p.of.word in ("they", "it"):
+            return True
+    return False
+
+
+def _quantity_of(node: Any) -> Any:
+    """``equal to X``: the amount X names (its power, its cost, the number of Y)."""
+    if isinstance(node, A.Selector) and node.noun in ("power", "cost", "mana cost", "life", "damage", "sum", "number",
+                                                       "difference", "amount", "level", "healing", "life total"):
+        owner = node.det.owner if isinstance(node.det, A.Possessive) else (A.Ref(node.det.rstrip("s")) if node.det in ("its", "his", "her", "their") else None)
+        of = next((f.what for f in node.filters if isinstance(f, A.Of)), None)
+        kind = {"mana cost": "cost", "number": "count", "life total": "life"}.get(node.noun, node.noun)
+        if node.det in ("its", "his", "her", "their"):
+            owner = A.Ref({"its": "it", "his": "he", "her": "she", "their": "they"}[node.det])
+        return A.Quantity(kind, of if of is not None else owner)
+    return node
+
+
+# =========================================================================== clauses: roles and scope
+
+
+@dataclass
+class _Extras:
+    """Clause-level phrases: conditions, duration, per, adverbs, adjuncts, purpose, scope, instead."""
+
+    conditions: list[A.Condition] = field(default_factory=list)
+    duration: A.Duration | None = None
+    per: Any = None
+    adverbs: list[str] = field(default_factory=list)
+    adjuncts: list[A.Adjunct] = field(default_factory=list)
+    purpose: Any = None
+    instead: bool = False
+    scope: A.Turn | None = None
+    time: Any = None            # ("at", phase, Turn): "at the end of your turn" after a verb
+    limit: A.Limit | None = None
+    this_turn: bool = False     # "this turn" seen: a duration, or the scope of a past event
+
+
+_OBJECT_KINDS = {"damage": "damage", "strike damage": "damage", "life": "life", "control": "control", "amount": "amount",
+                 "step": "step", "strike": "strike", "ability": "ability", "threshold": "threshold",
+                 "threshold requirement": "threshold", "projectile": "projectile", "place": "place", "mana": "mana"}
+
+
+def _np_kind(np: NP | None, r: _Interp) -> str:
+    """What a verb's object is, for choosing the verb's sense."""
+    if np is None:
+        return "none"
+    if np.kind == "mana":
+        return "mana"
+    if r.is_grant(np):
+        return "grant"
+    if np.kind == "amount":
+        return "amount"
+    if np.kind == "core" and np.head_cat == "NAME" and np.head in r.lex.keywords and np.det is None:
+        return "grant"
+    if np.kind == "core" and np.head in ("damage", "strike damage") and (
+            np.det == "no" or {"less", "more"} & set(np.mods) or np.count in ("double", "half")):
+        return "damage_change"
+    if np.kind == "signed" and np.head in ("damage", "strike damage"):
+        return "damage_change"
+    if np.kind == "core" and {"more", "less", "fewer"} & set(np.mods):
+        return "comparison"
+    if np.kind == "core":
+        return _OBJECT_KINDS.get(str(np.head), "thing")
+    return "thing"
+
+
+#: Objects that are amounts: a verb repeated with a second amount and its own complements is gapping.
+_AMOUNT_KINDS = frozenset({"damage", "life", "mana", "amount"})
+
+
+def _gapping(chunks: list[Chunk], r: "_Interp") -> tuple[list[Chunk], list[Chunk]] | None:
+    """``deal 4 damage on impact, and 2 damage to each other unit``: when a conjunction is followed by
+    an amount of the same kind as the verb's first object and both amounts have complements of their
+    own, the verb is shared (gapping) and the clause is two actions; else None."""
+    if not chunks or chunks[0].kind != "np":
+        return None
+    kind = _np_kind(chunks[0].value, r)
+    if kind not in _AMOUNT_KINDS:
+        return None
+    for k, ch in enumerate(chunks):
+        if ch.kind != "conj" or k + 1 >= len(chunks) or chunks[k + 1].kind != "np":
+            continue
+        left = chunks[:k - 1] if k and chunks[k - 1].kind == "lc" else chunks[:k]
+        right = chunks[k + 1:]
+        if _np_kind(right[0].value, r) == kind and len(left) > 1 and len(right) > 1 \
+                and left[1].kind in ("pp", "place") and right[1].kind in ("pp", "place"):
+            return left, right
+    return None
+
+
+class _Frame:
+    """One verb being assigned its roles (a clause's verb, or a participle/gerund modifying a noun)."""
+
+    def __init__(self, lemma: str, roles: dict[str, str], voice: str = "active") -> None:
+        self.lemma = lemma
+        self.roles = dict(roles)
+        self.voice = voice
+        if voice == "passive":  # the subject plays the object's role, "by" the subject's
+            # (a verb whose object is its amount, "take damage", makes the amount the subject: "damage taken")
+            subj, obj = self.roles.get("subject"), self.roles.get("object") or self.roles.get("amount")
+            self.roles.pop("object", None)
+            if obj is not None and "object" not in roles:
+                self.roles.pop("amount", None)
+            if obj:
+                self.roles["subject"] = obj
+            else:
+                self.roles.pop("subject", None)
+            if subj:  # "moved by force": when subject and object play one role, "by" names the agent
+                self.roles["by"] = subj if subj != obj else "agent"
+        self.filled: dict[str, Any] = {}
+        self.slots_used: set[str] = set()
+        self.objects: list[_Phrase] = []
+
+    def slot_free(self, slot: str) -> bool:
+        return slot in self.roles and slot not in self.slots_used and self.roles[slot] not in self.filled
+
+    def fill(self, slot: str, value: Any) -> None:
+        self.slots_used.add(slot)
+        self.filled[self.roles[slot]] = value
+
+
+class _Builder:
+    """Assigns a clause's complements (module docstring: roles, modifiers, coordination, scope)."""
+
+    def __init__(self, r: _Interp, extras: _Extras) -> None:
+        self.r = r
+        self.extras = extras
+        self.current: _Phrase | None = None
+        self.frames: list[_Frame] = []
+
+    # ---- phrases
+    def new_phrase(self, np: NP, amount: bool = False) -> _Phrase:
+        ph = _Phrase([_Item(np)])
+        ph.amount = amount  # type: ignore[attr-defined]
+        self.current = ph
+        return ph
+
+    def attach_post(self, post: Any) -> bool:
+        """Add a modifier to the noun before it (the current phrase's last item); a noun that takes no
+        modifier (a keyword, an amount) passes it to the noun it belongs to."""
+        ph = self.current
+        while ph is not None:
+            if self._attach_to(ph, post):
+                return True
+            ph = getattr(ph, "parent", None)
+        return False
+
+    def _attach_to(self, ph: _Phrase, post: Any) -> bool:
+        saved, self.current = self.current, ph
+        try:
+            return self._attach(post)
+        finally:
+            self.current = saved if not self.current is ph else saved
+
+    def _attach(self, post: Any) -> bool:
+        if self.current is None or self.current.open_sep:
+            return False
+        if getattr(self.current, "amount", False) and not (isinstance(post, tuple) and post[0] == "equal"):
+            return False  # "2 damage" is an amount, not a thing a place or relative can restrict
+        target = self.current.last.np
+        if target.kind in ("mana", "signed", "keyword", "quoted", "amount") and not (
+                isinstance(post, tuple) and post[0] == "pp" and post[1] == "of"):
+            return False
+        self.current.last.posts.append(post)
+        return True
+
+    # ---- the main loop
+    def run(self, chunks: list[Chunk], frame: _Frame | None) -> None:
+        if frame is not None:
+            self.frames.append(frame)
+        i = 0
+        while i < len(chunks):
+            ch = chunks[i]
+            i = self.one(chunks, i, ch)
+
+    def top(self) -> _Frame | None:
+        return self.frames[-1] if self.frames else None
+
+    def one(self, chunks: list[Chunk], i: int, ch: Chunk) -> int:
+        r = self.r
+        k = ch.kind
+        if k in ("lc", "conj"):
+            if self.current is None:
+                raise MeaningError("a list comma or conjunction with nothing before it", ch.start)
+            # "this site, minions atop it, and X": inside an unfinished list (items, no conjunction yet), a
+            # comma or conjunction after a modifier's noun continues that list
+            outer = getattr(self.current, "parent", None)
+            while outer is not None and not (len(outer.items) > 1 and outer.conj is None):
+                outer = getattr(outer, "parent", None)
+            if outer is not None and len(self.current.items) == 1:
+                self.current = outer
+            if k == "conj":
+                self.current.conj = ch.value
+            if not self.current.open_sep:
+                self.current.sep_at = ch.start
+            self.current.open_sep = True
+            return i + 1
+        if self.current is not None and self.current.open_sep and k not in ("np", "lc", "conj"):
+            cur = self.current
+            if k == "rel" and ch.prep in ("which", "who") and cur.conj is None and chunks[i - 1].kind == "lc":
+                # ", which only she can cast": a relative clause set off by a comma still restricts the noun
+                cur.open_sep = False
+            elif k == "pp" and cur.conj in ("and", "or") and chunks[i - 1].kind == "conj":
+                # "conjure Weapons and Armor here, and for (1) less": the conjunction joins a phrase to the
+                # clause, not another item to the list
+                cur.open_sep = False
+                if len(cur.items) == 1:
+                    cur.conj = None
+                self.current = None
+            else:
+                raise MeaningError("a list comma or conjunction before something that is no list item", ch.start)
+        if k == "np":
+            np: NP = ch.value
+            if self.current is not None and self.current.open_sep:
+                self.current.items.append(_Item(np))
+                self.current.open_sep = False
+                return i + 1
+            if self.time_np(np, chunks, i):
+                return i + 1
+            if np.kind in ("mana", "amount") and self.current is not None and not self.current.open_sep \
+                    and self.current.last.np.kind == "core" and self.current.last.np.head in _STAT_NOUNS \
+                    and not self.current.last.posts:
+                value = A.Mana(tuple(np.head)) if np.kind == "mana" else np.count
+                self.current.last.posts.append(("value", value, np.cmp, ch.start))
+                return i + 1
+            # "up to two steps away": a distance modifying the noun before it
+            if np.kind == "core" and np.head == "step" and i + 1 < len(chunks) and chunks[i + 1].kind == "place" \
+                    and chunks[i + 1].value == "away":
+                post = A.Where("within", None, np.count) if np.quant == "up_to" else A.Where("away", None, np.count)
+                if not self.attach_post(post):
+                    self.extras.adjuncts.append(A.Adjunct("away", np.count))
+                return i + 2
+            for f in reversed(self.frames):
+                if f.slot_free("amount") and (np.kind == "amount" or (np.kind in ("core", "signed") and np.head in _AMOUNT_NOUNS)):
+                    f.fill("amount", self.new_phrase(np, amount=True))
+                    return i + 1
+                if f.slot_free("object"):
+                    f.objects.append(self.new_phrase(np))
+                    f.fill("object", f.objects[-1])
+                    return i + 1
+                if f.slot_free("object2") or (f.objects and "object2" in f.roles and "object2" not in f.slots_used):
+                    f.objects.append(self.new_phrase(np))
+                    f.fill("object2", f.objects[-1])
+                    return i + 1
+                if f is self.frames[-1] and len(self.frames) > 1:
+                    continue
+            raise MeaningError(f"no place for the noun phrase {np.head!r}", ch.start, str(np.head))
+        if k == "pp":
+            return self.pp(chunks, i, ch)
+        if k == "place":
+            word = ch.value
+            for f in reversed(self.frames):
+                if f.slot_free("place") and word in ("here", "there", "anywhere", "away", "in_play", "atop", "nearby",
+                                                     "adjacent") and self.place_is_destination(f):
+                    f.fill("place", A.Where(word))
+                    return i + 1
+                break
+            if word in ("here", "there", "nearby", "adjacent", "anywhere", "in_play", "in_realm", "atop", "below",
+                        "above", "underneath", "in_front") and self.attach_post(A.Where(word)):
+                return i + 1
+            if word in ("at_random", "on_ground"):
+                self.extras.adverbs.append(word)
+                return i + 1
+            self.extras.adjuncts.append(A.Adjunct(word))
+            return i + 1
+        if k == "particle" and self.r.object_gap is not None:
+            # a stranded preposition in a relative clause: "the site it lands on" (on which)
+            gap_np = NP("pron", ch.start, ch.end, head="which")
+            self.r.object_gap = None
+            return self.pp(chunks, i, Chunk("pp", gap_np, ch.start, ch.end, ch.value))
+        if k == "adv" and ch.value == "not" and i + 1 < len(chunks) and chunks[i + 1].kind in ("part", "gerund") \
+                and self.current is not None:
+            host = self.current.last
+            j = self.participle(chunks, i + 1, chunks[i + 1])
+            post = host.posts[-1] if host.posts else None
+            if isinstance(post, tuple) and post[0] == "reduced":
+                post[1]["negated"] = True  # "land sites not occupied by other units"
+            return j
+        if k in ("adv", "particle"):
+            self.adverb(ch.value)
+            return i + 1
+        if k == "pred":
+            return self.pred(chunks, i, ch)
+        if k in ("part", "gerund"):
+            return self.participle(chunks, i, ch)
+        if k == "rel":
+            host = self.current if self.current is not None and not self.current.open_sep else None
+            self.r.hosts.append(host)
+            self.r.nested.append([])
+            try:
+                rel = self.r.relative(ch, self)
+            finally:
+                self.r.hosts.pop()
+                nested = self.r.nested.pop()
+            if self.attach_post(rel):
+                self.current.last.posts.extend(nested)  # type: ignore[union-attr]
+                return i + 1
+            if nested:
+                raise MeaningError("a relative clause inside one with no noun", ch.start)
+            # "each site you control that borders an enemy site": the second relative clause is inside the
+            # first, which has no noun of its own; it restricts the same head
+            outer = next((h for h in reversed(self.r.hosts) if h is not None), None)
+            if outer is None or not self.r.nested:
+                raise MeaningError("a relative clause with no noun before it", ch.start)
+            self.r.nested[-1].append(rel)
+            return i + 1
+        if k == "sub":
+            self.r.subordinate(ch, self.extras)
+            return i + 1
+        if k == "pp_gerund":  # "without losing Stealth", "by extending a pseudopod": the rest is its clause
+            sc = SClause([], VGroup(ch.value, "ing", start=ch.start, end=ch.end), chunks[i + 1:], ch.start, chunks[-1].end)
+            self.extras.adjuncts.append(A.Adjunct(ch.prep, self.r.clause(sc, None)))
+            return len(chunks)
+        if k == "inf":
+            sc: SClause = ch.value
+            for f in reversed(self.frames):
+                if f.slot_free("to_vp"):
+                    f.fill("to_vp", ("clause", sc))
+                    return i + 1
+            self.extras.purpose = self.r.clause(sc, None)
+            return i + 1
+        raise MeaningError(f"unexpected {k}", ch.start)
+
+    def place_is_destination(self, f: "_Frame") -> bool:
+        """``summon a token here``, ``drag it here``, ``move there``: the destination. ``push a unit here``:
+        the unit that is here. A place right after a noun object picks that object out, except for what is
+        being brought into play (summoned, conjured, cast, played), which has no place yet."""
+        if self.current is None or self.current.open_sep or f.lemma in _CREATION_VERBS:
+            return True
+        np = self.current.last.np
+        return np.kind in ("pron", "self") or self.current.last.posts != []
+
+    def adverb(self, word: str) -> None:
+        ex = self.extras
+        if word == "instead":
+            ex.instead = True
+        elif word == "permanently":
+            ex.duration = A.Duration("permanently")
+        elif word in ("once", "twice") and ex.limit is None:
+            ex.limit = A.Limit(1 if word == "once" else 2)  # "cast it once this turn": the turn is read next
+        else:
+            ex.adverbs.append(word)
+
+    def time_np(self, np: NP, chunks: list[Chunk], i: int) -> bool:
+        """``this turn``, ``each turn``, ``your next turn``, ``any number of times``: time, not an object;
+        ``this way``: a manner (an adjunct with no preposition)."""
+        if np.kind == "core" and np.head == "way" and np.det in ("this", "that") and not np.mods:
+            self.extras.adjuncts.append(A.Adjunct("", self.r.node(np)))
+            return True
+        if np.kind != "core" or np.head not in ("turn", "time"):
+            return False
+        if np.head == "time":
+            if np.det in ("any_number",) or np.quant == "any_number":
+                self.extras.limit = A.Limit("any_number")  # type: ignore[arg-type]
+                return True
+            return False
+        if np.det == "this" and not np.mods:
+            if self.extras.limit is not None and self.extras.limit.turn is None:
+                self.extras.limit = A.Limit(self.extras.limit.count, A.Turn(which="this"))  # "once this turn"
+                return True
+            self.extras.this_turn = True
+            return True
+        if np.det == "each" and not np.mods:
+            self.extras.scope = A.Turn("each")
+            return True
+        return False
+
+    def pp(self, chunks: list[Chunk], i: int, ch: Chunk) -> int:
+        r = self.r
+        prep, np = ch.prep, ch.value
+        ex = self.extras
+        if self.current is not None and self.current.open_sep:
+            raise MeaningError("a list item that is a prepositional phrase", ch.start)
+        # time and scope phrases
+        turn = _turn_of(np)
+        if prep in ("until", "during") and (turn is not None or _phase_np(np)):
+            ex.duration = _until_or_during(prep, np, chunks, i)
+            return i + 1 + (1 if _phase_np(np) and i + 1 < len(chunks) and chunks[i + 1].kind == "pp" and chunks[i + 1].prep == "of" else 0)
+        if prep == "on" and turn is not None:
+            ex.duration = A.Duration("during", turn)
+            return i + 1
+        if prep in ("at",) and _phase_np(np) and i + 1 < len(chunks) and chunks[i + 1].kind == "pp" and chunks[i + 1].prep == "of":
+            t = _turn_of(chunks[i + 1].value)
+            if t is not None:
+                ex.time = ("at", _phase_word(np), t)
+                return i + 2
+        if prep == "for" and np.kind == "pron" and np.head == "each":  # "for each": each of those just named
+            if i + 1 < len(chunks) and chunks[i + 1].kind == "pp" and chunks[i + 1].prep == "of":
+                ex.per = self.phrase_node(chunks, i + 2, chunks[i + 1].value, "of")
+                ex.per = ("partitive", "each", ex.per)
+                return self._consumed
+            ex.per = A.Ref("each")
+            return i + 1
+        if prep == "for" and np.kind in ("core", "adj") and np.det in ("each",) and np.head not in ("turn",):
+            ex.per = self.phrase_node(chunks, i + 1, np, prep)
+            return self._consumed
+        if prep == "for" and np.kind == "amount" and i + 1 < len(chunks) and chunks[i + 1].kind == "pp" and chunks[i + 1].prep == "of":
+            t = _turn_of(chunks[i + 1].value)
+            if t is not None:
+                ex.duration = A.Duration("for", t, count=np.count)
+                return i + 2
+        if prep == "per" and turn is not None:
+            ex.scope = turn
+            return i + 1
+        # a role of the verb (the innermost frame first)
+        for f in reversed(self.frames):
+            if f.slot_free(prep) and self.fits_role(f, prep, np):
+                f.fill(prep, self.new_phrase(np))
+                return i + 1
+            break
+        # a modifier of the noun before it
+        if prep in _FILTER_PREPS:
+            sub = _Phrase([_Item(np)])
+            sub.parent = self.current  # type: ignore[attr-defined]
+            if self.attach_post(("pp", prep, sub)):
+                self.current = sub
+                return i + 1
+        # a role of an outer frame
+        for f in reversed(self.frames[:-1]):
+            if f.slot_free(prep) and self.fits_role(f, prep, np):
+                f.fill(prep, self.new_phrase(np))
+                return i + 1
+        sub = self.new_phrase(np)
+        ex.adjuncts.append(("adjunct", prep, sub))  # type: ignore[arg-type]
+        return i + 1
+
+    _consumed = 0
+
+    def phrase_node(self, chunks: list[Chunk], i: int, np: NP, prep: str) -> Any:
+        """A phrase standing outside the frame ("for each X here"): its own modifiers follow it."""
+        saved = self.current
+        ph = self.new_phrase(np)
+        j = i
+        while j < len(chunks) and chunks[j].kind in ("pp", "place", "rel", "part", "gerund", "lc", "conj", "np") and (
+                chunks[j].kind != "np" or ph.open_sep):
+            if chunks[j].kind == "pp" and chunks[j].prep not in _FILTER_PREPS:
+                break
+            if chunks[j].kind == "pp" and chunks[j].prep in ("for",):
+                break
+            j = self.one(chunks, j, chunks[j])
+        self._consumed = j
+        self.current = saved
+        return ("phrase", ph)
+
+    def fits_role(self, f: _Frame, prep: str, np: NP) -> bool:
+        """A phrase fits a place role (dest, source, path) only when it names a place, zone or object."""
+        role = f.roles[prep]
+        if role in f.filled:
+            return False
+        if role in ("dest", "path") and np.kind == "core" and np.head_cat == "NOUN":
+            cls = self.r.lex.noun_class.get(str(np.head), "object")
+            return cls in ("place", "zone", "object", "player")
+        return True
+
+    def pred(self, chunks: list[Chunk], i: int, ch: Chunk) -> int:
+        word = ch.value
+        if word == "equal" and i + 1 < len(chunks) and chunks[i + 1].kind == "pp" and chunks[i + 1].prep == "to":
+            target = self.current
+            amount = next((f.filled.get("amount") for f in reversed(self.frames) if isinstance(f.filled.get("amount"), _Phrase)), None)
+            if amount is not None:  # "deal damage to X equal to Y": it is the damage that equals Y
+                target = amount
+            nxt = chunks[i + 1]
+            saved = self.current
+            sub = _Phrase([_Item(nxt.value)])
+            self.current = sub
+            j = i + 2
+            while j < len(chunks) and chunks[j].kind in ("pp", "place", "rel", "part", "gerund") and (
+                    chunks[j].kind != "pp" or chunks[j].prep in ("of", "in", "on", "among", "at")):
+                j = self.one(chunks, j, chunks[j])
+            if target is not None:
+                target.last.posts.append(("equal", sub))
+                self.current = saved
+            else:
+                self.extras.adjuncts.append(("adjunct", "equal_to", sub))  # type: ignore[arg-type]
+            return j
+        if self.attach_post(("state", word)):
+            return i + 1
+        self.extras.adverbs.append(word)
+        return i + 1
+
+    def participle(self, chunks: list[Chunk], i: int, ch: Chunk) -> int:
+        """A participle or ``-ing`` word after a noun: a reduced relative clause (``an artifact carried by
+        the caster``, ``minions occupying affected sites``) taking the complements its frame takes."""
+        if self.current is None or self.current.open_sep:
+            if ch.kind == "gerund":  # a clause-level -ing phrase: "ignoring threshold"
+                sc = SClause([], VGroup(ch.value, "ing", start=ch.start, end=ch.end), chunks[i + 1:], ch.start, chunks[-1].end)
+                self.extras.adjuncts.append(("gerund", self.r.clause(sc, None)))  # type: ignore[arg-type]
+                return len(chunks)
+            # a bare participle after the verb's complements: a state ("summon X ..., tapped")
+            self.extras.adverbs.append(ch.text or str(ch.value))
+            return i + 1
+        host = self.current
+        voice = "passive" if ch.kind == "part" else "active"
+        kind = _np_kind(host.last.np, self.r) if voice == "passive" else None
+        sense = self.r._passive_sense(ch.value, None, kind) if voice == "passive" else self.r.sense(ch.value, None, voice)
+        frame = _Frame(ch.value, sense.roles if sense else {"subject": "agent", "object": "patient"}, voice)
+        holder = {"frame": frame, "sense": sense, "voice": voice, "vg": VGroup(ch.value, "part" if voice == "passive" else "ing")}
+        host.last.posts.append(("reduced", holder))
+        self.frames.append(frame)
+        saved = self.current
+        self.current = None
+        j = i + 1
+        while j < len(chunks):
+            c = chunks[j]
+            if c.kind == "np" and voice == "passive" and _participle_time(c.value):
+                # "a minion killed this turn", "damage taken this way": the participle's own time or manner
+                holder.setdefault("times", []).append(c.value)
+                j += 1
+                continue
+            if c.kind == "np" and not frame.slot_free("object") and not (self.current and self.current.open_sep):
+                break
+            if c.kind == "pp" and not frame.slot_free(c.prep) and not (self.current is not None and c.prep in _FILTER_PREPS):
+                break
+            if c.kind in ("sub", "inf", "adv"):
+                break
+            if c.kind == "pp" and frame.slot_free(c.prep) and self.fits_role(frame, c.prep, c.value):
+                j = self.one(chunks, j, c)
+                continue
+            if c.kind == "pp" and self.current is None:
+                break
+            j = self.one(chunks, j, c)
+        self.frames.pop()
+        self.current = saved if self.current is None else self.current
+        return j
+
+
+# =========================================================================== time phrases
+
+
+def _participle_time(np: NP) -> bool:
+    """``this turn`` and ``this way`` after a past participle belong to it."""
+    return np.kind == "core" and not np.mods and np.det in ("this", "that") and np.head in ("turn", "way")
+
+
+def _turn_of(np: NP) -> A.Turn | None:
+    """``your turn``, ``their next turn``, ``each player's turn``, ``enemy turns``, ``the turn`` → a Turn."""
+    if np.kind != "core" or np.head != "turn":
+        return None
+    whose: str | None = None
+    det = np.det
+    if isinstance(det, NP):
+        if det.kind == "core" and det.head == "player" and det.det == "each":
+            whose = "each_player"
+        elif det.kind == "core" and det.head == "opponent":
+            whose = "opponent"
+        else:
+            whose = "possessed"
+    elif det is not None:
+        whose = {"a": None, "every": "each"}.get(det, det)
+    which = None
+    for m in np.mods:
+        if m in ("next", "last", "current"):
+            which = m
+        elif m == "enemy":
+            whose = "enemy"
+    if det == "this":
+        whose, which = None, "this"
+    return A.Turn(whose, which)
+
+
+def _phase_np(np: NP) -> bool:
+    return np.kind == "core" and np.head in ("start", "end") or (np.kind == "core" and np.head == "end phase")
+
+
+def _phase_word(np: NP) -> str:
+    return "end" if np.head in ("end", "end phase") else str(np.head)
+
+
+def _until_or_during(prep: str, np: NP, chunks: list[Chunk], i: int) -> A.Duration:
+    turn = _turn_of(np)
+    if turn is not None:
+        return A.Duration(prep, turn)
+    # "until the end of turn", "until the end of your turn"
+    nxt = chunks[i + 1] if i + 1 < len(chunks) else None
+    t = _turn_of(nxt.value) if nxt is not None and nxt.kind == "pp" and nxt.prep == "of" else None
+    return A.Duration(prep, t or A.Turn("the"), _phase_word(np))
+
+
+# =========================================================================== the interpreter
+
+
+
+def _primitive(name: str) -> type:
+    cls = getattr(A, name, None)
+    if cls is None or not isinstance(cls, type) or not issubclass(cls, A.Node):
+        raise KeyError(f"lexicon names an unknown primitive {name!r}")
+    return cls
+
+
+class _Clauses(_Interp):
+    """Clauses, relative and subordinate clauses, and primitives."""
+
+    implicit_self = False
+    condition_time: Any = None
+
+    def __init__(self, lexicon: L.Lexicon, sentence_len: int = 0) -> None:
+        super().__init__(lexicon, sentence_len)
+        self.hosts: list[Any] = []  # the nouns relative clauses being read restrict, outermost first
+        self.nested: list[list[Any]] = []  # relative clauses found inside the one being read
+
+    def sense(self, lemma: str, kind: str | None, voice: str = "active", kind2: str | None = None) -> L.Sense | None:
+        senses = self.lex.verbs.get(lemma)
+        if not senses:
+            return None
+        for s in senses:
+            want = s.when.get("object")
+            if want is not None and kind is not None and want != kind and not (want == "none" and kind == "none"):
+                continue
+            if want is not None and kind is None:
+                continue
+            want2 = s.when.get("object2")
+            if want2 is not None and want2 != kind2:
+                continue
+            return s
+        return None
+
+    # ---- phrases → nodes
+    def phrase(self, value: Any) -> Any:
+        if isinstance(value, _Phrase):
+            return self._phrase(value)
+        if isinstance(value, tuple) and value and value[0] == "phrase":
+            return self._phrase(value[1])
+        if isinstance(value, tuple) and value and value[0] == "steps":
+            return value[1].count
+        if isinstance(value, tuple) and value and value[0] == "clause":
+            return self.clause(value[1], None)
+        return value
+
+    def _phrase(self, ph: _Phrase) -> Any:
+        for it in ph.items:
+            posts = []
+            for p in it.posts:
+                got = self.post(p, it.np)
+                if isinstance(got, list):  # "with Airborne and mana cost (2) or less": one filter each
+                    posts += got
+                elif got is not None:
+                    posts.append(got)
+            it.posts = posts
+        return _group(self, ph)
+
+    def post(self, p: Any, host: NP) -> Any:
+        if isinstance(p, A.Node):
+            return p
+        kind = p[0]
+        if kind == "pp":
+            _, prep, sub = p
+            if prep == "with" and len(sub.items) > 1 and sub.conj == "and" and not sub.trailing:
+                # "a Beast with Airborne and mana cost (2) or less": each item is a filter of its own
+                return [self.post(("pp", prep, _Phrase([it])), host) for it in sub.items]
+            equal = [x for x in sub.items[0].posts if isinstance(x, tuple) and x[0] == "equal"] if len(sub.items) == 1 else []
+            head = sub.items[0].np
+            if prep == "with" and head.kind == "core" and head.head in _STAT_NOUNS and (equal or head.count is not None
+                                                                                      or sub.items[0].posts):
+                stat = "cost" if head.head == "mana cost" else str(head.head)
+                if equal:
+                    return A.Stat(stat, "=", _quantity_of(self._phrase(equal[0][1])))
+                if head.count is not None:
+                    return A.Stat(stat, head.cmp or "=", head.count)
+                amount = [x for x in sub.items[0].posts if isinstance(x, tuple) and x[0] == "value"]
+                if amount:
+                    return A.Stat(stat, amount[0][2] or "=", amount[0][1])
+            node = self._phrase(sub)
+            if prep == "with" and isinstance(node, A.Selector) and node.noun in ("cost", "mana cost") and sub.items[0].posts:
+                return A.With(node)
+            if prep in ("with", "without"):
+                return A.With(node, prep == "without")
+            if prep == "of":
+                return A.Of(node)
+            return A.Where(prep, node)
+        if kind == "equal":
+            return ("equal", _quantity_of(self._phrase(p[1])))
+        if kind == "value":
+            raise MeaningError("a value after a noun that is no characteristic", p[3])
+        if kind == "state":
+            return A.Relative(A.Clause(A.SetState(p[1], A.Ref("which"))))
+        if kind == "rel":
+            return p[1]
+        if kind == "reduced":
+            h = p[1]
+            frame: _Frame = h["frame"]
+            subject_role = frame.roles.get("subject")
+            prim = self.build(frame.lemma, h["sense"], frame, h["voice"], gap_role=subject_role)
+            times = h.get("times", [])
+            scope = A.Turn(which="this") if any(t.head == "turn" for t in times) else None
+            adjuncts = tuple(A.Adjunct("", self.node(t)) for t in times if t.head == "way")
+            return A.Relative(A.Clause(prim, negated=h.get("negated", False), tense="past" if scope else None,
+                                       adjuncts=adjuncts, scope=scope))
+        raise MeaningError(f"unknown modifier {kind}")
+
+    def _per(self, per: Any) -> Any:
+        if per is None:
+            return None
+        if isinstance(per, tuple) and per[0] == "partitive":
+            return A.Partitive(per[1], self.phrase(per[2]))
+        return self.phrase(per)
+
+    # ---- clauses
+    def clause(self, sc: SClause, inherited: Any, imperative_ok: bool = True) -> A.Clause:
+        """A clause's meaning; ``imperative_ok`` False in a subordinate clause or an event, where a bare
+        verb with no subject is no command ("If cast": the participle)."""
+        ex = _Extras()
+        vg = sc.vgroup
+        if not imperative_ok and not sc.subject and inherited is None and vg is not None and vg.form == "base" \
+                and not vg.modal and not vg.negated and not vg.copula:
+            raise MeaningError("a bare verb in a subordinate clause", vg.start)
+        b = _Builder(self, ex)
+        explicit = self.subject(sc.subject, ex, b) if sc.subject else None
+        self.clause_subject = explicit
+        subject = explicit if explicit is not None else inherited
+        if explicit is None and vg is not None and vg.form == "past" and not vg.perfect and not vg.copula \
+                and not (isinstance(inherited, A.Ref) and inherited.word == "which"):
+            raise MeaningError("a past-tense verb without a subject", vg.start)
+        if explicit is not None and vg is not None and not vg.modal and not vg.copula and not vg.perfect and not vg.negated \
+                and vg.form in ("base", "third") and _number(sc.subject) not in (None, "pl" if vg.form == "base" else "sg"):
+            # "Silence target nearby minion": a singular subject takes "targets"; the words are read otherwise
+            raise MeaningError("a verb that does not agree with its subject", vg.start)
+        if explicit is None and inherited is None and vg is not None:
+            if vg.form == "third" or vg.modal:
+                # a statement with no subject is about this card: "Takes 1 less damage", "Can't defend"
+                subject = A.Ref("SELF")
+                self.implicit_self = True
+        if vg is None:
+            out = self.reduced(sc, ex, b, subject)
+            self.clause_subject = explicit
+            return out
+        chunks = list(sc.chunks)
+        for a in vg.advs:
+            b.adverb(a)
+        tense = "past" if vg.form == "past" or vg.perfect else None
+        gap = None if vg.copula else _gapping(chunks, self)
+        if gap is not None:
+            # "deals 4 damage on impact, and 2 damage to each other unit": one verb, two sets of complements
+            first = self.clause(SClause(sc.subject, vg, gap[0], sc.start, sc.end), inherited, imperative_ok)
+            second = self.clause(SClause([], vg, gap[1], sc.start, sc.end), subject)
+            self.clause_subject = explicit
+            return A.Clause(A.Group((first, second), "and"))
+        if vg.copula:
+            action = self.copula(sc, chunks, subject, ex, b, vg)
+        else:
+            lemma, sense, frame, chunks = self.active_frame(vg.lemma, chunks)
+            if lemma != vg.lemma:
+                vg = VGroup(lemma, vg.form, vg.modal, vg.negated, vg.copula, vg.perfect, vg.advs, vg.start, vg.end)
+            b.run(chunks, frame)
+            if subject is not None or "subject" in frame.roles:
+                self.fill_subject(frame, subject, vg)
+            action = self.build(vg.lemma, sense, frame, "active")
+            if isinstance(action, A.CostChange):  # "costs (1) less": the adverb is the direction
+                direction = next((a for a in ex.adverbs if a in ("less", "more")), None)
+                if direction is None:
+                    raise MeaningError("'cost' without 'more' or 'less'")
+                ex.adverbs.remove(direction)
+                action = A.replace(action, direction=direction)
+        out = self.finish(action, vg, ex, tense)
+        self.clause_subject = explicit  # clauses read inside this one (relative, purpose) set it too
+        return out
+
+    def active_frame(self, lemma: str, chunks: list[Chunk]) -> tuple[str, L.Sense | None, _Frame, list[Chunk]]:
+        """An active verb's sense and frame, chosen by its complements: a phrasal verb takes its particle
+        ("wake it up"), the kind of the first noun phrase picks the sense ("deal damage" vs "deal a card"),
+        and a sense whose object is part of the verb ("gain control of", "perform a strike") takes it."""
+        particles = [c for c in chunks if c.kind in ("adv", "particle") and f"{lemma} {c.value}" in self.lex.verbs]
+        if particles:
+            lemma = f"{lemma} {particles[0].value}"
+            chunks = [c for c in chunks if c is not particles[0]]
+        nps = [c.value for c in chunks if c.kind == "np"]
+        kind = _np_kind(nps[0] if nps else None, self)
+        kind2 = _np_kind(nps[1], self) if len(nps) > 1 else None
+        if chunks and chunks[0].kind == "pred" and chunks[0].value == "asleep":
+            kind = "asleep"
+            chunks = chunks[1:]
+        sense = self.sense(lemma, kind, "active", kind2)
+        if sense is None and any(s.primitive for s in self.lex.verbs.get(lemma, ())):
+            # a verb the rules type, with an object none of its senses takes, is a misreading ("Spells cast
+            # (2) more" is "spells cast by X cost (2) more"); verbs with no primitive stay generic
+            raise MeaningError(f"{lemma!r} does not take {kind} as its object", nps[0].start if nps else None)
+        roles = dict(sense.roles if sense else _GENERIC)
+        if sense is not None and sense.when.get("object") not in (None, "thing", "none", "amount", "grant", "mana",
+                                                                  "comparison") \
+                and "object" not in roles and "amount" not in roles:
+            roles["object"] = "_idiom"  # "gain control of", "require no threshold": the object is part of the verb
+        return lemma, sense, _Frame(lemma, roles), chunks
+
+    def fill_subject(self, frame: _Frame, subject: Any, vg: VGroup) -> None:
+        """The subject fills its role; when the object already holds that role (a motion verb used
+        transitively: "you may fly a unit"), the subject is the agent that causes it."""
+        if subject is None or "subject" not in frame.roles or "subject" in frame.slots_used:
+            return
+        role = frame.roles["subject"]
+        if role in frame.filled:
+            frame.slots_used.add("subject")
+            frame.filled.setdefault("agent", subject)
+            return
+        frame.fill("subject", subject)
+
+    def finish(self, action: Any, vg: VGroup | None, ex: _Extras, tense: str | None) -> A.Clause:
+        modal = vg.modal if vg else None
+        negated = vg.negated if vg else False
+        duration = ex.duration
+        scope = ex.scope
+        if ex.this_turn:
+            if tense == "past":
+                scope = A.Turn(which="this")
+            elif duration is None:
+                duration = A.Duration("this_turn")
+        adjuncts = []
+        for a in ex.adjuncts:
+            if isinstance(a, tuple) and a[0] == "adjunct":
+                adjuncts.append(A.Adjunct(a[1], self.phrase(a[2])))
+            elif isinstance(a, tuple) and a[0] == "gerund":
+                adjuncts.append(A.Adjunct("while", a[1]))
+            else:
+                adjuncts.append(a)
+        per = self._per(ex.per)
+        self.clause_time, self.clause_limit = ex.time, ex.limit
+        purpose = ex.purpose
+        if isinstance(purpose, A.Clause) and not ex.conditions and any(c.kind in ("if", "unless") for c in purpose.conditions):
+            # "costs (1) less to cast if you have more life": the condition is the clause's, not the casting's
+            moved = tuple(c for c in purpose.conditions if c.kind in ("if", "unless"))
+            ex.conditions.extend(moved)
+            purpose = A.replace(purpose, conditions=tuple(c for c in purpose.conditions if c not in moved))
+        if isinstance(purpose, A.Clause) and purpose.duration is not None and duration is None \
+                and purpose.duration.kind != "permanently":  # "to permanently gain": the adverb is the infinitive's
+            # "cost (1) more to cast on their next turn": the time is the clause's, not only the casting's
+            duration, purpose = purpose.duration, A.replace(purpose, duration=None)
+        return A.Clause(action, modal, negated, tense, tuple(ex.conditions), duration, per, purpose,
+                        tuple(ex.adverbs), tuple(adjuncts), ex.instead, scope)
+
+    def subject(self, chunks: list[Chunk], ex: _Extras, b: _Builder) -> Any:
+        """The subject: leading adverbs and time phrases go to the clause; the rest is one phrase."""
+        i = 0
+        while i < len(chunks) and chunks[i].kind in ("adv", "particle"):
+            b.adverb(chunks[i].value)
+            i += 1
+        if i < len(chunks) and chunks[i].kind == "np" and b.time_np(chunks[i].value, chunks, i):
+            i += 1
+        rest = chunks[i:]
+        tail_advs = []
+        while rest and rest[-1].kind == "adv":
+            tail_advs.insert(0, rest.pop().value)
+        if not rest:
+            for a in tail_advs:
+                b.adverb(a)
+            return None
+        if rest[0].kind == "place" and rest[0].value == "there" and len(rest) == 1:
+            return A.Ref("there")
+        # a bad subject is most often a fronted phrase whose comma was read as a list comma: the search
+        # revisits that comma first
+        commas = [c.start for c in rest if c.kind == "lc"] or [c.start for c in rest if c.kind == "conj"]
+        at = commas[-1] if commas else None
+        if rest[0].kind != "np":
+            raise MeaningError("a subject that is not a noun phrase", at)
+        sb = _Builder(self, ex)
+        ph = sb.new_phrase(rest[0].value)
+        sb.frames = []
+        j = 1
+        while j < len(rest):
+            c = rest[j]
+            if c.kind == "np" and not (sb.current and sb.current.open_sep):
+                if sb.time_np(c.value, rest, j):
+                    j += 1
+                    continue
+                if c.value.kind == "core" and c.value.head == "step" and j + 1 < len(rest) and rest[j + 1].kind == "place":
+                    j = sb.one(rest, j, c)  # "at a location up to two steps away"
+                    continue
+                raise MeaningError("two noun phrases in a subject", c.start, str(c.value.head))
+            if c.kind == "pp" and not (c.prep in _FILTER_PREPS) and c.prep not in ("for", "until", "during"):
+                raise MeaningError(f"'{c.prep}' phrase in a subject", at)
+            j = sb.one(rest, j, c)
+        for a in tail_advs:
+            b.adverb(a)
+        return self._phrase(ph)
+
+    # ---- the copula: state, type, place, passive
+    def copula(self, sc: SClause, chunks: list[Chunk], subject: Any, ex: _Extras, b: _Builder, vg: VGroup) -> Any:
+        i = 0
+        while i < len(chunks) and chunks[i].kind in ("adv",):
+            b.adverb(chunks[i].value)
+            i += 1
+        if i >= len(chunks):
+            if subject is None:
+                raise MeaningError("'is' without a complement", sc.end)
+            return A.Exists(subject)  # "wherever she is"
+        first = chunks[i]
+        rest = chunks[i + 1:]
+        if first.kind == "gerund":  # "it is carrying": the verb itself, in progress
+            lemma, sense, frame, rest = self.active_frame(first.value, rest)
+            b.run(rest, frame)
+            if subject is not None:
+                self.fill_subject(frame, subject, vg)
+            return self.build(lemma, sense, frame, "active")
+        if first.kind == "part":  # passive: "can't be attacked", "is summoned as a copy of X"
+            sense = self._passive_sense(first.value, subject)
+            frame = _Frame(first.value, sense.roles if sense else _GENERIC, "passive")
+            b.run(rest, frame)
+            if subject is not None and frame.slot_free("subject"):
+                frame.fill("subject", subject)
+            return self.build(first.value, sense, frame, "passive")
+        if first.kind == "pred":
+            word = first.value
+            if word == "immune" and rest and rest[0].kind == "pp" and rest[0].prep == "to":
+                b.run(rest[1:], None)
+                return A.Immune(subject, self._grants_or_node(rest[0].value))
+            if word == "adjacent" and rest and rest[0].kind == "pp" and rest[0].prep == "to":
+                b.run(rest[1:], None)
+                return A.Located(A.Where("adjacent_to", self.node(rest[0].value)), subject)
+            if word == "adjacent" and rest and rest[0].kind == "particle" and rest[0].value == "to" \
+                    and self.object_gap is not None:  # "a unit it is adjacent to"
+                gap, self.object_gap = self.object_gap, None
+                b.run(rest[1:], None)
+                return A.Located(A.Where("adjacent_to", gap), subject)
+            b.run(rest, None)
+            return A.SetState(word, subject)
+        if first.kind == "np":
+            np = first.value
+            if isinstance(subject, A.Ref) and subject.word == "there":
+                b.current = None
+                ph = b.new_phrase(np)
+                b.run(rest, None)
+                return A.Exists(self._phrase(ph))
+            if self.is_grant(np) or _np_kind(np, self) == "grant":
+                ph = b.new_phrase(np)
+                b.run(rest, None)
+                return A.Grant(_grants(self._phrase(ph)), subject)
+            ph = b.new_phrase(np)
+            b.run(rest, None)
+            return A.IsA(self._phrase(ph), subject)
+        if first.kind == "place" and self.object_gap is not None:
+            gap, self.object_gap = self.object_gap, None
+            rel = first.value
+            if rel == "adjacent" and rest and rest[0].kind == "particle" and rest[0].value == "to":
+                rel, rest = "adjacent_to", rest[1:]  # "a unit it is adjacent to"
+            b.run(rest, None)
+            return A.Located(A.Where(rel, gap), subject)
+        if first.kind in ("pp", "place"):
+            inner = _Builder(self, ex)
+            holder = _Phrase([_Item(NP("core", first.start, first.end, head="place"))])
+            inner.current = holder
+            inner.run(chunks[i:], None)
+            posts = [self.post(p, holder.items[0].np) for p in holder.items[0].posts]
+            if not posts:
+                raise MeaningError("'is' with a place that is no place", first.start)
+            where = posts[0] if len(posts) == 1 else A.Group(tuple(posts), "and")
+            return A.Located(where, subject)
+        raise MeaningError(f"'is' followed by {first.kind}", first.start)
+
+    def _passive_sense(self, lemma: str, subject: Any, kind: str | None = None) -> L.Sense | None:
+        """A passive verb's sense; ``kind``: what its subject (the noun a participle modifies) is, when
+        known ("damage taken": the sense of taking damage)."""
+        senses = self.lex.verbs.get(lemma) or []
+        if kind is not None:
+            for s in senses:
+                if s.when.get("object") == kind and s.when.get("voice") in (None, "passive"):
+                    return s
+        for s in senses:
+            if s.when.get("voice") not in (None, "passive"):
+                continue
+            if s.when.get("object") in (None, "thing"):
+                return s
+        return senses[-1] if senses else None
+
+    def _grants_or_node(self, np: NP) -> Any:
+        node = self.node(np)
+        return node
+
+    # ---- reduced clauses: "if able", "when played", "while attacking", "while in your back row"
+    def reduced(self, sc: SClause, ex: _Extras, b: _Builder, subject: Any) -> A.Clause:
+        chunks = sc.chunks
+        negated = False
+        i = 0
+        while i < len(chunks) and chunks[i].kind == "adv":
+            if chunks[i].value == "not":
+                negated = True
+            else:
+                b.adverb(chunks[i].value)
+            i += 1
+        if i >= len(chunks):
+            raise MeaningError("an empty clause", sc.start)
+        first, rest = chunks[i], chunks[i + 1:]
+        if first.kind == "part":
+            sense = self._passive_sense(first.value, subject)
+            frame = _Frame(first.value, sense.roles if sense else _GENERIC, "passive")
+            b.run(rest, frame)
+            if subject is not None and frame.slot_free("subject"):
+                frame.fill("subject", subject)
+            action = self.build(first.value, sense, frame, "passive")
+        elif first.kind == "gerund":
+            lemma, sense, frame, rest = self.active_frame(first.value, rest)
+            b.run(rest, frame)
+            if subject is not None and frame.slot_free("subject"):
+                frame.fill("subject", subject)
+            action = self.build(lemma, sense, frame, "active")
+        elif first.kind == "pred":
+            b.run(rest, None)
+            action = A.SetState(first.value, subject)
+        elif first.kind in ("pp", "place"):
+            holder = _Phrase([_Item(NP("core", first.start, first.end, head="place"))])
+            b.current = holder
+            b.run(chunks[i:], None)
+            posts = [self.post(p, holder.items[0].np) for p in holder.items[0].posts]
+            if not posts:
+                raise MeaningError("a clause that is only a phrase", first.start)
+            action = A.Located(posts[0] if len(posts) == 1 else A.Group(tuple(posts), "and"), subject)
+        else:
+            raise MeaningError("a clause without a verb", first.start)
+        vg = VGroup("", "base", negated=negated)
+        out = self.finish(action, vg, ex, None)
+        # "If cast", "when played": a participle with no subject says what is done to the thing the
+        # context names (the printer writes it back as a participle, not an -ing form)
+        return A.replace(out, voice="passive") if first.kind == "part" and subject is None else out
+
+    # ---- relative and subordinate clauses
+    def relative(self, ch: Chunk, outer: "_Builder | None" = None) -> Any:
+        sc: SClause = ch.value
+        which = A.Ref("which")
+        if outer is not None and outer.frames:
+            sc = self.hoist(sc, outer)
+        if sc.gap == "subject" and sc.vgroup is not None and sc.vgroup.lemma == "cost" and not sc.vgroup.negated:
+            # "an artifact that costs (1) or less": a comparison on its cost
+            values = [c.value for c in sc.chunks if c.kind == "np"]
+            if len(values) == 1 and values[0].kind in ("mana", "amount"):
+                v = values[0]
+                return A.Stat("cost", v.cmp or "=", A.Mana(tuple(v.head)) if v.kind == "mana" else v.count)
+        if sc.gap == "subject":
+            return A.Relative(self.clause(sc, which))
+        if sc.gap == "place":
+            return A.Relative(self.clause(sc, None))
+        self.object_gap = which
+        try:
+            return A.Relative(self.clause(sc, None))
+        finally:
+            self.object_gap = None
+
+    object_gap: Any = None
+
+    def hoist(self, sc: SClause, outer: "_Builder") -> SClause:
+        """Give the clause outside what a relative clause wrote after its verb but cannot take: a phrase
+        whose preposition names a free role of the outer verb and no role of the relative's (``throws an
+        artifact he carries at target unit``: at → the throw's destination), and an infinitive of purpose
+        (``return a site you own to your hand to play this site``)."""
+        if sc.vgroup is None:
+            return sc
+        inner = {r for s in self.lex.verbs.get(sc.vgroup.lemma, []) for r in s.roles}
+        present = sc.vgroup.form in ("base", "third") and not sc.vgroup.perfect and not sc.vgroup.modal
+        keep: list[Chunk] = []
+        for k, c in enumerate(sc.chunks):
+            if present and k == len(sc.chunks) - 1 and c.kind == "np" and c.value.kind == "core" \
+                    and c.value.head == "turn" and c.value.det == "this" and not c.value.mods:
+                # "tap a unit you control this turn": a duration ends the effect, not the relative clause
+                # (a past one keeps it as its scope: "a minion that attacked this turn")
+                outer.extras.this_turn = True
+                continue
+            if present and k == len(sc.chunks) - 1 and c.kind == "pp" and c.prep in ("until", "during"):
+                outer.pp([c], 0, c)
+                continue
+            if c.kind == "pp" and c.prep not in inner and any(f.slot_free(c.prep) and outer.fits_role(f, c.prep, c.value)
+                                                               for f in outer.frames):
+                f = next(f for f in reversed(outer.frames) if f.slot_free(c.prep))
+                f.fill(c.prep, _Phrase([_Item(c.value)]))
+                continue
+            if c.kind == "inf" and "to_vp" not in inner and outer.extras.purpose is None:
+                outer.extras.purpose = self.clause(c.value, None)
+                continue
+            keep.append(c)
+        return SClause(sc.subject, sc.vgroup, keep, sc.start, sc.end, sc.gap)
+
+    def subordinate(self, ch: Chunk, ex: _Extras) -> None:
+        kind = ch.prep
+        sc: SClause = ch.value
+        if sc.vgroup is None and len(sc.chunks) == 1 and sc.chunks[0].kind in ("pred", "part") and \
+                sc.chunks[0].value in ("able", "need") and kind == "if":
+            ex.conditions.append(A.Condition("if_able" if sc.chunks[0].value == "able" else "if_needed"))
+            return
+        clause = self.clause(sc, None, imperative_ok=False)
+        subject = self.clause_subject
+        if self.clause_time is not None:
+            self.condition_time = self.clause_time
+        if kind == "until":
+            ex.duration = A.Duration("until", event=clause)
+            return
+        extra = getattr(ch, "extra", None)
+        if extra is not None:  # "if X is Y and would Z": the second clause shares the subject
+            second = self.clause(extra[1], subject)
+            if _link(extra[0]) == "or":
+                clause = A.Clause(A.Group((clause, second), "or"))
+            else:
+                ex.conditions.append(A.Condition(kind, clause))
+                clause = second
+        ex.conditions.append(A.Condition(kind, clause))
+
+    def _compare(self, frame: "_Frame", kwargs: dict[str, Any]) -> A.Compare:
+        """``you have more life than each opponent``: what is counted, the comparison and the other side
+        (written as ``than X`` after the counted noun)."""
+        ph = frame.objects[0] if frame.objects else None
+        if ph is None:
+            raise MeaningError("a comparison without what is compared")
+        np = ph.items[0].np
+        cmp = next(m for m in np.mods if m in ("more", "less", "fewer"))
+        than = None
+        posts = []
+        for p in ph.items[0].posts:
+            if isinstance(p, tuple) and p[0] == "pp" and p[1] == "than":
+                than = self._phrase(p[2])
+            else:
+                posts.append(p)
+        if than is None:
+            raise MeaningError("a comparison without 'than'")
+        np.mods = [m for m in np.mods if m != cmp]
+        ph.items[0].posts = posts
+        agent = frame.filled.get("agent")
+        return A.Compare(cmp, self._phrase(ph), than, self.phrase(agent) if agent is not None else None,
+                         kwargs.get("verb", "have"))
+
+    # ---- primitives
+    def build(self, lemma: str, sense: L.Sense | None, frame: _Frame, voice: str, gap_role: str | None = None) -> Any:
+        values: dict[str, Any] = {}
+        for role, v in frame.filled.items():
+            if role == "_idiom":
+                if len(v.items) > 1 or v.items[0].posts or v.open_sep:
+                    raise MeaningError(f"{lemma}: the object of the idiom has a list or modifiers")
+                continue
+            values[role] = v
+        if gap_role and gap_role not in values:
+            values[gap_role] = A.Ref("which")
+        if self.object_gap is not None and "object" in frame.roles and "object" not in frame.slots_used and voice == "active":
+            values.setdefault(frame.roles["object"], self.object_gap)
+            self.object_gap = None
+        if sense is None or sense.primitive is None:
+            roles = tuple((role, _as_thing(role, self.phrase(v))) for role, v in values.items())
+            return A.Action(lemma, tuple(sorted(roles, key=lambda rv: _ROLE_ORDER.get(rv[0], 99))))
+        cls = _primitive(sense.primitive)
+        kwargs: dict[str, Any] = dict(sense.args)
+        rel = kwargs.pop("rel", None) if cls is A.Located else None
+        if cls is A.Compare:
+            return self._compare(frame, kwargs)
+        if cls is A.ModifyDamage:
+            values, kwargs = _damage_change(self, values, kwargs)
+        if cls is A.Damage and isinstance(values.get("amount"), _Phrase):
+            dnp = values["amount"].items[0].np
+            kind = "strike" if dnp.head == "strike damage" else next(
+                (m for m in dnp.mods if m in ("fire", "water", "air", "earth", "strike")), None)
+            if kind:
+                kwargs["kind"] = kind
+        if cls is A.Shoot and "count" in values:
+            kwargs["piercing"] = _has_mod(values["count"], "piercing")
+        if cls is A.Move and isinstance(values.get("steps"), _Phrase):
+            kwargs["up_to"] = values["steps"].items[0].np.quant == "up_to"
+        fields = {name for name, _ in A.node_fields(cls)}
+        for role, v in values.items():
+            node = self.phrase(v)
+            role, node = _special_role(cls, role, node, v)
+            if role not in ("amount", "count", "steps", "grants") and (isinstance(node, int) or node == "X"):
+                node = A.Partitive(node, None)  # "choose one", "put three": so many of those the context names
+            if role is None:
+                continue
+            if role not in fields:
+                raise MeaningError(f"{lemma}: {cls.__name__} has no role {role!r}")
+            kwargs[role] = node
+        if rel is not None:  # "a site that borders X": the verb names a place relation to its object
+            kwargs["where"] = A.Where(rel, kwargs.get("where"))
+        try:
+            return cls(**kwargs)
+        except TypeError as e:
+            raise MeaningError(f"{lemma}: {e}") from None
+
+
+_GENERIC = {"subject": "agent", "object": "patient", "object2": "recipient", "to": "dest", "into": "dest",
+            "onto": "dest", "from": "source", "with": "instrument", "place": "dest", "by": "agent", "at": "at",
+            "on": "on", "for": "for", "through": "path", "toward": "dest", "over": "over", "as": "as",
+            "in": "in", "out_of": "source", "under": "under", "beneath": "beneath",
+            "among": "among", "between": "between", "of": "of", "off": "off", "against": "against"}
+_ROLE_ORDER = {r: i for i, r in enumerate(["agent", "patient", "recipient", "amount", "dest", "source", "instrument",
+                                           "path", "action"])}
+
+
+
+def _as_thing(role: str, node: Any) -> Any:
+    if role != "amount" and (isinstance(node, int) and not isinstance(node, bool) or node == "X"):
+        return A.Partitive(node, None)
+    return node
+
+
+def _has_mod(value: Any, mod: str) -> bool:
+    return isinstance(value, _Phrase) and mod in value.items[0].np.mods
+
+
+def _damage_change(r: "_Clauses", values: dict[str, Any], kwargs: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``takes 1 less damage``, ``take no damage``, ``deal double damage``: the change and its amount."""
+    ph = values.pop("amount", None)
+    np = ph.items[0].np if isinstance(ph, _Phrase) else None
+    if np is None:
+        raise MeaningError("a change of damage without the damage")
+    if len(ph.items) > 1:  # "deals +1 damage and strikes first": "and" joins clauses here
+        raise MeaningError("a list as a change of damage", ph.sep_at)
+    if np.kind == "signed":  # "deals +1 damage": one more; "-1 damage": one less
+        kwargs["change"], kwargs["amount"] = ("more" if int(np.count) > 0 else "less"), abs(int(np.count))
+    elif np.det == "no":
+        kwargs["change"] = "none"
+    elif np.count == "double" or "double" in np.mods:
+        kwargs["change"] = "double"
+    elif "less" in np.mods:
+        kwargs["change"], kwargs["amount"] = "less", np.count
+    elif "more" in np.mods:
+        kwargs["change"], kwargs["amount"] = "more", np.count
+    return values, kwargs
+
+
+
+def _grants(node: Any) -> tuple[Any, ...]:
+    """Grants as a tuple: a list of keywords and modifiers, or one."""
+    items = node.items if isinstance(node, A.Group) else (node,)
+    out = []
+    for it in items:
+        if isinstance(it, A.Selector) and it.noun in ("Spellcaster",) and it.det is None:
+            value = next((m for m in it.mods), None)
+            out.append(A.Keyword("spellcaster", value))
+        elif isinstance(it, A.Selector) and it.det is None and not it.mods and not it.filters and it.noun[:1].isupper():
+            out.append(A.Keyword(it.noun.lower()))
+        else:
+            out.append(it)
+    return tuple(out)
+
+
+def _special_role(cls: type, role: str, node: Any, raw: Any) -> tuple[str | None, Any]:
+    """Roles that read the object's parts rather than the object itself (``2 damage`` → amount 2, the
+    grants of ``gain Airborne``, the count of ``shoot three projectiles``)."""
+    if role == "grants":
+        return role, _grants(node)
+    if role == "amount" and isinstance(node, A.Selector) and node.noun in _AMOUNT_NOUNS:
+        equal = next((f for f in node.filters if isinstance(f, tuple) and f[0] == "equal"), None)
+        if equal is not None:
+            return role, equal[1]
+        if "lethal" in node.mods or "Lethal" in node.mods:
+            return role, "lethal"
+        return role, node.count
+    if role == "count" and isinstance(node, A.Selector):
+        return role, node.count if node.count is not None else 1
+    if role == "turn" and isinstance(node, A.Selector) and node.noun == "turn":
+        return role, A.Turn(node.det if isinstance(node.det, str) else None)
+    if role == "steps" and isinstance(node, A.Selector):
+        return role, node.count if node.count is not None else 1
+    return role, node
+
+
+_CREATION_VERBS = {"summon", "conjure", "cast", "play", "fill"}
+_AMOUNT_NOUNS = {"damage", "strike damage", "life", "step", "projectile", "mana", "amount"}
+
+
+# =========================================================================== sentences and abilities
+
+_TRIGGER_SUBS = {"when", "whenever", "after", "first_time", "next_time"}
+
+
+class _Sentences(_Clauses):
+    """A sentence's segments → clauses, links and fronted phrases; the ability it starts."""
+
+    def parts(self, tree: Tree, toks: list[Any], allow_trigger: bool) -> dict[str, Any]:
+        reader = _Reader(toks)
+        sentence = tree.children[0] if tree.data == "start" else tree
+        threshold_t, segs_t, _end = sentence.children
+        threshold = tuple(self_threshold(reader, threshold_t))
+        segs = _conditions_with_two_clauses(_share_objects(reader.segments(segs_t), self))
+        fronted: list[list[Chunk]] = []
+        clauses: list[A.Clause] = []
+        links: list[str] = []
+        forward: list[list[Chunk]] = []
+        subject: Any = None
+        trigger: A.Trigger | None = None
+        sentence_ex = _Extras()
+        times: list[Any] = []
+        pending_link: str | None = None
+        last_sc: SClause | None = None
+        for kind, content, sep in segs:
+            if kind == "adjunct":
+                if clauses and last_sc is not None and _passive_participle(last_sc) and _participles_only(content):
+                    # "can't be moved, destroyed, or modified": more participles of the same passive clause
+                    clauses[-1] = self.more_participles(clauses[-1], content, sep)
+                    continue
+                if not clauses:
+                    fronted.append(content)
+                elif sep == ":" and isinstance(clauses[-1].action, A.Choose) and _options(content):
+                    # "Choose one: (A), (E), (F), (W).": the phrases after the colon are what is chosen from
+                    items = tuple(self.node(c.value) for c in content if c.kind == "np")
+                    clauses[-1] = A.replace(clauses[-1], action=A.replace(clauses[-1].action,
+                                                                          patient=A.Group(items, "or")))
+                elif sep is not None and any(w in sep for w in ("and", "or", "then")):
+                    forward.append(content)
+                    pending_link = _link(sep)
+                else:
+                    clauses[-1] = self.merge_trailing(clauses[-1], content)
+                continue
+            sc: SClause = content
+            shares = bool(clauses) and last_sc is not None and _shares_modal(clauses[-1], last_sc, sc, sep)
+            inherited = subject if shares or _inherits(subject, sc, sep) else None
+            self.implicit_self = False
+            if not clauses and sc.subject and sc.subject[0].kind == "adv" and sc.subject[0].value == "then":
+                sentence_ex.adverbs.append("then")  # "Then burrow ...": after the previous sentence
+                sc = SClause(sc.subject[1:], sc.vgroup, sc.chunks, sc.start, sc.end)
+            clause = self.clause(sc, inherited)
+            explicit = self.clause_subject
+            if self.implicit_self:
+                subject = A.Ref("SELF")
+            times.append(self.clause_time)
+            if self.clause_limit is not None:
+                sentence_ex.limit = self.clause_limit
+            if forward:
+                extra = _Extras()
+                for chunks in forward:
+                    self.fronted_into(chunks, extra, None)
+                clause = A.replace(clause, conditions=tuple(extra.conditions) + clause.conditions)
+                forward = []
+            if shares:
+                # "can't submerge or surface", "you may search X and summon it": one modal over both verbs
+                prev = clauses[-1]
+                items = (prev.action.items if isinstance(prev.action, A.Group) else (prev.action,)) + (clause.action,)
+                conj = "or" if sep and "or" in sep.split() else "and"
+                clauses[-1] = A.replace(prev, action=A.Group(items, conj), conditions=prev.conditions + clause.conditions,
+                                        duration=prev.duration or clause.duration,
+                                        adverbs=prev.adverbs + clause.adverbs, adjuncts=prev.adjuncts + clause.adjuncts)
+                last_sc = sc
+                continue
+            if clauses:
+                links.append(pending_link or _link(sep))
+                pending_link = None
+            clauses.append(clause)
+            last_sc = sc
+            if explicit is not None:
+                subject = _subject_of(clause)
+            elif inherited is None and not self.implicit_self:
+                subject = None  # an imperative: the next bare verb has no subject to continue either
+        if forward:
+            # the phrase after the conjunction is no clause: one of its words may be a verb read otherwise
+            # ("and its next magic costs (3) less"): the search revisits the words up to its end
+            raise MeaningError("a phrase joined by a conjunction to no clause", forward[-1][-1].end if forward[-1] else None)
+        if not clauses:
+            return {"keywords": segs, "threshold": threshold}
+        if fronted and allow_trigger:
+            try:
+                kw = self.keyword_line([("adjunct", c, None) for c in fronted], A.Span(0, 0))
+            except MeaningError:
+                kw = None
+            if kw is not None and all(c.conditions == () and c.action is not None for c in clauses):
+                return {"clauses": clauses, "links": links, "ex": sentence_ex, "trigger": None, "times": times,
+                        "threshold": threshold, "fronted_keywords": kw.items}
+        for chunks in fronted:
+            t = self.fronted_into(chunks, sentence_ex, None if trigger is not None or not allow_trigger else "trigger")
+            if isinstance(t, A.Trigger):
+                trigger = t
+        return {"clauses": clauses, "links": _serial_links(links), "ex": sentence_ex, "trigger": trigger,
+                "times": times, "threshold": threshold}
+
+    def more_participles(self, clause: A.Clause, chunks: list[Chunk], sep: str | None) -> A.Clause:
+        """Add the participles of ``, destroyed, or modified`` to a passive clause: one action each, the
+        clause's subject as their patient; a ``by`` phrase after the last goes to every one."""
+        first = clause.action.items[0] if isinstance(clause.action, A.Group) else clause.action
+        patient = getattr(first, "patient", None)
+        parts = [c for c in chunks if c.kind == "part"]
+        rest = [c for c in chunks if c.kind not in ("part", "lc", "conj")]
+        new = []
+        agent = None
+        for c in parts:
+            sense = self._passive_sense(c.value, patient)
+            frame = _Frame(c.value, sense.roles if sense else _GENERIC, "passive")
+            b = _Builder(self, _Extras())
+            if c is parts[-1]:
+                b.run(rest, frame)
+            if patient is not None and frame.slot_free("subject"):
+                frame.fill("subject", patient)
+            action = self.build(c.value, sense, frame, "passive")
+            agent = getattr(action, "agent", None) or agent
+            new.append(action)
+        items = (clause.action.items if isinstance(clause.action, A.Group) else (clause.action,)) + tuple(new)
+        if agent is not None:
+            items = tuple(A.replace(a, agent=agent) if hasattr(a, "agent") and a.agent is None else a for a in items)
+        conj = "or" if (sep and "or" in sep) or any(c.kind == "conj" and c.value == "or" for c in chunks) else "and"
+        return A.replace(clause, action=A.Group(items, conj))
+
+    def clause_subject_of(self, sc: SClause, clause: A.Clause) -> Any:
+        return _subject_of(clause) if sc.subject else None
+
+    def merge_trailing(self, clause: A.Clause, chunks: list[Chunk]) -> A.Clause:
+        """``X, if able``; ``X, tapped``; ``X, ignoring threshold``; ``X, to strike Y``: phrases after a
+        comma belong to the clause before them."""
+        ex = _Extras()
+        b = _Builder(self, ex)
+        b.run(chunks, None)
+        leftover = b.current
+        if leftover is not None and chunks and chunks[0].kind == "np":
+            raise MeaningError("a noun phrase after a clause", chunks[0].start)
+        extra = self.finish(A.DoSo(), None, ex, None)
+        return A.replace(clause, conditions=clause.conditions + extra.conditions,
+                         duration=clause.duration or extra.duration, per=clause.per or extra.per,
+                         purpose=clause.purpose or extra.purpose, adverbs=clause.adverbs + extra.adverbs,
+                         adjuncts=clause.adjuncts + extra.adjuncts, instead=clause.instead or extra.instead)
+
+    def fronted_into(self, chunks: list[Chunk], ex: _Extras, want: str | None) -> Any:
+        """Interpret a phrase written before the first clause into ``ex``; return a Trigger when it is one
+        and ``want`` asks for it."""
+        advs = [c.value for c in chunks if c.kind == "adv"]
+        core = [c for c in chunks if c.kind != "adv"]
+        if want == "trigger" and core:
+            t = self.trigger(core, advs)
+            if t is not None:
+                return t
+        # "Once on your turn", "once per turn"
+        if core and core[0].kind == "np" and core[0].value.kind == "amount" and core[0].value.count in (1, 2) \
+                and len(core) >= 2 and core[1].kind == "pp" and core[1].prep in ("on", "per"):
+            turn = _turn_of(core[1].value)
+            if turn is not None:
+                ex.limit = A.Limit(core[0].value.count, A.Turn(turn.whose or "each", turn.which) if core[1].prep == "per" else turn)
+                core = core[2:]
+                if not core:
+                    ex.adverbs += advs
+                    return None
+        # "As an additional cost to cast X,"
+        if core and core[0].kind == "pp" and core[0].prep == "as" and core[0].value.head == "cost" and len(core) == 2 \
+                and core[1].kind == "inf":
+            ex.conditions.append(A.Condition("additional_cost", self.clause(core[1].value, None)))
+            return None
+        # "Any time during your turn,"
+        if core and core[0].kind == "np" and core[0].value.head == "time" and core[0].value.det == "any":
+            core = core[1:]
+        # "Staying within this body of water,"
+        if core and core[0].kind == "gerund":
+            sc = SClause([], VGroup(core[0].value, "ing"), core[1:])
+            ex.conditions.append(A.Condition("while", self.clause(sc, None)))
+            ex.adverbs += advs
+            return None
+        b = _Builder(self, ex)
+        for a in advs:
+            b.adverb(a)
+        b.run(core, None)
+        if b.current is not None and core and core[0].kind == "np" and not ex.this_turn and ex.scope is None \
+                and ex.limit is None:
+            raise MeaningError("a noun phrase before the clause", core[0].start)
+        if ex.this_turn and ex.duration is None:
+            ex.duration = A.Duration("this_turn")
+            ex.this_turn = False
+        return None
+
+    def trigger(self, core: list[Chunk], advs: list[str]) -> A.Trigger | None:
+        first = core[0]
+        if first.kind == "sub" and first.prep in _TRIGGER_SUBS and len(core) == 1:
+            kind = first.prep
+            if kind == "after" and "immediately" in advs:
+                kind = "immediately_after"
+            extra = getattr(first, "extra", None)
+            event = None
+            if extra is not None and not first.value.chunks and extra[1].chunks and extra[1].chunks[0].kind == "np":
+                # "enters or leaves this site", "attacks and kills an enemy": a bare verb shares the object
+                shared = SClause(first.value.subject, first.value.vgroup, [extra[1].chunks[0]], first.value.start,
+                                 first.value.end)
+                try:
+                    event = self.clause(shared, None)
+                except MeaningError:
+                    event = None
+            if event is None:
+                event = self.clause(first.value, None)
+            scope = event.scope
+            event = A.replace(event, scope=None)
+            if extra is not None:
+                second = self.clause(extra[1], self.clause_subject_of(first.value, event))
+                if second.scope is not None:
+                    scope = second.scope
+                    second = A.replace(second, scope=None)
+                last = second
+            else:
+                last = event
+            if any(isinstance(a, A.Adjunct) and a.prep == "for" and _first_time(a.what) for a in last.adjuncts):
+                last = A.replace(last, adjuncts=tuple(a for a in last.adjuncts if not (
+                    isinstance(a, A.Adjunct) and a.prep == "for" and _first_time(a.what))))
+                kind = "first_time"
+            if extra is not None:
+                event = A.Group((event, last), _link(extra[0]) if _link(extra[0]) == "or" else "and")
+            else:
+                event = last
+            return A.Trigger(kind, event, scope=scope)
+        if first.kind == "pp" and first.prep == "at" and _phase_np(first.value):
+            phase = _phase_word(first.value)
+            rest = core[1:]
+            # "At the start and end of your turn"
+            if rest and rest[0].kind == "conj" and len(rest) >= 2 and rest[1].kind == "np" and _phase_np(rest[1].value):
+                phase = f"{phase}_and_{_phase_word(rest[1].value)}"
+                rest = rest[2:]
+            if len(rest) == 1 and rest[0].kind == "pp" and rest[0].prep == "of":
+                turn = _turn_of(rest[0].value)
+                if turn is not None:
+                    return A.Trigger("at", phase=phase, turn=turn)
+        if first.kind == "pp" and first.prep == "after" and len(core) == 1:
+            turn = _turn_of(first.value)
+            if turn is not None:
+                return A.Trigger("after_turn", turn=turn)
+        return None
+
+    # ---- abilities
+    def sentence(self, parts: dict[str, Any], span: A.Span) -> A.Sentence:
+        ex: _Extras = parts["ex"]
+        adjuncts = []
+        for a in ex.adjuncts:
+            if isinstance(a, tuple) and a[0] == "adjunct":
+                adjuncts.append(A.Adjunct(a[1], self.phrase(a[2])))
+            elif isinstance(a, tuple) and a[0] == "gerund":
+                adjuncts.append(A.Adjunct("while", a[1]))
+            else:
+                adjuncts.append(a)
+        per = self._per(ex.per)
+        duration = ex.duration
+        return A.Sentence(tuple(parts["clauses"]), tuple(parts["links"]), tuple(ex.conditions), duration, per,
+                          ex.limit, tuple(ex.adverbs), tuple(adjuncts), span)
+
+    def keyword_line(self, segs: list[Any], span: A.Span) -> A.KeywordLine:
+        # a sentence with no main clause that is no keyword line most often swallowed a comma into a
+        # list or a subordinate clause: the search revisits the first list comma
+        self.no_clause_at = _first_list_comma(segs)
+        items: list[Any] = []
+        for kind, content, _sep in segs:
+            if kind != "adjunct":
+                raise MeaningError("a keyword line with a clause")
+            for c in content:
+                if c.kind in ("lc", "conj"):
+                    continue
+                if c.kind != "np":
+                    raise MeaningError("not a keyword", self.no_clause_at)
+                np = c.value
+                if np.kind == "keyword":
+                    items.append(_keyword(np))
+                elif np.kind == "core" and np.head_cat == "NAME" and np.head in self.lex.keywords and np.det is None \
+                        and all(m.lower() in ("air", "earth", "fire", "water") or m.lower().startswith("non-") for m in np.mods):
+                    items.append(A.Keyword(str(np.head).lower(), np.mods[0].lower() if np.mods else None))
+                else:
+                    # a name read where a verb was meant ("Swap the location of ..." on the card Swap): the
+                    # search revisits that word's reading
+                    named = np.kind == "self" or (np.kind == "core" and np.head_cat == "NAME")
+                    at = c.start if self.no_clause_at is None and named else self.no_clause_at
+                    raise MeaningError(f"{np.head!r} is not a keyword", at, str(np.head))
+        if not items:
+            raise MeaningError("an empty sentence")
+        return A.KeywordLine(tuple(items), span)
+
+
+def _first_list_comma(segs: list[Any]) -> int | None:
+    """Where the first list comma of a sentence's segments is (None: there is none)."""
+    commas = [c.start for _k, content, _s in segs if isinstance(content, list) for c in _walk_chunks(content)
+              if c.kind == "lc"]
+    return commas[0] if commas else None
+
+
+def _share_objects(segs: list[Any], r: "_Sentences") -> list[Any]:
+    """``Play or draw a site``, ``Reveal and play your topmost site``: a bare transitive verb joined by
+    ``and``/``or`` to a clause with an object shares that object (the first noun phrase)."""
+    out = list(segs)
+    for i in range(len(out) - 1):
+        kind, sc, sep = out[i]
+        nkind, nsc, nsep = out[i + 1]
+        if kind != "clause" or nkind != "clause" or sc.chunks or sc.vgroup is None or sc.vgroup.copula:
+            continue
+        if nsep is None or nsep.startswith(",") or nsep not in ("and", "or") or nsc.subject:
+            continue
+        senses = r.lex.verbs.get(sc.vgroup.lemma) or []
+        if not any("object" in s.roles for s in senses) or not nsc.chunks or nsc.chunks[0].kind != "np":
+            continue
+        shared = [nsc.chunks[0]]
+        for c in nsc.chunks[1:]:  # a place word after the object picks it out for both verbs ("... each minion here")
+            if c.kind != "place":
+                break
+            shared.append(c)
+        out[i] = (kind, SClause(sc.subject, sc.vgroup, shared, sc.start, sc.end), sep)
+    return out
+
+
+def _conditions_with_two_clauses(segs: list[Any]) -> list[Any]:
+    """``If bearer is a minion and would die, ...``: a subjectless clause joined by ``and``/``or`` to a
+    fronted subordinate clause, and followed by a comma, continues that subordinate clause (its subject
+    is the subordinate clause's)."""
+    out = list(segs)
+    i = 0
+    while i + 2 < len(out) or (i + 1 < len(out)):
+        if i + 1 >= len(out):
+            break
+        kind, content, sep = out[i]
+        nkind, nsc, nsep = out[i + 1]
+        after = out[i + 2][2] if i + 2 < len(out) else None
+        if kind == "adjunct" and content and content[-1].kind == "sub" and nkind == "clause" and not nsc.subject \
+                and nsep in ("and", "or") and after is not None and after.startswith(","):
+            sub = content[-1]
+            inner: SClause = sub.value
+            merged = Chunk("sub", inner, sub.start, nsc.end, sub.prep)
+            merged.extra = (nsep, nsc)  # type: ignore[attr-defined]
+            out[i] = ("adjunct", content[:-1] + [merged], sep)
+            del out[i + 1]
+            continue
+        # "Untap X whenever he attacks and kills an enemy": after an imperative ending in a subordinate
+        # clause, a subjectless third-person verb cannot be another imperative: it continues that clause
+        if kind == "clause" and nkind == "clause" and content.chunks and content.chunks[-1].kind == "sub" \
+                and not content.subject and content.vgroup is not None and content.vgroup.form == "base" \
+                and not content.vgroup.modal and not nsc.subject and nsc.vgroup is not None \
+                and nsc.vgroup.form == "third" and nsep in ("and", "or"):
+            sub = content.chunks[-1]
+            merged = Chunk("sub", sub.value, sub.start, nsc.end, sub.prep)
+            merged.extra = (nsep, nsc)  # type: ignore[attr-defined]
+            out[i] = ("clause", SClause(content.subject, content.vgroup, content.chunks[:-1] + [merged],
+                                        content.start, nsc.end, content.gap), sep)
+            del out[i + 1]
+            continue
+        i += 1
+    return out
+
+
+def _walk_chunks(chunks: list[Chunk]):
+    """Every chunk, those inside subordinate and relative clauses included."""
+    for c in chunks:
+        yield c
+        if isinstance(c.value, SClause):
+            yield from _walk_chunks(c.value.subject)
+            yield from _walk_chunks(c.value.chunks)
+
+
+def _number(subject: list[Chunk]) -> str | None:
+    """``sg``/``pl`` when a subject's number is plain: one noun phrase headed by a common noun, a known
+    name (a card, subtype or token: not an unknown capitalised word, whose number is unknown) or a
+    personal pronoun. None for lists, this card's own name (``Vanguard Knights have``) and the rest."""
+    nps = [c.value for c in subject if c.kind == "np"]
+    if len(nps) != 1 or any(c.kind in ("lc", "conj") for c in subject):
+        return None
+    np = nps[0]
+    if np.kind == "pron":
+        return {"it": "sg", "he": "sg", "she": "sg", "they": "pl", "you": "pl", "we": "pl"}.get(str(np.head))
+    if np.kind != "core" or (np.count not in (None, 1)) or np.det in ("all", "these", "those", "both"):
+        return "pl" if np.kind == "core" and np.det in ("all", "these", "those", "both") else None
+    if np.head_cat == "NOUN" or (np.head_cat == "NAME" and np.entry in ("name:card", "name:subtype", "name:token")):
+        return np.number
+    return None
+
+
+def _inherits(subject: Any, sc: SClause, sep: str | None) -> bool:
+    """Whether a clause with no subject of its own continues the previous clause's subject. A bare verb
+    that does not agree with it (``Target unit gains +2 power, then draw a card``), or any bare verb after
+    ``then`` when the subject is not the player (``Your minions gain +2 power, then draw a card``), is an
+    imperative instead."""
+    if subject is None or sc.subject or sc.vgroup is None or sc.vgroup.form != "base" or sc.vgroup.modal:
+        return True
+    plural = isinstance(subject, A.Ref) and subject.word in ("you", "they", "we") or (
+        isinstance(subject, A.Selector) and subject.plural) or (isinstance(subject, A.Group) and subject.conj == "and")
+    if not plural:
+        return False
+    return not (sep and "then" in sep and not (isinstance(subject, A.Ref) and subject.word == "you"))
+
+
+def _options(chunks: list[Chunk]) -> bool:
+    """Whether a segment is only a list of noun phrases (the options of a choice)."""
+    return bool(chunks) and all(c.kind in ("np", "lc", "conj") for c in chunks) and chunks[0].kind == "np"
+
+
+def _serial_links(links: list[str]) -> list[str]:
+    """Bare commas between clauses are ``and``, except in a list of clauses ending in ``or`` (``A, B,
+    or C``), where they are ``or`` too."""
+    out = list(links)
+    nxt = "and"
+    for i in range(len(out) - 1, -1, -1):
+        if out[i] == ",":
+            out[i] = nxt
+        else:
+            nxt = "or" if out[i] == "or" else "and"
+    return out
+
+
+def _passive_participle(sc: SClause) -> bool:
+    return bool(sc.vgroup is not None and sc.vgroup.copula and sc.chunks and sc.chunks[0].kind == "part")
+
+
+def _participles_only(chunks: list[Chunk]) -> bool:
+    parts = [c for c in chunks if c.kind == "part"]
+    return bool(parts) and chunks[0].kind in ("part", "conj", "lc") and all(
+        c.kind in ("part", "conj", "lc", "pp", "place") for c in chunks)
+
+
+def _shares_modal(prev: A.Clause, prev_sc: SClause, sc: SClause, sep: str | None) -> bool:
+    """A subjectless bare verb joined by ``and``/``or`` to a clause with a modal or negation shares them.
+    A negated copula does not: ``aren't water sites, and provide no threshold`` negates the first only
+    (``be`` takes a predicate, not a verb)."""
+    if not (prev.modal or prev.negated) or sc.subject or sc.vgroup is None:
+        return False
+    if prev_sc.vgroup is not None and prev_sc.vgroup.copula and not prev.modal:
+        return False
+    vg = sc.vgroup
+    if vg.modal or vg.copula or vg.perfect or vg.negated or vg.form not in ("base",):
+        return False
+    return sep in ("and", "or", ", or")  # ", and" starts a clause of its own: "You may A, and B"
+
+
+def self_threshold(reader: _Reader, t: Tree | None) -> list[str]:
+    if t is None:
+        return []
+    return list(reader.tok(t.children[0]).reading.lemma)
+
+
+def _link(sep: str | None) -> str:
+    if sep is None:
+        return "and"
+    if sep == ":":
+        return ":"
+    if "then" in sep:
+        return "then"
+    if "or" in sep.split():
+        return "or"
+    if "and_or" in sep:
+        return "and/or"
+    if sep == ",":
+        return ","
+    return "and"
+
+
+def _subject_of(clause: A.Clause) -> Any:
+    """The subject a following subjectless clause inherits: the role the subject filled."""
+    act = clause.action
+    for role in ("agent", "patient"):
+        v = getattr(act, role, None)
+        if v is not None:
+            return v
+    if isinstance(act, A.Action):
+        for role, v in act.roles:
+            if role in ("agent", "patient"):
+                return v
+    return None
+
+
+def _first_time(node: Any) -> bool:
+    return isinstance(node, A.Selector) and node.noun == "time" and "first" in node.mods
+
+
+# =========================================================================== entry points (parser.py)
+
+
+def _interp(lx: Any) -> _Sentences:
+    return _Sentences(L.load(), len(lx.sentence))
+
+
+def sentence_ability(tree: Tree, toks: list[Any], lx: Any) -> Any:
+    """A sentence (no arrow) → a keyword line, a triggered ability or a statement."""
+    r = _interp(lx)
+    span = A.Span(0, len(lx.sentence))
+    parts = r.parts(tree, toks, allow_trigger=True)
+    threshold = parts["threshold"]
+    if "keywords" in parts:
+        return r.keyword_line(parts["keywords"], span)
+    trigger = parts["trigger"]
+    clauses = parts["clauses"]
+    times = parts["times"]
+    keywords = parts.get("fronted_keywords")
+    if keywords:
+        # "Charge, Can't attack sites": keywords and bare statements about this card on one line
+        return A.KeywordLine(tuple(keywords) + tuple(clauses), span)
+    if trigger is None and len(clauses) == 1 and times and times[0] is not None and times[0][0] == "at":
+        # a repeated effect at a time of turn: "Untaps at the end of your turn" is a triggered ability
+        _, phase, turn = times[0]
+        trigger = A.Trigger("at", phase=phase, turn=turn)
+    if trigger is None and r.condition_time is not None and r.condition_time[0] == "at":
+        _, phase, turn = r.condition_time
+        trigger = A.Trigger("at", phase=phase, turn=turn)
+    sentence = r.sentence(parts, span)
+    if trigger is not None:
+        return A.Triggered(trigger, (sentence,), threshold, span)
+    # a keyword line may hold bare statements: "Charge, Can't attack sites"
+    return A.Statement((sentence,), threshold, span)
+
+
+def sentence_body(tree: Tree, toks: list[Any], lx: Any) -> A.Sentence:
+    """The effect after an arrow: a sentence (a fronted ``When X`` is a condition here)."""
+    r = _interp(lx)
+    parts = r.parts(tree, toks, allow_trigger=False)
+    if "keywords" in parts:
+        # no main clause: most often a comma was read into a list or a subordinate clause (the search
+        # revisits the first list comma)
+        raise MeaningError("an arrow followed by keywords only", _first_list_comma(parts["keywords"]))
+    return r.sentence(parts, A.Span(0, len(lx.sentence)))
+
+
+
+
+def arrow_left(tree: Tree, toks: list[Any], lx: Any) -> tuple[str, Any, tuple[str, ...]]:
+    """The left of an arrow: costs, or ``Genesis`` / ``Deathrite`` / ``Genesis & Deathrite``."""
+    r = _interp(lx)
+    reader = _Reader(toks)
+    kind = tree.data
+    if kind == "ability_words":
+        return ("genesis_deathrite", None, ())
+    threshold = tuple(self_threshold(reader, tree.children[0]))
+    if kind == "ability_word":
+        word = reader.tok(tree.children[1]).reading.lemma
+        return (str(word).lower(), None, threshold)
+    segs = reader.segments(tree.children[1])
+    costs: list[A.Cost] = []
+    for seg_kind, content, _sep in segs:
+        if seg_kind == "adjunct":
+            for c in content:
+                if c.kind == "np" and c.value.kind == "mana":
+                    costs.append(A.Cost("mana", A.Mana(tuple(c.value.head))))
+                elif c.kind in ("lc", "conj"):
+                    continue
+                else:
+                    raise MeaningError("a cost that is not an action or mana", c.start)
+            continue
+        clause = r.clause(content, None)
+        costs.append(_cost(clause))
+    return ("costs", tuple(costs), threshold)
+
+
+def _cost(clause: A.Clause) -> A.Cost:
+    act = clause.action
+    if isinstance(act, A.Tap) and not act.untap:
+        return A.Cost("tap", act.patient)
+    if isinstance(act, A.Remove) and act.kind in ("sacrifice", "banish"):
+        return A.Cost(act.kind, act.patient)
+    if isinstance(act, A.Discard):
+        return A.Cost("discard", act.patient)
+    if isinstance(act, A.Look) and act.reveal:
+        return A.Cost("reveal", act.patient)
+    if isinstance(act, A.LoseLife):
+        return A.Cost("life", act.amount)
+    if isinstance(act, A.LoseGrant):
+        return A.Cost("lose", act.grants)
+    if isinstance(act, A.Pay):
+        return A.Cost("pay", act.patient)
+    return A.Cost("action", act if isinstance(act, A.Action) else clause)
+
+
+def arrow_ability(left: tuple[str, Any, tuple[str, ...]], body: A.Sentence, span: A.Span) -> Any:
+    kind, costs, threshold = left
+    if kind == "costs":
+        return A.Activated(costs, (body,), threshold, span)
+    if kind == "deathrite":
+        return A.Deathrite((body,), threshold, span)
+    return A.Genesis((body,), kind == "genesis_deathrite", threshold, span)
+
+
+def shift_spans(node: Any, offset: int) -> Any:
+    """The same node with every span moved by ``offset`` (a sentence parsed alone → the card's text)."""
+    if not offset:
+        return node
+    if isinstance(node, A.Sentence):
+        return A.replace(node, span=A.Span(node.span[0] + offset, node.span[1] + offset)) if node.span else node
+    if isinstance(node, (A.Activated, A.Genesis, A.Deathrite, A.Triggered, A.Statement)):
+        body = tuple(shift_spans(s, offset) for s in node.body)
+        span = A.Span(node.span[0] + offset, node.span[1] + offset) if node.span else None
+        return A.replace(node, body=body, span=span)
+    if isinstance(node, A.KeywordLine):
+        return A.replace(node, span=A.Span(node.span[0] + offset, node.span[1] + offset)) if node.span else node
+    return node
+
+
+_BODY_ABILITIES = (A.Activated, A.Genesis, A.Deathrite, A.Triggered, A.Statement)
+
+
+def attach(abilities: list[Any], node: Any) -> None:
+    """Add a sentence's ability to its line: a statement with no marker of its own (trigger, arrow,
+    keyword) continues the ability before it (its sentences run in order)."""
+    last = abilities[-1] if abilities else None
+    if isinstance(node, A.Statement) and not node.threshold and isinstance(last, _BODY_ABILITIES):
+        span = A.Span(last.span[0], node.span[1]) if last.span and node.span else last.span
+        abilities[-1] = A.replace(last, body=last.body + node.body, span=span)
+        return
+    abilities.append(node)

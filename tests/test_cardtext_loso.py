@@ -1,0 +1,39 @@
+"""The leave-one-set-out measure (scripts/loso.py): a lexicon without some entries reads a held-out set as
+the grammar would read words it never saw."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from codex.cardtext import ast as A
+from codex.cardtext import lexicon as L
+from codex.cardtext import parse_card_text
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_a_restricted_lexicon_does_not_know_the_removed_words() -> None:
+    assert A.is_mapped(parse_card_text("Draw a card."))
+    with L.restricted({"verbs:draw"}) as lex:
+        assert "verbs:draw" not in lex.entries and L.load() is lex
+        card = parse_card_text("Draw a card.")
+        assert not A.is_mapped(card)  # "draw" is read by its ending: a verb with no primitive
+    assert A.is_mapped(parse_card_text("Draw a card."))  # the full lexicon is back, cache dropped
+
+
+def test_loso_script_reports_both_splits(tmp_path: Path) -> None:
+    cards = json.loads((ROOT / "tests/fixtures/cards/invented.json").read_text(encoding="utf-8"))
+    sets = ["Alpha", "Arthurian Legends", "Beta"]
+    for card, name in zip(cards, sets):
+        card["sets"] = [{"name": name, "releasedAt": "2023-01-01"}]
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(cards), encoding="utf-8")
+    out = subprocess.run([sys.executable, str(ROOT / "scripts/loso.py"), str(path), "--json"], capture_output=True,
+                         text=True, check=True).stdout
+    report = json.loads(out)
+    assert len(report) == 4
+    held = report["held out: Arthurian Legends"]
+    assert held["held_out_cards"] == 1 and held["train_cards"] == 2
+    assert 0 <= held["mapped_share"] <= held["parsed_share"] <= 1
