@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -10,6 +11,16 @@ from codex.pipeline import build_all
 from codex.paths import PROJECT_ROOT, BuildPaths
 
 SHARED_CARDS = PROJECT_ROOT.parent / "shared" / "cards" / "sorcery-cards.json"
+
+
+@pytest.fixture(autouse=True)
+def _parser_names_restored() -> Iterator[None]:
+    """Card names a test teaches the parser (opening a catalog does) are forgotten after it: golden
+    trees read the parser's own vocabulary, whatever ran before."""
+    from codex.cardtext.parser import names_added
+
+    with names_added():
+        yield
 
 
 @pytest.fixture(scope="session")

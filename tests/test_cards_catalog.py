@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -242,3 +243,24 @@ def test_concurrent_imports_keep_every_card(tmp_path: Path) -> None:
         pids.append(pid)
     assert all(os.waitpid(pid, 0)[1] == 0 for pid in pids)
     assert len(CardCatalog.open(db).names()) == 15
+
+
+def test_an_opened_catalog_teaches_the_parser_its_names_and_subtypes(tmp_path: Path) -> None:
+    """A plural subtype only the catalog knows ("Mirelings") reads as that subtype, singular and
+    plural, once the catalog is open; before, it is a name nobody knows."""
+    from codex.cardtext import parse_card_text
+    from codex.cardtext.parser import names_added
+
+    def patient(text: str) -> Any:
+        return parse_card_text(text).lines[0][0].body[0].clauses[0].action.patient
+
+    mireling = _invented("Bog Whisperer of the Fen", "Airborne")
+    mireling["guardian"]["subTypes"] = "Mireling"
+    mireling["subTypes"] = "Mireling"
+    db = tmp_path / "cards.db"
+    import_cards(_cards(tmp_path, "mire.json", [mireling]), db)
+    text = "Other Mirelings you control have Airborne."
+    with names_added():
+        assert (patient(text).noun, patient(text).plural) == ("Mirelings", False)
+        CardCatalog.open(db)
+        assert (patient(text).noun, patient(text).plural) == ("Mireling", True)

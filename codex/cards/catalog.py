@@ -242,8 +242,19 @@ class CardCatalog:
         if not p.exists():
             raise CatalogError(f"{p}: no card catalog; run `arbiter cards import FILE.json` first")
         # Read-only; shareable across a server's threads (callers serialise access).
-        return cls(sqlite_utils.Database(sqlite3.connect(f"file:{p}?mode=ro", uri=True,
-                                                         check_same_thread=False)))
+        catalog = cls(sqlite_utils.Database(sqlite3.connect(f"file:{p}?mode=ro", uri=True,
+                                                            check_same_thread=False)))
+        catalog.teach_parser()
+        return catalog
+
+    def teach_parser(self) -> None:
+        """Tell the card-text parser this catalog's card names and subtypes: without them a plural
+        subtype (``Beasts``) or a many-word name (``Pigs of the Sounder``) in a card's text reads as
+        unknown words. Adding names the parser knows already is a no-op."""
+        from codex.cardtext.parser import register_names
+
+        subtypes = {s for (row,) in self.db.execute("select subtypes from cards") for s in (row or "").split(",") if s}
+        register_names(self.names(), sorted(subtypes))
 
     def get(self, name: str) -> dict[str, Any] | None:
         rows = list(self.db["cards"].rows_where("key = ?", [normalize_name(name)]))

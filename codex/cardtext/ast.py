@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from dataclasses import MISSING
 from functools import lru_cache
-from typing import Any, Union
+from typing import Any, Iterator, Union
 
 import msgspec
 
@@ -62,7 +62,7 @@ def _fields_of(cls: type) -> tuple[tuple[str, Any], ...]:
     return tuple((f.name, MISSING if f.default is msgspec.NODEFAULT else f.default) for f in msgspec.structs.fields(cls))
 
 
-class Span(tuple):
+class Span(tuple[int, int]):
     """``(start, end)`` offsets of a piece of card text in the normalised text (``CardText.text``).
 
     Where a sentence was is not what it means: a span equals any other span (and ``None``), so two ASTs
@@ -98,7 +98,7 @@ class Span(tuple):
 # =========================================================================== selectors
 
 
-class Where(Node):
+class Where(Node, frozen=True):
     """A place relation filtering a selector (or, as a role, a place): the engine keeps objects that
     stand in relation ``rel`` to ``of``. ``rel``: ``here`` (this card's location), ``there`` (the place
     the previous clause named), ``nearby``, ``adjacent``, ``anywhere``, ``within`` (up to ``steps``
@@ -111,7 +111,7 @@ class Where(Node):
     steps: Any = None
 
 
-class With(Node):
+class With(Node, frozen=True):
     """``with X`` / ``without X`` (``negated``): keep objects that have ``what`` (a keyword, a
     selector of objects they carry or that stand on them, a stat)."""
 
@@ -119,7 +119,7 @@ class With(Node):
     negated: bool = False
 
 
-class Stat(Node):
+class Stat(Node, frozen=True):
     """A comparison on a characteristic: ``stat`` (power, cost, life, damage) ``cmp`` (``<=``, ``>=``,
     ``=``) ``value`` (``with 3 or more power`` → ``Stat("power", ">=", 3)``; ``that costs (1) or less``
     → ``Stat("cost", "<=", "(1)")``)."""
@@ -129,14 +129,14 @@ class Stat(Node):
     value: Any
 
 
-class Of(Node):
+class Of(Node, frozen=True):
     """``of X`` after a noun: the part, owner or whole the noun belongs to (``the surface of target
     site``, ``the top of your spellbook``, ``an opponent's choice``, ``the Genesis of a nearby River``)."""
 
     what: Any
 
 
-class Relative(Node):
+class Relative(Node, frozen=True):
     """A relative clause restricting a selector: keep objects for which ``clause`` holds, the object
     standing in the clause as ``Ref("which")`` (``sites you control`` → ``Control(agent=you,
     patient=which)``; ``a minion that died this turn`` → ``Die(patient=which)`` with tense past)."""
@@ -144,7 +144,7 @@ class Relative(Node):
     clause: Any
 
 
-class Selector(Node):
+class Selector(Node, frozen=True):
     """A set of game objects, players, zones or places.
 
     ``noun``: what kind (``minion``, ``site``, ``unit``, ``card``, ``spell``, ``location``, ``player``,
@@ -169,14 +169,14 @@ class Selector(Node):
     plural: bool = False
 
 
-class Possessive(Node):
+class Possessive(Node, frozen=True):
     """A possessive determiner (``the caster's``, ``SELF's``, ``an opponent's``): the engine resolves
     ``owner`` first and selects what it owns, controls or occupies that the selector names."""
 
     owner: Any
 
 
-class Ref(Node):
+class Ref(Node, frozen=True):
     """A reference resolved from context: ``SELF`` (this card), ``you`` (its controller), a pronoun
     (``it, they, he, she, itself, themselves, himself, herself``: the object the previous clause,
     trigger or sentence named; reflexives: the clause's own agent), ``which`` (the object a
@@ -187,7 +187,7 @@ class Ref(Node):
     filters: tuple[Any, ...] = ()
 
 
-class Partitive(Node):
+class Partitive(Node, frozen=True):
     """``each of those spells``, ``one of them``: ``count`` (a number, ``each``, ``all``, ``any``) of
     the set ``of``."""
 
@@ -195,7 +195,7 @@ class Partitive(Node):
     of: Any
 
 
-class Group(Node):
+class Group(Node, frozen=True):
     """A coordinated list: ``and`` (every item), ``or`` (one item, the chooser picks), ``and/or``.
     Shared words are distributed before grouping (see :mod:`codex.cardtext.meaning`): ``all auras and
     artifacts at X`` is ``Group([all aura at X, all artifact at X], and)``."""
@@ -204,7 +204,7 @@ class Group(Node):
     conj: str = "and"
 
 
-class Quantity(Node):
+class Quantity(Node, frozen=True):
     """A computed amount: ``kind`` ``power`` (of ``of``), ``cost`` (mana cost of ``of``), ``count``
     (the number of objects ``of`` selects), ``life``, ``damage`` (damage dealt or taken), ``sum``,
     ``difference``, ``half``, ``double``; ``of`` the object or set it is computed from."""
@@ -213,7 +213,7 @@ class Quantity(Node):
     of: Any = None
 
 
-class Mana(Node):
+class Mana(Node, frozen=True):
     """Mana or threshold symbols as written, in order: ``("(A)", "(1)")``."""
 
     symbols: tuple[str, ...]
@@ -222,7 +222,7 @@ class Mana(Node):
 # =========================================================================== keywords and grants
 
 
-class Keyword(Node):
+class Keyword(Node, frozen=True):
     """A keyword ability. ``name`` is lower-case (airborne, burrowing, submerge, voidwalk, stealth,
     charge, lethal, immobile, waterbound, landbound, lance, ward, movement, ranged, spellcaster...);
     ``value`` is the bonus for ``movement`` (+N steps) and ``ranged`` (range N, None = 1), the element
@@ -232,19 +232,19 @@ class Keyword(Node):
     value: int | str | None = None
 
 
-class PowerMod(Node):
+class PowerMod(Node, frozen=True):
     """Adds ``amount`` to power (negative lowers it)."""
 
     amount: int
 
 
-class RangeMod(Node):
+class RangeMod(Node, frozen=True):
     """Adds ``amount`` to the range of Ranged."""
 
     amount: int
 
 
-class GrantedAbility(Node):
+class GrantedAbility(Node, frozen=True):
     """A quoted ability granted to another object (``Bearer has "Tap → ..."``): ``abilities`` are its
     abilities, parsed like any card text."""
 
@@ -254,7 +254,7 @@ class GrantedAbility(Node):
 # =========================================================================== time
 
 
-class Turn(Node):
+class Turn(Node, frozen=True):
     """A turn: ``whose`` (``your``, ``their``, ``each``, ``each_player``, ``opponent``, ``enemy``,
     ``the`` = the current turn) and ``which`` (``next``, ``this``, ``last``, or None = every such turn)."""
 
@@ -262,7 +262,7 @@ class Turn(Node):
     which: str | None = None
 
 
-class Duration(Node):
+class Duration(Node, frozen=True):
     """How long an effect lasts. ``kind``: ``this_turn``; ``until`` (``turn`` = until that turn starts,
     with ``phase`` = until that phase of it; or ``event`` = until that :class:`Clause` happens);
     ``during`` (only in ``turn``s); ``for`` (``count`` of ``turn``s); ``permanently``."""
@@ -274,7 +274,7 @@ class Duration(Node):
     count: Any = None
 
 
-class Limit(Node):
+class Limit(Node, frozen=True):
     """How often an ability may be used: ``count`` times per ``turn`` (``Once on your turn`` →
     ``Limit(1, Turn("your"))``; ``once per turn`` → ``Limit(1, Turn("each"))``)."""
 
@@ -282,7 +282,7 @@ class Limit(Node):
     turn: Turn | None = None
 
 
-class Trigger(Node):
+class Trigger(Node, frozen=True):
     """When a triggered ability fires. ``kind``: ``when``/``whenever`` (each time ``event`` happens; a
     :class:`Group` ``and`` of clauses: when all of them happen, ``attacks and kills an enemy``),
     ``after``/``immediately_after`` (right after ``event`` resolves), ``at`` (``phase`` ``start``,
@@ -298,7 +298,7 @@ class Trigger(Node):
     scope: Turn | None = None
 
 
-class Condition(Node):
+class Condition(Node, frozen=True):
     """A guard. ``kind``: ``if``, ``unless``, ``while`` (holds continuously), ``when`` (at the moment
     ``clause`` happens), ``as_if`` (treat ``clause`` as true), ``if_able``, ``if_needed``, ``if_did``
     (``If you do``: only if the previous optional clause was done). ``clause`` is a :class:`Clause`;
@@ -313,7 +313,7 @@ class Condition(Node):
 # primitive table is data: ``grammar/lexicon.yaml`` (``verbs:`` → ``primitive``).
 
 
-class Damage(Node):
+class Damage(Node, frozen=True):
     """``agent`` deals ``amount`` damage (an int, ``X``, ``lethal``, a :class:`Quantity`, or None = the
     area of effect decides) to each object of ``patient``. ``kind``: None, ``strike``, an element."""
 
@@ -323,7 +323,7 @@ class Damage(Node):
     kind: str | None = None
 
 
-class ModifyDamage(Node):
+class ModifyDamage(Node, frozen=True):
     """Static: damage ``patient`` takes (from ``source``), or that ``agent`` deals, is changed:
     ``change`` ``less`` (by ``amount``), ``none`` (prevented), ``double``, ``lethal``, ``set`` (to
     ``amount``)."""
@@ -335,7 +335,7 @@ class ModifyDamage(Node):
     source: Any = None
 
 
-class Heal(Node):
+class Heal(Node, frozen=True):
     """``patient`` heals ``amount`` (None = fully, or by the damage an ``agent`` dealt; ``source``: heals
     from that damage)."""
 
@@ -345,28 +345,28 @@ class Heal(Node):
     source: Any = None
 
 
-class GainLife(Node):
+class GainLife(Node, frozen=True):
     """``agent`` (a player) gains ``amount`` life."""
 
     amount: Any = None
     agent: Any = None
 
 
-class LoseLife(Node):
+class LoseLife(Node, frozen=True):
     """``agent`` loses ``amount`` life (not damage: nothing prevents it)."""
 
     amount: Any = None
     agent: Any = None
 
 
-class GainMana(Node):
+class GainMana(Node, frozen=True):
     """``agent`` gains ``mana`` (a :class:`Mana`, or a :class:`Group` ``or`` of them: one of)."""
 
     mana: Any
     agent: Any = None
 
 
-class Provide(Node):
+class Provide(Node, frozen=True):
     """A site or unit (``agent``) provides ``patient`` (a :class:`Mana`, or a selector of ``mana``
     and/or ``threshold``, ``det=no`` for none) to ``recipient`` (default its controller)."""
 
@@ -375,7 +375,7 @@ class Provide(Node):
     recipient: Any = None
 
 
-class Draw(Node):
+class Draw(Node, frozen=True):
     """``agent`` (default you) draws the cards ``patient`` selects (det/count give the number; noun
     spell, site or card gives the deck)."""
 
@@ -384,14 +384,14 @@ class Draw(Node):
     source: Any = None
 
 
-class Discard(Node):
+class Discard(Node, frozen=True):
     """``agent`` discards ``patient``."""
 
     patient: Any = None
     agent: Any = None
 
 
-class Look(Node):
+class Look(Node, frozen=True):
     """``agent`` looks at (``reveal``: shows every player) the hidden cards ``patient`` (from the zone
     ``source``)."""
 
@@ -401,7 +401,7 @@ class Look(Node):
     source: Any = None
 
 
-class Search(Node):
+class Search(Node, frozen=True):
     """``agent`` searches the zones ``source`` for ``patient``; the next clauses say where it goes."""
 
     source: Any = None
@@ -409,7 +409,7 @@ class Search(Node):
     agent: Any = None
 
 
-class Shuffle(Node):
+class Shuffle(Node, frozen=True):
     """``agent`` shuffles ``patient`` (a deck; default the deck last searched), or shuffles the cards
     ``patient`` into the deck ``dest``."""
 
@@ -418,7 +418,7 @@ class Shuffle(Node):
     agent: Any = None
 
 
-class Put(Node):
+class Put(Node, frozen=True):
     """Moves cards between zones and positions (put, return, place): ``patient`` goes to ``dest`` (a
     zone like ``its owner's hand``, or ``the bottom of your spellbook``) from ``source``."""
 
@@ -428,7 +428,7 @@ class Put(Node):
     agent: Any = None
 
 
-class Summon(Node):
+class Summon(Node, frozen=True):
     """``agent`` summons ``patient`` (a minion or token, from the zone ``source``) to ``dest``."""
 
     patient: Any = None
@@ -437,7 +437,7 @@ class Summon(Node):
     agent: Any = None
 
 
-class Cast(Node):
+class Cast(Node, frozen=True):
     """``agent`` casts ``patient`` (following the casting rules) to ``dest`` from ``source``; with no
     ``patient`` in a statement about this card: this card may be cast so."""
 
@@ -447,7 +447,7 @@ class Cast(Node):
     agent: Any = None
 
 
-class Play(Node):
+class Play(Node, frozen=True):
     """``agent`` plays the site ``patient`` to ``dest``."""
 
     patient: Any = None
@@ -455,7 +455,7 @@ class Play(Node):
     agent: Any = None
 
 
-class Conjure(Node):
+class Conjure(Node, frozen=True):
     """``agent`` conjures ``patient`` (puts it into play without casting) at ``dest``."""
 
     patient: Any = None
@@ -463,7 +463,7 @@ class Conjure(Node):
     agent: Any = None
 
 
-class Move(Node):
+class Move(Node, frozen=True):
     """``patient`` moves (``kind``: ``move`` walks and may be intercepted, ``teleport`` has no path,
     ``push``/``pull``/``drag``/``throw`` are forced by ``agent``, ``fly``, ``step`` takes steps) to
     ``dest``, ``steps`` steps (at most, with ``up_to``), in ``direction``."""
@@ -479,7 +479,7 @@ class Move(Node):
     path: Any = None
 
 
-class Relocate(Node):
+class Relocate(Node, frozen=True):
     """``patient`` changes region: ``kind`` ``submerge``, ``burrow``, ``surface``, ``unburrow``."""
 
     kind: str
@@ -487,7 +487,7 @@ class Relocate(Node):
     agent: Any = None
 
 
-class Remove(Node):
+class Remove(Node, frozen=True):
     """``patient`` leaves the realm. ``kind``: ``destroy`` (to the cemetery), ``kill`` (minions die),
     ``banish`` (out of the game), ``sacrifice`` (its controller destroys it; cannot be prevented),
     ``dispel`` (auras), ``break`` (artifacts). ``agent`` did it (kill credit)."""
@@ -497,14 +497,14 @@ class Remove(Node):
     agent: Any = None
 
 
-class Die(Node):
+class Die(Node, frozen=True):
     """``patient`` dies (from ``source``: ``dies from damage taken this way``)."""
 
     patient: Any = None
     source: Any = None
 
 
-class Tap(Node):
+class Tap(Node, frozen=True):
     """Tap ``patient`` (``untap``: untap it)."""
 
     patient: Any = None
@@ -512,7 +512,7 @@ class Tap(Node):
     agent: Any = None
 
 
-class Grant(Node):
+class Grant(Node, frozen=True):
     """``patient`` has ``grants`` (keywords, power and range mods, quoted abilities) for the clause's
     duration (static: while the source applies; an effect with no duration: permanently). ``have``,
     ``gain``, ``give`` and ``get`` all map here."""
@@ -522,7 +522,7 @@ class Grant(Node):
     agent: Any = None
 
 
-class LoseGrant(Node):
+class LoseGrant(Node, frozen=True):
     """``patient`` loses ``grants`` (keywords), or the abilities ``abilities`` selects."""
 
     grants: tuple[Any, ...] = ()
@@ -530,7 +530,7 @@ class LoseGrant(Node):
     abilities: Any = None
 
 
-class SetState(Node):
+class SetState(Node, frozen=True):
     """``patient`` is put in (static: is in) ``state``: ``silenced`` (loses its abilities), ``disabled``
     (can't move, strike or use abilities), ``flooded`` (is a water site), ``asleep`` (disabled until
     it takes damage)."""
@@ -540,7 +540,7 @@ class SetState(Node):
     agent: Any = None
 
 
-class IsA(Node):
+class IsA(Node, frozen=True):
     """Static: ``patient`` is (also) ``type`` (a type, subtype or kind of site, e.g. ``water site``);
     ``become`` has the same meaning."""
 
@@ -548,70 +548,70 @@ class IsA(Node):
     patient: Any = None
 
 
-class Located(Node):
+class Located(Node, frozen=True):
     """``patient`` is at the place ``where`` (a :class:`Where`) — a condition or a static."""
 
     where: Any
     patient: Any = None
 
 
-class Transform(Node):
+class Transform(Node, frozen=True):
     """``patient`` becomes a copy of ``into`` (keeping its position)."""
 
     patient: Any = None
     into: Any = None
 
 
-class GainControl(Node):
+class GainControl(Node, frozen=True):
     """``agent`` (default you) gains control of ``patient``."""
 
     patient: Any = None
     agent: Any = None
 
 
-class Control(Node):
+class Control(Node, frozen=True):
     """``agent`` controls ``patient`` (a static, or a condition)."""
 
     patient: Any = None
     agent: Any = None
 
 
-class Strike(Node):
+class Strike(Node, frozen=True):
     """``agent`` strikes ``patient`` (deals damage equal to its power)."""
 
     agent: Any = None
     patient: Any = None
 
 
-class Attack(Node):
+class Attack(Node, frozen=True):
     """``agent`` attacks ``patient``."""
 
     agent: Any = None
     patient: Any = None
 
 
-class Defend(Node):
+class Defend(Node, frozen=True):
     """``agent`` defends ``patient`` (a site or unit)."""
 
     agent: Any = None
     patient: Any = None
 
 
-class Intercept(Node):
+class Intercept(Node, frozen=True):
     """``agent`` intercepts ``patient``."""
 
     agent: Any = None
     patient: Any = None
 
 
-class Fight(Node):
+class Fight(Node, frozen=True):
     """``agent`` and ``patient`` fight (strike each other)."""
 
     agent: Any = None
     patient: Any = None
 
 
-class Shoot(Node):
+class Shoot(Node, frozen=True):
     """``agent`` shoots ``count`` projectiles (``piercing``: they pass through units) in ``direction``;
     the next clauses (``It deals N damage``, ``If it hits a unit``) say what each does."""
 
@@ -621,7 +621,7 @@ class Shoot(Node):
     direction: Any = None
 
 
-class Choose(Node):
+class Choose(Node, frozen=True):
     """``agent`` chooses ``patient`` (``kind`` ``choose``), names a card (``name``), or targets
     ``patient`` (``target``); later clauses refer to the choice. ``action``: a choice to do something
     (``each minion a player chooses to move``: the clause, done by the chooser)."""
@@ -632,13 +632,13 @@ class Choose(Node):
     action: Any = None
 
 
-class Prevent(Node):
+class Prevent(Node, frozen=True):
     """Prevent ``patient`` (damage about to be dealt)."""
 
     patient: Any = None
 
 
-class CostChange(Node):
+class CostChange(Node, frozen=True):
     """Static: ``patient`` (spells, minions) costs ``amount`` ``direction`` (``more``/``less``; the
     adverb written after the amount)."""
 
@@ -647,13 +647,13 @@ class CostChange(Node):
     patient: Any = None
 
 
-class NoThreshold(Node):
+class NoThreshold(Node, frozen=True):
     """``patient`` (a spell) requires no threshold to cast."""
 
     patient: Any = None
 
 
-class Include(Node):
+class Include(Node, frozen=True):
     """Deck building: ``patient`` (a spellbook or atlas) may include ``recipient`` cards beyond the
     copy limits."""
 
@@ -661,14 +661,14 @@ class Include(Node):
     recipient: Any = None
 
 
-class Lasts(Node):
+class Lasts(Node, frozen=True):
     """An aura lasts ``count`` of ``turn``s, then is dispelled."""
 
     count: Any
     turn: Turn | None = None
 
 
-class Carry(Node):
+class Carry(Node, frozen=True):
     """``agent`` carries (picks up) ``patient``; with ``dest``, carries it there (the carrier moves)."""
 
     agent: Any = None
@@ -676,14 +676,14 @@ class Carry(Node):
     dest: Any = None
 
 
-class Drop(Node):
+class Drop(Node, frozen=True):
     """``agent`` drops ``patient`` (artifacts it carries)."""
 
     agent: Any = None
     patient: Any = None
 
 
-class Enter(Node):
+class Enter(Node, frozen=True):
     """``patient`` enters ``dest`` (a place or zone; ``the realm`` when it comes into play)."""
 
     patient: Any = None
@@ -691,74 +691,74 @@ class Enter(Node):
     source: Any = None
 
 
-class Leave(Node):
+class Leave(Node, frozen=True):
     """``patient`` leaves ``source`` (``the realm``, a site)."""
 
     patient: Any = None
     source: Any = None
 
 
-class Occupy(Node):
+class Occupy(Node, frozen=True):
     """``agent`` occupies ``patient`` (a location)."""
 
     agent: Any = None
     patient: Any = None
 
 
-class Traverse(Node):
+class Traverse(Node, frozen=True):
     """``agent`` passes through or over ``patient`` (a border, wall or void)."""
 
     agent: Any = None
     patient: Any = None
 
 
-class Immune(Node):
+class Immune(Node, frozen=True):
     """``patient`` is immune to ``what`` (damage, a keyword such as Lethal): the engine ignores it."""
 
     patient: Any = None
     what: Any = None
 
 
-class Hit(Node):
+class Hit(Node, frozen=True):
     """``agent`` (a projectile) hits ``patient`` (the first unit in its way)."""
 
     agent: Any = None
     patient: Any = None
 
 
-class Own(Node):
+class Own(Node, frozen=True):
     """``agent`` owns ``patient`` (a condition or a relative: ``a site you own``)."""
 
     agent: Any = None
     patient: Any = None
 
 
-class Exists(Node):
+class Exists(Node, frozen=True):
     """There is (are) ``patient``."""
 
     patient: Any = None
 
 
-class DoSo(Node):
+class DoSo(Node, frozen=True):
     """``agent`` does the action the context names (``you do``, ``may do so``)."""
 
     agent: Any = None
 
 
-class Win(Node):
+class Win(Node, frozen=True):
     """``agent`` wins the game."""
 
     agent: Any = None
 
 
-class Skip(Node):
+class Skip(Node, frozen=True):
     """``agent`` skips ``patient`` (a turn or phase)."""
 
     agent: Any = None
     patient: Any = None
 
 
-class Force(Node):
+class Force(Node, frozen=True):
     """``agent`` forces ``patient`` to do ``action`` (a :class:`Clause` whose agent is ``patient``)."""
 
     patient: Any = None
@@ -766,7 +766,7 @@ class Force(Node):
     agent: Any = None
 
 
-class Compare(Node):
+class Compare(Node, frozen=True):
     """``agent`` has (``verb`` have) or controls (``control``) ``cmp`` (more, less, fewer) ``patient``
     than ``than`` has: the engine counts both sides."""
 
@@ -777,7 +777,7 @@ class Compare(Node):
     verb: str = "have"
 
 
-class Pay(Node):
+class Pay(Node, frozen=True):
     """``agent`` pays ``patient`` (mana like ``(1)``, an amount of life, or a cost): with a purpose
     (``pay (1) to summon ...``) the purpose runs only if it was paid."""
 
@@ -785,14 +785,14 @@ class Pay(Node):
     agent: Any = None
 
 
-class Reactivate(Node):
+class Reactivate(Node, frozen=True):
     """``agent`` uses the ability ``patient`` names again (``trigger the Genesis of X``)."""
 
     patient: Any = None
     agent: Any = None
 
 
-class Swap(Node):
+class Swap(Node, frozen=True):
     """``agent`` exchanges ``patient`` with ``instrument`` (positions, places, life totals, cards)."""
 
     patient: Any = None
@@ -800,7 +800,7 @@ class Swap(Node):
     agent: Any = None
 
 
-class ChangeAmount(Node):
+class ChangeAmount(Node, frozen=True):
     """An amount changed by a rule: ``patient`` is the amount (a stat of an object, ``the base power of
     target unit``, ``all healing``, ``strike damage caused by nearby units``); ``how`` is ``double``,
     ``halve``, ``set`` (to ``amount``), ``reduce_to`` (at most ``amount``) or ``limit_to`` (``amount``)."""
@@ -811,14 +811,14 @@ class ChangeAmount(Node):
     agent: Any = None
 
 
-class Stop(Node):
+class Stop(Node, frozen=True):
     """``patient`` ends its movement (at ``dest``)."""
 
     patient: Any = None
     dest: Any = None
 
 
-class Action(Node):
+class Action(Node, frozen=True):
     """A verb with no typed primitive yet: ``lemma`` and its named ``roles`` (``(("agent", X),
     ("patient", Y), ("dest", Z))``, in the frame's order). Parsed, **not executable**: coverage counts
     a card holding one as parsed but not mapped; the engine logs it and never guesses."""
@@ -830,7 +830,7 @@ class Action(Node):
 # =========================================================================== clauses and abilities
 
 
-class Adjunct(Node):
+class Adjunct(Node, frozen=True):
     """A prepositional phrase no role or selector takes (``in any order``, ``on the ground``): ``prep``
     and its object, kept so nothing written is lost."""
 
@@ -838,7 +838,7 @@ class Adjunct(Node):
     what: Any = None
 
 
-class Clause(Node):
+class Clause(Node, frozen=True):
     """One effect: ``action`` (a primitive; a :class:`Group` of primitives when verbs are joined under one
     modal: ``can't be attacked or intercepted``) with its modality and scope.
 
@@ -868,7 +868,7 @@ class Clause(Node):
     voice: str | None = None
 
 
-class Sentence(Node):
+class Sentence(Node, frozen=True):
     """Clauses in order; ``links[i]`` joins clause i and i+1: ``and``, ``then`` (after the previous
     resolves) or ``or`` (the controller picks one). Phrases written before the first clause scope the
     whole sentence: ``conditions`` (``If you do,``), ``duration`` (``This turn,``), ``per`` (``For each
@@ -885,7 +885,7 @@ class Sentence(Node):
     span: Span | None = None
 
 
-class Cost(Node):
+class Cost(Node, frozen=True):
     """Part of an activation cost: ``kind`` ``tap`` (tap ``arg``, default this card), ``mana`` (``arg``
     a :class:`Mana`), ``sacrifice``, ``discard``, ``banish``, ``reveal`` (``arg`` the selector; reveal
     from hand: this card), ``life`` (``arg`` amount), ``lose`` (lose the grant ``arg``), or ``action``
@@ -895,7 +895,7 @@ class Cost(Node):
     arg: Any = None
 
 
-class KeywordLine(Node):
+class KeywordLine(Node, frozen=True):
     """A line of keyword abilities (:class:`Keyword`); a bare statement may stand among them
     (``Charge, Can't attack sites``: a :class:`Clause` item about this card)."""
 
@@ -903,7 +903,7 @@ class KeywordLine(Node):
     span: Span | None = None
 
 
-class Activated(Node):
+class Activated(Node, frozen=True):
     """``costs → body``: the controller may pay the costs (any time they could act) to run the body
     (its sentences in order). ``threshold``: mana symbols written before the ability (``(A)(A)(A) —``):
     it works only while its controller has that threshold."""
@@ -914,7 +914,7 @@ class Activated(Node):
     span: Span | None = None
 
 
-class Genesis(Node):
+class Genesis(Node, frozen=True):
     """Runs the body when the card enters the realm (``deathrite``: ``Genesis & Deathrite``, also when
     it dies)."""
 
@@ -924,7 +924,7 @@ class Genesis(Node):
     span: Span | None = None
 
 
-class Deathrite(Node):
+class Deathrite(Node, frozen=True):
     """Runs the body when the card dies (goes from the realm to the cemetery)."""
 
     body: tuple[Sentence, ...]
@@ -932,7 +932,7 @@ class Deathrite(Node):
     span: Span | None = None
 
 
-class Triggered(Node):
+class Triggered(Node, frozen=True):
     """Runs ``body`` (its sentences in order) each time ``trigger`` fires. A statement of a repeated
     effect at a time (``Untaps at the end of your turn``) is a triggered ability too."""
 
@@ -942,7 +942,7 @@ class Triggered(Node):
     span: Span | None = None
 
 
-class Statement(Node):
+class Statement(Node, frozen=True):
     """Sentences without trigger or cost: a spell's effect when cast, or a static ability while the
     card is in play (a static's clauses are states: Grant, SetState, ModifyDamage, can't...). Sentences
     after the first attach to it until the next ability marker (a trigger word, an arrow, a keyword
@@ -953,7 +953,7 @@ class Statement(Node):
     span: Span | None = None
 
 
-class Unparsed(Node):
+class Unparsed(Node, frozen=True):
     """A sentence the grammar could not parse: kept so the rest of the card still works. ``span`` =
     (start, end) offsets in the normalised text; ``reason`` says where and why it failed."""
 
@@ -966,7 +966,7 @@ Ability = Union[KeywordLine, Activated, Genesis, Deathrite, Triggered, Statement
 ABILITY_TYPES = (KeywordLine, Activated, Genesis, Deathrite, Triggered, Statement, Unparsed)
 
 
-class CardText(Node):
+class CardText(Node, frozen=True):
     """A parsed card text: ``lines`` of abilities (one tuple per normalised line); ``overridden``: the
     AST comes from the per-card overrides file (``grammar/overrides.yaml``), not from the grammar."""
 
@@ -988,7 +988,7 @@ class CardText(Node):
         return not self.unparsed
 
 
-def walk(node: Any):
+def walk(node: Any) -> Iterator[Any]:
     """Every node under ``node`` (itself included), depth first."""
     stack = [node]
     while stack:

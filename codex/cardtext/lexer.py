@@ -316,9 +316,9 @@ def _word_readings(lex: Lexicon, text: str) -> tuple[Candidate, ...]:
         out += [Candidate(1, (Reading(cat, text, entry="punct"),)) for cat in _PUNCT[text]]
     elif text.startswith('"'):
         out.append(Candidate(1, (Reading("QUOTED", text, entry="symbol"),)))
-    elif text[0] in "+-" and text[1:].isdigit():
+    elif text[0] in "+-" and text[1:].isdecimal():
         out.append(Candidate(1, (Reading("SIGNED", int(text), entry="symbol"),)))
-    elif text[0].isdigit():
+    elif text[0].isdecimal():  # "¹" is a digit to isdigit, not a number int() reads
         value = int(text.rstrip("+"))
         out.append(Candidate(1, (Reading("NUMBER", value, "plus" if text.endswith("+") else "", "symbol"),)))
     elif text in ("'s", "'"):

@@ -16,7 +16,7 @@ format's own vocabulary (`SCENARIO_FLAGS`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import lru_cache
 from typing import Any, Iterable
@@ -26,7 +26,7 @@ from codex.cardtext import parse_card_text
 from codex.cardtext.normalize import normalize
 from codex.cardtext.printer import to_text
 from codex.engine.keywords import ELEMENTS, Keywords
-from codex.engine.statics import recognise, size_of
+from codex.engine.keyword_like import recognise, size_of
 
 
 class AbilityKind(str, Enum):
@@ -130,14 +130,6 @@ def _keywords_of_line(line: A.KeywordLine) -> tuple[Keywords, list[Any]]:
     return kw, rest
 
 
-def _item_text(item: Any) -> str:
-    """The words of a non-keyword item of a keyword line ("Charge, May carry an ally."): a bare
-    clause is printed as the one-clause sentence it is."""
-    if isinstance(item, A.Clause):
-        item = A.Statement(A.Sentence((), (item,), (), "."))
-    return to_text(item)
-
-
 def _kind_of(node: Any, spell: bool) -> AbilityKind | None:
     if isinstance(node, A.Genesis):
         return AbilityKind.GENESIS
@@ -148,20 +140,28 @@ def _kind_of(node: Any, spell: bool) -> AbilityKind | None:
     if isinstance(node, A.Activated):
         return AbilityKind.ACTIVATED
     if isinstance(node, A.Statement):
-        return AbilityKind.SPELL if spell else AbilityKind.STATIC
+        if spell:
+            return AbilityKind.SPELL
+        # "Once on your turn, ...": an activated ability with no cost (Codex "Activated Ability")
+        first = node.body[0] if node.body else None
+        if isinstance(first, A.Sentence) and first.limit is not None:
+            return AbilityKind.ACTIVATED
+        return AbilityKind.STATIC
     return None
 
 
-def _ability_text(node: Any, card_text: str, line: str, alone: bool) -> str:
-    """The card's words for an ability: its source span (offsets into the normalised card text)
-    when the AST has one, the whole line when the line holds only this ability, else the
-    grammar's printing of it."""
+def _span_text(node: Any, card_text: str) -> str | None:
+    """The card's own words for a node with a source span (offsets into the normalised text)."""
     span = getattr(node, "span", None)
     if isinstance(span, tuple) and len(span) == 2:
         return card_text[span[0]:span[1]].strip()
-    if alone:
-        return line.strip()
-    return to_text(node)
+    return None
+
+
+def _executed(ability: Ability) -> bool:
+    """Whether this engine version executes the ability beyond the keyword-like shapes of
+    `keyword_like.recognise` (none yet: card effects are executed from issue #12 on)."""
+    return False
 
 
 @lru_cache(maxsize=4096)
@@ -174,39 +174,37 @@ def abilities_of(text: str, name: str | None = None, *, spell: bool = False) -> 
         return Abilities()
     card = parse_card_text(text, name)
     norm = normalize(text).text
-    lines = norm.split("\n")
     kw = Keywords()
     abilities: list[Ability] = []
     unreadable: list[str] = []
     size: tuple[int, int] | None = None
-    for line_text, line in zip(lines, card.lines):
-        alone = len(line) == 1
+    for line in card.lines:
         for node in line:
             if isinstance(node, A.KeywordLine):
                 found, rest = _keywords_of_line(node)
                 kw = kw.merge(found)
+                line_text = _span_text(node, norm) or to_text(node)
                 for item in rest:
                     known = recognise(item)
                     if known is not None:
                         kw = kw.merge(known)
-                    abilities.append(Ability(AbilityKind.STATIC, to_text(A.KeywordLine(items=(item,), end="")), item,
-                                             executed=known is not None))
+                    ability = Ability(AbilityKind.STATIC, line_text, item)
+                    abilities.append(replace(ability, executed=known is not None or _executed(ability)))
             elif isinstance(node, A.Unparsed):
                 unreadable.append(node.text)
             else:
                 kind = _kind_of(node, spell)
-                if kind is not None:
-                    known = recognise(node) if kind in (AbilityKind.STATIC, AbilityKind.TRIGGERED) else None
-                    found_size = size_of(node) if kind is AbilityKind.STATIC else None
-                    if known is not None:
-                        kw = kw.merge(known)
-                    if found_size is not None:
-                        size = found_size
-                    abilities.append(Ability(kind, _ability_text(node, norm, line_text, alone), node,
-                                             executed=known is not None or found_size is not None))
-                    body = getattr(node, "body", ())
-                    parts = body if isinstance(body, tuple) else (body,)
-                    unreadable += [b.text for b in parts if isinstance(b, A.Unparsed)]
+                if kind is None:
+                    continue
+                known = recognise(node) if kind in (AbilityKind.STATIC, AbilityKind.TRIGGERED) else None
+                found_size = size_of(node) if kind is AbilityKind.STATIC else None
+                if known is not None:
+                    kw = kw.merge(known)
+                if found_size is not None:
+                    size = found_size
+                ability = Ability(kind, _span_text(node, norm) or to_text(node), node)
+                done = known is not None or found_size is not None or _executed(ability)
+                abilities.append(replace(ability, executed=done))
     return Abilities(kw, tuple(abilities), tuple(unreadable), size=size)
 
 

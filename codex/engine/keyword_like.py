@@ -30,7 +30,7 @@ from codex.engine.oversized import size_from_count
 
 #: "Can only move themselves <adverb>": the adverbs the engine knows as directions.
 DIRECTIONS = {"forward": "forward", "back": "backward", "sideways": "sideways"}
-_SELF_REFS = {"themselves", "itself", "himself", "herself", "SELF"}
+_SELF_REFS = {"themselves", "itself", "himself", "herself", "SELF", "it", "they"}
 
 
 def _modal(clause: Any) -> str:
@@ -41,23 +41,30 @@ def _clauses(node: Any) -> tuple[Any, ...]:
     """The clauses of a static ability: a bare clause (from a keyword line) or a statement's."""
     if isinstance(node, A.Clause):
         return (node,)
-    if isinstance(node, A.Statement) and isinstance(node.body, A.Sentence) and not node.body.leads:
-        return node.body.clauses
+    if isinstance(node, A.Statement):
+        sentences = node.body if isinstance(node.body, tuple) else (node.body,)
+        if all(isinstance(x, A.Sentence) and not x.conditions and x.limit is None for x in sentences):
+            return tuple(c for x in sentences for c in x.clauses)
     return ()
+
+
+def _is_self(node: Any) -> bool:
+    return isinstance(node, A.Ref) and node.word in _SELF_REFS
 
 
 def _carry(clause: Any) -> Keywords | None:
     act = clause.action
-    if not (isinstance(act, A.Action) and act.verb == "carry" and _modal(clause) in ("may", "can")
-            and clause.subject is None and isinstance(act.arg, A.Selector)):
+    if not (isinstance(act, A.Carry) and _modal(clause) in ("may", "can") and not clause.negated
+            and (act.agent is None or _is_self(act.agent)) and act.dest is None
+            and isinstance(act.patient, A.Selector)):
         return None
-    sel: A.Selector = act.arg
-    mods = set(sel.mods)
-    if sel.posts or sel.pre or mods - {"allied", "weaker"}:
+    sel: A.Selector = act.patient
+    mods = {m.lower() for m in sel.mods}
+    if sel.filters or mods - {"allied", "weaker"}:
         return None
-    if sel.noun in ("ally", "allies"):
+    if sel.noun == "ally":
         minion_only = False
-    elif sel.noun in ("minion", "minions") and "allied" in mods:
+    elif sel.noun == "minion" and "allied" in mods:
         minion_only = True
     else:
         return None
@@ -72,12 +79,13 @@ def _carry(clause: Any) -> Keywords | None:
 
 def _directions(clause: Any) -> Keywords | None:
     act = clause.action
-    if not (isinstance(act, A.Move) and act.kind == "move" and _modal(clause) in ("can only", "may only")
-            and act.dest is None and act.steps is None and act.adverbs):
+    adverbs = [a for a in clause.adverbs if a != "only"]
+    if not (isinstance(act, A.Move) and act.kind == "move" and _modal(clause) in ("can", "may")
+            and "only" in clause.adverbs and act.dest is None and act.steps is None and adverbs):
         return None
-    if not (isinstance(act.what, A.Ref) and act.what.word in _SELF_REFS):
+    if not (_is_self(act.patient) and (act.agent is None or _is_self(act.agent))):
         return None
-    dirs = [DIRECTIONS.get(a) for a in act.adverbs]
+    dirs = [DIRECTIONS.get(a) for a in adverbs]
     if any(d is None for d in dirs):
         return None
     return Keywords(only_directions=frozenset(d for d in dirs if d))
@@ -85,40 +93,42 @@ def _directions(clause: Any) -> Keywords | None:
 
 def _compulsion(node: A.Triggered) -> Keywords | None:
     event = node.trigger.event
-    if node.trigger.kind != "whenever" or event is None or event.verb != "can_attack":
+    if node.trigger.kind != "whenever" or not isinstance(event, A.Clause) or not isinstance(event.action, A.Attack):
         return None
-    subj = event.subject
-    if not (isinstance(subj, A.Selector) and subj.noun in ("minion", "minions") and not subj.posts):
+    if _modal(event) != "can":
         return None
-    mods, pre = set(subj.mods), set(subj.pre)
-    if mods - {"enemy"} or pre - {"nearby"}:
+    subj = event.action.agent
+    if not (isinstance(subj, A.Selector) and subj.noun == "minion"):
         return None
-    if event.obj is None:
+    mods = {m.lower() for m in subj.mods}
+    nearby = any(isinstance(f, A.Where) and f.rel == "nearby" and f.of is None for f in subj.filters)
+    if mods - {"enemy"} or len(subj.filters) != int(nearby):
+        return None
+    target = event.action.patient
+    if target is None:
         at_source = False
-    elif isinstance(event.obj, A.Ref) and event.obj.word == "SELF":
+    elif _is_self(target):
         at_source = True
     else:
         return None
-    body = node.body.clauses if isinstance(node.body, A.Sentence) else ()
-    if not (len(body) == 1 and _modal(body[0]) == "must" and body[0].action is None):
+    body = [c for x in node.body for c in x.clauses] if isinstance(node.body, tuple) else []
+    if not (len(body) == 1 and _modal(body[0]) == "must" and isinstance(body[0].action, A.DoSo)):
         return None
-    return Keywords(compels=(Compulsion("enemy" if "enemy" in mods else "any", "nearby" in pre, at_source),))
+    return Keywords(compels=(Compulsion("enemy" if "enemy" in mods else "any", nearby, at_source),))
 
 
 def _moves_freely(clause: Any) -> Keywords | None:
     """"Moves freely between water locations", "... between land sites", "Moves freely sideways"."""
     act = clause.action
-    if not (isinstance(act, A.Move) and act.kind == "move" and act.what is None and not _modal(clause)
-            and clause.subject is None and act.steps is None and "freely" in act.adverbs):
+    if not (isinstance(act, A.Move) and act.kind == "move" and not _modal(clause) and "freely" in clause.adverbs
+            and (act.patient is None or _is_self(act.patient)) and act.steps is None):
         return None
-    rest = set(act.adverbs) - {"freely"}
+    rest = set(clause.adverbs) - {"freely"}
     if act.dest is None and rest == {"sideways"}:
         return Keywords(moves_freely=frozenset({"sideways"}))
-    if rest or not (isinstance(act.dest, tuple) and len(act.dest) == 2 and act.dest[0] == "between"):
-        return None
-    sel = act.dest[1]
-    if not (isinstance(sel, A.Selector) and sel.noun in ("locations", "sites") and len(sel.mods) == 1
-            and sel.mods[0] in ("water", "land") and not sel.posts and not sel.pre):
+    sel = act.dest
+    if rest or not (isinstance(sel, A.Selector) and sel.noun in ("location", "site") and len(sel.mods) == 1
+                    and sel.mods[0] in ("water", "land") and not sel.filters):
         return None
     return Keywords(moves_freely=frozenset({sel.mods[0]}))
 
@@ -140,8 +150,8 @@ def size_of(node: Any) -> tuple[int, int] | None:
         return None
     clause = clauses[0]
     act = clause.action
-    if not (isinstance(act, A.Action) and act.verb == "occupy" and clause.subject is None and not _modal(clause)
-            and isinstance(act.arg, A.Selector) and act.arg.noun == "locations" and act.arg.quant == "counted"
-            and isinstance(act.arg.count, int)):
+    if not (isinstance(act, A.Occupy) and (act.agent is None or _is_self(act.agent)) and not _modal(clause)
+            and isinstance(act.patient, A.Selector) and act.patient.noun == "location"
+            and isinstance(act.patient.count, int)):
         return None
-    return size_from_count(act.arg.count)
+    return size_from_count(act.patient.count)
