@@ -23,6 +23,7 @@ from codex.corpus.aliases import AliasIndex, declared_synonyms
 from codex.corpus.codex_csv import CodexRecord, read_codex_csv
 from codex.corpus.conflicts import load_conflicts, verify_quotes
 from codex.corpus.errors import BuildCheckError
+from codex.corpus.games import read_games, write_games
 from codex.corpus.rulebook import Rulebook, parse_rulebook
 from codex.corpus.sources import Source, external_source, verified_source
 from codex.corpus.text import SUSPICIOUS, fold, links_in, mentions_in, plain
@@ -47,6 +48,7 @@ class IngestReport:
     lost_headings: list[str] = field(default_factory=list)
     stale_conflicts: list[dict] = field(default_factory=list)
     sources: list[dict] = field(default_factory=list)
+    games: dict[str, dict] = field(default_factory=dict)   # the other rule systems (games.py)
     seconds: float = 0.0
 
     def to_dict(self) -> dict:
@@ -56,7 +58,7 @@ class IngestReport:
             "unresolved_links": self.unresolved_links,
             "unattached_synonyms": self.unattached_synonyms,
             "lost_headings": self.lost_headings, "stale_conflicts": self.stale_conflicts,
-            "sources": self.sources,
+            "sources": self.sources, "games": self.games,
             "seconds": round(self.seconds, 3),
         }
 
@@ -81,6 +83,7 @@ def ingest(build: paths.BuildPaths, *, codex_csv: Path | None = None,
     records = read_codex_csv(codex_src.path)
     progress("reading the rulebook")
     rulebook = parse_rulebook(rulebook_src.path)
+    books = read_games(sources_dir, progress)
     report = IngestReport(build.db)
     with generation.building(build) as stage:
         tmp = stage.db
@@ -90,6 +93,8 @@ def ingest(build: paths.BuildPaths, *, codex_csv: Path | None = None,
         index = _write_codex(db, records, report)
         progress("writing the rulebook")
         _write_rulebook(db, rulebook, index, report)
+        progress("writing the other games")
+        report.games = write_games(db, books)
         progress("checking conflicts")
         conflicts, report.stale_conflicts = verify_quotes(
             conflicts_file, load_conflicts(conflicts_file), _record_texts(db),
@@ -98,7 +103,8 @@ def ingest(build: paths.BuildPaths, *, codex_csv: Path | None = None,
             ({"id": c.id, "game": GAME, "topic": c.topic, "codex_id": c.codex.record_id,
               "codex_quote": c.codex.quote, "rulebook_id": c.rulebook.record_id,
               "rulebook_quote": c.rulebook.quote, "note": c.note} for c in conflicts), pk="id")
-        report.sources = [_source_row(s) for s in (codex_src, rulebook_src)]
+        report.sources = [_source_row(s) for s in (codex_src, rulebook_src,
+                                                   *(b.source for b in books))]
         db["sources"].insert_all(report.sources, pk="name")
         report.counts = _counts(db)
         report.counts["conflicts"] = len(conflicts)

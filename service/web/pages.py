@@ -11,7 +11,7 @@ from codex.cards.catalog import card_summary
 from codex.corpus.text import fold
 from service.api.cards import mentions_of
 from service.api.rulebook import page_of, rulebook_record
-from service.api.schemas import MAX_QUERY
+from service.api.schemas import GAMES, MAX_QUERY, SOURCES
 from service.api.search import run_search
 from service.resources import resources
 from service.urls import entry_url, split_id
@@ -39,13 +39,13 @@ def home() -> str:
     so there is a single rendering of results.
     """
     q = (request.args.get("q") or "").strip()[:MAX_QUERY]
-    source = request.args.get("source") if request.args.get("source") in ("codex", "rulebook") \
-        else None
+    source = request.args.get("source") if request.args.get("source") in SOURCES else None
+    game = request.args.get("game") if request.args.get("game") in GAMES else None
     correct = request.args.get("correct", "1") not in ("0", "false")
-    result = run_search(q, source=source, limit=20, correct=correct) if q else None
+    result = run_search(q, source=source, limit=20, correct=correct, game=game) if q else None
     if request.args.get("fragment"):
         return render_template("_results.html", q=q, result=result, source=source)
-    return render_template("home.html", q=q, source=source, result=result)
+    return render_template("home.html", q=q, source=source, result=result, search_game=game)
 
 
 @web.get("/entries")
