@@ -24,6 +24,7 @@ from codex.corpus.aliases import AliasIndex, declared_synonyms
 from codex.corpus.codex_csv import CodexRecord, read_codex_csv
 from codex.corpus.conflicts import load_conflicts, verify_quotes
 from codex.corpus.errors import BuildCheckError
+from codex.corpus.games import read_games, write_games
 from codex.corpus.lists import codex_blocks, list_kind
 from codex.corpus.rulebook import Rulebook, parse_rulebook
 from codex.corpus.sources import Source, external_source, verified_source
@@ -50,6 +51,7 @@ class IngestReport:
     stale_conflicts: list[dict] = field(default_factory=list)
     lists: dict[str, int] = field(default_factory=dict)
     sources: list[dict] = field(default_factory=list)
+    games: dict[str, dict] = field(default_factory=dict)   # the other rule systems (games.py)
     seconds: float = 0.0
 
     def to_dict(self) -> dict:
@@ -60,7 +62,7 @@ class IngestReport:
             "unattached_synonyms": self.unattached_synonyms,
             "lost_headings": self.lost_headings, "stale_conflicts": self.stale_conflicts,
             "lists": self.lists,
-            "sources": self.sources,
+            "sources": self.sources, "games": self.games,
             "seconds": round(self.seconds, 3),
         }
 
@@ -85,6 +87,7 @@ def ingest(build: paths.BuildPaths, *, codex_csv: Path | None = None,
     records = read_codex_csv(codex_src.path)
     progress("reading the rulebook")
     rulebook = parse_rulebook(rulebook_src.path)
+    books = read_games(sources_dir, progress)
     report = IngestReport(build.db)
     with generation.building(build) as stage:
         tmp = stage.db
@@ -94,6 +97,8 @@ def ingest(build: paths.BuildPaths, *, codex_csv: Path | None = None,
         index = _write_codex(db, records, report)
         progress("writing the rulebook")
         _write_rulebook(db, rulebook, index, report)
+        progress("writing the other games")
+        report.games = write_games(db, books)
         progress("checking conflicts")
         conflicts, report.stale_conflicts = verify_quotes(
             conflicts_file, load_conflicts(conflicts_file), _record_texts(db),
@@ -102,7 +107,8 @@ def ingest(build: paths.BuildPaths, *, codex_csv: Path | None = None,
             ({"id": c.id, "game": GAME, "topic": c.topic, "codex_id": c.codex.record_id,
               "codex_quote": c.codex.quote, "rulebook_id": c.rulebook.record_id,
               "rulebook_quote": c.rulebook.quote, "note": c.note} for c in conflicts), pk="id")
-        report.sources = [_source_row(s) for s in (codex_src, rulebook_src)]
+        report.sources = [_source_row(s) for s in (codex_src, rulebook_src,
+                                                   *(b.source for b in books))]
         db["sources"].insert_all(report.sources, pk="name")
         report.counts = _counts(db)
         report.counts["conflicts"] = len(conflicts)

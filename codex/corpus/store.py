@@ -16,6 +16,7 @@ from rapidfuzz import process
 
 from codex.corpus.aliases import name_variants
 from codex.corpus.errors import CorpusNotBuilt
+from codex.corpus.gamestore import GameRecords
 from codex.corpus.text import fold
 
 
@@ -52,8 +53,8 @@ class Entry:
         return data
 
 
-class Corpus:
-    """A built corpus database, opened read-only."""
+class Corpus(GameRecords):
+    """A built corpus database, opened read-only (per-game reading: ``GameRecords``)."""
 
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self._conn = conn
@@ -208,4 +209,5 @@ class Corpus:
         counts["links_unresolved"] = self.query(
             "select count(*) n from links where target_id is null")[0]["n"]
         return {"meta": meta, "counts": counts,
-                "sources": self.query("select * from sources order by name")}
+                "sources": self.query("select * from sources order by game != 'sorcery', "
+                                      "game, name")}

@@ -123,14 +123,15 @@
       if (q === last) return;
       last = q;
       var mine = ++seq;
-      var url = input.getAttribute("data-fragment-url") + "?fragment=1&q=" + encodeURIComponent(q);
+      var base = input.getAttribute("data-fragment-url");
+      var url = base + (base.indexOf("?") < 0 ? "?" : "&") + "fragment=1&q=" + encodeURIComponent(q);
       if (!q) { results.innerHTML = ""; history.replaceState(null, "", location.pathname); return; }
       fetch(url, { headers: { "Accept": "text/html" } })
         .then(function (r) { if (!r.ok && r.status >= 500) throw new Error("offline"); return r.ok ? r.text() : ""; })
         .then(function (html) {
           if (mine !== seq) return;  // a newer query already answered
           results.innerHTML = html;  // server-rendered, autoescaped fragment
-          history.replaceState(null, "", "?q=" + encodeURIComponent(q));
+          history.replaceState(null, "", (base.indexOf("?") < 0 ? "?" : base.slice(base.indexOf("?")) + "&") + "q=" + encodeURIComponent(q));
         })
         .catch(function () { if (mine === seq) renderLocal(q).catch(function () {}); });
     };

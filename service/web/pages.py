@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 from codex.corpus.text import fold
 from service.api.cards import mentions_of
 from service.api.rulebook import page_of, rulebook_record
-from service.api.schemas import MAX_QUERY
+from service.api.schemas import GAMES, MAX_QUERY, SOURCES
 from service.api.search import run_search
 from service.resources import resources
 from service.urls import entry_url, split_id
@@ -47,8 +47,8 @@ def home() -> Response | str:
     q = (request.args.get("q") or "").strip()[:MAX_QUERY]
     if q and is_card_query(q) and not request.args.get("fragment"):
         return redirect(url_for("web.cards", q=q))
-    source = request.args.get("source") if request.args.get("source") in ("codex", "rulebook") \
-        else None
+    source = request.args.get("source") if request.args.get("source") in SOURCES else None
+    game = request.args.get("game") if request.args.get("game") in GAMES else None
     correct = request.args.get("correct", "1") not in ("0", "false")
     try:
         page_no = max(1, min(int(request.args.get("page") or 1), MAX_PAGE))
@@ -59,15 +59,15 @@ def home() -> Response | str:
         result = {"card_query": True, "hits": [], "cards": [], "total": 0}
     elif q:
         result = run_search(q, source=source, limit=PER_PAGE, offset=(page_no - 1) * PER_PAGE,
-                            correct=correct)
+                            correct=correct, game=game)
         result["cards"] = [_with_card_facts(c) for c in result["cards"]]
         result["pages"] = min(MAX_PAGE, (result["total"] + PER_PAGE - 1) // PER_PAGE)
         result["page"] = page_no
     if request.args.get("fragment"):
         return render_template("_results.html", q=q, result=result, source=source,
-                               correct=correct)
+                               correct=correct, search_game=game)
     return render_template("home.html", q=q, source=source, result=result, correct=correct,
-                           search_box=True, autofocus=not q)
+                           search_box=True, autofocus=not q, search_game=game)
 
 
 def _with_card_facts(named: dict[str, Any]) -> dict[str, Any]:
