@@ -18,7 +18,7 @@ from flask import Response, render_template, url_for
 
 from codex.corpus.text import plain
 from service.resources import resources
-from service.urls import entry_url, rulebook_url
+from service.urls import entry_url, record_url
 from service.web import web
 
 
@@ -88,13 +88,11 @@ def offline_index() -> Response:
     titles = {r["id"]: r["title"] for r in corpus.query("select id, title from codex_entries")}
     rows = []
     for rec in corpus.records():
-        if rec["source"] == "codex":
-            url = entry_url(rec["id"])
-        else:
-            url = rulebook_url(rec["id"], rec.get("kind"), rec.get("page"))
+        url = record_url(rec["source"], rec["id"], rec.get("kind"), rec.get("page"))
         parent = titles.get(rec.get("parent_id") or "") if rec["source"] == "codex" else None
-        label = "Codex" if rec["source"] == "codex" else f"Rulebook, p. {rec['page']}" \
-            if rec.get("page") else "Rulebook"
+        name = {"codex": "Codex", "rulebook": "Rulebook"}.get(rec["source"],
+                                                            str(rec["source"]).capitalize())
+        label = f"{name}, p. {rec['page']}" if rec.get("page") else name
         rows.append([url, rec["title"], label, parent or "", plain(rec["text"] or "")])
     from service.cardpage import with_catalog
 
