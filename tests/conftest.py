@@ -90,3 +90,18 @@ def sources_copy(tmp_path: Path) -> Path:
     if (CORPUS_DIR / "conflicts.yaml").exists():
         shutil.copy(CORPUS_DIR / "conflicts.yaml", dest / "conflicts.yaml")
     return dest / "sources"
+
+
+@pytest.fixture(scope="session")
+def judge_build(build_paths: BuildPaths, tmp_path_factory: pytest.TempPathFactory) -> BuildPaths:
+    """A copy of the test build with the invented card catalog imported (card pages, card
+    search, the board editor's card picker); the shared build stays without a catalog."""
+    import shutil
+
+    from codex.cards.catalog import import_cards
+
+    root = tmp_path_factory.mktemp("judge") / "build"
+    shutil.copytree(build_paths.root, root, symlinks=True)
+    build = BuildPaths(root)
+    import_cards(Path(__file__).parent / "fixtures" / "cards" / "judge.json", build.cards_db)
+    return build

@@ -192,7 +192,7 @@ def test_search_page_labels_games_and_offers_each_game(client) -> None:  # noqa:
     assert '<span class="game-label">Sorcerer</span>' in html
     scoped = client.get("/search?q=destroy&game=sorcerer").get_data(as_text=True)
     assert 'name="game" value="sorcerer"' in scoped
-    assert '<span class="game-label">' not in scoped.split('<ol class="results">')[1]
+    assert '<span class="game-label">' not in scoped.split('<ol class="results"')[1]
 
 
 def test_game_pages_escape_what_they_show(client) -> None:  # noqa: ANN001

@@ -79,6 +79,9 @@ def ingest(build: BuildPaths, codex_csv: Path | None, as_json: bool) -> None:
                          f"paragraphs, {c['glossary']} glossary terms, {c['quick_reference']} "
                          "quick-reference records"),
             ("Conflicts", str(c["conflicts"])),
+            ("Lists kept", f"{data['lists'].get('codex_items', 0)} items in "
+                           f"{data['lists'].get('codex_records', 0)} Codex records, "
+                           f"{data['lists'].get('rulebook_items', 0)} rulebook list lines"),
             ("Repairs", ", ".join(f"{n} {k}" for k, n in data["repair_counts"].items()) or "none")]
     for row in rows:
         table.add_row(*row)

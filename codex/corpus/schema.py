@@ -35,7 +35,7 @@ def create(db: sqlite_utils.Database) -> None:
                           "role": str}, pk="name")
     db["codex_entries"].create({"id": str, "game": str, "kind": str, "title": str, "slug": str,
                                 "parent_id": str, "position": int, "text": str, "markup": str,
-                                "raw": str, "csv_row": int}, pk="id",
+                                "raw": str, "csv_row": int, "blocks": str}, pk="id",
                                foreign_keys=[("parent_id", "codex_entries", "id")])
     db["aliases"].create({"game": str, "name": str, "record_id": str, "kind": str},
                          pk=("game", "name"), foreign_keys=[("record_id", "codex_entries", "id")])
@@ -51,7 +51,7 @@ def create(db: sqlite_utils.Database) -> None:
                                     "text": str, "codex_id": str}, pk="id",
                                    foreign_keys=[("codex_id", "codex_entries", "id")])
     db["rulebook_paragraphs"].create({"id": str, "section_id": str, "position": int, "text": str,
-                                      "line": int}, pk="id",
+                                      "line": int, "list": str}, pk="id",
                                      foreign_keys=[("section_id", "rulebook_sections", "id")])
     for table in ("glossary", "quick_reference"):
         db[table].create({"id": str, "game": str, "title": str, "kind": str, "page": int,

@@ -5,6 +5,7 @@ Opened read-only; the service shares one ``Corpus`` across threads. Everything d
 """
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 from dataclasses import dataclass, field
@@ -37,6 +38,9 @@ class Entry:
     linked_from: list[dict] = field(default_factory=list)
     rulebook: list[dict] = field(default_factory=list)
     conflicts: list[dict] = field(default_factory=list)
+    #: The markup as paragraphs and lists (offsets into ``markup``; ``codex.corpus.lists``),
+    #: or None when the source has no list in it (one paragraph).
+    blocks: list[dict] | None = None
 
     @property
     def anchor(self) -> str:
@@ -109,6 +113,8 @@ class Corpus(GameRecords):
                          "codex_entries p on p.id = e.parent_id where e.id = ?", (record_id,))[0]
         entry = Entry(row["id"], row["kind"], row["title"], row["parent_id"], row["text"],
                       row["markup"], row["csv_row"], row["parent_title"])
+        if row.get("blocks"):
+            entry.blocks = json.loads(row["blocks"])
         entry.links = self.query(
             "select l.target_text, l.target_id, t.title as target_title from links l left join "
             "codex_entries t on t.id = l.target_id where l.source_id = ? order by l.position",
@@ -167,7 +173,7 @@ class Corpus(GameRecords):
         if not rows:
             return None
         section = rows[0]
-        section["paragraphs"] = self.query("select id, position, text, line from "
+        section["paragraphs"] = self.query("select * from "
                                            "rulebook_paragraphs where section_id = ? order by "
                                            "position", (section_id,))
         return section
