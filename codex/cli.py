@@ -16,7 +16,7 @@ from codex import paths
 from codex.errors import ArbiterError
 from codex.inputs import InputError, check_text
 
-AREAS = ("corpus", "search", "cards", "rulings", "deck", "serve")
+AREAS = ("corpus", "games", "search", "cards", "rulings", "deck", "serve")
 
 
 class ArbiterGroup(click.Group):
@@ -65,7 +65,8 @@ def _die(message: str, code: int) -> NoReturn:
 @click.version_option(package_name="arbiter")
 @click.pass_context
 def main(ctx: click.Context, build_dir: str | None) -> None:
-    """Arbiter: rules adjudication for Sorcery: Contested Realm, over the Codex."""
+    """Arbiter: rules adjudication for Sorcery: Contested Realm (over the Codex), Contracts,
+    Sorcerer and Archmajesty."""
     ctx.obj = paths.BuildPaths.at(build_dir)
 
 

@@ -62,3 +62,8 @@ class BuildPaths:
     def cards_db(self) -> Path:
         """The imported card catalog: a file of its own, so re-ingesting the Codex never drops it."""
         return self.root / "cards.db"
+
+    @property
+    def rulings_db(self) -> Path:
+        """Shared rulings (scenarios by content hash): beside the catalog, kept across builds."""
+        return self.root / "rulings.db"

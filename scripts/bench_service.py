@@ -11,6 +11,12 @@ Bounded: at most ``--requests`` per client per level and ``--seconds`` per level
 
 ``--unique`` makes every search query distinct (random page offsets and query mixes), so the
 response cache never answers and the numbers show the full search path.
+
+With a card snapshot (``--cards``, default ``../shared/cards/sorcery-cards.json`` when present)
+the catalog is imported into the bench build and two more workloads run: ``cards`` (card
+search pages, ``/cards?q=…`` with sorting and paging; distinct queries under ``--unique``) and
+``card`` (every card's page). Before any load, one client opens every card page once (the
+"first pass": no cache has seen them) and its latencies are printed too.
 """
 from __future__ import annotations
 
@@ -40,6 +46,15 @@ QUERIES = ["intercept", "airborne", "movement", "defend", "stealth", "burrowing"
            "aura", "magic", "carry", "bosk troll", "move and attack", "intercpt", "airbourne",
            "deffend", "stelth", "realm", "void", "adjacent", "nearby", "region", "underground",
            "underwater", "projectile", "genesis", "deathrite", "ward"]
+
+
+CARD_QUERIES = ["t:minion", "t:minion kw:airborne", "t:minion kw:airborne cost<=3", "kw:stealth",
+                "t:site", "t:magic cost<=2", "t:aura", "t:artifact", "t:avatar", "e:fire",
+                "e:water pow>=4", "th>=ff", "th>=ww", "r:unique", "r:elite t:minion",
+                "s:beta", "o:damage", "o:\"draw a spell\"", "pow>=5", "cost>=6", "st:dragon",
+                "kw:lance", "kw:burrowing", "kw:submerge", "-kw:airborne t:minion", "troll",
+                "t:minon", "kw:airbrone", "e:fier", "name:king", "life>=20", "def>=5"]
+CARD_SORTS = ["", "&sort=cost", "&sort=power&order=desc", "&sort=rarity", "&page=2"]
 
 
 def start_server(build_dir: str, workers: int) -> tuple[subprocess.Popen, str]:
@@ -179,7 +194,42 @@ def workloads(host: str, unique: bool) -> dict[str, list[str]]:
                   f"&limit=10&offset={rng.randrange(0, 5)}" for _ in range(20000)]
     else:
         search = [f"/api/v1/search?q={quote(q)}&limit=10" for q in QUERIES]
-    return {"search": search, "entry": ids}
+    loads = {"search": search, "entry": ids}
+    conn = http.client.HTTPConnection(h, int(p), timeout=10)
+    conn.request("GET", "/cards/index.json")
+    names = [c["name"] for c in json.loads(conn.getresponse().read())["cards"]]
+    conn.close()
+    if names:
+        if unique:
+            rng = random.Random(11)
+            loads["cards"] = [f"/cards?q={quote(rng.choice(CARD_QUERIES) + ' ' + rng.choice(CARD_QUERIES))}"
+                              f"{rng.choice(CARD_SORTS)}" for _ in range(20000)]
+        else:
+            loads["cards"] = [f"/cards?q={quote(q)}{s}" for q in CARD_QUERIES for s in CARD_SORTS]
+        loads["card"] = [f"/cards/{quote(n)}" for n in names]
+    return loads
+
+
+def first_pass(host: str, paths: list[str]) -> dict:
+    """One client, every path once, nothing cached yet: what the first visitor of each page
+    meets."""
+    out: list[float] = []
+    errors: list[str] = []
+    h, p = host.split(":")
+    conn = http.client.HTTPConnection(h, int(p), timeout=10)
+    for path in paths:
+        t0 = time.perf_counter()
+        conn.request("GET", path)
+        resp = conn.getresponse()
+        resp.read()
+        if resp.status != 200:
+            errors.append(f"{resp.status} {path}")
+        out.append(time.perf_counter() - t0)
+    conn.close()
+    lat = sorted(out)
+    pct = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] * 1000  # noqa: E731
+    return {"requests": len(lat), "errors": len(errors), "p50_ms": pct(0.5), "p99_ms": pct(0.99),
+            "max_ms": lat[-1] * 1000, "first_errors": errors[:3]}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -192,6 +242,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--build-dir", default=None, help="corpus build (default: a fresh temp one)")
     ap.add_argument("--unique", action="store_true", help="distinct search URLs (no cache hits)")
     ap.add_argument("--json", action="store_true", help="print results as JSON")
+    default_cards = ROOT.parent / "shared" / "cards" / "sorcery-cards.json"
+    ap.add_argument("--cards", default=str(default_cards) if default_cards.exists() else None,
+                    help="card JSON to import for the card workloads (default: the shared "
+                         "snapshot when present)")
     ap.add_argument("--generator", choices=("auto", "wrk", "python"), default="auto",
                     help="load generator: wrk (Debian's package) when installed, else Python "
                          "client processes")
@@ -202,10 +256,22 @@ def main(argv: list[str] | None = None) -> int:
     if not args.json:
         print(f"load generator: {'wrk' if use_wrk else 'Python client processes'}", flush=True)
     build_dir = args.build_dir or tempfile.mkdtemp(prefix="arbiter-bench-")
+    if args.cards:
+        subprocess.run([str(PY if PY.exists() else sys.executable), "-m", "codex", "--build-dir",
+                        build_dir, "cards", "import", args.cards], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
     proc, host = start_server(build_dir, args.workers)
     results = []
     try:
         loads = workloads(host, args.unique)
+        if "card" in loads:
+            fp = first_pass(host, loads["card"])
+            fp.update(workload="card first pass", clients=1)
+            results.append(fp)
+            if not args.json:
+                print(f"card pages, first pass (1 client, each of {fp['requests']} once): "
+                      f"errors={fp['errors']} p50={fp['p50_ms']:.2f}ms p99={fp['p99_ms']:.2f}ms "
+                      f"max={fp['max_ms']:.1f}ms", flush=True)
         for name, paths in loads.items():  # warm-up: first requests open caches and pages
             run_level(host, paths[:200], 4, 2.0, 60)
         for clients in [int(c) for c in args.clients.split(",")]:

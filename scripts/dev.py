@@ -11,6 +11,7 @@ and dependencies are reinstalled only when ``pyproject.toml`` changes.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -31,21 +32,36 @@ def _run(cmd: list[str], **kw) -> int:
 def ensure_venv(extras: str) -> None:
     """Create .venv and install the project (editable) once per version of ``pyproject.toml``.
 
-    The install is editable and pure Python, so a source edit needs no reinstall; only a change of the
-    dependencies (or of the extras asked for) does."""
+    The install is editable and pure Python, so a source edit needs no reinstall; only a change of
+    the dependencies does. The stamp records the extras installed with them, so `serve` after
+    `test` (or the other way round) installs nothing: `test`'s extras include everything `serve`
+    needs, and a later `test` after `serve` adds only the missing extras, once.
+    """
     if sys.version_info < (3, 11):
         sys.exit(f"Arbiter needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
     if not PY.exists():
         if _run([sys.executable, "-m", "venv", VENV]) != 0:
             sys.exit("could not create the virtualenv in .venv (is the venv module installed?)")
-    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()
-    if STAMP.exists() and STAMP.read_text() == want:
+    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    needed = {e for e in extras.split(",") if e}
+    stamp = _read_stamp()
+    if stamp.get("inputs") == want and needed <= set(stamp.get("extras", [])):
         return
+    keep = set(stamp.get("extras", [])) if stamp.get("inputs") == want else set()
+    union = sorted(needed | keep)
     _run([PY, "-m", "pip", "install", "-q", "--upgrade", "pip"])
-    target = f".[{extras}]" if extras else "."
+    target = f".[{','.join(union)}]" if union else "."
     if _run([PY, "-m", "pip", "install", "-q", "-e", target]) != 0:
         sys.exit("pip install failed; see the messages above")
-    STAMP.write_text(want)
+    STAMP.write_text(json.dumps({"inputs": want, "extras": union}))
+
+
+def _read_stamp() -> dict:
+    try:
+        data = json.loads(STAMP.read_text())
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def ensure_chromium() -> None:

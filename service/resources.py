@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from flask import current_app, g
 
@@ -36,6 +36,7 @@ from codex.paths import BuildPaths
 from service.searching import IndexSearch
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 EXTENSION_KEY = "arbiter"
 RECHECK_SECONDS = 1.0   # how often requests look for a new generation or catalog
@@ -126,6 +127,21 @@ class CatalogSource:
         with self._lock:
             self._refresh()
             return self.catalog.get(name) if self.catalog else None
+
+    def read(self, fn: Callable[[CardCatalog], T]) -> T | None:
+        """Call ``fn`` with the current catalog under the lock (one connection per worker), or
+        return None when none is imported: card pages and card search read through this."""
+        with self._lock:
+            self._refresh()
+            return fn(self.catalog) if self.catalog is not None else None
+
+    @property
+    def version(self) -> str:
+        """Which catalog file is current ("-" for none): part of the response cache's key, so
+        pages drawn from a replaced catalog are never served again."""
+        with self._lock:
+            self._refresh()
+            return "-" if self._signature is None else f"{self._signature[0]}.{self._signature[1]}"
 
     def cards(self) -> CatalogCards | None:
         """The current catalog as the engine's card source (one per catalog file)."""

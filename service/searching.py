@@ -41,13 +41,18 @@ class IndexSearch:
         self._searcher.close()
 
     def search(self, q: str, source: str | None = None, kind: str | None = None,
-               limit: int = 10, offset: int = 0, correct: bool = True) -> dict[str, Any]:
-        """Search; ``correct=False`` searches the words exactly as typed (no typo
-        correction, no players' vocabulary), which the results offer whenever either
-        changed the query."""
+               limit: int = 10, offset: int = 0, correct: bool = True,
+               game: str | None = None) -> dict[str, Any]:
+        """Search (every game, or ``game``); ``correct=False`` searches the words exactly as
+        typed (no typo correction, no players' vocabulary), which the results offer
+        whenever either changed the query."""
         result = self._searcher.search(q, source=source, kind=kind, limit=limit, offset=offset,
-                                       correct=correct)
+                                       correct=correct, game=game)
         return normalise(result.to_dict(), q, limit, offset, self.name)
+
+    @property
+    def games(self) -> list[str]:
+        return self._searcher.games
 
 
 def normalise(data: dict[str, Any], q: str, limit: int, offset: int,
@@ -61,12 +66,15 @@ def normalise(data: dict[str, Any], q: str, limit: int, offset: int,
             "cards": list(data.get("cards") or []),
             "suggestions": [str(s) for s in data["suggestions"]], "total": data["total"],
             "limit": limit, "offset": offset, "engine": engine,
+            "game": data.get("game"), "facets": data.get("facets") or {"game": {}},
+            "definitions": list(data.get("definitions") or []),
             "hits": [_hit(h) for h in data["hits"]]}
 
 
 def _hit(h: dict[str, Any]) -> dict[str, Any]:
     parent = h.get("parent") or {}
-    return {"id": h["id"], "title": h["title"], "parent": parent.get("id"),
+    return {"id": h["id"], "game": h.get("game") or "sorcery", "title": h["title"],
+            "parent": parent.get("id"),
             "parent_title": parent.get("title"), "codex_id": h.get("codex_id"),
             "source": h["source"], "kind": h.get("kind"), "page": h.get("page"),
             "anchor": h.get("anchor") or h["id"], "score": float(h["score"]),

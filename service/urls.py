@@ -43,8 +43,48 @@ def rulebook_url(record_id: str, source_kind: str | None, page: int | None) -> s
     return url_for("web.page", page=page, _anchor=record_id)
 
 
+SORCERY_SOURCES = ("codex", "rulebook")
+ENTRY_PATHS = {"keyword": "keywords", "term": "terms", "status": "status"}
+
+
+def game_record_url(game: str, record_id: str, kind: str | None = None,
+                    external: bool = False) -> str:
+    """The page of a record of a game other than Sorcery.
+
+    A section is ``/<game>/sections/<id>`` (a sub-section's id holds its parent's:
+    ``/archmajesty/sections/aspects/example-aspects``); a glossary entry
+    ``/<game>/keywords/<slug>`` (``terms``, ``status``); a ruling ``section#n`` and a text
+    describing a picture live on their section's page, at that fragment
+    (``/contracts/sections/advanced-interactions#3``).
+    """
+    prefix, sep, rest = record_id.partition(":")
+    if sep and prefix in ENTRY_PATHS and (kind in (None, prefix)):
+        return url_for("web.game_entry", game=game, kind=ENTRY_PATHS[prefix], slug=rest,
+                       _external=external)
+    section, hash_, number = record_id.partition("#")
+    if kind == "image":
+        return url_for("web.game_section", game=game, section_id=section, _anchor=record_id,
+                       _external=external) if section != record_id else url_for(
+            "web.game_home", game=game, _external=external)
+    return url_for("web.game_section", game=game, section_id=section,
+                   _anchor=number if hash_ else None, _external=external)
+
+
+def game_record_api_url(game: str, record_id: str) -> str:
+    return url_for("api.get_game_record", game=game, record_id=record_id)
+
+
+def record_url(source: str, record_id: str, kind: str | None = None,
+               page: int | None = None) -> str:
+    """The page of any record, by its source: Sorcery's Codex and rulebook as before,
+    every other game's at ``/<game>/…``."""
+    if source == "rulebook":
+        return rulebook_url(record_id, kind, page)
+    if source == "codex":
+        return entry_url(record_id)
+    return game_record_url(source, record_id, kind)
+
+
 def hit_url(hit: dict) -> str:
     """The page a search hit opens."""
-    if hit.get("source") == "rulebook":
-        return rulebook_url(hit["id"], hit.get("kind"), hit.get("page"))
-    return entry_url(hit["id"])
+    return record_url(hit.get("source") or "codex", hit["id"], hit.get("kind"), hit.get("page"))

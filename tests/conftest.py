@@ -31,6 +31,22 @@ def build_paths(tmp_path_factory: pytest.TempPathFactory) -> BuildPaths:
     return build
 
 
+class InSorcery:
+    """A searcher whose searches are Sorcery's (``game="sorcery"``) unless told otherwise:
+    for tests of Sorcery's own search behaviour (its players' vocabulary, its typo
+    correction, its query sets), which the other games' words must not change."""
+
+    def __init__(self, searcher) -> None:  # noqa: ANN001
+        self._searcher = searcher
+
+    def search(self, q: str, **kwargs):  # noqa: ANN201
+        kwargs.setdefault("game", "sorcery")
+        return self._searcher.search(q, **kwargs)
+
+    def __getattr__(self, name: str):  # noqa: ANN204
+        return getattr(self._searcher, name)
+
+
 def clone_build(build: BuildPaths, dest: Path) -> BuildPaths:
     """A private copy of a build folder (generations and the ``current`` link), to change freely."""
     import shutil
@@ -74,3 +90,18 @@ def sources_copy(tmp_path: Path) -> Path:
     if (CORPUS_DIR / "conflicts.yaml").exists():
         shutil.copy(CORPUS_DIR / "conflicts.yaml", dest / "conflicts.yaml")
     return dest / "sources"
+
+
+@pytest.fixture(scope="session")
+def judge_build(build_paths: BuildPaths, tmp_path_factory: pytest.TempPathFactory) -> BuildPaths:
+    """A copy of the test build with the invented card catalog imported (card pages, card
+    search, the board editor's card picker); the shared build stays without a catalog."""
+    import shutil
+
+    from codex.cards.catalog import import_cards
+
+    root = tmp_path_factory.mktemp("judge") / "build"
+    shutil.copytree(build_paths.root, root, symlinks=True)
+    build = BuildPaths(root)
+    import_cards(Path(__file__).parent / "fixtures" / "cards" / "judge.json", build.cards_db)
+    return build

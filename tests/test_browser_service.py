@@ -134,9 +134,10 @@ def test_pages_fit_a_phone(page, server):
 def test_rulings_board_draws(page, server):
     pytest.importorskip("codex.engine.scenario", reason="codex.engine not landed yet")
     page.goto(server + "/rulings")
-    page.select_option("#example", index=0)
+    page.select_option("#example", index=1)   # 0 is "choose an example"
     page.locator("form.examples button").click()
-    page.locator("svg.board").wait_for()
-    assert page.locator("svg.board .sq").count() == 20
+    page.locator("svg.board").last.wait_for()
+    assert page.locator("svg.board").count() == 2                 # before and after
+    assert page.locator("svg.board").last.locator(".sq").count() == 20
     assert page.locator("svg.board .unit").count() >= 1
     assert "Verdict" in page.locator(".ruling h2").inner_text()

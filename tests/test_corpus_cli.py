@@ -57,7 +57,9 @@ def test_stats_json(build_paths: BuildPaths) -> None:
     data = json.loads(run(build_paths, "stats", "--json").output)
     assert data["counts"]["codex_entries"] == 246
     assert data["meta"]["built_at"]
-    assert {s["name"] for s in data["sources"]} == {"sorcery-codex.csv", "sorcery-rulebook-2025-12.txt"}
+    assert {s["name"] for s in data["sources"]} == {
+        "sorcery-codex.csv", "sorcery-rulebook-2025-12.txt", "contracts-rules.md",
+        "sorcerer-rulebook.md", "archmajesty-alpha-core-rulebook.md"}
 
 
 def test_ingest_json_summary(tmp_path) -> None:

@@ -20,7 +20,9 @@ def private_build(build_paths, tmp_path: Path) -> tuple[Path, Path]:
 def test_ingest_builds_the_index(build_paths, corpus) -> None:
     assert index_exists(build_paths.index)
     with Searcher.open(build_paths.index) as s:
-        expected = (len(corpus.records()))
+        # every citable record of every game, and the texts describing pictures
+        expected = len(corpus.records()) + sum(len(corpus.game_images(g))
+                                               for g in corpus.game_names())
         assert s.meta["documents"] == expected
         assert s.meta["by_kind"]["codex:subentry"] > 0
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from codex.search.memory import MemoryScorer
 from codex.search import IndexMissing, Searcher, build_index, parse_query
 from codex.search import searcher as searcher_module
 
@@ -124,21 +125,55 @@ def test_open_gives_up_quickly_when_there_is_no_index(tmp_path: Path) -> None:
     assert time.perf_counter() - started < 0.5
 
 
+SCORED_QUERIES = ["airborne intercept", "can stealth minion defend", '"death\'s door" minion',
+                  "kill destroy", "move into site", "source:rulebook defend", "spell caster",
+                  'mentions:"Bosk Troll" intercept', "the golden rule", "zzzz",
+                  "magnetized creature", "draw a card", '"battle dice" reroll']
+
+
 def test_in_memory_scores_equal_whoosh(build_paths) -> None:
-    """The in-memory BM25F sums are Whoosh's own scores of the same query, record by record."""
-    queries = ["airborne intercept", "can stealth minion defend", '"death\'s door" minion',
-               "kill destroy", "move into site", "source:rulebook defend", "spell caster",
-               'mentions:"Bosk Troll" intercept', "the golden rule", "zzzz"]
+    """With one collection, the in-memory BM25F sums are Whoosh's own scores of the same
+    query, record by record."""
     with Searcher.open(build_paths.index) as s:
-        for q in queries:
+        one = MemoryScorer(s._searcher)
+        for q in SCORED_QUERIES:
             parsed = parse_query(q)
             optional, required = s._clauses(parsed)
-            mine = s._scorer.run(optional, required, s._allowed(parsed.filters))
+            mine = one.run(optional, required, s._allowed(parsed.filters))
             results = s._searcher.search(s._whoosh_query(parsed), limit=None,
                                          filter=s._filter(parsed.filters))
             whoosh = {h.docnum: h.score for h in results}
-            assert set(mine) == set(whoosh), q
-            assert all(abs(mine[d] - whoosh[d]) < 1e-9 for d in whoosh), q
+            assert set(mine) - set(whoosh) <= s._hidden and set(whoosh) - set(mine) <= s._hidden
+            assert all(abs(mine[d] - whoosh[d]) < 1e-9 for d in mine), q
+
+
+def test_each_game_scores_as_if_it_were_alone(build_paths, tmp_path: Path) -> None:
+    """A record's score is what an index of its game alone would give it: Sorcery's
+    records score exactly as in an index without the other games, so adding a game never
+    reorders Sorcery's results (and the other way round)."""
+    db = tmp_path / "sorcery-only.db"
+    shutil.copy(build_paths.db, db)
+    conn = sqlite3.connect(db)
+    for table in ("rules_sections", "rules_entries", "rules_paragraphs", "rules_aliases",
+                  "rules_links", "rules_images"):
+        conn.execute(f"delete from {table}")
+    conn.execute("delete from games where game != 'sorcery'")
+    conn.commit()
+    conn.close()
+    build_index(db, tmp_path / "alone")
+    with Searcher.open(build_paths.index) as every, Searcher.open(tmp_path / "alone") as alone:
+        assert every.meta["documents"] > alone.meta["documents"]
+        for q in SCORED_QUERIES:
+            parsed = parse_query(q)
+            scores = []
+            for s in (every, alone):
+                optional, required = s._clauses(parsed)
+                run = s._scorer.run(optional, required, s._allowed(parsed.filters))
+                scores.append({s._docs[s._by_docnum[n]]["key"]: sc for n, sc in run.items()})
+            mine = {k: v for k, v in scores[0].items() if k.split(":")[0] in ("codex",
+                                                                                "rulebook")}
+            assert mine.keys() == scores[1].keys(), q
+            assert all(abs(mine[k] - scores[1][k]) < 1e-9 for k in mine), q
 
 
 def test_concurrent_searches_and_reopen(private_build) -> None:

@@ -59,7 +59,9 @@ def test_results_page_offers_the_query_as_typed(client) -> None:  # noqa: ANN001
 
 def test_results_page_names_the_card(cards_client) -> None:  # noqa: ANN001
     page = cards_client.get("/search?q=glimmer+owl").get_data(as_text=True)
-    assert "Glimmer Owl</a>: Glimmer Owl is a card; the rules never mention it by name." in page
+    assert page.index('<a class="card" href="/cards/Glimmer%20Owl">Glimmer Owl</a>') < \
+        page.index('class="results"')                          # the card first, then the rules
+    assert "Glimmer Owl is a card; the rules never mention it by name." in page
     assert "Airborne: a keyword of Glimmer Owl" in page
 
 

@@ -18,7 +18,7 @@ from codex.paths import BuildPaths
 from codex.search import Searcher
 from codex.search.lexicon import ENGLISH, SAFE_ZIPF
 from codex.search.query import words_of
-from tests.conftest import SHARED_CARDS
+from tests.conftest import SHARED_CARDS, InSorcery
 
 FIXTURE_CARDS = Path(__file__).parent / "fixtures" / "cards" / "invented.json"
 
@@ -32,9 +32,10 @@ def catalog(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def searcher(build_paths: BuildPaths, catalog: Path) -> Searcher:
+    """Sorcery's search (Sorcery's words, cards and players' terms)."""
     s = Searcher.open(build_paths.index, cache_size=0, catalog=catalog)
     s.warm()
-    yield s
+    yield InSorcery(s)
     s.close()
 
 

@@ -162,11 +162,13 @@ def test_board_geometry_and_pieces():
                         "damage": 1, "tapped": True, "controller": "p1"},
                        {"id": "n", "at": 8, "power": 3}],
              "paths": [{"unit": "m", "start": [3, "surface"], "taken": [[8, "surface"]]}]}
-    b = board(state)
+    b = board(state, after=True)
     kinds = {s["n"]: s["kind"] for s in b["squares"]}
     assert kinds[3] == "water" and kinds[8] == "land" and kinds[4] == "void" and kinds[1] == "void"
     assert [u["tapped"] for u in b["units"]] == [True, False]
-    assert b["units"][0]["y"] != b["units"][1]["y"]  # stacked, not overlapping
+    assert (b["units"][0]["x"], b["units"][0]["y"]) != (b["units"][1]["x"], b["units"][1]["y"])
+    assert [u["num"] for u in b["units"]] == [1, 2]           # numbered tokens, named in the legend
+    assert board(state)["paths"] == []                          # only the board after shows moves
     assert b["paths"][0]["points"] == "{},{} {},{}".format(*centre(3), *centre(8))
     assert board(None)["units"] == [] and board({"units": [{"at": "x"}, 5]})["units"] == []
 
@@ -174,7 +176,7 @@ def test_board_geometry_and_pieces():
 def test_validate_page(client):
     pytest.importorskip("codex.cardtext.validate", reason="codex.cardtext not landed yet")
     page = html(client, "/validate?text=Airbourne.%20Deal%203%20damage%20to%20target%20minion.")
-    assert "problem" in page and 'class="excerpt"' in page and "Airborne" in page
+    assert "problem" in page and 'class="excerpt err-line"' in page and "Airborne" in page
     assert 'class="ast-type">CardText' in page
     ok = client.post("/validate", data={"text": "Airborne"}).get_data(as_text=True)
     assert "Parses cleanly" in ok
@@ -183,7 +185,7 @@ def test_validate_page(client):
 def test_rulings_page(client):
     pytest.importorskip("codex.engine.scenario", reason="codex.engine not landed yet")
     editor = html(client, "/rulings")
-    assert "<textarea" in editor and "<option" in editor and "<svg" not in editor
+    assert "<textarea" in editor and "<option" in editor and 'class="board"' not in editor
     ruled = html(client, "/rulings?example=movement/0")
     assert "<svg" in ruled and "Verdict:" in ruled and 'class="path"' in ruled
     assert 'href="/entries/move-and-attack"' in ruled  # citations link to the Codex
@@ -233,4 +235,4 @@ def test_rulings_page_never_fails_on_any_scenario(app, body):
     pytest.importorskip("codex.engine.scenario", reason="codex.engine not landed yet")
     text = body if isinstance(body, str) else _json.dumps(body)
     resp = app.test_client().post("/rulings", data={"scenario": text})
-    assert resp.status_code in (200, 422)
+    assert resp.status_code in (303, 422)

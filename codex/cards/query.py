@@ -7,6 +7,8 @@ means "contains" for text fields and ">=" for thresholds). Values are always bou
 """
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -74,26 +76,115 @@ def _comparison(field: str, op: str, value: str, column: int) -> tuple[str, list
     raise QueryError(f"unknown field {field!r}; known fields: {', '.join(known)}", column)
 
 
-def compile_query(query: str) -> tuple[str, list[Any]]:
-    """Compile a query to ``(where_sql, params)``; raises :class:`QueryError` with a column."""
+@dataclass(frozen=True)
+class Term:
+    """One term of a query: ``field`` (canonical, ``name`` for a bare word), operator, value,
+    whether it is negated, and where it stands in the query (``start``:``end``, 0-based)."""
+
+    field: str
+    typed_field: str
+    op: str
+    value: str
+    negated: bool
+    start: int
+    end: int
+    bare: bool = False
+
+
+def parse_terms(query: str) -> list[Term]:
+    """The query's terms in order; raises :class:`QueryError` (with a column) on bad syntax or
+    an unknown field (the message lists the known fields and the closest one)."""
     try:
         tree = _parser().parse(query)
     except UnexpectedInput as e:
         raise QueryError(f"cannot read the query here: {query[e.pos_in_stream or 0:][:20]!r}"
                          if getattr(e, "pos_in_stream", None) is not None else "cannot read the query",
                          getattr(e, "column", 1) or 1) from None
-    clauses: list[str] = []
-    params: list[Any] = []
+    terms: list[Term] = []
     for term in tree.children:
         neg = any(isinstance(c, Token) and c.type == "NEG" for c in term.children)
         atom = term.children[-1]
-        col = atom.meta.column if not atom.meta.empty else 1
+        start = term.meta.start_pos if not term.meta.empty else 0
+        end = term.meta.end_pos if not term.meta.empty else len(query)
         if atom.data == "comparison":
             fo = str(atom.children[0])
             op = next(o for o in ("<=", ">=", "!=", ":", "<", ">", "=") if fo.endswith(o))
-            sql, p = _comparison(fo[: -len(op)], op, _value(atom.children[1]), col)
+            typed = fo[: -len(op)]
+            canonical = FIELDS.get(typed.lower())
+            if canonical is None:
+                col = (atom.meta.column if not atom.meta.empty else 1)
+                close = closest(typed.lower(), sorted(FIELDS), 1, plain=True)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise QueryError(f"unknown field {typed!r}{hint}; known fields: "
+                                 f"{', '.join(sorted(FIELDS))}", col)
+            terms.append(Term(canonical, typed, op, _value(atom.children[1]), neg, start, end))
         else:
-            sql, p = _comparison("name", ":", _value(atom.children[0]), col)
-        clauses.append(f"not ({sql})" if neg else f"({sql})")
+            terms.append(Term("name", "", ":", _value(atom.children[0]), neg, start, end, bare=True))
+    return terms
+
+
+def compile_query(query: str) -> tuple[str, list[Any]]:
+    """Compile a query to ``(where_sql, params)``; raises :class:`QueryError` with a column."""
+    clauses: list[str] = []
+    params: list[Any] = []
+    for term in parse_terms(query):
+        sql, p = _comparison(term.typed_field or "name", term.op, term.value, term.start + 1)
+        clauses.append(f"not ({sql})" if term.negated else f"({sql})")
         params.extend(p)
     return (" and ".join(clauses) or "1"), params
+
+
+#: Every field name (and alias) → its canonical name.
+FIELDS: dict[str, str] = {
+    **{k: ("power" if v == "attack" else v) for k, v in _NUMERIC.items()},
+    **{k: {"rules_text": "text", "sets": "set"}.get(v, v) for k, v in _TEXT.items()},
+    **{k: {"elements": "element", "keywords": "keyword", "subtypes": "subtype"}[v]
+       for k, v in _LIST.items()},
+    "th": "threshold", "threshold": "threshold",
+}
+#: Fields whose values come from a closed vocabulary of the catalog (did-you-mean on values).
+VOCABULARY_FIELDS = ("type", "rarity", "element", "keyword", "set", "subtype")
+
+
+def closest(word: str, choices: list[str], limit: int = 3, cutoff: float = 60,
+            plain: bool = False) -> list[str]:
+    """Choices close to ``word`` (case-insensitive), best first. ``plain``: by edit distance
+    only (short codes such as field names, where a partial match of one letter means nothing)."""
+    from rapidfuzz import fuzz, process, utils
+
+    hits = process.extract(word, choices, scorer=fuzz.ratio if plain else fuzz.WRatio,
+                           processor=utils.default_process,
+                           limit=limit, score_cutoff=cutoff)
+    return [c for c, _score, _i in hits]
+
+
+def suggest_values(query: str, vocabulary: dict[str, list[str]]) -> list[dict[str, str]]:
+    """For each term whose value is not a known value of its field, the closest known value and
+    the whole query with it replaced (``[{field, typed, suggestion, query}]``).
+
+    ``vocabulary``: canonical field → its known values (e.g. every card type of the catalog).
+    A value that is known, or has nothing close, gets no suggestion.
+    """
+    out: list[dict[str, str]] = []
+    for term in parse_terms(query):
+        known = vocabulary.get(term.field)
+        if not known or term.bare or term.value.casefold() in {k.casefold() for k in known}:
+            continue
+        if term.op == ":" and term.field in ("type", "rarity", "set") and \
+                any(term.value.casefold() in k.casefold() for k in known):
+            continue                     # "t:mag" contains-matches Magic: not a typo
+        close = closest(term.value, known, 1)
+        if not close:
+            continue
+        value = close[0].lower() if term.field in ("keyword", "element", "type", "rarity") else close[0]
+        quoted = f'"{value}"' if re.search(r"\s", value) else value
+        head = query[term.start:term.end]
+        replaced = head[: len(head) - len(_raw_value(head))] + quoted
+        out.append({"field": term.field, "typed": term.value, "suggestion": value,
+                    "query": query[:term.start] + replaced + query[term.end:]})
+    return out
+
+
+def _raw_value(term_text: str) -> str:
+    m = re.search(r'("[^"]*"|[^\s"<>=!:]+)$', term_text)
+    return m.group(1) if m else ""

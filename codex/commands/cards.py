@@ -100,23 +100,34 @@ def register(cli: click.Group) -> None:
         from codex.cards.query import QueryError
 
         q = " ".join(query)
+        from codex.cards.browse import search_page
+
         try:
-            rows = CardCatalog.open(paths.cards_db).search(q, limit=limit)
-        except QueryError as e:
-            _fail(f"bad query: {e}\n  {q}\n  {' ' * (e.column - 1)}^")
-            return
+            page = search_page(CardCatalog.open(paths.cards_db), q, limit=min(limit, 100))
         except CatalogError as e:
             _fail(str(e))
             return
+        if page.error:
+            _fail(f"bad query: {page.error}\n  {q}\n  {' ' * ((page.column or 1) - 1)}^")
+            return
+        rows = page.cards
         if as_json:
-            _emit({"query": q, "count": len(rows), "cards": rows})
+            _emit({"query": q, "count": len(rows), "total": page.total,
+                   "suggestions": page.suggestions, "cards": rows})
+            return
+        for s in page.suggestions:
+            click.echo(f"did you mean {s['query']!r}? ({s['typed']!r} is not a known "
+                       f"{s['field']}; {s['suggestion']!r} is)", err=True)
+        if not rows:
+            click.echo(f"no card matches {q!r}", err=True)
             return
         table = Table("name", "type", "cost", "power", "rarity", "text")
         for r in rows:
-            table.add_row(r["name"], r["type"] or "", str(r["cost"] if r["cost"] is not None else ""),
-                          str(r["attack"] if r["attack"] is not None else ""), r["rarity"] or "",
-                          (r["rules_text"] or "").replace("\n", " ")[:60])
+            table.add_row(r["name"], r["type"] or "", r["cost_text"] or "", r["power"] or "",
+                          r["rarity"] or "", (r["rules_text"] or "").replace("\n", " ")[:60])
         Console().print(table)
+        if page.total > len(rows):
+            click.echo(f"{len(rows)} of {page.total} cards shown (--limit)", err=True)
 
     @cards.command("show")
     @click.argument("name", nargs=-1, required=True)

@@ -79,6 +79,9 @@ def ingest(build: BuildPaths, codex_csv: Path | None, as_json: bool) -> None:
                          f"paragraphs, {c['glossary']} glossary terms, {c['quick_reference']} "
                          "quick-reference records"),
             ("Conflicts", str(c["conflicts"])),
+            ("Lists kept", f"{data['lists'].get('codex_items', 0)} items in "
+                           f"{data['lists'].get('codex_records', 0)} Codex records, "
+                           f"{data['lists'].get('rulebook_items', 0)} rulebook list lines"),
             ("Repairs", ", ".join(f"{n} {k}" for k, n in data["repair_counts"].items()) or "none")]
     for row in rows:
         table.add_row(*row)
@@ -95,23 +98,46 @@ def ingest(build: BuildPaths, codex_csv: Path | None, as_json: bool) -> None:
     if data["unattached_synonyms"]:
         out.print("[yellow]note:[/] synonyms without an entry: "
                   + escape(", ".join(data["unattached_synonyms"])))
+    from codex.commands.games import print_ingest_games
+
+    print_ingest_games(data["games"])
 
 
 @click.command()
 @click.argument("name")
+@click.option("--game", default=None, metavar="GAME",
+              help="Look in this game only (sorcery, contracts, sorcerer, archmajesty). "
+                   "Default: Sorcery's Codex, else the first game that defines the name.")
 @json_option
 @click.pass_obj
-def show(build: BuildPaths, name: str, as_json: bool) -> None:
-    """Print a Codex entry by any name, alias or anchor, with its sub-entries and links."""
+def show(build: BuildPaths, name: str, game: str | None, as_json: bool) -> None:
+    """Print a record by any name, alias or anchor: a Codex entry (with its sub-entries and
+    links), or a section, keyword, term or ruling of another game. A name several games
+    define is shown from Sorcery (or the game asked for), and the others are listed."""
+    from codex.commands.games import check_game, print_also, show_record
+
     corpus = open_corpus(build)
-    entry = corpus.entry(name)
+    game = check_game(corpus, game)
+    everywhere = corpus.find_everywhere(name)
+    entry = corpus.entry(name) if game in (None, "sorcery") else None
+    target = None if entry is not None or game == "sorcery" else next(
+        (f for f in everywhere if f["game"] != "sorcery" and game in (None, f["game"])), None)
+    shown = "sorcery" if entry is not None else (target["game"] if target else None)
+    also = [f for f in everywhere if f["game"] != shown]
+    if target is not None:
+        return show_record(corpus, target["game"], target["id"], as_json, also)
     if entry is None:
+        suggestions = corpus.suggest(name) if game in (None, "sorcery") else [
+            r["title"] for r in corpus.game_entries(game)
+            if r["title"].casefold().startswith(name.casefold()[:3])][:5]
         if as_json:
-            emit_json({"error": "not found", "name": name, "did_you_mean": corpus.suggest(name)})
+            emit_json({"error": "not found", "name": name, "game": game,
+                       "did_you_mean": suggestions})
             sys.exit(1)
-        not_found(f"no Codex entry named {name!r}", corpus.suggest(name))
+        where = f"in {game}" if game else "in any game"
+        not_found(f"no record named {name!r} {where}", suggestions)
     if as_json:
-        return emit_json(entry.to_dict())
+        return emit_json({**entry.to_dict(), "game": "sorcery", "also_defined_in": also})
     parent = f" (in {escape(entry.parent_title)})" if entry.parent_title else ""
     out.print(f"[bold]{escape(entry.title)}[/]{parent}  [dim]#{entry.anchor}[/]", highlight=False)
     out.print(entry.text, markup=False, highlight=False)
@@ -132,6 +158,7 @@ def show(build: BuildPaths, name: str, as_json: bool) -> None:
         out.print(f"[bold yellow]Sources disagree:[/] {escape(conflict['topic'])}: "
                   f"{escape(conflict['note'])}",
                   highlight=False)
+    print_also(also)
 
 
 @click.command()
@@ -166,18 +193,30 @@ def _imported_card(build: BuildPaths, card: str) -> dict[str, Any] | None:
 
 
 @click.command()
+@click.option("--game", default=None, metavar="GAME",
+              help="Only this game's counts and sources (see `arbiter games`).")
 @json_option
 @click.pass_obj
-def stats(build: BuildPaths, as_json: bool) -> None:
-    """Counts, sources with checksums, and build time of the corpus."""
-    data = open_corpus(build).stats()
+def stats(build: BuildPaths, game: str | None, as_json: bool) -> None:
+    """Counts, sources with checksums, and build time of the corpus (or of one game)."""
+    from codex.commands.games import check_game, game_stats
+
+    corpus = open_corpus(build)
+    game = check_game(corpus, game)
+    if game is not None:
+        return game_stats(corpus, game, as_json)
+    data = corpus.stats()
+    data["games"] = {g["game"]: g["counts"] for g in corpus.games()}
     if as_json:
         return emit_json(data)
     out.print(f"built {data['meta'].get('built_at')}  (schema {data['meta'].get('schema_version')})")
     for name, value in data["counts"].items():
         out.print(f"  {name:22} {value}")
     for src in data["sources"]:
-        out.print(f"  source {src['name']:32} sha256 {src['sha256'][:12]}  {src['bytes']} bytes")
+        out.print(f"  source {src['name']:36} sha256 {src['sha256'][:12]}  {src['bytes']} "
+                  f"bytes  ({src['game']})")
+    for game_name, counts in data["games"].items():
+        out.print(f"  {game_name:12} " + ", ".join(f"{v} {k}" for k, v in counts.items()))
 
 
 @click.command("codex-diff")

@@ -44,6 +44,18 @@ def _cards() -> Any:
     return CatalogCards(CardCatalog.open(path)) if path.exists() else None
 
 
+def _share(doc: Any, base_url: str) -> str:
+    """Store ``doc`` as a shared ruling; its URL on the service at ``base_url``."""
+    from codex.paths import BuildPaths
+    from codex.rulings_store import RulingStore, StoreError
+
+    try:
+        key = RulingStore(BuildPaths.at().rulings_db).put(doc)
+    except StoreError as e:
+        raise click.ClickException(str(e))
+    return f"{base_url.rstrip('/')}/rulings/{key}"
+
+
 def _print_ruling(r: dict[str, Any]) -> None:
     click.echo(click.style(f"Verdict: {r['verdict']}", bold=True))
     click.echo(r["summary"])
@@ -121,11 +133,18 @@ def register(cli: click.Group) -> None:
     @cli.command("rule")
     @click.argument("scenario", type=str)
     @click.option("--json", "as_json", is_flag=True, help="Print the ruling as one JSON document.")
-    def rule_cmd(scenario: str, as_json: bool) -> None:
+    @click.option("--link", is_flag=True,
+                  help="Store the scenario as a shared ruling and print its stable URL.")
+    @click.option("--base-url", envvar="ARBITER_BASE_URL", default="http://127.0.0.1:8000",
+                  show_default=True, help="The service's address, for --link (env ARBITER_BASE_URL).")
+    def rule_cmd(scenario: str, as_json: bool, link: bool, base_url: str) -> None:
         """Adjudicate SCENARIO.json (or - for stdin): verdict, summary, steps with their rules and quotes.
 
         A file of the form {"name", "scenario", "expect"} is adjudicated and checked against its
-        expectation; a mismatch exits with status 1.
+        expectation; a mismatch exits with status 1. With --link, a scenario that can be ruled
+        on is stored under its content hash in the build's shared-rulings file and its URL
+        printed (the same link the web page gives; the service at --base-url must read the
+        same build folder).
         """
         doc = _read(scenario)
         if isinstance(doc, dict) and isinstance(doc.get("cases"), list):
@@ -152,13 +171,16 @@ def register(cli: click.Group) -> None:
                 click.echo(click.style(f"Too complex: {e}", fg="red", bold=True), err=True)
             sys.exit(2)
         failures = check(ruling, expect) if expect else []
+        url = _share(doc, base_url) if link else None
         if as_json:
-            out = dict(ruling)
+            out = dict(ruling) if url is None else {**ruling, "link": url}
             if expect is not None:
                 out = {**ruling, "expectation": {"passed": not failures, "failures": failures}}
             click.echo(json.dumps(out, indent=2, ensure_ascii=False))
         else:
             _print_ruling(ruling)
+            if url:
+                click.echo(f"\nLink: {url}")
             if expect is not None:
                 click.echo("")
                 if failures:

@@ -15,22 +15,29 @@ def register(cli: click.Group) -> None:
 
 @click.command()
 @click.argument("query", nargs=-1, required=True)
-@click.option("--source", type=click.Choice(["codex", "rulebook"]), default=None,
-              help="Only this source.")
+@click.option("--source", default=None,
+              help="Only this source: codex, rulebook (Sorcery's), or a game's name.")
 @click.option("--kind", default=None,
-              help="Only this kind: entry, subentry, section, term, keyword, quickref.")
+              help="Only this kind: entry, subentry, section, term, keyword, quickref, status, "
+                   "ruling, image (texts describing pictures: only when asked for).")
+@click.option("--game", default=None, metavar="GAME",
+              help="Search this game only (sorcery, contracts, sorcerer, archmajesty); "
+                   "default: every game.")
 @click.option("--limit", type=click.IntRange(1, 100), default=10, show_default=True)
 @click.option("--no-correct", is_flag=True,
               help="Search the words exactly as typed (no typo correction, no players' terms).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.pass_obj
 def search(build: BuildPaths, query: tuple[str, ...], source: str | None, kind: str | None,
-           limit: int, no_correct: bool, as_json: bool) -> None:
-    """Search Codex entries, rulebook sections and keywords.
+           game: str | None, limit: int, no_correct: bool, as_json: bool) -> None:
+    """Search every game's rules (or one game's, with --game): Codex entries, rulebook
+    sections, keywords and terms.
 
-    Typos are corrected (real words and card names never are), other games' words are
-    searched as Sorcery's ("exile" → banish), and a card named is found (the imported
-    catalog's cards too); the output says what was searched.
+    Typos are corrected with the vocabulary of the game searched (real words and card names
+    never are), other games' words are searched as the game's own ("exile" → banish), and a
+    card named is found (the imported catalog's cards too); the output says what was
+    searched, how many matches each game has, and each game's definition of a term several
+    games define.
     """
     from codex.search import IndexMissing, Searcher   # Whoosh loads only for this command
 
@@ -39,9 +46,13 @@ def search(build: BuildPaths, query: tuple[str, ...], source: str | None, kind: 
     except IndexMissing:
         raise click.ClickException(
             f"no search index in {build.root}: run `arbiter ingest` first") from None
+    if game is not None and game.lower() not in searcher.games:
+        searcher.close()
+        raise click.BadParameter(f"{game!r} is not a game of this index; the games are "
+                                 f"{', '.join(searcher.games)}", param_hint="--game")
     with searcher:
         result = searcher.search(" ".join(query), source=source, kind=kind, limit=limit,
-                                 correct=not no_correct)
+                                 correct=not no_correct, game=game)
     if as_json:
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
         return
@@ -67,17 +78,26 @@ def _print(result: "SearchResult") -> None:  # noqa: F821 (imported lazily above
             line.append(f" {'Its keywords' if card.keywords else 'Its card type'}: "
                         + ", ".join(e["title"] for e in card.entries) + ".")
         console.print(line)
+    if result.definitions:
+        console.print("Defined in several games:", style="bold")
+        for d in result.definitions:
+            console.print(Text.assemble(("  " + d["game"], "bold"), f": {d['title']} — ",
+                                        d["text"]))
     if not result.hits:
         console.print("No results.", style="bold")
         if result.suggestions:
             console.print("Try: " + ", ".join(result.suggestions))
         return
-    console.print(f"{result.total} matches", style="dim")
+    facets = result.facets.get("game", {})
+    by_game = ", ".join(f"{g} {n}" for g, n in facets.items())
+    console.print(f"{result.total} matches" + (f" ({by_game})" if len(facets) > 1 or
+                                                result.game else ""), style="dim")
     for n, hit in enumerate(result.hits, 1 + result.offset):
         head = Text.assemble((f"{n}. ", "dim"), (hit.title, "bold"))
         if hit.parent_title:
             head.append(f"  (in {hit.parent_title})", style="italic")
-        where = hit.source + (f", p. {hit.page}" if hit.page is not None else "")
+        where = (hit.source if hit.game == "sorcery" else hit.game) + (
+            f", p. {hit.page}" if hit.page is not None else "")
         head.append(f"  [{where}] #{hit.anchor}  score {hit.score:.2f}", style="dim")
         console.print(head)
         if hit.explain:

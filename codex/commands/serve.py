@@ -69,7 +69,9 @@ def stale_reason(build: BuildPaths) -> str | None:
     from codex.corpus import Corpus
     from codex.corpus.errors import CorpusError
 
-    from codex.corpus import generation
+    from codex.corpus import generation, schema
+    from codex.corpus.games import game_names
+    from codex.paths import SOURCES_DIR
 
     if not build.db.is_file():
         return "no corpus yet"
@@ -82,10 +84,17 @@ def stale_reason(build: BuildPaths) -> str | None:
     try:
         corpus = Corpus.open(build.db)
         try:
-            for src in corpus.stats()["sources"]:
+            stats = corpus.stats()
+            for src in stats["sources"]:
                 path = Path(src["path"])
                 if path.is_file() and hashlib.sha256(path.read_bytes()).hexdigest() != src["sha256"]:
                     return f"{src['name']} changed"
+            built = stats["meta"].get("schema_version")
+            if built != str(schema.VERSION):
+                return f"corpus from older code (schema {built}, now {schema.VERSION})"
+            missing = [g for g in game_names(SOURCES_DIR) if g not in corpus.game_names()]
+            if missing:
+                return f"the corpus has no {', '.join(missing)} rules yet"
             for row in corpus.entries(1):
                 corpus.entry(row["id"])  # touches every table an entry page reads
         finally:

@@ -7,6 +7,7 @@ leaves the previous generation as it was.
 """
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 from collections import Counter
@@ -23,6 +24,8 @@ from codex.corpus.aliases import AliasIndex, declared_synonyms
 from codex.corpus.codex_csv import CodexRecord, read_codex_csv
 from codex.corpus.conflicts import load_conflicts, verify_quotes
 from codex.corpus.errors import BuildCheckError
+from codex.corpus.games import read_games, write_games
+from codex.corpus.lists import codex_blocks, list_kind
 from codex.corpus.rulebook import Rulebook, parse_rulebook
 from codex.corpus.sources import Source, external_source, verified_source
 from codex.corpus.text import SUSPICIOUS, fold, links_in, mentions_in, plain
@@ -46,7 +49,9 @@ class IngestReport:
     unattached_synonyms: list[str] = field(default_factory=list)
     lost_headings: list[str] = field(default_factory=list)
     stale_conflicts: list[dict] = field(default_factory=list)
+    lists: dict[str, int] = field(default_factory=dict)
     sources: list[dict] = field(default_factory=list)
+    games: dict[str, dict] = field(default_factory=dict)   # the other rule systems (games.py)
     seconds: float = 0.0
 
     def to_dict(self) -> dict:
@@ -56,7 +61,8 @@ class IngestReport:
             "unresolved_links": self.unresolved_links,
             "unattached_synonyms": self.unattached_synonyms,
             "lost_headings": self.lost_headings, "stale_conflicts": self.stale_conflicts,
-            "sources": self.sources,
+            "lists": self.lists,
+            "sources": self.sources, "games": self.games,
             "seconds": round(self.seconds, 3),
         }
 
@@ -81,6 +87,7 @@ def ingest(build: paths.BuildPaths, *, codex_csv: Path | None = None,
     records = read_codex_csv(codex_src.path)
     progress("reading the rulebook")
     rulebook = parse_rulebook(rulebook_src.path)
+    books = read_games(sources_dir, progress)
     report = IngestReport(build.db)
     with generation.building(build) as stage:
         tmp = stage.db
@@ -90,6 +97,8 @@ def ingest(build: paths.BuildPaths, *, codex_csv: Path | None = None,
         index = _write_codex(db, records, report)
         progress("writing the rulebook")
         _write_rulebook(db, rulebook, index, report)
+        progress("writing the other games")
+        report.games = write_games(db, books)
         progress("checking conflicts")
         conflicts, report.stale_conflicts = verify_quotes(
             conflicts_file, load_conflicts(conflicts_file), _record_texts(db),
@@ -98,7 +107,8 @@ def ingest(build: paths.BuildPaths, *, codex_csv: Path | None = None,
             ({"id": c.id, "game": GAME, "topic": c.topic, "codex_id": c.codex.record_id,
               "codex_quote": c.codex.quote, "rulebook_id": c.rulebook.record_id,
               "rulebook_quote": c.rulebook.quote, "note": c.note} for c in conflicts), pk="id")
-        report.sources = [_source_row(s) for s in (codex_src, rulebook_src)]
+        report.sources = [_source_row(s) for s in (codex_src, rulebook_src,
+                                                   *(b.source for b in books))]
         db["sources"].insert_all(report.sources, pk="name")
         report.counts = _counts(db)
         report.counts["conflicts"] = len(conflicts)
@@ -127,10 +137,17 @@ def _write_codex(db: sqlite_utils.Database, records: list[CodexRecord],
     synonyms = next((r for r in records if fold(r.title) == SYNONYM_ENTRY), None)
     if synonyms is not None:
         report.unattached_synonyms = index.add_synonym_groups(declared_synonyms(synonyms.raw))
+    names = [r.title for r in records] + [m for r in records for m in mentions_in(r.markup)]
+    blocks = {r.id: codex_blocks(r.markup, names) for r in records}
+    report.lists["codex_records"] = sum(1 for b in blocks.values() if b)
+    report.lists["codex_items"] = sum(len(x.get("items", [])) for b in blocks.values() if b
+                                      for x in b)
     db["codex_entries"].insert_all(
         ({"id": r.id, "game": GAME, "kind": r.kind, "title": r.title, "slug": r.slug,
           "parent_id": r.parent_id, "position": r.position, "text": plain(r.markup),
-          "markup": r.markup, "raw": r.raw, "csv_row": r.csv_row} for r in records), pk="id")
+          "markup": r.markup, "raw": r.raw, "csv_row": r.csv_row,
+          "blocks": json.dumps(blocks[r.id]) if blocks[r.id] else None} for r in records),
+        pk="id")
     db["aliases"].insert_all(
         ({"game": GAME, "name": a.name, "record_id": a.record_id, "kind": a.kind}
          for a in index.aliases), pk=("game", "name"))
@@ -163,9 +180,12 @@ def _write_rulebook(db: sqlite_utils.Database, rulebook: Rulebook, index: AliasI
           "codex_id": index.resolve(s.title.replace("&", "and"))}
          for s in rulebook.sections), pk="id")
     db["rulebook_paragraphs"].insert_all(
-        ({"id": f"{s.id}/{n}", "section_id": s.id, "position": n, "text": p, "line": line}
+        ({"id": f"{s.id}/{n}", "section_id": s.id, "position": n, "text": p, "line": line,
+          "list": list_kind(p)}
          for s in rulebook.sections for n, (p, line) in
          enumerate(zip(s.paragraphs, s.raw_lines), 1)), pk="id")
+    report.lists["rulebook_items"] = sum(1 for s in rulebook.sections for p in s.paragraphs
+                                         if list_kind(p))
     report.lost_headings = [s.title for s in rulebook.sections if s.line is None]
     for table, terms in (("glossary", rulebook.glossary), ("quick_reference", rulebook.quickref)):
         db[table].insert_all(

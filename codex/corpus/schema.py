@@ -3,10 +3,13 @@ from __future__ import annotations
 
 import sqlite_utils
 
-VERSION = 2
+VERSION = 3     # 3: the other rule systems (games, rules_* tables, records of every game)
 
 COUNTED = ("codex_entries", "aliases", "links", "mentions", "rulebook_sections",
            "rulebook_paragraphs", "glossary", "quick_reference", "repairs")
+# Tables of the other games' rulebooks (codex/corpus/games.py), keyed by (game, id).
+GAME_TABLES = ("rules_sections", "rules_entries", "rules_paragraphs", "rules_aliases",
+               "rules_links", "rules_images", "rules_repairs")
 
 _RECORDS_VIEW = """
 create view records as
@@ -18,6 +21,10 @@ create view records as
   select 'rulebook', id, game, kind, title, parent_id, text, page from glossary
   union all
   select 'rulebook', id, game, kind, title, parent_id, text, page from quick_reference
+  union all
+  select game, id, game, 'section', title, parent_id, text, page from rules_sections
+  union all
+  select game, id, game, kind, title, parent_id, text, page from rules_entries
 """
 
 
@@ -28,7 +35,7 @@ def create(db: sqlite_utils.Database) -> None:
                           "role": str}, pk="name")
     db["codex_entries"].create({"id": str, "game": str, "kind": str, "title": str, "slug": str,
                                 "parent_id": str, "position": int, "text": str, "markup": str,
-                                "raw": str, "csv_row": int}, pk="id",
+                                "raw": str, "csv_row": int, "blocks": str}, pk="id",
                                foreign_keys=[("parent_id", "codex_entries", "id")])
     db["aliases"].create({"game": str, "name": str, "record_id": str, "kind": str},
                          pk=("game", "name"), foreign_keys=[("record_id", "codex_entries", "id")])
@@ -44,7 +51,7 @@ def create(db: sqlite_utils.Database) -> None:
                                     "text": str, "codex_id": str}, pk="id",
                                    foreign_keys=[("codex_id", "codex_entries", "id")])
     db["rulebook_paragraphs"].create({"id": str, "section_id": str, "position": int, "text": str,
-                                      "line": int}, pk="id",
+                                      "line": int, "list": str}, pk="id",
                                      foreign_keys=[("section_id", "rulebook_sections", "id")])
     for table in ("glossary", "quick_reference"):
         db[table].create({"id": str, "game": str, "title": str, "kind": str, "page": int,
@@ -60,4 +67,41 @@ def create(db: sqlite_utils.Database) -> None:
     db["links"].create_index(["target_id"])
     db["codex_entries"].create_index(["parent_id"])
     db["rulebook_sections"].create_index(["page"])
+    create_game_tables(db)
     db.execute(_RECORDS_VIEW)
+
+
+def create_game_tables(db: sqlite_utils.Database) -> None:
+    """Tables of every game but Sorcery (whose tables predate them), and the ``games`` list.
+
+    Ids are unique within a game (``source`` in ``records`` is the game's name), so every
+    key starts with ``game``. Section ``text`` is all of its paragraphs, its entries' too;
+    an entry's ``text`` is its definition (a ruling's, its item). One script, one commit.
+    """
+    db.conn.executescript("begin;" + _GAME_TABLES + "commit;")
+
+
+_GAME_TABLES = """
+create table games (game text primary key, label text, position integer, title text,
+                    preamble text, notes text);
+create table rules_sections (game text, id text, title text, qualifier text, level integer,
+    parent_id text, page integer, page_end integer, page_from text, line integer,
+    position integer, in_contents integer, glossary integer, placed integer, text text,
+    primary key (game, id));
+create table rules_entries (game text, id text, kind text, title text, qualifier text,
+    category text, parent_id text, page integer, page_end integer, page_from text,
+    line integer, position integer, form text, text text, primary key (game, id));
+create table rules_paragraphs (game text, section_id text, position integer, text text,
+    line integer, kind text, entry_id text, primary key (game, section_id, position));
+create table rules_aliases (game text, name text, record_id text, kind text,
+    primary key (game, name));
+create table rules_links (game text, source_id text, position integer, target_text text,
+    target_id text, form text, primary key (game, source_id, position));
+create table rules_images (game text, id text, section_id text, text text, line integer,
+    primary key (game, id));
+create table rules_repairs (game text, id integer, line integer, kind text, before text,
+    after text, primary key (game, id));
+create index rules_links_target on rules_links (game, target_id);
+create index rules_entries_parent on rules_entries (game, parent_id);
+create index rules_sections_parent on rules_sections (game, parent_id);
+"""

@@ -5,6 +5,7 @@ Opened read-only; the service shares one ``Corpus`` across threads. Everything d
 """
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ from rapidfuzz import process
 
 from codex.corpus.aliases import name_variants
 from codex.corpus.errors import CorpusNotBuilt
+from codex.corpus.gamestore import GameRecords
 from codex.corpus.text import fold
 
 
@@ -36,6 +38,9 @@ class Entry:
     linked_from: list[dict] = field(default_factory=list)
     rulebook: list[dict] = field(default_factory=list)
     conflicts: list[dict] = field(default_factory=list)
+    #: The markup as paragraphs and lists (offsets into ``markup``; ``codex.corpus.lists``),
+    #: or None when the source has no list in it (one paragraph).
+    blocks: list[dict] | None = None
 
     @property
     def anchor(self) -> str:
@@ -48,8 +53,8 @@ class Entry:
         return data
 
 
-class Corpus:
-    """A built corpus database, opened read-only."""
+class Corpus(GameRecords):
+    """A built corpus database, opened read-only (per-game reading: ``GameRecords``)."""
 
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self._conn = conn
@@ -108,6 +113,8 @@ class Corpus:
                          "codex_entries p on p.id = e.parent_id where e.id = ?", (record_id,))[0]
         entry = Entry(row["id"], row["kind"], row["title"], row["parent_id"], row["text"],
                       row["markup"], row["csv_row"], row["parent_title"])
+        if row.get("blocks"):
+            entry.blocks = json.loads(row["blocks"])
         entry.links = self.query(
             "select l.target_text, l.target_id, t.title as target_title from links l left join "
             "codex_entries t on t.id = l.target_id where l.source_id = ? order by l.position",
@@ -166,7 +173,7 @@ class Corpus:
         if not rows:
             return None
         section = rows[0]
-        section["paragraphs"] = self.query("select id, position, text, line from "
+        section["paragraphs"] = self.query("select * from "
                                            "rulebook_paragraphs where section_id = ? order by "
                                            "position", (section_id,))
         return section
@@ -202,4 +209,5 @@ class Corpus:
         counts["links_unresolved"] = self.query(
             "select count(*) n from links where target_id is null")[0]["n"]
         return {"meta": meta, "counts": counts,
-                "sources": self.query("select * from sources order by name")}
+                "sources": self.query("select * from sources order by game != 'sorcery', "
+                                      "game, name")}

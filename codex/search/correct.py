@@ -15,6 +15,11 @@ What remains is mended, in order, by
    one edit; 1 edit up to five letters, 2 beyond), ties going to a word with the same
    first letter, then to the word seen most often (titles count more).
 
+Before all that, a word the index does not know but knows in its other spelling, British
+or American ("magnetised" → magnetized, "armor" → armour, "defense" → defence, "colour" →
+color, "channelled" → channeled), is searched in the index's spelling: both spellings are
+real words, so no other rule would touch it.
+
 The list of English words also holds common misspellings at low frequency ("cemetary",
 Zipf 2.1): a word rarer than ``SAFE_ZIPF`` is corrected only to a word one edit away that
 is at least ``CLEARLY_MORE_COMMON`` Zipf more common in English (30×): "cemetary" →
@@ -24,6 +29,7 @@ closest word well under a millisecond.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
@@ -35,6 +41,36 @@ from codex.search.lexicon import ENGLISH, SAFE_ZIPF, English
 MIN_LENGTH = 4               # shorter words are too ambiguous to correct ("fly" vs "ally")
 CLEARLY_MORE_COMMON = 1.5    # Zipf: a rare English word yields only to a 30× more common one
 APOSTROPHE_GAIN = 1.0        # Zipf: "cant" → "can't" only if the written form is 10× as common
+
+
+# British ↔ American spellings, as (pattern, replacement) both ways, at the end of a word or
+# before an inflection: colour/color, defence/defense, centre/center, -ise/-ize,
+# -yse/-yze, travelled/traveled, catalogue/catalog.
+_SPELLINGS = [
+    (re.compile(r"our(?=(s|ed|ing|ful|less|able|ite|ites)?$)"), "or"),
+    (re.compile(r"(?<=[^aeiou])or(?=(s|ed|ing|ful|less|able)?$)"), "our"),
+    (re.compile(r"is(?=(e|es|ed|ing|ation|ations)$)"), "iz"),
+    (re.compile(r"iz(?=(e|es|ed|ing|ation|ations)$)"), "is"),
+    (re.compile(r"ys(?=(e|es|ed|ing)$)"), "yz"),
+    (re.compile(r"yz(?=(e|es|ed|ing)$)"), "ys"),
+    (re.compile(r"ence(?=s?$)"), "ense"),
+    (re.compile(r"ense(?=s?$)"), "ence"),
+    (re.compile(r"tre(?=s?$)"), "ter"),
+    (re.compile(r"(?<=[aeiou][^aeiou])ter(?=s?$)"), "tre"),
+    (re.compile(r"ll(?=(ed|ing|er|ers)$)"), "l"),
+    (re.compile(r"(?<=[aeiou])l(?=(ed|ing|er|ers)$)"), "ll"),
+    (re.compile(r"ogue(?=s?$)"), "og"),
+]
+
+
+def spelling_variants(word: str) -> list[str]:
+    """The word in its other (British or American) spellings."""
+    out = []
+    for pattern, replacement in _SPELLINGS:
+        variant = pattern.sub(replacement, word, count=1)
+        if variant != word and variant not in out:
+            out.append(variant)
+    return out
 
 
 def max_edits(word: str) -> int:
@@ -63,6 +99,7 @@ class Corrector:
         knows a word by its stem; ``protected``: other real words (card names, the players'
         vocabulary); ``extra``: words correction may also produce (the players' terms)."""
         self._freq = {w: f for w, f in vocabulary.items() if not w.isdigit()}
+        self._index_words = frozenset(self._freq)          # the rules text's own words
         for w in extra:
             self._freq.setdefault(w, 1)
         self._choices = [w for w in self._freq if len(w) >= 3]
@@ -90,6 +127,13 @@ class Corrector:
 
     def correctable(self, word: str) -> bool:
         return len(word) >= MIN_LENGTH and word.isalpha() and not self.real(word)
+
+    def respelled(self, word: str) -> str | None:
+        """The rules text's spelling of a word it has only in another spelling (a players'
+        term does not count: "armor" of "armor class" is still Archmajesty's "armour")."""
+        if len(word) < MIN_LENGTH or not word.isalpha() or word in self._index_words:
+            return None            # (a shared stem is no reason: "defense" is not "defensive")
+        return next((v for v in spelling_variants(word) if v in self._index_words), None)
 
     def apostrophe(self, word: str) -> str | None:
         """``word`` with its missing apostrophe put back, if that is far more common."""
@@ -163,7 +207,7 @@ class Corrector:
                 i += 2
                 continue
             mended = None
-            restored = self.apostrophe(word)
+            restored = self.respelled(word) or self.apostrophe(word)
             if restored:
                 mended = [restored]
             elif self.correctable(word):

@@ -23,6 +23,7 @@ INDEX_NAME = "codex"
 SIDE_FILE = "side.json"
 DOCSTEMS_FILE = "docstems.json"
 META_FILE = "meta.json"
+SCORED_FIELDS = ("title", "aliases", "body", "mentions", "parent_title")
 
 
 class IndexBuildError(RuntimeError):
@@ -55,21 +56,25 @@ def _write(db_path: Path, folder: Path) -> dict[str, Any]:
     ix = whoosh_index.create_in(str(folder), build_schema(), indexname=INDEX_NAME)
     writer = ix.writer()
     docstems: dict[str, list[str]] = {}
+    stats: dict[str, dict[str, Any]] = {}
+    schema = ix.schema
     try:
         for d in docs:
             fields = {k: v for k, v in d.items() if v is not None and v != []}
             fields["aliases"] = " ; ".join(d["aliases"])
             fields["mentions"] = "|".join(d["mentions"])
-            writer.add_document(**{k: v for k, v in fields.items() if v != ""})
+            fields = {k: v for k, v in fields.items() if v != ""}
+            writer.add_document(**fields)
+            _count(stats.setdefault(d["game"], {"docs": 0, "lengths": {}}), schema, fields)
             docstems[d["key"]] = sorted(
                 set(stems(BODY_ANALYZER, d["body"])) | set(stems(TITLE_ANALYZER, d["title"]))
-                | set(stems(TITLE_ANALYZER, fields["aliases"])))
+                | set(stems(TITLE_ANALYZER, " ; ".join(d["aliases"]))))
     except BaseException:
         writer.cancel()
         raise
     writer.commit()
     ix.close()
-    (folder / SIDE_FILE).write_text(json.dumps(side.to_json()))
+    (folder / SIDE_FILE).write_text(json.dumps({**side.to_json(), "stats": stats}))
     (folder / DOCSTEMS_FILE).write_text(json.dumps(docstems))
     counts: dict[str, int] = {}
     for d in docs:
@@ -78,6 +83,17 @@ def _write(db_path: Path, folder: Path) -> dict[str, Any]:
     return {"schema_version": SCHEMA_VERSION, "documents": len(docs), "by_kind": counts,
             "vocabulary": len(side.vocabulary), "synonym_groups": len(side.synonyms),
             "cards": len(side.cards), "corpus": str(db_path)}
+
+
+def _count(game: dict[str, Any], schema: Any, fields: dict[str, Any]) -> None:
+    """Add one record to its game's collection statistics: the record count and each
+    scored field's total length, counted as Whoosh counts it (the frequencies of the terms
+    the field's analyzer makes), so that BM25F can be computed per game (``memory.py``)."""
+    game["docs"] += 1
+    for name in SCORED_FIELDS:
+        if name in fields:
+            n = sum(freq for _t, freq, _w, _v in schema[name].index(fields[name]))
+            game["lengths"][name] = game["lengths"].get(name, 0) + n
 
 
 def _check(folder: Path, expected: int) -> None:

@@ -11,27 +11,58 @@ are rare and still go through Whoosh's phrase matcher, also memoised.
 The total is exact: every record matching any clause (and every required group, and the
 filter) is counted, as ``search(..., limit=None).scored_length()`` did.
 
+Every game is its own collection: a record is scored with its game's statistics (record
+count, documents containing the term, average field length), as if each game had an index
+of its own. Four rulebooks in one index must not change how Sorcery's records rank
+against each other, and a term rare in Contracts is rare there whatever Sorcery says.
+With one game the figures are exactly Whoosh's (a test compares them).
+
 Not thread-safe by itself: the ``Searcher`` calls it under its lock.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections import Counter
+from dataclasses import dataclass
+from math import log
+from typing import Any, Iterable, Sequence
 
 from whoosh import query as wq
+from whoosh.scoring import BM25F, bm25
 
 Scores = dict[int, float]
 _EMPTY: Scores = {}
 
 
-class MemoryScorer:
-    """Per-clause ``{docnum: score}`` tables read once from an open Whoosh searcher."""
+@dataclass(frozen=True)
+class Collection:
+    """One game's statistics: its records and each field's total length."""
 
-    def __init__(self, searcher: Any, max_phrases: int = 2048) -> None:
+    docs: int
+    lengths: dict[str, int]
+
+    def avg_length(self, field: str) -> float:
+        return (self.lengths.get(field, 0) / self.docs if self.docs else 0.0) or 1.0
+
+
+class MemoryScorer:
+    """Per-clause ``{docnum: score}`` tables read once from an open Whoosh searcher.
+
+    ``collections`` (one per game) and ``collection_of`` (docnum → index into it) score
+    each record within its game; without them the index is one collection.
+    """
+
+    def __init__(self, searcher: Any, max_phrases: int = 2048,
+                 collections: Sequence[Collection] | None = None,
+                 collection_of: dict[int, int] | None = None) -> None:
         self._searcher = searcher
         self._reader = searcher.reader()
         self._terms: dict[tuple[str, str], Scores] = {}
         self._phrases: dict[tuple[str, tuple[str, ...]], Scores] = {}
         self._max_phrases = max_phrases
+        self._collections = list(collections or [])
+        self._collection_of = collection_of or {}
+        weighting = BM25F()
+        self._b, self._k1 = weighting.B, weighting.K1
 
     def term(self, field: str, text: str) -> Scores:
         """BM25F score (boost 1) of every record containing ``text`` in ``field``."""
@@ -48,10 +79,31 @@ class MemoryScorer:
         if (field, btext) not in self._reader:
             return _EMPTY
         m = self._searcher.postings(field, btext)
-        out: Scores = {}
+        if not self._collections:
+            out: Scores = {}
+            while m.is_active():
+                out[m.id()] = m.score()
+                m.next()
+            return out
+        postings: list[tuple[int, float]] = []
         while m.is_active():
-            out[m.id()] = m.score()
+            postings.append((m.id(), m.weight()))
             m.next()
+        return self._per_collection(field, postings)
+
+    def _per_collection(self, field: str, postings: list[tuple[int, float]]) -> Scores:
+        """Whoosh's BM25F (``bm25`` with its B and K1, its idf formula and its stored
+        field lengths), with each record's own collection's record count, document
+        frequency and average field length."""
+        of = self._collection_of
+        df = Counter(of.get(doc, 0) for doc, _w in postings)
+        idf = {c: log(self._collections[c].docs / (n + 1)) + 1 for c, n in df.items()}
+        avg = {c: self._collections[c].avg_length(field) for c in df}
+        length = self._reader.doc_field_length
+        out: Scores = {}
+        for doc, weight in postings:
+            c = of.get(doc, 0)
+            out[doc] = bm25(idf[c], weight, length(doc, field, 1), avg[c], self._b, self._k1)
         return out
 
     def phrase(self, field: str, words: tuple[str, ...]) -> Scores:
@@ -64,6 +116,9 @@ class MemoryScorer:
             while m.is_active():
                 found[m.id()] = m.score()
                 m.next()
+            if self._collections:      # a phrase scores the sum of its words' scores
+                tables = [self.term(field, w) for w in words]
+                found = {doc: sum(t.get(doc, 0.0) for t in tables) for doc in found}
             if len(self._phrases) >= self._max_phrases:   # phrases are free text: bound them
                 self._phrases.clear()
             self._phrases[key] = found

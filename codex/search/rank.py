@@ -37,6 +37,11 @@ W_SENTENCE = 0.4
 PRIORS = {("codex", "entry"): 1.0, ("codex", "subentry"): 0.9, ("rulebook", "section"): 0.72,
           ("rulebook", "term"): 0.7, ("rulebook", "keyword"): 0.7,
           ("rulebook", "quickref"): 0.65}
+# The other games have one rulebook each, no Codex: their sections are the rules text itself
+# and their glossary definitions its terms, equally citable; a ruling repeats a section's
+# rules for one case.
+GAME_PRIORS = {"keyword": 1.0, "term": 1.0, "status": 1.0, "section": 1.0, "ruling": 0.95,
+               "image": 0.5}
 
 
 @dataclass(frozen=True)
@@ -75,7 +80,7 @@ def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float 
     title = max((_title_score(t, doc) for t in query.titles), default=0.0)
     exact = 1.0 if any(q and q in doc.names for q in query.names) else 0.0
     lead = 1.0 if query.lead and query.lead <= doc.title else 0.0
-    prior = PRIORS.get((doc.source, doc.kind), 0.7)
+    prior = PRIORS.get((doc.source, doc.kind)) or GAME_PRIORS.get(doc.kind, 0.7)
     surface = W_SURFACE if query.text and query.text == doc.surface else 0.0
     # A query that names a record exactly is about that record whatever its source: the
     # prior (Codex over rulebook) does not scale that evidence ("attacking the enemy" is

@@ -13,8 +13,8 @@ class Hit:
 
     key: str                 # "<source>:<id>", unique over sources
     id: str
-    source: str              # "codex" | "rulebook"
-    kind: str                # entry | subentry | section | term | keyword | quickref
+    source: str              # "codex" | "rulebook" (Sorcery's), else the game's name
+    kind: str                # entry | subentry | section | term | keyword | quickref | status | ruling | image
     title: str
     parent_id: str | None
     parent_title: str | None
@@ -24,10 +24,11 @@ class Hit:
     score: float
     snippet: Snippet
     explain: list[str] = field(default_factory=list)   # "flier → Airborne", "mentions Bosk Troll"
+    game: str = "sorcery"
 
     def to_dict(self) -> dict[str, Any]:
         return {"key": self.key, "id": self.id, "source": self.source, "kind": self.kind,
-                "title": self.title,
+                "game": self.game, "title": self.title,
                 "parent": ({"id": self.parent_id, "title": self.parent_title}
                            if self.parent_id else None),
                 "parent_title": self.parent_title,
@@ -77,6 +78,10 @@ class SearchResult:
     mappings: list[dict[str, Any]] = field(default_factory=list)     # players' terms used
     corrections: list[dict[str, str]] = field(default_factory=list)  # typos mended
     rewritten: bool = False    # something typed was changed: searching as typed differs
+    game: str | None = None    # the game searched (None: every game)
+    facets: dict[str, dict[str, int]] = field(default_factory=dict)   # {"game": {name: matches}}
+    # each game's record named by the whole query, when two or more games define the term
+    definitions: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def showing_results_for(self) -> str | None:
@@ -90,4 +95,5 @@ class SearchResult:
                 "hits": [h.to_dict() for h in self.hits], "suggestions": self.suggestions,
                 "took_ms": self.took_ms, "cards": [c.to_dict() for c in self.cards],
                 "mappings": self.mappings, "corrections": self.corrections,
-                "rewritten": self.rewritten}
+                "rewritten": self.rewritten, "game": self.game, "facets": self.facets,
+                "definitions": self.definitions}

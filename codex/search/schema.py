@@ -14,8 +14,9 @@ from whoosh import fields
 from whoosh.analysis import Analyzer, RegexTokenizer, LowercaseFilter, StemmingAnalyzer
 from whoosh.lang.porter import stem as _porter
 
-SCHEMA_VERSION = 3     # 2: tapped → tap; 3: ``tags`` (kind:keyword finds Codex keyword entries)
-GAME = "sorcery"
+SCHEMA_VERSION = 4     # 2: tapped → tap; 3: ``tags`` (kind:keyword finds Codex keyword entries);
+#                        4: every game's records, per-game vocabulary
+GAME = "sorcery"       # the game of the Codex and Sorcery's rulebook
 
 # Words are letters/digits with inner apostrophes or dots dropped by the tokenizer:
 # "death's" → "death", "s" ("s" is then too short for the body analyzer).
@@ -40,8 +41,10 @@ BODY_ANALYZER: Analyzer = StemmingAnalyzer(stemfn=porter, minsize=2, cachesize=-
 # Card names are matched whole (folded), one name per "|"-separated value.
 CARD_ANALYZER: Analyzer = RegexTokenizer(r"[^|]+") | LowercaseFilter()
 
-SOURCES = ("codex", "rulebook")
-KINDS = ("entry", "subentry", "section", "term", "keyword", "quickref")
+SOURCES = ("codex", "rulebook")          # Sorcery's; every other game's source is its name
+KINDS = ("entry", "subentry", "section", "term", "keyword", "quickref", "status", "ruling",
+         "image")
+HIDDEN_KINDS = ("image",)     # texts describing pictures: searched only when asked for
 
 
 def build_schema() -> fields.Schema:
@@ -64,6 +67,8 @@ def build_schema() -> fields.Schema:
         mentions=fields.TEXT(analyzer=CARD_ANALYZER, stored=True, phrase=False),
         page=fields.NUMERIC(stored=True),
         anchor=fields.STORED(),
+        name=fields.STORED(),           # the record's title, when ``title`` is the heading as
+                                        # printed ("Omen Counters (Omens)" of "Omen Counters")
         codex_id=fields.STORED(),
         position=fields.STORED(),
     )

@@ -22,7 +22,7 @@ import re
 from bisect import bisect_right
 import threading
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -37,10 +37,11 @@ from codex.search.cards import CardNames, CardTexts, catalog_names
 from codex.search.correct import Correction, Corrector
 from codex.search.index import DOCSTEMS_FILE, INDEX_NAME, META_FILE, SIDE_FILE, index_exists
 from codex.search.lexicon import ENGLISH, FUNCTION_ZIPF
-from codex.search.memory import MemoryScorer
+from codex.search.memory import Collection, MemoryScorer
 from codex.search.query import ParsedQuery, parse_query, words_of
 from codex.search.results import CardResult, Hit, SearchResult
-from codex.search.schema import BODY_ANALYZER, TITLE_ANALYZER, stems
+from codex.search.schema import BODY_ANALYZER, HIDDEN_KINDS, TITLE_ANALYZER, stems
+from codex.search.scopes import SORCERY, Lexicon, build_lexicon, game_vocabulary
 from codex.search.snippet import Match, highlighter, make_snippet, merge_matches, sentences
 from codex.search.understand import Understanding, understand
 from codex.search.vocabulary import Vocabulary
@@ -139,10 +140,11 @@ class Searcher:
         self._known_stems = {t for f in ("title", "aliases", "body")
                              for t in reader.field_terms(f)}
         self._title_stems = {t for t in reader.field_terms("title")}
-        self._vocabulary = Vocabulary.load()
+        players = Vocabulary.load()
         # the catalog's spelling first: it is the card's name ("Coral-Reef Kelpie"), the
         # Codex's mention may differ in case or punctuation ("Coral-reef Kelpie")
-        self._card_names = CardNames(catalog_names(self.catalog) + list(self._cards.values()))
+        cards = CardNames(catalog_names(self.catalog) + list(self._cards.values()))
+        self._read_games(side, players, cards)
         self._mentions = [frozenset((d.get("mentions") or "").split("|")) - {""}
                           for d in self._docs]
         self._keyword_tagged = frozenset(self._by_docnum[n] for n in self._searcher.docs_for_query(
@@ -151,13 +153,100 @@ class Searcher:
         self._card_texts = CardTexts(self.catalog, {
             self._docs[i]["title"].lower(): self._docs[i]["title"].lower()
             for i in self._keyword_docs.values() if i in self._keyword_tagged})
-        protected = self._card_names.words | self._vocabulary.words | self._vocabulary.means_words
-        self._corrector = Corrector(side["vocabulary"], self._stem_known,
-                                    protected=protected.__contains__,
-                                    extra=self._vocabulary.words | self._vocabulary.means_words)
-        self._titles = sorted({d["title"] for d in self._docs})
-        self._scorer = MemoryScorer(self._searcher)
+        self._scorer = self._collection_scorer(side)
         self._filter_docs: dict[tuple, frozenset[int]] = {}
+
+    def _collection_scorer(self, side: dict[str, Any]) -> MemoryScorer:
+        """A scorer that scores each game's records with that game's statistics (an index
+        built before the games were (``side.json`` without ``stats``) is one collection)."""
+        stats = side.get("stats")
+        if not stats:
+            return MemoryScorer(self._searcher)
+        games = list(stats)
+        collections = [Collection(stats[g]["docs"], stats[g]["lengths"]) for g in games]
+        at = {g: n for n, g in enumerate(games)}
+        of = {n: at.get(self._game_of[i], 0) for n, i in self._by_docnum.items()}
+        return MemoryScorer(self._searcher, collections=collections, collection_of=of)
+
+    def _read_games(self, side: dict[str, Any], players: Vocabulary, cards: CardNames) -> None:
+        """Which game each record belongs to, and one lexicon per scope (``scopes.py``).
+
+        The lexicon in use is the scope-less one except while a search of one game runs
+        (``_use``, under the lock).
+        """
+        self._game_of = [d.get("game") or SORCERY for d in self._docs]
+        self._games = list(dict.fromkeys(self._game_of))
+        self._game_docs = {g: frozenset(n for n, i in self._by_docnum.items()
+                                        if self._game_of[i] == g) for g in self._games}
+        self._hidden = frozenset(n for n, i in self._by_docnum.items()
+                                 if self._docs[i]["kind"] in HIDDEN_KINDS)
+        self._visible = frozenset(self._by_docnum) - self._hidden
+        by_game = side.get("vocabulary_by_game") or {SORCERY: side["vocabulary"]}
+        titles: dict[str | None, list[str]] = {None: []}
+        for d, game in zip(self._docs, self._game_of):
+            if d["kind"] not in HIDDEN_KINDS:
+                titles[None].append(d["title"])
+                titles.setdefault(game, []).append(d["title"])
+        self._lexicons: dict[str | None, Lexicon] = {None: build_lexicon(
+            None, side["vocabulary"], self._stem_known, players, side["synonyms"], cards,
+            titles[None])}
+        for game in self._games:
+            if game == SORCERY:
+                self._lexicons[game] = build_lexicon(game, by_game.get(game, {}),
+                                                     self._stem_known, players,
+                                                     side["synonyms"], cards, titles[game])
+            else:
+                vocabulary = game_vocabulary(game)
+                self._lexicons[game] = build_lexicon(game, by_game.get(game, {}),
+                                                     self._stem_known, vocabulary,
+                                                     vocabulary.synonyms, CardNames([]),
+                                                     titles.get(game, []))
+        self._name_index = self._names_by_stems()
+        # the words each scope knows (a typo is corrected only if its scope does not know
+        # it) and the stems of its titles (a very common word is kept if a title uses it)
+        self._known_by_scope: dict[str | None, set[str]] = {None: self._known_stems}
+        self._title_stems_by_scope: dict[str | None, set[str]] = {None: self._title_stems}
+        for i, game in enumerate(self._game_of):
+            self._known_by_scope.setdefault(game, set()).update(self._features[i].terms)
+        # A very common word is kept in a question when a title uses it ("first", "turn"):
+        # a word naming a rules concept. Sorcery's 400 titles say which words do; a smaller
+        # book's few dozen titles miss most, so its scope also keeps the content words (not
+        # "in", "do", "to") of every game's titles.
+        own: dict[str, set[str]] = {}
+        concepts: set[str] = set()
+        for d, game in zip(self._docs, self._game_of):
+            own.setdefault(game, set()).update(stems(TITLE_ANALYZER, d["title"]))
+            concepts.update(stems(BODY_ANALYZER, d["title"]))
+        for game in self._games:
+            self._title_stems_by_scope[game] = own[game] | (concepts if game != SORCERY
+                                                            else set())
+        self._use(None)
+
+    @property
+    def games(self) -> list[str]:
+        """The games of the index, Sorcery first."""
+        return list(self._games)
+
+    def _use(self, scope: str | None) -> None:
+        """Under the lock: understand queries with the lexicon of ``scope``."""
+        lex = self._lexicons.get(scope) or self._lexicons[None]
+        self._lexicon = lex
+        self._known_stems = self._known_by_scope.get(lex.scope, self._known_by_scope[None])
+        self._title_stems = self._title_stems_by_scope.get(lex.scope,
+                                                           self._title_stems_by_scope[None])
+        self._corrector, self._vocabulary = lex.corrector, lex.vocabulary
+        self._synonyms, self._card_names, self._titles = lex.synonyms, lex.cards, lex.titles
+
+    def _names_by_stems(self) -> dict[frozenset[str], list[int]]:
+        """Title and alias stem sets → records named so (for definitions across games)."""
+        out: dict[frozenset[str], list[int]] = {}
+        for n, i in self._by_docnum.items():
+            if self._docs[i]["kind"] in HIDDEN_KINDS:
+                continue
+            for name in self._features[i].names:
+                if name:
+                    out.setdefault(name, []).append(n)
+        return out
 
     def _keyword_entries(self) -> dict[str, int]:
         """Keyword name → index of its entry: "airborne" → Airborne, "movement" →
@@ -173,7 +262,7 @@ class Searcher:
             self._docs[i]["position"]))
         for i in ranked:
             d = self._docs[i]
-            if d["kind"] not in ("entry", "term", "keyword"):
+            if d["kind"] not in ("entry", "term", "keyword") or d.get("game", SORCERY) != SORCERY:
                 continue
             title = d["title"].lower()
             out.setdefault(title, i)
@@ -314,9 +403,10 @@ class Searcher:
             for word in self._stem_of:          # every index word's stems, memoised
                 stems(BODY_ANALYZER, word)
                 stems(TITLE_ANALYZER, word)
-            for word in self._vocabulary.words | self._vocabulary.means_words:
-                stems(BODY_ANALYZER, word)
-                stems(TITLE_ANALYZER, word)
+            for lex in self._lexicons.values():
+                for word in lex.vocabulary.words | lex.vocabulary.means_words:
+                    stems(BODY_ANALYZER, word)
+                    stems(TITLE_ANALYZER, word)
             for group in self._synonyms:
                 for phrase in group:
                     for q in self._word_clauses(phrase.split()):
@@ -347,14 +437,18 @@ class Searcher:
 
     # -- public ---------------------------------------------------------------------------
     def search(self, q: str, source: str | None = None, kind: str | None = None,
-               limit: int = 10, offset: int = 0, correct: bool = True) -> SearchResult:
+               limit: int = 10, offset: int = 0, correct: bool = True,
+               game: str | None = None) -> SearchResult:
         """Search ``q`` (words, "phrases", ``field:value`` filters); never raises on bad syntax.
 
-        ``source``/``kind`` add filters like ``source:``/``kind:`` in the query text.
-        Unknown words are corrected when ``correct`` is true; the result then says what was
-        searched instead (``showing_results_for``).
+        ``source``/``kind``/``game`` add filters like ``source:``/``kind:``/``game:`` in the
+        query text. Without a game every game is searched; the result counts the matches of
+        each (``facets``) and lists each game's definition of a term several games define
+        (``definitions``). Unknown words are corrected when ``correct`` is true, with the
+        vocabulary of the game searched; the result then says what was searched instead
+        (``showing_results_for``).
         """
-        key = (q, source, kind, limit, offset, correct)
+        key = (q, source, kind, limit, offset, correct, game)
         with self._lock:
             if _now() >= self._next_check:
                 self._check_for_rebuild()
@@ -363,7 +457,8 @@ class Searcher:
                 self._cache.move_to_end(key)
                 return cached
             started = time.perf_counter()
-            result = self._search(q, source, kind, max(0, limit), max(0, offset), correct)
+            result = self._search(q, source, kind, max(0, limit), max(0, offset), correct,
+                                  game)
             result.took_ms = round((time.perf_counter() - started) * 1000, 3)
             self._cache[key] = result
             if len(self._cache) > self.cache_size:
@@ -372,12 +467,25 @@ class Searcher:
 
     # -- steps ----------------------------------------------------------------------------
     def _search(self, q: str, source: str | None, kind: str | None, limit: int, offset: int,
-                correct: bool) -> SearchResult:
+                correct: bool, game: str | None = None) -> SearchResult:
         parsed = parse_query(q)
         if source:
             parsed.filters["source"] = source
         if kind:
             parsed.filters["kind"] = kind
+        if "game" in parsed.filters:                # typed: part of the query as shown
+            parsed.filters["game"] = parsed.filters["game"].lower()
+        # a ``game`` argument is the scope of the page searched from, not something typed:
+        # it restricts the search without being shown as part of it
+        scope = parsed.filters.get("game") or (game.lower() if game else None)
+        self._use(scope)
+        try:
+            return self._search_scoped(q, parsed, limit, offset, correct, scope)
+        finally:
+            self._use(None)
+
+    def _search_scoped(self, q: str, parsed: ParsedQuery, limit: int, offset: int,
+                       correct: bool, scope: str | None) -> SearchResult:
         u = self._understand(parsed, correct)
         searched = u.searched
         cards = [self._card_result(m) for m in u.cards]
@@ -393,15 +501,22 @@ class Searcher:
             searched = ParsedQuery(searched.words + [w for w in dict.fromkeys(extra)
                                                      if w not in searched.words],
                                    searched.phrases, searched.filters)
-        ranked, total = self._ranked(searched, u, cards)
+        facets: Counter[str] = Counter()
+        if scope:
+            searched = ParsedQuery(searched.words, searched.phrases,
+                                   {**searched.filters, "game": scope})
+        ranked, total = self._ranked(searched, u, cards, facets)
         if total == 0 and searched.phrases:           # a phrase not found: try its words
             loose = ParsedQuery(searched.all_words(), [], dict(searched.filters))
-            ranked, total = self._ranked(loose, u, cards)
+            facets.clear()
+            ranked, total = self._ranked(loose, u, cards, facets)
         result = SearchResult(query=q, searched=shown, corrected_query=corrected,
                               total=total, limit=limit, offset=offset, cards=cards,
                               mappings=[m.to_dict() for m in u.mappings],
                               corrections=[c.to_dict() for c in u.corrections],
-                              rewritten=u.rewritten)
+                              rewritten=u.rewritten, game=scope,
+                              facets={"game": {g: facets[g] for g in self._games if facets[g]}},
+                              definitions=self._definitions(searched))
         wanted = self._highlighting(searched, u)
         for docnum, score in ranked[offset:offset + limit]:
             result.hits.append(self._hit(docnum, score, wanted, u, cards))
@@ -419,8 +534,14 @@ class Searcher:
             if best:
                 filters["mentions"] = self._cards[best[0]]
         fixed = ParsedQuery(parsed.words, parsed.phrases, filters)
+        # the players' vocabulary maps into Sorcery: whether a typed word is a rules word
+        # that must not be mapped by its stem is Sorcery's question even when every game
+        # is searched
+        home = self._lexicons.get(SORCERY) if self._lexicon.scope is None else None
         u = understand(fixed, cards=self._card_names, vocabulary=self._vocabulary,
-                       corrector=self._corrector, rules_word=self._corrector.in_vocabulary,
+                       corrector=self._corrector,
+                       rules_word=(home or self._lexicon).corrector.in_vocabulary,
+                       searched_word=self._corrector.in_vocabulary,
                        mentioned=lambda name: fold(name) in self._cards, correct=correct)
         if filters.get("mentions") != parsed.filters.get("mentions"):
             u.corrections.insert(0, Correction(f"mentions:{parsed.filters['mentions']}",
@@ -456,14 +577,23 @@ class Searcher:
                    for s in stems(BODY_ANALYZER, word) + stems(TITLE_ANALYZER, word))
 
     def _ranked(self, parsed: ParsedQuery, u: Understanding | None = None,
-                cards: list[CardResult] = ()) -> tuple[list[tuple[int, float]], int]:
-        """Candidates in final order as ``(docnum, score)``, and the number of matches."""
+                cards: list[CardResult] = (), facets: Counter[str] | None = None
+                ) -> tuple[list[tuple[int, float]], int]:
+        """Candidates in final order as ``(docnum, score)``, and the number of matches.
+
+        ``facets``, if given, receives the number of matches in each game, counted without
+        the query's ``game:`` filter (what switching game would show).
+        """
+        unscoped = {k: v for k, v in parsed.filters.items() if k != "game"}
+        everywhere = self._allowed(unscoped)
         allowed = self._allowed(parsed.filters)
         if parsed.empty:
             if cards:                                    # only card names: about the cards
                 return self._card_ranked(cards, allowed)
-            if allowed is None:                          # filters only: corpus order
+            if not parsed.filters:                       # nothing at all
                 return [], 0
+            if facets is not None:
+                facets.update(self._game_of[self._by_docnum[n]] for n in everywhere)
             hits = sorted(allowed, key=lambda n: self._docs[self._by_docnum[n]]["position"])
             return [(n, 0.0) for n in hits], len(hits)
         # Every match is scored (the total is exact), from in-memory BM25F tables.
@@ -472,7 +602,11 @@ class Searcher:
             optional.append(wq.Term("mentions", fold(card.name), boost=BOOST_MENTION))
             for kw in card.keywords:
                 optional += self._word_clauses(kw.split(), BOOST_CARD_KEYWORD)
-        matched = self._scorer.run(optional, required, allowed)
+        matched = self._scorer.run(optional, required, everywhere)
+        if facets is not None:
+            facets.update(self._game_of[self._by_docnum[n]] for n in matched)
+        if allowed is not everywhere:
+            matched = {n: sc for n, sc in matched.items() if n in allowed}
         total = len(matched)
         if not total:
             return [], 0
@@ -488,7 +622,7 @@ class Searcher:
         scored.sort(key=lambda s: (-s[1], self._docs[self._by_docnum[s[0]]]["position"]))
         return [(n, round(s, 4)) for n, s in scored], total
 
-    def _card_ranked(self, cards: list[CardResult], allowed: frozenset[int] | None
+    def _card_ranked(self, cards: list[CardResult], allowed: frozenset[int]
                      ) -> tuple[list[tuple[int, float]], int]:
         """A query naming only cards: the records that mention them (corpus order), then
         the entries of their keywords (or card type), so a card the rules never name
@@ -497,13 +631,12 @@ class Searcher:
         mentioning = sorted((n for n, i in self._by_docnum.items() if self._mentions[i] & keys),
                             key=lambda n: self._docs[self._by_docnum[n]]["position"])
         pointed = [self._docnum_of[e["key"]] for c in cards for e in c.entries]
-        order = list(dict.fromkeys(mentioning + pointed))
-        if allowed is not None:
-            order = [n for n in order if n in allowed]
+        order = [n for n in dict.fromkeys(mentioning + pointed) if n in allowed]
         return [(n, 0.0) for n in order], len(order)
 
     # -- query construction ---------------------------------------------------------------
-    def _word_clauses(self, words: list[str], boost: float = 1.0) -> list[wq.Query]:
+    def _word_clauses(self, words: list[str], boost: float = 1.0,
+                      fields: tuple[str, ...] | None = None) -> list[wq.Query]:
         """One word or a multi-word synonym, in every text field with its weight.
 
         Clauses are returned flat (not nested in an ``Or`` per word): Whoosh builds one
@@ -515,6 +648,8 @@ class Searcher:
         for field, terms, weight in (("title", title, BOOST_TITLE),
                                      ("aliases", title, BOOST_ALIAS),
                                      ("body", body, BOOST_BODY)):
+            if fields is not None and field not in fields:
+                continue
             if len(terms) == 1:
                 parts.append(wq.Term(field, terms[0], boost=weight * boost))
             elif terms:
@@ -548,8 +683,11 @@ class Searcher:
         """Leaf clauses of a query: optional ones, and one required group per phrase."""
         words = self._meaningful(parsed.all_words())
         optional = [c for w in words for c in self._word_clauses([w])]
+        # a game's declared synonyms are words of its text, not names of its records: the
+        # body only ("cards" also finds "contracts", but not the section "Playing contracts")
+        fields = ("body",) if self._lexicon.scope not in (None, SORCERY) else None
         optional += [c for syn in self._synonym_words(words, u)
-                     for c in self._word_clauses(syn, BOOST_SYNONYM)]
+                     for c in self._word_clauses(syn, BOOST_SYNONYM, fields)]
         required = [self._word_clauses(p) for p in parsed.phrases]
         return optional, required
 
@@ -561,15 +699,18 @@ class Searcher:
             return should
         return wq.AndMaybe(wq.And([_flat_or(g) for g in required]), should)
 
-    def _allowed(self, filters: dict[str, str]) -> frozenset[int] | None:
-        """The records a filter lets through (memoised), or None without a filter."""
+    def _allowed(self, filters: dict[str, str]) -> frozenset[int]:
+        """The records a filter lets through (memoised). Texts describing pictures
+        (``HIDDEN_KINDS``) only when the filter asks for their kind."""
         filter_q = self._filter(filters)
         if filter_q is None:
-            return None
+            return self._visible
         key = tuple(sorted(filters.items()))
         found = self._filter_docs.get(key)
         if found is None:
             found = frozenset(self._searcher.docs_for_query(filter_q))
+            if filters.get("kind", "").lower() not in HIDDEN_KINDS:
+                found -= self._hidden
             if len(self._filter_docs) >= FILTER_MEMO:
                 self._filter_docs.clear()
             self._filter_docs[key] = found
@@ -765,7 +906,8 @@ class Searcher:
         doc = self._docs[i]
         matches = merge_matches(self._stem_found(docnum, s)[0] for s in wanted)
         return Hit(key=doc["key"], id=doc["id"], source=doc["source"], kind=doc["kind"],
-                   title=doc["title"], parent_id=doc.get("parent"),
+                   game=self._game_of[i],
+                   title=doc.get("name") or doc["title"], parent_id=doc.get("parent"),
                    parent_title=doc.get("parent_title"), page=doc.get("page"),
                    anchor=doc["anchor"], codex_id=doc.get("codex_id"), score=score,
                    snippet=make_snippet(doc.get("body") or "", None, spans=self._sentences[i],
@@ -801,9 +943,52 @@ class Searcher:
             unfiltered = ParsedQuery(parsed.words, parsed.phrases, {})
             if self._ranked(unfiltered)[1]:
                 out.append(str(unfiltered))
-        if not out:
-            out = ["airborne", "intercept", "death's door"]   # show what a query looks like
+        if not out:                                      # show what a query looks like
+            scope = self._lexicon.scope
+            out = (["airborne", "intercept", "death's door"] if scope in (None, SORCERY)
+                   else [t.lower() for t in self._titles[:3]])
         return list(dict.fromkeys(out))
+
+    def _definitions(self, parsed: ParsedQuery) -> list[dict[str, Any]]:
+        """Each game's record that the whole query names, when two or more games name one
+        so ("destroy": Sorcery's Kill and Sorcerer's Destroy; "summon": three games), best
+        record per game (a definition before a section), games in corpus order."""
+        words = self._meaningful(parsed.all_words())
+        if not words or len(words) > 4:
+            return []
+        name = frozenset(s for w in words for s in stems(TITLE_ANALYZER, w))
+        best: dict[str, int] = {}
+        for n in self._name_index.get(name, ()):
+            i = self._by_docnum[n]
+            game = self._game_of[i]
+            if game not in best or _definition_rank(self._docs[i]) < \
+                    _definition_rank(self._docs[best[game]]):
+                best[game] = i
+        if len(best) < 2:
+            return []
+        out = []
+        for game in self._games:
+            if game in best:
+                d = self._docs[best[game]]
+                text = d.get("body") or ""
+                spans = self._sentences[best[game]]
+                first = text[:spans[0][1]] if spans else text
+                out.append({"game": game, "key": d["key"], "id": d["id"], "source": d["source"],
+                            "kind": d["kind"], "title": d.get("name") or d["title"],
+                            "page": d.get("page"),
+                            "text": first[:300] + ("…" if len(first) > 300 else "")})
+        return out
+
+
+_DEFINITION_KINDS = {"entry": 0, "keyword": 0, "term": 0, "status": 0, "subentry": 1,
+                     "section": 2, "quickref": 3, "ruling": 4}
+
+
+def _definition_rank(doc: dict[str, Any]) -> tuple[int, int, int]:
+    """Which of a game's records named alike defines the term: a Codex entry or glossary
+    definition first, then a section; the Codex before the rulebook; then corpus order."""
+    return (_DEFINITION_KINDS.get(doc["kind"], 5), doc["source"] == "rulebook",
+            doc.get("position") or 0)
 
 
 def _joined(words: list[str], i: int) -> list[str]:

@@ -48,12 +48,17 @@ class Understanding:
 
 def understand(parsed: ParsedQuery, *, cards: CardNames, vocabulary: Vocabulary,
                corrector: Corrector, rules_word: Callable[[str], bool],
-               mentioned: Callable[[str], bool], correct: bool = True) -> Understanding:
+               mentioned: Callable[[str], bool], correct: bool = True,
+               searched_word: Callable[[str], bool] | None = None) -> Understanding:
     """Run the three steps on ``parsed``; filters are kept as they are.
 
-    ``rules_word``: whether a word is written in the rules text; ``mentioned``: whether
-    the rules name a card.
+    ``rules_word``: whether a word is written in the rules text the players' vocabulary
+    maps into; ``searched_word`` (default: the same): whether a word any searched rulebook
+    uses, so that a players' term replacing it still searches it as typed too (every
+    game's words when every game is searched: "graveyard" is Sorcery's cemetery, and
+    Sorcerer's Graveyard); ``mentioned``: whether the rules name a card.
     """
+    searched_word = searched_word or rules_word
     u = Understanding(ParsedQuery([], [], dict(parsed.filters)))
     real = corrector.real
     words = list(parsed.words)
@@ -108,7 +113,7 @@ def understand(parsed: ParsedQuery, *, cards: CardNames, vocabulary: Vocabulary,
             typed = run[start:end]
             u.mappings.append(Mapping(" ".join(typed), entry))
             out += entry.words
-            known = [w for w in typed if rules_word(w)]
+            known = [w for w in typed if searched_word(w)]
             if known:
                 u.also.append((entry.words, known))
             pos = end

@@ -85,11 +85,24 @@ class Mapping:
                 "from": list(self.entry.sources), "reason": self.entry.reason}
 
 
-class Vocabulary:
-    """The entries of the file, indexed for matching query words."""
+class _SynonymModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
 
-    def __init__(self, entries: list[Entry]) -> None:
+    words: list[str] = Field(min_length=2)
+    reason: str = Field(min_length=10)
+
+
+class Vocabulary:
+    """The entries of the file, indexed for matching query words.
+
+    ``synonyms`` (a game's file only): groups of the game's own words its rules use for one
+    thing ("cards" and "contracts"), searched for each other at a synonym's weight, as the
+    Codex's declared synonyms are for Sorcery.
+    """
+
+    def __init__(self, entries: list[Entry], synonyms: list[list[str]] | None = None) -> None:
         self.entries = entries
+        self.synonyms = synonyms or []
         self._exact: dict[tuple[str, ...], tuple[Entry, tuple[str, ...]]] = {}
         self._stemmed: dict[tuple[str, ...], tuple[Entry, tuple[str, ...]]] = {}
         for e in entries:
@@ -161,6 +174,8 @@ def _load(path: Path) -> Vocabulary:
         raise VocabularyError(f"{path}: cannot read the vocabulary file: {e}") from None
     if not isinstance(data, dict) or not isinstance(data.get("entries"), list):
         raise VocabularyError(f"{path}: expected a mapping with a list under 'entries'")
+    if not isinstance(data.get("synonyms") or [], list):
+        raise VocabularyError(f"{path}: 'synonyms' must be a list of groups")
     entries: list[Entry] = []
     seen: dict[str, int] = {}
     for i, raw in enumerate(data["entries"]):
@@ -178,7 +193,16 @@ def _load(path: Path) -> Vocabulary:
         entries.append(Entry(tuple(m.terms), m.means, tuple(m.sources), m.reason,
                              tuple([m.expect] if isinstance(m.expect, str) else m.expect),
                              m.top))
-    return Vocabulary(entries)
+    synonyms: list[list[str]] = []
+    for i, raw in enumerate(data.get("synonyms") or []):
+        try:
+            group = _SynonymModel.model_validate(raw)
+        except ValidationError as e:
+            problems = "; ".join(f"{'.'.join(map(str, err['loc'])) or 'group'}: {err['msg']}"
+                                 for err in e.errors())
+            raise VocabularyError(f"{path}: synonym group #{i + 1}: {problems}") from None
+        synonyms.append([" ".join(words_of(w)) for w in group.words])
+    return Vocabulary(entries, synonyms)
 
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

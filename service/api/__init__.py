@@ -9,5 +9,5 @@ from apiflask import APIBlueprint
 
 api = APIBlueprint("api", __name__, url_prefix="/api/v1", tag="Arbiter")
 
-from service.api import cards, entries, meta, rulebook, search  # noqa: E402,F401
+from service.api import cards, entries, games, meta, rulebook, search  # noqa: E402,F401
 from service.api import tools  # noqa: E402,F401  (validate / rulings)

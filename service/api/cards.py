@@ -6,15 +6,19 @@ from typing import Any
 from codex.cards.catalog import card_summary
 from service.api import api
 from service.api.errors import not_found
-from service.api.schemas import CardList, MentionsOut, Problem
+from service.api.schemas import CardList, GameQuery, MentionsOut, Problem
 from service.resources import resources
 from service.urls import card_api_url, card_url, entry_api_url, entry_url
 
 
 @api.get("/cards")
+@api.input(GameQuery, location="query", arg_name="query")
 @api.output(CardList)
-@api.doc(summary="Every card the Codex mentions, with how many records mention it")
-def list_cards() -> dict[str, Any]:
+@api.doc(summary="Every card the Codex mentions, with how many records mention it (cards are "
+                 "Sorcery's: another game lists none)")
+def list_cards(query: dict[str, Any]) -> dict[str, Any]:
+    if query["game"] != "sorcery":
+        return {"items": []}
     return {"items": [{"card": c["card"], "records": c["records"], "url": card_url(c["card"]),
                        "api_url": card_api_url(c["card"])} for c in resources().corpus.cards()]}
 
@@ -44,8 +48,8 @@ def mentions_of(card: str) -> dict[str, Any] | None:
     key = fold(card)
     name = next((c["card"] for c in corpus.cards() if c["card_key"] == key), card)
     return {"card": name, "imported": _imported(name),
-            "records": [{**r, "url": entry_url(r["id"]), "api_url": entry_api_url(r["id"])}
-                        for r in records]}
+            "records": [{**r, "game": "sorcery", "url": entry_url(r["id"]),
+                         "api_url": entry_api_url(r["id"])} for r in records]}
 
 
 def _imported(name: str) -> dict[str, Any] | None:

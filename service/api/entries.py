@@ -16,12 +16,16 @@ from service.urls import card_api_url, card_url, entry_api_url, entry_url, ruleb
 @api.get("/entries")
 @api.input(PageQuery, location="query", arg_name="page")
 @api.output(EntryList)
-@api.doc(summary="List entries and sub-entries in Codex order (paged)")
+@api.doc(summary="List entries and sub-entries in Codex order (paged). The Codex is "
+                 "Sorcery's: another game lists nothing (see /records?game=… for its records)")
 def list_entries(page: dict[str, Any]) -> dict[str, Any]:
     res = resources()
     limit, offset = page["limit"], page["offset"]
+    if page["game"] != "sorcery":
+        return {"items": [], "total": 0, "limit": limit, "offset": offset, "next": None}
     total = res.stats["counts"]["codex_entries"]
-    items = [{**row, "url": entry_url(row["id"]), "api_url": entry_api_url(row["id"])}
+    items = [{**row, "game": "sorcery", "url": entry_url(row["id"]),
+              "api_url": entry_api_url(row["id"])}
              for row in res.corpus.entries(limit, offset)]
     nxt = None
     if offset + limit < total:
@@ -61,6 +65,7 @@ def entry_dict(entry: Entry) -> dict[str, Any]:
     """An entry with URLs on everything it points at."""
     data = {k: v for k, v in entry.__dict__.items() if k != "subentries"}
     data.update(
+        game="sorcery",
         anchor=entry.id.partition("#")[2] or entry.id,
         url=entry_url(entry.id), api_url=entry_api_url(entry.id),
         links=[{**l, "url": entry_url(l["target_id"]) if l.get("target_id") else None,

@@ -12,7 +12,14 @@ from marshmallow import INCLUDE, ValidationError
 
 from codex.inputs import InputError, check_text
 
+from codex.corpus.games import game_names
+from codex.paths import SOURCES_DIR
+
 MAX_QUERY = 200
+# The games of the embedded sources (the manifest), Sorcery first: what ``game`` accepts.
+GAMES = game_names(SOURCES_DIR)
+SOURCES = ["codex", "rulebook", *(g for g in GAMES if g != "sorcery")]
+_GAME_DOC = {"description": "a game: " + ", ".join(GAMES)}
 MAX_LIMIT = 100
 MAX_OFFSET = 10_000
 MAX_CARD_TEXT = 4000
@@ -33,11 +40,30 @@ class Problem(Schema):
 class PageQuery(Schema):
     limit = Integer(load_default=50, validate=Range(1, MAX_LIMIT))
     offset = Integer(load_default=0, validate=Range(0, MAX_OFFSET))
+    game = String(load_default="sorcery", validate=OneOf(GAMES), metadata={
+        "description": "the game listed (default sorcery: the Codex is Sorcery's)"})
+
+
+class GameQuery(Schema):
+    game = String(load_default="sorcery", validate=OneOf(GAMES), metadata=_GAME_DOC)
+
+
+class RecordQuery(Schema):
+    game = String(load_default=None, validate=OneOf(GAMES), metadata={
+        "description": "only this game (default: every game)"})
+    kind = String(load_default=None, validate=OneOf(["entry", "subentry", "section", "term",
+                                                     "keyword", "quickref", "status",
+                                                     "ruling"]))
+    limit = Integer(load_default=50, validate=Range(1, MAX_LIMIT))
+    offset = Integer(load_default=0, validate=Range(0, MAX_OFFSET))
 
 
 class SearchQuery(Schema):
     q = String(required=True, validate=Length(1, MAX_QUERY))
-    source = String(load_default=None, validate=OneOf(["codex", "rulebook"]))
+    game = String(load_default=None, validate=OneOf(GAMES), metadata={
+        "description": "search this game only (default: every game); its vocabulary is used "
+                       "for typo correction and players' terms"})
+    source = String(load_default=None, validate=OneOf(SOURCES))
     kind = String(load_default=None, validate=Length(1, 40))
     limit = Integer(load_default=10, validate=Range(1, 50))
     offset = Integer(load_default=0, validate=Range(0, 1000))
@@ -49,6 +75,7 @@ class SearchQuery(Schema):
 # -- entries ------------------------------------------------------------------------------
 class EntrySummary(Schema):
     id = String(required=True)
+    game = String(required=True)
     kind = String(required=True)
     title = String(required=True)
     parent_id = String(allow_none=True)
@@ -99,6 +126,7 @@ class Conflict(Schema):
 
 class SubEntry(Schema):
     id = String(required=True)
+    game = String(required=True)
     kind = String(required=True)
     title = String(required=True)
     anchor = String(required=True, metadata={"description": "fragment of the parent's page"})
@@ -125,6 +153,20 @@ class SubEntryOut(SubEntry):
 
 
 # -- search -------------------------------------------------------------------------------
+class Definition(Schema):
+    """One game's record of a name several games define."""
+
+    game = String(required=True)
+    key = String(required=True)
+    id = String(required=True)
+    source = String(required=True)
+    kind = String(required=True)
+    title = String(required=True)
+    page = Integer(allow_none=True)
+    text = String(required=True, metadata={"description": "its first sentence"})
+    url = String(required=True)
+
+
 class Hit(Schema):
     id = String(required=True)
     title = String(required=True)
@@ -143,6 +185,7 @@ class Hit(Schema):
     explain = List(String(), required=True, metadata={
         "description": "why the hit is here when the words typed are not its words: "
                        "'flier → Airborne', 'mentions Bosk Troll'"})
+    game = String(required=True, metadata=_GAME_DOC)
 
 
 class Correction(Schema):
@@ -198,12 +241,20 @@ class SearchOut(Schema):
     limit = Integer(required=True)
     offset = Integer(required=True)
     engine = String(required=True)
+    game = String(allow_none=True, metadata={"description": "the game searched (null: every game)"})
+    facets = Dict(keys=String(), values=Dict(keys=String(), values=Integer()), required=True,
+                  metadata={"description": "{'game': {name: matches}}, counted without the "
+                                           "game filter"})
+    definitions = List(Nested(Definition), required=True, metadata={
+        "description": "each game's definition of a term the whole query names, when two or "
+                       "more games define it"})
     hits = List(Nested(Hit), required=True)
 
 
 # -- cards --------------------------------------------------------------------------------
 class MentionRecord(Schema):
     id = String(required=True)
+    game = String(required=True)
     title = String(required=True)
     kind = String(required=True)
     parent_id = String(allow_none=True)
@@ -249,6 +300,12 @@ class CardList(Schema):
 # -- rulebook -----------------------------------------------------------------------------
 class SectionSummary(Schema):
     id = String(required=True)
+    game = String(required=True)
+    qualifier = String(allow_none=True, metadata={
+        "description": "a heading's parenthetical, e.g. 'Omens' of 'Omen Counters (Omens)'"})
+    page_end = Integer(allow_none=True, metadata={
+        "description": "when the page is that of the section the record sits in: the next "
+                       "page the contents give (p. page–page_end)"})
     title = String(required=True)
     level = Integer(allow_none=True)
     page = Integer(allow_none=True)
@@ -276,6 +333,7 @@ class SectionOut(SectionSummary):
 
 class RulebookRecord(Schema):
     id = String(required=True)
+    game = String(required=True)
     title = String(allow_none=True)
     kind = String(allow_none=True)
     page = Integer(allow_none=True)
@@ -390,3 +448,77 @@ class RulingOut(Schema):
     summary = String(required=True)
     steps = List(Nested(Step), required=True)
     state_after = Raw(allow_none=True)
+
+
+# -- games --------------------------------------------------------------------------------
+class GameSource(Schema):
+    name = String(required=True)
+    sha256 = String(required=True)
+    bytes = Integer(allow_none=True)
+    role = String(allow_none=True)
+
+
+class GameOut(Schema):
+    game = String(required=True)
+    label = String(required=True)
+    title = String(allow_none=True, metadata={"description": "the book's own title"})
+    position = Integer(required=True)
+    sources = List(Nested(GameSource), required=True)
+    counts = Dict(keys=String(), values=Integer(), required=True)
+    notes = Dict(keys=String(), values=List(String()), required=True, metadata={
+        "description": "what the ingest noted: headings placed or missing, repeated headings"})
+    url = String(required=True)
+    api_url = String(required=True)
+
+
+class GameList(Schema):
+    items = List(Nested(GameOut), required=True)
+
+
+class GameDetail(GameOut):
+    """One game (same fields; a separate name keeps the OpenAPI refs unique)."""
+
+
+class GameRecordOut(Schema):
+    """Any record of a game other than Sorcery: a section, glossary entry or ruling."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    game = String(required=True)
+    id = String(required=True)
+    kind = String(required=True)
+    title = String(required=True)
+    qualifier = String(allow_none=True)
+    category = String(allow_none=True)
+    parent_id = String(allow_none=True)
+    page = Integer(allow_none=True)
+    page_end = Integer(allow_none=True)
+    text = String(required=True)
+    line = Integer(allow_none=True)
+    url = String(required=True)
+    api_url = String(required=True)
+    paragraphs = List(Dict(), metadata={"description": "a section's paragraphs"})
+    entries = List(Dict(), metadata={"description": "a section's glossary entries and rulings"})
+    children = List(Dict(), metadata={"description": "a section's sub-sections"})
+    images = List(Dict(), metadata={"description": "texts describing pictures of a section"})
+    links = List(Dict(), required=True)
+    linked_from = List(Dict(), required=True)
+
+
+class RecordSummary(Schema):
+    source = String(required=True)
+    id = String(required=True)
+    game = String(required=True)
+    kind = String(required=True)
+    title = String(allow_none=True)
+    parent_id = String(allow_none=True)
+    page = Integer(allow_none=True)
+    url = String(required=True)
+
+
+class RecordList(Schema):
+    items = List(Nested(RecordSummary), required=True)
+    total = Integer(required=True)
+    limit = Integer(required=True)
+    offset = Integer(required=True)

@@ -7,11 +7,10 @@ from typing import Any
 from flask import redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from codex.cards.catalog import card_summary
 from codex.corpus.text import fold
 from service.api.cards import mentions_of
 from service.api.rulebook import page_of, rulebook_record
-from service.api.schemas import MAX_QUERY
+from service.api.schemas import GAMES, MAX_QUERY, SOURCES
 from service.api.search import run_search
 from service.resources import resources
 from service.urls import entry_url, split_id
@@ -30,22 +29,59 @@ def _not_found(detail: str, suggestions: list[dict[str, str]] | None = None) -> 
                     headers={"Cache-Control": "no-store"})
 
 
+PER_PAGE = 20
+MAX_PAGE = 50          # the search API's offset limit (1,000) over 20 a page
+
+
 @web.get("/")
 @web.get("/search")
-def home() -> str:
+def home() -> Response | str:
     """Search box; with ``?q=`` the results render server-side (works without JS).
 
-    ``?fragment=1`` returns only the results list, which the search-as-you-type script swaps in,
-    so there is a single rendering of results.
+    A query in card syntax (``t:minion kw:airborne``) is card search: it goes to ``/cards``.
+    ``?page=`` pages through every hit. ``?fragment=1`` returns only the results list, which
+    the search-as-you-type script swaps in, so there is a single rendering of results.
     """
+    from service.web.cards import is_card_query
+
     q = (request.args.get("q") or "").strip()[:MAX_QUERY]
-    source = request.args.get("source") if request.args.get("source") in ("codex", "rulebook") \
-        else None
+    if q and is_card_query(q) and not request.args.get("fragment"):
+        return redirect(url_for("web.cards", q=q))
+    source = request.args.get("source") if request.args.get("source") in SOURCES else None
+    game = request.args.get("game") if request.args.get("game") in GAMES else None
     correct = request.args.get("correct", "1") not in ("0", "false")
-    result = run_search(q, source=source, limit=20, correct=correct) if q else None
+    try:
+        page_no = max(1, min(int(request.args.get("page") or 1), MAX_PAGE))
+    except ValueError:
+        page_no = 1
+    result = None
+    if q and is_card_query(q):
+        result = {"card_query": True, "hits": [], "cards": [], "total": 0}
+    elif q:
+        result = run_search(q, source=source, limit=PER_PAGE, offset=(page_no - 1) * PER_PAGE,
+                            correct=correct, game=game)
+        result["cards"] = [_with_card_facts(c) for c in result["cards"]]
+        result["pages"] = min(MAX_PAGE, (result["total"] + PER_PAGE - 1) // PER_PAGE)
+        result["page"] = page_no
     if request.args.get("fragment"):
-        return render_template("_results.html", q=q, result=result, source=source)
-    return render_template("home.html", q=q, source=source, result=result)
+        return render_template("_results.html", q=q, result=result, source=source,
+                               correct=correct, search_game=game)
+    return render_template("home.html", q=q, source=source, result=result, correct=correct,
+                           search_box=True, autofocus=not q, search_game=game)
+
+
+def _with_card_facts(named: dict[str, Any]) -> dict[str, Any]:
+    """A card named in a query, with its type line, cost and text when the catalog has it."""
+    from codex.cards.browse import card_facts
+    from service.cardpage import with_catalog
+
+    row = with_catalog(lambda cat: cat.get(named["name"]))
+    return {**named, "facts": card_facts(row) if row else None}
+
+
+@web.get("/search/help")
+def search_help() -> str:
+    return render_template("search_help.html")
 
 
 @web.get("/entries")
@@ -86,28 +122,6 @@ def _see_also(entry: Any) -> list[dict[str, str]]:
             if split_id(back["id"])[0] != entry.id:
                 seen.setdefault(back["id"], back["title"])
     return [{"id": k, "title": v} for k, v in seen.items()]
-
-
-@web.get("/cards")
-def cards() -> str:
-    rows = resources().corpus.cards()
-    groups = [(k, list(g)) for k, g in groupby(rows, key=lambda r: _initial(r["card"]))]
-    return render_template("cards.html", groups=groups)
-
-
-@web.get("/cards/<name>")
-def card(name: str) -> Response | str:
-    found = mentions_of(name)
-    if found is None:
-        imported = resources().imported_card(name[:200])    # a card the rules never name
-        if imported is not None:
-            return render_template("card.html", card=imported["name"], records=[],
-                                   imported=card_summary(imported))
-        suggestions = [{"title": c, "url": url_for("web.card", name=c)}
-                       for c in resources().corpus.suggest_card(name[:100])]
-        return _not_found(f"No Codex record mentions the card “{name}”.", suggestions)
-    return render_template("card.html", card=found["card"], records=found["records"],
-                           imported=found["imported"])
 
 
 @web.get("/rulebook")

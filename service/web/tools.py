@@ -12,9 +12,8 @@ from codex.paths import PROJECT_ROOT
 from service.api import tools as api_tools
 from service.api.schemas import MAX_CARD_TEXT
 from service.limits import WorkTimeout, work_deadline
-from service.board import board
-from service.contracts_board import board as contracts_board
 from service.urls import entry_url
+from service.problemtext import plain_problem
 from service.web import web
 
 SCENARIO_DIR = PROJECT_ROOT / "tests" / "scenarios"
@@ -75,19 +74,34 @@ _nav.append(("Rulings", "web.rulings"))
 
 
 @web.route("/rulings", methods=["GET", "POST"])
-def rulings() -> tuple[str, int] | str:
-    """Scenario editor; POST (or ``?example=``) shows the board and the ruling."""
+def rulings() -> Any:
+    """The rulings workbench: a board editor (JS), the action picker and the JSON view.
+
+    ``?example=`` loads an example and shows its ruling; ``?from=<key>`` loads a shared ruling
+    to edit a copy. A POST rules on the scenario: a ruling is stored under its content hash and
+    the browser is sent to its stable URL (``/rulings/<key>``), so the address bar always holds
+    a link that reproduces it; a scenario with problems comes back to the editor, with them.
+    """
+    from flask import current_app, redirect, url_for
+
+    from codex.rulings_store import StoreError
+    from service.rulings import store
+
     ex = examples()
     text = request.form.get("scenario", "")[:MAX_FORM_TEXT]
-    chosen = request.args.get("example", "")
-    if not text and chosen:
-        text = next((e["scenario"] for e in ex if e["key"] == chosen), "")
-    if not text and request.method == "GET":
-        text = ex[0]["scenario"] if ex else ""
-        if not chosen:  # plain GET: editor only
+    chosen = request.args.get("example", "")[:200]
+    source = request.args.get("from", "")[:40]
+    if request.method == "GET":
+        if chosen:
+            text = next((e["scenario"] for e in ex if e["key"] == chosen), "")
+        elif source:
+            stored = store(current_app).get(source)
+            text = json.dumps(stored, indent=2) if stored is not None else ""
+        if not chosen:          # the editor only (empty, or a copy of a shared ruling)
             return render_template("rulings.html", examples=ex, text=text, chosen=chosen,
-                                   ruling=None, problems=None, board=None)
-    ruling, problems, drawn = None, None, None
+                                   source=source, result=None, problems=None,
+                                   cite_url=_cite_url)
+    problems, result = None, None
     try:
         scenario = load_json(text, source="the scenario")
     except InputError as exc:
@@ -97,23 +111,51 @@ def rulings() -> tuple[str, int] | str:
             problems = [{"pointer": "", "problem": "a scenario is a JSON object",
                          "fix": "wrap it in { }"}]
         else:
-            try:
-                with work_deadline(current_app.config["ARBITER_WORK_SECONDS"]):
-                    result = api_tools.adjudicate(scenario)
-            except WorkTimeout as exc:
-                result = {"problems": [{"pointer": "", "problem": f"scenario too complex: {exc}",
-                                        "fix": "adjudicate a smaller scenario"}]}
+            result = _ruled(scenario)
             if "problems" in result:
-                problems = result["problems"]
-            else:
-                ruling = result
-                after = result.get("state_after")
-                drawn = contracts_board(after) if isinstance(after, dict) and after.get("game") == "contracts" \
-                    else board(after)
+                problems, result = [plain_problem(p, scenario) for p in result["problems"]], None
+            elif request.method == "POST":
+                try:
+                    key = store(current_app).put(scenario)
+                except StoreError as exc:
+                    problems = [{"pointer": "", "problem": str(exc), "fix": ""}]
+                else:
+                    return redirect(url_for("web.shared_ruling", key=key), code=303)
     status = 422 if problems else 200
-    return render_template("rulings.html", examples=ex, text=text, chosen=chosen,
-                           ruling=ruling, problems=problems, board=drawn,
-                           cite_url=_cite_url), status
+    return render_template("rulings.html", examples=ex, text=text, chosen=chosen, source="",
+                           result=result, problems=problems, cite_url=_cite_url), status
+
+
+@web.get("/rulings/<key>")
+def shared_ruling(key: str) -> Any:
+    """A shared ruling, read-only: the stored scenario ruled on again by this engine."""
+    from flask import current_app
+
+    from codex.rulings_store import is_key
+    from service.rulings import store
+    from service.web.pages import _not_found
+
+    scenario = store(current_app).get(key) if is_key(key) else None
+    if scenario is None:
+        return _not_found(f"No shared ruling has the key “{key[:40]}”. A link is a 16-digit "
+                          "key made when a ruling is shared.")
+    result = _ruled(scenario)
+    problems = [plain_problem(p, scenario) for p in result.get("problems", [])] or None
+    return render_template("ruling.html", key=key, text=json.dumps(scenario, indent=2),
+                           result=None if problems else result, problems=problems,
+                           cite_url=_cite_url)
+
+
+def _ruled(scenario: dict[str, Any]) -> dict[str, Any]:
+    """The ruling with its boards, within the work deadline of one request."""
+    from service.rulings import rule_with_boards
+
+    try:
+        with work_deadline(current_app.config["ARBITER_WORK_SECONDS"]):
+            return rule_with_boards(scenario)
+    except WorkTimeout as exc:
+        return {"problems": [{"pointer": "", "problem": f"scenario too complex: {exc}",
+                              "fix": "adjudicate a smaller scenario"}]}
 
 
 def _cite_url(citation: dict[str, Any]) -> str | None:

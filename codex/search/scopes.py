@@ -1,0 +1,61 @@
+"""What a search understands depends on the game it searches: one lexicon per scope.
+
+A Contracts player's "magnetised" must become Contracts' "magnetized", not whatever word of
+four rulebooks is one edit away; "graveyard" means Sorcery's cemetery only to a Sorcery
+player (Sorcerer has a Graveyard of its own); card names are Sorcery's cards. So the typo
+corrector's vocabulary, the players' vocabulary, the declared synonyms and the card names
+are chosen by the scope of a search:
+
+* a game (``game:contracts``): that game's words only; Sorcery's cards, players' terms and
+  Codex synonyms only for Sorcery; a game's own players' vocabulary file if it has one
+  (``data/players_vocabulary_<game>.yaml``), with the synonym groups it declares;
+* every game (no ``game:``): every game's words, and Sorcery's cards, players' terms and
+  synonyms, as before there were other games (a term a rulebook of another game uses, such
+  as "graveyard", is then also searched as typed: see ``understand.py``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from codex.search.cards import CardNames
+from codex.search.correct import Corrector
+from codex.search.vocabulary import DATA_FILE, Vocabulary
+
+SORCERY = "sorcery"
+
+
+@dataclass
+class Lexicon:
+    """Everything a search of one scope understands a query with."""
+
+    scope: str | None
+    corrector: Corrector
+    vocabulary: Vocabulary
+    synonyms: list[list[str]]
+    cards: CardNames
+    titles: list[str]
+
+
+def vocabulary_file(game: str) -> Path:
+    """The players' vocabulary of a game (Sorcery's is the original file)."""
+    if game == SORCERY:
+        return DATA_FILE
+    return DATA_FILE.with_name(f"players_vocabulary_{game}.yaml")
+
+
+def game_vocabulary(game: str) -> Vocabulary:
+    """A game's players' vocabulary, or an empty one when it has no file."""
+    path = vocabulary_file(game)
+    return Vocabulary.load(path) if path.exists() else Vocabulary([])
+
+
+def build_lexicon(scope: str | None, words: dict[str, int], known: Callable[[str], bool],
+                  vocabulary: Vocabulary, synonyms: list[list[str]], cards: CardNames,
+                  titles: list[str]) -> Lexicon:
+    """A lexicon over ``words`` (the scope's index words and their frequencies)."""
+    protected = cards.words | vocabulary.words | vocabulary.means_words
+    corrector = Corrector(words, known, protected=protected.__contains__,
+                          extra=vocabulary.words | vocabulary.means_words)
+    return Lexicon(scope, corrector, vocabulary, synonyms, cards, sorted(set(titles)))

@@ -1,0 +1,125 @@
+"""Searching four rule systems (issue #13): the game filter and scope, the game facet, one
+definition per game of a shared term, per-game typo correction and players' terms, texts
+describing pictures only on request, and Sorcery's results unchanged by the other games."""
+from __future__ import annotations
+
+import pytest
+
+from codex.paths import BuildPaths
+from codex.search import Searcher
+from codex.search.correct import spelling_variants
+from codex.search.scopes import game_vocabulary
+
+
+@pytest.fixture(scope="module")
+def searcher(build_paths: BuildPaths) -> Searcher:
+    s = Searcher.open(build_paths.index, cache_size=0)
+    yield s
+    s.close()
+
+
+def keys(result) -> list[str]:  # noqa: ANN001
+    return [h.key for h in result.hits]
+
+
+def test_every_game_is_searched_and_labelled(searcher: Searcher) -> None:
+    assert searcher.games == ["sorcery", "contracts", "sorcerer", "archmajesty"]
+    result = searcher.search("summon", limit=20)
+    assert {h.game for h in result.hits} == {"sorcery", "contracts", "archmajesty"}
+    assert all(h.key.split(":")[0] in ("codex", "rulebook") for h in result.hits
+               if h.game == "sorcery")
+    assert all(h.key.startswith(f"{h.game}:") for h in result.hits if h.game != "sorcery")
+    assert result.game is None
+
+
+@pytest.mark.parametrize("how", ["argument", "filter"])
+def test_a_game_filter_keeps_one_game_and_counts_the_others(searcher: Searcher,
+                                                            how: str) -> None:
+    result = (searcher.search("summon", game="contracts") if how == "argument"
+              else searcher.search("summon game:contracts"))
+    assert {h.game for h in result.hits} == {"contracts"}
+    assert result.hits[0].key == "contracts:keyword:summon"
+    facets = result.facets["game"]
+    assert facets["contracts"] == result.total and facets["sorcery"] > facets["contracts"]
+    assert "archmajesty" in facets and "sorcerer" not in facets      # Sorcerer has no summon
+    # the page's game is not part of what the user typed; a typed filter is
+    assert ("game:" in result.searched) == (how == "filter")
+
+
+def test_a_term_several_games_define_lists_each_games_definition(searcher: Searcher) -> None:
+    destroy = searcher.search("destroy")
+    assert [(d["game"], d["key"]) for d in destroy.definitions] == [
+        ("sorcery", "codex:kill"), ("sorcerer", "sorcerer:term:destroy")]
+    airborne = searcher.search("airborne")
+    assert [d["game"] for d in airborne.definitions] == ["sorcery", "archmajesty"]
+    assert airborne.definitions[1]["key"] == "archmajesty:earthbound-airborne"
+    assert airborne.definitions[1]["text"].startswith("Whenever your mage's feet")
+    ready = searcher.search("ready", game="sorcerer")
+    assert ready.hits[0].key == "sorcerer:term:ready-and-exhausted"
+    assert searcher.search("magnetized").definitions == []         # one game only
+
+
+def test_typos_are_mended_with_the_searched_games_words(searcher: Searcher) -> None:
+    result = searcher.search("magnetised creature", game="contracts")
+    assert result.searched == "magnetized creature"
+    assert result.hits[0].key == "contracts:keyword:magnetized"
+    assert searcher.search("armor points", game="archmajesty").hits[0].key == \
+        "archmajesty:armour-points"
+    assert searcher.search("defense", game="archmajesty").corrections == [
+        {"typed": "defense", "searched": "defence"}]
+    # Sorcery's cards are Sorcery's: a card name means nothing to Contracts
+    assert searcher.search("bosk troll", game="contracts").cards == []
+    assert searcher.search("bosk troll").cards
+
+
+@pytest.mark.parametrize("word,variant", [("magnetised", "magnetized"), ("armor", "armour"),
+                                          ("defence", "defense"), ("colour", "color"),
+                                          ("channelled", "channeled"), ("centre", "center")])
+def test_spelling_variants(word: str, variant: str) -> None:
+    assert variant in spelling_variants(word)
+
+
+def test_players_terms_are_each_games_own(searcher: Searcher) -> None:
+    # "graveyard": Sorcery's cemetery to a Sorcery player, Sorcerer's own Graveyard, and
+    # Contracts' discard pile
+    assert searcher.search("graveyard", game="sorcery").hits[0].key == "codex:cemetery"
+    assert searcher.search("graveyard", game="sorcerer").hits[0].key == "sorcerer:graveyard"
+    contracts = searcher.search("graveyard", game="contracts")
+    assert contracts.hits[0].key == "contracts:discard-pile"
+    assert contracts.mappings[0]["means"] == "discard pile"
+    # every game: Sorcery's players' terms, and the typed word searched too (Sorcerer's)
+    every = searcher.search("graveyard")
+    assert {"codex:cemetery", "sorcerer:graveyard"} <= set(keys(every)[:5])
+    assert searcher.search("taunt", game="contracts").hits[0].key == "contracts:keyword:magnetized"
+    assert searcher.search("hit points", game="archmajesty").hits[0].key == \
+        "archmajesty:health-points"
+
+
+def test_texts_describing_pictures_only_when_asked_for(searcher: Searcher) -> None:
+    assert not any(h.kind == "image" for h in searcher.search("brushstroke gradient font").hits)
+    shown = searcher.search("brushstroke gradient", kind="image")
+    assert keys(shown) == ["archmajesty:image-1"]
+    assert searcher.search("kind:image").total == 1
+
+
+def test_an_unknown_game_finds_nothing_and_says_what_to_try(searcher: Searcher) -> None:
+    result = searcher.search("summon", game="chess")
+    assert result.total == 0 and result.suggestions
+
+
+def test_game_documents_are_whole(build_paths: BuildPaths, searcher: Searcher, corpus) -> None:  # noqa: ANN001
+    docs = {d["key"]: d for d in searcher._docs}
+    for record in corpus.records():
+        key = f"{record['source']}:{record['id']}"
+        assert key in docs, key
+        assert docs[key]["game"] == record["game"]
+    # a glossary section's own text is its introduction; its entries are their own records
+    assert not docs["contracts:keywords"].get("body")
+    assert docs["sorcerer:followers-of-usir"]["title"] == "Followers of Usir (The Necromancer)"
+
+
+@pytest.mark.parametrize("game", ["contracts", "sorcerer", "archmajesty"])
+def test_each_games_vocabulary_file_loads(game: str) -> None:
+    vocabulary = game_vocabulary(game)
+    assert len(vocabulary.entries) >= 15
+    assert all(e.expect[0].startswith(f"{game}:") for e in vocabulary.entries)
