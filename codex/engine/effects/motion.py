@@ -257,3 +257,74 @@ def _force(run: Run, act: A.Force, clause: A.Clause) -> list[Obj]:
 
 
 __all__ = ["NotExecutable", "Direction"]
+
+
+# ----------------------------------------------------------------------------- swapping places
+
+def _swapped(act: A.Swap) -> tuple[Any, Any] | None:
+    """The two things a swap exchanges the places of: "the location of X with Y", or "X and Y"."""
+    patient = act.patient
+    if isinstance(patient, A.Selector) and patient.noun == "location" and act.instrument is not None:
+        of = [f.what for f in patient.filters if isinstance(f, A.Of)]
+        if len(of) == 1 and len(patient.filters) == 1:
+            return of[0], act.instrument
+        return None
+    if isinstance(patient, A.Group) and len(patient.items) == 2 and act.instrument is None:
+        return patient.items[0], patient.items[1]
+    return None
+
+
+def _swap_problems(act: A.Swap) -> Iterator[str]:
+    from codex.engine.effects.check import sel_problems
+    pair = _swapped(act)
+    if pair is None or act.agent is not None:
+        yield "swapping something other than the places of two units or artifacts"
+        return
+    for words in pair:
+        for item in (words.items if isinstance(words, A.Group) else (words,)):
+            if not isinstance(item, A.Selector) or item.noun.rstrip("s") not in ("minion", "artifact", "unit"):
+                yield "swapping the places of something other than units or artifacts"
+            else:
+                yield from sel_problems(item)
+
+
+def _where_is(run: Run, obj: Obj) -> Location | None:
+    if obj.kind == "unit":
+        unit = run.state.unit(str(obj.key))
+        return unit.location if unit is not None else None
+    art = run.state.artifact(str(obj.key))
+    return run.state.artifact_location(art) if art is not None else None
+
+
+@executes(A.Swap, problems=_swap_problems)
+def _swap(run: Run, act: A.Swap, clause: A.Clause) -> list[Obj]:
+    """"Swap the location of target minion or artifact with another target minion or artifact": each
+    goes to where the other was (a unit teleports there, entering it; an artifact lies there)."""
+    from dataclasses import replace as dc_replace
+    from codex.engine.effects.select import select_all
+    pair = _swapped(act)
+    if pair is None:
+        raise NotExecutable("this swap")
+    first = [o for o in select(run.state, run.ctx, pair[0], "target") if o.kind in ("unit", "artifact")][:1]
+    if not first:
+        return []
+    others = [o for o in select_all(run.state, run.ctx, pair[1]) if o.kind in ("unit", "artifact") and o != first[0]]
+    declared = [Obj("unit", t) for t in run.ctx.targets if Obj("unit", t) in others]
+    second = declared[:1] or run.ctx.choose("other", others, why="choose what it swaps places with")[:1]
+    if not second:
+        return []
+    a, b = first[0], second[0]
+    at_a, at_b = _where_is(run, a), _where_is(run, b)
+    if at_a is None or at_b is None:
+        return []
+    run.note("swap", f"{run.ctx.source_name}: the two swap places ({at_a} and {at_b}).", ("teleport",))
+    for obj, to in ((a, at_b), (b, at_a)):
+        if obj.kind == "unit":
+            run.act(D.Move(do="move", unit=str(obj.key), how="teleport", to=_place(to), **effect_fields(run, True)))
+        else:
+            art = run.state.artifact(str(obj.key))
+            if art is not None:
+                run.state = run.state.with_artifact(dc_replace(art, bearer=None, location=to))
+                run.note("move_artifact", f"{art.name} is moved to the {to}.", ("carrying-artifacts",),
+                         artifact=art.id)
+    return [a, b]

@@ -63,7 +63,7 @@ MODS = {"allied", "enemy", "other", "tapped", "untapped", "weaker", "stronger", 
         "affected", "fire", "earth", "air", "dead", "random", "adjacent", "nearby", "aboveground",
         "ordinary", "exceptional", "elite", "unique", "hit", "topmost", "next", "bottommost", "different",
         "magic", "minion", "artifact", "aura", "site", "strongest", "weakest", "basic", "broken", "chosen",
-        "underground", "underwater", "burrowed", "submerged"}
+        "underground", "underwater", "burrowed", "submerged", "target"}
 RARITIES = {"ordinary", "exceptional", "elite", "unique"}
 CARD_TYPES = {"magic", "minion", "artifact", "aura", "site", "avatar"}
 ELEMENT_MODS = {"fire", "earth", "air", "water"}
@@ -431,6 +431,8 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
     if low.startswith("non-"):
         inner = _mod_test(state, ctx, mod[4:])
         return lambda o: not inner(o)
+    if low == "target":         # "another target minion": chosen as a target (what can't be targeted is not)
+        return lambda o: True
     if low == "allied":
         return lambda o: controller_of(state, o) == you
     if low == "enemy":
@@ -812,8 +814,15 @@ def select(state: GameState, ctx: Ctx, node: Any, role: str = "target", *, choos
         if node.conj == "or":
             if not choose:
                 return [o for item in node.items for o in select(state, ctx, item, role, choose=False)]
-            options = [o for item in node.items for o in select(state, ctx, item, role, choose=False)]
-            return ctx.choose(role, list(dict.fromkeys(options)), why="choose one of them")
+            options = list(dict.fromkeys(o for item in node.items for o in select(state, ctx, item, role, choose=False)))
+            if ctx.targets and any(isinstance(i, A.Selector) and (i.det == "target" or "target" in i.mods)
+                                   for i in node.items):
+                # "target minion or artifact": the declared targets answer it
+                options = untargetable_removed(state, ctx, options)
+                given = [Obj("unit", t) for t in ctx.targets if Obj("unit", t) in options]
+                if given:
+                    return given[:1]
+            return ctx.choose(role, options, why="choose one of them")
         out: list[Obj] = []
         for item in node.items:       # "target minion, and everything it carries": "it" is the first;
             # "bearer and another ally here": another than those named before
