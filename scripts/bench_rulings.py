@@ -1,5 +1,7 @@
 """Benchmark rulings over the scenario suites: rulings/s, median and p99 per ruling, for Sorcery
-(tests/scenarios) and, apart, for Contracts (tests/scenarios/contracts).
+(tests/scenarios) and, apart, for Contracts (tests/scenarios/contracts); then the card-effect
+scenarios (invented card text) and the scenarios naming real cards (tests/scenarios_cards, ruled
+against the card snapshot imported into a temporary catalog; skipped with a message without it).
 
 Baselines measured in the same run:
 - the cost of only loading each scenario (validation and state built), so the ratio of
@@ -53,13 +55,47 @@ print(json.dumps({"n": len(times), "accepted": len(ok), "of": len(docs),
 
 #: Each game's scenario suite folder.
 SUITES = {"sorcery": ROOT / "tests" / "scenarios", "contracts": ROOT / "tests" / "scenarios" / "contracts"}
+#: Sorcery scenario files whose rulings execute card text (effects, triggers, statics): reported apart.
+EFFECT_AREAS = ("effects",)
 
 
-def scenarios(game: str = "sorcery") -> list[dict[str, Any]]:
+def scenarios(game: str = "sorcery", effects: bool | None = None) -> list[dict[str, Any]]:
+    """A game's scenarios: all, only the effect-heavy ones (True), or only the others (False)."""
     out = []
     for path in sorted(SUITES[game].glob("*.json")):
+        if effects is not None and (path.stem in EFFECT_AREAS) != effects:
+            continue
         out += [c["scenario"] for c in json.loads(path.read_text("utf-8"))["cases"]]
     return out
+
+
+#: The real-card scenarios and the card snapshot they are ruled against.
+CARD_SCENARIOS = ROOT / "tests" / "scenarios_cards"
+SHARED_CARDS = ROOT.parent / "shared" / "cards" / "sorcery-cards.json"
+
+
+def card_scenarios() -> list[dict[str, Any]]:
+    return [c["scenario"] for path in sorted(CARD_SCENARIOS.glob("*.json"))
+            for c in json.loads(path.read_text("utf-8"))["cases"]]
+
+
+def bench_real_cards(rounds: int) -> dict[str, Any] | None:
+    """The real-card scenarios, ruled with the snapshot imported into a temporary catalog."""
+    from codex.engine import rule
+    if not SHARED_CARDS.exists():
+        print(f"-- real cards: skipped, the card snapshot is not at {SHARED_CARDS}")
+        return None
+    from codex.cards import import_cards
+    from codex.cards.catalog import CardCatalog
+    from codex.cards.source import CatalogCards
+    docs = card_scenarios()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "cards.db"
+        import_cards(SHARED_CARDS, db)
+        cards = CatalogCards(CardCatalog.open(db))
+        print(f"-- sorcery real cards: {len(docs)} scenarios")
+        measure(lambda d: rule(d, cards=cards), docs, 1)     # warm caches (card texts, parses)
+        return report("rule(): real cards", measure(lambda d: rule(d, cards=cards), docs, rounds))
 
 
 def measure(fn: Callable[[dict[str, Any]], Any], docs: list[dict[str, Any]], rounds: int) -> list[float]:
@@ -152,6 +188,11 @@ def main() -> None:
     games = {"sorcery": scenarios("sorcery"), "contracts": scenarios("contracts")}
     results: dict[str, Any] = bench_game("sorcery", games["sorcery"], load, args.rounds)
     results["contracts"] = bench_game("contracts", games["contracts"], load_contracts, args.rounds)
+    from codex.engine import rule
+    effect_docs = scenarios("sorcery", effects=True)
+    print(f"-- sorcery card effects: {len(effect_docs)} scenarios")
+    results["effects"] = report("rule(): card effects only", measure(rule, effect_docs, args.rounds))
+    results["real_cards"] = bench_real_cards(args.rounds)
     if args.against:
         compared = against(args.against, games, args.rounds)
         results["against"] = compared["sorcery"]

@@ -118,10 +118,10 @@ def test_simultaneous_deathrites_resolve_non_active_players_first() -> None:
     units = [{"id": "a", "name": "Alpha", "controller": "p1", "at": 8, "power": 3, "text": "Deathrite → Draw a card."},
              {"id": "b", "name": "Beta", "controller": "p2", "at": 8, "power": 3, "text": "Deathrite → Draw a card."}]
     r = rule(board(units, {"do": "attack", "unit": "a", "target": "b"}))
-    story = [e for e in r.events if isinstance(e, (E.TriggerAdded, E.AbilityNotExecuted, E.Died))]
+    story = [e for e in r.events if isinstance(e, (E.TriggerAdded, E.AbilityResolved, E.Died))]
     assert [(type(e).__name__, e.unit) for e in story] == [
         ("TriggerAdded", "b"), ("TriggerAdded", "a"),
-        ("AbilityNotExecuted", "b"), ("AbilityNotExecuted", "a"),
+        ("AbilityResolved", "b"), ("AbilityResolved", "a"),
         ("Died", "a"), ("Died", "b")]
     added = [e for e in story if isinstance(e, E.TriggerAdded)]
     assert all("storyline.simultaneous" in e.rules for e in added)
@@ -167,14 +167,23 @@ def test_keywords_known_but_not_applied_are_reported_with_their_rule_not_dropped
     assert "Ward" in note.text() and note.rules == ("ward",)
 
 
-def test_keywords_granted_in_sentences_are_kept_as_static_abilities() -> None:
+def test_keywords_granted_in_sentences_apply_as_static_abilities() -> None:
+    """"Nearby allied Giants have Charge" is an ongoing effect on the Giants near the card, not a
+    keyword of the card itself; its rulings cite the card's sentence."""
     ab = abilities_of("Nearby allied Giants have Charge.")
     assert not ab.keywords.charge
     (static,) = ab.of_kind(AbilityKind.STATIC)
-    assert static.text == "Nearby allied Giants have Charge." and not static.executed
-    r = rule(board([{"id": "g", "name": "Chieftain", "controller": "p1", "at": 18, "power": 1,
-                     "text": "Nearby allied Giants have Charge."}], {"do": "end_turn"}))
-    assert any("Nearby allied Giants have Charge." in s.event for s in r.steps if s.kind == "not_executed")
+    assert static.text == "Nearby allied Giants have Charge." and static.executed
+    units = [{"id": "g", "name": "Chieftain", "controller": "p1", "at": 18, "power": 1,
+              "text": "Nearby allied Giants have Charge."},
+             {"id": "near", "name": "Hill Giant", "controller": "p1", "at": 17, "power": 4, "subtypes": ["Giant"],
+              "summoned_this_turn": True},
+             {"id": "far", "name": "Far Giant", "controller": "p1", "at": 11, "power": 4, "subtypes": ["Giant"],
+              "summoned_this_turn": True}]
+    r = rule(board(units, {"do": "move_and_attack", "unit": "near", "path": [12]}))
+    assert r.verdict is Verdict.RESOLVED
+    far = rule(board(units, {"do": "move_and_attack", "unit": "far", "path": [6]}))
+    assert far.verdict is Verdict.ILLEGAL and far.reason == Reason.SUMMONING_SICKNESS.value
 
 
 @pytest.mark.parametrize("threshold,ok", [("W", True), ("F", False), ("FW", False)])

@@ -23,6 +23,32 @@ def _fail(message: str) -> None:
     sys.exit(2)
 
 
+def _executable_coverage(file: str, top: int, as_json: bool) -> None:
+    """``cards coverage --executable``: the engine's executable share, overall, per set and type."""
+    from codex.cards.catalog import CatalogError, load_cards
+    from codex.engine.executable import measure_executable
+
+    try:
+        report = measure_executable(load_cards(file))
+    except CatalogError as e:
+        _fail(str(e))
+        return
+    report["missing"] = report["missing"][:top]
+    if as_json:
+        _emit(report)
+        return
+    console = Console()
+    table = Table("set / type", "cards", "executable", "executable %")
+    rows = list(report["sets"].items()) + [(f"type: {k}", v) for k, v in report["types"].items()]
+    for name, s in rows + [("overall", report["overall"])]:
+        table.add_row(name, str(s["cards"]), str(s["executable"]), f"{100 * s['share']:.1f}")
+    console.print(table)
+    miss = Table("cards", "missing piece", "example", title="what the engine does not execute yet, most frequent first")
+    for m in report["missing"]:
+        miss.add_row(str(m["cards"]), m["piece"], m["example"])
+    console.print(miss)
+
+
 def register(cli: click.Group) -> None:
     """Attach this area's subcommands to the top-level CLI."""
 
@@ -131,12 +157,18 @@ def register(cli: click.Group) -> None:
     @click.argument("file", type=click.Path(dir_okay=False))
     @click.option("--by-set", is_flag=True, help="One row per set (a card counts in every set it is printed in).")
     @click.option("--top", type=int, default=25, show_default=True, help="Failure families and verbs to list.")
+    @click.option("--executable", is_flag=True,
+                  help="Measure what the rules engine executes instead: cards every ability of which it runs.")
     @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-    def coverage_cmd(file: str, by_set: bool, top: int, as_json: bool) -> None:
-        """Measure the card-text grammar over FILE.json: mapped (typed), parsed, overridden, failure families."""
+    def coverage_cmd(file: str, by_set: bool, top: int, executable: bool, as_json: bool) -> None:
+        """Measure the card-text grammar over FILE.json: mapped (typed), parsed, overridden, failure families
+        (with --executable: the share of cards the engine executes, per set, and what is missing)."""
         from codex.cards.catalog import CatalogError, load_cards
         from codex.cardtext.coverage import measure
 
+        if executable:
+            _executable_coverage(file, top, as_json)
+            return
         try:
             report = measure(load_cards(file), by_set=by_set)
         except CatalogError as e:

@@ -13,10 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from codex.engine.abilities import Abilities, AbilityKind, abilities_of
+from codex.engine.keywords import Keywords
 from codex.engine.actions import REGISTRY, Outcome, run
 from codex.engine.budget import budget
 from codex.engine.cards import CardData, CardDict, CardSource
 from codex.engine.combat import SiteTarget, UnitTarget, attack_reason, defend_reason, intercept_reason
+from codex.engine.effects.context import reset_choices, set_choices
 from codex.engine.errors import AmbiguousAction, EngineError, IllegalAction, Problem, ScenarioError, TooComplex
 from codex.engine.events import AbilityNotExecuted, Event, Note
 from codex.engine.geometry import Location, Region
@@ -41,20 +43,44 @@ __all__ = ["rule", "load", "schema", "Ruling", "Step", "Citation", "Verdict", "O
 _ALWAYS = (AbilityKind.STATIC,)
 
 
+def _unread_triggers(abilities: Abilities) -> list[str]:
+    """Triggered abilities whose trigger this engine version cannot read: they would never fire."""
+    from codex.engine.effects.triggers import trigger_problems
+    out = []
+    for a in abilities.of_kind(AbilityKind.TRIGGERED):
+        trigger = getattr(a.node, "trigger", None)
+        if trigger is not None and trigger_problems(trigger):
+            out.append(a.describe())
+    return out
+
+
+def _unapplied_parts(abilities: Abilities, keywords: Keywords) -> list[str]:
+    parts = [f"the keyword {k}" for k in keywords.not_executed]
+    parts += [a.describe() for a in abilities.abilities if a.kind in _ALWAYS and not a.executed]
+    parts += _unread_triggers(abilities)
+    parts += [f"the sentence \u201c{s}\u201d (the card-text grammar cannot read it)" for s in abilities.unreadable]
+    return parts
+
+
 def unapplied(state: GameState) -> list[Event]:
-    """What the units on the board have that this engine version does not apply, unit by unit."""
+    """What the cards on the board have that this engine version does not apply, card by card:
+    static abilities it does not execute, triggers it cannot read (they would never fire), keywords
+    it does not apply, sentences the grammar cannot read."""
     out: list[Event] = []
     for u in state.units:
         if u.is_avatar and u.keywords.disabled:
             out.append(Note("note", f"{u.name} is an Avatar, and Avatars cannot be disabled: 'disabled' does not "
                             "apply to it.", {"unit": u.id}, rules=("avatar.surface",)))
-        ab = u.abilities
-        parts = [f"the keyword {k}" for k in u.keywords.not_executed]
-        parts += [a.describe() for a in ab.abilities if a.kind in _ALWAYS and not a.executed]
-        parts += [f"the sentence \u201c{s}\u201d (the card-text grammar cannot read it)" for s in ab.unreadable]
+        parts = _unapplied_parts(u.abilities, u.keywords)
         cited = tuple(k.lower() for k in u.keywords.not_executed if k.lower() in RULES)
         if parts:
             out.append(AbilityNotExecuted(u.id, u.name, "; ".join(parts), rules=cited))
+    cards = [(f"site:{s.square}", s.name, s.abilities) for s in state.sites] + [
+        (a.id, a.name, a.abilities) for a in state.auras] + [(a.id, a.name, a.abilities) for a in state.artifacts]
+    for key, name, abilities in cards:
+        parts = _unapplied_parts(abilities, abilities.keywords)
+        if parts:
+            out.append(AbilityNotExecuted(key, name, "; ".join(parts)))
     return out
 
 
@@ -79,9 +105,23 @@ def rule(scenario: dict[str, Any], *, cards: CardSource | None = None, work_limi
                                          "use \"contracts\", or \"sorcery\" (the default: omit \"game\")")])
         scenario = {k: v for k, v in scenario.items() if k != "game"}
     state, action = load(scenario, cards)
+    token = set_choices(scenario.get("choices") or {}, cards)
+    try:
+        return _rule(state, action, work_limit)
+    finally:
+        reset_choices(token)
+
+
+def _rule(state: GameState, action: Any, work_limit: int | None) -> Ruling:
     with budget(work_limit):
-        state, settled = settle(state)
-        out = run(state, action)
+        try:
+            state, settled = settle(state)
+        except AmbiguousAction as e:   # a card effect of the board at rest needs a choice
+            out = Outcome(Verdict.AMBIGUOUS, f"Ambiguous: {e.message}; choose with {e.pointer}.", state,
+                          answer={"choice": e.choice, "options": e.options}, extra={"pointer": e.pointer})
+            settled = []
+        else:
+            out = run(state, action)
     events = told_tokens(state.units) + unapplied(state) + settled + list(out.events)
     after = state_json(out.state)
     after["paths"] = paths_of(events)

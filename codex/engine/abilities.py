@@ -159,9 +159,9 @@ def _span_text(node: Any, card_text: str) -> str | None:
 
 
 def _executed(ability: Ability) -> bool:
-    """Whether this engine version executes the ability beyond the keyword-like shapes of
-    `keyword_like.recognise` (none yet: card effects are executed from issue #12 on)."""
-    return False
+    """Whether this engine version executes the ability (the effects package decides)."""
+    from codex.engine.effects.check import executed
+    return executed(ability)
 
 
 @lru_cache(maxsize=4096)

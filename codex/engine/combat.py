@@ -7,6 +7,8 @@ and buries once the batch of simultaneous damage is done.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, replace
 from typing import Union
 
@@ -17,7 +19,7 @@ from codex.engine.events import (DamageModified, DamagePrevented, Damaged, Death
                                  LifeUnchanged, NoDamage, ReachedDeathsDoor, SiteStruck, StealthLost, StrikeWithheld,
                                  Struck, WardBroke)
 from codex.engine.geometry import Location, Region
-from codex.engine.ongoing import airborne_now, damage_reduction, disabled_by, keywords_at
+from codex.engine.ongoing import airborne_now, disabled_by, keywords_at, power_of
 from codex.engine.reasons import Found, Reason
 from codex.engine.state import GameState, Site, Unit
 from codex.engine.storyline import Resolved, settle
@@ -51,11 +53,28 @@ def describe_target(state: GameState, target: Target) -> str:
     return f"the surface of {site.name if site else 'square ' + str(target.square)} (square {target.square})"
 
 
+def _forbidden(state: GameState, verb: str, unit: Unit, target: Target | None) -> Found:
+    """An ongoing effect (a static ability) that says the unit can't do this ("Can't defend",
+    "can't be attacked")."""
+    if not state.statics:
+        return None
+    from codex.engine.effects.context import Obj
+    from codex.engine.effects.statics import forbids
+    patient = None
+    if isinstance(target, UnitTarget):
+        patient = Obj("unit", target.unit)
+    elif isinstance(target, SiteTarget):
+        patient = Obj("site", target.square)
+    if forbids(state, verb, Obj("unit", unit.id), patient) is not None:
+        return Reason.FORBIDDEN, "ongoing-effect"
+    return None
+
+
 def attack_reason(state: GameState, attacker: Unit, target: Target) -> Found:
     """Is `target` a legal attack target for `attacker` right now? A disabled attacker has no
     abilities, Move and Attack included, so it attacks nothing. An oversized attacker attacks at
     any location it occupies, still one target (Codex "Oversized Units")."""
-    found = disabled_reason(state, attacker)
+    found = disabled_reason(state, attacker) or _forbidden(state, "attack", attacker, target)
     if found:
         return found
     if isinstance(target, SiteTarget):
@@ -100,6 +119,12 @@ def defend_reason(state: GameState, defender: Unit, attacker: Unit, attack_at: L
     from codex.engine.movement import path_to
     if defender.controller == attacker.controller:
         return Reason.SAME_SIDE, "defend"
+    at = state.attacking
+    attacked: Target | None = None if at is None else (UnitTarget(at.unit) if at.unit else
+                                                        SiteTarget(at.site) if at.site is not None else None)
+    found = _forbidden(state, "defend", defender, attacked)
+    if found:
+        return found
     if attacker.is_minion and keywords_at(state, attacker).stealth:
         return Reason.ATTACKER_HAS_STEALTH, "stealth"
     found = tap_reason(state, defender)
@@ -117,6 +142,9 @@ def intercept_reason(state: GameState, interceptor: Unit, mover: Unit, *, used_m
         return Reason.NOT_MOVE_AND_ATTACK, "intercept.only-move-and-attack"
     if attacked:
         return Reason.ENEMY_ATTACKED, "intercept"
+    found = _forbidden(state, "intercept", interceptor, None)
+    if found:
+        return found
     if interceptor.controller == mover.controller:
         return Reason.SAME_SIDE, "intercept"
     found = tap_reason(state, interceptor)
@@ -136,15 +164,18 @@ def intercept_reason(state: GameState, interceptor: Unit, mover: Unit, *, used_m
 # ---------------------------------------------------------------- damage
 
 def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | None,
-                what: str = "strike", opposing: str = "") -> Resolved:
-    """Damage in order: a Ward's replacement, incoming, modification (reductions), prevention
-    (immunity), then effects.
+                what: str = "strike", opposing: str = "", origin: Any = None) -> Resolved:
+    """Damage in order: a Ward's replacement, incoming, modification (reductions, increases,
+    doubling: the active player's effects first), prevention (immunity, "takes no damage from"),
+    then effects.
 
     ``opposing`` names the opponent's spell or special ability the damage comes from (empty for
     strikes of a fight and for the target's own side's effects): a Ward breaks instead of such
-    damage. Damage to a minion stays on it (deaths are decided when the batch settles); damage to
-    an Avatar is life loss, or a death blow when its player is at death's door. The source dealt
-    damage even if it is prevented, so it has interacted with the realm."""
+    damage. ``origin`` (`effects.damage_sources.Origin`) is the card dealing it and how, for the
+    effects that care where damage comes from (default: ``source`` striking, or its effect). Damage
+    to a minion stays on it (deaths are decided when the batch settles); damage to an Avatar is life
+    loss, or a death blow when its player is at death's door. The source dealt damage even if it is
+    prevented, so it has interacted with the realm."""
     target = state.unit(target_id)
     if target is None:
         return state, []
@@ -153,19 +184,33 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
     if amount > 0 and opposing and keywords_at(state, target).ward:
         state, broke = break_ward(state, target.id, f"damaged by {opposing}")
         return state, broke
+    if origin is None and state.statics:
+        from codex.engine.effects.damage_sources import origin_of
+        origin = origin_of(state, source, "strike" if what == "strike" else "effect")
+    if amount > 0 and state.statics:
+        from codex.engine.effects.replacements import would_be_damaged
+        replaced = would_be_damaged(state, target, amount, origin)
+        if replaced is not None:            # "If bearer would take strike damage, prevent it and ..."
+            state, done = replaced
+            return state, events + done
     incoming = amount
-    for name, n in damage_reduction(state, target):
+    for name, change, n, quote in _modifications(state, target, origin):
         if amount > 0:
-            new = max(0, amount - n)
-            events.append(DamageModified(target.id, target.name, name, amount, new,
-                                         rules=("damage.order", "damage.reduce")))
+            new = max(0, amount - n) if change == "less" else amount + n if change == "more" else amount * 2
+            rule = "damage.reduce" if change == "less" else "damage.modify"
+            events.append(DamageModified(target.id, target.name, name, amount, new, rules=("damage.order", rule),
+                                         from_card=quote))
             amount = new
     if amount <= 0:
         rules = ("zero.damage",) + (("lethal.zero",) if source and keywords_at(state, source).lethal and incoming else ())
         return state, events + [NoDamage(target.id, target.name, src, what, rules=rules)]
-    if target.immune_to_damage:
-        return state, events + [DamagePrevented(target.id, target.name, amount, "is immune to damage",
-                                                rules=("damage.prevent", "prevention-effect"))]
+    if state.statics:
+        from codex.engine.effects.statics import prevented
+        quote = prevented(state, target, origin)
+        if quote is not None:
+            return state, events + [DamagePrevented(target.id, target.name, amount, f"takes no damage from this "
+                                                    f"({quote.card})", rules=("damage.prevent", "prevention-effect"),
+                                                    from_card=quote)]
     if target.is_avatar:
         player = state.player(target.controller)
         if player.at_deaths_door:
@@ -179,14 +224,47 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
         state, lost = lose_life(state, player.id, amount, f"{src} deals {amount} damage to {target.name}",
                                 ("damage.avatar", "wounded.avatar"), damage=True)
         return state, events + lost
-    lethal = source is not None and keywords_at(state, source).lethal
+    lethal = (source is not None and keywords_at(state, source).lethal and (origin is None or origin.how != "effect"
+                                                                          or origin.card == _unit_obj(source))) \
+        or _lethal_card(origin)
+    lethal_quote = None
+    if not lethal and state.statics:
+        from codex.engine.effects.statics import lethal_to
+        lethal_quote = lethal_to(state, target)
+        lethal = lethal_quote is not None
     state = state.with_unit(replace(target, damage=target.damage + amount,
                                     lethal_hit=target.lethal_hit or lethal))
+    defense = power_of(state, target)[1]
     rules = (("strike",) if what == "strike" else ()) + (("split-power.defense",) if target.split else ()) + (
-        ("wounded",) if target.damage + amount < target.defense and not lethal else ())
+        ("wounded",) if target.damage + amount < defense and not lethal else ())
     events.append(Damaged(target.id, target.name, source.id if source else None, src, amount,
-                          target.damage + amount, target.defense, target.split, rules=rules))
+                          target.damage + amount, defense, target.split, rules=rules, from_card=lethal_quote))
     return state, events
+
+
+def _unit_obj(unit: Unit) -> Any:
+    from codex.engine.effects.context import Obj
+    return Obj("unit", unit.id)
+
+
+def _lethal_card(origin: Any) -> bool:
+    """A spell with Lethal (Poison Nova) deals lethal damage."""
+    card = getattr(origin, "card", None)
+    if card is None or card.kind != "card":
+        return False
+    data = getattr(card.key.card, "data", None)
+    if data is None or not data.text:
+        return False
+    from codex.engine.abilities import abilities_of
+    return abilities_of(data.text, data.name, spell=data.type == "magic").keywords.lethal
+
+
+def _modifications(state: GameState, target: Unit, origin: Any) -> list[tuple[str, str, int, Any]]:
+    """The damage modifications applying to ``target``, in the order they apply."""
+    if not state.statics:
+        return []
+    from codex.engine.effects.statics import damage_changes
+    return [(name, change, n, quote) for name, change, n, quote, _ in damage_changes(state, target, origin)]
 
 
 def break_ward(state: GameState, unit_id: str, instead: str) -> Resolved:
@@ -221,7 +299,7 @@ def lose_life(state: GameState, player_id: str, amount: int, because: str,
 def strike_power(state: GameState, unit: Unit) -> tuple[int, list[str]]:
     """Damage of the unit's next strike and the rules that set it (attack power, Lances)."""
     rules = ["strike"] + (["strike.split-power"] if unit.split else [])
-    power = unit.attack
+    power = power_of(state, unit)[0]
     carried = lances(state, unit)
     if carried:
         power += carried
@@ -290,7 +368,7 @@ def allocate(state: GameState, striker: Unit, power: int, targets: list[Unit],
     for t in targets:
         if left <= 0:
             break
-        need = left if t.is_avatar else (1 if lethal else max(1, t.defense - t.damage))
+        need = left if t.is_avatar else (1 if lethal else max(1, power_of(state, t)[1] - t.damage))
         give = min(left, need)
         out[t.id] += give
         left -= give
@@ -341,16 +419,46 @@ def fight(state: GameState, side_a: list[str], side_b: list[str],
             if power == 0:
                 extra.append("strike.zero")
             names = {t: state.unit(t).name for t in split if state.unit(t) is not None}  # type: ignore[union-attr]
-            batch.append(Struck(u.id, u.name, power, split, names, first, rules=tuple(rules + extra)))
+            quote = None
+            if first and not lances(state, u):
+                from codex.engine.effects.statics import keyword_sources
+                quote = next(iter(keyword_sources(state, u, "first_strike")), None)
+            batch.append(Struck(u.id, u.name, power, split, names, first, rules=tuple(rules + extra),
+                                from_card=quote))
         for u, power, split, rules in strikes:
+            dealt_now = 0
             for tid, n in split.items():
                 state, dealt = deal_damage(state, tid, n, u)
                 batch += dealt
+                dealt_now += sum(e.amount for e in dealt if isinstance(e, (Damaged, LifeLost)))
+            if dealt_now and state.statics:
+                state, healed = strike_heals(state, u, dealt_now)
+                batch += healed
         for u, *_ in strikes:
             state, spent = after_strike(state, u.id)
             batch += spent
         state, rest = settle(state, batch)
         events += batch + rest
+    return state, events
+
+
+def strike_heals(state: GameState, striker: Unit, amount: int) -> Resolved:
+    """"X's strike damage against units heals you": the card's controller gains that much life, up
+    to the maximum; nothing at death's door (Codex "Healing")."""
+    from codex.engine.effects.statics import lifelinks
+    from codex.engine.events import LifeGained, Note
+    events: list[Event] = []
+    for pid, quote in lifelinks(state, striker):
+        player = state.player(pid)
+        if player.at_deaths_door:
+            events.append(Note("heal_fails", f"{pid} is at death's door: the healing fails.", {"player": pid},
+                               rules=("healing.deaths-door",), from_card=quote))
+            continue
+        life = min(player.max_life, player.life + amount)
+        if life == player.life:
+            continue
+        state = state.with_player(replace(player, life=life))
+        events.append(LifeGained(pid, amount, player.life, life, rules=("healing", "healing.cap"), from_card=quote))
     return state, events
 
 
@@ -366,3 +474,8 @@ def strike_site(state: GameState, attacker: Unit, site: Site) -> Resolved:
         events += lost
     state, spent = after_strike(state, attacker.id)
     return state, events + spent
+
+
+def _immune(state: GameState, unit: Unit) -> bool:
+    from codex.engine.effects.statics import prevented
+    return prevented(state, unit) is not None

@@ -122,6 +122,7 @@ class SiteDoc(Doc):
 
 class AuraDoc(Doc):
     at: Annotated[StrictInt, Field(ge=1, le=20, description="top-left square of the 2x2 area")]
+    text: Text = Field(default="", description="its card text (what it does to the affected area)")
     card: Name | None = Field(default=None, description="a card of the imported catalog")
     id: Id | None = None
     name: Name | None = None
@@ -137,6 +138,8 @@ class UnitDoc(Doc):
     card: Name | None = Field(default=None, description="a card of the imported catalog: type, power, subtypes "
                               "and text from it; fields given here override them")
     name: Name | None = None
+    subtypes: Annotated[tuple[Name, ...], Field(max_length=10)] | None = Field(
+        default=None, description="Mortal, Beast, Giant... (default: its card's)")
     owner: Id | None = None
     kind: Literal["avatar", "minion"] = "minion"
     damage: Count = 0
@@ -331,18 +334,26 @@ class Cast(Action):
     location: Place | None = None
     carrier: Id | None = None
     targets: Ids = ()
+    zone: Literal["hand", "cemetery", "spellbook"] = Field(
+        default="hand", description="the zone the spell is cast from: the hand, or another zone an effect allows "
+                                    "(\"May be cast from your cemetery\")")
 
 
 class SiteSpec(Doc):
     name: Name | None = None
     affinity: Elements = None
     flooded: StrictBool = False
+    card: Name | None = Field(default=None, description="a site card of the imported catalog: name, affinity and "
+                                                        "text from it")
+    text: Text | None = Field(default=None, description="its card text (abilities, Genesis...)")
 
 
 class PlaySite(Action):
     do: Literal["play_site"]
     square: Square
     site: SiteSpec = SiteSpec()
+    by_effect: StrictBool = Field(default=False, description="played by an effect or an ability whose cost is "
+                                                             "already paid: the Avatar does not tap for it")
 
 
 class DestroySite(Action):
@@ -489,6 +500,9 @@ class StrikeAction(Effect):
     do: Literal["strike"]
     unit: Id
     target: Id
+    anywhere: StrictBool = Field(default=False, description="the effect names the struck unit wherever it is "
+                                                            "(\"Strike each nearby enemy\"): no shared location "
+                                                            "needed")
 
 
 class PickUp(Action):
@@ -677,6 +691,17 @@ class CheckDeck(Action):
     format: Literal["constructed", "limited"] = "constructed"
 
 
+class Activate(Action):
+    """Use an activated ability of a card ("Tap → ...", "(1) → ..."): a unit's, or an artifact's or a
+    site's. ``ability`` picks which: its index among the card's activated abilities, or words of it."""
+
+    do: Literal["activate"]
+    unit: Id | None = None
+    artifact: Id | None = None
+    site: Square | None = None
+    ability: Union[Annotated[StrictInt, Field(ge=0, le=20)], Text] = 0
+
+
 class Sequence(Action):
     """Actions one after another; stops at the first that is illegal or ends the game."""
 
@@ -688,13 +713,13 @@ ACTION_RECORDS: tuple[type[Action], ...] = (
     MoveAndAttack, Attack, RangeOfMotion, CanDefend, CanIntercept, CanAttack, CanMove, Shoot, Cast, PlaySite,
     Damage, LoseLife, Compare, EndTurn, StartTurn, DestroySite, Flood, Teleport, Summon, Locations, SiteKind, Tap,
     Setup, Mulligan, Peek, Draw, DrawSite, Discard, Banish, ReturnToHand, Search, CanSee, Heal, SetLife, GainControl,
-    CheckDeck, Move, Destroy, PickUp, DropAction, MandatoryActions, Fight, StrikeAction, Sequence)
+    CheckDeck, Move, Destroy, PickUp, DropAction, MandatoryActions, Fight, StrikeAction, Activate, Sequence)
 
 AnyAction = Annotated[Union[MoveAndAttack, Attack, RangeOfMotion, CanDefend, CanIntercept, CanAttack, CanMove,
                             Shoot, Cast, PlaySite, Damage, LoseLife, Compare, EndTurn, StartTurn, DestroySite, Flood,
                             Teleport, Summon, Locations, SiteKind, Tap, Setup, Mulligan, Peek, Draw, DrawSite, Discard,
                             Banish, ReturnToHand, Search, CanSee, Heal, SetLife, GainControl, CheckDeck, Move, Destroy,
-                            PickUp, DropAction, MandatoryActions, Fight, StrikeAction, Sequence],
+                            PickUp, DropAction, MandatoryActions, Fight, StrikeAction, Activate, Sequence],
                       Field(discriminator="do")]
 Sequence.model_rebuild()
 
@@ -703,6 +728,10 @@ def action_name(record: type[Doc]) -> str:
     """The ``do`` value of an action record class (of any game's format)."""
     annotation: Any = record.model_fields["do"].annotation
     return str(annotation.__args__[0])
+
+
+#: An answer to a choice: a unit/aura/artifact id, a square, a player, yes/no, or a list of those.
+ChoiceValue = Union[StrictBool, StrictInt, Name, Annotated[tuple[Union[StrictInt, Name], ...], Field(max_length=20)]]
 
 
 class ScenarioDoc(Doc):
@@ -722,6 +751,10 @@ class ScenarioDoc(Doc):
                                    "(an ongoing effect such as Waypoint Portal)")] = ()
     lasting: Annotated[tuple[LastingDoc, ...], Field(max_length=20)] = ()
     action: AnyAction
+    choices: Annotated[dict[Id, ChoiceValue], Field(max_length=64)] = Field(
+        default_factory=dict, description="what players choose where a card's effect leaves them a choice "
+                                          "(a target, \"may\", an order...): key → value; a ruling that needs one "
+                                          "not given is ambiguous and names the key")
 
 
 def count_actions(action: Action) -> int:

@@ -11,6 +11,8 @@ Pit). A site placed under a unit is not a way in: the unit did not move, so it d
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import replace
 
 from codex.engine.events import Event, Note, StayedWhere, Summoned, Teleported
@@ -47,11 +49,25 @@ def entry_reason(state: GameState, unit: Unit, to: Location, frm: Location | Non
         rule = {Region.VOID: "voidwalk.avatar", Region.UNDERGROUND: "underground.avatar",
                 Region.UNDERWATER: "underwater.avatar"}[to.region]
         return Reason.AVATAR_SURFACE_ONLY, rule
-    site = state.site_at(to.square)
-    if (site is not None and site.max_entry_power is not None and unit.is_minion and enters_site(frm, to)
-            and unit.power > site.max_entry_power):
-        return Reason.CANNOT_ENTER, "range-of-motion.gnome-hollows"
+    if state.statics and enters_site(frm, to):
+        from codex.engine.effects.context import Obj
+        from codex.engine.effects.statics import forbids
+        seen = state if state.unit(unit.id) is not None else state.add_unit(unit)   # a minion about to arrive
+        if forbids(seen, "enter", Obj("unit", unit.id), place=to) is not None:
+            return Reason.CANNOT_ENTER, "range-of-motion.gnome-hollows"
     return None
+
+
+def entry_quote(state: GameState, unit: Unit, to: Location) -> Any:
+    """The card sentence that keeps ``unit`` out of ``to`` ("Units with 3 or more power can't enter
+    this site"), for the ruling to quote; None when no card's ongoing effect does."""
+    if not state.statics:
+        return None
+    from codex.engine.effects.context import Obj
+    from codex.engine.effects.statics import forbids
+    seen = state if state.unit(unit.id) is not None else state.add_unit(unit)
+    found = forbids(seen, "enter", Obj("unit", unit.id), place=to)
+    return found.quote if found is not None else None
 
 
 def ground_notes(before: GameState, after: GameState, unit_id: str | None = None) -> list[Event]:
@@ -112,7 +128,8 @@ def summon_effect(state: GameState, minion: Unit, rules: tuple[str, ...]) -> Res
     found = entry_reason(state, minion, minion.location)
     if found:
         return state, [StayedWhere(minion.id, minion.name, minion.location, found[0], summoned=True,
-                                   rules=(found[1], "summon.cannot-enter"))]
+                                   rules=(found[1], "summon.cannot-enter"),
+                                   from_card=entry_quote(state, minion, minion.location))]
     return summon(state, minion, rules)
 
 
@@ -130,7 +147,8 @@ def teleport(state: GameState, unit_id: str, to: Location, by: str = "teleport",
                                    rules=("teleport.same", "move.same-location"))]
     found = entry_reason(state, unit, to, frm)
     if found:
-        return state, [StayedWhere(unit.id, unit.name, to, found[0], rules=(found[1], "forced-movement.not-own-step"))]
+        return state, [StayedWhere(unit.id, unit.name, to, found[0], rules=(found[1], "forced-movement.not-own-step"),
+                                   from_card=entry_quote(state, unit, to))]
     from codex.engine.carrying import relocate   # what it carries goes with it (Codex "Carrying Artifacts")
     moved = unit
     if unit.keywords.burrowed_safely:   # "while at this location": no longer, once moved away

@@ -43,20 +43,32 @@ def _json(value: Any) -> Any:
 
 
 @dataclass(frozen=True)
+class CardQuote:
+    """A card's own sentence that made an event happen: quoted verbatim in the ruling."""
+
+    card: str
+    quote: str
+
+
+@dataclass(frozen=True)
 class Event:
-    """Something that happened (or was decided) while resolving an action."""
+    """Something that happened (or was decided) while resolving an action.
+
+    ``rules`` are the ids of the rules that made it happen; ``from_card`` is the card sentence that did,
+    when a card's ability did (both are cited in the ruling)."""
 
     kind: ClassVar[str] = "note"
     #: False for events another event's sentence already tells (a tap told by "taps to defend").
     narrated: ClassVar[bool] = True
     rules: tuple[str, ...] = field(default=(), kw_only=True)
+    from_card: CardQuote | None = field(default=None, kw_only=True)
 
     def text(self) -> str:
         raise NotImplementedError
 
     def data(self) -> dict[str, Any]:
         """The event's fields as JSON (the ruling step's ``data``)."""
-        return {f.name: _json(getattr(self, f.name)) for f in fields(self) if f.name != "rules"}
+        return {f.name: _json(getattr(self, f.name)) for f in fields(self) if f.name not in ("rules", "from_card")}
 
 
 @dataclass(frozen=True)
@@ -112,13 +124,14 @@ class Activated(Event):
     start: Location
     declared: tuple[Location, ...] | None = None   # Move and Attack: the declared movement path
     detail: str = ""
+    taps: bool = True                              # False: an ability with no tap cost ("Once on your turn")
 
     def text(self) -> str:
         if self.declared is not None:
             path = (f", declaring the path {path_text((self.start,) + self.declared)}." if self.declared
                     else ", declaring no movement.")
             return f"{self.name} taps to use {self.ability}{path}"
-        return f"{self.name} taps to {self.detail}."
+        return f"{self.name} {'taps to' if self.taps else 'is used to'} {self.detail}."
 
     def data(self) -> dict[str, Any]:
         out: dict[str, Any] = {"unit": self.unit, "ability": self.ability}
@@ -443,7 +456,8 @@ class DamageModified(Event):
     after: int
 
     def text(self) -> str:
-        return f"{self.by} reduces the damage to {self.name} from {self.before} to {self.after}."
+        verb = "reduces" if self.after < self.before else "increases"
+        return f"{self.by} {verb} the damage to {self.name} from {self.before} to {self.after}."
 
 
 @dataclass(frozen=True)
@@ -915,9 +929,11 @@ class SitePlayed(Event):
     player: str
     by: str
     replaced_rubble: bool
+    tapped: bool = True
 
     def text(self) -> str:
-        return (f"{self.by} taps to play {self.name} on square {self.square}"
+        how = f"{self.by} taps to play" if self.tapped else f"{self.player} plays"
+        return (f"{how} {self.name} on square {self.square}"
                 + (", replacing rubble" if self.replaced_rubble else "") + ".")
 
 
@@ -1068,7 +1084,8 @@ class EffectEnded(Event):
     units: tuple[str, ...]
 
     def text(self) -> str:
-        when = "the turn is over" if self.until == "end_of_turn" else "it lasted until this turn"
+        when = {"end_of_turn": "the turn is over", "until damage": "it lasted until its unit took damage",
+                "until condition": "what it lasted until has happened"}.get(self.until, "it lasted until this turn")
         on = f" on {', '.join(self.units)}" if self.units else ""
         return f"{self.name}{on} ends: {when}."
 
@@ -1121,6 +1138,20 @@ class CardsMoved(Event):
         where = f"the bottom of {zone}" if self.bottom else zone
         verb = "goes" if len(self.names) + self.unnamed == 1 else "go"
         return f"{what} {verb}{src} to {where}: {self.why}."
+
+
+@dataclass(frozen=True)
+class CardsSeen(Event):
+    """A player looked at cards (or revealed them to every player)."""
+
+    kind: ClassVar[str] = "look"
+    player: str
+    names: tuple[str, ...]
+    reveal: bool = False
+
+    def text(self) -> str:
+        what = ", ".join(self.names) or "no card"
+        return f"{self.player} {'reveals' if self.reveal else 'looks at'} {what}."
 
 
 @dataclass(frozen=True)
@@ -1225,3 +1256,56 @@ class ControlChanged(Event):
     def text(self) -> str:
         owner = f"; its owner is still {self.owner}" if self.owner and self.owner != self.to else ""
         return f"{self.to} gains control of {self.name}{' from ' + self.frm if self.frm else ''}{owner}."
+
+
+# ---------------------------------------------------------------------------- card effects
+
+@dataclass(frozen=True)
+class UntappedByEffect(Event):
+    kind: ClassVar[str] = "untap_effect"
+    unit: str
+    name: str
+
+    def text(self) -> str:
+        return f"{self.name} untaps."
+
+
+@dataclass(frozen=True)
+class AuraDispelled(Event):
+    kind: ClassVar[str] = "dispel"
+    aura: str
+    name: str
+
+    def text(self) -> str:
+        return f"{self.name} is dispelled."
+
+
+@dataclass(frozen=True)
+class EffectBegan(Event):
+    """A lasting effect begins: what it gives, to whom, until when."""
+
+    kind: ClassVar[str] = "effect_begins"
+    name: str
+    until: str
+    units: tuple[str, ...]
+    what: str
+
+    def text(self) -> str:
+        when = {"end_of_turn": "until the end of the turn", "next_turn": "until its controller's next turn",
+                "source": f"while {self.name} is in the realm", "permanent": "permanently",
+                "until damage": "until it takes damage", "until condition": "until that changes"}.get(self.until,
+                                                                                                      self.until)
+        return f"{self.name} gives {', '.join(self.units)} {self.what} {when}."
+
+
+@dataclass(frozen=True)
+class AbilityResolved(Event):
+    """A card's ability resolves from the storyline (or a spell's effect as it is cast)."""
+
+    kind: ClassVar[str] = "ability"
+    unit: str
+    name: str
+    ability: str
+
+    def text(self) -> str:
+        return f"{self.name}'s ability resolves: \u201c{self.ability}\u201d"

@@ -1,7 +1,8 @@
 """Check a ruling against a scenario file's `expect` block.
 
 `expect` = {"verdict": str, "reason": str|null, "facts": {dotted.path: value}, "cites": [rule ids],
-"absent": [dotted.path]}. Paths address `facts_view(ruling)`, e.g. "units.nomads.at",
+"absent": [dotted.path], "events": [step kinds], "not_events": [step kinds], "quotes": [card names whose
+own sentences a step quotes]}. Paths address `facts_view(ruling)`, e.g. "units.nomads.at",
 "removed.troll", "players.p2.life", "sites.8.water", "answer", "winner", "artifacts.ruby.bearer",
 "killed_by.troll".
 """
@@ -39,6 +40,7 @@ def facts_view(ruling: dict[str, Any]) -> dict[str, Any]:
         "paths": {p["unit"]: p for p in after.get("paths", [])},
         "events": [s.get("kind") for s in ruling["steps"]],
         "rules": sorted({r for s in ruling["steps"] for r in s.get("rule_ids", [])}),
+        "quoted": sorted({c["id"] for s in ruling["steps"] for c in s.get("citations", []) if c["source"] == "card"}),
     }
 
 
@@ -77,4 +79,10 @@ def check(ruling: dict[str, Any], expect: dict[str, Any]) -> list[str]:
     for kind in expect.get("events", []):
         if kind not in view["events"]:
             failures.append(f"events: no {kind!r} step")
+    for kind in expect.get("not_events", []):
+        if kind in view["events"]:
+            failures.append(f"not_events: a {kind!r} step happened")
+    for card in expect.get("quotes", []):
+        if card not in view.get("quoted", []):
+            failures.append(f"quotes: no step quotes {card!r} (quoted: {view.get('quoted')})")
     return failures

@@ -204,8 +204,11 @@ def resolve_moves(state: GameState, unit_id: str, path: list[Location], how: str
         if found is not None:
             rules = (found[1],) + (("storyline.movement",) if len(path) > 1 else ()) + (
                 ("can-vs-cant",) if found[0] is Reason.CANNOT_ENTER else ())
+            from codex.engine.entering import entry_quote
             events.append(NotMoved(unit.id, unit.name, to, found[0], "any further" if moved else "",
-                                   rules=rules + (("step.immobile",) if found[0] is Reason.IMMOBILE else ())))
+                                   rules=rules + (("step.immobile",) if found[0] is Reason.IMMOBILE else ()),
+                                   from_card=entry_quote(state, unit, to) if found[0] is Reason.CANNOT_ENTER
+                                   else None))
             break
         kw = keywords_at(state, unit, cur)
         if how == "step":

@@ -150,6 +150,19 @@ class Keywords:
     def with_(self, **changes: Any) -> "Keywords":
         return replace(self, **changes)
 
+    def without(self, lost: "Keywords") -> "Keywords":
+        """These keywords without those ``lost`` has (an effect makes a unit lose them)."""
+        changes: dict[str, Any] = {}
+        for f in fields(Keywords):
+            theirs = getattr(lost, f.name)
+            if isinstance(theirs, bool) and theirs:
+                changes[f.name] = False
+            elif f.name == "ranged" and theirs is not None:
+                changes[f.name] = None
+            elif f.name == "movement" and theirs:
+                changes[f.name] = 0
+        return replace(self, **changes) if changes else self
+
 
 def parse_threshold(value: str | Mapping[Any, int] | None) -> dict[str, int]:
     """A threshold or affinity as {element: count}: accepts "FFW", "(F)(F)", or {"fire": 2}."""

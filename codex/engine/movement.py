@@ -350,8 +350,10 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
                 extra = ("may-and-can", "the-silver-rule", "forward.control", "top.realm", "bottom.realm")
             elif unit.oversized:
                 extra = ("oversized-units.move",)
+            from codex.engine.entering import entry_quote
             events.append(StepSkipped(unit.id, unit.name, i, frm, to, reason,
-                                      rules=(rule, "movement.step-by-step") + extra))
+                                      rules=(rule, "movement.step-by-step") + extra,
+                                      from_card=entry_quote(state, unit, to) if reason is Reason.CANNOT_ENTER else None))
             continue
         rules = (rule,) + level_rules(cur, to) + (("moves-freely", "basic-movement") if free else ()) + (
             ("movement-x",) if used and not free and kw.movement else ()) + (

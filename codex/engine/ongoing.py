@@ -10,10 +10,11 @@ triggers.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from codex.engine.geometry import Location, Region, is_nearby
 from codex.engine.keywords import Keywords
-from codex.engine.state import Affinity, Aura, GameState, Site, Unit
+from codex.engine.state import Affinity, Aura, GameState, Lasting, Site, Unit
 
 
 def auras_at(state: GameState, loc: Location) -> list[Aura]:
@@ -24,19 +25,43 @@ def auras_at(state: GameState, loc: Location) -> list[Aura]:
 
 
 def site_is_water(state: GameState, site: Site) -> bool:
-    """Water if it provides water affinity, is Flooded, or a flood covers it. Rubble has no
-    affinity of its own, but "in all other ways, Rubble is treated the same as any other site",
-    so flooded Rubble is a water site too."""
+    """Water if it provides water affinity, is Flooded, or a flood covers it (an aura's effect, or a
+    static ability: "This site is flooded"). Rubble has no affinity of its own, but "in all other
+    ways, Rubble is treated the same as any other site", so flooded Rubble is a water site too."""
     if site.affinity.water > 0 or site.flooded:
         return True
-    return any("flood" in a.effects for a in state.auras if site.square in a.squares)
+    if any("flood" in a.effects for a in state.auras if site.square in a.squares):
+        return True
+    if state.statics:
+        from codex.engine.effects.statics import water_by
+        return water_by(state, site.square) is not None
+    return False
 
 
 def site_affinity(state: GameState, site: Site) -> Affinity:
     aff = Affinity() if site.rubble else site.affinity
     if site_is_water(state, site) and aff.water == 0:
         aff = replace(aff, water=1)
+    if state.statics:
+        from codex.engine.effects.statics import site_suppressed
+        _, elements, _ = site_suppressed(state, site.square)
+        if elements is None:
+            return Affinity()
+        if elements:
+            aff = Affinity.of({e: (0 if e in elements else n) for e, n in aff.as_dict().items()})
     return aff
+
+
+def site_mana(state: GameState, site: Site) -> int:
+    """The mana a site provides its controller each turn: 1, none for Rubble or while an effect says
+    it provides none."""
+    if site.rubble:
+        return 0
+    if state.statics:
+        from codex.engine.effects.statics import site_suppressed
+        if site_suppressed(state, site.square)[0]:
+            return 0
+    return 1
 
 
 def is_water_location(state: GameState, loc: Location) -> bool:
@@ -49,19 +74,82 @@ def is_land_location(state: GameState, loc: Location) -> bool:
     return site is not None and loc.region is not Region.VOID and not site_is_water(state, site)
 
 
+def lasting_on(state: GameState, unit: Unit) -> list[Lasting]:
+    """The lasting effects on ``unit`` now (one that lasts while its card is in the realm ends as
+    soon as the card leaves)."""
+    return [e for e in state.lasting if e.covers(unit) and (e.until != "source" or in_realm(state, e.source))]
+
+
+def in_realm(state: GameState, source: str | None) -> bool:
+    """Whether the card ``kind:key`` (a unit, site, aura or artifact) is still in the realm."""
+    if source is None:
+        return False
+    kind, _, key = source.partition(":")
+    if kind == "unit":
+        return state.unit(key) is not None
+    if kind == "site":
+        return key.isdigit() and state.site_at(int(key)) is not None
+    if kind == "aura":
+        return any(a.id == key for a in state.auras)
+    if kind == "artifact":
+        return any(a.id == key for a in state.artifacts)
+    return False
+
+
+def _static(state: GameState, unit: Unit, loc: Location) -> Any:
+    """What the static abilities of the realm do to ``unit`` were it at ``loc``."""
+    from codex.engine.effects.statics import NOTHING, applied_to
+    if not state.statics:
+        return NOTHING
+    if loc != unit.location:
+        moved = replace(unit, location=loc)
+        state = state.with_unit(moved)
+        unit = moved
+    return applied_to(state, unit)
+
+
 def silenced_at(state: GameState, unit: Unit, loc: Location) -> bool:
-    """A minion in a Silence aura loses its special abilities (Avatars cannot be silenced)."""
-    return unit.is_minion and any("silence" in a.effects for a in auras_at(state, loc))
+    """A minion silenced by a Silence aura (an aura's effect), a lasting effect or a static ability
+    loses its special abilities (Avatars cannot be silenced)."""
+    if not unit.is_minion:
+        return False
+    if any("silence" in a.effects for a in auras_at(state, loc)):
+        return True
+    if any("silenced" in e.states for e in lasting_on(state, unit)):
+        return True
+    return _static(state, unit, loc).silenced is not None
 
 
-def own_keywords(state: GameState, unit: Unit) -> Keywords:
-    """The unit's keywords with those that lasting effects give it (before silencing and disabling,
-    which still take them away)."""
+def own_keywords(state: GameState, unit: Unit, loc: Location | None = None) -> Keywords:
+    """The unit's keywords with those that lasting effects and static abilities give or take (before
+    silencing and disabling, which still take them away)."""
     kw = unit.keywords
-    for effect in state.lasting:
-        if unit.id in effect.units:
-            kw = kw.merge(effect.keywords)
+    for effect in lasting_on(state, unit):
+        kw = kw.merge(effect.keywords)
+        if effect.lost != Keywords():
+            kw = kw.without(effect.lost)
+    applied = _static(state, unit, loc or unit.location)
+    if applied.granted != Keywords():
+        kw = kw.merge(applied.granted)
+    if applied.lost != Keywords():
+        kw = kw.without(applied.lost)
+    if any("disabled" in e.states for e in lasting_on(state, unit)) or applied.disabled is not None:
+        kw = kw.with_(disabled=True)
     return kw
+
+
+def power_of(state: GameState, unit: Unit) -> tuple[int, int]:
+    """A unit's attack and defence power now: printed, plus what lasting effects and static
+    abilities add (Codex "Apply Ongoing Effects In Order": power addition), never below zero."""
+    bonus = sum(e.power for e in lasting_on(state, unit))
+    bonus += _static(state, unit, unit.location).power
+    return max(0, unit.attack + bonus), max(0, unit.defense + bonus)
+
+
+def power_now(state: GameState, unit: Unit) -> int:
+    """'Power' for effects that need one number: the average of split power, rounded down."""
+    attack, defense = power_of(state, unit)
+    return (attack + defense) // 2
 
 
 def disabled_by(state: GameState, unit: Unit, loc: Location | None = None) -> str | None:
@@ -73,7 +161,7 @@ def disabled_by(state: GameState, unit: Unit, loc: Location | None = None) -> st
     if not unit.is_minion:
         return None
     loc = loc or unit.location
-    kw = own_keywords(state, unit)
+    kw = own_keywords(state, unit, loc)
     if kw.disabled:
         return "disabled"
     if silenced_at(state, unit, loc):
@@ -93,7 +181,7 @@ def keywords_at(state: GameState, unit: Unit, loc: Location | None = None, confe
     silenced minion has no keywords; a disabled one has no abilities at all (only Waterbound and
     Landbound persist), whatever disabled it."""
     loc = loc or unit.location
-    kw = own_keywords(state, unit)
+    kw = own_keywords(state, unit, loc)
     if silenced_at(state, unit, loc):
         kw = kw.silenced()
     if disabled_by(state, unit, loc) is not None:
@@ -125,19 +213,14 @@ def has_abilities(state: GameState, unit: Unit) -> bool:
     return disabled_by(state, unit) is None and not silenced_at(state, unit, unit.location)
 
 
-def damage_reduction(state: GameState, unit: Unit) -> list[tuple[str, int]]:
-    """Damage reductions applying to `unit`: (source name, amount). They are abilities of the units
-    that have them, so a disabled or silenced unit gives none."""
-    out: list[tuple[str, int]] = []
-    if unit.damage_reduction and has_abilities(state, unit):
-        out.append((unit.name, unit.damage_reduction))
-    for other in state.units:
-        if (other.id != unit.id and other.controller == unit.controller and other.reduces_nearby_allies
-                and has_abilities(state, other)
-                and other.location.region is unit.location.region
-                and is_nearby(other.location.square, unit.location.square)):
-            out.append((other.name, other.reduces_nearby_allies))
-    return out
+def damage_reduction(state: GameState, unit: Unit) -> list[tuple[str, int, Any]]:
+    """Damage reductions applying to `unit`: (source name, amount, the card sentence), from the
+    static abilities of the realm ("Nearby allies take 1 less damage"). They are abilities of the
+    cards that have them, so a disabled or silenced card gives none."""
+    if not state.statics:
+        return []
+    from codex.engine.effects.statics import damage_changes
+    return [(name, n, quote) for name, change, n, quote, _ in damage_changes(state, unit) if change == "less"]
 
 
 def player_affinity(state: GameState, player_id: str) -> Affinity:
@@ -146,4 +229,8 @@ def player_affinity(state: GameState, player_id: str) -> Affinity:
     for s in state.sites:
         if s.controller == player_id:
             total = total + site_affinity(state, s)
+    if state.statics:
+        from codex.engine.effects.statics import provided
+        _, extra, _ = provided(state, player_id)
+        total = total + Affinity.of(extra)
     return total

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from codex.engine.effects.statics import provided
 from codex.engine.entering import ground_notes
 from codex.engine.events import (DamageRemoved, EffectEnded, Event, ManaGained, ManaLost, Note, PhaseBegan,
                                  TurnEnded, TurnPassed, TurnStarted, Untapped)
@@ -24,11 +25,8 @@ from codex.engine.terrain import end_floods
 def _end_lasting(state: GameState, ending: list[Lasting], rules: tuple[str, ...]) -> Resolved:
     if not ending:
         return state, []
-    ids = {e.id for e in ending}
-    state = state.evolve(lasting=tuple(e for e in state.lasting if e.id not in ids))
-    names = {u.id: u.name for u in state.units}
-    return state, [EffectEnded(e.name, e.until, tuple(names.get(u, u) for u in e.units), rules=rules)
-                   for e in ending]
+    from codex.engine.effects.durations import end_lasting
+    return end_lasting(state, ending, rules)
 
 
 def start_phase(state: GameState) -> Resolved:
@@ -50,7 +48,13 @@ def start_phase(state: GameState) -> Resolved:
                            "player.", {"player": other, "tapped": list(still)}, rules=("non-active-player", "untap")))
     # The pool is empty as the turn starts (unspent mana was lost at the end of the player's last
     # turn, and none is generated on the opponent's turn): it is what the sites now provide.
-    mana = sum(1 for s in state.sites if s.controller == pid and not s.rubble)
+    from codex.engine.ongoing import site_mana
+    mana = sum(site_mana(state, s) for s in state.sites if s.controller == pid)
+    extra, _, providers = provided(state, pid)
+    if extra:
+        events.append(Note("mana", f"{pid}'s cards provide {extra} more mana.", {"player": pid, "mana": extra},
+                           rules=("mana",), from_card=providers[0]))
+        mana += extra
     rubble = any(s.rubble for s in state.sites)
     state = state.with_player(replace(state.player(pid), mana=mana))
     events.append(ManaGained(pid, mana, mana, f"{pid}'s {mana} site(s) provide {mana} mana",
@@ -117,6 +121,7 @@ def end_phase(state: GameState) -> Resolved:
                                "damage ends with it, and any damage to it from now on is a death blow.",
                                {"player": p.id}, rules=("deaths-door.immune", "deaths-door.after")))
     nxt = state.opponent(pid)
-    state = state.evolve(turn=Turn(active=nxt, number=number + 1, phase="start"))
+    state = state.evolve(turn=Turn(active=nxt, number=number + 1, phase="start"), used_abilities=frozenset(k for k in state.used_abilities if k.startswith("ever:")),
+                         delayed=tuple(d for d in state.delayed if d.lasts != "end_of_turn"))
     events.append(TurnPassed(nxt, state.turn.number, rules=("end-phase.effects", "active-player", "non-active-player")))
     return state, events

@@ -19,6 +19,8 @@ class Reason(ReasonCode):
     # who may act
     NOT_ACTIVE_PLAYER = "not_active_player"
     NOT_CONTROLLER = "not_controller"
+    NO_SUCH_ABILITY = "no_such_ability"
+    FORBIDDEN = "forbidden"
     TAPPED = "tapped"
     SUMMONING_SICKNESS = "summoning_sickness"
     DISABLED = "disabled"
@@ -99,9 +101,11 @@ class Reason(ReasonCode):
     MUST_ATTACK = "must_attack"
     # effects
     AVATAR_UNAFFECTED = "avatar_unaffected"
+    NOT_A_LEGAL_TARGET = "not_a_legal_target"
     # zones, the draw, the opening
     NOT_IN_HAND = "not_in_hand"
     NOT_IN_ZONE = "not_in_zone"
+    NOT_FROM_ZONE = "not_from_zone"
     DRAW_SPLIT = "draw_split"
     FIRST_TURN_NO_DRAW = "first_turn_no_draw"
     MUST_FIND = "must_find"
@@ -128,6 +132,8 @@ class Reason(ReasonCode):
 _EXPLAIN: dict[Reason, str] = {
     Reason.NOT_ACTIVE_PLAYER: "only the active player may do this now",
     Reason.NOT_CONTROLLER: "only the unit's controller may use its abilities",
+    Reason.NO_SUCH_ABILITY: "the card has no such activated ability",
+    Reason.FORBIDDEN: "an ongoing effect of a card forbids it",
     Reason.TAPPED: "the card is tapped",
     Reason.SUMMONING_SICKNESS: "a minion with summoning sickness cannot tap to pay for an ability",
     Reason.DISABLED: "the unit is disabled and cannot use its abilities",
@@ -197,8 +203,10 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.MANDATORY_ACTION_FIRST: "a mandatory action must be resolved before anything else in the main phase",
     Reason.MUST_ATTACK: "this unit can attack a unit it must attack, so it must attack it",
     Reason.AVATAR_UNAFFECTED: "an Avatar cannot be destroyed, banished or sacrificed unless the effect names Avatars",
+    Reason.NOT_A_LEGAL_TARGET: "the declared target is not one the card's words allow",
     Reason.NOT_IN_HAND: "that card is not in the player's hand",
     Reason.NOT_IN_ZONE: "that card is not in that zone",
+    Reason.NOT_FROM_ZONE: "spells are cast from the hand, unless an effect lets them be cast from elsewhere",
     Reason.DRAW_SPLIT: "the cards drawn from each deck must add up to the number drawn",
     Reason.FIRST_TURN_NO_DRAW: "the first player does not draw a card on the first turn of the game",
     Reason.MUST_FIND: "searching a public zone, you must find what you search for if it is there",

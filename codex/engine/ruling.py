@@ -13,9 +13,9 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable
 
 from codex.engine import rules as R
-from codex.engine.events import Activated, Event, Stepped
+from codex.engine.events import Activated, CardQuote, Event, Stepped
 from codex.engine.geometry import SQUARES, Location
-from codex.engine.ongoing import keywords_at, site_affinity, site_is_water
+from codex.engine.ongoing import keywords_at, power_of, site_affinity, site_is_water
 from codex.engine.state import DECKS, GameState, Zone, ZoneName
 
 
@@ -93,10 +93,17 @@ def _cited(rule_ids: tuple[str, ...], lookup: RuleLookup) -> tuple[str, tuple[Ci
     return " ".join(r.statement for r in rs), tuple(Citation(**r.citation()) for r in rs)
 
 
+def card_citation(quote: CardQuote) -> Citation:
+    """A card's own sentence as a citation (``source`` "card", ``id`` the card's name)."""
+    return Citation(quote.card, "card", quote.card, quote.card, quote.quote)
+
+
 def step_of(event: Event, lookup: RuleLookup = R.get) -> Step:
-    """Narrate one event: its sentence, the rules that made it happen (found with ``lookup``, the
-    registry of the event's game), their quotes."""
+    """Narrate one event: its sentence, the card sentence and the rules that made it happen (found
+    with ``lookup``, the registry of the event's game), quoted."""
     statement, citations = _cited(event.rules, lookup)
+    if event.from_card is not None:
+        citations = (card_citation(event.from_card),) + citations
     return Step(event=event.text(), rule=statement, citations=citations, kind=event.kind,
                 rule_ids=tuple(dict.fromkeys(event.rules)), data=event.data())
 
@@ -156,9 +163,10 @@ def state_json(state: GameState) -> dict[str, Any]:
             carrying.setdefault(u.carried_by, []).append(u.id)
     for u in state.units:
         kw = keywords_at(state, u)
+        attack, defense = power_of(state, u)
         entry = {"id": u.id, "name": u.name, "controller": u.controller, "kind": u.kind,
-                 "at": loc_json(u.location), "power": u.power_text(), "attack": u.attack,
-                 "defense": u.defense, "damage": u.damage, "tapped": u.tapped,
+                 "at": loc_json(u.location), "power": f"{attack}/{defense}" if attack != defense else str(attack),
+                 "attack": attack, "defense": defense, "damage": u.damage, "tapped": u.tapped,
                  "summoned_this_turn": u.summoned_this_turn, "keywords": kw.names(),
                  "artifacts": carried.get(u.id, []), "carried_by": u.carried_by,
                  "carrying": carrying.get(u.id, []), "interacted": u.interacted}

@@ -173,6 +173,33 @@ class _Checks:
             self.add(pointer, f"unknown player {pid!r}", f"use one of {self.players}")
 
 
+def _with_lines(text: str, *lines: str) -> str:
+    return "\n".join([t for t in (text, *lines) if t])
+
+
+def site_field_text(s: D.SiteDoc) -> list[str]:
+    """The scenario's shorthand fields for a site's abilities, as the card text they stand for
+    (the engine then reads them like any card's text: one mechanism for every ability)."""
+    out = []
+    if s.max_entry_power is not None:
+        out.append(f"Minions with {s.max_entry_power + 1} or more power can't enter this site.")
+    if s.kills_on_entry:
+        out.append("Whenever a minion enters this site, kill it.")
+    return out
+
+
+def unit_field_text(u: D.UnitDoc) -> list[str]:
+    """A unit's shorthand ability fields, as the card text they stand for."""
+    out = []
+    if u.damage_reduction:
+        out.append(f"Takes {u.damage_reduction} less damage.")
+    if u.reduces_nearby_allies:
+        out.append(f"Other nearby allies take {u.reduces_nearby_allies} less damage.")
+    if u.immune_to_damage:
+        out.append("Is immune to damage.")
+    return out
+
+
 def _sites(doc: D.ScenarioDoc, checks: _Checks) -> dict[int, Site]:
     sites: dict[int, Site] = {}
     for i, s in enumerate(doc.sites):
@@ -186,8 +213,10 @@ def _sites(doc: D.ScenarioDoc, checks: _Checks) -> dict[int, Site]:
         name = s.name or (card.name if card else "Rubble" if s.rubble else f"Site {s.square}")
         text = s.text or (card.text if card else "")
         ward = s.ward or (bool(text) and abilities_of(text, name).keywords.ward)
+        text = _with_lines(text, *site_field_text(s))
         sites[s.square] = Site(s.square, name, controller, s.owner or controller, affinity, s.rubble, s.flooded,
-                               s.max_entry_power, s.kills_on_entry, text, ward=ward)
+                               text=text, ward=ward, abilities=abilities_of(text, name) if text else Abilities(),
+                               subtypes=card.subtypes if card else ())
     return sites
 
 
@@ -201,8 +230,10 @@ def _auras(doc: D.ScenarioDoc, checks: _Checks) -> list[Aura]:
                        "use a square outside the last row and column")
             continue
         card = checks.card(a.card, f"/auras/{i}/card", ("aura",))
-        auras.append(Aura(a.id or f"aura{i + 1}", a.name or (card.name if card else "Aura"), a.controller, squares,
-                          tuple(a.effects)))
+        name = a.name or (card.name if card else "Aura")
+        text = a.text or (card.text if card else "")
+        auras.append(Aura(a.id or f"aura{i + 1}", name, a.controller, squares, tuple(a.effects), text,
+                          abilities_of(text, name) if text else Abilities()))
     return auras
 
 
@@ -280,7 +311,7 @@ def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], board:
                 checks.add(f"{ptr}/power", "a unit needs its power", "add \"power\" (or \"card\" naming the card)")
             continue
         name = u.name or (token.name if token else card.name if card else u.id)
-        text = u.text or (token.text if token else card.text if card else "")
+        text = _with_lines(u.text or (token.text if token else card.text if card else ""), *unit_field_text(u))
         abilities = with_explicit(abilities_of(text, name), u.keywords)
         if abilities.unknown:
             checks.add(f"{ptr}/keywords", f"unknown keyword(s) {list(abilities.unknown)}",
@@ -296,10 +327,13 @@ def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], board:
             loc = _oversized_location(loc, (size[0], size[1]), board, kind, ptr, checks)
         units.append(Unit(u.id, name, u.controller, u.owner or u.controller, kind, loc, attack, defense,
                           u.damage, u.tapped, u.summoned_this_turn, kw, text=text,
-                          damage_reduction=u.damage_reduction, reduces_nearby_allies=u.reduces_nearby_allies,
-                          immune_to_damage=u.immune_to_damage, abilities=abilities.with_keywords(kw),
+                          abilities=abilities.with_keywords(kw),
                           token=bool(u.token), size=(size[0], size[1]), carried_by=u.carried_by,
-                          interacted=u.interacted, used=frozenset(u.used_this_turn)))
+                          interacted=u.interacted, used=frozenset(u.used_this_turn),
+                          subtypes=tuple(u.subtypes) if u.subtypes is not None else (
+                              token.subtypes if token else card.subtypes if card else ()),
+                          elements=card.elements if card else ((token.element,) if token else ()),
+                          cost=card.cost if card else None, rarity=card.rarity if card else None))
     return units
 
 
@@ -393,10 +427,12 @@ def _artifacts(doc: D.ScenarioDoc, units: list[Unit], board: GameState, first_pl
         owner = a.owner or (bearer.controller if bearer else a.controller or first_player)
         cost = a.cost or (card.cost or 0 if card else 0)
         offset = offset_in(state, bearer, loc) if bearer is not None else (0, 0)
+        monument = a.monument or bool(card and "Monument" in card.subtypes)     # Codex "Artifact": Monuments stay
         out.append(Artifact(a.id, name, owner, loc, bearer=bearer.id if bearer else None, offset=offset,
-                            carriable=not a.monument,
-                            token=a.token, controller=None if not a.monument else (a.controller or owner),
-                            cost=cost, text=text, abilities=abilities_of(text, name) if text else Abilities()))
+                            carriable=not monument,
+                            token=a.token, controller=None if not monument else (a.controller or owner),
+                            cost=cost, text=text, abilities=abilities_of(text, name) if text else Abilities(),
+                            subtypes=card.subtypes if card else ()))
     return out
 
 
@@ -413,6 +449,8 @@ def _spell(spell: D.SpellDoc, ptr: str, checks: _Checks) -> D.SpellDoc:
         spell = spell.model_copy(update={k: v for k, v in {
             "name": card.name, "type": card.type, "cost": card.cost or 0, "threshold": dict(card.threshold),
             "text": card.text, "power": _card_power(card) or 0}.items() if k not in given or getattr(spell, k) is None})
+        if "carriable" not in given and card.type == "artifact" and "Monument" in card.subtypes:
+            spell = spell.model_copy(update={"carriable": False})
     for fld in ("name", "type"):
         if getattr(spell, fld) is None and spell.card is None:
             checks.add(f"{ptr}/{fld}", f"a spell needs its {fld}", f"add \"{fld}\" (or \"card\" naming the card)")
@@ -426,6 +464,14 @@ def _resolve_cards(action: D.Action, ptr: str, checks: _Checks) -> D.Action:
         return action.model_copy(update={"actions": subs})
     if isinstance(action, D.Cast):
         return action.model_copy(update={"spell": _spell(action.spell, f"{ptr}/spell", checks)})
+    if isinstance(action, D.PlaySite) and action.site.card is not None:
+        card = checks.card(action.site.card, f"{ptr}/site/card", ("site",))
+        if card is not None:
+            given = action.site.model_fields_set
+            site = action.site.model_copy(update={k: v for k, v in {
+                "name": card.name, "affinity": dict(card.threshold), "text": card.text}.items()
+                if k not in given or getattr(action.site, k) is None})
+            return action.model_copy(update={"site": site})
     if isinstance(action, D.CheckDeck):
         return action.model_copy(update={"deck": deck_entries(action.deck, f"{ptr}/deck", checks)})
     return action
@@ -538,3 +584,11 @@ def load(doc: Any, cards: CardSource | None = None) -> tuple[GameState, D.Action
                       board.sites, tuple(units), tuple(auras), artifacts=tuple(artifacts),
                       as_if_adjacent=tuple((a, b) for a, b in parsed.as_if_adjacent), lasting=lasting)
     return state, action
+
+
+if __name__ == "__main__":   # python -m codex.engine.scenario: write the packaged schema from the models
+    from pathlib import Path
+
+    target = Path(__file__).with_name(SCHEMA_FILE)
+    target.write_text(json.dumps(schema(), indent=1) + "\n", "utf-8")
+    print(f"wrote {target}")

@@ -7,7 +7,7 @@ Codex treats it: `storyline.py` holds its rules.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Iterable, Literal, Union
 
@@ -16,6 +16,8 @@ from codex.engine.geometry import Location, Region
 from codex.engine.keywords import ELEMENTS, Keywords
 
 if TYPE_CHECKING:
+    from codex.engine.cards import CardData
+    from codex.engine.effects.statics import Static
     from codex.engine.events import Event
 
 UnitKind = Literal["avatar", "minion"]
@@ -66,11 +68,11 @@ class Site:
     affinity: Affinity = Affinity()
     rubble: bool = False
     flooded: bool = False
-    max_entry_power: int | None = None   # passive: only minions with power <= N may enter
-    kills_on_entry: bool = False         # triggered: minions that enter die (Bottomless Pit)
     text: str = ""
     ward: bool = False                   # a Ward (rulebook glossary "Ward"): breaks instead of harm
     flood_ends: bool = False             # flooded by an effect that lasts this turn only
+    abilities: Abilities = Abilities()   # what its card text says, typed
+    subtypes: tuple[str, ...] = ()       # Desert, River... (from its card)
 
 
 @dataclass(frozen=True)
@@ -90,9 +92,6 @@ class Unit:
     summoned_this_turn: bool = False
     keywords: Keywords = Keywords()
     text: str = ""
-    damage_reduction: int = 0            # "takes N less damage" on itself
-    reduces_nearby_allies: int = 0       # Shield Maidens-like: other nearby allies take N less
-    immune_to_damage: bool = False
     abilities: Abilities = Abilities()   # what its card text says, typed (keywords are in `keywords`)
     lethal_hit: bool = False             # took damage from a Lethal unit since the last check
     marked: str | None = None            # marked for death, and why (Codex "Die")
@@ -102,6 +101,10 @@ class Unit:
     interacted: bool = False             # it interacted with the realm this turn (Codex "Interact")
     used: frozenset[str] = frozenset()   # once-per-turn abilities used this turn ("pick_up", "drop")
     token: bool = False                  # a token: banished instead of leaving the realm (Codex "Token")
+    subtypes: tuple[str, ...] = ()       # Mortal, Beast, Giant... (from its card)
+    elements: tuple[str, ...] = ()       # air, earth, fire, water (from its card)
+    cost: int | None = None              # its mana cost (from its card), when known
+    rarity: str | None = None            # Ordinary, Exceptional, Elite, Unique (from its card)
 
     @property
     def is_avatar(self) -> bool:
@@ -128,6 +131,13 @@ class Unit:
         return f"{self.attack}/{self.defense}" if self.split else str(self.attack)
 
 
+def unit_card(u: Unit) -> "CardData":
+    """The printed facts of the card a unit is (for an effect that later finds it in a zone)."""
+    from codex.engine.cards import CardData
+    return CardData(u.name, u.kind, u.cost, attack=u.attack, defence=u.defense, subtypes=u.subtypes, text=u.text,
+                    elements=u.elements, rarity=u.rarity)
+
+
 @dataclass(frozen=True)
 class Artifact:
     """An artifact in the realm: lying at a location, or carried by a unit (its ``bearer``).
@@ -149,6 +159,7 @@ class Artifact:
     cost: int = 0
     text: str = ""
     abilities: Abilities = Abilities()
+    subtypes: tuple[str, ...] = ()       # Monument, Weapon, Relic... (from its card)
 
     @property
     def is_lance(self) -> bool:
@@ -164,6 +175,8 @@ class Aura:
     controller: str | None
     squares: tuple[int, ...]
     effects: tuple[str, ...] = ()        # "silence", "flood"
+    text: str = ""
+    abilities: Abilities = Abilities()   # what its card text says, typed
 
 
 @dataclass(frozen=True)
@@ -177,6 +190,9 @@ class Card:
     type: CardType | None = None
     token: bool = False
     id: str | None = None               # the unit id it had while in the realm
+    #: its printed facts when known (a catalog card, or the card a unit was in the realm), for effects
+    #: that look at it or put it into the realm; not part of its identity
+    data: "CardData | None" = field(default=None, compare=False, repr=False)
 
     @property
     def kind(self) -> Literal["spell", "site"] | None:
@@ -281,15 +297,45 @@ class Removed:
 
 @dataclass(frozen=True)
 class Lasting:
-    """An effect that lasts for a while (Codex "Start Phase", "End Phase"): it gives ``units`` its
-    keywords until the end of the turn, or until ``controller``'s next turn begins."""
+    """An effect that lasts for a while (Codex "Start Phase", "End Phase", "Ongoing Effect"): it
+    gives ``units`` its keywords, takes the ``lost`` ones away, adds ``power``, or puts them in
+    ``states`` (silenced, disabled, asleep), until the end of the turn, until ``controller``'s next
+    turn begins, while the card ``source`` that created it is in the realm, permanently, or until
+    an event (``ends_on``: ``damage``, one of its units takes damage; ``condition``, the clause
+    ``end`` holds of them)."""
 
     id: str
     name: str
     controller: str
-    until: Literal["end_of_turn", "next_turn"]
+    until: Literal["end_of_turn", "next_turn", "source", "permanent", "event"]
     units: tuple[str, ...] = ()
     keywords: Keywords = Keywords()
+    power: int = 0
+    states: frozenset[str] = frozenset()
+    source: str | None = None
+    lost: Keywords = Keywords()
+    ends_on: str | None = None
+    end: Any = None
+    control_from: tuple[tuple[str, str], ...] = ()   # (unit, its controller before): control returns when it ends
+    area: tuple[Location, ...] = ()      # "units are Immobile while atop target site": it covers whoever is there
+    who: Any = None                      # ... and fits these words (the AST selector)
+
+    def covers(self, unit: "Unit") -> bool:
+        """Whether the effect is on ``unit`` now: one of its units, or (an effect over an area) a unit
+        there that fits its words."""
+        if unit.id in self.units:
+            return True
+        if not self.area or unit.location not in self.area:
+            return False
+        if self.who is None:
+            return True
+        from codex.engine.effects.select import fits
+        return fits(unit, self.who)
+
+    def describe(self) -> str:
+        parts = self.keywords.names() + [f"no {k}" for k in self.lost.names()] + (
+            [f"{self.power:+d} power"] if self.power else []) + sorted(self.states)
+        return ", ".join(parts) or "nothing"
 
 
 @dataclass(frozen=True)
@@ -301,27 +347,40 @@ class Burial:
 
 @dataclass(frozen=True)
 class TriggeredEffect:
-    """A triggered ability of ``unit`` waiting to resolve, and the event that triggered it."""
+    """A triggered ability of ``unit`` (or of another card: ``ctx`` then says which) waiting to
+    resolve, and the event that triggered it. ``ctx`` is the effect's context (`effects.Ctx`)."""
 
     unit: str
     name: str
     ability: Ability
     cause: "Event"
+    ctx: Any = None
+
+
+PendingEffect = Union[Burial, TriggeredEffect]
 
 
 @dataclass(frozen=True)
-class SiteTrigger:
-    """A site's triggered ability waiting to resolve against ``unit`` (Bottomless Pit killing a
-    minion that entered it), and the event that triggered it."""
+class Attacking:
+    """The attack being resolved (Codex "Attack"): who attacks, and the unit or the site it
+    attacks. Set from the moment the attack is declared until its fight (or its strike on the
+    site) is over, so that "while attacking", "Units attacked by ..." and "Whenever ... attacks and
+    kills" can be read."""
 
-    square: int
-    name: str
-    ability: str
-    unit: str
-    cause: "Event"
+    attacker: str
+    unit: str | None = None
+    site: int | None = None
 
 
-PendingEffect = Union[Burial, TriggeredEffect, SiteTrigger]
+@dataclass(frozen=True)
+class DelayedTrigger:
+    """A triggered ability a resolved spell left behind ("At the start of your next turn, ...",
+    "The next time an ally strikes ..."): it listens like a card in the realm, fires once, and
+    (unless it waits for a next turn) ends with the turn. ``ctx`` is its effect's context."""
+
+    ability: Ability
+    ctx: Any
+    lasts: Literal["end_of_turn", "fired"] = "end_of_turn"
 
 
 @dataclass(frozen=True)
@@ -350,8 +409,18 @@ class GameState:
     death_blows: tuple[str, ...] = ()         # players whose Avatar took a death blow, not yet ruled on
     artifacts: tuple[Artifact, ...] = ()      # artifacts in the realm, lying or carried
     as_if_adjacent: tuple[tuple[int, int], ...] = ()   # pairs of sites units may move between as if adjacent
+    used_abilities: frozenset[str] = frozenset()      # limited abilities used this turn ("Once on your turn")
+    delayed: tuple[DelayedTrigger, ...] = ()          # triggered abilities resolved spells left behind
+    attacking: Attacking | None = None                # the attack being resolved, if any
+    afterwards: tuple[Any, ...] = ()                  # effects waiting for that attack to end ("afterwards")
 
     # ---- lookups (cached per immutable state) ----
+    @cached_property
+    def statics(self) -> tuple["Static", ...]:
+        """The ongoing effects of every static ability in the realm (`effects.statics.collect`)."""
+        from codex.engine.effects.statics import collect
+        return collect(self)
+
     @cached_property
     def _sites_by_square(self) -> dict[int, Site]:
         return {s.square: s for s in self.sites}
@@ -489,7 +558,7 @@ class GameState:
         state = replace(self, units=tuple(x for x in self.units if x.id != unit_id), artifacts=artifacts,
                         removed=self.removed + (Removed(u.id, u.name, fate, u.location, u.controller, u.owner,
                                                         zone, killers),))
-        card = Card(u.name, u.owner, u.kind, u.token, u.id)
+        card = Card(u.name, u.owner, u.kind, u.token, u.id, data=unit_card(u))
         return state.put_card(card, zone)
 
     def with_artifact(self, artifact: Artifact) -> "GameState":
@@ -505,7 +574,9 @@ class GameState:
         state = replace(self, artifacts=tuple(x for x in self.artifacts if x.id != artifact_id),
                         removed=self.removed + (Removed(a.id, a.name, fate, self.artifact_location(a),
                                                         self.artifact_controller(a), a.owner, zone),))
-        return state.put_card(Card(a.name, a.owner, "artifact", a.token, a.id), zone)
+        from codex.engine.cards import CardData
+        data = CardData(a.name, "artifact", a.cost, text=a.text)
+        return state.put_card(Card(a.name, a.owner, "artifact", a.token, a.id, data=data), zone)
 
     def put_card(self, card: Card, zone: ZoneName, *, bottom: bool = False) -> "GameState":
         """``card`` enters its owner's ``zone`` (on top of a deck, or at its bottom)."""

@@ -21,16 +21,16 @@ it does not execute card effects yet; the ruling names each one, never silently)
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable
+from typing import Any, Callable
 
 from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.budget import spend
 from codex.engine.events import (AbilityNotExecuted, Banished, Damaged, Died, EffectIgnored, Entering, Entry, Event,
                                  GameDrawn, GameWon, Marked, Note, Summoned, TriggerAdded, TriggerSkipped)
 from codex.engine.geometry import Location, Region
-from codex.engine.ongoing import disabled_by, keywords_at, silenced_at
+from codex.engine.ongoing import disabled_by, keywords_at, power_of, silenced_at
 from codex.engine.oversized import area
-from codex.engine.state import Burial, GameState, Pending, SiteTrigger, TriggeredEffect, Unit
+from codex.engine.state import Burial, GameState, Pending, TriggeredEffect, Unit
 from codex.engine.terrain import reground
 
 Resolved = tuple[GameState, list[Event]]
@@ -56,15 +56,26 @@ def survival(state: GameState, unit: Unit) -> tuple[str, str, str] | None:
     return None
 
 
-def _lethal_damage(unit: Unit) -> tuple[str, list[str]] | None:
+def _lethal_damage(state: GameState, unit: Unit) -> tuple[str, list[str]] | None:
     if unit.lethal_hit:
         return "any damage from a Lethal unit kills a minion", ["lethal"]
-    if unit.damage > 0 and unit.damage >= unit.defense:
+    defense = power_of(state, unit)[1]
+    if unit.damage > 0 and unit.damage >= defense:
         rules = ["damage.minion"] + (["split-power.defense"] if unit.split else []) + (
-            ["zero.power"] if unit.defense == 0 else [])
+            ["zero.power"] if defense == 0 else [])
         against = "defense power" if unit.split else "power"
-        return f"{unit.damage} damage against {against} {unit.defense}", rules
+        return f"{unit.damage} damage against {against} {defense}", rules
     return None
+
+
+def _power_lowered_by(state: GameState, unit: Unit) -> Any:
+    """The card sentence lowering a dying minion's power ("Other nearby minions have -2 power"), if
+    one does: the ruling quotes it beside the death."""
+    if not state.statics:
+        return None
+    from codex.engine.effects.statics import power_sources
+    found = power_sources(state, unit)
+    return found[0] if found else None
 
 
 def killers_of(state: GameState, unit_id: str, batch: list[Event]) -> tuple[str, ...]:
@@ -80,9 +91,12 @@ def _check(state: GameState, batch: list[Event] | None = None) -> Resolved:
     longer be carried is dropped, then every minion that cannot stay in the realm is banished or
     marked for death."""
     from codex.engine.carrying import drops
+    from codex.engine.effects.durations import ended
     state, events = reground(state)
     state, dropped = drops(state)
     events += dropped
+    state, lasting = _lasting_at_rest(state, batch or [])
+    events += lasting
     marked: list[str] = []
     banished = False
     for unit in state.units:
@@ -94,20 +108,56 @@ def _check(state: GameState, batch: list[Event] | None = None) -> Resolved:
             events.append(Banished(unit.id, unit.name, unit.location, fate[1], rules=(fate[2], "at-rest", "banished")))
             banished = True
             continue
-        why: tuple[str, list[str]] | None = (fate[1], [fate[2], "at-rest"]) if fate else _lethal_damage(unit)
+        why: tuple[str, list[str]] | None = (fate[1], [fate[2], "at-rest"]) if fate else _lethal_damage(state, unit)
+        if why is not None and state.statics:
+            from codex.engine.effects.replacements import would_die
+            replaced = would_die(state, unit)
+            if replaced is not None:         # "If ... would die, instead ...": it may not die after all
+                state, done = replaced
+                events += done
+                now = state.unit(unit.id)
+                if now is None or now.marked:
+                    continue
+                unit = now
+                fate = survival(state, unit)
+                why = (fate[1], [fate[2], "at-rest"]) if fate else _lethal_damage(state, unit)
         if why is not None:
             cause, rules = why
             killers = () if fate else killers_of(state, unit.id, batch or [])
             names = tuple(k.name for k in (state.unit(i) for i in killers) if k is not None)
             state = state.with_unit(replace(unit, marked=cause, killed_by=killers))
+            lowered = _power_lowered_by(state, unit) if not fate else None
             events.append(Marked(unit.id, unit.name, unit.location, cause, killers, names,
-                                 rules=tuple(rules + ["die"] + (["kill-credit"] if killers else []))))
+                                 rules=tuple(rules + ["die"] + (["kill-credit"] if killers else []) + (
+                                     ["ongoing-effect.before-dying"] if lowered else [])), from_card=lowered))
             marked.append(unit.id)
     if marked:
         state = _bury_later(state, marked)
     if banished:
         state, more = drops(state)
         events += more
+    return state, events
+
+
+def _lasting_at_rest(state: GameState, batch: list[Event]) -> Resolved:
+    """Lasting effects at rest: those an event ended ("disabled until hurt") end, and what a
+    "permanently" static ability did to a unit stays with it ("Nearby enemies permanently lose
+    Stealth": once it has lost it, it has lost it for good)."""
+    from codex.engine.effects.durations import ended
+    from codex.engine.effects.statics import permanent_effects
+    from codex.engine.events import EffectBegan, EffectEnded
+    events: list[Event] = []
+    from codex.engine.effects.durations import end_lasting, gone_sources
+    gone = ended(state, batch) + [e for e in gone_sources(state) if e.control_from]
+    if gone:
+        state, over = end_lasting(state, gone, ("ongoing-effect",))
+        events += over
+    added = permanent_effects(state)
+    if added:
+        state = replace(state, lasting=state.lasting + tuple(e for e, _ in added))
+        names = {u.id: u.name for u in state.units}
+        events += [EffectBegan(e.name, "permanent", tuple(names.get(u, u) for u in e.units), e.describe(),
+                               rules=("ongoing-effect",), from_card=quote) for e, quote in added]
     return state, events
 
 
@@ -118,6 +168,12 @@ def mark_for_death(state: GameState, unit_id: str, cause: str, rules: tuple[str,
     unit = state.unit(unit_id)
     if unit is None or unit.marked or not unit.is_minion:
         return state, []
+    if state.statics:
+        from codex.engine.effects.replacements import would_die
+        replaced = would_die(state, unit)
+        if replaced is not None:             # "If ... would die, return it to hand": it is not destroyed
+            state, done = replaced
+            return state, done
     names = tuple(k.name for k in (state.unit(i) for i in killers) if k is not None)
     state = _bury_later(state.with_unit(replace(unit, marked=cause, killed_by=killers)), [unit_id])
     return state, [Marked(unit.id, unit.name, unit.location, cause, killers, names,
@@ -134,38 +190,13 @@ def _bury_later(state: GameState, marked: list[str]) -> GameState:
     return replace(state, storyline=state.storyline + (burial,))
 
 
-#: What a site's "kills minions entering it" ability says, as the ruling tells it.
-KILLS_ON_ENTRY = "whenever a minion enters this site, kill it"
-
-
-def _entered_sites(state: GameState, unit: Unit, entry: Entry) -> list[Location]:
+def entered_sites(state: GameState, unit: Unit, entry: Entry) -> list[Location]:
     """The locations of sites the unit entered: summoned there or moved there from another site.
     An oversized unit enters only the sites it did not occupy before (Codex "Enter")."""
     if not unit.oversized:
         return [entry.to] if entry.site_entered else []
     before = {loc.square for loc in (area(state, entry.frm, unit.size) or ())} if entry.frm else set()
     return [loc for loc in area(state, entry.to, unit.size) or () if loc.square not in before]
-
-
-def _entry_triggers(state: GameState, event: Event) -> list[Pending]:
-    """Site abilities listening for units entering: a site that kills minions entering it (e.g.
-    Bottomless Pit) fires when a minion is summoned to it or moves into it from elsewhere, by
-    whatever movement; not when it moves between the site's levels, nor when the site is placed
-    under it (Codex "Enter")."""
-    if not isinstance(event, Entering):
-        return []
-    entry = event.entry()
-    unit = state.unit(entry.unit)
-    if unit is None or not unit.is_minion:
-        return []
-    out = []
-    for loc in _entered_sites(state, unit, entry):
-        site = state.site_at(loc.square)
-        if site is None or not site.kills_on_entry or loc.region is Region.VOID:
-            continue
-        out.append(Pending(site.controller or site.owner or state.turn.active, None,
-                           SiteTrigger(site.square, site.name, KILLS_ON_ENTRY, unit.id, event)))
-    return out
 
 
 #: A card's own triggered abilities, by the event they listen for.
@@ -179,7 +210,10 @@ def _own_abilities(state: GameState, event: Event) -> tuple[Unit | None, tuple[A
     unit = state.unit(getattr(event, "unit")) if kind is not None else None
     if unit is None or kind is None:
         return None, ()
-    return unit, unit.abilities.of_kind(kind)
+    own = unit.abilities.of_kind(kind)
+    if kind is AbilityKind.DEATHRITE:      # "Genesis & Deathrite → ...": when it dies too
+        own += tuple(a for a in unit.abilities.of_kind(AbilityKind.GENESIS) if getattr(a.node, "deathrite", False))
+    return unit, own
 
 
 def _abilities_gone(state: GameState, unit: Unit) -> tuple[str, tuple[str, ...]] | None:
@@ -199,7 +233,7 @@ def triggers_for(state: GameState, event: Event) -> list[Pending]:
     Deathrite when its card is marked for death (it dies), a site's ability when a unit enters
     it (any `Entering` event). A disabled or silenced minion's own abilities do not fire
     (`withheld_triggers` says so)."""
-    fired = _entry_triggers(state, event)
+    fired = _card_triggers(state, event) + _site_genesis(state, event)
     unit, abilities = _own_abilities(state, event)
     if unit is None or not abilities or _abilities_gone(state, unit) is not None:
         return fired
@@ -207,6 +241,37 @@ def triggers_for(state: GameState, event: Event) -> list[Pending]:
     # Genesis goes before a site's entry trigger
     return [Pending(unit.controller, unit.id, TriggeredEffect(unit.id, unit.name, ability, event))
             for ability in abilities] + fired
+
+
+def _site_genesis(state: GameState, event: Event) -> list[Pending]:
+    """A site's Genesis triggers when it is played (it enters the realm: Codex "Genesis")."""
+    from codex.engine.effects.context import Ctx, Obj
+    from codex.engine.events import SitePlayed
+    if not isinstance(event, SitePlayed):
+        return []
+    site = state.site_at(event.square)
+    if site is None:
+        return []
+    out = []
+    for i, ability in enumerate(site.abilities.abilities):
+        if ability.kind is AbilityKind.GENESIS:
+            ctx = Ctx(Obj("site", site.square), site.name, site.controller or event.player, ability,
+                      f"site{site.square}.{i}", event=event)
+            out.append(Pending(ctx.controller, f"site:{site.square}", TriggeredEffect(f"site{site.square}", site.name,
+                                                                                      ability, event, ctx)))
+    return out
+
+
+def _card_triggers(state: GameState, event: Event) -> list[Pending]:
+    """Triggered abilities of the cards in the realm ("Whenever ...", "At the end of your turn")
+    that ``event`` fires (`effects.triggers`)."""
+    from codex.engine.effects.triggers import fired
+    out = []
+    for ctx, ability in fired(state, event):
+        key = f"{ctx.source.kind}:{ctx.source.key}"
+        out.append(Pending(ctx.controller, key, TriggeredEffect(str(ctx.source.key), ctx.source_name, ability,
+                                                                event, ctx)))
+    return out
 
 
 def withheld_triggers(state: GameState, event: Event) -> list[Event]:
@@ -228,6 +293,7 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
     skipped = [x for e in events for x in withheld_triggers(state, e)]
     if not fired:
         return state, skipped
+    state = _remember_once(state, fired)
     active = [p for p in fired if p.controller == state.turn.active]
     others = [p for p in fired if p.controller != state.turn.active]
     ordered = others + active   # the non-active player's were added last, so they resolve first
@@ -236,41 +302,74 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
     added: list[Event] = list(skipped)
     for i, p in enumerate(ordered):
         eff = p.effect
-        if isinstance(eff, SiteTrigger):
-            added.append(TriggerAdded(f"site:{eff.square}", eff.name, eff.ability, p.controller, i + 1,
-                                      rules=tuple(rules + ["enter", "range-of-motion.bottomless-pit"])))
-            continue
         assert isinstance(eff, TriggeredEffect)
-        extra = ["deathrite", "die.marked"] if eff.ability.kind is AbilityKind.DEATHRITE else (
-            ["genesis"] if eff.ability.kind is AbilityKind.GENESIS else [])
+        dying = eff.ability.kind is AbilityKind.DEATHRITE or (isinstance(eff.cause, Marked)
+                                                              and eff.ability.kind is AbilityKind.GENESIS)
+        extra = _phase_rules(eff.ability) + (["deathrite", "die.marked"] if dying else (
+            ["genesis"] if eff.ability.kind is AbilityKind.GENESIS else (
+                ["enter"] if _listens_for_entering(eff.ability) else [])))
         added.append(TriggerAdded(eff.unit, eff.name, eff.ability.text, p.controller, i + 1,
                                   rules=tuple(rules + extra)))
     return replace(state, storyline=tuple(ordered) + state.storyline), added
 
 
-def not_executed(state: GameState, item: Pending) -> Resolved:
-    """Default resolution of a triggered ability: this engine version names it and moves on."""
+def _phase_rules(ability: Ability) -> list[str]:
+    """An ability "at the start / end of your turn" triggers in that phase (Codex "Start Phase",
+    "End Phase")."""
+    trigger = getattr(ability.node, "trigger", None)
+    phase = getattr(trigger, "phase", None) if getattr(trigger, "kind", None) == "at" else None
+    return {"start": ["start-phase.triggers"], "end": ["end-phase.triggers"],
+            "start_and_end": ["start-phase.triggers", "end-phase.triggers"]}.get(phase or "", [])
+
+
+def _remember_once(state: GameState, fired: list[Pending]) -> GameState:
+    """"The first time" / "the next time" triggers fire once (per turn, or ever); a spell's delayed
+    trigger fires once and is gone."""
+    from codex.engine.effects.triggers import once_key
+    keys = set(state.used_abilities)
+    gone = []
+    for p in fired:
+        eff = p.effect
+        if not isinstance(eff, TriggeredEffect) or eff.ctx is None:
+            continue
+        trigger = getattr(eff.ability.node, "trigger", None)
+        key = once_key(eff.ctx, trigger) if trigger is not None else None
+        if key is not None:
+            keys.add(key)
+        gone += [d for d in state.delayed if d.ability == eff.ability and d.ctx.key == eff.ctx.key]
+    return replace(state, used_abilities=frozenset(keys), delayed=tuple(d for d in state.delayed if d not in gone))
+
+
+def _listens_for_entering(ability: Ability) -> bool:
+    from codex.cardtext import ast as A
+    trigger = getattr(ability.node, "trigger", None)
+    event = getattr(trigger, "event", None)
+    return isinstance(event, A.Clause) and isinstance(event.action, A.Enter)
+
+
+def resolve_ability(state: GameState, item: Pending) -> Resolved:
+    """A triggered ability resolves: its effect is executed (`effects.execute`), or, when this
+    engine version cannot execute it, named as not executed."""
+    from codex.engine.effects.context import Ctx, Obj
+    from codex.engine.effects.execute import execute
+    from codex.engine.events import AbilityResolved
     eff = item.effect
     assert isinstance(eff, TriggeredEffect)
-    return state, [AbilityNotExecuted(eff.unit, eff.name, eff.ability.describe(), rules=("storyline",))]
-
-
-resolve_ability: AbilityResolver = not_executed
-
-
-def _resolve_site_trigger(state: GameState, eff: SiteTrigger) -> Resolved:
-    """A site's entry trigger resolves: kill the minion that entered, unless the site (or the
-    ability) left the realm first, or the minion is already dead or gone."""
-    site = state.site_at(eff.square)
-    if site is None or not site.kills_on_entry:
-        return state, [EffectIgnored(f"site:{eff.square}", eff.name, eff.ability, rules=("storyline.source-gone",))]
-    unit = state.unit(eff.unit)
-    if unit is None or unit.marked:
-        return state, [AbilityNotExecuted(f"site:{eff.square}", eff.name, f"its ability \u201c{eff.ability}\u201d",
-                                          why=f"{eff.unit} is already dead or gone, so it fails",
-                                          rules=("die.already-marked",))]
-    return mark_for_death(state, unit.id, f"it entered {site.name} (its triggered ability)",
-                          ("range-of-motion.bottomless-pit", "enter", "kill.destroy"))
+    ctx = eff.ctx
+    if ctx is None:  # a unit's own Genesis or Deathrite
+        unit = state.unit(eff.unit)
+        index = unit.abilities.abilities.index(eff.ability) if unit and eff.ability in unit.abilities.abilities else 0
+        ctx = Ctx(Obj("unit", eff.unit), eff.name, item.controller, eff.ability, f"{eff.unit}.{index}",
+                  event=eff.cause)
+    if not eff.ability.executed:
+        from codex.engine.effects.check import missing
+        why = "; ".join(missing(eff.ability)[:2]) or "this engine version does not execute it yet"
+        return state, [AbilityNotExecuted(eff.unit, eff.name, eff.ability.describe(), f"not executed yet: {why}",
+                                          rules=("storyline",), from_card=ctx.quote)]
+    began = AbilityResolved(eff.unit, eff.name, eff.ability.text, rules=("storyline", "triggered-ability"),
+                            from_card=ctx.quote)
+    state, events = execute(state, ctx)
+    return state, [began] + events
 
 
 def _resolve_next(state: GameState) -> Resolved:
@@ -279,11 +378,20 @@ def _resolve_next(state: GameState) -> Resolved:
     eff = item.effect
     if isinstance(eff, Burial):
         return _bury(state, eff)
-    if isinstance(eff, SiteTrigger):
-        return _resolve_site_trigger(state, eff)
-    if item.source is not None and state.unit(item.source) is None:
+    if item.source is not None and not _source_in_realm(state, item.source):
         return state, [EffectIgnored(eff.unit, eff.name, eff.ability.text, rules=("storyline.source-gone",))]
     return resolve_ability(state, item)
+
+
+def _source_in_realm(state: GameState, source: str) -> bool:
+    """A unit id, or ``kind:key`` for any card (`ongoing.in_realm`); a spell's delayed trigger has no
+    card in the realm to leave it."""
+    from codex.engine.ongoing import in_realm
+    if source.startswith("spell:"):
+        return True
+    if ":" in source:
+        return in_realm(state, source)
+    return state.unit(source) is not None
 
 
 def _bury(state: GameState, burial: Burial) -> Resolved:

@@ -29,31 +29,33 @@ class Checker(Protocol):
     def known_player(self, pid: str | None, pointer: str) -> None: ...
 
 
-def _catalog_type(checks: Checker, name: str) -> CardType | None:
-    """The type of a bare-named card, when a catalog knows it (no problem when it does not)."""
+def _catalog_card(checks: Checker, name: str) -> CardData | None:
+    """A bare-named card's printed facts, when a catalog knows it (no problem when it does not)."""
     source = checks.cards
     card = getattr(source, "card", None)
     if card is None:
         return None
     found = card(name)
-    return found.type if isinstance(found, CardData) and found.type in (SPELL_CARD_TYPES + ("site", "avatar")) \
-        else None  # type: ignore[return-value]
+    return found if isinstance(found, CardData) and found.type in (SPELL_CARD_TYPES + ("site", "avatar")) else None
 
 
 def card_of(entry: D.CardEntry, owner: str, ptr: str, checks: Checker) -> Card | None:
-    """One named card of a zone."""
+    """One named card of a zone (with its printed facts when the catalog knows it)."""
     if isinstance(entry, str):
-        return Card(entry, owner, _catalog_type(checks, entry))
+        found = _catalog_card(checks, entry)
+        return Card(entry, owner, found.type if found else None, data=found)  # type: ignore[arg-type]
     if entry.card is not None:
         data = checks.card(entry.card, f"{ptr}/card", SPELL_CARD_TYPES + ("site", "avatar"))
         if data is None:
             return None
         typ: CardType | None = entry.type or data.type  # type: ignore[assignment]
-        return Card(entry.name or data.name, owner, typ, entry.token)
+        return Card(entry.name or data.name, owner, typ, entry.token, data=data)
     if entry.name is None:
         checks.add(f"{ptr}/name", "a card needs its name", "add \"name\" (or \"card\" naming a catalog card)")
         return None
-    return Card(entry.name, owner, entry.type or _catalog_type(checks, entry.name), entry.token)
+    found = _catalog_card(checks, entry.name)
+    return Card(entry.name, owner, entry.type or (found.type if found else None),  # type: ignore[arg-type]
+                entry.token, data=found)
 
 
 def _cards(entries: tuple[D.CardEntry, ...], owner: str, ptr: str, checks: Checker,
@@ -70,7 +72,7 @@ def _cards(entries: tuple[D.CardEntry, ...], owner: str, ptr: str, checks: Check
                            f"{c.type}, and only {want}s go into a{'n' if zone == 'atlas' else ''} {zone}",
                            f"move it to the {'spellbook' if want == 'site' else 'atlas'} or fix its type")
             elif c.type is None:
-                c = Card(c.name, c.owner, "site" if want == "site" else "spell", c.token)
+                c = Card(c.name, c.owner, "site" if want == "site" else "spell", c.token, data=c.data)
         if c.type == "avatar":
             checks.add(f"{ptr}/{i}", f"{c.name} is an Avatar, which stays in the realm",
                        "put the Avatar in \"units\"")

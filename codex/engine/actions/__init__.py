@@ -5,7 +5,7 @@ Each handler checks legality, resolves, and returns an `Outcome` with the events
 """
 from __future__ import annotations
 
-from codex.engine.actions import (artifacts, casting, damage, deck, entering, fights, forced, life,  # noqa: F401
+from codex.engine.actions import (activate, artifacts, casting, damage, deck, entering, fights, forced, life,  # noqa: F401
                                   mandatory, movement, opening, questions, ranged, realm, sites, turns,
                                   zones)  # (imported to register their handlers)
 from codex.engine.actions.base import REGISTRY, ActionSpec, Outcome, Resolution, run

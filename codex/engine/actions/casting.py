@@ -7,10 +7,12 @@ from typing import Callable
 
 from codex.engine import casting as C
 from codex.engine import document as D
-from codex.engine.abilities import abilities_of, with_explicit
+from codex.engine.abilities import AbilityKind, abilities_of, with_explicit
+from codex.engine.effects.context import Ctx, Obj
+from codex.engine.effects.execute import execute, execute_run
 from codex.engine.actions.base import Outcome, Resolution, handles, place
 from codex.engine.entering import ground_notes, lance_notes, summon
-from codex.engine.events import AbilityNotExecuted, CardsMoved, Conjured, Event, MagicResolved, ManaPaid, Note, SpellCast
+from codex.engine.events import AbilityNotExecuted, AbilityResolved, CardsMoved, Conjured, Event, MagicResolved, ManaPaid, Note, SpellCast
 from codex.engine.geometry import Region
 from codex.engine.keywords import parse_threshold
 from codex.engine.ongoing import keywords_at
@@ -19,7 +21,11 @@ from codex.engine.ruling import Verdict
 from codex.engine.carrying import lance_tokens, offset_in
 from codex.engine.combat import break_ward, interact
 from codex.engine.oversized import normalise
-from codex.engine.state import Affinity, Artifact, Aura, Card, GameState, Unit
+from codex.engine.effects.casting_rules import Casting, casting_of, cost_change, permitted, threshold_waived
+from codex.engine.effects.context import card_data
+from codex.engine.geometry import Location
+from codex.engine.state import Affinity, Artifact, Aura, Card, GameState, Unit, ZoneName
+from typing import Any
 from codex.engine.zones import move, take
 
 
@@ -57,10 +63,17 @@ def _summon(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> s
     size = spell.size or (1, 1)
     if size != (1, 1):
         loc = normalise(res.state, loc)
+    known = card_data(spell.name)
+    known = known if known is not None and known.name == spell.name else None
     minion = Unit(sid, spell.name, pid, pid, "minion", loc, spell.attack, spell.defense, keywords=spell.keywords,
-                  text=spell.text, summoned_this_turn=True, abilities=spell.abilities, size=size)
+                  text=spell.text, summoned_this_turn=True, abilities=spell.abilities, size=size,
+                  subtypes=tuple(known.subtypes) if known else (), elements=tuple(known.elements) if known else
+                  tuple(sorted(spell.threshold.elements())), cost=spell.cost, rarity=known.rarity if known else None)
     found = (C.summoning_area_reason(res.state, pid, spell, loc, minion) if minion.oversized
              else C.summoning_location_reason(res.state, pid, spell, loc, minion))
+    if found and found[0] is Reason.NOT_YOUR_SITE and loc.region is Region.SURFACE:
+        allowed = _permitted_elsewhere(res, a, spell, pid, loc, minion)
+        found = found if allowed is None else (allowed or None)
     if found:
         raise res.illegal(found, f"{spell.name} cannot be summoned to the {loc}", ptr + "/location")
     rules = ["casting.minion-location", "casting-minions.enter", "summon"] + {
@@ -75,12 +88,44 @@ def _summon(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> s
                           f"{where}.", {"unit": sid}, rules=("oversized-units", "oversized-units.size") + (
                               ("the-golden-rule",) if a.spell.size is None else ())))
     batch += lance_notes(res.state, sid)
+    batch += [AbilityNotExecuted(sid, spell.name, what, rules=("storyline",)) for what in spell.abilities.not_executed()]
     charge = spell.keywords.charge
     batch.append(Note("sickness", f"{spell.name} entered the realm this turn." + (
         " It has Charge, so no summoning sickness." if charge else " It has summoning sickness this turn."),
         {"unit": sid}, rules=("summoning-sickness.enter",) + (("charge",) if charge else ("summoning-sickness",))))
     res.settle(batch)
     return f"summoned to the {loc}"
+
+
+def _casting(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, loc: Location | None) -> Casting:
+    from codex.engine.cards import CardData
+    data = CardData(spell.name, spell.type, spell.cost, spell.threshold.as_dict(), spell.attack, spell.defense,
+                    text=spell.text, subtypes=tuple(a.spell.subtypes) if hasattr(a.spell, "subtypes") else (),
+                    elements=tuple(sorted(spell.threshold.elements())))
+    known = card_data(spell.name)
+    if known is not None and known.name == spell.name:
+        data = replace(known, cost=spell.cost, text=spell.text)
+    return casting_of(spell.name, spell.type, data, pid, a.caster, loc, a.zone, a.carrier or None)
+
+
+def _permission_note(res: Resolution, quote: Any, text: str, unit: str | None = None) -> None:
+    res.emit(Note("permission", text, {"unit": unit} if unit else {}, rules=("may-and-can",), from_card=quote))
+
+
+def _permitted_elsewhere(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, loc: Location, minion: Unit) -> Any:
+    """A minion summoned to a site its player does not control, which a static ability allows
+    ("May be summoned to any site", "You may summon minions to affected sites"): legal if it can
+    enter there; the permission is cited."""
+    from codex.engine.entering import entry_reason
+    quote = permitted(res.state, _casting(res, a, spell, pid, loc), spell.abilities, "place")
+    if quote is None:
+        return None
+    bad = entry_reason(res.state, minion, loc)
+    if bad:
+        return bad[0], "casting-minions.enter"
+    res.emit(Note("permission", f"{quote.card} lets {spell.name} be summoned to the {loc}.", {"unit": minion.id},
+                  rules=("may-and-can",), from_card=quote))
+    return ()
 
 
 def _artifact_id(state: GameState, wanted: str) -> str:
@@ -99,10 +144,13 @@ def _conjure_artifact(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr:
         bearer = res.unit(a.carrier, ptr + "/carrier")
         if not spell.carriable:
             raise res.illegal((Reason.NOT_CARRIABLE, "artifact.monument"), spell.name, ptr + "/carrier")
-        if bearer.controller != pid:
-            raise res.illegal((Reason.NOT_AN_ALLY, "casting.artifact"), f"{spell.name} into {bearer.name}'s hands",
-                              ptr + "/carrier")
         loc = place(res.state, a.location) if a.location is not None else bearer.location
+        if bearer.controller != pid:
+            quote = permitted(res.state, _casting(res, a, spell, pid, loc), spell.abilities, "carrier")
+            if quote is None:
+                raise res.illegal((Reason.NOT_AN_ALLY, "casting.artifact"),
+                                  f"{spell.name} into {bearer.name}'s hands", ptr + "/carrier")
+            _permission_note(res, quote, f"{quote.card} lets {spell.name} be conjured to {bearer.name}.", bearer.id)
         if not res.state.occupies(bearer, loc):
             raise res.illegal((Reason.NOT_HERE, "casting.artifact"), f"{spell.name} at the {loc}", ptr + "/location")
         res.state = _pay(res.state, pid, spell.cost).with_artifact(
@@ -114,6 +162,11 @@ def _conjure_artifact(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr:
     caster = res.unit(a.caster, ptr + "/caster")
     loc = place(res.state, a.location if a.location is not None else caster.location.square)
     site = res.state.site_at(loc.square)
+    if site is not None and site.controller != pid and loc.region is Region.SURFACE:
+        quote = permitted(res.state, _casting(res, a, spell, pid, loc), spell.abilities, "place")
+        if quote is not None:
+            _permission_note(res, quote, f"{quote.card} lets {spell.name} be conjured at {site.name}.")
+            site = replace(site, controller=pid)
     if site is None or site.controller != pid or loc.region is not Region.SURFACE:
         raise res.illegal((Reason.NOT_YOUR_SITE, "casting.artifact-location"), spell.name, ptr + "/location")
     res.state = _pay(res.state, pid, spell.cost).with_artifact(
@@ -147,16 +200,45 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
     for i, tid in enumerate(a.targets):
         t = res.unit(tid, f"{ptr}/targets/{i}")
         found = C.magic_target_reason(res.state, caster, t)
+        if not found and res.state.statics:
+            from codex.engine.effects.statics import forbids
+            sid = a.spell.id or spell.name
+            ban = forbids(res.state, "target", Obj("spell", sid), Obj("unit", t.id)) or \
+                forbids(res.state, "target", Obj("unit", caster.id), Obj("unit", t.id))
+            if ban is not None:
+                res.emit(Note("target", f"{ban.ctx.source_name} forbids {spell.name} to target {t.name}.",
+                              {"unit": t.id}, rules=("target",), from_card=ban.quote))
+                found = (Reason.FORBIDDEN, "ongoing-effect")
         if found:
             raise res.illegal(found, f"{spell.name} cannot target {t.name}", f"{ptr}/targets/{i}")
         targets.append(t)
     res.state = _pay(res.state, pid, spell.cost)
-    res.emit(MagicResolved(spell.name, a.targets, executed=False, rules=("casting.magic",)))
+    effects = spell.abilities.of_kind(AbilityKind.SPELL) + spell.abilities.of_kind(AbilityKind.TRIGGERED)
+    runs = bool(effects) and all(e.executed for e in effects) and not spell.abilities.unreadable
+    res.emit(MagicResolved(spell.name, a.targets, executed=runs, rules=("casting.magic",)))
+    warded = set()
     for t in targets:
         if t.controller != pid and keywords_at(res.state, t).ward:
             res.apply(break_ward(res.state, t.id, f"targeted by {spell.name}"))
-    for what in spell.abilities.not_executed():
-        res.emit(AbilityNotExecuted(caster.id, spell.name, what, rules=("storyline",)))
+            warded.add(t.id)
+    if runs:
+        sid = a.spell.id or spell.name
+        bound: tuple[Any, ...] = ()
+        for i, ability in enumerate(spell.abilities.abilities):
+            if ability.kind is not AbilityKind.SPELL:
+                continue
+            ctx = Ctx(Obj("spell", sid), spell.name, pid, ability, f"{sid}.{i}", caster=caster.id,
+                      targets=tuple(t.id for t in targets if t.id not in warded), x=a.spell.x,
+                      spell_card=_casting(res, a, spell, pid, None).card.key.card.data)
+            res.emit(AbilityResolved(sid, spell.name, ability.text, rules=("storyline", "casting.magic"),
+                                     from_card=ctx.quote))
+            done = execute_run(res.state, ctx)
+            res.apply((done.state, done.events))
+            bound = done.ctx.bound
+        _leave_delayed(res, spell, sid, pid, caster.id, tuple(t.id for t in targets if t.id not in warded), bound)
+    else:
+        for what in spell.abilities.not_executed():
+            res.emit(AbilityNotExecuted(caster.id, spell.name, what, rules=("storyline",)))
     card = Card(spell.name, pid, "magic", a.spell.token)
     if a.spell.token:
         res.state = res.state.put_card(card, "banished")
@@ -166,6 +248,50 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
         res.apply(move(res.state, pid, [card], None, "cemetery", "a magic goes to its owner's cemetery once "
                        "resolved", ("cemetery", "magic", "magic.cemetery", "magic.characteristics")))
     return "cast"
+
+
+def _with_cost_changes(res: Resolution, a: D.Cast, spell: C.Spell, pid: str) -> C.Spell:
+    """The spell's cost with what static abilities add or take off (Codex "Cost": never below
+    zero), each change cited."""
+    loc = place(res.state, a.location) if a.location is not None else None
+    if loc is None and spell.type == "artifact":      # conjured where its carrier or its caster is
+        unit = res.state.unit(a.carrier or a.caster)
+        loc = unit.location if unit is not None else None
+    casting = _casting(res, a, spell, pid, loc)
+    waived = threshold_waived(res.state, casting, spell.abilities)
+    if waived is not None and spell.threshold.as_dict():
+        res.emit(Note("cost", f"{waived.card} lets {spell.name} be cast for no threshold.", {},
+                      rules=("threshold", "may-and-can"), from_card=waived))
+        spell = replace(spell, threshold=Affinity())
+    delta, quotes = cost_change(res.state, casting, spell.abilities)
+    if not quotes:
+        return spell
+    cost = max(0, spell.cost + delta)
+    for quote in quotes:
+        res.emit(Note("cost", f"{quote.card} changes what {spell.name} costs: {spell.cost} becomes {cost}.",
+                      {"cost": cost}, rules=("cost", "cost.total") + (("cost.not-negative",)
+                                                                      if spell.cost + delta < 0 else ()),
+                      from_card=quote))
+    return replace(spell, cost=cost)
+
+
+def _leave_delayed(res: Resolution, spell: C.Spell, sid: str, pid: str, caster: str, targets: tuple[str, ...],
+                   bound: tuple[Any, ...] = ()) -> None:
+    """A magic's triggered abilities ("At the start of your next turn, ...") listen from now on,
+    once: until they fire, or (unless they wait for a next turn) until the turn ends."""
+    from codex.engine.state import DelayedTrigger
+    added = []
+    for i, ability in enumerate(spell.abilities.abilities):
+        if ability.kind is not AbilityKind.TRIGGERED:
+            continue
+        trigger = getattr(ability.node, "trigger", None)
+        turn = getattr(trigger, "turn", None)
+        lasts = "fired" if turn is not None and turn.which == "next" else "end_of_turn"
+        ctx = Ctx(Obj("spell", sid), spell.name, pid, ability, f"{sid}.{i}", caster=caster, targets=targets,
+                  bound=bound)
+        added.append(DelayedTrigger(ability, ctx, lasts))  # type: ignore[arg-type]
+    if added:
+        res.state = res.state.evolve(delayed=res.state.delayed + tuple(added))
 
 
 def _element_note(spell: C.Spell) -> Note:
@@ -200,16 +326,19 @@ def _cost_rules(doc: D.SpellDoc) -> tuple[str, ...]:
     return tuple(dict.fromkeys(rules))
 
 
-def _from_hand(res: Resolution, pid: str, name: str, ptr: str) -> None:
-    """The cast card leaves its caster's hand for the storyline (when the scenario tracks the hand)."""
+def _from_hand(res: Resolution, pid: str, name: str, ptr: str, zone: ZoneName = "hand") -> None:
+    """The cast card leaves its caster's hand (or the zone an effect lets it be cast from) for the
+    storyline (when the scenario tracks that zone)."""
     player = res.state.player(pid)
-    if not player.hand.tracked:
+    if not player.zone(zone).tracked:
         return
-    got = take(player, "hand", name, "spell")
+    got = take(player, zone, name, "spell")
     if got is None:
-        raise res.illegal((Reason.NOT_IN_HAND, "casting.from-hand"), f"{name} is not in {pid}'s hand", ptr + "/spell")
+        reason = Reason.NOT_IN_HAND if zone == "hand" else Reason.NOT_IN_ZONE
+        raise res.illegal((reason, "casting.from-hand"), f"{name} is not in {pid}'s {zone}", ptr + "/spell")
     res.state = res.state.with_player(got[0])
-    res.emit(CardsMoved(pid, (name,), 0, "hand", "storyline", "cast", rules=("casting.from-hand", "hand", "storyline")))
+    rules = ("casting.from-hand", "hand", "storyline") if zone == "hand" else ("storyline",)
+    res.emit(CardsMoved(pid, (name,), 0, zone, "storyline", "cast", rules=rules))
 
 
 _PLACE: dict[str, Placement] = {"minion": _summon, "artifact": _conjure_artifact, "aura": _conjure_aura,
@@ -241,6 +370,14 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
         res.emit(Note("types", f"{spell.name} is {' and '.join((a.spell.type or '',) + a.spell.also)}: "
                       f"{'the minion rules take precedence' if spell.type == 'minion' else 'it has each type'}.",
                       {"types": [a.spell.type, *a.spell.also]}, rules=("cards-with-multiple-types", "card-type")))
+    if a.zone != "hand":
+        quote = permitted(res.state, _casting(res, a, spell, pid, None), spell.abilities, "zone")
+        if quote is None:
+            raise res.illegal((Reason.NOT_FROM_ZONE, "casting.from-hand"), f"{spell.name} from {pid}'s {a.zone}",
+                              ptr + "/zone")
+        res.emit(Note("permission", f"{quote.card} lets {spell.name} be cast from {pid}'s {a.zone}.", {},
+                      rules=("may-and-can",), from_card=quote))
+    spell = _with_cost_changes(res, a, spell, pid)
     if _cost_rules(a.spell):
         res.emit(Note("cost", f"The cost of {spell.name} is {spell.cost}{_cost_detail(a.spell)}.",
                       {"cost": spell.cost}, rules=_cost_rules(a.spell)))
@@ -252,8 +389,8 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
                   f"affinity for the threshold {{{need}}}.", {"cost": spell.cost},
                   rules=("casting.cost", "threshold", "threshold.not-spent")))
     if not a.spell.token:          # a token copy is made on the storyline, not cast from a hand
-        _from_hand(res, pid, spell.name, ptr)
-    res.emit(SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",)))
+        _from_hand(res, pid, spell.name, ptr, a.zone)
+    res.settle([SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",))])
     where = _PLACE[spell.type](res, a, spell, pid, ptr)
     res.emit(ManaPaid(pid, spell.cost, res.state.player(pid).mana, rules=("casting.cost",)))
     res.apply(interact(res.state, caster.id, "cast a spell", ("stealth.after-spell",)))

@@ -37,7 +37,8 @@ def fight_action(res: Resolution, a: D.Fight, ptr: str) -> Outcome:
 def strike_action(res: Resolution, a: D.StrikeAction, ptr: str) -> Outcome:
     unit = res.unit(a.unit, ptr + "/unit")
     target = res.unit(a.target, ptr + "/target")
-    _together(res, unit, target, ptr + "/target")
+    if not a.anywhere:
+        _together(res, unit, target, ptr + "/target")
     power, rules = strike_power(res.state, unit)
     batch: list[Event] = [Struck(unit.id, unit.name, power, {target.id: power}, {target.id: target.name},
                                  rules=tuple(rules + ["phrases.strike", "phrases.strike-restrictions"]))]

@@ -18,7 +18,7 @@ from codex.engine.oversized import area, normalise
 from codex.engine.ongoing import airborne_now, disabled_by, keywords_at
 from codex.engine.reasons import Reason, explain, found_rules
 from codex.engine.ruling import Verdict
-from codex.engine.state import GameState, Unit
+from codex.engine.state import Attacking, GameState, Unit
 
 
 def fight_summary(state: GameState, ids: list[str]) -> str:
@@ -110,8 +110,8 @@ def _no_attack(res: Resolution, mover: Unit, interceptors: tuple[str, ...], assi
             tap_rules(res.state, iu))
         if not moved:
             rules.append("intercept.without-moving")
-        res.emit(Tapped(iu.id, iu.name), Intercepted(iu.id, iu.name, mover.id, mover.name, mover.location,
-                                                     rules=tuple(rules)))
+        res.settle([Tapped(iu.id, iu.name), Intercepted(iu.id, iu.name, mover.id, mover.name, mover.location,
+                                                        rules=tuple(rules))])
         joined.append(iid)
     if len(joined) > 1:
         res.emit(Note("note", "The interceptors fight the enemy together.", rules=("intercept.together",)))
@@ -149,8 +149,10 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
     rules = ("attack.target",) + (("airborne.attack",) if attacked and airborne_now(res.state, attacked) else ()) + (
         ("defender",) if attacked else ()) + (("oversized-units.attack",) if mover.oversized else ()) + (
         ("immobile.attack",) if keywords_at(res.state, mover).immobile else ())
-    res.emit(Attacked(mover.id, mover.name, target_json(target), describe_target(res.state, target), attack_at, how,
-                      rules=rules))
+    res.state = res.state.evolve(attacking=Attacking(mover.id, target.unit if isinstance(target, UnitTarget) else None,
+                                                     target.square if isinstance(target, SiteTarget) else None))
+    res.settle([Attacked(mover.id, mover.name, target_json(target), describe_target(res.state, target), attack_at,
+                         how, rules=rules)])
     joined: list[str] = []
     for i, spec in enumerate(defenders):
         dptr = f"{ptr}/defenders/{i}"
@@ -165,7 +167,7 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
         res.state = res.state.with_unit(replace(du, tapped=True))
         drules = ["defend", "defend.when"] + (["defend.movement"] if dpath else []) + (
             ["airborne.defended"] if airborne_now(res.state, mover) else []) + list(tap_rules(res.state, du))
-        res.emit(Tapped(du.id, du.name), Defended(du.id, du.name, du.location, tuple(dpath), rules=tuple(drules)))
+        res.settle([Tapped(du.id, du.name), Defended(du.id, du.name, du.location, tuple(dpath), rules=tuple(drules))])
         state, events, _ = resolve_path(res.state, du.id, dpath, "Defend")
         res.apply((state, events))
         du2 = res.state.unit(du.id)
@@ -178,6 +180,7 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
     if side_b:
         name = describe_target(res.state, target)
         res.apply(fight(res.state, [mover.id], side_b, assign))
+        _attack_over(res)
         summary = f"{mover.name} {how} and attacked {name}: " + fight_summary(res.state, [mover.id] + side_b)
         return res.done(res.result_verdict(), summary, defenders=joined)
     assert isinstance(target, SiteTarget)
@@ -185,9 +188,18 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
     assert site is not None and site.controller is not None
     before = res.state.player(site.controller).life
     res.apply(strike_site(res.state, mover, site))
+    _attack_over(res)
     after = res.state.player(site.controller).life
     return res.done(res.result_verdict(), f"{mover.name} {how} and struck the undefended {site.name}: "
                     f"{site.controller} loses {before - after} life ({after} left).", defenders=joined)
+
+
+def _attack_over(res: Resolution) -> None:
+    """The attack is over: what waited for it ("afterwards") happens now."""
+    res.state = res.state.evolve(attacking=None)
+    if res.state.afterwards:
+        from codex.engine.effects.board import run_afterwards
+        res.apply(run_afterwards(res.state))
 
 
 def _defending_side(res: Resolution, target: Target, joined: list[str], stays: bool) -> list[str]:
@@ -291,17 +303,25 @@ def range_of_motion_question(res: Resolution, a: D.RangeOfMotion, ptr: str) -> O
 
 
 def _exclusions(state: GameState, unit: Unit, rom: dict[Location, tuple[Location, ...]]) -> list[Event]:
-    """Passive restrictions and triggered deaths met by the lookahead (Gnome Hollows, Bottomless Pit)."""
+    """Ongoing effects and triggers met by the lookahead (Codex "Range of Motion": Gnome Hollows,
+    Bottomless Pit): a site an ongoing effect forbids is out; one whose triggered ability would kill
+    the unit on entering stays in, since the lookahead ignores triggers."""
+    from codex.engine.effects.context import Obj
+    from codex.engine.effects.statics import forbids
+    from codex.engine.effects.triggers import enters_trigger
     out: list[Event] = []
+    me = Obj("unit", unit.id)
     for site in state.sites:
         loc = Location(site.square, Region.SURFACE)
-        if (site.max_entry_power is not None and loc not in rom and unit.is_minion
-                and unit.power > site.max_entry_power):
-            out.append(Note("excluded", f"{site.name} is not in the range of motion: only minions with power "
-                            f"{site.max_entry_power} or less may enter it (a passive effect).", {"square": site.square},
-                            rules=("range-of-motion.gnome-hollows",) + (("split-power.average",) if unit.split else ())))
-        if site.kills_on_entry and loc in rom:
+        blocked = forbids(state, "enter", me, place=loc) if state.statics and loc not in rom else None
+        if blocked is not None:
+            out.append(Note("excluded", f"{site.name} is not in the range of motion: an ongoing effect forbids the "
+                            f"unit to enter it (\u201c{blocked.ctx.ability.text}\u201d).", {"square": site.square},
+                            rules=("range-of-motion.gnome-hollows",) + (("split-power.average",) if unit.split else ()),
+                            from_card=blocked.quote))
+        trigger = enters_trigger(state, site) if loc in rom else None
+        if trigger is not None:
             out.append(Note("included", f"{site.name} stays in the range of motion although its triggered ability "
-                            "would kill the unit there: triggers are ignored.", {"square": site.square},
-                            rules=("range-of-motion.bottomless-pit",)))
+                            f"(\u201c{trigger}\u201d) could kill the unit there: triggers are ignored.",
+                            {"square": site.square}, rules=("range-of-motion.bottomless-pit",)))
     return out

@@ -117,16 +117,22 @@ def can_attack(res: Resolution, a: D.CanAttack, ptr: str) -> Outcome:
 
 @handles(D.Compare, Verdict.STRONGER, Verdict.WEAKER, Verdict.EQUAL)
 def compare(res: Resolution, a: D.Compare, ptr: str) -> Outcome:
+    """Stronger or weaker: power now, with what ongoing effects add (split power averaged)."""
+    from codex.engine.ongoing import power_of
     u = res.unit(a.unit, ptr + "/unit")
     o = res.unit(a.other, ptr + "/other")
-    verdict = Verdict.STRONGER if u.power > o.power else Verdict.WEAKER if u.power < o.power else Verdict.EQUAL
-    rules = ("power",) + (("split-power.average",) if u.split or o.split else ())
+    ua, ud = power_of(res.state, u)
+    oa, od = power_of(res.state, o)
+    up, op = (ua + ud) // 2, (oa + od) // 2
+    verdict = Verdict.STRONGER if up > op else Verdict.WEAKER if up < op else Verdict.EQUAL
+    changed = (ua, ud) != (u.attack, u.defense) or (oa, od) != (o.attack, o.defense)
+    rules = ("power",) + (("split-power.average",) if u.split or o.split else ()) + (
+        ("ongoing-effect",) if changed else ())
 
     def told(x: D.Id, unit_power: int, split: bool, attack: int, defense: int) -> str:
         return f"{x} has power {unit_power}" + (f" (average of {attack}/{defense}, rounded down)" if split else "")
 
-    res.emit(Note("compare", told(u.name, u.power, u.split, u.attack, u.defense) + "; "
-                  + told(o.name, o.power, o.split, o.attack, o.defense) + ".", {"unit": u.id, "other": o.id},
-                  rules=rules))
+    res.emit(Note("compare", told(u.name, up, ua != ud, ua, ud) + "; " + told(o.name, op, oa != od, oa, od) + ".",
+                  {"unit": u.id, "other": o.id}, rules=rules))
     word = {Verdict.STRONGER: "stronger than", Verdict.WEAKER: "weaker than", Verdict.EQUAL: "as strong as"}[verdict]
-    return res.done(verdict, f"{u.name} is {word} {o.name} ({u.power} vs {o.power}).", answer=verdict.value)
+    return res.done(verdict, f"{u.name} is {word} {o.name} ({up} vs {op}).", answer=verdict.value)

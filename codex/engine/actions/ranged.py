@@ -71,7 +71,10 @@ def shoot(res: Resolution, a: D.Shoot, ptr: str) -> Outcome:
             batch.append(ProjectileHit(hid, hit.name, power, rules=("projectile",)))
         # Ranged is a special ability and a spell's projectile a spell: an enemy's Ward breaks instead.
         foe = (f"{unit.name}'s Ranged" if ranged else "the spell's projectile") if hit.controller != unit.controller else ""
-        res.state, dealt = deal_damage(res.state, hid, power, unit, "strike" if ranged else "damage", foe)
+        from codex.engine.effects.context import Obj
+        from codex.engine.effects.damage_sources import Origin
+        how = Origin(Obj("unit", unit.id), "ranged") if ranged else None
+        res.state, dealt = deal_damage(res.state, hid, power, unit, "strike" if ranged else "damage", foe, how)
         batch += dealt
     if ranged:
         res.state, spent = after_strike(res.state, unit.id)

@@ -4,6 +4,7 @@ stays where it is: `terrain` says what that does to the ground under it."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from codex.engine import document as D
 from codex.engine.actions.base import Outcome, Resolution, handles
@@ -19,6 +20,15 @@ from codex.engine.sites import site_placement_reason
 from codex.engine.state import Affinity, Site
 from codex.engine.terrain import destroy_site, flood, place_atop
 from codex.engine.zones import take
+
+
+def _with_text(state: Any, square: int) -> Any:
+    """A played site reads its card text (abilities) like any card in the realm."""
+    from codex.engine.abilities import abilities_of
+    site = state.site_at(square)
+    if site is None or not site.text:
+        return state
+    return state.with_site(replace(site, abilities=abilities_of(site.text, site.name)))
 
 
 def _from_hand(res: Resolution, pid: str, name: str | None, ptr: str) -> list[Event]:
@@ -46,30 +56,38 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     avatar = res.state.avatar_of(pid)
     if avatar is None:
         raise res.illegal((Reason.AVATAR_ONLY, "site.play"), f"{pid} has no Avatar", ptr)
-    found = activation_reason(res.state, avatar)
+    found = activation_reason(res.state, avatar) if not a.by_effect else None
     if found:
         raise res.illegal(found, f"{avatar.name} cannot play a site", ptr)
     sq = a.square
     found = site_placement_reason(res.state, pid, sq)
+    if found and found[0] in (Reason.NOT_ADJACENT_TO_OWN_SITE, Reason.NOT_NEAREST_AVATAR):
+        from codex.engine.effects.casting_rules import play_permitted
+        quote = play_permitted(res.state, a.site.name or "", a.site.text or "", pid, sq)
+        if quote is not None:
+            found = None
+            res.emit(Note("permission", f"{quote.card} lets it be played to square {sq}.", {"square": sq},
+                          rules=("may-and-can",), from_card=quote))
     if found:
         raise res.illegal(found, f"a site on square {sq}", ptr + "/square")
     old = res.state.site_at(sq)
     old_state = res.state
     site = Site(sq, a.site.name or f"Site {sq}", pid, pid, Affinity.of(parse_threshold(a.site.affinity)),
-                flooded=a.site.flooded)
+                flooded=a.site.flooded, text=a.site.text or "")
     from_hand = _from_hand(res, pid, a.site.name, ptr)
     in_void = avatar.location == Location(sq, Region.VOID)
-    state = res.state.with_unit(replace(avatar, tapped=True)).with_site(site)
+    state = (res.state if a.by_effect else res.state.with_unit(replace(avatar, tapped=True))).with_site(site)
     rules = (("mandatory.avatar-void",) if in_void else ("site.play",)) + (
         ("rubble.replace",) if old is not None else ())
     p = state.player(pid)
     res.state = state.with_player(replace(p, mana=p.mana + 1))
-    res.emit(Tapped(avatar.id, avatar.name), *from_hand,
-             SitePlayed(sq, site.name, pid, avatar.name, old is not None, rules=rules),
+    played = SitePlayed(sq, site.name, pid, avatar.name, old is not None, tapped=not a.by_effect, rules=rules)
+    res.emit(*([] if a.by_effect else [Tapped(avatar.id, avatar.name)]), *from_hand, played,
              ManaGained(pid, 1, p.mana + 1, f"{site.name} enters the realm on {pid}'s turn and provides 1 mana",
                         rules=("mana",)))
     res.state, atop = place_atop(res.state, sq)
-    res.settle(atop + ground_notes(old_state, res.state))
+    res.state = _with_text(res.state, sq)
+    res.settle(atop + ground_notes(old_state, res.state) + [played])
     return res.done(res.result_verdict(), f"{pid} plays {site.name} on square {sq}.")
 
 

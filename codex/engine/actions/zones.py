@@ -63,8 +63,10 @@ def draw_action(res: Resolution, a: D.Draw, ptr: str) -> Outcome:
         return res.done(Verdict.RESOLVED, f"{a.player} draws no card.")
     many = ("card.draw-many",) if counts is not None and sum(counts.values()) > 1 else ()
     rules = ("card.draw",) + many
-    res.apply(draw(res.state, a.player, counts, rules) if counts is not None
-              else draw_unknown(res.state, a.player, a.count or 1, rules))
+    state, drew = draw(res.state, a.player, counts, rules) if counts is not None \
+        else draw_unknown(res.state, a.player, a.count or 1, rules)
+    res.state = state
+    res.settle(drew)          # triggers listen for draws ("Whenever a player draws a card")
     if res.state.over:
         return res.done(Verdict.GAME_OVER, f"{a.player} attempts to draw from an empty deck and loses: "
                         f"{res.state.winner} wins.")
@@ -92,7 +94,9 @@ def draw_site(res: Resolution, a: D.DrawSite, ptr: str) -> Outcome:
     res.emit(Tapped(avatar.id, avatar.name),
              Activated(avatar.id, avatar.name, "Play or draw a site", avatar.location,
                        detail="draw a site with its ability (Play or draw a site)", rules=("avatar.draw-site",)))
-    res.apply(draw(res.state, pid, {"atlas": 1}, ("avatar.draw-site",)))
+    state, drew = draw(res.state, pid, {"atlas": 1}, ("avatar.draw-site",))
+    res.state = state
+    res.settle(drew)
     if res.state.over:
         return res.done(Verdict.GAME_OVER, f"{pid}'s atlas is empty: {res.state.winner} wins.")
     return res.done(Verdict.RESOLVED, f"{avatar.name} taps and {pid} draws a site.")

@@ -1,0 +1,142 @@
+"""Activated abilities of cards ("Tap → Deal 2 damage to ...", "(1) → ..."): Codex "Activated
+Ability". Who may use one and when, paying its costs, then its effect from the storyline."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from codex.cardtext import ast as A
+from codex.engine import document as D
+from codex.engine.abilities import Ability, AbilityKind
+from codex.engine.actions.base import Outcome, Resolution, handles
+from codex.engine.activation import tap_reason
+from codex.engine.effects.context import Ctx, Obj
+from codex.engine.effects.costs import mana_of, pay
+from codex.engine.effects.execute import execute
+from codex.engine.events import AbilityNotExecuted, AbilityResolved, Activated, ManaPaid, Tapped
+from codex.engine.ongoing import player_affinity
+from codex.engine.reasons import Reason
+from codex.engine.ruling import Verdict
+from codex.engine.state import Affinity, GameState
+from codex.engine.keywords import parse_threshold
+
+
+def _card(res: Resolution, a: D.Activate, ptr: str) -> tuple[Obj, str, str | None, Any]:
+    """The card whose ability is used: (object, name, controller, its abilities)."""
+    given = [f for f in ("unit", "artifact", "site") if getattr(a, f) is not None]
+    if len(given) != 1:
+        from codex.engine.errors import Problem, ScenarioError
+        raise ScenarioError([Problem(ptr, "activate names exactly one of \"unit\", \"artifact\" and \"site\"",
+                                     "name the card whose ability is used")])
+    if a.unit is not None:
+        u = res.unit(a.unit, ptr + "/unit")
+        return Obj("unit", u.id), u.name, u.controller, u.abilities
+    if a.artifact is not None:
+        art = next((x for x in res.state.artifacts if x.id == a.artifact), None)
+        if art is None:
+            raise res.illegal((Reason.UNIT_GONE, "artifact"), f"artifact {a.artifact}", ptr + "/artifact")
+        bearer = res.state.unit(art.bearer) if art.bearer else None
+        return Obj("artifact", art.id), art.name, bearer.controller if bearer else art.controller, art.abilities
+    site = res.state.site_at(int(a.site or 0))
+    if site is None:
+        raise res.illegal((Reason.NO_SITE_THERE, "void"), f"square {a.site}", ptr + "/site")
+    return Obj("site", site.square), site.name, site.controller, site.abilities
+
+
+def _which(abilities: Any, choice: int | str, granted: list[tuple[Ability, Ctx]] = []
+           ) -> tuple[int, Ability] | None:
+    """The card's activated ability by index among its activated abilities (its own, then those
+    other cards grant it), or by its words."""
+    own = list(abilities.abilities) + [ab for ab, _ in granted]
+    activated = [(i, ab) for i, ab in enumerate(own) if ab.kind is AbilityKind.ACTIVATED]
+    if isinstance(choice, int):
+        return activated[choice] if choice < len(activated) else None
+    words = " ".join(choice.split()).casefold()
+    found = [(i, ab) for i, ab in activated if words in " ".join(ab.text.split()).casefold()]
+    return found[0] if len(found) == 1 else None
+
+
+@handles(D.Activate, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL, Verdict.AMBIGUOUS)
+def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
+    """Activated abilities may only be used on your turn, in your main phase, with no events pending
+    on the storyline, by the card's controller; pay the costs, then the effect resolves."""
+    obj, name, controller, abilities = _card(res, a, ptr)
+    from codex.engine.effects.statics import abilities_granted
+    granted = abilities_granted(res.state, obj)
+    found = _which(abilities, a.ability, granted)
+    if found is None:
+        raise res.illegal((Reason.NO_SUCH_ABILITY, "activated-ability"), f"{name}: ability {a.ability!r}",
+                          ptr + "/ability")
+    index, ability = found
+    state = res.state
+    if state.over:
+        raise res.illegal((Reason.GAME_OVER, "death-blow"), f"{name} cannot use its ability", ptr)
+    if controller != state.turn.active:
+        raise res.illegal((Reason.NOT_CONTROLLER if controller else Reason.NOT_ACTIVE_PLAYER, "activated-ability.controller"),
+                          f"{name}'s ability", ptr)
+    if state.turn.phase != "main":
+        raise res.illegal((Reason.NOT_MAIN_PHASE, "activated-ability"), f"{name}'s ability", ptr)
+    pid = controller
+    node = ability.node
+    used_key = f"{obj.kind}:{obj.key}:{index}"
+    limit = _limit(node)
+    if limit is not None and used_key in state.used_abilities:
+        raise res.illegal((Reason.ALREADY_USED, "activated-ability.limit"), f"{name}'s ability", ptr + "/ability")
+    need = Affinity.of(parse_threshold("".join(getattr(node, "threshold", ()))))
+    if player_affinity(state, pid).covers(need):
+        raise res.illegal((Reason.NOT_ENOUGH_THRESHOLD, "threshold"), f"{name}'s ability", ptr)
+    costs = getattr(node, "costs", ())
+    mana = sum(mana_of(c) for c in costs if c.kind == "mana")
+    if state.player(pid).mana < mana:
+        raise res.illegal((Reason.NOT_ENOUGH_MANA, "activated-ability"), f"{name}'s ability", ptr)
+    taps = [c for c in costs if c.kind == "tap" and (c.arg is None or (isinstance(c.arg, A.Ref)
+                                                                           and c.arg.word == "SELF"))]
+    if taps and obj.kind == "unit":
+        unit = state.unit(str(obj.key))
+        assert unit is not None
+        found_tap = tap_reason(state, unit)
+        if found_tap:
+            raise res.illegal(found_tap, f"{name} cannot tap to pay for its ability", ptr + "/unit")
+        res.state = state.with_unit(replace(unit, tapped=True))
+        res.emit(Tapped(unit.id, unit.name))
+    res.emit(Activated(str(obj.key), name, ability.text, next(iter(_where(res.state, obj)), _nowhere()),
+                       detail=f"use \u201c{ability.text}\u201d", taps=bool(taps) and obj.kind == "unit",
+                       rules=("activated-ability", "storyline")))
+    if mana:
+        player = res.state.player(pid)
+        res.state = res.state.with_player(replace(player, mana=player.mana - mana))
+        res.emit(ManaPaid(pid, mana, player.mana - mana, rules=("activated-ability",)))
+    if limit is not None:
+        res.state = res.state.evolve(used_abilities=res.state.used_abilities | {used_key})
+    ctx = Ctx(obj, name, pid, ability, f"{'site' if obj.kind == 'site' else ''}{obj.key}.{index}")
+    if index >= len(abilities.abilities):          # granted by another card: "this" is that card
+        grantor = granted[index - len(abilities.abilities)][1]
+        ctx = replace(ctx, grantor=grantor.source, grantor_name=grantor.source_name)
+    ctx = pay(res, ctx, tuple(c for c in costs if c.kind != "mana" and c not in taps), ptr)
+    if not ability.executed:
+        from codex.engine.effects.check import missing
+        why = "; ".join(missing(ability)[:2]) or "this engine version does not execute it yet"
+        res.emit(AbilityNotExecuted(str(obj.key), name, ability.describe(), f"not executed yet: {why}",
+                                    rules=("storyline",), from_card=ctx.quote))
+        return res.done(Verdict.RESOLVED, f"{name}'s ability is used; its effect is not executed by this engine "
+                        "version.")
+    res.emit(AbilityResolved(str(obj.key), name, ability.text, rules=("storyline",), from_card=ctx.quote))
+    res.apply(execute(res.state, ctx))
+    return res.done(res.result_verdict(), f"{name} uses \u201c{ability.text}\u201d.")
+
+
+def _limit(node: Any) -> Any:
+    """The ability's limit ("Once on your turn"), if it has one."""
+    body = getattr(node, "body", ())
+    first = body[0] if body else None
+    return getattr(first, "limit", None)
+
+
+def _where(state: GameState, obj: Obj) -> list[Any]:
+    from codex.engine.effects.select import locations_of
+    return locations_of(state, obj)
+
+
+def _nowhere() -> Any:
+    from codex.engine.geometry import Location, Region
+    return Location(1, Region.VOID)

@@ -1,0 +1,69 @@
+"""Damage grids (Codex "Damage Grid"): "Deal damage to each unit at locations in the area of
+effect:" followed by a grid printed on the card. The grid is part of the card's picture, not its
+text, and may be rotated and reflected, so where it lands and what each square deals is the
+caster's to say: the scenario answers the choice ``area`` with ``"square:amount"`` items
+(``["13:4", "8:2", "12:2"]``). "A damage grid affects each unit at the shown squares and in the
+same region as the caster."
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from codex.engine.effects.context import Ctx, Obj
+from codex.engine.effects.select import NotExecutable, source_locations
+from codex.engine.geometry import Location, Region
+from codex.engine.state import GameState
+
+if TYPE_CHECKING:
+    from codex.engine.effects.execute import Run
+
+
+def grid(ctx: Ctx) -> dict[int, int]:
+    """The squares of the damage grid and what each deals, from the scenario's choice."""
+    from codex.engine.errors import AmbiguousAction
+    given = ctx.answer("area")
+    key = f"{ctx.key}.area"
+    if given is None:
+        raise AmbiguousAction(f"{ctx.source_name}: say where its damage grid lands and what each square deals, as "
+                              "\"square:amount\" items", key, [], f"/choices/{key}")
+    items = given if isinstance(given, list) else [given]
+    out: dict[int, int] = {}
+    for item in items:
+        square, _, dealt = str(item).partition(":")
+        if not square.strip().isdigit() or not 1 <= int(square) <= 20 or (dealt and not dealt.strip().isdigit()):
+            raise AmbiguousAction(f"{ctx.source_name}: {item!r} is not \"square:amount\"", key, [], f"/choices/{key}")
+        out[int(square)] = int(dealt) if dealt else 0
+    return out
+
+
+def area_locations(state: GameState, ctx: Ctx) -> list[Obj]:
+    """The locations of the grid: its squares in the caster's region (a site's surface when the
+    caster is on one)."""
+    regions = {loc.region for loc in source_locations(state, ctx)} or {Region.SURFACE}
+    out = []
+    for square in grid(ctx):
+        for region in regions:
+            loc = Location(square, region)
+            if region is Region.SURFACE and state.site_at(square) is None:
+                loc = Location(square, Region.VOID)
+            if state.location_exists(loc):
+                out.append(Obj("location", loc))
+    return out
+
+
+def area_amounts(run: "Run", patients: list[Obj]) -> dict[Obj, int]:
+    """What the grid deals to each unit named: the amount shown on its square."""
+    from codex.engine.effects.select import locations_of
+    shown = grid(run.ctx)
+    out: dict[Obj, int] = {}
+    for obj in patients:
+        squares = [loc.square for loc in locations_of(run.state, obj) if loc.square in shown]
+        if not squares:
+            continue
+        out[obj] = max(shown[sq] for sq in squares)
+    if not out and patients:
+        raise NotExecutable("damage with no amount and no damage grid")
+    return out
+
+
+__all__ = ["grid", "area_locations", "area_amounts", "Any"]

@@ -1,0 +1,652 @@
+"""Primitives on the board: damage, healing, life, mana, tapping, removal, grants and states,
+strikes and fights, choices and targets, playing sites, burrowing and submerging.
+
+Each is carried out by the engine's own actions or resolution functions, so a card's damage or
+kill obeys every rule a scenario's does (Ward, reductions, death's door, the storyline).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Iterator
+
+from codex.cardtext import ast as A
+from codex.engine import document as D
+from codex.engine.effects.amounts import amount, amount_problems
+from codex.engine.effects.context import Obj
+from codex.engine.effects.execute import Run, executes
+from codex.engine.effects.select import NotExecutable, describe, locations_of, name_of, select
+from codex.engine.events import Event, Note
+from codex.engine.state import Lasting
+
+
+def _bound(run: Run, obj: Obj) -> Run:
+    """The same run, reading "it"/"its" as ``obj`` (an amount about the object acted on)."""
+    return Run(run.state, run.ctx.bind("it", [obj]))
+
+
+def players(run: Run, node: Any) -> list[str]:
+    """The players a role names (default: the effect's controller)."""
+    if node is None:
+        return [run.ctx.controller]
+    out = []
+    for o in select(run.state, run.ctx, node, "player"):
+        if o.kind == "player":
+            out.append(str(o.key))
+        elif o.kind == "unit" and (u := run.state.unit(o.key)) is not None:
+            out.append(u.controller)
+        else:
+            raise NotExecutable("a player named by something that is not a player")
+    return list(dict.fromkeys(out))
+
+
+def source_unit(run: Run) -> str | None:
+    """The unit responsible for the effect: the card itself, a spell's caster, an artifact's bearer."""
+    src = run.ctx.source
+    if src.kind == "unit":
+        return str(src.key)
+    if src.kind == "spell":
+        return run.ctx.caster
+    if src.kind == "artifact":
+        art = run.state.artifact(str(src.key))
+        return art.bearer if art else None
+    return None
+
+
+def effect_fields(run: Run, targeted: bool = False) -> dict[str, Any]:
+    spell = run.ctx.source_name if run.ctx.source.kind == "spell" else None
+    return {"source": source_unit(run), "spell": spell, "player": run.ctx.controller, "targeted": targeted}
+
+
+def targeted(node: Any) -> bool:
+    return isinstance(node, A.Selector) and node.det == "target"
+
+
+def patients_or_self(run: Run, node: Any, role: str = "target") -> list[Obj]:
+    return select(run.state, run.ctx, node, role) if node is not None else [run.ctx.source]
+
+
+# ----------------------------------------------------------------------------- damage
+
+def _damage_problems(act: A.Damage) -> Iterator[str]:
+    if act.amount is None and not isinstance(act.patient, A.Selector):
+        yield "the amount None"
+    elif act.amount is not None:
+        yield from amount_problems(act.amount)
+    if act.patient is None and not (isinstance(act.agent, A.Ref) and act.agent.word.lower() in ("it", "each")):
+        yield "damage to nothing named"
+
+
+@executes(A.Damage, roles=("patient", "agent"), problems=_damage_problems, adjuncts=("on",))
+def _damage(run: Run, act: A.Damage, clause: A.Clause) -> list[Obj]:
+    """Damage to every unit named at once (one event of the storyline), then to sites and players.
+    The damage is dealt by the card, by a unit the words name (``target minion deals damage equal
+    to its power to ...``), or by a projectile (`shoot.py`)."""
+    from codex.engine.actions.effects import EffectSource, opposing
+    from codex.engine.combat import deal_damage
+    from codex.engine.effects.shoot import projectile_damage
+    agents = _agents(run, act.agent)
+    if agents and all(o.kind == "projectile" for o in agents):
+        return projectile_damage(run, act, clause, agents)
+    patients = select(run.state, run.ctx, act.patient, "target")
+    if act.amount is None:
+        from codex.engine.effects.areas import area_amounts
+        amounts = area_amounts(run, patients)
+    else:
+        own = isinstance(act.amount, A.Quantity) and isinstance(act.amount.of, A.Ref) and act.amount.of.word == "it"
+        amounts = {o: amount(_bound(run, o) if own else run, act.amount, "damage") for o in patients}
+    dealer_id = str(agents[0].key) if agents and agents[0].kind == "unit" else (
+        str(run.ctx.source.key) if run.ctx.source.kind == "unit" else None)
+    dealer = run.state.unit(dealer_id) if dealer_id else None
+    spell = run.ctx.source_name if run.ctx.source.kind == "spell" else None
+    src = EffectSource(run.ctx.controller, run.state.unit(source_unit(run) or "") if source_unit(run) else None,
+                       spell, False)
+    batch: list[Event] = []
+    origin = effect_origin(run, dealer)
+    for obj in patients:
+        if obj.kind == "unit" and (unit := run.state.unit(obj.key)) is not None and obj in amounts:
+            run.state, dealt = deal_damage(run.state, unit.id, amounts[obj], dealer, "damage", opposing(src, unit),
+                                           origin)
+            batch += [_from_effect(e, run.ctx.source_name, dealer is None) for e in dealt]
+    if batch:
+        run.settle(batch)
+    for obj in patients:
+        if obj.kind == "site" and obj in amounts:
+            run.act(D.Damage(do="damage", target=D.SiteRef(site=obj.key), amount=amounts[obj],
+                             source=source_unit(run), spell=spell, player=run.ctx.controller))
+        elif obj.kind == "player" and obj in amounts:
+            run.act(D.LoseLife(do="lose_life", player=str(obj.key), amount=amounts[obj]))
+    if patients:
+        run.ctx = run.ctx.bind("damage", [Obj("amount", sum(amounts.values()))])
+    return patients
+
+
+def effect_origin(run: Run, dealer: Any) -> Any:
+    """Where an effect's damage comes from (`damage_sources.Origin`): the unit dealing it, the spell
+    (its card), or the site, aura or artifact whose ability it is."""
+    from codex.engine.effects.damage_sources import Origin, origin_of
+    if dealer is not None:
+        return Origin(Obj("unit", dealer.id), "effect")
+    if run.ctx.source.kind == "spell":
+        return origin_of(run.state, None, "effect", spell=run.ctx.spell_card or run.ctx.source_name)
+    return Origin(run.ctx.source, "effect")
+
+
+def _agents(run: Run, node: Any) -> list[Obj]:
+    if node is None or (isinstance(node, A.Ref) and node.word == "SELF"):
+        return []
+    return select(run.state, run.ctx, node, "dealer")
+
+
+def _from_effect(event: Event, card: str, named: bool) -> Event:
+    """Damage an effect dealt: the card's name as its source (no unit dealt it) and the Codex's
+    rule that effects deal damage."""
+    from codex.engine.events import Damaged
+    if isinstance(event, Damaged):
+        return replace(event, source_name=card if named else event.source_name,
+                       rules=event.rules + ("damage.effect",))
+    return event
+
+
+# ----------------------------------------------------------------------------- tapping
+
+@executes(A.Tap, roles=("patient",))
+def _tap(run: Run, act: A.Tap, clause: A.Clause) -> list[Obj]:
+    from codex.engine.events import UntappedByEffect
+    patients = patients_or_self(run, act.patient)
+    for obj in patients:
+        if obj.kind != "unit":
+            continue
+        if act.untap:
+            unit = run.state.unit(obj.key)
+            if unit is not None and unit.tapped:
+                run.state = run.state.with_unit(replace(unit, tapped=False))
+                run.emit(UntappedByEffect(unit.id, unit.name, rules=("untap",)))
+        else:
+            run.act(D.Tap(do="tap", unit=str(obj.key), cost=False))
+    return patients
+
+
+# ----------------------------------------------------------------------------- leaving the realm
+
+REMOVALS = ("kill", "destroy", "banish", "sacrifice", "dispel", "break")
+
+
+def _remove_problems(act: A.Remove) -> Iterator[str]:
+    if act.kind not in REMOVALS:
+        yield f"removing by '{act.kind}'"
+
+
+@executes(A.Remove, roles=("patient",), problems=_remove_problems, adjuncts=("including",))
+def _remove(run: Run, act: A.Remove, clause: A.Clause) -> list[Obj]:
+    patients = patients_or_self(run, act.patient)
+    for adj in clause.adjuncts:          # "destroy ... everything here, including Year of the Blaze"
+        if adj.prep == "including":
+            patients += [o for o in patients_or_self(run, adj.what) if o not in patients]
+    remove(run, patients, act.kind, killer=_killer(run, act.agent))
+    return patients
+
+
+def _killer(run: Run, node: Any) -> tuple[str, ...]:
+    if node is None:
+        return (str(run.ctx.source.key),) if run.ctx.source.kind == "unit" else ()
+    return tuple(str(o.key) for o in select(run.state, run.ctx, node, "killer") if o.kind == "unit")
+
+
+def remove(run: Run, patients: list[Obj], kind: str, killer: tuple[str, ...] = ()) -> None:
+    """Kill, destroy, sacrifice, banish or dispel what the words named: minions are marked for death
+    together (one batch: their Deathrites, then the burial); artifacts break, sites leave Rubble,
+    auras are dispelled. An Avatar is unaffected unless the effect names Avatars."""
+    from codex.engine.storyline import mark_for_death
+    if kind not in REMOVALS:
+        raise NotExecutable(f"removing by '{kind}'")
+    batch: list[Event] = []
+    for obj in patients:
+        if obj.kind == "unit":
+            unit = run.state.unit(obj.key)
+            if unit is None or unit.is_avatar:
+                continue
+            if kind == "banish":
+                run.act(D.Banish(do="banish", unit=unit.id))
+                continue
+            rules = {"kill": ("kill", "die"), "destroy": ("die",), "sacrifice": ("sacrifice", "die")}.get(kind, ("die",))
+            if unit.marked:
+                run.note("fails", f"{unit.name} is already marked for death: {run.ctx.source_name}'s {kind} fails.",
+                         ("die.already-marked",), unit=unit.id)
+                continue
+            credit = tuple(k for k in killer if k != unit.id and run.state.unit(k) is not None) if kind == "kill" else ()
+            run.state, marked = mark_for_death(run.state, unit.id, f"{run.ctx.source_name} {kind}s it", rules, credit)
+            batch += marked
+        elif obj.kind == "artifact" and kind == "banish":
+            art = run.state.artifact(str(obj.key))
+            if art is not None:
+                from codex.engine.events import CardsMoved
+                at = run.state.artifact_location(art)
+                run.state = run.state.remove_artifact(art.id, "banished")
+                run.emit(CardsMoved(art.owner, (art.name,), 0, None, "banished", f"banished from the {at}",
+                                    rules=("banished", "banished.never-returns")))
+        elif obj.kind == "artifact":
+            run.act(D.Destroy(do="destroy", target=D.ArtifactRef(artifact=str(obj.key)), **effect_fields(run)))
+        elif obj.kind == "site":
+            run.act(D.DestroySite(do="destroy_site", square=int(obj.key)))
+        elif obj.kind == "aura":
+            aura = next((a for a in run.state.auras if a.id == obj.key), None)
+            if aura is not None:
+                from codex.engine.events import AuraDispelled
+                run.state = run.state.evolve(auras=tuple(a for a in run.state.auras if a.id != obj.key))
+                run.emit(AuraDispelled(aura.id, aura.name, rules=("dispel",)))
+        elif obj.kind == "card":
+            from codex.engine.effects.cards import move_cards
+            move_cards(run, [obj], "banished" if kind == "banish" else "cemetery", why=f"{kind}ed")
+    if batch:
+        run.settle(batch)
+
+
+# ----------------------------------------------------------------------------- life, healing, mana
+
+def _heal_problems(act: A.Heal) -> Iterator[str]:
+    if act.agent is not None or act.source is not None:
+        yield "healing by the damage something dealt"
+    if act.amount is not None:
+        yield from amount_problems(act.amount)
+
+
+@executes(A.Heal, roles=("patient",), problems=_heal_problems, adverbs=("fully",))
+def _heal(run: Run, act: A.Heal, clause: A.Clause) -> list[Obj]:
+    """Heal a minion (damage removed), an Avatar or a player (life gained, up to the maximum)."""
+    patients = select(run.state, run.ctx, act.patient, "target") if act.patient is not None else \
+        [Obj("player", run.ctx.controller)]
+    for obj in patients:
+        if obj.kind == "unit":
+            unit = run.state.unit(obj.key)
+            if unit is None:
+                continue
+            if unit.is_avatar:
+                player = run.state.player(unit.controller)
+                n = amount(run, act.amount, "heal") if act.amount is not None else player.max_life - player.life
+                run.act(D.Heal(do="heal", player=unit.controller, amount=n))
+            else:
+                n = amount(run, act.amount, "heal") if act.amount is not None else max(unit.damage, 0)
+                run.act(D.Heal(do="heal", unit=unit.id, amount=n))
+        elif obj.kind == "player":
+            player = run.state.player(str(obj.key))
+            n = amount(run, act.amount, "heal") if act.amount is not None else player.max_life - player.life
+            run.act(D.Heal(do="heal", player=str(obj.key), amount=n))
+    return patients
+
+
+@executes(A.GainLife, roles=("agent",), problems=lambda act: iter(amount_problems(act.amount)))
+def _gain_life(run: Run, act: A.GainLife, clause: A.Clause) -> list[Obj]:
+    n = amount(run, act.amount, "life")
+    for pid in players(run, act.agent):
+        run.act(D.Heal(do="heal", player=pid, amount=n))
+    return []
+
+
+@executes(A.LoseLife, roles=("agent",), problems=lambda act: iter(amount_problems(act.amount)))
+def _lose_life(run: Run, act: A.LoseLife, clause: A.Clause) -> list[Obj]:
+    n = amount(run, act.amount, "life")
+    for pid in players(run, act.agent):
+        run.act(D.LoseLife(do="lose_life", player=pid, amount=n))
+    return []
+
+
+def _mana_problems(act: A.GainMana) -> Iterator[str]:
+    if not (isinstance(act.mana, A.Mana) and all(s.strip("()").isdigit() for s in act.mana.symbols)):
+        yield "gaining mana of an element or a choice"
+
+
+@executes(A.GainMana, roles=("agent",), problems=_mana_problems)
+def _gain_mana(run: Run, act: A.GainMana, clause: A.Clause) -> list[Obj]:
+    from codex.engine.events import ManaGained
+    mana = act.mana
+    if not isinstance(mana, A.Mana):
+        raise NotExecutable("a choice of mana")
+    n = 0
+    for sym in mana.symbols:
+        inner = sym.strip("()")
+        if not inner.isdigit():
+            raise NotExecutable(f"gaining {sym}")
+        n += int(inner)
+    for pid in players(run, act.agent):
+        player = run.state.player(pid)
+        run.state = run.state.with_player(replace(player, mana=player.mana + n))
+        run.emit(ManaGained(pid, n, player.mana + n, f"{run.ctx.source_name} gives {pid} {n} mana", rules=("mana",)))
+    return []
+
+
+# ----------------------------------------------------------------------------- lasting effects
+
+def lasting(run: Run, clause: A.Clause, objs: list[Obj], **what: Any) -> None:
+    """An effect that lasts: this turn, until a next turn, while its card is in the realm (no
+    duration), until an event (a unit takes damage), or permanently."""
+    from codex.engine.effects.durations import leaving_source, until_of
+    from codex.engine.events import EffectBegan
+    until, ends_on = until_of(run, clause)
+    area = while_area(run, clause)
+    if area is not None:        # "units are Immobile while atop target site": whoever is there, while there
+        ident = f"{run.ctx.key}#{len(run.state.lasting)}"
+        patient = getattr(clause.action, "patient", None)
+        effect = Lasting(ident, run.ctx.source_name, run.ctx.controller, until, (), ends_on=ends_on,  # type: ignore[arg-type]
+                         area=area, who=patient, **what)
+        run.state = run.state.evolve(lasting=run.state.lasting + (effect,))
+        where = ", ".join(str(loc) for loc in area) or "nowhere"
+        run.emit(EffectBegan(run.ctx.source_name, until, (f"whoever is at {where}",), effect.describe(),
+                             rules=("ongoing-effect",)))
+        return
+    units = tuple(str(o.key) for o in objs if o.kind == "unit")
+    if not units:
+        return
+    ident = f"{run.ctx.key}#{len(run.state.lasting)}"
+    source = (leaving_source(run, clause) or f"{run.ctx.source.kind}:{run.ctx.source.key}") if until == "source" \
+        else None
+    end = clause.duration.event if ends_on == "condition" and clause.duration is not None else None
+    effect = Lasting(ident, run.ctx.source_name, run.ctx.controller, until, units, source=source,  # type: ignore[arg-type]
+                     ends_on=ends_on, end=end, **what)
+    run.state = run.state.evolve(lasting=run.state.lasting + (effect,))
+    names = tuple(name_of(run.state, o) for o in objs if o.kind == "unit")
+    run.emit(EffectBegan(run.ctx.source_name, until if not ends_on else f"until {ends_on}", names, effect.describe(),
+                         rules=("ongoing-effect",)))
+
+
+def while_area(run: Run, clause: A.Clause) -> tuple[Any, ...] | None:
+    """The locations a "while they are atop / occupy X" condition names (chosen now), for an effect
+    that covers whoever is there for its duration; None when the clause has no such condition."""
+    from codex.engine.geometry import Region
+    from codex.engine.effects.select import places
+    whiles = [c for c in clause.conditions if isinstance(c, A.Condition) and c.kind == "while"]
+    if not whiles:
+        return None
+    cond = whiles[0].clause
+    act = cond.action if isinstance(cond, A.Clause) else None
+    if isinstance(act, A.Located) and isinstance(act.where, A.Where):
+        locs = places(run.state, run.ctx, act.where)
+        if act.where.rel == "atop":
+            locs = [loc for loc in locs if loc.region is Region.SURFACE]
+        return tuple(dict.fromkeys(locs))
+    if isinstance(act, A.Occupy):
+        objs = select(run.state, run.ctx, act.patient, "target")
+        return tuple(dict.fromkeys(loc for o in objs for loc in locations_of(run.state, o)))
+    raise NotExecutable("an effect lasting while something else holds")
+
+
+def _grant_problems(act: A.Grant) -> Iterator[str]:
+    from codex.engine.abilities import keyword_changes
+    for g in act.grants:
+        if isinstance(g, A.Keyword):
+            if keyword_changes(g) is None:
+                yield f"granting the keyword {g.name}"
+        elif not isinstance(g, A.PowerMod):
+            yield f"granting {type(g).__name__}"
+
+
+@executes(A.Grant, roles=("patient",), problems=_grant_problems)
+def _grant(run: Run, act: A.Grant, clause: A.Clause) -> list[Obj]:
+    from codex.engine.effects.statics import Unsupported, grants_of
+    try:
+        kw, power = grants_of(act.grants)
+    except Unsupported as e:
+        raise NotExecutable(str(e)) from None
+    patients = patients_or_self(run, act.patient)
+    lasting(run, clause, patients, keywords=kw, power=power)
+    return patients
+
+
+def _lose_problems(act: A.LoseGrant) -> Iterator[str]:
+    if act.abilities is not None or not act.grants:
+        yield "losing abilities other than keywords"
+    else:
+        yield from _grant_problems(A.Grant(grants=act.grants))
+
+
+@executes(A.LoseGrant, roles=("patient",), problems=_lose_problems)
+def _lose(run: Run, act: A.LoseGrant, clause: A.Clause) -> list[Obj]:
+    from codex.engine.effects.statics import Unsupported, grants_of
+    try:
+        kw, _ = grants_of(act.grants)
+    except Unsupported as e:
+        raise NotExecutable(str(e)) from None
+    patients = patients_or_self(run, act.patient)
+    lasting(run, clause, patients, lost=kw)
+    return patients
+
+
+STATES = ("silenced", "disabled", "asleep")
+
+
+def _set_state_problems(act: A.SetState) -> Iterator[str]:
+    if act.state not in STATES + ("flooded",):
+        yield f"making something {act.state}"
+
+
+@executes(A.SetState, roles=("patient",), problems=_set_state_problems)
+def _set_state(run: Run, act: A.SetState, clause: A.Clause) -> list[Obj]:
+    """Silence, disable, put to sleep (disabled until it takes damage: Codex "Asleep"), or flood a site."""
+    patients = patients_or_self(run, act.patient)
+    if act.state == "flooded":
+        for obj in patients:
+            if obj.kind == "site":
+                this_turn = clause.duration is not None and clause.duration.kind == "this_turn"
+                if clause.duration is not None and not this_turn and clause.duration.kind != "permanently":
+                    raise NotExecutable(f"a flood lasting '{clause.duration.kind}'")
+                run.act(D.Flood(do="flood", square=int(obj.key), this_turn=this_turn))
+        return patients
+    if act.state not in STATES:
+        raise NotExecutable(f"making something {act.state}")
+    if act.state == "asleep" and clause.duration is None:     # asleep until it is hurt
+        clause = A.replace(clause, duration=A.Duration(kind="until", event=A.Clause(action=A.Damage(
+            patient=A.Ref(word="it")))))
+    lasting(run, clause, patients, states=frozenset({act.state}))
+    return patients
+
+
+# ----------------------------------------------------------------------------- strikes and fights
+
+def _keeps_stealth(clause: A.Clause) -> bool:
+    """"... without losing Stealth"."""
+    return any(adj.prep == "without" and isinstance(adj.what, A.Clause) and isinstance(adj.what.action, A.LoseGrant)
+               and [g.name for g in adj.what.action.grants if isinstance(g, A.Keyword)] == ["stealth"]
+               for adj in clause.adjuncts)
+
+
+def _strike_problems(act: A.Strike) -> Iterator[str]:
+    return iter(())
+
+
+@executes(A.Strike, roles=("agent", "patient"), adverbs=("afterwards",), adjuncts=("without",),
+          problems=_strike_problems)
+def _strike(run: Run, act: A.Strike, clause: A.Clause) -> list[Obj]:
+    if any(adj.prep == "without" for adj in clause.adjuncts) and not _keeps_stealth(clause):
+        raise NotExecutable("striking 'without' something other than losing Stealth")
+    if "afterwards" in clause.adverbs and run.state.attacking is not None:
+        # "he strikes that enemy afterwards": once the attack being resolved is over
+        later = A.replace(clause, adverbs=tuple(a for a in clause.adverbs if a != "afterwards"))
+        run.state = run.state.evolve(afterwards=run.state.afterwards + ((run.ctx, later),))
+        run.note("afterwards", f"{run.ctx.source_name}'s strike waits until the attack is over.", ("storyline",))
+        return []
+    agents = patients_or_self(run, act.agent, "striker")
+    inner = act.agent is not None and not isinstance(act.patient, A.Ref)
+    patients = select(run.state, run.ctx.bind("it", agents) if inner else run.ctx, act.patient, "target")       # "An ally strikes each enemy at its location": "it" is the ally
+    keep = _keeps_stealth(clause)
+    for a in agents:
+        for p in patients:
+            if a.kind == p.kind == "unit" and a != p and run.state.unit(str(p.key)) is not None:
+                before = run.state.unit(str(a.key))
+                had = before is not None and before.keywords.stealth
+                run.act(D.StrikeAction(do="strike", unit=str(a.key), target=str(p.key), anywhere=True,
+                                       **effect_fields(run, targeted(act.patient))))
+                after = run.state.unit(str(a.key))
+                if keep and had and after is not None and not after.keywords.stealth:
+                    from codex.engine.events import StealthLost
+                    run.state = run.state.with_unit(replace(after, keywords=replace(after.keywords, stealth=True)))
+                    run.events = [e for e in run.events if not (isinstance(e, StealthLost) and e.unit == after.id)]
+                    run.note("stealth", f"{after.name} strikes without losing Stealth.", ("stealth",), unit=after.id)
+    return patients
+
+
+def run_afterwards(state: Any) -> tuple[Any, list[Event]]:
+    """The effects that waited for the attack to be over ("he strikes that enemy afterwards")."""
+    from codex.engine.effects.execute import run_clause
+    waiting, state = state.afterwards, state.evolve(afterwards=())
+    events: list[Event] = []
+    for ctx, clause in waiting:
+        run = Run(state, ctx)
+        try:
+            run_clause(run, clause)
+        except NotExecutable:
+            continue
+        state = run.state
+        events += run.events
+    return state, events
+
+
+@executes(A.Fight, roles=("agent", "patient"))
+def _fight(run: Run, act: A.Fight, clause: A.Clause) -> list[Obj]:
+    agents = patients_or_self(run, act.agent, "fighter")
+    inner = act.agent is not None and not isinstance(act.patient, A.Ref)
+    patients = select(run.state, run.ctx.bind("it", agents) if inner else run.ctx, act.patient, "target")       # "An ally fights target enemy adjacent to it": "it" is the ally
+    for a in agents:
+        for p in patients:
+            if a.kind == p.kind == "unit" and a != p:
+                run.act(D.Fight(do="fight", unit=str(a.key), other=str(p.key),
+                                **effect_fields(run, targeted(act.patient))))
+    return patients
+
+
+# ----------------------------------------------------------------------------- choosing, targeting
+
+def _choose_problems(act: A.Choose) -> Iterator[str]:
+    if act.kind not in ("choose", "target") or act.action is not None:
+        yield f"choosing by '{act.kind}'"
+    if act.agent is not None and not (isinstance(act.agent, A.Ref) and act.agent.word in ("you", "SELF")):
+        yield "a choice another player makes"
+
+
+@executes(A.Choose, roles=("patient",), problems=_choose_problems)
+def _choose(run: Run, act: A.Choose, clause: A.Clause) -> list[Obj]:
+    """"Target a location up to three steps away", "Choose two sites": the chosen objects are what
+    the next sentences call "it", "there", "those"."""
+    patient = act.patient
+    if act.kind == "target" and isinstance(patient, A.Selector) and patient.det in (None, "a", "an"):
+        patient = A.replace(patient, det="target")
+    chosen = select(run.state, run.ctx, patient, "target")
+    run.emit(Note("chosen", f"{run.ctx.source_name}: {run.ctx.controller} chooses {describe(run.state, chosen)}.",
+                  {"chosen": [str(o.key) for o in chosen]}, rules=("target",) if act.kind == "target" else ()))
+    return chosen
+
+
+# ----------------------------------------------------------------------------- sites
+
+def _play_problems(act: A.Play) -> Iterator[str]:
+    sel = act.patient
+    if not (isinstance(sel, A.Selector) and sel.noun.lower() == "site" and sel.det in ("a", "an", None)
+            and not sel.filters and not sel.mods) or act.dest is not None:
+        yield "playing something other than a site from hand"
+
+
+@executes(A.Play, problems=_play_problems)
+def _play(run: Run, act: A.Play, clause: A.Clause) -> list[Obj]:
+    """Play a site (the Avatar's "Play or draw a site", or an effect that plays one): to a legal
+    square, from the player's hand."""
+    from codex.engine.geometry import Location, Region
+    from codex.engine.sites import legal_site_squares
+    squares = legal_site_squares(run.state, run.ctx.controller)
+    chosen = run.ctx.choose("square", [Obj("location", Location(sq, Region.SURFACE)) for sq in squares],
+                            why="choose where to play the site")
+    if not chosen:
+        return []
+    square = chosen[0].key.square
+    run.act(D.PlaySite(do="play_site", square=square, by_effect=True))
+    return [Obj("site", square)]
+
+
+# ----------------------------------------------------------------------------- burrow, submerge
+
+RELOCATIONS = ("burrow", "submerge", "surface", "unburrow")
+
+
+def _relocate_problems(act: A.Relocate) -> Iterator[str]:
+    if act.kind not in RELOCATIONS:
+        yield f"relocating by '{act.kind}'"
+
+
+@executes(A.Relocate, roles=("patient",), problems=_relocate_problems)
+def _relocate(run: Run, act: A.Relocate, clause: A.Clause) -> list[Obj]:
+    """Burrow, submerge, surface: a unit or artifact moves between its site's surface and
+    subsurface (Codex "Burrowing", "Submerge"); a minion without the ability dies there like any
+    other."""
+    from codex.engine.geometry import Location, Region
+    from codex.engine.ongoing import site_is_water
+    kind = act.kind
+    patients = patients_or_self(run, act.patient)
+    moved = []
+    for obj in patients:
+        where = locations_of(run.state, obj)
+        if obj.kind not in ("unit", "artifact") or not where:
+            continue
+        loc = where[0]
+        site = run.state.site_at(loc.square)
+        if site is None:
+            continue
+        water = site_is_water(run.state, site)
+        if kind in ("burrow", "submerge"):
+            if (kind == "burrow") == water or loc.region is not Region.SURFACE:
+                run.note("cannot", f"{name_of(run.state, obj)} cannot {kind} here: "
+                         f"{site.name} is a {'water' if water else 'land'} site.", unit=str(obj.key))
+                continue
+            to = Location(site.square, Region.UNDERWATER if water else Region.UNDERGROUND)
+        elif kind in ("surface", "unburrow"):
+            if loc.region is Region.SURFACE:
+                continue
+            to = Location(site.square, Region.SURFACE)
+        else:
+            raise NotExecutable(f"relocating by '{kind}'")
+        if obj.kind == "artifact":
+            art = run.state.artifact(str(obj.key))
+            if art is not None and art.bearer is None:
+                from codex.engine.events import Teleported
+                run.state = run.state.with_artifact(replace(art, location=to))
+                run.note("move_artifact", f"{art.name} moves to the {to}.", artifact=art.id)
+                moved.append(obj)
+            continue
+        place: Any = [to.square, to.region.value]
+        if run.act(D.Move(do="move", unit=str(obj.key), how="teleport", to=place,
+                          **effect_fields(run, targeted(act.patient)))):
+            moved.append(obj)
+    return moved
+
+
+# ----------------------------------------------------------------------------- control
+
+def _control_problems(act: A.GainControl) -> Iterator[str]:
+    if act.agent is not None and not (isinstance(act.agent, A.Ref) and act.agent.word == "you"):
+        yield "control gained by someone other than the effect's controller"
+
+
+@executes(A.GainControl, roles=("patient",), problems=_control_problems)
+def _gain_control(run: Run, act: A.GainControl, clause: A.Clause) -> list[Obj]:
+    """Gain control of minions or sites (Codex "Ownership and Control"): for good, or for the
+    clause's duration, after which control returns to whoever had it."""
+    from codex.engine.effects.durations import leaving_source, until_of
+    patients = patients_or_self(run, act.patient)
+    who = run.ctx.controller
+    back: list[tuple[str, str]] = []
+    for obj in patients:
+        if obj.kind == "unit" and (u := run.state.unit(obj.key)) is not None and u.is_minion:
+            if u.controller != who:
+                back.append((u.id, u.controller))
+                run.act(D.GainControl(do="gain_control", player=who, unit=u.id))
+        elif obj.kind == "site" and (site := run.state.site_at(int(obj.key))) is not None:
+            if site.controller != who:
+                run.act(D.GainControl(do="gain_control", player=who, site=site.square))
+                if clause.duration is not None and clause.duration.kind != "permanently":
+                    raise NotExecutable("control of a site for a while")
+    if back and clause.duration is not None and clause.duration.kind != "permanently":
+        until, ends_on = until_of(run, clause)
+        source = (leaving_source(run, clause) or f"{run.ctx.source.kind}:{run.ctx.source.key}") \
+            if until == "source" else None
+        end = clause.duration.event if ends_on == "condition" else None
+        effect = Lasting(f"{run.ctx.key}#{len(run.state.lasting)}", run.ctx.source_name, who, until,  # type: ignore[arg-type]
+                         tuple(uid for uid, _ in back), source=source, ends_on=ends_on, end=end,
+                         control_from=tuple(back))
+        run.state = run.state.evolve(lasting=run.state.lasting + (effect,))
+    return patients

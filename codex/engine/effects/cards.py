@@ -1,0 +1,624 @@
+"""Primitives on cards outside the realm: draw, discard, look at and reveal, search, put
+(into a hand, on top of or under a deck, into a cemetery), shuffle.
+
+Cards move through the zone model of `zones.py` and `state.Zone`: a zone lists the cards the
+scenario names, in order, and counts the ones it does not. What a ruling cannot know (which card an
+unnamed top card is, which card a player finds in a private zone, a random pick, the order cards
+are put back in) is a choice the scenario answers (`Ctx.choose`, keys ``<card>.<ability>.<role>``);
+a card the scenario does not name and whose identity matters makes the ruling ``ambiguous``,
+asking for it. A card an effect has looked at or found is what the next clauses call "it".
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Iterator, cast
+
+from codex.cardtext import ast as A
+from codex.engine import document as D
+from codex.engine.effects.board import players
+from codex.engine.effects.context import Obj, ZoneCard, card_data
+from codex.engine.effects.execute import Run, executes
+from codex.engine.effects.select import (NotExecutable, ZONE_NOUNS, is_a, select, singular, zone_of, zone_owners)
+from codex.engine.events import CardsMoved, CardsSeen
+from codex.engine.state import DECKS, Card, GameState, ZoneName
+from codex.engine.zones import KIND_OF, move, shuffle
+
+#: What a deck holds: spells in a spellbook, sites in an atlas (Codex "Spellbook", "Atlas").
+DECK_OF_NOUN = {"spell": "spellbook", "site": "atlas", "card": None}
+
+
+# ----------------------------------------------------------------------------- cards in a zone
+
+def peek(state: GameState, owner: str, deck: str, n: int, bottom: bool = False) -> list[Obj]:
+    """The top (or bottom) ``n`` cards of a deck as objects: its named top cards, then its unnamed
+    ones (by position), then those put at its bottom. An untracked deck always has more."""
+    zone = state.player(owner).zone(deck)  # type: ignore[arg-type]
+    kind = KIND_OF[deck]  # type: ignore[index]
+    unnamed = zone.spells if kind == "spell" else zone.sites
+    items: list[Any] = list(zone.cards)
+    count = unnamed if unnamed is not None else n
+    items += [kind] * min(count, max(0, n - len(items)))
+    if unnamed is not None:
+        items += list(zone.bottom)
+    if bottom:
+        items = list(reversed(items))
+    return [Obj("card", ZoneCard(owner, deck, item, i)) for i, item in enumerate(items[:n])]
+
+
+def take_card(state: GameState, zc: ZoneCard) -> tuple[GameState, Any] | None:
+    """Take a card named by an effect out of its zone (None when it is no longer there)."""
+    player = state.player(zc.owner)
+    zone = player.zone(zc.zone)  # type: ignore[arg-type]
+    card = zc.card
+    if isinstance(card, Card):
+        for field in ("cards", "bottom"):
+            cards: tuple[Card, ...] = getattr(zone, field)
+            if card in cards:
+                i = cards.index(card)
+                zone = replace(zone, cards=cards[:i] + cards[i + 1:]) if field == "cards" else \
+                    replace(zone, bottom=cards[:i] + cards[i + 1:])
+                return state.with_player(player.with_zone(zc.zone, zone)), card  # type: ignore[arg-type]
+        return None
+    field = "spells" if card == "spell" else "sites"
+    n = getattr(zone, field)
+    if n is None:
+        return state, card
+    if n <= 0:
+        return None
+    return state.with_player(player.with_zone(zc.zone, replace(zone, **{field: n - 1}))), card  # type: ignore[arg-type]
+
+
+def _placeholder(zc: ZoneCard) -> Card:
+    """A card the scenario did not name, once it has been seen and moved somewhere it must be told
+    apart (the bottom of a deck): named by what is known of it."""
+    return Card(f"{zc.owner}'s unnamed {zc.card} (seen)", zc.owner, "site" if zc.card == "site" else "spell")
+
+
+def move_cards(run: Run, objs: list[Obj], to: str, *, owner: str | None = None, bottom: bool = False,
+               why: str = "moved by an effect", rules: tuple[str, ...] = ()) -> list[Obj]:
+    """Cards (in zones) go to their owner's zone ``to`` (on top of a deck, or at its ``bottom``)."""
+    moved: list[Obj] = []
+    for obj in objs:
+        if obj.kind != "card":
+            continue
+        zc: ZoneCard = obj.key
+        got = take_card(run.state, zc)
+        if got is None:
+            run.note("gone", f"{zc.name} is no longer in {zc.owner}'s {zc.zone}.", card=zc.name)
+            continue
+        run.state, item = got
+        if isinstance(item, str) and to in DECKS and bottom:
+            item = _placeholder(zc)
+        who = owner or zc.owner
+        if isinstance(item, Card) and to in DECKS and not bottom:
+            run.state = run.state.put_card(replace(item, owner=who), to)  # type: ignore[arg-type]
+            run.emit(CardsMoved(who, (item.name,), 0, zc.zone, to, why, rules=rules))
+        else:
+            run.apply(move(run.state, who, [item], zc.zone, to, why, rules, bottom=bottom))  # type: ignore[arg-type]
+        zone = run.state.player(who).zone(to)  # type: ignore[arg-type]
+        where = (len(zone.named) - 1) if bottom else 0
+        moved.append(Obj("card", ZoneCard(who, to, item, where)))
+    return moved
+
+
+# ----------------------------------------------------------------------------- draw
+
+def _draw_problems(act: A.Draw) -> Iterator[str]:
+    sel = act.patient
+    if isinstance(sel, A.Selector) and singular(sel.noun) not in DECK_OF_NOUN:
+        yield f"drawing a {sel.noun}"
+    elif sel is not None and not isinstance(sel, (A.Selector, A.Ref)):
+        yield "drawing something other than cards"
+
+
+@executes(A.Draw, roles=("agent",), problems=_draw_problems)
+def _draw(run: Run, act: A.Draw, clause: A.Clause) -> list[Obj]:
+    """Draw N cards (spells, sites, or cards from either deck), or draw a card an effect named
+    ("Reveal your topmost spell and draw it")."""
+    sel = act.patient
+    if isinstance(sel, A.Ref):
+        cards = [o for o in select(run.state, run.ctx, sel, "card") if o.kind == "card"]
+        return move_cards(run, cards, "hand", why="drawn", rules=("card.draw", "hand.drawn"))
+    count = 1
+    deck: str | None = None
+    if isinstance(sel, A.Selector):
+        count = int(sel.count) if isinstance(sel.count, int) else 1
+        noun = singular(sel.noun)
+        if noun not in DECK_OF_NOUN:
+            raise NotExecutable(f"drawing a {sel.noun}")
+        deck = DECK_OF_NOUN[noun]
+        if {m.lower() for m in sel.mods} & {"bottommost", "bottom"}:     # "Draw your bottommost spell"
+            out: list[Obj] = []
+            for pid in players(run, act.agent):
+                out += move_cards(run, peek(run.state, pid, deck or "spellbook", count, bottom=True), "hand",
+                                  why="drawn from the bottom", rules=("card.draw", "bottom", "hand.drawn"))
+            return out
+    for pid in players(run, act.agent):
+        split = {"spellbook": count if deck == "spellbook" else None, "atlas": count if deck == "atlas" else None}
+        if deck is None and _deck_matters(run.state, pid):       # "draw a card": from the deck they choose
+            split = _decks_chosen(run, count)
+        run.act(D.Draw(do="draw", player=pid, count=None if deck or split["spellbook"] is not None else count,
+                       spellbook=split["spellbook"], atlas=split["atlas"]))
+    return []
+
+
+def _deck_matters(state: GameState, pid: str) -> bool:
+    p = state.player(pid)
+    return p.spellbook.tracked or p.atlas.tracked or p.hand.tracked
+
+
+def _decks_chosen(run: Run, count: int) -> dict[str, int | None]:
+    """Which deck each card drawn comes from (Codex "Card": the player chooses, then draws them all at
+    once): the choice ``draw``, a deck (every card from it) or a list of decks, one per card."""
+    options = ["spellbook", "atlas"]
+    if count == 1:
+        picked = [str(run.ctx.choose("draw", options, why="choose the deck to draw from")[0])]
+    else:
+        given = run.ctx.answer("draw")
+        if given is None:
+            from codex.engine.errors import AmbiguousAction
+            key = f"{run.ctx.key}.draw"
+            raise AmbiguousAction(f"{run.ctx.source_name}: say the deck each of the {count} cards is drawn from", key,
+                                  options, f"/choices/{key}")
+        picked = [str(x) for x in given] if isinstance(given, list) else [str(given)] * count
+    return {"spellbook": picked.count("spellbook"), "atlas": picked.count("atlas")}
+
+
+# ----------------------------------------------------------------------------- discard
+
+def _discard_problems(act: A.Discard) -> Iterator[str]:
+    sel = act.patient
+    if not isinstance(sel, A.Selector) or singular(sel.noun) not in DECK_OF_NOUN:
+        yield "discarding particular cards"
+        return
+    mods = {m.lower() for m in sel.mods}
+    if sel.filters or mods - {"random", "topmost"}:
+        yield "discarding particular cards"
+
+
+@executes(A.Discard, roles=("agent",), problems=_discard_problems)
+def _discard(run: Run, act: A.Discard, clause: A.Clause) -> list[Obj]:
+    """Discard from hand (a card of the player's choice, or a random one: the scenario says which),
+    or the topmost cards of a deck ("discards their topmost three spells")."""
+    sel = act.patient
+    if not isinstance(sel, A.Selector):
+        raise NotExecutable("discarding particular cards")
+    count = int(sel.count) if isinstance(sel.count, int) else 1
+    noun = singular(sel.noun)
+    mods = {m.lower() for m in sel.mods}
+    out: list[Obj] = []
+    for pid in players(run, act.agent):
+        if "topmost" in mods:
+            deck = DECK_OF_NOUN.get(noun) or "spellbook"
+            out += move_cards(run, peek(run.state, pid, deck, count), "cemetery", why="discarded",
+                              rules=("cemetery", "top"))
+            continue
+        out += _discard_from_hand(run, pid, noun, count, "random" in mods)
+    return out
+
+
+def _discard_from_hand(run: Run, pid: str, noun: str, count: int, random: bool) -> list[Obj]:
+    hand = run.state.player(pid).hand
+    options: list[str] = [c.name for c in hand.named if noun == "card" or c.kind == noun]
+    for kind in ("spell", "site"):
+        unnamed = hand.spells if kind == "spell" else hand.sites
+        if noun in ("card", kind) and (unnamed is None or unnamed > 0):
+            options.append(f"an unnamed {kind}")
+    if not options:
+        run.note("no_discard", f"{pid} has no card to discard.", player=pid)
+        return []
+    role = "discard.random" if random else "discard"
+    picked = run.ctx.choose(role, options, count=count, why=f"which card {pid} discards"
+                            + (" (at random)" if random else ""))
+    names = tuple(p for p in picked if not str(p).startswith("an unnamed "))
+    spells = sum(1 for p in picked if p == "an unnamed spell")
+    sites = sum(1 for p in picked if p == "an unnamed site")
+    run.act(D.Discard(do="discard", player=pid, cards=names, spells=spells, sites=sites))
+    return []
+
+
+# ----------------------------------------------------------------------------- look, reveal
+
+def _look_problems(act: A.Look) -> Iterator[str]:
+    sel = act.patient
+    if isinstance(sel, A.Ref):
+        return
+    if isinstance(sel, A.Group) and sel.conj == "or":
+        for item in sel.items:
+            yield from _look_problems(A.replace(act, patient=item))
+        return
+    if not isinstance(sel, A.Selector):
+        yield "looking at something other than cards"
+        return
+    noun = singular(sel.noun)
+    if noun == "hand":
+        return
+    if noun not in DECK_OF_NOUN or noun == "card" or not {m.lower() for m in sel.mods} & {"topmost", "next", "bottom",
+                                                                                             "bottommost"}:
+        yield "looking at cards other than the top or bottom of a deck"
+
+
+@executes(A.Look, problems=_look_problems)
+def _look(run: Run, act: A.Look, clause: A.Clause) -> list[Obj]:
+    """Look at (or reveal to every player) the top or bottom cards of a deck, cards found, or a
+    player's hand: they are what the next clauses call "it"/"them"."""
+    sel = act.patient
+    if isinstance(sel, A.Group) and sel.conj == "or":
+        options = [f"{i + 1}:{singular(s.noun)}" for i, s in enumerate(sel.items)]
+        picked = run.ctx.choose("look", options, why="choose which deck to look at")[0]
+        sel = sel.items[int(str(picked).split(":")[0]) - 1]
+    if isinstance(sel, A.Ref):
+        cards = [o for o in select(run.state, run.ctx, sel, "card") if o.kind == "card"]
+    elif isinstance(sel, A.Selector) and singular(sel.noun) == "hand":
+        owners = zone_owners(run.state, run.ctx, sel.det)
+        cards = [Obj("card", ZoneCard(pid, "hand", c, i)) for pid in owners
+                 for i, c in enumerate(run.state.player(pid).hand.named)]
+    elif isinstance(sel, A.Selector):
+        deck = DECK_OF_NOUN[singular(sel.noun)] or "spellbook"
+        count = int(sel.count) if isinstance(sel.count, int) else 1
+        bottom = bool({m.lower() for m in sel.mods} & {"bottom", "bottommost"})
+        cards = []
+        for pid in zone_owners(run.state, run.ctx, sel.det):
+            cards += peek(run.state, pid, deck, count, bottom)
+            run.searched = (pid, deck)
+    else:
+        raise NotExecutable("looking at something other than cards")
+    who = run.ctx.controller
+    names = tuple(o.key.name for o in cards)
+    run.emit(CardsSeen(who, names, bool(act.reveal), rules=("zone.decks-hidden",) if not act.reveal else ()))
+    return cards
+
+
+# ----------------------------------------------------------------------------- search
+
+def _search_problems(act: A.Search) -> Iterator[str]:
+    from codex.engine.effects.check import sel_problems
+    if zone_of(act.source) is None:
+        yield "searching something other than zones"
+    sel = act.patient
+    if not isinstance(sel, A.Selector):
+        yield "searching for something other than cards"
+        return
+    yield from sel_problems(A.replace(sel, det=None if sel.det in ("a", "an") else sel.det))
+    if any(isinstance(f, A.With) and not isinstance(f.what, (A.Keyword, A.Stat)) for f in sel.filters):
+        yield "searching by a combined cost"
+
+
+@executes(A.Search, problems=_search_problems)
+def _search(run: Run, act: A.Search, clause: A.Clause) -> list[Obj]:
+    """Search zones for cards (Codex "Search"): in a public zone the player must find what they
+    search for if it is there; in a private zone they may fail to. Which card they find among those
+    the scenario does not name is theirs to say (the choice ``found``: a card's name, or ``none``)."""
+    from codex.engine.effects.select import is_subtype
+    from codex.engine.zones import is_public
+    named = zone_of(act.source) or []
+    scope = [(pid, zone) for det, zone in named for pid in zone_owners(run.state, run.ctx, det)]
+    sel = act.patient
+    assert isinstance(sel, A.Selector)
+    count = int(sel.count) if isinstance(sel.count, int) else 1
+    up_to = sel.quant == "up_to"
+    probe = A.replace(sel, det=None, count=None, quant=None)
+    found = [Obj("card", ZoneCard(pid, zone, c, i)) for pid, zone in scope
+             for i, c in enumerate(run.state.player(pid).zone(zone).named)  # type: ignore[arg-type]
+             if is_a(run.state, run.ctx, Obj("card", ZoneCard(pid, zone, c, i)), probe)]
+    hidden = [(pid, zone) for pid, zone in scope if not is_public(zone)  # type: ignore[arg-type]
+              and _has_unnamed(run.state, pid, zone)]
+    private = any(not is_public(zone) for _, zone in scope)  # type: ignore[arg-type]
+    for pid, zone in scope:
+        if zone in DECKS:
+            run.searched = (pid, zone)
+    key = f"{run.ctx.key}.found"
+    given = run.ctx.answer("found")
+    if given is None and not hidden and (not private and len(found) <= count or not found):
+        chosen = found[:count]
+    else:
+        picks = given if isinstance(given, list) else ([] if given in (None, False, "none") else [given])
+        if given is None:
+            from codex.engine.errors import AmbiguousAction
+            options = [o.key.name for o in found] + (["any card of theirs the scenario does not name"] if hidden
+                                                       else []) + (["none"] if private else [])
+            raise AmbiguousAction(f"{run.ctx.source_name}: say which card the search finds", key, options,
+                                  f"/choices/{key}")
+        chosen = []
+        for name in picks:
+            match = next((o for o in found if o.key.name.casefold() == str(name).casefold() and o not in chosen), None)
+            if match is None:
+                match = _from_hidden(run, hidden, str(name), probe)
+            if match is None:
+                from codex.engine.errors import AmbiguousAction
+                raise AmbiguousAction(f"{run.ctx.source_name}: {name} is not a card the search can find",
+                                      key, [o.key.name for o in found] + (["none"] if private else []),
+                                      f"/choices/{key}")
+            chosen.append(match)
+        if not private and len(chosen) < min(count, len(found)) and not up_to:
+            from codex.engine.errors import AmbiguousAction
+            raise AmbiguousAction(f"{run.ctx.source_name}: a search of a public zone must find what it can",
+                                  key, [o.key.name for o in found], f"/choices/{key}")
+    rule = "search.private" if private else "search"
+    from codex.engine.events import Searched
+    what = " ".join([*sel.mods, sel.noun]) if not is_subtype(sel.noun) or sel.mods else sel.noun
+    for pid, zone in scope[:1]:
+        run.emit(Searched(run.ctx.controller, zone, pid, what, bool(chosen),
+                          ", ".join(o.key.name for o in chosen) if chosen else "", rules=(rule,)))
+    return chosen
+
+
+def _has_unnamed(state: GameState, pid: str, zone: str) -> bool:
+    z = state.player(pid).zone(zone)  # type: ignore[arg-type]
+    return not z.tracked or bool(z.spells) or bool(z.sites)
+
+
+def _from_hidden(run: Run, hidden: list[tuple[str, str]], name: str, probe: A.Selector) -> Obj | None:
+    """A card the scenario does not name, which the player says they find: it must be a card of
+    the catalog that fits what they search for."""
+    data = card_data(name)
+    for pid, zone in hidden:
+        typ = data.type if data is not None else None
+        kind = "site" if typ == "site" else "spell"
+        card = Card(data.name if data is not None else name, pid, typ, data=data)
+        obj = Obj("card", ZoneCard(pid, zone, card, 0))
+        if data is None or not is_a(run.state, run.ctx, obj, probe):
+            continue
+        z = run.state.player(pid).zone(zone)  # type: ignore[arg-type]
+        unnamed = z.spells if kind == "spell" else z.sites
+        if unnamed is not None and unnamed <= 0:
+            continue
+        if unnamed is not None:     # the card was one of the unnamed ones: it is named from now on
+            z = replace(z, spells=unnamed - 1) if kind == "spell" else replace(z, sites=unnamed - 1)
+        z = replace(z, cards=z.cards + (card,))
+        run.state = run.state.with_player(run.state.player(pid).with_zone(cast(ZoneName, zone), z))
+        return obj
+    return None
+
+
+# ----------------------------------------------------------------------------- shuffle
+
+def _shuffle_problems(act: A.Shuffle) -> Iterator[str]:
+    if act.patient is not None and zone_of(act.patient) is None and act.dest is None:
+        yield "shuffling something other than a deck"
+    if act.dest is not None and zone_of(act.dest) is None:
+        yield "shuffling cards into something other than a deck"
+
+
+@executes(A.Shuffle, problems=_shuffle_problems)
+def _shuffle(run: Run, act: A.Shuffle, clause: A.Clause) -> list[Obj]:
+    """Shuffle a deck (by default the deck just searched: "Shuffle", "Shuffle if needed"), or
+    shuffle cards into a deck."""
+    decks: list[tuple[str, str]] = []
+    if act.dest is not None:
+        objs = select(run.state, run.ctx, act.patient, "card") if act.patient is not None else []
+        for det, zone in zone_of(act.dest) or []:
+            for pid in zone_owners(run.state, run.ctx, det):
+                for obj in objs:
+                    if obj.kind == "unit":
+                        unit = run.state.unit(obj.key)
+                        if unit is not None and not unit.is_avatar:
+                            run.state = run.state.remove_unit(unit.id, "returned")
+                            run.state = _hand_to(run.state, unit.owner, unit.name, zone)
+                            run.emit(CardsMoved(unit.owner, (unit.name,), 0, None, zone, "shuffled into the deck"))
+                    elif obj.kind == "card":
+                        move_cards(run, [obj], zone, owner=pid, why="shuffled into the deck")
+                decks.append((pid, zone))
+    elif act.patient is not None:
+        decks = [(pid, zone) for det, zone in zone_of(act.patient) or []
+                 for pid in zone_owners(run.state, run.ctx, det)]
+    elif run.searched is not None:
+        decks = [run.searched]
+    else:
+        run.note("no_shuffle", f"{run.ctx.source_name}: no deck was searched, so none is shuffled.")
+        return []
+    for pid, zone in dict.fromkeys(decks):
+        if zone in DECKS:
+            run.apply(shuffle(run.state, pid, zone, ("decks.shuffle-after-search",)))  # type: ignore[arg-type]
+    return []
+
+
+def _hand_to(state: GameState, owner: str, name: str, zone: str) -> GameState:
+    """A unit that left the realm "returned" sits in its owner's hand: move it on into ``zone``."""
+    player = state.player(owner)
+    hand = player.hand
+    for i, c in enumerate(hand.cards):
+        if c.name == name:
+            player = player.with_zone("hand", replace(hand, cards=hand.cards[:i] + hand.cards[i + 1:]))
+            z = player.zone(zone)  # type: ignore[arg-type]
+            player = player.with_zone(zone, replace(z, cards=(c,) + z.cards))  # type: ignore[arg-type]
+            break
+    return state.with_player(player)
+
+
+# ----------------------------------------------------------------------------- put
+
+def destination(run: Run, node: Any) -> tuple[str, bool, str | None] | None:
+    """(zone, at the bottom, owner) a Put names: ``your hand``, ``its owner's hand``, ``the bottom of
+    your spellbook``, ``the top of its deck``, ``your cemetery``; None when it names none."""
+    if not isinstance(node, A.Selector):
+        return None
+    noun = singular(node.noun)
+    if noun in ("bottom", "top"):
+        inner = next((f.what for f in node.filters if isinstance(f, A.Of)), None)
+        place = destination(run, inner) if inner is not None else None
+        zone = place[0] if place else None
+        owner = place[2] if place else None
+        return (zone or "deck", noun == "bottom", owner)
+    zone = ZONE_NOUNS.get(noun)
+    if zone is None:
+        return None
+    if node.det is None:
+        return (zone, False, None)
+    owners = zone_owners(run.state, run.ctx, node.det)
+    return (zone, False, owners[0] if len(owners) == 1 else None)
+
+
+def _dest_problems(node: Any) -> Iterator[str]:
+    if node is None:
+        return
+    if isinstance(node, A.Group):
+        if len(node.items) != 2:
+            yield "putting cards in several places"
+        for item in node.items:
+            if isinstance(item, A.Selector) and item.noun == "rest":
+                yield from _dest_problems(next((f.of for f in item.filters if isinstance(f, A.Where)), None))
+            else:
+                yield from _dest_problems(A.replace(item, filters=()) if isinstance(item, A.Selector) else item)
+        return
+    if not isinstance(node, A.Selector):
+        yield "putting cards somewhere other than a zone"
+        return
+    noun = singular(node.noun)
+    if noun in ("bottom", "top"):
+        inner = next((f.what for f in node.filters if isinstance(f, A.Of)), None)
+        if inner is not None:
+            yield from _dest_problems(inner)
+        return
+    if noun not in ZONE_NOUNS:
+        yield f"putting cards into a {node.noun}"
+    if isinstance(node.det, A.Possessive):
+        from codex.engine.effects.check import sel_problems
+        yield from sel_problems(node.det.owner)
+
+
+def _put_problems(act: A.Put) -> Iterator[str]:
+    from codex.engine.effects.check import sel_problems
+    patient = act.patient
+    if isinstance(patient, A.Selector) and patient.noun == "rest":
+        pass
+    elif isinstance(patient, A.Partitive) and patient.of is None:
+        pass
+    elif patient is not None:
+        yield from sel_problems(patient)
+    else:
+        yield "putting nothing named"
+    yield from _dest_problems(act.dest)
+    if act.source is not None and zone_of(act.source) is None:
+        yield "putting cards from something other than a zone"
+
+
+@executes(A.Put, problems=_put_problems, adverbs=("back", "in_any_order"))
+def _put(run: Run, act: A.Put, clause: A.Clause) -> list[Obj]:
+    """Put cards somewhere: a unit into its owner's hand (it leaves the realm), cards looked at or
+    found into a hand or on top of or under a deck, cards "back in any order"."""
+    dest = act.dest
+    if isinstance(dest, A.Group):
+        return _put_split(run, act)
+    patients = _put_patients(run, act.patient, act.source)
+    if dest is None:                                   # "Put them back in any order"
+        return _put_back(run, patients, clause)
+    place = destination(run, dest)
+    if place is None:
+        raise NotExecutable("putting cards somewhere other than a zone")
+    zone, bottom, owner = place
+    done: list[Obj] = []
+    for obj in patients:
+        if obj.kind == "unit" and run.state.unit(obj.key) is not None:
+            if zone != "hand":
+                raise NotExecutable(f"putting a unit into a {zone}")
+            if run.act(D.ReturnToHand(do="return_to_hand", unit=str(obj.key))):
+                done.append(obj)
+        elif obj.kind == "card":
+            to = zone if zone != "deck" else _deck_of(obj)
+            rules = ("bottom",) if bottom else (("top",) if to in DECKS else ())
+            done += move_cards(run, [obj], to, bottom=bottom, why="put there by an effect", rules=rules)
+        elif obj.kind in ("artifact", "aura"):
+            if zone != "hand":
+                raise NotExecutable(f"putting an {obj.kind} into a {zone}")
+            if _return_card(run, obj):
+                done.append(obj)
+    return done
+
+
+def _return_card(run: Run, obj: Obj) -> bool:
+    """An aura or artifact in the realm returns to its owner's hand (a token is banished instead)."""
+    if obj.kind == "aura":
+        aura = next((a for a in run.state.auras if a.id == obj.key), None)
+        if aura is None:
+            return False
+        owner = aura.controller or run.ctx.controller
+        run.state = run.state.evolve(auras=tuple(a for a in run.state.auras if a.id != aura.id))
+        card = Card(aura.name, owner, "aura")
+    else:
+        art = run.state.artifact(str(obj.key))
+        if art is None:
+            return False
+        owner = art.owner
+        run.state = run.state.evolve(artifacts=tuple(a for a in run.state.artifacts if a.id != art.id))
+        card = Card(art.name, owner, "artifact", art.token)
+    run.apply(move(run.state, owner, [card], None, "hand", "returned to its owner's hand", ("ownership",)))
+    return True
+
+
+def _deck_of(obj: Obj) -> str:
+    card = obj.key.card
+    kind = card.kind if isinstance(card, Card) else card
+    return "atlas" if kind == "site" else "spellbook"
+
+
+def _put_patients(run: Run, node: Any, source: Any) -> list[Obj]:
+    looked = [o for o in (run.ctx.lookup("it") or ()) if o.kind == "card"]
+    if isinstance(node, A.Partitive) and node.of is None:
+        if isinstance(node.count, int):
+            return run.ctx.choose("put", looked, count=node.count, why=f"choose {node.count} of them")
+        return looked
+    if isinstance(node, A.Selector) and node.noun == "rest":
+        taken = set(run.ctx.lookup("taken") or ())
+        return [o for o in looked if o not in taken]
+    if source is not None and isinstance(node, A.Selector):
+        named = zone_of(source) or []
+        return select(run.state, run.ctx, A.replace(node, filters=node.filters + (A.Where("from", source),)),
+                      "target") if named else []
+    return select(run.state, run.ctx, node, "target")
+
+
+def _put_split(run: Run, act: A.Put) -> list[Obj]:
+    """"Put one in your hand and the rest on the bottom of your spellbook": the chosen cards to the
+    first place, the others to the second."""
+    assert isinstance(act.dest, A.Group)
+    first, second = act.dest.items
+    chosen = _put_patients(run, act.patient, act.source)
+    first = A.replace(first, filters=()) if isinstance(first, A.Selector) else first
+    run.ctx = run.ctx.bind("taken", chosen)
+    place = destination(run, first)
+    if place is None:
+        raise NotExecutable("putting cards somewhere other than a zone")
+    zone, bottom, _ = place
+    done = move_cards(run, chosen, zone if zone != "deck" else "spellbook", bottom=bottom, why="put there by an effect")
+    rest_sel = second
+    target = next((f.of for f in rest_sel.filters if isinstance(f, A.Where)), None) if isinstance(
+        rest_sel, A.Selector) else rest_sel
+    looked = [o for o in (run.ctx.lookup("it") or ()) if o.kind == "card" and o not in chosen]
+    where = destination(run, target)
+    if where is None:
+        raise NotExecutable("putting cards somewhere other than a zone")
+    zone2, bottom2, _ = where
+    done += _ordered_move(run, looked, zone2, bottom2)
+    return done
+
+
+def _ordered_move(run: Run, objs: list[Obj], zone: str, bottom: bool) -> list[Obj]:
+    """Several cards put into a deck in the order their player chooses (``order``: names, first
+    put first); unnamed cards need no order (nobody can tell them apart in the ruling)."""
+    named = [o for o in objs if isinstance(o.key.card, Card)]
+    if len(named) > 1:
+        order = run.ctx.choose("order", named, count=len(named), why="choose the order they go in")
+        objs = order + [o for o in objs if o not in order]
+    out: list[Obj] = []
+    for obj in objs:
+        to = zone if zone != "deck" else _deck_of(obj)
+        out += move_cards(run, [obj], to, bottom=bottom, why="put there by an effect",
+                          rules=("bottom",) if bottom else ())
+    return out
+
+
+def _put_back(run: Run, objs: list[Obj], clause: A.Clause) -> list[Obj]:
+    """"Put them back in any order": on top of the deck they came from, in the order chosen."""
+    named = [o for o in objs if isinstance(o.key.card, Card)]
+    if len(named) > 1:
+        order = run.ctx.choose("order", named, count=len(named), why="choose the order they go back in (topmost "
+                                                                     "first)")
+        for obj in reversed(order):
+            move_cards(run, [obj], obj.key.zone, why="put back on top in the chosen order", rules=("top",))
+    else:
+        run.note("put_back", f"{run.ctx.controller} puts the cards back on top of the deck.")
+    return objs
+
+
+__all__ = ["peek", "move_cards", "take_card", "destination"]

@@ -1,0 +1,218 @@
+"""Static abilities about casting (Codex "Casting Spells", "Cost"): who may cast or summon what,
+where and from where ("May be summoned to any site", "You may summon minions to affected sites",
+"Anyone may cast minions here", "May be cast from your cemetery"), and what a spell costs ("Spells
+cast by a nearby Spellcaster cost (2) more to cast", "Ordinary minions cost (1) less to cast to
+this site", "Costs (2) less to cast if you have more life than each opponent").
+
+Both the cards in the realm and the spell being cast speak: a spell's own static abilities apply
+to casting it (its text is read while it is in its zone). A `Casting` is the spell being cast,
+by whom, where to and from which zone; the words of a static ability are matched against it with
+the same selectors and conditions as any effect.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from codex.cardtext import ast as A
+from codex.engine.abilities import Abilities, AbilityKind
+from codex.engine.effects.context import Ctx, Obj, ZoneCard
+from codex.engine.effects.select import CARD_NOUNS
+from codex.engine.events import CardQuote
+from codex.engine.geometry import Location
+from codex.engine.state import Card, GameState
+
+
+@dataclass(frozen=True)
+class Casting:
+    """A spell being cast: the card (as an object in its zone), its caster, its controller, where it
+    goes (a minion's summoning location, an aura's or artifact's place) and the zone it comes from."""
+
+    card: Obj
+    caster: str
+    player: str
+    location: Location | None
+    zone: str = "hand"
+    carrier: str | None = None
+
+
+def casting_of(name: str, typ: str, data: Any, player: str, caster: str, location: Location | None,
+               zone: str = "hand", carrier: str | None = None) -> Casting:
+    card = Card(name, player, typ, data=data)  # type: ignore[arg-type]
+    return Casting(Obj("card", ZoneCard(player, zone, card)), caster, player, location, zone, carrier)
+
+
+def _own_statics(state: GameState, casting: Casting, abilities: Abilities) -> list[Any]:
+    """The spell's own static abilities, as ongoing effects while it is cast."""
+    from codex.engine.effects.statics import Unsupported, statics_of
+    out: list[Any] = []
+    name = casting.card.key.name
+    for i, ability in enumerate(abilities.abilities):
+        if ability.kind is not AbilityKind.STATIC or not ability.executed:
+            continue
+        ctx = Ctx(casting.card, name, casting.player, ability, f"{name}.{i}")
+        try:
+            out += statics_of(ability, ctx, -1)
+        except Unsupported:
+            continue
+    return out
+
+
+def _with(ctx: Ctx, casting: Casting) -> Ctx:
+    return ctx.bind("casting", [Obj("casting", casting)])
+
+
+def _is_card(state: GameState, ctx: Ctx, node: Any, casting: Casting) -> bool:
+    """Whether the words name the spell being cast (this card, or a kind of card)."""
+    from codex.engine.effects.select import is_a
+    if node is None:
+        return True
+    if isinstance(node, A.Ref):
+        return node.word == "SELF" and ctx.source == casting.card
+    if isinstance(node, A.Group):
+        return any(_is_card(state, ctx, item, casting) for item in node.items)
+    if isinstance(node, A.Selector) and node.det == "this" and singular_noun(node.noun) in CARD_NOUNS:
+        return ctx.source == casting.card          # "You may play this site ...": the card itself
+    if isinstance(node, A.Selector):
+        return is_a(state, ctx, casting.card, A.replace(node, det=None))
+    return False
+
+
+def singular_noun(noun: str) -> str:
+    from codex.engine.effects.select import singular
+    return singular(noun).lower()
+
+
+def _covers(state: GameState, ctx: Ctx, node: Any, loc: Location | None) -> bool:
+    """Whether the place words ("any site", "affected sites", "this site", "here") cover ``loc``."""
+    from codex.engine.effects.select import locations_of, select_all
+    if node is None:
+        return True
+    if loc is None:
+        return False
+    objs = select_all(state, ctx, node)
+    return any(o.kind == "site" and o.key == loc.square or loc in locations_of(state, o) for o in objs)
+
+
+def _agent(state: GameState, ctx: Ctx, node: Any, player: str) -> bool:
+    if node is None or (isinstance(node, A.Ref) and node.word in ("you", "SELF")):
+        return player == ctx.controller
+    if isinstance(node, A.Selector) and node.noun in ("anyone", "everyone"):
+        return True
+    from codex.engine.effects.select import select_all
+    return Obj("player", player) in select_all(state, ctx, node)
+
+
+def _statics(state: GameState, casting: Casting, abilities: Abilities, kind: str) -> Iterator[Any]:
+    from codex.engine.effects.statics import _active, _silenced_sources
+    silenced = _silenced_sources(state) if state.statics else set()
+    for s in list(state.statics) + _own_statics(state, casting, abilities):
+        if s.kind == kind and (s.order < 0 or _active(state, s, silenced)):
+            yield s
+
+
+def permitted(state: GameState, casting: Casting, abilities: Abilities, verb: str, action: str = "cast") \
+        -> CardQuote | None:
+    """The static ability letting this spell be cast (or summoned, conjured; ``action`` "play": this
+    site be played) where it is going (``verb`` "place"; "carrier": into the hands of
+    ``casting.carrier``), or from the zone it comes from ("zone"); None when none does."""
+    from codex.engine.effects.select import NotExecutable, select_all, zone_of, zone_owners
+    for s in _statics(state, casting, abilities, "permit"):
+        dest, agent, source, what = s.payload
+        ctx = _with(s.ctx, casting)
+        try:
+            if what != action or not _agent(state, ctx, agent, casting.player) \
+                    or not _is_card(state, ctx, s.patient, casting):
+                continue
+            if verb == "carrier":
+                if source is None and dest is not None and casting.carrier is not None \
+                        and Obj("unit", casting.carrier) in select_all(state, ctx, dest):
+                    return s.quote  # type: ignore[no-any-return]
+                continue
+            if verb == "zone":
+                zones = [(pid, z) for det, z in (zone_of(source) or []) for pid in zone_owners(state, ctx, det)]
+                if (casting.player, casting.zone) in zones:
+                    return s.quote  # type: ignore[no-any-return]
+                continue
+            if source is None and dest is not None and _covers(state, ctx, dest, casting.location):
+                return s.quote  # type: ignore[no-any-return]
+        except NotExecutable:
+            continue
+    return None
+
+
+def cost_change(state: GameState, casting: Casting, abilities: Abilities) -> tuple[int, list[CardQuote]]:
+    """What the static abilities add to (or take from) the spell's cost, and which ones."""
+    from codex.engine.effects.conditions import holds
+    from codex.engine.effects.select import NotExecutable
+    total = 0
+    quotes: list[CardQuote] = []
+    for s in _statics(state, casting, abilities, "cost"):
+        delta, purpose = s.payload
+        ctx = _with(s.ctx, casting)
+        try:
+            if not _is_card(state, ctx, s.patient, casting):
+                continue
+            if purpose is not None:
+                if not _covers(state, ctx, purpose.action.dest, casting.location):
+                    continue
+                if not all(holds(state, ctx, c) for c in purpose.conditions):
+                    continue
+            if s.conditions and not all(holds(state, ctx, c) for c in s.conditions):
+                continue
+        except NotExecutable:
+            continue
+        total += delta
+        quotes.append(s.quote)
+    return total, quotes
+
+
+def play_permitted(state: GameState, name: str, text: str, player: str, square: int) -> CardQuote | None:
+    """The site's own static ability letting it be played to ``square`` ("You may play this site to
+    any corner"); None when it has none."""
+    from codex.engine.abilities import abilities_of
+    from codex.engine.effects.context import card_data
+    from codex.engine.geometry import Region
+    if not text:
+        return None
+    abilities = abilities_of(text, name)
+    site = state.site_at(square)
+    loc = Location(square, Region.VOID if site is None else Region.SURFACE)
+    casting = casting_of(name, "site", card_data(name), player, "", loc)
+    return permitted(state, casting, abilities, "place", "play")
+
+
+def threshold_waived(state: GameState, casting: Casting, abilities: Abilities) -> CardQuote | None:
+    """The static ability letting this spell be cast where it is going for no threshold ("Anyone may
+    cast Knights, Sirs, or Dames to this site and may do so for no threshold")."""
+    from codex.engine.effects.select import NotExecutable
+    for s in _statics(state, casting, abilities, "no_threshold"):
+        ctx = _with(s.ctx, casting)
+        try:
+            if _is_card(state, ctx, s.patient, casting) and _covers(state, ctx, s.payload.action.dest,
+                                                                     casting.location):
+                return s.quote  # type: ignore[no-any-return]
+        except NotExecutable:
+            continue
+    return None
+
+
+def cast_holds(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
+    """The condition "cast by a nearby Spellcaster" (a relative clause on the spell being cast):
+    the spell, its caster and its destination, as the words name them."""
+    from codex.engine.effects.select import select_all
+    bound = ctx.lookup("casting")
+    if not bound:
+        from codex.engine.effects.select import NotExecutable
+        raise NotExecutable("a condition about casting, outside a cast")
+    casting: Casting = bound[0].key
+    if act.patient is not None and not (isinstance(act.patient, A.Ref) and act.patient.word == "which"
+                                        and ctx.lookup("which") == (casting.card,)) \
+            and not _is_card(state, ctx, act.patient, casting):
+        return False
+    if act.agent is not None and Obj("unit", casting.caster) not in select_all(state, ctx, act.agent):
+        return False
+    return _covers(state, ctx, act.dest, casting.location)
+
+
+__all__ = ["Casting", "casting_of", "permitted", "play_permitted", "cost_change", "cast_holds", "threshold_waived"]

@@ -1,0 +1,227 @@
+"""Which abilities the engine executes, decided from the AST alone (no board needed).
+
+`executed(ability)` is what the card-text adapter records on each `Ability`, what rulings report
+("not executed yet") and what ``arbiter cards coverage --executable`` counts. It walks the
+ability with the same tables the executor uses: the primitives registered in `execute.EXECUTORS`
+(each with the roles it evaluates and its own `problems`), the selector vocabulary of `select.py`,
+the conditions of `conditions.py`, the durations of `durations.py`, the static effects of
+`statics.py`, the triggers of `triggers.py`; `missing` says what stopped it, so the most frequent
+missing pieces can be listed.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from codex.cardtext import ast as A
+from codex.engine.abilities import Ability, AbilityKind
+
+#: References the selectors resolve from context.
+REFS = {"self", "itself", "you", "your", "yourself", "it", "they", "he", "she", "that", "those", "them", "each",
+        "which", "themselves", "himself", "herself", "everyone", "anyone"}
+
+
+def sel_problems(node: Any) -> Iterator[str]:
+    """What of a selector's words the evaluator does not know."""
+    from codex.engine.effects.select import (ALL_DETS, CARD_NOUNS, MODS, NOUNS, ONE_DETS, ZONE_NOUNS, is_subtype,
+                                             singular, zone_of)
+    from codex.engine.keywords import FLAGS
+    if node is None:
+        return
+    if isinstance(node, A.Ref):
+        if node.word.lower() not in REFS:
+            yield f"the reference '{node.word}'"
+        for f in node.filters:
+            yield from filter_problems(f)
+        return
+    if isinstance(node, A.Where):
+        yield from filter_problems(node)
+        return
+    if isinstance(node, A.Group):
+        for item in node.items:
+            yield from sel_problems(item)
+        return
+    if isinstance(node, A.Partitive):
+        if not (node.count in ("each", "all", None) or isinstance(node.count, int)):
+            yield f"the partitive '{node.count}'"
+        yield from sel_problems(node.of)
+        return
+    if not isinstance(node, A.Selector):
+        yield f"a role given as {type(node).__name__}"
+        return
+    noun = singular(node.noun)
+    from codex.engine.effects.select import names_itself
+    if names_itself(node):
+        return
+    if noun not in NOUNS and not is_subtype(node.noun) and noun not in CARD_NOUNS and noun not in ZONE_NOUNS:
+        yield f"the noun '{node.noun}'"
+    det = node.det
+    if isinstance(det, A.Possessive):
+        yield from sel_problems(det.owner)
+    elif not (det in ALL_DETS or (isinstance(det, str) and det.lower() in ONE_DETS | {
+            "this", "that", "those", "your", "their", "its", "his", "her", "no"})):
+        yield f"the determiner '{det}'"
+    if node.quant not in (None, "up_to", "any_number"):
+        yield f"the quantity '{node.quant}'"
+    for m in node.mods:
+        low = m.lower().removeprefix("non-")
+        if low not in MODS and not m[:1].isupper() and not (m.lower().startswith("non-") and m[4:5].isupper()):
+            yield f"the modifier '{m}'"
+        elif m[:1].isupper() and low.replace(" ", "_") not in FLAGS and " " in m:
+            yield f"the modifier '{m}'"
+    carded = noun in CARD_NOUNS or is_subtype(node.noun)
+    for f in node.filters:
+        if carded and isinstance(f, (A.Where, A.Of)) and zone_of(f.of if isinstance(f, A.Where) else f.what):
+            continue
+        if isinstance(f, A.Of) and noun in ("controller", "owner"):
+            yield from sel_problems(f.what)
+            continue
+        yield from filter_problems(f)
+    if noun in ("card", "spell") and not any(m.lower() == "dead" for m in node.mods) and not any(
+            isinstance(f, (A.Where, A.Of)) and zone_of(f.of if isinstance(f, A.Where) else f.what)
+            for f in node.filters) and det not in ("that", "those", "this"):
+        yield f"{noun}s with no zone named"
+
+
+def filter_problems(f: Any) -> Iterator[str]:
+    from codex.engine.effects.conditions import condition_problems
+    from codex.engine.effects.select import RELS
+    if isinstance(f, A.Where):
+        if f.rel not in RELS or f.rel in ("from", "among", "to", "into"):
+            yield f"the place relation '{f.rel}'"
+        if f.rel == "within" and not isinstance(f.steps, int):
+            yield "'within' without steps"
+        yield from sel_problems(f.of)
+    elif isinstance(f, A.With):
+        if isinstance(f.what, A.Selector):
+            yield from sel_problems(f.what)
+        elif not isinstance(f.what, (A.Keyword, A.Stat)):
+            yield "a 'with' phrase that is not a keyword"
+    elif isinstance(f, A.Stat):
+        from codex.engine.effects.select import stat_value
+        if f.stat not in ("power", "cost") or stat_value(f.value) is None:
+            yield f"a comparison of {f.stat}"
+    elif isinstance(f, A.Relative):
+        yield from condition_problems(f.clause)
+    else:
+        yield f"the filter {type(f).__name__}"
+
+
+def clause_problems(clause: Any) -> Iterator[str]:
+    """What of one clause the executor does not run."""
+    from codex.engine.effects.amounts import per_problems
+    from codex.engine.effects.conditions import condition_problems
+    from codex.engine.effects.durations import duration_problems
+    from codex.engine.effects.execute import EXECUTORS
+    from codex.engine.effects.purpose import purpose_problems
+    if not isinstance(clause, A.Clause):
+        yield f"a clause given as {type(clause).__name__}"
+        return
+    if clause.negated or clause.modal not in (None, "may", "must"):
+        yield f"a clause with '{clause.modal or 'not'}'"
+    if clause.purpose is not None or clause.instead or clause.scope is not None:
+        yield from purpose_problems(clause)
+        return
+    if clause.per is not None:
+        yield from per_problems(clause.action)
+        yield from sel_problems(clause.per)
+    yield from duration_problems(clause.duration)
+    for cond in clause.conditions:
+        if isinstance(cond, A.Condition) and cond.kind == "while" and isinstance(
+                clause.action, (A.Grant, A.SetState, A.LoseGrant)) and not (
+                isinstance(cond.clause, A.Clause) and isinstance(cond.clause.action, (A.Located, A.Occupy))):
+            yield "an effect lasting while something else holds"
+        yield from condition_problems(cond)
+    act = clause.action
+    if isinstance(act, A.Group) and act.conj == "and" and all(isinstance(c, A.Clause) for c in act.items):
+        for item in act.items:
+            yield from clause_problems(item)
+        return
+    primitive = EXECUTORS.get(type(act))
+    if primitive is None:
+        yield f"the primitive {type(act).__name__}" + (f" ({act.lemma})" if isinstance(act, A.Action) else "")
+        return
+    for role in primitive.roles:
+        yield from sel_problems(getattr(act, role, None))
+    yield from primitive.problems(act)
+    from codex.engine.effects.execute import CLAUSE_ADJUNCTS, repeats
+    for adverb in clause.adverbs:
+        if adverb not in primitive.adverbs:
+            yield f"the adverb '{adverb}' on {type(act).__name__}"
+    for adj in clause.adjuncts:
+        if adj.prep in CLAUSE_ADJUNCTS and repeats(clause) is not None:
+            yield from sel_problems(repeats(clause))
+        elif adj.prep not in primitive.adjuncts:
+            yield f"the adjunct '{adj.prep} ...' on {type(act).__name__}"
+
+
+def _limit_problems(limit: Any) -> Iterator[str]:
+    if limit.count != 1 or (limit.turn is not None and limit.turn.whose not in ("your", None, "each")):
+        yield "a limit other than once a turn"
+
+
+def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
+    from codex.engine.effects.conditions import condition_problems
+    from codex.engine.effects.durations import duration_problems
+    for n, sentence in enumerate(sentences if isinstance(sentences, tuple) else (sentences,)):
+        if isinstance(sentence, A.Unparsed):
+            yield "an unreadable sentence"
+            continue
+        if isinstance(sentence, A.Clause):
+            yield from clause_problems(sentence)
+            continue
+        if not isinstance(sentence, A.Sentence):
+            yield f"a body given as {type(sentence).__name__}"
+            continue
+        if limited and n == 0 and sentence.limit is not None:
+            yield from _limit_problems(sentence.limit)
+        elif sentence.limit is not None:
+            yield "a sentence with a limit"
+        if sentence.per is not None:
+            yield from sel_problems(sentence.per)
+        yield from duration_problems(sentence.duration)
+        for cond in sentence.conditions:
+            yield from condition_problems(cond)
+        if "or" in sentence.links and set(sentence.links) != {"or"}:
+            yield "clauses joined by both 'and' and 'or'"
+        for clause in sentence.clauses:
+            yield from clause_problems(clause)
+
+
+def cost_problems(costs: Any) -> Iterator[str]:
+    from codex.engine.effects.costs import COSTS
+    for cost in costs:
+        check = COSTS.get(cost.kind)
+        if check is None:
+            yield f"the cost '{cost.kind}'"
+        else:
+            yield from check(cost)
+
+
+def missing(ability: Ability) -> list[str]:
+    """What keeps the engine from executing ``ability`` (empty: it executes it)."""
+    from codex.engine.effects.context import Ctx, Obj
+    from codex.engine.effects.statics import Unsupported, statics_of
+    from codex.engine.effects.triggers import trigger_problems
+    node = ability.node
+    problems: list[str] = []
+    if getattr(node, "threshold", ()):
+        from codex.engine.effects.costs import threshold_problems
+        problems += list(threshold_problems(node.threshold))
+    if ability.kind is AbilityKind.STATIC:
+        try:
+            if not statics_of(ability, Ctx(Obj("unit", ""), "", "", ability, ""), 0):
+                problems.append("a static ability with no effect the engine knows")
+        except Unsupported as e:
+            problems.append(str(e))
+        return list(dict.fromkeys(problems))
+    if ability.kind is AbilityKind.TRIGGERED:
+        problems += trigger_problems(node.trigger)
+    if ability.kind is AbilityKind.ACTIVATED:
+        problems += list(cost_problems(getattr(node, "costs", ())))
+    problems += list(sentence_problems(getattr(node, "body", ()), limited=isinstance(node, A.Statement)))
+    return list(dict.fromkeys(problems))
+
+
+def executed(ability: Ability) -> bool:
+    """Whether this engine version executes the ability."""
+    return not missing(ability)

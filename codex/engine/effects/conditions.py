@@ -1,0 +1,340 @@
+"""Conditions: whether a clause of card text holds on the board right now.
+
+Used for a relative clause ("minions *occupying affected sites*"), an ``if``/``unless``/``while``
+guard, a trigger's extra conditions and the end of an effect that lasts "until" a state changes.
+A clause is read as a statement about the board in its present form: ``Occupy`` (where units
+are), ``Located``, ``Control``/``Own``, ``Exists``, a state (tapped, asleep, silenced, disabled,
+burrowed, submerged, flooded), having a keyword, being a kind of card (``IsA``), a projectile
+having hit a unit, a comparison of counts. A clause the engine cannot test raises `NotExecutable`,
+and `condition_problems` (used by `check.py`) lists the same cases statically.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator
+
+from codex.cardtext import ast as A
+from codex.engine.effects.context import Ctx, Obj
+from codex.engine.effects.select import (NotExecutable, controller_of, is_a, locations_of, places, select,
+                                         select_all)
+from codex.engine.geometry import Region
+from codex.engine.state import GameState
+
+
+def _located(state: GameState, objs: list[Obj], at: list[Obj]) -> bool:
+    where = {loc for o in at for loc in locations_of(state, o)}
+    squares = {loc.square for loc in where}
+    return bool(objs) and all(
+        any(loc in where or (o.kind == "site" and loc.square in squares) for loc in locations_of(state, o))
+        for o in objs)
+
+
+def _units(state: GameState, objs: list[Obj]) -> list[Any]:
+    return [u for o in objs if o.kind == "unit" and (u := state.unit(o.key)) is not None]
+
+
+def _state_of(state: GameState, obj: Obj, what: str) -> bool:
+    """Whether an object is in a state now (a unit tapped, asleep, silenced..., a site flooded)."""
+    from codex.engine.ongoing import disabled_by, lasting_on, silenced_at, site_is_water
+    if obj.kind == "site":
+        site = state.site_at(obj.key)
+        if what == "empty":      # no unit and no artifact at any of its locations
+            return bool(site) and not any(u.location.square == obj.key for u in state.units) and not any(
+                state.artifact_location(a).square == obj.key for a in state.artifacts)
+        return bool(site and what == "flooded" and site_is_water(state, site) and (site.flooded or site.affinity.water
+                                                                                   == 0))
+    unit = state.unit(obj.key) if obj.kind == "unit" else None
+    if unit is None:
+        return False
+    if what in ("tapped", "untapped"):
+        return unit.tapped == (what == "tapped")
+    if what == "asleep":
+        return any("asleep" in e.states for e in lasting_on(state, unit))
+    if what == "silenced":
+        return silenced_at(state, unit, unit.location)
+    if what == "disabled":
+        return disabled_by(state, unit) is not None
+    raise NotExecutable(f"a condition about being {what}")
+
+
+_STATES = ("tapped", "untapped", "asleep", "silenced", "disabled", "flooded", "empty")
+_REGIONS = {"burrow": Region.UNDERGROUND, "submerge": Region.UNDERWATER}
+
+
+def _compare_count(state: GameState, ctx: Ctx, node: Any, of: Any, verb: str = "have") -> int:
+    """How many of what ``node`` names ``of`` has (cards in a player's hand, life) or controls
+    (sites, units)."""
+    owners = select_all(state, ctx, of)
+    if isinstance(node, A.Selector) and node.noun == "life":
+        lives = [state.player(str(o.key)).life for o in owners if o.kind == "player"]
+        return max(lives) if lives else 0
+    if isinstance(node, A.Selector) and node.noun in ("card", "spell", "site") and verb != "control":
+        total = 0
+        for o in owners:
+            pid = str(o.key) if o.kind == "player" else controller_of(state, o)
+            if pid is None or not state.has_player(pid):
+                continue
+            hand = state.player(pid).hand
+            size = hand.size if node.noun == "card" else hand.count(node.noun)  # type: ignore[arg-type]
+            if size is None:
+                raise NotExecutable("a comparison of hands the scenario does not track")
+            total += size
+        return total
+    pids = {str(o.key) if o.kind == "player" else controller_of(state, o) for o in owners}
+    return sum(1 for o in select_all(state, ctx, node) if controller_of(state, o) in pids)
+
+
+def _none_of(act: Any) -> str | None:
+    """The role whose words say "no ..." ("if no enemy units occupy this site"), if one does."""
+    for role in ("agent", "patient"):
+        value = getattr(act, role, None)
+        if isinstance(value, A.Selector) and value.det == "no":
+            return role
+    return None
+
+
+def clause_holds(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
+    """The clause as a statement about the board now (``negated`` flips it); "no X ..." holds when
+    it holds of none of the X."""
+    if clause.modal not in (None, "is"):
+        raise NotExecutable(f"a condition with '{clause.modal}'")
+    act = clause.action
+    role = _none_of(act)
+    if role is not None:
+        words = A.replace(getattr(act, role), det=None)
+        each = select_all(state, ctx, words)
+        one = [A.replace(act, **{role: A.Ref("which")})]
+        result = not any(clause_holds(state, ctx.bind("which", [o]), A.replace(clause, action=one[0], negated=False))
+                         for o in each)
+        return not result if clause.negated else result
+    test = _TESTS.get(type(act))
+    if test is None:
+        raise NotExecutable(f"a condition about {type(act).__name__}")
+    result = test(state, ctx, act)
+    return not result if clause.negated else result
+
+
+def _occupy(state: GameState, ctx: Ctx, act: A.Occupy) -> bool:
+    return _located(state, select_all(state, ctx, act.agent), select_all(state, ctx, act.patient))
+
+
+def _is_located(state: GameState, ctx: Ctx, act: A.Located) -> bool:
+    """"It is at / adjacent to / in X": a site is where its square is (adjacency of sites and
+    voids crosses regions: Codex "Adjacent")."""
+    objs = select_all(state, ctx, act.patient) if act.patient is not None else [ctx.source]
+    locs = set(places(state, ctx, act.where)) if isinstance(act.where, A.Where) else set()
+    squares = {loc.square for loc in locs}
+    return bool(objs) and all(any(l in locs or (o.kind == "site" and l.square in squares)
+                                  for l in locations_of(state, o)) for o in objs)
+
+
+def _control(state: GameState, ctx: Ctx, act: Any) -> bool:
+    owners = {str(o.key) if o.kind == "player" else controller_of(state, o)
+              for o in select_all(state, ctx, act.agent)} - {None}
+    objs = select_all(state, ctx, act.patient)
+    if isinstance(act, A.Own):
+        from codex.engine.effects.select import owner_of
+        return bool(objs) and all(owner_of(state, o) in owners for o in objs)
+    return bool(objs) and all(controller_of(state, o) in owners for o in objs)
+
+
+def _exists(state: GameState, ctx: Ctx, act: A.Exists) -> bool:
+    return bool(select_all(state, ctx, act.patient))
+
+
+def _set_state(state: GameState, ctx: Ctx, act: A.SetState) -> bool:
+    if act.state not in _STATES:
+        raise NotExecutable(f"a condition about being {act.state}")
+    objs = select_all(state, ctx, act.patient) if act.patient is not None else [ctx.source]
+    return bool(objs) and all(_state_of(state, o, act.state) for o in objs)
+
+
+def _has(state: GameState, ctx: Ctx, act: A.Grant) -> bool:
+    """"it has Stealth": every object named has every keyword."""
+    from codex.engine.ongoing import keywords_at
+    objs = select_all(state, ctx, act.patient) if act.patient is not None else [ctx.source]
+    units = _units(state, objs)
+    names = [g.name.replace(" ", "_") for g in act.grants if isinstance(g, A.Keyword)]
+    if len(names) != len(act.grants):
+        raise NotExecutable("a condition about having something other than keywords")
+    return bool(units) and all(all(getattr(keywords_at(state, u), n, False) for n in names) for u in units)
+
+
+def _is_kind(state: GameState, ctx: Ctx, act: A.IsA) -> bool:
+    objs = select_all(state, ctx, act.patient) if act.patient is not None else [ctx.source]
+    if not isinstance(act.type, A.Selector):
+        raise NotExecutable("a condition about being something other than a kind of card")
+    return bool(objs) and all(is_a(state, ctx, o, act.type) for o in objs)
+
+
+def _relocated(state: GameState, ctx: Ctx, act: A.Relocate) -> bool:
+    """"While it is burrowed / submerged": it is underground / underwater now."""
+    region = _REGIONS.get(act.kind)
+    if region is None:
+        raise NotExecutable(f"a condition about being {act.kind}d")
+    objs = select_all(state, ctx, act.patient) if act.patient is not None else [ctx.source]
+    return bool(objs) and all(any(loc.region is region for loc in locations_of(state, o)) for o in objs)
+
+
+def _hit(state: GameState, ctx: Ctx, act: A.Hit) -> bool:
+    """"If it hits a unit": the projectile named hit one (of what the words name)."""
+    shots = [o for o in (select_all(state, ctx, act.agent) if act.agent is not None else []) if o.kind == "projectile"]
+    if not shots:
+        raise NotExecutable("'hits' said of something that is not a projectile")
+    hit = [Obj("unit", h) for o in shots for h in o.key.hits]
+    if act.patient is None:
+        return bool(hit)
+    named = set(select_all(state, ctx, act.patient))
+    return any(h in named for h in hit)
+
+
+def _carry(state: GameState, ctx: Ctx, act: A.Carry) -> bool:
+    """"everything it carries": the artifacts and units the carrier carries now."""
+    carriers = {o.key for o in select_all(state, ctx, act.agent) if o.kind == "unit"} if act.agent is not None \
+        else {ctx.source.key}
+    objs = select_all(state, ctx, act.patient) if act.patient is not None else []
+    def carried(o: Obj) -> bool:
+        if o.kind == "artifact":
+            art = state.artifact(o.key)
+            return art is not None and art.bearer in carriers
+        unit = state.unit(o.key) if o.kind == "unit" else None
+        return unit is not None and unit.carried_by in carriers
+    return bool(objs) and all(carried(o) for o in objs)
+
+
+def _compare(state: GameState, ctx: Ctx, act: A.Compare) -> bool:
+    if isinstance(act.than, A.Selector) and act.than.det in ("any", "each") and not (
+            isinstance(act.patient, A.Selector) and act.patient.noun == "life"):
+        # "fewer sites than any opponent": compared with each of them, one at a time
+        others = select_all(state, ctx, A.replace(act.than, det=None))
+        return any(_compare(state, ctx.bind("other_one", [o]), A.replace(act, than=A.Ref("other_one")))
+                   for o in others)
+    mine = _compare_count(state, ctx, act.patient, act.agent, act.verb)
+    theirs = _compare_count(state, ctx, act.patient, act.than, act.verb)
+    if act.cmp == "more":
+        return mine > theirs
+    if act.cmp in ("less", "fewer"):
+        return mine < theirs
+    raise NotExecutable(f"the comparison '{act.cmp}'")
+
+
+def _cast(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
+    from codex.engine.effects.casting_rules import cast_holds
+    return cast_holds(state, ctx, act)
+
+
+def _attacking(state: GameState, ctx: Ctx, act: A.Attack) -> bool:
+    """"while attacking", "units attacked by Harassing Ruffians": the attack being resolved now
+    (``GameState.attacking``), by the named attacker (no name: the card itself), at the named unit
+    or site."""
+    at = state.attacking
+    if at is None:
+        return False
+    attacker = Obj("unit", at.attacker)
+    agents = [ctx.source] if act.agent is None else select_all(state, ctx, act.agent)
+    if attacker not in agents:
+        return False
+    if act.patient is None:
+        return True
+    victim = Obj("unit", at.unit) if at.unit else Obj("site", at.site)
+    return victim in select_all(state, ctx, act.patient)
+
+
+_TESTS: dict[type, Callable[[GameState, Ctx, Any], bool]] = {
+    A.Occupy: _occupy, A.Located: _is_located, A.Control: _control, A.Own: _control, A.Exists: _exists,
+    A.SetState: _set_state, A.Grant: _has, A.IsA: _is_kind, A.Relocate: _relocated, A.Hit: _hit,
+    A.Compare: _compare, A.Cast: _cast, A.Carry: _carry, A.Attack: _attacking,
+}
+#: The roles each kind of condition evaluates with selectors.
+CONDITION_ROLES: dict[type, tuple[str, ...]] = {
+    A.Occupy: ("agent", "patient"), A.Located: ("patient",), A.Control: ("agent", "patient"),
+    A.Own: ("agent", "patient"), A.Exists: ("patient",), A.SetState: ("patient",), A.Grant: ("patient",),
+    A.IsA: ("patient", "type"), A.Relocate: ("patient",), A.Hit: ("agent", "patient"),
+    A.Compare: ("agent", "than"), A.Cast: ("agent", "dest"), A.Carry: ("agent",), A.Attack: ("agent", "patient"),
+}
+
+
+def condition_problems(node: Any) -> Iterator[str]:
+    """What keeps the engine from testing a condition (nothing: it can)."""
+    from codex.engine.effects.check import filter_problems, sel_problems
+    if isinstance(node, A.Condition):
+        if node.kind in ("if_able", "if_needed", "if_did"):
+            return
+        if node.kind == "when" and _arrival(node):
+            return
+        if node.kind not in ("if", "unless", "while"):
+            yield f"the condition '{node.kind}'"
+            return
+        yield from condition_problems(node.clause)
+        return
+    if isinstance(node, A.Group):
+        for item in node.items:
+            yield from condition_problems(item)
+        return
+    if not isinstance(node, A.Clause):
+        yield f"a condition given as {type(node).__name__}"
+        return
+    if node.modal not in (None, "is"):
+        yield f"a condition with '{node.modal}'"
+    act = node.action
+    if isinstance(act, A.DoSo):
+        return
+    if type(act) not in _TESTS:
+        yield f"a condition about {type(act).__name__}"
+        return
+    if isinstance(act, A.SetState) and act.state not in _STATES:
+        yield f"a condition about being {act.state}"
+    if isinstance(act, A.Relocate) and act.kind not in _REGIONS:
+        yield f"a condition about being {act.kind}d"
+    if isinstance(act, A.Grant) and not all(isinstance(g, A.Keyword) for g in act.grants):
+        yield "a condition about having something other than keywords"
+    if isinstance(act, A.Cast) and (node.tense == "past" or node.duration is not None or node.scope is not None):
+        yield "a condition about what was cast this turn"
+    if isinstance(act, A.Attack) and (node.tense == "past" or node.adverbs or node.adjuncts or node.duration):
+        yield "a condition about attacks made earlier, or how they went"
+    if isinstance(act, A.Compare) and act.cmp not in ("more", "less", "fewer"):
+        yield f"the comparison '{act.cmp}'"
+    if isinstance(act, A.Located) and isinstance(act.where, A.Where):
+        yield from filter_problems(act.where)
+    for role in CONDITION_ROLES.get(type(act), ()):
+        value = getattr(act, role, None)
+        if role == "type" and isinstance(value, A.Selector):
+            value = A.replace(value, det=None)
+        yield from sel_problems(value)
+
+
+def holds(state: GameState, ctx: Ctx, node: Any) -> bool:
+    """A Condition, or a bare Clause, evaluated now."""
+    if isinstance(node, A.Condition):
+        if node.kind in ("if_able", "if_needed"):
+            return True
+        if node.kind not in ("if", "unless", "while"):
+            raise NotExecutable(f"the condition '{node.kind}'")
+        result = holds(state, ctx, node.clause)
+        return not result if node.kind == "unless" else result
+    if isinstance(node, A.Clause):
+        return clause_holds(state, ctx, node)
+    if isinstance(node, A.Group) and node.conj in ("and", "or"):
+        results = [holds(state, ctx, item) for item in node.items]
+        return all(results) if node.conj == "and" else any(results)
+    raise NotExecutable(f"a condition given as {type(node).__name__}")
+
+
+def _arrival(node: A.Condition) -> bool:
+    """"... when it arrives": right after the movement before it, if the unit got there."""
+    return isinstance(node.clause, A.Clause) and isinstance(node.clause.action, A.Enter) \
+        and node.clause.action.dest is None
+
+
+def holds_in_run(run: Any, node: Any) -> bool:
+    """A condition inside a running effect: "If you do" asks whether its last optional part was
+    done; "when it arrives" whether the unit the last move moved got where it was going."""
+    if isinstance(node, A.Condition) and node.kind == "when" and _arrival(node):
+        return bool(run.arrived)
+    if isinstance(node, A.Condition) and node.kind in ("if", "unless") and isinstance(node.clause, A.Clause) \
+            and isinstance(node.clause.action, A.DoSo):
+        did = bool(run.did)
+        return did if node.kind == "if" else not did
+    return holds(run.state, run.ctx, node)
+
+
+__all__ = ["holds", "holds_in_run", "clause_holds", "condition_problems", "select", "NotExecutable"]

@@ -1,0 +1,154 @@
+"""What an effect runs with: whose ability it is, what it may refer to, and the choices it needs.
+
+A card's words refer to things outside themselves: "this" (its own card), "you" (its
+controller), "it" (what the triggering event or the previous clause named), "target" and "a"
+(what a player chooses). `Ctx` carries those; `choose` asks the scenario's ``choices`` for what a
+player decides, and otherwise stops the ruling with an ``ambiguous`` verdict that lists the
+options and names the key to answer with (as a projectile's ``hit`` does).
+"""
+from __future__ import annotations
+
+from contextvars import ContextVar
+from dataclasses import dataclass, field, replace
+from typing import Any, Sequence
+
+from codex.engine.abilities import Ability
+from codex.engine.errors import AmbiguousAction
+from codex.engine.events import CardQuote, Event
+from codex.engine.geometry import Location, Region
+
+#: The scenario's answers to the choices effects ask for (key → value), for the ruling in progress.
+_choices: ContextVar[dict[str, Any]] = ContextVar("arbiter_choices", default={})
+#: Where the ruling in progress finds cards an effect names ("Summon a Foot Soldier", a card found
+#: by a search): the same `CardSource` the scenario's named cards came from.
+_cards: ContextVar[Any] = ContextVar("arbiter_cards", default=None)
+
+
+def set_choices(choices: dict[str, Any], cards: Any = None) -> Any:
+    """Install a ruling's choices and card source (returns the token to reset them with)."""
+    return _choices.set(dict(choices)), _cards.set(cards)
+
+
+def reset_choices(token: Any) -> None:
+    choices, cards = token
+    _choices.reset(choices)
+    _cards.reset(cards)
+
+
+def card_data(name: str) -> Any:
+    """The printed facts (`cards.CardData`) of the card ``name``, from the ruling's card source."""
+    source = _cards.get()
+    return source.card(name) if source is not None else None
+
+
+def choice(key: str) -> Any:
+    """The scenario's answer to the choice ``key`` (None when it gives none)."""
+    return _choices.get().get(key)
+
+
+@dataclass(frozen=True)
+class Obj:
+    """A game object an effect names: ``kind`` unit, site, aura, artifact, player or location, and
+    its key (a unit/aura/artifact id, a site's square, a player id, a `Location`)."""
+
+    kind: str
+    key: Any
+
+    def __str__(self) -> str:
+        return str(self.key)
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """An ability being resolved (or tested): its card, its controller, what its words refer to."""
+
+    source: Obj                          # the card whose ability this is
+    source_name: str
+    controller: str
+    ability: Ability
+    key: str                             # the prefix of this ability's choice keys
+    event: Event | None = None           # the event that triggered it
+    caster: str | None = None            # a spell's caster (a unit id)
+    bound: tuple[tuple[str, tuple[Obj, ...]], ...] = field(default_factory=tuple)
+    targets: tuple[str, ...] = ()        # a cast spell's declared targets (unit ids), in order
+    x: int | None = None                 # the value a spell's caster paid for X
+    spell_card: Any = None               # a spell's printed facts (`cards.CardData`), when it is one
+    grantor: Obj | None = None           # a granted ability: the card that grants it (what "this" means)
+    grantor_name: str | None = None
+
+    @property
+    def quote(self) -> CardQuote:
+        return CardQuote(self.grantor_name or self.source_name, self.ability.text)
+
+    def bind(self, word: str, objs: Sequence[Obj]) -> "Ctx":
+        """The context in which ``word`` ("it", "they", "that") refers to ``objs``."""
+        return replace(self, bound=((word, tuple(objs)),) + self.bound)
+
+    def lookup(self, word: str) -> tuple[Obj, ...] | None:
+        for w, objs in self.bound:
+            if w == word:
+                return objs
+        return None
+
+    def choose(self, role: str, options: Sequence[Any], *, count: int = 1, optional: bool = False,
+               why: str = "") -> list[Any]:
+        """What the player chooses for ``role`` among ``options``: from the scenario's ``choices``
+        (key ``<key>.<role>``), or the options themselves when there is no real choice."""
+        key = f"{self.key}.{role}"
+        options = list(options)
+        given = _choices.get().get(key)
+        if given is not None:
+            picked = given if isinstance(given, list) else [given]
+            allowed = {_label(o): o for o in options}
+            chosen = [allowed[str(p)] for p in picked if str(p) in allowed]
+            if len(chosen) == len(picked) and (optional or len(chosen) == min(count, len(options))):
+                return chosen
+        if not options:
+            return []
+        if len(options) <= count and not optional:
+            return options
+        raise AmbiguousAction(f"{self.source_name}: {why or 'a choice is needed'}", key,
+                              [_label(o) for o in options], f"/choices/{key}")
+
+    def answer(self, role: str) -> Any:
+        """The scenario's raw answer for ``role`` (None when it gives none)."""
+        return _choices.get().get(f"{self.key}.{role}")
+
+    def may(self, what: str, role: str = "may") -> bool:
+        """A "you may": the scenario says yes or no (key ``<key>.may``)."""
+        key = f"{self.key}.{role}"
+        given = _choices.get().get(key)
+        if isinstance(given, bool):
+            return given
+        raise AmbiguousAction(f"{self.source_name}: its controller may {what}; say whether they do", key,
+                              [True, False], f"/choices/{key}")
+
+
+@dataclass(frozen=True)
+class ZoneCard:
+    """A card outside the realm an effect names ("your next spell", "a Beast in your cemetery"):
+    whose zone, which zone, the card (a named `state.Card`, or "spell"/"site" for one the scenario
+    does not name), and its place from the top when the scenario does not name it."""
+
+    owner: str
+    zone: str
+    card: Any
+    position: int = 0
+
+    @property
+    def name(self) -> str:
+        return str(getattr(self.card, "name", None) or f"{self.owner}'s {self.zone} card {self.position + 1}")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _label(option: Any) -> str:
+    """How a scenario names an option: a unit/aura/artifact id, a site's square, a player id, a
+    location as its square (``"13"``) or ``"13:underground"`` off the surface, a card by its name."""
+    key = option.key if isinstance(option, Obj) else option
+    if isinstance(key, ZoneCard):
+        return key.name
+    if isinstance(key, Location):
+        return str(key.square) if key.region is Region.SURFACE else f"{key.square}:{key.region.value}"
+    return str(key)

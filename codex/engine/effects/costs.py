@@ -1,0 +1,195 @@
+"""Costs of activated abilities (Codex "Activated Ability", "Sacrifice", "Tap"): tap this card (or
+its bearer, or another ally), pay mana, sacrifice a card, discard cards, lose life. All costs are
+paid before the effect goes onto the storyline; a cost that cannot be paid makes the activation
+illegal.
+
+`COSTS` says which cost kinds the engine pays and what of a cost it cannot (for `check.py`);
+`pay` pays them for `actions/activate.py`. A threshold written before an ability (``(F)(F)(F) —``)
+is a condition: the ability works only while its controller has that threshold.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Callable, Iterator
+
+from codex.cardtext import ast as A
+from codex.engine.effects.context import Ctx, Obj
+from codex.engine.effects.select import NotExecutable, select
+
+if TYPE_CHECKING:
+    from codex.engine.actions.base import Resolution
+
+
+def _tap_problems(cost: A.Cost) -> Iterator[str]:
+    from codex.engine.effects.check import sel_problems
+    if cost.arg is not None and not (isinstance(cost.arg, A.Ref) and cost.arg.word == "SELF"):
+        yield from sel_problems(cost.arg)
+
+
+def _mana_problems(cost: A.Cost) -> Iterator[str]:
+    arg = cost.arg
+    symbols = arg.symbols if isinstance(arg, A.Mana) else ((arg,) if isinstance(arg, str) else ())
+    if not symbols or not all(s.strip("()").isdigit() or s.strip("()").upper() == "X" for s in symbols):
+        yield "a cost of elemental mana"
+
+
+def _card_problems(cost: A.Cost) -> Iterator[str]:
+    from codex.engine.effects.check import sel_problems
+    arg = cost.arg
+    if arg is None or (isinstance(arg, A.Ref) and arg.word == "SELF"):
+        return
+    if cost.kind == "discard":
+        if not (isinstance(arg, A.Selector) and arg.noun in ("card", "spell", "site")):
+            yield "discarding particular cards as a cost"
+        return
+    yield from sel_problems(arg)
+
+
+def _life_problems(cost: A.Cost) -> Iterator[str]:
+    if not isinstance(cost.arg, int):
+        yield "a cost of life given otherwise than as a number"
+
+
+COSTS: dict[str, Callable[[A.Cost], Iterator[str]]] = {
+    "tap": _tap_problems, "mana": _mana_problems, "sacrifice": _card_problems, "discard": _card_problems,
+    "life": _life_problems,
+}
+
+
+def threshold_problems(threshold: tuple[str, ...]) -> Iterator[str]:
+    from codex.engine.keywords import parse_threshold
+    try:
+        parse_threshold("".join(threshold))
+    except Exception:
+        yield "a threshold the engine cannot read"
+
+
+def has_threshold(state: Any, player: str, threshold: tuple[str, ...]) -> bool:
+    """Whether ``player`` has the threshold written before an ability (Codex "Threshold")."""
+    from codex.engine.keywords import parse_threshold
+    from codex.engine.ongoing import player_affinity
+    from codex.engine.state import Affinity
+    if not threshold:
+        return True
+    need = Affinity.of(parse_threshold("".join(threshold)))
+    return not player_affinity(state, player).covers(need)
+
+
+def mana_of(cost: A.Cost) -> int:
+    arg = cost.arg
+    symbols = arg.symbols if isinstance(arg, A.Mana) else ((arg,) if isinstance(arg, str) else ())
+    return sum(int(s.strip("()")) for s in symbols if s.strip("()").isdigit())
+
+
+def pay(res: "Resolution", ctx: Ctx, costs: tuple[A.Cost, ...], pointer: str) -> Ctx:
+    """Pay every cost (taps and mana are checked by the caller first); returns the context with
+    what was sacrificed or discarded bound ("the discarded card's mana cost")."""
+    from codex.engine import document as D
+    from codex.engine.actions.base import run
+    from codex.engine.reasons import Reason
+    from codex.engine.ruling import Verdict
+    for i, cost in enumerate(costs):
+        if cost.kind == "tap" and cost.arg is not None and not (isinstance(cost.arg, A.Ref)
+                                                                   and cost.arg.word == "SELF"):
+            for obj in _chosen(res, ctx, cost.arg, f"cost.{i}"):
+                out = run(res.state, D.Tap(do="tap", unit=str(obj.key), cost=True), f"{pointer}/costs/{i}")
+                if out.verdict is Verdict.ILLEGAL:
+                    raise res.illegal((Reason(out.reason) if out.reason else Reason.TAPPED, "activated-ability"),
+                                      f"the cost of {ctx.source_name}", pointer)
+                res.state = out.state
+                res.emit(*out.events)
+        elif cost.kind == "sacrifice":
+            objs = [ctx.source] if cost.arg is None or (isinstance(cost.arg, A.Ref) and cost.arg.word == "SELF") \
+                else _chosen(res, ctx, cost.arg, f"cost.{i}")
+            if not objs:
+                raise res.illegal((Reason.NO_SUCH_ABILITY, "sacrifice"), f"nothing to sacrifice for {ctx.source_name}",
+                                  pointer)
+            res.apply(_sacrifice(res, ctx, objs))
+            ctx = ctx.bind("sacrificed", objs)
+        elif cost.kind == "discard":
+            ctx = _discard(res, ctx, cost, i, pointer)
+        elif cost.kind == "life":
+            from codex.engine.combat import lose_life
+            res.apply(lose_life(res.state, ctx.controller, int(cost.arg), f"the cost of {ctx.source_name}",
+                                ("activated-ability",)))
+    return ctx
+
+
+def _chosen(res: "Resolution", ctx: Ctx, node: Any, role: str) -> list[Obj]:
+    try:
+        return select(res.state, ctx, node, role)
+    except NotExecutable as e:
+        from codex.engine.errors import Problem, ScenarioError
+        raise ScenarioError([Problem("/action/ability", f"this engine cannot pay the cost: {e.what}",
+                                     "use an ability whose costs it pays")]) from None
+
+
+def _sacrifice(res: "Resolution", ctx: Ctx, objs: list[Obj]) -> tuple[Any, list[Any]]:
+    """Sacrifice as a cost (Codex "Sacrifice": its controller destroys it; it cannot be prevented):
+    minions are marked for death and go to the cemetery once the story settles; artifacts and sites
+    are destroyed."""
+    from codex.engine import document as D
+    from codex.engine.actions.base import run
+    from codex.engine.storyline import mark_for_death, settle
+    state = res.state
+    batch: list[Any] = []
+    for obj in objs:
+        if obj.kind == "unit" and (u := state.unit(obj.key)) is not None and not u.is_avatar:
+            state, marked = mark_for_death(state, u.id, f"sacrificed to pay for {ctx.source_name}",
+                                           ("sacrifice", "activated-ability"))
+            batch += marked
+        elif obj.kind == "artifact":
+            out = run(state, D.Destroy(do="destroy", target=D.ArtifactRef(artifact=str(obj.key)), player=ctx.controller),
+                      "/action")
+            state = out.state
+            batch += list(out.events)
+        elif obj.kind == "site":
+            out = run(state, D.DestroySite(do="destroy_site", square=int(obj.key)), "/action")
+            state = out.state
+            batch += list(out.events)
+        from codex.engine.events import Note
+        batch.append(Note("sacrifice", f"{ctx.source_name if obj == ctx.source else obj.key} is sacrificed: its "
+                          "controller destroys it, and nothing can prevent it.", {"card": str(obj.key)},
+                          rules=("sacrifice",)))
+    after, more = settle(state, batch)
+    return after, batch + more
+
+
+def _discard(res: "Resolution", ctx: Ctx, cost: A.Cost, i: int, pointer: str) -> Ctx:
+    """Discard cards from the controller's hand as a cost: which ones is the player's choice
+    (``cost.<n>``: card names, or "spell"/"site" for unnamed ones)."""
+    from codex.engine.actions.zones import take_from_hand
+    from codex.engine.errors import AmbiguousAction
+    from codex.engine.zones import move
+    arg = cost.arg
+    count = int(arg.count) if isinstance(arg, A.Selector) and isinstance(arg.count, int) else 1
+    noun = arg.noun if isinstance(arg, A.Selector) else "card"
+    hand = res.state.player(ctx.controller).hand
+    key = f"{ctx.key}.cost.{i}"
+    given = ctx.answer(f"cost.{i}")
+    if given is None:
+        options = [c.name for c in hand.named if noun == "card" or c.kind == noun] + [
+            k for k in ("spell", "site") if noun in ("card", k) and (getattr(hand, k + "s") is None
+                                                                   or getattr(hand, k + "s") > 0)]
+        if len(options) == 1 and count == 1 and options[0] not in ("spell", "site"):
+            given = options[0]
+        else:
+            raise AmbiguousAction(f"{ctx.source_name}: choose the {noun} to discard to pay its cost", key, options,
+                                  f"/choices/{key}")
+    picks = [str(x) for x in (given if isinstance(given, list) else [given])]
+    names = tuple(p for p in picks if p not in ("spell", "site"))
+    if noun in ("spell", "site"):          # "Discard a spell": a site does not pay it
+        from codex.engine.reasons import Reason
+        kinds = {c.name.casefold(): c.kind for c in hand.named}
+        wrong = [n for n in names if kinds.get(n.casefold()) not in (noun, None)] + [
+            p for p in picks if p in ("spell", "site") and p != noun]
+        if wrong:
+            raise res.illegal((Reason.NOT_IN_HAND, "activated-ability"), f"{wrong[0]} is not a {noun} to discard",
+                              pointer)
+    items = take_from_hand(res, ctx.controller, names, picks.count("spell"), picks.count("site"), pointer)
+    res.apply(move(res.state, ctx.controller, items, "hand", "cemetery", "discarded to pay a cost", ("cemetery",)))
+    from codex.engine.effects.context import ZoneCard
+    return ctx.bind("discarded", [Obj("card", ZoneCard(ctx.controller, "cemetery", item, 0)) for item in items])
+
+
+__all__ = ["COSTS", "pay", "threshold_problems", "has_threshold", "mana_of", "replace"]

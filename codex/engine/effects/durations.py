@@ -1,0 +1,141 @@
+"""How long an effect lasts (Codex "Ongoing Effect"): this turn, until your next turn, while its
+card is in the realm (no listed duration: "they apply indefinitely while the source is in the
+realm"), permanently, until a card leaves the realm, until a unit takes damage ("until hurt"),
+or until a state stops holding ("until it no longer has Stealth").
+
+`until_of` reads a clause's duration for `board.lasting`; `ended` is asked at rest (`storyline`)
+which lasting effects an event batch or the board now ends.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterator
+
+from codex.cardtext import ast as A
+from codex.engine.effects.select import NotExecutable
+from codex.engine.events import Damaged, Event
+from codex.engine.state import GameState, Lasting
+
+if TYPE_CHECKING:
+    from codex.engine.effects.execute import Run
+
+
+def duration_problems(duration: A.Duration | None) -> Iterator[str]:
+    """What keeps the engine from knowing when an effect with this duration ends."""
+    if duration is None or duration.kind in ("this_turn", "permanently"):
+        return
+    if duration.kind == "until":
+        if duration.turn is not None:
+            if not (duration.turn.whose == "your" and duration.turn.which == "next" and duration.phase is None):
+                yield "the duration 'until' another turn"
+            return
+        if _end_kind(duration.event) is None:
+            yield "the duration 'until' that event"
+        return
+    yield f"the duration '{duration.kind}'"
+
+
+def _end_kind(event: Any) -> str | None:
+    """``damage`` (its unit takes damage), ``leaves`` (a card leaves the realm) or ``condition``
+    (a state of its units stops or starts holding)."""
+    if not isinstance(event, A.Clause):
+        return None
+    act = event.action
+    if isinstance(act, A.Damage) and act.agent is None and (act.patient is None or isinstance(act.patient, A.Ref)):
+        return "damage"
+    if isinstance(act, A.Leave) and isinstance(act.source, A.Selector) and act.source.noun == "realm":
+        return "leaves"
+    if isinstance(act, (A.Grant, A.SetState)) and isinstance(getattr(act, "patient", None), A.Ref):
+        return "condition"
+    return None
+
+
+def until_of(run: "Run", clause: A.Clause) -> tuple[str, str | None]:
+    """(``Lasting.until``, ``Lasting.ends_on``) for the clause's duration."""
+    duration = clause.duration
+    if duration is None:
+        # no listed duration: while its source is in the realm (Codex "Ongoing Effect"); a magic is never
+        # in the realm, so what a magic gives with no duration ("Give an allied minion Stealth") stays
+        return ("permanent" if run.ctx.source.kind == "spell" else "source"), None
+    if duration.kind == "this_turn":
+        return "end_of_turn", None
+    if duration.kind == "permanently":
+        return "permanent", None
+    if duration.kind == "until" and duration.turn is not None and duration.turn.whose == "your" \
+            and duration.turn.which == "next" and duration.phase is None:
+        return "next_turn", None
+    if duration.kind == "until":
+        kind = _end_kind(duration.event)
+        if kind == "damage":
+            return "event", "damage"
+        if kind == "condition":
+            return "event", "condition"
+        if kind == "leaves":
+            return "source", None
+    raise NotExecutable(f"the duration {duration.kind!r}")
+
+
+def leaving_source(run: "Run", clause: A.Clause) -> str | None:
+    """The card whose leaving the realm ends the effect (``until Puppet Master leaves the realm``)."""
+    duration = clause.duration
+    if duration is None or duration.kind != "until" or _end_kind(duration.event) != "leaves":
+        return None
+    from codex.engine.effects.select import select_all
+    who = duration.event.action.patient
+    objs = [run.ctx.source] if isinstance(who, A.Ref) and who.word == "SELF" else select_all(run.state, run.ctx, who)
+    return f"{objs[0].kind}:{objs[0].key}" if objs else None
+
+
+def ended(state: GameState, batch: list[Event]) -> list[Lasting]:
+    """The lasting effects that end now: a unit under an effect "until hurt" took damage, or the
+    state an effect lasts "until" no longer (or now) holds."""
+    hurt = {e.unit for e in batch if isinstance(e, Damaged) and e.amount > 0}
+    out = []
+    for effect in state.lasting:
+        if effect.until != "event":
+            continue
+        if effect.ends_on == "damage" and hurt & set(effect.units):
+            out.append(effect)
+        elif effect.ends_on == "condition" and effect.end is not None and _holds_now(state, effect):
+            out.append(effect)
+    return out
+
+
+def end_lasting(state: GameState, ending: list[Lasting], rules: tuple[str, ...]) -> tuple[GameState, list[Event]]:
+    """Lasting effects end: they are gone, and control a lasting effect gave returns to whoever had
+    it (Codex "Ownership and Control")."""
+    from dataclasses import replace
+    from codex.engine.events import ControlChanged, EffectEnded
+    if not ending:
+        return state, []
+    ids = {e.id for e in ending}
+    state = state.evolve(lasting=tuple(e for e in state.lasting if e.id not in ids))
+    names = {u.id: u.name for u in state.units}
+    events: list[Event] = []
+    for e in ending:
+        events.append(EffectEnded(e.name, e.until if e.until != "event" else f"until {e.ends_on}",
+                                  tuple(names.get(u, u) for u in e.units), rules=rules))
+        for uid, before in e.control_from:
+            unit = state.unit(uid)
+            if unit is not None and unit.controller != before:
+                state = state.with_unit(replace(unit, controller=before))
+                events.append(ControlChanged("unit", unit.name, unit.controller, before, unit.owner,
+                                             rules=("control.change", "ownership.fixed")))
+    return state, events
+
+
+def gone_sources(state: GameState) -> list[Lasting]:
+    """Lasting effects that last while a card is in the realm, whose card has left."""
+    from codex.engine.ongoing import in_realm
+    return [e for e in state.lasting if e.until == "source" and not in_realm(state, e.source)]
+
+
+def _holds_now(state: GameState, effect: Lasting) -> bool:
+    from codex.engine.effects.conditions import clause_holds
+    from codex.engine.effects.context import Ctx, Obj
+    from codex.engine.abilities import Ability, AbilityKind
+    ctx = Ctx(Obj("unit", effect.units[0] if effect.units else ""), effect.name, effect.controller,
+              Ability(AbilityKind.STATIC, "", None), effect.id).bind("it", [Obj("unit", u) for u in effect.units])
+    try:
+        return clause_holds(state, ctx, effect.end)
+    except NotExecutable:
+        return False

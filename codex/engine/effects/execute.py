@@ -1,0 +1,358 @@
+"""Executing card text: an ability's sentences, clause by clause, over the engine's own actions.
+
+A card effect is the card-text AST run against the board. Each clause names a primitive (deal
+damage, draw, tap, kill, give a keyword, summon, move, look at cards...) and its roles (who, what,
+how much, where); the roles are evaluated by `select`, and the primitive is carried out by the same
+engine code a scenario's own action would use (`actions/`), so a card's damage obeys every rule a
+scenario's damage does (reductions, Ward, death's door, deaths through the storyline). Every event
+an effect causes carries the card's own sentence (`CardQuote`), so the ruling quotes the card
+beside the Codex rule that applied it.
+
+The primitives live by area (`board.py`: damage, life, tapping, removal, grants, fights;
+`cards.py`: draw, look, search, put, shuffle, discard; `summon.py`: summon and conjure;
+`motion.py`: moves, steps, pushes; `shoot.py`: projectiles). Each registers its executor here with
+`executes`, together with the roles it reads and a function saying what of a node it cannot run:
+`check.py` reads the same registry, so what the coverage counts is what the executor runs.
+
+Scope rules of the AST: a sentence's conditions guard all its clauses; ``may`` asks the player (the
+scenario's ``choices``); ``it``/``they`` refer to what the previous clause acted on (else the
+triggering event's unit); a duration makes the effect last (`state.Lasting`) until it ends. What
+the engine cannot do raises `NotExecutable`: the ability is then named as not executed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Iterator
+
+from codex.cardtext import ast as A
+from codex.engine import document as D
+from codex.engine.abilities import Ability, AbilityKind
+from codex.engine.effects.conditions import holds
+from codex.engine.effects.context import Ctx, Obj
+from codex.engine.effects.select import NotExecutable, describe, select_all
+from codex.engine.events import AbilityNotExecuted, CardQuote, Event, Note
+from codex.engine.keywords import Keywords
+from codex.engine.state import GameState
+
+Resolved = tuple[GameState, list[Event]]
+
+
+class Run:
+    """A card effect being resolved: the state reached and the events so far."""
+
+    def __init__(self, state: GameState, ctx: Ctx):
+        self.state = state
+        self.ctx = ctx
+        self.events: list[Event] = []
+        self.did: bool | None = None                 # whether the last optional clause was done ("If you do")
+        self.rest: tuple[Any, ...] = ()              # the sentences after the one running
+        self.stop = False                            # a clause ran the rest of the ability itself
+        self.searched: tuple[str, str] | None = None  # (owner, deck) last searched or looked at ("Shuffle")
+        self.mays = 0                                # "you may" asked so far (keys may, may.2, ...)
+        self.arrived: bool | None = None             # the last move's units got where they were going
+
+    def emit(self, *events: Event) -> None:
+        quote = self.ctx.quote
+        self.events += [e if e.from_card is not None else replace(e, from_card=quote) for e in events]
+
+    def act(self, record: D.Action) -> bool:
+        """Carry out an engine action for the effect; False when the rules stopped it (said why)."""
+        from codex.engine.actions.base import run
+        from codex.engine.ruling import Verdict
+        out = run(self.state, record, f"/effect/{self.ctx.key}")
+        if out.verdict is Verdict.AMBIGUOUS:
+            from codex.engine.errors import AmbiguousAction
+            answer = out.answer or {}
+            raise AmbiguousAction(out.summary, str(answer.get("choice", "choice")), list(answer.get("options", [])),
+                                  str(out.extra.get("pointer", "")))
+        self.state = out.state
+        self.emit(*out.events)
+        return out.verdict is not Verdict.ILLEGAL
+
+    def apply(self, resolved: Resolved) -> None:
+        self.state, events = resolved
+        self.emit(*events)
+
+    def settle(self, batch: list[Event]) -> None:
+        from codex.engine.storyline import settle
+        self.emit(*batch)
+        self.state, rest = settle(self.state, batch)
+        self.emit(*rest)
+
+    def note(self, kind: str, sentence: str, rules: tuple[str, ...] = (), **details: Any) -> None:
+        self.emit(Note(kind, sentence, details, rules=rules))
+
+
+# ----------------------------------------------------------------------------- the registry
+
+Executor = Callable[[Run, Any, A.Clause], list[Obj]]
+Problems = Callable[[Any], Iterator[str]]
+
+
+def _no_problems(act: Any) -> Iterator[str]:
+    return iter(())
+
+
+@dataclass(frozen=True)
+class Primitive:
+    """How the engine runs one AST primitive: the executor, the roles whose selectors it evaluates
+    (so `check.py` checks their words), and what of a node it cannot run (`problems`)."""
+
+    run: Executor
+    roles: tuple[str, ...] = ()
+    problems: Problems = field(default=_no_problems)
+    adverbs: frozenset[str] = frozenset()        # the adverbs of its clause it reads ("tapped", "together")
+    adjuncts: frozenset[str] = frozenset()       # the prepositions of its clause's adjuncts it reads
+
+
+#: Adverbs and adjuncts every clause may carry, read by `run_clause` itself: "repeating for each X".
+CLAUSE_ADJUNCTS = frozenset({"while"})
+
+
+EXECUTORS: dict[type, Primitive] = {}
+
+
+def executes(node_type: type, *, roles: tuple[str, ...] = (), problems: Problems | None = None,
+             adverbs: tuple[str, ...] = (), adjuncts: tuple[str, ...] = ()) -> Callable[[Executor], Executor]:
+    """Register the executor of ``node_type`` (with the roles it selects, its problems, and the
+    adverbs and adjuncts of a clause it reads: `check.py` names any other as missing)."""
+    def register(fn: Executor) -> Executor:
+        EXECUTORS[node_type] = Primitive(fn, roles, problems or _no_problems, frozenset(adverbs), frozenset(adjuncts))
+        return fn
+    return register
+
+
+def repeats(clause: A.Clause) -> Any:
+    """"..., repeating for each site in your hand": the words counted, or None."""
+    for adj in clause.adjuncts:
+        what = adj.what
+        if adj.prep == "while" and isinstance(what, A.Clause) and isinstance(what.action, A.Action) \
+                and what.action.lemma == "repeat" and what.per is not None:
+            return what.per
+    return None
+
+
+# ----------------------------------------------------------------------------- clauses and sentences
+
+def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
+    """One clause: its modality, conditions and "for each", then its primitive."""
+    if clause.negated or clause.modal not in (None, "may", "must"):
+        raise NotExecutable(f"a clause with '{clause.modal or 'not'}'" + (" (negated)" if clause.negated else ""))
+    if clause.purpose is not None or clause.instead or clause.scope is not None:
+        from codex.engine.effects.purpose import run_with_purpose
+        return run_with_purpose(run, clause)
+    if clause.conditions and run.ctx.lookup("there") is None and _names_its_patient(clause):
+        # "banish an adjacent site, unless there's an Avatar there": the condition is about what the
+        # clause acts on, so that is chosen first
+        from codex.engine.effects.select import select
+        chosen = select(run.state, run.ctx, clause.action.patient, "target")
+        run.ctx = run.ctx.bind("there", chosen)
+    for cond in clause.conditions:
+        if isinstance(cond, A.Condition) and cond.kind == "while" and isinstance(
+                clause.action, (A.Grant, A.SetState, A.LoseGrant)):
+            continue          # "while they are atop X": what the lasting effect covers (`board.while_area`)
+        if not condition_holds(run, cond):
+            run.note("condition", f"{run.ctx.source_name}: the condition is not met, so nothing happens.",
+                     card=run.ctx.source_name)
+            return []
+    act = clause.action
+    if isinstance(act, A.Group) and act.conj == "and" and all(isinstance(c, A.Clause) for c in act.items):
+        acted: list[Obj] = []
+        for item in act.items:
+            acted += run_clause(run, item)
+        return acted
+    primitive = EXECUTORS.get(type(act))
+    if primitive is None:
+        raise NotExecutable(f"the primitive {type(act).__name__}")
+    if clause.per is not None and _per_each_agent(run, clause):
+        # "Enemy Avatars lose 1 life for each nearby site they control": counted for each of them
+        from codex.engine.effects.select import select
+        acted = []
+        outer = run.ctx
+        for agent in select(run.state, run.ctx, act.agent, "agent"):
+            run.ctx = outer.bind("they", [agent]).bind("agent", [agent])
+            acted += run_clause(run, A.replace(clause, action=A.replace(act, agent=A.Ref("agent"))))
+        run.ctx = outer
+        return acted
+    if (again := repeats(clause)) is not None:
+        # "Deal 1 damage to everything atop it, repeating for each site in your hand": the clause once
+        # for each of them, each time a separate event
+        times = len(select_all(run.state, run.ctx, again))
+        run.note("count", f"{run.ctx.source_name}: repeated {times} time(s), once for each of them.", times=times)
+        once = A.replace(clause, adjuncts=tuple(a for a in clause.adjuncts if a.prep != "while"))
+        acted = []
+        for _ in range(times):
+            acted += run_clause(run, once)
+        return acted
+    if clause.per is not None:
+        from codex.engine.effects.amounts import per_amount
+        times = len(select_all(run.state, run.ctx, clause.per))
+        run.note("count", f"{run.ctx.source_name}: {times} for each of them.", times=times)
+        act = per_amount(act, times)
+    if clause.modal == "may":
+        run.mays += 1
+        run.did = run.ctx.may(_told(act), "may" if run.mays == 1 else f"may.{run.mays}")
+        if not run.did:
+            run.emit(Note("declined", f"{run.ctx.controller} chooses not to: {run.ctx.source_name}'s "
+                          f"\u201c{run.ctx.ability.text}\u201d does nothing more.", {"card": run.ctx.source_name},
+                          rules=("may-and-can",)))
+            return []
+    else:
+        run.did = True
+    return primitive.run(run, act, clause)
+
+
+def _per_each_agent(run: Run, clause: A.Clause) -> bool:
+    """Whether "for each X they ..." counts for each of several agents ("they": the agents)."""
+    agent = getattr(clause.action, "agent", None)
+    if agent is None or isinstance(agent, A.Ref) or run.ctx.lookup("they") is not None:
+        return False
+    return any(isinstance(n, A.Ref) and n.word == "they" for n in A.walk(clause.per))
+
+
+def _names_its_patient(clause: A.Clause) -> bool:
+    """Whether a clause's condition says "there" about the clause's own object (no place was
+    named before it)."""
+    if getattr(clause.action, "patient", None) is None:
+        return False
+    return any(isinstance(node, A.Where) and node.rel == "there" for cond in clause.conditions
+               for node in A.walk(cond))
+
+
+def condition_holds(run: Run, cond: Any) -> bool:
+    """A sentence's or clause's condition; "If you do" reads whether the last optional clause was done."""
+    if isinstance(cond, A.Condition) and cond.kind == "if_did":
+        return bool(run.did)
+    from codex.engine.effects.conditions import holds_in_run
+    return holds_in_run(run, cond)
+
+
+def _told(act: Any) -> str:
+    return type(act).__name__.lower()
+
+
+def _clauses_to_run(run: Run, sentence: A.Sentence) -> list[A.Clause]:
+    """The sentence's clauses in order; clauses joined by "or" are one choice ("Play or draw a site")."""
+    clauses = list(sentence.clauses)
+    if "or" not in sentence.links:
+        return clauses
+    if set(sentence.links) != {"or"}:
+        raise NotExecutable("clauses joined by both 'and' and 'or'")
+    options = [f"{i + 1}:{type(c.action).__name__.lower()}" for i, c in enumerate(clauses)]
+    picked = run.ctx.choose("which", options, why="choose which of its effects happens")[0]
+    return [clauses[int(str(picked).split(":")[0]) - 1]]
+
+
+def run_sentence(run: Run, sentence: Any) -> None:
+    """One sentence: its conditions, its duration and "for each", then its clauses in order;
+    ``it`` carries from a clause to the next."""
+    if isinstance(sentence, A.Unparsed):
+        raise NotExecutable(f"the unreadable sentence \u201c{sentence.text}\u201d")
+    if sentence.per is not None:
+        from codex.engine.effects.amounts import for_each_sentence
+        for_each_sentence(run, sentence)
+        return
+    if run.ctx.lookup("it") is None and getattr(run.ctx.event, "unit", None) is None:
+        named = _named_in(sentence.conditions)
+        if named is not None:      # "if no enemy units occupy this site, gain control of it": "it" is that site
+            from codex.engine.effects.select import select_all as every
+            run.ctx = run.ctx.bind("it", every(run.state, run.ctx, named))
+    if not all(condition_holds(run, c) for c in sentence.conditions):
+        run.note("condition", f"{run.ctx.source_name}: the condition is not met, so nothing happens.",
+                 card=run.ctx.source_name)
+        return
+    hit = _hit_units(run, sentence.conditions)
+    if hit:                       # "If it hits a unit, drag it here": "it" is now the unit hit
+        run.ctx = run.ctx.bind("it", hit)
+    for clause in _clauses_to_run(run, sentence):
+        if sentence.duration is not None and clause.duration is None:
+            clause = A.replace(clause, duration=sentence.duration)
+        acted = run_clause(run, clause)
+        if run.stop:
+            return
+        if acted or getattr(clause.action, "patient", None) is not None:   # even nothing: "it" is then nothing
+            run.ctx = run.ctx.bind("it", acted)
+            if any(o.kind in ("location", "site") for o in acted):
+                run.ctx = run.ctx.bind("there", acted)
+
+
+def _hit_units(run: Run, conditions: tuple[Any, ...]) -> list[Obj]:
+    """The units a projectile hit, when a sentence's condition is that it hit one."""
+    for cond in conditions:
+        clause = getattr(cond, "clause", None)
+        if isinstance(clause, A.Clause) and isinstance(clause.action, A.Hit):
+            shots = [o for o in (run.ctx.lookup("it") or ()) if o.kind == "projectile"]
+            return [Obj("unit", h) for o in shots for h in o.key.hits]
+    return []
+
+
+def _named_in(conditions: tuple[Any, ...]) -> Any:
+    """The object a sentence's condition names with "this"/"that" (what a later "it" means)."""
+    for cond in conditions:
+        for node in A.walk(cond):
+            if isinstance(node, A.Selector) and node.det in ("this", "that"):
+                return node
+    return None
+
+
+def run_sentences(run: Run, sentences: tuple[Any, ...]) -> None:
+    """Sentences in order (a clause may run the rest itself: a projectile's sentences, once per
+    projectile)."""
+    for i, sentence in enumerate(sentences):
+        run.rest = tuple(sentences[i + 1:])
+        run_sentence(run, sentence)
+        if run.stop:
+            return
+
+
+def _body(ability: Ability) -> tuple[Any, ...]:
+    node = ability.node
+    body = getattr(node, "body", None)
+    if body is None:
+        if isinstance(node, A.Clause):      # a bare statement on a keyword line
+            return (A.Sentence(clauses=(node,)),)
+        raise NotExecutable(f"a {type(node).__name__} without a body")
+    return body if isinstance(body, tuple) else (body,)
+
+
+def execute(state: GameState, ctx: Ctx) -> Resolved:
+    """Run an ability's effect. An ability the engine cannot run is named as not executed."""
+    run = execute_run(state, ctx)
+    return run.state, run.events
+
+
+def execute_run(state: GameState, ctx: Ctx) -> Run:
+    """`execute`, keeping the run: what its words referred to at the end (a spell's delayed
+    trigger keeps "it")."""
+    run = Run(state, ctx)
+    threshold = getattr(ctx.ability.node, "threshold", ())
+    if threshold and ctx.ability.kind is not AbilityKind.ACTIVATED:
+        from codex.engine.effects.costs import has_threshold
+        if not has_threshold(state, ctx.controller, threshold):
+            run.events = [Note("threshold", f"{ctx.controller} does not have the threshold {''.join(threshold)}: "
+                               f"{ctx.source_name}'s ability does nothing.", {"card": ctx.source_name},
+                               rules=("threshold",), from_card=ctx.quote)]
+            return run
+    try:
+        run_sentences(run, _body(ctx.ability))
+    except NotExecutable as e:
+        run.state = state
+        run.events = [AbilityNotExecuted(ctx.source.key if isinstance(ctx.source.key, str) else str(ctx.source.key),
+                                         ctx.source_name, ctx.ability.describe(), f"not executed yet: {e.what}",
+                                         rules=("storyline",), from_card=ctx.quote)]
+    return run
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What resolving an ability did (state and events), for callers outside the storyline."""
+
+    state: GameState
+    events: list[Event]
+
+
+# the primitives register themselves
+from codex.engine.effects import board, cards, motion, purpose, replacements, shoot, summon  # noqa: E402,F401
+
+__all__ = ["execute", "EXECUTORS", "Primitive", "executes", "Run", "NotExecutable", "AbilityKind", "Keywords",
+           "CardQuote", "describe", "select_all", "holds"]

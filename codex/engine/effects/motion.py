@@ -1,0 +1,330 @@
+"""Movement by effects (Codex "Move", "Step", "Forced Movement", "Teleport", "Fly"): teleport,
+push, pull, drag, fly (forced: the unit takes no step of its own), or make a unit take its own
+steps ("take a step", "move three steps", "force ... to take a step toward ..."), to a place, in a
+direction, or a number of steps.
+
+"Push/pull/drag one step" counts one adjacent square within the region (forced); "take a step" or
+"move one step" is the unit moving itself with its movement abilities (an Immobile one does not
+move). A direction the card leaves open ("in a cardinal direction") and a step it leaves open
+("take a step") are the player's choice (``direction``, ``step``); the engine's `move` action does
+the rest, so every entry rule and trigger applies.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from codex.cardtext import ast as A
+from codex.engine import document as D
+from codex.engine.effects.board import effect_fields, targeted
+from codex.engine.effects.context import Obj
+from codex.engine.effects.execute import Run, executes, run_clause
+from codex.engine.effects.select import NotExecutable, locations_of, select
+from codex.engine.geometry import Direction, Location, Region, manhattan
+
+#: The AST's kinds of movement → the engine's (``step``: the unit's own steps).
+HOW = {"teleport": "teleport", "push": "push", "pull": "pull", "drag": "drag", "fly": "fly", "throw": "fly",
+       "step": "step", "move": "step"}
+DIRECTIONS = [d.value for d in Direction]
+
+
+def _move_problems(act: A.Move) -> Iterator[str]:
+    from codex.engine.effects.check import sel_problems
+    if act.kind not in HOW:
+        yield f"moving by '{act.kind}'"
+    if act.path is not None:
+        yield "moving along a named path"
+    if act.dest is None and act.steps is None:
+        yield "a move without a destination"
+    if act.steps is not None and not isinstance(act.steps, int):
+        yield f"moving {act.steps!r} steps"
+    if act.dest is not None:
+        if isinstance(act.dest, A.Where) and act.dest.rel in ("away",):
+            yield "moving away"
+        elif isinstance(act.dest, A.Selector) and act.dest.noun in ("top", "surface", "ground"):
+            inner = next((f.what for f in act.dest.filters if isinstance(f, A.Of)), None)
+            yield from sel_problems(inner) if inner is not None else iter(["moving to the top of nothing"])
+        else:
+            yield from sel_problems(act.dest)
+    if act.agent is not None and not isinstance(act.agent, A.Ref):
+        yield "a move by something other than the card or its controller"
+
+
+def _patients(run: Run, act: A.Move) -> list[Obj]:
+    if act.patient is not None:
+        return select(run.state, run.ctx, act.patient, "target")
+    forced = run.ctx.lookup("forced")
+    return list(forced) if forced else [run.ctx.source]
+
+
+def _dest_locations(run: Run, dest: Any) -> list[Location]:
+    """Where a move may end: the locations the destination's words name (a unit: its location; a
+    site: its surface; "the top of a random site or void": the surface or void)."""
+    if isinstance(dest, A.Selector) and dest.noun in ("top", "surface", "ground"):
+        inner = next((f.what for f in dest.filters if isinstance(f, A.Of)), None)
+        objs = select(run.state, run.ctx, inner, "destination")
+        out = []
+        for o in objs:
+            for loc in locations_of(run.state, o):
+                if loc.region in (Region.SURFACE, Region.VOID):
+                    out.append(loc)
+        return list(dict.fromkeys(out))
+    objs = select(run.state, run.ctx, dest, "destination")
+    out = []
+    for o in objs:
+        locs = locations_of(run.state, o)
+        if o.kind == "site":
+            locs = [loc for loc in locs if loc.region is Region.SURFACE] or locs
+        out += locs
+    return list(dict.fromkeys(out))
+
+
+def _place(loc: Location) -> Any:
+    return loc.square if loc.region is Region.SURFACE else [loc.square, loc.region.value]
+
+
+@executes(A.Move, roles=("patient",), problems=_move_problems,
+          adverbs=("in_cardinal_direction", "in_a_cardinal_direction", "together"))
+def _move(run: Run, act: A.Move, clause: A.Clause) -> list[Obj]:
+    how = HOW.get(act.kind)
+    if how is None or act.path is not None:
+        raise NotExecutable(f"moving by '{act.kind}'")
+    patients = _patients(run, act)
+    moved: list[Obj] = []
+    for obj in patients:
+        unit = run.state.unit(obj.key) if obj.kind == "unit" else None
+        if obj.kind == "artifact" and act.dest is not None:
+            if _move_artifact(run, obj, act):
+                moved.append(obj)
+            continue
+        if unit is None:
+            if obj.kind in ("artifact", "aura", "site"):
+                raise NotExecutable(f"moving a {obj.kind}")
+            continue
+        fields = effect_fields(run, targeted(act.patient))
+        if act.dest is not None:
+            record = _to_destination(run, act, unit, how, fields)
+        else:
+            record = _by_steps(run, act, clause, unit, how, fields)
+        run.arrived = False
+        if record is not None and run.act(record):
+            moved.append(obj)
+            run.arrived = _arrived(run, unit.id, record)
+    return moved
+
+
+def _move_artifact(run: Run, obj: Obj, act: A.Move) -> bool:
+    """An artifact moved, thrown or teleported by an effect lies at its destination, carried by no
+    one (Codex "Carrying Artifacts")."""
+    from dataclasses import replace as dc_replace
+    art = run.state.artifact(str(obj.key))
+    locs = _dest_locations(run, act.dest)
+    if art is None or not locs:
+        return False
+    to = locs[0] if len(locs) == 1 else run.ctx.choose(
+        "destination", [Obj("location", loc) for loc in locs], why=f"choose where {art.name} goes")[0].key
+    run.state = run.state.with_artifact(dc_replace(art, bearer=None, location=to))
+    run.note("move_artifact", f"{art.name} is moved to the {to}.", ("carrying-artifacts",), artifact=art.id)
+    return True
+
+
+def _arrived(run: Run, uid: str, record: D.Move) -> bool:
+    """Whether the unit is now where the move was taking it (the end of its path, or its destination)."""
+    from codex.engine.actions.base import place
+    after = run.state.unit(uid)
+    if after is None:
+        return False
+    goal = record.path[-1] if record.path else record.to
+    if goal is None:
+        return True
+    return after.location == place(run.state, goal)
+
+
+def _to_destination(run: Run, act: A.Move, unit: Any, how: str, fields: dict[str, Any]) -> D.Move | None:
+    locs = _dest_locations(run, act.dest)
+    if not locs:
+        run.note("no_destination", f"{run.ctx.source_name}: there is nowhere to move {unit.name} to.", unit=unit.id)
+        return None
+    if act.steps is not None:        # "take a step toward X": one of the steps that brings it closer
+        return _toward(run, act, unit, how, locs, fields)
+    same = [loc for loc in locs if loc.region is unit.location.region]
+    options = same if how != "teleport" and same else locs
+    if len(options) > 1:
+        options = [o.key for o in run.ctx.choose("destination", [Obj("location", loc) for loc in options],
+                                                  why=f"choose where {unit.name} goes")]
+    to = options[0]
+    return D.Move(do="move", unit=unit.id, how=how, to=_place(to), **fields)
+
+
+def _toward(run: Run, act: A.Move, unit: Any, how: str, targets: list[Location], fields: dict[str, Any]
+            ) -> D.Move | None:
+    """"Take a step toward X": one step (its own, with its abilities) that brings it nearer to X."""
+    goal = targets[0]
+    steps = _one_steps(run, unit, how)
+    best = [loc for loc in steps if manhattan(loc.square, goal.square) < manhattan(unit.location.square, goal.square)]
+    if not best:
+        run.note("no_step", f"{unit.name} has no step that brings it nearer to the {goal}.", unit=unit.id)
+        return None
+    closest = min(manhattan(loc.square, goal.square) for loc in best)
+    best = [loc for loc in best if manhattan(loc.square, goal.square) == closest]
+    to = run.ctx.choose("step", [Obj("location", loc) for loc in best], why=f"choose {unit.name}'s step")[0].key
+    return D.Move(do="move", unit=unit.id, how=how, path=(_place(to),), **fields)
+
+
+def _one_steps(run: Run, unit: Any, how: str) -> list[Location]:
+    """The locations one step (of ``how``) could take the unit to, legally."""
+    from codex.engine.forced import step_check
+    from codex.engine.movement import candidate_steps
+    check = step_check(how)
+    return [loc for loc in candidate_steps(unit.location)
+            if run.state.location_exists(loc) and check(run.state, unit, unit.location, loc) is None]
+
+
+def _by_steps(run: Run, act: A.Move, clause: A.Clause, unit: Any, how: str, fields: dict[str, Any]) -> D.Move | None:
+    """A number of steps with no place named: in a direction (the card's, or one the player
+    chooses), or (one step, or "up to N") the step(s) the player chooses."""
+    steps = int(act.steps) if isinstance(act.steps, int) else 1
+    direction = _direction(run, act, clause)
+    if direction is not None:
+        return D.Move(do="move", unit=unit.id, how=how, direction=direction, steps=steps, **fields)
+    if how in ("push", "pull", "drag") and steps > 1:
+        chosen = run.ctx.choose("direction", DIRECTIONS, why=f"choose the direction {unit.name} is moved")[0]
+        return D.Move(do="move", unit=unit.id, how=how, direction=chosen, steps=steps, **fields)
+    if act.up_to or steps > 1:
+        given = run.ctx.answer("path")
+        if given is None:
+            from codex.engine.errors import AmbiguousAction
+            key = f"{run.ctx.key}.path"
+            raise AmbiguousAction(f"{run.ctx.source_name}: say the path {unit.name} takes (up to {steps} steps, its "
+                                  "squares in order; an empty list for none)", key, [], f"/choices/{key}")
+        path = given if isinstance(given, list) else [given]
+        if not path:
+            run.note("no_move", f"{unit.name} takes no step.", unit=unit.id)
+            return None
+        if len(path) > steps:
+            from codex.engine.errors import AmbiguousAction
+            raise AmbiguousAction(f"{run.ctx.source_name}: at most {steps} steps", f"{run.ctx.key}.path", [],
+                                  f"/choices/{run.ctx.key}.path")
+        return D.Move(do="move", unit=unit.id, how=how, path=tuple(_parse(p) for p in path), **fields)
+    options = _one_steps(run, unit, how)
+    if not options:
+        run.note("no_step", f"{unit.name} cannot take a step.", unit=unit.id)
+        return None
+    to = run.ctx.choose("step", [Obj("location", loc) for loc in options], why=f"choose {unit.name}'s step")[0].key
+    return D.Move(do="move", unit=unit.id, how=how, path=(_place(to),), **fields)
+
+
+def _parse(value: Any) -> Any:
+    text = str(value)
+    if ":" in text:
+        sq, region = text.split(":", 1)
+        return [int(sq), region]
+    return int(text)
+
+
+def _direction(run: Run, act: A.Move, clause: A.Clause) -> str | None:
+    """The cardinal direction a move goes in: named by the card, or ("in a cardinal direction")
+    the player's choice."""
+    d = act.direction
+    if isinstance(d, str) and d.lower() in DIRECTIONS:
+        return d.lower()
+    if d is not None or any(a in clause.adverbs for a in ("in_cardinal_direction", "in_a_cardinal_direction")):
+        return str(run.ctx.choose("direction", DIRECTIONS, why="choose a cardinal direction")[0])
+    return None
+
+
+# ----------------------------------------------------------------------------- force
+
+def _force_problems(act: A.Force) -> Iterator[str]:
+    from codex.engine.effects.check import clause_problems
+    if not isinstance(act.action, A.Clause):
+        yield "forcing something other than an action"
+        return
+    yield from clause_problems(act.action)
+
+
+@executes(A.Force, roles=("patient",), problems=_force_problems)
+def _force(run: Run, act: A.Force, clause: A.Clause) -> list[Obj]:
+    """"Force target enemy to take a step toward ...": the forced unit does the action itself (its
+    own step: an Immobile unit does not move; Codex "Forced Movement")."""
+    patients = select(run.state, run.ctx, act.patient, "target")
+    outer = run.ctx
+    done: list[Obj] = []
+    for obj in patients:
+        run.ctx = outer.bind("forced", [obj])
+        done += run_clause(run, act.action)
+    run.ctx = outer
+    return done
+
+
+__all__ = ["NotExecutable", "Direction"]
+
+
+# ----------------------------------------------------------------------------- swapping places
+
+def _swapped(act: A.Swap) -> tuple[Any, Any] | None:
+    """The two things a swap exchanges the places of: "the location of X with Y", or "X and Y"."""
+    patient = act.patient
+    if isinstance(patient, A.Selector) and patient.noun == "location" and act.instrument is not None:
+        of = [f.what for f in patient.filters if isinstance(f, A.Of)]
+        if len(of) == 1 and len(patient.filters) == 1:
+            return of[0], act.instrument
+        return None
+    if isinstance(patient, A.Group) and len(patient.items) == 2 and act.instrument is None:
+        return patient.items[0], patient.items[1]
+    return None
+
+
+def _swap_problems(act: A.Swap) -> Iterator[str]:
+    from codex.engine.effects.check import sel_problems
+    pair = _swapped(act)
+    if pair is None or act.agent is not None:
+        yield "swapping something other than the places of two units or artifacts"
+        return
+    for words in pair:
+        for item in (words.items if isinstance(words, A.Group) else (words,)):
+            if not isinstance(item, A.Selector) or item.noun.rstrip("s") not in ("minion", "artifact", "unit"):
+                yield "swapping the places of something other than units or artifacts"
+            else:
+                yield from sel_problems(item)
+
+
+def _where_is(run: Run, obj: Obj) -> Location | None:
+    if obj.kind == "unit":
+        unit = run.state.unit(str(obj.key))
+        return unit.location if unit is not None else None
+    art = run.state.artifact(str(obj.key))
+    return run.state.artifact_location(art) if art is not None else None
+
+
+@executes(A.Swap, problems=_swap_problems)
+def _swap(run: Run, act: A.Swap, clause: A.Clause) -> list[Obj]:
+    """"Swap the location of target minion or artifact with another target minion or artifact": each
+    goes to where the other was (a unit teleports there, entering it; an artifact lies there)."""
+    from dataclasses import replace as dc_replace
+    from codex.engine.effects.select import select_all
+    pair = _swapped(act)
+    if pair is None:
+        raise NotExecutable("this swap")
+    first = [o for o in select(run.state, run.ctx, pair[0], "target") if o.kind in ("unit", "artifact")][:1]
+    if not first:
+        return []
+    others = [o for o in select_all(run.state, run.ctx, pair[1]) if o.kind in ("unit", "artifact") and o != first[0]]
+    declared = [Obj("unit", t) for t in run.ctx.targets if Obj("unit", t) in others]
+    second = declared[:1] or run.ctx.choose("other", others, why="choose what it swaps places with")[:1]
+    if not second:
+        return []
+    a, b = first[0], second[0]
+    at_a, at_b = _where_is(run, a), _where_is(run, b)
+    if at_a is None or at_b is None:
+        return []
+    run.note("swap", f"{run.ctx.source_name}: the two swap places ({at_a} and {at_b}).", ("teleport",))
+    for obj, to in ((a, at_b), (b, at_a)):
+        if obj.kind == "unit":
+            run.act(D.Move(do="move", unit=str(obj.key), how="teleport", to=_place(to), **effect_fields(run, True)))
+        else:
+            art = run.state.artifact(str(obj.key))
+            if art is not None:
+                run.state = run.state.with_artifact(dc_replace(art, bearer=None, location=to))
+                run.note("move_artifact", f"{art.name} is moved to the {to}.", ("carrying-artifacts",),
+                         artifact=art.id)
+    return [a, b]

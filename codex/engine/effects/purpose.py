@@ -1,0 +1,75 @@
+"""Clauses done for a purpose: "You may pay (1) to summon a Foot Soldier token here", "You may
+sacrifice another minion here to draw a spell", "moves ..., if needed, to strike ...".
+
+The main clause is done first (a "may" asks the player); the purpose follows only if it was done
+(Codex "May and Can": a player who may do something chooses; a cost that cannot be paid is not
+paid). Paying (``Pay``) spends mana or life; a player without enough cannot pay, so the purpose
+does not happen.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Iterator
+
+from codex.cardtext import ast as A
+from codex.engine.effects.amounts import amount
+from codex.engine.effects.context import Obj
+from codex.engine.effects.execute import Run, executes, run_clause
+from codex.engine.effects.select import NotExecutable
+
+
+def purpose_problems(clause: A.Clause) -> Iterator[str]:
+    from codex.engine.effects.check import clause_problems
+    if clause.instead:
+        yield "a replacement ('instead')"
+    if clause.scope is not None:
+        yield "a clause with a time scope"
+    if clause.purpose is not None:
+        if not isinstance(clause.purpose, A.Clause):
+            yield "a purpose given as something other than a clause"
+        else:
+            yield from clause_problems(clause.purpose)
+    if not clause.instead and clause.scope is None:
+        yield from clause_problems(A.replace(clause, purpose=None))
+
+
+def run_with_purpose(run: Run, clause: A.Clause) -> list[Obj]:
+    """The clause, then (only if it was done) its purpose."""
+    if clause.instead or clause.scope is not None or not isinstance(clause.purpose, A.Clause):
+        raise NotExecutable("a replacement ('instead') or a clause with a time scope")
+    run.did = None
+    acted = run_clause(run, A.replace(clause, purpose=None))
+    if run.did is False:
+        return acted
+    if acted:
+        run.ctx = run.ctx.bind("it", acted)
+    return acted + run_clause(run, clause.purpose)
+
+
+def _pay_problems(act: A.Pay) -> Iterator[str]:
+    if not isinstance(act.patient, A.Mana) and not isinstance(act.patient, int):
+        yield "paying something other than mana"
+    elif isinstance(act.patient, A.Mana) and not all(s.strip("()").isdigit() for s in act.patient.symbols):
+        yield "paying mana of an element"
+
+
+@executes(A.Pay, problems=_pay_problems)
+def _pay(run: Run, act: A.Pay, clause: A.Clause) -> list[Obj]:
+    """Pay mana from the controller's pool; without enough, nothing is paid (and nothing follows)."""
+    from codex.engine.events import ManaPaid
+    if isinstance(act.patient, A.Mana):
+        cost = sum(int(s.strip("()")) for s in act.patient.symbols)
+    else:
+        cost = amount(run, act.patient, "pay")
+    player = run.state.player(run.ctx.controller)
+    if player.mana < cost:
+        run.note("cannot_pay", f"{player.id} has {player.mana} mana and cannot pay {cost}: nothing follows.",
+                 ("mana",), player=player.id, cost=cost)
+        run.did = False
+        return []
+    run.state = run.state.with_player(replace(player, mana=player.mana - cost))
+    run.emit(ManaPaid(player.id, cost, player.mana - cost, rules=("mana",)))
+    return []
+
+
+__all__ = ["run_with_purpose", "purpose_problems", "Any"]

@@ -1,0 +1,1034 @@
+"""Selectors: which game objects a card's words name, evaluated on the board.
+
+The card-text AST says *what* a role means (``Selector(noun="minion", det="each", mods=("allied",),
+filters=(Where("nearby"),))``); this module finds the objects. A noun gives the candidates (units,
+minions, allies, sites, locations, artifacts, auras, players, a subtype such as Mortal), the
+modifiers and filters narrow them (allied, enemy, other, tapped, water, a keyword, nearby, here,
+at a place, with 3 or more power, "that occupy ..."), and the determiner says how many
+(``each``/``all``: every one; ``a``/``target``/a number: the controller chooses; ``this``/``that``/
+``it``: what the context refers to).
+
+Anything the evaluator does not know raises `NotExecutable` naming it, so an ability either runs
+as the card says or is reported as not executed, never half-read. The same tables drive the
+static check of `check.py`, so coverage figures and rulings agree.
+"""
+from __future__ import annotations
+
+import difflib
+
+from typing import Any, Callable, Iterable
+
+from codex.cardtext import ast as A
+from codex.engine.effects.context import Ctx, Obj, ZoneCard
+from codex.engine.geometry import Location, Region, adjacent_squares, manhattan, nearby_squares
+from codex.engine.ongoing import keywords_at, site_is_water
+from codex.engine.state import Card, GameState, Unit
+
+
+class NotExecutable(Exception):
+    """This engine version does not execute the AST it was given: ``what`` says which part."""
+
+    def __init__(self, what: str):
+        super().__init__(what)
+        self.what = what
+
+
+# ----------------------------------------------------------------------------- nouns
+
+#: noun (singular) → (kind of object, extra condition)
+NOUNS: dict[str, tuple[str, str | None]] = {
+    "unit": ("unit", None), "minion": ("unit", "minion"), "avatar": ("unit", "avatar"),
+    "ally": ("unit", "ally"), "enemy": ("unit", "enemy"), "token": ("unit", "token"),
+    "site": ("site", None), "location": ("location", None), "void": ("location", "void"),
+    "artifact": ("artifact", None), "aura": ("aura", None),
+    "player": ("player", None), "opponent": ("player", "opponent"), "everyone": ("player", None),
+    "anyone": ("player", None), "controller": ("player", "controller"), "owner": ("player", "owner"),
+    "caster": ("unit", "caster"), "bearer": ("unit", "bearer"),
+    "card": ("card", None), "spell": ("card", "spell"),
+    "everything": ("thing", None), "anything": ("thing", None),
+    "body of water": ("site", "body of water"), "span of land": ("site", "span of land"),
+    "projectile": ("projectile", None), "area of effect": ("location", "area of effect"),
+    "back row": ("location", "back row"), "corner": ("location", "corner"),
+}
+#: Nouns that name a kind of card (a card in a zone, or the type of a card: "if it's a minion").
+CARD_NOUNS = {"card", "spell", "minion", "artifact", "aura", "magic", "site", "avatar"}
+#: Zones a selector may name as where cards are ("from your cemetery", "in your hand").
+ZONE_NOUNS = {"hand": "hand", "spellbook": "spellbook", "atlas": "atlas", "cemetery": "cemetery",
+              "deck": "spellbook", "banished": "banished"}
+#: Subtypes written as nouns ("Mortals", "Giants") name minions of that subtype.
+_PLURALS = {"ies": "y", "ves": "f", "es": "", "s": ""}
+
+#: modifiers the evaluator knows (a Keyword or subtype as modifier is handled by form)
+MODS = {"allied", "enemy", "other", "tapped", "untapped", "weaker", "stronger", "water", "land",
+        "affected", "fire", "earth", "air", "dead", "random", "adjacent", "nearby", "aboveground",
+        "ordinary", "exceptional", "elite", "unique", "hit", "topmost", "next", "bottommost", "different",
+        "magic", "minion", "artifact", "aura", "site", "strongest", "weakest", "basic", "broken", "chosen",
+        "underground", "underwater", "burrowed", "submerged", "target"}
+RARITIES = {"ordinary", "exceptional", "elite", "unique"}
+CARD_TYPES = {"magic", "minion", "artifact", "aura", "site", "avatar"}
+ELEMENT_MODS = {"fire", "earth", "air", "water"}
+
+#: place relations the evaluator knows
+RELS = {"nearby", "adjacent", "here", "there", "at", "atop", "on", "in", "occupying", "within",
+        "adjacent_to", "anywhere", "in_realm", "in_play", "above", "below", "above_or_below", "under", "beneath",
+        "from", "among", "near", "to", "into"}
+
+ALL_DETS = {None, "each", "all", "every", "any", "the"}
+ONE_DETS = {"a", "an", "one", "target", "another"}
+
+
+def singular(noun: str) -> str:
+    word = noun.strip()
+    low = word.lower()
+    if low in NOUNS:
+        return low
+    for end, repl in _PLURALS.items():
+        if low.endswith(end) and low[: -len(end)] + repl in NOUNS:
+            return low[: -len(end)] + repl
+    if word[:1].isupper():   # a subtype: singular form kept capitalised
+        if word.endswith("ies"):
+            return word[:-3] + "y"
+        if word.endswith("s") and not word.endswith("ss"):
+            return word[:-1]
+    return low
+
+
+def is_subtype(noun: str) -> bool:
+    return noun[:1].isupper() and singular(noun).lower() not in NOUNS
+
+
+# ----------------------------------------------------------------------------- objects on the board
+
+def unit_obj(u: Unit) -> Obj:
+    return Obj("unit", u.id)
+
+
+def locations_of(state: GameState, obj: Obj) -> list[Location]:
+    """Where an object is: a unit's or artifact's location, a site's surface and subsurface, an
+    aura's squares' surfaces (or voids), a location itself."""
+    if obj.kind == "unit":
+        u = state.unit(obj.key)
+        return [u.location] if u else []
+    if obj.kind == "artifact":
+        a = next((x for x in state.artifacts if x.id == obj.key), None)
+        if a is None:
+            return []
+        bearer = state.unit(a.bearer) if a.bearer else None
+        return [bearer.location if bearer else a.location]
+    if obj.kind == "site":
+        site = state.site_at(obj.key)
+        if site is None:
+            return []
+        sub = Region.UNDERWATER if site_is_water(state, site) else Region.UNDERGROUND
+        return [Location(obj.key, Region.SURFACE), Location(obj.key, sub)]
+    if obj.kind == "aura":
+        aura = next((a for a in state.auras if a.id == obj.key), None)
+        if aura is None:
+            return []
+        return [Location(sq, Region.SURFACE if state.site_at(sq) else Region.VOID) for sq in aura.squares]
+    if obj.kind == "location":
+        return [obj.key]
+    if obj.kind == "projectile":
+        return [obj.key.path[-1]] if obj.key.path else []
+    return []
+
+
+def owner_of(state: GameState, obj: Obj) -> str | None:
+    """Who owns a card: a unit's or artifact's owner, a site's (its controller when not said), a
+    card in a zone its zone's player."""
+    if obj.kind == "unit":
+        u = state.unit(obj.key)
+        return u.owner if u else None
+    if obj.kind == "artifact":
+        a = state.artifact(obj.key)
+        return a.owner if a else None
+    if obj.kind == "site":
+        s = state.site_at(obj.key)
+        return (s.owner or s.controller) if s else None
+    if obj.kind == "card":
+        return str(obj.key.owner)
+    return controller_of(state, obj)
+
+
+def controller_of(state: GameState, obj: Obj) -> str | None:
+    if obj.kind == "unit":
+        u = state.unit(obj.key)
+        return u.controller if u else None
+    if obj.kind == "site":
+        s = state.site_at(obj.key)
+        return s.controller if s else None
+    if obj.kind == "aura":
+        aura = next((x for x in state.auras if x.id == obj.key), None)
+        return aura.controller if aura else None
+    if obj.kind == "artifact":
+        art = next((x for x in state.artifacts if x.id == obj.key), None)
+        if art is None:
+            return None
+        bearer = state.unit(art.bearer) if art.bearer else None
+        return bearer.controller if bearer else art.controller
+    if obj.kind == "player":
+        return str(obj.key)
+    if obj.kind == "card":
+        return str(obj.key.owner)
+    return None
+
+
+def name_of(state: GameState, obj: Obj) -> str:
+    if obj.kind == "unit":
+        u = state.unit(obj.key)
+        return u.name if u else str(obj.key)
+    if obj.kind == "site":
+        s = state.site_at(obj.key)
+        return s.name if s else f"square {obj.key}"
+    if obj.kind in ("aura", "artifact"):
+        items = state.auras if obj.kind == "aura" else state.artifacts
+        found = next((x for x in items if x.id == obj.key), None)
+        return found.name if found else str(obj.key)
+    if obj.kind == "card":
+        return str(obj.key.name)
+    return str(obj.key)
+
+
+def source_locations(state: GameState, ctx: Ctx) -> list[Location]:
+    """Where the ability's card is (a spell: where its caster is)."""
+    if ctx.source.kind == "spell":
+        caster = state.unit(ctx.caster) if ctx.caster else None
+        return [caster.location] if caster else []
+    return locations_of(state, ctx.source)
+
+
+def _candidates(state: GameState, kind: str) -> list[Obj]:
+    if kind == "unit":
+        return [unit_obj(u) for u in state.units]
+    if kind == "site":
+        return [Obj("site", s.square) for s in state.sites]
+    if kind == "artifact":
+        return [Obj("artifact", a.id) for a in state.artifacts]
+    if kind == "aura":
+        return [Obj("aura", a.id) for a in state.auras]
+    if kind == "player":
+        return [Obj("player", p.id) for p in state.players]
+    if kind == "thing":
+        return _candidates(state, "unit") + _candidates(state, "artifact")
+    if kind == "location":
+        out = []
+        for sq in range(1, 21):
+            site = state.site_at(sq)
+            if site is None:
+                out.append(Obj("location", Location(sq, Region.VOID)))
+            else:
+                out += [Obj("location", loc) for loc in locations_of(state, Obj("site", sq))]
+        return out
+    raise NotExecutable(f"objects of kind {kind!r}")
+
+
+# ----------------------------------------------------------------------------- conditions on objects
+
+def _unit(state: GameState, obj: Obj) -> Unit | None:
+    return state.unit(obj.key) if obj.kind == "unit" else None
+
+
+def _noun_test(state: GameState, ctx: Ctx, noun: str, det: Any = None) -> tuple[str, Callable[[Obj], bool]]:
+    word = singular(noun)
+    if word in NOUNS:
+        kind, extra = NOUNS[word]
+        if word == "controller" and det in ("its", "their"):    # "its controller": of what "it" is
+            extra = "its controller"
+        return kind, _extra_test(state, ctx, extra)
+    if word.lower() in _KEYWORD_FIELDS:       # "a Spellcaster", "Airborne minions": units with the keyword
+        keyword = word.lower()
+        return "unit", lambda o: _has_keyword(state, o, keyword)
+    if is_subtype(noun):
+        sub = word.lower()
+        kind = "site" if sub in _site_subtypes(state) and sub not in _unit_subtypes(state) else (
+            "artifact" if sub in _artifact_subtypes(state) and sub not in _unit_subtypes(state) else "unit")
+        return kind, lambda o: sub in _subtypes(state, o) or _named(state, o, noun)
+    raise NotExecutable(f"the noun {noun!r}")
+
+
+def _artifact_subtypes(state: GameState) -> set[str]:
+    return {s.lower() for a in state.artifacts for s in a.subtypes}
+
+
+def _site_subtypes(state: GameState) -> set[str]:
+    return {s.lower() for site in state.sites for s in site.subtypes}
+
+
+def _unit_subtypes(state: GameState) -> set[str]:
+    return {s.lower() for u in state.units for s in u.subtypes}
+
+
+def _extra_test(state: GameState, ctx: Ctx, extra: str | None) -> Callable[[Obj], bool]:
+    you = ctx.controller
+    if extra is None:
+        return lambda o: True
+    if extra == "minion":
+        return lambda o: bool((u := _unit(state, o)) and u.is_minion) or card_type(o) == "minion"
+    if extra == "avatar":
+        return lambda o: bool((u := _unit(state, o)) and u.is_avatar)
+    if extra == "ally":
+        return lambda o: controller_of(state, o) == you
+    if extra == "enemy":
+        return lambda o: controller_of(state, o) not in (you, None)
+    if extra == "token":
+        return lambda o: bool((u := _unit(state, o)) and u.token)
+    if extra == "void":
+        return lambda o: o.key.region is Region.VOID
+    if extra == "opponent":
+        return lambda o: o.key != you
+    if extra == "controller":
+        return lambda o: o.key == you
+    if extra == "its controller":
+        bound = ctx.lookup("it") or ()
+        whose = {controller_of(state, b) for b in bound} if bound else {you}
+        return lambda o: o.key in whose
+    if extra == "owner":
+        owner = _owner_of_source(state, ctx)
+        return lambda o: o.key == owner
+    if extra == "caster":
+        return lambda o: o.key == ctx.caster
+    if extra == "bearer":
+        bearer = _bearer_of_source(state, ctx)
+        return lambda o: o.key == bearer
+    if extra == "back row":       # the row closest to the player (Codex "Bottom")
+        from codex.engine.geometry import row_col
+        row = 3 if you == state.first_player else 0
+        return lambda o: row_col(o.key.square)[0] == row
+    if extra == "corner":         # the realm's four corner squares
+        from codex.engine.geometry import row_col
+        return lambda o: row_col(o.key.square)[0] in (0, 3) and row_col(o.key.square)[1] in (0, 4)
+    if extra == "spell":
+        return lambda o: card_type(o) in ("minion", "magic", "artifact", "aura", "spell")
+    raise NotExecutable(f"the noun condition {extra!r}")
+
+
+def _owner_of_source(state: GameState, ctx: Ctx) -> str | None:
+    u = _unit(state, ctx.source)
+    return u.owner if u else ctx.controller
+
+
+def _bearer_of_source(state: GameState, ctx: Ctx) -> str | None:
+    """The bearer of the artifact whose ability this is (granted abilities: the granting artifact)."""
+    src = ctx.grantor or ctx.source
+    if src.kind != "artifact":
+        return None
+    a = next((x for x in state.artifacts if x.id == src.key), None)
+    return a.bearer if a else None
+
+
+def _power(state: GameState, u: Unit) -> int:
+    from codex.engine.effects.statics import power_of
+    attack, defense = power_of(state, u)
+    return (attack + defense) // 2
+
+
+# ----------------------------------------------------------------------------- what a card is
+
+def card_type(o: Obj) -> str | None:
+    """The card type of a card in a zone (None for anything else)."""
+    if o.kind != "card":
+        return None
+    card = o.key.card
+    if isinstance(card, Card):
+        return card.type or (card.data.type if card.data is not None else None)
+    return str(card)      # an unnamed card: its kind, spell or site
+
+
+def _card_data(o: Obj) -> Any:
+    card = o.key.card if o.kind == "card" else None
+    return card.data if isinstance(card, Card) else None
+
+
+def _subtypes(state: GameState, o: Obj) -> set[str]:
+    u = _unit(state, o)
+    if u is not None:
+        return {s.lower() for s in u.subtypes}
+    if o.kind == "site":
+        site = state.site_at(o.key)
+        return {s.lower() for s in site.subtypes} if site is not None else set()
+    if o.kind == "artifact":
+        art = state.artifact(o.key)
+        return {s.lower() for s in art.subtypes} if art is not None else set()
+    data = _card_data(o)
+    return {s.lower() for s in data.subtypes} if data is not None else set()
+
+
+def _elements(state: GameState, o: Obj) -> set[str]:
+    if o.kind == "site":
+        site = state.site_at(o.key)
+        return set(site.affinity.elements()) if site else set()
+    u = _unit(state, o)
+    if u is not None:
+        return set(u.elements)
+    data = _card_data(o)
+    if data is None:
+        return set()
+    return set(data.elements) | {e for e, n in dict(data.threshold).items() if n}
+
+
+def _rarity(o: Obj, state: GameState | None = None) -> str | None:
+    u = _unit(state, o) if state is not None else None
+    if u is not None:
+        return (u.rarity or "").lower() or None
+    data = _card_data(o)
+    return (data.rarity or "").lower() if data is not None else None
+
+
+def is_a(state: GameState, ctx: Ctx, obj: Obj, sel: A.Selector) -> bool:
+    """Whether an object is the kind of card the words name ("if it's a minion", "an Exceptional
+    Mortal"): its noun, then its modifiers and filters."""
+    noun = singular(sel.noun)
+    if noun == "card":
+        ok = obj.kind in ("card", "unit", "site", "artifact", "aura")
+    elif noun in CARD_TYPES:
+        ok = kind_is(state, obj, noun)
+    elif noun == "spell":
+        ok = any(kind_is(state, obj, t) for t in ("minion", "magic", "artifact", "aura"))
+    elif noun == "unit":
+        ok = obj.kind == "unit"
+    elif noun.lower() in _KEYWORD_FIELDS:
+        ok = _has_keyword(state, obj, noun.lower())
+    elif is_subtype(sel.noun):      # a subtype, or a card's own name ("another Adept Illusionist")
+        ok = noun.lower() in _subtypes(state, obj) or _named(state, obj, sel.noun)
+    else:
+        raise NotExecutable(f"being a {sel.noun}")
+    return ok and all(_mod_test(state, ctx, m)(obj) for m in sel.mods if m.lower() not in ("random", "dead")) \
+        and all(_filter_test(state, ctx, f, obj.kind)(obj) for f in sel.filters)
+
+
+def _named(state: GameState, obj: Obj, noun: str) -> bool:
+    """Whether the object is the card called ``noun`` (its name, or that name in the plural)."""
+    name = name_of(state, obj).casefold()
+    if singular(noun).casefold() in TITLES:       # "Sirs", "Dames": the cards their names so title
+        return name.startswith(singular(noun).casefold() + " ")
+    wanted = noun.casefold()
+    if wanted in (name, name + "s"):
+        return True
+    # a misprinted name ("Units attacked by Harrassing Ruffians" on Harassing Ruffians): one letter off
+    return len(name) >= 12 and abs(len(wanted) - len(name)) <= 1 and \
+        difflib.SequenceMatcher(None, wanted, name).ratio() >= 0.95
+
+
+#: Titles that name the cards whose names begin with them ("cast Knights, Sirs, or Dames").
+TITLES = frozenset({"sir", "dame", "lady"})
+
+
+def kind_is(state: GameState, obj: Obj, typ: str) -> bool:
+    if obj.kind == "unit":
+        u = state.unit(obj.key)
+        return bool(u and (u.is_minion if typ == "minion" else u.is_avatar if typ == "avatar" else False))
+    if obj.kind in ("site", "artifact", "aura"):
+        return obj.kind == typ
+    if obj.kind == "card":
+        return card_type(obj) == typ or (typ in ("minion", "magic", "artifact", "aura") and card_type(obj) == "spell"
+                                           and _card_data(obj) is None and False)
+    return False
+
+
+def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
+    you = ctx.controller
+    low = mod.lower()
+    if low.startswith("non-"):
+        inner = _mod_test(state, ctx, mod[4:])
+        return lambda o: not inner(o)
+    if low == "target":         # "another target minion": chosen as a target (what can't be targeted is not)
+        return lambda o: True
+    if low == "allied":
+        return lambda o: controller_of(state, o) == you
+    if low == "enemy":
+        return lambda o: controller_of(state, o) not in (you, None)
+    if low == "other":
+        others = {ctx.source} | set(ctx.lookup("other") or ())
+        return lambda o: o not in others and not (ctx.source.kind == "spell" and o.key == ctx.caster) \
+            and not (o.kind == "card" and o.key.name == ctx.source_name and ctx.source.kind != "card")
+    if low in ("tapped", "untapped"):
+        want = low == "tapped"
+        return lambda o: bool((u := _unit(state, o)) and u.tapped == want)
+    if low in ("weaker", "stronger"):
+        me = _unit(state, ctx.source)
+        if me is None:
+            raise NotExecutable(f"{low} than a card that is not a unit")
+        mine = _power(state, me)
+        return lambda o: bool((u := _unit(state, o)) and (_power(state, u) < mine if low == "weaker"
+                                                            else _power(state, u) > mine))
+    if low in ("water", "land"):
+        want_water = low == "water"
+        return lambda o: _is_water(state, o) == want_water if o.kind != "card" else want_water and "water" in \
+            _elements(state, o)
+    if low in ELEMENT_MODS:
+        return lambda o: low in _elements(state, o)
+    if low == "affected":
+        squares = _affected_squares(state, ctx)
+        return lambda o: any(loc.square in squares for loc in locations_of(state, o))
+    if low == "aboveground":
+        return lambda o: all(loc.region in (Region.SURFACE, Region.VOID) for loc in locations_of(state, o))
+    if low in ("underground", "underwater", "burrowed", "submerged"):
+        region = Region.UNDERGROUND if low in ("underground", "burrowed") else Region.UNDERWATER
+        return lambda o: any(loc.region is region for loc in locations_of(state, o))
+    if low in RARITIES:
+        return lambda o: _rarity(o, state) == low
+    if low in CARD_TYPES:
+        return lambda o: kind_is(state, o, low)
+    if low == "hit":
+        hits = {Obj("unit", h) for p in (ctx.lookup("it") or ()) if p.kind == "projectile" for h in p.key.hits}
+        return lambda o: o in hits
+    if low in ("dead", "random", "topmost", "next", "bottommost", "different", "chosen", "basic"):
+        return lambda o: True        # read by the determiner, the zone, or the choice
+    if mod[:1].isupper():
+        keyword = low.replace(" ", "_")
+        if keyword in _KEYWORD_FIELDS:
+            return lambda o: _has_keyword(state, o, keyword)
+        sub = singular(mod).lower()
+        return lambda o: sub in _subtypes(state, o)
+    raise NotExecutable(f"the modifier {mod!r}")
+
+
+_KEYWORD_FIELDS = {"airborne", "stealth", "lethal", "burrowing", "submerge", "voidwalk", "immobile", "charge",
+                   "spellcaster", "waterbound", "landbound", "ranged", "lance", "ward"}
+
+
+def _has_keyword(state: GameState, o: Obj, keyword: str) -> bool:
+    u = _unit(state, o)
+    if u is not None:
+        return bool(getattr(keywords_at(state, u), keyword, False))
+    data = _card_data(o)
+    if data is None or not data.text:
+        return False
+    from codex.engine.abilities import abilities_of
+    return bool(getattr(abilities_of(data.text, data.name).keywords, keyword, False))
+
+
+def _is_water(state: GameState, o: Obj) -> bool:
+    for loc in locations_of(state, o):
+        site = state.site_at(loc.square)
+        if site is not None and site_is_water(state, site):
+            return True
+    return False
+
+
+def _affected_squares(state: GameState, ctx: Ctx) -> set[int]:
+    """An aura's affected area: its squares (Codex "Aura")."""
+    if ctx.source.kind == "aura":
+        aura = next((a for a in state.auras if a.id == ctx.source.key), None)
+        return set(aura.squares) if aura else set()
+    raise NotExecutable("'affected' outside an aura")
+
+
+# ----------------------------------------------------------------------------- places
+
+def places(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
+    """The locations a place relation names, around its origin (default: this card)."""
+    rel = where.rel
+    if rel not in RELS or rel in ("from", "among", "to", "into"):
+        raise NotExecutable(f"the place relation {rel!r}")
+    if rel in ("anywhere", "in_realm", "in_play"):
+        return [o.key for o in _candidates(state, "location")]
+    if rel == "there":
+        bound = ctx.lookup("there")
+        if bound is None:
+            raise NotExecutable("'there' with no place named before")
+        return [loc for o in bound for loc in locations_of(state, o)]
+    existential = isinstance(where.of, A.Selector) and where.of.det in ("a", "an", "any")
+    origin = ([loc for o in select(state, ctx, where.of, choose=not existential) for loc in locations_of(state, o)]
+              if where.of is not None else source_locations(state, ctx))
+    if rel == "here" or rel in ("at", "atop", "on", "in", "occupying"):
+        return origin
+    if rel in ("nearby", "adjacent", "adjacent_to", "near"):
+        squares = nearby_squares if rel in ("nearby", "near") else adjacent_squares
+        return [Location(sq, loc.region) for loc in origin for sq in squares(loc.square)]
+    if rel == "within":
+        steps = int(where.steps) if isinstance(where.steps, int) else None
+        if steps is None:
+            raise NotExecutable("'within' without a number of steps")
+        return [Location(sq, loc.region) for loc in origin for sq in range(1, 21)
+                if manhattan(loc.square, sq) <= steps]
+    if rel in ("above", "below", "under", "beneath", "above_or_below"):
+        return _vertical(state, origin, rel)
+    raise NotExecutable(f"the place relation {rel!r}")
+
+
+def _vertical(state: GameState, origin: list[Location], rel: str) -> list[Location]:
+    """Directly above (the surface over a subsurface) or below (the subsurface under a surface) a
+    location; "above or below" a site: both (Codex "Below", "Under", "Surface")."""
+    from codex.engine.areas import subsurface_of
+    out: list[Location] = []
+    for loc in origin:
+        site = state.site_at(loc.square)
+        if site is None:
+            continue
+        under = Location(loc.square, subsurface_of(state, site))
+        if rel == "above" and loc.region is not Region.SURFACE:
+            out.append(Location(loc.square, Region.SURFACE))
+        elif rel in ("below", "under", "beneath") and loc.region is Region.SURFACE:
+            out.append(under)
+        elif rel == "above_or_below":
+            out += [Location(loc.square, Region.SURFACE), under]
+    return list(dict.fromkeys(out))
+
+
+def _located_test(state: GameState, ctx: Ctx, where: A.Where, kind: str) -> Callable[[Obj], bool]:
+    """Keep objects at the places: nearby/adjacent cross regions only for sites, voids and squares
+    (Codex "Nearby", "Adjacent")."""
+    locs = set(places(state, ctx, where))
+    squares = {loc.square for loc in locs}
+    if kind in ("site",) or where.rel in ("atop", "on", "occupying", "in", "at", "here"):
+        return lambda o: any(l in locs or (o.kind == "site" and l.square in squares)
+                             for l in locations_of(state, o))
+    return lambda o: any(l in locs for l in locations_of(state, o))
+
+
+def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj], bool]:
+    if isinstance(f, A.Where):
+        if f.rel in ("from", "in", "among") and zone_of(f.of) is not None:
+            return lambda o: True       # the zone the cards come from: read by `zone_scope`
+        return _located_test(state, ctx, f, kind)
+    if isinstance(f, A.With):
+        what = f.what
+        if isinstance(what, A.Keyword):
+            name = what.name.replace(" ", "_")
+            negated = f.negated
+
+            def has(o: Obj) -> bool:
+                found = _has_keyword(state, o, name)
+                return not found if negated else found
+            return has
+        if isinstance(what, A.Stat):
+            return _stat_test(state, what)
+        if isinstance(what, A.Selector):
+            return _with_objects(state, ctx, what, f.negated)
+        raise NotExecutable("a 'with' phrase that is not a keyword")
+    if isinstance(f, A.Stat):
+        return _stat_test(state, f)
+    if isinstance(f, A.Relative):
+        from codex.engine.effects.conditions import holds
+
+        def rel(o: Obj) -> bool:
+            return holds(state, ctx.bind("which", [o]), f.clause) is True
+        return rel
+    raise NotExecutable(f"the filter {type(f).__name__}")
+
+
+def _with_objects(state: GameState, ctx: Ctx, what: A.Selector, negated: bool) -> Callable[[Obj], bool]:
+    """"a site with an enemy atop it", "any site without enemies": objects where (or on which)
+    what the words name is."""
+    placed = any(isinstance(f, A.Where) for f in what.filters)
+
+    def test(o: Obj) -> bool:
+        found = select_all(state, ctx.bind("it", [o]), what)
+        if not placed:
+            mine = set(locations_of(state, o))
+            squares = {loc.square for loc in mine} if o.kind == "site" else set()
+            found = [x for x in found if any(l in mine or l.square in squares for l in locations_of(state, x))
+                     or (x.kind == "unit" and (u := state.unit(x.key)) is not None and u.carried_by == o.key)
+                     or (x.kind == "artifact" and (a := state.artifact(x.key)) is not None and a.bearer == o.key)]
+        return not found if negated else bool(found)
+    return test
+
+
+def stat_value(value: Any) -> int | None:
+    """A comparison's number: ``3``, or a mana cost ``"(1)"``."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip("()").isdigit():
+        return int(value.strip("()"))
+    if isinstance(value, A.Mana) and len(value.symbols) == 1 and value.symbols[0].strip("()").isdigit():
+        return int(value.symbols[0].strip("()"))
+    return None
+
+
+def _stat_test(state: GameState, f: A.Stat) -> Callable[[Obj], bool]:
+    value = stat_value(f.value)
+    if f.stat not in ("power", "cost") or value is None:
+        raise NotExecutable(f"a comparison of {f.stat}")
+    ops: dict[str, Callable[[int], bool]] = {">=": lambda p: p >= value, "<=": lambda p: p <= value,
+                                             "=": lambda p: p == value, ">": lambda p: p > value,
+                                             "<": lambda p: p < value}
+    op = ops.get(f.cmp)
+    if op is None:
+        raise NotExecutable(f"the comparison {f.cmp!r}")
+    if f.stat == "cost":
+        return lambda o: (c := _cost(state, o)) is not None and op(c)
+
+    def power_ok(o: Obj) -> bool:
+        u = _unit(state, o)
+        if u is not None:
+            return op(_power(state, u))
+        data = _card_data(o)
+        return data is not None and data.attack is not None and op(((data.attack) + (data.defence or data.attack)) // 2)
+    return power_ok
+
+
+def _cost(state: GameState, o: Obj) -> int | None:
+    u = _unit(state, o)
+    if u is not None:
+        return u.cost
+    if o.kind == "artifact":
+        a = state.artifact(o.key)
+        return a.cost if a else None
+    data = _card_data(o)
+    return data.cost if data is not None else None
+
+
+# ----------------------------------------------------------------------------- zones
+
+def zone_of(node: Any) -> list[tuple[Any, str]] | None:
+    """The zones a selector names, as (owner words, zone): ``your cemetery``, ``any cemetery``,
+    ``its owner's hand``, ``your hand, cemetery, or spellbook``; None when it names no zone."""
+    if isinstance(node, A.Group):
+        parts = [zone_of(item) for item in node.items]
+        if any(p is None for p in parts):
+            return None
+        out = [z for p in parts if p for z in p]
+        owner = next((o for o, _ in out if o is not None), None)
+        return [(o if o is not None else owner, z) for o, z in out]
+    if not isinstance(node, A.Selector):
+        return None
+    zone = ZONE_NOUNS.get(singular(node.noun))
+    if zone is None:
+        if singular(node.noun) in ("top", "bottom"):
+            inner = next((f.what for f in node.filters if isinstance(f, A.Of)), None)
+            return zone_of(inner)
+        return None
+    return [(node.det, zone)]
+
+
+def zone_owners(state: GameState, ctx: Ctx, det: Any) -> list[str]:
+    """Whose zone the words mean: yours, each player's ("any", "a", "each"), or a named owner's."""
+    if isinstance(det, A.Possessive):
+        owners = []
+        for o in select(state, ctx, det.owner, "owner", choose=False):
+            pid = str(o.key) if o.kind == "player" else owner_of(state, o)
+            if pid:
+                owners.append(pid)
+        return list(dict.fromkeys(owners))
+    low = det.lower() if isinstance(det, str) else det
+    if low in (None, "your", "the", "this"):
+        return [ctx.controller]
+    if low in ("their", "its", "his", "her"):
+        bound = ctx.lookup("it")
+        if bound:
+            return list(dict.fromkeys(p for o in bound if (p := (str(o.key) if o.kind == "player"
+                                                                  else controller_of(state, o)))))
+        return [ctx.controller]
+    if low in ("any", "a", "each", "every", "all"):
+        return [p.id for p in state.players]
+    if low in ("opponent's", "an opponent's"):
+        return [state.opponent(ctx.controller)]
+    raise NotExecutable(f"the zone of {det!r}")
+
+
+def zone_scope(state: GameState, ctx: Ctx, sel: A.Selector) -> list[tuple[str, str]] | None:
+    """The (owner, zone) pairs a card selector draws from: its zone filter, or every cemetery for a
+    dead minion (Codex "Dead Minion": a minion in a cemetery); None when it names no zone."""
+    for f in sel.filters:
+        if isinstance(f, (A.Where, A.Of)):
+            named = zone_of(f.of if isinstance(f, A.Where) else f.what)
+            if named:
+                return [(pid, zone) for det, zone in named for pid in zone_owners(state, ctx, det)]
+    if any(m.lower() == "dead" for m in sel.mods):
+        return [(p.id, "cemetery") for p in state.players]
+    return None
+
+
+def zone_cards(state: GameState, owner: str, zone: str) -> list[Obj]:
+    """The cards of a zone a ruling can see: its named cards (a deck's from the top)."""
+    z = state.player(owner).zone(zone)  # type: ignore[arg-type]
+    return [Obj("card", ZoneCard(owner, zone, c, i)) for i, c in enumerate(z.named)]
+
+
+# ----------------------------------------------------------------------------- selectors
+
+def _refs(state: GameState, ctx: Ctx, word: str) -> list[Obj]:
+    low = word.lower()
+    if low == "self" and ctx.grantor is not None:     # a granted ability's "this": the granting card
+        return [ctx.grantor]
+    if low in ("self", "itself"):
+        return [ctx.source] if ctx.source.kind != "spell" else []
+    if low in ("you", "your", "yourself"):
+        return [Obj("player", ctx.controller)]
+    if low in ("he", "she", "him", "her", "himself", "herself") and ctx.source.kind == "unit" and ctx.grantor is None:
+        # card text calls its own character "he" or "she" ("After Wind Sylph casts a Magic spell, she may
+        # push ...", "adjacent to Sir Agravaine, he strikes that enemy")
+        return [ctx.source]
+    bound = ctx.lookup(low)
+    if bound is not None:
+        return list(bound)
+    if low in ("it", "they", "he", "she", "that", "those", "them", "each", "which", "themselves", "himself",
+               "herself"):
+        bound = ctx.lookup("it")
+        if bound is not None:
+            return list(bound)
+        subject = getattr(ctx.event, "unit", None) if ctx.event is not None else None
+        if subject is not None:
+            return [Obj("unit", subject)]
+        if low in ("themselves", "himself", "herself", "itself", "he", "she"):
+            # a person's pronoun with nothing named before: the card itself ("toward her")
+            return [ctx.source] if ctx.source.kind != "spell" else []
+    if low in ("everyone", "anyone"):
+        return [Obj("player", p.id) for p in state.players]
+    raise NotExecutable(f"the reference {word!r}")
+
+
+def _det_count(sel: A.Selector) -> tuple[str, int | None]:
+    """('all' | 'choose' | 'this' | 'that', how many)."""
+    det = sel.det
+    if isinstance(det, A.Possessive):
+        return "all", None
+    det = det.lower() if isinstance(det, str) else det
+    count = sel.count if isinstance(sel.count, int) else None
+    if det == "this":
+        return "this", None
+    if det in ("that", "those"):
+        return "that", None
+    if sel.quant == "any_number":
+        return "any", None
+    if sel.quant == "up_to":
+        return "up_to", count or 1
+    if det in ONE_DETS or count is not None:
+        return "choose", count or 1
+    if det in ("your", "their", "its", "his", "her"):
+        return "all", None
+    if det in ALL_DETS or det == "no":
+        return "all", None
+    raise NotExecutable(f"the determiner {det!r}")
+
+
+def select_all(state: GameState, ctx: Ctx, node: Any) -> list[Obj]:
+    """Every object the words could name, without anyone choosing ("if there is a minion here")."""
+    return select(state, ctx, node, choose=False)
+
+
+def select(state: GameState, ctx: Ctx, node: Any, role: str = "target", *, choose: bool = True) -> list[Obj]:
+    """The objects a role's words name, choosing where the words leave a choice to a player."""
+    if node is None:
+        return []
+    if isinstance(node, A.Ref):
+        found = _refs(state, ctx, node.word)
+        for f in node.filters:
+            test = _filter_test(state, ctx, f, found[0].kind if found else "unit")
+            found = [o for o in found if test(o)]
+        return found
+    if isinstance(node, A.Where):
+        return [Obj("location", loc) for loc in places(state, ctx, node)]
+    if isinstance(node, A.Group):
+        if node.conj == "or":
+            if not choose:
+                return [o for item in node.items for o in select(state, ctx, item, role, choose=False)]
+            options = list(dict.fromkeys(o for item in node.items for o in select(state, ctx, item, role, choose=False)))
+            if ctx.targets and any(isinstance(i, A.Selector) and (i.det == "target" or "target" in i.mods)
+                                   for i in node.items):
+                # "target minion or artifact": the declared targets answer it
+                options = untargetable_removed(state, ctx, options)
+                given = [Obj("unit", t) for t in ctx.targets if Obj("unit", t) in options]
+                if given:
+                    return given[:1]
+            return ctx.choose(role, options, why="choose one of them")
+        out: list[Obj] = []
+        for item in node.items:       # "target minion, and everything it carries": "it" is the first;
+            # "bearer and another ally here": another than those named before
+            out += select(state, ctx.bind("it", out).bind("other", out) if out else ctx, item, role, choose=choose)
+        return out
+    if isinstance(node, A.Partitive):
+        inner = select(state, ctx, node.of, role, choose=choose) if node.of is not None else \
+            list(ctx.lookup("it") or ())
+        if node.count in ("each", "all", None) or not choose:
+            return inner
+        if isinstance(node.count, int):
+            return ctx.choose(role, inner, count=node.count, why=f"choose {node.count}")
+        raise NotExecutable(f"the partitive {node.count!r}")
+    if not isinstance(node, A.Selector):
+        raise NotExecutable(f"a role given as {type(node).__name__}")
+    return _select(state, ctx, node, role, choose)
+
+
+def _body_select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool) -> list[Obj]:
+    """A body of water / span of land (Codex): the one the card occupies ("its", "her", "this"),
+    or one chosen by choosing one of its sites."""
+    from codex.engine.areas import body
+    water = sel.noun == "body of water"
+    det = sel.det.lower() if isinstance(sel.det, str) else sel.det
+    if det in ("its", "her", "his", "their", "this", "the", None) or isinstance(det, A.Possessive):
+        origin = [loc.square for loc in source_locations(state, ctx)] if not isinstance(det, A.Possessive) else \
+            [loc.square for o in select(state, ctx, det.owner, role, choose=choose) for loc in locations_of(state, o)]
+        squares = sorted({sq for o in origin for sq in body(state, o, water)})
+    elif det in ONE_DETS or "chosen" in sel.mods:
+        kinds = [Obj("site", s.square) for s in state.sites if body(state, s.square, water)]
+        if not choose:
+            return kinds
+        picked = ctx.choose(role, kinds, why=f"choose a {sel.noun} (one of its sites)")
+        squares = body(state, int(picked[0].key), water) if picked else []
+    elif det in ("each", "all", "every", "any"):
+        squares = sorted({sq for s in state.sites for sq in body(state, s.square, water)})
+    else:
+        raise NotExecutable(f"the determiner {det!r} of a {sel.noun}")
+    return [Obj("site", sq) for sq in squares]
+
+
+def _zone_select(state: GameState, ctx: Ctx, sel: A.Selector, scope: list[tuple[str, str]], role: str,
+                 choose: bool) -> list[Obj]:
+    """Cards in zones (a dead minion, a Beast in your cemetery): the named cards that fit."""
+    how, count = _det_count(sel)
+    found = [o for owner, zone in scope for o in zone_cards(state, owner, zone) if is_a(state, ctx, o, sel)]
+    if not choose or how in ("all",):
+        return found
+    if any(m.lower() == "random" for m in sel.mods):
+        return ctx.choose(f"{role}.random", found, count=count or 1, why=f"which {sel.noun} is picked at random")
+    if how == "any":
+        return ctx.choose(role, found, count=len(found), optional=True, why=f"choose any number of {sel.noun}s")
+    return ctx.choose(role, found, count=count or 1, optional=how == "up_to", why=f"choose {sel.noun}")
+
+
+def names_itself(sel: A.Selector) -> bool:
+    """"this helmet", "this sword": a card calling itself by a common noun no other rule knows."""
+    noun = singular(sel.noun).lower()
+    return sel.det == "this" and not sel.mods and not sel.filters and sel.noun.islower() and noun not in NOUNS \
+        and noun not in CARD_NOUNS and noun not in ZONE_NOUNS and noun not in _KEYWORD_FIELDS and " " not in noun
+
+
+def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool = True) -> list[Obj]:
+    if names_itself(sel):
+        return [ctx.source]
+    if sel.noun in ("body of water", "span of land"):
+        return _body_select(state, ctx, sel, role, choose)
+    if sel.noun == "area of effect":
+        from codex.engine.effects.areas import area_locations
+        return area_locations(state, ctx)
+    scope = zone_scope(state, ctx, sel) if singular(sel.noun) in CARD_NOUNS or is_subtype(sel.noun) else None
+    if scope is not None:
+        return _zone_select(state, ctx, sel, scope, role, choose)
+    how, count = _det_count(sel)
+    kind, noun_test = _noun_test(state, ctx, sel.noun, sel.det)
+    if how == "this":
+        if ctx.source.kind in (kind, "spell") or kind == "unit" and ctx.source.kind == "unit" or kind == "thing":
+            return [ctx.source] if ctx.source.kind != "spell" else []
+        if kind == "location" and ctx.source.kind in ("unit", "artifact", "site"):     # "this location"
+            return [Obj("location", loc) for loc in locations_of(state, ctx.source)]
+        if kind == "site" and ctx.source.kind in ("unit", "artifact", "aura"):
+            squares = {loc.square for loc in locations_of(state, ctx.source)}
+            return [Obj("site", sq) for sq in sorted(squares) if state.site_at(sq) is not None]
+        raise NotExecutable(f"'this {sel.noun}' on a card that is not one")
+    if how == "that":
+        bound = ctx.lookup("it")
+        named = ctx.lookup("that")     # what a trigger's words named ("that Avatar", "that unit")
+        if bound is None and ctx.event is not None and hasattr(ctx.event, "unit"):
+            bound = (Obj("unit", ctx.event.unit),)
+        if bound is None and named is None:
+            raise NotExecutable(f"'that {sel.noun}' with nothing named before")
+        if kind == "location":
+            return [Obj("location", loc) for o in (bound or named or ()) for loc in locations_of(state, o)]
+        for pool in (bound, named):
+            found = [o for o in pool or () if (o.kind == kind or (kind == "thing" and o.kind in ("unit", "artifact")))
+                     and noun_test(o)]
+            if found:
+                return found
+        return []
+    if kind == "card":
+        raise NotExecutable(f"{sel.noun}s with no zone named")
+    of = next((f.what for f in sel.filters if isinstance(f, A.Of)), None)
+    if kind == "player" and of is not None and singular(sel.noun) in ("controller", "owner"):
+        # "the controller of Angel's Egg's site": whoever controls (owns) what the words name
+        whose = owner_of if singular(sel.noun) == "owner" else controller_of
+        return [Obj("player", p) for p in dict.fromkeys(whose(state, o) for o in select(state, ctx, of, role,
+                                                                                          choose=choose)) if p]
+    if kind == "projectile":
+        return [o for o in (ctx.lookup("it") or ()) if o.kind == "projectile"]
+    mods_ctx = ctx
+    if isinstance(sel.det, A.Possessive):     # "that unit's other allied minions": allied to it, other than it
+        holders = [o for o in select(state, ctx, sel.det.owner, role, choose=False) if o.kind == "unit"]
+        if holders:
+            owner = controller_of(state, holders[0]) or ctx.controller
+            from dataclasses import replace as dc_replace
+            mods_ctx = dc_replace(ctx, controller=owner).bind("other", holders)
+    tests = [noun_test] + [_mod_test(state, mods_ctx, m) for m in sel.mods if m.lower() not in ("random", "strongest",
+                                                                                               "weakest")]
+    if isinstance(sel.det, str) and sel.det.lower() == "another":
+        tests.append(_mod_test(state, ctx, "other"))
+    if isinstance(sel.det, str) and sel.det.lower() in ("your",) and kind not in ("location", "player"):
+        tests.append(lambda o: controller_of(state, o) == ctx.controller)
+    if isinstance(sel.det, A.Possessive):
+        possessors = select(state, ctx, sel.det.owner, role, choose=choose)
+        if kind in ("site", "location") and possessors and all(w.kind in ("unit", "artifact", "aura")
+                                                               for w in possessors):
+            # "Angel's Egg's site", "the Mortal's location": where that card is
+            where = {loc for w in possessors for loc in locations_of(state, w)}
+            squares = {loc.square for loc in where}
+            tests.append(lambda o: o.key in where if o.kind == "location" else o.key in squares)
+        else:
+            owners = {controller_of(state, o) or str(o.key) for o in possessors}
+            tests.append(lambda o: controller_of(state, o) in owners)
+    tests += [_filter_test(state, ctx, f, kind) for f in sel.filters]
+    found = [o for o in _candidates(state, kind) if all(t(o) for t in tests)]
+    extreme = next((m.lower() for m in sel.mods if m.lower() in ("strongest", "weakest")), None)
+    if extreme is not None:
+        found = _extremes(state, found, extreme)
+    if not choose:
+        return found
+    if any(m.lower() == "random" for m in sel.mods):
+        return ctx.choose(f"{role}.random", found, count=count or 1, why=f"which {sel.noun} is picked at random")
+    if how == "any":
+        return ctx.choose(role, found, count=len(found), optional=True, why=f"choose any number of {sel.noun}s")
+    if sel.det == "target" or "target" in sel.mods:
+        found = untargetable_removed(state, ctx, found)
+    if how in ("choose", "up_to") or extreme is not None and len(found) > 1:
+        if sel.det == "target" and ctx.targets and kind == "unit":
+            given = [Obj("unit", t) for t in ctx.targets if Obj("unit", t) in found]
+            if given:
+                return given[: count or 1]
+            if all(state.unit(t) is not None for t in ctx.targets):
+                # a declared target the words do not allow (Codex "Target": declared legal, checked again)
+                from codex.engine.errors import IllegalAction
+                from codex.engine.reasons import Reason
+                names = ", ".join(name_of(state, Obj("unit", t)) for t in ctx.targets)
+                raise IllegalAction(Reason.NOT_A_LEGAL_TARGET, f"{ctx.source_name} cannot target {names}: "
+                                    f"it is not a {sel.noun} its words allow", "target.declared", "/action/targets")
+        return ctx.choose(role, found, count=count or 1, optional=how == "up_to",
+                          why=f"choose {'up to ' if how == 'up_to' else ''}{sel.det or count} {sel.noun}")
+    return found
+
+
+def targeter(ctx: Ctx) -> Obj:
+    """Who targets, for "can't be targeted by enemies / by magic": a magic spell is itself (its
+    caster is the enemy or ally), an ability its card."""
+    return ctx.source
+
+
+def untargetable_removed(state: GameState, ctx: Ctx, found: list[Obj]) -> list[Obj]:
+    """The objects ``ctx``'s card may target: not those an ongoing effect says it can't."""
+    if not state.statics:
+        return found
+    from codex.engine.effects.statics import forbids
+    out = []
+    for o in found:
+        if forbids(state, "target", targeter(ctx), o) is not None:
+            continue
+        if ctx.source.kind == "spell" and ctx.caster and forbids(state, "target", Obj("unit", ctx.caster), o):
+            continue
+        out.append(o)
+    return out
+
+
+def _extremes(state: GameState, found: list[Obj], which: str) -> list[Obj]:
+    """The strongest (weakest) of them: ties are the chooser's to break."""
+    powered = [(o, _power(state, u)) for o in found if (u := _unit(state, o)) is not None]
+    if not powered:
+        return []
+    best = max(p for _, p in powered) if which == "strongest" else min(p for _, p in powered)
+    return [o for o, p in powered if p == best]
+
+
+def fits(unit: Unit, sel: Any) -> bool:
+    """Whether a unit fits a plain selector's noun and kind modifiers ("units", "minions", "enemy
+    minions"), judged from its printed facts (for effects over an area, read without a board)."""
+    if not isinstance(sel, A.Selector):
+        return True
+    noun = singular(sel.noun)
+    if noun == "minion" and not unit.is_minion or noun == "avatar" and not unit.is_avatar:
+        return False
+    if is_subtype(sel.noun) and noun.lower() not in {s.lower() for s in unit.subtypes}:
+        return False
+    return True
+
+
+def describe(state: GameState, objs: Iterable[Obj]) -> str:
+    names = [name_of(state, o) for o in objs]
+    return ", ".join(names) if names else "nothing"

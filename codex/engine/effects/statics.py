@@ -1,0 +1,935 @@
+"""Static abilities as ongoing effects, applied in the Codex's layer order, never by changing a
+card's printed facts.
+
+Every card in the realm with a static (passive) ability creates ongoing effects: "Nearby allied
+Giants have Charge", "Minions occupying affected sites are silenced", "Nearby allies take 1 less
+damage", "Units with 3 or more power can't enter this site". `collect` reads them once per game
+state (states are immutable, so the result is cached on the state); `ongoing.py` asks this module
+what they do to a unit at a location, and the rules of movement, attack and damage ask whether one
+forbids something.
+
+Order (Codex "Ongoing Effect", "Apply Ongoing Effects In Order"): disabling and silencing effects
+first (a silenced card's own passive abilities then stop), then control, type changing, ability
+adding and removing, power setting, power addition and subtraction, power multiplication; within
+a layer, by timestamp (when the card entered the realm: the order of the board). The engine applies
+the layers it knows (silencing/disabling, abilities, power addition); a static ability of another
+kind is reported as not executed. Which objects an effect covers is decided from printed keywords
+and power (the selectors of static abilities do not see other static abilities), which is what
+the Codex's examples need and keeps the evaluation well-founded.
+"""
+from __future__ import annotations
+
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from codex.cardtext import ast as A
+from codex.engine.abilities import Ability, AbilityKind, keyword_changes
+from codex.engine.effects.context import Ctx, Obj
+from codex.engine.events import CardQuote
+from codex.engine.geometry import Location
+from codex.engine.keywords import Keywords
+from codex.engine.state import GameState, Unit
+
+#: Layers (Codex "Apply Ongoing Effects In Order"), the ones the engine applies.
+SILENCE, ABILITIES, POWER_ADD = 2, 5, 7
+_LAYERS = {"silence": SILENCE, "disable": SILENCE, "grant": ABILITIES, "lose": ABILITIES, "water": ABILITIES,
+           "power": POWER_ADD}
+
+#: True while static effects are being evaluated: selectors then read printed keywords and power.
+_evaluating: ContextVar[bool] = ContextVar("arbiter_statics_evaluating", default=False)
+
+
+def evaluating() -> bool:
+    return _evaluating.get()
+
+
+@dataclass(frozen=True)
+class Static:
+    """One ongoing effect of a static ability: what it does (``kind``), to whom (``patient``, words
+    of the card), under which ``conditions``, from which card (``ctx``)."""
+
+    kind: str                  # silence, disable, grant, lose, power, damage, immune, cant
+    ctx: Ctx
+    patient: Any               # the AST selector of what it affects (None: the card itself)
+    payload: Any = None        # Keywords to grant/lose, a power delta, (change, amount, source), a verb
+    conditions: tuple[Any, ...] = ()
+    order: int = 0
+    per: Any = None            # "for each X": the payload counts once per X now
+    permanent: bool = False    # "permanently lose Stealth": what it does stays once done
+    unless: bool = False       # it applies while its conditions do NOT hold ("only ... while X")
+    threshold: tuple[str, ...] = ()   # "(E)(E)(E) — All minions have Burrowing": only with that threshold
+
+    @property
+    def layer(self) -> int:
+        return _LAYERS.get(self.kind, 0)
+
+    @property
+    def quote(self) -> CardQuote:
+        quote: CardQuote = self.ctx.quote
+        return quote
+
+
+# ----------------------------------------------------------------------------- reading static abilities
+
+class Unsupported(Exception):
+    """A static ability this engine version does not apply."""
+
+
+def granted_abilities(grants: tuple[Any, ...], text: str) -> tuple[Ability, ...]:
+    """The abilities quoted in a grant (``Bearer has "Tap → ..."``), each with its own words (the
+    quoted text, a verbatim part of the card's sentence) and whether the engine executes it."""
+    from codex.engine.abilities import _kind_of
+    from codex.engine.effects.check import executed
+    inner = _quoted(text)
+    out: list[Ability] = []
+    for g in grants:
+        if not isinstance(g, A.GrantedAbility):
+            continue
+        for node in g.abilities:
+            kind = _kind_of(node, False)
+            if kind is None:
+                raise Unsupported("granting an ability the engine cannot read")
+            span = getattr(node, "span", None)
+            words = inner[span[0]:span[1]].strip() if span and inner else inner
+            ability = Ability(kind, words or text, node)
+            out.append(Ability(kind, ability.text, node, executed(ability)))
+    return tuple(out)
+
+
+def _quoted(text: str) -> str:
+    for open_, close in (('"', '"'), ("\u201c", "\u201d")):
+        start = text.find(open_)
+        end = text.rfind(close)
+        if start >= 0 and end > start:
+            return text[start + 1:end]
+    return ""
+
+
+def grants_of(grants: tuple[Any, ...]) -> tuple[Keywords, int]:
+    kw = Keywords()
+    power = 0
+    for g in grants:
+        if isinstance(g, A.Keyword):
+            changes = keyword_changes(g)
+            if changes is None:
+                raise Unsupported(f"granting the keyword {g.name}")
+            kw = kw.merge(Keywords().with_(**changes))
+        elif isinstance(g, A.PowerMod):
+            power += int(g.amount)
+        else:
+            raise Unsupported(f"granting {type(g).__name__}")
+    return kw, power
+
+
+RESTRICTED: dict[type, str] = {A.Attack: "attack", A.Defend: "defend", A.Intercept: "intercept", A.Enter: "enter",
+              A.Move: "move", A.Cast: "cast", A.Choose: "target"}
+
+
+def _check_words(*nodes: Any) -> None:
+    """A static ability's selectors must be words the evaluator knows (else it is not applied)."""
+    from codex.engine.effects.check import sel_problems
+    for node in nodes:
+        if node is None or (isinstance(node, A.Ref) and node.word == "SELF"):
+            continue
+        for problem in sel_problems(node):
+            raise Unsupported(problem)
+
+
+def _check_card_words(node: Any) -> None:
+    """Words naming the spell being cast ("Spells cast by a nearby Spellcaster", "Ordinary
+    minions"): read like cards in a zone (the spell's)."""
+    if isinstance(node, A.Group):
+        for item in node.items:
+            _check_card_words(item)
+    elif isinstance(node, A.Selector):
+        _check_words(A.replace(node, det=None, filters=node.filters + (A.Where("from", A.Selector("hand")),)))
+    else:
+        _check_words(node)
+
+
+def _mana_amount(value: Any) -> int:
+    if isinstance(value, int):
+        return value
+    if isinstance(value, A.Mana) and all(s.strip("()").isdigit() for s in value.symbols):
+        return sum(int(s.strip("()")) for s in value.symbols)
+    raise Unsupported(f"a cost change of {value!r}")
+
+
+def _connected(clause: A.Clause) -> bool:
+    """"can move as if the top and bottom edges of the realm were connected" (Codex "As If Connected")."""
+    return any(isinstance(c, A.Condition) and c.kind == "as_if" and isinstance(c.clause, A.Clause)
+               and isinstance(c.clause.action, A.SetState) and c.clause.action.state == "connected"
+               for c in clause.conditions)
+
+
+#: The events a replacement effect can replace ("If X would die", "would take strike damage").
+REPLACED: dict[type, str] = {A.Die: "die", A.Damage: "damage"}
+#: The verbs a permission ("may") can be about → what the engine asks it for.
+PERMITTED: dict[type, str] = {A.Cast: "cast", A.Summon: "cast", A.Conjure: "cast", A.Play: "play"}
+
+
+def _permission(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
+    """"May be summoned to any site", "You may summon minions to affected sites", "May be cast from
+    your cemetery", "Anyone may cast minions here", "May be conjured to target enemy minion", "You
+    may play this site to any corner": who may cast, summon, conjure or play what, where, from where;
+    with "and for (1) less" or "for no threshold", what it then costs."""
+    act = clause.action
+    if isinstance(act, A.Move) and clause.modal == "can" and _connected(clause):
+        _check_words(act.patient)
+        return [Static("grant", ctx, act.patient, Keywords(moves_as_if_connected=True), (), order)]
+    verb = PERMITTED.get(type(act))
+    if verb is None or clause.conditions:
+        raise Unsupported(f"a static ability with '{clause.modal}'")
+    source = getattr(act, "source", None)
+    if source is not None:
+        from codex.engine.effects.select import zone_of
+        if not isinstance(act.patient, A.Ref) or zone_of(source) is None or act.dest is not None:
+            raise Unsupported("a permission to cast from a zone")
+    _check_card_words(act.patient)
+    dest = act.dest
+    if isinstance(dest, A.Selector) and dest.det == "target":      # "to target enemy minion": any such
+        dest = A.replace(dest, det=None)
+    _check_words(dest, act.agent if not (isinstance(act.agent, A.Selector) and act.agent.noun == "anyone")
+                 else None)
+    out = [Static("permit", ctx, act.patient, (dest, act.agent, source, verb), (), order)]
+    if clause.adjuncts:
+        out += _done_for(act, clause, ctx, order)
+    return out
+
+
+def _done_for(act: Any, clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
+    """"... and for (1) less", "may do so for no threshold": what casting as permitted costs (a cost
+    change, or no threshold, for the same spells cast to the same place)."""
+    if not isinstance(act, (A.Cast, A.Summon, A.Conjure)) or len(clause.adjuncts) != 1 \
+            or clause.adjuncts[0].prep != "for":
+        raise Unsupported("a permission with an adjunct")
+    what = clause.adjuncts[0].what
+    purpose = A.Clause(action=A.Cast(dest=act.dest))
+    if isinstance(what, A.Mana) and "less" in clause.adverbs:
+        return [Static("cost", ctx, act.patient, (-_mana_amount(what), purpose), (), order)]
+    if isinstance(what, A.Selector) and what.noun == "threshold" and what.det == "no":
+        return [Static("no_threshold", ctx, act.patient, purpose, (), order)]
+    raise Unsupported("a permission for another price")
+
+
+def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
+    """The ongoing effects one clause of a static ability creates (Unsupported when none known)."""
+    act = clause.action
+    conds = tuple(clause.conditions)
+    if conds and not _connected(clause):
+        from codex.engine.effects.conditions import condition_problems
+        for problem in (p for c in conds for p in condition_problems(c)):
+            raise Unsupported(problem)
+    permanent = clause.duration is not None and clause.duration.kind == "permanently"
+    if clause.duration is not None and not permanent:
+        raise Unsupported("a static ability with a duration")
+    if clause.per is not None:
+        _check_words(clause.per)
+    if clause.modal == "can" and clause.negated:
+        verbs = act.items if isinstance(act, A.Group) else (act,)
+        out = []
+        for verb in verbs:
+            if isinstance(verb, A.Damage) and verb.amount is None and verb.kind is None:
+                # "can't be damaged by magic": no damage from that source (a prevention)
+                from codex.engine.effects.damage_sources import source_problems
+                _check_words(verb.patient)
+                for problem in source_problems(verb.agent):
+                    raise Unsupported(problem)
+                out.append(Static("damage", ctx, verb.patient, ("none", 0, verb.agent, False), conds, order))
+                continue
+            if isinstance(verb, A.Choose) and verb.kind != "target":
+                raise Unsupported(f"a restriction on choosing by '{verb.kind}'")
+            name = RESTRICTED.get(type(verb))
+            if name is None:
+                raise Unsupported(f"a restriction on {type(verb).__name__}")
+            if name == "target" and isinstance(verb.agent, A.Selector) and singular_noun(verb.agent) == "magic" \
+                    and not verb.agent.mods and not verb.agent.filters:
+                out.append(Static("cant", ctx, None, (name, verb), conds, order))
+                _check_words(verb.patient)
+                continue
+            _check_words(getattr(verb, "agent", None), getattr(verb, "patient", None), getattr(verb, "dest", None))
+            out.append(Static("cant", ctx, None, (name, verb), conds, order))
+        return out
+    if clause.modal in ("may", "can") and not clause.negated:
+        return _permission(clause, ctx, order)
+    if clause.modal is not None or clause.negated:
+        raise Unsupported(f"a static ability with '{clause.modal or 'not'}'")
+    if clause.purpose is not None and not isinstance(act, A.CostChange):
+        raise Unsupported("a static ability with a purpose")
+    if clause.per is not None and not isinstance(act, (A.Grant, A.Provide)):
+        raise Unsupported(f"'for each' on a static {type(act).__name__}")
+    if isinstance(act, A.Strike) and clause.adverbs == ("first",) and act.patient is None and not clause.adjuncts:
+        _check_words(act.agent)      # "Strikes first while attacking": first strike, while it holds
+        return [Static("grant", ctx, act.agent or A.Ref("SELF"), Keywords(first_strike=True), conds, order)]
+    if isinstance(act, A.Heal) and _strike_damage_of(act.agent) is not None and isinstance(act.patient, A.Ref) \
+            and act.patient.word == "you" and act.amount is None and not clause.adverbs:
+        striker = _strike_damage_of(act.agent)      # "Blood Ravens' strike damage against units heals you"
+        _check_words(striker)
+        return [Static("lifelink", ctx, striker, None, conds, order)]
+    if isinstance(act, A.Grant) and any(isinstance(g, A.GrantedAbility) for g in act.grants):
+        _check_words(act.patient)
+        abilities = granted_abilities(act.grants, ctx.ability.text)
+        for ability in abilities:
+            if not ability.executed:
+                from codex.engine.effects.check import missing
+                raise Unsupported(f"granting an ability with {(missing(ability) or ['what it cannot run'])[0]}")
+        others = tuple(g for g in act.grants if not isinstance(g, A.GrantedAbility))
+        out = [Static("grant_ability", ctx, act.patient, abilities, conds, order)]
+        if others:
+            out += statics_of_clause(A.replace(clause, action=A.replace(act, grants=others)), ctx, order)
+        return out
+    if isinstance(act, A.Grant):
+        _check_words(act.patient)
+        kw, power = grants_of(act.grants)
+        out = []
+        if kw != Keywords():
+            if clause.per is not None:
+                raise Unsupported("keywords granted 'for each'")
+            out.append(Static("grant", ctx, act.patient, kw, conds, order, permanent=permanent))
+        if power:
+            out.append(Static("power", ctx, act.patient, power, conds, order, per=clause.per))
+        return out
+    if isinstance(act, A.LoseGrant) and act.grants and act.abilities is None:
+        _check_words(act.patient)
+        kw, power = grants_of(act.grants)
+        return [Static("lose", ctx, act.patient, kw, conds, order, permanent=permanent)]
+    if permanent:
+        raise Unsupported(f"a permanent static {type(act).__name__}")
+    if isinstance(act, A.SetState) and act.state in ("silenced", "disabled"):
+        _check_words(act.patient)
+        return [Static("silence" if act.state == "silenced" else "disable", ctx, act.patient, None, conds, order)]
+    if isinstance(act, A.SetState) and act.state == "flooded" or isinstance(act, A.IsA) and _water_site(act.type):
+        _check_words(act.patient)
+        return [Static("water", ctx, act.patient, None, conds, order)]
+    if isinstance(act, A.SetState) and act.state == "lethal":
+        return [Static("lethal", ctx, _lethal_to(act.patient), None, conds, order)]
+    if isinstance(act, A.ModifyDamage):
+        return _damage_static(act, clause, ctx, conds, order)
+    if isinstance(act, A.Immune) and isinstance(act.what, A.Selector) and act.what.noun == "damage":
+        _check_words(act.patient)
+        return [Static("immune", ctx, act.patient, None, conds, order)]
+    if isinstance(act, A.Provide):
+        return _provide_static(act, clause, ctx, conds, order)
+    if isinstance(act, A.CostChange):
+        return [_cost_static(act, clause, ctx, conds, order)]
+    raise Unsupported(f"a static {type(act).__name__}")
+
+
+def _strike_damage_of(node: Any) -> Any:
+    """Whose strike damage against units the words name ("Blood Ravens' strike damage against
+    units"): the striker's words, or None."""
+    if not isinstance(node, A.Selector) or node.noun != "strike damage" or not isinstance(node.det, A.Possessive):
+        return None
+    if node.mods or any(not (isinstance(f, A.Where) and f.rel == "against" and isinstance(f.of, A.Selector)
+                             and singular_unit(f.of)) for f in node.filters):
+        return None
+    return node.det.owner
+
+
+def singular_noun(sel: A.Selector) -> str:
+    from codex.engine.effects.select import singular
+    return singular(sel.noun).lower()
+
+
+def singular_unit(sel: A.Selector) -> bool:
+    from codex.engine.effects.select import singular
+    return singular(sel.noun) == "unit" and not sel.mods and not sel.filters
+
+
+def _provide_static(act: A.Provide, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> list[Static]:
+    """"Provides (E) and (1)", "Each affected site provides one additional mana", "Provides no mana
+    or threshold unless completely empty", "Only provides mana and threshold while in your back
+    row", "Provides no mana" (Codex "Mana", "Threshold")."""
+    _check_words(act.agent)
+    who = act.recipient
+    if who is not None and not (isinstance(who, A.Ref) and who.word == "you") and not (
+            isinstance(who, A.Selector) and who.noun == "controller"):
+        raise Unsupported("providing to someone other than the controller")
+    patient = act.patient
+    if isinstance(patient, A.Mana):
+        if "only" in clause.adverbs:
+            raise Unsupported("providing only some mana")
+        mana, affinity = _provided(patient)
+        return [Static("provide", ctx, act.agent, (mana, affinity), conds, order, per=clause.per)]
+    items = patient.items if isinstance(patient, A.Group) else (patient,)
+    if not all(isinstance(i, A.Selector) and i.noun in ("mana", "threshold") for i in items):
+        raise Unsupported("providing something other than mana or threshold")
+    if all(i.det == "no" for i in items):
+        return [Static("provide_none", ctx, act.agent, _suppressed(items), conds, order)]
+    if "only" in clause.adverbs and all(i.det is None and not i.mods for i in items):
+        # "only provides mana and threshold while X": none unless X
+        return [Static("provide_none", ctx, act.agent, _suppressed(items), conds, order, unless=True)]
+    if len(items) == 1 and items[0].noun == "mana" and "additional" in items[0].mods and isinstance(items[0].count, int):
+        return [Static("provide", ctx, act.agent, (int(items[0].count), {}), conds, order, per=clause.per)]
+    raise Unsupported("providing mana or threshold in a way the engine does not read")
+
+
+def _suppressed(items: tuple[Any, ...]) -> tuple[bool, frozenset[str] | None]:
+    """(no mana, the elements of threshold it provides none of; None: every element)."""
+    from codex.engine.keywords import ELEMENTS
+    no_mana = any(i.noun == "mana" for i in items)
+    elements: frozenset[str] | None = frozenset()
+    for i in items:
+        if i.noun == "threshold":
+            named = frozenset(m.lower() for m in i.mods if m.lower() in ELEMENTS)
+            elements = None if not named or elements is None else elements | named
+    return no_mana, elements
+
+
+def _water_site(node: Any) -> bool:
+    return isinstance(node, A.Selector) and node.noun == "site" and [m.lower() for m in node.mods] == ["water"]
+
+
+def _lethal_to(node: Any) -> Any:
+    """"Damage dealt to minions nearby is lethal": the units whose damage is lethal."""
+    if isinstance(node, A.Selector) and node.noun == "damage":
+        rel = next((f.clause for f in node.filters if isinstance(f, A.Relative)), None)
+        if isinstance(rel, A.Clause) and isinstance(rel.action, A.Damage) and rel.action.patient is not None:
+            _check_words(rel.action.patient)
+            return rel.action.patient
+    raise Unsupported("lethal damage to something the engine cannot name")
+
+
+def _damage_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...],
+                   order: int) -> list[Static]:
+    """"Takes 1 less damage", "Nearby allies take 1 less damage", "Takes no damage from units with 4
+    or more power", "Nearby units take double damage, except from strikes"."""
+    from codex.engine.effects.damage_sources import source_problems
+    if act.agent is not None:
+        raise Unsupported("changing the damage a unit deals")
+    _check_words(act.patient)
+    source, exempt = act.source, False
+    if "except" in clause.adverbs:       # "..., except from strikes": every source but those
+        source = next((a.what for a in clause.adjuncts if a.prep == "from"), None)
+        exempt = source is not None
+        if not exempt:
+            raise Unsupported("an exception the engine cannot read")
+    elif clause.adverbs or clause.adjuncts:
+        raise Unsupported("a damage change with words the engine does not read")
+    for problem in source_problems(source):
+        raise Unsupported(problem)
+    if act.change in ("less", "more") and isinstance(act.amount, int):
+        return [Static("damage", ctx, act.patient, (act.change, int(act.amount), source, exempt), conds, order)]
+    if act.change in ("none", "double"):
+        return [Static("damage", ctx, act.patient, (act.change, 0, source, exempt), conds, order)]
+    raise Unsupported(f"damage changed by '{act.change}'")
+
+
+def _cost_static(act: A.CostChange, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
+    """"Spells cast by a nearby Spellcaster cost (2) more", "Ordinary minions cost (1) less to cast to
+    this site", "Costs (2) less to cast if you have more life than each opponent"."""
+    amount = _mana_amount(act.amount)
+    if act.direction not in ("more", "less"):
+        raise Unsupported(f"a cost changed '{act.direction}'")
+    if clause.scope is not None:
+        raise Unsupported("a cost change for the first spell of a turn")
+    purpose = clause.purpose
+    if purpose is not None and not (isinstance(purpose, A.Clause) and isinstance(purpose.action, A.Cast)
+                                    and purpose.action.patient is None):
+        raise Unsupported("a cost change for something other than casting")
+    if purpose is not None:
+        from codex.engine.effects.conditions import condition_problems
+        _check_words(purpose.action.dest, purpose.action.agent)
+        for c in purpose.conditions:
+            for problem in condition_problems(c):
+                raise Unsupported(problem)
+    _check_card_words(act.patient)
+    return Static("cost", ctx, act.patient, (amount if act.direction == "more" else -amount, purpose), conds, order)
+
+
+def _provided(mana: A.Mana) -> tuple[int, dict[str, int]]:
+    """(generic mana, threshold by element) of provided symbols: ``(E) and (1)`` → 1 mana, 1 earth."""
+    from codex.engine.keywords import ELEMENT_LETTERS
+    amount = 0
+    affinity: dict[str, int] = {}
+    for sym in mana.symbols:
+        inner = sym.strip("()")
+        if inner.isdigit():
+            amount += int(inner)
+        elif inner.upper() in ELEMENT_LETTERS:
+            element = ELEMENT_LETTERS[inner.upper()]
+            affinity[element] = affinity.get(element, 0) + 1
+        else:
+            raise Unsupported(f"providing {sym}")
+    return amount, affinity
+
+
+def _clauses(node: Any) -> list[tuple[A.Clause, tuple[Any, ...]]]:
+    """The clauses of a static ability, each with the conditions of its sentence."""
+    if isinstance(node, A.Clause):
+        return [(node, ())]
+    if isinstance(node, A.Statement):
+        out: list[tuple[A.Clause, tuple[Any, ...]]] = []
+        for sentence in node.body:
+            if not isinstance(sentence, A.Sentence):
+                raise Unsupported("an unreadable sentence")
+            if sentence.duration or sentence.per or sentence.limit:
+                raise Unsupported("a static sentence with a duration, 'for each' or a limit")
+            out += [(c, tuple(sentence.conditions)) for c in sentence.clauses]
+        return out
+    raise Unsupported(f"a static {type(node).__name__}")
+
+
+def statics_of(ability: Ability, ctx: Ctx, order: int) -> list[Static]:
+    """The ongoing effects of one static ability (Unsupported when the engine does not apply it)."""
+    from dataclasses import replace as dc_replace
+    from codex.engine.effects.replacements import replacement_problems, would_condition
+    out: list[Static] = []
+    threshold = tuple(getattr(ability.node, "threshold", ()) or ())
+    node = ability.node
+    if isinstance(node, A.Statement) and any(would_condition(s) for s in node.body):
+        # "If bearer would die, instead ...": a replacement effect (`replacements.py`)
+        rest = []
+        for sentence in node.body:
+            cond = would_condition(sentence)
+            if cond is None:
+                rest.append(sentence)
+                continue
+            for problem in replacement_problems(sentence):
+                raise Unsupported(problem)
+            verb = REPLACED[type(cond.clause.action)]
+            out.append(Static("instead", ctx, None, (verb, sentence), (), order, threshold=threshold))
+        if rest:
+            out += statics_of(dc_replace(ability, node=A.replace(node, body=tuple(rest))), ctx, order)
+        return out
+    previous: A.Clause | None = None
+    for clause, conds in _clauses(ability.node):
+        if isinstance(clause.action, A.DoSo) and clause.modal == "may" and previous is not None \
+                and previous.modal == "may" and not conds:
+            # "Anyone may cast minions here and they may do so for (1) less"
+            out += [dc_replace(s, threshold=threshold) for s in _done_for(previous.action, clause, ctx, order)]
+            continue
+        previous = clause
+        if conds:
+            from codex.engine.effects.conditions import condition_problems
+            problems = [p for c in conds for p in condition_problems(c)]
+            if problems:
+                raise Unsupported(problems[0])
+        out += [dc_replace(s, conditions=conds + s.conditions, threshold=threshold)
+                for s in statics_of_clause(clause, ctx, order)]
+    return out
+
+
+def supported(ability: Ability) -> bool:
+    """Whether the engine applies this static ability (used when reading card text)."""
+    if ability.kind is not AbilityKind.STATIC:
+        return False
+    dummy = Ctx(Obj("unit", ""), "", "", ability, "")
+    try:
+        return bool(statics_of(ability, dummy, 0))
+    except Unsupported:
+        return False
+
+
+# ----------------------------------------------------------------------------- the cards in the realm
+
+def _sources(state: GameState) -> Iterator[tuple[Obj, str, str | None, Any]]:
+    """(object, name, controller, abilities) of every card in the realm that has abilities."""
+    for u in state.units:
+        if u.abilities.abilities:
+            yield Obj("unit", u.id), u.name, u.controller, u.abilities
+    for s in state.sites:
+        if s.abilities.abilities:
+            yield Obj("site", s.square), s.name, s.controller, s.abilities
+    for a in state.auras:
+        if a.abilities.abilities:
+            yield Obj("aura", a.id), a.name, a.controller, a.abilities
+    for art in state.artifacts:
+        if art.abilities.abilities:
+            bearer = state.unit(art.bearer) if art.bearer else None
+            yield Obj("artifact", art.id), art.name, bearer.controller if bearer else art.controller, art.abilities
+
+
+def collect(state: GameState) -> tuple[Static, ...]:
+    """Every ongoing effect of every static ability in the realm, in layer and timestamp order."""
+    out: list[Static] = []
+    for order, (obj, name, controller, abilities) in enumerate(_sources(state)):
+        for i, ability in enumerate(abilities.abilities):
+            if ability.kind is not AbilityKind.STATIC or not ability.executed:
+                continue
+            ctx = Ctx(obj, name, controller or state.turn.active, ability, f"{obj.key}.{i}").bind("it", [obj])
+            try:
+                out += statics_of(ability, ctx, order)
+            except Unsupported:
+                continue
+    out.sort(key=lambda s: (s.layer, s.order))
+    return tuple(out)
+
+
+# ----------------------------------------------------------------------------- what they do
+
+def _active(state: GameState, static: Static, silenced: set[Obj]) -> bool:
+    """An effect applies while its card is in the realm with its abilities, and its conditions hold
+    (or, for "only ... while", do not hold)."""
+    if static.ctx.source in silenced:
+        return False
+    if static.threshold:
+        from codex.engine.effects.costs import has_threshold
+        token = _evaluating.set(True)
+        try:
+            if not has_threshold(state, static.ctx.controller, static.threshold):
+                return False
+        finally:
+            _evaluating.reset(token)
+    if static.conditions:
+        from codex.engine.effects.conditions import holds
+        from codex.engine.effects.select import NotExecutable
+        try:
+            result = all(holds(state, static.ctx, c) for c in static.conditions)
+        except NotExecutable:
+            return False
+        return not result if static.unless else result
+    return not static.unless
+
+
+def affected(state: GameState, static: Static) -> set[Obj]:
+    """The objects an effect covers now (its patient's words, or the card itself)."""
+    from codex.engine.effects.select import NotExecutable, select_all
+    if static.patient is None:
+        return {static.ctx.source}
+    token = _evaluating.set(True)
+    try:
+        return set(select_all(state, static.ctx, static.patient))
+    except NotExecutable:
+        return set()
+    finally:
+        _evaluating.reset(token)
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What the ongoing effects do to one unit: silenced or disabled (and by which card), keywords
+    granted and lost, power added, the effects that did it (for citations)."""
+
+    silenced: CardQuote | None = None
+    disabled: CardQuote | None = None
+    granted: Keywords = Keywords()
+    lost: Keywords = Keywords()
+    power: int = 0
+    sources: tuple[CardQuote, ...] = ()
+
+
+NOTHING = Applied()
+
+
+def _memo(state: GameState) -> dict[Any, Any]:
+    """Results computed once per (immutable) state, outside a static ability's own evaluation."""
+    memo: dict[Any, Any] = state.__dict__.setdefault("_statics_memo", {})
+    return memo
+
+
+def _silenced_sources(state: GameState) -> set[Obj]:
+    """Cards that have lost their own abilities (layer 2 before the others): minions silenced by an
+    aura or a lasting effect, disabled ones (no abilities at all), and those a static silencing or
+    disabling effect covers."""
+    if evaluating():
+        return _silenced_now(state)
+    memo = _memo(state)
+    if "silenced" not in memo:
+        memo["silenced"] = frozenset(_silenced_now(state))
+    return set(memo["silenced"])
+
+
+def _silenced_now(state: GameState) -> set[Obj]:
+    from codex.engine.ongoing import auras_at, disabled_by, lasting_on
+    out: set[Obj] = set()
+    token = _evaluating.set(True)
+    try:
+        for u in state.units:
+            if not u.is_minion:
+                continue
+            if disabled_by(state, u) is not None or any("silence" in a.effects for a in auras_at(state, u.location)) \
+                    or any(e.states & {"silenced", "disabled"} for e in lasting_on(state, u)):
+                out.add(Obj("unit", u.id))
+    finally:
+        _evaluating.reset(token)
+    for s in state.statics:
+        if s.kind in ("silence", "disable") and s.ctx.source not in out:
+            out |= {o for o in affected(state, s) if o.kind == "unit"}
+    return out
+
+
+def applied_to(state: GameState, unit: Unit) -> Applied:
+    """What every ongoing effect of the realm does to ``unit`` where it is."""
+    if evaluating() or not state.statics:
+        return NOTHING
+    memo = _memo(state)
+    key = ("applied", unit.id)
+    if state.unit(unit.id) is unit and key in memo:
+        cached: Applied = memo[key]
+        return cached
+    done = _applied_now(state, unit)
+    if state.unit(unit.id) is unit:
+        memo[key] = done
+    return done
+
+
+def _applied_now(state: GameState, unit: Unit) -> Applied:
+    me = Obj("unit", unit.id)
+    silenced = _silenced_sources(state)
+    result: dict[str, Any] = {"silenced": None, "disabled": None, "granted": Keywords(), "lost": Keywords(),
+                              "power": 0, "sources": ()}
+    for s in state.statics:
+        if s.kind not in ("silence", "disable", "grant", "lose", "power") or not _active(
+                state, s, silenced - {s.ctx.source} if s.kind == "silence" else silenced):
+            continue
+        if me not in affected(state, s):
+            continue
+        if s.kind == "silence" and unit.is_minion:
+            result["silenced"] = result["silenced"] or s.quote
+        elif s.kind == "disable" and unit.is_minion:
+            result["disabled"] = result["disabled"] or s.quote
+        elif s.kind == "grant":
+            result["granted"] = result["granted"].merge(s.payload)
+        elif s.kind == "lose":
+            result["lost"] = result["lost"].merge(s.payload)
+        elif s.kind == "power":
+            result["power"] += int(s.payload) * times(state, s)
+        else:
+            continue
+        result["sources"] = result["sources"] + (s.quote,)
+    return Applied(**result)
+
+
+def permanent_effects(state: GameState) -> list[tuple[Any, CardQuote]]:
+    """The lasting effects a "permanently" static ability now gives units it covers for the first
+    time (what it did stays once done)."""
+    if not state.statics:
+        return []
+    from codex.engine.state import Lasting
+    silenced = _silenced_sources(state)
+    out: list[Any] = []
+    for s in state.statics:
+        if not s.permanent or not _active(state, s, silenced):
+            continue
+        ident = f"{s.ctx.key}:permanent"
+        have = {u for e in state.lasting if e.id.startswith(ident) for u in e.units}
+        new = tuple(sorted(str(o.key) for o in affected(state, s) if o.kind == "unit" and o.key not in have))
+        if new:
+            kw: dict[str, Any] = {"keywords": s.payload} if s.kind == "grant" else {"lost": s.payload}
+            out.append((Lasting(f"{ident}#{len(state.lasting) + len(out)}", s.ctx.source_name, s.ctx.controller,
+                                "permanent", new, **kw), s.quote))
+    return out
+
+
+def times(state: GameState, static: Static) -> int:
+    """How many times an effect counts: once, or ("for each X") once per X now."""
+    if static.per is None:
+        return 1
+    from codex.engine.effects.select import NotExecutable, select_all
+    token = _evaluating.set(True)
+    try:
+        return len(select_all(state, static.ctx, static.per))
+    except NotExecutable:
+        return 0
+    finally:
+        _evaluating.reset(token)
+
+
+def power_sources(state: GameState, unit: Unit) -> list[CardQuote]:
+    """The sentences of the ongoing effects lowering ``unit``'s power now."""
+    if evaluating() or not state.statics:
+        return []
+    me = Obj("unit", unit.id)
+    silenced = _silenced_sources(state)
+    return [s.quote for s in state.statics if s.kind == "power" and int(s.payload) < 0
+            and _active(state, s, silenced) and me in affected(state, s)]
+
+
+def keyword_sources(state: GameState, unit: Unit, keyword: str) -> list[CardQuote]:
+    """The sentences of the ongoing effects giving ``unit`` a keyword now ("Strikes first while
+    attacking")."""
+    if evaluating() or not state.statics:
+        return []
+    me = Obj("unit", unit.id)
+    silenced = _silenced_sources(state)
+    return [s.quote for s in state.statics if s.kind == "grant" and getattr(s.payload, keyword, False)
+            and _active(state, s, silenced) and me in affected(state, s)]
+
+
+def lifelinks(state: GameState, unit: Unit) -> list[tuple[str, CardQuote]]:
+    """Who heals by ``unit``'s strike damage against units, and the sentence that says so ("Blood
+    Ravens' strike damage against units heals you")."""
+    if evaluating() or not state.statics:
+        return []
+    me = Obj("unit", unit.id)
+    silenced = _silenced_sources(state)
+    return [(s.ctx.controller, s.quote) for s in state.statics if s.kind == "lifelink"
+            and _active(state, s, silenced) and me in affected(state, s)]
+
+
+def damage_changes(state: GameState, unit: Unit, origin: Any = None) -> list[tuple[str, str, int, CardQuote, str]]:
+    """The ongoing effects modifying damage ``unit`` takes from ``origin``, the active player's
+    first (Codex "Damage": modification is declared by the active player, then the non-active
+    one): (card name, ``less``/``more``/``double``, amount, its sentence, its controller)."""
+    if not state.statics:
+        return []
+    from codex.engine.effects.damage_sources import matches
+    me = Obj("unit", unit.id)
+    silenced = _silenced_sources(state)
+    out = []
+    for s in state.statics:
+        if s.kind != "damage" or not _active(state, s, silenced) or me not in affected(state, s):
+            continue
+        change, amount, source, *rest = s.payload
+        if change == "none":
+            continue
+        if source is not None and matches(state, s.ctx, source, origin) == bool(rest and rest[0]):
+            continue
+        out.append((s.ctx.source_name, change, amount, s.quote, s.ctx.controller))
+    active = state.turn.active
+    return [c for c in out if c[4] == active] + [c for c in out if c[4] != active]
+
+
+def prevented(state: GameState, unit: Unit, origin: Any = None) -> CardQuote | None:
+    """The ongoing effect preventing all damage ``unit`` would take from ``origin`` ("Is immune to
+    damage", "Takes no damage from fire spells": Codex "Preventing Damage")."""
+    if not state.statics:
+        return None
+    from codex.engine.effects.damage_sources import matches
+    silenced = _silenced_sources(state)
+    me = Obj("unit", unit.id)
+    for s in state.statics:
+        if s.kind == "immune" and _active(state, s, silenced) and me in affected(state, s):
+            return s.quote
+        if s.kind == "damage" and s.payload[0] == "none" and _active(state, s, silenced) and me in affected(state, s):
+            if s.payload[2] is None or matches(state, s.ctx, s.payload[2], origin) != s.payload[3]:
+                return s.quote
+    return None
+
+
+def lethal_to(state: GameState, unit: Unit) -> CardQuote | None:
+    """"Damage dealt to minions nearby is lethal": the effect making damage to ``unit`` lethal."""
+    if not state.statics:
+        return None
+    silenced = _silenced_sources(state)
+    for s in state.statics:
+        if s.kind == "lethal" and _active(state, s, silenced) and Obj("unit", unit.id) in affected(state, s):
+            return s.quote
+    return None
+
+
+def immune(state: GameState, unit: Unit) -> CardQuote | None:
+    return prevented(state, unit)
+
+
+def water_by(state: GameState, square: int) -> CardQuote | None:
+    """The ongoing effect making the site on ``square`` a water site ("This site is flooded")."""
+    if evaluating() or not state.statics:
+        return None
+    token = _evaluating.set(True)
+    try:
+        for s in state.statics:
+            if s.kind == "water" and Obj("site", square) in affected(state, s) and _active(state, s, set()):
+                return s.quote
+    finally:
+        _evaluating.reset(token)
+    return None
+
+
+def forbids(state: GameState, verb: str, agent: Obj | None, patient: Obj | None = None,
+            place: Location | None = None) -> Static | None:
+    """The ongoing effect, if any, that says ``agent`` can't ``verb`` (``patient``, at ``place``):
+    "Can't defend", "Units with 3 or more power can't enter this site", "can't be attacked"."""
+    if not state.statics:
+        return None
+    from codex.engine.effects.select import NotExecutable, locations_of, select_all
+    silenced = _silenced_sources(state)
+    for s in state.statics:
+        if s.kind != "cant" or s.payload[0] != verb or not _active(state, s, silenced):
+            continue
+        node = s.payload[1]
+        who = getattr(node, "agent", None) if verb != "enter" else getattr(node, "patient", None)
+        target = getattr(node, "patient", None) if verb != "enter" else getattr(node, "dest", None)
+        token = _evaluating.set(True)
+        try:
+            if isinstance(who, A.Selector) and singular_noun(who) == "magic":     # "can't be targeted by magic"
+                if agent is None or agent.kind != "spell":
+                    continue
+            elif who is not None:      # no subject named ("can't be attacked"): by anyone
+                agents = {s.ctx.source} if isinstance(who, A.Ref) and who.word == "SELF" else \
+                    set(select_all(state, s.ctx, who))
+                if agent is not None and agent not in agents:
+                    continue
+            if target is not None:
+                targets = set(select_all(state, s.ctx, target))
+                if patient is not None and patient not in targets:
+                    if place is None or not any(place in locations_of(state, t) for t in targets):
+                        continue
+                if patient is None and place is not None and not any(place in locations_of(state, t) or
+                                                                     (t.kind == "site" and t.key == place.square)
+                                                                     for t in targets):
+                    continue
+        except NotExecutable:
+            continue
+        finally:
+            _evaluating.reset(token)
+        return s
+    return None
+
+
+def provided(state: GameState, player: str) -> tuple[int, dict[str, int], list[CardQuote]]:
+    """Extra mana and threshold the player's cards provide ("Provides (E) and (1) to its controller")."""
+    from codex.engine.effects.select import controller_of
+    silenced = _silenced_sources(state) if state.statics else set()
+    mana = 0
+    affinity: dict[str, int] = {}
+    quotes = []
+    for s in state.statics:
+        if s.kind != "provide" or not _active(state, s, silenced):
+            continue
+        for obj in affected(state, s):
+            if controller_of(state, obj) != player:
+                continue
+            add, elements = s.payload
+            n_times = times(state, s)
+            mana += add * n_times
+            for e, n in elements.items():
+                affinity[e] = affinity.get(e, 0) + n * n_times
+            quotes.append(s.quote)
+    return mana, affinity, quotes
+
+
+def abilities_granted(state: GameState, obj: Obj) -> list[tuple[Ability, Ctx]]:
+    """The abilities other cards grant ``obj`` now ("Units here have "Tap → ..."", "Bearer has
+    ..."), each with the context of the card granting it."""
+    if not state.statics:
+        return []
+    silenced = _silenced_sources(state)
+    out = []
+    for s in state.statics:
+        if s.kind == "grant_ability" and _active(state, s, silenced) and obj in affected(state, s):
+            out += [(ability, s.ctx) for ability in s.payload]
+    return out
+
+
+def site_suppressed(state: GameState, square: int) -> tuple[bool, frozenset[str] | None, CardQuote | None]:
+    """What a site does not provide now: (no mana, the elements of threshold it provides none of
+    (None: all), the effect saying so)."""
+    if evaluating() or not state.statics:
+        return False, frozenset(), None
+    silenced = _silenced_sources(state)
+    no_mana: bool = False
+    elements: frozenset[str] | None = frozenset()
+    quote: CardQuote | None = None
+    me = Obj("site", square)
+    token = _evaluating.set(True)
+    try:
+        for s in state.statics:
+            if s.kind != "provide_none" or not _active(state, s, silenced) or me not in affected(state, s):
+                continue
+            mana, elems = s.payload
+            no_mana = no_mana or mana
+            elements = None if elems is None or elements is None else elements | elems
+            quote = quote or s.quote
+    finally:
+        _evaluating.reset(token)
+    return no_mana, elements, quote
+
+
+def power_of(state: GameState, unit: Unit) -> tuple[int, int]:
+    """A unit's attack and defence power now: printed, plus what lasting and ongoing effects add."""
+    bonus = sum(e.power for e in state.lasting if unit.id in e.units)
+    bonus += applied_to(state, unit).power
+    return max(0, unit.attack + bonus), max(0, unit.defense + bonus)

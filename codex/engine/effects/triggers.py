@@ -1,0 +1,463 @@
+"""Triggered abilities: which events of the game they listen for, and whether one just fired.
+
+A card's trigger ("Whenever a non-Airborne minion enters this site", "At the end of your turn",
+"When X dies", "Whenever an ally attacks", "Whenever Grim Reaper kills a minion", "The first time
+... each turn", "After an opponent draws a card") is matched against the engine's events
+(`Entering`, `TurnEnded`, `Marked`, `Attacked`, `Drew`...). The trigger's clause names its subject
+and object with the same selectors as any effect (`select.py`); the event's objects must be among
+them. Every card in the realm listens (units, sites, auras, artifacts), unless it has lost its
+abilities (disabled, silenced); a magic's triggered ability ("At the start of your next turn...")
+listens from the moment the spell resolves, once (`state.DelayedTrigger`).
+
+"The first time" and "the next time" fire once (per turn with "each turn"): the engine remembers
+that they fired (`GameState.used_abilities`). "After" and "immediately after" fire on the same
+events as "when": in this engine a trigger always goes onto the storyline after its event resolves.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator
+
+from codex.cardtext import ast as A
+from codex.engine.abilities import Ability, AbilityKind
+from codex.engine.effects.context import Ctx, Obj, ZoneCard
+from codex.engine.effects.select import NotExecutable, locations_of, select_all
+from codex.engine.events import (ArtifactBroken, Attacked, Damaged, Defended, Drew, Entering, Event, Intercepted,
+                                 Marked, ProjectileStruck, SitePlayed, SpellCast, Struck, Summoned, TurnEnded,
+                                 TurnStarted)
+from codex.engine.geometry import Location, Region
+from codex.engine.state import Card, GameState, Site
+
+#: Trigger clause primitive → the engine events it listens for.
+_EVENTS: dict[type, tuple[type, ...]] = {
+    A.Enter: (Entering,), A.Die: (Marked,), A.Attack: (Attacked,), A.Strike: (Struck, ProjectileStruck),
+    A.Damage: (Damaged,), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
+    A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken), A.Draw: (Drew,),
+    A.Relocate: (Entering,), A.Leave: (Entering,),
+}
+_PHASES: dict[str, tuple[type, ...]] = {"start": (TurnStarted,), "end": (TurnEnded,),
+                                        "start_and_end": (TurnStarted, TurnEnded)}
+_KINDS = ("when", "whenever", "after", "immediately_after", "first_time", "next_time")
+_WHOSE = (None, "your", "each", "each_player", "their", "opponent", "enemy", "the")
+#: Which roles of each trigger clause the engine matches against the event.
+_ROLES: dict[type, tuple[str, ...]] = {
+    A.Enter: ("patient", "dest"), A.Die: ("patient",), A.Attack: ("agent", "patient"), A.Strike: ("agent", "patient"),
+    A.Damage: ("patient",), A.Cast: ("agent",), A.Summon: ("patient",),
+    A.Defend: ("agent",), A.Intercept: ("agent",), A.Remove: ("patient", "agent"), A.Draw: ("agent",),
+    A.Play: ("patient", "dest"),
+    A.Relocate: ("patient",), A.Leave: ("patient", "source"),
+}
+
+
+def trigger_problems(trigger: A.Trigger) -> list[str]:
+    """What keeps the engine from knowing when this trigger fires (empty: it knows)."""
+    from codex.engine.effects.check import sel_problems
+    if trigger.kind == "at":
+        if trigger.phase not in _PHASES:
+            return [f"a trigger at '{trigger.phase}'"]
+        if trigger.turn is not None and trigger.turn.whose not in _WHOSE:
+            return [f"a trigger in {trigger.turn.whose}'s turn"]
+        return []
+    if trigger.kind not in _KINDS:
+        return [f"a '{trigger.kind}' trigger"]
+    if trigger.kind in ("first_time", "next_time") and trigger.scope is not None and \
+            trigger.scope.whose not in ("each", None) and trigger.scope.which not in ("this", None):
+        return ["a first-time trigger over another span of time"]
+    event = trigger.event
+    if isinstance(event, A.Group) and event.conj == "or" and all(isinstance(e, A.Clause) for e in event.items):
+        return [p for item in event.items for p in _event_problems(trigger, item)]
+    if _attacks_and_kills(event):
+        return [p for item in event.items for p in _event_problems(trigger, item)]
+    if not isinstance(event, A.Clause):
+        return ["a trigger on several events"]
+    return _event_problems(trigger, event)
+
+
+def _attacks_and_kills(event: Any) -> bool:
+    """"Whenever bearer attacks and kills an enemy": a kill by the attacker during its attack."""
+    if not isinstance(event, A.Group) or event.conj not in (None, "and") or len(event.items) != 2:
+        return False
+    attack, kill = event.items
+    return isinstance(attack, A.Clause) and isinstance(attack.action, A.Attack) and isinstance(kill, A.Clause) \
+        and isinstance(kill.action, A.Remove) and kill.action.kind == "kill" and kill.action.agent == attack.action.agent
+
+
+def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
+    from codex.engine.effects.check import sel_problems
+    if event.modal is not None or event.negated or event.conditions or event.adjuncts:
+        return ["a trigger with a modal, a condition or an adjunct"]
+    if event.duration is not None and not (trigger.kind == "next_time" and event.duration.kind == "this_turn"):
+        return ["a trigger that lasts a while"]
+    act = event.action
+    if type(act) not in _EVENTS:
+        return [f"a trigger on {type(act).__name__}"]
+    problems = []
+    if isinstance(act, A.Remove) and act.kind not in ("kill", "destroy"):
+        problems.append(f"a trigger on '{act.kind}'")
+    if isinstance(act, A.Relocate) and act.kind not in ("burrow", "submerge", "surface", "unburrow"):
+        problems.append(f"a trigger on '{act.kind}'")
+    for role in _ROLES.get(type(act), ()):
+        value = getattr(act, role, None)
+        if value is None:
+            continue
+        if isinstance(act, A.Cast) and role == "patient":
+            continue
+        problems += list(sel_problems(value))
+    if isinstance(act, A.Cast) and act.patient is not None:
+        from codex.engine.effects.statics import Unsupported, _check_card_words
+        try:
+            _check_card_words(act.patient)
+        except Unsupported as e:
+            problems.append(str(e))
+    if isinstance(act, A.Damage) and act.agent is not None:
+        problems.append("a trigger on who deals damage")
+    return problems
+
+
+def _turn_matches(trigger: A.Trigger, ctx: Ctx, player: str) -> bool:
+    whose = trigger.turn.whose if trigger.turn is not None else None
+    if whose in (None, "each", "each_player", "the"):
+        return True
+    if whose == "your":
+        return player == ctx.controller
+    return player != ctx.controller
+
+
+def _in(state: GameState, ctx: Ctx, node: Any, obj: Obj | None) -> bool:
+    """The event's object is among what the trigger's words name (no words: anything)."""
+    if node is None:
+        return True
+    if obj is None:
+        return False
+    return obj in select_all(state, ctx, node)
+
+
+def _subject(event: Event) -> Obj | None:
+    unit = getattr(event, "unit", None) or getattr(event, "caster", None)
+    if isinstance(event, ArtifactBroken):
+        return Obj("artifact", event.artifact)
+    if isinstance(event, Drew):
+        return Obj("player", event.player)
+    if isinstance(event, SitePlayed):
+        return Obj("site", event.square)
+    return Obj("unit", unit) if isinstance(unit, str) else None
+
+
+def _spell_card(event: SpellCast) -> Obj:
+    from codex.engine.effects.context import card_data
+    data = card_data(event.spell)
+    card = Card(event.spell, "", event.spell_type, data=data)  # type: ignore[arg-type]
+    return Obj("card", ZoneCard("", "storyline", card))
+
+
+def _entering(state: GameState, ctx: Ctx, act: Any, event: Entering) -> bool:
+    entry = event.entry()
+    if not _in(state, ctx, act.patient, Obj("unit", entry.unit)):
+        return False
+    if isinstance(act, A.Relocate):      # "Whenever it submerges": from a site's surface to under it
+        wanted = {"submerge": Region.UNDERWATER, "burrow": Region.UNDERGROUND}.get(act.kind)
+        frm = entry.frm
+        if frm is None or frm.square != entry.to.square:
+            return False
+        if wanted is not None:
+            return frm.region is Region.SURFACE and entry.to.region is wanted
+        return frm.region is not Region.SURFACE and entry.to.region is Region.SURFACE
+    if isinstance(act, A.Leave):
+        return _leaving(state, ctx, act, event)
+    if act.dest is None:
+        return True
+    places = select_all(state, ctx, act.dest)
+    squares = {o.key for o in places if o.kind == "site"}
+    locs = {loc for o in places for loc in locations_of(state, o)}
+    if squares:   # entering a site: summoned there or moved there from another site (Codex "Enter")
+        from codex.engine.storyline import entered_sites
+        unit = state.unit(entry.unit)
+        entered = entered_sites(state, unit, entry) if unit is not None else []
+        return any(loc.square in squares and loc.region is not Region.VOID for loc in entered)
+    return entry.to in locs
+
+
+def _leaving(state: GameState, ctx: Ctx, act: A.Leave, event: Entering) -> bool:
+    """"Whenever an enemy unit ... leaves this site": it moved from one of the named sites (any
+    of its locations) to a location of another square."""
+    entry = event.entry()
+    frm = entry.frm
+    if frm is None or act.source is None:
+        return False
+    places = select_all(state, ctx, act.source)
+    squares = {o.key for o in places if o.kind == "site"}
+    locs = {loc for o in places for loc in locations_of(state, o)}
+    if squares:
+        return frm.square in squares and entry.to.square not in squares
+    return frm in locs and entry.to not in locs
+
+
+def _marked(state: GameState, ctx: Ctx, act: Any, event: Marked) -> bool:
+    """A unit dies (is marked for death), or (``kill``) a unit kills it: its killers get the
+    credit (Codex "Kill Credit")."""
+    if not _in(state, ctx, getattr(act, "patient", None), Obj("unit", event.unit)):
+        return False
+    if isinstance(act, A.Remove):
+        if act.kind == "destroy":
+            return True
+        killers = [Obj("unit", k) for k in event.killers]
+        return bool(killers) and (act.agent is None or any(_in(state, ctx, act.agent, k) for k in killers))
+    return True
+
+
+def fires(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event) -> bool:
+    """Whether ``event`` fires ``trigger`` of the ability in ``ctx``."""
+    if trigger.kind == "at":
+        wanted = _PHASES.get(trigger.phase or "", ())
+        player = getattr(event, "player", None)
+        return isinstance(event, wanted) and isinstance(player, str) and _turn_matches(trigger, ctx, player)
+    return _fires(state, ctx, trigger.event, event) is not None
+
+
+def _fires(state: GameState, ctx: Ctx, clause: Any, event: Event) -> A.Clause | None:
+    """The clause of the trigger's event words that ``event`` matches (None: none does)."""
+    if isinstance(clause, A.Group) and clause.conj == "or":
+        return next((c for c in clause.items if _fires(state, ctx, c, event) is not None), None)
+    if _attacks_and_kills(clause):
+        kill = clause.items[1]
+        at = state.attacking
+        if not isinstance(event, Marked) or at is None or at.attacker not in event.killers:
+            return None
+        return kill if _in(state, ctx, kill.action.agent, Obj("unit", at.attacker)) and \
+            _matches(state, ctx, kill, event) else None
+    if not isinstance(clause, A.Clause):
+        return None
+    return clause if _matches(state, ctx, clause, event) else None
+
+
+def _matches(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -> bool:
+    if not isinstance(event, _EVENTS.get(type(clause.action), ())):
+        return False
+    act = clause.action
+    subject = _subject(event)
+    if isinstance(event, Entering):
+        return _entering(state, ctx, act, event)
+    if isinstance(event, Attacked):
+        target = event.target.get("unit") if isinstance(event.target, dict) else None
+        site = event.target.get("site") if isinstance(event.target, dict) else None
+        victim = Obj("unit", target) if target else (Obj("site", site) if site else None)
+        return _in(state, ctx, act.agent, subject) and _in(state, ctx, getattr(act, "patient", None), victim)
+    if isinstance(event, (Struck, ProjectileStruck)):
+        if not _in(state, ctx, act.agent, subject):
+            return False
+        patient = getattr(act, "patient", None)
+        hit = list(event.split) if isinstance(event, Struck) else [event.target]
+        return patient is None or any(_in(state, ctx, patient, Obj("unit", t)) for t in hit)
+    if isinstance(event, Marked):
+        return _marked(state, ctx, act, event)
+    if isinstance(event, ArtifactBroken):
+        return isinstance(act, A.Remove) and act.kind == "destroy" and _in(state, ctx, act.patient, subject)
+    if isinstance(event, (Damaged, Summoned)):
+        return _in(state, ctx, getattr(act, "patient", None), subject)
+    if isinstance(event, SpellCast):
+        agent = getattr(act, "agent", None)
+        caster = state.unit(event.caster)
+        by = Obj("player", caster.controller) if caster is not None else None
+        if not _in(state, ctx, agent, subject) and not (by is not None and _in(state, ctx, agent, by)):
+            return False      # "After you cast a Magic spell": the caster, or the player casting
+        patient = getattr(act, "patient", None)
+        if patient is None:
+            return True
+        from codex.engine.effects.casting_rules import _is_card
+        from codex.engine.effects.casting_rules import Casting
+        card = _spell_card(event)
+        casting = Casting(card, event.caster, ctx.controller, None)
+        return _is_card(state, ctx.bind("casting", [Obj("casting", casting)]), patient, casting)
+    if isinstance(event, SitePlayed):
+        site = Obj("site", event.square)
+        if not _in(state, ctx, getattr(act, "patient", None), site):
+            return False
+        dest = getattr(act, "dest", None)
+        if isinstance(dest, A.Where):      # "played nearby": where it was played
+            from codex.engine.effects.select import places
+            return event.square in {loc.square for loc in places(state, ctx, dest)}
+        return _in(state, ctx, dest, site)
+    if isinstance(event, (Defended, Intercepted)):
+        return _in(state, ctx, getattr(act, "agent", None), subject)
+    if isinstance(event, Drew):
+        return _in(state, ctx, getattr(act, "agent", None), subject)
+    return False
+
+
+Listener = tuple[Obj, str, str, Ability, str]
+
+
+def listeners(state: GameState) -> Iterator[Listener]:
+    """(card, its name, its controller, the ability, its choice key) of every triggered ability in
+    the realm whose card still has its abilities."""
+    from codex.engine.ongoing import disabled_by, silenced_at
+    for u in state.units:
+        abilities = u.abilities.of_kind(AbilityKind.TRIGGERED)
+        if abilities and disabled_by(state, u) is None and not silenced_at(state, u, u.location):
+            for i, ab in enumerate(u.abilities.abilities):
+                if ab.kind is AbilityKind.TRIGGERED:
+                    yield Obj("unit", u.id), u.name, u.controller, ab, f"{u.id}.{i}"
+    for s in state.sites:
+        for i, ab in enumerate(s.abilities.abilities):
+            if ab.kind is AbilityKind.TRIGGERED:
+                yield Obj("site", s.square), s.name, s.controller or state.turn.active, ab, f"site{s.square}.{i}"
+    for a in state.auras:
+        for i, ab in enumerate(a.abilities.abilities):
+            if ab.kind is AbilityKind.TRIGGERED:
+                yield Obj("aura", a.id), a.name, a.controller or state.turn.active, ab, f"{a.id}.{i}"
+    for art in state.artifacts:
+        for i, ab in enumerate(art.abilities.abilities):
+            if ab.kind is AbilityKind.TRIGGERED:
+                bearer = state.unit(art.bearer) if art.bearer else None
+                owner = bearer.controller if bearer else art.controller or art.owner
+                yield Obj("artifact", art.id), art.name, owner, ab, f"{art.id}.{i}"
+
+
+def granted_listeners(state: GameState) -> Iterator[Ctx]:
+    """Triggered abilities other cards grant (``Black Obelisk's site has "At the start of your turn,
+    ..."``): the holder's, quoted from the granting card."""
+    if not state.statics:
+        return
+    from codex.engine.effects.select import controller_of
+    from codex.engine.effects.statics import abilities_granted
+    holders = [Obj("unit", u.id) for u in state.units] + [Obj("site", s.square) for s in state.sites]
+    for obj in holders:
+        for n, (ability, grantor) in enumerate(abilities_granted(state, obj)):
+            if ability.kind is AbilityKind.TRIGGERED:
+                from codex.engine.effects.select import name_of
+                yield Ctx(obj, name_of(state, obj), controller_of(state, obj) or state.turn.active, ability,
+                          f"{obj.key}.granted{n}", grantor=grantor.source, grantor_name=grantor.source_name)
+
+
+def enters_trigger(state: GameState, site: Site) -> str | None:
+    """The words of a site's triggered ability that listens for units entering it, if it has one."""
+    for ability in site.abilities.of_kind(AbilityKind.TRIGGERED):
+        event = getattr(getattr(ability.node, "trigger", None), "event", None)
+        if isinstance(event, A.Clause) and isinstance(event.action, A.Enter):
+            return ability.text
+    return None
+
+
+def _place(event: Event) -> Obj | None:
+    """Where the event happened, for "there" in the triggered ability (the location entered)."""
+    if isinstance(event, Entering):
+        return Obj("location", event.entry().to)
+    loc = getattr(event, "location", None) or getattr(event, "at", None)
+    return Obj("location", loc) if isinstance(loc, Location) else None
+
+
+def _event_roles(event: Event) -> dict[str, list[Obj]]:
+    """The objects of an event by the role a trigger's clause gives them."""
+    if isinstance(event, Struck):
+        return {"agent": [Obj("unit", event.unit)], "patient": [Obj("unit", t) for t in event.split]}
+    if isinstance(event, ProjectileStruck):
+        return {"agent": [Obj("unit", event.unit)], "patient": [Obj("unit", event.target)]}
+    if isinstance(event, Attacked):
+        target = event.target if isinstance(event.target, dict) else {}
+        victim = [Obj("unit", target["unit"])] if target.get("unit") else (
+            [Obj("site", target["site"])] if target.get("site") else [])
+        return {"agent": [Obj("unit", event.unit)], "patient": victim}
+    if isinstance(event, Marked):
+        return {"patient": [Obj("unit", event.unit)], "agent": [Obj("unit", k) for k in event.killers]}
+    if isinstance(event, Damaged):
+        return {"patient": [Obj("unit", event.unit)], "agent": [Obj("unit", event.source)] if event.source else []}
+    if isinstance(event, Entering):
+        entry = event.entry()
+        return {"patient": [Obj("unit", entry.unit)], "dest": [Obj("location", entry.to)]}
+    if isinstance(event, SpellCast):
+        return {"agent": [Obj("unit", event.caster)]}
+    if isinstance(event, Summoned):
+        return {"patient": [Obj("unit", event.unit)]}
+    if isinstance(event, SitePlayed):
+        return {"patient": [Obj("site", event.square)], "agent": [Obj("player", event.player)]}
+    if isinstance(event, Drew):
+        return {"agent": [Obj("player", event.player)]}
+    if isinstance(event, (Defended, Intercepted)):
+        return {"agent": [Obj("unit", event.unit)]}
+    return {}
+
+
+def _role_objects(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event) -> list[Obj]:
+    """The objects the trigger's words named other than the card itself: what "that unit", "that
+    Avatar" and "that player" refer to in its effect."""
+    clause = _fires(state, ctx, trigger.event, event)
+    if clause is None:
+        return []
+    roles = _event_roles(event)
+    out: list[Obj] = []
+    for role, objs in roles.items():
+        words = getattr(clause.action, role, None)
+        if isinstance(words, A.Ref) and words.word == "SELF":
+            continue
+        out += [o for o in objs if o != ctx.source and o not in out]
+    return out
+
+
+def _named_objects(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event) -> list[Obj]:
+    """The event's objects in the first role the trigger's words describe (not the card itself):
+    the unit "a weaker allied minion here is attacked" means, the minion "an enemy ... enters"."""
+    clause = _fires(state, ctx, trigger.event, event)
+    if clause is None:
+        return []
+    roles = _event_roles(event)
+    for role in _ROLES.get(type(clause.action), ()):
+        words = getattr(clause.action, role, None)
+        if words is None or isinstance(words, A.Ref) and words.word == "SELF" or role == "dest":
+            continue
+        objs = [o for o in roles.get(role, []) if o != ctx.source]
+        if objs:
+            return objs
+    return []
+
+
+def once_key(ctx: Ctx, trigger: A.Trigger) -> str | None:
+    """The memory of a "first time" / "next time" trigger that already fired (per turn with "each
+    turn"); None for triggers that fire every time."""
+    if trigger.kind not in ("first_time", "next_time"):
+        return None
+    per_turn = trigger.scope is not None and trigger.scope.whose == "each"
+    return f"{'turn' if per_turn else 'ever'}:once:{ctx.key}"
+
+
+def fired(state: GameState, event: Event) -> list[tuple[Ctx, Ability]]:
+    """Every triggered ability in the realm (and every waiting delayed one) that ``event`` fires (a
+    trigger the engine cannot read never fires: such an ability is named as not applied when the
+    ruling starts)."""
+    out = []
+    candidates: list[tuple[Ctx, Ability]] = [(Ctx(obj, name, controller, ability, key, event=event), ability)
+                                             for obj, name, controller, ability, key in listeners(state)]
+    candidates += [(d.ctx, d.ability) for d in state.delayed]
+    candidates += [(c, c.ability) for c in granted_listeners(state)]
+    for base, ability in candidates:
+        trigger = getattr(ability.node, "trigger", None)
+        if trigger is None or trigger_problems(trigger):
+            continue
+        ctx = Ctx(base.source, base.source_name, base.controller, ability, base.key, event=event,
+                  caster=base.caster, bound=base.bound, targets=base.targets, x=base.x, grantor=base.grantor,
+                  grantor_name=base.grantor_name)
+        key = once_key(ctx, trigger)
+        if key is not None and key in state.used_abilities:
+            continue
+        try:
+            if fires(state, ctx, trigger, event):
+                others = _role_objects(state, ctx, trigger, event)
+                if others:
+                    ctx = ctx.bind("that", others)
+                named = _named_objects(state, ctx, trigger, event)
+                if _attacks_and_kills(trigger.event) and state.attacking is not None:
+                    ctx = ctx.bind("it", [Obj("unit", state.attacking.attacker)])   # "attacks and kills ..., it"
+                elif named:
+                    # "Whenever a weaker allied minion here is attacked, ... return it": what the words named
+                    ctx = ctx.bind("it", named)
+                elif (s := _subject(event)) is not None:
+                    # no words name another party: "it" is the event's subject ("Immediately after this minion
+                    # strikes, it untaps": the card itself)
+                    ctx = ctx.bind("it", [s])
+                if (where := _place(event)) is not None:
+                    ctx = ctx.bind("there", [where])
+                out.append((ctx, ability))
+        except NotExecutable:
+            continue
+    return out
+
+
+__all__ = ["fired", "fires", "listeners", "trigger_problems", "once_key", "Callable"]

@@ -1,0 +1,59 @@
+"""`arbiter cards coverage FILE.json --executable`: the share of cards the engine executes, per set
+and type, and what is missing, most frequent first."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from codex.cli import main
+from codex.engine.executable import card_problems, measure_executable
+
+from conftest import SHARED_CARDS
+
+FIX = Path(__file__).parent / "fixtures" / "cards"
+
+
+def _card(name: str, kind: str, text: str, sets: tuple[str, ...] = ("Alpha",)) -> dict:
+    return {"name": name, "guardian": {"type": kind, "rulesText": text}, "sets": [{"name": s} for s in sets]}
+
+
+def test_a_card_is_executable_only_when_every_ability_is() -> None:
+    assert card_problems(_card("Spark", "Magic", "Deal 1 damage to target minion.")) == []
+    assert card_problems(_card("Quiet", "Minion", "Airborne\n\nGenesis → Draw a spell.")) == []
+    half = card_problems(_card("Half", "Minion", "Genesis → Draw a spell.\n\nCan simultaneously attack up to three "
+                                                  "units at the same location."))
+    assert half and all("Draw" not in p for p in half)
+
+
+def test_the_report_counts_per_set_and_type_and_lists_what_is_missing() -> None:
+    cards = [_card("Spark", "Magic", "Deal 1 damage to target minion.", ("Alpha", "Beta")),
+             _card("Odd", "Minion", "Can simultaneously attack up to three units at the same location.", ("Beta",))]
+    report = measure_executable(cards)
+    assert report["overall"] == {"cards": 2, "executable": 1, "share": 0.5}
+    assert report["sets"]["Alpha"]["share"] == 1.0 and report["sets"]["Beta"]["executable"] == 1
+    assert report["types"]["Minion"]["executable"] == 0
+    assert report["missing"] and report["missing"][0]["example"] == "Odd"
+
+
+def test_cli_executable_flag(tmp_path: Path) -> None:
+    r = CliRunner()
+    out = r.invoke(main, ["cards", "coverage", str(FIX / "invented.json"), "--executable", "--json"])
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.output)
+    assert report["overall"]["cards"] == 3 and set(report) == {"overall", "sets", "types", "missing"}
+    table = r.invoke(main, ["cards", "coverage", str(FIX / "invented.json"), "--executable"])
+    assert "executable %" in table.output and "overall" in table.output
+    bad = r.invoke(main, ["cards", "coverage", str(tmp_path / "none.json"), "--executable"])
+    assert bad.exit_code == 2 and "file not found" in bad.output
+
+
+@pytest.mark.skipif(not SHARED_CARDS.exists(), reason=f"card snapshot not found at {SHARED_CARDS}")
+def test_snapshot_executable_floor() -> None:
+    report = measure_executable(json.loads(SHARED_CARDS.read_text(encoding="utf-8")))
+    assert report["overall"]["share"] >= FLOOR, report["overall"]
+
+
+FLOOR = 0.60   # measured 0.601 (the goal of issue #12); raise it as the engine executes more
