@@ -77,3 +77,22 @@ def test_an_import_reaches_search_at_once(with_catalog: BuildPaths, tmp_path, mo
         assert [c["name"] for c in client.get(url).get_json()["cards"]] == ["Sedge Wight"]
     page = client.get("/search?q=Sedge+Wight").get_data(as_text=True)
     assert 'class="named-card"' in page
+
+
+def test_an_import_renews_the_offline_copy(with_catalog: BuildPaths, tmp_path, monkeypatch) -> None:
+    """The offline copy keeps the catalog's card names: after an import the service worker is
+    a new script (the browser saves a new copy), and the saved index has the new card."""
+    import service.resources
+
+    monkeypatch.setattr(service.resources, "RECHECK_SECONDS", 0.0)
+    build = clone_build(with_catalog, tmp_path / "build")
+    client = create_app(build).test_client()
+    worker = client.get("/sw.js").get_data(as_text=True)
+    path = tmp_path / "more.json"
+    path.write_text(json.dumps([dict(INVENTED[0], name="Sedge Wight")]), encoding="utf-8")
+    import_cards(path, build.cards_db)
+    renewed = client.get("/sw.js").get_data(as_text=True)
+    assert renewed != worker
+    index = client.get("/offline/index.json").get_json()
+    assert index["build"] in renewed and "Sedge Wight" in [c[1] for c in index["cards"]]
+    assert client.get("/offline/pages.json").get_json()["build"] == index["build"]
