@@ -278,3 +278,63 @@ def test_accessibility_of_every_page_type(browser, server, shared_ruling):
                      if v.get("impact") in ("serious", "critical")]
         ctx.close()
     assert not failures, "\n".join(failures)
+
+
+def _overflow(pg) -> int:  # noqa: ANN001
+    """How far the page scrolls sideways (0: not at all)."""
+    return pg.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+
+
+def _on_screen_sideways(pg, locator) -> bool:  # noqa: ANN001
+    """Whether the element lies inside the viewport's width (scrolled to vertically)."""
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    width = pg.viewport_size["width"]
+    return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+
+
+def test_validate_marks_an_error_far_along_a_long_line_on_screen(page, server):
+    text = "Genesis → Deal 3 damage to each enemy minion here and to each enemy minon nearby."
+    column = text.index("minon") + 1                      # 69: far past a phone's ~38 columns
+    page.goto(server + "/validate")
+    page.fill("#text", text)
+    page.get_by_role("button", name="Validate").click()
+    page.wait_for_url("**/validate")
+    line = page.locator(".err-line code").first
+    mark = line.locator("mark.err-at")
+    assert mark.inner_text() == "m"
+    assert line.inner_text().index(mark.inner_text() + "inon") == column - 1
+    # the line wraps with its mark: the mark is inside the screen, nothing scrolls sideways
+    assert _on_screen_sideways(page, mark), mark.bounding_box()
+    assert _overflow(page) <= 0 and page.evaluate("window.scrollX") == 0
+    assert "minion" in page.locator(".parse-error").first.inner_text()   # did you mean
+
+
+def test_validate_page_never_scrolls_sideways_at_360px_with_a_long_word(browser, server):
+    outside: list[str] = []
+    ctx = browser.new_context(viewport={"width": 360, "height": 800})
+    pg = ctx.new_page()
+    pg.on("request", lambda req: outside.append(req.url)
+          if not req.url.startswith(server) and not req.url.startswith("data:") else None)
+    word = "Quixotically" * 25                                # 300 letters, no break anywhere
+    texts = {f"Genesis → Deal 2 damage to each {word.lower()} nearby.": 1,    # the error in it,
+             f"Airborne. Genesis → Deal 2 damage to each enemy nearby and {word} it.": 1,
+             f"Genesis → Deal 2 damage to {word} nearby.": 0}    # a name: parses, in the tree
+    for text, errors in texts.items():
+        pg.goto(server + "/validate")
+        pg.fill("#text", text)
+        pg.get_by_role("button", name="Validate").click()
+        pg.locator(".validation").wait_for()
+        assert pg.locator(".parse-error").count() == errors, text
+        assert _overflow(pg) <= 0, f"{text[:40]}: scrolls sideways by {_overflow(pg)}px"
+        if errors:
+            assert _on_screen_sideways(pg, pg.locator("mark.err-at").first)
+            assert _on_screen_sideways(pg, pg.locator(".parse-error p").nth(1))   # the message
+        else:
+            assert word in pg.locator(".ast").inner_text()
+            # the tree wraps the long name too, rather than scrolling inside its box
+            assert pg.evaluate("(e => e.scrollWidth - e.clientWidth)(document.querySelector('.ast'))") <= 0
+    pg.goto(server + "/validate?text=" + word)               # the same as a link
+    assert _overflow(pg) <= 0
+    ctx.close()
+    assert not outside, f"requests outside the service: {outside}"
