@@ -338,3 +338,108 @@ def test_validate_page_never_scrolls_sideways_at_360px_with_a_long_word(browser,
     assert _overflow(pg) <= 0
     ctx.close()
     assert not outside, f"requests outside the service: {outside}"
+
+
+# -- the rest of the ten points, each in the browser -----------------------------------------
+def test_entries_lists_see_links_and_conflicts_with_their_quotes_linked(page, server):
+    page.goto(server + "/entries/interact")              # the Codex's flattened list, as a list
+    items = page.locator("ul.source-list").first.locator("li").all_inner_texts()
+    assert items[:3] == ["Strikes", "Casts a spell", "Activates a special ability"]
+    page.goto(server + "/rulebook/sections/avatars")     # the rulebook's bullets, one list
+    assert page.locator("ul.source-list li").first.inner_text() == "Each Avatar has a name."
+    page.goto(server + "/entries/deaths-door")           # "see the 'death blow' entry"
+    page.locator("a.xref.see", has_text="death blow").click()
+    page.wait_for_url(server + "/entries/death-blow")
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Conflicts").click()
+    page.wait_for_url(server + "/conflicts")             # reachable from every page
+    page.goto(server + "/entries/spellbook")             # a conflict notice on the entry
+    notice = page.locator("aside.conflict")
+    quote = notice.locator("blockquote", has_text="Rulebook").first.inner_text()
+    quoted = quote.split("“", 1)[1].rstrip("”")
+    notice.get_by_role("link", name="Rulebook").first.click()
+    page.wait_for_url(re.compile(r".*/rulebook/(sections|pages)/.+"))
+    words = " ".join(quoted.split()[:6])                 # the page holds what was quoted
+    assert words in " ".join(page.locator("main").inner_text().split())
+
+
+def test_the_unit_that_died_is_drawn_gone_after_and_alive_before(page, server):
+    page.goto(server + "/rulings?example=attack/0")      # "bigger unit kills smaller"
+    before, after = page.locator("figure.board-fig").first, page.locator("figure.board-fig").last
+    gone = after.locator(".unit-legend li.gone")
+    assert gone.count() == 1 and "died" in gone.locator("strong").inner_text()
+    name, number = gone.locator(".u-name").inner_text(), gone.locator(".tok").inner_text()
+    token = after.locator("svg g.unit.gone")                # drawn where it was, crossed out
+    assert token.count() == 1 and token.locator("path.cross").count() == 1 and token.is_visible()
+    assert (token.locator("text").text_content() or "").strip() == number
+    alive = before.locator(".unit-legend li", has=page.locator(".u-name", has_text=name))
+    assert alive.count() == 1 and "gone" not in (alive.get_attribute("class") or "")
+    assert alive.locator(".tok").inner_text() == number     # the same number on both boards
+    assert before.locator("svg g.unit.gone").count() == 0
+
+
+def test_an_edited_example_is_shared_as_edited_and_the_menu_stays(page, server):
+    page.goto(server + "/rulings?example=movement/0")
+    page.locator("#board-editor").wait_for()
+    if not page.locator("#json-view").evaluate("d => d.open"):
+        page.locator("#json-view summary").click()
+    edited = page.locator("#scenario").input_value().replace('"Site 13"', '"Harrowed Glen"', 1)
+    assert "Harrowed Glen" in edited
+    page.locator("#scenario").fill(edited)
+    assert page.locator("#example").input_value() == "movement/0"   # no jump after an edit
+    page.get_by_role("button", name="Rule and get a link").click()
+    page.wait_for_url(re.compile(r".*/rulings/[0-9a-f]{16}$"))
+    page.locator("details.json-view summary").click()
+    assert "Harrowed Glen" in page.locator("pre.scenario-json").inner_text()
+    page.get_by_role("link", name="Edit a copy").click()
+    page.wait_for_url(re.compile(r".*/rulings\?from=[0-9a-f]{16}$"))
+    assert "Harrowed Glen" in page.locator("#scenario").input_value()
+    assert page.locator("#example").input_value() == ""         # not some other example
+
+
+def test_scenario_problems_in_plain_words(page, server):
+    page.goto(server + "/rulings")
+    if not page.locator("#json-view").evaluate("d => d.open"):
+        page.locator("#json-view summary").click()
+    bad = {"format": "arbiter.scenario/1", "turn": {"active": "p1"}, "players": [{"id": "p1"}],
+           "units": 25, "action": {"do": "end_turn"}}
+    import json
+
+    page.locator("#scenario").fill(json.dumps(bad))
+    with page.expect_navigation() as nav:
+        page.get_by_role("button", name="Rule and get a link").click()
+    assert nav.value.status == 422
+    problems = page.locator("main").inner_text()
+    assert "should be a list" in problems and "is not of type" not in problems
+    page.locator("main").get_by_role("link", name=re.compile("format", re.I)).first.click()
+    page.wait_for_url(server + "/rulings/format")
+
+
+def test_copy_link_works_over_plain_http_on_a_lan_name(browser, server):
+    """A phone on the venue's LAN reaches the server by a name, over plain HTTP: no secure
+    context, so no clipboard API and no service worker. The Copy link button still shows, and
+    copies (or selects the link for copying). The name is mapped to loopback inside Chromium."""
+    port = server.rsplit(":", 1)[1]
+    lan = f"http://arbiter.lan:{port}"
+    outside: list[str] = []
+    b = browser.browser_type.launch(executable_path=chromium_path(), headless=True,
+                                    args=[*ARGS, "--host-resolver-rules=MAP arbiter.lan 127.0.0.1"])
+    try:
+        pg = b.new_context(viewport=VIEWPORTS["phone"]).new_page()
+        pg.on("request", lambda req: outside.append(req.url)
+              if not req.url.startswith(lan) and not req.url.startswith("data:") else None)
+        pg.goto(lan + "/entries/intercept")
+        assert pg.evaluate("window.isSecureContext") is False
+        button = pg.locator("button.copy[data-copy]").first
+        assert button.is_visible()
+        link = lan + button.get_attribute("data-copy")
+        button.click()
+        field = pg.locator("input.copy-field")
+        pg.wait_for_function("""() => document.querySelector('button.copy').textContent === 'Copied'
+                                || document.querySelector('input.copy-field') !== null""")
+        if field.count():                                   # not copied: selected for the user
+            assert field.input_value() == link and pg.evaluate(
+                "document.activeElement.classList.contains('copy-field')")
+        assert pg.locator("html[data-offline-ready]").count() == 0   # no service worker here
+    finally:
+        b.close()
+    assert not outside, f"requests outside the service: {outside}"
