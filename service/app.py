@@ -89,8 +89,7 @@ def create_app(build: BuildPaths | None = None, config: dict[str, Any] | None = 
         from service.respcache import ResponseCache
 
         cache = ResponseCache(app.wsgi_app, app.config["RESPONSE_CACHE_BYTES"],
-                              generation=lambda: f"{live.current.generation.id}/"
-                                         f"{live.catalog_source.version}")
+                              generation=lambda: live.version)
         app.extensions[RESPONSE_CACHE_KEY] = app.wsgi_app = cache
     app.wsgi_app = limits.BoundedBody(app.wsgi_app, app.config["MAX_CONTENT_LENGTH"])
     return app

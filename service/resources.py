@@ -202,12 +202,28 @@ class LiveResources:
         with self._lock:
             res = self._current
             self._users[id(res)] = self._users.get(id(res), 0) + 1
+        self._look_for_newer()
+        return res
+
+    @property
+    def version(self) -> str:
+        """What the response cache keys on: the generation served now and the catalog file.
+
+        The cache answers repeated pages before any view runs (no :meth:`acquire`), so this
+        also looks for a newer generation (at most once a second): a worker whose requests
+        all hit the cache still notices a new build, and empties the cache when it swaps.
+        """
+        self._look_for_newer()
+        return f"{self._current.generation.id}/{self.catalog_source.version}"
+
+    def _look_for_newer(self) -> None:
+        """Start loading a newer generation, if one was published (checked once a second)."""
+        with self._lock:
             due = time.monotonic() >= self._next_check and not self._reloading
             if due:
                 self._next_check = time.monotonic() + RECHECK_SECONDS
         if due and self._newer() is not None:
             self._start_reload()
-        return res
 
     def release(self, res: Resources) -> None:
         with self._lock:

@@ -45,7 +45,14 @@ class IndexSearch:
                game: str | None = None) -> dict[str, Any]:
         """Search (every game, or ``game``); ``correct=False`` searches the words exactly as
         typed (no typo correction, no players' vocabulary), which the results offer
-        whenever either changed the query."""
+        whenever either changed the query.
+
+        An import may have replaced the card catalog (card names are found in queries): the
+        searcher reads the new one now, before answering, rather than in the background after
+        (its own check), so no page drawn from the old catalog is stored in the response cache
+        under the new catalog's key. When nothing changed this is two ``stat`` calls (~8 µs).
+        """
+        self._searcher.reopen_if_changed()
         result = self._searcher.search(q, source=source, kind=kind, limit=limit, offset=offset,
                                        correct=correct, game=game)
         return normalise(result.to_dict(), q, limit, offset, self.name)

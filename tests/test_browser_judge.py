@@ -278,3 +278,168 @@ def test_accessibility_of_every_page_type(browser, server, shared_ruling):
                      if v.get("impact") in ("serious", "critical")]
         ctx.close()
     assert not failures, "\n".join(failures)
+
+
+def _overflow(pg) -> int:  # noqa: ANN001
+    """How far the page scrolls sideways (0: not at all)."""
+    return pg.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+
+
+def _on_screen_sideways(pg, locator) -> bool:  # noqa: ANN001
+    """Whether the element lies inside the viewport's width (scrolled to vertically)."""
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    width = pg.viewport_size["width"]
+    return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+
+
+def test_validate_marks_an_error_far_along_a_long_line_on_screen(page, server):
+    text = "Genesis → Deal 3 damage to each enemy minion here and to each enemy minon nearby."
+    column = text.index("minon") + 1                      # 69: far past a phone's ~38 columns
+    page.goto(server + "/validate")
+    page.fill("#text", text)
+    page.get_by_role("button", name="Validate").click()
+    page.wait_for_url("**/validate")
+    line = page.locator(".err-line code").first
+    mark = line.locator("mark.err-at")
+    assert mark.inner_text() == "m"
+    assert line.inner_text().index(mark.inner_text() + "inon") == column - 1
+    # the line wraps with its mark: the mark is inside the screen, nothing scrolls sideways
+    assert _on_screen_sideways(page, mark), mark.bounding_box()
+    assert _overflow(page) <= 0 and page.evaluate("window.scrollX") == 0
+    assert "minion" in page.locator(".parse-error").first.inner_text()   # did you mean
+
+
+def test_validate_page_never_scrolls_sideways_at_360px_with_a_long_word(browser, server):
+    outside: list[str] = []
+    ctx = browser.new_context(viewport={"width": 360, "height": 800})
+    pg = ctx.new_page()
+    pg.on("request", lambda req: outside.append(req.url)
+          if not req.url.startswith(server) and not req.url.startswith("data:") else None)
+    word = "Quixotically" * 25                                # 300 letters, no break anywhere
+    texts = {f"Genesis → Deal 2 damage to each {word.lower()} nearby.": 1,    # the error in it,
+             f"Airborne. Genesis → Deal 2 damage to each enemy nearby and {word} it.": 1,
+             f"Genesis → Deal 2 damage to {word} nearby.": 0}    # a name: parses, in the tree
+    for text, errors in texts.items():
+        pg.goto(server + "/validate")
+        pg.fill("#text", text)
+        pg.get_by_role("button", name="Validate").click()
+        pg.locator(".validation").wait_for()
+        assert pg.locator(".parse-error").count() == errors, text
+        assert _overflow(pg) <= 0, f"{text[:40]}: scrolls sideways by {_overflow(pg)}px"
+        if errors:
+            assert _on_screen_sideways(pg, pg.locator("mark.err-at").first)
+            assert _on_screen_sideways(pg, pg.locator(".parse-error p").nth(1))   # the message
+        else:
+            assert word in pg.locator(".ast").inner_text()
+            # the tree wraps the long name too, rather than scrolling inside its box
+            assert pg.evaluate("(e => e.scrollWidth - e.clientWidth)(document.querySelector('.ast'))") <= 0
+    pg.goto(server + "/validate?text=" + word)               # the same as a link
+    assert _overflow(pg) <= 0
+    ctx.close()
+    assert not outside, f"requests outside the service: {outside}"
+
+
+# -- the rest of the ten points, each in the browser -----------------------------------------
+def test_entries_lists_see_links_and_conflicts_with_their_quotes_linked(page, server):
+    page.goto(server + "/entries/interact")              # the Codex's flattened list, as a list
+    items = page.locator("ul.source-list").first.locator("li").all_inner_texts()
+    assert items[:3] == ["Strikes", "Casts a spell", "Activates a special ability"]
+    page.goto(server + "/rulebook/sections/avatars")     # the rulebook's bullets, one list
+    assert page.locator("ul.source-list li").first.inner_text() == "Each Avatar has a name."
+    page.goto(server + "/entries/deaths-door")           # "see the 'death blow' entry"
+    page.locator("a.xref.see", has_text="death blow").click()
+    page.wait_for_url(server + "/entries/death-blow")
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Conflicts").click()
+    page.wait_for_url(server + "/conflicts")             # reachable from every page
+    page.goto(server + "/entries/spellbook")             # a conflict notice on the entry
+    notice = page.locator("aside.conflict")
+    quote = notice.locator("blockquote", has_text="Rulebook").first.inner_text()
+    quoted = quote.split("“", 1)[1].rstrip("”")
+    notice.get_by_role("link", name="Rulebook").first.click()
+    page.wait_for_url(re.compile(r".*/rulebook/(sections|pages)/.+"))
+    words = " ".join(quoted.split()[:6])                 # the page holds what was quoted
+    assert words in " ".join(page.locator("main").inner_text().split())
+
+
+def test_the_unit_that_died_is_drawn_gone_after_and_alive_before(page, server):
+    page.goto(server + "/rulings?example=attack/0")      # "bigger unit kills smaller"
+    before, after = page.locator("figure.board-fig").first, page.locator("figure.board-fig").last
+    gone = after.locator(".unit-legend li.gone")
+    assert gone.count() == 1 and "died" in gone.locator("strong").inner_text()
+    name, number = gone.locator(".u-name").inner_text(), gone.locator(".tok").inner_text()
+    token = after.locator("svg g.unit.gone")                # drawn where it was, crossed out
+    assert token.count() == 1 and token.locator("path.cross").count() == 1 and token.is_visible()
+    assert (token.locator("text").text_content() or "").strip() == number
+    alive = before.locator(".unit-legend li", has=page.locator(".u-name", has_text=name))
+    assert alive.count() == 1 and "gone" not in (alive.get_attribute("class") or "")
+    assert alive.locator(".tok").inner_text() == number     # the same number on both boards
+    assert before.locator("svg g.unit.gone").count() == 0
+
+
+def test_an_edited_example_is_shared_as_edited_and_the_menu_stays(page, server):
+    page.goto(server + "/rulings?example=movement/0")
+    page.locator("#board-editor").wait_for()
+    if not page.locator("#json-view").evaluate("d => d.open"):
+        page.locator("#json-view summary").click()
+    edited = page.locator("#scenario").input_value().replace('"Site 13"', '"Harrowed Glen"', 1)
+    assert "Harrowed Glen" in edited
+    page.locator("#scenario").fill(edited)
+    assert page.locator("#example").input_value() == "movement/0"   # no jump after an edit
+    page.get_by_role("button", name="Rule and get a link").click()
+    page.wait_for_url(re.compile(r".*/rulings/[0-9a-f]{16}$"))
+    page.locator("details.json-view summary").click()
+    assert "Harrowed Glen" in page.locator("pre.scenario-json").inner_text()
+    page.get_by_role("link", name="Edit a copy").click()
+    page.wait_for_url(re.compile(r".*/rulings\?from=[0-9a-f]{16}$"))
+    assert "Harrowed Glen" in page.locator("#scenario").input_value()
+    assert page.locator("#example").input_value() == ""         # not some other example
+
+
+def test_scenario_problems_in_plain_words(page, server):
+    page.goto(server + "/rulings")
+    if not page.locator("#json-view").evaluate("d => d.open"):
+        page.locator("#json-view summary").click()
+    bad = {"format": "arbiter.scenario/1", "turn": {"active": "p1"}, "players": [{"id": "p1"}],
+           "units": 25, "action": {"do": "end_turn"}}
+    import json
+
+    page.locator("#scenario").fill(json.dumps(bad))
+    with page.expect_navigation() as nav:
+        page.get_by_role("button", name="Rule and get a link").click()
+    assert nav.value.status == 422
+    problems = page.locator("main").inner_text()
+    assert "should be a list" in problems and "is not of type" not in problems
+    page.locator("main").get_by_role("link", name=re.compile("format", re.I)).first.click()
+    page.wait_for_url(server + "/rulings/format")
+
+
+def test_copy_link_works_over_plain_http_on_a_lan_name(browser, server):
+    """A phone on the venue's LAN reaches the server by a name, over plain HTTP: no secure
+    context, so no clipboard API and no service worker. The Copy link button still shows, and
+    copies (or selects the link for copying). The name is mapped to loopback inside Chromium."""
+    port = server.rsplit(":", 1)[1]
+    lan = f"http://arbiter.lan:{port}"
+    outside: list[str] = []
+    b = browser.browser_type.launch(executable_path=chromium_path(), headless=True,
+                                    args=[*ARGS, "--host-resolver-rules=MAP arbiter.lan 127.0.0.1"])
+    try:
+        pg = b.new_context(viewport=VIEWPORTS["phone"]).new_page()
+        pg.on("request", lambda req: outside.append(req.url)
+              if not req.url.startswith(lan) and not req.url.startswith("data:") else None)
+        pg.goto(lan + "/entries/intercept")
+        assert pg.evaluate("window.isSecureContext") is False
+        button = pg.locator("button.copy[data-copy]").first
+        assert button.is_visible()
+        link = lan + button.get_attribute("data-copy")
+        button.click()
+        field = pg.locator("input.copy-field")
+        pg.wait_for_function("""() => document.querySelector('button.copy').textContent === 'Copied'
+                                || document.querySelector('input.copy-field') !== null""")
+        if field.count():                                   # not copied: selected for the user
+            assert field.input_value() == link and pg.evaluate(
+                "document.activeElement.classList.contains('copy-field')")
+        assert pg.locator("html[data-offline-ready]").count() == 0   # no service worker here
+    finally:
+        b.close()
+    assert not outside, f"requests outside the service: {outside}"

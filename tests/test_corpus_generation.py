@@ -269,3 +269,25 @@ def test_a_running_service_refuses_a_mismatched_generation(old_build, newer, cap
     client = app.test_client()
     assert client.get(f"/api/v1/entries/{MARKER_TITLE}").status_code == 404   # still the old
     assert client.get(f"/api/v1/search?q={MARKER_WORD}").get_json()["hits"] == []
+
+
+def test_a_service_answering_from_its_cache_notices_a_new_generation(old_build, newer,
+                                                                       monkeypatch):
+    """The response cache answers repeated pages before any view runs; a worker whose
+    requests all hit it must still notice a new build, and then serve the new text."""
+    import time
+
+    import service.resources
+    from service import create_app
+
+    monkeypatch.setattr(service.resources, "RECHECK_SECONDS", 0.0)
+    client = create_app(old_build).test_client()
+    url = f"/api/v1/search?q={MARKER_WORD}"
+    assert client.get(url).get_json()["hits"] == []
+    assert client.get(url).get_json()["hits"] == []                    # from the cache
+    build_all(old_build, codex_csv=newer)
+    deadline = time.monotonic() + 20                  # the new generation loads in the background
+    while not client.get(url).get_json()["hits"]:     # only this cached URL is asked for
+        assert time.monotonic() < deadline, "the cached answer of the old build is still served"
+        time.sleep(0.05)
+    assert client.get(url).get_json()["hits"][0]["title"] == MARKER_TITLE

@@ -55,3 +55,44 @@ def test_cli_mentions_show_the_imported_card(with_catalog: BuildPaths) -> None:
     result = CliRunner().invoke(main, ["--build-dir", str(with_catalog.root), "mentions",
                                        "Bosk Troll", "--json"])
     assert json.loads(result.output)["imported"]["rarity"] == "Exceptional"
+
+
+def test_an_import_reaches_search_at_once(with_catalog: BuildPaths, tmp_path, monkeypatch) -> None:
+    """After an import, the first search naming a new card shows it: the searcher reads the
+    new catalog before answering, so the response cache never stores (under the new
+    catalog's key) a page drawn from the old one."""
+    import service.resources
+
+    monkeypatch.setattr(service.resources, "RECHECK_SECONDS", 0.0)   # look at every request
+    build = clone_build(with_catalog, tmp_path / "build")
+    client = create_app(build).test_client()
+    url = "/api/v1/search?q=Sedge+Wight"
+    assert client.get(url).get_json()["cards"] == []
+    assert client.get(url).get_json()["cards"] == []                   # from the cache
+    card = dict(INVENTED[0], name="Sedge Wight")
+    path = tmp_path / "more.json"
+    path.write_text(json.dumps([card]), encoding="utf-8")
+    import_cards(path, build.cards_db)
+    for _ in range(2):                               # the first answer, and the cached one
+        assert [c["name"] for c in client.get(url).get_json()["cards"]] == ["Sedge Wight"]
+    page = client.get("/search?q=Sedge+Wight").get_data(as_text=True)
+    assert 'class="named-card"' in page
+
+
+def test_an_import_renews_the_offline_copy(with_catalog: BuildPaths, tmp_path, monkeypatch) -> None:
+    """The offline copy keeps the catalog's card names: after an import the service worker is
+    a new script (the browser saves a new copy), and the saved index has the new card."""
+    import service.resources
+
+    monkeypatch.setattr(service.resources, "RECHECK_SECONDS", 0.0)
+    build = clone_build(with_catalog, tmp_path / "build")
+    client = create_app(build).test_client()
+    worker = client.get("/sw.js").get_data(as_text=True)
+    path = tmp_path / "more.json"
+    path.write_text(json.dumps([dict(INVENTED[0], name="Sedge Wight")]), encoding="utf-8")
+    import_cards(path, build.cards_db)
+    renewed = client.get("/sw.js").get_data(as_text=True)
+    assert renewed != worker
+    index = client.get("/offline/index.json").get_json()
+    assert index["build"] in renewed and "Sedge Wight" in [c[1] for c in index["cards"]]
+    assert client.get("/offline/pages.json").get_json()["build"] == index["build"]

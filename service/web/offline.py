@@ -5,12 +5,14 @@ A judge opens the site once with a signal; the service worker (``/sw.js``, scope
 saves every entry, rulebook section and page, the keyword index, the conflicts and the search
 index. Without a signal, pages come from that copy and a search runs in the browser over the
 index (``arbiter.js``), with the build date of the copy shown. The worker's script names the
-corpus build, so a new build (a new generation served) is a new script: the browser installs
-it, saves the new pages and drops the old copy. Service workers need a secure context:
+corpus build and the card catalog it saves (:func:`copy_id`), so a new build (a new generation
+served) or a card import is a new script: the browser installs it, saves the new pages and
+drops the old copy. Service workers need a secure context:
 ``localhost``/``127.0.0.1`` or HTTPS (not plain HTTP on a LAN address).
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -33,10 +35,19 @@ def _build_info() -> dict[str, Any]:
                            "date": built[:10] or "unknown"}}
 
 
+def copy_id() -> str:
+    """What the offline copy is of: the corpus build and the catalog file (its card names are
+    in the search index the copy keeps), so that either changing makes a new copy."""
+    res = resources()
+    source = res.catalog_source
+    catalog = source.version if source is not None else "-"
+    return hashlib.sha256(f"{res.fingerprint}/{catalog}".encode()).hexdigest()[:16]
+
+
 @web.get("/sw.js")
 def service_worker() -> Response:
     """The service worker, named after the corpus build it keeps."""
-    body = render_template("sw.js", build=resources().fingerprint,
+    body = render_template("sw.js", build=copy_id(),
                            pages_url=url_for("web.offline_pages"),
                            offline_url=url_for("web.offline_page"))
     resp = Response(body, mimetype="text/javascript")
@@ -75,7 +86,7 @@ def offline_pages() -> Response:
     urls += [url_for("web.section", section_id=s["id"]) for s in corpus.sections()]
     pages = sorted({r["page"] for r in corpus.records("rulebook") if r["page"] is not None})
     urls += [url_for("web.page", page=p) for p in pages]
-    body = {"build": resources().fingerprint, "built_at": resources().built_at,
+    body = {"build": copy_id(), "built_at": resources().built_at,
             "urls": list(dict.fromkeys(urls))}
     return Response(json.dumps(body), mimetype="application/json")
 
@@ -100,7 +111,7 @@ def offline_index() -> Response:
                                        r["type"] or ""]
                                       for r in cat.db.query("select name, type from cards "
                                                             "order by name")]) or []
-    body = {"build": resources().fingerprint, "built_at": resources().built_at,
+    body = {"build": copy_id(), "built_at": resources().built_at,
             "fields": ["url", "title", "source", "parent", "text"], "records": rows,
             "cards": cards}
     return Response(json.dumps(body, ensure_ascii=False, separators=(",", ":")),
