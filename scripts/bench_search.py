@@ -15,7 +15,8 @@ the work), opens one ``Searcher`` with the result cache off, calls ``warm()``, t
   separate process (nothing of this one's memory helps it);
 * a naive baseline that scans every record with ``in``.
 
-Quality (hit@1, hit@3) is counted on the first pass, per query set and per class. Every
+Quality (hit@1, hit@3) is counted on the first pass, per query set and per class (and for
+the questions marked ``pair``: two concepts, answered by the record about both). Every
 query is searched in its game, as from its game's pages (Sorcery's sets in Sorcery; each
 other set names its game); the same sets are also counted searched across every game.
 Sorcery's sets are run again on a corpus of Sorcery alone (the manifest reduced to its
@@ -55,8 +56,10 @@ from codex.search import Searcher, parse_query  # noqa: E402
 SET_FILES = {"judge": "search_queries.yaml", "judge-held-out": "search_queries_heldout.yaml",
              "players": "search_queries_players.yaml",
              "players-held-out": "search_queries_players_heldout.yaml",
-             **{f"{g}{s}": f"search_queries_{g}{'_heldout' if s else ''}.yaml"
-                for g in ("contracts", "sorcerer", "archmajesty") for s in ("", "-held-out")}}
+             "players-blind": "search_queries_players_blind.yaml",
+             **{f"{g}{s}": f"search_queries_{g}{suffix}.yaml"
+                for g in ("contracts", "sorcerer", "archmajesty")
+                for s, suffix in (("", ""), ("-held-out", "_heldout"), ("-blind", "_blind"))}}
 CARDS = ROOT.parent / "shared" / "cards" / "sorcery-cards.json"
 GOAL_FIRST_P99 = 3.0       # ms, first pass after warm(), in-process
 
@@ -256,7 +259,10 @@ def main() -> None:
     for label, subset in [("all", first)] + [
             (f"set {n}", [f for f in first if f[0]["set"] == n]) for n in sets] + [
             (f"class {k}", [f for f in first if f[0]["cls"] == k])
-            for k in dict.fromkeys(f[0]["cls"] for f in first)]:
+            for k in dict.fromkeys(f[0]["cls"] for f in first)] + [
+            ("two-concept questions", [f for f in first if f[0].get("pair")])]:
+        if not subset:
+            continue
         ranks = [rank_of(keys, case["expect"]) for case, _w, _c, keys in subset]
         h1 = sum(r == 1 for r in ranks) / len(ranks)
         h3 = sum(r <= 3 for r in ranks) / len(ranks)
