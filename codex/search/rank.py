@@ -9,7 +9,11 @@ therefore re-scored with general signals, the same for every query:
   contains anywhere (all words of "can stealth minion defend" beat two of them);
 * ``title``: how much of the query the title (with the parent's title, for a sub-entry)
   covers, scaled by how much of the title the query covers, so "summoning sickness" picks
-  the entry titled exactly that over "Summon";
+  the entry titled exactly that over "Summon". The query's share is weighted by each word's
+  specificity in the collection (log of records over records using it): of "burn
+  counters", a title naming the rare "burn" (the status Burn) covers more of what was asked
+  than one naming "counters", which every status effect uses; of "two Lethal minions
+  fight", Lethal more than Fight;
 * ``exact``: the query is the title or one of the record's aliases (not scaled by the
   prior: a query naming a rulebook section is about that section); ``surface``: a tie
   breaker when it is the title exactly as written ("defend": Defend before Defender);
@@ -24,7 +28,8 @@ therefore re-scored with general signals, the same for every query:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 W_BASE = 1.0
 W_COVERAGE = 1.2
@@ -66,6 +71,9 @@ class QueryFeatures:
     names: tuple[frozenset[str], ...]   # every word's stems (stop words too), per phrasing
     lead: frozenset[str] = frozenset()   # stems of the first content word typed
     text: str = ""                       # every word as searched, lower case, single-spaced
+    # how specific each query stem is in the collection searched (the title signal weighs
+    # the query's share in a title by it; a stem missing here weighs 1)
+    stem_weight: Mapping[str, float] = field(default_factory=dict)
 
 
 def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float = 0.0,
@@ -77,7 +85,7 @@ def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float 
     """
     coverage = (sum(1 for w in query.words if w & doc.terms) / len(query.words)
                 if query.words else 0.0)
-    title = max((_title_score(t, doc) for t in query.titles), default=0.0)
+    title = max((_title_score(t, doc, query.stem_weight) for t in query.titles), default=0.0)
     exact = 1.0 if any(q and q in doc.names for q in query.names) else 0.0
     lead = 1.0 if query.lead and query.lead <= doc.title else 0.0
     prior = PRIORS.get((doc.source, doc.kind)) or GAME_PRIORS.get(doc.kind, 0.7)
@@ -90,10 +98,16 @@ def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float 
         + W_EXACT * exact + surface
 
 
-def _title_score(stems: frozenset[str], doc: DocFeatures) -> float:
-    """Share of the query in the title (with parent), scaled by share of the title matched."""
+def _title_score(stems: frozenset[str], doc: DocFeatures,
+                 weight: Mapping[str, float] | None = None) -> float:
+    """Share of the query in the title (with parent), scaled by share of the title matched;
+    the query's share weighted by ``weight`` (stem → specificity; missing: 1)."""
     if not stems or not doc.title:
         return 0.0
-    cover = len(stems & doc.context) / len(stems)
+    if weight:
+        total = sum(weight.get(s, 1.0) for s in stems)
+        cover = sum(weight.get(s, 1.0) for s in stems & doc.context) / total
+    else:
+        cover = len(stems & doc.context) / len(stems)
     precision = len(stems & doc.title) / len(doc.title)
     return cover * (0.4 + 0.6 * precision)

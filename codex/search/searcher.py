@@ -20,6 +20,7 @@ import json
 import os
 import re
 from bisect import bisect_right
+from math import log
 import threading
 import time
 from collections import Counter, OrderedDict
@@ -221,6 +222,7 @@ class Searcher:
                                                      vocabulary.synonyms, CardNames([]),
                                                      titles.get(game, []))
         self._name_index = self._names_by_stems()
+        self._idf_by_scope = self._stem_specificity()
         self._game_vocabulary = GameVocabulary.build(
             (game, self._features[i].terms,
              {t for name in [d["title"], d.get("name") or ""] + (d.get("aliases") or "").split(" ; ")
@@ -247,6 +249,23 @@ class Searcher:
                                                             else set())
         self._use(None)
 
+    def _stem_specificity(self) -> dict[str | None, dict[str, float]]:
+        """Per scope (each game, and every game): stem → how specific it is there,
+        log((records + 1) / (records using it + 0.5)); a stem no record uses gets the
+        scope's highest figure (it is at least as specific as any)."""
+        out: dict[str | None, dict[str, float]] = {}
+        for scope in [None] + self._games:
+            df: Counter[str] = Counter()
+            n = 0
+            for i, game in enumerate(self._game_of):
+                if self._docs[i]["kind"] in HIDDEN_KINDS or (scope and game != scope):
+                    continue
+                n += 1
+                df.update(self._features[i].terms)
+            out[scope] = {t: log((n + 1) / (c + 0.5)) for t, c in df.items()}
+            out[scope][""] = log((n + 1) / 0.5)
+        return out
+
     @property
     def games(self) -> list[str]:
         """The games of the index, Sorcery first."""
@@ -260,6 +279,7 @@ class Searcher:
         self._title_stems = self._title_stems_by_scope.get(lex.scope,
                                                            self._title_stems_by_scope[None])
         self._corrector, self._vocabulary = lex.corrector, lex.vocabulary
+        self._idf = self._idf_by_scope.get(lex.scope, self._idf_by_scope[None])
         self._synonyms, self._card_names, self._titles = lex.synonyms, lex.cards, lex.titles
 
     def _names_by_stems(self) -> dict[frozenset[str], list[int]]:
@@ -851,7 +871,10 @@ class Searcher:
         if u is not None:       # "battlefield" (a card's name, kept) read as "realm" too
             phrasings += [_replaced(words, typed, phrasing) for typed, phrasing in u.also
                           if set(typed) <= set(words)]
+        idf, rare = self._idf, self._idf[""]
         return rank.QueryFeatures(
+            stem_weight={s: idf.get(s, rare) for p in phrasings for w in p
+                         for s in stems(TITLE_ANALYZER, w)},
             words=tuple(per_word),
             titles=tuple(title_stems([w for w in p if stems(BODY_ANALYZER, w)] or p)
                          for p in phrasings),

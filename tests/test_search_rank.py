@@ -1,0 +1,33 @@
+"""Re-ranking signals (``codex/search/rank.py``) on invented records and queries."""
+from __future__ import annotations
+
+from codex.search import rank
+
+
+def doc(title: set[str], terms: set[str] | None = None, kind: str = "entry") -> rank.DocFeatures:
+    t = frozenset(title)
+    return rank.DocFeatures("codex", kind, t, t, frozenset({t}), frozenset(terms or title))
+
+
+def query(words: list[str], weight: dict[str, float] | None = None) -> rank.QueryFeatures:
+    stems = frozenset(words)
+    return rank.QueryFeatures(words=tuple(frozenset({w}) for w in words), titles=(stems,),
+                              names=(stems,), stem_weight=weight or {})
+
+
+def test_a_title_naming_the_rarer_word_of_the_query_covers_more_of_it() -> None:
+    # "burn counters": every status record says "counters"; one is titled by "burn"
+    burn = doc({"burn"}, {"burn", "counter"})
+    counters = doc({"counter"}, {"burn", "counter"})
+    plain = query(["burn", "counter"])
+    assert rank.score(1.0, burn, plain) == rank.score(1.0, counters, plain)
+    weighted = query(["burn", "counter"], {"burn": 3.0, "counter": 0.5})
+    assert rank.score(1.0, burn, weighted) > rank.score(1.0, counters, weighted)
+    assert rank._title_score(frozenset({"burn", "counter"}), burn,
+                             {"burn": 3.0, "counter": 1.0}) == 0.75
+
+
+def test_a_stem_without_a_weight_counts_as_one() -> None:
+    d = doc({"fight"})
+    assert rank._title_score(frozenset({"fight", "lethal"}), d, {}) == 0.5
+    assert rank._title_score(frozenset({"fight", "lethal"}), d, {"lethal": 3.0}) == 0.25
