@@ -31,3 +31,16 @@ def test_a_stem_without_a_weight_counts_as_one() -> None:
     d = doc({"fight"})
     assert rank._title_score(frozenset({"fight", "lethal"}), d, {}) == 0.5
     assert rank._title_score(frozenset({"fight", "lethal"}), d, {"lethal": 3.0}) == 0.25
+
+
+def test_a_title_holding_every_word_asked_about_passes_one_holding_the_rarer_word() -> None:
+    # "play site": the Codex entry "Play" names the rarer word; the rulebook section
+    # "Playing Sites" names both (and is named exactly), despite its lower prior
+    play = doc({"plai"}, {"plai", "site"})
+    section = rank.DocFeatures("rulebook", "section", frozenset({"plai", "site"}),
+                               frozenset({"plai", "site"}),
+                               frozenset({frozenset({"plai", "site"})}),
+                               frozenset({"plai", "site"}))
+    q = query(["plai", "site"], {"plai": 2.2, "site": 1.1})
+    assert rank.score(0.9, section, q) > rank.score(1.0, play, q)
+

@@ -17,6 +17,11 @@ therefore re-scored with general signals, the same for every query:
 * ``exact``: the query is the title or one of the record's aliases (not scaled by the
   prior: a query naming a rulebook section is about that section); ``surface``: a tie
   breaker when it is the title exactly as written ("defend": Defend before Defender);
+  ``full``: the title (with its parent's) holds every content word of the query, also not
+  scaled by the prior: with the title signal weighing words by specificity, a Codex entry
+  named by the query's rarer word ("Play" for "play site") must not pass the section named
+  by all of it ("Playing Sites"), while "Elemental Threshold and Affinity", which holds
+  all of "elemental threshold", still passes the section of that name by its prior;
 * ``proximity``: adjacent query words stand close together in the body;
 * ``sentence``: the largest share of the query's content words found in one sentence of
   the body (a judge's question is usually answered by one sentence that uses most of its
@@ -36,6 +41,7 @@ W_COVERAGE = 1.2
 W_TITLE = 1.0
 W_EXACT = 0.8
 W_SURFACE = 0.05     # the title exactly as typed ("defend" is Defend, not Defender)
+W_FULL = 0.1         # the title (with its parent's) holds every content word of the query
 W_PROXIMITY = 0.3
 W_LEAD = 0.1
 W_SENTENCE = 0.4
@@ -93,9 +99,11 @@ def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float 
     # A query that names a record exactly is about that record whatever its source: the
     # prior (Codex over rulebook) does not scale that evidence ("attacking the enemy" is
     # the rulebook section of that name, not the Codex entry "Attack").
+    # every word of the query in the title: the record is about all the query asks
+    full = W_FULL if any(t and t <= doc.context for t in query.titles) else 0.0
     return prior * (W_BASE * base + W_COVERAGE * coverage + W_TITLE * title
                     + W_PROXIMITY * proximity + W_LEAD * lead + W_SENTENCE * sentence) \
-        + W_EXACT * exact + surface
+        + W_EXACT * exact + surface + full
 
 
 def _title_score(stems: frozenset[str], doc: DocFeatures,
