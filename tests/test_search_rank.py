@@ -44,3 +44,16 @@ def test_a_title_holding_every_word_asked_about_passes_one_holding_the_rarer_wor
     q = query(["plai", "site"], {"plai": 2.2, "site": 1.1})
     assert rank.score(0.9, section, q) > rank.score(1.0, play, q)
 
+
+
+
+def test_a_sentence_holding_a_long_question_weighs_more_than_one_holding_a_short_one() -> None:
+    d = doc({"fight"}, {"decid", "strike", "damag", "defend", "fight"})
+
+    def sentence_part(q: rank.QueryFeatures) -> float:
+        return rank.score(1.0, d, q, 0, 1.0) - rank.score(1.0, d, q, 0, 0.0)
+
+    two = query(["strike", "decid"])
+    five = query(["decid", "strike", "damag", "split", "defend"])
+    assert abs(sentence_part(two) - rank.W_SENTENCE) < 1e-9
+    assert abs(sentence_part(five) - 2 * rank.W_SENTENCE) < 1e-9

@@ -25,7 +25,11 @@ therefore re-scored with general signals, the same for every query:
 * ``proximity``: adjacent query words stand close together in the body;
 * ``sentence``: the largest share of the query's content words found in one sentence of
   the body (a judge's question is usually answered by one sentence that uses most of its
-  words, even in a record whose title shares none of them);
+  words, even in a record whose title shares none of them). Its weight grows with the
+  question (× content words / 2.5 from three words on): one sentence holding four of five
+  words asked is stronger evidence than one holding one of two, while BM25F's preference
+  for short records that repeat one word does not grow with the question ("who decides how
+  strike damage is split between defenders": the Fight entry's sentence that says so);
 * ``lead``: the title names the first content word typed (judges type the topic first:
   "lance first strike", "submerge underwater");
 * a prior by source and kind: Codex entries are the reference a judge cites, then sub-entries,
@@ -45,6 +49,7 @@ W_FULL = 0.1         # the title (with its parent's) holds every content word of
 W_PROXIMITY = 0.3
 W_LEAD = 0.1
 W_SENTENCE = 0.4
+SENTENCE_WORDS = 2.5  # longer questions weigh the sentence signal more: × words / 2.5
 PRIORS = {("codex", "entry"): 1.0, ("codex", "subentry"): 0.9, ("rulebook", "section"): 0.72,
           ("rulebook", "term"): 0.7, ("rulebook", "keyword"): 0.7,
           ("rulebook", "quickref"): 0.65}
@@ -101,8 +106,9 @@ def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float 
     # the rulebook section of that name, not the Codex entry "Attack").
     # every word of the query in the title: the record is about all the query asks
     full = W_FULL if any(t and t <= doc.context for t in query.titles) else 0.0
+    sentence_weight = W_SENTENCE * max(1.0, len(query.words) / SENTENCE_WORDS)
     return prior * (W_BASE * base + W_COVERAGE * coverage + W_TITLE * title
-                    + W_PROXIMITY * proximity + W_LEAD * lead + W_SENTENCE * sentence) \
+                    + W_PROXIMITY * proximity + W_LEAD * lead + sentence_weight * sentence) \
         + W_EXACT * exact + surface + full
 
 
