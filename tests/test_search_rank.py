@@ -57,3 +57,11 @@ def test_a_sentence_holding_a_long_question_weighs_more_than_one_holding_a_short
     five = query(["decid", "strike", "damag", "split", "defend"])
     assert abs(sentence_part(two) - rank.W_SENTENCE) < 1e-9
     assert abs(sentence_part(five) - 2 * rank.W_SENTENCE) < 1e-9
+
+
+def test_the_topic_is_the_first_word_a_title_uses() -> None:
+    titles = {"lethal", "fight", "minion"}
+    words = [frozenset({"happen"}), frozenset({"lethal"}), frozenset({"fight"})]
+    assert rank.topic(words, titles) == frozenset({"lethal"})
+    assert rank.topic([frozenset({"happen"}), frozenset({"two"})], titles) == {"happen"}
+    assert rank.topic([], titles) == frozenset()

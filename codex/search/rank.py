@@ -30,14 +30,15 @@ therefore re-scored with general signals, the same for every query:
   words asked is stronger evidence than one holding one of two, while BM25F's preference
   for short records that repeat one word does not grow with the question ("who decides how
   strike damage is split between defenders": the Fight entry's sentence that says so);
-* ``lead``: the title names the first content word typed (judges type the topic first:
-  "lance first strike", "submerge underwater");
+* ``lead``: the title names the topic typed first, the first content word some title uses
+  (judges type the topic first: "lance first strike", "submerge underwater"; a question's
+  first words, "what happens when two Lethal minions fight", are not its topic);
 * a prior by source and kind: Codex entries are the reference a judge cites, then sub-entries,
   then rulebook sections and glossary lines (which mostly repeat a Codex entry).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 
 W_BASE = 1.0
@@ -110,6 +111,16 @@ def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float 
     return prior * (W_BASE * base + W_COVERAGE * coverage + W_TITLE * title
                     + W_PROXIMITY * proximity + W_LEAD * lead + sentence_weight * sentence) \
         + W_EXACT * exact + surface + full
+
+
+def topic(words: Sequence[frozenset[str]], title_stems: Container[str]) -> frozenset[str]:
+    """The topic typed first, for the lead signal: the stems of the first content word that
+    some title of the collection uses, else of the first content word (``words``: each
+    content word's stems, in the order typed)."""
+    for w in words:
+        if any(s in title_stems for s in w):
+            return w
+    return words[0] if words else frozenset()
 
 
 def _title_score(stems: frozenset[str], doc: DocFeatures,

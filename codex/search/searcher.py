@@ -247,6 +247,8 @@ class Searcher:
         for game in self._games:
             self._title_stems_by_scope[game] = own[game] | (concepts if game != SORCERY
                                                             else set())
+        self._own_title_stems: dict[str | None, set[str]] = {
+            **own, None: set().union(*own.values())}
         self._use(None)
 
     def _stem_specificity(self) -> dict[str | None, dict[str, float]]:
@@ -879,7 +881,14 @@ class Searcher:
             titles=tuple(title_stems([w for w in p if stems(BODY_ANALYZER, w)] or p)
                          for p in phrasings),
             names=tuple(title_stems(p) for p in phrasings) + (title_stems(typed),),
-            lead=title_stems(content[:1]), text=" ".join(typed))
+            lead=self._lead(content), text=" ".join(typed))
+
+    def _lead(self, content: list[str]) -> frozenset[str]:
+        """Stems of the topic typed first (the lead signal): the first content word that a
+        title of the scope uses ("what happens when two Lethal minions fight": lethal, not
+        "happens"), else the first content word."""
+        own = self._own_title_stems.get(self._lexicon.scope, self._own_title_stems[None])
+        return rank.topic([frozenset(stems(TITLE_ANALYZER, w)) for w in content], own)
 
     def _proximity(self, parsed: ParsedQuery) -> Any:
         """A function docnum → share of adjacent query-word pairs found close in the body.
