@@ -41,6 +41,7 @@ from codex.search.federate import GameVocabulary, lead_game, merge
 from codex.search.index import DOCSTEMS_FILE, INDEX_NAME, META_FILE, SIDE_FILE, index_exists
 from codex.search.lexicon import ENGLISH, FUNCTION_ZIPF
 from codex.search.memory import Collection, MemoryScorer
+from codex.search.numbers import other_spelling
 from codex.search.query import ParsedQuery, parse_query, words_of
 from codex.search.results import CardResult, Hit, SearchResult
 from codex.search.schema import BODY_ANALYZER, HIDDEN_KINDS, TITLE_ANALYZER, stems
@@ -811,6 +812,10 @@ class Searcher:
         fields = ("body",) if self._lexicon.scope not in (None, SORCERY) else None
         optional += [c for syn in self._synonym_words(words, u)
                      for c in self._word_clauses(syn, BOOST_SYNONYM, fields)]
+        # a number in its other spelling ("zero" also searches "0"), in the text only: a
+        # title's digits number a list ("Advanced interactions #1"), they are not its topic
+        optional += [c for w in words for n in (other_spelling(w),) if n
+                     for c in self._word_clauses([n], BOOST_SYNONYM, ("body",))]
         required = [self._word_clauses(p) for p in parsed.phrases]
         return optional, required
 
