@@ -79,7 +79,7 @@ _OWN_STATE = frozenset({"index_dir", "cache_size", "freeze_gc", "_lock", "_cache
 # spellbook", "who gets credit for the kill"). Dropped from the search when the query has
 # other words; a query made only of them is searched as typed (the Codex has an entry "You").
 QUESTION_WORDS = frozenset({"how", "many", "much", "what", "whats", "what's", "which", "who",
-                            "whom", "whose", "why", "where", "does", "did", "doesn't",
+                            "whom", "whose", "why", "where", "do", "does", "did", "doesn't",
                             "doesn", "i", "me", "my", "i'm", "im"})
 
 
