@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 W_BASE = 1.0
 W_COVERAGE = 1.2
@@ -87,6 +88,11 @@ class QueryFeatures:
     # the query's share in a title by it; a stem missing here weighs 1)
     stem_weight: Mapping[str, float] = field(default_factory=dict)
 
+    @cached_property
+    def title_totals(self) -> tuple[tuple[frozenset[str], float], ...]:
+        """Each phrasing's stems with their total weight (computed once per query)."""
+        return tuple((t, sum(self.stem_weight.get(s, 1.0) for s in t)) for t in self.titles)
+
 
 def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float = 0.0,
           sentence: float = 0.0) -> float:
@@ -97,7 +103,14 @@ def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float 
     """
     coverage = (sum(1 for w in query.words if w & doc.terms) / len(query.words)
                 if query.words else 0.0)
-    title = max((_title_score(t, doc, query.stem_weight) for t in query.titles), default=0.0)
+    title = 0.0
+    context = doc.context
+    if doc.title:
+        weight = query.stem_weight
+        for t, total in query.title_totals:
+            if t and not t.isdisjoint(context):
+                cover = sum(weight.get(s, 1.0) for s in t & context) / total
+                title = max(title, cover * (0.4 + 0.6 * len(t & doc.title) / len(doc.title)))
     exact = 1.0 if any(q and q in doc.names for q in query.names) else 0.0
     lead = 1.0 if query.lead and query.lead <= doc.title else 0.0
     prior = PRIORS.get((doc.source, doc.kind)) or GAME_PRIORS.get(doc.kind, 0.7)
