@@ -15,7 +15,8 @@ the work), opens one ``Searcher`` with the result cache off, calls ``warm()``, t
   separate process (nothing of this one's memory helps it);
 * a naive baseline that scans every record with ``in``.
 
-Quality (hit@1, hit@3) is counted on the first pass, per query set and per class. Every
+Quality (hit@1, hit@3) is counted on the first pass, per query set and per class (and for
+the questions marked ``pair``: two concepts, answered by the record about both). Every
 query is searched in its game, as from its game's pages (Sorcery's sets in Sorcery; each
 other set names its game); the same sets are also counted searched across every game.
 Sorcery's sets are run again on a corpus of Sorcery alone (the manifest reduced to its
@@ -55,8 +56,10 @@ from codex.search import Searcher, parse_query  # noqa: E402
 SET_FILES = {"judge": "search_queries.yaml", "judge-held-out": "search_queries_heldout.yaml",
              "players": "search_queries_players.yaml",
              "players-held-out": "search_queries_players_heldout.yaml",
-             **{f"{g}{s}": f"search_queries_{g}{'_heldout' if s else ''}.yaml"
-                for g in ("contracts", "sorcerer", "archmajesty") for s in ("", "-held-out")}}
+             "players-blind": "search_queries_players_blind.yaml",
+             **{f"{g}{s}": f"search_queries_{g}{suffix}.yaml"
+                for g in ("contracts", "sorcerer", "archmajesty")
+                for s, suffix in (("", ""), ("-held-out", "_heldout"), ("-blind", "_blind"))}}
 CARDS = ROOT.parent / "shared" / "cards" / "sorcery-cards.json"
 GOAL_FIRST_P99 = 3.0       # ms, first pass after warm(), in-process
 
@@ -183,7 +186,12 @@ def main() -> None:
             kw = game_kw(searcher, case["game"])
             w, c, result = timed(lambda q: searcher.search(q, **kw), case["q"])
             first.append((case, w, c, [h.key for h in result.hits]))
-        every = [(case, [h.key for h in searcher.search(case["q"]).hits]) for case in cases]
+        every, every_t = [], ([], [])      # the same queries, no game given (every game)
+        for case in cases:
+            w, c, result = timed(lambda q: searcher.search(q), case["q"])
+            every.append((case, [h.key for h in result.hits]))
+            every_t[0].append(w)
+            every_t[1].append(c)
 
         # Sorcery alone: the same code on a corpus of Sorcery's sources only
         from codex.corpus import ingest
@@ -256,7 +264,10 @@ def main() -> None:
     for label, subset in [("all", first)] + [
             (f"set {n}", [f for f in first if f[0]["set"] == n]) for n in sets] + [
             (f"class {k}", [f for f in first if f[0]["cls"] == k])
-            for k in dict.fromkeys(f[0]["cls"] for f in first)]:
+            for k in dict.fromkeys(f[0]["cls"] for f in first)] + [
+            ("two-concept questions", [f for f in first if f[0].get("pair")])]:
+        if not subset:
+            continue
         ranks = [rank_of(keys, case["expect"]) for case, _w, _c, keys in subset]
         h1 = sum(r == 1 for r in ranks) / len(ranks)
         h3 = sum(r <= 3 for r in ranks) / len(ranks)
@@ -286,6 +297,7 @@ def main() -> None:
         print(f"  {n:34} {len(ranks):6}  hit@1 {h1:6.1%}  hit@3 {h3:6.1%}")
     print("\nother modes, ms:")
     print(head.replace("quality (first pass)", ""))
+    figures["every game"] = row("every game (no game given)", *every_t)
     for name, (w, c) in rep.items():
         figures[name] = row(name, w, c)
     figures["cached"] = row("repeated, LRU result cache on", *cache_t)

@@ -1,17 +1,17 @@
 """Ranking quality on the query sets, every query within its bound.
 
 Judge sets (keyword style): ``search_queries.yaml`` (the set the ranking was developed on)
-and ``search_queries_heldout.yaml`` (40 queries written later, before they were first run);
-hit@1 ≥ 90 %, hit@3 ≥ 98 %. Players' set (issue #19: typos, card names, other games'
-vocabulary, full questions, rulebook topics), ``search_queries_players.yaml``: hit@1 ≥ 85 %,
-hit@3 ≥ 95 %, and per class hit@3 ≥ 85 %. See docs/search.md for the figures, and for the
-first (blind) run of ``search_queries_players_heldout.yaml``.
+and ``search_queries_heldout.yaml`` (40 queries written later, before they were first run).
+Players' sets (issue #19: typos, card names, other games' vocabulary, full questions,
+rulebook topics): ``search_queries_players.yaml`` and ``search_queries_players_heldout.yaml``
+(blind in round 1, development data since; round 2's blind set,
+``search_queries_players_blind.yaml``, is only measured by scripts/bench_search.py). The
+floors are the figures measured (docs/search.md), and per class hit@3 ≥ 85 %.
 
-These are Sorcery's players' queries, so they are searched in Sorcery (``game="sorcery"``,
-as from Sorcery's pages): four rulebooks in the index leave every figure as it was, since
-each game is scored as its own collection. Searched across every game, a few queries
-rightly meet another game's record of the same name first ("the void", "hand size": see
-test_games_search_quality.py and docs/search.md for those figures).
+These are Sorcery's queries, searched in Sorcery (``game="sorcery"``, as from Sorcery's
+pages) and with no game given (every game searched, the default): an every-game search must
+keep Sorcery's figures (each game is its own collection, and Sorcery leads unless the query
+uses another book's own words: ``codex/search/federate.py``).
 """
 from __future__ import annotations
 
@@ -26,9 +26,13 @@ HERE = Path(__file__).parent
 SETS = {name: yaml.safe_load((HERE / f).read_text())["queries"]
         for name, f in (("judge", "search_queries.yaml"),
                         ("held-out", "search_queries_heldout.yaml"),
-                        ("players", "search_queries_players.yaml"))}
+                        ("players", "search_queries_players.yaml"),
+                        ("players-held-out", "search_queries_players_heldout.yaml"))}
 QUERIES = SETS["judge"]
-THRESHOLDS = {"judge": (0.90, 0.98), "held-out": (0.90, 0.98), "players": (0.85, 0.95)}
+# (hit@1, hit@3), measured (round 2; without the card catalog: judge 91.5 %, 92.7 % with it),
+# in Sorcery and across every game alike
+THRESHOLDS = {"judge": (0.91, 1.0), "held-out": (0.95, 1.0), "players": (0.93, 0.97),
+              "players-held-out": (0.87, 0.93)}
 CLASS_HIT3 = 0.85
 
 
@@ -39,8 +43,9 @@ def searcher(build_paths) -> Searcher:
     s.close()
 
 
-def _rank(searcher: Searcher, query: str, expect: str | list[str]) -> int | None:
-    keys = [h.key for h in searcher.search(query, limit=10, game="sorcery").hits]
+def _rank(searcher: Searcher, query: str, expect: str | list[str],
+          game: str | None = "sorcery") -> int | None:
+    keys = [h.key for h in searcher.search(query, limit=10, game=game).hits]
     wanted = expect if isinstance(expect, list) else [expect]
     return min((keys.index(e) + 1 for e in wanted if e in keys), default=None)
 
@@ -56,13 +61,15 @@ def test_query_sets_are_big_enough() -> None:
     assert all(sum(q["class"] == c for q in SETS["players"]) >= 14 for c in classes)
 
 
+@pytest.mark.parametrize("game", ["sorcery", None], ids=["in-sorcery", "every-game"])
 @pytest.mark.parametrize("name", list(SETS))
-def test_hit_at_1_and_3(searcher: Searcher, name: str) -> None:
+def test_hit_at_1_and_3(searcher: Searcher, name: str, game: str | None) -> None:
     cases = SETS[name]
-    ranks = [_rank(searcher, q["q"], q["expect"]) for q in cases]
+    ranks = [_rank(searcher, q["q"], q["expect"], game) for q in cases]
     hit1 = sum(r == 1 for r in ranks) / len(ranks)
     hit3 = sum(r is not None and r <= 3 for r in ranks) / len(ranks)
-    print(f"\n{name} query set: n={len(ranks)} hit@1={hit1:.1%} hit@3={hit3:.1%}")
+    print(f"\n{name} query set ({game or 'every game'}): n={len(ranks)} hit@1={hit1:.1%} "
+          f"hit@3={hit3:.1%}")
     min1, min3 = THRESHOLDS[name]
     assert hit1 >= min1, f"{name} hit@1 {hit1:.1%}"
     assert hit3 >= min3, f"{name} hit@3 {hit3:.1%}"

@@ -9,31 +9,49 @@ therefore re-scored with general signals, the same for every query:
   contains anywhere (all words of "can stealth minion defend" beat two of them);
 * ``title``: how much of the query the title (with the parent's title, for a sub-entry)
   covers, scaled by how much of the title the query covers, so "summoning sickness" picks
-  the entry titled exactly that over "Summon";
+  the entry titled exactly that over "Summon". The query's share is weighted by each word's
+  specificity in the collection (log of records over records using it): of "burn
+  counters", a title naming the rare "burn" (the status Burn) covers more of what was asked
+  than one naming "counters", which every status effect uses; of "two Lethal minions
+  fight", Lethal more than Fight;
 * ``exact``: the query is the title or one of the record's aliases (not scaled by the
   prior: a query naming a rulebook section is about that section); ``surface``: a tie
   breaker when it is the title exactly as written ("defend": Defend before Defender);
+  ``full``: the title (with its parent's) holds every content word of the query, also not
+  scaled by the prior: with the title signal weighing words by specificity, a Codex entry
+  named by the query's rarer word ("Play" for "play site") must not pass the section named
+  by all of it ("Playing Sites"), while "Elemental Threshold and Affinity", which holds
+  all of "elemental threshold", still passes the section of that name by its prior;
 * ``proximity``: adjacent query words stand close together in the body;
 * ``sentence``: the largest share of the query's content words found in one sentence of
   the body (a judge's question is usually answered by one sentence that uses most of its
-  words, even in a record whose title shares none of them);
-* ``lead``: the title names the first content word typed (judges type the topic first:
-  "lance first strike", "submerge underwater");
+  words, even in a record whose title shares none of them). Its weight grows with the
+  question (× content words / 2.5 from three words on): one sentence holding four of five
+  words asked is stronger evidence than one holding one of two, while BM25F's preference
+  for short records that repeat one word does not grow with the question ("who decides how
+  strike damage is split between defenders": the Fight entry's sentence that says so);
+* ``lead``: the title names the topic typed first, the first content word some title uses
+  (judges type the topic first: "lance first strike", "submerge underwater"; a question's
+  first words, "what happens when two Lethal minions fight", are not its topic);
 * a prior by source and kind: Codex entries are the reference a judge cites, then sub-entries,
   then rulebook sections and glossary lines (which mostly repeat a Codex entry).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Container, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
 
 W_BASE = 1.0
 W_COVERAGE = 1.2
 W_TITLE = 1.0
 W_EXACT = 0.8
 W_SURFACE = 0.05     # the title exactly as typed ("defend" is Defend, not Defender)
+W_FULL = 0.1         # the title (with its parent's) holds every content word of the query
 W_PROXIMITY = 0.3
 W_LEAD = 0.1
 W_SENTENCE = 0.4
+SENTENCE_WORDS = 2.5  # longer questions weigh the sentence signal more: × words / 2.5
 PRIORS = {("codex", "entry"): 1.0, ("codex", "subentry"): 0.9, ("rulebook", "section"): 0.72,
           ("rulebook", "term"): 0.7, ("rulebook", "keyword"): 0.7,
           ("rulebook", "quickref"): 0.65}
@@ -66,6 +84,14 @@ class QueryFeatures:
     names: tuple[frozenset[str], ...]   # every word's stems (stop words too), per phrasing
     lead: frozenset[str] = frozenset()   # stems of the first content word typed
     text: str = ""                       # every word as searched, lower case, single-spaced
+    # how specific each query stem is in the collection searched (the title signal weighs
+    # the query's share in a title by it; a stem missing here weighs 1)
+    stem_weight: Mapping[str, float] = field(default_factory=dict)
+
+    @cached_property
+    def title_totals(self) -> tuple[tuple[frozenset[str], float], ...]:
+        """Each phrasing's stems with their total weight (computed once per query)."""
+        return tuple((t, sum(self.stem_weight.get(s, 1.0) for s in t)) for t in self.titles)
 
 
 def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float = 0.0,
@@ -77,7 +103,14 @@ def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float 
     """
     coverage = (sum(1 for w in query.words if w & doc.terms) / len(query.words)
                 if query.words else 0.0)
-    title = max((_title_score(t, doc) for t in query.titles), default=0.0)
+    title = 0.0
+    context = doc.context
+    if doc.title:
+        weight = query.stem_weight
+        for t, total in query.title_totals:
+            if t and not t.isdisjoint(context):
+                cover = sum(weight.get(s, 1.0) for s in t & context) / total
+                title = max(title, cover * (0.4 + 0.6 * len(t & doc.title) / len(doc.title)))
     exact = 1.0 if any(q and q in doc.names for q in query.names) else 0.0
     lead = 1.0 if query.lead and query.lead <= doc.title else 0.0
     prior = PRIORS.get((doc.source, doc.kind)) or GAME_PRIORS.get(doc.kind, 0.7)
@@ -85,15 +118,34 @@ def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float 
     # A query that names a record exactly is about that record whatever its source: the
     # prior (Codex over rulebook) does not scale that evidence ("attacking the enemy" is
     # the rulebook section of that name, not the Codex entry "Attack").
+    # every word of the query in the title: the record is about all the query asks
+    full = W_FULL if any(t and t <= doc.context for t in query.titles) else 0.0
+    sentence_weight = W_SENTENCE * max(1.0, len(query.words) / SENTENCE_WORDS)
     return prior * (W_BASE * base + W_COVERAGE * coverage + W_TITLE * title
-                    + W_PROXIMITY * proximity + W_LEAD * lead + W_SENTENCE * sentence) \
-        + W_EXACT * exact + surface
+                    + W_PROXIMITY * proximity + W_LEAD * lead + sentence_weight * sentence) \
+        + W_EXACT * exact + surface + full
 
 
-def _title_score(stems: frozenset[str], doc: DocFeatures) -> float:
-    """Share of the query in the title (with parent), scaled by share of the title matched."""
+def topic(words: Sequence[frozenset[str]], title_stems: Container[str]) -> frozenset[str]:
+    """The topic typed first, for the lead signal: the stems of the first content word that
+    some title of the collection uses, else of the first content word (``words``: each
+    content word's stems, in the order typed)."""
+    for w in words:
+        if any(s in title_stems for s in w):
+            return w
+    return words[0] if words else frozenset()
+
+
+def _title_score(stems: frozenset[str], doc: DocFeatures,
+                 weight: Mapping[str, float] | None = None) -> float:
+    """Share of the query in the title (with parent), scaled by share of the title matched;
+    the query's share weighted by ``weight`` (stem → specificity; missing: 1)."""
     if not stems or not doc.title:
         return 0.0
-    cover = len(stems & doc.context) / len(stems)
+    if weight:
+        total = sum(weight.get(s, 1.0) for s in stems)
+        cover = sum(weight.get(s, 1.0) for s in stems & doc.context) / total
+    else:
+        cover = len(stems & doc.context) / len(stems)
     precision = len(stems & doc.title) / len(doc.title)
     return cover * (0.4 + 0.6 * precision)

@@ -11,11 +11,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from whoosh import fields
-from whoosh.analysis import Analyzer, RegexTokenizer, LowercaseFilter, StemmingAnalyzer
+from whoosh.analysis import (Analyzer, Filter, LowercaseFilter, RegexTokenizer, StemFilter,
+                             StemmingAnalyzer, StopFilter)
 from whoosh.lang.porter import stem as _porter
 
-SCHEMA_VERSION = 4     # 2: tapped → tap; 3: ``tags`` (kind:keyword finds Codex keyword entries);
-#                        4: every game's records, per-game vocabulary
+SCHEMA_VERSION = 5     # 2: tapped → tap; 3: ``tags`` (kind:keyword finds Codex keyword entries);
+#                        4: every game's records, per-game vocabulary; 5: single digits kept
 GAME = "sorcery"       # the game of the Codex and Sorcery's rulebook
 
 # Words are letters/digits with inner apostrophes or dots dropped by the tokenizer:
@@ -35,9 +36,22 @@ def porter(word: str) -> str:
     return s
 
 
+class ShortWordFilter(Filter):  # type: ignore[misc]
+    """Drops one-character words except digits: "s" of "death's" says nothing, but the 9 of
+    "9 cards in hand" or the 0 of "life is reduced to 0" is what a rule is about."""
+
+    def __call__(self, tokens):  # type: ignore[no-untyped-def]
+        for t in tokens:
+            if len(t.text) > 1 or t.text.isdigit():
+                yield t
+
+
 TITLE_ANALYZER: Analyzer = StemmingAnalyzer(stemfn=porter, stoplist=None, minsize=1,
                                             cachesize=-1)
-BODY_ANALYZER: Analyzer = StemmingAnalyzer(stemfn=porter, minsize=2, cachesize=-1)
+# As Whoosh's StemmingAnalyzer (its tokenizer, stop words and stemming) but keeping digits;
+# the stop filter renumbers positions after the dropped words, as before.
+BODY_ANALYZER: Analyzer = (RegexTokenizer() | LowercaseFilter() | ShortWordFilter()
+                           | StopFilter(minsize=1) | StemFilter(stemfn=porter, cachesize=-1))
 # Card names are matched whole (folded), one name per "|"-separated value.
 CARD_ANALYZER: Analyzer = RegexTokenizer(r"[^|]+") | LowercaseFilter()
 

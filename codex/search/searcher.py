@@ -20,9 +20,11 @@ import json
 import os
 import re
 from bisect import bisect_right
+from math import log
 import threading
 import time
 from collections import Counter, OrderedDict
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -35,9 +37,11 @@ from codex.corpus.text import fold, slugify
 from codex.search import rank
 from codex.search.cards import CardNames, CardTexts, catalog_names
 from codex.search.correct import Correction, Corrector
+from codex.search.federate import GameVocabulary, lead_game, merge
 from codex.search.index import DOCSTEMS_FILE, INDEX_NAME, META_FILE, SIDE_FILE, index_exists
 from codex.search.lexicon import ENGLISH, FUNCTION_ZIPF
 from codex.search.memory import Collection, MemoryScorer
+from codex.search.numbers import other_spelling
 from codex.search.query import ParsedQuery, parse_query, words_of
 from codex.search.results import CardResult, Hit, SearchResult
 from codex.search.schema import BODY_ANALYZER, HIDDEN_KINDS, TITLE_ANALYZER, stems
@@ -47,6 +51,7 @@ from codex.search.understand import Understanding, understand
 from codex.search.vocabulary import Vocabulary
 
 CANDIDATES = 50      # re-ranked; a long question's answer can sit ~40th by BM25F alone
+OTHER_GAME_CANDIDATES = 10   # re-ranked in a game that does not lead an every-game search
 PROXIMITY_CHARS = 12    # "summoning sickness", "life loss", "can't defend" ≈ a short word apart
 CACHE_SIZE = 256
 # Field weights: a word in the title or an alias says far more about a record than one
@@ -74,8 +79,23 @@ _OWN_STATE = frozenset({"index_dir", "cache_size", "freeze_gc", "_lock", "_cache
 # spellbook", "who gets credit for the kill"). Dropped from the search when the query has
 # other words; a query made only of them is searched as typed (the Codex has an entry "You").
 QUESTION_WORDS = frozenset({"how", "many", "much", "what", "whats", "what's", "which", "who",
-                            "whom", "whose", "why", "where", "does", "did", "doesn't",
+                            "whom", "whose", "why", "where", "do", "does", "did", "doesn't",
                             "doesn", "i", "me", "my", "i'm", "im"})
+
+
+@dataclass
+class _Part:
+    """One scope's search: how it understood the query and what it found."""
+
+    scope: str | None
+    u: Understanding
+    cards: list[CardResult]
+    searched: ParsedQuery          # what was searched (with the scope's ``game`` filter)
+    shown: str                     # what the user is told was searched
+    ranked: list[tuple[int, float]]
+    total: int
+    facets: Counter[str]           # matches per game (when asked for)
+    wanted: frozenset[str]         # stems to highlight
 
 
 class IndexMissing(FileNotFoundError):
@@ -120,6 +140,7 @@ class Searcher:
                            for i, d in enumerate(self._docs)}
         self._docnum_of = {d["key"]: n for n, i in self._by_docnum.items()
                            for d in (self._docs[i],)}
+        self._position = {n: self._docs[i]["position"] for n, i in self._by_docnum.items()}
         self._features = [self._doc_features(d, docstems[d["key"]]) for d in self._docs]
         self._sentences = [sentences(d.get("body") or "") for d in self._docs]
         self._sentence_starts = [[a for a, _b in spans] for spans in self._sentences]
@@ -202,6 +223,13 @@ class Searcher:
                                                      vocabulary.synonyms, CardNames([]),
                                                      titles.get(game, []))
         self._name_index = self._names_by_stems()
+        self._idf_by_scope = self._stem_specificity()
+        self._game_vocabulary = GameVocabulary.build(
+            (game, self._features[i].terms,
+             {t for name in [d["title"], d.get("name") or ""] + (d.get("aliases") or "").split(" ; ")
+              for t in stems(BODY_ANALYZER, name)})
+            for i, (d, game) in enumerate(zip(self._docs, self._game_of))
+            if d["kind"] not in HIDDEN_KINDS)
         # the words each scope knows (a typo is corrected only if its scope does not know
         # it) and the stems of its titles (a very common word is kept if a title uses it)
         self._known_by_scope: dict[str | None, set[str]] = {None: self._known_stems}
@@ -220,7 +248,26 @@ class Searcher:
         for game in self._games:
             self._title_stems_by_scope[game] = own[game] | (concepts if game != SORCERY
                                                             else set())
+        self._own_title_stems: dict[str | None, set[str]] = {
+            **own, None: set().union(*own.values())}
         self._use(None)
+
+    def _stem_specificity(self) -> dict[str | None, dict[str, float]]:
+        """Per scope (each game, and every game): stem → how specific it is there,
+        log((records + 1) / (records using it + 0.5)); a stem no record uses gets the
+        scope's highest figure (it is at least as specific as any)."""
+        out: dict[str | None, dict[str, float]] = {}
+        for scope in [None] + self._games:
+            df: Counter[str] = Counter()
+            n = 0
+            for i, game in enumerate(self._game_of):
+                if self._docs[i]["kind"] in HIDDEN_KINDS or (scope and game != scope):
+                    continue
+                n += 1
+                df.update(self._features[i].terms)
+            out[scope] = {t: log((n + 1) / (c + 0.5)) for t, c in df.items()}
+            out[scope][""] = log((n + 1) / 0.5)
+        return out
 
     @property
     def games(self) -> list[str]:
@@ -235,6 +282,7 @@ class Searcher:
         self._title_stems = self._title_stems_by_scope.get(lex.scope,
                                                            self._title_stems_by_scope[None])
         self._corrector, self._vocabulary = lex.corrector, lex.vocabulary
+        self._idf = self._idf_by_scope.get(lex.scope, self._idf_by_scope[None])
         self._synonyms, self._card_names, self._titles = lex.synonyms, lex.cards, lex.titles
 
     def _names_by_stems(self) -> dict[frozenset[str], list[int]]:
@@ -478,19 +526,29 @@ class Searcher:
         # a ``game`` argument is the scope of the page searched from, not something typed:
         # it restricts the search without being shown as part of it
         scope = parsed.filters.get("game") or (game.lower() if game else None)
-        self._use(scope)
         try:
-            return self._search_scoped(q, parsed, limit, offset, correct, scope)
+            if scope is None and len(self._games) > 1 and not parsed.empty:
+                return self._search_every(q, parsed, limit, offset, correct)
+            part = self._part(parsed, correct, scope, facets=True)
+            return self._result(q, parsed, part, part.ranked, part.total, limit, offset,
+                                part.facets, {part.scope: part})
         finally:
             self._use(None)
 
-    def _search_scoped(self, q: str, parsed: ParsedQuery, limit: int, offset: int,
-                       correct: bool, scope: str | None) -> SearchResult:
-        u = self._understand(parsed, correct)
+    def _part(self, parsed: ParsedQuery, correct: bool, scope: str | None,
+              facets: bool) -> _Part:
+        """One scope's search: the query understood with the scope's lexicon, its records
+        ranked. ``facets``: also count every game's matches (what switching game shows)."""
+        return self._rank_part(self._read_part(parsed, correct, scope), facets, CANDIDATES)
+
+    def _read_part(self, parsed: ParsedQuery, correct: bool, scope: str | None,
+                   keep: frozenset[str] = frozenset()) -> _Part:
+        """How ``scope`` understands the query (nothing ranked yet). ``keep``: words
+        searched as typed (a card's, found by another scope)."""
+        self._use(scope)
+        u = self._understand(parsed, correct, keep)
         searched = u.searched
         cards = [self._card_result(m) for m in u.cards]
-        shown = str(self._shown(u, parsed))
-        corrected = shown if u.rewritten and shown != str(parsed) else None
         # A card the rules never name is searched through its keywords ("Blood Ravens
         # intercept" asks what "airborne intercept" asks); one they name, through the
         # records that name it (a clause of ``_ranked``).
@@ -501,30 +559,94 @@ class Searcher:
             searched = ParsedQuery(searched.words + [w for w in dict.fromkeys(extra)
                                                      if w not in searched.words],
                                    searched.phrases, searched.filters)
-        facets: Counter[str] = Counter()
         if scope:
             searched = ParsedQuery(searched.words, searched.phrases,
                                    {**searched.filters, "game": scope})
-        ranked, total = self._ranked(searched, u, cards, facets)
+        return _Part(scope, u, cards, searched, str(self._shown(u, parsed)), [], 0,
+                     Counter(), self._highlighting(searched, u))
+
+    def _rank_part(self, part: _Part, facets: bool, candidates: int) -> _Part:
+        """``part`` with its records ranked (the best ``candidates`` by BM25F re-ranked)."""
+        self._use(part.scope)
+        counts: Counter[str] | None = Counter() if facets else None
+        searched, u, cards = part.searched, part.u, part.cards
+        ranked, total = self._ranked(searched, u, cards, counts, candidates)
         if total == 0 and searched.phrases:           # a phrase not found: try its words
             loose = ParsedQuery(searched.all_words(), [], dict(searched.filters))
-            facets.clear()
-            ranked, total = self._ranked(loose, u, cards, facets)
+            if counts is not None:
+                counts.clear()
+            ranked, total = self._ranked(loose, u, cards, counts, candidates)
+        return replace(part, ranked=ranked, total=total, facets=counts or Counter())
+
+    def _search_every(self, q: str, parsed: ParsedQuery, limit: int, offset: int,
+                      correct: bool) -> SearchResult:
+        """Every game searched, each as its own collection with its own understanding of
+        the query, the ranked lists merged with the lead game first (``federate.py``)."""
+        home = self._games[0]
+        read = {home: self._read_part(parsed, correct, home)}
+        # Cards are the home game's. The words of a card the rules never name are the
+        # card's, not words to look for in other books ("Blood Ravens" is no Blood Pool);
+        # those of a card the rules name are searched as typed everywhere (the others
+        # must not read "Men of Leng" as "men of long").
+        u_home = read[home].u
+        taken = {w for m, consumed in zip(u_home.cards, u_home.consumed) if consumed
+                 for w in words_of(m.typed)}
+        keep = frozenset(w for m in u_home.cards for w in words_of(m.typed)) - taken
+        rest = ParsedQuery([w for w in parsed.words if w not in taken], parsed.phrases,
+                           parsed.filters)
+        for g in self._games[1:]:
+            if not rest.empty:
+                read[g] = self._read_part(rest, correct, g, keep)
+        self._use(None)
+        players_terms = {w for part in read.values() for m in part.u.mappings
+                         for w in m.typed.split()}
+        typed = [w for w in self._meaningful(parsed.all_words()) if w not in players_terms]
+        lead = lead_game(typed, self._game_vocabulary, home,
+                         lambda w: stems(BODY_ANALYZER, w), card_named=bool(u_home.cards),
+                         corrections={g: {c.typed: c.searched for c in part.u.corrections}
+                                      for g, part in read.items()})
+        # the games that do not lead count less: their few best candidates are enough
+        parts = {g: self._rank_part(part, False,
+                                    CANDIDATES if g == lead else OTHER_GAME_CANDIDATES)
+                 for g, part in read.items()}
+        self._use(None)
+        merged = merge({g: part.ranked for g, part in parts.items()}, lead, self._position,
+                       translated=[g for g, part in parts.items() if part.u.mappings])
+        counts = Counter({g: part.total for g, part in parts.items() if part.total})
+        shown = self._game_of[self._by_docnum[merged[0][0]]] if merged else lead
+        if u_home.cards:                # the cards named are the home game's reading
+            shown = home
+        return self._result(q, parsed, parts[shown], [(n, round(s, 4)) for n, s in merged],
+                            sum(counts.values()), limit, offset, counts, parts,
+                            cards=parts[home].cards)
+
+    def _result(self, q: str, parsed: ParsedQuery, part: _Part,
+                ranked: list[tuple[int, float]], total: int, limit: int, offset: int,
+                facets: Counter[str], parts: dict[str | None, _Part],
+                cards: list[CardResult] | None = None) -> SearchResult:
+        """The result of a search whose understanding is ``part``'s (the first hit's game,
+        in an every-game search) and whose hits are ``ranked``, each explained and
+        highlighted by the understanding of its own game's part."""
+        u = part.u
+        shown = part.shown
+        corrected = shown if u.rewritten and shown != str(parsed) else None
+        cards = part.cards if cards is None else cards
         result = SearchResult(query=q, searched=shown, corrected_query=corrected,
                               total=total, limit=limit, offset=offset, cards=cards,
                               mappings=[m.to_dict() for m in u.mappings],
                               corrections=[c.to_dict() for c in u.corrections],
-                              rewritten=u.rewritten, game=scope,
+                              rewritten=u.rewritten, game=part.scope if len(parts) == 1 else None,
                               facets={"game": {g: facets[g] for g in self._games if facets[g]}},
-                              definitions=self._definitions(searched))
-        wanted = self._highlighting(searched, u)
+                              definitions=self._definitions(part.searched))
         for docnum, score in ranked[offset:offset + limit]:
-            result.hits.append(self._hit(docnum, score, wanted, u, cards))
+            own = parts.get(self._game_of[self._by_docnum[docnum]], part)
+            result.hits.append(self._hit(docnum, score, own.wanted, own.u, own.cards))
         if total == 0:
-            result.suggestions = self._suggestions(searched)
+            result.suggestions = self._suggestions(part.searched)
         return result
 
-    def _understand(self, parsed: ParsedQuery, correct: bool) -> Understanding:
+    def _understand(self, parsed: ParsedQuery, correct: bool,
+                    keep: frozenset[str] = frozenset()) -> Understanding:
         """Cards named, players' terms mapped, typos mended (see ``understand.py``)."""
         filters = dict(parsed.filters)
         card = filters.get("mentions")
@@ -542,7 +664,8 @@ class Searcher:
                        corrector=self._corrector,
                        rules_word=(home or self._lexicon).corrector.in_vocabulary,
                        searched_word=self._corrector.in_vocabulary,
-                       mentioned=lambda name: fold(name) in self._cards, correct=correct)
+                       mentioned=lambda name: fold(name) in self._cards, correct=correct,
+                       keep=keep)
         if filters.get("mentions") != parsed.filters.get("mentions"):
             u.corrections.insert(0, Correction(f"mentions:{parsed.filters['mentions']}",
                                                f"mentions:{filters['mentions']}"))
@@ -577,8 +700,8 @@ class Searcher:
                    for s in stems(BODY_ANALYZER, word) + stems(TITLE_ANALYZER, word))
 
     def _ranked(self, parsed: ParsedQuery, u: Understanding | None = None,
-                cards: list[CardResult] = (), facets: Counter[str] | None = None
-                ) -> tuple[list[tuple[int, float]], int]:
+                cards: list[CardResult] = (), facets: Counter[str] | None = None,
+                candidates: int = CANDIDATES) -> tuple[list[tuple[int, float]], int]:
         """Candidates in final order as ``(docnum, score)``, and the number of matches.
 
         ``facets``, if given, receives the number of matches in each game, counted without
@@ -602,7 +725,8 @@ class Searcher:
             optional.append(wq.Term("mentions", fold(card.name), boost=BOOST_MENTION))
             for kw in card.keywords:
                 optional += self._word_clauses(kw.split(), BOOST_CARD_KEYWORD)
-        matched = self._scorer.run(optional, required, everywhere)
+        matched = self._scorer.run(optional, required,
+                                   everywhere if facets is not None else allowed)
         if facets is not None:
             facets.update(self._game_of[self._by_docnum[n]] for n in matched)
         if allowed is not everywhere:
@@ -610,15 +734,15 @@ class Searcher:
         total = len(matched)
         if not total:
             return [], 0
-        candidates = heapq.nlargest(CANDIDATES, ((sc, n) for n, sc in matched.items()),
-                                    key=lambda t: (t[0], -t[1]))
-        top = candidates[0][0] or 1.0
+        best = heapq.nlargest(candidates, ((sc, n) for n, sc in matched.items()),
+                              key=lambda t: (t[0], -t[1]))
+        top = best[0][0] or 1.0
         qf = self._query_features(parsed, u)
         near = self._proximity(parsed)
         sentence = self._sentence_cover(parsed)
         scored = [(n, rank.score(sc / top, self._features[self._by_docnum[n]], qf, near(n),
                                  sentence(n)))
-                  for sc, n in candidates]
+                  for sc, n in best]
         scored.sort(key=lambda s: (-s[1], self._docs[self._by_docnum[s[0]]]["position"]))
         return [(n, round(s, 4)) for n, s in scored], total
 
@@ -688,6 +812,10 @@ class Searcher:
         fields = ("body",) if self._lexicon.scope not in (None, SORCERY) else None
         optional += [c for syn in self._synonym_words(words, u)
                      for c in self._word_clauses(syn, BOOST_SYNONYM, fields)]
+        # a number in its other spelling ("zero" also searches "0"), in the text only: a
+        # title's digits number a list ("Advanced interactions #1"), they are not its topic
+        optional += [c for w in words for n in (other_spelling(w),) if n
+                     for c in self._word_clauses([n], BOOST_SYNONYM, ("body",))]
         required = [self._word_clauses(p) for p in parsed.phrases]
         return optional, required
 
@@ -750,12 +878,22 @@ class Searcher:
         if u is not None:       # "battlefield" (a card's name, kept) read as "realm" too
             phrasings += [_replaced(words, typed, phrasing) for typed, phrasing in u.also
                           if set(typed) <= set(words)]
+        idf, rare = self._idf, self._idf[""]
         return rank.QueryFeatures(
+            stem_weight={s: idf.get(s, rare) for p in phrasings for w in p
+                         for s in stems(TITLE_ANALYZER, w)},
             words=tuple(per_word),
             titles=tuple(title_stems([w for w in p if stems(BODY_ANALYZER, w)] or p)
                          for p in phrasings),
             names=tuple(title_stems(p) for p in phrasings) + (title_stems(typed),),
-            lead=title_stems(content[:1]), text=" ".join(typed))
+            lead=self._lead(content), text=" ".join(typed))
+
+    def _lead(self, content: list[str]) -> frozenset[str]:
+        """Stems of the topic typed first (the lead signal): the first content word that a
+        title of the scope uses ("what happens when two Lethal minions fight": lethal, not
+        "happens"), else the first content word."""
+        own = self._own_title_stems.get(self._lexicon.scope, self._own_title_stems[None])
+        return rank.topic([frozenset(stems(TITLE_ANALYZER, w)) for w in content], own)
 
     def _proximity(self, parsed: ParsedQuery) -> Any:
         """A function docnum → share of adjacent query-word pairs found close in the body.

@@ -49,14 +49,17 @@ class Understanding:
 def understand(parsed: ParsedQuery, *, cards: CardNames, vocabulary: Vocabulary,
                corrector: Corrector, rules_word: Callable[[str], bool],
                mentioned: Callable[[str], bool], correct: bool = True,
-               searched_word: Callable[[str], bool] | None = None) -> Understanding:
+               searched_word: Callable[[str], bool] | None = None,
+               keep: frozenset[str] = frozenset()) -> Understanding:
     """Run the three steps on ``parsed``; filters are kept as they are.
 
     ``rules_word``: whether a word is written in the rules text the players' vocabulary
     maps into; ``searched_word`` (default: the same): whether a word any searched rulebook
     uses, so that a players' term replacing it still searches it as typed too (every
     game's words when every game is searched: "graveyard" is Sorcery's cemetery, and
-    Sorcerer's Graveyard); ``mentioned``: whether the rules name a card.
+    Sorcerer's Graveyard); ``mentioned``: whether the rules name a card; ``keep``: words
+    searched as typed whatever this scope knows of them (the words of a card another
+    scope's understanding found: "Men of Leng" is not "men of long" in any game).
     """
     searched_word = searched_word or rules_word
     u = Understanding(ParsedQuery([], [], dict(parsed.filters)))
@@ -103,7 +106,7 @@ def understand(parsed: ParsedQuery, *, cards: CardNames, vocabulary: Vocabulary,
         u.searched.phrases = phrases
         return u
     out: list[str] = []
-    for run, frozen in _merged(runs):
+    for run, frozen in _merged(_kept(runs, keep)):
         if frozen:
             out += run
             continue
@@ -124,6 +127,30 @@ def understand(parsed: ParsedQuery, *, cards: CardNames, vocabulary: Vocabulary,
         u.corrections += changes
         u.searched.phrases.append(mended)
     return u
+
+
+def _kept(runs: list[tuple[list[str], bool]], keep: frozenset[str]
+          ) -> list[tuple[list[str], bool]]:
+    """``runs`` with every word of ``keep`` in a free run made a frozen run of its own."""
+    if not keep:
+        return runs
+    out: list[tuple[list[str], bool]] = []
+    for run, frozen in runs:
+        if frozen:
+            out.append((run, True))
+            continue
+        free: list[str] = []
+        for w in run:
+            if w in keep:
+                if free:
+                    out.append((free, False))
+                    free = []
+                out.append(([w], True))
+            else:
+                free.append(w)
+        if free:
+            out.append((free, False))
+    return out
 
 
 def _merged(runs: list[tuple[list[str], bool]]) -> list[tuple[list[str], bool]]:

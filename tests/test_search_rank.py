@@ -1,0 +1,67 @@
+"""Re-ranking signals (``codex/search/rank.py``) on invented records and queries."""
+from __future__ import annotations
+
+from codex.search import rank
+
+
+def doc(title: set[str], terms: set[str] | None = None, kind: str = "entry") -> rank.DocFeatures:
+    t = frozenset(title)
+    return rank.DocFeatures("codex", kind, t, t, frozenset({t}), frozenset(terms or title))
+
+
+def query(words: list[str], weight: dict[str, float] | None = None) -> rank.QueryFeatures:
+    stems = frozenset(words)
+    return rank.QueryFeatures(words=tuple(frozenset({w}) for w in words), titles=(stems,),
+                              names=(stems,), stem_weight=weight or {})
+
+
+def test_a_title_naming_the_rarer_word_of_the_query_covers_more_of_it() -> None:
+    # "burn counters": every status record says "counters"; one is titled by "burn"
+    burn = doc({"burn"}, {"burn", "counter"})
+    counters = doc({"counter"}, {"burn", "counter"})
+    plain = query(["burn", "counter"])
+    assert rank.score(1.0, burn, plain) == rank.score(1.0, counters, plain)
+    weighted = query(["burn", "counter"], {"burn": 3.0, "counter": 0.5})
+    assert rank.score(1.0, burn, weighted) > rank.score(1.0, counters, weighted)
+    assert rank._title_score(frozenset({"burn", "counter"}), burn,
+                             {"burn": 3.0, "counter": 1.0}) == 0.75
+
+
+def test_a_stem_without_a_weight_counts_as_one() -> None:
+    d = doc({"fight"})
+    assert rank._title_score(frozenset({"fight", "lethal"}), d, {}) == 0.5
+    assert rank._title_score(frozenset({"fight", "lethal"}), d, {"lethal": 3.0}) == 0.25
+
+
+def test_a_title_holding_every_word_asked_about_passes_one_holding_the_rarer_word() -> None:
+    # "play site": the Codex entry "Play" names the rarer word; the rulebook section
+    # "Playing Sites" names both (and is named exactly), despite its lower prior
+    play = doc({"plai"}, {"plai", "site"})
+    section = rank.DocFeatures("rulebook", "section", frozenset({"plai", "site"}),
+                               frozenset({"plai", "site"}),
+                               frozenset({frozenset({"plai", "site"})}),
+                               frozenset({"plai", "site"}))
+    q = query(["plai", "site"], {"plai": 2.2, "site": 1.1})
+    assert rank.score(0.9, section, q) > rank.score(1.0, play, q)
+
+
+
+
+def test_a_sentence_holding_a_long_question_weighs_more_than_one_holding_a_short_one() -> None:
+    d = doc({"fight"}, {"decid", "strike", "damag", "defend", "fight"})
+
+    def sentence_part(q: rank.QueryFeatures) -> float:
+        return rank.score(1.0, d, q, 0, 1.0) - rank.score(1.0, d, q, 0, 0.0)
+
+    two = query(["strike", "decid"])
+    five = query(["decid", "strike", "damag", "split", "defend"])
+    assert abs(sentence_part(two) - rank.W_SENTENCE) < 1e-9
+    assert abs(sentence_part(five) - 2 * rank.W_SENTENCE) < 1e-9
+
+
+def test_the_topic_is_the_first_word_a_title_uses() -> None:
+    titles = {"lethal", "fight", "minion"}
+    words = [frozenset({"happen"}), frozenset({"lethal"}), frozenset({"fight"})]
+    assert rank.topic(words, titles) == frozenset({"lethal"})
+    assert rank.topic([frozenset({"happen"}), frozenset({"two"})], titles) == {"happen"}
+    assert rank.topic([], titles) == frozenset()
