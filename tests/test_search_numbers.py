@@ -24,3 +24,11 @@ def test_a_number_has_its_other_spelling() -> None:
     assert other_spelling("09") is None           # not how a number is written
     assert other_spelling("21") is None           # beyond the words kept
     assert other_spelling("zeros") is None
+
+
+def test_digits_of_other_scripts_are_not_numbers_here() -> None:
+    """'9³' and Arabic-Indic '٣' are digits to ``str.isdigit``, not to ``int``: the query is
+    searched as typed (a fuzzed API query with '9³' was a 500)."""
+    assert other_spelling("9³") is None
+    assert other_spelling("٣") is None
+    assert other_spelling("²") is None

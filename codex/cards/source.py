@@ -43,6 +43,6 @@ def _card_data(row: dict[str, Any]) -> CardData:
     return card_from_fields(
         row["name"], row["type"] or "", cost=row["cost"],
         thresholds={e: row.get(f"th_{e}", 0) for e in ("air", "earth", "fire", "water")},
-        attack=row["attack"], defence=row["defence"], life=int(life) if str(life or "").isdigit() else None,
+        attack=row["attack"], defence=row["defence"], life=int(life) if str(life or "").isdecimal() else None,
         subtypes=(row["subtypes"] or "").split(","), text=row["rules_text"], rarity=row["rarity"],
         elements=(row["elements"] or "").split(","))

@@ -111,7 +111,7 @@ def parse_toc(lines: list[str], path: Path) -> tuple[list[TocEntry], int]:
             if not name.strip() and not page.strip():
                 continue
             pending = f"{pending} {name}".strip()
-            if page.strip().isdigit():
+            if page.strip().isdecimal():
                 entries.append(_toc_entry(pending, int(page)))
                 pending = ""
     if not entries:

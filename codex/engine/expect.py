@@ -49,7 +49,7 @@ def lookup(view: Any, path: str) -> Any:
     for part in path.split("."):
         if isinstance(cur, dict) and part in cur:
             cur = cur[part]
-        elif isinstance(cur, list) and part.isdigit() and int(part) < len(cur):
+        elif isinstance(cur, list) and part.isdecimal() and int(part) < len(cur):
             cur = cur[int(part)]
         else:
             return _MISSING

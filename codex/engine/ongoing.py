@@ -88,7 +88,7 @@ def in_realm(state: GameState, source: str | None) -> bool:
     if kind == "unit":
         return state.unit(key) is not None
     if kind == "site":
-        return key.isdigit() and state.site_at(int(key)) is not None
+        return key.isdecimal() and state.site_at(int(key)) is not None
     if kind == "aura":
         return any(a.id == key for a in state.auras)
     if kind == "artifact":

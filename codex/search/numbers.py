@@ -20,6 +20,6 @@ def other_spelling(word: str) -> str | None:
     w = word.lower()
     if w in VALUE:
         return str(VALUE[w])
-    if w.isdigit() and int(w) in WORD and str(int(w)) == w:
+    if w.isascii() and w.isdecimal() and int(w) in WORD and str(int(w)) == w:   # not '9³', '٣'
         return WORD[int(w)]
     return None

@@ -84,7 +84,7 @@ def _scaled(field: str) -> Callable[[Any, int], Any]:
     def scale(act: Any, times: int) -> Any:
         value = getattr(act, field)
         if field == "mana":
-            symbols = tuple(f"({int(s.strip('()')) * times})" if s.strip("()").isdigit() else s for s in value.symbols)
+            symbols = tuple(f"({int(s.strip('()')) * times})" if s.strip("()").isdecimal() else s for s in value.symbols)
             return A.replace(act, mana=A.Mana(symbols))
         if field == "patient":   # draw: the count of cards
             return A.replace(act, patient=A.replace(value, count=(value.count if isinstance(value.count, int) else 1)

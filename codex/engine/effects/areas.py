@@ -30,7 +30,8 @@ def grid(ctx: Ctx) -> dict[int, int]:
     out: dict[int, int] = {}
     for item in items:
         square, _, dealt = str(item).partition(":")
-        if not square.strip().isdigit() or not 1 <= int(square) <= 20 or (dealt and not dealt.strip().isdigit()):
+        if not square.strip().isdecimal() or len(square.strip()) > 2 or not 1 <= int(square) <= 20 or (
+                dealt and (not dealt.strip().isdecimal() or len(dealt.strip()) > 4)):
             raise AmbiguousAction(f"{ctx.source_name}: {item!r} is not \"square:amount\"", key, [], f"/choices/{key}")
         out[int(square)] = int(dealt) if dealt else 0
     return out

@@ -291,7 +291,7 @@ def _lose_life(run: Run, act: A.LoseLife, clause: A.Clause) -> list[Obj]:
 
 
 def _mana_problems(act: A.GainMana) -> Iterator[str]:
-    if not (isinstance(act.mana, A.Mana) and all(s.strip("()").isdigit() for s in act.mana.symbols)):
+    if not (isinstance(act.mana, A.Mana) and all(s.strip("()").isdecimal() for s in act.mana.symbols)):
         yield "gaining mana of an element or a choice"
 
 
@@ -304,7 +304,7 @@ def _gain_mana(run: Run, act: A.GainMana, clause: A.Clause) -> list[Obj]:
     n = 0
     for sym in mana.symbols:
         inner = sym.strip("()")
-        if not inner.isdigit():
+        if not inner.isdecimal():
             raise NotExecutable(f"gaining {sym}")
         n += int(inner)
     for pid in players(run, act.agent):

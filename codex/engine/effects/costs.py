@@ -29,7 +29,7 @@ def _tap_problems(cost: A.Cost) -> Iterator[str]:
 def _mana_problems(cost: A.Cost) -> Iterator[str]:
     arg = cost.arg
     symbols = arg.symbols if isinstance(arg, A.Mana) else ((arg,) if isinstance(arg, str) else ())
-    if not symbols or not all(s.strip("()").isdigit() or s.strip("()").upper() == "X" for s in symbols):
+    if not symbols or not all(s.strip("()").isdecimal() or s.strip("()").upper() == "X" for s in symbols):
         yield "a cost of elemental mana"
 
 
@@ -78,7 +78,7 @@ def has_threshold(state: Any, player: str, threshold: tuple[str, ...]) -> bool:
 def mana_of(cost: A.Cost) -> int:
     arg = cost.arg
     symbols = arg.symbols if isinstance(arg, A.Mana) else ((arg,) if isinstance(arg, str) else ())
-    return sum(int(s.strip("()")) for s in symbols if s.strip("()").isdigit())
+    return sum(int(s.strip("()")) for s in symbols if s.strip("()").isdecimal())
 
 
 def pay(res: "Resolution", ctx: Ctx, costs: tuple[A.Cost, ...], pointer: str) -> Ctx:

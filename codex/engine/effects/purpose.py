@@ -49,7 +49,7 @@ def run_with_purpose(run: Run, clause: A.Clause) -> list[Obj]:
 def _pay_problems(act: A.Pay) -> Iterator[str]:
     if not isinstance(act.patient, A.Mana) and not isinstance(act.patient, int):
         yield "paying something other than mana"
-    elif isinstance(act.patient, A.Mana) and not all(s.strip("()").isdigit() for s in act.patient.symbols):
+    elif isinstance(act.patient, A.Mana) and not all(s.strip("()").isdecimal() for s in act.patient.symbols):
         yield "paying mana of an element"
 
 

@@ -629,9 +629,9 @@ def stat_value(value: Any) -> int | None:
     """A comparison's number: ``3``, or a mana cost ``"(1)"``."""
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip("()").isdigit():
+    if isinstance(value, str) and value.strip("()").isdecimal():
         return int(value.strip("()"))
-    if isinstance(value, A.Mana) and len(value.symbols) == 1 and value.symbols[0].strip("()").isdigit():
+    if isinstance(value, A.Mana) and len(value.symbols) == 1 and value.symbols[0].strip("()").isdecimal():
         return int(value.symbols[0].strip("()"))
     return None
 

@@ -151,7 +151,7 @@ def _check_card_words(node: Any) -> None:
 def _mana_amount(value: Any) -> int:
     if isinstance(value, int):
         return value
-    if isinstance(value, A.Mana) and all(s.strip("()").isdigit() for s in value.symbols):
+    if isinstance(value, A.Mana) and all(s.strip("()").isdecimal() for s in value.symbols):
         return sum(int(s.strip("()")) for s in value.symbols)
     raise Unsupported(f"a cost change of {value!r}")
 
@@ -445,7 +445,7 @@ def _provided(mana: A.Mana) -> tuple[int, dict[str, int]]:
     affinity: dict[str, int] = {}
     for sym in mana.symbols:
         inner = sym.strip("()")
-        if inner.isdigit():
+        if inner.isdecimal():
             amount += int(inner)
         elif inner.upper() in ELEMENT_LETTERS:
             element = ELEMENT_LETTERS[inner.upper()]
