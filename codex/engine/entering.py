@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dataclasses import replace
-
-from codex.engine.events import Event, Note, StayedWhere, Summoned, Teleported
+from codex.engine.events import Event, Note, NotMoved, Summoned, Teleported
 from codex.engine.geometry import Location, Region
 from codex.engine.ongoing import disabled_by, silenced_at
 from codex.engine.reasons import Found, Reason
@@ -127,7 +125,7 @@ def summon_effect(state: GameState, minion: Unit, rules: tuple[str, ...]) -> Res
     zones and remains where it was" (Codex "Summon")."""
     found = entry_reason(state, minion, minion.location)
     if found:
-        return state, [StayedWhere(minion.id, minion.name, minion.location, found[0], summoned=True,
+        return state, [NotMoved(minion.id, minion.name, minion.location, found[0], summoned=True,
                                    rules=(found[1], "summon.cannot-enter"),
                                    from_card=entry_quote(state, minion, minion.location))]
     return summon(state, minion, rules)
@@ -143,16 +141,13 @@ def teleport(state: GameState, unit_id: str, to: Location, by: str = "teleport",
         return state, []
     frm = unit.location
     if frm == to:
-        return state, [StayedWhere(unit.id, unit.name, to, Reason.SAME_LOCATION,
+        return state, [NotMoved(unit.id, unit.name, to, Reason.SAME_LOCATION,
                                    rules=("teleport.same", "move.same-location"))]
     found = entry_reason(state, unit, to, frm)
     if found:
-        return state, [StayedWhere(unit.id, unit.name, to, found[0], rules=(found[1], "forced-movement.not-own-step"),
+        return state, [NotMoved(unit.id, unit.name, to, found[0], rules=(found[1], "forced-movement.not-own-step"),
                                    from_card=entry_quote(state, unit, to))]
-    from codex.engine.carrying import relocate   # what it carries goes with it (Codex "Carrying Artifacts")
-    moved = unit
-    if unit.keywords.burrowed_safely:   # "while at this location": no longer, once moved away
-        moved = replace(moved, keywords=replace(unit.keywords, burrowed_safely=False))
-    after, carried = relocate(state.with_unit(moved), unit.id, to)
+    from codex.engine.movement import move_unit   # what it carries goes with it
+    after, carried = move_unit(state, unit.id, to)
     return after, [Teleported(unit.id, unit.name, to, by, frm, rules=rules)] + carried + ground_notes(
         state, after, unit.id)

@@ -241,26 +241,6 @@ class Teleported(Event, Entering):
 
 
 @dataclass(frozen=True)
-class StayedWhere(Event):
-    """A unit an effect would move or summon stays where it was, because it cannot enter there."""
-
-    kind: ClassVar[str] = "not_entered"
-    unit: str
-    name: str
-    to: Location
-    reason: Reason
-    summoned: bool = False
-
-    def text(self) -> str:
-        if self.reason is Reason.SAME_LOCATION:
-            return f"{self.name} is already at the {self.to}: moving there is not moving, and it does not enter it."
-        if self.summoned:
-            return (f"{self.name} cannot enter the {self.to} ({explain(self.reason)}), so it is not summoned "
-                    "and stays where it was.")
-        return f"{self.name} cannot enter the {self.to} ({explain(self.reason)}), so it does not move."
-
-
-@dataclass(frozen=True)
 class PlacedAtop(Event):
     """A site arrived under a unit in the void: the unit is now atop it, without entering it."""
 
@@ -644,7 +624,8 @@ class CarriedAlong(Event):
 
 @dataclass(frozen=True)
 class NotMoved(Event):
-    """A unit that would be moved (carried along, pushed, teleported) cannot enter there and stays."""
+    """A unit that would be moved (by an effect, a teleport, its carrier) or summoned by an effect
+    stays where it was: it cannot enter there, no path reaches there, or it is already there."""
 
     kind: ClassVar[str] = "not_moved"
     unit: str
@@ -652,8 +633,14 @@ class NotMoved(Event):
     to: Location
     reason: Reason
     why: str = ""
+    summoned: bool = False
 
     def text(self) -> str:
+        if self.reason is Reason.SAME_LOCATION:
+            return f"{self.name} is already at the {self.to}: moving there is not moving, and it does not enter it."
+        if self.summoned:
+            return (f"{self.name} cannot enter the {self.to} ({explain(self.reason)}), so it is not summoned "
+                    "and stays where it was.")
         return f"{self.name} does not move" + (f" {self.why}" if self.why else "") + \
             f" (to the {self.to}): {explain(self.reason)}."
 

@@ -45,7 +45,8 @@ StepCheck = Callable[[GameState, Unit, Location, Location], Found]
 def _part_reason(state: GameState, unit: Unit, frm: Location, to: Location, how: str, enter: bool) -> Found:
     """One location of a forced step: adjacency the way ``how`` moves, then entry."""
     if not state.location_exists(to):
-        return Reason.NO_SUCH_LOCATION, "location"
+        from codex.engine.entering import missing_location_rule
+        return Reason.NO_SUCH_LOCATION, missing_location_rule(state, to)
     if how != "teleport":
         if frm.square == to.square:
             if Region.SURFACE not in (frm.region, to.region) or Region.VOID in (frm.region, to.region):
@@ -216,7 +217,7 @@ def resolve_moves(state: GameState, unit_id: str, path: list[Location], how: str
                                 rules=("step.own", "forced-movement.own-step", "phrases.drag-pull") + (
                                     ("storyline.movement",) if len(path) > 1 else ()))
         else:
-            rules = ("forced-movement",) + {"teleport": ("teleport",), "fly": ("fly", "fly.enters", "phrases.fly"),
+            rules = ("forced-movement",) + {"teleport": ("teleport", "teleport.direct", "forced-movement.not-own-step", "enter.any-movement"), "fly": ("fly", "fly.enters", "phrases.fly"),
                                             "drag": ("forced-movement.push", "step.forced", "phrases.drag-pull"),
                                             "pull": ("forced-movement.push", "step.forced", "phrases.drag-pull"),
                                             }.get(how, ("forced-movement.push", "step.forced")) + (

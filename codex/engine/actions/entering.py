@@ -10,7 +10,7 @@ from codex.engine.actions.base import Outcome, Resolution, handles, place
 from codex.engine.carrying import lance_tokens
 from codex.engine.entering import lance_notes, summon_effect, teleport
 from codex.engine.activation import tap_reason, tap_rules
-from codex.engine.events import Event, StayedWhere, TappedByEffect
+from codex.engine.events import Event, NotMoved, TappedByEffect
 from codex.engine.geometry import Region
 from codex.engine.ongoing import disabled_by
 from codex.engine.reasons import Reason
@@ -18,25 +18,13 @@ from codex.engine.ruling import Verdict
 from codex.engine.state import Unit
 
 
-@handles(D.Teleport, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL)
+@handles(D.Teleport, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL, Verdict.AMBIGUOUS)
 def teleport_unit(res: Resolution, a: D.Teleport, ptr: str) -> Outcome:
-    """Forced movement straight to a location: the unit takes no step of its own, so being
-    Immobile or disabled does not stop it, and its movement abilities do not matter."""
-    unit = res.unit(a.unit, ptr + "/unit")
-    to = place(res.state, a.to)
-    cause = disabled_by(res.state, unit)
-    rules: tuple[str, ...] = ("teleport.direct", "forced-movement.not-own-step", "enter.any-movement")
-    if cause:
-        rules += (cause, "disabled.forced")
-    if unit.keywords.immobile:
-        rules += ("immobile.forced",)
-    res.state, events = teleport(res.state, unit.id, to, "teleport", rules)
-    res.settle(events)
-    if any(isinstance(e, StayedWhere) for e in events):
-        return res.done(res.result_verdict(), f"{unit.name} does not move.")
-    after = res.state.unit(unit.id)
-    where = f"is now at the {after.location}" if after else "left the realm"
-    return res.done(res.result_verdict(), f"{unit.name} is teleported to the {to} and {where}.")
+    """``{"do": "teleport"}`` is short for ``{"do": "move", "how": "teleport"}``: one path for every
+    teleport, whoever asks for it (forced movement: no steps of its own, so being Immobile or
+    disabled does not stop it)."""
+    from codex.engine.actions.forced import move
+    return move(res, D.Move(do="move", unit=a.unit, how="teleport", to=a.to), ptr)
 
 
 @handles(D.Summon, Verdict.RESOLVED, Verdict.GAME_OVER)
@@ -54,7 +42,7 @@ def summon_minion(res: Resolution, a: D.Summon, ptr: str) -> Outcome:
                                                      or res.state.site_at(loc.square) is None else ())
     res.state, events = summon_effect(res.state, minion, rules)
     batch: list[Event] = list(events)
-    if any(isinstance(e, StayedWhere) for e in events):
+    if any(isinstance(e, NotMoved) for e in events):
         res.emit(*batch)
         return res.done(Verdict.RESOLVED, f"{doc.name} cannot enter the {loc}: it is not summoned.")
     for token in lance_tokens(minion, kw.lances):
