@@ -189,17 +189,8 @@ class _Reader:
         return ("adjunct", self.chunks(t.children[0]))
 
     def subject(self, t: Tree | None) -> list[Chunk]:
-        if t is None:
-            return []
-        out: list[Chunk] = []
-        for c in t.children:
-            if c is None:
-                continue
-            if c.data == "items":
-                out += self.items(c)
-            else:
-                out.append(self.final(c))
-        return out
+        """A clause's subject is read as any run of chunks is."""
+        return self.chunks(t)
 
     def chunks(self, t: Tree | None) -> list[Chunk]:
         if t is None:
