@@ -52,7 +52,7 @@ class BoundedBody:
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
         declared = environ.get("CONTENT_LENGTH") or ""
         if declared:
-            if not declared.isdigit():
+            if not (declared.isascii() and declared.isdecimal() and len(declared) <= 18):
                 environ[BAD_LENGTH] = True
                 self._empty(environ)
             elif int(declared) > self.max_bytes:

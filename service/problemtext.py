@@ -29,7 +29,7 @@ def where(pointer: str) -> str:
     """A JSON pointer as a path a person reads: ``/units/0/at`` → ``units › 1 › at`` (lists
     counted from 1)."""
     parts = [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]]
-    return " › ".join(str(int(p) + 1) if p.isdigit() else p for p in parts) or "the scenario"
+    return " › ".join(str(int(p) + 1) if p.isascii() and p.isdecimal() else p for p in parts) or "the scenario"
 
 
 def _value_at(doc: Any, pointer: str) -> tuple[bool, Any]:
@@ -38,7 +38,7 @@ def _value_at(doc: Any, pointer: str) -> tuple[bool, Any]:
         part = part.replace("~1", "/").replace("~0", "~")
         if isinstance(cur, dict) and part in cur:
             cur = cur[part]
-        elif isinstance(cur, list) and part.isdigit() and int(part) < len(cur):
+        elif isinstance(cur, list) and part.isascii() and part.isdecimal() and int(part) < len(cur):
             cur = cur[int(part)]
         else:
             return False, None

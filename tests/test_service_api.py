@@ -249,6 +249,14 @@ def test_body_limits_and_malformed_json(client):
     assert_problem(client.post("/api/v1/rulings", json=[1, 2]), 422)
 
 
+@pytest.mark.parametrize("length", ["³", "٣", "1" * 40, "-1", "12abc"])
+def test_a_content_length_that_is_no_plain_number_is_a_400(client, length):
+    """Superscripts and other scripts' digits are digits to ``str.isdigit`` but not to ``int``."""
+    got = client.post("/api/v1/rulings", data="{}", content_type="application/json",
+                      environ_overrides={"CONTENT_LENGTH": length})
+    assert "Content-Length" in assert_problem(got, 400)["detail"]
+
+
 def test_query_string_limit(client):
     assert_problem(client.get("/api/v1/search?q=a&pad=" + "x" * 3000), 414)
 
