@@ -303,3 +303,17 @@ def test_docs_event_table_lists_every_event() -> None:
     events = {c.kind for c in vars(E).values() if isinstance(c, type) and issubclass(c, E.Event)
               and c is not E.Event and c is not E.Note}
     assert set(_table("engine.md", "## Events")) == events
+
+
+def test_a_card_is_read_again_once_the_parser_learns_new_names() -> None:
+    """The abilities memo keys on the parser's name book: after a catalog teaches the subtype
+    'Zorbling', a text naming 'Zorblings' is not answered from a reading made without it."""
+    from codex.cardtext.parser import names_added
+    from codex.engine.abilities import abilities_of
+
+    text = "Other allied Zorblings have +1 power."
+    before = abilities_of(text, "X")
+    with names_added(subtypes=("Zorbling",)):
+        taught = abilities_of(text, "X")
+    assert taught != before
+    assert abilities_of(text, "X") == before       # the names restored, the first reading again

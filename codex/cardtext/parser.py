@@ -107,6 +107,11 @@ def register_names(card_names: list[str] | tuple[str, ...] = (), subtypes: list[
         parse_sentence.cache_clear()
 
 
+def names_version() -> int:
+    """A number that changes whenever the name book does: memos of readings key on it."""
+    return names().version
+
+
 @contextmanager
 def names_added(card_names: list[str] | tuple[str, ...] = (), subtypes: list[str] | tuple[str, ...] = ()
                 ) -> Iterator[None]:

@@ -24,6 +24,7 @@ from typing import Any, Iterable
 from codex.cardtext import ast as A
 from codex.cardtext import parse_card_text
 from codex.cardtext.normalize import normalize
+from codex.cardtext.parser import names_version
 from codex.cardtext.printer import to_text
 from codex.engine.keywords import ELEMENTS, Keywords
 from codex.engine.keyword_like import recognise, size_of
@@ -164,12 +165,18 @@ def _executed(ability: Ability) -> bool:
     return executed(ability)
 
 
-@lru_cache(maxsize=4096)
 def abilities_of(text: str, name: str | None = None, *, spell: bool = False) -> Abilities:
     """Read a card's text into typed abilities (memoised: the same texts recur across rulings).
 
     ``spell=True`` for a magic spell, whose sentences are its effect rather than static abilities.
+    The memo is keyed by the parser's name book too: once a catalog teaches the parser new card
+    names or subtypes, a text is read again with them.
     """
+    return _abilities_of(text, name, spell, names_version())
+
+
+@lru_cache(maxsize=4096)
+def _abilities_of(text: str, name: str | None, spell: bool, _names_version: int) -> Abilities:
     if not text or not text.strip():
         return Abilities()
     card = parse_card_text(text, name)
