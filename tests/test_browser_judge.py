@@ -325,6 +325,7 @@ def test_validate_page_never_scrolls_sideways_at_360px_with_a_long_word(browser,
         pg.fill("#text", text)
         pg.get_by_role("button", name="Validate").click()
         pg.locator(".validation").wait_for()
+        pg.wait_for_load_state("load")     # the stylesheet applied before any width is measured
         assert pg.locator(".parse-error").count() == errors, text
         assert _overflow(pg) <= 0, f"{text[:40]}: scrolls sideways by {_overflow(pg)}px"
         if errors:
