@@ -164,3 +164,16 @@ def test_a_verb_agrees_with_its_subject() -> None:
         a = action("Silence target nearby minion this turn.", None)
     assert a == A.SetState("silenced", A.Selector("minion", "target", filters=(NEARBY,)))
     assert action("Each ally gains Stealth.", None) == A.Grant((A.Keyword("stealth"),), A.Selector("ally", "each"))
+
+
+def test_to_and_a_verb_before_an_object_is_an_infinitive_of_purpose() -> None:
+    """"to strike each other unit": the object after "to" + a noun that is also a verb belongs to that verb
+    (the purpose), not to the main verb with "to strike" as a place; with no object after it, "to" + noun
+    stays a prepositional phrase."""
+    card = parse_card_text("Tap → Burrow to strike each other unit nearby.", NAME)
+    (clause,) = card.abilities[0].body[0].clauses
+    assert clause.action == A.Relocate("burrow")
+    assert clause.purpose.action == A.Strike(patient=A.Selector("unit", "each", mods=("other",), filters=(NEARBY,)))
+    assert not clause.adjuncts
+    (clause,) = body("Ember Golem is immune to damage.")[0].body[0].clauses
+    assert not isinstance(clause.purpose, A.Clause)

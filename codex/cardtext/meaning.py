@@ -113,6 +113,27 @@ class SClause:
 _PROFORMS = frozenset({"one"})
 
 
+def _verb_too(word: str) -> bool:
+    """Whether the lexicon reads ``word`` as a verb as well (``strike``, ``attack``, ``damage``)."""
+    singles = L.load().single
+    return any(c.readings[0].cat == "VERB" for c in singles.get(word, []) + singles.get(word.lower(), []))
+
+
+def _refuse_to_verb_before_object(chunks: list[Chunk]) -> None:
+    """``to`` + a bare singular noun that is also a verb, with a noun phrase right after it, is an
+    infinitive, not a place or recipient: "Surface to strike each other unit nearby" strikes each
+    other unit (the object belongs to "strike"); English puts no object after such a phrase ("immune
+    to damage", "return it to hand" end theirs). Refusing the prepositional reading lets the search
+    take the infinitive one."""
+    for c, nxt in zip(chunks, chunks[1:]):
+        if c.kind != "pp" or c.prep != "to" or nxt.kind != "np":
+            continue
+        np = c.value
+        if (np.kind == "core" and np.det is None and np.count is None and not np.mods and not np.places
+                and np.number == "sg" and np.head_cat == "NOUN" and isinstance(np.head, str) and _verb_too(np.head)):
+            raise MeaningError(f"'to {np.head}' before an object is an infinitive", c.start, "to")
+
+
 class _Reader:
     """Reads a lark tree (whose tokens index ``toks``) into the syntax objects above."""
 
@@ -203,6 +224,7 @@ class _Reader:
                 out += self.items(c)
             else:
                 out.append(self.final(c))
+        _refuse_to_verb_before_object(out)
         return out
 
     def items(self, t: Tree) -> list[Chunk]:
