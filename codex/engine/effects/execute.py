@@ -155,7 +155,9 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
             run.note("condition", f"{run.ctx.source_name}: the condition is not met, so nothing happens.",
                      card=run.ctx.source_name)
             return []
-    act = clause.action
+    act = _disjoint_pronouns(run, clause.action)
+    if act is not clause.action:
+        clause = A.replace(clause, action=act)
     if isinstance(act, A.Group) and act.conj == "and" and all(isinstance(c, A.Clause) for c in act.items):
         acted: list[Obj] = []
         for item in act.items:
@@ -200,6 +202,22 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     else:
         run.did = True
     return primitive.run(run, act, clause)
+
+
+def _disjoint_pronouns(run: Run, act: Any) -> Any:
+    """"It teleports to that minion's location and kills it": an object pronoun is never its own
+    verb's subject (that would be "itself"), so the object "it" is the other thing named before,
+    the one the words called "that"; with no such thing the clause is not executed rather than
+    read as the subject acting on itself."""
+    agent, patient = getattr(act, "agent", None), getattr(act, "patient", None)
+    if not (isinstance(agent, A.Ref) and isinstance(patient, A.Ref) and not patient.filters
+            and agent.word.lower() == patient.word.lower() == "it"):
+        return act
+    other = run.ctx.lookup("that")
+    doer = set(run.ctx.lookup("it") or ())
+    if not other or set(other) <= doer:
+        raise NotExecutable("'it' as both the subject and the object of one verb, with nothing else named")
+    return A.replace(act, patient=A.Ref("that"))
 
 
 def _per_each_agent(run: Run, clause: A.Clause) -> bool:

@@ -78,6 +78,20 @@ def _dest_locations(run: Run, dest: Any) -> list[Location]:
     return list(dict.fromkeys(out))
 
 
+def _destination(run: Run, dest: Any, why: str) -> list[Location]:
+    """The locations a move may end at; when the destination's words name units ("throw it at any
+    minion anywhere"), the player chooses the unit (not a square), and the unit chosen is what later
+    words call "that minion"."""
+    if isinstance(dest, A.Selector) and dest.noun not in ("top", "surface", "ground"):
+        objs = select(run.state, run.ctx, dest, "destination")
+        if objs and all(o.kind == "unit" for o in objs):
+            if len(objs) > 1:
+                objs = run.ctx.choose("destination", objs, why=why)
+            run.ctx = run.ctx.bind("that", objs)
+            return list(dict.fromkeys(loc for o in objs for loc in locations_of(run.state, o)))
+    return _dest_locations(run, dest)
+
+
 def _place(loc: Location) -> Any:
     return loc.square if loc.region is Region.SURFACE else [loc.square, loc.region.value]
 
@@ -117,11 +131,15 @@ def _move_artifact(run: Run, obj: Obj, act: A.Move) -> bool:
     one (Codex "Carrying Artifacts")."""
     from dataclasses import replace as dc_replace
     art = run.state.artifact(str(obj.key))
-    locs = _dest_locations(run, act.dest)
-    if art is None or not locs:
+    if art is None:
+        return False
+    locs = _destination(run, act.dest, f"choose where {art.name} goes")
+    if not locs:
         return False
     to = locs[0] if len(locs) == 1 else run.ctx.choose(
         "destination", [Obj("location", loc) for loc in locs], why=f"choose where {art.name} goes")[0].key
+    if art.bearer is None and art.location == to:
+        return True          # already lying there ("it teleports to that minion's location")
     run.state = run.state.with_artifact(dc_replace(art, bearer=None, location=to))
     run.note("move_artifact", f"{art.name} is moved to the {to}.", ("carrying-artifacts",), artifact=art.id)
     return True
@@ -140,7 +158,8 @@ def _arrived(run: Run, uid: str, record: D.Move) -> bool:
 
 
 def _to_destination(run: Run, act: A.Move, unit: Any, how: str, fields: dict[str, Any]) -> D.Move | None:
-    locs = _dest_locations(run, act.dest)
+    locs = (_dest_locations(run, act.dest) if act.steps is not None     # toward: the nearest, no choice
+            else _destination(run, act.dest, f"choose where {unit.name} goes"))
     if not locs:
         run.note("no_destination", f"{run.ctx.source_name}: there is nowhere to move {unit.name} to.", unit=unit.id)
         return None
