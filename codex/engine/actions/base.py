@@ -108,6 +108,12 @@ def handles(record: type[R], *verdicts: Verdict) -> Callable[[Callable[[Resoluti
     return register
 
 
+#: Reasons that mean the action never happened at all, though the engine finds them only while
+#: resolving it: a spell with no legal target "isn't actually cast and the ability can't be used"
+#: (Codex "Target"), so nothing was paid or tapped and nothing of it is narrated.
+NEVER_TAKEN = frozenset({Reason.NO_LEGAL_TARGET})
+
+
 def run(state: GameState, action: D.Action, pointer: str = "/action") -> Outcome:
     """Resolve one action; an illegal or ambiguous action is an outcome, not an exception."""
     spend(1, "actions")
@@ -117,6 +123,8 @@ def run(state: GameState, action: D.Action, pointer: str = "/action") -> Outcome
             BEFORE(res, action, pointer)
         return REGISTRY[type(action)].handler(res, action, pointer)
     except IllegalAction as e:
+        if e.reason in NEVER_TAKEN:      # found while resolving, but the rules say it was never taken
+            res = Resolution(state)
         res.emit(Note("illegal", e.message[0].upper() + e.message[1:] + ".",
                       {"reason": e.reason.value, "pointer": e.pointer},
                       rules=found_rules((e.reason, e.rule_id)) if e.rule_id else ()))

@@ -29,7 +29,7 @@ from codex.engine import document as D
 from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.effects.conditions import holds
 from codex.engine.effects.context import Ctx, Obj
-from codex.engine.effects.select import NotExecutable, describe, select_all
+from codex.engine.effects.select import NoLegalTarget, NotExecutable, describe, select_all
 from codex.engine.events import AbilityNotExecuted, CardQuote, Event, Note
 from codex.engine.keywords import Keywords
 from codex.engine.state import GameState
@@ -353,6 +353,10 @@ def execute_run(state: GameState, ctx: Ctx) -> Run:
             return run
     try:
         run_sentences(run, _body(ctx.ability))
+    except NoLegalTarget as e:
+        run.state = state
+        run.events = [Note("no_target", f"{ctx.source_name}'s \u201c{ctx.ability.text}\u201d is not used: {e.what}.",
+                           {"card": ctx.source_name}, rules=("target.none",), from_card=ctx.quote)]
     except NotExecutable as e:
         run.state = state
         run.events = [AbilityNotExecuted(ctx.source.key if isinstance(ctx.source.key, str) else str(ctx.source.key),

@@ -33,6 +33,15 @@ class NotExecutable(Exception):
         self.what = what
 
 
+class NoLegalTarget(Exception):
+    """A triggered ability's words target, and nothing they allow is there to declare (Codex
+    "Target"): the ability is not used; ``what`` names what it would have targeted."""
+
+    def __init__(self, what: str):
+        super().__init__(what)
+        self.what = what
+
+
 # ----------------------------------------------------------------------------- nouns
 
 #: noun (singular) → (kind of object, extra condition)
@@ -981,9 +990,23 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
                 names = ", ".join(name_of(state, Obj("unit", t)) for t in ctx.targets)
                 raise IllegalAction(Reason.NOT_A_LEGAL_TARGET, f"{ctx.source_name} cannot target {names}: "
                                     f"it is not a {sel.noun} its words allow", "target.declared", "/action/targets")
+        if not found and how == "choose" and (sel.det == "target" or "target" in sel.mods):
+            _no_legal_target(ctx, sel.noun)
         return ctx.choose(role, found, count=count or 1, optional=how == "up_to",
                           why=f"choose {'up to ' if how == 'up_to' else ''}{sel.det or count} {sel.noun}")
     return found
+
+
+def _no_legal_target(ctx: Ctx, noun: str) -> None:
+    """Nothing to target (Codex "Target"): a spell is not cast and an activated ability not used
+    (the action is illegal); a triggered ability is not used (`NoLegalTarget`)."""
+    from codex.engine.abilities import AbilityKind
+    what = f"there is no {noun} its words allow to target"
+    if ctx.ability.kind in (AbilityKind.ACTIVATED, AbilityKind.SPELL):
+        from codex.engine.errors import IllegalAction
+        from codex.engine.reasons import Reason
+        raise IllegalAction(Reason.NO_LEGAL_TARGET, f"{ctx.source_name}: {what}", "target.none", "/action")
+    raise NoLegalTarget(what)
 
 
 def targeter(ctx: Ctx) -> Obj:
