@@ -201,7 +201,26 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
             return []
     else:
         run.did = True
-    return primitive.run(run, act, clause)
+    before = len(run.events)
+    acted = primitive.run(run, act, clause)
+    if not acted and len(run.events) == before:
+        _say_nothing_fits(run, act)
+    return acted
+
+
+def _say_nothing_fits(run: Run, act: Any) -> None:
+    """A clause whose words name nothing on the board ("Kill a nearby Monster" with none nearby)
+    does nothing; the ruling says so rather than passing over it in silence."""
+    named = getattr(act, "patient", None)
+    if not isinstance(named, A.Selector):
+        return
+    from codex.cardtext.printer import PrintError, to_text
+    try:
+        words = to_text(named)
+    except PrintError:
+        words = named.noun
+    run.note("nothing_fits", f"{run.ctx.source_name}: nothing fits \u201c{words}\u201d, so that part of "
+             f"\u201c{run.ctx.ability.text}\u201d does nothing.", card=run.ctx.source_name)
 
 
 def _disjoint_pronouns(run: Run, act: Any) -> Any:
