@@ -380,7 +380,11 @@ def _resolve_next(state: GameState) -> Resolved:
         return _bury(state, eff)
     if item.source is not None and not _source_in_realm(state, item.source):
         return state, [EffectIgnored(eff.unit, eff.name, eff.ability.text, rules=("storyline.source-gone",))]
-    return resolve_ability(state, item)
+    # what waits behind the ability keeps waiting while it resolves: its effects settle as they
+    # happen, but the burial of a minion whose Deathrite this is (and any other waiting item) comes
+    # after it (a dying Sir Lamorak's "Strike each nearby enemy" strikes every one of them)
+    state, events = resolve_ability(replace(state, storyline=()), item)
+    return replace(state, storyline=rest + state.storyline), events
 
 
 def _source_in_realm(state: GameState, source: str) -> bool:
