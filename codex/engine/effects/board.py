@@ -635,11 +635,16 @@ def _gain_control(run: Run, act: A.GainControl, clause: A.Clause) -> list[Obj]:
             if u.controller != who:
                 back.append((u.id, u.controller))
                 run.act(D.GainControl(do="gain_control", player=who, unit=u.id))
+            else:
+                run.note("control_kept", f"{who} already controls {u.name}: nothing changes.", ("control.change",), unit=u.id)
         elif obj.kind == "site" and (site := run.state.site_at(int(obj.key))) is not None:
             if site.controller != who:
                 run.act(D.GainControl(do="gain_control", player=who, site=site.square))
                 if clause.duration is not None and clause.duration.kind != "permanently":
                     raise NotExecutable("control of a site for a while")
+            else:
+                run.note("control_kept", f"{who} already controls the site at square {site.square}: nothing changes.",
+                         ("control.change",), site=site.square)
     if back and clause.duration is not None and clause.duration.kind != "permanently":
         until, ends_on = until_of(run, clause)
         source = (leaving_source(run, clause) or f"{run.ctx.source.kind}:{run.ctx.source.key}") \

@@ -212,13 +212,14 @@ def _say_nothing_fits(run: Run, act: Any) -> None:
     """A clause whose words name nothing on the board ("Kill a nearby Monster" with none nearby)
     does nothing; the ruling says so rather than passing over it in silence."""
     named = getattr(act, "patient", None)
-    if not isinstance(named, A.Selector):
+    if not (isinstance(named, A.Selector) or isinstance(named, A.Group)
+            and all(isinstance(item, A.Selector) for item in named.items)):
         return
     from codex.cardtext.printer import PrintError, to_text
     try:
         words = to_text(named)
     except PrintError:
-        words = named.noun
+        words = " and ".join(item.noun for item in (named.items if isinstance(named, A.Group) else (named,)))
     run.note("nothing_fits", f"{run.ctx.source_name}: nothing fits \u201c{words}\u201d, so that part of "
              f"\u201c{run.ctx.ability.text}\u201d does nothing.", card=run.ctx.source_name)
 
