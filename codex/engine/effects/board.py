@@ -161,6 +161,9 @@ def _tap(run: Run, act: A.Tap, clause: A.Clause) -> list[Obj]:
             if unit is not None and unit.tapped:
                 run.state = run.state.with_unit(replace(unit, tapped=False))
                 run.emit(UntappedByEffect(unit.id, unit.name, rules=("untap",)))
+            elif unit is not None:
+                run.note("already_untapped", f"{unit.name} is already untapped: nothing changes.", ("untap",),
+                         unit=unit.id)
         else:
             run.act(D.Tap(do="tap", unit=str(obj.key), cost=False))
     return patients
@@ -467,9 +470,10 @@ def _strike(run: Run, act: A.Strike, clause: A.Clause) -> list[Obj]:
     inner = act.agent is not None and not isinstance(act.patient, A.Ref)
     patients = select(run.state, run.ctx.bind("it", agents) if inner else run.ctx, act.patient, "target")       # "An ally strikes each enemy at its location": "it" is the ally
     keep = _keeps_stealth(clause)
+    reflexive = _names_itself(act.patient)     # "strike themselves or another target adjacent unit"
     for a in agents:
         for p in patients:
-            if a.kind == p.kind == "unit" and a != p and run.state.unit(str(p.key)) is not None:
+            if a.kind == p.kind == "unit" and (a != p or reflexive) and run.state.unit(str(p.key)) is not None:
                 before = run.state.unit(str(a.key))
                 had = before is not None and before.keywords.stealth
                 run.act(D.StrikeAction(do="strike", unit=str(a.key), target=str(p.key), anywhere=True,
@@ -481,6 +485,13 @@ def _strike(run: Run, act: A.Strike, clause: A.Clause) -> list[Obj]:
                     run.events = [e for e in run.events if not (isinstance(e, StealthLost) and e.unit == after.id)]
                     run.note("stealth", f"{after.name} strikes without losing Stealth.", ("stealth",), unit=after.id)
     return patients
+
+
+def _names_itself(node: Any) -> bool:
+    """Whether the words name the actor itself ("themselves", "itself"): a unit strikes itself only
+    when they do (not when "each unit here" happens to include it)."""
+    return any(isinstance(n, A.Ref) and n.word.lower() in ("itself", "themselves", "himself", "herself")
+               for n in A.walk(node))
 
 
 def run_afterwards(state: Any) -> tuple[Any, list[Event]]:
