@@ -6,10 +6,11 @@ file) and serialised with a lock, so one source can serve a threaded server.
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 from typing import Any
 
-from codex.cards.catalog import CardCatalog, normalize_name
-from codex.engine.cards import CardData, card_from_fields, suggest_names
+from codex.cards.catalog import CardCatalog, _card_rows, normalize_name
+from codex.engine.cards import CardData, CardDict, card_from_fields, suggest_names
 
 
 class CatalogCards:
@@ -46,3 +47,10 @@ def _card_data(row: dict[str, Any]) -> CardData:
         attack=row["attack"], defence=row["defence"], life=int(life) if str(life or "").isdecimal() else None,
         subtypes=(row["subtypes"] or "").split(","), text=row["rules_text"], rarity=row["rarity"],
         elements=(row["elements"] or "").split(","))
+
+
+def source_from_cards(cards: list[Any], path: str = "(card list)") -> CardDict:
+    """A `CardSource` over a card list in the official API format, without importing it (``arbiter
+    cards audit FILE.json`` rules with the very cards it audits); a bad card is a `CatalogError`
+    naming its index and field, as an import says."""
+    return CardDict(_card_data(_card_rows(Path(path), i, card)[0]) for i, card in enumerate(cards))

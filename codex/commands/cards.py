@@ -153,6 +153,32 @@ def register(cli: click.Group) -> None:
         click.echo(f"{card['name']} — {card['type']} ({card['rarity']}), cost {card['cost']}")
         click.echo(card["rules_text"])
 
+    @cards.command("audit")
+    @click.argument("file", type=click.Path(dir_okay=False))
+    @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+    def audit_cmd(file: str, as_json: bool) -> None:
+        """Rule every card of FILE.json the engine claims to execute on a generic board, in the situations
+        its text speaks of, and list abilities that resolved in silence and engine crashes (exit 1 if any)."""
+        from codex.cards.catalog import CatalogError, load_cards
+        from codex.cards.source import source_from_cards
+        from codex.engine.audit import audit
+
+        try:
+            listed = load_cards(file)
+            report = audit(listed, source_from_cards(listed, file))
+        except CatalogError as e:
+            _fail(str(e))
+            return
+        if as_json:
+            _emit(report.to_dict())
+        else:
+            click.echo(f"{report.cards} executable cards, {report.trials} trials ruled, "
+                       f"{report.not_staged} not staged by the board, {len(report.findings)} findings")
+            for f in report.findings:
+                click.echo(f"{f.kind}: {f.card} ({f.trial}): {f.detail}")
+        if report.findings:
+            sys.exit(1)
+
     @cards.command("coverage")
     @click.argument("file", type=click.Path(dir_okay=False))
     @click.option("--by-set", is_flag=True, help="One row per set (a card counts in every set it is printed in).")
