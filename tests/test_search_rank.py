@@ -1,6 +1,8 @@
 """Re-ranking signals (``codex/search/rank.py``) on invented records and queries."""
 from __future__ import annotations
 
+import pytest
+
 from codex.search import rank
 
 
@@ -65,3 +67,26 @@ def test_the_topic_is_the_first_word_a_title_uses() -> None:
     assert rank.topic(words, titles) == frozenset({"lethal"})
     assert rank.topic([frozenset({"happen"}), frozenset({"two"})], titles) == {"happen"}
     assert rank.topic([], titles) == frozenset()
+
+
+def test_of_two_titles_of_one_stem_the_one_written_as_typed_comes_first() -> None:
+    # "what does magnetic mean": Magnetic and Magnetized are both stem "magnet"
+    def titled(surface: str) -> rank.DocFeatures:
+        t = frozenset({"magnet"})
+        return rank.DocFeatures("contracts", "keyword", t, t, frozenset({t}),
+                                frozenset({"magnet", "mean"}), surface)
+
+    q = rank.QueryFeatures(words=(frozenset({"magnet"}), frozenset({"mean"})),
+                           titles=(frozenset({"magnet", "mean"}),),
+                           names=(frozenset({"magnet", "mean"}),), text="magnetic mean")
+    magnetic, magnetized = titled("magnetic"), titled("magnetized")
+    assert rank.score(1.0, magnetic, q) - rank.score(1.0, magnetized, q) == \
+        pytest.approx(rank.W_WRITTEN)
+    # one spelling: "armor" typed is "Armour" as written
+    armour = rank.DocFeatures("archmajesty", "section", frozenset({"armor"}),
+                              frozenset({"armor"}), frozenset(), frozenset({"armor"}), "armour")
+    typed = rank.QueryFeatures(words=(frozenset({"armor"}),), titles=(frozenset({"armor"}),),
+                               names=(), text="armor")
+    plain = rank.DocFeatures("archmajesty", "section", frozenset({"armor"}),
+                             frozenset({"armor"}), frozenset(), frozenset({"armor"}), "armory")
+    assert rank.score(1.0, armour, typed) > rank.score(1.0, plain, typed)

@@ -16,7 +16,10 @@ therefore re-scored with general signals, the same for every query:
   fight", Lethal more than Fight;
 * ``exact``: the query is the title or one of the record's aliases (not scaled by the
   prior: a query naming a rulebook section is about that section); ``surface``: a tie
-  breaker when it is the title exactly as written ("defend": Defend before Defender);
+  breaker when it is the title exactly as written ("defend": Defend before Defender), and
+  a smaller one (``W_WRITTEN``) between titles of one stem, the share of the title's words
+  searched exactly as written ("what does magnetic mean": Magnetic before Magnetized,
+  which Porter2 stems alike), British and American spellings counted as one;
   ``full``: the title (with its parent's) holds every content word of the query, also not
   scaled by the prior: with the title signal weighing words by specificity, a Codex entry
   named by the query's rarer word ("Play" for "play site") must not pass the section named
@@ -42,11 +45,16 @@ from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from whoosh.analysis import STOP_WORDS
+
+from codex.search.spelling import american
+
 W_BASE = 1.0
 W_COVERAGE = 1.2
 W_TITLE = 1.0
 W_EXACT = 0.8
 W_SURFACE = 0.05     # the title exactly as typed ("defend" is Defend, not Defender)
+W_WRITTEN = 0.01     # share of the title's words typed as written: a tie breaker only
 W_FULL = 0.1         # the title (with its parent's) holds every content word of the query
 W_PROXIMITY = 0.3
 W_LEAD = 0.1
@@ -74,6 +82,13 @@ class DocFeatures:
     terms: frozenset[str]                # every stem of title, aliases and body
     surface: str = ""                    # the title's words, lower case, single-spaced
 
+    @cached_property
+    def surface_words(self) -> frozenset[str]:
+        """The title's words as written (American spelling), without its stop words unless
+        it has nothing else ("You")."""
+        words = [american(w) for w in self.surface.split()]
+        return frozenset(w for w in words if w not in STOP_WORDS) or frozenset(words)
+
 
 @dataclass(frozen=True)
 class QueryFeatures:
@@ -87,6 +102,11 @@ class QueryFeatures:
     # how specific each query stem is in the collection searched (the title signal weighs
     # the query's share in a title by it; a stem missing here weighs 1)
     stem_weight: Mapping[str, float] = field(default_factory=dict)
+
+    @cached_property
+    def typed_words(self) -> frozenset[str]:
+        """The words searched, as written (American spelling)."""
+        return frozenset(american(w) for w in self.text.split())
 
     @cached_property
     def title_totals(self) -> tuple[tuple[frozenset[str], float], ...]:
@@ -114,7 +134,10 @@ def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float 
     exact = 1.0 if any(q and q in doc.names for q in query.names) else 0.0
     lead = 1.0 if query.lead and query.lead <= doc.title else 0.0
     prior = PRIORS.get((doc.source, doc.kind)) or GAME_PRIORS.get(doc.kind, 0.7)
-    surface = W_SURFACE if query.text and query.text == doc.surface else 0.0
+    written = doc.surface_words
+    surface = (W_SURFACE if query.text == doc.surface else
+               W_WRITTEN * len(written & query.typed_words) / len(written)
+               if written and query.text else 0.0)
     # A query that names a record exactly is about that record whatever its source: the
     # prior (Codex over rulebook) does not scale that evidence ("attacking the enemy" is
     # the rulebook section of that name, not the Codex entry "Attack").
