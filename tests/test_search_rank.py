@@ -58,7 +58,8 @@ def test_a_sentence_holding_a_long_question_weighs_more_than_one_holding_a_short
     two = query(["strike", "decid"])
     five = query(["decid", "strike", "damag", "split", "defend"])
     assert abs(sentence_part(two) - rank.W_SENTENCE) < 1e-9
-    assert abs(sentence_part(five) - 2 * rank.W_SENTENCE) < 1e-9
+    # (and a sentence holding all five answers the question)
+    assert abs(sentence_part(five) - 2 * rank.W_SENTENCE - rank.W_ANSWER) < 1e-9
 
 
 def test_the_topic_is_the_first_word_a_title_uses() -> None:
@@ -90,3 +91,15 @@ def test_of_two_titles_of_one_stem_the_one_written_as_typed_comes_first() -> Non
     plain = rank.DocFeatures("archmajesty", "section", frozenset({"armor"}),
                              frozenset({"armor"}), frozenset(), frozenset({"armor"}), "armory")
     assert rank.score(1.0, armour, typed) > rank.score(1.0, plain, typed)
+
+
+def test_a_sentence_holding_every_word_of_a_question_answers_it() -> None:
+    # "do we skip the ready phase in the first round": Setup's sentence holds all of it
+    words = ["skip", "readi", "phase", "first", "round"]
+    q = query(words)
+    setup = doc({"setup"}, set(words))
+    assert rank.score(0.3, setup, q, 0, 1.0) - rank.score(0.3, setup, q, 0, 0.8) == \
+        pytest.approx(rank.W_ANSWER + 0.2 * rank.W_SENTENCE * len(words) / rank.SENTENCE_WORDS)
+    two = query(["readi", "phase"])                    # not a question of three words
+    assert rank.score(0.3, setup, two, 0, 1.0) - rank.score(0.3, setup, two, 0, 0.5) == \
+        pytest.approx(0.5 * rank.W_SENTENCE)

@@ -33,6 +33,10 @@ therefore re-scored with general signals, the same for every query:
   words asked is stronger evidence than one holding one of two, while BM25F's preference
   for short records that repeat one word does not grow with the question ("who decides how
   strike damage is split between defenders": the Fight entry's sentence that says so);
+* ``answer``: one sentence holds every content word of a question of three or more, not
+  scaled by the prior: that sentence answers it, even when a record titled by one of its
+  words ("Ready Phase" for "do we skip the ready phase in the first round") matches the
+  text better overall (Setup: "In the first round of the game, skip the ready phase");
 * ``lead``: the title names the topic typed first, the first content word some title uses
   (judges type the topic first: "lance first strike", "submerge underwater"; a question's
   first words, "what happens when two Lethal minions fight", are not its topic);
@@ -60,6 +64,8 @@ W_PROXIMITY = 0.3
 W_LEAD = 0.1
 W_SENTENCE = 0.4
 SENTENCE_WORDS = 2.5  # longer questions weigh the sentence signal more: × words / 2.5
+W_ANSWER = 0.2       # one sentence holds every content word of a question of three or more
+ANSWER_WORDS = 3
 PRIORS = {("codex", "entry"): 1.0, ("codex", "subentry"): 0.9, ("rulebook", "section"): 0.72,
           ("rulebook", "term"): 0.7, ("rulebook", "keyword"): 0.7,
           ("rulebook", "quickref"): 0.65}
@@ -144,9 +150,10 @@ def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float 
     # every word of the query in the title: the record is about all the query asks
     full = W_FULL if any(t and t <= doc.context for t in query.titles) else 0.0
     sentence_weight = W_SENTENCE * max(1.0, len(query.words) / SENTENCE_WORDS)
+    answer = W_ANSWER if len(query.words) >= ANSWER_WORDS and sentence >= 1.0 else 0.0
     return prior * (W_BASE * base + W_COVERAGE * coverage + W_TITLE * title
                     + W_PROXIMITY * proximity + W_LEAD * lead + sentence_weight * sentence) \
-        + W_EXACT * exact + surface + full
+        + W_EXACT * exact + surface + full + answer
 
 
 def topic(words: Sequence[frozenset[str]], title_stems: Container[str]) -> frozenset[str]:
