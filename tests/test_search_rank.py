@@ -103,3 +103,17 @@ def test_a_sentence_holding_every_word_of_a_question_answers_it() -> None:
     two = query(["readi", "phase"])                    # not a question of three words
     assert rank.score(0.3, setup, two, 0, 1.0) - rank.score(0.3, setup, two, 0, 0.5) == \
         pytest.approx(0.5 * rank.W_SENTENCE)
+
+
+def test_an_inflection_typed_counts_for_the_title_it_inflects_not_for_one_of_its_stem() -> None:
+    # "defending": Defend (which it inflects) before Defender (which only shares its stem)
+    def titled(surface: str) -> rank.DocFeatures:
+        t = frozenset({"defend"})
+        return rank.DocFeatures("codex", "entry", t, t, frozenset({t}), t, surface)
+
+    q = rank.QueryFeatures(words=(frozenset({"defend"}),), titles=(frozenset({"defend"}),),
+                           names=(frozenset({"defend"}),), text="defending")
+    assert rank.score(1.0, titled("defend"), q) > rank.score(1.0, titled("defender"), q)
+    plural = rank.QueryFeatures(words=q.words, titles=q.titles, names=q.names, text="defenders")
+    assert rank.score(1.0, titled("defender"), plural) > rank.score(1.0, titled("defend"), plural)
+    assert rank._bare_forms("tapping") >= {"tap"} and "exile" in rank._bare_forms("exiled")

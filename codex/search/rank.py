@@ -18,8 +18,9 @@ therefore re-scored with general signals, the same for every query:
   prior: a query naming a rulebook section is about that section); ``surface``: a tie
   breaker when it is the title exactly as written ("defend": Defend before Defender), and
   a smaller one (``W_WRITTEN``) between titles of one stem, the share of the title's words
-  searched exactly as written ("what does magnetic mean": Magnetic before Magnetized,
-  which Porter2 stems alike), British and American spellings counted as one;
+  searched exactly as written or inflected ("what does magnetic mean": Magnetic before
+  Magnetized, which Porter2 stems alike; "defending": Defend before Defender), British and
+  American spellings counted as one;
   ``full``: the title (with its parent's) holds every content word of the query, also not
   scaled by the prior: with the title signal weighing words by specificity, a Codex entry
   named by the query's rarer word ("Play" for "play site") must not pass the section named
@@ -111,8 +112,11 @@ class QueryFeatures:
 
     @cached_property
     def typed_words(self) -> frozenset[str]:
-        """The words searched, as written (American spelling)."""
-        return frozenset(american(w) for w in self.text.split())
+        """The words searched, as written (American spelling), and each one's bare form
+        when it is an inflection (-s, -es, -ed, -ing: "defending" also counts as "defend",
+        which it inflects, not as "defender", which only shares its stem)."""
+        words = {american(w) for w in self.text.split()}
+        return frozenset(words | {b for w in words for b in _bare_forms(w)})
 
     @cached_property
     def title_totals(self) -> tuple[tuple[frozenset[str], float], ...]:
@@ -179,3 +183,16 @@ def _title_score(stems: frozenset[str], doc: DocFeatures,
         cover = len(stems & doc.context) / len(stems)
     precision = len(stems & doc.title) / len(doc.title)
     return cover * (0.4 + 0.6 * precision)
+
+
+def _bare_forms(word: str) -> set[str]:
+    """What ``word`` may be an inflection of: without -s, -es, -d, -ed or -ing, with a
+    dropped "e" put back and a doubled consonant undone ("tapping": tap; "exiled": exile)."""
+    out = set()
+    for suffix in ("ing", "ed", "es", "s", "d"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            root = word[:-len(suffix)]
+            out |= {root, root + "e"}
+            if root[-1] == root[-2]:
+                out.add(root[:-1])
+    return out
