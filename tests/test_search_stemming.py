@@ -24,6 +24,7 @@ from codex.search.spelling import american
     ("bonus", "bonuses"),
     ("put", "putting"),
     ("win", "winning"),
+    ("npc", "npcs"),
 ])
 def test_inflections_share_one_stem(forms: tuple[str, ...]) -> None:
     assert len({porter(f) for f in forms}) == 1, {f: porter(f) for f in forms}

@@ -51,6 +51,9 @@ def porter(word: str) -> str:
 @lru_cache(maxsize=65536)
 def _stem(word: str) -> str:
     s = _porter2(word)
+    if s == word and len(word) >= 3 and word[-1] == "s" \
+            and not any(v in word[:-1] for v in "aeiouy"):
+        return word[:-1]          # an initialism's plural: "NPCs" is NPC (Porter2 keeps it)
     for suffix in ("ing", "ed"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             root = word[:-len(suffix)]
