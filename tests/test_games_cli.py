@@ -60,6 +60,22 @@ def test_search_with_a_game(build_paths: BuildPaths) -> None:
     assert "Defined in several games:" in out and "sorcerer" in out
 
 
+def test_search_on_an_index_of_an_older_schema_says_to_rebuild(build_paths: BuildPaths,
+                                                                tmp_path) -> None:  # noqa: ANN001
+    from tests.conftest import clone_build
+
+    old = clone_build(build_paths, tmp_path / "old")
+    meta = old.index / "meta.json"
+    meta.write_text(json.dumps({**json.loads(meta.read_text()), "schema_version": 5}))
+    result = CliRunner().invoke(
+        main, ["--build-dir", str(old.root), "search", "--json", "knell"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["hits"]
+    assert "schema 5" in result.stderr and "arbiter ingest" in result.stderr
+    fresh = CliRunner().invoke(
+        main, ["--build-dir", str(build_paths.root), "search", "knell"])
+    assert "warning" not in fresh.stderr
+
+
 def test_stats_of_one_game_and_of_all(build_paths: BuildPaths) -> None:
     data = json.loads(run(build_paths, "stats", "--game", "contracts", "--json").output)
     assert data["counts"]["keywords"] == 14 and data["sources"][0]["name"] == "contracts-rules.md"

@@ -88,7 +88,7 @@ def test_search_takes_a_game_and_reports_facets_and_definitions(client) -> None:
     assert [d["game"] for d in data["definitions"]] == ["sorcery", "contracts", "archmajesty"]
     assert data["definitions"][1]["url"] == "/contracts/keywords/summon"
     assert all("game" in h for h in data["hits"])
-    scoped = client.get("/api/v1/search?q=magnetised&game=contracts").get_json()
+    scoped = client.get("/api/v1/search?q=magnetizd&game=contracts").get_json()
     assert scoped["game"] == "contracts" and scoped["corrected"] == "magnetized"
     assert scoped["hits"][0]["url"] == "/contracts/keywords/magnetized"
     assert client.get("/api/v1/search?q=x&game=chess").status_code == 422

@@ -1,4 +1,5 @@
-"""The blind query sets of round 2 (``search_queries_*_blind.yaml``) are well formed.
+"""The blind query sets of rounds 2 and 3 (``search_queries_*_blind.yaml``,
+``search_queries_*_blind3.yaml``) are well formed.
 
 They were written from the sources before the ranking work they measure and committed before
 their first run; scripts/bench_search.py measures them and docs/search.md records the first
@@ -30,20 +31,28 @@ CLASSES = {"sorcery": {"typo", "card", "vocab", "question", "rulebook"},
            **{g: {"typo", "keyword", "question", "rules", "vocab"}
               for g in ("contracts", "sorcerer", "archmajesty")}}
 MINIMUM = {"sorcery": 60, "contracts": 20, "sorcerer": 20, "archmajesty": 20}
+# round 3: one more blind set per game, new against every earlier set (round 2's blind ones too)
+BLIND3 = {"sorcery": "search_queries_players_blind3.yaml",
+          **{g: f"search_queries_{g}_blind3.yaml" for g in ("contracts", "sorcerer", "archmajesty")}}
+MINIMUM3 = 25
 
 
 def _load(name: str) -> dict:
     return yaml.safe_load((HERE / name).read_text())
 
 
-@pytest.mark.parametrize("game", list(BLIND))
-def test_blind_set_is_new_big_and_real(game: str, corpus: Corpus) -> None:
-    data = _load(BLIND[game])
+@pytest.mark.parametrize("game,name,minimum,earlier_files",
+                         [(g, BLIND[g], MINIMUM[g], EARLIER[g]) for g in BLIND]
+                         + [(g, BLIND3[g], MINIMUM3, EARLIER[g] + [BLIND[g]]) for g in BLIND3],
+                         ids=[f"{g}-round2" for g in BLIND] + [f"{g}-round3" for g in BLIND3])
+def test_blind_set_is_new_big_and_real(game: str, name: str, minimum: int,
+                                       earlier_files: list[str], corpus: Corpus) -> None:
+    data = _load(name)
     assert data.get("game", "sorcery") == game
     queries = data["queries"]
-    assert len(queries) >= MINIMUM[game]
+    assert len(queries) >= minimum
     assert {q["class"] for q in queries} == CLASSES[game]
-    earlier = {q["q"].lower() for f in EARLIER[game] for q in _load(f)["queries"]}
+    earlier = {q["q"].lower() for f in earlier_files for q in _load(f)["queries"]}
     assert not [q["q"] for q in queries if q["q"].lower() in earlier]
     keys = {f"{r['source']}:{r['id']}": r["game"] for r in corpus.records()}
     for q in queries:

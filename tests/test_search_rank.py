@@ -1,6 +1,8 @@
 """Re-ranking signals (``codex/search/rank.py``) on invented records and queries."""
 from __future__ import annotations
 
+import pytest
+
 from codex.search import rank
 
 
@@ -56,7 +58,8 @@ def test_a_sentence_holding_a_long_question_weighs_more_than_one_holding_a_short
     two = query(["strike", "decid"])
     five = query(["decid", "strike", "damag", "split", "defend"])
     assert abs(sentence_part(two) - rank.W_SENTENCE) < 1e-9
-    assert abs(sentence_part(five) - 2 * rank.W_SENTENCE) < 1e-9
+    # (and a sentence holding all five answers the question)
+    assert abs(sentence_part(five) - 2 * rank.W_SENTENCE - rank.W_ANSWER) < 1e-9
 
 
 def test_the_topic_is_the_first_word_a_title_uses() -> None:
@@ -65,3 +68,52 @@ def test_the_topic_is_the_first_word_a_title_uses() -> None:
     assert rank.topic(words, titles) == frozenset({"lethal"})
     assert rank.topic([frozenset({"happen"}), frozenset({"two"})], titles) == {"happen"}
     assert rank.topic([], titles) == frozenset()
+
+
+def test_of_two_titles_of_one_stem_the_one_written_as_typed_comes_first() -> None:
+    # "what does magnetic mean": Magnetic and Magnetized are both stem "magnet"
+    def titled(surface: str) -> rank.DocFeatures:
+        t = frozenset({"magnet"})
+        return rank.DocFeatures("contracts", "keyword", t, t, frozenset({t}),
+                                frozenset({"magnet", "mean"}), surface)
+
+    q = rank.QueryFeatures(words=(frozenset({"magnet"}), frozenset({"mean"})),
+                           titles=(frozenset({"magnet", "mean"}),),
+                           names=(frozenset({"magnet", "mean"}),), text="magnetic mean")
+    magnetic, magnetized = titled("magnetic"), titled("magnetized")
+    assert rank.score(1.0, magnetic, q) - rank.score(1.0, magnetized, q) == \
+        pytest.approx(rank.W_WRITTEN)
+    # one spelling: "armor" typed is "Armour" as written
+    armour = rank.DocFeatures("archmajesty", "section", frozenset({"armor"}),
+                              frozenset({"armor"}), frozenset(), frozenset({"armor"}), "armour")
+    typed = rank.QueryFeatures(words=(frozenset({"armor"}),), titles=(frozenset({"armor"}),),
+                               names=(), text="armor")
+    plain = rank.DocFeatures("archmajesty", "section", frozenset({"armor"}),
+                             frozenset({"armor"}), frozenset(), frozenset({"armor"}), "armory")
+    assert rank.score(1.0, armour, typed) > rank.score(1.0, plain, typed)
+
+
+def test_a_sentence_holding_every_word_of_a_question_answers_it() -> None:
+    # "do we skip the ready phase in the first round": Setup's sentence holds all of it
+    words = ["skip", "readi", "phase", "first", "round"]
+    q = query(words)
+    setup = doc({"setup"}, set(words))
+    assert rank.score(0.3, setup, q, 0, 1.0) - rank.score(0.3, setup, q, 0, 0.8) == \
+        pytest.approx(rank.W_ANSWER + 0.2 * rank.W_SENTENCE * len(words) / rank.SENTENCE_WORDS)
+    two = query(["readi", "phase"])                    # not a question of three words
+    assert rank.score(0.3, setup, two, 0, 1.0) - rank.score(0.3, setup, two, 0, 0.5) == \
+        pytest.approx(0.5 * rank.W_SENTENCE)
+
+
+def test_an_inflection_typed_counts_for_the_title_it_inflects_not_for_one_of_its_stem() -> None:
+    # "defending": Defend (which it inflects) before Defender (which only shares its stem)
+    def titled(surface: str) -> rank.DocFeatures:
+        t = frozenset({"defend"})
+        return rank.DocFeatures("codex", "entry", t, t, frozenset({t}), t, surface)
+
+    q = rank.QueryFeatures(words=(frozenset({"defend"}),), titles=(frozenset({"defend"}),),
+                           names=(frozenset({"defend"}),), text="defending")
+    assert rank.score(1.0, titled("defend"), q) > rank.score(1.0, titled("defender"), q)
+    plural = rank.QueryFeatures(words=q.words, titles=q.titles, names=q.names, text="defenders")
+    assert rank.score(1.0, titled("defender"), plural) > rank.score(1.0, titled("defend"), plural)
+    assert rank._bare_forms("tapping") >= {"tap"} and "exile" in rank._bare_forms("exiled")

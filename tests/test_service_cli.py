@@ -80,3 +80,14 @@ def test_stale_builds_are_detected(build_paths, tmp_path):
     with sqlite3.connect(mixed.db) as db:
         db.execute("update meta set value = 'another-build' where key = 'generation'")
     assert "another-build" in stale_reason(mixed)
+    index_old = BuildPaths(tmp_path / "index-old")   # a search index of an older schema
+    shutil.copytree(build_paths.root, index_old.root, symlinks=True)
+    import json
+    meta = index_old.index / "meta.json"
+    meta.write_text(json.dumps({**json.loads(meta.read_text()), "schema_version": 5}))
+    from codex.corpus import generation
+    gen = generation.current(index_old)            # as that older build stamped it
+    manifest = json.loads(gen.manifest_path.read_text())
+    gen.manifest_path.write_text(json.dumps(
+        {**manifest, "index_stamp": generation.index_stamp(gen.index)}))
+    assert "search index from older code" in stale_reason(index_old)

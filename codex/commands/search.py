@@ -46,6 +46,7 @@ def search(build: BuildPaths, query: tuple[str, ...], source: str | None, kind: 
     except IndexMissing:
         raise click.ClickException(
             f"no search index in {build.root}: run `arbiter ingest` first") from None
+    _warn_if_stale(searcher)
     if game is not None and game.lower() not in searcher.games:
         searcher.close()
         raise click.BadParameter(f"{game!r} is not a game of this index; the games are "
@@ -57,6 +58,18 @@ def search(build: BuildPaths, query: tuple[str, ...], source: str | None, kind: 
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
         return
     _print(result)
+
+
+def _warn_if_stale(searcher: "Searcher") -> None:  # noqa: F821 (imported lazily above)
+    """Say so (on stderr) when the index was built by another schema: its stems are another
+    stemmer's, so words it holds may not be found; `arbiter ingest` rebuilds it."""
+    from codex.search.schema import SCHEMA_VERSION
+
+    built = searcher.meta.get("schema_version")
+    if built != SCHEMA_VERSION:
+        click.echo(f"warning: the search index was built by older code (schema {built}, "
+                   f"now {SCHEMA_VERSION}); some words may not be found: run `arbiter "
+                   f"ingest` to rebuild it", err=True)
 
 
 def _print(result: "SearchResult") -> None:  # noqa: F821 (imported lazily above)

@@ -59,8 +59,8 @@ def ensure_built(build: BuildPaths, rebuild: bool = False) -> None:
 def stale_reason(build: BuildPaths) -> str | None:
     """Why the build cannot be served as it is, or None.
 
-    A corpus from older code (a missing column) or from sources that have changed since must
-    be rebuilt, or the first request would fail instead of the first command fixing it.
+    A corpus or search index from older code (a missing column, another schema version) or
+    from sources that have changed since must be rebuilt, or the first request would fail instead of the first command fixing it.
     """
     import hashlib
     import sqlite3
@@ -101,6 +101,24 @@ def stale_reason(build: BuildPaths) -> str | None:
             corpus.close()
     except (sqlite3.Error, CorpusError, KeyError) as exc:
         return f"corpus from older code ({exc})"
+    return _index_stale_reason(build)
+
+
+def _index_stale_reason(build: BuildPaths) -> str | None:
+    """Why the search index was built by other code, or None. An index of another schema
+    (another stemmer: "fly" was stem "fly", now "fli") would open but miss words."""
+    import json
+
+    from codex.search.index import META_FILE
+    from codex.search.schema import SCHEMA_VERSION
+
+    try:
+        meta = json.loads((build.index / META_FILE).read_text())
+    except (OSError, ValueError):
+        return "no complete search index"
+    built = meta.get("schema_version") if isinstance(meta, dict) else None
+    if built != SCHEMA_VERSION:
+        return f"search index from older code (schema {built}, now {SCHEMA_VERSION})"
     return None
 
 

@@ -15,10 +15,13 @@ What remains is mended, in order, by
    one edit; 1 edit up to five letters, 2 beyond), ties going to a word with the same
    first letter, then to the word seen most often (titles count more).
 
-Before all that, a word the index does not know but knows in its other spelling, British
-or American ("magnetised" → magnetized, "armor" → armour, "defense" → defence, "colour" →
-color, "channelled" → channeled), is searched in the index's spelling: both spellings are
-real words, so no other rule would touch it.
+British and American spellings of one word ("armor", "armour"; "defense", "defence") are
+one word to the analyzer (``spelling.py``, breame's list): either finds the other without
+any rewriting. Before the rules above, a word the index knows in neither form but does
+know in another spelling by the general patterns below ("-ise"/"-ize", "-our"/"-or",
+"-ence"/"-ense", "-tre"/"-ter", "-lled"/"-led", "-ogue"/"-og": a word breame's list does
+not hold) is searched in the index's spelling: both spellings are real words, so no other
+rule would touch it.
 
 The list of English words also holds common misspellings at low frequency ("cemetary",
 Zipf 2.1): a word rarer than ``SAFE_ZIPF`` is corrected only to a word one edit away that
@@ -131,8 +134,8 @@ class Corrector:
     def respelled(self, word: str) -> str | None:
         """The rules text's spelling of a word it has only in another spelling (a players'
         term does not count: "armor" of "armor class" is still Archmajesty's "armour")."""
-        if len(word) < MIN_LENGTH or not word.isalpha() or word in self._index_words:
-            return None            # (a shared stem is no reason: "defense" is not "defensive")
+        if len(word) < MIN_LENGTH or not word.isalpha() or self.known(word):
+            return None            # the analyzer finds it (one spelling, its inflections)
         return next((v for v in spelling_variants(word) if v in self._index_words), None)
 
     def apostrophe(self, word: str) -> str | None:

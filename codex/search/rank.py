@@ -16,7 +16,11 @@ therefore re-scored with general signals, the same for every query:
   fight", Lethal more than Fight;
 * ``exact``: the query is the title or one of the record's aliases (not scaled by the
   prior: a query naming a rulebook section is about that section); ``surface``: a tie
-  breaker when it is the title exactly as written ("defend": Defend before Defender);
+  breaker when it is the title exactly as written ("defend": Defend before Defender), and
+  a smaller one (``W_WRITTEN``) between titles of one stem, the share of the title's words
+  searched exactly as written or inflected ("what does magnetic mean": Magnetic before
+  Magnetized, which Porter2 stems alike; "defending": Defend before Defender), British and
+  American spellings counted as one;
   ``full``: the title (with its parent's) holds every content word of the query, also not
   scaled by the prior: with the title signal weighing words by specificity, a Codex entry
   named by the query's rarer word ("Play" for "play site") must not pass the section named
@@ -30,6 +34,10 @@ therefore re-scored with general signals, the same for every query:
   words asked is stronger evidence than one holding one of two, while BM25F's preference
   for short records that repeat one word does not grow with the question ("who decides how
   strike damage is split between defenders": the Fight entry's sentence that says so);
+* ``answer``: one sentence holds every content word of a question of three or more, not
+  scaled by the prior: that sentence answers it, even when a record titled by one of its
+  words ("Ready Phase" for "do we skip the ready phase in the first round") matches the
+  text better overall (Setup: "In the first round of the game, skip the ready phase");
 * ``lead``: the title names the topic typed first, the first content word some title uses
   (judges type the topic first: "lance first strike", "submerge underwater"; a question's
   first words, "what happens when two Lethal minions fight", are not its topic);
@@ -42,16 +50,23 @@ from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from whoosh.analysis import STOP_WORDS
+
+from codex.search.spelling import american
+
 W_BASE = 1.0
 W_COVERAGE = 1.2
 W_TITLE = 1.0
 W_EXACT = 0.8
 W_SURFACE = 0.05     # the title exactly as typed ("defend" is Defend, not Defender)
+W_WRITTEN = 0.01     # share of the title's words typed as written: a tie breaker only
 W_FULL = 0.1         # the title (with its parent's) holds every content word of the query
 W_PROXIMITY = 0.3
 W_LEAD = 0.1
 W_SENTENCE = 0.4
 SENTENCE_WORDS = 2.5  # longer questions weigh the sentence signal more: × words / 2.5
+W_ANSWER = 0.2       # one sentence holds every content word of a question of three or more
+ANSWER_WORDS = 3
 PRIORS = {("codex", "entry"): 1.0, ("codex", "subentry"): 0.9, ("rulebook", "section"): 0.72,
           ("rulebook", "term"): 0.7, ("rulebook", "keyword"): 0.7,
           ("rulebook", "quickref"): 0.65}
@@ -74,6 +89,13 @@ class DocFeatures:
     terms: frozenset[str]                # every stem of title, aliases and body
     surface: str = ""                    # the title's words, lower case, single-spaced
 
+    @cached_property
+    def surface_words(self) -> frozenset[str]:
+        """The title's words as written (American spelling), without its stop words unless
+        it has nothing else ("You")."""
+        words = [american(w) for w in self.surface.split()]
+        return frozenset(w for w in words if w not in STOP_WORDS) or frozenset(words)
+
 
 @dataclass(frozen=True)
 class QueryFeatures:
@@ -87,6 +109,14 @@ class QueryFeatures:
     # how specific each query stem is in the collection searched (the title signal weighs
     # the query's share in a title by it; a stem missing here weighs 1)
     stem_weight: Mapping[str, float] = field(default_factory=dict)
+
+    @cached_property
+    def typed_words(self) -> frozenset[str]:
+        """The words searched, as written (American spelling), and each one's bare form
+        when it is an inflection (-s, -es, -ed, -ing: "defending" also counts as "defend",
+        which it inflects, not as "defender", which only shares its stem)."""
+        words = {american(w) for w in self.text.split()}
+        return frozenset(words | {b for w in words for b in _bare_forms(w)})
 
     @cached_property
     def title_totals(self) -> tuple[tuple[frozenset[str], float], ...]:
@@ -114,16 +144,20 @@ def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float 
     exact = 1.0 if any(q and q in doc.names for q in query.names) else 0.0
     lead = 1.0 if query.lead and query.lead <= doc.title else 0.0
     prior = PRIORS.get((doc.source, doc.kind)) or GAME_PRIORS.get(doc.kind, 0.7)
-    surface = W_SURFACE if query.text and query.text == doc.surface else 0.0
+    written = doc.surface_words
+    surface = (W_SURFACE if query.text == doc.surface else
+               W_WRITTEN * len(written & query.typed_words) / len(written)
+               if written and query.text else 0.0)
     # A query that names a record exactly is about that record whatever its source: the
     # prior (Codex over rulebook) does not scale that evidence ("attacking the enemy" is
     # the rulebook section of that name, not the Codex entry "Attack").
     # every word of the query in the title: the record is about all the query asks
     full = W_FULL if any(t and t <= doc.context for t in query.titles) else 0.0
     sentence_weight = W_SENTENCE * max(1.0, len(query.words) / SENTENCE_WORDS)
+    answer = W_ANSWER if len(query.words) >= ANSWER_WORDS and sentence >= 1.0 else 0.0
     return prior * (W_BASE * base + W_COVERAGE * coverage + W_TITLE * title
                     + W_PROXIMITY * proximity + W_LEAD * lead + sentence_weight * sentence) \
-        + W_EXACT * exact + surface + full
+        + W_EXACT * exact + surface + full + answer
 
 
 def topic(words: Sequence[frozenset[str]], title_stems: Container[str]) -> frozenset[str]:
@@ -149,3 +183,16 @@ def _title_score(stems: frozenset[str], doc: DocFeatures,
         cover = len(stems & doc.context) / len(stems)
     precision = len(stems & doc.title) / len(doc.title)
     return cover * (0.4 + 0.6 * precision)
+
+
+def _bare_forms(word: str) -> set[str]:
+    """What ``word`` may be an inflection of: without -s, -es, -d, -ed or -ing, with a
+    dropped "e" put back and a doubled consonant undone ("tapping": tap; "exiled": exile)."""
+    out = set()
+    for suffix in ("ing", "ed", "es", "s", "d"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            root = word[:-len(suffix)]
+            out |= {root, root + "e"}
+            if root[-1] == root[-2]:
+                out.add(root[:-1])
+    return out

@@ -3,8 +3,9 @@
 Two analyzers on purpose: titles and aliases keep stop words, because the Codex has entries
 whose whole title is a stop word ("You", "May and Can", "Can vs. Can't") and a judge must
 still find them by name; bodies drop stop words so that "can", "the", "a" do not swamp
-the ranking of long texts. Both stem with the same Porter stemmer, so query words analysed
-with either agree with the index.
+the ranking of long texts. Both stem with the same stemmer (``porter``: Porter2, one
+spelling for British and American words), so query words analysed with either agree with
+the index.
 """
 from __future__ import annotations
 
@@ -13,26 +14,58 @@ from functools import lru_cache
 from whoosh import fields
 from whoosh.analysis import (Analyzer, Filter, LowercaseFilter, RegexTokenizer, StemFilter,
                              StemmingAnalyzer, StopFilter)
-from whoosh.lang.porter import stem as _porter
+from whoosh.lang.porter2 import stem as _porter2
 
-SCHEMA_VERSION = 5     # 2: tapped → tap; 3: ``tags`` (kind:keyword finds Codex keyword entries);
-#                        4: every game's records, per-game vocabulary; 5: single digits kept
+from codex.search.lexicon import ENGLISH
+from codex.search.spelling import american
+
+SCHEMA_VERSION = 6     # 2: tapped → tap; 3: ``tags`` (kind:keyword finds Codex keyword entries);
+#                        4: every game's records, per-game vocabulary; 5: single digits kept;
+#                        6: Porter2 stems, -ed/-ing forms with their verb, one spelling for
+#                           British and American words (``spelling.py``)
 GAME = "sorcery"       # the game of the Codex and Sorcery's rulebook
+
+LEMMA_ZIPF = 3.0       # "sacrifice" is a word (Zipf 3.6): "sacrificed" is read as it
+
 
 # Words are letters/digits with inner apostrophes or dots dropped by the tokenizer:
 # "death's" → "death", "s" ("s" is then too short for the body analyzer).
 def porter(word: str) -> str:
-    """Whoosh's Porter stemmer, with the double consonant that step 1b should undo undone.
+    """The stem of ``word``: Porter2 (Snowball English), after one spelling for British and
+    American forms, and an -ed/-ing form stemmed as its verb when Porter2 parts them.
 
-    Whoosh stems "tapped"/"tapping" to "tapp" but "tap"/"taps" to "tap" (likewise
-    dropped/drop, stopping/stop, hitting/hit), so a judge typing one form missed records
-    using the other. Porter's rule: after removing -ed/-ing, a double consonant other than
-    l, s, z loses one letter. Three-letter stems ("add") are left alone.
+    Why not the original Porter stemmer (Whoosh's ``porter``, used up to schema 5): it left
+    "activated"/"activating" (activat) apart from "activate" (activ), "dies"/"died" (di)
+    from "die", "flying" (fly) from "flies" (fli), "bonus" (bonu) from "bonuses", and
+    "tapped" (tapp) from "tap". Porter2 conflates all of these. What it still parts is a
+    verb whose -ed/-ing form loses more than the e ("sacrificed" sacrif, "sacrifice"
+    sacrific; "referencing", "reference"), and a verb ending in a double letter that it
+    undoes ("added" ad, "add" add): when the form minus -ed/-ing, with an "e" or else as it
+    stands, is an English word (``LEMMA_ZIPF``) with another stem, that stem is the form's.
+    "armour" and "armor", "defence" and "defense" are one word (``spelling.american``),
+    so each spelling finds the other, in queries and in the rules text alike.
     """
-    s = _porter(word)
-    if (len(s) >= 4 and s[-1] == s[-2] and s[-1] not in "aeiouylsz"
-            and (word.endswith("ed") or word.endswith("ing"))):
-        return s[:-1]
+    return _stem(american(word))
+
+
+@lru_cache(maxsize=65536)
+def _stem(word: str) -> str:
+    s = _porter2(word)
+    if s == word and len(word) >= 3 and word[-1] == "s" \
+            and not any(v in word[:-1] for v in "aeiouy"):
+        return word[:-1]          # an initialism's plural: "NPCs" is NPC (Porter2 keeps it)
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            root = word[:-len(suffix)]
+            # the verb with its e first ("rated": rate, never rat), else as it stands, the
+            # commoner of the two when it ends in a double letter ("added": add, which
+            # Porter2 undoes to "ad"; "putting": put, not putt)
+            bare = (max((root, root[:-1]), key=ENGLISH.zipf) if root[-1] == root[-2]
+                    else root)
+            for base in (root + "e", bare):
+                if ENGLISH.zipf(base) >= LEMMA_ZIPF:
+                    return _porter2(base)
+            break
     return s
 
 
