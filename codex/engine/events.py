@@ -1072,7 +1072,8 @@ class EffectEnded(Event):
 
     def text(self) -> str:
         when = {"end_of_turn": "the turn is over", "until damage": "it lasted until its unit took damage",
-                "until condition": "what it lasted until has happened"}.get(self.until, "it lasted until this turn")
+                "until condition": "what it lasted until has happened",
+                "used": "the spell it applied to was cast"}.get(self.until, "it lasted until this turn")
         on = f" on {', '.join(self.units)}" if self.units else ""
         return f"{self.name}{on} ends: {when}."
 

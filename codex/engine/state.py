@@ -319,6 +319,9 @@ class Lasting:
     control_from: tuple[tuple[str, str], ...] = ()   # (unit, its controller before): control returns when it ends
     area: tuple[Location, ...] = ()      # "units are Immobile while atop target site": it covers whoever is there
     who: Any = None                      # ... and fits these words (the AST selector)
+    casting: tuple[Any, ...] = ()        # effects on casting ("This turn, bearer's next Air spell costs (3) less"):
+    once: bool = False                   # `statics.Static` records, read by `casting_rules`; "next": one spell only
+    told: str = ""                       # what a casting effect does, in words
 
     def covers(self, unit: "Unit") -> bool:
         """Whether the effect is on ``unit`` now: one of its units, or (an effect over an area) a unit
@@ -333,6 +336,8 @@ class Lasting:
         return fits(unit, self.who)
 
     def describe(self) -> str:
+        if self.told:
+            return self.told
         parts = self.keywords.names() + [f"no {k}" for k in self.lost.names()] + (
             [f"{self.power:+d} power"] if self.power else []) + sorted(self.states)
         return ", ".join(parts) or "nothing"

@@ -21,7 +21,8 @@ from codex.engine.ruling import Verdict
 from codex.engine.carrying import lance_tokens, offset_in
 from codex.engine.combat import break_ward, interact
 from codex.engine.oversized import normalise
-from codex.engine.effects.casting_rules import Casting, casting_of, cost_change, permitted, threshold_waived
+from codex.engine.effects.casting_effects import use_up
+from codex.engine.effects.casting_rules import Casting, casting_of, cost_change, permitted, spent, threshold_waived
 from codex.engine.effects.context import card_data
 from codex.engine.geometry import Location
 from codex.engine.state import Affinity, Artifact, Aura, Card, GameState, Unit, ZoneName
@@ -250,14 +251,17 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
     return "cast"
 
 
-def _with_cost_changes(res: Resolution, a: D.Cast, spell: C.Spell, pid: str) -> C.Spell:
-    """The spell's cost with what static abilities add or take off (Codex "Cost": never below
-    zero), each change cited."""
+def _casting_to(res: Resolution, a: D.Cast, spell: C.Spell, pid: str) -> Casting:
     loc = place(res.state, a.location) if a.location is not None else None
     if loc is None and spell.type == "artifact":      # conjured where its carrier or its caster is
         unit = res.state.unit(a.carrier or a.caster)
         loc = unit.location if unit is not None else None
-    casting = _casting(res, a, spell, pid, loc)
+    return _casting(res, a, spell, pid, loc)
+
+
+def _with_cost_changes(res: Resolution, casting: Casting, spell: C.Spell) -> C.Spell:
+    """The spell's cost with what static abilities (and effects that last) add or take off (Codex
+    "Cost": never below zero), each change cited."""
     waived = threshold_waived(res.state, casting, spell.abilities)
     if waived is not None and spell.threshold.as_dict():
         res.emit(Note("cost", f"{waived.card} lets {spell.name} be cast for no threshold.", {},
@@ -377,7 +381,8 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
                               ptr + "/zone")
         res.emit(Note("permission", f"{quote.card} lets {spell.name} be cast from {pid}'s {a.zone}.", {},
                       rules=("may-and-can",), from_card=quote))
-    spell = _with_cost_changes(res, a, spell, pid)
+    casting = _casting_to(res, a, spell, pid)
+    spell = _with_cost_changes(res, casting, spell)
     if _cost_rules(a.spell):
         res.emit(Note("cost", f"The cost of {spell.name} is {spell.cost}{_cost_detail(a.spell)}.",
                       {"cost": spell.cost}, rules=_cost_rules(a.spell)))
@@ -388,6 +393,7 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
     res.emit(Note("cost", f"{pid} has {res.state.player(pid).mana} mana for the cost of {spell.cost}, and enough "
                   f"affinity for the threshold {{{need}}}.", {"cost": spell.cost},
                   rules=("casting.cost", "threshold", "threshold.not-spent")))
+    res.apply(use_up(res.state, spent(res.state, casting)))
     if not a.spell.token:          # a token copy is made on the storyline, not cast from a hand
         _from_hand(res, pid, spell.name, ptr, a.zone)
     res.settle([SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",))])

@@ -104,10 +104,16 @@ def _agent(state: GameState, ctx: Ctx, node: Any, player: str) -> bool:
 
 
 def _statics(state: GameState, casting: Casting, abilities: Abilities, kind: str) -> Iterator[Any]:
+    """The static abilities of the realm and of the spell itself, then what resolved abilities left
+    (`casting_effects`: "This turn, bearer's next Air spell costs (3) less"), of this kind."""
+    from codex.engine.effects.casting_effects import by_whom, lasting_statics
     from codex.engine.effects.statics import _active, _silenced_sources
     silenced = _silenced_sources(state) if state.statics else set()
     for s in list(state.statics) + _own_statics(state, casting, abilities):
         if s.kind == kind and (s.order < 0 or _active(state, s, silenced)):
+            yield s
+    for s in lasting_statics(state, kind):
+        if by_whom(s.ctx, casting.caster, casting.player):
             yield s
 
 
@@ -143,28 +149,54 @@ def permitted(state: GameState, casting: Casting, abilities: Abilities, verb: st
 
 def cost_change(state: GameState, casting: Casting, abilities: Abilities) -> tuple[int, list[CardQuote]]:
     """What the static abilities add to (or take from) the spell's cost, and which ones."""
-    from codex.engine.effects.conditions import holds
-    from codex.engine.effects.select import NotExecutable
     total = 0
     quotes: list[CardQuote] = []
     for s in _statics(state, casting, abilities, "cost"):
-        delta, purpose = s.payload
-        ctx = _with(s.ctx, casting)
-        try:
-            if not _is_card(state, ctx, s.patient, casting):
-                continue
-            if purpose is not None:
-                if not _covers(state, ctx, purpose.action.dest, casting.location):
-                    continue
-                if not all(holds(state, ctx, c) for c in purpose.conditions):
-                    continue
-            if s.conditions and not all(holds(state, ctx, c) for c in s.conditions):
-                continue
-        except NotExecutable:
-            continue
-        total += delta
-        quotes.append(s.quote)
+        if _cost_applies(state, s, casting):
+            total += s.payload[0]
+            quotes.append(s.quote)
     return total, quotes
+
+
+def _cost_applies(state: GameState, s: Any, casting: Casting) -> bool:
+    from codex.engine.effects.conditions import holds
+    from codex.engine.effects.select import NotExecutable
+    purpose = s.payload[1]
+    ctx = _with(s.ctx, casting)
+    try:
+        if not _is_card(state, ctx, s.patient, casting):
+            return False
+        if purpose is not None:
+            if not _covers(state, ctx, purpose.action.dest, casting.location):
+                return False
+            if not all(holds(state, ctx, c) for c in purpose.conditions):
+                return False
+        return not s.conditions or all(holds(state, ctx, c) for c in s.conditions)
+    except NotExecutable:
+        return False
+
+
+def _waiver_applies(state: GameState, s: Any, casting: Casting) -> bool:
+    from codex.engine.effects.select import NotExecutable
+    ctx = _with(s.ctx, casting)
+    try:
+        return _is_card(state, ctx, s.patient, casting) and _covers(state, ctx, s.payload.action.dest,
+                                                                     casting.location)
+    except NotExecutable:
+        return False
+
+
+def spent(state: GameState, casting: Casting) -> list[Any]:
+    """The effects on "the next" spell (`casting_effects`) this spell uses up: each one of whose
+    changes fits it (it is the next such spell, whatever the change then does)."""
+    from codex.engine.effects.casting_effects import by_whom
+    out = []
+    for effect in state.lasting:
+        if effect.once and any(by_whom(s.ctx, casting.caster, casting.player) and (
+                _cost_applies(state, s, casting) if s.kind == "cost" else _waiver_applies(state, s, casting))
+                for s in effect.casting):
+            out.append(effect)
+    return out
 
 
 def play_permitted(state: GameState, name: str, text: str, player: str, square: int) -> CardQuote | None:
@@ -185,15 +217,9 @@ def play_permitted(state: GameState, name: str, text: str, player: str, square: 
 def threshold_waived(state: GameState, casting: Casting, abilities: Abilities) -> CardQuote | None:
     """The static ability letting this spell be cast where it is going for no threshold ("Anyone may
     cast Knights, Sirs, or Dames to this site and may do so for no threshold")."""
-    from codex.engine.effects.select import NotExecutable
     for s in _statics(state, casting, abilities, "no_threshold"):
-        ctx = _with(s.ctx, casting)
-        try:
-            if _is_card(state, ctx, s.patient, casting) and _covers(state, ctx, s.payload.action.dest,
-                                                                     casting.location):
-                return s.quote  # type: ignore[no-any-return]
-        except NotExecutable:
-            continue
+        if _waiver_applies(state, s, casting):
+            return s.quote  # type: ignore[no-any-return]
     return None
 
 
@@ -215,4 +241,5 @@ def cast_holds(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
     return _covers(state, ctx, act.dest, casting.location)
 
 
-__all__ = ["Casting", "casting_of", "permitted", "play_permitted", "cost_change", "cast_holds", "threshold_waived"]
+__all__ = ["Casting", "casting_of", "permitted", "play_permitted", "cost_change", "cast_holds", "threshold_waived",
+           "spent"]

@@ -118,7 +118,8 @@ def clause_problems(clause: Any) -> Iterator[str]:
         return
     if clause.negated or clause.modal not in (None, "may", "must"):
         yield f"a clause with '{clause.modal or 'not'}'"
-    if clause.purpose is not None or clause.instead or clause.scope is not None:
+    from codex.engine.effects.execute import has_own_purpose
+    if (clause.purpose is not None and not has_own_purpose(clause)) or clause.instead or clause.scope is not None:
         yield from purpose_problems(clause)
         return
     if clause.per is not None:
@@ -143,6 +144,8 @@ def clause_problems(clause: Any) -> Iterator[str]:
     for role in primitive.roles:
         yield from sel_problems(getattr(act, role, None))
     yield from primitive.problems(act)
+    if primitive.clause_problems is not None:
+        yield from primitive.clause_problems(clause)
     from codex.engine.effects.execute import CLAUSE_ADJUNCTS, repeats
     for adverb in clause.adverbs:
         if adverb not in primitive.adverbs:

@@ -103,6 +103,8 @@ class Primitive:
     problems: Problems = field(default=_no_problems)
     adverbs: frozenset[str] = frozenset()        # the adverbs of its clause it reads ("tapped", "together")
     adjuncts: frozenset[str] = frozenset()       # the prepositions of its clause's adjuncts it reads
+    clause_problems: Callable[[A.Clause], Iterator[str]] | None = None   # what of its clause it cannot run
+    own_purpose: Callable[[A.Clause], bool] | None = None   # the clause's purpose is its own ("to cast")
 
 
 #: Adverbs and adjuncts every clause may carry, read by `run_clause` itself: "repeating for each X".
@@ -113,13 +115,22 @@ EXECUTORS: dict[type, Primitive] = {}
 
 
 def executes(node_type: type, *, roles: tuple[str, ...] = (), problems: Problems | None = None,
-             adverbs: tuple[str, ...] = (), adjuncts: tuple[str, ...] = ()) -> Callable[[Executor], Executor]:
+             adverbs: tuple[str, ...] = (), adjuncts: tuple[str, ...] = (),
+             clause_problems: Callable[[A.Clause], Iterator[str]] | None = None,
+             own_purpose: Callable[[A.Clause], bool] | None = None) -> Callable[[Executor], Executor]:
     """Register the executor of ``node_type`` (with the roles it selects, its problems, and the
     adverbs and adjuncts of a clause it reads: `check.py` names any other as missing)."""
     def register(fn: Executor) -> Executor:
-        EXECUTORS[node_type] = Primitive(fn, roles, problems or _no_problems, frozenset(adverbs), frozenset(adjuncts))
+        EXECUTORS[node_type] = Primitive(fn, roles, problems or _no_problems, frozenset(adverbs), frozenset(adjuncts),
+                                         clause_problems, own_purpose)
         return fn
     return register
+
+
+def has_own_purpose(clause: A.Clause) -> bool:
+    """Whether the clause's purpose is read by its primitive ("costs (3) less to cast")."""
+    primitive = EXECUTORS.get(type(clause.action))
+    return primitive is not None and primitive.own_purpose is not None and primitive.own_purpose(clause)
 
 
 def repeats(clause: A.Clause) -> Any:
@@ -138,7 +149,7 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     """One clause: its modality, conditions and "for each", then its primitive."""
     if clause.negated or clause.modal not in (None, "may", "must"):
         raise NotExecutable(f"a clause with '{clause.modal or 'not'}'" + (" (negated)" if clause.negated else ""))
-    if clause.purpose is not None or clause.instead or clause.scope is not None:
+    if (clause.purpose is not None and not has_own_purpose(clause)) or clause.instead or clause.scope is not None:
         from codex.engine.effects.purpose import run_with_purpose
         return run_with_purpose(run, clause)
     if clause.conditions and run.ctx.lookup("there") is None and _names_its_patient(clause):
@@ -352,7 +363,7 @@ class Resolution:
 
 
 # the primitives register themselves
-from codex.engine.effects import board, cards, motion, purpose, replacements, shoot, summon  # noqa: E402,F401
+from codex.engine.effects import board, cards, casting_effects, motion, purpose, replacements, shoot, summon  # noqa: E402,F401,E501
 
 __all__ = ["execute", "EXECUTORS", "Primitive", "executes", "Run", "NotExecutable", "AbilityKind", "Keywords",
            "CardQuote", "describe", "select_all", "holds"]

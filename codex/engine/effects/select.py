@@ -309,6 +309,9 @@ def _owner_of_source(state: GameState, ctx: Ctx) -> str | None:
 
 def _bearer_of_source(state: GameState, ctx: Ctx) -> str | None:
     """The bearer of the artifact whose ability this is (granted abilities: the granting artifact)."""
+    kept = ctx.lookup("bearer")      # the artifact was sacrificed to pay for the ability: its bearer then
+    if kept:
+        return str(kept[0].key)
     src = ctx.grantor or ctx.source
     if src.kind != "artifact":
         return None

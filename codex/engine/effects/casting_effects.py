@@ -1,0 +1,197 @@
+"""Effects on casting that a resolved ability leaves behind (Codex "Cost", "Threshold", "Ongoing
+Effect"): "This turn, bearer's next Air spell requires no threshold and costs (3) less to cast",
+"This turn, the next Beast cast to this site costs (1) less, ignoring threshold".
+
+A static ability changes what spells cost while its card is in the realm (`statics.py`,
+`casting_rules.py`); the same words in a Genesis, a triggered or an activated ability change it
+for the effect's duration instead. The executors here read the words into the same `Static`
+records the static abilities make (kind ``cost`` or ``no_threshold``) and keep them in a
+`state.Lasting`, so `casting_rules` applies both alike. Whose spell it is ("bearer's next Air
+spell", "your next spell") is decided as the effect resolves: the artifact is sacrificed by then,
+so its bearer is the one it had when its cost was paid. "next" makes the effect apply to one spell:
+it ends as soon as a spell it fits is cast (whether or not it changed anything there).
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from codex.cardtext import ast as A
+from codex.engine.effects.context import Ctx, Obj
+from codex.engine.effects.execute import Run, executes
+from codex.engine.effects.select import NotExecutable, describe, select_all
+from codex.engine.events import EffectBegan, EffectEnded, Event
+from codex.engine.state import GameState, Lasting
+
+
+def _owner(patient: Any) -> Any:
+    """The owner of "bearer's next spell" (a selector), "your" (a word), or None."""
+    det = getattr(patient, "det", None)
+    if isinstance(det, A.Possessive):
+        return det.owner
+    return det if det == "your" else None
+
+
+def casting_words_problems(patient: Any) -> Iterator[str]:
+    """What of the words naming the spells an effect on casting changes the engine cannot read."""
+    from codex.engine.effects.check import sel_problems
+    from codex.engine.effects.statics import Unsupported, _check_card_words
+    if patient is None:
+        return
+    owner = _owner(patient)
+    det = getattr(patient, "det", None)
+    if isinstance(det, str) and det not in ("the", "a", "your", None):
+        yield f"the spells of '{det}'"
+        return
+    try:
+        _check_card_words(A.replace(patient, det=None) if isinstance(patient, A.Selector) else patient)
+    except Unsupported as e:
+        yield str(e)
+    if owner is not None and not isinstance(owner, str):
+        yield from sel_problems(owner)
+
+
+def _ignoring_threshold(clause: A.Clause) -> bool:
+    """", ignoring threshold": the clause's adjunct that waives threshold for the same spells."""
+    return any(a.prep == "while" and isinstance(a.what, A.Clause) and isinstance(a.what.action, A.NoThreshold)
+               and a.what.action.patient is None for a in clause.adjuncts)
+
+
+def own_purpose(clause: A.Clause) -> bool:
+    """"costs (3) less to cast": the purpose is the casting itself (read by the cost change)."""
+    p = clause.purpose
+    return isinstance(clause.action, A.CostChange) and isinstance(p, A.Clause) and isinstance(p.action, A.Cast) \
+        and p.action.patient is None and not p.conditions and p.purpose is None
+
+
+def _cost_problems(act: A.CostChange) -> Iterator[str]:
+    if act.direction not in ("more", "less"):
+        yield f"a cost changed '{act.direction}'"
+    if not _fixed(act.amount):
+        yield f"a cost change of {act.amount!r}"
+    yield from casting_words_problems(act.patient)
+
+
+def _threshold_problems(act: A.NoThreshold) -> Iterator[str]:
+    if act.patient is None:
+        yield "no threshold for no spell named"
+    yield from casting_words_problems(act.patient)
+
+
+def clause_problems(clause: A.Clause) -> Iterator[str]:
+    """What the clause adds to its primitive's problems: an adjunct other than "ignoring threshold",
+    a purpose other than casting the spell."""
+    from codex.engine.effects.check import sel_problems
+    for adj in clause.adjuncts:
+        if not (adj.prep == "while" and _ignoring_threshold(A.replace(clause, adjuncts=(adj,)))):
+            yield f"the adjunct '{adj.prep} ...' on {type(clause.action).__name__}"
+    if clause.purpose is not None:
+        if not own_purpose(clause):
+            yield "a cost change for something other than casting"
+        else:
+            yield from sel_problems(clause.purpose.action.dest)
+            yield from sel_problems(clause.purpose.action.agent)
+
+
+def _fixed(value: Any) -> bool:
+    return isinstance(value, int) or isinstance(value, A.Mana) and all(
+        s.strip("()").isdecimal() for s in value.symbols)
+
+
+def _mana(value: Any) -> int:
+    return value if isinstance(value, int) else sum(int(s.strip("()")) for s in value.symbols)
+
+
+def _whose(run: Run, patient: Any) -> tuple[Ctx, str]:
+    """The effect's context with the spells' owner fixed now ("bearer's": the unit bearing the
+    artifact when the ability was used), and the words for it."""
+    owner = _owner(patient)
+    if owner is None:
+        return run.ctx, ""
+    if owner == "your":
+        objs = [Obj("player", run.ctx.controller)]
+    elif isinstance(owner, A.Selector) and owner.noun == "bearer" and run.ctx.lookup("bearer") is not None:
+        objs = list(run.ctx.lookup("bearer") or ())
+    else:
+        objs = select_all(run.state, run.ctx, owner)
+    if not objs:
+        raise NotExecutable("the spells of no one")
+    return run.ctx.bind("cast_by", objs), f" cast by {describe(run.state, objs)}"
+
+
+def _spells(patient: Any, by: str) -> str:
+    """"the next air spell cast by Merlin": the spells the effect is on, in words."""
+    if not isinstance(patient, A.Selector):
+        return "spells" + by
+    nxt = any(m.lower() == "next" for m in patient.mods)
+    return f"{'the ' if nxt else ''}{' '.join([*patient.mods, patient.noun])}{by}"
+
+
+def _leave(run: Run, clause: A.Clause, patient: Any, statics: list[Any], who: str, what: str) -> None:
+    """The effect lasts (this turn, until a next turn, while its card is in the realm, or
+    permanently for a magic) as a `Lasting` of casting effects."""
+    from codex.engine.effects.durations import until_of
+    until, ends_on = until_of(run, clause)
+    if ends_on is not None:
+        raise NotExecutable("an effect on casting lasting until an event")
+    once = isinstance(patient, A.Selector) and any(m.lower() == "next" for m in patient.mods)
+    source = f"{run.ctx.source.kind}:{run.ctx.source.key}" if until == "source" else None
+    effect = Lasting(f"{run.ctx.key}#{len(run.state.lasting)}", run.ctx.source_name, run.ctx.controller,
+                     until, source=source, casting=tuple(statics), once=once, told=f"{who}: {what}")  # type: ignore[arg-type]
+    run.state = run.state.evolve(lasting=run.state.lasting + (effect,))
+    run.emit(EffectBegan(run.ctx.source_name, until, (who,), what, rules=("ongoing-effect", "cost")))
+
+
+@executes(A.CostChange, problems=_cost_problems, adjuncts=("while",), clause_problems=clause_problems,
+          own_purpose=own_purpose)
+def _cost_change(run: Run, act: A.CostChange, clause: A.Clause) -> list[Obj]:
+    """"This turn, its next magic costs (3) less": the spells cost more or less for a while."""
+    from codex.engine.effects.statics import Static
+    ctx, by = _whose(run, act.patient)
+    amount = _mana(act.amount)
+    delta = amount if act.direction == "more" else -amount
+    purpose = clause.purpose if own_purpose(clause) else None
+    statics = [Static("cost", ctx, act.patient, (delta, purpose), (), -1)]
+    what = f"a cost ({amount}) {act.direction}"
+    if _ignoring_threshold(clause):
+        statics.append(Static("no_threshold", ctx, act.patient, purpose or A.Clause(action=A.Cast()), (), -1))
+        what += " and no threshold to cast"
+    _leave(run, clause, act.patient, statics, _spells(act.patient, by), what)
+    return []
+
+
+@executes(A.NoThreshold, problems=_threshold_problems, clause_problems=clause_problems)
+def _no_threshold(run: Run, act: A.NoThreshold, clause: A.Clause) -> list[Obj]:
+    """"This turn, bearer's next Air spell requires no threshold": cast without threshold."""
+    from codex.engine.effects.statics import Static
+    ctx, by = _whose(run, act.patient)
+    static = Static("no_threshold", ctx, act.patient, A.Clause(action=A.Cast()), (), -1)
+    _leave(run, clause, act.patient, [static], _spells(act.patient, by), "no threshold to cast")
+    return []
+
+
+def lasting_statics(state: GameState, kind: str) -> Iterator[Any]:
+    """The casting effects of kind ``kind`` that resolved abilities left (they apply whether or
+    not their card is still in the realm: an effect is not its source)."""
+    for effect in state.lasting:
+        for s in effect.casting:
+            if s.kind == kind:
+                yield s
+
+
+def use_up(state: GameState, effects: list[Lasting]) -> tuple[GameState, list[Event]]:
+    """Effects on "the next" spell end once a spell they fit is cast."""
+    if not effects:
+        return state, []
+    ids = {e.id for e in effects}
+    state = state.evolve(lasting=tuple(e for e in state.lasting if e.id not in ids))
+    return state, [EffectEnded(e.name, "used", (), rules=("ongoing-effect",), from_card=e.casting[0].quote)
+                   for e in effects]
+
+
+def by_whom(ctx: Ctx, caster: str, player: str) -> bool:
+    """Whether the spell's caster (or its player) is whose spells the effect is on."""
+    who = ctx.lookup("cast_by")
+    return who is None or Obj("unit", caster) in who or Obj("player", player) in who
+
+
+__all__ = ["own_purpose", "casting_words_problems", "clause_problems", "lasting_statics", "use_up", "by_whom"]
