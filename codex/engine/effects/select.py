@@ -63,7 +63,7 @@ MODS = {"allied", "enemy", "other", "tapped", "untapped", "weaker", "stronger", 
         "affected", "fire", "earth", "air", "dead", "random", "adjacent", "nearby", "aboveground",
         "ordinary", "exceptional", "elite", "unique", "hit", "topmost", "next", "bottommost", "different",
         "magic", "minion", "artifact", "aura", "site", "strongest", "weakest", "basic", "broken", "chosen",
-        "underground", "underwater", "burrowed", "submerged", "target"}
+        "underground", "underwater", "burrowed", "submerged", "target", "only"}
 RARITIES = {"ordinary", "exceptional", "elite", "unique"}
 CARD_TYPES = {"magic", "minion", "artifact", "aura", "site", "avatar"}
 ELEMENT_MODS = {"fire", "earth", "air", "water"}
@@ -240,6 +240,10 @@ def _noun_test(state: GameState, ctx: Ctx, noun: str, det: Any = None) -> tuple[
         return "unit", lambda o: _has_keyword(state, o, keyword)
     if is_subtype(noun):
         sub = word.lower()
+        if sub not in _unit_subtypes(state) and sub not in _site_subtypes(state) \
+                and any(_named(state, Obj("site", x.square), noun) for x in state.sites) \
+                and not any(_named(state, Obj("unit", u.id), noun) for u in state.units):
+            return "site", lambda o: _named(state, o, noun)      # a site's name ("the only Dark Tower")
         kind = "site" if sub in _site_subtypes(state) and sub not in _unit_subtypes(state) else (
             "artifact" if sub in _artifact_subtypes(state) and sub not in _unit_subtypes(state) else "unit")
         return kind, lambda o: sub in _subtypes(state, o) or _named(state, o, noun)
@@ -381,6 +385,10 @@ def is_a(state: GameState, ctx: Ctx, obj: Obj, sel: A.Selector) -> bool:
     """Whether an object is the kind of card the words name ("if it's a minion", "an Exceptional
     Mortal"): its noun, then its modifiers and filters."""
     noun = singular(sel.noun)
+    if any(m.lower() == "only" for m in sel.mods):
+        # "the only Dark Tower you control": it is one, and no other is
+        rest = A.replace(sel, det=None, mods=tuple(m for m in sel.mods if m.lower() != "only"))
+        return is_a(state, ctx, obj, rest) and select_all(state, ctx, rest) == [obj]
     if noun == "card":
         ok = obj.kind in ("card", "unit", "site", "artifact", "aura")
     elif noun in CARD_TYPES:
@@ -943,7 +951,7 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
             from dataclasses import replace as dc_replace
             mods_ctx = dc_replace(ctx, controller=owner).bind("other", holders)
     tests = [noun_test] + [_mod_test(state, mods_ctx, m) for m in sel.mods if m.lower() not in ("random", "strongest",
-                                                                                               "weakest")]
+                                                                                               "weakest", "only")]
     if isinstance(sel.det, str) and sel.det.lower() == "another":
         tests.append(_mod_test(state, ctx, "other"))
     if isinstance(sel.det, str) and sel.det.lower() in ("your",) and kind not in ("location", "player"):
@@ -961,6 +969,8 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
             tests.append(lambda o: controller_of(state, o) in owners)
     tests += [_filter_test(state, ctx, f, kind) for f in sel.filters]
     found = [o for o in _candidates(state, kind) if all(t(o) for t in tests)]
+    if any(m.lower() == "only" for m in sel.mods) and len(found) != 1:
+        found = []               # "the only minion here": none when there is not exactly one
     extreme = next((m.lower() for m in sel.mods if m.lower() in ("strongest", "weakest")), None)
     if extreme is not None:
         found = _extremes(state, found, extreme)
