@@ -22,7 +22,8 @@ from codex.engine.carrying import lance_tokens, offset_in
 from codex.engine.combat import break_ward, interact
 from codex.engine.oversized import normalise
 from codex.engine.effects.casting_effects import use_up
-from codex.engine.effects.casting_rules import Casting, casting_of, cost_change, permitted, spent, threshold_waived
+from codex.engine.effects.casting_rules import (Casting, casting_of, cost_change, may_cast, permitted, required, spent,
+                                                threshold_waived)
 from codex.engine.effects.context import card_data
 from codex.engine.geometry import Location
 from codex.engine.state import Affinity, Artifact, Aura, Card, GameState, Unit, ZoneName
@@ -259,6 +260,22 @@ def _casting_to(res: Resolution, a: D.Cast, spell: C.Spell, pid: str) -> Casting
     return _casting(res, a, spell, pid, loc)
 
 
+def _where_required(res: Resolution, casting: Casting, spell: C.Spell, ptr: str) -> None:
+    """"Must be cast to a corner": the spell's own text narrows where it may go (Codex "The Silver
+    Rule": specific card text takes precedence); elsewhere the cast is illegal."""
+    found = required(res.state, casting, spell.abilities)
+    if found is None:
+        return
+    quote, ok = found
+    where = f"the {casting.location}" if casting.location is not None else "no location"
+    res.emit(Note("permission", f"{spell.name} must be cast to where its text says: {where} "
+                  f"{'is' if ok else 'is not'} such a place.", {"location": str(casting.location)},
+                  rules=("the-silver-rule",), from_card=quote))
+    if not ok:
+        raise res.illegal((Reason.BAD_SUMMONING_LOCATION, "the-silver-rule"),
+                          f"{spell.name} cannot be cast to {where}", ptr + "/location")
+
+
 def _with_cost_changes(res: Resolution, casting: Casting, spell: C.Spell) -> C.Spell:
     """The spell's cost with what static abilities (and effects that last) add or take off (Codex
     "Cost": never below zero), each change cited."""
@@ -356,6 +373,10 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
     pid = caster.controller
     kw = keywords_at(res.state, caster)
     found = C.caster_reason(res.state, caster, spell)
+    allowed = None
+    if found and found[0] is Reason.NOT_SPELLCASTER:     # "May be cast by any ally" (Codex "The Silver Rule")
+        allowed = may_cast(res.state, _casting(res, a, spell, caster.controller, None), spell.abilities)
+        found = None if allowed is not None else found
     if found:
         if found[0] is Reason.DISABLED:
             res.emit(Note("caster", f"{caster.name} is disabled: a disabled minion can't cast spells.",
@@ -364,10 +385,15 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
             res.emit(_element_note(spell))
         raise res.illegal(found, f"{caster.name} cannot cast {spell.name}", ptr + "/caster")
     by_you = "" if caster.is_avatar else f"; the spell is one {pid} casts, paid from {pid}'s mana"
-    res.emit(Note("caster", f"{caster.name} is a Spellcaster controlled by {pid}{by_you}.", {"unit": caster.id},
-                  rules=("casting.spellcaster", "spellcaster") + (
-                      ("spellcaster.element",) if kw.spellcaster_elements else ()) + (
-                      () if caster.is_avatar else ("you", "you.spellcasters"))))
+    if allowed is not None:
+        res.emit(Note("caster", f"{caster.name} is not a Spellcaster, but {allowed.card} may be cast by it: "
+                      f"{pid} casts it{by_you}.", {"unit": caster.id},
+                      rules=("the-silver-rule", "may-and-can.optional", "you", "you.spellcasters"), from_card=allowed))
+    else:
+        res.emit(Note("caster", f"{caster.name} is a Spellcaster controlled by {pid}{by_you}.", {"unit": caster.id},
+                      rules=("casting.spellcaster", "spellcaster") + (
+                          ("spellcaster.element",) if kw.spellcaster_elements else ()) + (
+                          () if caster.is_avatar else ("you", "you.spellcasters"))))
     if kw.spellcaster_elements or kw.spellcaster_excluded:
         res.emit(_element_note(spell))
     if a.spell.also:
@@ -382,6 +408,7 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
         res.emit(Note("permission", f"{quote.card} lets {spell.name} be cast from {pid}'s {a.zone}.", {},
                       rules=("may-and-can",), from_card=quote))
     casting = _casting_to(res, a, spell, pid)
+    _where_required(res, casting, spell, ptr)
     spell = _with_cost_changes(res, casting, spell)
     if _cost_rules(a.spell):
         res.emit(Note("cost", f"The cost of {spell.name} is {spell.cost}{_cost_detail(a.spell)}.",

@@ -147,6 +147,39 @@ def permitted(state: GameState, casting: Casting, abilities: Abilities, verb: st
     return None
 
 
+def required(state: GameState, casting: Casting, abilities: Abilities, action: str = "cast") \
+        -> tuple[CardQuote, bool] | None:
+    """The static ability saying where this spell must be cast ("Must be cast to a corner"), and
+    whether its destination is such a place; None when none says so."""
+    from codex.engine.effects.select import NotExecutable
+    for s in _statics(state, casting, abilities, "require"):
+        dest, _, _, what = s.payload
+        ctx = _with(s.ctx, casting)
+        try:
+            if what == action and _is_card(state, ctx, s.patient, casting):
+                return s.quote, _covers(state, ctx, dest, casting.location)
+        except NotExecutable:
+            continue
+    return None
+
+
+def may_cast(state: GameState, casting: Casting, abilities: Abilities) -> CardQuote | None:
+    """The static ability letting a unit that is not a Spellcaster cast this spell ("May be cast by
+    any ally", "May be cast by an allied Mortal"); None when none does."""
+    from codex.engine.effects.select import NotExecutable, select_all
+    for s in _statics(state, casting, abilities, "permit"):
+        dest, agent, source, what = s.payload
+        if what != "cast" or dest is not None or source is not None or agent is None:
+            continue
+        ctx = _with(s.ctx, casting)
+        try:
+            if _is_card(state, ctx, s.patient, casting) and Obj("unit", casting.caster) in select_all(state, ctx, agent):
+                return s.quote  # type: ignore[no-any-return]
+        except NotExecutable:
+            continue
+    return None
+
+
 def cost_change(state: GameState, casting: Casting, abilities: Abilities) -> tuple[int, list[CardQuote]]:
     """What the static abilities add to (or take from) the spell's cost, and which ones."""
     total = 0
@@ -242,4 +275,4 @@ def cast_holds(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
 
 
 __all__ = ["Casting", "casting_of", "permitted", "play_permitted", "cost_change", "cast_holds", "threshold_waived",
-           "spent"]
+           "spent", "required", "may_cast"]

@@ -198,6 +198,23 @@ def _permission(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     return out
 
 
+def _requirement(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
+    """"Must be cast to a corner", "Must be cast to your back row", "Can and must be cast to any
+    water site": where this card must go when it is cast (Codex "The Silver Rule": the card's text
+    narrows the casting rules); "can and must" also lets it go there."""
+    act = clause.action
+    verb = PERMITTED.get(type(act))
+    if verb is None or clause.conditions or clause.adjuncts or clause.adverbs or act.dest is None \
+            or getattr(act, "source", None) is not None or act.agent is not None \
+            or not (isinstance(act.patient, A.Ref) and act.patient.word == "SELF"):
+        raise Unsupported(f"a static ability with '{clause.modal}'")
+    _check_words(act.dest)
+    out = [Static("require", ctx, act.patient, (act.dest, None, None, verb), (), order)]
+    if clause.modal == "can and must":
+        out += _permission(A.replace(clause, modal="can"), ctx, order)
+    return out
+
+
 def _done_for(act: Any, clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     """"... and for (1) less", "may do so for no threshold": what casting as permitted costs (a cost
     change, or no threshold, for the same spells cast to the same place)."""
@@ -253,6 +270,8 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return out
     if clause.modal in ("may", "can") and not clause.negated:
         return _permission(clause, ctx, order)
+    if clause.modal in ("must", "can and must") and not clause.negated:
+        return _requirement(clause, ctx, order)
     if clause.modal is not None or clause.negated:
         raise Unsupported(f"a static ability with '{clause.modal or 'not'}'")
     if clause.purpose is not None and not isinstance(act, A.CostChange):
