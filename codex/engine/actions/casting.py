@@ -22,8 +22,8 @@ from codex.engine.carrying import lance_tokens, offset_in
 from codex.engine.combat import break_ward, interact
 from codex.engine.oversized import normalise
 from codex.engine.effects.casting_effects import use_up
-from codex.engine.effects.casting_rules import (Casting, casting_of, cost_change, may_cast, permitted, required, spent,
-                                                threshold_waived)
+from codex.engine.effects.casting_rules import (Casting, casting_of, conjured_atop, cost_change, may_cast, permitted,
+                                                required, spent, threshold_waived)
 from codex.engine.effects.context import card_data
 from codex.engine.geometry import Location
 from codex.engine.state import Affinity, Artifact, Aura, Card, GameState, Unit, ZoneName
@@ -179,14 +179,37 @@ def _conjure_artifact(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr:
     return f"conjured at {site.name}"
 
 
+def _atop_site(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> tuple[int, ...] | None:
+    """An aura its text conjures atop one site ("Conjure atop an Elite or Unique site"): that site's
+    square, if it is such a site (Codex "The Silver Rule": the card's words replace the 2x2 area)."""
+    corner = a.location if isinstance(a.location, int) else (a.location[0] if a.location else None)
+    if corner is None:
+        return None
+    loc = Location(corner, Region.SURFACE)
+    found = conjured_atop(res.state, _casting(res, a, spell, pid, loc), spell.abilities)
+    if found is None:
+        return None
+    quote, ok = found
+    site = res.state.site_at(corner)
+    where = site.name if site is not None else f"the void at square {corner}"
+    res.emit(Note("permission", f"{spell.name} is conjured atop one site, as its text says: {where} "
+                  f"{'is' if ok and site is not None else 'is not'} such a site.", {"square": corner},
+                  rules=("the-silver-rule", "casting.aura"), from_card=quote))
+    if not ok or site is None:
+        raise res.illegal((Reason.BAD_SUMMONING_LOCATION, "the-silver-rule"), f"{spell.name} atop {where}",
+                          ptr + "/location")
+    return (corner,)
+
+
 def _conjure_aura(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> str:
     corner = a.location if isinstance(a.location, int) else (a.location[0] if a.location else None)
-    squares = C.aura_squares(corner) if corner else None
+    squares = _atop_site(res, a, spell, pid, ptr) or (C.aura_squares(corner) if corner else None)
     if not squares:
         raise res.illegal((Reason.BAD_AURA_AREA, "casting.aura"), spell.name, ptr + "/location")
     before = res.state
     res.state = _pay(res.state, pid, spell.cost)
-    aura = Aura(a.spell.id or spell.name, spell.name, pid, squares, tuple(a.spell.effects))
+    aura = Aura(a.spell.id or spell.name, spell.name, pid, squares, tuple(a.spell.effects), text=spell.text,
+                abilities=spell.abilities)
     res.state = res.state.evolve(auras=res.state.auras + (aura,))
     where = f"on squares {', '.join(map(str, squares))}"
     # a flood makes sites water (their subsurfaces follow); a silence removes abilities (Waterbound too)

@@ -163,6 +163,18 @@ def required(state: GameState, casting: Casting, abilities: Abilities, action: s
     return None
 
 
+def conjured_atop(state: GameState, casting: Casting, abilities: Abilities) -> tuple[CardQuote, bool] | None:
+    """An aura whose text says where it is conjured ("Conjure atop an Elite or Unique site"): that
+    static ability, and whether the site it goes to is such a site; None when the text says nothing."""
+    from codex.engine.effects.select import NotExecutable
+    for s in _statics(state, casting, abilities, "conjure_at"):
+        try:
+            return s.quote, _covers(state, _with(s.ctx, casting), s.payload, casting.location)
+        except NotExecutable:
+            continue
+    return None
+
+
 def may_cast(state: GameState, casting: Casting, abilities: Abilities) -> CardQuote | None:
     """The static ability letting a unit that is not a Spellcaster cast this spell ("May be cast by
     any ally", "May be cast by an allied Mortal"); None when none does."""
@@ -275,4 +287,4 @@ def cast_holds(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
 
 
 __all__ = ["Casting", "casting_of", "permitted", "play_permitted", "cost_change", "cast_holds", "threshold_waived",
-           "spent", "required", "may_cast"]
+           "spent", "required", "may_cast", "conjured_atop"]

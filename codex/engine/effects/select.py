@@ -377,6 +377,11 @@ def _rarity(o: Obj, state: GameState | None = None) -> str | None:
     u = _unit(state, o) if state is not None else None
     if u is not None:
         return (u.rarity or "").lower() or None
+    if state is not None and o.kind in ("site", "artifact", "aura"):     # its card's, from the catalog
+        from codex.engine.effects.context import card_data
+        name = name_of(state, o)
+        known = card_data(name)
+        return (known.rarity or "").lower() or None if known is not None and known.name == name else None
     data = _card_data(o)
     return (data.rarity or "").lower() if data is not None else None
 

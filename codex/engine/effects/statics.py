@@ -332,7 +332,19 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return _provide_static(act, clause, ctx, conds, order)
     if isinstance(act, A.CostChange):
         return [_cost_static(act, clause, ctx, conds, order)]
+    if isinstance(act, A.Conjure) and act.dest is not None and act.agent is None and not conds \
+            and not clause.adjuncts and (act.patient is None or isinstance(act.patient, A.Ref) and act.patient.word == "SELF"):
+        # "Conjure atop an Elite or Unique site": where the aura goes when it is cast (one site's surface)
+        if not (isinstance(act.dest, (A.Selector, A.Group)) and all(
+                isinstance(i, A.Selector) and singular_noun(i) == "site" for i in _items(act.dest))):
+            raise Unsupported("conjuring atop something other than a site")
+        _check_words(act.dest)
+        return [Static("conjure_at", ctx, None, act.dest, (), order)]
     raise Unsupported(f"a static {type(act).__name__}")
+
+
+def _items(node: Any) -> tuple[Any, ...]:
+    return node.items if isinstance(node, A.Group) else (node,)
 
 
 def _strike_damage_of(node: Any) -> Any:
