@@ -671,6 +671,8 @@ class DeckCardDoc(Doc):
     type: CardTypeName | None = None
     rarity: Rarity | None = None
     token: StrictBool = False
+    text: Text = Field(default="", description="its card text, where it bears on deck building (\"Your spellbook "
+                       "may include any number of ...\"); a catalog card's comes from the catalog")
 
 
 #: A deck list entry: "Name", "3 Name" / "3x Name", or a DeckCardDoc.

@@ -268,6 +268,12 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
             _check_words(getattr(verb, "agent", None), getattr(verb, "patient", None), getattr(verb, "dest", None))
             out.append(Static("cant", ctx, None, (name, verb), conds, order))
         return out
+    if isinstance(act, A.Include) and clause.modal == "may" and not clause.negated and not clause.adjuncts:
+        # "Your spellbook may include any number of Grey Wolves": deck construction (`deck.any_number`)
+        from codex.engine.deck import any_number_of, singular_deck
+        if singular_deck(act.patient) is None or any_number_of(act.recipient) is None:
+            raise Unsupported("a deck-building permission the engine does not read")
+        return [Static("include", ctx, act.recipient, act.patient, (), order)]
     if clause.modal in ("may", "can") and not clause.negated:
         return _permission(clause, ctx, order)
     if clause.modal in ("must", "can and must") and not clause.negated:
