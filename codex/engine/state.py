@@ -322,6 +322,7 @@ class Lasting:
     casting: tuple[Any, ...] = ()        # effects on casting ("This turn, bearer's next Air spell costs (3) less"):
     once: bool = False                   # `statics.Static` records, read by `casting_rules`; "next": one spell only
     told: str = ""                       # what a casting effect does, in words
+    during: str | None = None            # a casting effect "on your opponent's next turn": only on that player's turn
 
     def covers(self, unit: "Unit") -> bool:
         """Whether the effect is on ``unit`` now: one of its units, or (an effect over an area) a unit

@@ -24,11 +24,20 @@ from codex.engine.state import GameState, Lasting
 
 
 def _owner(patient: Any) -> Any:
-    """The owner of "bearer's next spell" (a selector), "your" (a word), or None."""
+    """The owner of "bearer's next spell" (a selector), "your" or "their" (a word), or None."""
     det = getattr(patient, "det", None)
     if isinstance(det, A.Possessive):
         return det.owner
-    return det if det == "your" else None
+    return det if det in ("your", "their") else None
+
+
+def during_turn(duration: Any) -> str | None:
+    """"On your opponent's next turn": whose turn (``opponent``) the effect waits for; None for
+    any other duration."""
+    if isinstance(duration, A.Duration) and duration.kind == "during" and duration.turn is not None \
+            and duration.turn.whose == "opponent" and duration.turn.which == "next" and duration.phase is None:
+        return "opponent"
+    return None
 
 
 def casting_words_problems(patient: Any) -> Iterator[str]:
@@ -39,7 +48,7 @@ def casting_words_problems(patient: Any) -> Iterator[str]:
         return
     owner = _owner(patient)
     det = getattr(patient, "det", None)
-    if isinstance(det, str) and det not in ("the", "a", "your", None):
+    if isinstance(det, str) and det not in ("the", "a", "your", "their", None):
         yield f"the spells of '{det}'"
         return
     try:
@@ -101,7 +110,7 @@ def _mana(value: Any) -> int:
     return value if isinstance(value, int) else sum(int(s.strip("()")) for s in value.symbols)
 
 
-def _whose(run: Run, patient: Any) -> tuple[Ctx, str]:
+def _whose(run: Run, patient: Any, clause: A.Clause) -> tuple[Ctx, str]:
     """The effect's context with the spells' owner fixed now ("bearer's": the unit bearing the
     artifact when the ability was used), and the words for it."""
     owner = _owner(patient)
@@ -109,6 +118,10 @@ def _whose(run: Run, patient: Any) -> tuple[Ctx, str]:
         return run.ctx, ""
     if owner == "your":
         objs = [Obj("player", run.ctx.controller)]
+    elif owner == "their":         # "On your opponent's next turn, their spells": that opponent's
+        if during_turn(clause.duration) is None:
+            raise NotExecutable("'their' spells with no player named")
+        objs = [Obj("player", p.id) for p in run.state.players if p.id != run.ctx.controller]
     elif isinstance(owner, A.Selector) and owner.noun == "bearer" and run.ctx.lookup("bearer") is not None:
         objs = list(run.ctx.lookup("bearer") or ())
     else:
@@ -123,22 +136,30 @@ def _spells(patient: Any, by: str) -> str:
     if not isinstance(patient, A.Selector):
         return "spells" + by
     nxt = any(m.lower() == "next" for m in patient.mods)
-    return f"{'the ' if nxt else ''}{' '.join([*patient.mods, patient.noun])}{by}"
+    noun = patient.noun + ("s" if patient.plural and not nxt and not patient.noun.endswith("s") else "")
+    return f"{'the ' if nxt else ''}{' '.join([*patient.mods, noun])}{by}"
 
 
 def _leave(run: Run, clause: A.Clause, patient: Any, statics: list[Any], who: str, what: str) -> None:
     """The effect lasts (this turn, until a next turn, while its card is in the realm, or
     permanently for a magic) as a `Lasting` of casting effects."""
     from codex.engine.effects.durations import until_of
-    until, ends_on = until_of(run, clause)
+    during = None
+    if during_turn(clause.duration) is not None:    # from now until its controller's next turn, on the opponent's
+        until, ends_on = "next_turn", None
+        during = next((p.id for p in run.state.players if p.id != run.ctx.controller), None)
+    else:
+        until, ends_on = until_of(run, clause)
     if ends_on is not None:
         raise NotExecutable("an effect on casting lasting until an event")
     once = isinstance(patient, A.Selector) and any(m.lower() == "next" for m in patient.mods)
     source = f"{run.ctx.source.kind}:{run.ctx.source.key}" if until == "source" else None
     effect = Lasting(f"{run.ctx.key}#{len(run.state.lasting)}", run.ctx.source_name, run.ctx.controller,
-                     until, source=source, casting=tuple(statics), once=once, told=f"{who}: {what}")  # type: ignore[arg-type]
+                     until, source=source, casting=tuple(statics), once=once, told=f"{who}: {what}",  # type: ignore[arg-type]
+                     during=during)
     run.state = run.state.evolve(lasting=run.state.lasting + (effect,))
-    run.emit(EffectBegan(run.ctx.source_name, until, (who,), what, rules=("ongoing-effect", "cost")))
+    run.emit(EffectBegan(run.ctx.source_name, f"during {during}'s next turn" if during else until, (who,), what,
+                         rules=("ongoing-effect", "cost")))
 
 
 @executes(A.CostChange, problems=_cost_problems, adjuncts=("while",), clause_problems=clause_problems,
@@ -146,7 +167,7 @@ def _leave(run: Run, clause: A.Clause, patient: Any, statics: list[Any], who: st
 def _cost_change(run: Run, act: A.CostChange, clause: A.Clause) -> list[Obj]:
     """"This turn, its next magic costs (3) less": the spells cost more or less for a while."""
     from codex.engine.effects.statics import Static
-    ctx, by = _whose(run, act.patient)
+    ctx, by = _whose(run, act.patient, clause)
     amount = _mana(act.amount)
     delta = amount if act.direction == "more" else -amount
     purpose = clause.purpose if own_purpose(clause) else None
@@ -163,7 +184,7 @@ def _cost_change(run: Run, act: A.CostChange, clause: A.Clause) -> list[Obj]:
 def _no_threshold(run: Run, act: A.NoThreshold, clause: A.Clause) -> list[Obj]:
     """"This turn, bearer's next Air spell requires no threshold": cast without threshold."""
     from codex.engine.effects.statics import Static
-    ctx, by = _whose(run, act.patient)
+    ctx, by = _whose(run, act.patient, clause)
     static = Static("no_threshold", ctx, act.patient, A.Clause(action=A.Cast()), (), -1)
     _leave(run, clause, act.patient, [static], _spells(act.patient, by), "no threshold to cast")
     return []
@@ -173,6 +194,8 @@ def lasting_statics(state: GameState, kind: str) -> Iterator[Any]:
     """The casting effects of kind ``kind`` that resolved abilities left (they apply whether or
     not their card is still in the realm: an effect is not its source)."""
     for effect in state.lasting:
+        if effect.during is not None and state.turn.active != effect.during:
+            continue          # "on your opponent's next turn": not yet (or no longer)
         for s in effect.casting:
             if s.kind == kind:
                 yield s

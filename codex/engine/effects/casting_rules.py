@@ -237,6 +237,8 @@ def spent(state: GameState, casting: Casting) -> list[Any]:
     from codex.engine.effects.casting_effects import by_whom
     out = []
     for effect in state.lasting:
+        if effect.during is not None and state.turn.active != effect.during:
+            continue
         if effect.once and any(by_whom(s.ctx, casting.caster, casting.player) and (
                 _cost_applies(state, s, casting) if s.kind == "cost" else _waiver_applies(state, s, casting))
                 for s in effect.casting):

@@ -125,7 +125,8 @@ def clause_problems(clause: Any) -> Iterator[str]:
     if clause.per is not None:
         yield from per_problems(clause.action)
         yield from sel_problems(clause.per)
-    yield from duration_problems(clause.duration)
+    if not during_on_casting(clause.duration, (clause,)):
+        yield from duration_problems(clause.duration)
     for cond in clause.conditions:
         if isinstance(cond, A.Condition) and cond.kind == "while" and isinstance(
                 clause.action, (A.Grant, A.SetState, A.LoseGrant)) and not (
@@ -162,6 +163,14 @@ def _limit_problems(limit: Any) -> Iterator[str]:
         yield "a limit other than once a turn"
 
 
+def during_on_casting(duration: Any, clauses: Any) -> bool:
+    """"On your opponent's next turn, their spells cost (1) more": a duration only effects on casting
+    run (`casting_effects`)."""
+    from codex.engine.effects.casting_effects import during_turn
+    return duration is not None and during_turn(duration) is not None and all(
+        isinstance(c, A.Clause) and isinstance(c.action, (A.CostChange, A.NoThreshold)) for c in clauses)
+
+
 def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
     from codex.engine.effects.conditions import condition_problems
     from codex.engine.effects.durations import duration_problems
@@ -181,7 +190,8 @@ def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
             yield "a sentence with a limit"
         if sentence.per is not None:
             yield from sel_problems(sentence.per)
-        yield from duration_problems(sentence.duration)
+        if not during_on_casting(sentence.duration, sentence.clauses):
+            yield from duration_problems(sentence.duration)
         for cond in sentence.conditions:
             yield from condition_problems(cond)
         if "or" in sentence.links and set(sentence.links) != {"or"}:
