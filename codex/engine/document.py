@@ -337,6 +337,9 @@ class Cast(Action):
     zone: Literal["hand", "cemetery", "spellbook"] = Field(
         default="hand", description="the zone the spell is cast from: the hand, or another zone an effect allows "
                                     "(\"May be cast from your cemetery\")")
+    owner: Id | None = Field(default=None, description="whose zone the spell is cast from, when an effect lets its "
+                                                       "caster cast another player's card (\"You may cast that spell\"); "
+                                                       "default: the caster's controller's")
 
 
 class SiteSpec(Doc):

@@ -22,8 +22,8 @@ from codex.engine.carrying import lance_tokens, offset_in
 from codex.engine.combat import break_ward, interact
 from codex.engine.oversized import normalise
 from codex.engine.effects.casting_effects import use_up
-from codex.engine.effects.casting_rules import (Casting, casting_of, conjured_atop, cost_change, may_cast, permitted,
-                                                required, spent, threshold_waived)
+from codex.engine.effects.casting_rules import (Casting, card_permitted, casting_of, conjured_atop, cost_change,
+                                                may_cast, permitted, required, spent, threshold_waived)
 from codex.engine.effects.context import card_data
 from codex.engine.geometry import Location
 from codex.engine.state import Affinity, Artifact, Aura, Card, GameState, Unit, ZoneName
@@ -67,7 +67,7 @@ def _summon(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> s
         loc = normalise(res.state, loc)
     known = card_data(spell.name)
     known = known if known is not None and known.name == spell.name else None
-    minion = Unit(sid, spell.name, pid, pid, "minion", loc, spell.attack, spell.defense, keywords=spell.keywords,
+    minion = Unit(sid, spell.name, pid, a.owner or pid, "minion", loc, spell.attack, spell.defense, keywords=spell.keywords,
                   text=spell.text, summoned_this_turn=True, abilities=spell.abilities, size=size,
                   subtypes=tuple(known.subtypes) if known else (), elements=tuple(known.elements) if known else
                   tuple(sorted(spell.threshold.elements())), cost=spell.cost, rarity=known.rarity if known else None)
@@ -107,7 +107,7 @@ def _casting(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, loc: Location
     known = card_data(spell.name)
     if known is not None and known.name == spell.name:
         data = replace(known, cost=spell.cost, text=spell.text)
-    return casting_of(spell.name, spell.type, data, pid, a.caster, loc, a.zone, a.carrier or None)
+    return casting_of(spell.name, spell.type, data, pid, a.caster, loc, a.zone, a.carrier or None, a.owner)
 
 
 def _permission_note(res: Resolution, quote: Any, text: str, unit: str | None = None) -> None:
@@ -156,7 +156,7 @@ def _conjure_artifact(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr:
         if not res.state.occupies(bearer, loc):
             raise res.illegal((Reason.NOT_HERE, "casting.artifact"), f"{spell.name} at the {loc}", ptr + "/location")
         res.state = _pay(res.state, pid, spell.cost).with_artifact(
-            Artifact(aid, spell.name, pid, loc, bearer=bearer.id, offset=offset_in(res.state, bearer, loc),
+            Artifact(aid, spell.name, a.owner or pid, loc, bearer=bearer.id, offset=offset_in(res.state, bearer, loc),
                      cost=spell.cost, text=spell.text, abilities=spell.abilities))
         res.emit(Conjured(spell.name, f"into the hands of {bearer.name}", rules=(
             "casting.artifact-carrier", "carriable-artifact", "artifact.control")))
@@ -172,7 +172,7 @@ def _conjure_artifact(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr:
     if site is None or site.controller != pid or loc.region is not Region.SURFACE:
         raise res.illegal((Reason.NOT_YOUR_SITE, "casting.artifact-location"), spell.name, ptr + "/location")
     res.state = _pay(res.state, pid, spell.cost).with_artifact(
-        Artifact(aid, spell.name, pid, loc, carriable=spell.carriable, controller=None if spell.carriable else pid,
+        Artifact(aid, spell.name, a.owner or pid, loc, carriable=spell.carriable, controller=None if spell.carriable else pid,
                  cost=spell.cost, text=spell.text, abilities=spell.abilities))
     res.emit(Conjured(spell.name, f"on the surface of {site.name}", rules=("casting.artifact-location",) + (
         ("artifact.uncontrolled", "uncontrolled.artifact") if spell.carriable else ("artifact.monument",))))
@@ -264,13 +264,14 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
     else:
         for what in spell.abilities.not_executed():
             res.emit(AbilityNotExecuted(caster.id, spell.name, what, rules=("storyline",)))
-    card = Card(spell.name, pid, "magic", a.spell.token)
+    owner = a.owner or pid
+    card = Card(spell.name, owner, "magic", a.spell.token)
     if a.spell.token:
         res.state = res.state.put_card(card, "banished")
         res.emit(CardsMoved(pid, (spell.name,), 0, None, "banished", "a copy is a token, banished as soon as it "
                             "resolves", rules=("copy.token", "token")))
     else:
-        res.apply(move(res.state, pid, [card], None, "cemetery", "a magic goes to its owner's cemetery once "
+        res.apply(move(res.state, owner, [card], None, "cemetery", "a magic goes to its owner's cemetery once "
                        "resolved", ("cemetery", "magic", "magic.cemetery", "magic.characteristics")))
     return "cast"
 
@@ -423,13 +424,19 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
         res.emit(Note("types", f"{spell.name} is {' and '.join((a.spell.type or '',) + a.spell.also)}: "
                       f"{'the minion rules take precedence' if spell.type == 'minion' else 'it has each type'}.",
                       {"types": [a.spell.type, *a.spell.also]}, rules=("cards-with-multiple-types", "card-type")))
-    if a.zone != "hand":
-        quote = permitted(res.state, _casting(res, a, spell, pid, None), spell.abilities, "zone")
+    owner = a.owner or pid
+    if owner not in {p.id for p in res.state.players}:
+        from codex.engine.errors import Problem, ScenarioError
+        raise ScenarioError([Problem(ptr + "/owner", f"no player {owner!r}", "name a player of the scenario")])
+    if a.zone != "hand" or owner != pid:
+        elsewhere = _casting(res, a, spell, pid, None)
+        this_card = card_permitted(res.state, elsewhere)
+        quote = this_card or (permitted(res.state, elsewhere, spell.abilities, "zone") if owner == pid else None)
         if quote is None:
-            raise res.illegal((Reason.NOT_FROM_ZONE, "casting.from-hand"), f"{spell.name} from {pid}'s {a.zone}",
+            raise res.illegal((Reason.NOT_FROM_ZONE, "casting.from-hand"), f"{spell.name} from {owner}'s {a.zone}",
                               ptr + "/zone")
-        res.emit(Note("permission", f"{quote.card} lets {spell.name} be cast from {pid}'s {a.zone}.", {},
-                      rules=("may-and-can",), from_card=quote))
+        res.emit(Note("permission", f"{quote.card} lets {pid} cast {spell.name} from {owner}'s {a.zone}.", {},
+                      rules=("may-and-can.optional",) if this_card else ("may-and-can",), from_card=quote))
     casting = _casting_to(res, a, spell, pid)
     _where_required(res, casting, spell, ptr)
     spell = _with_cost_changes(res, casting, spell)
@@ -445,7 +452,7 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
                   rules=("casting.cost", "threshold", "threshold.not-spent")))
     res.apply(use_up(res.state, spent(res.state, casting)))
     if not a.spell.token:          # a token copy is made on the storyline, not cast from a hand
-        _from_hand(res, pid, spell.name, ptr, a.zone)
+        _from_hand(res, owner, spell.name, ptr, a.zone)
     res.settle([SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",))])
     where = _PLACE[spell.type](res, a, spell, pid, ptr)
     res.emit(ManaPaid(pid, spell.cost, res.state.player(pid).mana, rules=("casting.cost",)))

@@ -190,6 +190,81 @@ def _no_threshold(run: Run, act: A.NoThreshold, clause: A.Clause) -> list[Obj]:
     return []
 
 
+def once_this_turn(limit: Any) -> bool:
+    """"once this turn": the limit of a permission to cast a card."""
+    return limit is not None and limit.count == 1 and limit.turn is not None and limit.turn.which == "this"
+
+
+def limited_permission(sentence: Any) -> bool:
+    """"You may cast that spell once this turn, ...": a sentence of permissions to cast with that limit."""
+    return once_this_turn(getattr(sentence, "limit", None)) and all(
+        isinstance(c, A.Clause) and isinstance(c.action, A.Cast) for c in sentence.clauses)
+
+
+def _named_cards(node: Any) -> bool:
+    """"that spell", "those spells", "each of those spells": cards the effect named before."""
+    if isinstance(node, A.Partitive):
+        return node.count in ("each", "all", None) and _named_cards(node.of)
+    return isinstance(node, A.Selector) and node.det in ("that", "those") and singular_card(node.noun) \
+        and not node.mods and not node.filters
+
+
+def singular_card(noun: str) -> bool:
+    from codex.engine.effects.select import CARD_NOUNS, singular
+    return singular(noun).lower() in CARD_NOUNS
+
+
+def _cast_problems(act: A.Cast) -> Iterator[str]:
+    if not _named_cards(act.patient):
+        yield "a permission to cast cards not named before"
+    if act.dest is not None or act.source is not None:
+        yield "a permission to cast somewhere or from somewhere"
+    if act.agent is not None and not (isinstance(act.agent, A.Ref) and act.agent.word == "you"):
+        yield "a permission to cast for someone other than you"
+
+
+def _cast_clause_problems(clause: A.Clause) -> Iterator[str]:
+    if clause.modal != "may":
+        yield "casting a spell as an effect"
+    if clause.duration is None:
+        yield "a permission to cast for no stated time"
+    elif clause.duration.kind != "this_turn":
+        yield f"a permission to cast lasting '{clause.duration.kind}'"
+    yield from clause_problems(clause)
+
+
+@executes(A.Cast, problems=_cast_problems, adjuncts=("while",), clause_problems=_cast_clause_problems,
+          permission=True)
+def _cast_permission(run: Run, act: A.Cast, clause: A.Clause) -> list[Obj]:
+    """"You may cast that spell once this turn, ignoring threshold": its controller may cast those
+    very cards from where they are, this turn (once each, with "once"), without threshold with
+    "ignoring threshold"; nothing is cast now (Codex "May and Can": the player chooses, later)."""
+    from codex.engine.effects.select import select
+    from codex.engine.effects.statics import Static
+    until = "end_of_turn" if (clause.duration is not None and clause.duration.kind == "this_turn") \
+        or once_this_turn(run.limit) else None
+    if until is None:
+        raise NotExecutable("a permission to cast for no stated time")
+    cards = [o for o in select(run.state, run.ctx, act.patient, "patient", choose=False) if o.kind == "card"]
+    once = once_this_turn(run.limit)
+    for card in cards:
+        ctx = run.ctx.bind("that", [card])
+        statics = [Static("cast_card", ctx, A.Ref("that"), (run.ctx.controller,), (), -1)]
+        what = f"permission to cast {card.key.name} (in {card.key.owner}'s {card.key.zone}){' once' if once else ''}"
+        if _ignoring_threshold(clause):
+            statics.append(Static("no_threshold", ctx, A.Ref("that"), A.Clause(action=A.Cast()), (), -1))
+            what += ", ignoring threshold,"
+        who = run.ctx.controller
+        effect = Lasting(f"{run.ctx.key}#{len(run.state.lasting)}", run.ctx.source_name, run.ctx.controller,
+                         "end_of_turn", casting=tuple(statics), once=once, told=f"{who}: {what}")
+        run.state = run.state.evolve(lasting=run.state.lasting + (effect,))
+        run.emit(EffectBegan(run.ctx.source_name, "end_of_turn", (who,), what,
+                             rules=("ongoing-effect", "may-and-can.optional")))
+    if not cards:
+        run.note("permission", f"{run.ctx.source_name}: there is no such card to cast.")
+    return []
+
+
 def lasting_statics(state: GameState, kind: str) -> Iterator[Any]:
     """The casting effects of kind ``kind`` that resolved abilities left (they apply whether or
     not their card is still in the realm: an effect is not its source)."""

@@ -37,9 +37,10 @@ class Casting:
 
 
 def casting_of(name: str, typ: str, data: Any, player: str, caster: str, location: Location | None,
-               zone: str = "hand", carrier: str | None = None) -> Casting:
-    card = Card(name, player, typ, data=data)  # type: ignore[arg-type]
-    return Casting(Obj("card", ZoneCard(player, zone, card)), caster, player, location, zone, carrier)
+               zone: str = "hand", carrier: str | None = None, owner: str | None = None) -> Casting:
+    """The casting of a spell by ``player``; ``owner``: whose zone it comes from (default: the player's)."""
+    card = Card(name, owner or player, typ, data=data)  # type: ignore[arg-type]
+    return Casting(Obj("card", ZoneCard(owner or player, zone, card)), caster, player, location, zone, carrier)
 
 
 def _own_statics(state: GameState, casting: Casting, abilities: Abilities) -> list[Any]:
@@ -67,6 +68,10 @@ def _is_card(state: GameState, ctx: Ctx, node: Any, casting: Casting) -> bool:
     from codex.engine.effects.select import is_a
     if node is None:
         return True
+    if isinstance(node, A.Ref) and node.word == "that":      # a card an effect named ("You may cast that spell")
+        key = casting.card.key
+        return any(o.kind == "card" and o.key.name == key.name and o.key.owner == key.owner
+                   for o in ctx.lookup("that") or ())
     if isinstance(node, A.Ref):
         return node.word == "SELF" and ctx.source == casting.card
     if isinstance(node, A.Group):
@@ -231,6 +236,16 @@ def _waiver_applies(state: GameState, s: Any, casting: Casting) -> bool:
         return False
 
 
+def card_permitted(state: GameState, casting: Casting) -> CardQuote | None:
+    """The effect letting this player cast this very card from where it is ("You may cast that
+    spell once this turn"); None when none does."""
+    from codex.engine.effects.casting_effects import lasting_statics
+    for s in lasting_statics(state, "cast_card"):
+        if casting.player in s.payload and _is_card(state, s.ctx, s.patient, casting):
+            return s.quote  # type: ignore[no-any-return]
+    return None
+
+
 def spent(state: GameState, casting: Casting) -> list[Any]:
     """The effects on "the next" spell (`casting_effects`) this spell uses up: each one of whose
     changes fits it (it is the next such spell, whatever the change then does)."""
@@ -239,11 +254,19 @@ def spent(state: GameState, casting: Casting) -> list[Any]:
     for effect in state.lasting:
         if effect.during is not None and state.turn.active != effect.during:
             continue
-        if effect.once and any(by_whom(s.ctx, casting.caster, casting.player) and (
-                _cost_applies(state, s, casting) if s.kind == "cost" else _waiver_applies(state, s, casting))
-                for s in effect.casting):
+        if effect.once and any(by_whom(s.ctx, casting.caster, casting.player) and _fits(state, s, casting)
+                               for s in effect.casting):
             out.append(effect)
     return out
+
+
+def _fits(state: GameState, s: Any, casting: Casting) -> bool:
+    """Whether an effect on casting is about this spell."""
+    if s.kind == "cost":
+        return _cost_applies(state, s, casting)
+    if s.kind == "no_threshold":
+        return _waiver_applies(state, s, casting)
+    return casting.player in s.payload and _is_card(state, s.ctx, s.patient, casting)
 
 
 def play_permitted(state: GameState, name: str, text: str, player: str, square: int) -> CardQuote | None:
@@ -289,4 +312,4 @@ def cast_holds(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
 
 
 __all__ = ["Casting", "casting_of", "permitted", "play_permitted", "cost_change", "cast_holds", "threshold_waived",
-           "spent", "required", "may_cast", "conjured_atop"]
+           "spent", "required", "may_cast", "conjured_atop", "card_permitted"]

@@ -64,6 +64,9 @@ def sel_problems(node: Any) -> Iterator[str]:
         yield f"the quantity '{node.quant}'"
     for m in node.mods:
         low = m.lower().removeprefix("non-")
+        if low == "defending" and noun != "player":
+            yield f"the modifier '{m}' on a {noun}"
+            continue
         if low not in MODS and not m[:1].isupper() and not (m.lower().startswith("non-") and m[4:5].isupper()):
             yield f"the modifier '{m}'"
         elif m[:1].isupper() and low.replace(" ", "_") not in FLAGS and " " in m:
@@ -184,8 +187,11 @@ def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
         if not isinstance(sentence, A.Sentence):
             yield f"a body given as {type(sentence).__name__}"
             continue
+        from codex.engine.effects.casting_effects import limited_permission
         if limited and n == 0 and sentence.limit is not None:
             yield from _limit_problems(sentence.limit)
+        elif limited_permission(sentence):       # "You may cast that spell once this turn": lasts this turn
+            sentence = A.replace(sentence, limit=None, duration=sentence.duration or A.Duration(kind="this_turn"))
         elif sentence.limit is not None:
             yield "a sentence with a limit"
         if sentence.per is not None:
@@ -197,6 +203,8 @@ def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
         if "or" in sentence.links and set(sentence.links) != {"or"}:
             yield "clauses joined by both 'and' and 'or'"
         for clause in sentence.clauses:
+            if isinstance(clause, A.Clause) and clause.duration is None and sentence.duration is not None:
+                clause = A.replace(clause, duration=sentence.duration)      # as `execute.run_sentence` reads it
             yield from clause_problems(clause)
 
 

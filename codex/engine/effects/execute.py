@@ -50,6 +50,7 @@ class Run:
         self.searched: tuple[str, str] | None = None  # (owner, deck) last searched or looked at ("Shuffle")
         self.mays = 0                                # "you may" asked so far (keys may, may.2, ...)
         self.arrived: bool | None = None             # the last move's units got where they were going
+        self.limit: Any = None                       # the running sentence's limit ("once this turn")
 
     def emit(self, *events: Event) -> None:
         quote = self.ctx.quote
@@ -104,6 +105,7 @@ class Primitive:
     adverbs: frozenset[str] = frozenset()        # the adverbs of its clause it reads ("tapped", "together")
     adjuncts: frozenset[str] = frozenset()       # the prepositions of its clause's adjuncts it reads
     clause_problems: Callable[[A.Clause], Iterator[str]] | None = None   # what of its clause it cannot run
+    permission: bool = False                     # "You may cast that spell": its "may" is a permission, not asked now
     own_purpose: Callable[[A.Clause], bool] | None = None   # the clause's purpose is its own ("to cast")
 
 
@@ -117,12 +119,14 @@ EXECUTORS: dict[type, Primitive] = {}
 def executes(node_type: type, *, roles: tuple[str, ...] = (), problems: Problems | None = None,
              adverbs: tuple[str, ...] = (), adjuncts: tuple[str, ...] = (),
              clause_problems: Callable[[A.Clause], Iterator[str]] | None = None,
-             own_purpose: Callable[[A.Clause], bool] | None = None) -> Callable[[Executor], Executor]:
+             own_purpose: Callable[[A.Clause], bool] | None = None,
+             permission: bool = False) -> Callable[[Executor], Executor]:
     """Register the executor of ``node_type`` (with the roles it selects, its problems, and the
     adverbs and adjuncts of a clause it reads: `check.py` names any other as missing)."""
     def register(fn: Executor) -> Executor:
         EXECUTORS[node_type] = Primitive(fn, roles, problems or _no_problems, frozenset(adverbs), frozenset(adjuncts),
-                                         clause_problems, own_purpose)
+                                         clause_problems=clause_problems, own_purpose=own_purpose,
+                                         permission=permission)
         return fn
     return register
 
@@ -200,7 +204,8 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
         times = len(select_all(run.state, run.ctx, clause.per))
         run.note("count", f"{run.ctx.source_name}: {times} for each of them.", times=times)
         act = per_amount(act, times)
-    if clause.modal == "may":
+    _its_controller_note(run, act)
+    if clause.modal == "may" and not primitive.permission:
         run.mays += 1
         run.did = run.ctx.may(_told(act), "may" if run.mays == 1 else f"may.{run.mays}")
         if not run.did:
@@ -211,6 +216,21 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     else:
         run.did = True
     return primitive.run(run, act, clause)
+
+
+def _its_controller_note(run: Run, act: Any) -> None:
+    """"its controller" read as the other party's controller (`select.its_referent`): the ruling
+    gives both readings, since the card's words allow both."""
+    from codex.engine.effects.select import its_referent, name_of
+    if not any(isinstance(n, A.Selector) and n.noun == "controller" and n.det == "its" for n in A.walk(act)):
+        return
+    other = its_referent(run.ctx)
+    if not other or other == run.ctx.lookup("it"):
+        return
+    names = ", ".join(name_of(run.state, o) for o in other)
+    run.note("ruling_variant", f"\u201cits controller\u201d is read as the controller of {names}: a card calls its "
+             f"own controller \u201cyou\u201d. Read as {run.ctx.source_name}'s controller instead, "
+             f"{run.ctx.controller} would be the one.", ("the-golden-rule",), reading="other party")
 
 
 def _per_each_agent(run: Run, clause: A.Clause) -> bool:
@@ -272,6 +292,7 @@ def run_sentence(run: Run, sentence: Any) -> None:
         run.note("condition", f"{run.ctx.source_name}: the condition is not met, so nothing happens.",
                  card=run.ctx.source_name)
         return
+    run.limit = sentence.limit
     hit = _hit_units(run, sentence.conditions)
     if hit:                       # "If it hits a unit, drag it here": "it" is now the unit hit
         run.ctx = run.ctx.bind("it", hit)

@@ -63,7 +63,7 @@ MODS = {"allied", "enemy", "other", "tapped", "untapped", "weaker", "stronger", 
         "affected", "fire", "earth", "air", "dead", "random", "adjacent", "nearby", "aboveground",
         "ordinary", "exceptional", "elite", "unique", "hit", "topmost", "next", "bottommost", "different",
         "magic", "minion", "artifact", "aura", "site", "strongest", "weakest", "basic", "broken", "chosen",
-        "underground", "underwater", "burrowed", "submerged", "target", "only"}
+        "underground", "underwater", "burrowed", "submerged", "target", "only", "defending"}
 RARITIES = {"ordinary", "exceptional", "elite", "unique"}
 CARD_TYPES = {"magic", "minion", "artifact", "aura", "site", "avatar"}
 ELEMENT_MODS = {"fire", "earth", "air", "water"}
@@ -283,7 +283,7 @@ def _extra_test(state: GameState, ctx: Ctx, extra: str | None) -> Callable[[Obj]
     if extra == "controller":
         return lambda o: o.key == you
     if extra == "its controller":
-        bound = ctx.lookup("it") or ()
+        bound = its_referent(ctx) or ()
         whose = {controller_of(state, b) for b in bound} if bound else {you}
         return lambda o: o.key in whose
     if extra == "owner":
@@ -304,6 +304,29 @@ def _extra_test(state: GameState, ctx: Ctx, extra: str | None) -> Callable[[Obj]
     if extra == "spell":
         return lambda o: card_type(o) in ("minion", "magic", "artifact", "aura", "spell")
     raise NotExecutable(f"the noun condition {extra!r}")
+
+
+def defending_player(state: GameState) -> str | None:
+    """The player defending against the attack being resolved: the controller of the unit or site
+    it attacks (Codex "Defender")."""
+    att = state.attacking
+    if att is None:
+        return None
+    if att.unit is not None:
+        return controller_of(state, Obj("unit", att.unit))
+    site = state.site_at(att.site) if att.site is not None else None
+    return site.controller if site is not None else None
+
+
+def its_referent(ctx: Ctx) -> tuple[Obj, ...] | None:
+    """What "its" names in "its controller". When "it" would be the card itself, a card names its
+    own controller "you", so "its" is the other party its trigger named ("Whenever Sea Raider attacks
+    and kills an enemy, its controller ...": the enemy's); `execute` says so in the ruling."""
+    bound = ctx.lookup("it")
+    other = ctx.lookup("that")
+    if bound == (ctx.source,) and other and ctx.event is not None:
+        return other
+    return bound
 
 
 def _owner_of_source(state: GameState, ctx: Ctx) -> str | None:
@@ -485,6 +508,8 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
         return lambda o: _rarity(o, state) == low
     if low in CARD_TYPES:
         return lambda o: kind_is(state, o, low)
+    if low == "defending":      # "the defending player": whoever controls what the attack being resolved attacks
+        return lambda o: o.kind == "player" and o.key == defending_player(state)
     if low == "hit":
         hits = {Obj("unit", h) for p in (ctx.lookup("it") or ()) if p.kind == "projectile" for h in p.key.hits}
         return lambda o: o in hits
