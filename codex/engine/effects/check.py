@@ -141,6 +141,11 @@ def clause_problems(clause: Any) -> Iterator[str]:
         for item in act.items:
             yield from clause_problems(item)
         return
+    from codex.engine.effects.execute import shared_actions
+    if shared_actions(act):            # "search ... and summon it": each action as a clause of its own
+        for item in act.items:
+            yield from clause_problems(A.replace(clause, action=item, modal=None))
+        return
     primitive = EXECUTORS.get(type(act))
     if primitive is None:
         yield f"the primitive {type(act).__name__}" + (f" ({act.lemma})" if isinstance(act, A.Action) else "")

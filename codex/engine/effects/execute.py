@@ -75,8 +75,9 @@ class Run:
         self.emit(*events)
 
     def settle(self, batch: list[Event]) -> None:
+        from codex.engine.events import offered
         from codex.engine.storyline import settle
-        self.emit(*batch)
+        self.emit(*offered(batch))
         self.state, rest = settle(self.state, batch)
         self.emit(*rest)
 
@@ -176,6 +177,8 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
         for item in act.items:
             acted += run_clause(run, item)
         return acted
+    if shared_actions(act):
+        return _run_shared(run, clause, act)
     primitive = EXECUTORS.get(type(act))
     if primitive is None:
         raise NotExecutable(f"the primitive {type(act).__name__}")
@@ -216,6 +219,33 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     else:
         run.did = True
     return primitive.run(run, act, clause)
+
+
+def shared_actions(act: Any) -> bool:
+    """"You may search your spellbook for X and summon it here": actions joined by "and" under one
+    subject and modal (not whole clauses)."""
+    return isinstance(act, A.Group) and act.conj == "and" and len(act.items) > 1 and all(
+        not isinstance(c, (A.Clause, A.Group)) and type(c) in EXECUTORS for c in act.items)
+
+
+def _run_shared(run: Run, clause: A.Clause, act: A.Group) -> list[Obj]:
+    """Actions sharing a clause: "may" is asked once for all of them; each then runs in turn, "it"
+    naming what the one before acted on ("search ... for a Beast and summon it")."""
+    if clause.modal == "may":
+        run.mays += 1
+        run.did = run.ctx.may(_told(act.items[0]), "may" if run.mays == 1 else f"may.{run.mays}")
+        if not run.did:
+            run.emit(Note("declined", f"{run.ctx.controller} chooses not to: {run.ctx.source_name}'s "
+                          f"\u201c{run.ctx.ability.text}\u201d does nothing more.", {"card": run.ctx.source_name},
+                          rules=("may-and-can",)))
+            return []
+    acted: list[Obj] = []
+    for item in act.items:
+        done = run_clause(run, A.Clause(action=item))
+        if done:
+            run.ctx = run.ctx.bind("it", done)
+        acted += done
+    return acted
 
 
 def _its_controller_note(run: Run, act: Any) -> None:
