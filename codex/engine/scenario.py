@@ -233,7 +233,7 @@ def _auras(doc: D.ScenarioDoc, checks: _Checks) -> list[Aura]:
         name = a.name or (card.name if card else "Aura")
         text = a.text or (card.text if card else "")
         auras.append(Aura(a.id or f"aura{i + 1}", name, a.controller, squares, tuple(a.effects), text,
-                          abilities_of(text, name) if text else Abilities()))
+                          abilities_of(text, name) if text else Abilities(), turns=a.turns))
     return auras
 
 

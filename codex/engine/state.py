@@ -177,6 +177,7 @@ class Aura:
     effects: tuple[str, ...] = ()        # "silence", "flood"
     text: str = ""
     abilities: Abilities = Abilities()   # what its card text says, typed
+    turns: int = 0                       # its controller's turns that ended with it in the realm ("Lasts 3 of your turns")
 
 
 @dataclass(frozen=True)

@@ -338,6 +338,10 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return _provide_static(act, clause, ctx, conds, order)
     if isinstance(act, A.CostChange):
         return [_cost_static(act, clause, ctx, conds, order)]
+    if isinstance(act, A.Lasts) and not conds:     # "Lasts 3 of your turns": read by the end phase (`aura_expiry`)
+        if not isinstance(act.count, int) or act.turn is None or act.turn.whose != "your" or act.turn.which:
+            raise Unsupported("an aura lasting something other than a number of its controller's turns")
+        return [Static("lasts", ctx, None, act.count, (), order)]
     if isinstance(act, A.Conjure) and act.dest is not None and act.agent is None and not conds \
             and not clause.adjuncts and (act.patient is None or isinstance(act.patient, A.Ref) and act.patient.word == "SELF"):
         # "Conjure atop an Elite or Unique site": where the aura goes when it is cast (one site's surface)
@@ -347,6 +351,19 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         _check_words(act.dest)
         return [Static("conjure_at", ctx, None, act.dest, (), order)]
     raise Unsupported(f"a static {type(act).__name__}")
+
+
+def lasts(abilities: Any) -> tuple[int, Ability] | None:
+    """"Lasts 3 of your turns": how many, and the ability that says so (None: it lasts)."""
+    for ability in abilities.abilities:
+        if ability.kind is not AbilityKind.STATIC or not ability.executed:
+            continue
+        for sentence in getattr(ability.node, "body", ()):
+            for clause in getattr(sentence, "clauses", ()):
+                act = getattr(clause, "action", None)
+                if isinstance(act, A.Lasts) and isinstance(act.count, int):
+                    return act.count, ability
+    return None
 
 
 def _items(node: Any) -> tuple[Any, ...]:
