@@ -132,6 +132,12 @@ def compare(res: Resolution, a: D.Compare, ptr: str) -> Outcome:
     def told(x: D.Id, unit_power: int, split: bool, attack: int, defense: int) -> str:
         return f"{x} has power {unit_power}" + (f" (average of {attack}/{defense}, rounded down)" if split else "")
 
+    from codex.engine.effects.statics import power_changes
+    for unit, now in ((u, (ua, ud)), (o, (oa, od))):
+        if now != (unit.attack, unit.defense):
+            for quote in power_changes(res.state, unit):
+                res.emit(Note("power", f"{quote.card} changes {unit.name}'s power now.", {"unit": unit.id},
+                              rules=("ongoing-effect",), from_card=quote))
     res.emit(Note("compare", told(u.name, up, ua != ud, ua, ud) + "; " + told(o.name, op, oa != od, oa, od) + ".",
                   {"unit": u.id, "other": o.id}, rules=rules))
     word = {Verdict.STRONGER: "stronger than", Verdict.WEAKER: "weaker than", Verdict.EQUAL: "as strong as"}[verdict]

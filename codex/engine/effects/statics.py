@@ -59,6 +59,7 @@ class Static:
     permanent: bool = False    # "permanently lose Stealth": what it does stays once done
     unless: bool = False       # it applies while its conditions do NOT hold ("only ... while X")
     threshold: tuple[str, ...] = ()   # "(E)(E)(E) — All minions have Burrowing": only with that threshold
+    turn: str | None = None    # "during enemy turns" / "during your turn": only on those turns ("enemy", "your")
 
     @property
     def layer(self) -> int:
@@ -239,6 +240,10 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         for problem in (p for c in conds for p in condition_problems(c)):
             raise Unsupported(problem)
     permanent = clause.duration is not None and clause.duration.kind == "permanently"
+    during = _during_turns(clause.duration)
+    if during is not None:         # "Has +3 power during enemy turns": the effect, on those turns only
+        from dataclasses import replace as dc_replace
+        return [dc_replace(st, turn=during) for st in statics_of_clause(A.replace(clause, duration=None), ctx, order)]
     if clause.duration is not None and not permanent:
         raise Unsupported("a static ability with a duration")
     if clause.per is not None:
@@ -368,6 +373,15 @@ def lasts(abilities: Any) -> tuple[int, Ability] | None:
 
 def _items(node: Any) -> tuple[Any, ...]:
     return node.items if isinstance(node, A.Group) else (node,)
+
+
+def _during_turns(duration: Any) -> str | None:
+    """"during enemy turns" → ``enemy``, "during your turn(s)" → ``your``; None for any other duration."""
+    if isinstance(duration, A.Duration) and duration.kind == "during" and duration.turn is not None \
+            and duration.turn.which is None and duration.phase is None:
+        whose = duration.turn.whose
+        return "enemy" if whose in ("enemy", "opponent", "opponents", "enemies") else "your" if whose == "your" else None
+    return None
 
 
 def _strike_damage_of(node: Any) -> Any:
@@ -618,6 +632,8 @@ def _active(state: GameState, static: Static, silenced: set[Obj]) -> bool:
     (or, for "only ... while", do not hold)."""
     if static.ctx.source in silenced:
         return False
+    if static.turn is not None and (state.turn.active == static.ctx.controller) != (static.turn == "your"):
+        return False
     if static.threshold:
         from codex.engine.effects.costs import has_threshold
         token = _evaluating.set(True)
@@ -789,6 +805,16 @@ def power_sources(state: GameState, unit: Unit) -> list[CardQuote]:
     silenced = _silenced_sources(state)
     return [s.quote for s in state.statics if s.kind == "power" and int(s.payload) < 0
             and _active(state, s, silenced) and me in affected(state, s)]
+
+
+def power_changes(state: GameState, unit: Unit) -> list[CardQuote]:
+    """The sentences of the ongoing effects changing ``unit``'s power now (raising or lowering it)."""
+    if evaluating() or not state.statics:
+        return []
+    me = Obj("unit", unit.id)
+    silenced = _silenced_sources(state)
+    return list(dict.fromkeys(s.quote for s in state.statics if s.kind == "power" and _active(state, s, silenced)
+                              and me in affected(state, s)))
 
 
 def keyword_sources(state: GameState, unit: Unit, keyword: str) -> list[CardQuote]:
