@@ -63,7 +63,7 @@ MODS = {"allied", "enemy", "other", "tapped", "untapped", "weaker", "stronger", 
         "affected", "fire", "earth", "air", "dead", "random", "adjacent", "nearby", "aboveground",
         "ordinary", "exceptional", "elite", "unique", "hit", "topmost", "next", "bottommost", "different",
         "magic", "minion", "artifact", "aura", "site", "strongest", "weakest", "basic", "broken", "chosen",
-        "underground", "underwater", "burrowed", "submerged", "target", "only", "defending"}
+        "underground", "underwater", "burrowed", "submerged", "target", "only", "defending", "elemental"}
 RARITIES = {"ordinary", "exceptional", "elite", "unique"}
 CARD_TYPES = {"magic", "minion", "artifact", "aura", "site", "avatar"}
 ELEMENT_MODS = {"fire", "earth", "air", "water"}
@@ -496,6 +496,8 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
             _elements(state, o)
     if low in ELEMENT_MODS:
         return lambda o: low in _elements(state, o)
+    if low == "elemental":      # "an elemental spell": of one element or more (Codex "Element")
+        return lambda o: bool(_elements(state, o))
     if low == "affected":
         squares = _affected_squares(state, ctx)
         return lambda o: any(loc.square in squares for loc in locations_of(state, o))
