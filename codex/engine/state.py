@@ -324,6 +324,8 @@ class Lasting:
     once: bool = False                   # `statics.Static` records, read by `casting_rules`; "next": one spell only
     told: str = ""                       # what a casting effect does, in words
     during: str | None = None            # a casting effect "on your opponent's next turn": only on that player's turn
+    links: tuple[tuple[int, int], ...] = ()   # "units can move between them as if they were adjacent": those pairs
+    links_for: str | None = None         # ... for that player's units only ("your units"); None: every unit
 
     def covers(self, unit: "Unit") -> bool:
         """Whether the effect is on ``unit`` now: one of its units, or (an effect over an area) a unit

@@ -254,7 +254,7 @@ def _borders(state: GameState, unit: Unit, locs: list[Location]) -> list[tuple[i
     out = []
     for frm, to in zip(locs, locs[1:]):
         kw = keywords_at(state, unit, frm)
-        if frm.square == to.square or linked_rule(state, kw, frm.square, to.square) == "as-if-adjacent":
+        if frm.square == to.square or linked_rule(state, kw, frm.square, to.square, unit) == "as-if-adjacent":
             continue   # moving between a site's levels, or "as if adjacent", crosses no border
         ground = frm.region is Region.SURFACE and to.region is Region.SURFACE and not kw.airborne
         out.append((frm.square, to.square, ground))
@@ -267,7 +267,7 @@ def _path_notes(state: GameState, unit: Unit, locs: list[Location], also: tuple[
     crossed = _borders(state, unit, locs)
     text = f"{unit.name}'s path occupies {path_text(locs)} ({len(locs) - 1} step(s))"
     rules: tuple[str, ...] = ("path", "path.occupied") + also
-    if any(linked_rule(state, keywords_at(state, unit, a), a.square, b.square) == "as-if-adjacent"
+    if any(linked_rule(state, keywords_at(state, unit, a), a.square, b.square, unit) == "as-if-adjacent"
            for a, b in zip(locs, locs[1:])):
         rules += ("as-if-adjacent.borders",)
     if crossed:

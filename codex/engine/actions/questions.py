@@ -50,7 +50,7 @@ def can_defend(res: Resolution, a: D.CanDefend, ptr: str) -> Outcome:
         rules.append("airborne.defend-airborne-target")
     if path:
         rules.append("defend.movement")
-    if any(linked_rule(res.state, keywords_at(res.state, unit, a), a.square, b.square) == "as-if-adjacent"
+    if any(linked_rule(res.state, keywords_at(res.state, unit, a), a.square, b.square, unit) == "as-if-adjacent"
            for a, b in zip([unit.location] + path, path)):
         rules.append("range-of-motion.as-if-adjacent")
     res.emit(Note("answer", f"{unit.name} is untapped and the attack's location ({at}) is within its range of motion"

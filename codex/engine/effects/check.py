@@ -119,6 +119,10 @@ def clause_problems(clause: Any) -> Iterator[str]:
     if not isinstance(clause, A.Clause):
         yield f"a clause given as {type(clause).__name__}"
         return
+    from codex.engine.effects.links import is_link, link_problems
+    if is_link(clause):
+        yield from link_problems(clause)
+        return
     if clause.negated or clause.modal not in (None, "may", "must"):
         yield f"a clause with '{clause.modal or 'not'}'"
     from codex.engine.effects.execute import has_own_purpose
