@@ -343,6 +343,11 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return _provide_static(act, clause, ctx, conds, order)
     if isinstance(act, A.CostChange):
         return [_cost_static(act, clause, ctx, conds, order)]
+    if isinstance(act, A.Enter) and not conds and isinstance(act.patient, A.Ref) and act.patient.word == "SELF" \
+            and enters_under(act) is not None:
+        # "Enters the realm under an opponent's control": who controls it as it enters (`actions/sites.py`)
+        _check_words(enters_under(act))
+        return [Static("enters_under", ctx, None, enters_under(act), (), order)]
     if isinstance(act, A.Lasts) and not conds:     # "Lasts 3 of your turns": read by the end phase (`aura_expiry`)
         if not isinstance(act.count, int) or act.turn is None or act.turn.whose != "your" or act.turn.which:
             raise Unsupported("an aura lasting something other than a number of its controller's turns")
@@ -356,6 +361,31 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         _check_words(act.dest)
         return [Static("conjure_at", ctx, None, act.dest, (), order)]
     raise Unsupported(f"a static {type(act).__name__}")
+
+
+def enters_under(act: Any) -> Any:
+    """"Enters the realm under an opponent's control": the words for who controls it (None: not so)."""
+    dest = getattr(act, "dest", None)
+    if not (isinstance(dest, A.Selector) and dest.noun == "realm" and len(dest.filters) == 1):
+        return None
+    where = dest.filters[0]
+    control = where.of if isinstance(where, A.Where) and where.rel == "under" else None
+    if isinstance(control, A.Selector) and control.noun == "control" and isinstance(control.det, A.Possessive):
+        return control.det.owner
+    return None
+
+
+def entering_control(abilities: Any) -> tuple[Any, Ability] | None:
+    """The words for who controls this card as it enters the realm, and the ability saying so."""
+    for ability in abilities.abilities:
+        if ability.kind is not AbilityKind.STATIC or not ability.executed:
+            continue
+        for sentence in getattr(ability.node, "body", ()):
+            for clause in getattr(sentence, "clauses", ()):
+                owner = enters_under(getattr(clause, "action", None))
+                if owner is not None:
+                    return owner, ability
+    return None
 
 
 def lasts(abilities: Any) -> tuple[int, Ability] | None:
