@@ -118,6 +118,8 @@ def grants_of(grants: tuple[Any, ...]) -> tuple[Keywords, int]:
             kw = kw.merge(Keywords().with_(**changes))
         elif isinstance(g, A.PowerMod):
             power += int(g.amount)
+        elif isinstance(g, A.RangeMod) and isinstance(g.amount, int):     # "+1 range": added to Ranged
+            kw = kw.merge(Keywords(range_bonus=g.amount))
         else:
             raise Unsupported(f"granting {type(g).__name__}")
     return kw, power
