@@ -338,6 +338,9 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return [Static("lethal", ctx, _lethal_to(act.patient), None, conds, order)]
     if isinstance(act, A.ModifyDamage):
         return _damage_static(act, clause, ctx, conds, order)
+    if isinstance(act, A.Immune) and isinstance(act.what, A.Keyword) and act.what.name == "lethal":
+        _check_words(act.patient)      # "Nearby allies are immune to Lethal": a Lethal unit's damage is just damage
+        return [Static("immune_lethal", ctx, act.patient, None, conds, order)]
     if isinstance(act, A.Immune) and isinstance(act.what, A.Selector) and act.what.noun == "damage":
         _check_words(act.patient)
         return [Static("immune", ctx, act.patient, None, conds, order)]
@@ -918,6 +921,17 @@ def lethal_to(state: GameState, unit: Unit) -> CardQuote | None:
     silenced = _silenced_sources(state)
     for s in state.statics:
         if s.kind == "lethal" and _active(state, s, silenced) and Obj("unit", unit.id) in affected(state, s):
+            return s.quote
+    return None
+
+
+def immune_to_lethal(state: GameState, unit: Unit) -> CardQuote | None:
+    """"Nearby allies are immune to Lethal": the effect making ``unit`` immune to Lethal, if one does."""
+    if not state.statics:
+        return None
+    silenced = _silenced_sources(state)
+    for s in state.statics:
+        if s.kind == "immune_lethal" and _active(state, s, silenced) and Obj("unit", unit.id) in affected(state, s):
             return s.quote
     return None
 
