@@ -419,6 +419,7 @@ class GameState:
     artifacts: tuple[Artifact, ...] = ()      # artifacts in the realm, lying or carried
     as_if_adjacent: tuple[tuple[int, int], ...] = ()   # pairs of sites units may move between as if adjacent
     used_abilities: frozenset[str] = frozenset()      # limited abilities used this turn ("Once on your turn")
+    cast_this_turn: tuple[tuple[str, str, str, str], ...] = ()  # (player, spell, type, caster) cast this turn, in order
     delayed: tuple[DelayedTrigger, ...] = ()          # triggered abilities resolved spells left behind
     attacking: Attacking | None = None                # the attack being resolved, if any
     afterwards: tuple[Any, ...] = ()                  # effects waiting for that attack to end ("afterwards")

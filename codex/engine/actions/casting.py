@@ -451,6 +451,7 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
                   f"affinity for the threshold {{{need}}}.", {"cost": spell.cost},
                   rules=("casting.cost", "threshold", "threshold.not-spent")))
     res.apply(use_up(res.state, spent(res.state, casting)))
+    res.state = res.state.evolve(cast_this_turn=res.state.cast_this_turn + ((pid, spell.name, spell.type, caster.id),))
     if not a.spell.token:          # a token copy is made on the storyline, not cast from a hand
         _from_hand(res, owner, spell.name, ptr, a.zone)
     res.settle([SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",))])

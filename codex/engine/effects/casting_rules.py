@@ -78,9 +78,28 @@ def _is_card(state: GameState, ctx: Ctx, node: Any, casting: Casting) -> bool:
         return any(_is_card(state, ctx, item, casting) for item in node.items)
     if isinstance(node, A.Selector) and node.det == "this" and singular_noun(node.noun) in CARD_NOUNS:
         return ctx.source == casting.card          # "You may play this site ...": the card itself
+    if isinstance(node, A.Selector) and any(m.lower() == "first" for m in node.mods):
+        return _first_this_turn(state, ctx, node, casting)
     if isinstance(node, A.Selector):
         return is_a(state, ctx, casting.card, A.replace(node, det=None))
     return False
+
+
+def _first_this_turn(state: GameState, ctx: Ctx, node: A.Selector, casting: Casting) -> bool:
+    """"The first Knight you cast each turn": the spell fits the words, and no spell its player cast
+    earlier this turn did (`GameState.cast_this_turn`)."""
+    from codex.engine.effects.context import card_data
+    rest = A.replace(node, mods=tuple(m for m in node.mods if m.lower() != "first"))
+    if not _is_card(state, ctx, rest, casting):
+        return False
+    for player, name, typ, caster in state.cast_this_turn:
+        if player != casting.player:
+            continue
+        data = card_data(name)
+        earlier = casting_of(name, typ, data if data is not None and data.name == name else None, player, caster, None)
+        if _is_card(state, _with(ctx, earlier), rest, earlier):
+            return False
+    return True
 
 
 def singular_noun(noun: str) -> str:
@@ -306,8 +325,10 @@ def cast_holds(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
                                         and ctx.lookup("which") == (casting.card,)) \
             and not _is_card(state, ctx, act.patient, casting):
         return False
-    if act.agent is not None and Obj("unit", casting.caster) not in select_all(state, ctx, act.agent):
-        return False
+    if act.agent is not None:          # "cast by a nearby Spellcaster" (the unit), "you cast" (the player)
+        agents = select_all(state, ctx, act.agent)
+        if Obj("unit", casting.caster) not in agents and Obj("player", casting.player) not in agents:
+            return False
     return _covers(state, ctx, act.dest, casting.location)
 
 

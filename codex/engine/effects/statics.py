@@ -145,10 +145,22 @@ def _check_card_words(node: Any) -> None:
     if isinstance(node, A.Group):
         for item in node.items:
             _check_card_words(item)
-    elif isinstance(node, A.Selector):
-        _check_words(A.replace(node, det=None, filters=node.filters + (A.Where("from", A.Selector("hand")),)))
+    elif isinstance(node, A.Selector):      # "the first Knight you cast each turn": `casting_rules` reads "first"
+        first = any(m.lower() == "first" for m in node.mods)
+        filters = tuple(_without_each_turn(f) for f in node.filters) if first else node.filters
+        _check_words(A.replace(node, det=None, mods=tuple(m for m in node.mods if m.lower() != "first"),
+                               filters=filters + (A.Where("from", A.Selector("hand")),)))
     else:
         _check_words(node)
+
+
+def _without_each_turn(f: Any) -> Any:
+    """"(the first Knight) you cast each turn": the turn is what "first" counts in, not a condition."""
+    clause = getattr(f, "clause", None)
+    if isinstance(f, A.Relative) and isinstance(clause, A.Clause) and isinstance(clause.action, A.Cast) \
+            and clause.scope is not None and clause.scope.whose == "each" and clause.scope.which is None:
+        return A.replace(f, clause=A.replace(clause, scope=None))
+    return f
 
 
 def _mana_amount(value: Any) -> int:
