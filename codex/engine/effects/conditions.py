@@ -92,12 +92,39 @@ def _none_of(act: Any) -> str | None:
     return None
 
 
+def _cast_this_turn(clause: A.Clause) -> bool:
+    """"if you cast a non-fire spell this turn": about the spells cast this turn (not the one being cast)."""
+    return isinstance(clause.action, A.Cast) and clause.scope is None and clause.duration is not None \
+        and clause.duration.kind == "this_turn"
+
+
+def _players_words(node: Any) -> bool:
+    return node is None or isinstance(node, A.Ref) and node.word == "you"
+
+
+def _was_cast(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
+    """Whether the player cast such a spell this turn (`GameState.cast_this_turn`)."""
+    from codex.engine.effects.casting_rules import _is_card, casting_of
+    from codex.engine.effects.context import card_data
+    for player, name, typ, caster in state.cast_this_turn:
+        if player != ctx.controller:
+            continue
+        data = card_data(name)
+        casting = casting_of(name, typ, data if data is not None and data.name == name else None, player, caster, None)
+        if act.patient is None or _is_card(state, ctx.bind("casting", [Obj("casting", casting)]), act.patient, casting):
+            return True
+    return False
+
+
 def clause_holds(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
     """The clause as a statement about the board now (``negated`` flips it); "no X ..." holds when
     it holds of none of the X."""
     if clause.modal not in (None, "is"):
         raise NotExecutable(f"a condition with '{clause.modal}'")
     act = clause.action
+    if isinstance(act, A.Cast) and _cast_this_turn(clause):     # "if you cast a non-fire spell this turn"
+        result = _was_cast(state, ctx, act)
+        return not result if clause.negated else result
     role = _none_of(act)
     if role is not None:
         words = A.replace(getattr(act, role), det=None)
@@ -287,7 +314,14 @@ def condition_problems(node: Any) -> Iterator[str]:
         yield f"a condition about being {act.kind}d"
     if isinstance(act, A.Grant) and not all(isinstance(g, A.Keyword) for g in act.grants):
         yield "a condition about having something other than keywords"
-    if isinstance(act, A.Cast) and (node.tense == "past" or node.duration is not None or node.scope is not None):
+    if isinstance(act, A.Cast) and _cast_this_turn(node):
+        from codex.engine.effects.check import sel_problems
+        if act.dest is not None or act.source is not None or not _players_words(act.agent):
+            yield "a condition about what was cast this turn, by someone or somewhere"
+        probe = A.replace(act.patient, det=None, filters=act.patient.filters + (A.Where("from", A.Selector("hand")),)) \
+            if isinstance(act.patient, A.Selector) else act.patient
+        yield from sel_problems(probe)
+    elif isinstance(act, A.Cast) and (node.tense == "past" or node.duration is not None or node.scope is not None):
         yield "a condition about what was cast this turn"
     if isinstance(act, A.Attack) and (node.tense == "past" or node.adverbs or node.adjuncts or node.duration):
         yield "a condition about attacks made earlier, or how they went"
