@@ -175,7 +175,21 @@ def _casting_rule_of(node: Any) -> tuple[Any, Any]:
     return rule, A.replace(node, body=rest, span=A.Span(rest[0].span[0], end))
 
 
+def additional_cost(sentence: Any) -> bool:
+    """"As an additional cost to cast Craterize, discard a site.": paid as the card is cast."""
+    conds: tuple[Any, ...] = tuple(getattr(sentence, "conditions", ()))
+    if not isinstance(sentence, A.Sentence) or len(conds) != 1:
+        return False
+    cond = conds[0]
+    clause = getattr(cond, "clause", None)
+    return isinstance(cond, A.Condition) and cond.kind == "additional_cost" and isinstance(clause, A.Clause) \
+        and isinstance(clause.action, A.Cast) and isinstance(clause.action.patient, A.Ref) \
+        and clause.action.patient.word == "SELF"
+
+
 def _about_casting_itself(sentence: Any) -> bool:
+    if additional_cost(sentence) and isinstance(getattr(sentence, "span", None), tuple):
+        return True
     if not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1 or sentence.limit or sentence.per \
             or sentence.duration or not isinstance(getattr(sentence, "span", None), tuple):
         return False

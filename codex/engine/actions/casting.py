@@ -284,6 +284,31 @@ def _casting_to(res: Resolution, a: D.Cast, spell: C.Spell, pid: str) -> Casting
     return _casting(res, a, spell, pid, loc)
 
 
+def _pay_additional(res: Resolution, casting: Casting, spell: C.Spell, caster: str, sid: str, ptr: str) -> None:
+    """"As an additional cost to cast Craterize, discard a site": paid as the spell is cast (Codex
+    "Cost": the total cost includes any additional costs); a cost that cannot be paid makes the
+    cast illegal."""
+    from codex.engine.effects.casting_rules import additional_costs
+    from codex.engine.effects.execute import Run, run_clause
+    from codex.engine.effects.select import NotExecutable
+    for static in additional_costs(res.state, casting, spell.abilities):
+        ctx = Ctx(casting.card, spell.name, casting.player, static.ctx.ability, f"{sid}.cost", caster=caster)
+        run = Run(res.state, ctx)
+        res.emit(Note("cost", f"{spell.name} has an additional cost, paid as it is cast.", {},
+                      rules=("cost.additional", "cost"), from_card=static.quote))
+        try:
+            run_clause(run, static.payload)
+        except NotExecutable as e:
+            raise res.illegal((Reason.NO_SUCH_ABILITY, "cost.additional"),
+                              f"{spell.name}'s additional cost ({e.what})", ptr + "/spell")
+        if run.state == res.state:       # nothing was paid (no such card to discard)
+            res.emit(*run.events)
+            raise res.illegal((Reason.NOT_IN_HAND, "cost.additional"), f"{spell.name}'s additional cost cannot be paid",
+                              ptr + "/spell")
+        res.state = run.state
+        res.emit(*run.events)
+
+
 def _where_required(res: Resolution, casting: Casting, spell: C.Spell, ptr: str) -> None:
     """"Must be cast to a corner": the spell's own text narrows where it may go (Codex "The Silver
     Rule": specific card text takes precedence); elsewhere the cast is illegal."""
@@ -454,6 +479,7 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
     res.state = res.state.evolve(cast_this_turn=res.state.cast_this_turn + ((pid, spell.name, spell.type, caster.id),))
     if not a.spell.token:          # a token copy is made on the storyline, not cast from a hand
         _from_hand(res, owner, spell.name, ptr, a.zone)
+    _pay_additional(res, casting, spell, caster.id, a.spell.id or spell.name, ptr)
     res.settle([SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",))])
     where = _PLACE[spell.type](res, a, spell, pid, ptr)
     res.emit(ManaPaid(pid, spell.cost, res.state.player(pid).mana, rules=("casting.cost",)))

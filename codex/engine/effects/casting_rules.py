@@ -187,6 +187,11 @@ def required(state: GameState, casting: Casting, abilities: Abilities, action: s
     return None
 
 
+def additional_costs(state: GameState, casting: Casting, abilities: Abilities) -> list[Any]:
+    """The spell's own additional costs ("As an additional cost to cast Craterize, discard a site")."""
+    return [s for s in _own_statics(state, casting, abilities) if s.kind == "additional_cost"]
+
+
 def conjured_atop(state: GameState, casting: Casting, abilities: Abilities) -> tuple[CardQuote, bool] | None:
     """An aura whose text says where it is conjured ("Conjure atop an Elite or Unique site"): that
     static ability, and whether the site it goes to is such a site; None when the text says nothing."""
@@ -333,4 +338,5 @@ def cast_holds(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
 
 
 __all__ = ["Casting", "casting_of", "permitted", "play_permitted", "cost_change", "cast_holds", "threshold_waived",
-           "spent", "required", "may_cast", "conjured_atop", "card_permitted"]
+           "spent", "required", "may_cast", "conjured_atop", "card_permitted",
+           "additional_costs"]

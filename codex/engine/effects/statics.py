@@ -608,6 +608,20 @@ def statics_of(ability: Ability, ctx: Ctx, order: int) -> list[Static]:
         if rest:
             out += statics_of(dc_replace(ability, node=A.replace(node, body=tuple(rest))), ctx, order)
         return out
+    if isinstance(node, A.Statement) and any(_additional(s) for s in node.body):
+        # "As an additional cost to cast Craterize, discard a site": paid as it is cast (`actions/casting.py`)
+        from codex.engine.effects.check import sentence_problems
+        rest = []
+        for sentence in node.body:
+            if not _additional(sentence):
+                rest.append(sentence)
+                continue
+            for problem in sentence_problems((A.replace(sentence, conditions=()),)):
+                raise Unsupported(f"an additional cost with {problem}")
+            out += [Static("additional_cost", ctx, None, clause, (), order) for clause in sentence.clauses]
+        if rest:
+            out += statics_of(dc_replace(ability, node=A.replace(node, body=tuple(rest))), ctx, order)
+        return out
     previous: A.Clause | None = None
     for clause, conds in _clauses(ability.node):
         if isinstance(clause.action, A.DoSo) and clause.modal == "may" and previous is not None \
@@ -624,6 +638,11 @@ def statics_of(ability: Ability, ctx: Ctx, order: int) -> list[Static]:
         out += [dc_replace(s, conditions=conds + s.conditions, threshold=threshold)
                 for s in statics_of_clause(clause, ctx, order)]
     return out
+
+
+def _additional(sentence: Any) -> bool:
+    from codex.engine.abilities import additional_cost
+    return additional_cost(sentence)
 
 
 def supported(ability: Ability) -> bool:
