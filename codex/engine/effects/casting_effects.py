@@ -9,7 +9,12 @@ records the static abilities make (kind ``cost`` or ``no_threshold``) and keep t
 `state.Lasting`, so `casting_rules` applies both alike. Whose spell it is ("bearer's next Air
 spell", "your next spell") is decided as the effect resolves: the artifact is sacrificed by then,
 so its bearer is the one it had when its cost was paid. "next" makes the effect apply to one spell:
-it ends as soon as a spell it fits is cast (whether or not it changed anything there).
+it ends as soon as a spell it fits is cast (whether or not it changed anything there). "On your
+opponent's next turn, their spells cost (1) more" waits for that turn (`Lasting.during`).
+
+"You may cast that spell once this turn, ignoring threshold" is a permission of the same kind
+(``cast_card``): its controller may cast those very cards from where they are, another player's
+zone included, once each with "once".
 """
 from __future__ import annotations
 
@@ -90,6 +95,9 @@ def clause_problems(clause: A.Clause) -> Iterator[str]:
     """What the clause adds to its primitive's problems: an adjunct other than "ignoring threshold",
     a purpose other than casting the spell."""
     from codex.engine.effects.check import sel_problems
+    patient = getattr(clause.action, "patient", None)
+    if getattr(patient, "det", None) == "their" and during_turn(clause.duration) is None:
+        yield "'their' spells with no player named"
     for adj in clause.adjuncts:
         if not (adj.prep == "while" and _ignoring_threshold(A.replace(clause, adjuncts=(adj,)))):
             yield f"the adjunct '{adj.prep} ...' on {type(clause.action).__name__}"
@@ -292,4 +300,5 @@ def by_whom(ctx: Ctx, caster: str, player: str) -> bool:
     return who is None or Obj("unit", caster) in who or Obj("player", player) in who
 
 
-__all__ = ["own_purpose", "casting_words_problems", "clause_problems", "lasting_statics", "use_up", "by_whom"]
+__all__ = ["own_purpose", "casting_words_problems", "clause_problems", "lasting_statics", "use_up", "by_whom",
+           "during_turn", "limited_permission", "once_this_turn"]
