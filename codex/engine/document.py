@@ -234,6 +234,10 @@ class MoveAndAttack(Action):
     attack: Target | None = None
     target: Target | None = Field(default=None, description="the same as attack")
     defenders: Annotated[tuple[Union[Id, DefenderDoc], ...], Field(max_length=MAX_UNITS)] = ()
+    casts: Annotated[tuple["Cast", ...], Field(max_length=MAX_UNITS)] = Field(
+        default=(), description="spells cast during the attack once the defenders have joined, before the fight: "
+                                "only those whose own text lets them be cast then (\"May be cast when an ally defends "
+                                "a site or another unit\")")
     target_stays: StrictBool = True
     interceptors: Ids = ()
     assign: dict[Id, dict[Id, Count]] = Field(default_factory=dict)
@@ -251,6 +255,10 @@ class Attack(Action):
     unit: Id
     target: Target
     defenders: Annotated[tuple[Union[Id, DefenderDoc], ...], Field(max_length=MAX_UNITS)] = ()
+    casts: Annotated[tuple["Cast", ...], Field(max_length=MAX_UNITS)] = Field(
+        default=(), description="spells cast during the attack once the defenders have joined, before the fight: "
+                                "only those whose own text lets them be cast then (\"May be cast when an ally defends "
+                                "a site or another unit\")")
     target_stays: StrictBool = True
     assign: dict[Id, dict[Id, Count]] = Field(default_factory=dict)
 
@@ -730,6 +738,8 @@ AnyAction = Annotated[Union[MoveAndAttack, Attack, RangeOfMotion, CanDefend, Can
                             PickUp, DropAction, MandatoryActions, Fight, StrikeAction, Activate, Sequence],
                       Field(discriminator="do")]
 Sequence.model_rebuild()
+MoveAndAttack.model_rebuild()
+Attack.model_rebuild()
 
 
 def action_name(record: type[Doc]) -> str:

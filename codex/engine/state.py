@@ -379,6 +379,7 @@ class Attacking:
     attacker: str
     unit: str | None = None
     site: int | None = None
+    defenders: tuple[str, ...] = ()      # the units that joined the fight to defend, so far
 
 
 @dataclass(frozen=True)

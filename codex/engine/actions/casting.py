@@ -2,6 +2,7 @@
 (a minion is summoned, an artifact or aura conjured, a magic resolves)."""
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import replace
 from typing import Callable
 
@@ -22,8 +23,8 @@ from codex.engine.carrying import lance_tokens, offset_in
 from codex.engine.combat import break_ward, interact
 from codex.engine.oversized import normalise
 from codex.engine.effects.casting_effects import use_up
-from codex.engine.effects.casting_rules import (Casting, card_permitted, casting_of, conjured_atop, cost_change,
-                                                may_cast, permitted, required, spent, threshold_waived)
+from codex.engine.effects.casting_rules import (Casting, card_permitted, cast_now, casting_of, conjured_atop,
+                                                cost_change, may_cast, permitted, required, spent, threshold_waived)
 from codex.engine.effects.context import card_data
 from codex.engine.geometry import Location
 from codex.engine.state import Affinity, Artifact, Aura, Card, GameState, Unit, ZoneName
@@ -53,6 +54,10 @@ def _pay(state: GameState, pid: str, cost: int) -> GameState:
 
 
 Placement = Callable[[Resolution, D.Cast, C.Spell, str, str], str]
+
+#: The units a spell's own casting rule named as it was cast ("May be cast when an ally defends":
+#: that ally), what "the ally" of its effect means; set for one cast.
+_NAMED: ContextVar[tuple[Any, ...]] = ContextVar("arbiter_cast_named", default=())
 
 
 def _summon(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> str:
@@ -254,7 +259,8 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
                 continue
             ctx = Ctx(Obj("spell", sid), spell.name, pid, ability, f"{sid}.{i}", caster=caster.id,
                       targets=tuple(t.id for t in targets if t.id not in warded), x=a.spell.x,
-                      spell_card=_casting(res, a, spell, pid, None).card.key.card.data)
+                      spell_card=_casting(res, a, spell, pid, None).card.key.card.data,
+                      bound=(("the", _NAMED.get()),) if _NAMED.get() else ())
             res.emit(AbilityResolved(sid, spell.name, ability.text, rules=("storyline", "casting.magic"),
                                      from_card=ctx.quote))
             done = execute_run(res.state, ctx)
@@ -417,12 +423,31 @@ _PLACE: dict[str, Placement] = {"minion": _summon, "artifact": _conjure_artifact
 
 @handles(D.Cast, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL)
 def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
+    token = _NAMED.set(())
+    try:
+        return _cast(res, a, ptr)
+    finally:
+        _NAMED.reset(token)
+
+
+def _cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
     caster = res.unit(a.caster, ptr + "/caster")
     spell = spell_of(a.spell)
     pid = caster.controller
     kw = keywords_at(res.state, caster)
     found = C.caster_reason(res.state, caster, spell)
     allowed = None
+    if found and found[0] in (Reason.NOT_ACTIVE_PLAYER, Reason.NOT_MAIN_PHASE):
+        now = cast_now(res.state, _casting(res, a, spell, caster.controller, None), spell.abilities)
+        if now is not None:            # "May be cast when an ally defends ...": its own timing
+            when, named = now
+            who = ", ".join(u.name for o in named if (u := res.state.unit(str(o.key))) is not None)
+            res.emit(Note("permission", f"{spell.name} may be cast now: {who} defend{'s' if len(named) == 1 else ''}.",
+                          {"units": [str(o.key) for o in named]}, rules=("the-silver-rule", "may-and-can.optional"),
+                          from_card=when))
+            _NAMED.set(tuple(named))
+            found = C.caster_reason(res.state.evolve(turn=replace(res.state.turn, active=caster.controller,
+                                                                  phase="main")), caster, spell)
     if found and found[0] is Reason.NOT_SPELLCASTER:     # "May be cast by any ally" (Codex "The Silver Rule")
         allowed = may_cast(res.state, _casting(res, a, spell, caster.controller, None), spell.abilities)
         found = None if allowed is not None else found

@@ -204,6 +204,24 @@ def conjured_atop(state: GameState, casting: Casting, abilities: Abilities) -> t
     return None
 
 
+def cast_now(state: GameState, casting: Casting, abilities: Abilities) -> tuple[CardQuote, list[Obj]] | None:
+    """The spell's own "May be cast when an ally defends ..." when it holds now, with the units it
+    names (what "the ally" of its effect is); None when no such ability lets it be cast now."""
+    from codex.engine.effects.conditions import defending_now
+    from codex.engine.effects.select import NotExecutable
+    for s in _statics(state, casting, abilities, "cast_when"):
+        ctx = _with(s.ctx, casting)
+        try:
+            if not _is_card(state, ctx, s.patient, casting):
+                continue
+            found = defending_now(state, ctx, s.payload.action)
+        except NotExecutable:
+            continue
+        if found:
+            return s.quote, found
+    return None
+
+
 def may_cast(state: GameState, casting: Casting, abilities: Abilities) -> CardQuote | None:
     """The static ability letting a unit that is not a Spellcaster cast this spell ("May be cast by
     any ally", "May be cast by an allied Mortal"); None when none does."""
@@ -339,4 +357,4 @@ def cast_holds(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
 
 __all__ = ["Casting", "casting_of", "permitted", "play_permitted", "cost_change", "cast_holds", "threshold_waived",
            "spent", "required", "may_cast", "conjured_atop", "card_permitted",
-           "additional_costs"]
+           "additional_costs", "cast_now"]

@@ -266,10 +266,27 @@ def _attacking(state: GameState, ctx: Ctx, act: A.Attack) -> bool:
     return victim in select_all(state, ctx, act.patient)
 
 
+def defending_now(state: GameState, ctx: Ctx, act: A.Defend) -> list[Obj]:
+    """"when an ally defends a site or another unit": the units the words name that defend in the
+    attack being resolved (``GameState.attacking.defenders``); every defence is of a site or a unit."""
+    at = state.attacking
+    if at is None:
+        return []
+    # "while defending": an attacked unit is a defender too (Codex "Defender"); "defends a site or
+    # another unit" names only those that used Defend for it
+    defenders = set(at.defenders) | ({at.unit} if act.patient is None and at.unit else set())
+    named = select_all(state, ctx, act.agent) if act.agent is not None else [ctx.source]
+    return [o for o in named if o.kind == "unit" and o.key in defenders]
+
+
+def _defends(state: GameState, ctx: Ctx, act: A.Defend) -> bool:
+    return bool(defending_now(state, ctx, act))
+
+
 _TESTS: dict[type, Callable[[GameState, Ctx, Any], bool]] = {
     A.Occupy: _occupy, A.Located: _is_located, A.Control: _control, A.Own: _control, A.Exists: _exists,
     A.SetState: _set_state, A.Grant: _has, A.IsA: _is_kind, A.Relocate: _relocated, A.Hit: _hit,
-    A.Compare: _compare, A.Cast: _cast, A.Carry: _carry, A.Attack: _attacking,
+    A.Compare: _compare, A.Cast: _cast, A.Carry: _carry, A.Attack: _attacking, A.Defend: _defends,
 }
 #: The roles each kind of condition evaluates with selectors.
 CONDITION_ROLES: dict[type, tuple[str, ...]] = {
@@ -277,6 +294,7 @@ CONDITION_ROLES: dict[type, tuple[str, ...]] = {
     A.Own: ("agent", "patient"), A.Exists: ("patient",), A.SetState: ("patient",), A.Grant: ("patient",),
     A.IsA: ("patient", "type"), A.Relocate: ("patient",), A.Hit: ("agent", "patient"),
     A.Compare: ("agent", "than"), A.Cast: ("agent", "dest"), A.Carry: ("agent",), A.Attack: ("agent", "patient"),
+    A.Defend: ("agent",),
 }
 
 
@@ -325,6 +343,8 @@ def condition_problems(node: Any) -> Iterator[str]:
         yield "a condition about what was cast this turn"
     if isinstance(act, A.Attack) and (node.tense == "past" or node.adverbs or node.adjuncts or node.duration):
         yield "a condition about attacks made earlier, or how they went"
+    if isinstance(act, A.Defend) and (node.tense == "past" or node.adverbs or node.adjuncts or node.duration):
+        yield "a condition about defences made earlier, or how they went"
     if isinstance(act, A.Compare) and act.cmp not in ("more", "less", "fewer"):
         yield f"the comparison '{act.cmp}'"
     if isinstance(act, A.Located) and isinstance(act.where, A.Where):

@@ -941,6 +941,10 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         return _zone_select(state, ctx, sel, scope, role, choose)
     how, count = _det_count(sel)
     kind, noun_test = _noun_test(state, ctx, sel.noun, sel.det)
+    named = ctx.lookup("the")
+    if sel.det == "the" and named is not None and not sel.mods and not sel.filters:
+        # "The ally gains +4 power": the ally its casting rule named ("May be cast when an ally defends")
+        return [o for o in named if noun_test(o)]
     if how == "this":
         if ctx.source.kind in (kind, "spell") or kind == "unit" and ctx.source.kind == "unit" or kind == "thing":
             return [ctx.source] if ctx.source.kind != "spell" else []

@@ -194,6 +194,12 @@ def _permission(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         _check_words(act.patient)
         return [Static("grant", ctx, act.patient, Keywords(moves_as_if_connected=True), (), order)]
     verb = PERMITTED.get(type(act))
+    if verb == "cast" and _cast_when(clause) is not None:
+        # "May be cast when an ally defends a site or another unit": cast then, outside the usual timing
+        from codex.engine.effects.conditions import condition_problems
+        for problem in condition_problems(_cast_when(clause).clause):
+            raise Unsupported(problem)
+        return [Static("cast_when", ctx, act.patient, _cast_when(clause).clause, (), order)]
     if verb is None or clause.conditions:
         raise Unsupported(f"a static ability with '{clause.modal}'")
     source = getattr(act, "source", None)
@@ -211,6 +217,22 @@ def _permission(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     if clause.adjuncts:
         out += _done_for(act, clause, ctx, order)
     return out
+
+
+def _cast_when(clause: A.Clause) -> Any:
+    """The "when ..." of "May be cast when an ally defends a site or another unit" (this card only,
+    nothing else said); None otherwise."""
+    act = clause.action
+    if clause.modal != "may" or len(clause.conditions) != 1 or clause.adjuncts or clause.adverbs:
+        return None
+    cond = clause.conditions[0]
+    if not (isinstance(cond, A.Condition) and cond.kind == "when" and isinstance(cond.clause, A.Clause)
+            and isinstance(cond.clause.action, A.Defend)):
+        return None
+    if not (isinstance(act.patient, A.Ref) and act.patient.word == "SELF") or act.agent is not None \
+            or getattr(act, "dest", None) is not None or getattr(act, "source", None) is not None:
+        return None
+    return cond
 
 
 def _requirement(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
@@ -249,7 +271,7 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     """The ongoing effects one clause of a static ability creates (Unsupported when none known)."""
     act = clause.action
     conds = tuple(clause.conditions)
-    if conds and not _connected(clause):
+    if conds and not _connected(clause) and _cast_when(clause) is None:
         from codex.engine.effects.conditions import condition_problems
         for problem in (p for c in conds for p in condition_problems(c)):
             raise Unsupported(problem)
