@@ -53,8 +53,9 @@ def pieces(sentence: str) -> list[Piece]:
 
 def self_aliases(name: str | None, lexicon: Lexicon, names: NameBook) -> tuple[str, ...]:
     """Ways a card names itself, longest first: its full name; without a leading ``The``; a leading or
-    trailing run of its words that holds no ordinary word (``Pudge`` Butcher, Ribble ``Boggart``, ``Four
-    Waters`` of Paradise, the ``Lady of the Lake``), when that run is not another known name."""
+    trailing run of its words that holds no ordinary word (``Pudge`` Butcher, Ribble ``Boggart``, the
+    ``Lady of the Lake``), or the two or more capitalised words before "of" however common (``Four
+    Waters`` of Paradise), when that run is not another known name."""
     if not name:
         return ()
     name = " ".join(name.split())
@@ -76,6 +77,11 @@ def self_aliases(name: str | None, lexicon: Lexicon, names: NameBook) -> tuple[s
             if run in ("The",) or (len(parts) == 1 and not parts[0][:1].isupper()):
                 continue
             out.add(run)
+        if " of " in name:   # "Four Waters" of Four Waters of Paradise: the words before "of", however common
+            head = name.split(" of ", 1)[0].split()
+            if len(head) >= 2 and all(w[:1].isupper() or w[:1].isdigit() for w in head) \
+                    and fold(" ".join(head)) not in names.names:
+                out.add(" ".join(head))
         for word in words[1:-1]:  # "the Treasures" of 13 Treasures of Britain
             if word[:1].isupper() and not _ordinary(word, lexicon) and fold(word) not in names.names:
                 out.add(word)

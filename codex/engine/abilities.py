@@ -151,6 +151,54 @@ def _kind_of(node: Any, spell: bool) -> AbilityKind | None:
     return None
 
 
+#: The verbs of the rules of casting a card's own text can change.
+_CASTING_VERBS = (A.Cast, A.Summon, A.Conjure)
+
+
+def _casting_rule_of(node: Any) -> tuple[Any, Any]:
+    """A magic's opening sentences about casting the card itself ("May be cast by any ally.", "Must
+    be cast to ...") are a static ability of the card, not part of its effect (they apply while it
+    is being cast): (that static Statement or None, the rest of the magic or None)."""
+    body = getattr(node, "body", None)
+    if not isinstance(node, A.Statement) or not body:
+        return None, node
+    n = 0
+    while n < len(body) and _about_casting_itself(body[n]):
+        n += 1
+    if n == 0:
+        return None, node
+    first, rest = body[:n], body[n:]
+    rule = A.Statement(body=first, threshold=(), span=A.Span(first[0].span[0], first[-1].span[1]))
+    if not rest:
+        return rule, None
+    end = node.span[1] if node.span is not None else rest[-1].span[1]
+    return rule, A.replace(node, body=rest, span=A.Span(rest[0].span[0], end))
+
+
+def additional_cost(sentence: Any) -> bool:
+    """"As an additional cost to cast Craterize, discard a site.": paid as the card is cast."""
+    conds: tuple[Any, ...] = tuple(getattr(sentence, "conditions", ()))
+    if not isinstance(sentence, A.Sentence) or len(conds) != 1:
+        return False
+    cond = conds[0]
+    clause = getattr(cond, "clause", None)
+    return isinstance(cond, A.Condition) and cond.kind == "additional_cost" and isinstance(clause, A.Clause) \
+        and isinstance(clause.action, A.Cast) and isinstance(clause.action.patient, A.Ref) \
+        and clause.action.patient.word == "SELF"
+
+
+def _about_casting_itself(sentence: Any) -> bool:
+    if additional_cost(sentence) and isinstance(getattr(sentence, "span", None), tuple):
+        return True
+    if not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1 or sentence.limit or sentence.per \
+            or sentence.duration or not isinstance(getattr(sentence, "span", None), tuple):
+        return False
+    clause = sentence.clauses[0]
+    return isinstance(clause, A.Clause) and isinstance(clause.action, _CASTING_VERBS) and not clause.negated \
+        and clause.modal in ("may", "must", "can and must") and isinstance(clause.action.patient, A.Ref) \
+        and clause.action.patient.word == "SELF"
+
+
 def _span_text(node: Any, card_text: str) -> str | None:
     """The card's own words for a node with a source span (offsets into the normalised text)."""
     span = getattr(node, "span", None)
@@ -203,6 +251,12 @@ def _abilities_of(text: str, name: str | None, spell: bool, _names_version: int)
                 kind = _kind_of(node, spell)
                 if kind is None:
                     continue
+                rule, node = _casting_rule_of(node) if kind is AbilityKind.SPELL else (None, node)
+                if rule is not None:      # "May be cast by any ally." opening a magic: how it is cast
+                    ability = Ability(AbilityKind.STATIC, _span_text(rule, norm) or to_text(rule), rule)
+                    abilities.append(replace(ability, executed=_executed(ability)))
+                    if node is None:
+                        continue
                 known = recognise(node) if kind in (AbilityKind.STATIC, AbilityKind.TRIGGERED) else None
                 found_size = size_of(node) if kind is AbilityKind.STATIC else None
                 if known is not None:

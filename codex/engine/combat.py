@@ -15,7 +15,7 @@ from typing import Union
 from codex.engine.activation import disabled_reason, tap_reason
 from codex.engine.carrying import lances
 from codex.engine.errors import IllegalAction
-from codex.engine.events import (DamageModified, DamagePrevented, Damaged, DeathBlow, Event, LanceBroke, LifeLost,
+from codex.engine.events import (DamageModified, DamagePrevented, Damaged, DeathBlow, Event, LanceBroke, LifeLost, Note,
                                  LifeUnchanged, NoDamage, ReachedDeathsDoor, SiteStruck, StealthLost, StrikeWithheld,
                                  Struck, WardBroke)
 from codex.engine.geometry import Location, Region
@@ -232,6 +232,13 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
         from codex.engine.effects.statics import lethal_to
         lethal_quote = lethal_to(state, target)
         lethal = lethal_quote is not None
+    if lethal and state.statics:
+        from codex.engine.effects.statics import immune_to_lethal
+        shield = immune_to_lethal(state, target)
+        if shield is not None:
+            lethal, lethal_quote = False, None
+            events.append(Note("lethal", f"{target.name} is immune to Lethal: the damage counts only as damage.",
+                               {"unit": target.id}, rules=("lethal", "the-silver-rule"), from_card=shield))
     state = state.with_unit(replace(target, damage=target.damage + amount,
                                     lethal_hit=target.lethal_hit or lethal))
     defense = power_of(state, target)[1]

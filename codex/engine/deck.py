@@ -52,6 +52,7 @@ class Entry:
     type: str | None = None
     rarity: str | None = None
     token: bool = False
+    text: str = ""                 # the card's text ("Your spellbook may include any number of Grey Wolves.")
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ class Finding:
     message: str
     rules: tuple[str, ...]
     reason: Reason | None = None
+    quote: Any = None              # the card's sentence that decides it (`events.CardQuote`), if one does
 
     def to_dict(self) -> dict[str, Any]:
         return {"check": self.check, "level": self.level, "message": self.message, "rules": list(self.rules),
@@ -164,6 +166,11 @@ def _copies(entries: list[Entry], fmt: Format) -> list[Finding]:
                 unknown.append(name)
             continue
         limit, rule = COPIES[rarity]
+        allowed = any_number(name, next((e.text for e in group if e.text), ""), {e.section for e in group})
+        if allowed is not None and total > limit:
+            findings.append(Finding("copies", "ok", f"{total} copies of {name}: its text lets the deck include any "
+                                    "number of them", ("the-silver-rule", rule), quote=allowed))
+            continue
         if total > limit:
             over.append(Finding("copies", "error", f"{total} copies of {name}, {_a(rarity.title())} card: at most "
                                 f"{limit}", (rule, "rarity") + (
@@ -184,6 +191,51 @@ def _copies(entries: list[Entry], fmt: Format) -> list[Finding]:
         findings.append(Finding("copies", "warning", f"rarity unknown, copies not checked: {', '.join(unknown[:10])}"
                                 + (" ..." if len(unknown) > 10 else ""), ("rarity",)))
     return findings
+
+
+def any_number(name: str, text: str, sections: set[str]) -> Any:
+    """The card's own sentence letting the deck hold any number of it ("Your spellbook may include any
+    number of Grey Wolves"), when it covers every section the copies are in; None otherwise."""
+    if not text:
+        return None
+    from codex.cardtext import ast as A
+    from codex.engine.abilities import AbilityKind, abilities_of
+    from codex.engine.events import CardQuote
+    for ability in abilities_of(text, name).abilities:
+        if ability.kind is not AbilityKind.STATIC or not ability.executed:
+            continue
+        for sentence in getattr(ability.node, "body", ()):
+            for clause in getattr(sentence, "clauses", ()):
+                act = getattr(clause, "action", None)
+                if isinstance(act, A.Include) and _includes_itself(act, name) \
+                        and sections - {"collection"} <= {singular_deck(act.patient)}:
+                    return CardQuote(name, ability.text)
+    return None
+
+
+def singular_deck(node: Any) -> str | None:
+    """"your spellbook" → spellbook, "your atlas" → atlas."""
+    noun = getattr(node, "noun", None)
+    return noun.lower() if isinstance(noun, str) and noun.lower() in ("spellbook", "atlas") else None
+
+
+def any_number_of(who: Any) -> Any:
+    """The words after "any number of" in a deck-building permission: its card's name (a noun, or the
+    card itself when the grammar read its own name), or None when the words are not that form."""
+    from codex.cardtext import ast as A
+    if isinstance(who, A.Selector) and who.quant == "any_number":
+        return who.noun
+    if isinstance(who, A.Selector) and who.noun == "number" and who.det == "any" and len(who.filters) == 1 \
+            and isinstance(who.filters[0], A.Of):
+        inner = who.filters[0].what
+        return "SELF" if isinstance(inner, A.Ref) and inner.word == "SELF" else getattr(inner, "noun", None)
+    return None
+
+
+def _includes_itself(act: Any, name: str) -> bool:
+    """"any number of Grey Wolves" / "of Relentless Crowds": the card's own name (or its plural)."""
+    noun = any_number_of(act.recipient)
+    return isinstance(noun, str) and (noun == "SELF" or noun.casefold() in (name.casefold(), name.casefold() + "s"))
 
 
 # ----------------------------------------------------------------------------- reading deck files
@@ -297,5 +349,5 @@ def resolve(entries: Iterable[Entry], cards: CardSource) -> tuple[list[Entry], l
             unknown.append(UnknownCard(e.section, e.name, tuple(cards.suggest(e.name, 3))))
             continue
         known.append(Entry(e.section, card.name, e.count, card.type,
-                           card.rarity.lower() if card.rarity else None, e.token))
+                           card.rarity.lower() if card.rarity else None, e.token, card.text or ""))
     return known, unknown

@@ -128,6 +128,9 @@ class AuraDoc(Doc):
     name: Name | None = None
     controller: Id | None = None
     effects: tuple[Literal["silence", "flood"], ...] = ()
+    turns: Annotated[StrictInt, Field(ge=0, le=MAX_NUMBER)] = Field(
+        default=0, description="how many of its controller's turns have ended with it in the realm (\"Lasts 3 of your "
+                               "turns\")")
 
 
 class UnitDoc(Doc):
@@ -231,6 +234,10 @@ class MoveAndAttack(Action):
     attack: Target | None = None
     target: Target | None = Field(default=None, description="the same as attack")
     defenders: Annotated[tuple[Union[Id, DefenderDoc], ...], Field(max_length=MAX_UNITS)] = ()
+    casts: Annotated[tuple["Cast", ...], Field(max_length=MAX_UNITS)] = Field(
+        default=(), description="spells cast during the attack once the defenders have joined, before the fight: "
+                                "only those whose own text lets them be cast then (\"May be cast when an ally defends "
+                                "a site or another unit\")")
     target_stays: StrictBool = True
     interceptors: Ids = ()
     assign: dict[Id, dict[Id, Count]] = Field(default_factory=dict)
@@ -248,6 +255,10 @@ class Attack(Action):
     unit: Id
     target: Target
     defenders: Annotated[tuple[Union[Id, DefenderDoc], ...], Field(max_length=MAX_UNITS)] = ()
+    casts: Annotated[tuple["Cast", ...], Field(max_length=MAX_UNITS)] = Field(
+        default=(), description="spells cast during the attack once the defenders have joined, before the fight: "
+                                "only those whose own text lets them be cast then (\"May be cast when an ally defends "
+                                "a site or another unit\")")
     target_stays: StrictBool = True
     assign: dict[Id, dict[Id, Count]] = Field(default_factory=dict)
 
@@ -337,6 +348,9 @@ class Cast(Action):
     zone: Literal["hand", "cemetery", "spellbook"] = Field(
         default="hand", description="the zone the spell is cast from: the hand, or another zone an effect allows "
                                     "(\"May be cast from your cemetery\")")
+    owner: Id | None = Field(default=None, description="whose zone the spell is cast from, when an effect lets its "
+                                                       "caster cast another player's card (\"You may cast that spell\"); "
+                                                       "default: the caster's controller's")
 
 
 class SiteSpec(Doc):
@@ -671,6 +685,8 @@ class DeckCardDoc(Doc):
     type: CardTypeName | None = None
     rarity: Rarity | None = None
     token: StrictBool = False
+    text: Text = Field(default="", description="its card text, where it bears on deck building (\"Your spellbook "
+                       "may include any number of ...\"); a catalog card's comes from the catalog")
 
 
 #: A deck list entry: "Name", "3 Name" / "3x Name", or a DeckCardDoc.
@@ -722,6 +738,8 @@ AnyAction = Annotated[Union[MoveAndAttack, Attack, RangeOfMotion, CanDefend, Can
                             PickUp, DropAction, MandatoryActions, Fight, StrikeAction, Activate, Sequence],
                       Field(discriminator="do")]
 Sequence.model_rebuild()
+MoveAndAttack.model_rebuild()
+Attack.model_rebuild()
 
 
 def action_name(record: type[Doc]) -> str:

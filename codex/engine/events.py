@@ -62,13 +62,23 @@ class Event:
     narrated: ClassVar[bool] = True
     rules: tuple[str, ...] = field(default=(), kw_only=True)
     from_card: CardQuote | None = field(default=None, kw_only=True)
+    #: True once the storyline has offered it to the triggered abilities (an effect's summon settles at
+    #: once; the ability's events are not offered again when it ends, so a Genesis fires once)
+    offered: bool = field(default=False, kw_only=True, compare=False, repr=False)
 
     def text(self) -> str:
         raise NotImplementedError
 
     def data(self) -> dict[str, Any]:
         """The event's fields as JSON (the ruling step's ``data``)."""
-        return {f.name: _json(getattr(self, f.name)) for f in fields(self) if f.name not in ("rules", "from_card")}
+        return {f.name: _json(getattr(self, f.name)) for f in fields(self)
+                if f.name not in ("rules", "from_card", "offered")}
+
+
+def offered(events: list["Event"]) -> list["Event"]:
+    """The events, marked as offered to the triggered abilities already."""
+    from dataclasses import replace
+    return [e if e.offered else replace(e, offered=True) for e in events]
 
 
 @dataclass(frozen=True)
@@ -1072,7 +1082,8 @@ class EffectEnded(Event):
 
     def text(self) -> str:
         when = {"end_of_turn": "the turn is over", "until damage": "it lasted until its unit took damage",
-                "until condition": "what it lasted until has happened"}.get(self.until, "it lasted until this turn")
+                "until condition": "what it lasted until has happened",
+                "used": "the spell it applied to was cast"}.get(self.until, "it lasted until this turn")
         on = f" on {', '.join(self.units)}" if self.units else ""
         return f"{self.name}{on} ends: {when}."
 

@@ -79,7 +79,7 @@ def _step_reason(state: GameState, unit: Unit, frm: Location, to: Location, kw: 
             return bad
     elif not state.location_exists(to):
         return Reason.NO_SUCH_LOCATION, "location"
-    link = linked_rule(state, kw, frm.square, to.square)
+    link = linked_rule(state, kw, frm.square, to.square, unit)
     if frm.square == to.square:
         pair = {frm.region, to.region}
         for region, (flag, reason, rule) in _SUBSURFACE_NEED.items():
@@ -103,12 +103,15 @@ def _step_reason(state: GameState, unit: Unit, frm: Location, to: Location, kw: 
     return (None, link or rule) if getattr(kw, flag) else (reason, rule)
 
 
-def linked_squares(state: GameState, kw: Keywords, square: int) -> list[int]:
+def linked_squares(state: GameState, kw: Keywords, square: int, unit: Unit | None = None) -> list[int]:
     """Squares a step may reach from ``square`` as if they were adjacent: the other site of an
-    effect linking two sites (Codex "As If Adjacent"), or the square at the other end of the column
-    for a unit that moves as if the top and bottom edges were connected ("As If Connected")."""
+    effect linking two sites (Codex "As If Adjacent": the scenario's, or a card's effect this turn,
+    for every unit or for ``unit``'s controller's), or the square at the other end of the column for
+    a unit that moves as if the top and bottom edges were connected ("As If Connected")."""
     out: list[int] = []
-    for a, b in state.as_if_adjacent:
+    pairs = list(state.as_if_adjacent) + [p for e in state.lasting if e.links and (
+        e.links_for is None or (unit is not None and unit.controller == e.links_for)) for p in e.links]
+    for a, b in pairs:
         if square in (a, b) and state.site_at(a) is not None and state.site_at(b) is not None:
             out.append(b if square == a else a)
     if kw.moves_as_if_connected:
@@ -120,9 +123,9 @@ def linked_squares(state: GameState, kw: Keywords, square: int) -> list[int]:
     return out
 
 
-def linked_rule(state: GameState, kw: Keywords, frm: int, to: int) -> str | None:
+def linked_rule(state: GameState, kw: Keywords, frm: int, to: int, unit: Unit | None = None) -> str | None:
     """The rule that makes ``frm`` → ``to`` a step although the squares are not adjacent."""
-    if frm == to or to in orthogonal_neighbours(frm) or to not in linked_squares(state, kw, frm):
+    if frm == to or to in orthogonal_neighbours(frm) or to not in linked_squares(state, kw, frm, unit):
         return None
     if kw.moves_as_if_connected and row_col(frm)[1] == row_col(to)[1] and {row_col(frm)[0], row_col(to)[0]} == {
             0, ROWS - 1}:
@@ -195,7 +198,7 @@ def range_of_motion(state: GameState, unit: Unit) -> dict[Location, tuple[Locati
         spend(1, "searching the range of motion")
         kw = keywords_at(state, unit, loc)
         can_pay = cost[loc] < 1 + kw.movement
-        linked = [Location(sq, r) for sq in linked_squares(state, kw, loc.square) for r in Region]
+        linked = [Location(sq, r) for sq in linked_squares(state, kw, loc.square, unit) for r in Region]
         for nxt in candidate_steps(loc) + linked:
             if unit.oversized and nxt != normalise(state, nxt):
                 continue

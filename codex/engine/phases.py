@@ -22,6 +22,36 @@ from codex.engine.storyline import Resolved, settle
 from codex.engine.terrain import end_floods
 
 
+def aura_expiry(state: GameState, pid: str) -> Resolved:
+    """"Lasts 3 of your turns": the end of each of its controller's turns counts (the turn it was
+    conjured on included); after the last, the aura is dispelled (Codex "Dispel")."""
+    from codex.engine.effects.statics import lasts
+    from codex.engine.events import AuraDispelled, CardQuote
+    events: list[Event] = []
+    keep = []
+    for aura in state.auras:
+        found = lasts(aura.abilities) if aura.controller == pid else None
+        if found is None:
+            keep.append(aura)
+            continue
+        count, ability = found
+        quote = CardQuote(aura.name, ability.text)
+        aura = replace(aura, turns=aura.turns + 1)
+        if aura.turns < count:
+            keep.append(aura)
+            events.append(Note("lasts", f"{aura.name} has lasted {aura.turns} of its controller's turns "
+                               f"({count - aura.turns} to go).", {"aura": aura.id, "turns": aura.turns},
+                               rules=("ongoing-effect",), from_card=quote))
+            continue
+        events.append(AuraDispelled(aura.id, aura.name, rules=("dispel", "ongoing-effect"), from_card=quote))
+        events.append(Note("ruling_variant", f"The turn {aura.name} was conjured on is counted as one of its "
+                           f"controller's turns; counting only the turns after it, it would stay one more.",
+                           {"aura": aura.id}, rules=("the-golden-rule",), from_card=quote))
+    if len(keep) == len(state.auras) and not events:
+        return state, []
+    return state.evolve(auras=tuple(keep)), events
+
+
 def _end_lasting(state: GameState, ending: list[Lasting], rules: tuple[str, ...]) -> Resolved:
     if not ending:
         return state, []
@@ -107,6 +137,8 @@ def end_phase(state: GameState) -> Resolved:
         events += ended + rest
     state, ended = _end_lasting(state, [e for e in state.lasting if e.until == "end_of_turn"], ("end-phase.effects",))
     events += ended
+    state, expired = aura_expiry(state, pid)
+    events += expired
     sick = tuple(u.name for u in state.units if u.summoned_this_turn)
     if sick:
         state = state.with_units(replace(u, summoned_this_turn=False) for u in state.units)
@@ -121,7 +153,8 @@ def end_phase(state: GameState) -> Resolved:
                                "damage ends with it, and any damage to it from now on is a death blow.",
                                {"player": p.id}, rules=("deaths-door.immune", "deaths-door.after")))
     nxt = state.opponent(pid)
-    state = state.evolve(turn=Turn(active=nxt, number=number + 1, phase="start"), used_abilities=frozenset(k for k in state.used_abilities if k.startswith("ever:")),
+    state = state.evolve(turn=Turn(active=nxt, number=number + 1, phase="start"), cast_this_turn=(),
+                         used_abilities=frozenset(k for k in state.used_abilities if k.startswith("ever:")),
                          delayed=tuple(d for d in state.delayed if d.lasts != "end_of_turn"))
     events.append(TurnPassed(nxt, state.turn.number, rules=("end-phase.effects", "active-player", "non-active-player")))
     return state, events

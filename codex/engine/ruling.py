@@ -164,7 +164,7 @@ def state_json(state: GameState) -> dict[str, Any]:
     for u in state.units:
         kw = keywords_at(state, u)
         attack, defense = power_of(state, u)
-        entry = {"id": u.id, "name": u.name, "controller": u.controller, "kind": u.kind,
+        entry = {"id": u.id, "name": u.name, "controller": u.controller, "owner": u.owner, "kind": u.kind,
                  "at": loc_json(u.location), "power": f"{attack}/{defense}" if attack != defense else str(attack),
                  "attack": attack, "defense": defense, "damage": u.damage, "tapped": u.tapped,
                  "summoned_this_turn": u.summoned_this_turn, "keywords": kw.names(),

@@ -233,7 +233,7 @@ def _auras(doc: D.ScenarioDoc, checks: _Checks) -> list[Aura]:
         name = a.name or (card.name if card else "Aura")
         text = a.text or (card.text if card else "")
         auras.append(Aura(a.id or f"aura{i + 1}", name, a.controller, squares, tuple(a.effects), text,
-                          abilities_of(text, name) if text else Abilities()))
+                          abilities_of(text, name) if text else Abilities(), turns=a.turns))
     return auras
 
 
@@ -464,6 +464,9 @@ def _resolve_cards(action: D.Action, ptr: str, checks: _Checks) -> D.Action:
         return action.model_copy(update={"actions": subs})
     if isinstance(action, D.Cast):
         return action.model_copy(update={"spell": _spell(action.spell, f"{ptr}/spell", checks)})
+    if isinstance(action, (D.Attack, D.MoveAndAttack)) and action.casts:    # spells cast during the attack
+        casts = tuple(_resolve_cards(c, f"{ptr}/casts/{i}", checks) for i, c in enumerate(action.casts))
+        return action.model_copy(update={"casts": casts})
     if isinstance(action, D.PlaySite) and action.site.card is not None:
         card = checks.card(action.site.card, f"{ptr}/site/card", ("site",))
         if card is not None:
@@ -486,6 +489,9 @@ def _check_action(action: D.Action, ptr: str, created: set[str], checks: _Checks
         for i, sub in enumerate(action.actions):
             _check_action(sub, f"{ptr}/actions/{i}", created, checks, artifacts)
         return
+    if isinstance(action, (D.Attack, D.MoveAndAttack)):
+        for i, sub in enumerate(action.casts):
+            _check_action(sub, f"{ptr}/casts/{i}", created, checks, artifacts)
     if isinstance(action, D.Summon):
         created.add(action.minion.id or action.minion.name)
         checks.known_player(action.controller, f"{ptr}/controller")

@@ -177,6 +177,7 @@ class Aura:
     effects: tuple[str, ...] = ()        # "silence", "flood"
     text: str = ""
     abilities: Abilities = Abilities()   # what its card text says, typed
+    turns: int = 0                       # its controller's turns that ended with it in the realm ("Lasts 3 of your turns")
 
 
 @dataclass(frozen=True)
@@ -319,6 +320,12 @@ class Lasting:
     control_from: tuple[tuple[str, str], ...] = ()   # (unit, its controller before): control returns when it ends
     area: tuple[Location, ...] = ()      # "units are Immobile while atop target site": it covers whoever is there
     who: Any = None                      # ... and fits these words (the AST selector)
+    casting: tuple[Any, ...] = ()        # effects on casting ("This turn, bearer's next Air spell costs (3) less"):
+    once: bool = False                   # `statics.Static` records, read by `casting_rules`; "next": one spell only
+    told: str = ""                       # what a casting effect does, in words
+    during: str | None = None            # a casting effect "on your opponent's next turn": only on that player's turn
+    links: tuple[tuple[int, int], ...] = ()   # "units can move between them as if they were adjacent": those pairs
+    links_for: str | None = None         # ... for that player's units only ("your units"); None: every unit
 
     def covers(self, unit: "Unit") -> bool:
         """Whether the effect is on ``unit`` now: one of its units, or (an effect over an area) a unit
@@ -333,6 +340,8 @@ class Lasting:
         return fits(unit, self.who)
 
     def describe(self) -> str:
+        if self.told:
+            return self.told
         parts = self.keywords.names() + [f"no {k}" for k in self.lost.names()] + (
             [f"{self.power:+d} power"] if self.power else []) + sorted(self.states)
         return ", ".join(parts) or "nothing"
@@ -370,6 +379,7 @@ class Attacking:
     attacker: str
     unit: str | None = None
     site: int | None = None
+    defenders: tuple[str, ...] = ()      # the units that joined the fight to defend, so far
 
 
 @dataclass(frozen=True)
@@ -410,6 +420,7 @@ class GameState:
     artifacts: tuple[Artifact, ...] = ()      # artifacts in the realm, lying or carried
     as_if_adjacent: tuple[tuple[int, int], ...] = ()   # pairs of sites units may move between as if adjacent
     used_abilities: frozenset[str] = frozenset()      # limited abilities used this turn ("Once on your turn")
+    cast_this_turn: tuple[tuple[str, str, str, str], ...] = ()  # (player, spell, type, caster) cast this turn, in order
     delayed: tuple[DelayedTrigger, ...] = ()          # triggered abilities resolved spells left behind
     attacking: Attacking | None = None                # the attack being resolved, if any
     afterwards: tuple[Any, ...] = ()                  # effects waiting for that attack to end ("afterwards")

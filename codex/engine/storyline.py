@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.budget import spend
-from codex.engine.events import (AbilityNotExecuted, Banished, Damaged, Died, EffectIgnored, Entering, Entry, Event,
+from codex.engine.events import (AbilityNotExecuted, offered, Banished, Damaged, Died, EffectIgnored, Entering, Entry, Event,
                                  GameDrawn, GameWon, Marked, Note, Summoned, TriggerAdded, TriggerSkipped)
 from codex.engine.geometry import Location, Region
 from codex.engine.ongoing import disabled_by, keywords_at, power_of, silenced_at
@@ -443,11 +443,11 @@ def settle(state: GameState, events: list[Event] | None = None) -> Resolved:
     while True:
         spend(1, "resolving the storyline")
         state, checked = _check(state, fresh)
-        state, added = add_triggers(state, fresh + checked)
+        state, added = add_triggers(state, [e for e in fresh + checked if not e.offered])
         out += checked + added
         if not state.storyline:
             break
         state, fresh = _resolve_next(state)
         out += fresh
     state, ended = _death_blows(state)
-    return state, out + ended
+    return state, offered(out) + ended

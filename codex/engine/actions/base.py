@@ -14,7 +14,7 @@ from codex.engine import document as D
 from codex.engine.budget import spend
 from codex.engine.combat import SiteTarget, Target, UnitTarget
 from codex.engine.errors import AmbiguousAction, IllegalAction
-from codex.engine.events import Event, Note
+from codex.engine.events import Event, Note, offered
 from codex.engine.geometry import Location, Region
 from codex.engine.reasons import Found, Reason, explain, found_rules
 from codex.engine.ruling import Verdict
@@ -54,7 +54,7 @@ class Resolution:
 
     def settle(self, batch: list[Event]) -> GameState:
         """Tell ``batch`` (already applied to the state), then bring the story to rest."""
-        self.emit(*batch)
+        self.emit(*offered(batch))
         return self.apply(settle(self.state, batch))
 
     def unit(self, uid: str, pointer: str) -> Unit:

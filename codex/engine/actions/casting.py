@@ -2,6 +2,7 @@
 (a minion is summoned, an artifact or aura conjured, a magic resolves)."""
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import replace
 from typing import Callable
 
@@ -21,7 +22,9 @@ from codex.engine.ruling import Verdict
 from codex.engine.carrying import lance_tokens, offset_in
 from codex.engine.combat import break_ward, interact
 from codex.engine.oversized import normalise
-from codex.engine.effects.casting_rules import Casting, casting_of, cost_change, permitted, threshold_waived
+from codex.engine.effects.casting_effects import use_up
+from codex.engine.effects.casting_rules import (Casting, card_permitted, cast_now, casting_of, conjured_atop,
+                                                cost_change, may_cast, permitted, required, spent, threshold_waived)
 from codex.engine.effects.context import card_data
 from codex.engine.geometry import Location
 from codex.engine.state import Affinity, Artifact, Aura, Card, GameState, Unit, ZoneName
@@ -52,6 +55,10 @@ def _pay(state: GameState, pid: str, cost: int) -> GameState:
 
 Placement = Callable[[Resolution, D.Cast, C.Spell, str, str], str]
 
+#: The units a spell's own casting rule named as it was cast ("May be cast when an ally defends":
+#: that ally), what "the ally" of its effect means; set for one cast.
+_NAMED: ContextVar[tuple[Any, ...]] = ContextVar("arbiter_cast_named", default=())
+
 
 def _summon(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> str:
     """A minion spell: the minion enters the realm at a legal summoning location (Codex "Enter")."""
@@ -65,7 +72,7 @@ def _summon(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> s
         loc = normalise(res.state, loc)
     known = card_data(spell.name)
     known = known if known is not None and known.name == spell.name else None
-    minion = Unit(sid, spell.name, pid, pid, "minion", loc, spell.attack, spell.defense, keywords=spell.keywords,
+    minion = Unit(sid, spell.name, pid, a.owner or pid, "minion", loc, spell.attack, spell.defense, keywords=spell.keywords,
                   text=spell.text, summoned_this_turn=True, abilities=spell.abilities, size=size,
                   subtypes=tuple(known.subtypes) if known else (), elements=tuple(known.elements) if known else
                   tuple(sorted(spell.threshold.elements())), cost=spell.cost, rarity=known.rarity if known else None)
@@ -105,7 +112,7 @@ def _casting(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, loc: Location
     known = card_data(spell.name)
     if known is not None and known.name == spell.name:
         data = replace(known, cost=spell.cost, text=spell.text)
-    return casting_of(spell.name, spell.type, data, pid, a.caster, loc, a.zone, a.carrier or None)
+    return casting_of(spell.name, spell.type, data, pid, a.caster, loc, a.zone, a.carrier or None, a.owner)
 
 
 def _permission_note(res: Resolution, quote: Any, text: str, unit: str | None = None) -> None:
@@ -154,7 +161,7 @@ def _conjure_artifact(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr:
         if not res.state.occupies(bearer, loc):
             raise res.illegal((Reason.NOT_HERE, "casting.artifact"), f"{spell.name} at the {loc}", ptr + "/location")
         res.state = _pay(res.state, pid, spell.cost).with_artifact(
-            Artifact(aid, spell.name, pid, loc, bearer=bearer.id, offset=offset_in(res.state, bearer, loc),
+            Artifact(aid, spell.name, a.owner or pid, loc, bearer=bearer.id, offset=offset_in(res.state, bearer, loc),
                      cost=spell.cost, text=spell.text, abilities=spell.abilities))
         res.emit(Conjured(spell.name, f"into the hands of {bearer.name}", rules=(
             "casting.artifact-carrier", "carriable-artifact", "artifact.control")))
@@ -170,21 +177,44 @@ def _conjure_artifact(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr:
     if site is None or site.controller != pid or loc.region is not Region.SURFACE:
         raise res.illegal((Reason.NOT_YOUR_SITE, "casting.artifact-location"), spell.name, ptr + "/location")
     res.state = _pay(res.state, pid, spell.cost).with_artifact(
-        Artifact(aid, spell.name, pid, loc, carriable=spell.carriable, controller=None if spell.carriable else pid,
+        Artifact(aid, spell.name, a.owner or pid, loc, carriable=spell.carriable, controller=None if spell.carriable else pid,
                  cost=spell.cost, text=spell.text, abilities=spell.abilities))
     res.emit(Conjured(spell.name, f"on the surface of {site.name}", rules=("casting.artifact-location",) + (
         ("artifact.uncontrolled", "uncontrolled.artifact") if spell.carriable else ("artifact.monument",))))
     return f"conjured at {site.name}"
 
 
+def _atop_site(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> tuple[int, ...] | None:
+    """An aura its text conjures atop one site ("Conjure atop an Elite or Unique site"): that site's
+    square, if it is such a site (Codex "The Silver Rule": the card's words replace the 2x2 area)."""
+    corner = a.location if isinstance(a.location, int) else (a.location[0] if a.location else None)
+    if corner is None:
+        return None
+    loc = Location(corner, Region.SURFACE)
+    found = conjured_atop(res.state, _casting(res, a, spell, pid, loc), spell.abilities)
+    if found is None:
+        return None
+    quote, ok = found
+    site = res.state.site_at(corner)
+    where = site.name if site is not None else f"the void at square {corner}"
+    res.emit(Note("permission", f"{spell.name} is conjured atop one site, as its text says: {where} "
+                  f"{'is' if ok and site is not None else 'is not'} such a site.", {"square": corner},
+                  rules=("the-silver-rule", "casting.aura"), from_card=quote))
+    if not ok or site is None:
+        raise res.illegal((Reason.BAD_SUMMONING_LOCATION, "the-silver-rule"), f"{spell.name} atop {where}",
+                          ptr + "/location")
+    return (corner,)
+
+
 def _conjure_aura(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> str:
     corner = a.location if isinstance(a.location, int) else (a.location[0] if a.location else None)
-    squares = C.aura_squares(corner) if corner else None
+    squares = _atop_site(res, a, spell, pid, ptr) or (C.aura_squares(corner) if corner else None)
     if not squares:
         raise res.illegal((Reason.BAD_AURA_AREA, "casting.aura"), spell.name, ptr + "/location")
     before = res.state
     res.state = _pay(res.state, pid, spell.cost)
-    aura = Aura(a.spell.id or spell.name, spell.name, pid, squares, tuple(a.spell.effects))
+    aura = Aura(a.spell.id or spell.name, spell.name, pid, squares, tuple(a.spell.effects), text=spell.text,
+                abilities=spell.abilities)
     res.state = res.state.evolve(auras=res.state.auras + (aura,))
     where = f"on squares {', '.join(map(str, squares))}"
     # a flood makes sites water (their subsurfaces follow); a silence removes abilities (Waterbound too)
@@ -229,7 +259,8 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
                 continue
             ctx = Ctx(Obj("spell", sid), spell.name, pid, ability, f"{sid}.{i}", caster=caster.id,
                       targets=tuple(t.id for t in targets if t.id not in warded), x=a.spell.x,
-                      spell_card=_casting(res, a, spell, pid, None).card.key.card.data)
+                      spell_card=_casting(res, a, spell, pid, None).card.key.card.data,
+                      bound=(("the", _NAMED.get()),) if _NAMED.get() else ())
             res.emit(AbilityResolved(sid, spell.name, ability.text, rules=("storyline", "casting.magic"),
                                      from_card=ctx.quote))
             done = execute_run(res.state, ctx)
@@ -239,25 +270,70 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
     else:
         for what in spell.abilities.not_executed():
             res.emit(AbilityNotExecuted(caster.id, spell.name, what, rules=("storyline",)))
-    card = Card(spell.name, pid, "magic", a.spell.token)
+    owner = a.owner or pid
+    card = Card(spell.name, owner, "magic", a.spell.token)
     if a.spell.token:
         res.state = res.state.put_card(card, "banished")
         res.emit(CardsMoved(pid, (spell.name,), 0, None, "banished", "a copy is a token, banished as soon as it "
                             "resolves", rules=("copy.token", "token")))
     else:
-        res.apply(move(res.state, pid, [card], None, "cemetery", "a magic goes to its owner's cemetery once "
+        res.apply(move(res.state, owner, [card], None, "cemetery", "a magic goes to its owner's cemetery once "
                        "resolved", ("cemetery", "magic", "magic.cemetery", "magic.characteristics")))
     return "cast"
 
 
-def _with_cost_changes(res: Resolution, a: D.Cast, spell: C.Spell, pid: str) -> C.Spell:
-    """The spell's cost with what static abilities add or take off (Codex "Cost": never below
-    zero), each change cited."""
+def _casting_to(res: Resolution, a: D.Cast, spell: C.Spell, pid: str) -> Casting:
     loc = place(res.state, a.location) if a.location is not None else None
     if loc is None and spell.type == "artifact":      # conjured where its carrier or its caster is
         unit = res.state.unit(a.carrier or a.caster)
         loc = unit.location if unit is not None else None
-    casting = _casting(res, a, spell, pid, loc)
+    return _casting(res, a, spell, pid, loc)
+
+
+def _pay_additional(res: Resolution, casting: Casting, spell: C.Spell, caster: str, sid: str, ptr: str) -> None:
+    """"As an additional cost to cast Craterize, discard a site": paid as the spell is cast (Codex
+    "Cost": the total cost includes any additional costs); a cost that cannot be paid makes the
+    cast illegal."""
+    from codex.engine.effects.casting_rules import additional_costs
+    from codex.engine.effects.execute import Run, run_clause
+    from codex.engine.effects.select import NotExecutable
+    for static in additional_costs(res.state, casting, spell.abilities):
+        ctx = Ctx(casting.card, spell.name, casting.player, static.ctx.ability, f"{sid}.cost", caster=caster)
+        run = Run(res.state, ctx)
+        res.emit(Note("cost", f"{spell.name} has an additional cost, paid as it is cast.", {},
+                      rules=("cost.additional", "cost"), from_card=static.quote))
+        try:
+            run_clause(run, static.payload)
+        except NotExecutable as e:
+            raise res.illegal((Reason.NO_SUCH_ABILITY, "cost.additional"),
+                              f"{spell.name}'s additional cost ({e.what})", ptr + "/spell")
+        if run.state == res.state:       # nothing was paid (no such card to discard)
+            res.emit(*run.events)
+            raise res.illegal((Reason.NOT_IN_HAND, "cost.additional"), f"{spell.name}'s additional cost cannot be paid",
+                              ptr + "/spell")
+        res.state = run.state
+        res.emit(*run.events)
+
+
+def _where_required(res: Resolution, casting: Casting, spell: C.Spell, ptr: str) -> None:
+    """"Must be cast to a corner": the spell's own text narrows where it may go (Codex "The Silver
+    Rule": specific card text takes precedence); elsewhere the cast is illegal."""
+    found = required(res.state, casting, spell.abilities)
+    if found is None:
+        return
+    quote, ok = found
+    where = f"the {casting.location}" if casting.location is not None else "no location"
+    res.emit(Note("permission", f"{spell.name} must be cast to where its text says: {where} "
+                  f"{'is' if ok else 'is not'} such a place.", {"location": str(casting.location)},
+                  rules=("the-silver-rule",), from_card=quote))
+    if not ok:
+        raise res.illegal((Reason.BAD_SUMMONING_LOCATION, "the-silver-rule"),
+                          f"{spell.name} cannot be cast to {where}", ptr + "/location")
+
+
+def _with_cost_changes(res: Resolution, casting: Casting, spell: C.Spell) -> C.Spell:
+    """The spell's cost with what static abilities (and effects that last) add or take off (Codex
+    "Cost": never below zero), each change cited."""
     waived = threshold_waived(res.state, casting, spell.abilities)
     if waived is not None and spell.threshold.as_dict():
         res.emit(Note("cost", f"{waived.card} lets {spell.name} be cast for no threshold.", {},
@@ -347,11 +423,34 @@ _PLACE: dict[str, Placement] = {"minion": _summon, "artifact": _conjure_artifact
 
 @handles(D.Cast, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL)
 def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
+    token = _NAMED.set(())
+    try:
+        return _cast(res, a, ptr)
+    finally:
+        _NAMED.reset(token)
+
+
+def _cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
     caster = res.unit(a.caster, ptr + "/caster")
     spell = spell_of(a.spell)
     pid = caster.controller
     kw = keywords_at(res.state, caster)
     found = C.caster_reason(res.state, caster, spell)
+    allowed = None
+    if found and found[0] in (Reason.NOT_ACTIVE_PLAYER, Reason.NOT_MAIN_PHASE):
+        now = cast_now(res.state, _casting(res, a, spell, caster.controller, None), spell.abilities)
+        if now is not None:            # "May be cast when an ally defends ...": its own timing
+            when, named = now
+            who = ", ".join(u.name for o in named if (u := res.state.unit(str(o.key))) is not None)
+            res.emit(Note("permission", f"{spell.name} may be cast now: {who} defend{'s' if len(named) == 1 else ''}.",
+                          {"units": [str(o.key) for o in named]}, rules=("the-silver-rule", "may-and-can.optional"),
+                          from_card=when))
+            _NAMED.set(tuple(named))
+            found = C.caster_reason(res.state.evolve(turn=replace(res.state.turn, active=caster.controller,
+                                                                  phase="main")), caster, spell)
+    if found and found[0] is Reason.NOT_SPELLCASTER:     # "May be cast by any ally" (Codex "The Silver Rule")
+        allowed = may_cast(res.state, _casting(res, a, spell, caster.controller, None), spell.abilities)
+        found = None if allowed is not None else found
     if found:
         if found[0] is Reason.DISABLED:
             res.emit(Note("caster", f"{caster.name} is disabled: a disabled minion can't cast spells.",
@@ -360,24 +459,37 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
             res.emit(_element_note(spell))
         raise res.illegal(found, f"{caster.name} cannot cast {spell.name}", ptr + "/caster")
     by_you = "" if caster.is_avatar else f"; the spell is one {pid} casts, paid from {pid}'s mana"
-    res.emit(Note("caster", f"{caster.name} is a Spellcaster controlled by {pid}{by_you}.", {"unit": caster.id},
-                  rules=("casting.spellcaster", "spellcaster") + (
-                      ("spellcaster.element",) if kw.spellcaster_elements else ()) + (
-                      () if caster.is_avatar else ("you", "you.spellcasters"))))
+    if allowed is not None:
+        res.emit(Note("caster", f"{caster.name} is not a Spellcaster, but {allowed.card} may be cast by it: "
+                      f"{pid} casts it{by_you}.", {"unit": caster.id},
+                      rules=("the-silver-rule", "may-and-can.optional", "you", "you.spellcasters"), from_card=allowed))
+    else:
+        res.emit(Note("caster", f"{caster.name} is a Spellcaster controlled by {pid}{by_you}.", {"unit": caster.id},
+                      rules=("casting.spellcaster", "spellcaster") + (
+                          ("spellcaster.element",) if kw.spellcaster_elements else ()) + (
+                          () if caster.is_avatar else ("you", "you.spellcasters"))))
     if kw.spellcaster_elements or kw.spellcaster_excluded:
         res.emit(_element_note(spell))
     if a.spell.also:
         res.emit(Note("types", f"{spell.name} is {' and '.join((a.spell.type or '',) + a.spell.also)}: "
                       f"{'the minion rules take precedence' if spell.type == 'minion' else 'it has each type'}.",
                       {"types": [a.spell.type, *a.spell.also]}, rules=("cards-with-multiple-types", "card-type")))
-    if a.zone != "hand":
-        quote = permitted(res.state, _casting(res, a, spell, pid, None), spell.abilities, "zone")
+    owner = a.owner or pid
+    if owner not in {p.id for p in res.state.players}:
+        from codex.engine.errors import Problem, ScenarioError
+        raise ScenarioError([Problem(ptr + "/owner", f"no player {owner!r}", "name a player of the scenario")])
+    if a.zone != "hand" or owner != pid:
+        elsewhere = _casting(res, a, spell, pid, None)
+        this_card = card_permitted(res.state, elsewhere)
+        quote = this_card or (permitted(res.state, elsewhere, spell.abilities, "zone") if owner == pid else None)
         if quote is None:
-            raise res.illegal((Reason.NOT_FROM_ZONE, "casting.from-hand"), f"{spell.name} from {pid}'s {a.zone}",
+            raise res.illegal((Reason.NOT_FROM_ZONE, "casting.from-hand"), f"{spell.name} from {owner}'s {a.zone}",
                               ptr + "/zone")
-        res.emit(Note("permission", f"{quote.card} lets {spell.name} be cast from {pid}'s {a.zone}.", {},
-                      rules=("may-and-can",), from_card=quote))
-    spell = _with_cost_changes(res, a, spell, pid)
+        res.emit(Note("permission", f"{quote.card} lets {pid} cast {spell.name} from {owner}'s {a.zone}.", {},
+                      rules=("may-and-can.optional",) if this_card else ("may-and-can",), from_card=quote))
+    casting = _casting_to(res, a, spell, pid)
+    _where_required(res, casting, spell, ptr)
+    spell = _with_cost_changes(res, casting, spell)
     if _cost_rules(a.spell):
         res.emit(Note("cost", f"The cost of {spell.name} is {spell.cost}{_cost_detail(a.spell)}.",
                       {"cost": spell.cost}, rules=_cost_rules(a.spell)))
@@ -388,8 +500,11 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
     res.emit(Note("cost", f"{pid} has {res.state.player(pid).mana} mana for the cost of {spell.cost}, and enough "
                   f"affinity for the threshold {{{need}}}.", {"cost": spell.cost},
                   rules=("casting.cost", "threshold", "threshold.not-spent")))
+    res.apply(use_up(res.state, spent(res.state, casting)))
+    res.state = res.state.evolve(cast_this_turn=res.state.cast_this_turn + ((pid, spell.name, spell.type, caster.id),))
     if not a.spell.token:          # a token copy is made on the storyline, not cast from a hand
-        _from_hand(res, pid, spell.name, ptr, a.zone)
+        _from_hand(res, owner, spell.name, ptr, a.zone)
+    _pay_additional(res, casting, spell, caster.id, a.spell.id or spell.name, ptr)
     res.settle([SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",))])
     where = _PLACE[spell.type](res, a, spell, pid, ptr)
     res.emit(ManaPaid(pid, spell.cost, res.state.player(pid).mana, rules=("casting.cost",)))

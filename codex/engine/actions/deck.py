@@ -4,6 +4,7 @@ from __future__ import annotations
 from codex.engine import document as D
 from codex.engine.actions.base import Outcome, Resolution, handles
 from codex.engine.deck import Entry, Section, check
+from codex.engine.effects.context import card_data
 from codex.engine.events import Note
 from codex.engine.ruling import Verdict
 
@@ -17,7 +18,10 @@ def entries(deck: D.DeckListDoc) -> list[Entry]:
         for e in items:
             assert isinstance(e, D.DeckCardDoc) and e.name is not None
             sec: Section = section
-            out.append(Entry(sec, e.name, e.count, e.type, e.rarity.lower() if e.rarity else None, e.token))
+            known = card_data(e.name) if not e.text else None
+            text = e.text or (known.text if known is not None and known.name == e.name else "")
+            out.append(Entry(sec, e.name, e.count, e.type, e.rarity.lower() if e.rarity else None, e.token,
+                             text or ""))
     return out
 
 
@@ -27,7 +31,7 @@ def check_deck(res: Resolution, a: D.CheckDeck, ptr: str) -> Outcome:
     report = check(entries(a.deck), a.format)
     for f in report.findings:
         mark = {"ok": "Passes", "error": "Fails", "warning": "Note", "conflict": "Sources disagree"}[f.level]
-        res.emit(Note("deck", f"{mark}: {f.message}.", f.to_dict(), rules=f.rules))
+        res.emit(Note("deck", f"{mark}: {f.message}.", f.to_dict(), rules=f.rules, from_card=f.quote))
     first = report.first_error
     verdict = Verdict.LEGAL if report.legal else Verdict.ILLEGAL
     summary = (f"The deck is legal for {a.format} play." if report.legal else

@@ -79,14 +79,14 @@ def move_and_attack(res: Resolution, a: D.MoveAndAttack, ptr: str) -> Outcome:
         return res.done(Verdict.LEGAL, f"{unit.name} can use Move and Attack as declared and {how}.")
     if target is None:
         return _no_attack(res, mover, a.interceptors, a.assign, ptr, moved, how)
-    return _attack(res, mover, target, a.defenders, a.target_stays, a.assign, ptr, how)
+    return _attack(res, mover, target, a.defenders, a.target_stays, a.assign, ptr, how, a.casts)
 
 
 @handles(D.Attack, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL)
 def attack(res: Resolution, a: D.Attack, ptr: str) -> Outcome:
     """Move and Attack without moving."""
     record = D.MoveAndAttack(do="move_and_attack", unit=a.unit, attack=a.target, defenders=a.defenders,
-                             target_stays=a.target_stays, assign=a.assign)
+                             target_stays=a.target_stays, assign=a.assign, casts=a.casts)
     return move_and_attack(res, record, ptr)
 
 
@@ -138,7 +138,8 @@ def _defender_path(res: Resolution, du: Unit, spec: str | D.DefenderDoc, attack_
 
 
 def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str | D.DefenderDoc, ...],
-            target_stays: bool, assign: dict[str, dict[str, int]], ptr: str, how: str) -> Outcome:
+            target_stays: bool, assign: dict[str, dict[str, int]], ptr: str, how: str,
+            casts: tuple[D.Cast, ...] = ()) -> Outcome:
     found = attack_reason(res.state, mover, target)
     if found:
         res.emit(AttackRefused(mover.id, mover.name, describe_target(res.state, target), found[0],
@@ -174,8 +175,11 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
         if du2 is None or not res.state.occupies(du2, attack_at):
             continue
         joined.append(du.id)
+        if res.state.attacking is not None:
+            res.state = res.state.evolve(attacking=replace(res.state.attacking, defenders=tuple(joined)))
         res.emit(JoinedFight(du.id, du2.name, rules=("attack.defender-legal",) + (
             ("defend.stealth", "the-silver-rule.defend") if keywords_at(res.state, du2).stealth else ())))
+    _casts_during(res, casts, ptr)
     side_b = _defending_side(res, target, joined, target_stays)
     if side_b:
         name = describe_target(res.state, target)
@@ -192,6 +196,15 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
     after = res.state.player(site.controller).life
     return res.done(res.result_verdict(), f"{mover.name} {how} and struck the undefended {site.name}: "
                     f"{site.controller} loses {before - after} life ({after} left).", defenders=joined)
+
+
+def _casts_during(res: Resolution, casts: tuple[D.Cast, ...], ptr: str) -> None:
+    """Spells cast once the defenders have joined, before the fight ("May be cast when an ally
+    defends ..."): each follows the casting rules, its own text allowing the moment."""
+    from codex.engine.actions.casting import cast
+    for i, record in enumerate(casts):
+        res.emit(Note("action", f"During the attack: cast {record.spell.card or record.spell.name}.", {}))
+        cast(res, record, f"{ptr}/casts/{i}")
 
 
 def _attack_over(res: Resolution) -> None:
@@ -254,7 +267,7 @@ def _borders(state: GameState, unit: Unit, locs: list[Location]) -> list[tuple[i
     out = []
     for frm, to in zip(locs, locs[1:]):
         kw = keywords_at(state, unit, frm)
-        if frm.square == to.square or linked_rule(state, kw, frm.square, to.square) == "as-if-adjacent":
+        if frm.square == to.square or linked_rule(state, kw, frm.square, to.square, unit) == "as-if-adjacent":
             continue   # moving between a site's levels, or "as if adjacent", crosses no border
         ground = frm.region is Region.SURFACE and to.region is Region.SURFACE and not kw.airborne
         out.append((frm.square, to.square, ground))
@@ -267,7 +280,7 @@ def _path_notes(state: GameState, unit: Unit, locs: list[Location], also: tuple[
     crossed = _borders(state, unit, locs)
     text = f"{unit.name}'s path occupies {path_text(locs)} ({len(locs) - 1} step(s))"
     rules: tuple[str, ...] = ("path", "path.occupied") + also
-    if any(linked_rule(state, keywords_at(state, unit, a), a.square, b.square) == "as-if-adjacent"
+    if any(linked_rule(state, keywords_at(state, unit, a), a.square, b.square, unit) == "as-if-adjacent"
            for a, b in zip(locs, locs[1:])):
         rules += ("as-if-adjacent.borders",)
     if crossed:

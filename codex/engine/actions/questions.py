@@ -50,7 +50,7 @@ def can_defend(res: Resolution, a: D.CanDefend, ptr: str) -> Outcome:
         rules.append("airborne.defend-airborne-target")
     if path:
         rules.append("defend.movement")
-    if any(linked_rule(res.state, keywords_at(res.state, unit, a), a.square, b.square) == "as-if-adjacent"
+    if any(linked_rule(res.state, keywords_at(res.state, unit, a), a.square, b.square, unit) == "as-if-adjacent"
            for a, b in zip([unit.location] + path, path)):
         rules.append("range-of-motion.as-if-adjacent")
     res.emit(Note("answer", f"{unit.name} is untapped and the attack's location ({at}) is within its range of motion"
@@ -132,6 +132,12 @@ def compare(res: Resolution, a: D.Compare, ptr: str) -> Outcome:
     def told(x: D.Id, unit_power: int, split: bool, attack: int, defense: int) -> str:
         return f"{x} has power {unit_power}" + (f" (average of {attack}/{defense}, rounded down)" if split else "")
 
+    from codex.engine.effects.statics import power_changes
+    for unit, now in ((u, (ua, ud)), (o, (oa, od))):
+        if now != (unit.attack, unit.defense):
+            for quote in power_changes(res.state, unit):
+                res.emit(Note("power", f"{quote.card} changes {unit.name}'s power now.", {"unit": unit.id},
+                              rules=("ongoing-effect",), from_card=quote))
     res.emit(Note("compare", told(u.name, up, ua != ud, ua, ud) + "; " + told(o.name, op, oa != od, oa, od) + ".",
                   {"unit": u.id, "other": o.id}, rules=rules))
     word = {Verdict.STRONGER: "stronger than", Verdict.WEAKER: "weaker than", Verdict.EQUAL: "as strong as"}[verdict]

@@ -34,6 +34,11 @@ def shoot(res: Resolution, a: D.Shoot, ptr: str) -> Outcome:
         if found:
             raise res.illegal(found, f"{unit.name} cannot shoot", ptr + "/unit")
         steps = a.range if a.range is not None else kw.ranged + kw.range_bonus + a.range_bonus
+        if a.range is None and kw.range_bonus:
+            from codex.engine.effects.statics import keyword_sources
+            for quote in keyword_sources(res.state, unit, "range_bonus"):
+                res.emit(Note("range", f"{quote.card} gives {unit.name} +{kw.range_bonus} range.", {"unit": unit.id},
+                              rules=("ranged.plus-range", "ongoing-effect"), from_card=quote))
         res.state = res.state.with_unit(replace(unit, tapped=True))
         res.emit(Tapped(unit.id, unit.name),
                  Activated(unit.id, unit.name, "Ranged", unit.location,

@@ -50,6 +50,32 @@ def _from_hand(res: Resolution, pid: str, name: str | None, ptr: str) -> list[Ev
                        rules=("play.site", "hand"))]
 
 
+def _entering_control(state: Any, site: Any, pid: str) -> tuple[str, list[Event]]:
+    """Who controls a site as it enters the realm: its player, unless its text says otherwise
+    ("Enters the realm under an opponent's control"; Codex "Ownership and Control"). Mana it
+    provides is its controller's, and only on its controller's turn."""
+    from codex.engine.abilities import abilities_of
+    from codex.engine.effects.context import Ctx, Obj
+    from codex.engine.effects.select import select_all
+    from codex.engine.effects.statics import entering_control
+    from codex.engine.events import CardQuote
+    if not site.text:
+        return pid, []
+    found = entering_control(abilities_of(site.text, site.name))
+    if found is None:
+        return pid, []
+    who, ability = found
+    ctx = Ctx(Obj("site", site.square), site.name, pid, ability, f"site{site.square}.enter")
+    players = [str(o.key) for o in select_all(state, ctx, who) if o.kind == "player"]
+    if not players:
+        return pid, []
+    controller = players[0]
+    note = Note("enters_control", f"{site.name} enters the realm under {controller}'s control ({pid} owns it); it provides "
+                f"no mana now, since it is not {controller}'s turn.", {"site": site.square, "controller": controller},
+                rules=("control.change", "mana"), from_card=CardQuote(site.name, ability.text))
+    return controller, [note]
+
+
 @handles(D.PlaySite, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL, Verdict.AMBIGUOUS)
 def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     pid = res.state.turn.active
@@ -79,12 +105,18 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     state = (res.state if a.by_effect else res.state.with_unit(replace(avatar, tapped=True))).with_site(site)
     rules = (("mandatory.avatar-void",) if in_void else ("site.play",)) + (
         ("rubble.replace",) if old is not None else ())
-    p = state.player(pid)
-    res.state = state.with_player(replace(p, mana=p.mana + 1))
+    controller, told = _entering_control(state, site, pid)
+    if controller != pid:
+        state = state.with_site(replace(site, controller=controller))
     played = SitePlayed(sq, site.name, pid, avatar.name, old is not None, tapped=not a.by_effect, rules=rules)
-    res.emit(*([] if a.by_effect else [Tapped(avatar.id, avatar.name)]), *from_hand, played,
-             ManaGained(pid, 1, p.mana + 1, f"{site.name} enters the realm on {pid}'s turn and provides 1 mana",
-                        rules=("mana",)))
+    res.emit(*([] if a.by_effect else [Tapped(avatar.id, avatar.name)]), *from_hand, played, *told)
+    p = state.player(pid)
+    if controller == pid:
+        res.state = state.with_player(replace(p, mana=p.mana + 1))
+        res.emit(ManaGained(pid, 1, p.mana + 1, f"{site.name} enters the realm on {pid}'s turn and provides 1 mana",
+                            rules=("mana",)))
+    else:
+        res.state = state
     res.state, atop = place_atop(res.state, sq)
     res.state = _with_text(res.state, sq)
     res.settle(atop + ground_notes(old_state, res.state) + [played])

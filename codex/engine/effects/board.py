@@ -378,7 +378,7 @@ def _grant_problems(act: A.Grant) -> Iterator[str]:
         if isinstance(g, A.Keyword):
             if keyword_changes(g) is None:
                 yield f"granting the keyword {g.name}"
-        elif not isinstance(g, A.PowerMod):
+        elif not isinstance(g, (A.PowerMod, A.RangeMod)):
             yield f"granting {type(g).__name__}"
 
 

@@ -486,8 +486,8 @@ def _put_problems(act: A.Put) -> Iterator[str]:
         pass
     elif patient is not None:
         yield from sel_problems(patient)
-    else:
-        yield "putting nothing named"
+    elif act.source is not None or not _a_hand(act.dest):
+        yield "putting nothing named"        # "Return to hand." with no object: the card itself (`_put_patients`)
     yield from _dest_problems(act.dest)
     if act.source is not None and zone_of(act.source) is None:
         yield "putting cards from something other than a zone"
@@ -552,7 +552,13 @@ def _deck_of(obj: Obj) -> str:
     return "atlas" if kind == "site" else "spellbook"
 
 
+def _a_hand(dest: Any) -> bool:
+    return isinstance(dest, A.Selector) and dest.noun == "hand" and dest.det is None
+
+
 def _put_patients(run: Run, node: Any, source: Any) -> list[Obj]:
+    if node is None and source is None:      # "Deathrite → Return to hand.": the card itself, to its owner's hand
+        return [run.ctx.source]
     looked = [o for o in (run.ctx.lookup("it") or ()) if o.kind == "card"]
     if isinstance(node, A.Partitive) and node.of is None:
         if isinstance(node.count, int):

@@ -37,9 +37,10 @@ class Casting:
 
 
 def casting_of(name: str, typ: str, data: Any, player: str, caster: str, location: Location | None,
-               zone: str = "hand", carrier: str | None = None) -> Casting:
-    card = Card(name, player, typ, data=data)  # type: ignore[arg-type]
-    return Casting(Obj("card", ZoneCard(player, zone, card)), caster, player, location, zone, carrier)
+               zone: str = "hand", carrier: str | None = None, owner: str | None = None) -> Casting:
+    """The casting of a spell by ``player``; ``owner``: whose zone it comes from (default: the player's)."""
+    card = Card(name, owner or player, typ, data=data)  # type: ignore[arg-type]
+    return Casting(Obj("card", ZoneCard(owner or player, zone, card)), caster, player, location, zone, carrier)
 
 
 def _own_statics(state: GameState, casting: Casting, abilities: Abilities) -> list[Any]:
@@ -67,15 +68,38 @@ def _is_card(state: GameState, ctx: Ctx, node: Any, casting: Casting) -> bool:
     from codex.engine.effects.select import is_a
     if node is None:
         return True
+    if isinstance(node, A.Ref) and node.word == "that":      # a card an effect named ("You may cast that spell")
+        key = casting.card.key
+        return any(o.kind == "card" and o.key.name == key.name and o.key.owner == key.owner
+                   for o in ctx.lookup("that") or ())
     if isinstance(node, A.Ref):
         return node.word == "SELF" and ctx.source == casting.card
     if isinstance(node, A.Group):
         return any(_is_card(state, ctx, item, casting) for item in node.items)
     if isinstance(node, A.Selector) and node.det == "this" and singular_noun(node.noun) in CARD_NOUNS:
         return ctx.source == casting.card          # "You may play this site ...": the card itself
+    if isinstance(node, A.Selector) and any(m.lower() == "first" for m in node.mods):
+        return _first_this_turn(state, ctx, node, casting)
     if isinstance(node, A.Selector):
         return is_a(state, ctx, casting.card, A.replace(node, det=None))
     return False
+
+
+def _first_this_turn(state: GameState, ctx: Ctx, node: A.Selector, casting: Casting) -> bool:
+    """"The first Knight you cast each turn": the spell fits the words, and no spell its player cast
+    earlier this turn did (`GameState.cast_this_turn`)."""
+    from codex.engine.effects.context import card_data
+    rest = A.replace(node, mods=tuple(m for m in node.mods if m.lower() != "first"))
+    if not _is_card(state, ctx, rest, casting):
+        return False
+    for player, name, typ, caster in state.cast_this_turn:
+        if player != casting.player:
+            continue
+        data = card_data(name)
+        earlier = casting_of(name, typ, data if data is not None and data.name == name else None, player, caster, None)
+        if _is_card(state, _with(ctx, earlier), rest, earlier):
+            return False
+    return True
 
 
 def singular_noun(noun: str) -> str:
@@ -104,10 +128,16 @@ def _agent(state: GameState, ctx: Ctx, node: Any, player: str) -> bool:
 
 
 def _statics(state: GameState, casting: Casting, abilities: Abilities, kind: str) -> Iterator[Any]:
+    """The static abilities of the realm and of the spell itself, then what resolved abilities left
+    (`casting_effects`: "This turn, bearer's next Air spell costs (3) less"), of this kind."""
+    from codex.engine.effects.casting_effects import by_whom, lasting_statics
     from codex.engine.effects.statics import _active, _silenced_sources
     silenced = _silenced_sources(state) if state.statics else set()
     for s in list(state.statics) + _own_statics(state, casting, abilities):
         if s.kind == kind and (s.order < 0 or _active(state, s, silenced)):
+            yield s
+    for s in lasting_statics(state, kind):
+        if by_whom(s.ctx, casting.caster, casting.player):
             yield s
 
 
@@ -141,30 +171,144 @@ def permitted(state: GameState, casting: Casting, abilities: Abilities, verb: st
     return None
 
 
-def cost_change(state: GameState, casting: Casting, abilities: Abilities) -> tuple[int, list[CardQuote]]:
-    """What the static abilities add to (or take from) the spell's cost, and which ones."""
-    from codex.engine.effects.conditions import holds
+def required(state: GameState, casting: Casting, abilities: Abilities, action: str = "cast") \
+        -> tuple[CardQuote, bool] | None:
+    """The static ability saying where this spell must be cast ("Must be cast to a corner"), and
+    whether its destination is such a place; None when none says so."""
     from codex.engine.effects.select import NotExecutable
-    total = 0
-    quotes: list[CardQuote] = []
-    for s in _statics(state, casting, abilities, "cost"):
-        delta, purpose = s.payload
+    for s in _statics(state, casting, abilities, "require"):
+        dest, _, _, what = s.payload
+        ctx = _with(s.ctx, casting)
+        try:
+            if what == action and _is_card(state, ctx, s.patient, casting):
+                return s.quote, _covers(state, ctx, dest, casting.location)
+        except NotExecutable:
+            continue
+    return None
+
+
+def additional_costs(state: GameState, casting: Casting, abilities: Abilities) -> list[Any]:
+    """The spell's own additional costs ("As an additional cost to cast Craterize, discard a site")."""
+    return [s for s in _own_statics(state, casting, abilities) if s.kind == "additional_cost"]
+
+
+def conjured_atop(state: GameState, casting: Casting, abilities: Abilities) -> tuple[CardQuote, bool] | None:
+    """An aura whose text says where it is conjured ("Conjure atop an Elite or Unique site"): that
+    static ability, and whether the site it goes to is such a site; None when the text says nothing."""
+    from codex.engine.effects.select import NotExecutable
+    for s in _statics(state, casting, abilities, "conjure_at"):
+        try:
+            return s.quote, _covers(state, _with(s.ctx, casting), s.payload, casting.location)
+        except NotExecutable:
+            continue
+    return None
+
+
+def cast_now(state: GameState, casting: Casting, abilities: Abilities) -> tuple[CardQuote, list[Obj]] | None:
+    """The spell's own "May be cast when an ally defends ..." when it holds now, with the units it
+    names (what "the ally" of its effect is); None when no such ability lets it be cast now."""
+    from codex.engine.effects.conditions import defending_now
+    from codex.engine.effects.select import NotExecutable
+    for s in _statics(state, casting, abilities, "cast_when"):
         ctx = _with(s.ctx, casting)
         try:
             if not _is_card(state, ctx, s.patient, casting):
                 continue
-            if purpose is not None:
-                if not _covers(state, ctx, purpose.action.dest, casting.location):
-                    continue
-                if not all(holds(state, ctx, c) for c in purpose.conditions):
-                    continue
-            if s.conditions and not all(holds(state, ctx, c) for c in s.conditions):
-                continue
+            found = defending_now(state, ctx, s.payload.action)
         except NotExecutable:
             continue
-        total += delta
-        quotes.append(s.quote)
+        if found:
+            return s.quote, found
+    return None
+
+
+def may_cast(state: GameState, casting: Casting, abilities: Abilities) -> CardQuote | None:
+    """The static ability letting a unit that is not a Spellcaster cast this spell ("May be cast by
+    any ally", "May be cast by an allied Mortal"); None when none does."""
+    from codex.engine.effects.select import NotExecutable, select_all
+    for s in _statics(state, casting, abilities, "permit"):
+        dest, agent, source, what = s.payload
+        if what != "cast" or dest is not None or source is not None or agent is None:
+            continue
+        ctx = _with(s.ctx, casting)
+        try:
+            if _is_card(state, ctx, s.patient, casting) and Obj("unit", casting.caster) in select_all(state, ctx, agent):
+                return s.quote  # type: ignore[no-any-return]
+        except NotExecutable:
+            continue
+    return None
+
+
+def cost_change(state: GameState, casting: Casting, abilities: Abilities) -> tuple[int, list[CardQuote]]:
+    """What the static abilities add to (or take from) the spell's cost, and which ones."""
+    total = 0
+    quotes: list[CardQuote] = []
+    for s in _statics(state, casting, abilities, "cost"):
+        if _cost_applies(state, s, casting):
+            total += s.payload[0]
+            quotes.append(s.quote)
     return total, quotes
+
+
+def _cost_applies(state: GameState, s: Any, casting: Casting) -> bool:
+    from codex.engine.effects.conditions import holds
+    from codex.engine.effects.select import NotExecutable
+    purpose = s.payload[1]
+    ctx = _with(s.ctx, casting)
+    try:
+        if not _is_card(state, ctx, s.patient, casting):
+            return False
+        if purpose is not None:
+            if not _covers(state, ctx, purpose.action.dest, casting.location):
+                return False
+            if not all(holds(state, ctx, c) for c in purpose.conditions):
+                return False
+        return not s.conditions or all(holds(state, ctx, c) for c in s.conditions)
+    except NotExecutable:
+        return False
+
+
+def _waiver_applies(state: GameState, s: Any, casting: Casting) -> bool:
+    from codex.engine.effects.select import NotExecutable
+    ctx = _with(s.ctx, casting)
+    try:
+        return _is_card(state, ctx, s.patient, casting) and _covers(state, ctx, s.payload.action.dest,
+                                                                     casting.location)
+    except NotExecutable:
+        return False
+
+
+def card_permitted(state: GameState, casting: Casting) -> CardQuote | None:
+    """The effect letting this player cast this very card from where it is ("You may cast that
+    spell once this turn"); None when none does."""
+    from codex.engine.effects.casting_effects import lasting_statics
+    for s in lasting_statics(state, "cast_card"):
+        if casting.player in s.payload and _is_card(state, s.ctx, s.patient, casting):
+            return s.quote  # type: ignore[no-any-return]
+    return None
+
+
+def spent(state: GameState, casting: Casting) -> list[Any]:
+    """The effects on "the next" spell (`casting_effects`) this spell uses up: each one of whose
+    changes fits it (it is the next such spell, whatever the change then does)."""
+    from codex.engine.effects.casting_effects import by_whom
+    out = []
+    for effect in state.lasting:
+        if effect.during is not None and state.turn.active != effect.during:
+            continue
+        if effect.once and any(by_whom(s.ctx, casting.caster, casting.player) and _fits(state, s, casting)
+                               for s in effect.casting):
+            out.append(effect)
+    return out
+
+
+def _fits(state: GameState, s: Any, casting: Casting) -> bool:
+    """Whether an effect on casting is about this spell."""
+    if s.kind == "cost":
+        return _cost_applies(state, s, casting)
+    if s.kind == "no_threshold":
+        return _waiver_applies(state, s, casting)
+    return casting.player in s.payload and _is_card(state, s.ctx, s.patient, casting)
 
 
 def play_permitted(state: GameState, name: str, text: str, player: str, square: int) -> CardQuote | None:
@@ -185,15 +329,9 @@ def play_permitted(state: GameState, name: str, text: str, player: str, square: 
 def threshold_waived(state: GameState, casting: Casting, abilities: Abilities) -> CardQuote | None:
     """The static ability letting this spell be cast where it is going for no threshold ("Anyone may
     cast Knights, Sirs, or Dames to this site and may do so for no threshold")."""
-    from codex.engine.effects.select import NotExecutable
     for s in _statics(state, casting, abilities, "no_threshold"):
-        ctx = _with(s.ctx, casting)
-        try:
-            if _is_card(state, ctx, s.patient, casting) and _covers(state, ctx, s.payload.action.dest,
-                                                                     casting.location):
-                return s.quote  # type: ignore[no-any-return]
-        except NotExecutable:
-            continue
+        if _waiver_applies(state, s, casting):
+            return s.quote  # type: ignore[no-any-return]
     return None
 
 
@@ -210,9 +348,13 @@ def cast_holds(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
                                         and ctx.lookup("which") == (casting.card,)) \
             and not _is_card(state, ctx, act.patient, casting):
         return False
-    if act.agent is not None and Obj("unit", casting.caster) not in select_all(state, ctx, act.agent):
-        return False
+    if act.agent is not None:          # "cast by a nearby Spellcaster" (the unit), "you cast" (the player)
+        agents = select_all(state, ctx, act.agent)
+        if Obj("unit", casting.caster) not in agents and Obj("player", casting.player) not in agents:
+            return False
     return _covers(state, ctx, act.dest, casting.location)
 
 
-__all__ = ["Casting", "casting_of", "permitted", "play_permitted", "cost_change", "cast_holds", "threshold_waived"]
+__all__ = ["Casting", "casting_of", "permitted", "play_permitted", "cost_change", "cast_holds", "threshold_waived",
+           "spent", "required", "may_cast", "conjured_atop", "card_permitted",
+           "additional_costs", "cast_now"]

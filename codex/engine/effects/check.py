@@ -64,6 +64,9 @@ def sel_problems(node: Any) -> Iterator[str]:
         yield f"the quantity '{node.quant}'"
     for m in node.mods:
         low = m.lower().removeprefix("non-")
+        if low == "defending" and noun != "player":
+            yield f"the modifier '{m}' on a {noun}"
+            continue
         if low not in MODS and not m[:1].isupper() and not (m.lower().startswith("non-") and m[4:5].isupper()):
             yield f"the modifier '{m}'"
         elif m[:1].isupper() and low.replace(" ", "_") not in FLAGS and " " in m:
@@ -116,15 +119,21 @@ def clause_problems(clause: Any) -> Iterator[str]:
     if not isinstance(clause, A.Clause):
         yield f"a clause given as {type(clause).__name__}"
         return
+    from codex.engine.effects.links import is_link, link_problems
+    if is_link(clause):
+        yield from link_problems(clause)
+        return
     if clause.negated or clause.modal not in (None, "may", "must"):
         yield f"a clause with '{clause.modal or 'not'}'"
-    if clause.purpose is not None or clause.instead or clause.scope is not None:
+    from codex.engine.effects.execute import has_own_purpose
+    if (clause.purpose is not None and not has_own_purpose(clause)) or clause.instead or clause.scope is not None:
         yield from purpose_problems(clause)
         return
     if clause.per is not None:
         yield from per_problems(clause.action)
         yield from sel_problems(clause.per)
-    yield from duration_problems(clause.duration)
+    if not during_on_casting(clause.duration, (clause,)):
+        yield from duration_problems(clause.duration)
     for cond in clause.conditions:
         if isinstance(cond, A.Condition) and cond.kind == "while" and isinstance(
                 clause.action, (A.Grant, A.SetState, A.LoseGrant)) and not (
@@ -136,6 +145,11 @@ def clause_problems(clause: Any) -> Iterator[str]:
         for item in act.items:
             yield from clause_problems(item)
         return
+    from codex.engine.effects.execute import shared_actions
+    if shared_actions(act):            # "search ... and summon it": each action as a clause of its own
+        for item in act.items:
+            yield from clause_problems(A.replace(clause, action=item, modal=None))
+        return
     primitive = EXECUTORS.get(type(act))
     if primitive is None:
         yield f"the primitive {type(act).__name__}" + (f" ({act.lemma})" if isinstance(act, A.Action) else "")
@@ -143,6 +157,8 @@ def clause_problems(clause: Any) -> Iterator[str]:
     for role in primitive.roles:
         yield from sel_problems(getattr(act, role, None))
     yield from primitive.problems(act)
+    if primitive.clause_problems is not None:
+        yield from primitive.clause_problems(clause)
     from codex.engine.effects.execute import CLAUSE_ADJUNCTS, repeats
     for adverb in clause.adverbs:
         if adverb not in primitive.adverbs:
@@ -159,6 +175,14 @@ def _limit_problems(limit: Any) -> Iterator[str]:
         yield "a limit other than once a turn"
 
 
+def during_on_casting(duration: Any, clauses: Any) -> bool:
+    """"On your opponent's next turn, their spells cost (1) more": a duration only effects on casting
+    run (`casting_effects`)."""
+    from codex.engine.effects.casting_effects import during_turn
+    return duration is not None and during_turn(duration) is not None and all(
+        isinstance(c, A.Clause) and isinstance(c.action, (A.CostChange, A.NoThreshold)) for c in clauses)
+
+
 def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
     from codex.engine.effects.conditions import condition_problems
     from codex.engine.effects.durations import duration_problems
@@ -172,18 +196,24 @@ def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
         if not isinstance(sentence, A.Sentence):
             yield f"a body given as {type(sentence).__name__}"
             continue
+        from codex.engine.effects.casting_effects import limited_permission
         if limited and n == 0 and sentence.limit is not None:
             yield from _limit_problems(sentence.limit)
+        elif limited_permission(sentence):       # "You may cast that spell once this turn": lasts this turn
+            sentence = A.replace(sentence, limit=None, duration=sentence.duration or A.Duration(kind="this_turn"))
         elif sentence.limit is not None:
             yield "a sentence with a limit"
         if sentence.per is not None:
             yield from sel_problems(sentence.per)
-        yield from duration_problems(sentence.duration)
+        if not during_on_casting(sentence.duration, sentence.clauses):
+            yield from duration_problems(sentence.duration)
         for cond in sentence.conditions:
             yield from condition_problems(cond)
         if "or" in sentence.links and set(sentence.links) != {"or"}:
             yield "clauses joined by both 'and' and 'or'"
         for clause in sentence.clauses:
+            if isinstance(clause, A.Clause) and clause.duration is None and sentence.duration is not None:
+                clause = A.replace(clause, duration=sentence.duration)      # as `execute.run_sentence` reads it
             yield from clause_problems(clause)
 
 

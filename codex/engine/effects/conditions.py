@@ -92,12 +92,39 @@ def _none_of(act: Any) -> str | None:
     return None
 
 
+def _cast_this_turn(clause: A.Clause) -> bool:
+    """"if you cast a non-fire spell this turn": about the spells cast this turn (not the one being cast)."""
+    return isinstance(clause.action, A.Cast) and clause.scope is None and clause.duration is not None \
+        and clause.duration.kind == "this_turn"
+
+
+def _players_words(node: Any) -> bool:
+    return node is None or isinstance(node, A.Ref) and node.word == "you"
+
+
+def _was_cast(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
+    """Whether the player cast such a spell this turn (`GameState.cast_this_turn`)."""
+    from codex.engine.effects.casting_rules import _is_card, casting_of
+    from codex.engine.effects.context import card_data
+    for player, name, typ, caster in state.cast_this_turn:
+        if player != ctx.controller:
+            continue
+        data = card_data(name)
+        casting = casting_of(name, typ, data if data is not None and data.name == name else None, player, caster, None)
+        if act.patient is None or _is_card(state, ctx.bind("casting", [Obj("casting", casting)]), act.patient, casting):
+            return True
+    return False
+
+
 def clause_holds(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
     """The clause as a statement about the board now (``negated`` flips it); "no X ..." holds when
     it holds of none of the X."""
     if clause.modal not in (None, "is"):
         raise NotExecutable(f"a condition with '{clause.modal}'")
     act = clause.action
+    if isinstance(act, A.Cast) and _cast_this_turn(clause):     # "if you cast a non-fire spell this turn"
+        result = _was_cast(state, ctx, act)
+        return not result if clause.negated else result
     role = _none_of(act)
     if role is not None:
         words = A.replace(getattr(act, role), det=None)
@@ -239,10 +266,27 @@ def _attacking(state: GameState, ctx: Ctx, act: A.Attack) -> bool:
     return victim in select_all(state, ctx, act.patient)
 
 
+def defending_now(state: GameState, ctx: Ctx, act: A.Defend) -> list[Obj]:
+    """"when an ally defends a site or another unit": the units the words name that defend in the
+    attack being resolved (``GameState.attacking.defenders``); every defence is of a site or a unit."""
+    at = state.attacking
+    if at is None:
+        return []
+    # "while defending": an attacked unit is a defender too (Codex "Defender"); "defends a site or
+    # another unit" names only those that used Defend for it
+    defenders = set(at.defenders) | ({at.unit} if act.patient is None and at.unit else set())
+    named = select_all(state, ctx, act.agent) if act.agent is not None else [ctx.source]
+    return [o for o in named if o.kind == "unit" and o.key in defenders]
+
+
+def _defends(state: GameState, ctx: Ctx, act: A.Defend) -> bool:
+    return bool(defending_now(state, ctx, act))
+
+
 _TESTS: dict[type, Callable[[GameState, Ctx, Any], bool]] = {
     A.Occupy: _occupy, A.Located: _is_located, A.Control: _control, A.Own: _control, A.Exists: _exists,
     A.SetState: _set_state, A.Grant: _has, A.IsA: _is_kind, A.Relocate: _relocated, A.Hit: _hit,
-    A.Compare: _compare, A.Cast: _cast, A.Carry: _carry, A.Attack: _attacking,
+    A.Compare: _compare, A.Cast: _cast, A.Carry: _carry, A.Attack: _attacking, A.Defend: _defends,
 }
 #: The roles each kind of condition evaluates with selectors.
 CONDITION_ROLES: dict[type, tuple[str, ...]] = {
@@ -250,6 +294,7 @@ CONDITION_ROLES: dict[type, tuple[str, ...]] = {
     A.Own: ("agent", "patient"), A.Exists: ("patient",), A.SetState: ("patient",), A.Grant: ("patient",),
     A.IsA: ("patient", "type"), A.Relocate: ("patient",), A.Hit: ("agent", "patient"),
     A.Compare: ("agent", "than"), A.Cast: ("agent", "dest"), A.Carry: ("agent",), A.Attack: ("agent", "patient"),
+    A.Defend: ("agent",),
 }
 
 
@@ -287,10 +332,19 @@ def condition_problems(node: Any) -> Iterator[str]:
         yield f"a condition about being {act.kind}d"
     if isinstance(act, A.Grant) and not all(isinstance(g, A.Keyword) for g in act.grants):
         yield "a condition about having something other than keywords"
-    if isinstance(act, A.Cast) and (node.tense == "past" or node.duration is not None or node.scope is not None):
+    if isinstance(act, A.Cast) and _cast_this_turn(node):
+        from codex.engine.effects.check import sel_problems
+        if act.dest is not None or act.source is not None or not _players_words(act.agent):
+            yield "a condition about what was cast this turn, by someone or somewhere"
+        probe = A.replace(act.patient, det=None, filters=act.patient.filters + (A.Where("from", A.Selector("hand")),)) \
+            if isinstance(act.patient, A.Selector) else act.patient
+        yield from sel_problems(probe)
+    elif isinstance(act, A.Cast) and (node.tense == "past" or node.duration is not None or node.scope is not None):
         yield "a condition about what was cast this turn"
     if isinstance(act, A.Attack) and (node.tense == "past" or node.adverbs or node.adjuncts or node.duration):
         yield "a condition about attacks made earlier, or how they went"
+    if isinstance(act, A.Defend) and (node.tense == "past" or node.adverbs or node.adjuncts or node.duration):
+        yield "a condition about defences made earlier, or how they went"
     if isinstance(act, A.Compare) and act.cmp not in ("more", "less", "fewer"):
         yield f"the comparison '{act.cmp}'"
     if isinstance(act, A.Located) and isinstance(act.where, A.Where):

@@ -101,6 +101,11 @@ def pay(res: "Resolution", ctx: Ctx, costs: tuple[A.Cost, ...], pointer: str) ->
         elif cost.kind == "sacrifice":
             objs = [ctx.source] if cost.arg is None or (isinstance(cost.arg, A.Ref) and cost.arg.word == "SELF") \
                 else _chosen(res, ctx, cost.arg, f"cost.{i}")
+            if ctx.source in objs and ctx.source.kind == "artifact":
+                # its bearer as it was: "Sacrifice Mix Aer → ... bearer's next Air spell" (the effect follows)
+                art = res.state.artifact(str(ctx.source.key))
+                if art is not None and art.bearer:
+                    ctx = ctx.bind("bearer", [Obj("unit", art.bearer)])
             if not objs:
                 raise res.illegal((Reason.NO_SUCH_ABILITY, "sacrifice"), f"nothing to sacrifice for {ctx.source_name}",
                                   pointer)

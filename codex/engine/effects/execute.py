@@ -50,6 +50,7 @@ class Run:
         self.searched: tuple[str, str] | None = None  # (owner, deck) last searched or looked at ("Shuffle")
         self.mays = 0                                # "you may" asked so far (keys may, may.2, ...)
         self.arrived: bool | None = None             # the last move's units got where they were going
+        self.limit: Any = None                       # the running sentence's limit ("once this turn")
 
     def emit(self, *events: Event) -> None:
         quote = self.ctx.quote
@@ -74,8 +75,9 @@ class Run:
         self.emit(*events)
 
     def settle(self, batch: list[Event]) -> None:
+        from codex.engine.events import offered
         from codex.engine.storyline import settle
-        self.emit(*batch)
+        self.emit(*offered(batch))
         self.state, rest = settle(self.state, batch)
         self.emit(*rest)
 
@@ -103,6 +105,9 @@ class Primitive:
     problems: Problems = field(default=_no_problems)
     adverbs: frozenset[str] = frozenset()        # the adverbs of its clause it reads ("tapped", "together")
     adjuncts: frozenset[str] = frozenset()       # the prepositions of its clause's adjuncts it reads
+    clause_problems: Callable[[A.Clause], Iterator[str]] | None = None   # what of its clause it cannot run
+    permission: bool = False                     # "You may cast that spell": its "may" is a permission, not asked now
+    own_purpose: Callable[[A.Clause], bool] | None = None   # the clause's purpose is its own ("to cast")
 
 
 #: Adverbs and adjuncts every clause may carry, read by `run_clause` itself: "repeating for each X".
@@ -113,13 +118,24 @@ EXECUTORS: dict[type, Primitive] = {}
 
 
 def executes(node_type: type, *, roles: tuple[str, ...] = (), problems: Problems | None = None,
-             adverbs: tuple[str, ...] = (), adjuncts: tuple[str, ...] = ()) -> Callable[[Executor], Executor]:
+             adverbs: tuple[str, ...] = (), adjuncts: tuple[str, ...] = (),
+             clause_problems: Callable[[A.Clause], Iterator[str]] | None = None,
+             own_purpose: Callable[[A.Clause], bool] | None = None,
+             permission: bool = False) -> Callable[[Executor], Executor]:
     """Register the executor of ``node_type`` (with the roles it selects, its problems, and the
     adverbs and adjuncts of a clause it reads: `check.py` names any other as missing)."""
     def register(fn: Executor) -> Executor:
-        EXECUTORS[node_type] = Primitive(fn, roles, problems or _no_problems, frozenset(adverbs), frozenset(adjuncts))
+        EXECUTORS[node_type] = Primitive(fn, roles, problems or _no_problems, frozenset(adverbs), frozenset(adjuncts),
+                                         clause_problems=clause_problems, own_purpose=own_purpose,
+                                         permission=permission)
         return fn
     return register
+
+
+def has_own_purpose(clause: A.Clause) -> bool:
+    """Whether the clause's purpose is read by its primitive ("costs (3) less to cast")."""
+    primitive = EXECUTORS.get(type(clause.action))
+    return primitive is not None and primitive.own_purpose is not None and primitive.own_purpose(clause)
 
 
 def repeats(clause: A.Clause) -> Any:
@@ -136,9 +152,12 @@ def repeats(clause: A.Clause) -> Any:
 
 def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     """One clause: its modality, conditions and "for each", then its primitive."""
+    from codex.engine.effects.links import is_link, run_links
+    if is_link(clause):          # "units can move between them as if they were adjacent": a permission that lasts
+        return run_links(run, clause)
     if clause.negated or clause.modal not in (None, "may", "must"):
         raise NotExecutable(f"a clause with '{clause.modal or 'not'}'" + (" (negated)" if clause.negated else ""))
-    if clause.purpose is not None or clause.instead or clause.scope is not None:
+    if (clause.purpose is not None and not has_own_purpose(clause)) or clause.instead or clause.scope is not None:
         from codex.engine.effects.purpose import run_with_purpose
         return run_with_purpose(run, clause)
     if clause.conditions and run.ctx.lookup("there") is None and _names_its_patient(clause):
@@ -163,6 +182,8 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
         for item in act.items:
             acted += run_clause(run, item)
         return acted
+    if shared_actions(act):
+        return _run_shared(run, clause, act)
     primitive = EXECUTORS.get(type(act))
     if primitive is None:
         raise NotExecutable(f"the primitive {type(act).__name__}")
@@ -191,7 +212,8 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
         times = len(select_all(run.state, run.ctx, clause.per))
         run.note("count", f"{run.ctx.source_name}: {times} for each of them.", times=times)
         act = per_amount(act, times)
-    if clause.modal == "may":
+    _its_controller_note(run, act)
+    if clause.modal == "may" and not primitive.permission:
         run.mays += 1
         run.did = run.ctx.may(_told(act), "may" if run.mays == 1 else f"may.{run.mays}")
         if not run.did:
@@ -238,6 +260,48 @@ def _disjoint_pronouns(run: Run, act: Any) -> Any:
     if not other or set(other) <= doer:
         raise NotExecutable("'it' as both the subject and the object of one verb, with nothing else named")
     return A.replace(act, patient=A.Ref("that"))
+
+
+def shared_actions(act: Any) -> bool:
+    """"You may search your spellbook for X and summon it here": actions joined by "and" under one
+    subject and modal (not whole clauses)."""
+    return isinstance(act, A.Group) and act.conj == "and" and len(act.items) > 1 and all(
+        not isinstance(c, (A.Clause, A.Group)) and type(c) in EXECUTORS for c in act.items)
+
+
+def _run_shared(run: Run, clause: A.Clause, act: A.Group) -> list[Obj]:
+    """Actions sharing a clause: "may" is asked once for all of them; each then runs in turn, "it"
+    naming what the one before acted on ("search ... for a Beast and summon it")."""
+    if clause.modal == "may":
+        run.mays += 1
+        run.did = run.ctx.may(_told(act.items[0]), "may" if run.mays == 1 else f"may.{run.mays}")
+        if not run.did:
+            run.emit(Note("declined", f"{run.ctx.controller} chooses not to: {run.ctx.source_name}'s "
+                          f"\u201c{run.ctx.ability.text}\u201d does nothing more.", {"card": run.ctx.source_name},
+                          rules=("may-and-can",)))
+            return []
+    acted: list[Obj] = []
+    for item in act.items:
+        done = run_clause(run, A.Clause(action=item))
+        if done:
+            run.ctx = run.ctx.bind("it", done)
+        acted += done
+    return acted
+
+
+def _its_controller_note(run: Run, act: Any) -> None:
+    """"its controller" read as the other party's controller (`select.its_referent`): the ruling
+    gives both readings, since the card's words allow both."""
+    from codex.engine.effects.select import its_referent, name_of
+    if not any(isinstance(n, A.Selector) and n.noun == "controller" and n.det == "its" for n in A.walk(act)):
+        return
+    other = its_referent(run.ctx)
+    if not other or other == run.ctx.lookup("it"):
+        return
+    names = ", ".join(name_of(run.state, o) for o in other)
+    run.note("ruling_variant", f"\u201cits controller\u201d is read as the controller of {names}: a card calls its "
+             f"own controller \u201cyou\u201d. Read as {run.ctx.source_name}'s controller instead, "
+             f"{run.ctx.controller} would be the one.", ("the-golden-rule",), reading="other party")
 
 
 def _per_each_agent(run: Run, clause: A.Clause) -> bool:
@@ -299,6 +363,7 @@ def run_sentence(run: Run, sentence: Any) -> None:
         run.note("condition", f"{run.ctx.source_name}: the condition is not met, so nothing happens.",
                  card=run.ctx.source_name)
         return
+    run.limit = sentence.limit
     hit = _hit_units(run, sentence.conditions)
     if hit:                       # "If it hits a unit, drag it here": "it" is now the unit hit
         run.ctx = run.ctx.bind("it", hit)
@@ -394,7 +459,7 @@ class Resolution:
 
 
 # the primitives register themselves
-from codex.engine.effects import board, cards, motion, purpose, replacements, shoot, summon  # noqa: E402,F401
+from codex.engine.effects import board, cards, casting_effects, motion, purpose, replacements, shoot, summon  # noqa: E402,F401,E501
 
 __all__ = ["execute", "EXECUTORS", "Primitive", "executes", "Run", "NotExecutable", "AbilityKind", "Keywords",
            "CardQuote", "describe", "select_all", "holds"]

@@ -72,7 +72,7 @@ MODS = {"allied", "enemy", "other", "tapped", "untapped", "weaker", "stronger", 
         "affected", "fire", "earth", "air", "dead", "random", "adjacent", "nearby", "aboveground",
         "ordinary", "exceptional", "elite", "unique", "hit", "topmost", "next", "bottommost", "different",
         "magic", "minion", "artifact", "aura", "site", "strongest", "weakest", "basic", "broken", "chosen",
-        "underground", "underwater", "burrowed", "submerged", "target"}
+        "underground", "underwater", "burrowed", "submerged", "target", "only", "defending", "elemental"}
 RARITIES = {"ordinary", "exceptional", "elite", "unique"}
 CARD_TYPES = {"magic", "minion", "artifact", "aura", "site", "avatar"}
 ELEMENT_MODS = {"fire", "earth", "air", "water"}
@@ -249,6 +249,10 @@ def _noun_test(state: GameState, ctx: Ctx, noun: str, det: Any = None) -> tuple[
         return "unit", lambda o: _has_keyword(state, o, keyword)
     if is_subtype(noun):
         sub = word.lower()
+        if sub not in _unit_subtypes(state) and sub not in _site_subtypes(state) \
+                and any(_named(state, Obj("site", x.square), noun) for x in state.sites) \
+                and not any(_named(state, Obj("unit", u.id), noun) for u in state.units):
+            return "site", lambda o: _named(state, o, noun)      # a site's name ("the only Dark Tower")
         kind = "site" if sub in _site_subtypes(state) and sub not in _unit_subtypes(state) else (
             "artifact" if sub in _artifact_subtypes(state) and sub not in _unit_subtypes(state) else "unit")
         return kind, lambda o: sub in _subtypes(state, o) or _named(state, o, noun)
@@ -288,7 +292,7 @@ def _extra_test(state: GameState, ctx: Ctx, extra: str | None) -> Callable[[Obj]
     if extra == "controller":
         return lambda o: o.key == you
     if extra == "its controller":
-        bound = ctx.lookup("it") or ()
+        bound = its_referent(ctx) or ()
         whose = {controller_of(state, b) for b in bound} if bound else {you}
         return lambda o: o.key in whose
     if extra == "owner":
@@ -311,6 +315,29 @@ def _extra_test(state: GameState, ctx: Ctx, extra: str | None) -> Callable[[Obj]
     raise NotExecutable(f"the noun condition {extra!r}")
 
 
+def defending_player(state: GameState) -> str | None:
+    """The player defending against the attack being resolved: the controller of the unit or site
+    it attacks (Codex "Defender")."""
+    att = state.attacking
+    if att is None:
+        return None
+    if att.unit is not None:
+        return controller_of(state, Obj("unit", att.unit))
+    site = state.site_at(att.site) if att.site is not None else None
+    return site.controller if site is not None else None
+
+
+def its_referent(ctx: Ctx) -> tuple[Obj, ...] | None:
+    """What "its" names in "its controller". When "it" would be the card itself, a card names its
+    own controller "you", so "its" is the other party its trigger named ("Whenever Sea Raider attacks
+    and kills an enemy, its controller ...": the enemy's); `execute` says so in the ruling."""
+    bound = ctx.lookup("it")
+    other = ctx.lookup("that")
+    if bound == (ctx.source,) and other and ctx.event is not None:
+        return other
+    return bound
+
+
 def _owner_of_source(state: GameState, ctx: Ctx) -> str | None:
     u = _unit(state, ctx.source)
     return u.owner if u else ctx.controller
@@ -318,6 +345,9 @@ def _owner_of_source(state: GameState, ctx: Ctx) -> str | None:
 
 def _bearer_of_source(state: GameState, ctx: Ctx) -> str | None:
     """The bearer of the artifact whose ability this is (granted abilities: the granting artifact)."""
+    kept = ctx.lookup("bearer")      # the artifact was sacrificed to pay for the ability: its bearer then
+    if kept:
+        return str(kept[0].key)
     src = ctx.grantor or ctx.source
     if src.kind != "artifact":
         return None
@@ -379,6 +409,11 @@ def _rarity(o: Obj, state: GameState | None = None) -> str | None:
     u = _unit(state, o) if state is not None else None
     if u is not None:
         return (u.rarity or "").lower() or None
+    if state is not None and o.kind in ("site", "artifact", "aura"):     # its card's, from the catalog
+        from codex.engine.effects.context import card_data
+        name = name_of(state, o)
+        known = card_data(name)
+        return (known.rarity or "").lower() or None if known is not None and known.name == name else None
     data = _card_data(o)
     return (data.rarity or "").lower() if data is not None else None
 
@@ -387,6 +422,10 @@ def is_a(state: GameState, ctx: Ctx, obj: Obj, sel: A.Selector) -> bool:
     """Whether an object is the kind of card the words name ("if it's a minion", "an Exceptional
     Mortal"): its noun, then its modifiers and filters."""
     noun = singular(sel.noun)
+    if any(m.lower() == "only" for m in sel.mods):
+        # "the only Dark Tower you control": it is one, and no other is
+        rest = A.replace(sel, det=None, mods=tuple(m for m in sel.mods if m.lower() != "only"))
+        return is_a(state, ctx, obj, rest) and select_all(state, ctx, rest) == [obj]
     if noun == "card":
         ok = obj.kind in ("card", "unit", "site", "artifact", "aura")
     elif noun in CARD_TYPES:
@@ -466,6 +505,8 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
             _elements(state, o)
     if low in ELEMENT_MODS:
         return lambda o: low in _elements(state, o)
+    if low == "elemental":      # "an elemental spell": of one element or more (Codex "Element")
+        return lambda o: bool(_elements(state, o))
     if low == "affected":
         squares = _affected_squares(state, ctx)
         return lambda o: any(loc.square in squares for loc in locations_of(state, o))
@@ -478,6 +519,8 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
         return lambda o: _rarity(o, state) == low
     if low in CARD_TYPES:
         return lambda o: kind_is(state, o, low)
+    if low == "defending":      # "the defending player": whoever controls what the attack being resolved attacks
+        return lambda o: o.kind == "player" and o.key == defending_player(state)
     if low == "hit":
         hits = {Obj("unit", h) for p in (ctx.lookup("it") or ()) if p.kind == "projectile" for h in p.key.hits}
         return lambda o: o in hits
@@ -907,6 +950,10 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         return _zone_select(state, ctx, sel, scope, role, choose)
     how, count = _det_count(sel)
     kind, noun_test = _noun_test(state, ctx, sel.noun, sel.det)
+    named = ctx.lookup("the")
+    if sel.det == "the" and named is not None and not sel.mods and not sel.filters:
+        # "The ally gains +4 power": the ally its casting rule named ("May be cast when an ally defends")
+        return [o for o in named if noun_test(o)]
     if how == "this":
         if ctx.source.kind in (kind, "spell") or kind == "unit" and ctx.source.kind == "unit" or kind == "thing":
             return [ctx.source] if ctx.source.kind != "spell" else []
@@ -949,7 +996,7 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
             from dataclasses import replace as dc_replace
             mods_ctx = dc_replace(ctx, controller=owner).bind("other", holders)
     tests = [noun_test] + [_mod_test(state, mods_ctx, m) for m in sel.mods if m.lower() not in ("random", "strongest",
-                                                                                               "weakest")]
+                                                                                               "weakest", "only")]
     if isinstance(sel.det, str) and sel.det.lower() == "another":
         tests.append(_mod_test(state, ctx, "other"))
     if isinstance(sel.det, str) and sel.det.lower() in ("your",) and kind not in ("location", "player"):
@@ -967,6 +1014,8 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
             tests.append(lambda o: controller_of(state, o) in owners)
     tests += [_filter_test(state, ctx, f, kind) for f in sel.filters]
     found = [o for o in _candidates(state, kind) if all(t(o) for t in tests)]
+    if any(m.lower() == "only" for m in sel.mods) and len(found) != 1:
+        found = []               # "the only minion here": none when there is not exactly one
     extreme = next((m.lower() for m in sel.mods if m.lower() in ("strongest", "weakest")), None)
     if extreme is not None:
         found = _extremes(state, found, extreme)

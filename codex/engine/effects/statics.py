@@ -59,6 +59,7 @@ class Static:
     permanent: bool = False    # "permanently lose Stealth": what it does stays once done
     unless: bool = False       # it applies while its conditions do NOT hold ("only ... while X")
     threshold: tuple[str, ...] = ()   # "(E)(E)(E) — All minions have Burrowing": only with that threshold
+    turn: str | None = None    # "during enemy turns" / "during your turn": only on those turns ("enemy", "your")
 
     @property
     def layer(self) -> int:
@@ -117,6 +118,8 @@ def grants_of(grants: tuple[Any, ...]) -> tuple[Keywords, int]:
             kw = kw.merge(Keywords().with_(**changes))
         elif isinstance(g, A.PowerMod):
             power += int(g.amount)
+        elif isinstance(g, A.RangeMod) and isinstance(g.amount, int):     # "+1 range": added to Ranged
+            kw = kw.merge(Keywords(range_bonus=g.amount))
         else:
             raise Unsupported(f"granting {type(g).__name__}")
     return kw, power
@@ -142,10 +145,22 @@ def _check_card_words(node: Any) -> None:
     if isinstance(node, A.Group):
         for item in node.items:
             _check_card_words(item)
-    elif isinstance(node, A.Selector):
-        _check_words(A.replace(node, det=None, filters=node.filters + (A.Where("from", A.Selector("hand")),)))
+    elif isinstance(node, A.Selector):      # "the first Knight you cast each turn": `casting_rules` reads "first"
+        first = any(m.lower() == "first" for m in node.mods)
+        filters = tuple(_without_each_turn(f) for f in node.filters) if first else node.filters
+        _check_words(A.replace(node, det=None, mods=tuple(m for m in node.mods if m.lower() != "first"),
+                               filters=filters + (A.Where("from", A.Selector("hand")),)))
     else:
         _check_words(node)
+
+
+def _without_each_turn(f: Any) -> Any:
+    """"(the first Knight) you cast each turn": the turn is what "first" counts in, not a condition."""
+    clause = getattr(f, "clause", None)
+    if isinstance(f, A.Relative) and isinstance(clause, A.Clause) and isinstance(clause.action, A.Cast) \
+            and clause.scope is not None and clause.scope.whose == "each" and clause.scope.which is None:
+        return A.replace(f, clause=A.replace(clause, scope=None))
+    return f
 
 
 def _mana_amount(value: Any) -> int:
@@ -179,6 +194,12 @@ def _permission(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         _check_words(act.patient)
         return [Static("grant", ctx, act.patient, Keywords(moves_as_if_connected=True), (), order)]
     verb = PERMITTED.get(type(act))
+    if verb == "cast" and _cast_when(clause) is not None:
+        # "May be cast when an ally defends a site or another unit": cast then, outside the usual timing
+        from codex.engine.effects.conditions import condition_problems
+        for problem in condition_problems(_cast_when(clause).clause):
+            raise Unsupported(problem)
+        return [Static("cast_when", ctx, act.patient, _cast_when(clause).clause, (), order)]
     if verb is None or clause.conditions:
         raise Unsupported(f"a static ability with '{clause.modal}'")
     source = getattr(act, "source", None)
@@ -195,6 +216,39 @@ def _permission(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     out = [Static("permit", ctx, act.patient, (dest, act.agent, source, verb), (), order)]
     if clause.adjuncts:
         out += _done_for(act, clause, ctx, order)
+    return out
+
+
+def _cast_when(clause: A.Clause) -> Any:
+    """The "when ..." of "May be cast when an ally defends a site or another unit" (this card only,
+    nothing else said); None otherwise."""
+    act = clause.action
+    if clause.modal != "may" or len(clause.conditions) != 1 or clause.adjuncts or clause.adverbs:
+        return None
+    cond = clause.conditions[0]
+    if not (isinstance(cond, A.Condition) and cond.kind == "when" and isinstance(cond.clause, A.Clause)
+            and isinstance(cond.clause.action, A.Defend)):
+        return None
+    if not (isinstance(act.patient, A.Ref) and act.patient.word == "SELF") or act.agent is not None \
+            or getattr(act, "dest", None) is not None or getattr(act, "source", None) is not None:
+        return None
+    return cond
+
+
+def _requirement(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
+    """"Must be cast to a corner", "Must be cast to your back row", "Can and must be cast to any
+    water site": where this card must go when it is cast (Codex "The Silver Rule": the card's text
+    narrows the casting rules); "can and must" also lets it go there."""
+    act = clause.action
+    verb = PERMITTED.get(type(act))
+    if verb is None or clause.conditions or clause.adjuncts or clause.adverbs or act.dest is None \
+            or getattr(act, "source", None) is not None or act.agent is not None \
+            or not (isinstance(act.patient, A.Ref) and act.patient.word == "SELF"):
+        raise Unsupported(f"a static ability with '{clause.modal}'")
+    _check_words(act.dest)
+    out = [Static("require", ctx, act.patient, (act.dest, None, None, verb), (), order)]
+    if clause.modal == "can and must":
+        out += _permission(A.replace(clause, modal="can"), ctx, order)
     return out
 
 
@@ -217,11 +271,15 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     """The ongoing effects one clause of a static ability creates (Unsupported when none known)."""
     act = clause.action
     conds = tuple(clause.conditions)
-    if conds and not _connected(clause):
+    if conds and not _connected(clause) and _cast_when(clause) is None:
         from codex.engine.effects.conditions import condition_problems
         for problem in (p for c in conds for p in condition_problems(c)):
             raise Unsupported(problem)
     permanent = clause.duration is not None and clause.duration.kind == "permanently"
+    during = _during_turns(clause.duration)
+    if during is not None:         # "Has +3 power during enemy turns": the effect, on those turns only
+        from dataclasses import replace as dc_replace
+        return [dc_replace(st, turn=during) for st in statics_of_clause(A.replace(clause, duration=None), ctx, order)]
     if clause.duration is not None and not permanent:
         raise Unsupported("a static ability with a duration")
     if clause.per is not None:
@@ -251,8 +309,16 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
             _check_words(getattr(verb, "agent", None), getattr(verb, "patient", None), getattr(verb, "dest", None))
             out.append(Static("cant", ctx, None, (name, verb), conds, order))
         return out
+    if isinstance(act, A.Include) and clause.modal == "may" and not clause.negated and not clause.adjuncts:
+        # "Your spellbook may include any number of Grey Wolves": deck construction (`deck.any_number`)
+        from codex.engine.deck import any_number_of, singular_deck
+        if singular_deck(act.patient) is None or any_number_of(act.recipient) is None:
+            raise Unsupported("a deck-building permission the engine does not read")
+        return [Static("include", ctx, act.recipient, act.patient, (), order)]
     if clause.modal in ("may", "can") and not clause.negated:
         return _permission(clause, ctx, order)
+    if clause.modal in ("must", "can and must") and not clause.negated:
+        return _requirement(clause, ctx, order)
     if clause.modal is not None or clause.negated:
         raise Unsupported(f"a static ability with '{clause.modal or 'not'}'")
     if clause.purpose is not None and not isinstance(act, A.CostChange):
@@ -306,6 +372,9 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return [Static("lethal", ctx, _lethal_to(act.patient), None, conds, order)]
     if isinstance(act, A.ModifyDamage):
         return _damage_static(act, clause, ctx, conds, order)
+    if isinstance(act, A.Immune) and isinstance(act.what, A.Keyword) and act.what.name == "lethal":
+        _check_words(act.patient)      # "Nearby allies are immune to Lethal": a Lethal unit's damage is just damage
+        return [Static("immune_lethal", ctx, act.patient, None, conds, order)]
     if isinstance(act, A.Immune) and isinstance(act.what, A.Selector) and act.what.noun == "damage":
         _check_words(act.patient)
         return [Static("immune", ctx, act.patient, None, conds, order)]
@@ -313,7 +382,75 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return _provide_static(act, clause, ctx, conds, order)
     if isinstance(act, A.CostChange):
         return [_cost_static(act, clause, ctx, conds, order)]
+    if isinstance(act, A.Enter) and not conds and isinstance(act.patient, A.Ref) and act.patient.word == "SELF" \
+            and enters_under(act) is not None:
+        # "Enters the realm under an opponent's control": who controls it as it enters (`actions/sites.py`)
+        _check_words(enters_under(act))
+        return [Static("enters_under", ctx, None, enters_under(act), (), order)]
+    if isinstance(act, A.Lasts) and not conds:     # "Lasts 3 of your turns": read by the end phase (`aura_expiry`)
+        if not isinstance(act.count, int) or act.turn is None or act.turn.whose != "your" or act.turn.which:
+            raise Unsupported("an aura lasting something other than a number of its controller's turns")
+        return [Static("lasts", ctx, None, act.count, (), order)]
+    if isinstance(act, A.Conjure) and act.dest is not None and act.agent is None and not conds \
+            and not clause.adjuncts and (act.patient is None or isinstance(act.patient, A.Ref) and act.patient.word == "SELF"):
+        # "Conjure atop an Elite or Unique site": where the aura goes when it is cast (one site's surface)
+        if not (isinstance(act.dest, (A.Selector, A.Group)) and all(
+                isinstance(i, A.Selector) and singular_noun(i) == "site" for i in _items(act.dest))):
+            raise Unsupported("conjuring atop something other than a site")
+        _check_words(act.dest)
+        return [Static("conjure_at", ctx, None, act.dest, (), order)]
     raise Unsupported(f"a static {type(act).__name__}")
+
+
+def enters_under(act: Any) -> Any:
+    """"Enters the realm under an opponent's control": the words for who controls it (None: not so)."""
+    dest = getattr(act, "dest", None)
+    if not (isinstance(dest, A.Selector) and dest.noun == "realm" and len(dest.filters) == 1):
+        return None
+    where = dest.filters[0]
+    control = where.of if isinstance(where, A.Where) and where.rel == "under" else None
+    if isinstance(control, A.Selector) and control.noun == "control" and isinstance(control.det, A.Possessive):
+        return control.det.owner
+    return None
+
+
+def entering_control(abilities: Any) -> tuple[Any, Ability] | None:
+    """The words for who controls this card as it enters the realm, and the ability saying so."""
+    for ability in abilities.abilities:
+        if ability.kind is not AbilityKind.STATIC or not ability.executed:
+            continue
+        for sentence in getattr(ability.node, "body", ()):
+            for clause in getattr(sentence, "clauses", ()):
+                owner = enters_under(getattr(clause, "action", None))
+                if owner is not None:
+                    return owner, ability
+    return None
+
+
+def lasts(abilities: Any) -> tuple[int, Ability] | None:
+    """"Lasts 3 of your turns": how many, and the ability that says so (None: it lasts)."""
+    for ability in abilities.abilities:
+        if ability.kind is not AbilityKind.STATIC or not ability.executed:
+            continue
+        for sentence in getattr(ability.node, "body", ()):
+            for clause in getattr(sentence, "clauses", ()):
+                act = getattr(clause, "action", None)
+                if isinstance(act, A.Lasts) and isinstance(act.count, int):
+                    return act.count, ability
+    return None
+
+
+def _items(node: Any) -> tuple[Any, ...]:
+    return node.items if isinstance(node, A.Group) else (node,)
+
+
+def _during_turns(duration: Any) -> str | None:
+    """"during enemy turns" → ``enemy``, "during your turn(s)" → ``your``; None for any other duration."""
+    if isinstance(duration, A.Duration) and duration.kind == "during" and duration.turn is not None \
+            and duration.turn.which is None and duration.phase is None:
+        whose = duration.turn.whose
+        return "enemy" if whose in ("enemy", "opponent", "opponents", "enemies") else "your" if whose == "your" else None
+    return None
 
 
 def _strike_damage_of(node: Any) -> Any:
@@ -493,6 +630,20 @@ def statics_of(ability: Ability, ctx: Ctx, order: int) -> list[Static]:
         if rest:
             out += statics_of(dc_replace(ability, node=A.replace(node, body=tuple(rest))), ctx, order)
         return out
+    if isinstance(node, A.Statement) and any(_additional(s) for s in node.body):
+        # "As an additional cost to cast Craterize, discard a site": paid as it is cast (`actions/casting.py`)
+        from codex.engine.effects.check import sentence_problems
+        rest = []
+        for sentence in node.body:
+            if not _additional(sentence):
+                rest.append(sentence)
+                continue
+            for problem in sentence_problems((A.replace(sentence, conditions=()),)):
+                raise Unsupported(f"an additional cost with {problem}")
+            out += [Static("additional_cost", ctx, None, clause, (), order) for clause in sentence.clauses]
+        if rest:
+            out += statics_of(dc_replace(ability, node=A.replace(node, body=tuple(rest))), ctx, order)
+        return out
     previous: A.Clause | None = None
     for clause, conds in _clauses(ability.node):
         if isinstance(clause.action, A.DoSo) and clause.modal == "may" and previous is not None \
@@ -509,6 +660,11 @@ def statics_of(ability: Ability, ctx: Ctx, order: int) -> list[Static]:
         out += [dc_replace(s, conditions=conds + s.conditions, threshold=threshold)
                 for s in statics_of_clause(clause, ctx, order)]
     return out
+
+
+def _additional(sentence: Any) -> bool:
+    from codex.engine.abilities import additional_cost
+    return additional_cost(sentence)
 
 
 def supported(ability: Ability) -> bool:
@@ -563,6 +719,8 @@ def _active(state: GameState, static: Static, silenced: set[Obj]) -> bool:
     """An effect applies while its card is in the realm with its abilities, and its conditions hold
     (or, for "only ... while", do not hold)."""
     if static.ctx.source in silenced:
+        return False
+    if static.turn is not None and (state.turn.active == static.ctx.controller) != (static.turn == "your"):
         return False
     if static.threshold:
         from codex.engine.effects.costs import has_threshold
@@ -737,6 +895,16 @@ def power_sources(state: GameState, unit: Unit) -> list[CardQuote]:
             and _active(state, s, silenced) and me in affected(state, s)]
 
 
+def power_changes(state: GameState, unit: Unit) -> list[CardQuote]:
+    """The sentences of the ongoing effects changing ``unit``'s power now (raising or lowering it)."""
+    if evaluating() or not state.statics:
+        return []
+    me = Obj("unit", unit.id)
+    silenced = _silenced_sources(state)
+    return list(dict.fromkeys(s.quote for s in state.statics if s.kind == "power" and _active(state, s, silenced)
+                              and me in affected(state, s)))
+
+
 def keyword_sources(state: GameState, unit: Unit, keyword: str) -> list[CardQuote]:
     """The sentences of the ongoing effects giving ``unit`` a keyword now ("Strikes first while
     attacking")."""
@@ -806,6 +974,17 @@ def lethal_to(state: GameState, unit: Unit) -> CardQuote | None:
     silenced = _silenced_sources(state)
     for s in state.statics:
         if s.kind == "lethal" and _active(state, s, silenced) and Obj("unit", unit.id) in affected(state, s):
+            return s.quote
+    return None
+
+
+def immune_to_lethal(state: GameState, unit: Unit) -> CardQuote | None:
+    """"Nearby allies are immune to Lethal": the effect making ``unit`` immune to Lethal, if one does."""
+    if not state.statics:
+        return None
+    silenced = _silenced_sources(state)
+    for s in state.statics:
+        if s.kind == "immune_lethal" and _active(state, s, silenced) and Obj("unit", unit.id) in affected(state, s):
             return s.quote
     return None
 
