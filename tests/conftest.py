@@ -13,6 +13,16 @@ from codex.paths import PROJECT_ROOT, BuildPaths
 SHARED_CARDS = PROJECT_ROOT.parent / "shared" / "cards" / "sorcery-cards.json"
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _parser_names_restored_per_module() -> Iterator[None]:
+    """The same for a module's own fixtures (a module-scoped card catalog teaches the parser its names
+    and subtypes): they are forgotten when the module ends, so no later module parses with them."""
+    from codex.cardtext.parser import names_added
+
+    with names_added():
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _parser_names_restored() -> Iterator[None]:
     """Card names a test teaches the parser (opening a catalog does) are forgotten after it: golden
