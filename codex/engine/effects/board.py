@@ -106,7 +106,7 @@ def _damage(run: Run, act: A.Damage, clause: A.Clause) -> list[Obj]:
         if obj.kind == "unit" and (unit := run.state.unit(obj.key)) is not None and obj in amounts:
             run.state, dealt = deal_damage(run.state, unit.id, amounts[obj], dealer, "damage", opposing(src, unit),
                                            origin)
-            batch += [_from_effect(e, run.ctx.source_name, dealer is None) for e in dealt]
+            batch += [_from_effect(e, run.ctx.source_name, dealer is None, grid=act.amount is None) for e in dealt]
     if batch:
         run.settle(batch)
     for obj in patients:
@@ -137,13 +137,13 @@ def _agents(run: Run, node: Any) -> list[Obj]:
     return select(run.state, run.ctx, node, "dealer")
 
 
-def _from_effect(event: Event, card: str, named: bool) -> Event:
+def _from_effect(event: Event, card: str, named: bool, grid: bool = False) -> Event:
     """Damage an effect dealt: the card's name as its source (no unit dealt it) and the Codex's
-    rule that effects deal damage."""
+    rule that effects deal damage (and, for a damage grid, the rule of what a grid affects)."""
     from codex.engine.events import Damaged
     if isinstance(event, Damaged):
         return replace(event, source_name=card if named else event.source_name,
-                       rules=event.rules + ("damage.effect",))
+                       rules=event.rules + ("damage.effect",) + (("damage-grid", "damage-grid.orientation") if grid else ()))
     return event
 
 
