@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from codex.engine.events import Event, FloodEnded, PlacedAtop, SiteDestroyed, SiteFlooded, SubsurfaceChanged
+from codex.engine.events import Event, FloodEnded, Note, PlacedAtop, SiteDestroyed, SiteFlooded, SubsurfaceChanged
 from codex.engine.geometry import Location, Region
 from codex.engine.ongoing import site_is_water
 from codex.engine.state import GameState, Site
@@ -95,6 +95,10 @@ def flood(state: GameState, square: int, this_turn: bool) -> Changed:
     site = state.site_at(square)
     if site is None:
         return state, []
+    from codex.engine.unmodifiable import site_unmodifiable
+    if site_unmodifiable(site):
+        return state, [Note("unmodified", f"{site.name} can't be modified: it is not flooded.", {"square": square},
+                            rules=("cant-be-modified",))]
     ends = this_turn and (not site.flooded or site.flood_ends)   # a lasting flood outlives a flood this turn
     state = state.with_site(replace(site, flooded=True, flood_ends=ends))
     return state, [SiteFlooded(square, site.name, this_turn, rules=("flooded", "flooded.effect"))]

@@ -30,6 +30,7 @@ from codex.engine.events import CardQuote
 from codex.engine.geometry import Location
 from codex.engine.keywords import Keywords
 from codex.engine.state import GameState, Unit
+from codex.engine.unmodifiable import is_unmodifiable_clause
 
 #: Layers (Codex "Apply Ongoing Effects In Order"), the ones the engine applies.
 SILENCE, ABILITIES, POWER_ADD = 2, 5, 7
@@ -295,6 +296,13 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                 for problem in source_problems(verb.agent):
                     raise Unsupported(problem)
                 out.append(Static("damage", ctx, verb.patient, ("none", 0, verb.agent, False), conds, order))
+                continue
+            if isinstance(verb, A.Action) and verb.lemma == "modify" and is_unmodifiable_clause(
+                    A.replace(clause, action=verb)):
+                # "Can't be modified": read where ongoing effects apply (`unmodifiable.py`)
+                if conds:
+                    raise Unsupported("'can't be modified' under a condition")
+                out.append(Static("unmodifiable", ctx, None, None, conds, order))
                 continue
             if isinstance(verb, A.Choose) and verb.kind != "target":
                 raise Unsupported(f"a restriction on choosing by '{verb.kind}'")
