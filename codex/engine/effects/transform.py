@@ -18,6 +18,7 @@ from codex.engine.effects.context import Obj, card_data
 from codex.engine.effects.execute import Run, executes
 from codex.engine.effects.select import NotExecutable, select, singular
 from codex.engine.events import Note
+from codex.engine.ongoing import lasting_on
 from codex.engine.state import Card, Unit
 from codex.engine.tokens import TokenKind, token_kind
 
@@ -81,6 +82,7 @@ def _transform(run: Run, act: A.Transform, clause: A.Clause) -> list[Obj]:
             from codex.engine.state import unit_card
             state = state.put_card(Card(old.name, old.owner, old.kind, False, old.id, data=unit_card(old)), "banished")
         run.state = state
+        granted = bool(lasting_on(state, new))
         kept = [w for w, yes in (("tapped", old.tapped), (f"{old.damage} damage", old.damage > 0),
                                  ("its artifacts", any(a.bearer == old.id for a in state.artifacts))) if yes]
         run.settle([Note("transform", f"{old.name} transforms into {new.name} ({new.power_text()} power): the same "
@@ -88,6 +90,7 @@ def _transform(run: Run, act: A.Transform, clause: A.Clause) -> list[Obj]:
                                                                              else "") + ".",
                          {"unit": old.id, "from": old.name, "into": new.name},
                          rules=("transform", "transform.no-enter", "transform.no-death", "transform.banished")
+                         + (("transform.ongoing", "printed-ability", "printed-ability.gained") if granted else ())
                          + (("transform.keeps",) if kept else ())
                          + (("transform.stealth",) if new.keywords.stealth else ()))])
         done.append(Obj("unit", old.id))
