@@ -384,11 +384,25 @@ def allocate(state: GameState, striker: Unit, power: int, targets: list[Unit],
     return out
 
 
+def _no_strike_back(state: GameState, unit: Unit) -> Event | None:
+    """The unit does not strike back while defending, if an ongoing effect (its own text) says so."""
+    if not state.statics:
+        return None
+    from codex.engine.effects.context import Obj
+    from codex.engine.effects.statics import forbids
+    found = forbids(state, "strike_back", Obj("unit", unit.id))
+    if found is None:
+        return None
+    return StrikeWithheld(unit.id, unit.name, f"{unit.name} doesn't strike back while defending",
+                          rules=("the-silver-rule", "fight"), from_card=found.quote)
+
+
 def fight(state: GameState, side_a: list[str], side_b: list[str],
-          assign: dict[str, dict[str, int]] | None = None) -> Resolved:
+          assign: dict[str, dict[str, int]] | None = None, defending: tuple[str, ...] = ()) -> Resolved:
     """Resolve a fight: first strikes, then the survivors' strikes, each batch simultaneous and
     brought to rest (deaths) before the next. A disabled unit does not strike (whether it attacked,
-    defends, intercepts or was attacked): it deals no damage."""
+    defends, intercepts or was attacked): it deals no damage. Nor does one of ``defending`` (the
+    attacked side of an attack) whose text says it doesn't strike back."""
     assign = assign or {}
     events: list[Event] = []
     struck_already: set[str] = set()
@@ -401,6 +415,10 @@ def fight(state: GameState, side_a: list[str], side_b: list[str],
                 struck_already.add(uid)
                 withheld.append(StrikeWithheld(uid, u.name, f"{u.name} is disabled, and a disabled minion cannot "
                                                "strike", rules=(cause, "disabled", "disabled.fight")))
+            elif u is not None and uid in defending and uid not in struck_already and (
+                    held := _no_strike_back(state, u)) is not None:
+                struck_already.add(uid)
+                withheld.append(held)
         events += withheld
         strikes: list[tuple[Unit, int, dict[str, int], list[str]]] = []
         for mine, theirs in ((side_a, side_b), (side_b, side_a)):

@@ -130,6 +130,19 @@ RESTRICTED: dict[type, str] = {A.Attack: "attack", A.Defend: "defend", A.Interce
               A.Move: "move", A.Cast: "cast", A.Choose: "target"}
 
 
+def no_strike_back(clause: A.Clause) -> bool:
+    """"Doesn't strike back (while defending)", "Can't strike back": the unit deals no strike in a
+    fight it defends in (Codex "Defend": the defenders strike back)."""
+    return clause.negated and clause.modal in (None, "can") and isinstance(clause.action, A.Strike) \
+        and clause.action.patient is None and "back" in clause.adverbs
+
+
+def _while_defending(cond: Any) -> bool:
+    """"while defending": what striking back already means."""
+    return isinstance(cond, A.Condition) and cond.kind == "while" and isinstance(cond.clause, A.Clause) \
+        and isinstance(cond.clause.action, A.Defend) and cond.clause.action.patient is None
+
+
 def _check_words(*nodes: Any) -> None:
     """A static ability's selectors must be words the evaluator knows (else it is not applied)."""
     from codex.engine.effects.check import sel_problems
@@ -285,6 +298,10 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         raise Unsupported("a static ability with a duration")
     if clause.per is not None:
         _check_words(clause.per)
+    if no_strike_back(clause):       # "Doesn't strike back while defending"
+        _check_words(act.agent)
+        rest = tuple(c for c in conds if not _while_defending(c))
+        return [Static("cant", ctx, None, ("strike_back", act), rest, order)]
     if clause.modal == "can" and clause.negated:
         verbs = act.items if isinstance(act, A.Group) else (act,)
         out = []
