@@ -19,15 +19,32 @@ from codex.engine.abilities import Abilities, Ability, AbilityKind
 def is_unmodifiable_clause(clause: Any) -> bool:
     """A clause saying its own card can't be modified (alone or among other verbs: "Can't be
     moved, destroyed, or modified")."""
-    if not isinstance(clause, A.Clause) or clause.modal != "can" or not clause.negated:
+    return says_cant(clause, "modify")
+
+
+def says_cant(clause: Any, what: str) -> bool:
+    """A clause saying its own card can't be ``what``: "modify", "destroy" or "move" (moved by
+    something else: "Can't be moved", not "Can't move")."""
+    if not isinstance(clause, A.Clause) or clause.modal != "can" or not clause.negated or clause.conditions:
         return False
     verbs = clause.action.items if isinstance(clause.action, A.Group) else (clause.action,)
-    return any(isinstance(v, A.Action) and v.lemma == "modify" and _self(v) for v in verbs)
+    return any(self_verb(v, what) for v in verbs)
 
 
-def _self(verb: A.Action) -> bool:
-    patient = dict(verb.roles).get("patient")
-    return patient is None or (isinstance(patient, A.Ref) and patient.word == "SELF" and not patient.filters)
+def self_verb(verb: Any, what: str) -> bool:
+    """Whether ``verb`` is doing ``what`` to the card itself (its patient: SELF)."""
+    if what == "modify" and isinstance(verb, A.Action) and verb.lemma == "modify":
+        return _is_self(dict(verb.roles).get("patient"))
+    if what == "destroy" and isinstance(verb, A.Remove) and verb.kind == "destroy" and verb.agent is None:
+        return _is_self(verb.patient)
+    if what == "move" and isinstance(verb, A.Move) and verb.kind == "move" and verb.agent is None \
+            and verb.dest is None and verb.steps is None:
+        return _is_self(verb.patient)
+    return False
+
+
+def _is_self(patient: Any) -> bool:
+    return isinstance(patient, A.Ref) and patient.word == "SELF" and not patient.filters
 
 
 def _clauses(node: Any, depth: int = 0) -> list[A.Clause]:
@@ -44,8 +61,20 @@ def _clauses(node: Any, depth: int = 0) -> list[A.Clause]:
 
 def unmodifiable_ability(abilities: Abilities) -> Ability | None:
     """The static ability saying the card can't be modified, if it has one."""
+    return cant_ability(abilities, "modify")
+
+
+#: A word each such ability's text has (a cheap test before reading its AST).
+_STEMS = {"modify": "modif", "destroy": "destr", "move": "mov"}
+
+
+def cant_ability(abilities: Abilities | None, what: str) -> Ability | None:
+    """The card's own static ability saying it can't be ``what`` (modified, destroyed, moved)."""
+    if abilities is None:
+        return None
     for ability in abilities.abilities:
-        if ability.kind is AbilityKind.STATIC and "modif" in ability.text.lower() and any(is_unmodifiable_clause(c) for c in _clauses(ability.node)):
+        if ability.kind is AbilityKind.STATIC and _STEMS[what] in ability.text.lower() and any(
+                says_cant(c, what) for c in _clauses(ability.node)):
             return ability
     return None
 

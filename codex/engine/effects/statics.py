@@ -30,7 +30,7 @@ from codex.engine.events import CardQuote
 from codex.engine.geometry import Location
 from codex.engine.keywords import Keywords
 from codex.engine.state import GameState, Unit
-from codex.engine.unmodifiable import is_unmodifiable_clause
+from codex.engine.unmodifiable import self_verb
 
 #: Layers (Codex "Apply Ongoing Effects In Order"), the ones the engine applies.
 SILENCE, ABILITIES, POWER_ADD = 2, 5, 7
@@ -314,12 +314,12 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                     raise Unsupported(problem)
                 out.append(Static("damage", ctx, verb.patient, ("none", 0, verb.agent, False), conds, order))
                 continue
-            if isinstance(verb, A.Action) and verb.lemma == "modify" and is_unmodifiable_clause(
-                    A.replace(clause, action=verb)):
-                # "Can't be modified": read where ongoing effects apply (`unmodifiable.py`)
+            what = next((w for w in ("modify", "destroy", "move") if self_verb(verb, w)), None)
+            if what is not None:
+                # "Can't be moved, destroyed, or modified": read where those happen (`unmodifiable.py`)
                 if conds:
-                    raise Unsupported("'can't be modified' under a condition")
-                out.append(Static("unmodifiable", ctx, None, None, conds, order))
+                    raise Unsupported(f"'can't be {what}d' under a condition")
+                out.append(Static("self_" + what, ctx, None, None, conds, order))
                 continue
             if isinstance(verb, A.Choose) and verb.kind != "target":
                 raise Unsupported(f"a restriction on choosing by '{verb.kind}'")
