@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Literal
 
 from codex.engine.events import CarriedAlong, Dropped, Event, NotMoved, PickedUp, Teleported
+from codex.engine.keywords import CarryRule
 from codex.engine.geometry import Location
 from codex.engine.ongoing import keywords_at
 from codex.engine.reasons import Found, Reason
@@ -69,10 +70,19 @@ def pick_up_reason(state: GameState, unit: Unit, artifact: Artifact) -> Found:
     return None
 
 
+def may_carry_it(state: GameState, carrier: Unit, unit: Unit) -> bool:
+    """The unit's own text lets units of the carrier's subtype carry it ("May be carried by any
+    Beast")."""
+    kinds = keywords_at(state, unit, conferred=False).carried_by_kinds
+    return bool(kinds) and any(s.lower() in kinds for s in carrier.subtypes)
+
+
 def carry_reason(state: GameState, carrier: Unit, unit: Unit, already: int = 0, check_place: bool = True) -> Found:
     """May ``carrier`` carry ``unit`` (carrying ``already`` others)? Only a unit with an ability
     to carry units may, and only what that ability names."""
     kw = keywords_at(state, carrier)
+    if may_carry_it(state, carrier, unit) and not kw.disabled:
+        kw = kw.with_(carries=kw.carries + (CarryRule(1, False, False),))
     if not kw.carries or kw.disabled:
         return Reason.CANNOT_CARRY_UNITS, "carrying-units"
     if unit.id == carrier.id or unit.oversized or carrier.carried_by == unit.id:
@@ -248,7 +258,8 @@ def drops(state: GameState) -> Resolved:
             rules: tuple[str, ...] = (rule, "carrying-units.share")
         elif state.shared_location(carrier, u) is None:
             cause, rules = "it shares no location with the unit carrying it", ("carrying-units.share",)
-        elif not keywords_at(state, carrier).carries or keywords_at(state, carrier).disabled:
+        elif (not keywords_at(state, carrier).carries and not may_carry_it(state, carrier, u)) \
+                or keywords_at(state, carrier).disabled:
             cause, rules = f"{carrier.name} can no longer carry units", ("carrying-units.loses", "passive-ability")
         else:
             continue

@@ -77,6 +77,20 @@ def _carry(clause: Any) -> Keywords | None:
     return Keywords(carries=(CarryRule(count, minion_only, "weaker" in mods),))
 
 
+def _carried_by(clause: Any) -> Keywords | None:
+    """"May be carried by any Beast": units of that subtype may carry this one (as if they could
+    carry an ally), even without a carrying ability of their own."""
+    act = clause.action
+    if not (isinstance(act, A.Carry) and _modal(clause) in ("may", "can") and not clause.negated
+            and _is_self(act.patient) and act.dest is None and isinstance(act.agent, A.Selector)):
+        return None
+    sel: A.Selector = act.agent
+    if sel.mods or sel.filters or sel.det not in ("any", "a", "an", None) or not sel.noun[:1].isupper():
+        return None
+    noun = sel.noun[:-1] if sel.noun.endswith("s") and not sel.noun.endswith("ss") else sel.noun
+    return Keywords(carried_by_kinds=(noun.lower(),))
+
+
 def _directions(clause: Any) -> Keywords | None:
     act = clause.action
     adverbs = [a for a in clause.adverbs if a != "only"]
@@ -140,7 +154,7 @@ def recognise(node: Any) -> Keywords | None:
     clauses = _clauses(node)
     if len(clauses) != 1:
         return None
-    return _carry(clauses[0]) or _directions(clauses[0]) or _moves_freely(clauses[0])
+    return _carry(clauses[0]) or _carried_by(clauses[0]) or _directions(clauses[0]) or _moves_freely(clauses[0])
 
 
 def size_of(node: Any) -> tuple[int, int] | None:
