@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Union
 
@@ -163,6 +164,29 @@ def intercept_reason(state: GameState, interceptor: Unit, mover: Unit, *, used_m
 
 # ---------------------------------------------------------------- damage
 
+#: Units whose damage a "takes damage for" effect has already redirected in this chain (no loops).
+_redirected: ContextVar[frozenset[str]] = ContextVar("arbiter_redirected", default=frozenset())
+
+
+def _taken_for(state: GameState, target: Unit, amount: int, source: Unit | None, what: str, opposing: str,
+               origin: Any) -> Resolved | None:
+    """Another unit takes the damage for ``target`` ("Bruin takes damage for them"): it is dealt to
+    that unit instead, with everything that applies to damage it takes."""
+    from codex.engine.effects.statics import takes_damage_for
+    found = takes_damage_for(state, target)
+    if found is None:
+        return None
+    taker, quote = found
+    note = Note("redirect", f"{taker.name} takes the damage for {target.name}.", {"unit": target.id, "by": taker.id},
+                rules=("replacement-effect", "the-silver-rule"), from_card=quote)
+    token = _redirected.set(_redirected.get() | {target.id, taker.id})
+    try:
+        state, dealt = deal_damage(state, taker.id, amount, source, what, opposing, origin)
+    finally:
+        _redirected.reset(token)
+    return state, [note] + dealt
+
+
 def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | None,
                 what: str = "strike", opposing: str = "", origin: Any = None) -> Resolved:
     """Damage in order: a Ward's replacement, incoming, modification (reductions, increases,
@@ -187,6 +211,10 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
     if origin is None and state.statics:
         from codex.engine.effects.damage_sources import origin_of
         origin = origin_of(state, source, "strike" if what == "strike" else "effect")
+    if amount > 0 and state.statics and target.id not in _redirected.get():
+        taken = _taken_for(state, target, amount, source, what, opposing, origin)
+        if taken is not None:
+            return taken
     if amount > 0 and state.statics:
         from codex.engine.effects.replacements import would_be_damaged
         replaced = would_be_damaged(state, target, amount, origin)

@@ -424,7 +424,62 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
             raise Unsupported("conjuring atop something other than a site")
         _check_words(act.dest)
         return [Static("conjure_at", ctx, None, act.dest, (), order)]
+    if _takes_damage_for(clause) is not None:
+        whom = _takes_damage_for(clause)
+        if not (isinstance(whom, A.Ref) and whom.word in ("they", "them")):
+            _check_words(whom)
+        return [Static("redirect", ctx, whom, None, conds, order)]
     raise Unsupported(f"a static {type(act).__name__}")
+
+
+def _takes_damage_for(clause: A.Clause) -> Any:
+    """"Bruin takes damage for them", "takes damage for other adjacent allies": whom the card takes
+    damage for (a replacement: their damage is dealt to it instead), or None."""
+    act = clause.action
+    if not (isinstance(act, A.Damage) and act.amount is None and act.kind is None and act.agent is None
+            and isinstance(act.patient, A.Ref) and act.patient.word == "SELF" and clause.modal is None
+            and not clause.negated and len(clause.adjuncts) == 1 and clause.adjuncts[0].prep == "for"):
+        return None
+    return clause.adjuncts[0].what
+
+
+def _named_by_condition(conditions: tuple[Any, ...]) -> Any:
+    """What "them" means in "While near your Avatar, Bruin takes damage for them": the thing the
+    while-condition names."""
+    for cond in conditions:
+        clause = getattr(cond, "clause", None)
+        where = getattr(getattr(clause, "action", None), "where", None)
+        if isinstance(cond, A.Condition) and cond.kind == "while" and isinstance(where, A.Where) \
+                and isinstance(where.of, A.Selector):
+            return where.of
+    return None
+
+
+def takes_damage_for(state: GameState, target: Unit) -> tuple[Unit, CardQuote] | None:
+    """The unit whose static ability takes the damage ``target`` would take, and its words (Codex
+    "Replacement Effect"), if one does."""
+    if not state.statics:
+        return None
+    from codex.engine.effects.select import NotExecutable, select_all
+    silenced = _silenced_sources(state)
+    for s in state.statics:
+        if s.kind != "redirect" or s.ctx.source.kind != "unit" or s.ctx.source.key == target.id \
+                or not _active(state, s, silenced):
+            continue
+        taker = state.unit(str(s.ctx.source.key))
+        whom = _named_by_condition(s.conditions) if isinstance(s.patient, A.Ref) else s.patient
+        if taker is None or whom is None:
+            continue
+        token = _evaluating.set(True)
+        try:
+            covered = set(select_all(state, s.ctx, whom))
+        except NotExecutable:
+            covered = set()
+        finally:
+            _evaluating.reset(token)
+        if Obj("unit", target.id) in covered:
+            return taker, s.quote
+    return None
 
 
 def enters_under(act: Any) -> Any:
