@@ -141,10 +141,22 @@ def _moves_freely(clause: Any) -> Keywords | None:
     if act.dest is None and rest == {"sideways"}:
         return Keywords(moves_freely=frozenset({"sideways"}))
     sel = act.dest
+    if not rest and isinstance(sel, A.Selector) and sel.noun == "site" and list(sel.mods) == ["land"] \
+            and len(sel.filters) == 1 and _not_occupied_by_others(sel.filters[0]):
+        return Keywords(moves_freely=frozenset({"unoccupied land"}))     # "... land sites not occupied by other units"
     if rest or not (isinstance(sel, A.Selector) and sel.noun in ("location", "site") and len(sel.mods) == 1
                     and sel.mods[0] in ("water", "land") and not sel.filters):
         return None
     return Keywords(moves_freely=frozenset({sel.mods[0]}))
+
+
+def _not_occupied_by_others(flt: Any) -> bool:
+    """The relative clause "not occupied by other units"."""
+    clause = getattr(flt, "clause", None)
+    act = getattr(clause, "action", None)
+    return isinstance(flt, A.Relative) and isinstance(clause, A.Clause) and clause.negated \
+        and isinstance(act, A.Occupy) and isinstance(act.agent, A.Selector) and act.agent.noun == "unit" \
+        and list(act.agent.mods) == ["other"] and not act.agent.filters
 
 
 def recognise(node: Any) -> Keywords | None:

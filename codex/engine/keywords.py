@@ -19,7 +19,7 @@ FLAGS = ("airborne", "stealth", "lance", "lethal", "burrowing", "submerge", "voi
 
 #: Conditions of Moves Freely a scenario can state: on every step, or only on steps whose start and
 #: end are both water (land) locations, or sideways (along a row).
-MOVES_FREELY = ("anywhere", "water", "land", "sideways")
+MOVES_FREELY = ("anywhere", "water", "land", "sideways", "unoccupied land")
 
 #: "any number of" units, as a carrying limit.
 ANY_NUMBER = 99
