@@ -185,6 +185,7 @@ def relocate(state: GameState, unit_id: str, to: Location, how: str = "") -> Res
     unit = state.unit(unit_id)
     if unit is None:
         return state, []
+    state = state.evolve(restless=state.restless | {unit_id})    # moving: not at rest (Codex "At Rest")
     if unit_id not in state.carriers:
         return state.with_unit(replace(unit, location=to)), []
     old = state.locations_of(unit)

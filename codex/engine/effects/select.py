@@ -673,7 +673,17 @@ def _located_test(state: GameState, ctx: Ctx, where: A.Where, kind: str) -> Call
     return lambda o: any(l in locs for l in locations_of(state, o))
 
 
+def at_rest_phrase(f: Any) -> bool:
+    """"at rest" (with where: "at rest at adjacent locations"): Codex "At Rest"."""
+    return isinstance(f, A.Where) and f.rel == "at" and isinstance(f.of, A.Selector) and f.of.noun == "rest" \
+        and f.of.det is None and not f.of.mods
+
+
 def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj], bool]:
+    if at_rest_phrase(f):
+        # a unit is at rest unless it moved, was moved or entered during the action being ruled
+        where = [_filter_test(state, ctx, g, kind) for g in f.of.filters]
+        return lambda o: o.kind == "unit" and o.key not in state.restless and all(t(o) for t in where)
     if isinstance(f, A.Where):
         if f.rel in ("from", "in", "among") and zone_of(f.of) is not None:
             return lambda o: True       # the zone the cards come from: read by `zone_scope`
