@@ -29,6 +29,10 @@ def site_is_water(state: GameState, site: Site) -> bool:
     """Water if it provides water affinity, is Flooded, or a flood covers it (an aura's effect, or a
     static ability: "This site is flooded"). Rubble has no affinity of its own, but "in all other
     ways, Rubble is treated the same as any other site", so flooded Rubble is a water site too."""
+    if state.statics and not site_unmodifiable(site):
+        from codex.engine.effects.statics import land_by
+        if land_by(state, site.square) is not None:     # "Affected sites aren't water sites"
+            return False
     if site.affinity.water > 0 or site.flooded:
         return True
     if site_unmodifiable(site):       # its printed water or land stays (Codex "Can't be Modified")

@@ -344,6 +344,10 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return _permission(clause, ctx, order)
     if clause.modal in ("must", "can and must") and not clause.negated:
         return _requirement(clause, ctx, order)
+    if clause.modal is None and clause.negated and isinstance(act, A.IsA) and _water_site(act.type):
+        # "Affected sites aren't water sites": land whatever else would make them water (`land_by`)
+        _check_words(act.patient)
+        return [Static("land", ctx, act.patient, None, conds, order)]
     if clause.modal is not None or clause.negated:
         raise Unsupported(f"a static ability with '{clause.modal or 'not'}'")
     if clause.purpose is not None and not isinstance(act, A.CostChange):
@@ -1071,6 +1075,21 @@ def immune_to_lethal(state: GameState, unit: Unit) -> CardQuote | None:
 
 def immune(state: GameState, unit: Unit) -> CardQuote | None:
     return prevented(state, unit)
+
+
+def land_by(state: GameState, square: int) -> CardQuote | None:
+    """The ongoing effect saying the site on ``square`` is not a water site ("Affected sites aren't
+    water sites"): it is a land site whatever its affinity, a flood or another effect says."""
+    if evaluating() or not state.statics:
+        return None
+    token = _evaluating.set(True)
+    try:
+        for s in state.statics:
+            if s.kind == "land" and Obj("site", square) in affected(state, s) and _active(state, s, set()):
+                return s.quote
+    finally:
+        _evaluating.reset(token)
+    return None
 
 
 def water_by(state: GameState, square: int) -> CardQuote | None:
