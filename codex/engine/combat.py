@@ -98,7 +98,7 @@ def attack_reason(state: GameState, attacker: Unit, target: Target) -> Found:
         return Reason.NOT_AN_ENEMY, "enemy"
     if state.shared_location(attacker, defender) is None:
         return Reason.NOT_AT_LOCATION, "attack.target"
-    if defender.is_minion and keywords_at(state, defender).stealth:
+    if defender.is_minion and keywords_at(state, defender).stealth and not keywords_at(state, attacker).sees_stealth:
         return Reason.STEALTH_TARGET, "stealth"
     if airborne_now(state, defender) and not airborne_now(state, attacker):
         return Reason.AIRBORNE_TARGET, "airborne.attack"
@@ -153,7 +153,7 @@ def intercept_reason(state: GameState, interceptor: Unit, mover: Unit, *, used_m
         return (found[0], "intercept.untapped") if found[0] is Reason.TAPPED else found
     if state.shared_location(interceptor, mover) is None:
         return Reason.NOT_AT_FINAL_LOCATION, "intercept.no-move"
-    if mover.is_minion and keywords_at(state, mover).stealth:
+    if mover.is_minion and keywords_at(state, mover).stealth and not keywords_at(state, interceptor).sees_stealth:
         return Reason.MOVER_HAS_STEALTH, "intercept.stealth-airborne"
     if airborne_now(state, mover):
         kw = keywords_at(state, interceptor)

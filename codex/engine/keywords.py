@@ -93,6 +93,7 @@ class Keywords:
     lances: int = 0                                  # Lance keywords: a Lance token each on entering
     carries: tuple[CarryRule, ...] = ()             # may carry units (Codex "Carrying Units")
     carried_by_kinds: tuple[str, ...] = ()          # "May be carried by any Beast": subtypes that may carry it
+    sees_stealth: bool = False                       # "can see stealthed enemies": their Stealth does not hide them
     only_directions: frozenset[str] = frozenset()   # "can only move themselves forward"
     compels: tuple[Compulsion, ...] = ()            # minions that can attack must (Mandatory Actions)
     not_executed: tuple[str, ...] = field(default_factory=tuple)
@@ -114,6 +115,8 @@ class Keywords:
             out.append(f"+{self.range_bonus} Range")
         out += [rule.describe() for rule in self.carries]
         out += [f"May be carried by any {kind.title()}" for kind in self.carried_by_kinds]
+        if self.sees_stealth:
+            out.append("Sees Stealthed Enemies")
         if self.only_directions:
             out.append("Can only move themselves " + " or ".join(sorted(self.only_directions)))
         return out + list(self.not_executed)

@@ -1118,8 +1118,21 @@ def targeter(ctx: Ctx) -> Obj:
     return ctx.source
 
 
+def _hidden_by_stealth(state: GameState, ctx: Ctx, o: Obj) -> bool:
+    """An opponent's minion with Stealth, hidden from ``ctx``'s card (not from one that can see
+    stealthed enemies: its unit, or the caster of its spell)."""
+    u = _unit(state, o)
+    if u is None or not u.is_minion or u.controller == ctx.controller or not keywords_at(state, u).stealth:
+        return False
+    seer = state.unit(str(ctx.source.key)) if ctx.source.kind == "unit" else (
+        state.unit(ctx.caster) if ctx.caster else None)
+    return not (seer is not None and keywords_at(state, seer).sees_stealth)
+
+
 def untargetable_removed(state: GameState, ctx: Ctx, found: list[Obj]) -> list[Obj]:
-    """The objects ``ctx``'s card may target: not those an ongoing effect says it can't."""
+    """The objects ``ctx``'s card may target: not an opponent's Stealth minion (Codex "Stealth"),
+    unless whoever targets can see stealthed enemies, and not those an ongoing effect says it can't."""
+    found = [o for o in found if not _hidden_by_stealth(state, ctx, o)]
     if not state.statics:
         return found
     from codex.engine.effects.statics import forbids

@@ -340,6 +340,11 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         if singular_deck(act.patient) is None or any_number_of(act.recipient) is None:
             raise Unsupported("a deck-building permission the engine does not read")
         return [Static("include", ctx, act.recipient, act.patient, (), order)]
+    if _sees_stealthed(clause):          # "Bearer ... can see stealthed enemies"
+        who = dict(act.roles).get("agent")
+        _check_words(who)
+        return [Static("grant", ctx, None if isinstance(who, A.Ref) else who, Keywords(sees_stealth=True), conds,
+                       order)]
     if clause.modal in ("may", "can") and not clause.negated:
         return _permission(clause, ctx, order)
     if clause.modal in ("must", "can and must") and not clause.negated:
@@ -434,6 +439,19 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
             _check_words(whom)
         return [Static("redirect", ctx, whom, None, conds, order)]
     raise Unsupported(f"a static {type(act).__name__}")
+
+
+def _sees_stealthed(clause: A.Clause) -> bool:
+    """"(Bearer) can see stealthed enemies": their Stealth does not hide them from it (Codex
+    "Stealth": they may be attacked, targeted, intercepted by it)."""
+    act = clause.action
+    if not (isinstance(act, A.Action) and act.lemma == "see" and clause.modal == "can" and not clause.negated
+            and not clause.conditions):
+        return False
+    roles = dict(act.roles)
+    who, seen = roles.get("agent"), roles.get("patient")
+    return isinstance(seen, A.Selector) and singular_noun(seen) == "enemy" and list(seen.mods) == ["stealthed"] \
+        and not seen.filters and (who is None or isinstance(who, (A.Selector, A.Ref)))
 
 
 def _takes_damage_for(clause: A.Clause) -> Any:
