@@ -59,11 +59,18 @@ def basic_reason(state: GameState, unit: Unit, ability: BasicAbility) -> Found:
     return None
 
 
+def _may_take(state: GameState, unit: Unit, artifact: Artifact) -> bool:
+    """Its own text lets the unit pick up this carried artifact ("May pick up carried artifacts
+    with cost (1) or less")."""
+    limits = keywords_at(state, unit).takes_carried
+    return bool(limits) and artifact.bearer != unit.id and artifact.cost is not None and artifact.cost <= max(limits)
+
+
 def pick_up_reason(state: GameState, unit: Unit, artifact: Artifact) -> Found:
     """May ``unit`` pick up ``artifact``: a carriable artifact lying here."""
     if not artifact.carriable:
         return Reason.NOT_CARRIABLE, "artifact.monument"
-    if artifact.bearer is not None:
+    if artifact.bearer is not None and not _may_take(state, unit, artifact):
         return Reason.ALREADY_CARRIED, "pick-up"
     if not state.occupies(unit, state.artifact_location(artifact)):
         return Reason.NOT_HERE, "pick-up"

@@ -77,6 +77,25 @@ def _carry(clause: Any) -> Keywords | None:
     return Keywords(carries=(CarryRule(count, minion_only, "weaker" in mods),))
 
 
+def _takes_carried(clause: Any) -> Keywords | None:
+    """"May pick up carried artifacts with cost (1) or less": its Pick Up may take such an artifact
+    from the unit carrying it (Thieving Magpie)."""
+    act = clause.action
+    if not (isinstance(act, A.Carry) and _modal(clause) in ("may", "can") and not clause.negated
+            and _is_self(act.agent) and act.dest is None and isinstance(act.patient, A.Selector)):
+        return None
+    sel: A.Selector = act.patient
+    if sel.noun != "artifact" or list(sel.mods) != ["carried"] or len(sel.filters) != 1:
+        return None
+    stat = sel.filters[0]
+    value = getattr(stat, "value", None)
+    symbols = getattr(value, "symbols", None)
+    if not (isinstance(stat, A.Stat) and stat.stat == "cost" and stat.cmp == "<=" and symbols and len(symbols) == 1
+            and symbols[0].strip("()").isdecimal()):
+        return None
+    return Keywords(takes_carried=(int(symbols[0].strip("()")),))
+
+
 def _carried_by(clause: Any) -> Keywords | None:
     """"May be carried by any Beast": units of that subtype may carry this one (as if they could
     carry an ally), even without a carrying ability of their own."""
@@ -166,7 +185,8 @@ def recognise(node: Any) -> Keywords | None:
     clauses = _clauses(node)
     if len(clauses) != 1:
         return None
-    return _carry(clauses[0]) or _carried_by(clauses[0]) or _directions(clauses[0]) or _moves_freely(clauses[0])
+    return _carry(clauses[0]) or _carried_by(clauses[0]) or _takes_carried(clauses[0]) or _directions(clauses[0]) \
+        or _moves_freely(clauses[0])
 
 
 def size_of(node: Any) -> tuple[int, int] | None:
