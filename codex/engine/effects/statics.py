@@ -433,12 +433,41 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
             raise Unsupported("conjuring atop something other than a site")
         _check_words(act.dest)
         return [Static("conjure_at", ctx, None, act.dest, (), order)]
+    if _moves_freely_away(clause):        # "Airborne minions atop Updraft Ridge move freely away"
+        _check_words(act.patient)
+        return [Static("free_away", ctx, act.patient, None, conds, order)]
     if _takes_damage_for(clause) is not None:
         whom = _takes_damage_for(clause)
         if not (isinstance(whom, A.Ref) and whom.word in ("they", "them")):
             _check_words(whom)
         return [Static("redirect", ctx, whom, None, conds, order)]
     raise Unsupported(f"a static {type(act).__name__}")
+
+
+def _moves_freely_away(clause: A.Clause) -> bool:
+    """"<units> move freely away": a step of theirs leaving the card's square costs nothing."""
+    act = clause.action
+    return isinstance(act, A.Move) and act.kind == "move" and clause.modal is None and not clause.negated \
+        and list(clause.adverbs) == ["freely"] and isinstance(act.dest, A.Where) and act.dest.rel == "away" \
+        and act.dest.of is None and isinstance(act.patient, A.Selector) and act.steps is None
+
+
+def free_away(state: GameState, unit_id: str, frm: Location, to: Location) -> CardQuote | None:
+    """The ongoing effect making the unit's step from ``frm`` to another square free ("move freely
+    away" from the site on ``frm``'s square, for the units it names there), if one does."""
+    if frm.square == to.square or not state.statics or evaluating():
+        return None
+    here = [s for s in state.statics if s.kind == "free_away" and s.ctx.source == Obj("site", frm.square)]
+    unit = state.unit(unit_id)
+    if not here or unit is None:
+        return None
+    from dataclasses import replace as dc_replace
+    there = state.with_unit(dc_replace(unit, location=frm)) if unit.location != frm else state
+    silenced = _silenced_sources(there)
+    for s in here:
+        if _active(there, s, silenced) and Obj("unit", unit_id) in affected(there, s):
+            return s.quote
+    return None
 
 
 def _sees_stealthed(clause: A.Clause) -> bool:
