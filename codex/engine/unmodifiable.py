@@ -80,11 +80,12 @@ def cant_ability(abilities: Abilities | None, what: str) -> Ability | None:
 
 
 def unit_unmodifiable(unit: Any) -> bool:
-    """Whether a unit can't be modified (its own printed words say so)."""
-    return bool(unit.abilities.abilities) and unmodifiable_ability(unit.abilities) is not None
+    """Whether a unit can't be modified (its own printed words say so; asked for every keyword and
+    power lookup, so the text is looked at before the AST)."""
+    return "odif" in unit.text and unmodifiable_ability(unit.abilities) is not None
 
 
 def site_unmodifiable(site: Any) -> bool:
     """Whether a site can't be modified (its own printed words say so)."""
     abilities = getattr(site, "abilities", None)
-    return abilities is not None and bool(abilities.abilities) and unmodifiable_ability(abilities) is not None
+    return "odif" in site.text and abilities is not None and unmodifiable_ability(abilities) is not None

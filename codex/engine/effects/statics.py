@@ -457,7 +457,10 @@ def free_away(state: GameState, unit_id: str, frm: Location, to: Location) -> Ca
     away" from the site on ``frm``'s square, for the units it names there), if one does."""
     if frm.square == to.square or not state.statics or evaluating():
         return None
-    here = [s for s in state.statics if s.kind == "free_away" and s.ctx.source == Obj("site", frm.square)]
+    memo = _memo(state)
+    if ("free_away",) not in memo:
+        memo[("free_away",)] = tuple(s for s in state.statics if s.kind == "free_away")
+    here = [s for s in memo[("free_away",)] if s.ctx.source == Obj("site", frm.square)]
     unit = state.unit(unit_id)
     if not here or unit is None:
         return None
@@ -1129,10 +1132,15 @@ def land_by(state: GameState, square: int) -> CardQuote | None:
     water sites"): it is a land site whatever its affinity, a flood or another effect says."""
     if evaluating() or not state.statics:
         return None
+    memo = _memo(state)
+    if ("land",) not in memo:
+        memo[("land",)] = tuple(s for s in state.statics if s.kind == "land")
+    if not memo[("land",)]:
+        return None
     token = _evaluating.set(True)
     try:
-        for s in state.statics:
-            if s.kind == "land" and Obj("site", square) in affected(state, s) and _active(state, s, set()):
+        for s in memo[("land",)]:
+            if Obj("site", square) in affected(state, s) and _active(state, s, set()):
                 return s.quote
     finally:
         _evaluating.reset(token)
