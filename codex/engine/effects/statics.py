@@ -460,7 +460,7 @@ def free_away(state: GameState, unit_id: str, frm: Location, to: Location) -> Ca
     memo = _memo(state)
     if ("free_away",) not in memo:
         memo[("free_away",)] = tuple(s for s in state.statics if s.kind == "free_away")
-    here = [s for s in memo[("free_away",)] if s.ctx.source == Obj("site", frm.square)]
+    here: list[Static] = [s for s in memo[("free_away",)] if s.ctx.source == Obj("site", frm.square)]
     unit = state.unit(unit_id)
     if not here or unit is None:
         return None
@@ -1135,11 +1135,12 @@ def land_by(state: GameState, square: int) -> CardQuote | None:
     memo = _memo(state)
     if ("land",) not in memo:
         memo[("land",)] = tuple(s for s in state.statics if s.kind == "land")
-    if not memo[("land",)]:
+    lands: tuple[Static, ...] = memo[("land",)]
+    if not lands:
         return None
     token = _evaluating.set(True)
     try:
-        for s in memo[("land",)]:
+        for s in lands:
             if Obj("site", square) in affected(state, s) and _active(state, s, set()):
                 return s.quote
     finally:
