@@ -49,11 +49,17 @@ def test_carrying_abilities_are_read_from_the_ast(text: str, rule_: CarryRule) -
 
 
 @pytest.mark.parametrize("text", ["May carry a minion.", "May carry an enemy.", "Carry an ally.",
-                                  "May be carried by any Beast."])
+                                  "May be carried by any tapped Beast."])
 def test_other_carrying_sentences_are_not_guessed(text: str) -> None:
     ab = abilities_of(text, "Carrier")
-    assert not ab.keywords.carries
+    assert not ab.keywords.carries and not ab.keywords.carried_by_kinds
     assert not any(a.executed for a in ab.abilities)
+
+
+def test_being_carried_by_a_subtype_is_read_as_a_permission() -> None:
+    ab = abilities_of("May be carried by any Beast.", "Rider")
+    assert ab.keywords.carried_by_kinds == ("beast",) and not ab.keywords.carries
+    assert all(a.executed for a in ab.abilities)
 
 
 def test_size_direction_compulsion_and_free_steps_are_read() -> None:

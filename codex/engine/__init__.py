@@ -123,7 +123,8 @@ def _rule(state: GameState, action: Any, work_limit: int | None) -> Ruling:
         else:
             out = run(state, action)
     events = told_tokens(state.units) + unapplied(state) + settled + list(out.events)
-    after = state_json(out.state)
+    # the action over and the storyline empty, every unit is at rest again (Codex "At Rest")
+    after = state_json(out.state.evolve(restless=frozenset()) if out.state.restless else out.state)
     after["paths"] = paths_of(events)
     after["outcome"] = {"reason": out.reason, "answer": out.answer, **out.extra}
     return Ruling(out.verdict, out.summary, narrate(events), after, tuple(events))

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Literal
 
 from codex.engine.events import CarriedAlong, Dropped, Event, NotMoved, PickedUp, Teleported
+from codex.engine.keywords import CarryRule
 from codex.engine.geometry import Location
 from codex.engine.ongoing import keywords_at
 from codex.engine.reasons import Found, Reason
@@ -58,21 +59,37 @@ def basic_reason(state: GameState, unit: Unit, ability: BasicAbility) -> Found:
     return None
 
 
+def _may_take(state: GameState, unit: Unit, artifact: Artifact) -> bool:
+    """Its own text lets the unit pick up this carried artifact ("May pick up carried artifacts
+    with cost (1) or less")."""
+    limits = keywords_at(state, unit).takes_carried
+    return bool(limits) and artifact.bearer != unit.id and artifact.cost is not None and artifact.cost <= max(limits)
+
+
 def pick_up_reason(state: GameState, unit: Unit, artifact: Artifact) -> Found:
     """May ``unit`` pick up ``artifact``: a carriable artifact lying here."""
     if not artifact.carriable:
         return Reason.NOT_CARRIABLE, "artifact.monument"
-    if artifact.bearer is not None:
+    if artifact.bearer is not None and not _may_take(state, unit, artifact):
         return Reason.ALREADY_CARRIED, "pick-up"
     if not state.occupies(unit, state.artifact_location(artifact)):
         return Reason.NOT_HERE, "pick-up"
     return None
 
 
+def may_carry_it(state: GameState, carrier: Unit, unit: Unit) -> bool:
+    """The unit's own text lets units of the carrier's subtype carry it ("May be carried by any
+    Beast")."""
+    kinds = keywords_at(state, unit, conferred=False).carried_by_kinds
+    return bool(kinds) and any(s.lower() in kinds for s in carrier.subtypes)
+
+
 def carry_reason(state: GameState, carrier: Unit, unit: Unit, already: int = 0, check_place: bool = True) -> Found:
     """May ``carrier`` carry ``unit`` (carrying ``already`` others)? Only a unit with an ability
     to carry units may, and only what that ability names."""
     kw = keywords_at(state, carrier)
+    if may_carry_it(state, carrier, unit) and not kw.disabled:
+        kw = kw.with_(carries=kw.carries + (CarryRule(1, False, False),))
     if not kw.carries or kw.disabled:
         return Reason.CANNOT_CARRY_UNITS, "carrying-units"
     if unit.id == carrier.id or unit.oversized or carrier.carried_by == unit.id:
@@ -175,6 +192,7 @@ def relocate(state: GameState, unit_id: str, to: Location, how: str = "") -> Res
     unit = state.unit(unit_id)
     if unit is None:
         return state, []
+    state = state.evolve(restless=state.restless | {unit_id})    # moving: not at rest (Codex "At Rest")
     if unit_id not in state.carriers:
         return state.with_unit(replace(unit, location=to)), []
     old = state.locations_of(unit)
@@ -248,7 +266,8 @@ def drops(state: GameState) -> Resolved:
             rules: tuple[str, ...] = (rule, "carrying-units.share")
         elif state.shared_location(carrier, u) is None:
             cause, rules = "it shares no location with the unit carrying it", ("carrying-units.share",)
-        elif not keywords_at(state, carrier).carries or keywords_at(state, carrier).disabled:
+        elif (not keywords_at(state, carrier).carries and not may_carry_it(state, carrier, u)) \
+                or keywords_at(state, carrier).disabled:
             cause, rules = f"{carrier.name} can no longer carry units", ("carrying-units.loses", "passive-ability")
         else:
             continue

@@ -113,7 +113,8 @@ def aura_squares(top_left: int) -> tuple[int, ...] | None:
 
 
 def magic_target_reason(state: GameState, caster: Unit, target: Unit) -> Found:
-    if target.controller != caster.controller and target.is_minion and keywords_at(state, target).stealth:
+    if target.controller != caster.controller and target.is_minion and keywords_at(state, target).stealth \
+            and not keywords_at(state, caster).sees_stealth:
         return Reason.STEALTH_TARGET, "stealth"
     if target.location.region is not caster.location.region:
         return Reason.TARGET_OTHER_REGION, "targeting.region"

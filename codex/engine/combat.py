@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Union
 
@@ -97,7 +98,7 @@ def attack_reason(state: GameState, attacker: Unit, target: Target) -> Found:
         return Reason.NOT_AN_ENEMY, "enemy"
     if state.shared_location(attacker, defender) is None:
         return Reason.NOT_AT_LOCATION, "attack.target"
-    if defender.is_minion and keywords_at(state, defender).stealth:
+    if defender.is_minion and keywords_at(state, defender).stealth and not keywords_at(state, attacker).sees_stealth:
         return Reason.STEALTH_TARGET, "stealth"
     if airborne_now(state, defender) and not airborne_now(state, attacker):
         return Reason.AIRBORNE_TARGET, "airborne.attack"
@@ -152,7 +153,7 @@ def intercept_reason(state: GameState, interceptor: Unit, mover: Unit, *, used_m
         return (found[0], "intercept.untapped") if found[0] is Reason.TAPPED else found
     if state.shared_location(interceptor, mover) is None:
         return Reason.NOT_AT_FINAL_LOCATION, "intercept.no-move"
-    if mover.is_minion and keywords_at(state, mover).stealth:
+    if mover.is_minion and keywords_at(state, mover).stealth and not keywords_at(state, interceptor).sees_stealth:
         return Reason.MOVER_HAS_STEALTH, "intercept.stealth-airborne"
     if airborne_now(state, mover):
         kw = keywords_at(state, interceptor)
@@ -162,6 +163,29 @@ def intercept_reason(state: GameState, interceptor: Unit, mover: Unit, *, used_m
 
 
 # ---------------------------------------------------------------- damage
+
+#: Units whose damage a "takes damage for" effect has already redirected in this chain (no loops).
+_redirected: ContextVar[frozenset[str]] = ContextVar("arbiter_redirected", default=frozenset())
+
+
+def _taken_for(state: GameState, target: Unit, amount: int, source: Unit | None, what: str, opposing: str,
+               origin: Any) -> Resolved | None:
+    """Another unit takes the damage for ``target`` ("Bruin takes damage for them"): it is dealt to
+    that unit instead, with everything that applies to damage it takes."""
+    from codex.engine.effects.statics import takes_damage_for
+    found = takes_damage_for(state, target)
+    if found is None:
+        return None
+    taker, quote = found
+    note = Note("redirect", f"{taker.name} takes the damage for {target.name}.", {"unit": target.id, "by": taker.id},
+                rules=("replacement-effect", "the-silver-rule"), from_card=quote)
+    token = _redirected.set(_redirected.get() | {target.id, taker.id})
+    try:
+        state, dealt = deal_damage(state, taker.id, amount, source, what, opposing, origin)
+    finally:
+        _redirected.reset(token)
+    return state, [note] + dealt
+
 
 def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | None,
                 what: str = "strike", opposing: str = "", origin: Any = None) -> Resolved:
@@ -187,6 +211,10 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
     if origin is None and state.statics:
         from codex.engine.effects.damage_sources import origin_of
         origin = origin_of(state, source, "strike" if what == "strike" else "effect")
+    if amount > 0 and state.statics and target.id not in _redirected.get():
+        taken = _taken_for(state, target, amount, source, what, opposing, origin)
+        if taken is not None:
+            return taken
     if amount > 0 and state.statics:
         from codex.engine.effects.replacements import would_be_damaged
         replaced = would_be_damaged(state, target, amount, origin)
@@ -384,11 +412,25 @@ def allocate(state: GameState, striker: Unit, power: int, targets: list[Unit],
     return out
 
 
+def _no_strike_back(state: GameState, unit: Unit) -> Event | None:
+    """The unit does not strike back while defending, if an ongoing effect (its own text) says so."""
+    if not state.statics:
+        return None
+    from codex.engine.effects.context import Obj
+    from codex.engine.effects.statics import forbids
+    found = forbids(state, "strike_back", Obj("unit", unit.id))
+    if found is None:
+        return None
+    return StrikeWithheld(unit.id, unit.name, f"{unit.name} doesn't strike back while defending",
+                          rules=("the-silver-rule", "fight"), from_card=found.quote)
+
+
 def fight(state: GameState, side_a: list[str], side_b: list[str],
-          assign: dict[str, dict[str, int]] | None = None) -> Resolved:
+          assign: dict[str, dict[str, int]] | None = None, defending: tuple[str, ...] = ()) -> Resolved:
     """Resolve a fight: first strikes, then the survivors' strikes, each batch simultaneous and
     brought to rest (deaths) before the next. A disabled unit does not strike (whether it attacked,
-    defends, intercepts or was attacked): it deals no damage."""
+    defends, intercepts or was attacked): it deals no damage. Nor does one of ``defending`` (the
+    attacked side of an attack) whose text says it doesn't strike back."""
     assign = assign or {}
     events: list[Event] = []
     struck_already: set[str] = set()
@@ -401,6 +443,10 @@ def fight(state: GameState, side_a: list[str], side_b: list[str],
                 struck_already.add(uid)
                 withheld.append(StrikeWithheld(uid, u.name, f"{u.name} is disabled, and a disabled minion cannot "
                                                "strike", rules=(cause, "disabled", "disabled.fight")))
+            elif u is not None and uid in defending and uid not in struck_already and (
+                    held := _no_strike_back(state, u)) is not None:
+                struck_already.add(uid)
+                withheld.append(held)
         events += withheld
         strikes: list[tuple[Unit, int, dict[str, int], list[str]]] = []
         for mine, theirs in ((side_a, side_b), (side_b, side_a)):

@@ -114,6 +114,7 @@ def summon(state: GameState, minion: Unit, rules: tuple[str, ...]) -> Resolved:
     """Put ``minion`` into the realm at its location: it enters that location (and its site).
     The caller has checked where it may go and brings the story to rest afterwards."""
     after = state.add_unit(minion)
+    after = after.evolve(restless=after.restless | {minion.id})    # entering: not at rest (Codex "At Rest")
     return after, [Summoned(minion.id, minion.name, minion.location, minion.controller,
                             rules=rules + ("move.not-from-zone",))] + ground_notes(
         state, after, minion.id)

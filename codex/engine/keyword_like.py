@@ -77,6 +77,39 @@ def _carry(clause: Any) -> Keywords | None:
     return Keywords(carries=(CarryRule(count, minion_only, "weaker" in mods),))
 
 
+def _takes_carried(clause: Any) -> Keywords | None:
+    """"May pick up carried artifacts with cost (1) or less": its Pick Up may take such an artifact
+    from the unit carrying it (Thieving Magpie)."""
+    act = clause.action
+    if not (isinstance(act, A.Carry) and _modal(clause) in ("may", "can") and not clause.negated
+            and _is_self(act.agent) and act.dest is None and isinstance(act.patient, A.Selector)):
+        return None
+    sel: A.Selector = act.patient
+    if sel.noun != "artifact" or list(sel.mods) != ["carried"] or len(sel.filters) != 1:
+        return None
+    stat = sel.filters[0]
+    value = getattr(stat, "value", None)
+    symbols = getattr(value, "symbols", None)
+    if not (isinstance(stat, A.Stat) and stat.stat == "cost" and stat.cmp == "<=" and symbols and len(symbols) == 1
+            and symbols[0].strip("()").isdecimal()):
+        return None
+    return Keywords(takes_carried=(int(symbols[0].strip("()")),))
+
+
+def _carried_by(clause: Any) -> Keywords | None:
+    """"May be carried by any Beast": units of that subtype may carry this one (as if they could
+    carry an ally), even without a carrying ability of their own."""
+    act = clause.action
+    if not (isinstance(act, A.Carry) and _modal(clause) in ("may", "can") and not clause.negated
+            and _is_self(act.patient) and act.dest is None and isinstance(act.agent, A.Selector)):
+        return None
+    sel: A.Selector = act.agent
+    if sel.mods or sel.filters or sel.det not in ("any", "a", "an", None) or not sel.noun[:1].isupper():
+        return None
+    noun = sel.noun[:-1] if sel.noun.endswith("s") and not sel.noun.endswith("ss") else sel.noun
+    return Keywords(carried_by_kinds=(noun.lower(),))
+
+
 def _directions(clause: Any) -> Keywords | None:
     act = clause.action
     adverbs = [a for a in clause.adverbs if a != "only"]
@@ -127,10 +160,22 @@ def _moves_freely(clause: Any) -> Keywords | None:
     if act.dest is None and rest == {"sideways"}:
         return Keywords(moves_freely=frozenset({"sideways"}))
     sel = act.dest
+    if not rest and isinstance(sel, A.Selector) and sel.noun == "site" and list(sel.mods) == ["land"] \
+            and len(sel.filters) == 1 and _not_occupied_by_others(sel.filters[0]):
+        return Keywords(moves_freely=frozenset({"unoccupied land"}))     # "... land sites not occupied by other units"
     if rest or not (isinstance(sel, A.Selector) and sel.noun in ("location", "site") and len(sel.mods) == 1
                     and sel.mods[0] in ("water", "land") and not sel.filters):
         return None
     return Keywords(moves_freely=frozenset({sel.mods[0]}))
+
+
+def _not_occupied_by_others(flt: Any) -> bool:
+    """The relative clause "not occupied by other units"."""
+    clause = getattr(flt, "clause", None)
+    act = getattr(clause, "action", None)
+    return isinstance(flt, A.Relative) and isinstance(clause, A.Clause) and clause.negated \
+        and isinstance(act, A.Occupy) and isinstance(act.agent, A.Selector) and act.agent.noun == "unit" \
+        and list(act.agent.mods) == ["other"] and not act.agent.filters
 
 
 def recognise(node: Any) -> Keywords | None:
@@ -140,7 +185,8 @@ def recognise(node: Any) -> Keywords | None:
     clauses = _clauses(node)
     if len(clauses) != 1:
         return None
-    return _carry(clauses[0]) or _directions(clauses[0]) or _moves_freely(clauses[0])
+    return _carry(clauses[0]) or _carried_by(clauses[0]) or _takes_carried(clauses[0]) or _directions(clauses[0]) \
+        or _moves_freely(clauses[0])
 
 
 def size_of(node: Any) -> tuple[int, int] | None:

@@ -19,7 +19,7 @@ FLAGS = ("airborne", "stealth", "lance", "lethal", "burrowing", "submerge", "voi
 
 #: Conditions of Moves Freely a scenario can state: on every step, or only on steps whose start and
 #: end are both water (land) locations, or sideways (along a row).
-MOVES_FREELY = ("anywhere", "water", "land", "sideways")
+MOVES_FREELY = ("anywhere", "water", "land", "sideways", "unoccupied land")
 
 #: "any number of" units, as a carrying limit.
 ANY_NUMBER = 99
@@ -92,6 +92,9 @@ class Keywords:
     ward: bool = False
     lances: int = 0                                  # Lance keywords: a Lance token each on entering
     carries: tuple[CarryRule, ...] = ()             # may carry units (Codex "Carrying Units")
+    carried_by_kinds: tuple[str, ...] = ()          # "May be carried by any Beast": subtypes that may carry it
+    sees_stealth: bool = False                       # "can see stealthed enemies": their Stealth does not hide them
+    takes_carried: tuple[int, ...] = ()              # "May pick up carried artifacts with cost (1) or less": the costs
     only_directions: frozenset[str] = frozenset()   # "can only move themselves forward"
     compels: tuple[Compulsion, ...] = ()            # minions that can attack must (Mandatory Actions)
     not_executed: tuple[str, ...] = field(default_factory=tuple)
@@ -112,6 +115,11 @@ class Keywords:
         if self.range_bonus:
             out.append(f"+{self.range_bonus} Range")
         out += [rule.describe() for rule in self.carries]
+        out += [f"May be carried by any {kind.title()}" for kind in self.carried_by_kinds]
+        if self.sees_stealth:
+            out.append("Sees Stealthed Enemies")
+        if self.takes_carried:
+            out.append(f"May pick up carried artifacts with cost ({max(self.takes_carried)}) or less")
         if self.only_directions:
             out.append("Can only move themselves " + " or ".join(sorted(self.only_directions)))
         return out + list(self.not_executed)

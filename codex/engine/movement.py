@@ -151,10 +151,18 @@ def allowance(state: GameState, unit: Unit, loc: Location | None = None) -> int:
     return 1 + keywords_at(state, unit, loc).movement
 
 
-def free_step(state: GameState, kw: Keywords, frm: Location, to: Location) -> bool:
+def free_step(state: GameState, kw: Keywords, frm: Location, to: Location, mover: str | None = None) -> bool:
     """Does this step cost nothing under the unit's Moves Freely (only in basic movement: Move and
-    Attack and Defend)? Its start and end must both satisfy the condition."""
+    Attack and Defend)? Its start and end must both satisfy the condition ("between land sites not
+    occupied by other units": land, and no unit but the mover (and what it carries) on either site)."""
+    if mover is not None and state.statics:
+        from codex.engine.effects.statics import free_away
+        if free_away(state, mover, frm, to) is not None:      # "Airborne minions atop X move freely away"
+            return True
     for cond in kw.moves_freely:
+        if cond == "unoccupied land" and is_land_location(state, frm) and is_land_location(state, to) \
+                and not _others_on(state, frm.square, mover) and not _others_on(state, to.square, mover):
+            return True
         if cond == "anywhere":
             return True
         if cond == "water" and is_water_location(state, frm) and is_water_location(state, to):
@@ -164,6 +172,12 @@ def free_step(state: GameState, kw: Keywords, frm: Location, to: Location) -> bo
         if cond == "sideways" and frm.square != to.square and row_col(frm.square)[0] == row_col(to.square)[0]:
             return True
     return False
+
+
+def _others_on(state: GameState, square: int, mover: str | None) -> bool:
+    """Whether a unit other than the mover (or one it carries) occupies the site on ``square``."""
+    return any(u.id != mover and u.carried_by != mover and any(loc.square == square for loc in state.locations_of(u))
+               for u in state.units)
 
 
 def candidate_steps(loc: Location) -> list[Location]:
@@ -202,7 +216,7 @@ def range_of_motion(state: GameState, unit: Unit) -> dict[Location, tuple[Locati
         for nxt in candidate_steps(loc) + linked:
             if unit.oversized and nxt != normalise(state, nxt):
                 continue
-            free = bool(kw.moves_freely) and free_step(state, kw, loc, nxt)
+            free = (bool(kw.moves_freely) or bool(state.statics)) and free_step(state, kw, loc, nxt, unit.id)
             if not (free or can_pay):
                 continue
             c = cost[loc] + (0 if free else 1)
@@ -338,7 +352,7 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
             continue
         kw = keywords_at(state, unit, cur)
         left = 1 + kw.movement
-        free = bool(kw.moves_freely) and free_step(state, kw, cur, to)
+        free = (bool(kw.moves_freely) or bool(state.statics)) and free_step(state, kw, cur, to, unit.id)
         if used >= left and not free:
             rules = ("move-and-attack", "movement.step-by-step") + (("movement-x",) if kw.movement else ()) + (
                 ("moves-freely", "moves-freely.combine") if kw.moves_freely else ())

@@ -15,6 +15,7 @@ from typing import Any
 from codex.engine.geometry import Location, Region, is_nearby
 from codex.engine.keywords import Keywords
 from codex.engine.state import Affinity, Aura, GameState, Lasting, Site, Unit
+from codex.engine.unmodifiable import site_unmodifiable, unit_unmodifiable
 
 
 def auras_at(state: GameState, loc: Location) -> list[Aura]:
@@ -28,8 +29,14 @@ def site_is_water(state: GameState, site: Site) -> bool:
     """Water if it provides water affinity, is Flooded, or a flood covers it (an aura's effect, or a
     static ability: "This site is flooded"). Rubble has no affinity of its own, but "in all other
     ways, Rubble is treated the same as any other site", so flooded Rubble is a water site too."""
+    if state.statics and not site_unmodifiable(site):
+        from codex.engine.effects.statics import land_by
+        if land_by(state, site.square) is not None:     # "Affected sites aren't water sites"
+            return False
     if site.affinity.water > 0 or site.flooded:
         return True
+    if site_unmodifiable(site):       # its printed water or land stays (Codex "Can't be Modified")
+        return False
     if any("flood" in a.effects for a in state.auras if site.square in a.squares):
         return True
     if state.statics:
@@ -42,7 +49,7 @@ def site_affinity(state: GameState, site: Site) -> Affinity:
     aff = Affinity() if site.rubble else site.affinity
     if site_is_water(state, site) and aff.water == 0:
         aff = replace(aff, water=1)
-    if state.statics:
+    if state.statics and not site_unmodifiable(site):
         from codex.engine.effects.statics import site_suppressed
         _, elements, _ = site_suppressed(state, site.square)
         if elements is None:
@@ -111,7 +118,7 @@ def _static(state: GameState, unit: Unit, loc: Location) -> Any:
 def silenced_at(state: GameState, unit: Unit, loc: Location) -> bool:
     """A minion silenced by a Silence aura (an aura's effect), a lasting effect or a static ability
     loses its special abilities (Avatars cannot be silenced)."""
-    if not unit.is_minion:
+    if not unit.is_minion or unit_unmodifiable(unit):
         return False
     if any("silence" in a.effects for a in auras_at(state, loc)):
         return True
@@ -124,6 +131,10 @@ def own_keywords(state: GameState, unit: Unit, loc: Location | None = None) -> K
     """The unit's keywords with those that lasting effects and static abilities give or take (before
     silencing and disabling, which still take them away)."""
     kw = unit.keywords
+    if unit_unmodifiable(unit):        # no ability gained or lost (Codex "Can't be Modified")
+        disabled = any("disabled" in e.states for e in lasting_on(state, unit)) or \
+            _static(state, unit, loc or unit.location).disabled is not None
+        return kw.with_(disabled=True) if disabled else kw
     for effect in lasting_on(state, unit):
         kw = kw.merge(effect.keywords)
         if effect.lost != Keywords():
@@ -141,6 +152,8 @@ def own_keywords(state: GameState, unit: Unit, loc: Location | None = None) -> K
 def power_of(state: GameState, unit: Unit) -> tuple[int, int]:
     """A unit's attack and defence power now: printed, plus what lasting effects and static
     abilities add (Codex "Apply Ongoing Effects In Order": power addition), never below zero."""
+    if unit_unmodifiable(unit):         # its printed power stays (Codex "Can't be Modified")
+        return unit.attack, unit.defense
     bonus = sum(e.power for e in lasting_on(state, unit))
     bonus += _static(state, unit, unit.location).power
     return max(0, unit.attack + bonus), max(0, unit.defense + bonus)

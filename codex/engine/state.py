@@ -424,6 +424,7 @@ class GameState:
     delayed: tuple[DelayedTrigger, ...] = ()          # triggered abilities resolved spells left behind
     attacking: Attacking | None = None                # the attack being resolved, if any
     afterwards: tuple[Any, ...] = ()                  # effects waiting for that attack to end ("afterwards")
+    restless: frozenset[str] = frozenset()            # units not at rest: moved or entered during this action
 
     # ---- lookups (cached per immutable state) ----
     @cached_property

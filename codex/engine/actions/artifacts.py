@@ -29,7 +29,8 @@ def pick_up_action(res: Resolution, a: D.PickUp, ptr: str) -> Outcome:
     if a.artifacts or a.units:
         arts = [_artifact(res, aid, f"{ptr}/artifacts/{i}") for i, aid in enumerate(a.artifacts)]
     else:
-        arts = [x for x in res.state.artifacts if pick_up_reason(res.state, unit, x) is None]
+        # everything lying here; taking a carried artifact (a text that allows it) is named explicitly
+        arts = [x for x in res.state.artifacts if x.bearer is None and pick_up_reason(res.state, unit, x) is None]
     for i, art in enumerate(arts):
         found = pick_up_reason(res.state, unit, art)
         if found:

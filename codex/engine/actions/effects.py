@@ -51,7 +51,8 @@ def target_check(res: Resolution, src: EffectSource, unit: Unit, targeted: bool,
     being targeted, or ``harm``-ed (damaged, destroyed), by an opponent's spell or ability. True
     when the Ward broke, so the effect does nothing to the unit."""
     foe = src.player != unit.controller
-    if targeted and foe and unit.is_minion and keywords_at(res.state, unit).stealth:
+    if targeted and foe and unit.is_minion and keywords_at(res.state, unit).stealth and not (
+            src.unit is not None and keywords_at(res.state, src.unit).sees_stealth):
         raise res.illegal((Reason.STEALTH_TARGET, "stealth"), f"{src.name} cannot target {unit.name}", pointer)
     if targeted and src.unit is not None and src.unit.location.region is not unit.location.region:
         raise res.illegal((Reason.TARGET_OTHER_REGION, "target"), f"{src.name} cannot target {unit.name}", pointer)

@@ -183,7 +183,7 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
     side_b = _defending_side(res, target, joined, target_stays)
     if side_b:
         name = describe_target(res.state, target)
-        res.apply(fight(res.state, [mover.id], side_b, assign))
+        res.apply(fight(res.state, [mover.id], side_b, assign, defending=tuple(side_b)))
         _attack_over(res)
         summary = f"{mover.name} {how} and attacked {name}: " + fight_summary(res.state, [mover.id] + side_b)
         return res.done(res.result_verdict(), summary, defenders=joined)

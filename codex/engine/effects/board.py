@@ -106,7 +106,7 @@ def _damage(run: Run, act: A.Damage, clause: A.Clause) -> list[Obj]:
         if obj.kind == "unit" and (unit := run.state.unit(obj.key)) is not None and obj in amounts:
             run.state, dealt = deal_damage(run.state, unit.id, amounts[obj], dealer, "damage", opposing(src, unit),
                                            origin)
-            batch += [_from_effect(e, run.ctx.source_name, dealer is None) for e in dealt]
+            batch += [_from_effect(e, run.ctx.source_name, dealer is None, grid=act.amount is None) for e in dealt]
     if batch:
         run.settle(batch)
     for obj in patients:
@@ -137,13 +137,13 @@ def _agents(run: Run, node: Any) -> list[Obj]:
     return select(run.state, run.ctx, node, "dealer")
 
 
-def _from_effect(event: Event, card: str, named: bool) -> Event:
+def _from_effect(event: Event, card: str, named: bool, grid: bool = False) -> Event:
     """Damage an effect dealt: the card's name as its source (no unit dealt it) and the Codex's
-    rule that effects deal damage."""
+    rule that effects deal damage (and, for a damage grid, the rule of what a grid affects)."""
     from codex.engine.events import Damaged
     if isinstance(event, Damaged):
         return replace(event, source_name=card if named else event.source_name,
-                       rules=event.rules + ("damage.effect",))
+                       rules=event.rules + ("damage.effect",) + (("damage-grid", "damage-grid.orientation") if grid else ()))
     return event
 
 
@@ -389,9 +389,26 @@ def _grant(run: Run, act: A.Grant, clause: A.Clause) -> list[Obj]:
         kw, power = grants_of(act.grants)
     except Unsupported as e:
         raise NotExecutable(str(e)) from None
-    patients = patients_or_self(run, act.patient)
+    patients = modifiable(run, patients_or_self(run, act.patient), "gain or change anything")
     lasting(run, clause, patients, keywords=kw, power=power)
     return patients
+
+
+def modifiable(run: Run, patients: list[Obj], what: str) -> list[Obj]:
+    """The units among ``patients`` an effect may modify: one that can't be modified (Codex "Can't be
+    Modified") is left out, and the ruling says so, quoting its own words."""
+    from codex.engine.events import CardQuote
+    from codex.engine.unmodifiable import unmodifiable_ability
+    out = []
+    for obj in patients:
+        unit = run.state.unit(str(obj.key)) if obj.kind == "unit" else None
+        ability = unmodifiable_ability(unit.abilities) if unit is not None else None
+        if unit is None or ability is None:
+            out.append(obj)
+            continue
+        run.emit(Note("unmodified", f"{unit.name} can't be modified: it does not {what}.", {"unit": unit.id},
+                      rules=("cant-be-modified",), from_card=CardQuote(unit.name, ability.text)))
+    return out
 
 
 def _lose_problems(act: A.LoseGrant) -> Iterator[str]:
@@ -408,7 +425,7 @@ def _lose(run: Run, act: A.LoseGrant, clause: A.Clause) -> list[Obj]:
         kw, _ = grants_of(act.grants)
     except Unsupported as e:
         raise NotExecutable(str(e)) from None
-    patients = patients_or_self(run, act.patient)
+    patients = modifiable(run, patients_or_self(run, act.patient), "lose anything")
     lasting(run, clause, patients, lost=kw)
     return patients
 
@@ -435,6 +452,8 @@ def _set_state(run: Run, act: A.SetState, clause: A.Clause) -> list[Obj]:
         return patients
     if act.state not in STATES:
         raise NotExecutable(f"making something {act.state}")
+    if act.state == "silenced":
+        patients = modifiable(run, patients, "lose its abilities")
     if act.state == "asleep" and clause.duration is None:     # asleep until it is hurt
         clause = A.replace(clause, duration=A.Duration(kind="until", event=A.Clause(action=A.Damage(
             patient=A.Ref(word="it")))))

@@ -88,6 +88,11 @@ def sel_problems(node: Any) -> Iterator[str]:
 def filter_problems(f: Any) -> Iterator[str]:
     from codex.engine.effects.conditions import condition_problems
     from codex.engine.effects.select import RELS
+    from codex.engine.effects.select import at_rest_phrase
+    if at_rest_phrase(f):            # "at rest (at adjacent locations)"
+        for g in f.of.filters:
+            yield from filter_problems(g)
+        return
     if isinstance(f, A.Where):
         if f.rel not in RELS or f.rel in ("from", "among", "to", "into"):
             yield f"the place relation '{f.rel}'"

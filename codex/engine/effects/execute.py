@@ -227,7 +227,19 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     acted = primitive.run(run, act, clause)
     if not acted and len(run.events) == before:
         _say_nothing_fits(run, act)
+    _cite_words(run, act, before)
     return acted
+
+
+def _cite_words(run: Run, act: Any, before: int) -> None:
+    """The Codex entries that say what the clause's words mean, cited on its first event: a subtype
+    the text names ("Kill a nearby Mortal", Codex "Subtypes") and royalty (Codex "Royalty")."""
+    from codex.engine.effects.select import word_rules
+    extra = word_rules(run.state, act)
+    if not extra or len(run.events) <= before:
+        return
+    first = run.events[before]
+    run.events[before] = replace(first, rules=first.rules + tuple(r for r in extra if r not in first.rules))
 
 
 def _say_nothing_fits(run: Run, act: Any) -> None:
@@ -459,7 +471,7 @@ class Resolution:
 
 
 # the primitives register themselves
-from codex.engine.effects import board, cards, casting_effects, motion, purpose, replacements, shoot, summon  # noqa: E402,F401,E501
+from codex.engine.effects import board, cards, casting_effects, motion, purpose, replacements, shoot, summon, transform  # noqa: E402,F401,E501
 
 __all__ = ["execute", "EXECUTORS", "Primitive", "executes", "Run", "NotExecutable", "AbilityKind", "Keywords",
            "CardQuote", "describe", "select_all", "holds"]

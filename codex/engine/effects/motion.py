@@ -106,6 +106,8 @@ def _move(run: Run, act: A.Move, clause: A.Clause) -> list[Obj]:
     moved: list[Obj] = []
     for obj in patients:
         unit = run.state.unit(obj.key) if obj.kind == "unit" else None
+        if unit is not None and _cant_be_moved(run, unit):
+            continue
         if obj.kind == "artifact" and act.dest is not None:
             if _move_artifact(run, obj, act):
                 moved.append(obj)
@@ -124,6 +126,18 @@ def _move(run: Run, act: A.Move, clause: A.Clause) -> list[Obj]:
             moved.append(obj)
             run.arrived = _arrived(run, unit.id, record)
     return moved
+
+
+def _cant_be_moved(run: Run, unit: Any) -> bool:
+    """A unit whose own text says it can't be moved is not moved by an effect (it says so)."""
+    from codex.engine.events import CardQuote, Note
+    from codex.engine.unmodifiable import cant_ability
+    cant = cant_ability(unit.abilities, "move")
+    if cant is None:
+        return False
+    run.emit(Note("not_moved", f"{unit.name} can't be moved: it stays where it is.", {"unit": unit.id},
+                  rules=("the-silver-rule", "can-vs-cant"), from_card=CardQuote(unit.name, cant.text)))
+    return True
 
 
 def _move_artifact(run: Run, obj: Obj, act: A.Move) -> bool:

@@ -15,6 +15,7 @@ static check of `check.py`, so coverage figures and rulings agree.
 from __future__ import annotations
 
 import difflib
+import re
 
 from typing import Any, Callable, Iterable
 
@@ -58,6 +59,7 @@ NOUNS: dict[str, tuple[str, str | None]] = {
     "body of water": ("site", "body of water"), "span of land": ("site", "span of land"),
     "projectile": ("projectile", None), "area of effect": ("location", "area of effect"),
     "back row": ("location", "back row"), "corner": ("location", "corner"),
+    "royalty": ("unit", "royalty"),
 }
 #: Nouns that name a kind of card (a card in a zone, or the type of a card: "if it's a minion").
 CARD_NOUNS = {"card", "spell", "minion", "artifact", "aura", "magic", "site", "avatar"}
@@ -285,6 +287,8 @@ def _extra_test(state: GameState, ctx: Ctx, extra: str | None) -> Callable[[Obj]
         return lambda o: controller_of(state, o) not in (you, None)
     if extra == "token":
         return lambda o: bool((u := _unit(state, o)) and u.token)
+    if extra == "royalty":
+        return lambda o: is_royalty(name_of(state, o))
     if extra == "void":
         return lambda o: o.key.region is Region.VOID
     if extra == "opponent":
@@ -434,6 +438,8 @@ def is_a(state: GameState, ctx: Ctx, obj: Obj, sel: A.Selector) -> bool:
         ok = any(kind_is(state, obj, t) for t in ("minion", "magic", "artifact", "aura"))
     elif noun == "unit":
         ok = obj.kind == "unit"
+    elif noun == "royalty":
+        ok = is_royalty(name_of(state, obj))
     elif noun.lower() in _KEYWORD_FIELDS:
         ok = _has_keyword(state, obj, noun.lower())
     elif is_subtype(sel.noun):      # a subtype, or a card's own name ("another Adept Illusionist")
@@ -442,6 +448,44 @@ def is_a(state: GameState, ctx: Ctx, obj: Obj, sel: A.Selector) -> bool:
         raise NotExecutable(f"being a {sel.noun}")
     return ok and all(_mod_test(state, ctx, m)(obj) for m in sel.mods if m.lower() not in ("random", "dead")) \
         and all(_filter_test(state, ctx, f, obj.kind)(obj) for f in sel.filters)
+
+
+#: The words of a name that make its card royalty (Codex "Royalty").
+ROYAL_WORDS = frozenset({"king", "queen", "queene", "prince", "princess"})
+
+
+def word_rules(state: GameState, node: Any) -> tuple[str, ...]:
+    """The rules that give the selectors of ``node`` their meaning: ``subtypes`` when one names a
+    subtype some card in the realm has (noun or modifier), ``royalty`` when one names royalty."""
+    found: list[str] = []
+    known = _unit_subtypes(state) | _site_subtypes(state) | _artifact_subtypes(state)
+    for sel in _selectors(node, 0):
+        words = [sel.noun] + [m for m in sel.mods if m[:1].isupper()]
+        if any(singular(w).lower() == "royalty" for w in words):
+            found.append("royalty")
+        if any(is_subtype(w) and singular(w).lower() in known for w in words):
+            found.append("subtypes")
+    return tuple(dict.fromkeys(found))
+
+
+def _selectors(node: Any, depth: int) -> Iterable[A.Selector]:
+    """Every selector within an AST node (bounded depth: the AST is a tree of a sentence)."""
+    if depth > 12 or node is None:
+        return
+    if isinstance(node, A.Selector):
+        yield node
+    if isinstance(node, (list, tuple)):
+        for item in node:
+            yield from _selectors(item, depth + 1)
+    elif isinstance(node, A.Node):
+        for name in node.__struct_fields__:
+            yield from _selectors(getattr(node, name), depth + 1)
+
+
+def is_royalty(name: str) -> bool:
+    """Whether a card of this name is royalty: King, Queen (or Queene), Prince or Princess is one of
+    the words of its name ("Crown Prince", "The Faerie Queene"; not "Kingdom" or "Princeling")."""
+    return any(w in ROYAL_WORDS for w in re.findall(r"[a-z]+", name.casefold()))
 
 
 def _named(state: GameState, obj: Obj, noun: str) -> bool:
@@ -629,7 +673,17 @@ def _located_test(state: GameState, ctx: Ctx, where: A.Where, kind: str) -> Call
     return lambda o: any(l in locs for l in locations_of(state, o))
 
 
+def at_rest_phrase(f: Any) -> bool:
+    """"at rest" (with where: "at rest at adjacent locations"): Codex "At Rest"."""
+    return isinstance(f, A.Where) and f.rel == "at" and isinstance(f.of, A.Selector) and f.of.noun == "rest" \
+        and f.of.det is None and not f.of.mods
+
+
 def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj], bool]:
+    if at_rest_phrase(f):
+        # a unit is at rest unless it moved, was moved or entered during the action being ruled
+        where = [_filter_test(state, ctx, g, kind) for g in f.of.filters]
+        return lambda o: o.kind == "unit" and o.key not in state.restless and all(t(o) for t in where)
     if isinstance(f, A.Where):
         if f.rel in ("from", "in", "among") and zone_of(f.of) is not None:
             return lambda o: True       # the zone the cards come from: read by `zone_scope`
@@ -1064,8 +1118,21 @@ def targeter(ctx: Ctx) -> Obj:
     return ctx.source
 
 
+def _hidden_by_stealth(state: GameState, ctx: Ctx, o: Obj) -> bool:
+    """An opponent's minion with Stealth, hidden from ``ctx``'s card (not from one that can see
+    stealthed enemies: its unit, or the caster of its spell)."""
+    u = _unit(state, o)
+    if u is None or not u.is_minion or u.controller == ctx.controller or not keywords_at(state, u).stealth:
+        return False
+    seer = state.unit(str(ctx.source.key)) if ctx.source.kind == "unit" else (
+        state.unit(ctx.caster) if ctx.caster else None)
+    return not (seer is not None and keywords_at(state, seer).sees_stealth)
+
+
 def untargetable_removed(state: GameState, ctx: Ctx, found: list[Obj]) -> list[Obj]:
-    """The objects ``ctx``'s card may target: not those an ongoing effect says it can't."""
+    """The objects ``ctx``'s card may target: not an opponent's Stealth minion (Codex "Stealth"),
+    unless whoever targets can see stealthed enemies, and not those an ongoing effect says it can't."""
+    found = [o for o in found if not _hidden_by_stealth(state, ctx, o)]
     if not state.statics:
         return found
     from codex.engine.effects.statics import forbids

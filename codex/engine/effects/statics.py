@@ -30,6 +30,7 @@ from codex.engine.events import CardQuote
 from codex.engine.geometry import Location
 from codex.engine.keywords import Keywords
 from codex.engine.state import GameState, Unit
+from codex.engine.unmodifiable import self_verb
 
 #: Layers (Codex "Apply Ongoing Effects In Order"), the ones the engine applies.
 SILENCE, ABILITIES, POWER_ADD = 2, 5, 7
@@ -127,6 +128,19 @@ def grants_of(grants: tuple[Any, ...]) -> tuple[Keywords, int]:
 
 RESTRICTED: dict[type, str] = {A.Attack: "attack", A.Defend: "defend", A.Intercept: "intercept", A.Enter: "enter",
               A.Move: "move", A.Cast: "cast", A.Choose: "target"}
+
+
+def no_strike_back(clause: A.Clause) -> bool:
+    """"Doesn't strike back (while defending)", "Can't strike back": the unit deals no strike in a
+    fight it defends in (Codex "Defend": the defenders strike back)."""
+    return clause.negated and clause.modal in (None, "can") and isinstance(clause.action, A.Strike) \
+        and clause.action.patient is None and "back" in clause.adverbs
+
+
+def _while_defending(cond: Any) -> bool:
+    """"while defending": what striking back already means."""
+    return isinstance(cond, A.Condition) and cond.kind == "while" and isinstance(cond.clause, A.Clause) \
+        and isinstance(cond.clause.action, A.Defend) and cond.clause.action.patient is None
 
 
 def _check_words(*nodes: Any) -> None:
@@ -284,6 +298,10 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         raise Unsupported("a static ability with a duration")
     if clause.per is not None:
         _check_words(clause.per)
+    if no_strike_back(clause):       # "Doesn't strike back while defending"
+        _check_words(act.agent)
+        rest = tuple(c for c in conds if not _while_defending(c))
+        return [Static("cant", ctx, None, ("strike_back", act), rest, order)]
     if clause.modal == "can" and clause.negated:
         verbs = act.items if isinstance(act, A.Group) else (act,)
         out = []
@@ -295,6 +313,13 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                 for problem in source_problems(verb.agent):
                     raise Unsupported(problem)
                 out.append(Static("damage", ctx, verb.patient, ("none", 0, verb.agent, False), conds, order))
+                continue
+            what = next((w for w in ("modify", "destroy", "move") if self_verb(verb, w)), None)
+            if what is not None:
+                # "Can't be moved, destroyed, or modified": read where those happen (`unmodifiable.py`)
+                if conds:
+                    raise Unsupported(f"'can't be {what}d' under a condition")
+                out.append(Static("self_" + what, ctx, None, None, conds, order))
                 continue
             if isinstance(verb, A.Choose) and verb.kind != "target":
                 raise Unsupported(f"a restriction on choosing by '{verb.kind}'")
@@ -315,10 +340,19 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         if singular_deck(act.patient) is None or any_number_of(act.recipient) is None:
             raise Unsupported("a deck-building permission the engine does not read")
         return [Static("include", ctx, act.recipient, act.patient, (), order)]
+    if _sees_stealthed(clause):          # "Bearer ... can see stealthed enemies"
+        who = dict(act.roles).get("agent")
+        _check_words(who)
+        return [Static("grant", ctx, None if isinstance(who, A.Ref) else who, Keywords(sees_stealth=True), conds,
+                       order)]
     if clause.modal in ("may", "can") and not clause.negated:
         return _permission(clause, ctx, order)
     if clause.modal in ("must", "can and must") and not clause.negated:
         return _requirement(clause, ctx, order)
+    if clause.modal is None and clause.negated and isinstance(act, A.IsA) and _water_site(act.type):
+        # "Affected sites aren't water sites": land whatever else would make them water (`land_by`)
+        _check_words(act.patient)
+        return [Static("land", ctx, act.patient, None, conds, order)]
     if clause.modal is not None or clause.negated:
         raise Unsupported(f"a static ability with '{clause.modal or 'not'}'")
     if clause.purpose is not None and not isinstance(act, A.CostChange):
@@ -399,7 +433,107 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
             raise Unsupported("conjuring atop something other than a site")
         _check_words(act.dest)
         return [Static("conjure_at", ctx, None, act.dest, (), order)]
+    if _moves_freely_away(clause):        # "Airborne minions atop Updraft Ridge move freely away"
+        _check_words(act.patient)
+        return [Static("free_away", ctx, act.patient, None, conds, order)]
+    if _takes_damage_for(clause) is not None:
+        whom = _takes_damage_for(clause)
+        if not (isinstance(whom, A.Ref) and whom.word in ("they", "them")):
+            _check_words(whom)
+        return [Static("redirect", ctx, whom, None, conds, order)]
     raise Unsupported(f"a static {type(act).__name__}")
+
+
+def _moves_freely_away(clause: A.Clause) -> bool:
+    """"<units> move freely away": a step of theirs leaving the card's square costs nothing."""
+    act = clause.action
+    return isinstance(act, A.Move) and act.kind == "move" and clause.modal is None and not clause.negated \
+        and list(clause.adverbs) == ["freely"] and isinstance(act.dest, A.Where) and act.dest.rel == "away" \
+        and act.dest.of is None and isinstance(act.patient, A.Selector) and act.steps is None
+
+
+def free_away(state: GameState, unit_id: str, frm: Location, to: Location) -> CardQuote | None:
+    """The ongoing effect making the unit's step from ``frm`` to another square free ("move freely
+    away" from the site on ``frm``'s square, for the units it names there), if one does."""
+    if frm.square == to.square or not state.statics or evaluating():
+        return None
+    memo = _memo(state)
+    if ("free_away",) not in memo:
+        memo[("free_away",)] = tuple(s for s in state.statics if s.kind == "free_away")
+    here: list[Static] = [s for s in memo[("free_away",)] if s.ctx.source == Obj("site", frm.square)]
+    unit = state.unit(unit_id)
+    if not here or unit is None:
+        return None
+    from dataclasses import replace as dc_replace
+    there = state.with_unit(dc_replace(unit, location=frm)) if unit.location != frm else state
+    silenced = _silenced_sources(there)
+    for s in here:
+        if _active(there, s, silenced) and Obj("unit", unit_id) in affected(there, s):
+            return s.quote
+    return None
+
+
+def _sees_stealthed(clause: A.Clause) -> bool:
+    """"(Bearer) can see stealthed enemies": their Stealth does not hide them from it (Codex
+    "Stealth": they may be attacked, targeted, intercepted by it)."""
+    act = clause.action
+    if not (isinstance(act, A.Action) and act.lemma == "see" and clause.modal == "can" and not clause.negated
+            and not clause.conditions):
+        return False
+    roles = dict(act.roles)
+    who, seen = roles.get("agent"), roles.get("patient")
+    return isinstance(seen, A.Selector) and singular_noun(seen) == "enemy" and list(seen.mods) == ["stealthed"] \
+        and not seen.filters and (who is None or isinstance(who, (A.Selector, A.Ref)))
+
+
+def _takes_damage_for(clause: A.Clause) -> Any:
+    """"Bruin takes damage for them", "takes damage for other adjacent allies": whom the card takes
+    damage for (a replacement: their damage is dealt to it instead), or None."""
+    act = clause.action
+    if not (isinstance(act, A.Damage) and act.amount is None and act.kind is None and act.agent is None
+            and isinstance(act.patient, A.Ref) and act.patient.word == "SELF" and clause.modal is None
+            and not clause.negated and len(clause.adjuncts) == 1 and clause.adjuncts[0].prep == "for"):
+        return None
+    return clause.adjuncts[0].what
+
+
+def _named_by_condition(conditions: tuple[Any, ...]) -> Any:
+    """What "them" means in "While near your Avatar, Bruin takes damage for them": the thing the
+    while-condition names."""
+    for cond in conditions:
+        clause = getattr(cond, "clause", None)
+        where = getattr(getattr(clause, "action", None), "where", None)
+        if isinstance(cond, A.Condition) and cond.kind == "while" and isinstance(where, A.Where) \
+                and isinstance(where.of, A.Selector):
+            return where.of
+    return None
+
+
+def takes_damage_for(state: GameState, target: Unit) -> tuple[Unit, CardQuote] | None:
+    """The unit whose static ability takes the damage ``target`` would take, and its words (Codex
+    "Replacement Effect"), if one does."""
+    if not state.statics:
+        return None
+    from codex.engine.effects.select import NotExecutable, select_all
+    silenced = _silenced_sources(state)
+    for s in state.statics:
+        if s.kind != "redirect" or s.ctx.source.kind != "unit" or s.ctx.source.key == target.id \
+                or not _active(state, s, silenced):
+            continue
+        taker = state.unit(str(s.ctx.source.key))
+        whom = _named_by_condition(s.conditions) if isinstance(s.patient, A.Ref) else s.patient
+        if taker is None or whom is None:
+            continue
+        token = _evaluating.set(True)
+        try:
+            covered = set(select_all(state, s.ctx, whom))
+        except NotExecutable:
+            covered = set()
+        finally:
+            _evaluating.reset(token)
+        if Obj("unit", target.id) in covered:
+            return taker, s.quote
+    return None
 
 
 def enters_under(act: Any) -> Any:
@@ -991,6 +1125,27 @@ def immune_to_lethal(state: GameState, unit: Unit) -> CardQuote | None:
 
 def immune(state: GameState, unit: Unit) -> CardQuote | None:
     return prevented(state, unit)
+
+
+def land_by(state: GameState, square: int) -> CardQuote | None:
+    """The ongoing effect saying the site on ``square`` is not a water site ("Affected sites aren't
+    water sites"): it is a land site whatever its affinity, a flood or another effect says."""
+    if evaluating() or not state.statics:
+        return None
+    memo = _memo(state)
+    if ("land",) not in memo:
+        memo[("land",)] = tuple(s for s in state.statics if s.kind == "land")
+    lands: tuple[Static, ...] = memo[("land",)]
+    if not lands:
+        return None
+    token = _evaluating.set(True)
+    try:
+        for s in lands:
+            if Obj("site", square) in affected(state, s) and _active(state, s, set()):
+                return s.quote
+    finally:
+        _evaluating.reset(token)
+    return None
 
 
 def water_by(state: GameState, square: int) -> CardQuote | None:
