@@ -548,29 +548,30 @@ def enters_under(act: Any) -> Any:
     return None
 
 
-def entering_control(abilities: Any) -> tuple[Any, Ability] | None:
-    """The words for who controls this card as it enters the realm, and the ability saying so."""
+def _static_actions(abilities: Any) -> Iterator[tuple[Any, Ability]]:
+    """Each clause action of the card's executed static abilities, with its ability."""
     for ability in abilities.abilities:
         if ability.kind is not AbilityKind.STATIC or not ability.executed:
             continue
         for sentence in getattr(ability.node, "body", ()):
             for clause in getattr(sentence, "clauses", ()):
-                owner = enters_under(getattr(clause, "action", None))
-                if owner is not None:
-                    return owner, ability
+                yield getattr(clause, "action", None), ability
+
+
+def entering_control(abilities: Any) -> tuple[Any, Ability] | None:
+    """The words for who controls this card as it enters the realm, and the ability saying so."""
+    for act, ability in _static_actions(abilities):
+        owner = enters_under(act)
+        if owner is not None:
+            return owner, ability
     return None
 
 
 def lasts(abilities: Any) -> tuple[int, Ability] | None:
     """"Lasts 3 of your turns": how many, and the ability that says so (None: it lasts)."""
-    for ability in abilities.abilities:
-        if ability.kind is not AbilityKind.STATIC or not ability.executed:
-            continue
-        for sentence in getattr(ability.node, "body", ()):
-            for clause in getattr(sentence, "clauses", ()):
-                act = getattr(clause, "action", None)
-                if isinstance(act, A.Lasts) and isinstance(act.count, int):
-                    return act.count, ability
+    for act, ability in _static_actions(abilities):
+        if isinstance(act, A.Lasts) and isinstance(act.count, int):
+            return act.count, ability
     return None
 
 
