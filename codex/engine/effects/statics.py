@@ -1102,26 +1102,25 @@ def prevented(state: GameState, unit: Unit, origin: Any = None) -> CardQuote | N
     return None
 
 
-def lethal_to(state: GameState, unit: Unit) -> CardQuote | None:
-    """"Damage dealt to minions nearby is lethal": the effect making damage to ``unit`` lethal."""
+def _effect_on(state: GameState, unit: Unit, kind: str) -> CardQuote | None:
+    """The active static effect of ``kind`` that covers ``unit``, if one does (its card's quote)."""
     if not state.statics:
         return None
     silenced = _silenced_sources(state)
     for s in state.statics:
-        if s.kind == "lethal" and _active(state, s, silenced) and Obj("unit", unit.id) in affected(state, s):
+        if s.kind == kind and _active(state, s, silenced) and Obj("unit", unit.id) in affected(state, s):
             return s.quote
     return None
+
+
+def lethal_to(state: GameState, unit: Unit) -> CardQuote | None:
+    """"Damage dealt to minions nearby is lethal": the effect making damage to ``unit`` lethal."""
+    return _effect_on(state, unit, "lethal")
 
 
 def immune_to_lethal(state: GameState, unit: Unit) -> CardQuote | None:
     """"Nearby allies are immune to Lethal": the effect making ``unit`` immune to Lethal, if one does."""
-    if not state.statics:
-        return None
-    silenced = _silenced_sources(state)
-    for s in state.statics:
-        if s.kind == "immune_lethal" and _active(state, s, silenced) and Obj("unit", unit.id) in affected(state, s):
-            return s.quote
-    return None
+    return _effect_on(state, unit, "immune_lethal")
 
 
 def immune(state: GameState, unit: Unit) -> CardQuote | None:
