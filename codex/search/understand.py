@@ -86,6 +86,12 @@ def understand(parsed: ParsedQuery, *, cards: CardNames, vocabulary: Vocabulary,
             runs.append((name_words, True))
         elif len(name_words) > 1:
             runs.append((run, True))
+        elif not match.exact:
+            # a typo one edit from a one-word name that is a word as well ("tokn": the
+            # card Town) is listed as that card, but its word is mended like any other:
+            # searched as typed it finds nothing, and the rules word it is as close to
+            # ("token") is what a rules search means more often than the card's name
+            runs.append((run, False))
         else:                 # a one-word name is a word as well: searched as typed, and
             for _s, _e, entry in vocabulary.find(run, rules_word) if correct else ():
                 u.mappings.append(Mapping(run[0], entry))   # a players' term beside it
