@@ -57,9 +57,9 @@ def test_a_sentence_holding_a_long_question_weighs_more_than_one_holding_a_short
 
     two = query(["strike", "decid"])
     five = query(["decid", "strike", "damag", "split", "defend"])
-    assert abs(sentence_part(two) - rank.W_SENTENCE) < 1e-9
+    assert abs(sentence_part(two) - rank.WEIGHTS["sentence"]) < 1e-9
     # (and a sentence holding all five answers the question)
-    assert abs(sentence_part(five) - 2 * rank.W_SENTENCE - rank.W_ANSWER) < 1e-9
+    assert abs(sentence_part(five) - 2 * rank.WEIGHTS["sentence"] - rank.WEIGHTS["answer"]) < 1e-9
 
 
 def test_the_topic_is_the_first_word_a_title_uses() -> None:
@@ -82,7 +82,7 @@ def test_of_two_titles_of_one_stem_the_one_written_as_typed_comes_first() -> Non
                            names=(frozenset({"magnet", "mean"}),), text="magnetic mean")
     magnetic, magnetized = titled("magnetic"), titled("magnetized")
     assert rank.score(1.0, magnetic, q) - rank.score(1.0, magnetized, q) == \
-        pytest.approx(rank.W_WRITTEN)
+        pytest.approx(rank.WEIGHTS["written"])
     # one spelling: "armor" typed is "Armour" as written
     armour = rank.DocFeatures("archmajesty", "section", frozenset({"armor"}),
                               frozenset({"armor"}), frozenset(), frozenset({"armor"}), "armour")
@@ -99,10 +99,10 @@ def test_a_sentence_holding_every_word_of_a_question_answers_it() -> None:
     q = query(words)
     setup = doc({"setup"}, set(words))
     assert rank.score(0.3, setup, q, 0, 1.0) - rank.score(0.3, setup, q, 0, 0.8) == \
-        pytest.approx(rank.W_ANSWER + 0.2 * rank.W_SENTENCE * len(words) / rank.SENTENCE_WORDS)
+        pytest.approx(rank.WEIGHTS["answer"] + 0.2 * rank.WEIGHTS["sentence"] * len(words) / rank.SENTENCE_WORDS)
     two = query(["readi", "phase"])                    # not a question of three words
     assert rank.score(0.3, setup, two, 0, 1.0) - rank.score(0.3, setup, two, 0, 0.5) == \
-        pytest.approx(0.5 * rank.W_SENTENCE)
+        pytest.approx(0.5 * rank.WEIGHTS["sentence"])
 
 
 def test_an_inflection_typed_counts_for_the_title_it_inflects_not_for_one_of_its_stem() -> None:

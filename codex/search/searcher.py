@@ -115,6 +115,8 @@ class Searcher:
         self._cache: OrderedDict[tuple, SearchResult] = OrderedDict()
         self._closed = False
         self._reloader: threading.Thread | None = None   # background re-open under way
+        # candidate_signals(): the signals of each ranking done while it searches
+        self._collect: list[list[tuple[str, rank.Signals]]] | None = None
         self._load()
         self._next_check = _now() + RECHECK_SECONDS
         if freeze_gc:
@@ -513,6 +515,19 @@ class Searcher:
                 self._cache.popitem(last=False)
             return result
 
+    def candidate_signals(self, q: str, game: str) -> list[tuple[str, rank.Signals]]:
+        """The candidates ``q`` re-ranks when searched in ``game``, each record's key with its
+        ranking signals (what scripts/fit_rank.py fits the weights on; the order is BM25F's).
+        Empty when nothing matches."""
+        with self._lock:
+            self._collect = []
+            try:
+                self._search(q, None, None, 10, 0, True, game)
+                return self._collect[-1] if self._collect else []
+            finally:
+                self._collect = None
+                self._use(None)
+
     # -- steps ----------------------------------------------------------------------------
     def _search(self, q: str, source: str | None, kind: str | None, limit: int, offset: int,
                 correct: bool, game: str | None = None) -> SearchResult:
@@ -740,9 +755,13 @@ class Searcher:
         qf = self._query_features(parsed, u)
         near = self._proximity(parsed)
         sentence = self._sentence_cover(parsed)
-        scored = [(n, rank.score(sc / top, self._features[self._by_docnum[n]], qf, near(n),
-                                 sentence(n)))
-                  for sc, n in best]
+        signals = [(n, rank.signals(sc / top, self._features[self._by_docnum[n]], qf, near(n),
+                                    sentence(n)))
+                   for sc, n in best]
+        if self._collect is not None:
+            self._collect.append([(self._docs[self._by_docnum[n]]["key"], sig)
+                                  for n, sig in signals])
+        scored = [(n, rank.combine(sig)) for n, sig in signals]
         scored.sort(key=lambda s: (-s[1], self._docs[self._by_docnum[s[0]]]["position"]))
         return [(n, round(s, 4)) for n, s in scored], total
 
@@ -863,9 +882,11 @@ class Searcher:
         words = self._meaningful(typed)
         content = [w for w in words if stems(BODY_ANALYZER, w)] or words
         synonyms = self._synonym_words(words, u)
-        per_word = []
+        per_word, word_weight = [], []
+        idf, rare = self._idf, self._idf[""]
         for w in content:
             own = set(stems(TITLE_ANALYZER, w)) | set(stems(BODY_ANALYZER, w))
+            word_weight.append(max((idf.get(s, rare) for s in own), default=rare))
             for syn in synonyms:   # a word is covered if the record uses a synonym instead
                 own |= {s for x in syn for s in stems(TITLE_ANALYZER, x)}
             per_word.append(frozenset(own))
@@ -878,11 +899,10 @@ class Searcher:
         if u is not None:       # "battlefield" (a card's name, kept) read as "realm" too
             phrasings += [_replaced(words, typed, phrasing) for typed, phrasing in u.also
                           if set(typed) <= set(words)]
-        idf, rare = self._idf, self._idf[""]
         return rank.QueryFeatures(
             stem_weight={s: idf.get(s, rare) for p in phrasings for w in p
                          for s in stems(TITLE_ANALYZER, w)},
-            words=tuple(per_word),
+            words=tuple(per_word), word_weight=tuple(word_weight),
             titles=tuple(title_stems([w for w in p if stems(BODY_ANALYZER, w)] or p)
                          for p in phrasings),
             names=tuple(title_stems(p) for p in phrasings) + (title_stems(typed),),
