@@ -1,5 +1,5 @@
-"""The blind query sets of rounds 2 and 3 (``search_queries_*_blind.yaml``,
-``search_queries_*_blind3.yaml``) are well formed.
+"""The blind query sets of rounds 2, 3 and 4 (``search_queries_*_blind.yaml``,
+``search_queries_*_blind3.yaml``, ``search_queries_*_blind4.yaml``) are well formed.
 
 They were written from the sources before the ranking work they measure and committed before
 their first run; scripts/bench_search.py measures them and docs/search.md records the first
@@ -35,6 +35,10 @@ MINIMUM = {"sorcery": 60, "contracts": 20, "sorcerer": 20, "archmajesty": 20}
 BLIND3 = {"sorcery": "search_queries_players_blind3.yaml",
           **{g: f"search_queries_{g}_blind3.yaml" for g in ("contracts", "sorcerer", "archmajesty")}}
 MINIMUM3 = 25
+# round 4: one more per game, new against every earlier set (rounds 2 and 3 included)
+BLIND4 = {"sorcery": "search_queries_players_blind4.yaml",
+          **{g: f"search_queries_{g}_blind4.yaml" for g in ("contracts", "sorcerer", "archmajesty")}}
+MINIMUM4 = {"sorcery": 60, "contracts": 30, "sorcerer": 30, "archmajesty": 30}
 
 
 def _load(name: str) -> dict:
@@ -43,8 +47,11 @@ def _load(name: str) -> dict:
 
 @pytest.mark.parametrize("game,name,minimum,earlier_files",
                          [(g, BLIND[g], MINIMUM[g], EARLIER[g]) for g in BLIND]
-                         + [(g, BLIND3[g], MINIMUM3, EARLIER[g] + [BLIND[g]]) for g in BLIND3],
-                         ids=[f"{g}-round2" for g in BLIND] + [f"{g}-round3" for g in BLIND3])
+                         + [(g, BLIND3[g], MINIMUM3, EARLIER[g] + [BLIND[g]]) for g in BLIND3]
+                         + [(g, BLIND4[g], MINIMUM4[g], EARLIER[g] + [BLIND[g], BLIND3[g]])
+                            for g in BLIND4],
+                         ids=[f"{g}-round2" for g in BLIND] + [f"{g}-round3" for g in BLIND3]
+                         + [f"{g}-round4" for g in BLIND4])
 def test_blind_set_is_new_big_and_real(game: str, name: str, minimum: int,
                                        earlier_files: list[str], corpus: Corpus) -> None:
     data = _load(name)
@@ -61,9 +68,10 @@ def test_blind_set_is_new_big_and_real(game: str, name: str, minimum: int,
             assert keys.get(key) == game, f"{q['q']!r}: {key} is not a {game} record"
 
 
-def test_sorcery_blind_set_weighs_two_concept_questions() -> None:
+@pytest.mark.parametrize("name", [BLIND["sorcery"], BLIND4["sorcery"]], ids=["round2", "round4"])
+def test_sorcery_blind_set_weighs_two_concept_questions(name: str) -> None:
     """The weak class of round 1 (two concepts, the record about their interaction) is
     well represented."""
-    queries = _load(BLIND["sorcery"])["queries"]
+    queries = _load(name)["queries"]
     assert sum(1 for q in queries if q.get("pair")) >= 15
     assert all(q["class"] == "question" for q in queries if q.get("pair"))
