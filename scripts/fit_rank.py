@@ -1,6 +1,6 @@
 #!/usr/bin/env python
-"""Fit the search ranking's weights (codex/search/data/rank_weights.json) on the development
-query sets, and measure them on the blind sets they never saw.
+"""Fit the search ranking's weights (``rank.WEIGHTS``) on the query sets seen so far, and
+measure them on the blind sets they never saw.
 
 The ranker (``codex/search/rank.py``) is linear in a handful of general signals: how well
 the text matches (BM25F), how much of the query the record and its title cover, whether
@@ -10,23 +10,25 @@ once (learning to rank), so no weight serves one example:
 
 1. A fresh corpus and index are built in a temporary folder (``--build DIR`` reuses one),
    with the card snapshot when it is there, as scripts/bench_search.py does.
-2. Every query of the development sets (``TRAIN``) is searched in its game; the signals of
+2. Every query of the sets seen so far (``TRAIN``: development, held-out and earlier blind
+   sets, and every term of the players' vocabularies) is searched in its game; the signals of
    its candidates (the best 50 by BM25F, the ones the ranker re-orders) are recorded with
    which candidates are right answers.
 3. The weights minimise a listwise loss: minus the log of the probability a softmax over the
    candidates' scores gives the right answers, plus an L2 penalty pulling them towards the
-   hand weights (so a signal the data says little about keeps its hand weight). Weights
+   weights in use (so a signal the data says little about keeps its weight). Weights
    stay non-negative: every signal is evidence for a record, never against it. The
    softmax's temperature and the penalty's strength are chosen by 5-fold cross-validation
    on the development queries (hit@1 + hit@3 of the folds held out).
-4. The weights chosen are fitted on every development query, and measured, with the hand
-   weights beside them, on the development sets and on every blind set (``MEASURE``): the
-   blind figures are reported, never used to choose anything.
+4. The weights chosen are fitted on every development query, and measured, with the
+   weights in use (``rank.WEIGHTS``) beside them, on the development sets and on the blind
+   sets (``MEASURE``): the blind figures are reported, never used to choose anything.
+
+Adopting fitted weights is a decision taken on those figures (and the tests' floors), by
+editing ``rank.WEIGHTS``; round 4's is recorded in docs/search.md.
 
     .venv/bin/pip install -e '.[fit]'
-    .venv/bin/python scripts/fit_rank.py [--build DIR] [--write]
-
-Without ``--write`` the figures are printed and the weights file is left alone.
+    .venv/bin/python scripts/fit_rank.py [--build DIR] [--json out.json] [--train A,B] [--measure C]
 """
 from __future__ import annotations
 
@@ -50,14 +52,22 @@ from codex.paths import BuildPaths  # noqa: E402
 from codex.pipeline import build_all  # noqa: E402
 from codex.search import Searcher, rank  # noqa: E402
 
+# Fitted on every query set seen before round 4: the development and held-out sets, and
+# the blind sets of rounds 2 and 3 (measured blind once each, development data since).
+# Round 4's blind sets were written before this fit and are only measured.
 TRAIN = ["judge", "judge-held-out", "players", "players-held-out", "sentences",
-         *(f"{g}{s}" for g in ("contracts", "sorcerer", "archmajesty") for s in ("", "-held-out"))]
-MEASURE = [name for name in SET_FILES if "blind" in name]
+         *(f"{g}{s}" for g in ("contracts", "sorcerer", "archmajesty") for s in ("", "-held-out")),
+         *(name for name in SET_FILES if name.endswith(("-blind", "-blind3")))]
+# (and every term of the players' vocabularies: ``vocabulary_sets``)
+MEASURE = [name for name in SET_FILES if name.endswith("-blind4")]
 # the one-sentence signal's validation set (development data since round 1)
 bench_search.SET_FILES.setdefault("sentences", "search_queries_sentences.yaml")
 TEMPERATURES = (3.0, 10.0, 30.0)
 PENALTIES = (0.003, 0.03, 0.3)
 FOLDS = 5
+# The judges' keyword-style sets count four times: issue #19 asks that their first-result figure
+# stay where it is (95 %) while the players' questions improve (twice was not enough: 93.9).
+WEIGH = ("judge=4", "judge-held-out=4")
 STEPS = 1500
 
 
@@ -70,10 +80,29 @@ class Query:
     signals: np.ndarray        # candidates × features
     right: np.ndarray          # bool per candidate
     top: int
+    weight: float = 1.0        # how much the query counts in the loss and the choice
 
 
-def collect(searcher: Searcher, sets: dict[str, list[dict[str, Any]]]) -> list[Query]:
-    """The candidates of every query searched in its game, with their signals."""
+def vocabulary_sets() -> dict[str, list[dict[str, Any]]]:
+    """Every term of the players' vocabularies as a query (tests/test_search_vocabulary.py
+    and test_games_vocabulary.py require each to bring its record first, or in the top
+    three), in its file's game. An entry counts as one query: its terms (inflections,
+    abbreviations, other games' names for one thing) share its weight."""
+    from codex.search.vocabulary import Vocabulary
+    out = {}
+    for path in sorted((ROOT / "codex" / "search" / "data").glob("players_vocabulary*.yaml")):
+        game = path.stem.removeprefix("players_vocabulary").lstrip("_") or "sorcery"
+        out[f"vocabulary-{game}"] = [
+            {"q": term, "expect": list(entry.expect), "top": entry.top, "game": game,
+             "set": f"vocabulary-{game}", "cls": "vocab", "weight": 1 / len(entry.terms)}
+            for entry in Vocabulary.load(path).entries for term in entry.terms]
+    return out
+
+
+def collect(searcher: Searcher, sets: dict[str, list[dict[str, Any]]],
+            weigh: dict[str, float] | None = None) -> list[Query]:
+    """The candidates of every query searched in its game, with their signals (``weigh``:
+    set name → how much each of its queries counts, 1 if not given)."""
     out = []
     for name, cases in sets.items():
         for case in cases:
@@ -83,7 +112,8 @@ def collect(searcher: Searcher, sets: dict[str, list[dict[str, Any]]]) -> list[Q
                             dtype=float)
             right = np.array([key in wanted for key, _sig in found], dtype=bool)
             out.append(Query(name, case["q"], rows.reshape(-1, len(rank.FEATURES)), right,
-                             case.get("top", 1)))
+                             case.get("top", 1),
+                             case.get("weight", 1.0) * (weigh or {}).get(name, 1.0)))
     return out
 
 
@@ -101,9 +131,12 @@ def ranks(queries: list[Query], w: np.ndarray) -> list[int]:
     return out
 
 
-def hits(rs: list[int]) -> tuple[float, float]:
-    n = len(rs) or 1
-    return 100 * sum(r <= 1 for r in rs) / n, 100 * sum(r <= 3 for r in rs) / n
+def hits(rs: list[int], weights: list[float] | None = None) -> tuple[float, float]:
+    """hit@1 and hit@3 in per cent, each query counting its weight (default 1)."""
+    ws = weights or [1.0] * len(rs)
+    n = sum(ws) or 1
+    return (100 * sum(w for r, w in zip(rs, ws) if r <= 1) / n,
+            100 * sum(w for r, w in zip(rs, ws) if r <= 3) / n)
 
 
 def fit(queries: list[Query], temperature: float, penalty: float, start: np.ndarray) -> np.ndarray:
@@ -115,6 +148,7 @@ def fit(queries: list[Query], temperature: float, penalty: float, start: np.ndar
     x = np.zeros((len(usable), width, k))
     mask = np.zeros((len(usable), width), dtype=bool)
     right = np.zeros((len(usable), width), dtype=bool)
+    counts = np.array([q.weight for q in usable])
     for i, q in enumerate(usable):
         x[i, :len(q.right)] = q.signals
         mask[i, :len(q.right)] = True
@@ -133,7 +167,7 @@ def fit(queries: list[Query], temperature: float, penalty: float, start: np.ndar
         share = p_right.sum(axis=1, keepdims=True)
         # d(-log Σ_right p)/d score = p - p_right / Σ_right p
         d_score = p - p_right / share
-        grad = temperature * np.einsum("qc,qck->k", d_score, x) / len(usable)
+        grad = temperature * np.einsum("qc,qck->k", d_score * counts[:, None], x) / counts.sum()
         grad += 2 * penalty * (w - start)
         m = b1 * m + (1 - b1) * grad
         v = b2 * v + (1 - b2) * grad ** 2
@@ -156,7 +190,7 @@ def cross_validate(queries: list[Query], start: np.ndarray) -> dict[tuple[float,
                 w = fit(train, t, lam, start)
                 for i, r in zip(test_ix, ranks([queries[i] for i in test_ix], w)):
                     rs[i] = r
-            out[(t, lam)] = hits(rs)
+            out[(t, lam)] = hits(rs, [q.weight for q in queries])
             print(f"  cv temperature {t:>4} penalty {lam:<5}: hit@1 {out[(t, lam)][0]:5.1f} "
                   f"hit@3 {out[(t, lam)][1]:5.1f}", flush=True)
     return out
@@ -177,11 +211,13 @@ def report(queries: list[Query], weights: dict[str, np.ndarray]) -> dict[str, di
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build", type=Path, help="reuse (or make) this build folder")
-    parser.add_argument("--write", action="store_true", help="write the weights file")
+    parser.add_argument("--json", type=Path, help="also write the weights and figures here")
     parser.add_argument("--train", default=",".join(TRAIN),
                         help="comma-separated query sets to fit on (default: the development sets)")
     parser.add_argument("--measure", default=",".join(MEASURE),
                         help="comma-separated query sets only measured (default: the blind sets)")
+    parser.add_argument("--weigh", nargs="*", default=list(WEIGH),
+                        help="SET=W: each query of SET counts W times (default: %(default)s)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         build = BuildPaths(args.build or Path(tmp))
@@ -194,18 +230,21 @@ def main() -> None:
         searcher = open_searcher(build.index, catalog, 0)
         searcher.warm()
         train_sets = [x for x in args.train.split(",") if x]
-        train = collect(searcher, load_sets(train_sets))
+        weigh = {name: float(w) for name, w in (x.split("=") for x in args.weigh if x)}
+        train = collect(searcher, {**load_sets(train_sets), **vocabulary_sets()}, weigh)
         measure = collect(searcher, load_sets([x for x in args.measure.split(",")
                                                if x and x not in train_sets]))
+
         searcher.close()
-    hand = np.array([rank.HAND_WEIGHTS[f] for f in rank.FEATURES])
+    hand = np.array([rank.WEIGHTS[f] for f in rank.FEATURES])
     print(f"{len(train)} development queries ({sum(q.right.any() for q in train)} with a right "
           f"answer among the candidates); {len(measure)} blind queries")
     print("cross-validation on the development queries (5 folds):")
     cv = cross_validate(train, hand)
     (t, lam), best = max(cv.items(), key=lambda kv: (kv[1][0] + kv[1][1], -kv[0][1]))
+    hand1, hand3 = hits(ranks(train, hand), [q.weight for q in train])
     print(f"chosen: temperature {t}, penalty {lam} (cv hit@1 {best[0]:.1f}, hit@3 {best[1]:.1f});"
-          f" hand weights on the same folds: {hits(ranks(train, hand))}")
+          f" the hand weights on every development query: hit@1 {hand1:.1f}, hit@3 {hand3:.1f}")
     fitted = fit(train, t, lam, hand)
     print("weights (hand → fitted):")
     for name, a, b in zip(rank.FEATURES, hand, fitted):
@@ -214,19 +253,16 @@ def main() -> None:
     dev = report(train, {"hand": hand, "fitted": fitted})
     print("blind sets (never fitted on), hand / fitted:")
     blind = report(measure, {"hand": hand, "fitted": fitted})
-    if args.write:
-        rank.WEIGHTS_FILE.write_text(json.dumps({
-            "about": "Ranking weights fitted by scripts/fit_rank.py on the development query "
-                     "sets (listwise softmax loss, L2 towards the hand weights, w >= 0; "
-                     "temperature and penalty chosen by 5-fold cross-validation). The blind "
-                     "sets were only measured.",
-            "fitted_on": train_sets, "temperature": t, "penalty": lam,
+    if args.json:
+        args.json.write_text(json.dumps({
+            "fitted_on": train_sets, "vocabulary": True, "weighed": weigh,
+            "temperature": t, "penalty": lam,
             "cross_validation": {"hit@1": round(best[0], 1), "hit@3": round(best[1], 1)},
             "weights": {name: round(float(x), 4) for name, x in zip(rank.FEATURES, fitted)},
-            "hand_weights": rank.HAND_WEIGHTS,
+            "hand_weights": rank.WEIGHTS,
             "measured": {"development": dev, "blind": blind},
         }, indent=1) + "\n")
-        print(f"wrote {rank.WEIGHTS_FILE.relative_to(ROOT)}")
+        print(f"wrote {args.json}")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ therefore re-scored with general signals, the same for every query:
 * ``exact``: the query is the title or one of the record's aliases (not scaled by the
   prior: a query naming a rulebook section is about that section); ``surface``: a tie
   breaker when it is the title exactly as written ("defend": Defend before Defender), and
-  a smaller one (``W_WRITTEN``) between titles of one stem, the share of the title's words
+  a smaller one (``written``) between titles of one stem, the share of the title's words
   searched exactly as written or inflected ("what does magnetic mean": Magnetic before
   Magnetized, which Porter2 stems alike; "defending": Defend before Defender), British and
   American spellings counted as one;
@@ -46,12 +46,9 @@ therefore re-scored with general signals, the same for every query:
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from math import log1p
-from pathlib import Path
 from typing import NamedTuple
 
 from whoosh.analysis import STOP_WORDS
@@ -60,27 +57,23 @@ from codex.search.spelling import american
 
 # The ranking is linear in the signals (``Signals``): each weighed by ``WEIGHTS``, those in
 # ``SCALED`` first multiplied by the record's prior. The weights were set by hand through
-# rounds 1-3 (``HAND_WEIGHTS``) and are now fitted by scripts/fit_rank.py on the development
-# query sets (data/rank_weights.json, with what they were fitted on and measured against);
-# the hand weights are the fit's starting point and what it is regularised towards.
-HAND_WEIGHTS: dict[str, float] = {
-    "base": 1.0, "coverage": 1.2, "specific_coverage": 0.0, "title": 1.0, "proximity": 0.3,
-    "lead": 0.1, "sentence": 0.4, "exact": 0.8, "surface": 0.05, "written": 0.01,
-    "full": 0.1, "full_multi": 0.0, "title_specific": 0.0, "answer": 0.2, "prior": 0.0,
-    "section": 0.0, "glossary": 0.0, "part": 0.0, "brevity": 0.0}
-SCALED = frozenset({"base", "coverage", "specific_coverage", "title", "proximity", "lead",
-                    "sentence"})
+# rounds 1-3; scripts/fit_rank.py fits them on every query set seen so far and measures the
+# fit on the blind sets it never saw. Round 4 found them at the fit's optimum: fitted weights
+# won 2 of 233 blind queries and lost two players' terms the vocabulary requires
+# (docs/search.md, "Round 4"), so they stay as set.
+WEIGHTS: dict[str, float] = {
+    "base": 1.0, "coverage": 1.2, "title": 1.0, "proximity": 0.3, "lead": 0.1,
+    "sentence": 0.4, "exact": 0.8, "surface": 0.05, "written": 0.01, "full": 0.1,
+    "answer": 0.2}
+SCALED = frozenset({"base", "coverage", "title", "proximity", "lead", "sentence"})
 SENTENCE_WORDS = 2.5  # longer questions weigh the sentence signal more: × words / 2.5
 ANSWER_WORDS = 3      # ``answer``: one sentence holds every content word of a question this long
-WEIGHTS_FILE = Path(__file__).parent / "data" / "rank_weights.json"
 PRIORS = {("codex", "entry"): 1.0, ("codex", "subentry"): 0.9, ("rulebook", "section"): 0.72,
           ("rulebook", "term"): 0.7, ("rulebook", "keyword"): 0.7,
           ("rulebook", "quickref"): 0.65}
 # The other games have one rulebook each, no Codex: their sections are the rules text itself
 # and their glossary definitions its terms, equally citable; a ruling repeats a section's
 # rules for one case.
-GLOSSARY_KINDS = frozenset({"term", "keyword", "status", "quickref"})
-PART_KINDS = frozenset({"subentry", "ruling"})
 GAME_PRIORS = {"keyword": 1.0, "term": 1.0, "status": 1.0, "section": 1.0, "ruling": 0.95,
                "image": 0.5}
 
@@ -96,11 +89,6 @@ class DocFeatures:
     names: frozenset[frozenset[str]]     # title and every alias, as stem sets
     terms: frozenset[str]                # every stem of title, aliases and body
     surface: str = ""                    # the title's words, lower case, single-spaced
-
-    @cached_property
-    def brevity(self) -> float:
-        """Near 1 for a record of a few words, falling slowly with its vocabulary."""
-        return 1.0 / (1.0 + log1p(len(self.terms) / 30))
 
     @cached_property
     def surface_words(self) -> frozenset[str]:
@@ -122,9 +110,6 @@ class QueryFeatures:
     # how specific each query stem is in the collection searched (the title signal weighs
     # the query's share in a title by it; a stem missing here weighs 1)
     stem_weight: Mapping[str, float] = field(default_factory=dict)
-    # per content word (aligned with ``words``): its specificity, the highest of its own
-    # stems' (empty: every word weighs 1)
-    word_weight: tuple[float, ...] = ()
 
     @cached_property
     def typed_words(self) -> frozenset[str]:
@@ -143,11 +128,10 @@ class QueryFeatures:
 class Signals(NamedTuple):
     """What the ranker knows of one candidate, each in [0, 1] (``sentence`` grows with the
     question's length; see the module docstring). Those in ``SCALED`` are already multiplied
-    by the record's prior; ``prior`` is the prior itself."""
+    by the record's prior."""
 
     base: float
     coverage: float
-    specific_coverage: float
     title: float
     proximity: float
     lead: float
@@ -156,33 +140,10 @@ class Signals(NamedTuple):
     surface: float
     written: float
     full: float
-    full_multi: float
-    title_specific: float
     answer: float
-    prior: float
-    section: float         # the record is a section of a rulebook
-    glossary: float        # a glossary line: a term, keyword, status or quick reference
-    part: float            # part of a bigger record: a Codex sub-entry, a ruling of a list
-    brevity: float         # 1 / (1 + ln(1 + distinct words / 30)): short records are focused
 
 
 FEATURES: tuple[str, ...] = Signals._fields
-
-
-def load_weights(path: Path = WEIGHTS_FILE) -> dict[str, float]:
-    """The fitted weights (``path``'s ``weights``), every feature present; the hand weights
-    when the file is missing, so a checkout without it still ranks."""
-    try:
-        fitted = json.loads(path.read_text())["weights"]
-    except FileNotFoundError:
-        return dict(HAND_WEIGHTS)
-    missing = set(FEATURES) - set(fitted)
-    if missing:
-        raise ValueError(f"{path}: no weight for {sorted(missing)}; run scripts/fit_rank.py")
-    return {name: float(fitted[name]) for name in FEATURES}
-
-
-WEIGHTS = load_weights()
 
 
 def signals(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float = 0.0,
@@ -194,11 +155,7 @@ def signals(base: float, doc: DocFeatures, query: QueryFeatures, proximity: floa
     """
     prior = PRIORS.get((doc.source, doc.kind)) or GAME_PRIORS.get(doc.kind, 0.7)
     n_words = len(query.words)
-    present = [bool(w & doc.terms) for w in query.words]
-    coverage = sum(present) / n_words if n_words else 0.0
-    weights = query.word_weight if len(query.word_weight) == n_words else (1.0,) * n_words
-    total = sum(weights)
-    specific = (sum(x for x, p in zip(weights, present) if p) / total) if total else 0.0
+    coverage = (sum(1 for w in query.words if w & doc.terms) / n_words) if n_words else 0.0
     title = 0.0
     context = doc.context
     if doc.title:
@@ -207,11 +164,6 @@ def signals(base: float, doc: DocFeatures, query: QueryFeatures, proximity: floa
             if t and not t.isdisjoint(context):
                 cover = sum(weight.get(s, 1.0) for s in t & context) / t_total
                 title = max(title, cover * (0.4 + 0.6 * len(t & doc.title) / len(doc.title)))
-    # the query's most specific word named by the title (or its parent's)
-    title_specific = 0.0
-    if n_words and doc.title:
-        rarest = max(range(n_words), key=lambda i: weights[i])
-        title_specific = 1.0 if query.words[rarest] & context else 0.0
     exact = 1.0 if any(q and q in doc.names for q in query.names) else 0.0
     lead = 1.0 if query.lead and query.lead <= doc.title else 0.0
     written = doc.surface_words
@@ -220,20 +172,15 @@ def signals(base: float, doc: DocFeatures, query: QueryFeatures, proximity: floa
              if written and query.text and not surface else 0.0)
     # every word of the query in the title: the record is about all the query asks
     full = 1.0 if any(t and t <= doc.context for t in query.titles) else 0.0
-    full_multi = full if n_words >= 2 else 0.0
     sentence_scaled = sentence * max(1.0, n_words / SENTENCE_WORDS)
     answer = 1.0 if n_words >= ANSWER_WORDS and sentence >= 1.0 else 0.0
-    return Signals(prior * base, prior * coverage, prior * specific, prior * title,
-                   prior * proximity, prior * lead, prior * sentence_scaled, exact, surface,
-                   share, full, full_multi, title_specific, answer, prior,
-                   1.0 if doc.kind == "section" else 0.0,
-                   1.0 if doc.kind in GLOSSARY_KINDS else 0.0,
-                   1.0 if doc.kind in PART_KINDS else 0.0, doc.brevity)
+    return Signals(prior * base, prior * coverage, prior * title, prior * proximity,
+                   prior * lead, prior * sentence_scaled, exact, surface, share, full, answer)
 
 
 def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float = 0.0,
           sentence: float = 0.0, weights: Mapping[str, float] | None = None) -> float:
-    """Final score of one candidate: its signals weighed by ``weights`` (the fitted ones by
+    """Final score of one candidate: its signals weighed by ``weights`` (``WEIGHTS`` by
     default). A query that names a record exactly is about that record whatever its
     source: ``exact`` and the other unscaled signals are not multiplied by the prior
     ("attacking the enemy" is the rulebook section of that name, not the Codex entry

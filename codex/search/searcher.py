@@ -882,11 +882,9 @@ class Searcher:
         words = self._meaningful(typed)
         content = [w for w in words if stems(BODY_ANALYZER, w)] or words
         synonyms = self._synonym_words(words, u)
-        per_word, word_weight = [], []
-        idf, rare = self._idf, self._idf[""]
+        per_word = []
         for w in content:
             own = set(stems(TITLE_ANALYZER, w)) | set(stems(BODY_ANALYZER, w))
-            word_weight.append(max((idf.get(s, rare) for s in own), default=rare))
             for syn in synonyms:   # a word is covered if the record uses a synonym instead
                 own |= {s for x in syn for s in stems(TITLE_ANALYZER, x)}
             per_word.append(frozenset(own))
@@ -899,10 +897,11 @@ class Searcher:
         if u is not None:       # "battlefield" (a card's name, kept) read as "realm" too
             phrasings += [_replaced(words, typed, phrasing) for typed, phrasing in u.also
                           if set(typed) <= set(words)]
+        idf, rare = self._idf, self._idf[""]
         return rank.QueryFeatures(
             stem_weight={s: idf.get(s, rare) for p in phrasings for w in p
                          for s in stems(TITLE_ANALYZER, w)},
-            words=tuple(per_word), word_weight=tuple(word_weight),
+            words=tuple(per_word),
             titles=tuple(title_stems([w for w in p if stems(BODY_ANALYZER, w)] or p)
                          for p in phrasings),
             names=tuple(title_stems(p) for p in phrasings) + (title_stems(typed),),
