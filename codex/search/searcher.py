@@ -1038,8 +1038,12 @@ class Searcher:
     def _doc_features(doc: dict[str, Any], terms: list[str]) -> rank.DocFeatures:
         title = frozenset(stems(TITLE_ANALYZER, doc["title"]))
         parent = frozenset(stems(TITLE_ANALYZER, doc.get("parent_title") or ""))
-        names = [title] + [frozenset(stems(TITLE_ANALYZER, a))
-                           for a in (doc.get("aliases") or "").split(" ; ") if a]
+        # a name typed with "and" is the name written with "&" ("surface and subsurface"
+        # names Surface & Subsurface): the analyzer drops "&" but keeps "and"
+        written = [doc["title"]] + [a for a in (doc.get("aliases") or "").split(" ; ") if a]
+        names = [title] + [frozenset(stems(TITLE_ANALYZER, n.replace("&", " and ")))
+                           for n in written if "&" in n] \
+            + [frozenset(stems(TITLE_ANALYZER, a)) for a in written[1:]]
         return rank.DocFeatures(doc["source"], doc["kind"], title, title | parent,
                                 frozenset(names), frozenset(terms),
                                 " ".join(words_of(doc["title"])))
