@@ -10,7 +10,7 @@ from codex.corpus import Corpus
 from codex.corpus.text import fold
 from codex.paths import BuildPaths
 from codex.search import Searcher
-from codex.search.vocabulary import Vocabulary, VocabularyError
+from codex.search.vocabulary import Entry, Vocabulary, VocabularyError
 from tests.conftest import InSorcery
 
 VOCABULARY = Vocabulary.load()
@@ -66,6 +66,22 @@ def test_inflections_match_but_other_words_of_the_same_stem_do_not(searcher: Sea
     assert searcher.search("exiled").mappings[0]["means"] == "banish"
     assert searcher.search("blockers").mappings[0]["means"] == "defend"
     assert searcher.search("hastings").mappings == []
+
+
+def test_a_word_of_one_term_still_matches_another_term_as_its_inflection() -> None:
+    """"blockers" is a word of the term "declare blockers", not of the rules text: typed
+    alone it is still the inflection of "blocker" (only the rules text's own words keep
+    their stem from matching)."""
+    from codex.search.correct import Corrector
+
+    vocabulary = Vocabulary([Entry(("blocker", "declare blockers"), "defend", ("Magic",),
+                                   "stepping in front of an attacker", ("codex:defend",), 1)])
+    corrector = Corrector({"defend": 3, "block": 1}, known=lambda _w: False,
+                          extra=vocabulary.words | vocabulary.means_words)
+    assert corrector.in_vocabulary("blockers") and not corrector.in_rules_text("blockers")
+    assert [e.means for _s, _e, e in vocabulary.find(["blockers"], corrector.in_rules_text)] \
+        == ["defend"]
+    assert vocabulary.find(["blockers"], lambda w: w == "blockers") == []   # a rules word stays
 
 
 @pytest.mark.parametrize("body,problem", [

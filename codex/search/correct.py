@@ -114,6 +114,13 @@ class Corrector:
         """Whether ``word`` is written, as it is, in the index (the rules text)."""
         return word in self._freq
 
+    def in_rules_text(self, word: str) -> bool:
+        """Whether ``word`` is written, as it is, in the rules text itself: unlike
+        ``in_vocabulary``, not merely a word of a players' term (``extra``), so that a term
+        word ("blockers" of "declare blockers") does not stop its own inflection from
+        matching another term ("blockers" → blocker)."""
+        return word in self._index_words
+
     def known(self, word: str) -> bool:
         """Whether the index knows ``word`` as written or by its stem."""
         return word in self._freq or self._known(word)

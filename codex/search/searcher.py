@@ -677,7 +677,7 @@ class Searcher:
         home = self._lexicons.get(SORCERY) if self._lexicon.scope is None else None
         u = understand(fixed, cards=self._card_names, vocabulary=self._vocabulary,
                        corrector=self._corrector,
-                       rules_word=(home or self._lexicon).corrector.in_vocabulary,
+                       rules_word=(home or self._lexicon).corrector.in_rules_text,
                        searched_word=self._corrector.in_vocabulary,
                        mentioned=lambda name: fold(name) in self._cards, correct=correct,
                        keep=keep)
