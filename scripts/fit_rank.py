@@ -216,6 +216,8 @@ def main() -> None:
                         help="comma-separated query sets to fit on (default: the development sets)")
     parser.add_argument("--measure", default=",".join(MEASURE),
                         help="comma-separated query sets only measured (default: the blind sets)")
+    parser.add_argument("--games", default="",
+                        help="comma-separated games: fit and measure only their queries")
     parser.add_argument("--weigh", nargs="*", default=list(WEIGH),
                         help="SET=W: each query of SET counts W times (default: %(default)s)")
     args = parser.parse_args()
@@ -231,9 +233,16 @@ def main() -> None:
         searcher.warm()
         train_sets = [x for x in args.train.split(",") if x]
         weigh = {name: float(w) for name, w in (x.split("=") for x in args.weigh if x)}
-        train = collect(searcher, {**load_sets(train_sets), **vocabulary_sets()}, weigh)
-        measure = collect(searcher, load_sets([x for x in args.measure.split(",")
-                                               if x and x not in train_sets]))
+        games = {g for g in args.games.split(",") if g}
+
+        def only(sets: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
+            """The sets' queries of ``games`` (all of them when none is given)."""
+            kept = {n: [c for c in cs if not games or c["game"] in games] for n, cs in sets.items()}
+            return {n: cs for n, cs in kept.items() if cs}
+
+        train = collect(searcher, only({**load_sets(train_sets), **vocabulary_sets()}), weigh)
+        measure = collect(searcher, only(load_sets([x for x in args.measure.split(",")
+                                                    if x and x not in train_sets])))
 
         searcher.close()
     hand = np.array([rank.WEIGHTS[f] for f in rank.FEATURES])
