@@ -224,3 +224,34 @@ def test_a_title_written_with_an_ampersand_is_named_by_and(searcher: Searcher, c
         keys = [h.key for h in searcher.search(typed, game=r["game"]).hits]
         key = f"{r['source']}:{r['id']}"
         assert key in keys[:2], (typed, keys[:3])
+
+
+def test_a_typo_is_mended_to_the_singular_of_a_word_the_index_has_only_in_the_plural() -> None:
+    """"tritan" (rare English) is one edit from "triton", two from the index's "tritons": the
+    singular, which the analyzer finds by its stem, is a correction; it is not an index word
+    as written (``in_vocabulary``), so a players' term of that form still maps."""
+    from codex.search.correct import Corrector
+
+    corrector = Corrector({"tritons": 3, "ancestry": 5, "class": 2}, known=lambda w: w == "triton")
+    assert corrector.correct(["tritan", "ancestry"]) == ["triton", "ancestry"]
+    assert not corrector.in_vocabulary("triton")
+    assert corrector.correct(["clas"]) == ["class"]          # "-ss" words are not plurals
+
+
+def test_a_card_typo_that_is_one_edit_from_a_rules_word_is_listed_and_mended(searcher: Searcher,
+                                                                          build_paths) -> None:  # noqa: ANN001
+    """"tokn" is one edit from the card Town (a word as well) and from the rules word
+    "token": the card is listed beside the results, the word searched is "token" (searched
+    as typed, "tokn" found nothing)."""
+    from codex.cards.catalog import import_cards
+
+    catalog = build_paths.root / "cards-town.db"
+    cards = build_paths.root / "town.json"
+    cards.write_text(json.dumps([{"name": "Town", "guardian": {"type": "Site", "rulesText": ""},
+                                  "sets": []}]))
+    import_cards(cards, catalog)
+    with Searcher.open(build_paths.index, catalog=catalog) as s:
+        result = s.search("tokn banished", game="sorcery")
+    assert "Town" in [c.name for c in result.cards]
+    assert result.searched.split()[0] == "token"
+    assert result.hits[0].key == "codex:token"

@@ -105,7 +105,14 @@ class Corrector:
         self._index_words = frozenset(self._freq)          # the rules text's own words
         for w in extra:
             self._freq.setdefault(w, 1)
-        self._choices = [w for w in self._freq if len(w) >= 3]
+        # what a typo may be mended to: the index's words, and the singular of a plural the
+        # index only has in the plural ("tritan" is one edit from "triton", two from the
+        # index's "tritons"; the analyzer finds "tritons" by the singular's stem)
+        singular = {w[:-1]: f for w, f in self._freq.items()
+                    if len(w) > 4 and w.endswith("s") and not w.endswith("ss")
+                    and w[:-1] not in self._freq and known(w[:-1])}
+        self._choice_freq = {**singular, **self._freq}
+        self._choices = [w for w in self._choice_freq if len(w) >= 3]
         self._known = known
         self._protected = protected
         self._english = english
@@ -173,7 +180,8 @@ class Corrector:
                      if self._english.zipf(c[0]) >= rarity + CLEARLY_MORE_COMMON]
         if not found:
             return None
-        best = min(found, key=lambda c: (c[1], c[0][0] != word[0], -self._freq[c[0]], c[0]))
+        best = min(found, key=lambda c: (c[1], c[0][0] != word[0], -self._choice_freq[c[0]],
+                                         c[0]))
         return best[0]
 
     def split(self, word: str, english: bool = False) -> list[str] | None:
