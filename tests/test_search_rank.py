@@ -117,3 +117,19 @@ def test_an_inflection_typed_counts_for_the_title_it_inflects_not_for_one_of_its
     plural = rank.QueryFeatures(words=q.words, titles=q.titles, names=q.names, text="defenders")
     assert rank.score(1.0, titled("defender"), plural) > rank.score(1.0, titled("defend"), plural)
     assert rank._bare_forms("tapping") >= {"tap"} and "exile" in rank._bare_forms("exiled")
+
+
+def test_a_rulebook_section_comes_nearer_the_codex_for_a_topic_than_for_a_term() -> None:
+    """A term looked up ("hand size") keeps the Codex entry's prior well above the rulebook
+    section's; a topic of three content words or more ("no limit minions site") brings the
+    section's prior up to ``SECTION_TOPIC_PRIOR``."""
+    section = rank.DocFeatures("rulebook", "section", frozenset({"hand"}), frozenset({"hand"}),
+                               frozenset(), frozenset({"hand", "size", "limit", "minion", "site"}))
+    term = rank.signals(1.0, section, query(["hand", "size"]))
+    topic = rank.signals(1.0, section, query(["limit", "minion", "site"]))
+    assert term.base == pytest.approx(rank.PRIORS[("rulebook", "section")])
+    assert topic.base == pytest.approx(rank.SECTION_TOPIC_PRIOR)
+    assert topic.base > term.base
+    codex = rank.DocFeatures("codex", "entry", frozenset({"hand"}), frozenset({"hand"}),
+                             frozenset(), frozenset({"hand"}))
+    assert rank.signals(1.0, codex, query(["limit", "minion", "site"])).base == 1.0
