@@ -50,6 +50,7 @@ from __future__ import annotations
 
 from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import mul
 from functools import cached_property
 from typing import NamedTuple
 
@@ -202,8 +203,11 @@ def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float 
 
 def combine(s: Signals, weights: Mapping[str, float] | None = None) -> float:
     """``s`` weighed: the linear ranking function."""
-    w = WEIGHTS if weights is None else weights
-    return sum(w[name] * value for name, value in zip(FEATURES, s))
+    vector = _WEIGHT_VECTOR if weights is None else [weights[name] for name in FEATURES]
+    return sum(map(mul, vector, s))
+
+
+_WEIGHT_VECTOR = [WEIGHTS[name] for name in FEATURES]
 
 
 def topic(words: Sequence[frozenset[str]], title_stems: Container[str]) -> frozenset[str]:
