@@ -1,6 +1,6 @@
-"""The blind query sets of rounds 2 to 5 (``search_queries_*_blind.yaml``,
+"""The blind query sets of rounds 2 to 6 (``search_queries_*_blind.yaml``,
 ``search_queries_*_blind3.yaml``, ``search_queries_*_blind4.yaml``,
-``search_queries_*_blind5.yaml``) are well formed.
+``search_queries_*_blind5.yaml``, ``search_queries_*_blind6.yaml``) are well formed.
 
 They were written from the sources before the ranking work they measure and committed before
 their first run; scripts/bench_search.py measures them and docs/search.md records the first
@@ -44,6 +44,11 @@ MINIMUM4 = {"sorcery": 60, "contracts": 30, "sorcerer": 30, "archmajesty": 30}
 BLIND5 = {"sorcery": "search_queries_players_blind5.yaml",
           **{g: f"search_queries_{g}_blind5.yaml" for g in ("contracts", "sorcerer", "archmajesty")}}
 MINIMUM5 = {"sorcery": 50, "contracts": 25, "sorcerer": 25, "archmajesty": 25}
+# round 6 (the final blind measure of round 4's work): one more per game, new against every
+# earlier set (rounds 2 to 5 included)
+BLIND6 = {"sorcery": "search_queries_players_blind6.yaml",
+          **{g: f"search_queries_{g}_blind6.yaml" for g in ("contracts", "sorcerer", "archmajesty")}}
+MINIMUM6 = {"sorcery": 45, "contracts": 25, "sorcerer": 25, "archmajesty": 25}
 
 
 def _load(name: str) -> dict:
@@ -56,9 +61,13 @@ def _load(name: str) -> dict:
                          + [(g, BLIND4[g], MINIMUM4[g], EARLIER[g] + [BLIND[g], BLIND3[g]])
                             for g in BLIND4]
                          + [(g, BLIND5[g], MINIMUM5[g],
-                             EARLIER[g] + [BLIND[g], BLIND3[g], BLIND4[g]]) for g in BLIND5],
+                             EARLIER[g] + [BLIND[g], BLIND3[g], BLIND4[g]]) for g in BLIND5]
+                         + [(g, BLIND6[g], MINIMUM6[g],
+                             EARLIER[g] + [BLIND[g], BLIND3[g], BLIND4[g], BLIND5[g]])
+                            for g in BLIND6],
                          ids=[f"{g}-round2" for g in BLIND] + [f"{g}-round3" for g in BLIND3]
-                         + [f"{g}-round4" for g in BLIND4] + [f"{g}-round5" for g in BLIND5])
+                         + [f"{g}-round4" for g in BLIND4] + [f"{g}-round5" for g in BLIND5]
+                         + [f"{g}-round6" for g in BLIND6])
 def test_blind_set_is_new_big_and_real(game: str, name: str, minimum: int,
                                        earlier_files: list[str], corpus: Corpus) -> None:
     data = _load(name)
@@ -75,8 +84,9 @@ def test_blind_set_is_new_big_and_real(game: str, name: str, minimum: int,
             assert keys.get(key) == game, f"{q['q']!r}: {key} is not a {game} record"
 
 
-@pytest.mark.parametrize("name", [BLIND["sorcery"], BLIND4["sorcery"], BLIND5["sorcery"]],
-                         ids=["round2", "round4", "round5"])
+@pytest.mark.parametrize("name", [BLIND["sorcery"], BLIND4["sorcery"], BLIND5["sorcery"],
+                                  BLIND6["sorcery"]],
+                         ids=["round2", "round4", "round5", "round6"])
 def test_sorcery_blind_set_weighs_two_concept_questions(name: str) -> None:
     """The weak class of round 1 (two concepts, the record about their interaction) is
     well represented."""
