@@ -52,14 +52,24 @@ from codex.paths import BuildPaths  # noqa: E402
 from codex.pipeline import build_all  # noqa: E402
 from codex.search import Searcher, rank  # noqa: E402
 
-# Fitted on every query set seen before round 4: the development and held-out sets, and
-# the blind sets of rounds 2 and 3 (measured blind once each, development data since).
-# Round 4's blind sets were written before this fit and are only measured.
+
+
+def blind_round(name: str) -> int:
+    """The round of a blind set ("players-blind": 2, "contracts-blind4": 4); 0 if not blind."""
+    if "-blind" not in name:
+        return 0
+    return int(name.rsplit("-blind", 1)[1] or 2)
+
+
+# Fitted on every query set seen: the development and held-out sets, and the blind sets of
+# every round but the latest (each measured blind once, development data since), and every
+# term of the players' vocabularies (``vocabulary_sets``). The latest round's blind sets
+# were written before the fit and are only measured.
+LATEST = max(blind_round(name) for name in SET_FILES)
 TRAIN = ["judge", "judge-held-out", "players", "players-held-out", "sentences",
          *(f"{g}{s}" for g in ("contracts", "sorcerer", "archmajesty") for s in ("", "-held-out")),
-         *(name for name in SET_FILES if name.endswith(("-blind", "-blind3")))]
-# (and every term of the players' vocabularies: ``vocabulary_sets``)
-MEASURE = [name for name in SET_FILES if name.endswith("-blind4")]
+         *(name for name in SET_FILES if 0 < blind_round(name) < LATEST)]
+MEASURE = [name for name in SET_FILES if blind_round(name) == LATEST]
 # the one-sentence signal's validation set (development data since round 1)
 bench_search.SET_FILES.setdefault("sentences", "search_queries_sentences.yaml")
 TEMPERATURES = (3.0, 10.0, 30.0)
