@@ -862,9 +862,17 @@ class Summoned(Event, Entering):
 
 @dataclass(frozen=True)
 class Conjured(Event):
+    """An artifact or aura enters the realm (Codex "Conjure": "Conjure means 'enter the realm,' for
+    artifacts and auras"). ``card`` is its ``kind:id`` in the realm (its Genesis and what listens
+    for cards entering the realm fire on it), ``player`` who conjured it, ``at`` where (an aura:
+    its top-left square); Rubble filling voids has no card."""
+
     kind: ClassVar[str] = "conjure"
     name: str
     where: str
+    card: str = ""
+    player: str = ""
+    at: Location | None = None
 
     def text(self) -> str:
         return f"{self.name} is conjured {self.where}."

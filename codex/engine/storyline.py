@@ -26,7 +26,7 @@ from typing import Any, Callable
 from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.budget import spend
 from codex.engine.events import (AbilityNotExecuted, offered, Banished, Damaged, Died, EffectIgnored, Entering, Entry, Event,
-                                 GameDrawn, GameWon, Marked, Note, Summoned, TriggerAdded, TriggerSkipped)
+                                 GameDrawn, GameWon, Marked, Note, Summoned, TriggerAdded, TriggerSkipped, Conjured)
 from codex.engine.geometry import Location, Region
 from codex.engine.ongoing import disabled_by, keywords_at, power_of, silenced_at
 from codex.engine.oversized import area
@@ -233,7 +233,7 @@ def triggers_for(state: GameState, event: Event) -> list[Pending]:
     Deathrite when its card is marked for death (it dies), a site's ability when a unit enters
     it (any `Entering` event). A disabled or silenced minion's own abilities do not fire
     (`withheld_triggers` says so)."""
-    fired = _card_triggers(state, event) + _site_genesis(state, event)
+    fired = _card_triggers(state, event) + _site_genesis(state, event) + _conjured_genesis(state, event)
     unit, abilities = _own_abilities(state, event)
     if unit is None or not abilities or _abilities_gone(state, unit) is not None:
         return fired
@@ -259,6 +259,27 @@ def _site_genesis(state: GameState, event: Event) -> list[Pending]:
                       f"site{site.square}.{i}", event=event)
             out.append(Pending(ctx.controller, f"site:{site.square}", TriggeredEffect(f"site{site.square}", site.name,
                                                                                       ability, event, ctx)))
+    return out
+
+
+def _conjured_genesis(state: GameState, event: Event) -> list[Pending]:
+    """A conjured artifact's or aura's Genesis triggers as it is conjured: "Conjure means 'enter the
+    realm,' for artifacts and auras" and "Conjure and summon are analogous" (Codex "Conjure"), and
+    Genesis is "When this card enters the realm" (Codex "Genesis")."""
+    from codex.engine.effects.context import Ctx, Obj
+    from codex.engine.events import Conjured
+    if not isinstance(event, Conjured) or not event.card:
+        return []
+    kind, _, key = event.card.partition(":")
+    card = state.artifact(key) if kind == "artifact" else next((a for a in state.auras if a.id == key), None)
+    if card is None:
+        return []
+    controller = event.player or state.turn.active
+    out = []
+    for i, ability in enumerate(card.abilities.abilities):
+        if ability.kind is AbilityKind.GENESIS:
+            ctx = Ctx(Obj(kind, key), card.name, controller, ability, f"{key}.{i}", event=event)
+            out.append(Pending(controller, event.card, TriggeredEffect(key, card.name, ability, event, ctx)))
     return out
 
 
@@ -305,9 +326,10 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
         assert isinstance(eff, TriggeredEffect)
         dying = eff.ability.kind is AbilityKind.DEATHRITE or (isinstance(eff.cause, Marked)
                                                               and eff.ability.kind is AbilityKind.GENESIS)
+        conjured = isinstance(eff.cause, Conjured) and bool(eff.cause.card)
         extra = _phase_rules(eff.ability) + (["deathrite", "die.marked"] if dying else (
-            ["genesis"] if eff.ability.kind is AbilityKind.GENESIS else (
-                ["enter"] if _listens_for_entering(eff.ability) else [])))
+            ["genesis"] + (["conjure.enters"] if conjured else []) if eff.ability.kind is AbilityKind.GENESIS else (
+                (["conjure.enters"] if conjured else ["enter"]) if _listens_for_entering(eff.ability) else [])))
         added.append(TriggerAdded(eff.unit, eff.name, eff.ability.text, p.controller, i + 1,
                                   rules=tuple(rules + extra)))
     return replace(state, storyline=tuple(ordered) + state.storyline), added
@@ -344,7 +366,7 @@ def _listens_for_entering(ability: Ability) -> bool:
     from codex.cardtext import ast as A
     trigger = getattr(ability.node, "trigger", None)
     event = getattr(trigger, "event", None)
-    return isinstance(event, A.Clause) and isinstance(event.action, A.Enter)
+    return isinstance(event, A.Clause) and isinstance(event.action, (A.Enter, A.Conjure))
 
 
 def resolve_ability(state: GameState, item: Pending) -> Resolved:

@@ -163,8 +163,8 @@ def _conjure_artifact(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr:
         res.state = _pay(res.state, pid, spell.cost).with_artifact(
             Artifact(aid, spell.name, a.owner or pid, loc, bearer=bearer.id, offset=offset_in(res.state, bearer, loc),
                      cost=spell.cost, text=spell.text, abilities=spell.abilities))
-        res.emit(Conjured(spell.name, f"into the hands of {bearer.name}", rules=(
-            "casting.artifact-carrier", "conjure", "carriable-artifact", "artifact.control")))
+        res.settle([Conjured(spell.name, f"into the hands of {bearer.name}", f"artifact:{aid}", pid, loc, rules=(
+            "casting.artifact-carrier", "conjure", "carriable-artifact", "artifact.control"))])
         return f"carried by {bearer.name}"
     caster = res.unit(a.caster, ptr + "/caster")
     loc = place(res.state, a.location if a.location is not None else caster.location.square)
@@ -179,8 +179,9 @@ def _conjure_artifact(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr:
     res.state = _pay(res.state, pid, spell.cost).with_artifact(
         Artifact(aid, spell.name, a.owner or pid, loc, carriable=spell.carriable, controller=None if spell.carriable else pid,
                  cost=spell.cost, text=spell.text, abilities=spell.abilities))
-    res.emit(Conjured(spell.name, f"on the surface of {site.name}", rules=("casting.artifact-location", "conjure") + (
-        ("artifact.uncontrolled", "uncontrolled.artifact") if spell.carriable else ("artifact.monument",))))
+    res.settle([Conjured(spell.name, f"on the surface of {site.name}", f"artifact:{aid}", pid, loc,
+                         rules=("casting.artifact-location", "conjure") + (
+        ("artifact.uncontrolled", "uncontrolled.artifact") if spell.carriable else ("artifact.monument",)))])
     return f"conjured at {site.name}"
 
 
@@ -218,7 +219,8 @@ def _conjure_aura(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str
     res.state = res.state.evolve(auras=res.state.auras + (aura,))
     where = f"on squares {', '.join(map(str, squares))}"
     # a flood makes sites water (their subsurfaces follow); a silence removes abilities (Waterbound too)
-    res.settle([Conjured(spell.name, where, rules=("casting.aura", "aura", "conjure"))] + ground_notes(before, res.state))
+    res.settle([Conjured(spell.name, where, f"aura:{aura.id}", pid, Location(squares[0], Region.SURFACE),
+                         rules=("casting.aura", "aura", "conjure"))] + ground_notes(before, res.state))
     return f"conjured {where}"
 
 
