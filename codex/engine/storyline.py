@@ -30,6 +30,7 @@ from codex.engine.events import (AbilityNotExecuted, offered, Banished, Damaged,
 from codex.engine.geometry import Location, Region
 from codex.engine.ongoing import disabled_by, keywords_at, power_of, silenced_at
 from codex.engine.oversized import area
+from codex.engine.rest import stir, stir_actors
 from codex.engine.state import Burial, GameState, Pending, TriggeredEffect, Unit
 from codex.engine.terrain import reground
 
@@ -315,6 +316,10 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
     if not fired:
         return state, skipped
     state = _remember_once(state, fired)
+    # a unit whose triggered ability triggers is not at rest (Codex "At Rest")
+    state, stirred = stir(state, [uid for p in fired if (uid := _unit_source(p.source)) is not None],
+                          "triggered a triggered ability")
+    skipped += stirred
     active = [p for p in fired if p.controller == state.turn.active]
     others = [p for p in fired if p.controller != state.turn.active]
     ordered = others + active   # the non-active player's were added last, so they resolve first
@@ -333,6 +338,14 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
         added.append(TriggerAdded(eff.unit, eff.name, eff.ability.text, p.controller, i + 1,
                                   rules=tuple(rules + extra)))
     return replace(state, storyline=tuple(ordered) + state.storyline), added
+
+
+def _unit_source(source: str | None) -> str | None:
+    """The unit a storyline item's source names (``unit:id``, or a bare unit id), if it is one."""
+    if source is None:
+        return None
+    kind, sep, key = source.partition(":")
+    return key if sep and kind == "unit" else (source if not sep else None)
 
 
 def _phase_rules(ability: Ability) -> list[str]:
@@ -464,6 +477,8 @@ def settle(state: GameState, events: list[Event] | None = None) -> Resolved:
     fresh = list(events or [])
     while True:
         spend(1, "resolving the storyline")
+        state, stirred = stir_actors(state, fresh)
+        out += stirred
         state, checked = _check(state, fresh)
         state, added = add_triggers(state, [e for e in fresh + checked if not e.offered])
         out += checked + added

@@ -30,6 +30,7 @@ from codex.engine.geometry import Location
 from codex.engine.state import Affinity, Artifact, Aura, Card, GameState, Unit, ZoneName
 from typing import Any
 from codex.engine.zones import move, take
+from codex.engine.rest import stir
 
 
 def spell_of(doc: D.SpellDoc) -> C.Spell:
@@ -507,6 +508,8 @@ def _cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
     if not a.spell.token:          # a token copy is made on the storyline, not cast from a hand
         _from_hand(res, owner, spell.name, ptr, a.zone)
     _pay_additional(res, casting, spell, caster.id, a.spell.id or spell.name, ptr)
+    res.state, stirred = stir(res.state, (caster.id,), "cast a spell", (spell.text,))   # Codex "At Rest"
+    res.emit(*stirred)
     res.settle([SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",))])
     where = _PLACE[spell.type](res, a, spell, pid, ptr)
     res.emit(ManaPaid(pid, spell.cost, res.state.player(pid).mana, rules=("casting.cost",)))

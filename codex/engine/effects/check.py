@@ -89,9 +89,13 @@ def filter_problems(f: Any) -> Iterator[str]:
     from codex.engine.effects.conditions import condition_problems
     from codex.engine.effects.select import RELS
     from codex.engine.effects.select import at_rest_phrase
-    if at_rest_phrase(f):            # "at rest (at adjacent locations)"
-        for g in f.of.filters:
+    if at_rest_phrase(f):            # "at rest (at adjacent locations)", "... or one step in front of X"
+        from codex.engine.effects.select import rest_parts
+        filters, others = rest_parts(f)
+        for g in filters:
             yield from filter_problems(g)
+        for x in others:
+            yield from sel_problems(x.filters[0].of)
         return
     if isinstance(f, A.Where):
         if f.rel not in RELS or f.rel in ("from", "among", "to", "into"):
