@@ -159,7 +159,7 @@ class _Checks:
                      f"did you mean {' or '.join(repr(c) for c in close)}?" if close
                      else "check the spelling, or import a card list that has it")
             return None
-        if card.type not in types:
+        if not set(card.types) & set(types):
             self.add(pointer, f"{card.name} is a {card.type} card, not a {' or '.join(types)}",
                      f"name a {' or '.join(types)} card here")
             return None
@@ -403,6 +403,10 @@ def _artifacts(doc: D.ScenarioDoc, units: list[Unit], board: GameState, first_pl
             checks.add(f"{ptr}/id", f"duplicate id {a.id!r}", "give each artifact its own id")
         seen.add(a.id)
         card = checks.card(a.card, f"{ptr}/card", ("artifact",))
+        if card is not None and "minion" in card.types:
+            checks.add(f"{ptr}/card", f"{card.name} is an artifact minion (Codex: \"Automatons are artifacts that are "
+                       "minions\"): it is a unit on the board", f"give it under \"units\" (\"card\": \"{card.name}\")")
+            continue
         name = a.name or (card.name if card else a.id)
         text = a.text or (card.text if card else "")
         checks.known_player(a.owner, f"{ptr}/owner")
@@ -451,6 +455,8 @@ def _spell(spell: D.SpellDoc, ptr: str, checks: _Checks) -> D.SpellDoc:
             "text": card.text, "power": _card_power(card) or 0}.items() if k not in given or getattr(spell, k) is None})
         if "carriable" not in given and card.type == "artifact" and "Monument" in card.subtypes:
             spell = spell.model_copy(update={"carriable": False})
+        if "also" not in given and len(card.types) > 1:     # an Automaton: an artifact minion
+            spell = spell.model_copy(update={"also": tuple(t for t in card.types if t != card.type)})
     for fld in ("name", "type"):
         if getattr(spell, fld) is None and spell.card is None:
             checks.add(f"{ptr}/{fld}", f"a spell needs its {fld}", f"add \"{fld}\" (or \"card\" naming the card)")
