@@ -879,6 +879,25 @@ class Conjured(Event):
 
 
 @dataclass(frozen=True)
+class Animated(Event):
+    """An aura or artifact became a minion as well (Codex "Animate"): a unit on the board, which
+    did not enter the realm."""
+
+    kind: ClassVar[str] = "animate"
+    unit: str
+    name: str
+    card_kind: str
+    form: str
+    power: int
+    where: str
+    controller: str
+
+    def text(self) -> str:
+        return (f"{self.name} is animated: the {self.card_kind} is also {self.form} with power {self.power}, "
+                f"controlled by {self.controller}, at the {self.where}; it did not enter the realm.")
+
+
+@dataclass(frozen=True)
 class SpellCast(Event):
     """A spell is cast: it goes onto the storyline and resolves from it."""
 

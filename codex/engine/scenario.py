@@ -232,8 +232,10 @@ def _auras(doc: D.ScenarioDoc, checks: _Checks) -> list[Aura]:
         card = checks.card(a.card, f"/auras/{i}/card", ("aura",))
         name = a.name or (card.name if card else "Aura")
         text = a.text or (card.text if card else "")
+        cost = a.cost if a.cost is not None else (card.cost or 0 if card else 0)
         auras.append(Aura(a.id or f"aura{i + 1}", name, a.controller, squares, tuple(a.effects), text,
-                          abilities_of(text, name) if text else Abilities(), turns=a.turns))
+                          abilities_of(text, name) if text else Abilities(), turns=a.turns, cost=cost,
+                          elements=tuple(card.elements) if card else ()))
     return auras
 
 
@@ -487,13 +489,16 @@ def _resolve_cards(action: D.Action, ptr: str, checks: _Checks) -> D.Action:
 
 
 def _check_action(action: D.Action, ptr: str, created: set[str], checks: _Checks,
-                  artifacts: set[str] | None = None) -> None:
+                  artifacts: set[str] | None = None, animatable: frozenset[str] = frozenset()) -> None:
     """Every unit (and artifact) an action names must exist in the scenario (or be created
-    earlier in a sequence)."""
+    earlier in a sequence: summoned, or an aura or artifact of ``animatable`` animated, Codex
+    "Animate"; if it was not, that action is illegal with ``unit_gone``)."""
     artifacts = artifacts if artifacts is not None else set()
     if isinstance(action, D.Sequence):
         for i, sub in enumerate(action.actions):
-            _check_action(sub, f"{ptr}/actions/{i}", created, checks, artifacts)
+            if i:
+                created.update(animatable)
+            _check_action(sub, f"{ptr}/actions/{i}", created, checks, artifacts, animatable)
         return
     if isinstance(action, (D.Attack, D.MoveAndAttack)):
         for i, sub in enumerate(action.casts):
@@ -588,7 +593,8 @@ def load(doc: Any, cards: CardSource | None = None) -> tuple[GameState, D.Action
     for i, (a, b) in enumerate(parsed.as_if_adjacent):
         if a == b:
             checks.add(f"/as_if_adjacent/{i}", f"square {a} linked to itself", "link two different sites")
-    _check_action(action, "/action", {u.id for u in units}, checks, {a.id for a in artifacts})
+    _check_action(action, "/action", {u.id for u in units}, checks, {a.id for a in artifacts},
+                  frozenset(a.id for a in auras) | frozenset(a.id for a in artifacts))
     lasting = lasting_effects(parsed.lasting, {u.id for u in units}, checks)
     if checks.problems:
         raise ScenarioError(checks.problems)

@@ -93,7 +93,10 @@ def _check(state: GameState, batch: list[Event] | None = None) -> Resolved:
     marked for death."""
     from codex.engine.carrying import drops
     from codex.engine.effects.durations import ended
-    state, events = reground(state)
+    from codex.engine.animate import animated, follow
+    state, events = follow(state) if animated(state) else (state, [])    # an animated card is where its unit is
+    state, grounded = reground(state)
+    events += grounded
     state, dropped = drops(state)
     events += dropped
     state, lasting = _lasting_at_rest(state, batch or [])
@@ -137,6 +140,9 @@ def _check(state: GameState, batch: list[Event] | None = None) -> Resolved:
     if banished:
         state, more = drops(state)
         events += more
+        if animated(state):
+            state, more = follow(state)
+            events += more
     return state, events
 
 
@@ -149,7 +155,7 @@ def _lasting_at_rest(state: GameState, batch: list[Event]) -> Resolved:
     from codex.engine.events import EffectBegan, EffectEnded
     events: list[Event] = []
     from codex.engine.effects.durations import end_lasting, gone_sources
-    gone = ended(state, batch) + [e for e in gone_sources(state) if e.control_from]
+    gone = ended(state, batch) + [e for e in gone_sources(state) if e.control_from or e.animated]
     if gone:
         state, over = end_lasting(state, gone, ("ongoing-effect",))
         events += over

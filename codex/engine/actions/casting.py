@@ -216,7 +216,7 @@ def _conjure_aura(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str
     before = res.state
     res.state = _pay(res.state, pid, spell.cost)
     aura = Aura(a.spell.id or spell.name, spell.name, pid, squares, tuple(a.spell.effects), text=spell.text,
-                abilities=spell.abilities)
+                abilities=spell.abilities, cost=a.spell.cost or 0, elements=tuple(sorted(spell.threshold.elements())))
     res.state = res.state.evolve(auras=res.state.auras + (aura,))
     where = f"on squares {', '.join(map(str, squares))}"
     # a flood makes sites water (their subsurfaces follow); a silence removes abilities (Waterbound too)
