@@ -24,6 +24,8 @@ INVENTED = CardDict([
     CardData("Quiet Vale", "site", None, {"water": 1}, text="Units here are calm."),
     CardData("Tester", "avatar", None, {}, 1, 1, life=20, text="Tap → Play or draw a site."),
     CardData("Spark", "magic", 1, {"fire": 1}, text="Deal 1 damage to target minion."),
+    CardData("Brass Sentry", "artifact", 2, {}, 2, 2, subtypes=("Automaton",), text=""),
+    CardData("Brass Key", "artifact", 1, {}, subtypes=("Relic",), text=""),
 ])
 
 
@@ -101,6 +103,26 @@ def test_a_card_of_the_wrong_type_is_a_clear_problem(where: str, doc_change: Any
         doc["units"].append({"id": "av", "card": "Tester", "controller": "p1", "at": 18})
     doc_change(doc)
     assert "not a" in problems(doc)[pointer]
+
+
+def test_an_automaton_is_an_artifact_minion() -> None:
+    """Codex "Automaton": "Automatons are artifacts that are minions": cast, it is summoned as a
+    minion; it may be named among the units, and among the artifacts it is a clear problem."""
+    assert CardData("Brass Sentry", "artifact", subtypes=("Automaton",)).types == ("artifact", "minion")
+    assert CardData("Brass Key", "artifact", subtypes=("Relic",)).types == ("artifact",)
+    doc = scenario([{"id": "av", "card": "Tester", "controller": "p1", "at": 18}],
+                   {"do": "cast", "caster": "av", "spell": {"card": "Brass Sentry"}, "location": 17})
+    r = rule(doc, cards=INVENTED)
+    assert [u["power"] for u in r.state_after["units"] if u["name"] == "Brass Sentry"] == ["2"]
+    assert not r.state_after["artifacts"]
+    doc = scenario([{"id": "av", "card": "Tester", "controller": "p1", "at": 18}],
+                   {"do": "cast", "caster": "av", "spell": {"card": "Brass Key"}, "location": 17})
+    assert [a["name"] for a in rule(doc, cards=INVENTED).state_after["artifacts"]] == ["Brass Key"]
+    state, _ = load(scenario([{"id": "s", "card": "Brass Sentry", "controller": "p1", "at": 13}], {"do": "end_turn"}),
+                    INVENTED)
+    assert state.unit("s") is not None and state.unit("s").attack == 2
+    doc = scenario([], {"do": "end_turn"}, artifacts=[{"id": "s", "card": "Brass Sentry", "at": 13}])
+    assert "give it under \"units\"" in problems(doc)["/artifacts/0/card"]
 
 
 def test_a_unit_without_power_or_card_is_a_problem() -> None:

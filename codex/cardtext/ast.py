@@ -562,6 +562,14 @@ class Transform(Node, frozen=True):
     into: Any = None
 
 
+class Animate(Node, frozen=True):
+    """``agent`` (default you) animates ``patient``: gives the card the minion type for the effect's
+    duration, in addition to its other types (Codex "Animate")."""
+
+    patient: Any = None
+    agent: Any = None
+
+
 class GainControl(Node, frozen=True):
     """``agent`` (default you) gains control of ``patient``."""
 

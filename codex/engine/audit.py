@@ -119,7 +119,10 @@ def trials(card: dict[str, Any], spell: str, minion: str) -> Iterator[tuple[str,
         if "at the start of your turn" in low:
             yield "start of turn", on_board(board(action={"do": "start_turn", "draw": "spellbook"},
                                                   turn={"active": "p1", "number": 5, "phase": "start"}))
-    elif kind == "Artifact" and "\u2192" in text:
+    elif kind == "Artifact" and "genesis" in low:     # conjured, it enters the realm (Codex "Conjure")
+        yield "Genesis (cast)", with_card_in_hand(board(action={"do": "cast", "caster": "av1", "location": 13,
+                                                                "spell": {"card": name}}))
+    if kind == "Artifact" and "\u2192" in text.replace("Genesis \u2192", ""):
         granted = "bearer has" in low
         b = board(action={"do": "activate", "unit": "a2", "ability": 0} if granted
                   else {"do": "activate", "artifact": "x", "ability": 0})

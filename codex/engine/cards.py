@@ -35,6 +35,14 @@ class CardData:
     rarity: str | None = None
     elements: tuple[str, ...] = ()
 
+    @property
+    def types(self) -> tuple[str, ...]:
+        """Every type the printed card has (Codex "Cards with Multiple Types"): its type, and
+        minion for an Automaton ("Automatons are artifacts that are minions", Codex "Artifact")."""
+        if self.type == "artifact" and any(s.casefold() == "automaton" for s in self.subtypes):
+            return ("artifact", "minion")
+        return (self.type,)
+
 
 class CardSource(Protocol):
     """Where named cards come from."""

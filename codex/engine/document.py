@@ -128,6 +128,7 @@ class AuraDoc(Doc):
     name: Name | None = None
     controller: Id | None = None
     effects: tuple[Literal["silence", "flood"], ...] = ()
+    cost: Count | None = Field(default=None, description="its mana cost (default: its card's, else 0)")
     turns: Annotated[StrictInt, Field(ge=0, le=MAX_NUMBER)] = Field(
         default=0, description="how many of its controller's turns have ended with it in the realm (\"Lasts 3 of your "
                                "turns\")")

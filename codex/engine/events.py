@@ -862,12 +862,39 @@ class Summoned(Event, Entering):
 
 @dataclass(frozen=True)
 class Conjured(Event):
+    """An artifact or aura enters the realm (Codex "Conjure": "Conjure means 'enter the realm,' for
+    artifacts and auras"). ``card`` is its ``kind:id`` in the realm (its Genesis and what listens
+    for cards entering the realm fire on it), ``player`` who conjured it, ``at`` where (an aura:
+    its top-left square); Rubble filling voids has no card."""
+
     kind: ClassVar[str] = "conjure"
     name: str
     where: str
+    card: str = ""
+    player: str = ""
+    at: Location | None = None
 
     def text(self) -> str:
         return f"{self.name} is conjured {self.where}."
+
+
+@dataclass(frozen=True)
+class Animated(Event):
+    """An aura or artifact became a minion as well (Codex "Animate"): a unit on the board, which
+    did not enter the realm."""
+
+    kind: ClassVar[str] = "animate"
+    unit: str
+    name: str
+    card_kind: str
+    form: str
+    power: int
+    where: str
+    controller: str
+
+    def text(self) -> str:
+        return (f"{self.name} is animated: the {self.card_kind} is also {self.form} with power {self.power}, "
+                f"controlled by {self.controller}, at the {self.where}; it did not enter the realm.")
 
 
 @dataclass(frozen=True)

@@ -172,10 +172,13 @@ def state_json(state: GameState) -> dict[str, Any]:
                  "carrying": carrying.get(u.id, []), "interacted": u.interacted}
         if u.oversized:
             entry["occupies"] = [loc_json(loc) for loc in state.locations_of(u)]
+        if u.animates:
+            entry["animates"] = u.animates      # the aura or artifact it is (Codex "Animate")
         units.append(entry)
     artifacts = [{"id": a.id, "name": a.name, "at": loc_json(state.artifact_location(a)), "bearer": a.bearer,
                   "controller": state.artifact_controller(a), "owner": a.owner, "carriable": a.carriable,
-                  "token": a.token} for a in state.artifacts]
+                  "token": a.token, **({"animated_as": a.animated_as} if a.animated_as else {})}
+                 for a in state.artifacts]
     return {
         "turn": {"active": state.turn.active, "number": state.turn.number, "phase": state.turn.phase},
         "players": [{"id": p.id, "life": p.life, "max_life": p.max_life,
@@ -187,8 +190,8 @@ def state_json(state: GameState) -> dict[str, Any]:
         "voids": [sq for sq in SQUARES if state.site_at(sq) is None],
         "units": units,
         "artifacts": artifacts,
-        "auras": [{"id": a.id, "name": a.name, "squares": list(a.squares), "effects": list(a.effects)}
-                  for a in state.auras],
+        "auras": [{"id": a.id, "name": a.name, "squares": list(a.squares), "effects": list(a.effects),
+                   **({"animated_as": a.animated_as} if a.animated_as else {})} for a in state.auras],
         "removed": [{"id": r.id, "name": r.name, "fate": r.fate, "at": loc_json(r.location),
                      "controller": r.controller, "owner": r.owner, "zone": r.zone,
                      "killed_by": list(r.killers)} for r in state.removed],

@@ -159,7 +159,7 @@ class _Checks:
                      f"did you mean {' or '.join(repr(c) for c in close)}?" if close
                      else "check the spelling, or import a card list that has it")
             return None
-        if card.type not in types:
+        if not set(card.types) & set(types):
             self.add(pointer, f"{card.name} is a {card.type} card, not a {' or '.join(types)}",
                      f"name a {' or '.join(types)} card here")
             return None
@@ -232,8 +232,10 @@ def _auras(doc: D.ScenarioDoc, checks: _Checks) -> list[Aura]:
         card = checks.card(a.card, f"/auras/{i}/card", ("aura",))
         name = a.name or (card.name if card else "Aura")
         text = a.text or (card.text if card else "")
+        cost = a.cost if a.cost is not None else (card.cost or 0 if card else 0)
         auras.append(Aura(a.id or f"aura{i + 1}", name, a.controller, squares, tuple(a.effects), text,
-                          abilities_of(text, name) if text else Abilities(), turns=a.turns))
+                          abilities_of(text, name) if text else Abilities(), turns=a.turns, cost=cost,
+                          elements=tuple(card.elements) if card else ()))
     return auras
 
 
@@ -403,6 +405,10 @@ def _artifacts(doc: D.ScenarioDoc, units: list[Unit], board: GameState, first_pl
             checks.add(f"{ptr}/id", f"duplicate id {a.id!r}", "give each artifact its own id")
         seen.add(a.id)
         card = checks.card(a.card, f"{ptr}/card", ("artifact",))
+        if card is not None and "minion" in card.types:
+            checks.add(f"{ptr}/card", f"{card.name} is an artifact minion (Codex: \"Automatons are artifacts that are "
+                       "minions\"): it is a unit on the board", f"give it under \"units\" (\"card\": \"{card.name}\")")
+            continue
         name = a.name or (card.name if card else a.id)
         text = a.text or (card.text if card else "")
         checks.known_player(a.owner, f"{ptr}/owner")
@@ -451,6 +457,8 @@ def _spell(spell: D.SpellDoc, ptr: str, checks: _Checks) -> D.SpellDoc:
             "text": card.text, "power": _card_power(card) or 0}.items() if k not in given or getattr(spell, k) is None})
         if "carriable" not in given and card.type == "artifact" and "Monument" in card.subtypes:
             spell = spell.model_copy(update={"carriable": False})
+        if "also" not in given and len(card.types) > 1:     # an Automaton: an artifact minion
+            spell = spell.model_copy(update={"also": tuple(t for t in card.types if t != card.type)})
     for fld in ("name", "type"):
         if getattr(spell, fld) is None and spell.card is None:
             checks.add(f"{ptr}/{fld}", f"a spell needs its {fld}", f"add \"{fld}\" (or \"card\" naming the card)")
@@ -481,13 +489,16 @@ def _resolve_cards(action: D.Action, ptr: str, checks: _Checks) -> D.Action:
 
 
 def _check_action(action: D.Action, ptr: str, created: set[str], checks: _Checks,
-                  artifacts: set[str] | None = None) -> None:
+                  artifacts: set[str] | None = None, animatable: frozenset[str] = frozenset()) -> None:
     """Every unit (and artifact) an action names must exist in the scenario (or be created
-    earlier in a sequence)."""
+    earlier in a sequence: summoned, or an aura or artifact of ``animatable`` animated, Codex
+    "Animate"; if it was not, that action is illegal with ``unit_gone``)."""
     artifacts = artifacts if artifacts is not None else set()
     if isinstance(action, D.Sequence):
         for i, sub in enumerate(action.actions):
-            _check_action(sub, f"{ptr}/actions/{i}", created, checks, artifacts)
+            if i:
+                created.update(animatable)
+            _check_action(sub, f"{ptr}/actions/{i}", created, checks, artifacts, animatable)
         return
     if isinstance(action, (D.Attack, D.MoveAndAttack)):
         for i, sub in enumerate(action.casts):
@@ -582,7 +593,8 @@ def load(doc: Any, cards: CardSource | None = None) -> tuple[GameState, D.Action
     for i, (a, b) in enumerate(parsed.as_if_adjacent):
         if a == b:
             checks.add(f"/as_if_adjacent/{i}", f"square {a} linked to itself", "link two different sites")
-    _check_action(action, "/action", {u.id for u in units}, checks, {a.id for a in artifacts})
+    _check_action(action, "/action", {u.id for u in units}, checks, {a.id for a in artifacts},
+                  frozenset(a.id for a in auras) | frozenset(a.id for a in artifacts))
     lasting = lasting_effects(parsed.lasting, {u.id for u in units}, checks)
     if checks.problems:
         raise ScenarioError(checks.problems)

@@ -105,6 +105,7 @@ class Unit:
     elements: tuple[str, ...] = ()       # air, earth, fire, water (from its card)
     cost: int | None = None              # its mana cost (from its card), when known
     rarity: str | None = None            # Ordinary, Exceptional, Elite, Unique (from its card)
+    animates: str | None = None          # an animated card ("aura:<id>", "artifact:<id>"): Codex "Animate"
 
     @property
     def is_avatar(self) -> bool:
@@ -160,6 +161,7 @@ class Artifact:
     text: str = ""
     abilities: Abilities = Abilities()
     subtypes: tuple[str, ...] = ()       # Monument, Weapon, Relic... (from its card)
+    animated_as: str | None = None       # the unit it is while animated (Codex "Animate")
 
     @property
     def is_lance(self) -> bool:
@@ -178,6 +180,9 @@ class Aura:
     text: str = ""
     abilities: Abilities = Abilities()   # what its card text says, typed
     turns: int = 0                       # its controller's turns that ended with it in the realm ("Lasts 3 of your turns")
+    cost: int = 0                        # its mana cost (from its card)
+    elements: tuple[str, ...] = ()       # air, earth, fire, water (from its card)
+    animated_as: str | None = None       # the unit it is while animated: an aura minion (Codex "Animate")
 
 
 @dataclass(frozen=True)
@@ -326,6 +331,7 @@ class Lasting:
     during: str | None = None            # a casting effect "on your opponent's next turn": only on that player's turn
     links: tuple[tuple[int, int], ...] = ()   # "units can move between them as if they were adjacent": those pairs
     links_for: str | None = None         # ... for that player's units only ("your units"); None: every unit
+    animated: tuple[str, ...] = ()       # units that are animated cards while it lasts (Codex "Animate")
 
     def covers(self, unit: "Unit") -> bool:
         """Whether the effect is on ``unit`` now: one of its units, or (an effect over an area) a unit
@@ -570,7 +576,9 @@ class GameState:
         state = replace(self, units=tuple(x for x in self.units if x.id != unit_id), artifacts=artifacts,
                         removed=self.removed + (Removed(u.id, u.name, fate, u.location, u.controller, u.owner,
                                                         zone, killers),))
-        card = Card(u.name, u.owner, u.kind, u.token, u.id, data=unit_card(u))
+        kind: CardType = "aura" if u.animates and u.animates.startswith("aura:") else (
+            "artifact" if u.animates else u.kind)      # an animated card stays an aura or artifact card
+        card = Card(u.name, u.owner, kind, u.token, u.id, data=replace(unit_card(u), type=kind))
         return state.put_card(card, zone)
 
     def with_artifact(self, artifact: Artifact) -> "GameState":

@@ -26,10 +26,11 @@ from typing import Any, Callable
 from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.budget import spend
 from codex.engine.events import (AbilityNotExecuted, offered, Banished, Damaged, Died, EffectIgnored, Entering, Entry, Event,
-                                 GameDrawn, GameWon, Marked, Note, Summoned, TriggerAdded, TriggerSkipped)
+                                 GameDrawn, GameWon, Marked, Note, Summoned, TriggerAdded, TriggerSkipped, Conjured)
 from codex.engine.geometry import Location, Region
 from codex.engine.ongoing import disabled_by, keywords_at, power_of, silenced_at
 from codex.engine.oversized import area
+from codex.engine.rest import stir, stir_actors
 from codex.engine.state import Burial, GameState, Pending, TriggeredEffect, Unit
 from codex.engine.terrain import reground
 
@@ -92,7 +93,10 @@ def _check(state: GameState, batch: list[Event] | None = None) -> Resolved:
     marked for death."""
     from codex.engine.carrying import drops
     from codex.engine.effects.durations import ended
-    state, events = reground(state)
+    from codex.engine.animate import animated, follow
+    state, events = follow(state) if animated(state) else (state, [])    # an animated card is where its unit is
+    state, grounded = reground(state)
+    events += grounded
     state, dropped = drops(state)
     events += dropped
     state, lasting = _lasting_at_rest(state, batch or [])
@@ -136,6 +140,9 @@ def _check(state: GameState, batch: list[Event] | None = None) -> Resolved:
     if banished:
         state, more = drops(state)
         events += more
+        if animated(state):
+            state, more = follow(state)
+            events += more
     return state, events
 
 
@@ -148,7 +155,7 @@ def _lasting_at_rest(state: GameState, batch: list[Event]) -> Resolved:
     from codex.engine.events import EffectBegan, EffectEnded
     events: list[Event] = []
     from codex.engine.effects.durations import end_lasting, gone_sources
-    gone = ended(state, batch) + [e for e in gone_sources(state) if e.control_from]
+    gone = ended(state, batch) + [e for e in gone_sources(state) if e.control_from or e.animated]
     if gone:
         state, over = end_lasting(state, gone, ("ongoing-effect",))
         events += over
@@ -233,7 +240,7 @@ def triggers_for(state: GameState, event: Event) -> list[Pending]:
     Deathrite when its card is marked for death (it dies), a site's ability when a unit enters
     it (any `Entering` event). A disabled or silenced minion's own abilities do not fire
     (`withheld_triggers` says so)."""
-    fired = _card_triggers(state, event) + _site_genesis(state, event)
+    fired = _card_triggers(state, event) + _site_genesis(state, event) + _conjured_genesis(state, event)
     unit, abilities = _own_abilities(state, event)
     if unit is None or not abilities or _abilities_gone(state, unit) is not None:
         return fired
@@ -259,6 +266,27 @@ def _site_genesis(state: GameState, event: Event) -> list[Pending]:
                       f"site{site.square}.{i}", event=event)
             out.append(Pending(ctx.controller, f"site:{site.square}", TriggeredEffect(f"site{site.square}", site.name,
                                                                                       ability, event, ctx)))
+    return out
+
+
+def _conjured_genesis(state: GameState, event: Event) -> list[Pending]:
+    """A conjured artifact's or aura's Genesis triggers as it is conjured: "Conjure means 'enter the
+    realm,' for artifacts and auras" and "Conjure and summon are analogous" (Codex "Conjure"), and
+    Genesis is "When this card enters the realm" (Codex "Genesis")."""
+    from codex.engine.effects.context import Ctx, Obj
+    from codex.engine.events import Conjured
+    if not isinstance(event, Conjured) or not event.card:
+        return []
+    kind, _, key = event.card.partition(":")
+    card = state.artifact(key) if kind == "artifact" else next((a for a in state.auras if a.id == key), None)
+    if card is None:
+        return []
+    controller = event.player or state.turn.active
+    out = []
+    for i, ability in enumerate(card.abilities.abilities):
+        if ability.kind is AbilityKind.GENESIS:
+            ctx = Ctx(Obj(kind, key), card.name, controller, ability, f"{key}.{i}", event=event)
+            out.append(Pending(controller, event.card, TriggeredEffect(key, card.name, ability, event, ctx)))
     return out
 
 
@@ -294,6 +322,10 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
     if not fired:
         return state, skipped
     state = _remember_once(state, fired)
+    # a unit whose triggered ability triggers is not at rest (Codex "At Rest")
+    state, stirred = stir(state, [uid for p in fired if (uid := _unit_source(p.source)) is not None],
+                          "triggered a triggered ability")
+    skipped += stirred
     active = [p for p in fired if p.controller == state.turn.active]
     others = [p for p in fired if p.controller != state.turn.active]
     ordered = others + active   # the non-active player's were added last, so they resolve first
@@ -305,12 +337,21 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
         assert isinstance(eff, TriggeredEffect)
         dying = eff.ability.kind is AbilityKind.DEATHRITE or (isinstance(eff.cause, Marked)
                                                               and eff.ability.kind is AbilityKind.GENESIS)
+        conjured = isinstance(eff.cause, Conjured) and bool(eff.cause.card)
         extra = _phase_rules(eff.ability) + (["deathrite", "die.marked"] if dying else (
-            ["genesis"] if eff.ability.kind is AbilityKind.GENESIS else (
-                ["enter"] if _listens_for_entering(eff.ability) else [])))
+            ["genesis"] + (["conjure.enters"] if conjured else []) if eff.ability.kind is AbilityKind.GENESIS else (
+                (["conjure.enters"] if conjured else ["enter"]) if _listens_for_entering(eff.ability) else [])))
         added.append(TriggerAdded(eff.unit, eff.name, eff.ability.text, p.controller, i + 1,
                                   rules=tuple(rules + extra)))
     return replace(state, storyline=tuple(ordered) + state.storyline), added
+
+
+def _unit_source(source: str | None) -> str | None:
+    """The unit a storyline item's source names (``unit:id``, or a bare unit id), if it is one."""
+    if source is None:
+        return None
+    kind, sep, key = source.partition(":")
+    return key if sep and kind == "unit" else (source if not sep else None)
 
 
 def _phase_rules(ability: Ability) -> list[str]:
@@ -344,7 +385,7 @@ def _listens_for_entering(ability: Ability) -> bool:
     from codex.cardtext import ast as A
     trigger = getattr(ability.node, "trigger", None)
     event = getattr(trigger, "event", None)
-    return isinstance(event, A.Clause) and isinstance(event.action, A.Enter)
+    return isinstance(event, A.Clause) and isinstance(event.action, (A.Enter, A.Conjure))
 
 
 def resolve_ability(state: GameState, item: Pending) -> Resolved:
@@ -442,6 +483,8 @@ def settle(state: GameState, events: list[Event] | None = None) -> Resolved:
     fresh = list(events or [])
     while True:
         spend(1, "resolving the storyline")
+        state, stirred = stir_actors(state, fresh)
+        out += stirred
         state, checked = _check(state, fresh)
         state, added = add_triggers(state, [e for e in fresh + checked if not e.offered])
         out += checked + added

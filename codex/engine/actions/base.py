@@ -17,6 +17,7 @@ from codex.engine.errors import AmbiguousAction, IllegalAction
 from codex.engine.events import Event, Note, offered
 from codex.engine.geometry import Location, Region
 from codex.engine.reasons import Found, Reason, explain, found_rules
+from codex.engine.rest import actor, stir_actors
 from codex.engine.ruling import Verdict
 from codex.engine.state import GameState, Unit
 from codex.engine.storyline import Resolved, settle
@@ -43,8 +44,13 @@ class Resolution:
         self.events: list[Event] = []
 
     def emit(self, *events: Event) -> None:
+        """Tell ``events``; a unit they say acted (activated, cast, defended, intercepted) is not
+        at rest from then on (Codex "At Rest": `rest.stir_actors`)."""
         spend(len(events), "events of the ruling")
         self.events.extend(events)
+        if any(actor(e) is not None for e in events):
+            self.state, notes = stir_actors(self.state, events)
+            self.events.extend(notes)
 
     def apply(self, resolved: Resolved) -> GameState:
         """Take a resolution function's result: its state becomes current, its events are told."""

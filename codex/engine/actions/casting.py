@@ -30,6 +30,7 @@ from codex.engine.geometry import Location
 from codex.engine.state import Affinity, Artifact, Aura, Card, GameState, Unit, ZoneName
 from typing import Any
 from codex.engine.zones import move, take
+from codex.engine.rest import stir
 
 
 def spell_of(doc: D.SpellDoc) -> C.Spell:
@@ -163,8 +164,8 @@ def _conjure_artifact(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr:
         res.state = _pay(res.state, pid, spell.cost).with_artifact(
             Artifact(aid, spell.name, a.owner or pid, loc, bearer=bearer.id, offset=offset_in(res.state, bearer, loc),
                      cost=spell.cost, text=spell.text, abilities=spell.abilities))
-        res.emit(Conjured(spell.name, f"into the hands of {bearer.name}", rules=(
-            "casting.artifact-carrier", "conjure", "carriable-artifact", "artifact.control")))
+        res.settle([Conjured(spell.name, f"into the hands of {bearer.name}", f"artifact:{aid}", pid, loc, rules=(
+            "casting.artifact-carrier", "conjure", "carriable-artifact", "artifact.control"))])
         return f"carried by {bearer.name}"
     caster = res.unit(a.caster, ptr + "/caster")
     loc = place(res.state, a.location if a.location is not None else caster.location.square)
@@ -179,8 +180,9 @@ def _conjure_artifact(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr:
     res.state = _pay(res.state, pid, spell.cost).with_artifact(
         Artifact(aid, spell.name, a.owner or pid, loc, carriable=spell.carriable, controller=None if spell.carriable else pid,
                  cost=spell.cost, text=spell.text, abilities=spell.abilities))
-    res.emit(Conjured(spell.name, f"on the surface of {site.name}", rules=("casting.artifact-location", "conjure") + (
-        ("artifact.uncontrolled", "uncontrolled.artifact") if spell.carriable else ("artifact.monument",))))
+    res.settle([Conjured(spell.name, f"on the surface of {site.name}", f"artifact:{aid}", pid, loc,
+                         rules=("casting.artifact-location", "conjure") + (
+        ("artifact.uncontrolled", "uncontrolled.artifact") if spell.carriable else ("artifact.monument",)))])
     return f"conjured at {site.name}"
 
 
@@ -214,11 +216,12 @@ def _conjure_aura(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str
     before = res.state
     res.state = _pay(res.state, pid, spell.cost)
     aura = Aura(a.spell.id or spell.name, spell.name, pid, squares, tuple(a.spell.effects), text=spell.text,
-                abilities=spell.abilities)
+                abilities=spell.abilities, cost=a.spell.cost or 0, elements=tuple(sorted(spell.threshold.elements())))
     res.state = res.state.evolve(auras=res.state.auras + (aura,))
     where = f"on squares {', '.join(map(str, squares))}"
     # a flood makes sites water (their subsurfaces follow); a silence removes abilities (Waterbound too)
-    res.settle([Conjured(spell.name, where, rules=("casting.aura", "aura", "conjure"))] + ground_notes(before, res.state))
+    res.settle([Conjured(spell.name, where, f"aura:{aura.id}", pid, Location(squares[0], Region.SURFACE),
+                         rules=("casting.aura", "aura", "conjure"))] + ground_notes(before, res.state))
     return f"conjured {where}"
 
 
@@ -505,6 +508,8 @@ def _cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
     if not a.spell.token:          # a token copy is made on the storyline, not cast from a hand
         _from_hand(res, owner, spell.name, ptr, a.zone)
     _pay_additional(res, casting, spell, caster.id, a.spell.id or spell.name, ptr)
+    res.state, stirred = stir(res.state, (caster.id,), "cast a spell", (spell.text,))   # Codex "At Rest"
+    res.emit(*stirred)
     res.settle([SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",))])
     where = _PLACE[spell.type](res, a, spell, pid, ptr)
     res.emit(ManaPaid(pid, spell.cost, res.state.player(pid).mana, rules=("casting.cost",)))

@@ -72,7 +72,8 @@ def sequence(res: Resolution, a: D.Sequence, ptr: str) -> Outcome:
     last: Outcome | None = None
     for i, sub in enumerate(a.actions):
         res.emit(Note("action", f"Action {i + 1}: {sub.do}.", {"index": i}))
-        last = run(res.state, sub, f"{ptr}/actions/{i}")
+        # between actions the storyline is empty: every unit is at rest again (Codex "At Rest")
+        last = run(res.state.evolve(restless=frozenset()), sub, f"{ptr}/actions/{i}")
         res.state = last.state
         res.events.extend(last.events)
         summaries.append(last.summary)

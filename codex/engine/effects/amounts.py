@@ -73,6 +73,8 @@ def cost_of(run: "Run", obj: Obj) -> int:
         return u.cost or 0
     if obj.kind == "artifact" and (a := run.state.artifact(obj.key)) is not None:
         return a.cost
+    if obj.kind == "aura" and (aura := next((x for x in run.state.auras if x.id == obj.key), None)) is not None:
+        return aura.cost
     if obj.kind == "card":
         data = obj.key.card.data if hasattr(obj.key, "card") else None
         return int(getattr(data, "cost", 0) or 0)

@@ -89,9 +89,13 @@ def filter_problems(f: Any) -> Iterator[str]:
     from codex.engine.effects.conditions import condition_problems
     from codex.engine.effects.select import RELS
     from codex.engine.effects.select import at_rest_phrase
-    if at_rest_phrase(f):            # "at rest (at adjacent locations)"
-        for g in f.of.filters:
+    if at_rest_phrase(f):            # "at rest (at adjacent locations)", "... or one step in front of X"
+        from codex.engine.effects.select import rest_parts
+        filters, others = rest_parts(f)
+        for g in filters:
             yield from filter_problems(g)
+        for x in others:
+            yield from sel_problems(x.filters[0].of)
         return
     if isinstance(f, A.Where):
         if f.rel not in RELS or f.rel in ("from", "among", "to", "into"):
@@ -216,6 +220,11 @@ def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
             yield from condition_problems(cond)
         if "or" in sentence.links and set(sentence.links) != {"or"}:
             yield "clauses joined by both 'and' and 'or'"
+        if any(isinstance(c, A.Clause) and isinstance(c.action, A.Animate) for c in sentence.clauses):
+            from codex.engine.effects.animate import form_of
+            following = sentences[n + 1] if isinstance(sentences, tuple) and n + 1 < len(sentences) else None
+            if form_of(following) is None:
+                yield "animating a card without saying what minion it becomes"
         for clause in sentence.clauses:
             if isinstance(clause, A.Clause) and clause.duration is None and sentence.duration is not None:
                 clause = A.replace(clause, duration=sentence.duration)      # as `execute.run_sentence` reads it

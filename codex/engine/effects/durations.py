@@ -114,6 +114,10 @@ def end_lasting(state: GameState, ending: list[Lasting], rules: tuple[str, ...])
     for e in ending:
         events.append(EffectEnded(e.name, e.until if e.until != "event" else f"until {e.ends_on}",
                                   tuple(names.get(u, u) for u in e.units), rules=rules))
+        for uid in e.animated:                  # the card is no longer a minion (Codex "Animate")
+            from codex.engine.animate import release
+            state, released = release(state, uid)
+            events += released
         for uid, before in e.control_from:
             unit = state.unit(uid)
             if unit is not None and unit.controller != before:

@@ -673,17 +673,68 @@ def _located_test(state: GameState, ctx: Ctx, where: A.Where, kind: str) -> Call
     return lambda o: any(l in locs for l in locations_of(state, o))
 
 
+def _rest(node: Any) -> bool:
+    return isinstance(node, A.Selector) and node.noun == "rest" and node.det is None and not node.mods
+
+
+def steps_in_front(node: Any) -> bool:
+    """"one step in front of Hillock Basilisk": a number of steps and whose front."""
+    return isinstance(node, A.Selector) and singular(node.noun) == "step" and isinstance(node.count, int) \
+        and not node.mods and len(node.filters) == 1 and isinstance(node.filters[0], A.Where) \
+        and node.filters[0].rel == "in_front_of" and node.filters[0].of is not None
+
+
 def at_rest_phrase(f: Any) -> bool:
-    """"at rest" (with where: "at rest at adjacent locations"): Codex "At Rest"."""
-    return isinstance(f, A.Where) and f.rel == "at" and isinstance(f.of, A.Selector) and f.of.noun == "rest" \
-        and f.of.det is None and not f.of.mods
+    """"at rest" (with where: "at rest at adjacent locations"; or other places: "at rest here or
+    one step in front of Hillock Basilisk"): Codex "At Rest"."""
+    if not (isinstance(f, A.Where) and f.rel == "at"):
+        return False
+    if _rest(f.of):
+        return True
+    return isinstance(f.of, A.Group) and f.of.conj == "or" and bool(f.of.items) and _rest(f.of.items[0]) \
+        and all(steps_in_front(x) for x in f.of.items[1:])
+
+
+def rest_parts(f: A.Where) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """An "at rest" phrase's filters (where the units rest) and its other places ("or one step in
+    front of ...")."""
+    if isinstance(f.of, A.Group):
+        return f.of.items[0].filters, tuple(f.of.items[1:])
+    return f.of.filters, ()
+
+
+def in_front(state: GameState, ctx: Ctx, step: A.Selector) -> list[Location]:
+    """The locations N steps in front of a card (Codex "Forward": away from its controller's
+    starting edge), in its own region."""
+    from codex.engine.geometry import next_square, relative_directions
+    where = step.filters[0]
+    out: list[Location] = []
+    for o in select(state, ctx, where.of, choose=False):
+        owner = controller_of(state, o)
+        first = bool(state.players) and owner == state.players[0].id
+        forward = next(iter(relative_directions(first)["forward"]))
+        for loc in locations_of(state, o):
+            square: int | None = loc.square
+            for _ in range(int(step.count)):
+                square = next_square(square, forward) if square is not None else None
+            if square is not None:
+                out.append(Location(square, loc.region))
+    return out
 
 
 def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj], bool]:
     if at_rest_phrase(f):
-        # a unit is at rest unless it moved, was moved or entered during the action being ruled
-        where = [_filter_test(state, ctx, g, kind) for g in f.of.filters]
-        return lambda o: o.kind == "unit" and o.key not in state.restless and all(t(o) for t in where)
+        # a unit is at rest unless it entered, moved or was moved, cast a spell, activated an ability
+        # or triggered one during the action being ruled (`rest.py`)
+        filters, others = rest_parts(f)
+        where = [_filter_test(state, ctx, g, kind) for g in filters]
+        fronts = {loc for x in others for loc in in_front(state, ctx, x)}
+
+        def placed(o: Obj) -> bool:
+            if not others:
+                return all(t(o) for t in where)
+            return (bool(where) and all(t(o) for t in where)) or any(l in fronts for l in locations_of(state, o))
+        return lambda o: o.kind == "unit" and o.key not in state.restless and placed(o)
     if isinstance(f, A.Where):
         if f.rel in ("from", "in", "among") and zone_of(f.of) is not None:
             return lambda o: True       # the zone the cards come from: read by `zone_scope`

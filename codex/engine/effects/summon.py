@@ -369,7 +369,8 @@ def _put_artifact(run: Run, name: str, owner: str, at: Location, token: bool = F
     run.state = run.state.with_artifact(dc_replace(art))
     site = run.state.site_at(at.square)
     where = f"at the {at}" + (f" ({site.name})" if site is not None else "")
-    run.settle([Conjured(name, where, rules=("conjure",) + (("token",) if token else ("broken-artifact",)))])
+    run.settle([Conjured(name, where, f"artifact:{aid}", run.ctx.controller, at,
+                         rules=("conjure",) + (("token",) if token else ("broken-artifact",)))])
     return Obj("artifact", aid)
 
 

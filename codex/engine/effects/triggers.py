@@ -21,7 +21,7 @@ from codex.cardtext import ast as A
 from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.effects.select import NotExecutable, locations_of, select_all
-from codex.engine.events import (ArtifactBroken, Attacked, Damaged, Defended, Drew, Entering, Event, Intercepted,
+from codex.engine.events import (ArtifactBroken, Attacked, Conjured, Damaged, Defended, Drew, Entering, Event, Intercepted,
                                  Marked, ProjectileStruck, SitePlayed, SpellCast, Struck, Summoned, TurnEnded,
                                  TurnStarted)
 from codex.engine.geometry import Location, Region
@@ -29,7 +29,7 @@ from codex.engine.state import Card, GameState, Site
 
 #: Trigger clause primitive → the engine events it listens for.
 _EVENTS: dict[type, tuple[type, ...]] = {
-    A.Enter: (Entering,), A.Die: (Marked,), A.Attack: (Attacked,), A.Strike: (Struck, ProjectileStruck),
+    A.Enter: (Entering, Conjured, SitePlayed), A.Conjure: (Conjured,), A.Die: (Marked,), A.Attack: (Attacked,), A.Strike: (Struck, ProjectileStruck),
     A.Damage: (Damaged,), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
     A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken), A.Draw: (Drew,),
     A.Relocate: (Entering,), A.Leave: (Entering,),
@@ -41,7 +41,7 @@ _WHOSE = (None, "your", "each", "each_player", "their", "opponent", "enemy", "th
 #: Which roles of each trigger clause the engine matches against the event.
 _ROLES: dict[type, tuple[str, ...]] = {
     A.Enter: ("patient", "dest"), A.Die: ("patient",), A.Attack: ("agent", "patient"), A.Strike: ("agent", "patient"),
-    A.Damage: ("patient",), A.Cast: ("agent",), A.Summon: ("patient",),
+    A.Damage: ("patient",), A.Cast: ("agent",), A.Summon: ("patient",), A.Conjure: ("patient", "dest", "agent"),
     A.Defend: ("agent",), A.Intercept: ("agent",), A.Remove: ("patient", "agent"), A.Draw: ("agent",),
     A.Play: ("patient", "dest"),
     A.Relocate: ("patient",), A.Leave: ("patient", "source"),
@@ -101,6 +101,8 @@ def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
             continue
         if isinstance(act, A.Cast) and role == "patient":
             continue
+        if isinstance(act, A.Enter) and role == "dest" and into_realm(value):
+            continue
         problems += list(sel_problems(value))
     if isinstance(act, A.Cast) and act.patient is not None:
         from codex.engine.effects.statics import Unsupported, _check_card_words
@@ -137,9 +139,60 @@ def _subject(event: Event) -> Obj | None:
         return Obj("artifact", event.artifact)
     if isinstance(event, Drew):
         return Obj("player", event.player)
+    if isinstance(event, (SitePlayed, Conjured)):
+        return _entered_card(event)
+    return Obj("unit", unit) if isinstance(unit, str) else None
+
+
+def into_realm(dest: Any) -> bool:
+    """"enters the realm": entering the realm itself (summoned, conjured or played), not a place in it."""
+    return isinstance(dest, A.Selector) and singular_noun(dest.noun) == "realm" and dest.det in ("the", None) \
+        and not dest.mods and not dest.filters
+
+
+def singular_noun(noun: Any) -> str:
+    return str(noun).lower().removesuffix("s") if isinstance(noun, str) else ""
+
+
+def _names_this_card(node: Any) -> bool:
+    """"this card" (or the card's own name, SELF): the card whose ability this is, whatever its type."""
+    if isinstance(node, A.Ref):
+        return node.word == "SELF" and not node.filters
+    return isinstance(node, A.Selector) and node.det == "this" and singular_noun(node.noun) == "card" \
+        and not node.mods and not node.filters
+
+
+def _entered_card(event: Event) -> Obj | None:
+    """The card an event put into the realm: a summoned minion, a conjured artifact or aura (Codex
+    "Conjure": "Conjure means 'enter the realm,' for artifacts and auras"), a played site."""
+    if isinstance(event, Summoned):
+        return Obj("unit", event.unit)
+    if isinstance(event, Conjured) and event.card:
+        kind, _, key = event.card.partition(":")
+        return Obj(kind, key)
     if isinstance(event, SitePlayed):
         return Obj("site", event.square)
-    return Obj("unit", unit) if isinstance(unit, str) else None
+    return None
+
+
+def _conjured(state: GameState, ctx: Ctx, act: A.Conjure, event: Conjured) -> bool:
+    """"Whenever you conjure an artifact", "Whenever an aura is conjured nearby": what was conjured,
+    by whom and where."""
+    card = _entered_card(event)
+    if card is None or not _in(state, ctx, act.patient, card):
+        return False
+    if act.agent is not None and not _in(state, ctx, act.agent, Obj("player", event.player)):
+        return False
+    if act.dest is None:
+        return True
+    if event.at is None:
+        return False
+    if isinstance(act.dest, A.Where):
+        from codex.engine.effects.select import places
+        return event.at.square in {loc.square for loc in places(state, ctx, act.dest)}
+    named = select_all(state, ctx, act.dest)
+    return any(o.kind == "site" and o.key == event.at.square or o.kind == "location" and o.key == event.at
+               for o in named)
 
 
 def _spell_card(event: SpellCast) -> Obj:
@@ -234,6 +287,15 @@ def _matches(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -> bool
         return False
     act = clause.action
     subject = _subject(event)
+    if isinstance(act, A.Enter) and into_realm(act.dest):      # "When this card enters the realm"
+        card = _entered_card(event)
+        if card is not None and _names_this_card(act.patient):
+            return card == ctx.source
+        return card is not None and _in(state, ctx, act.patient, card)
+    if isinstance(event, Conjured):
+        return isinstance(act, A.Conjure) and _conjured(state, ctx, act, event)
+    if isinstance(event, SitePlayed) and isinstance(act, A.Enter):
+        return False
     if isinstance(event, Entering):
         return _entering(state, ctx, act, event)
     if isinstance(event, Attacked):
@@ -367,6 +429,10 @@ def _event_roles(event: Event) -> dict[str, list[Obj]]:
         return {"agent": [Obj("unit", event.caster)]}
     if isinstance(event, Summoned):
         return {"patient": [Obj("unit", event.unit)]}
+    if isinstance(event, Conjured):
+        card = _entered_card(event)
+        return {"patient": [card] if card else [], "agent": [Obj("player", event.player)] if event.player else [],
+                "dest": [Obj("location", event.at)] if event.at else []}
     if isinstance(event, SitePlayed):
         return {"patient": [Obj("site", event.square)], "agent": [Obj("player", event.player)]}
     if isinstance(event, Drew):
