@@ -83,7 +83,7 @@ def _attacks_and_kills(event: Any) -> bool:
 
 def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
     from codex.engine.effects.check import sel_problems
-    if event.modal is not None or event.negated or event.conditions or event.adjuncts:
+    if event.modal is not None or event.negated or event.conditions or not all(map(_on_terrain, event.adjuncts)):
         return ["a trigger with a modal, a condition or an adjunct"]
     if event.duration is not None and not (trigger.kind == "next_time" and event.duration.kind == "this_turn"):
         return ["a trigger that lasts a while"]
@@ -282,7 +282,31 @@ def _fires(state: GameState, ctx: Ctx, clause: Any, event: Event) -> A.Clause | 
     return clause if _matches(state, ctx, clause, event) else None
 
 
+def _on_terrain(adjunct: A.Adjunct) -> bool:
+    """"dies on land", "enters on water": where the event must happen, a land or a water site."""
+    what = adjunct.what
+    return adjunct.prep in ("on", "in", "at") and isinstance(what, A.Selector) and what.det is None \
+        and not what.mods and not what.filters and singular_noun(what.noun) in ("land", "water")
+
+
+def _happened_on(state: GameState, event: Event, adjunct: A.Adjunct) -> bool:
+    """Whether the event happened at a location of a land site ("on land") or of a water site ("on
+    water"), as the site is now (Codex "Land Site", "Water Site": a site is always one or the other;
+    the void is neither)."""
+    from codex.engine.ongoing import site_is_water
+    place = _place(event)
+    if place is None or place.key.region is Region.VOID:
+        return False
+    site = state.site_at(place.key.square)
+    return site is not None and site_is_water(state, site) == (singular_noun(adjunct.what.noun) == "water")
+
+
 def _matches(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -> bool:
+    """The event is the one the clause names, where its adjuncts say it happens."""
+    return _matches_event(state, ctx, clause, event) and all(_happened_on(state, event, a) for a in clause.adjuncts)
+
+
+def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -> bool:
     if not isinstance(event, _EVENTS.get(type(clause.action), ())):
         return False
     act = clause.action
