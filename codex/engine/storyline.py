@@ -296,7 +296,10 @@ def _card_triggers(state: GameState, event: Event) -> list[Pending]:
     from codex.engine.effects.triggers import fired
     out = []
     for ctx, ability in fired(state, event):
-        key = f"{ctx.source.kind}:{ctx.source.key}"
+        src = ctx.source.key
+        # a card in a zone (Scourge Zombies in the cemetery): its ability works while it is still there
+        key = f"zone:{src.owner}:{src.zone}:{src.card.name}" if ctx.source.kind == "card" \
+            else f"{ctx.source.kind}:{ctx.source.key}"
         out.append(Pending(ctx.controller, key, TriggeredEffect(str(ctx.source.key), ctx.source_name, ability,
                                                                 event, ctx)))
     return out
@@ -434,6 +437,9 @@ def _source_in_realm(state: GameState, source: str) -> bool:
     from codex.engine.ongoing import in_realm
     if source.startswith("spell:"):
         return True
+    if source.startswith("zone:"):      # a card whose ability works from a zone: still in that zone
+        _, owner, zone, name = source.split(":", 3)
+        return state.has_player(owner) and any(c.name == name for c in state.player(owner).zone(zone).named)  # type: ignore[arg-type]
     if ":" in source:
         return in_realm(state, source)
     return state.unit(source) is not None

@@ -398,6 +398,47 @@ def listeners(state: GameState) -> Iterator[Listener]:
                 yield Obj("artifact", art.id), art.name, owner, ab, f"{art.id}.{i}"
 
 
+def realm_listeners(state: GameState) -> Iterator[Listener]:
+    """The listeners in the realm, but for abilities that work from a cemetery (`zone_listeners`):
+    "summon Scourge Zombies from your cemetery" does nothing while they are in the realm."""
+    return (item for item in listeners(state) if not acts_from_zone(item[3], "cemetery"))
+
+
+def zone_listeners(state: GameState) -> Iterator[Listener]:
+    """Triggered abilities of cards in a cemetery that say what they do from there ("Whenever an
+    allied Mortal dies on land, you may summon Scourge Zombies from your cemetery": Codex "Passive
+    Ability", some cards "have abilities that specify what they do ... while in your cemetery")."""
+    for p in state.players:
+        for pos, card in enumerate(p.cemetery.named):
+            text = card.data.text if card.data is not None else ""
+            if not text or "cemetery" not in text.lower():
+                continue
+            obj = Obj("card", ZoneCard(p.id, "cemetery", card, pos))
+            for i, ab in enumerate(_card_abilities(text, card.name)):
+                if ab.kind is AbilityKind.TRIGGERED and acts_from_zone(ab, "cemetery"):
+                    yield obj, card.name, p.id, ab, f"{card.id or card.name}.{i}"
+
+
+def _card_abilities(text: str, name: str) -> tuple[Ability, ...]:
+    from codex.engine.abilities import abilities_of
+    return abilities_of(text, name).abilities
+
+
+def acts_from_zone(ability: Ability, zone: str) -> bool:
+    """Whether the ability's effect takes its own card out of ``zone`` ("summon Scourge Zombies from
+    your cemetery"): it works while the card is there."""
+    from codex.engine.effects.select import zone_of
+    body = getattr(ability.node, "body", ())
+    for sentence in body:
+        for clause in getattr(sentence, "clauses", ()):
+            act = getattr(clause, "action", None)
+            patient, source = getattr(act, "patient", None), getattr(act, "source", None)
+            if isinstance(patient, A.Ref) and patient.word == "SELF" and source is not None \
+                    and any(z == zone and det in ("your", "its owner's") for det, z in zone_of(source) or []):
+                return True
+    return False
+
+
 def granted_listeners(state: GameState) -> Iterator[Ctx]:
     """Triggered abilities other cards grant (``Black Obelisk's site has "At the start of your turn,
     ..."``): the holder's, quoted from the granting card."""
@@ -514,7 +555,8 @@ def fired(state: GameState, event: Event) -> list[tuple[Ctx, Ability]]:
     ruling starts)."""
     out = []
     candidates: list[tuple[Ctx, Ability]] = [(Ctx(obj, name, controller, ability, key, event=event), ability)
-                                             for obj, name, controller, ability, key in listeners(state)]
+                                             for obj, name, controller, ability, key in
+                                             [*realm_listeners(state), *zone_listeners(state)]]
     candidates += [(d.ctx, d.ability) for d in state.delayed]
     candidates += [(c, c.ability) for c in granted_listeners(state)]
     for base, ability in candidates:
@@ -550,4 +592,4 @@ def fired(state: GameState, event: Event) -> list[tuple[Ctx, Ability]]:
     return out
 
 
-__all__ = ["fired", "fires", "listeners", "trigger_problems", "once_key", "Callable"]
+__all__ = ["fired", "fires", "listeners", "realm_listeners", "zone_listeners", "acts_from_zone", "trigger_problems", "once_key", "Callable"]
