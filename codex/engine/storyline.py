@@ -439,7 +439,8 @@ def _source_in_realm(state: GameState, source: str) -> bool:
         return True
     if source.startswith("zone:"):      # a card whose ability works from a zone: still in that zone
         _, owner, zone, name = source.split(":", 3)
-        return state.has_player(owner) and any(c.name == name for c in state.player(owner).zone(zone).named)  # type: ignore[arg-type]
+        cards = state.player(owner).zone(zone).named if state.has_player(owner) else ()  # type: ignore[arg-type]
+        return any(c.name == name for c in cards)
     if ":" in source:
         return in_realm(state, source)
     return state.unit(source) is not None

@@ -24,7 +24,8 @@ from codex.engine.combat import break_ward, interact
 from codex.engine.oversized import normalise
 from codex.engine.effects.casting_effects import use_up
 from codex.engine.effects.casting_rules import (Casting, alternate_cost, card_permitted, cast_now, casting_of,
-                                                conjured_atop, cost_change, may_cast, permitted, required, spent, threshold_waived)
+                                                conjured_atop, cost_change, may_cast, permitted, required, spent,
+                                                threshold_waived)
 from codex.engine.effects.context import card_data
 from codex.engine.geometry import Location
 from codex.engine.state import Affinity, Artifact, Aura, Card, GameState, Unit, ZoneName
@@ -364,7 +365,8 @@ def _with_alternate_cost(res: Resolution, casting: Casting, spell: C.Spell) -> C
         return spell
     amount, quote = alternate
     res.emit(Note("cost", f"{spell.name} is cast for ({amount}) instead of its mana cost ({spell.cost}), as "
-                  f"{quote.card} allows.", {"cost": amount}, rules=("cost.alternate", "may-and-can.optional"), from_card=quote))
+                  f"{quote.card} allows.", {"cost": amount}, rules=("cost.alternate", "may-and-can.optional"),
+                  from_card=quote))
     return replace(spell, cost=amount)
 
 

@@ -592,4 +592,5 @@ def fired(state: GameState, event: Event) -> list[tuple[Ctx, Ability]]:
     return out
 
 
-__all__ = ["fired", "fires", "listeners", "realm_listeners", "zone_listeners", "acts_from_zone", "trigger_problems", "once_key", "Callable"]
+__all__ = ["fired", "fires", "listeners", "realm_listeners", "zone_listeners", "acts_from_zone", "trigger_problems",
+           "once_key", "Callable"]
