@@ -171,3 +171,13 @@ def test_a_card_of_the_wrong_kind_put_into_a_deck_is_ignored() -> None:
     state, events = move(state, "p1", [Card("Bog", "p1", "site")], "hand", "spellbook", "shuffled in", ())
     assert state.player("p1").spellbook.size == 5
     assert "only spells go into a spellbook" in events[0].text() and events[0].rules == ("spellbook.only-spells",)
+
+
+def test_a_zone_card_given_with_its_text_needs_its_type_and_keeps_its_text() -> None:
+    card = {"name": "Bog Risen", "text": "Whenever an allied minion dies, draw a spell."}
+    found = problems(doc({"do": "end_turn"}, [{"id": "p1", "cemetery": [card]}, {"id": "p2"}]))
+    assert "type" in found["/players/0/cemetery/0/type"]
+    state, _ = load(doc({"do": "end_turn"}, [{"id": "p1", "cemetery": [dict(card, type="minion", power=2)]},
+                                             {"id": "p2"}]))
+    data = state.player("p1").cemetery.named[0].data
+    assert data is not None and data.text == card["text"] and data.attack == 2

@@ -62,6 +62,10 @@ class CardDoc(Doc):
     card: Id | None = Field(default=None, description="a card of the imported catalog: name and type from it")
     type: CardTypeName | None = None
     token: StrictBool = False
+    text: Text | None = Field(default=None,
+                              description="its rules text, for a card not in the catalog whose abilities work "
+                                          "from its zone (needs its type)")
+    power: Count | None = Field(default=None, description="a minion card's power, with its text")
 
 
 #: A card in a zone: a bare name (its type from the catalog when one is available), or a CardDoc.

@@ -684,6 +684,19 @@ class ArtifactBroken(Event):
         return f"{self.name} is destroyed and put into its owner's cemetery: it is now a broken artifact."
 
 
+@dataclass(frozen=True)
+class GenesisReactivated(Event):
+    """An effect triggers a card's Genesis again ("Reactivate the Genesis abilities of your nearby
+    Deserts"): its Genesis abilities go onto the storyline as if it had just entered (`storyline`)."""
+
+    kind: ClassVar[str] = "reactivated"
+    card: str            # "site:13", "unit:<id>", "artifact:<id>", "aura:<id>"
+    name: str
+
+    def text(self) -> str:
+        return f"{self.name}'s Genesis is triggered again."
+
+
 # ---------------------------------------------------------------------------- death and the game
 
 @dataclass(frozen=True)

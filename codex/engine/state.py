@@ -427,6 +427,7 @@ class GameState:
     as_if_adjacent: tuple[tuple[int, int], ...] = ()   # pairs of sites units may move between as if adjacent
     used_abilities: frozenset[str] = frozenset()      # limited abilities used this turn ("Once on your turn")
     cast_this_turn: tuple[tuple[str, str, str, str], ...] = ()  # (player, spell, type, caster) cast this turn, in order
+    died_this_turn: tuple[tuple["Card", str], ...] = ()   # (the dead unit's card, its controller then), in order
     delayed: tuple[DelayedTrigger, ...] = ()          # triggered abilities resolved spells left behind
     attacking: Attacking | None = None                # the attack being resolved, if any
     afterwards: tuple[Any, ...] = ()                  # effects waiting for that attack to end ("afterwards")
@@ -579,6 +580,8 @@ class GameState:
         kind: CardType = "aura" if u.animates and u.animates.startswith("aura:") else (
             "artifact" if u.animates else u.kind)      # an animated card stays an aura or artifact card
         card = Card(u.name, u.owner, kind, u.token, u.id, data=replace(unit_card(u), type=kind))
+        if fate == "died":      # "a minion that died this turn": remembered until the turn ends
+            state = replace(state, died_this_turn=state.died_this_turn + ((card, u.controller),))
         return state.put_card(card, zone)
 
     def with_artifact(self, artifact: Artifact) -> "GameState":

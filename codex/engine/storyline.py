@@ -240,7 +240,8 @@ def triggers_for(state: GameState, event: Event) -> list[Pending]:
     Deathrite when its card is marked for death (it dies), a site's ability when a unit enters
     it (any `Entering` event). A disabled or silenced minion's own abilities do not fire
     (`withheld_triggers` says so)."""
-    fired = _card_triggers(state, event) + _site_genesis(state, event) + _conjured_genesis(state, event)
+    fired = _card_triggers(state, event) + _site_genesis(state, event) + _conjured_genesis(state, event) \
+        + _reactivated_genesis(state, event)
     unit, abilities = _own_abilities(state, event)
     if unit is None or not abilities or _abilities_gone(state, unit) is not None:
         return fired
@@ -267,6 +268,42 @@ def _site_genesis(state: GameState, event: Event) -> list[Pending]:
             out.append(Pending(ctx.controller, f"site:{site.square}", TriggeredEffect(f"site{site.square}", site.name,
                                                                                       ability, event, ctx)))
     return out
+
+
+def _reactivated_genesis(state: GameState, event: Event) -> list[Pending]:
+    """A card whose Genesis an effect triggers again ("Reactivate the Genesis abilities of your
+    nearby Deserts"): each of its Genesis abilities goes onto the storyline, its controller's."""
+    from codex.engine.effects.context import Ctx, Obj
+    from codex.engine.effects.select import controller_of
+    from codex.engine.events import GenesisReactivated
+    if not isinstance(event, GenesisReactivated):
+        return []
+    kind, _, key = event.card.partition(":")
+    obj = Obj(kind, int(key) if kind == "site" else key)
+    card = _card_in_realm(state, obj)
+    if card is None:
+        return []
+    controller = controller_of(state, obj) or state.turn.active
+    source, prefix = (key, key) if kind == "unit" else (event.card, f"site{key}" if kind == "site" else key)
+    out = []
+    for i, ability in enumerate(card.abilities.abilities):
+        if ability.kind is AbilityKind.GENESIS:
+            ctx = Ctx(obj, card.name, controller, ability, f"{prefix}.{i}", event=event)
+            out.append(Pending(controller, source, TriggeredEffect(prefix, card.name, ability, event, ctx)))
+    return out
+
+
+def _card_in_realm(state: GameState, obj: Any) -> Any:
+    """The site, unit, artifact or aura an object names, if it is in the realm."""
+    if obj.kind == "site":
+        return state.site_at(obj.key)
+    if obj.kind == "unit":
+        return state.unit(obj.key)
+    if obj.kind == "artifact":
+        return state.artifact(obj.key)
+    if obj.kind == "aura":
+        return next((a for a in state.auras if a.id == obj.key), None)
+    return None
 
 
 def _conjured_genesis(state: GameState, event: Event) -> list[Pending]:
@@ -296,7 +333,10 @@ def _card_triggers(state: GameState, event: Event) -> list[Pending]:
     from codex.engine.effects.triggers import fired
     out = []
     for ctx, ability in fired(state, event):
-        key = f"{ctx.source.kind}:{ctx.source.key}"
+        src = ctx.source.key
+        # a card in a zone (Scourge Zombies in the cemetery): its ability works while it is still there
+        key = f"zone:{src.owner}:{src.zone}:{src.card.name}" if ctx.source.kind == "card" \
+            else f"{ctx.source.kind}:{ctx.source.key}"
         out.append(Pending(ctx.controller, key, TriggeredEffect(str(ctx.source.key), ctx.source_name, ability,
                                                                 event, ctx)))
     return out
@@ -434,6 +474,10 @@ def _source_in_realm(state: GameState, source: str) -> bool:
     from codex.engine.ongoing import in_realm
     if source.startswith("spell:"):
         return True
+    if source.startswith("zone:"):      # a card whose ability works from a zone: still in that zone
+        _, owner, zone, name = source.split(":", 3)
+        cards = state.player(owner).zone(zone).named if state.has_player(owner) else ()  # type: ignore[arg-type]
+        return any(c.name == name for c in cards)
     if ":" in source:
         return in_realm(state, source)
     return state.unit(source) is not None

@@ -54,6 +54,11 @@ def card_of(entry: D.CardEntry, owner: str, ptr: str, checks: Checker) -> Card |
         checks.add(f"{ptr}/name", "a card needs its name", "add \"name\" (or \"card\" naming a catalog card)")
         return None
     found = _catalog_card(checks, entry.name)
+    if entry.text is not None:          # an invented card with its own text (an ability that works from a zone)
+        if entry.type is None:
+            checks.add(f"{ptr}/type", "a card given with its text needs its type", "add \"type\" (minion, ...)")
+            return None
+        found = CardData(entry.name, entry.type, text=entry.text, attack=entry.power, defence=entry.power)
     return Card(entry.name, owner, entry.type or (found.type if found else None),  # type: ignore[arg-type]
                 entry.token, data=found)
 

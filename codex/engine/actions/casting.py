@@ -23,8 +23,9 @@ from codex.engine.carrying import lance_tokens, offset_in
 from codex.engine.combat import break_ward, interact
 from codex.engine.oversized import normalise
 from codex.engine.effects.casting_effects import use_up
-from codex.engine.effects.casting_rules import (Casting, card_permitted, cast_now, casting_of, conjured_atop,
-                                                cost_change, may_cast, permitted, required, spent, threshold_waived)
+from codex.engine.effects.casting_rules import (Casting, alternate_cost, card_permitted, cast_now, casting_of,
+                                                conjured_atop, cost_change, may_cast, permitted, required, spent,
+                                                threshold_waived)
 from codex.engine.effects.context import card_data
 from codex.engine.geometry import Location
 from codex.engine.state import Affinity, Artifact, Aura, Card, GameState, Unit, ZoneName
@@ -342,6 +343,7 @@ def _with_cost_changes(res: Resolution, casting: Casting, spell: C.Spell) -> C.S
         res.emit(Note("cost", f"{waived.card} lets {spell.name} be cast for no threshold.", {},
                       rules=("threshold", "may-and-can"), from_card=waived))
         spell = replace(spell, threshold=Affinity())
+    spell = _with_alternate_cost(res, casting, spell)
     delta, quotes = cost_change(res.state, casting, spell.abilities)
     if not quotes:
         return spell
@@ -352,6 +354,20 @@ def _with_cost_changes(res: Resolution, casting: Casting, spell: C.Spell) -> C.S
                                                                       if spell.cost + delta < 0 else ()),
                       from_card=quote))
     return replace(spell, cost=cost)
+
+
+def _with_alternate_cost(res: Resolution, casting: Casting, spell: C.Spell) -> C.Spell:
+    """The spell starting from an alternate cost its text allows now ("May be cast for (0) if ..."),
+    when that is less than its mana cost: its player may, and paying less is never worse (Codex
+    "Cost": the total starts from the mana cost or an alternate cost, then increases and reductions)."""
+    alternate = alternate_cost(res.state, casting, spell.abilities)
+    if alternate is None or alternate[0] >= spell.cost:
+        return spell
+    amount, quote = alternate
+    res.emit(Note("cost", f"{spell.name} is cast for ({amount}) instead of its mana cost ({spell.cost}), as "
+                  f"{quote.card} allows.", {"cost": amount}, rules=("cost.alternate", "may-and-can.optional"),
+                  from_card=quote))
+    return replace(spell, cost=amount)
 
 
 def _leave_delayed(res: Resolution, spell: C.Spell, sid: str, pid: str, caster: str, targets: tuple[str, ...],

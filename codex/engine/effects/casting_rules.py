@@ -250,6 +250,23 @@ def cost_change(state: GameState, casting: Casting, abilities: Abilities) -> tup
     return total, quotes
 
 
+def alternate_cost(state: GameState, casting: Casting, abilities: Abilities) -> tuple[int, CardQuote] | None:
+    """The lowest alternate cost the spell may start from instead of its mana cost ("May be cast for
+    (0) if an allied Mortal died this turn": its conditions hold now; Codex "Cost"), and which
+    ability gives it; None when none does."""
+    from codex.engine.effects.conditions import holds
+    from codex.engine.effects.select import NotExecutable
+    found: list[tuple[int, CardQuote]] = []
+    for s in _statics(state, casting, abilities, "cost_as"):
+        ctx = _with(s.ctx, casting)
+        try:
+            if _is_card(state, ctx, s.patient, casting) and all(holds(state, ctx, c) for c in s.conditions):
+                found.append((int(s.payload), s.quote))
+        except NotExecutable:
+            continue
+    return min(found, key=lambda f: f[0]) if found else None
+
+
 def _cost_applies(state: GameState, s: Any, casting: Casting) -> bool:
     from codex.engine.effects.conditions import holds
     from codex.engine.effects.select import NotExecutable
@@ -356,5 +373,5 @@ def cast_holds(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
 
 
 __all__ = ["Casting", "casting_of", "permitted", "play_permitted", "cost_change", "cast_holds", "threshold_waived",
-           "spent", "required", "may_cast", "conjured_atop", "card_permitted",
+           "spent", "required", "may_cast", "alternate_cost", "conjured_atop", "card_permitted",
            "additional_costs", "cast_now"]

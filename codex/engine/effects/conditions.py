@@ -116,6 +116,44 @@ def _was_cast(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
     return False
 
 
+def died_this_turn(clause: A.Clause) -> bool:
+    """"a minion that died this turn", "if an allied Mortal died this turn": about the units that
+    died earlier this turn (`GameState.died_this_turn`), not one dying now."""
+    return isinstance(clause.action, A.Die) and clause.tense == "past" and isinstance(clause.scope, A.Turn) \
+        and clause.scope.which == "this" and clause.scope.whose is None
+
+
+#: The determiners "... died this turn" reads: one such death is enough, or ("no") none may be.
+_DIED_DETS = (None, "a", "an", "any", "no")
+
+
+def _dead_cards(state: GameState) -> list[tuple[Obj, str]]:
+    """Each unit that died this turn as the card it became (a token's in the banished area), with
+    who controlled it when it died."""
+    from codex.engine.effects.context import ZoneCard
+    return [(Obj("card", ZoneCard(card.owner, "banished" if card.token else "cemetery", card)), controller)
+            for card, controller in state.died_this_turn]
+
+
+def _died(state: GameState, ctx: Ctx, act: A.Die) -> bool:
+    """"that died this turn" said of a card (it is one of the dead units' cards), or "if an allied
+    Mortal died this turn" (one of them was such a unit: ally and enemy by who controlled it when it
+    died, since a dead card has no controller; Codex "Ally", "Dead Minion")."""
+    dead = _dead_cards(state)
+    patient = act.patient
+    if isinstance(patient, A.Ref):
+        objs = select_all(state, ctx, patient)
+        cards = {o.key.card for o, _ in dead}
+        return bool(objs) and all(o.kind == "card" and getattr(o.key, "card", None) in cards for o in objs)
+    if not isinstance(patient, A.Selector) or patient.det not in _DIED_DETS:
+        raise NotExecutable("a condition about some number of units dying this turn")
+    sides = {m.lower() for m in patient.mods} & {"allied", "enemy"}
+    kind = A.replace(patient, det=None, mods=tuple(m for m in patient.mods if m.lower() not in sides))
+    found = any(is_a(state, ctx, o, kind) and all((who == ctx.controller) == (side == "allied") for side in sides)
+                for o, who in dead)
+    return not found if patient.det == "no" else found
+
+
 def clause_holds(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
     """The clause as a statement about the board now (``negated`` flips it); "no X ..." holds when
     it holds of none of the X."""
@@ -124,6 +162,9 @@ def clause_holds(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
     act = clause.action
     if isinstance(act, A.Cast) and _cast_this_turn(clause):     # "if you cast a non-fire spell this turn"
         result = _was_cast(state, ctx, act)
+        return not result if clause.negated else result
+    if isinstance(act, A.Die) and died_this_turn(clause):     # "if an allied Mortal died this turn"
+        result = _died(state, ctx, act)
         return not result if clause.negated else result
     role = _none_of(act)
     if role is not None:
@@ -323,6 +364,9 @@ def condition_problems(node: Any) -> Iterator[str]:
     act = node.action
     if isinstance(act, A.DoSo):
         return
+    if isinstance(act, A.Die):
+        yield from _died_problems(node, act)
+        return
     if type(act) not in _TESTS:
         yield f"a condition about {type(act).__name__}"
         return
@@ -354,6 +398,27 @@ def condition_problems(node: Any) -> Iterator[str]:
         if role == "type" and isinstance(value, A.Selector):
             value = A.replace(value, det=None)
         yield from sel_problems(value)
+
+
+def _died_problems(clause: A.Clause, act: A.Die) -> Iterator[str]:
+    """What keeps the engine from testing a clause about dying: only "died this turn" is read (not
+    "if none die", "if he dies from damage taken this way")."""
+    from codex.engine.effects.check import sel_problems
+    if not died_this_turn(clause):
+        yield "a condition about Die"
+        return
+    patient = act.patient
+    if isinstance(patient, A.Ref):     # "a minion that died this turn (from your cemetery)": `select.died_zones`
+        from codex.engine.effects.select import zone_of
+        if act.source is not None and zone_of(act.source) is None:
+            yield "a condition about units dying this turn from somewhere"
+        return
+    if act.source is not None:
+        yield "a condition about units dying this turn from somewhere"
+    if not isinstance(patient, A.Selector) or patient.det not in _DIED_DETS:
+        yield "a condition about some number of units dying this turn"
+        return
+    yield from sel_problems(A.replace(patient, det=None))
 
 
 def holds(state: GameState, ctx: Ctx, node: Any) -> bool:

@@ -884,6 +884,20 @@ def zone_scope(state: GameState, ctx: Ctx, sel: A.Selector) -> list[tuple[str, s
                 return [(pid, zone) for det, zone in named for pid in zone_owners(state, ctx, det)]
     if any(m.lower() == "dead" for m in sel.mods):
         return [(p.id, "cemetery") for p in state.players]
+    died = died_zones(sel)
+    if died is not None:
+        return [(pid, zone) for det, zone in died for pid in zone_owners(state, ctx, det)]
+    return None
+
+
+def died_zones(sel: A.Selector) -> list[tuple[Any, str]] | None:
+    """"a minion that died this turn (from your cemetery)": the zone its relative clause names, or
+    every cemetery, where dead minions are (Codex "Dead Minion"); None when no such clause."""
+    from codex.engine.effects.conditions import died_this_turn
+    for f in sel.filters:
+        if isinstance(f, A.Relative) and isinstance(f.clause, A.Clause) and died_this_turn(f.clause):
+            source = f.clause.action.source
+            return zone_of(source) if source is not None else [("any", "cemetery")]
     return None
 
 

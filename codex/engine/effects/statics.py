@@ -214,6 +214,9 @@ def _permission(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         for problem in condition_problems(_cast_when(clause).clause):
             raise Unsupported(problem)
         return [Static("cast_when", ctx, act.patient, _cast_when(clause).clause, (), order)]
+    if verb == "cast" and _alternate_cost(clause) is not None:
+        # "May be cast for (0) if an allied Mortal died this turn": an alternate cost (Codex "Cost")
+        return [Static("cost_as", ctx, act.patient, _alternate_cost(clause), tuple(clause.conditions), order)]
     if verb is None or clause.conditions:
         raise Unsupported(f"a static ability with '{clause.modal}'")
     source = getattr(act, "source", None)
@@ -231,6 +234,23 @@ def _permission(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     if clause.adjuncts:
         out += _done_for(act, clause, ctx, order)
     return out
+
+
+def _alternate_cost(clause: A.Clause) -> int | None:
+    """The mana of "May be cast for (N) [if ...]", "You may cast this for (N)" (this card, nothing
+    else said: no "less", no place, no zone, no other caster), its alternate cost; None otherwise."""
+    act = clause.action
+    if clause.modal != "may" or clause.negated or clause.adverbs or len(clause.adjuncts) != 1 \
+            or clause.adjuncts[0].prep != "for" or not isinstance(clause.adjuncts[0].what, A.Mana):
+        return None
+    if not (isinstance(act.patient, A.Ref) and act.patient.word == "SELF") \
+            or not (act.agent is None or isinstance(act.agent, A.Ref) and act.agent.word == "you") \
+            or getattr(act, "dest", None) is not None or getattr(act, "source", None) is not None:
+        return None
+    try:
+        return _mana_amount(clause.adjuncts[0].what)
+    except Unsupported:
+        return None
 
 
 def _cast_when(clause: A.Clause) -> Any:

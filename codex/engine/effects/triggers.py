@@ -83,7 +83,7 @@ def _attacks_and_kills(event: Any) -> bool:
 
 def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
     from codex.engine.effects.check import sel_problems
-    if event.modal is not None or event.negated or event.conditions or event.adjuncts:
+    if event.modal is not None or event.negated or event.conditions or not all(map(_on_terrain, event.adjuncts)):
         return ["a trigger with a modal, a condition or an adjunct"]
     if event.duration is not None and not (trigger.kind == "next_time" and event.duration.kind == "this_turn"):
         return ["a trigger that lasts a while"]
@@ -282,7 +282,31 @@ def _fires(state: GameState, ctx: Ctx, clause: Any, event: Event) -> A.Clause | 
     return clause if _matches(state, ctx, clause, event) else None
 
 
+def _on_terrain(adjunct: A.Adjunct) -> bool:
+    """"dies on land", "enters on water": where the event must happen, a land or a water site."""
+    what = adjunct.what
+    return adjunct.prep in ("on", "in", "at") and isinstance(what, A.Selector) and what.det is None \
+        and not what.mods and not what.filters and singular_noun(what.noun) in ("land", "water")
+
+
+def _happened_on(state: GameState, event: Event, adjunct: A.Adjunct) -> bool:
+    """Whether the event happened at a location of a land site ("on land") or of a water site ("on
+    water"), as the site is now (Codex "Land Site", "Water Site": a site is always one or the other;
+    the void is neither)."""
+    from codex.engine.ongoing import site_is_water
+    place = _place(event)
+    if place is None or place.key.region is Region.VOID:
+        return False
+    site = state.site_at(place.key.square)
+    return site is not None and site_is_water(state, site) == (singular_noun(adjunct.what.noun) == "water")
+
+
 def _matches(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -> bool:
+    """The event is the one the clause names, where its adjuncts say it happens."""
+    return _matches_event(state, ctx, clause, event) and all(_happened_on(state, event, a) for a in clause.adjuncts)
+
+
+def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -> bool:
     if not isinstance(event, _EVENTS.get(type(clause.action), ())):
         return False
     act = clause.action
@@ -372,6 +396,47 @@ def listeners(state: GameState) -> Iterator[Listener]:
                 bearer = state.unit(art.bearer) if art.bearer else None
                 owner = bearer.controller if bearer else art.controller or art.owner
                 yield Obj("artifact", art.id), art.name, owner, ab, f"{art.id}.{i}"
+
+
+def realm_listeners(state: GameState) -> Iterator[Listener]:
+    """The listeners in the realm, but for abilities that work from a cemetery (`zone_listeners`):
+    "summon Scourge Zombies from your cemetery" does nothing while they are in the realm."""
+    return (item for item in listeners(state) if not acts_from_zone(item[3], "cemetery"))
+
+
+def zone_listeners(state: GameState) -> Iterator[Listener]:
+    """Triggered abilities of cards in a cemetery that say what they do from there ("Whenever an
+    allied Mortal dies on land, you may summon Scourge Zombies from your cemetery": Codex "Passive
+    Ability", some cards "have abilities that specify what they do ... while in your cemetery")."""
+    for p in state.players:
+        for pos, card in enumerate(p.cemetery.named):
+            text = card.data.text if card.data is not None else ""
+            if not text or "cemetery" not in text.lower():
+                continue
+            obj = Obj("card", ZoneCard(p.id, "cemetery", card, pos))
+            for i, ab in enumerate(_card_abilities(text, card.name)):
+                if ab.kind is AbilityKind.TRIGGERED and acts_from_zone(ab, "cemetery"):
+                    yield obj, card.name, p.id, ab, f"{card.id or card.name}.{i}"
+
+
+def _card_abilities(text: str, name: str) -> tuple[Ability, ...]:
+    from codex.engine.abilities import abilities_of
+    return abilities_of(text, name).abilities
+
+
+def acts_from_zone(ability: Ability, zone: str) -> bool:
+    """Whether the ability's effect takes its own card out of ``zone`` ("summon Scourge Zombies from
+    your cemetery"): it works while the card is there."""
+    from codex.engine.effects.select import zone_of
+    body = getattr(ability.node, "body", ())
+    for sentence in body:
+        for clause in getattr(sentence, "clauses", ()):
+            act = getattr(clause, "action", None)
+            patient, source = getattr(act, "patient", None), getattr(act, "source", None)
+            if isinstance(patient, A.Ref) and patient.word == "SELF" and source is not None \
+                    and any(z == zone and det in ("your", "its owner's") for det, z in zone_of(source) or []):
+                return True
+    return False
 
 
 def granted_listeners(state: GameState) -> Iterator[Ctx]:
@@ -490,7 +555,8 @@ def fired(state: GameState, event: Event) -> list[tuple[Ctx, Ability]]:
     ruling starts)."""
     out = []
     candidates: list[tuple[Ctx, Ability]] = [(Ctx(obj, name, controller, ability, key, event=event), ability)
-                                             for obj, name, controller, ability, key in listeners(state)]
+                                             for obj, name, controller, ability, key in
+                                             [*realm_listeners(state), *zone_listeners(state)]]
     candidates += [(d.ctx, d.ability) for d in state.delayed]
     candidates += [(c, c.ability) for c in granted_listeners(state)]
     for base, ability in candidates:
@@ -526,4 +592,5 @@ def fired(state: GameState, event: Event) -> list[tuple[Ctx, Ability]]:
     return out
 
 
-__all__ = ["fired", "fires", "listeners", "trigger_problems", "once_key", "Callable"]
+__all__ = ["fired", "fires", "listeners", "realm_listeners", "zone_listeners", "acts_from_zone", "trigger_problems",
+           "once_key", "Callable"]
