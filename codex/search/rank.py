@@ -50,25 +50,24 @@ from __future__ import annotations
 
 from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
-from operator import mul
 from functools import cached_property
+from operator import mul
 from typing import NamedTuple
 
 from whoosh.analysis import STOP_WORDS
 
 from codex.search.spelling import american
 
-# The ranking is linear in the signals (``Signals``): each weighed by ``WEIGHTS``, those in
-# ``SCALED`` first multiplied by the record's prior. The weights were set by hand through
+# The ranking is linear in the signals (``Signals``), each weighed by ``WEIGHTS`` (the first
+# six already multiplied by the record's prior). The weights were set by hand through
 # rounds 1-3; scripts/fit_rank.py fits them on every query set seen so far and measures the
-# fit on the blind sets it never saw. Round 4 found them at the fit's optimum: fitted weights
-# won 2 of 233 blind queries and lost two players' terms the vocabulary requires
-# (docs/search.md, "Round 4"), so they stay as set.
+# fit on the blind sets it never saw. Round 4 found them at the fit's optimum: the fits that
+# won a few blind queries cost the judges' set or players' terms the vocabulary requires
+# (docs/search.md, "Quality, round 4"), so they stay as set.
 WEIGHTS: dict[str, float] = {
     "base": 1.0, "coverage": 1.2, "title": 1.0, "proximity": 0.3, "lead": 0.1,
     "sentence": 0.4, "exact": 0.8, "surface": 0.05, "written": 0.01, "full": 0.1,
     "answer": 0.2}
-SCALED = frozenset({"base", "coverage", "title", "proximity", "lead", "sentence"})
 SENTENCE_WORDS = 2.5  # longer questions weigh the sentence signal more: × words / 2.5
 ANSWER_WORDS = 3      # ``answer``: one sentence holds every content word of a question this long
 # A query of three content words or more asks about a topic ("avatar doesn't count toward
@@ -138,8 +137,8 @@ class QueryFeatures:
 
 class Signals(NamedTuple):
     """What the ranker knows of one candidate, each in [0, 1] (``sentence`` grows with the
-    question's length; see the module docstring). Those in ``SCALED`` are already multiplied
-    by the record's prior."""
+    question's length; see the module docstring). The first six are already multiplied by
+    the record's prior."""
 
     base: float
     coverage: float
