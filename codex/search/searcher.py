@@ -526,7 +526,6 @@ class Searcher:
                 return self._collect[-1] if self._collect else []
             finally:
                 self._collect = None
-                self._use(None)
 
     # -- steps ----------------------------------------------------------------------------
     def _search(self, q: str, source: str | None, kind: str | None, limit: int, offset: int,
