@@ -151,9 +151,9 @@ def _deadline(clause: Any) -> str | None:
 
 
 def deadline_trigger(node: Any) -> Any:
-    """"If Redcap Powries haven't attacked by the end of your turn, they die": whether the condition
+    """"If this minion hasn't attacked by the end of your turn, it dies": whether the condition
     holds is known when that turn ends, so the statement is the triggered ability "At the end of
-    your turn, if they haven't attacked this turn, they die" (the condition read then, about that
+    your turn, if it hasn't attacked this turn, it dies" (the condition read then, about that
     turn). Any other node is returned as it is."""
     body: tuple[Any, ...] = tuple(getattr(node, "body", ()))
     sentence = body[0] if len(body) == 1 else None

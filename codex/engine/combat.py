@@ -518,7 +518,7 @@ def strike_heals(state: GameState, striker: Unit, amount: int) -> Resolved:
 
 
 def _power_quote(state: GameState, unit: Unit) -> CardQuote | None:
-    """The card sentence changing the striker's power now ("Other allies have +3 power while
+    """The card sentence changing the striker's power now ("Other allies have +2 power while
     successfully attacking sites"), quoted by its strike; the first of them if several."""
     from codex.engine.effects.statics import power_changes
     return next(iter(power_changes(state, unit)), None)

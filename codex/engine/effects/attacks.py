@@ -3,7 +3,7 @@
 `GameState.attacks_this_turn` keeps each attack of the turn (`state.AttackMade`), from the moment
 its target is declared and legal (Codex "Attack": "'attack' triggers are now satisfied and the
 defender has been targeted and attacked") until the turn passes. A clause about attacking in the
-past tense ("if Redcap Powries haven't attacked", "units that attacked this turn", "if an affected
+past tense ("if the Raiders haven't attacked", "units that attacked this turn", "if an affected
 site is successfully attacked") reads that record; one about the attack being resolved now ("while
 attacking") reads `GameState.attacking` (`conditions._attacking`), except that "while successfully
 attacking sites" asks how the attack on the site is going.
@@ -66,8 +66,7 @@ def attacked(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
     """Whether such an attack was made this turn: by the attacker named (none named: any attacker;
     the card's own text with no subject means itself only when the clause's object is not named
     either), at what the object names (none: anything), and, for "successfully", one that
-    succeeded. An attacker named with "they"/a plural name is each of the units (Redcap Powries:
-    the card itself)."""
+    succeeded. An attacker named by the card's own (plural) name is the card itself."""
     act = clause.action
     assert isinstance(act, A.Attack)
     agents = None if act.agent is None and act.patient is not None else (

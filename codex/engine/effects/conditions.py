@@ -170,7 +170,7 @@ def clause_holds(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
     if isinstance(act, A.Attack) and (attacks_made(clause) or successful(clause)):
         if not attacks_made(clause):     # "if an affected site is successfully attacked": not an event read here
             raise NotExecutable("a condition about an attack going well, outside 'while'")
-        result = attacked(state, ctx, clause)     # "if Redcap Powries haven't attacked this turn"
+        result = attacked(state, ctx, clause)     # "if this minion hasn't attacked this turn"
         return not result if clause.negated else result
     role = _none_of(act)
     if role is not None:

@@ -407,7 +407,7 @@ def _hit_units(run: Run, conditions: tuple[Any, ...]) -> list[Obj]:
 
 def _named_in(conditions: tuple[Any, ...]) -> Any:
     """The object a sentence's condition names with "this"/"that", or by the card's own name (what
-    a later "it" means: "If Redcap Powries haven't attacked ..., they die")."""
+    a later "it" means: "If Idle Raider hasn't attacked ..., sacrifice it")."""
     for cond in conditions:
         for node in A.walk(cond):
             if isinstance(node, A.Selector) and node.det in ("this", "that"):

@@ -61,7 +61,7 @@ class Static:
     unless: bool = False       # it applies while its conditions do NOT hold ("only ... while X")
     threshold: tuple[str, ...] = ()   # "(E)(E)(E) — All minions have Burrowing": only with that threshold
     turn: str | None = None    # "during enemy turns" / "during your turn": only on those turns ("enemy", "your")
-    each: tuple[Any, ...] = ()  # conditions about each object covered ("Other allies have +3 power while attacking")
+    each: tuple[Any, ...] = ()  # conditions about each object covered ("Other allies have +2 power while attacking")
 
     @property
     def layer(self) -> int:
@@ -819,7 +819,7 @@ def statics_of(ability: Ability, ctx: Ctx, order: int) -> list[Static]:
 
 
 def _each_covered(static: Static) -> Static:
-    """"Other allies have +3 power while successfully attacking sites": a "while attacking" or
+    """"Other allies have +2 power while successfully attacking sites": a "while attacking" or
     "while defending" with no subject, in an effect on other objects than the card, is said of each
     of them (the participle's subject is the sentence's), so it is tested per object (as "which")."""
     if static.patient is None:
