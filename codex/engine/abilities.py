@@ -131,6 +131,47 @@ def _keywords_of_line(line: A.KeywordLine) -> tuple[Keywords, list[Any]]:
     return kw, rest
 
 
+#: "by the end of your turn" → the turn whose end it is (`A.Turn.whose` of "At the end of ... turn").
+_DEADLINE_TURNS = {"your": "your", "the": "the", "each": "each"}
+
+
+def _deadline(clause: Any) -> str | None:
+    """The turn a clause's "by the end of <turn>" names ("your", "the", "each"), else None."""
+    adjuncts: tuple[Any, ...] = tuple(getattr(clause, "adjuncts", ()))
+    if not isinstance(clause, A.Clause) or len(adjuncts) != 1 or adjuncts[0].prep != "by":
+        return None
+    what = adjuncts[0].what
+    if not (isinstance(what, A.Selector) and what.noun == "end" and what.det == "the" and not what.mods
+            and len(what.filters) == 1 and isinstance(what.filters[0], A.Of)):
+        return None
+    turn = what.filters[0].what
+    if not (isinstance(turn, A.Selector) and turn.noun == "turn" and not turn.mods and not turn.filters):
+        return None
+    return _DEADLINE_TURNS.get(str(turn.det))
+
+
+def deadline_trigger(node: Any) -> Any:
+    """"If this minion hasn't attacked by the end of your turn, it dies": whether the condition
+    holds is known when that turn ends, so the statement is the triggered ability "At the end of
+    your turn, if it hasn't attacked this turn, it dies" (the condition read then, about that
+    turn). Any other node is returned as it is."""
+    body: tuple[Any, ...] = tuple(getattr(node, "body", ()))
+    sentence = body[0] if len(body) == 1 else None
+    if not isinstance(node, A.Statement) or not isinstance(sentence, A.Sentence):
+        return node
+    conds: tuple[Any, ...] = tuple(sentence.conditions)
+    cond = conds[0] if len(conds) == 1 else None
+    if not isinstance(cond, A.Condition) or cond.kind != "if":
+        return node
+    whose = _deadline(cond.clause)
+    if whose is None or cond.clause.scope is not None:
+        return node
+    clause = A.replace(cond.clause, adjuncts=(), scope=A.Turn(whose=None, which="this"))
+    trigger = A.Trigger(kind="at", event=None, phase="end", turn=A.Turn(whose=whose, which=None), scope=None)
+    return A.Triggered(trigger=trigger, body=(A.replace(sentence, conditions=(A.replace(cond, clause=clause),)),),
+                       threshold=node.threshold, span=node.span)
+
+
 def _kind_of(node: Any, spell: bool) -> AbilityKind | None:
     if isinstance(node, A.Genesis):
         return AbilityKind.GENESIS
@@ -248,6 +289,7 @@ def _abilities_of(text: str, name: str | None, spell: bool, _names_version: int)
             elif isinstance(node, A.Unparsed):
                 unreadable.append(node.text)
             else:
+                node = node if spell else deadline_trigger(node)
                 kind = _kind_of(node, spell)
                 if kind is None:
                     continue

@@ -16,7 +16,8 @@ from typing import Union
 from codex.engine.activation import disabled_reason, tap_reason
 from codex.engine.carrying import lances
 from codex.engine.errors import IllegalAction
-from codex.engine.events import (DamageModified, DamagePrevented, Damaged, DeathBlow, Event, LanceBroke, LifeLost, Note,
+from codex.engine.events import (CardQuote, DamageModified, DamagePrevented, Damaged, DeathBlow, Event, LanceBroke,
+                                 LifeLost, Note,
                                  LifeUnchanged, NoDamage, ReachedDeathsDoor, SiteStruck, StealthLost, StrikeWithheld,
                                  Struck, WardBroke)
 from codex.engine.geometry import Location, Region
@@ -476,6 +477,7 @@ def fight(state: GameState, side_a: list[str], side_b: list[str],
             if first and not lances(state, u):
                 from codex.engine.effects.statics import keyword_sources
                 quote = next(iter(keyword_sources(state, u, "first_strike")), None)
+            quote = quote or _power_quote(state, u)
             batch.append(Struck(u.id, u.name, power, split, names, first, rules=tuple(rules + extra),
                                 from_card=quote))
         for u, power, split, rules in strikes:
@@ -515,12 +517,20 @@ def strike_heals(state: GameState, striker: Unit, amount: int) -> Resolved:
     return state, events
 
 
+def _power_quote(state: GameState, unit: Unit) -> CardQuote | None:
+    """The card sentence changing the striker's power now ("Other allies have +2 power while
+    successfully attacking sites"), quoted by its strike; the first of them if several."""
+    from codex.engine.effects.statics import power_changes
+    return next(iter(power_changes(state, unit)), None)
+
+
 def strike_site(state: GameState, attacker: Unit, site: Site) -> Resolved:
     """An undefended site is struck: its controller loses that much life (not damage)."""
     power, rules = strike_power(state, attacker)
     events: list[Event] = [SiteStruck(attacker.id, attacker.name, site.square, site.name, power,
                                       rules=tuple(rules + ["attack.site", "defender.undefended"] + (
-                                          ["strike.zero"] if power == 0 else [])))]
+                                          ["strike.zero"] if power == 0 else [])),
+                                      from_card=_power_quote(state, attacker))]
     if power > 0 and site.controller:
         state, lost = lose_life(state, site.controller, power, f"{site.name} is struck for {power}",
                                 ("damage.site", "attack.site-no-death-blow"))

@@ -389,6 +389,27 @@ class Attacking:
 
 
 @dataclass(frozen=True)
+class AttackMade:
+    """An attack made this turn (Codex "Attack": once its target is declared and legal, "'attack'
+    triggers are now satisfied and the defender has been targeted and attacked"), kept until the
+    turn passes so that "if it attacked this turn", "units that haven't attacked" and "is
+    successfully attacked" can be read after the attack is over.
+
+    How it went: ``struck`` (None while it is being resolved) is whether what was attacked stayed
+    in the attack and met the attacker: an undefended site struck, or the attacked unit still in
+    the fight (not removed when defenders joined); ``killed`` whether the attacked unit died in it.
+    The Codex does not define a *successful* attack; `effects.attacks` reads both."""
+
+    attacker: str                       # the attacking unit's id
+    name: str                           # its name then
+    controller: str                     # who controlled it then
+    unit: str | None = None             # the unit attacked, or
+    site: int | None = None             # the square of the site attacked
+    struck: bool | None = None
+    killed: bool = False
+
+
+@dataclass(frozen=True)
 class DelayedTrigger:
     """A triggered ability a resolved spell left behind ("At the start of your next turn, ...",
     "The next time an ally strikes ..."): it listens like a card in the realm, fires once, and
@@ -428,6 +449,7 @@ class GameState:
     used_abilities: frozenset[str] = frozenset()      # limited abilities used this turn ("Once on your turn")
     cast_this_turn: tuple[tuple[str, str, str, str], ...] = ()  # (player, spell, type, caster) cast this turn, in order
     died_this_turn: tuple[tuple["Card", str], ...] = ()   # (the dead unit's card, its controller then), in order
+    attacks_this_turn: tuple[AttackMade, ...] = ()    # the attacks made this turn, in order (the last may be ongoing)
     delayed: tuple[DelayedTrigger, ...] = ()          # triggered abilities resolved spells left behind
     attacking: Attacking | None = None                # the attack being resolved, if any
     afterwards: tuple[Any, ...] = ()                  # effects waiting for that attack to end ("afterwards")

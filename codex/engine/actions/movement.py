@@ -18,7 +18,7 @@ from codex.engine.oversized import area, normalise
 from codex.engine.ongoing import airborne_now, disabled_by, keywords_at
 from codex.engine.reasons import Reason, explain, found_rules
 from codex.engine.ruling import Verdict
-from codex.engine.state import Attacking, GameState, Unit
+from codex.engine.state import AttackMade, Attacking, GameState, Unit
 
 
 def fight_summary(state: GameState, ids: list[str]) -> str:
@@ -152,6 +152,9 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
         ("immobile.attack",) if keywords_at(res.state, mover).immobile else ())
     res.state = res.state.evolve(attacking=Attacking(mover.id, target.unit if isinstance(target, UnitTarget) else None,
                                                      target.square if isinstance(target, SiteTarget) else None))
+    res.state = res.state.evolve(attacks_this_turn=res.state.attacks_this_turn + (AttackMade(
+        mover.id, mover.name, mover.controller, target.unit if isinstance(target, UnitTarget) else None,
+        target.square if isinstance(target, SiteTarget) else None),))
     res.settle([Attacked(mover.id, mover.name, target_json(target), describe_target(res.state, target), attack_at,
                          how, rules=rules)])
     joined: list[str] = []
@@ -184,6 +187,7 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
     if side_b:
         name = describe_target(res.state, target)
         res.apply(fight(res.state, [mover.id], side_b, assign, defending=tuple(side_b)))
+        _attack_went(res, target, struck=isinstance(target, UnitTarget) and target.unit in side_b)
         _attack_over(res)
         summary = f"{mover.name} {how} and attacked {name}: " + fight_summary(res.state, [mover.id] + side_b)
         return res.done(res.result_verdict(), summary, defenders=joined)
@@ -192,6 +196,7 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
     assert site is not None and site.controller is not None
     before = res.state.player(site.controller).life
     res.apply(strike_site(res.state, mover, site))
+    _attack_went(res, target, struck=True)
     _attack_over(res)
     after = res.state.player(site.controller).life
     return res.done(res.result_verdict(), f"{mover.name} {how} and struck the undefended {site.name}: "
@@ -205,6 +210,17 @@ def _casts_during(res: Resolution, casts: tuple[D.Cast, ...], ptr: str) -> None:
     for i, record in enumerate(casts):
         res.emit(Note("action", f"During the attack: cast {record.spell.card or record.spell.name}.", {}))
         cast(res, record, f"{ptr}/casts/{i}")
+
+
+def _attack_went(res: Resolution, target: Target, struck: bool) -> None:
+    """How the attack just fought went, kept in its `AttackMade`: whether what was attacked stayed
+    in it and met the attacker, and whether the attacked unit died in it."""
+    made = res.state.attacks_this_turn
+    if not made or made[-1].struck is not None:
+        return
+    killed = isinstance(target, UnitTarget) and res.state.unit(target.unit) is None and any(
+        card.id == target.unit for card, _ in res.state.died_this_turn)
+    res.state = res.state.evolve(attacks_this_turn=made[:-1] + (replace(made[-1], struck=struck, killed=killed),))
 
 
 def _attack_over(res: Resolution) -> None:

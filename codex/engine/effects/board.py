@@ -189,6 +189,20 @@ def _remove(run: Run, act: A.Remove, clause: A.Clause) -> list[Obj]:
     return patients
 
 
+def _die_problems(act: A.Die) -> Iterator[str]:
+    if act.source is not None:
+        yield "dying from something ('dies from damage taken this way')"
+
+
+@executes(A.Die, roles=("patient",), problems=_die_problems)
+def _die(run: Run, act: A.Die, clause: A.Clause) -> list[Obj]:
+    """"At the end of the turn, it dies": the unit is destroyed (Codex "Die": "'Dies' is synonymous
+    with 'destroyed' and 'killed'"), by no one (no kill credit)."""
+    patients = patients_or_self(run, act.patient)
+    remove(run, patients, "destroy")
+    return patients
+
+
 def _killer(run: Run, node: Any) -> tuple[str, ...]:
     if node is None:
         return (str(run.ctx.source.key),) if run.ctx.source.kind == "unit" else ()

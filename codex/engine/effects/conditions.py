@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 from codex.cardtext import ast as A
+from codex.engine.effects.attacks import attacked, attacks_made, succeeding, succeeding_now, successful
 from codex.engine.effects.context import Ctx, Obj
 from codex.engine.effects.select import (NotExecutable, controller_of, is_a, locations_of, places, select,
                                          select_all)
@@ -165,6 +166,11 @@ def clause_holds(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
         return not result if clause.negated else result
     if isinstance(act, A.Die) and died_this_turn(clause):     # "if an allied Mortal died this turn"
         result = _died(state, ctx, act)
+        return not result if clause.negated else result
+    if isinstance(act, A.Attack) and (attacks_made(clause) or successful(clause)):
+        if not attacks_made(clause):     # "if an affected site is successfully attacked": not an event read here
+            raise NotExecutable("a condition about an attack going well, outside 'while'")
+        result = attacked(state, ctx, clause)     # "if this minion hasn't attacked this turn"
         return not result if clause.negated else result
     role = _none_of(act)
     if role is not None:
@@ -350,6 +356,10 @@ def condition_problems(node: Any) -> Iterator[str]:
         if node.kind not in ("if", "unless", "while"):
             yield f"the condition '{node.kind}'"
             return
+        if succeeding(node):      # "while successfully attacking sites"
+            from codex.engine.effects.attacks import problems as attack_problems
+            yield from attack_problems(node.clause, ongoing=True)
+            return
         yield from condition_problems(node.clause)
         return
     if isinstance(node, A.Group):
@@ -385,7 +395,11 @@ def condition_problems(node: Any) -> Iterator[str]:
         yield from sel_problems(probe)
     elif isinstance(act, A.Cast) and (node.tense == "past" or node.duration is not None or node.scope is not None):
         yield "a condition about what was cast this turn"
-    if isinstance(act, A.Attack) and (node.tense == "past" or node.adverbs or node.adjuncts or node.duration):
+    if isinstance(act, A.Attack) and attacks_made(node):     # "if it attacked this turn": `effects.attacks`
+        from codex.engine.effects.attacks import problems as attack_problems
+        yield from attack_problems(node, ongoing=False)
+        return
+    if isinstance(act, A.Attack) and (node.adverbs or node.adjuncts or node.duration):
         yield "a condition about attacks made earlier, or how they went"
     if isinstance(act, A.Defend) and (node.tense == "past" or node.adverbs or node.adjuncts or node.duration):
         yield "a condition about defences made earlier, or how they went"
@@ -428,6 +442,9 @@ def holds(state: GameState, ctx: Ctx, node: Any) -> bool:
             return True
         if node.kind not in ("if", "unless", "while"):
             raise NotExecutable(f"the condition '{node.kind}'")
+        if succeeding(node):      # "while successfully attacking sites"
+            result = succeeding_now(state, ctx, node.clause)
+            return not result if node.clause.negated else result
         result = holds(state, ctx, node.clause)
         return not result if node.kind == "unless" else result
     if isinstance(node, A.Clause):

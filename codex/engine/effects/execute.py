@@ -338,6 +338,10 @@ def condition_holds(run: Run, cond: Any) -> bool:
     if isinstance(cond, A.Condition) and cond.kind == "if_did":
         return bool(run.did)
     from codex.engine.effects.conditions import holds_in_run
+    from codex.engine.effects.attacks import record_note
+    note = record_note(run.state, cond)
+    if note is not None:       # "if they haven't attacked this turn": what the record says, and why
+        run.note("attacks_this_turn", note[0], note[1])
     return holds_in_run(run, cond)
 
 
@@ -402,10 +406,13 @@ def _hit_units(run: Run, conditions: tuple[Any, ...]) -> list[Obj]:
 
 
 def _named_in(conditions: tuple[Any, ...]) -> Any:
-    """The object a sentence's condition names with "this"/"that" (what a later "it" means)."""
+    """The object a sentence's condition names with "this"/"that", or by the card's own name (what
+    a later "it" means: "If Idle Raider hasn't attacked ..., sacrifice it")."""
     for cond in conditions:
         for node in A.walk(cond):
             if isinstance(node, A.Selector) and node.det in ("this", "that"):
+                return node
+            if isinstance(node, A.Ref) and node.word == "SELF":
                 return node
     return None
 

@@ -61,6 +61,7 @@ class Static:
     unless: bool = False       # it applies while its conditions do NOT hold ("only ... while X")
     threshold: tuple[str, ...] = ()   # "(E)(E)(E) — All minions have Burrowing": only with that threshold
     turn: str | None = None    # "during enemy turns" / "during your turn": only on those turns ("enemy", "your")
+    each: tuple[Any, ...] = ()  # conditions about each object covered ("Other allies have +2 power while attacking")
 
     @property
     def layer(self) -> int:
@@ -812,9 +813,28 @@ def statics_of(ability: Ability, ctx: Ctx, order: int) -> list[Static]:
             problems = [p for c in conds for p in condition_problems(c)]
             if problems:
                 raise Unsupported(problems[0])
-        out += [dc_replace(s, conditions=conds + s.conditions, threshold=threshold)
+        out += [_each_covered(dc_replace(s, conditions=conds + s.conditions, threshold=threshold))
                 for s in statics_of_clause(clause, ctx, order)]
     return out
+
+
+def _each_covered(static: Static) -> Static:
+    """"Other allies have +2 power while successfully attacking sites": a "while attacking" or
+    "while defending" with no subject, in an effect on other objects than the card, is said of each
+    of them (the participle's subject is the sentence's), so it is tested per object (as "which")."""
+    if static.patient is None:
+        return static
+    each = tuple(A.replace(c, clause=A.replace(c.clause, action=A.replace(c.clause.action, agent=A.Ref("which"))))
+                 for c in static.conditions if _said_of_each(c))
+    if not each:
+        return static
+    from dataclasses import replace as dc_replace
+    return dc_replace(static, conditions=tuple(c for c in static.conditions if not _said_of_each(c)), each=each)
+
+
+def _said_of_each(cond: Any) -> bool:
+    return isinstance(cond, A.Condition) and cond.kind == "while" and isinstance(cond.clause, A.Clause) \
+        and isinstance(cond.clause.action, (A.Attack, A.Defend)) and cond.clause.action.agent is None
 
 
 def _additional(sentence: Any) -> bool:
@@ -903,7 +923,11 @@ def affected(state: GameState, static: Static) -> set[Obj]:
         return {static.ctx.source}
     token = _evaluating.set(True)
     try:
-        return set(select_all(state, static.ctx, static.patient))
+        objs = set(select_all(state, static.ctx, static.patient))
+        if static.each:
+            from codex.engine.effects.conditions import holds
+            objs = {o for o in objs if all(holds(state, static.ctx.bind("which", [o]), c) for c in static.each)}
+        return objs
     except NotExecutable:
         return set()
     finally:
