@@ -238,6 +238,27 @@ def test_a_typo_is_mended_to_the_singular_of_a_word_the_index_has_only_in_the_pl
     assert corrector.correct(["clas"]) == ["class"]          # "-ss" words are not plurals
 
 
+def test_a_word_spelt_by_ear_is_mended_to_the_word_it_sounds_like() -> None:
+    """Players spell by ear as often as they mistype: among the words close enough, one that
+    sounds the same (metaphone) wins over a closer or more frequent one ("evel" is one edit
+    from "even" and "evil"; "fait" one from "fail", two from "fate"), and a word that sounds
+    the same may be one edit further than a mistyped one ("berried" → "buried")."""
+    from codex.search.correct import Corrector
+
+    vocabulary = {"even": 50, "evil": 2, "fail": 40, "fate": 3, "buried": 4, "married": 30}
+    corrector = Corrector(vocabulary, known=lambda _w: False)
+    assert corrector.correct(["evel", "minions"]) == ["evil", "minions"]
+    assert corrector.correct(["fait"]) == ["fate"]
+    assert corrector.correct(["berried"]) == ["buried"]
+    # a typo that sounds like none of them keeps the closest, most frequent word
+    assert corrector.correct(["eveb"]) == ["even"]
+    # sounding alike buys one edit, no more: both sound like "grimoire" (KRMR), three and
+    # four edits from it
+    grimoire = Corrector({"grimoire": 5}, known=lambda _w: False)
+    assert grimoire.correct(["grymmoyrre"]) == ["grymmoyrre"]
+    assert grimoire.correct(["grimmoyrre"]) == ["grimoire"]
+
+
 def test_a_card_typo_that_is_one_edit_from_a_rules_word_is_listed_and_mended(searcher: Searcher,
                                                                           build_paths) -> None:  # noqa: ANN001
     """"tokn" is one edit from the card Town (a word as well) and from the rules word

@@ -12,8 +12,11 @@ What remains is mended, in order, by
 2. joining it with a neighbour into an index word ("death rite" → "deathrite");
 3. splitting it into two index words ("summoningsickness");
 4. the closest index word by optimal-string-alignment distance (transpositions count as
-   one edit; 1 edit up to five letters, 2 beyond), ties going to a word with the same
-   first letter, then to the word seen most often (titles count more).
+   one edit; 1 edit up to five letters, 2 beyond), a word that sounds the same (jellyfish's
+   metaphone) first and allowed one edit more: players spell by ear as often as they
+   mistype ("evel" is evil, not even; "fait counter" fate, not fail; "berried" buried).
+   Ties then go to the closest, to a word with the same first letter, then to the word seen
+   most often (titles count more).
 
 British and American spellings of one word ("armor", "armour"; "defense", "defence") are
 one word to the analyzer (``spelling.py``, breame's list): either finds the other without
@@ -36,6 +39,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
+from jellyfish import metaphone
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
@@ -173,15 +177,19 @@ class Corrector:
         """
         rarity = self._english.zipf(word)
         limit = 1 if rarity else max_edits(word)
-        found = process.extract(word, self._choices, scorer=OSA.distance,
-                                score_cutoff=limit, limit=None)
+        sound = metaphone(word)
+        # one edit more for a word that sounds the same: spelt by ear, not mistyped
+        found = [(choice, distance) for choice, distance, _ in process.extract(
+                     word, self._choices, scorer=OSA.distance, score_cutoff=limit + 1,
+                     limit=None)
+                 if distance <= limit or metaphone(choice) == sound]
         if rarity:
             found = [c for c in found
                      if self._english.zipf(c[0]) >= rarity + CLEARLY_MORE_COMMON]
         if not found:
             return None
-        best = min(found, key=lambda c: (c[1], c[0][0] != word[0], -self._choice_freq[c[0]],
-                                         c[0]))
+        best = min(found, key=lambda c: (metaphone(c[0]) != sound, c[1], c[0][0] != word[0],
+                                         -self._choice_freq[c[0]], c[0]))
         return best[0]
 
     def split(self, word: str, english: bool = False) -> list[str] | None:
