@@ -38,6 +38,10 @@ therefore re-scored with general signals, the same for every query:
   scaled by the prior: that sentence answers it, even when a record titled by one of its
   words ("Ready Phase" for "do we skip the ready phase in the first round") matches the
   text better overall (Setup: "In the first round of the game, skip the ready phase");
+* ``quantity``: the question asks how many or how much (``asks.py``) and the sentence
+  holding most of its content words states a number: that sentence's share of the words
+  ("how many cards can I hold in my hand": the sentence giving the hand's size, not one
+  that only mentions a hand). Not scaled by the prior;
 * ``lead``: the title names the topic typed first, the first content word some title uses
   (judges type the topic first: "lance first strike", "submerge underwater"; a question's
   first words, "what happens when two Lethal minions fight", are not its topic);
@@ -67,7 +71,7 @@ from codex.search.spelling import american
 WEIGHTS: dict[str, float] = {
     "base": 1.0, "coverage": 1.2, "title": 1.0, "proximity": 0.3, "lead": 0.1,
     "sentence": 0.4, "exact": 0.8, "surface": 0.05, "written": 0.01, "full": 0.1,
-    "answer": 0.2}
+    "answer": 0.2, "quantity": 0.5}
 SENTENCE_WORDS = 2.5  # longer questions weigh the sentence signal more: × words / 2.5
 ANSWER_WORDS = 3      # ``answer``: one sentence holds every content word of a question this long
 # A query of three content words or more asks about a topic ("avatar doesn't count toward
@@ -151,17 +155,19 @@ class Signals(NamedTuple):
     written: float
     full: float
     answer: float
+    quantity: float = 0.0
 
 
 FEATURES: tuple[str, ...] = Signals._fields
 
 
 def signals(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float = 0.0,
-            sentence: float = 0.0) -> Signals:
+            sentence: float = 0.0, quantity: float = 0.0) -> Signals:
     """The signals of one candidate; ``base`` is its BM25F score over the best candidate's.
 
     ``proximity`` is the share of adjacent query-word pairs that stand close in the body;
-    ``sentence`` the largest share of the query's content words found in one sentence.
+    ``sentence`` the largest share of the query's content words found in one sentence;
+    ``quantity`` that share when such a sentence states the number the question asks for.
     """
     n_words = len(query.words)
     prior = PRIORS.get((doc.source, doc.kind)) or GAME_PRIORS.get(doc.kind, 0.7)
@@ -187,7 +193,8 @@ def signals(base: float, doc: DocFeatures, query: QueryFeatures, proximity: floa
     sentence_scaled = sentence * max(1.0, n_words / SENTENCE_WORDS)
     answer = 1.0 if n_words >= ANSWER_WORDS and sentence >= 1.0 else 0.0
     return Signals(prior * base, prior * coverage, prior * title, prior * proximity,
-                   prior * lead, prior * sentence_scaled, exact, surface, share, full, answer)
+                   prior * lead, prior * sentence_scaled, exact, surface, share, full, answer,
+                   quantity)
 
 
 def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float = 0.0,

@@ -26,7 +26,7 @@ import time
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from rapidfuzz import fuzz, process
 from whoosh import index as whoosh_index
@@ -35,6 +35,7 @@ from whoosh.index import EmptyIndexError
 
 from codex.corpus.text import fold, slugify
 from codex.search import rank
+from codex.search.asks import asks_quantity, gives_quantity
 from codex.search.cards import CardNames, CardTexts, catalog_names
 from codex.search.correct import Correction, Corrector
 from codex.search.federate import GameVocabulary, lead_game, merge
@@ -146,6 +147,10 @@ class Searcher:
         self._features = [self._doc_features(d, docstems[d["key"]]) for d in self._docs]
         self._sentences = [sentences(d.get("body") or "") for d in self._docs]
         self._sentence_starts = [[a for a, _b in spans] for spans in self._sentences]
+        # per record, the sentences stating a number (what "how many" questions ask for)
+        self._numbered = [frozenset(k for k, (a, b) in enumerate(spans)
+                                    if gives_quantity((d.get("body") or "")[a:b]))
+                          for d, spans in zip(self._docs, self._sentences)]
         self._surfaces: dict[str, list[str]] = side["surfaces"]
         self._stem_of = {w: s for s, ws in self._surfaces.items() for w in ws}
         self._stems_with_surface: dict[str, list[str]] = {}
@@ -755,7 +760,7 @@ class Searcher:
         near = self._proximity(parsed)
         sentence = self._sentence_cover(parsed)
         signals = [(n, rank.signals(sc / top, self._features[self._by_docnum[n]], qf, near(n),
-                                    sentence(n)))
+                                    *sentence(n)))
                    for sc, n in best]
         if self._collect is not None:
             self._collect.append([(self._docs[self._by_docnum[n]]["key"], sig)
@@ -934,19 +939,26 @@ class Searcher:
 
         return near
 
-    def _sentence_cover(self, parsed: ParsedQuery) -> Any:
-        """A function docnum → largest share of the content words found in one sentence.
+    def _sentence_cover(self, parsed: ParsedQuery) -> Callable[[int], tuple[float, float]]:
+        """A function docnum → (largest share of the content words found in one sentence,
+        that share again if such a sentence states the number the question asks for).
 
         A judge's question is usually answered by one sentence that uses most of its words
-        ("avatar in the void must play a site"), even in a record whose title shares none.
-        Only for queries of two or more content words.
+        ("avatar in the void must play a site"), even in a record whose title shares none:
+        the first share is for queries of two or more content words. The second is for
+        questions asking how many or how much (``asks.py``): "how many cards can I hold"
+        is answered by the sentence that gives the number.
         """
-        words = [frozenset(stems(BODY_ANALYZER, w)) for w in self._meaningful(parsed.all_words())]
+        typed = parsed.all_words()
+        words = [frozenset(stems(BODY_ANALYZER, w)) for w in self._meaningful(typed)]
         words = [w for w in dict.fromkeys(words) if w]
-        if len(words) < 2:
-            return lambda _n: 0.0
+        quantity = bool(words) and asks_quantity([w.lower() for w in typed])
+        if len(words) < 2 and not quantity:
+            return lambda _n: (0.0, 0.0)
+        several = len(words) >= 2
+        numbered = self._numbered
 
-        def cover(docnum: int) -> float:
+        def cover(docnum: int) -> tuple[float, float]:
             per_sentence: dict[int, int] = {}
             get = per_sentence.get
             for w in words:
@@ -954,7 +966,11 @@ class Searcher:
                          frozenset().union(*(self._stem_found(docnum, s)[1] for s in w)))
                 for i in found:
                     per_sentence[i] = get(i, 0) + 1
-            return max(per_sentence.values(), default=0) / len(words)
+            most = max(per_sentence.values(), default=0)
+            share = most / len(words)
+            stated = quantity and most and not numbered[self._by_docnum[docnum]].isdisjoint(
+                i for i, c in per_sentence.items() if c == most)
+            return (share if several else 0.0), (share if stated else 0.0)
 
         return cover
 
