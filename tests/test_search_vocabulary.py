@@ -84,6 +84,22 @@ def test_a_word_of_one_term_still_matches_another_term_as_its_inflection() -> No
     assert vocabulary.find(["blockers"], lambda w: w == "blockers") == []   # a rules word stays
 
 
+def test_an_article_typed_inside_a_term_is_skipped_but_a_terms_own_article_is_kept() -> None:
+    """Players put articles where a term has none ("removed from the game" for "removed from
+    game"); a term written with its article ("on the draw") is an idiom, not its noun."""
+    vocabulary = Vocabulary([
+        Entry(("removed from game",), "banish", ("Magic",), "out of the game", ("codex:banished",), 1),
+        Entry(("on the draw",), "second player", ("Magic",), "plays second", ("codex:turn",), 1)])
+    rules = lambda _w: False  # noqa: E731
+    found = vocabulary.find("a minion removed from the game".split(), rules)
+    assert [(s, e, x.means) for s, e, x in found] == [(2, 6, "banish")]
+    assert [x.means for _s, _e, x in vocabulary.find("removed from game".split(), rules)] \
+        == ["banish"]
+    assert vocabulary.find("on draw trigger".split(), rules) == []
+    assert [(s, e) for s, e, _x in vocabulary.find("on the draw".split(), rules)] == [(0, 3)]
+    assert vocabulary.find("the game removed from".split(), rules) == []
+
+
 @pytest.mark.parametrize("body,problem", [
     ("entries: [{terms: [exile], means: banish, from: [Magic], expect: codex:banished}]",
      "entry #1: reason: Field required"),

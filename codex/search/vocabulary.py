@@ -24,6 +24,8 @@ from codex.search.schema import porter
 
 DATA_FILE = Path(__file__).parent / "data" / "players_vocabulary.yaml"
 MAX_TERM_WORDS = 4
+# skipped when terms are matched: "removed from the game" is "removed from game"
+ARTICLES = frozenset({"the", "a", "an"})
 
 
 class VocabularyError(ValueError):
@@ -123,26 +125,41 @@ class Vocabulary:
         """Non-overlapping ``(start, end, entry)`` spans of ``words`` that are players' terms.
 
         Longest terms first, left to right. A typed word matches a term word as written,
-        or by stem when it is not a word of the rules text (``rules_word``).
+        or by stem when it is not a word of the rules text (``rules_word``). An article
+        typed inside a term is skipped ("removed from the game" is the term "removed from
+        game"); a term's own articles are part of it ("on the draw" is not "draw").
         """
         found: list[tuple[int, int, Entry]] = []
         i = 0
         while i < len(words):
             for n in range(min(MAX_TERM_WORDS, len(words) - i), 0, -1):
-                gram = tuple(words[i:i + n])
-                hit = self._exact.get(gram)
-                if hit is None:
-                    hit = self._stemmed.get(tuple(_stem(w) for w in gram))
-                    if hit is not None and any(t != w and (rules_word(t) or not _inflects(t, w))
-                                               for t, w in zip(gram, hit[1])):
-                        hit = None
+                hit, end = self._match(words, i, n, rules_word)
                 if hit is not None:
-                    found.append((i, i + n, hit[0]))
-                    i += n
+                    found.append((i, end, hit))
+                    i = end
                     break
             else:
                 i += 1
         return found
+
+    def _match(self, words: list[str], i: int, n: int, rules_word: Callable[[str], bool]
+               ) -> tuple[Entry | None, int]:
+        """The entry of the ``n``-word term typed at ``i`` (as typed, then with the articles
+        after its first word skipped), and where the term ends in ``words``."""
+        spans = [(tuple(words[i:i + n]), i + n)]
+        skipped = [k for k in range(i + 1, len(words)) if words[k] not in ARTICLES][:n - 1]
+        if len(skipped) == n - 1 and (skipped[-1] if skipped else i) + 1 > i + n:
+            spans.append(((words[i], *(words[k] for k in skipped)), skipped[-1] + 1))
+        for gram, end in spans:
+            hit = self._exact.get(gram)
+            if hit is None:
+                hit = self._stemmed.get(tuple(_stem(w) for w in gram))
+                if hit is not None and any(t != w and (rules_word(t) or not _inflects(t, w))
+                                           for t, w in zip(gram, hit[1])):
+                    hit = None
+            if hit is not None:
+                return hit[0], end
+        return None, i + 1
 
 
 @lru_cache(maxsize=8192)
