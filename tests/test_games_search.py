@@ -76,6 +76,17 @@ def test_typos_are_mended_with_the_searched_games_words(searcher: Searcher) -> N
     assert searcher.search("bosk troll").cards
 
 
+def test_across_every_game_a_word_of_any_games_rules_is_no_typo(searcher: Searcher) -> None:
+    """Every game searched: Archmajesty's "grunts" is a word of its rules, so Sorcery's
+    reading must not mend it to a Sorcery word (it sounds like "grounds"); searched in
+    Sorcery alone, where no record uses it, it is still corrected as before."""
+    every = searcher.search("do grunts have defence")
+    assert every.corrections == []
+    assert every.hits[0].key == "archmajesty:minion-defence"
+    alone = searcher.search("grunts", game="sorcery")
+    assert [c["typed"] for c in alone.corrections] == ["grunts"]
+
+
 @pytest.mark.parametrize("word,variant", [("magnetised", "magnetized"), ("armor", "armour"),
                                           ("defence", "defense"), ("colour", "color"),
                                           ("channelled", "channeled"), ("centre", "center")])

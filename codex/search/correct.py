@@ -218,8 +218,11 @@ class Corrector:
         """``words`` with unreal ones mended; real words are returned unchanged."""
         return self.corrections(words)[0]
 
-    def corrections(self, words: Iterable[str]) -> tuple[list[str], list[Correction]]:
-        """The words to search, and each change made to what was typed."""
+    def corrections(self, words: Iterable[str], also_real: Callable[[str], bool] | None = None
+                    ) -> tuple[list[str], list[Correction]]:
+        """The words to search, and each change made to what was typed. ``also_real``:
+        other words never corrected away (the words of the other games' rules, when every
+        game is searched: Archmajesty's "grunts" is no typo of Sorcery's "grounds")."""
         words = list(words)
         out: list[str] = []
         changes: list[Correction] = []
@@ -236,7 +239,7 @@ class Corrector:
             restored = self.respelled(word) or self.apostrophe(word)
             if restored:
                 mended = [restored]
-            elif self.correctable(word):
+            elif self.correctable(word) and not (also_real and also_real(word)):
                 mended = self.split(word)
                 if mended is None:
                     close = self.closest(word)

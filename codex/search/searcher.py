@@ -561,11 +561,13 @@ class Searcher:
         return self._rank_part(self._read_part(parsed, correct, scope), facets, CANDIDATES)
 
     def _read_part(self, parsed: ParsedQuery, correct: bool, scope: str | None,
-                   keep: frozenset[str] = frozenset()) -> _Part:
+                   keep: frozenset[str] = frozenset(), every: bool = False) -> _Part:
         """How ``scope`` understands the query (nothing ranked yet). ``keep``: words
-        searched as typed (a card's, found by another scope)."""
+        searched as typed (a card's, found by another scope); ``every``: every game is
+        searched, so a word any game's rules use is no typo in this one."""
         self._use(scope)
-        u = self._understand(parsed, correct, keep)
+        u = self._understand(parsed, correct, keep,
+                             also_real=self._known_in_a_game if every else None)
         searched = u.searched
         cards = [self._card_result(m) for m in u.cards]
         # A card the rules never name is searched through its keywords ("Blood Ravens
@@ -602,7 +604,7 @@ class Searcher:
         """Every game searched, each as its own collection with its own understanding of
         the query, the ranked lists merged with the lead game first (``federate.py``)."""
         home = self._games[0]
-        read = {home: self._read_part(parsed, correct, home)}
+        read = {home: self._read_part(parsed, correct, home, every=True)}
         # Cards are the home game's. The words of a card the rules never name are the
         # card's, not words to look for in other books ("Blood Ravens" is no Blood Pool);
         # those of a card the rules name are searched as typed everywhere (the others
@@ -615,7 +617,7 @@ class Searcher:
                            parsed.filters)
         for g in self._games[1:]:
             if not rest.empty:
-                read[g] = self._read_part(rest, correct, g, keep)
+                read[g] = self._read_part(rest, correct, g, keep, every=True)
         self._use(None)
         players_terms = {w for part in read.values() for m in part.u.mappings
                          for w in m.typed.split()}
@@ -665,7 +667,8 @@ class Searcher:
         return result
 
     def _understand(self, parsed: ParsedQuery, correct: bool,
-                    keep: frozenset[str] = frozenset()) -> Understanding:
+                    keep: frozenset[str] = frozenset(),
+                    also_real: Callable[[str], bool] | None = None) -> Understanding:
         """Cards named, players' terms mapped, typos mended (see ``understand.py``)."""
         filters = dict(parsed.filters)
         card = filters.get("mentions")
@@ -684,7 +687,7 @@ class Searcher:
                        rules_word=(home or self._lexicon).corrector.in_rules_text,
                        searched_word=self._corrector.in_vocabulary,
                        mentioned=lambda name: fold(name) in self._cards, correct=correct,
-                       keep=keep)
+                       keep=keep, also_real=also_real)
         if filters.get("mentions") != parsed.filters.get("mentions"):
             u.corrections.insert(0, Correction(f"mentions:{parsed.filters['mentions']}",
                                                f"mentions:{filters['mentions']}"))
@@ -713,6 +716,11 @@ class Searcher:
                    for i in dict.fromkeys(i for i in found if i is not None)]
         return CardResult(match.name, match.typed, match.exact, mentions, list(keywords),
                           entries, info.type if info else None)
+
+    def _known_in_a_game(self, word: str) -> bool:
+        """Whether any game's records use ``word`` (its stems), whatever the scope in use."""
+        every = self._known_by_scope[None]
+        return any(s in every for s in stems(BODY_ANALYZER, word) + stems(TITLE_ANALYZER, word))
 
     def _stem_known(self, word: str) -> bool:
         return any(s in self._known_stems

@@ -50,7 +50,8 @@ def understand(parsed: ParsedQuery, *, cards: CardNames, vocabulary: Vocabulary,
                corrector: Corrector, rules_word: Callable[[str], bool],
                mentioned: Callable[[str], bool], correct: bool = True,
                searched_word: Callable[[str], bool] | None = None,
-               keep: frozenset[str] = frozenset()) -> Understanding:
+               keep: frozenset[str] = frozenset(),
+               also_real: Callable[[str], bool] | None = None) -> Understanding:
     """Run the three steps on ``parsed``; filters are kept as they are.
 
     ``rules_word``: whether a word is written in the rules text the players' vocabulary
@@ -59,7 +60,9 @@ def understand(parsed: ParsedQuery, *, cards: CardNames, vocabulary: Vocabulary,
     game's words when every game is searched: "graveyard" is Sorcery's cemetery, and
     Sorcerer's Graveyard); ``mentioned``: whether the rules name a card; ``keep``: words
     searched as typed whatever this scope knows of them (the words of a card another
-    scope's understanding found: "Men of Leng" is not "men of long" in any game).
+    scope's understanding found: "Men of Leng" is not "men of long" in any game);
+    ``also_real``: words that typo correction must leave as typed though this scope does
+    not know them (another game's rules words, when every game is searched).
     """
     searched_word = searched_word or rules_word
     u = Understanding(ParsedQuery([], [], dict(parsed.filters)))
@@ -118,7 +121,7 @@ def understand(parsed: ParsedQuery, *, cards: CardNames, vocabulary: Vocabulary,
             continue
         pos = 0
         for start, end, entry in vocabulary.find(run, rules_word):
-            out += _corrected(run[pos:start], corrector, u)
+            out += _corrected(run[pos:start], corrector, u, also_real)
             typed = run[start:end]
             u.mappings.append(Mapping(" ".join(typed), entry))
             out += entry.words
@@ -126,10 +129,10 @@ def understand(parsed: ParsedQuery, *, cards: CardNames, vocabulary: Vocabulary,
             if known:
                 u.also.append((entry.words, known))
             pos = end
-        out += _corrected(run[pos:], corrector, u)
+        out += _corrected(run[pos:], corrector, u, also_real)
     u.searched.words = out
     for phrase in phrases:
-        mended, changes = corrector.corrections(phrase)
+        mended, changes = corrector.corrections(phrase, also_real)
         u.corrections += changes
         u.searched.phrases.append(mended)
     return u
@@ -170,10 +173,11 @@ def _merged(runs: list[tuple[list[str], bool]]) -> list[tuple[list[str], bool]]:
     return out
 
 
-def _corrected(words: list[str], corrector: Corrector, u: Understanding) -> list[str]:
+def _corrected(words: list[str], corrector: Corrector, u: Understanding,
+               also_real: Callable[[str], bool] | None = None) -> list[str]:
     if not words:
         return []
-    mended, changes = corrector.corrections(words)
+    mended, changes = corrector.corrections(words, also_real)
     u.corrections += changes
     return mended
 
