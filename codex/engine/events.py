@@ -304,6 +304,23 @@ class Attacked(Event):
 
 
 @dataclass(frozen=True)
+class AttackEnded(Event):
+    """An attack's fight is over and how it went is known: what "whenever an affected site is
+    successfully attacked" listens for (Codex "Fight": 'successfully attack' effects resolve with the
+    'kill' effects, once strikes are dealt). Not narrated: the strikes already told it. ``struck``:
+    what was attacked stayed in the attack and met the attacker (an undefended site struck);
+    ``killed``: the attacked unit died in it."""
+
+    kind: ClassVar[str] = "attack_over"
+    narrated: ClassVar[bool] = False
+    unit: str
+    name: str
+    target: dict[str, Any]
+    struck: bool
+    killed: bool = False
+
+
+@dataclass(frozen=True)
 class AttackRefused(Event):
     """The declared attack is not legal, so no attack happens."""
 

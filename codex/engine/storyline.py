@@ -25,8 +25,8 @@ from typing import Any, Callable
 
 from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.budget import spend
-from codex.engine.events import (AbilityNotExecuted, offered, Banished, Damaged, Died, EffectIgnored, Entering, Entry, Event,
-                                 GameDrawn, GameWon, Marked, Note, Summoned, TriggerAdded, TriggerSkipped, Conjured)
+from codex.engine.events import (AbilityNotExecuted, AttackEnded, offered, Banished, Damaged, Died, EffectIgnored,
+                                 Entering, Entry, Event, GameDrawn, GameWon, Marked, Note, Summoned, TriggerAdded, TriggerSkipped, Conjured)
 from codex.engine.geometry import Location, Region
 from codex.engine.ongoing import disabled_by, keywords_at, power_of, silenced_at
 from codex.engine.oversized import area
@@ -381,6 +381,9 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
         extra = _phase_rules(eff.ability) + (["deathrite", "die.marked"] if dying else (
             ["genesis"] + (["conjure.enters"] if conjured else []) if eff.ability.kind is AbilityKind.GENESIS else (
                 (["conjure.enters"] if conjured else ["enter"]) if _listens_for_entering(eff.ability) else [])))
+        if isinstance(eff.cause, AttackEnded):     # "successfully attacked": the reading taken, and why
+            from codex.engine.effects.attacks import SUCCESS_RULES
+            extra += list(SUCCESS_RULES)
         added.append(TriggerAdded(eff.unit, eff.name, eff.ability.text, p.controller, i + 1,
                                   rules=tuple(rules + extra)))
     return replace(state, storyline=tuple(ordered) + state.storyline), added
