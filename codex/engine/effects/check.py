@@ -195,6 +195,9 @@ def during_on_casting(duration: Any, clauses: Any) -> bool:
 def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
     from codex.engine.effects.conditions import condition_problems
     from codex.engine.effects.durations import duration_problems
+    from codex.engine.effects.results import without_results
+    if isinstance(sentences, tuple):      # "If tied, choose one", "if none die": read by `results`
+        sentences = without_results(sentences)
     for n, sentence in enumerate(sentences if isinstance(sentences, tuple) else (sentences,)):
         if isinstance(sentence, A.Unparsed):
             yield "an unreadable sentence"
