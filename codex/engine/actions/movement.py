@@ -194,6 +194,16 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
     assert isinstance(target, SiteTarget)
     site = res.state.site_at(target.square)
     assert site is not None and site.controller is not None
+    if res.state.statics:
+        from codex.engine.effects.replacements import would_succeed
+        replaced = would_succeed(res.state, mover, site.square)
+        if replaced is not None:       # "If X would successfully attack an enemy site, ... instead"
+            res.apply(replaced)
+            _attack_went(res, target, struck=False)
+            _attack_over(res)
+            return res.done(res.result_verdict(), f"{mover.name} {how} and attacked the undefended {site.name}; "
+                            f"a replacement effect happened instead of the successful attack, and the site was "
+                            f"not struck.", defenders=joined)
     before = res.state.player(site.controller).life
     res.apply(strike_site(res.state, mover, site))
     _attack_went(res, target, struck=True)

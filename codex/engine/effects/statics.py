@@ -194,7 +194,7 @@ def _connected(clause: A.Clause) -> bool:
 
 
 #: The events a replacement effect can replace ("If X would die", "would take strike damage").
-REPLACED: dict[type, str] = {A.Die: "die", A.Damage: "damage"}
+REPLACED: dict[type, str] = {A.Die: "die", A.Damage: "damage", A.Attack: "attack_succeeds"}
 #: The verbs a permission ("may") can be about → what the engine asks it for.
 PERMITTED: dict[type, str] = {A.Cast: "cast", A.Summon: "cast", A.Conjure: "cast", A.Play: "play"}
 
