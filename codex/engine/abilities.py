@@ -209,6 +209,48 @@ def _points_back(node: Any) -> bool:
     return False
 
 
+_PRONOUNS = ("he", "she", "it", "they")
+
+
+def _takes_damage_for(sentence: Any) -> bool:
+    """"X takes damage for other adjacent allies": the card itself takes damage for others."""
+    clauses: tuple[Any, ...] = tuple(getattr(sentence, "clauses", ()))
+    if len(clauses) != 1 or not isinstance(clauses[0], A.Clause):
+        return False
+    act = clauses[0].action
+    return isinstance(act, A.Damage) and isinstance(act.patient, A.Ref) and act.patient.word == "SELF" \
+        and any(a.prep == "for" for a in clauses[0].adjuncts)
+
+
+def taken_this_way(node: Any) -> bool:
+    """"damage taken this way": the damage the card took for others (its sentence before says so)."""
+    if not (isinstance(node, A.Selector) and node.noun == "damage" and node.det is None and not node.mods
+            and len(node.filters) == 1 and isinstance(node.filters[0], A.Relative)):
+        return False
+    clause = node.filters[0].clause
+    return isinstance(clause, A.Clause) and isinstance(clause.action, A.Damage) and len(clause.adjuncts) == 1 \
+        and isinstance(clause.adjuncts[0].what, A.Selector) and clause.adjuncts[0].what.noun == "way" \
+        and clause.adjuncts[0].what.det == "this"
+
+
+def _death_by_taken_damage(sentence: Any, first: Any) -> Any:
+    """"If he dies from damage taken this way, draw a card." after "X takes damage for other
+    allies": the card's own death from the damage it took for them, a triggered ability "When X
+    dies from that damage, ..." (the pronoun is the card: the sentence before is about it). The
+    condition with the card named, or None."""
+    if not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1 or len(sentence.conditions) != 1 \
+            or not _takes_damage_for(first):
+        return None
+    cond = sentence.conditions[0]
+    event = getattr(cond, "clause", None)
+    if not (isinstance(cond, A.Condition) and cond.kind == "if" and isinstance(event, A.Clause)
+            and isinstance(event.action, A.Die) and isinstance(event.action.patient, A.Ref)
+            and event.action.patient.word in _PRONOUNS and taken_this_way(event.action.source)
+            and event.tense is None and event.modal is None and not event.negated):
+        return None
+    return A.replace(cond, clause=A.replace(event, action=A.replace(event.action, patient=A.Ref(word="SELF"))))
+
+
 def _as_trigger(sentence: Any, cond: Any) -> Any:
     """The sentence "X if/when Y" as the triggered ability "When Y, X" ("when ... first ..." fires
     the first time only)."""
@@ -217,8 +259,8 @@ def _as_trigger(sentence: Any, cond: Any) -> Any:
     if "first" in event.adverbs:
         kind, event = "first_time", A.replace(event, adverbs=tuple(a for a in event.adverbs if a != "first"))
     clause = sentence.clauses[0]
-    body = A.replace(sentence, conditions=tuple(c for c in sentence.conditions if c is not cond),
-                     clauses=(A.replace(clause, conditions=tuple(c for c in clause.conditions if c is not cond)),))
+    body = A.replace(sentence, conditions=tuple(c for c in sentence.conditions if c.kind != cond.kind),
+                     clauses=(A.replace(clause, conditions=tuple(c for c in clause.conditions if c.kind != cond.kind)),))
     trigger = A.Trigger(kind=kind, event=event, phase=None, turn=None, scope=None)
     return A.Triggered(trigger=trigger, body=(body,), threshold=(), span=sentence.span)
 
@@ -235,9 +277,13 @@ def event_sentences(node: Any) -> list[Any]:
     if not isinstance(node, (A.Triggered, A.Genesis, A.Statement)) or len(body) < 2:
         return [node]
     split: list[Any] = []
-    while len(body) > 1 and isinstance(getattr(body[-1], "span", None), tuple) \
-            and (cond := _event_condition(body[-1])) is not None:
-        split.insert(0, _as_trigger(body[-1], cond))
+    while len(body) > 1 and isinstance(getattr(body[-1], "span", None), tuple):
+        if (cond := _event_condition(body[-1])) is not None:
+            split.insert(0, _as_trigger(body[-1], cond))
+        elif isinstance(node, A.Statement) and (cond := _death_by_taken_damage(body[-1], body[0])) is not None:
+            split.insert(0, _as_trigger(body[-1], cond))
+        else:
+            break
         body = body[:-1]
     if not split:
         return [node]

@@ -727,6 +727,7 @@ class Marked(Event):
     cause: str
     killers: tuple[str, ...] = ()
     killer_names: tuple[str, ...] = ()
+    by_damage: bool = False              # it dies of the damage on it (lethal damage, or a Lethal unit's)
 
     def text(self) -> str:
         credit = f" {' and '.join(self.killer_names)} {'gets' if len(self.killer_names) == 1 else 'share'} credit " \

@@ -131,7 +131,7 @@ def _check(state: GameState, batch: list[Event] | None = None) -> Resolved:
             names = tuple(k.name for k in (state.unit(i) for i in killers) if k is not None)
             state = state.with_unit(replace(unit, marked=cause, killed_by=killers))
             lowered = _power_lowered_by(state, unit) if not fate else None
-            events.append(Marked(unit.id, unit.name, unit.location, cause, killers, names,
+            events.append(Marked(unit.id, unit.name, unit.location, cause, killers, names, by_damage=not fate,
                                  rules=tuple(rules + ["die"] + (["kill-credit"] if killers else []) + (
                                      ["ongoing-effect.before-dying"] if lowered else [])), from_card=lowered))
             marked.append(unit.id)

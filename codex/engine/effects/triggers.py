@@ -98,6 +98,10 @@ def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
     problems = []
     if isinstance(act, A.Attack):
         problems += _attack_problems(event)
+    if isinstance(act, A.Die) and act.source is not None:
+        from codex.engine.abilities import taken_this_way
+        if not taken_this_way(act.source):
+            problems.append("a trigger on dying from something")
     if isinstance(act, A.Remove) and act.kind not in ("kill", "destroy"):
         problems.append(f"a trigger on '{act.kind}'")
     if isinstance(act, A.Relocate) and act.kind not in ("burrow", "submerge", "surface", "unburrow"):
@@ -277,6 +281,9 @@ def _marked(state: GameState, ctx: Ctx, act: Any, event: Marked) -> bool:
     credit (Codex "Kill Credit")."""
     if not _in(state, ctx, getattr(act, "patient", None), Obj("unit", event.unit)):
         return False
+    if isinstance(act, A.Die) and act.source is not None:
+        # "dies from damage taken this way": of the damage on it, some it took for others this turn
+        return event.by_damage and event.unit in state.took_damage_for
     if isinstance(act, A.Remove):
         if act.kind == "destroy":
             return True
