@@ -532,6 +532,9 @@ def settle(state: GameState, events: list[Event] | None = None) -> Resolved:
         spend(1, "resolving the storyline")
         state, stirred = stir_actors(state, fresh)
         out += stirred
+        from codex.engine.effects.counters import entered_with_counters
+        state, counted = entered_with_counters(state, fresh)     # "enters the realm with 6 counters"
+        out += counted
         state, checked = _check(state, fresh)
         state, added = add_triggers(state, [e for e in fresh + checked if not e.offered])
         out += checked + added
