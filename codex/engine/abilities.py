@@ -172,6 +172,125 @@ def deadline_trigger(node: Any) -> Any:
                        threshold=node.threshold, span=node.span)
 
 
+#: The condition words that make a later sentence an ability of its own, and the trigger each becomes.
+_EVENT_CONDITIONS = {"when": "when", "if": "whenever"}
+
+
+def _event_condition(sentence: Any) -> Any:
+    """The condition of a sentence that names an event of its own: "Dispel this aura if an affected
+    site is attacked successfully", "You draw two spells when this site is first successfully
+    attacked" (one clause, one 'if'/'when' about an event triggers listen for, in the present, that
+    does not point back at an earlier sentence with a pronoun, "that ..." or "this way").
+    None otherwise."""
+    from codex.engine.effects.triggers import listens_for
+    if not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1 or sentence.limit is not None \
+            or sentence.per is not None or sentence.duration is not None:
+        return None
+    clause = sentence.clauses[0]
+    conds = tuple(sentence.conditions) + tuple(getattr(clause, "conditions", ()))
+    cond = conds[0] if len(conds) == 1 else None
+    if not isinstance(cond, A.Condition) or cond.kind not in _EVENT_CONDITIONS:
+        return None
+    event = cond.clause
+    if not isinstance(event, A.Clause) or event.tense is not None or event.modal is not None or event.negated \
+            or event.scope is not None or event.duration is not None or not listens_for(event.action):
+        return None
+    return None if _points_back(event) else cond
+
+
+def _points_back(node: Any) -> bool:
+    """Whether words of ``node`` name something an earlier sentence named: a pronoun ("it", "he",
+    "none"), "that ...", "this way"."""
+    for sub in A.walk(node):
+        if isinstance(sub, A.Ref) and sub.word not in ("SELF", "which", "you"):
+            return True
+        if isinstance(sub, A.Selector) and (sub.det == "that" or sub.noun == "way"):
+            return True
+    return False
+
+
+_PRONOUNS = ("he", "she", "it", "they")
+
+
+def _takes_damage_for(sentence: Any) -> bool:
+    """"X takes damage for other adjacent allies": the card itself takes damage for others."""
+    clauses: tuple[Any, ...] = tuple(getattr(sentence, "clauses", ()))
+    if len(clauses) != 1 or not isinstance(clauses[0], A.Clause):
+        return False
+    act = clauses[0].action
+    return isinstance(act, A.Damage) and isinstance(act.patient, A.Ref) and act.patient.word == "SELF" \
+        and any(a.prep == "for" for a in clauses[0].adjuncts)
+
+
+def taken_this_way(node: Any) -> bool:
+    """"damage taken this way": the damage the card took for others (its sentence before says so)."""
+    if not (isinstance(node, A.Selector) and node.noun == "damage" and node.det is None and not node.mods
+            and len(node.filters) == 1 and isinstance(node.filters[0], A.Relative)):
+        return False
+    clause = node.filters[0].clause
+    return isinstance(clause, A.Clause) and isinstance(clause.action, A.Damage) and len(clause.adjuncts) == 1 \
+        and isinstance(clause.adjuncts[0].what, A.Selector) and clause.adjuncts[0].what.noun == "way" \
+        and clause.adjuncts[0].what.det == "this"
+
+
+def _death_by_taken_damage(sentence: Any, first: Any) -> Any:
+    """"If he dies from damage taken this way, draw a card." after "X takes damage for other
+    allies": the card's own death from the damage it took for them, a triggered ability "When X
+    dies from that damage, ..." (the pronoun is the card: the sentence before is about it). The
+    condition with the card named, or None."""
+    if not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1 or len(sentence.conditions) != 1 \
+            or not _takes_damage_for(first):
+        return None
+    cond = sentence.conditions[0]
+    event = getattr(cond, "clause", None)
+    if not (isinstance(cond, A.Condition) and cond.kind == "if" and isinstance(event, A.Clause)
+            and isinstance(event.action, A.Die) and isinstance(event.action.patient, A.Ref)
+            and event.action.patient.word in _PRONOUNS and taken_this_way(event.action.source)
+            and event.tense is None and event.modal is None and not event.negated):
+        return None
+    return A.replace(cond, clause=A.replace(event, action=A.replace(event.action, patient=A.Ref(word="SELF"))))
+
+
+def _as_trigger(sentence: Any, cond: Any) -> Any:
+    """The sentence "X if/when Y" as the triggered ability "When Y, X" ("when ... first ..." fires
+    the first time only)."""
+    event = cond.clause
+    kind = _EVENT_CONDITIONS[cond.kind]
+    if "first" in event.adverbs:
+        kind, event = "first_time", A.replace(event, adverbs=tuple(a for a in event.adverbs if a != "first"))
+    clause = sentence.clauses[0]
+    body = A.replace(sentence, conditions=tuple(c for c in sentence.conditions if c.kind != cond.kind),
+                     clauses=(A.replace(clause, conditions=tuple(c for c in clause.conditions if c.kind != cond.kind)),))
+    trigger = A.Trigger(kind=kind, event=event, phase=None, turn=None, scope=None)
+    return A.Triggered(trigger=trigger, body=(body,), threshold=(), span=sentence.span)
+
+
+def event_sentences(node: Any) -> list[Any]:
+    """A card's ability, with its last sentences that name an event of their own split off as
+    triggered abilities: "Whenever an ally enters an affected site, draw a spell. Dispel this aura
+    if an affected site is attacked successfully." is two abilities, the second heard when such an
+    attack ends, not when an ally enters; a Genesis followed by a sentence "... when this site is
+    first successfully attacked" is the Genesis and a triggered ability of the site. The first
+    sentence always stays (its condition is the ability's own), and so does any sentence pointing
+    back at an earlier one (it reads that one's result)."""
+    body: tuple[Any, ...] = tuple(getattr(node, "body", ()))
+    if not isinstance(node, (A.Triggered, A.Genesis, A.Statement)) or len(body) < 2:
+        return [node]
+    split: list[Any] = []
+    while len(body) > 1 and isinstance(getattr(body[-1], "span", None), tuple):
+        if (cond := _event_condition(body[-1])) is not None:
+            split.insert(0, _as_trigger(body[-1], cond))
+        elif isinstance(node, A.Statement) and (cond := _death_by_taken_damage(body[-1], body[0])) is not None:
+            split.insert(0, _as_trigger(body[-1], cond))
+        else:
+            break
+        body = body[:-1]
+    if not split:
+        return [node]
+    start = node.span[0] if node.span is not None else body[0].span[0]
+    return [A.replace(node, body=body, span=A.Span(start, body[-1].span[1]))] + split
+
+
 def _kind_of(node: Any, spell: bool) -> AbilityKind | None:
     if isinstance(node, A.Genesis):
         return AbilityKind.GENESIS
@@ -289,26 +408,35 @@ def _abilities_of(text: str, name: str | None, spell: bool, _names_version: int)
             elif isinstance(node, A.Unparsed):
                 unreadable.append(node.text)
             else:
-                node = node if spell else deadline_trigger(node)
-                kind = _kind_of(node, spell)
-                if kind is None:
-                    continue
-                rule, node = _casting_rule_of(node) if kind is AbilityKind.SPELL else (None, node)
-                if rule is not None:      # "May be cast by any ally." opening a magic: how it is cast
-                    ability = Ability(AbilityKind.STATIC, _span_text(rule, norm) or to_text(rule), rule)
-                    abilities.append(replace(ability, executed=_executed(ability)))
-                    if node is None:
-                        continue
-                known = recognise(node) if kind in (AbilityKind.STATIC, AbilityKind.TRIGGERED) else None
-                found_size = size_of(node) if kind is AbilityKind.STATIC else None
-                if known is not None:
-                    kw = kw.merge(known)
-                if found_size is not None:
-                    size = found_size
-                ability = Ability(kind, _span_text(node, norm) or to_text(node), node)
-                done = known is not None or found_size is not None or _executed(ability)
-                abilities.append(replace(ability, executed=done))
+                for one in ([node] if spell else event_sentences(deadline_trigger(node))):
+                    known, found_size = _read_ability(one, spell, norm, abilities)
+                    if known is not None:
+                        kw = kw.merge(known)
+                    if found_size is not None:
+                        size = found_size
     return Abilities(kw, tuple(abilities), tuple(unreadable), size=size)
+
+
+def _read_ability(node: Any, spell: bool, norm: str,
+                  abilities: list[Ability]) -> tuple[Keywords | None, tuple[int, int] | None]:
+    """One ability of the card's text (a magic's opening rules of its own casting apart), appended
+    to ``abilities`` with whether the engine executes it: (the keyword it amounts to, the size it
+    gives the card), each None if none."""
+    kind = _kind_of(node, spell)
+    if kind is None:
+        return None, None
+    rule, node = _casting_rule_of(node) if kind is AbilityKind.SPELL else (None, node)
+    if rule is not None:      # "May be cast by any ally." opening a magic: how it is cast
+        ability = Ability(AbilityKind.STATIC, _span_text(rule, norm) or to_text(rule), rule)
+        abilities.append(replace(ability, executed=_executed(ability)))
+        if node is None:
+            return None, None
+    known = recognise(node) if kind in (AbilityKind.STATIC, AbilityKind.TRIGGERED) else None
+    found_size = size_of(node) if kind is AbilityKind.STATIC else None
+    ability = Ability(kind, _span_text(node, norm) or to_text(node), node)
+    done = known is not None or found_size is not None or _executed(ability)
+    abilities.append(replace(ability, executed=done))
+    return known, found_size
 
 
 @lru_cache(maxsize=1024)

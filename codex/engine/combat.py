@@ -185,6 +185,9 @@ def _taken_for(state: GameState, target: Unit, amount: int, source: Unit | None,
         state, dealt = deal_damage(state, taker.id, amount, source, what, opposing, origin)
     finally:
         _redirected.reset(token)
+    if any(isinstance(e, Damaged) and e.unit == taker.id for e in dealt) and taker.id not in state.took_damage_for:
+        # "If he dies from damage taken this way": the damage stays on him until the turn ends, and so does this
+        state = state.evolve(took_damage_for=state.took_damage_for + (taker.id,))
     return state, [note] + dealt
 
 

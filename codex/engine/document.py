@@ -122,6 +122,7 @@ class SiteDoc(Doc):
     kills_on_entry: StrictBool = False
     text: Text = ""
     ward: StrictBool = Field(default=False, description="the site has a Ward (also read from a \"Ward\" keyword line in its text)")
+    counters: Count = Field(default=0, description="counters on it (\"enters the realm with 6 counters\")")
 
 
 class AuraDoc(Doc):
@@ -136,6 +137,7 @@ class AuraDoc(Doc):
     turns: Annotated[StrictInt, Field(ge=0, le=MAX_NUMBER)] = Field(
         default=0, description="how many of its controller's turns have ended with it in the realm (\"Lasts 3 of your "
                                "turns\")")
+    counters: Count = Field(default=0, description="counters on it (\"enters the realm with 6 counters\")")
 
 
 class UnitDoc(Doc):
@@ -170,6 +172,7 @@ class UnitDoc(Doc):
         default=(), description="once-per-turn basic abilities it has already used this turn")
     token: Union[StrictBool, Id] = Field(default=False, description="a token (true), or the name of one the Codex "
                                          "defines (Foot Soldier, Frog, Bruin, Tawny): its power and text from it")
+    counters: Count = Field(default=0, description="counters on it (\"enters the realm with 6 counters\")")
 
 
 class ArtifactDoc(Doc):
@@ -187,6 +190,7 @@ class ArtifactDoc(Doc):
     token: StrictBool = False
     cost: Count = 0
     text: Text = ""
+    counters: Count = Field(default=0, description="counters on it (\"enters the realm with 6 counters\")")
 
 
 class LastingDoc(Doc):

@@ -304,6 +304,45 @@ class Attacked(Event):
 
 
 @dataclass(frozen=True)
+class CountersChanged(Event):
+    """The counters on a card changed (`effects.counters`): it entered the realm with them, or an
+    effect added or removed some. ``card`` is its key (``artifact:<id>``, ``unit:<id>``...)."""
+
+    kind: ClassVar[str] = "counters"
+    card: str
+    name: str
+    before: int
+    after: int
+    how: str                             # "enter", "add" or "remove"
+
+    def text(self) -> str:
+        if self.how == "enter":
+            return f"{self.name} enters the realm with {self.after} counter{'s' if self.after != 1 else ''}."
+        changed = abs(self.after - self.before)
+        if changed == 0:
+            return f"{self.name} has no counter to remove."
+        verb = "added to" if self.how == "add" else "removed from"
+        return f"{changed} counter{'s' if changed != 1 else ''} {verb} {self.name} ({self.after} now)."
+
+
+@dataclass(frozen=True)
+class AttackEnded(Event):
+    """An attack's fight is over and how it went is known: what "whenever an affected site is
+    successfully attacked" listens for (Codex "Fight": 'successfully attack' effects resolve with the
+    'kill' effects, once strikes are dealt). Not narrated: the strikes already told it. ``struck``:
+    what was attacked stayed in the attack and met the attacker (an undefended site struck);
+    ``killed``: the attacked unit died in it."""
+
+    kind: ClassVar[str] = "attack_over"
+    narrated: ClassVar[bool] = False
+    unit: str
+    name: str
+    target: dict[str, Any]
+    struck: bool
+    killed: bool = False
+
+
+@dataclass(frozen=True)
 class AttackRefused(Event):
     """The declared attack is not legal, so no attack happens."""
 
@@ -710,6 +749,7 @@ class Marked(Event):
     cause: str
     killers: tuple[str, ...] = ()
     killer_names: tuple[str, ...] = ()
+    by_damage: bool = False              # it dies of the damage on it (lethal damage, or a Lethal unit's)
 
     def text(self) -> str:
         credit = f" {' and '.join(self.killer_names)} {'gets' if len(self.killer_names) == 1 else 'share'} credit " \

@@ -154,7 +154,7 @@ def end_phase(state: GameState) -> Resolved:
                                {"player": p.id}, rules=("deaths-door.immune", "deaths-door.after")))
     nxt = state.opponent(pid)
     state = state.evolve(turn=Turn(active=nxt, number=number + 1, phase="start"), cast_this_turn=(), died_this_turn=(),
-                         attacks_this_turn=(),
+                         attacks_this_turn=(), took_damage_for=(),
                          used_abilities=frozenset(k for k in state.used_abilities if k.startswith("ever:")),
                          delayed=tuple(d for d in state.delayed if d.lasts != "end_of_turn"))
     events.append(TurnPassed(nxt, state.turn.number, rules=("end-phase.effects", "active-player", "non-active-player")))

@@ -145,13 +145,20 @@ def zone_json(zone: Zone, deck: bool = False) -> dict[str, Any]:
     return out
 
 
+def _counters_json(state: GameState, key: str) -> dict[str, int]:
+    """``{"counters": n}`` for a card with counters on it (`effects.counters`), else nothing."""
+    n = next((c for k, c in state.counters if k == key), 0)
+    return {"counters": n} if n else {}
+
+
 def state_json(state: GameState) -> dict[str, Any]:
     """Everything needed to draw the board: squares, sites (water/land), voids, units."""
     sites = []
     for s in state.sites:
         sites.append({"square": s.square, "name": s.name, "controller": s.controller,
                       "owner": s.owner, "affinity": site_affinity(state, s).as_dict(),
-                      "water": site_is_water(state, s), "rubble": s.rubble, "flooded": s.flooded})
+                      "water": site_is_water(state, s), "rubble": s.rubble, "flooded": s.flooded,
+                      **_counters_json(state, f"site:{s.square}")})
     units = []
     carried: dict[str, list[str]] = {}
     for a in state.artifacts:
@@ -174,10 +181,12 @@ def state_json(state: GameState) -> dict[str, Any]:
             entry["occupies"] = [loc_json(loc) for loc in state.locations_of(u)]
         if u.animates:
             entry["animates"] = u.animates      # the aura or artifact it is (Codex "Animate")
+        entry.update(_counters_json(state, f"unit:{u.id}"))
         units.append(entry)
     artifacts = [{"id": a.id, "name": a.name, "at": loc_json(state.artifact_location(a)), "bearer": a.bearer,
                   "controller": state.artifact_controller(a), "owner": a.owner, "carriable": a.carriable,
-                  "token": a.token, **({"animated_as": a.animated_as} if a.animated_as else {})}
+                  "token": a.token, **({"animated_as": a.animated_as} if a.animated_as else {}),
+                  **_counters_json(state, f"artifact:{a.id}")}
                  for a in state.artifacts]
     return {
         "turn": {"active": state.turn.active, "number": state.turn.number, "phase": state.turn.phase},
@@ -191,7 +200,8 @@ def state_json(state: GameState) -> dict[str, Any]:
         "units": units,
         "artifacts": artifacts,
         "auras": [{"id": a.id, "name": a.name, "squares": list(a.squares), "effects": list(a.effects),
-                   **({"animated_as": a.animated_as} if a.animated_as else {})} for a in state.auras],
+                   **({"animated_as": a.animated_as} if a.animated_as else {}),
+                   **_counters_json(state, f"aura:{a.id}")} for a in state.auras],
         "removed": [{"id": r.id, "name": r.name, "fate": r.fate, "at": loc_json(r.location),
                      "controller": r.controller, "owner": r.owner, "zone": r.zone,
                      "killed_by": list(r.killers)} for r in state.removed],

@@ -600,8 +600,18 @@ def load(doc: Any, cards: CardSource | None = None) -> tuple[GameState, D.Action
         raise ScenarioError(checks.problems)
     state = GameState(Turn(parsed.turn.active, parsed.turn.number, parsed.turn.phase), tuple(players),
                       board.sites, tuple(units), tuple(auras), artifacts=tuple(artifacts),
-                      as_if_adjacent=tuple((a, b) for a, b in parsed.as_if_adjacent), lasting=lasting)
+                      as_if_adjacent=tuple((a, b) for a, b in parsed.as_if_adjacent), lasting=lasting,
+                      counters=_counters(parsed, auras))
     return state, action
+
+
+def _counters(doc: D.ScenarioDoc, auras: list[Aura]) -> tuple[tuple[str, int], ...]:
+    """The counters the scenario puts on cards (`effects.counters`), keyed as the engine keeps them."""
+    aura_ids = {i: a.id for i, a in enumerate(auras)}
+    found = [(f"site:{s.square}", s.counters) for s in doc.sites] + \
+        [(f"aura:{aura_ids[i]}", a.counters) for i, a in enumerate(doc.auras) if i in aura_ids] + \
+        [(f"unit:{u.id}", u.counters) for u in doc.units] + [(f"artifact:{a.id}", a.counters) for a in doc.artifacts]
+    return tuple((k, n) for k, n in found if n > 0)
 
 
 if __name__ == "__main__":   # python -m codex.engine.scenario: write the packaged schema from the models

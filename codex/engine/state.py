@@ -450,6 +450,8 @@ class GameState:
     cast_this_turn: tuple[tuple[str, str, str, str], ...] = ()  # (player, spell, type, caster) cast this turn, in order
     died_this_turn: tuple[tuple["Card", str], ...] = ()   # (the dead unit's card, its controller then), in order
     attacks_this_turn: tuple[AttackMade, ...] = ()    # the attacks made this turn, in order (the last may be ongoing)
+    took_damage_for: tuple[str, ...] = ()             # units that took damage for another this turn ("taken this way")
+    counters: tuple[tuple[str, int], ...] = ()        # counters on cards in the realm ("artifact:<id>", n): effects/counters
     delayed: tuple[DelayedTrigger, ...] = ()          # triggered abilities resolved spells left behind
     attacking: Attacking | None = None                # the attack being resolved, if any
     afterwards: tuple[Any, ...] = ()                  # effects waiting for that attack to end ("afterwards")

@@ -25,8 +25,8 @@ from typing import Any, Callable
 
 from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.budget import spend
-from codex.engine.events import (AbilityNotExecuted, offered, Banished, Damaged, Died, EffectIgnored, Entering, Entry, Event,
-                                 GameDrawn, GameWon, Marked, Note, Summoned, TriggerAdded, TriggerSkipped, Conjured)
+from codex.engine.events import (AbilityNotExecuted, AttackEnded, offered, Banished, Damaged, Died, EffectIgnored,
+                                 Entering, Entry, Event, GameDrawn, GameWon, Marked, Note, Summoned, TriggerAdded, TriggerSkipped, Conjured)
 from codex.engine.geometry import Location, Region
 from codex.engine.ongoing import disabled_by, keywords_at, power_of, silenced_at
 from codex.engine.oversized import area
@@ -131,7 +131,7 @@ def _check(state: GameState, batch: list[Event] | None = None) -> Resolved:
             names = tuple(k.name for k in (state.unit(i) for i in killers) if k is not None)
             state = state.with_unit(replace(unit, marked=cause, killed_by=killers))
             lowered = _power_lowered_by(state, unit) if not fate else None
-            events.append(Marked(unit.id, unit.name, unit.location, cause, killers, names,
+            events.append(Marked(unit.id, unit.name, unit.location, cause, killers, names, by_damage=not fate,
                                  rules=tuple(rules + ["die"] + (["kill-credit"] if killers else []) + (
                                      ["ongoing-effect.before-dying"] if lowered else [])), from_card=lowered))
             marked.append(unit.id)
@@ -381,6 +381,9 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
         extra = _phase_rules(eff.ability) + (["deathrite", "die.marked"] if dying else (
             ["genesis"] + (["conjure.enters"] if conjured else []) if eff.ability.kind is AbilityKind.GENESIS else (
                 (["conjure.enters"] if conjured else ["enter"]) if _listens_for_entering(eff.ability) else [])))
+        if isinstance(eff.cause, AttackEnded):     # "successfully attacked": the reading taken, and why
+            from codex.engine.effects.attacks import SUCCESS_RULES
+            extra += list(SUCCESS_RULES)
         added.append(TriggerAdded(eff.unit, eff.name, eff.ability.text, p.controller, i + 1,
                                   rules=tuple(rules + extra)))
     return replace(state, storyline=tuple(ordered) + state.storyline), added
@@ -529,6 +532,9 @@ def settle(state: GameState, events: list[Event] | None = None) -> Resolved:
         spend(1, "resolving the storyline")
         state, stirred = stir_actors(state, fresh)
         out += stirred
+        from codex.engine.effects.counters import entered_with_counters
+        state, counted = entered_with_counters(state, fresh)     # "enters the realm with 6 counters"
+        out += counted
         state, checked = _check(state, fresh)
         state, added = add_triggers(state, [e for e in fresh + checked if not e.offered])
         out += checked + added

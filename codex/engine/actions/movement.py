@@ -9,7 +9,7 @@ from codex.engine.actions.base import Outcome, Resolution, handles, places, targ
 from codex.engine.activation import activation_reason, tap_rules
 from codex.engine.combat import (SiteTarget, Target, UnitTarget, attack_location, attack_reason, defend_reason,
                                  describe_target, fight, intercept_reason, strike_site)
-from codex.engine.events import (Activated, AttackRefused, Attacked, Defended, Event, Intercepted, JoinedFight,
+from codex.engine.events import (Activated, AttackEnded, AttackRefused, Attacked, Defended, Event, Intercepted, JoinedFight,
                                  NoAttack, Note, StayedPut, Tapped, TargetKept, TargetRemoved, path_text)
 from codex.engine.geometry import Location, Region
 from codex.engine.movement import (declared_path_problem, linked_rule, path_to, range_of_motion, reachable_locations,
@@ -194,6 +194,16 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
     assert isinstance(target, SiteTarget)
     site = res.state.site_at(target.square)
     assert site is not None and site.controller is not None
+    if res.state.statics:
+        from codex.engine.effects.replacements import would_succeed
+        replaced = would_succeed(res.state, mover, site.square)
+        if replaced is not None:       # "If X would successfully attack an enemy site, ... instead"
+            res.apply(replaced)
+            _attack_went(res, target, struck=False)
+            _attack_over(res)
+            return res.done(res.result_verdict(), f"{mover.name} {how} and attacked the undefended {site.name}; "
+                            f"a replacement effect happened instead of the successful attack, and the site was "
+                            f"not struck.", defenders=joined)
     before = res.state.player(site.controller).life
     res.apply(strike_site(res.state, mover, site))
     _attack_went(res, target, struck=True)
@@ -213,14 +223,17 @@ def _casts_during(res: Resolution, casts: tuple[D.Cast, ...], ptr: str) -> None:
 
 
 def _attack_went(res: Resolution, target: Target, struck: bool) -> None:
-    """How the attack just fought went, kept in its `AttackMade`: whether what was attacked stayed
-    in it and met the attacker, and whether the attacked unit died in it."""
+    """How the attack just fought went, kept in its `AttackMade` and told to the triggers that
+    listen for it (`AttackEnded`): whether what was attacked stayed in it and met the attacker, and
+    whether the attacked unit died in it."""
     made = res.state.attacks_this_turn
     if not made or made[-1].struck is not None:
         return
     killed = isinstance(target, UnitTarget) and res.state.unit(target.unit) is None and any(
         card.id == target.unit for card, _ in res.state.died_this_turn)
     res.state = res.state.evolve(attacks_this_turn=made[:-1] + (replace(made[-1], struck=struck, killed=killed),))
+    # what listens for an attack going well ("whenever a site is successfully attacked") hears it now
+    res.settle([AttackEnded(made[-1].attacker, made[-1].name, target_json(target), struck, killed)])
 
 
 def _attack_over(res: Resolution) -> None:

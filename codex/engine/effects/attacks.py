@@ -94,7 +94,7 @@ def succeeding_now(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
     if at is None:
         return False
     if at.site is None:
-        if _about_sites(act.patient):      # "while successfully attacking sites": it is attacking a unit
+        if about_sites(act.patient):      # "while successfully attacking sites": it is attacking a unit
             return False
         raise NotExecutable("whether an attack on a unit is successful while it is being resolved")
     agents = [ctx.source] if act.agent is None else select_all(state, ctx, act.agent)
@@ -117,7 +117,7 @@ def problems(clause: A.Clause, ongoing: bool) -> Iterator[str]:
         yield "a condition about attacks made in another turn"
     if clause.adjuncts:
         yield "a condition about attacks made earlier, with an adjunct"
-    if successful(clause) and not _about_sites(act.patient):
+    if successful(clause) and not about_sites(act.patient):
         yield "a condition about a unit being successfully attacked (the Codex does not define it)"
     if ongoing and clause.scope is not None:
         yield "a condition about attacks made earlier, or how they went"
@@ -128,7 +128,7 @@ def problems(clause: A.Clause, ongoing: bool) -> Iterator[str]:
         yield from sel_problems(value)
 
 
-def _about_sites(node: Any) -> bool:
+def about_sites(node: Any) -> bool:
     """"sites", "an affected site", "this site": a successful attack on them has one reading."""
     if isinstance(node, A.Selector):
         return node.noun == "site"

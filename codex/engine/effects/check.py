@@ -163,6 +163,10 @@ def clause_problems(clause: Any) -> Iterator[str]:
     if primitive is None:
         yield f"the primitive {type(act).__name__}" + (f" ({act.lemma})" if isinstance(act, A.Action) else "")
         return
+    if isinstance(act, A.Action) and any(True for _ in primitive.problems(act)):
+        # the grammar's catch-all verb: its executor runs a few lemmas only ("remove a counter")
+        yield from primitive.problems(act)
+        return
     for role in primitive.roles:
         yield from sel_problems(getattr(act, role, None))
     yield from primitive.problems(act)
@@ -195,6 +199,9 @@ def during_on_casting(duration: Any, clauses: Any) -> bool:
 def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
     from codex.engine.effects.conditions import condition_problems
     from codex.engine.effects.durations import duration_problems
+    from codex.engine.effects.results import without_results
+    if isinstance(sentences, tuple):      # "If tied, choose one", "if none die": read by `results`
+        sentences = without_results(sentences)
     for n, sentence in enumerate(sentences if isinstance(sentences, tuple) else (sentences,)):
         if isinstance(sentence, A.Unparsed):
             yield "an unreadable sentence"

@@ -30,7 +30,7 @@ from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.effects.conditions import holds
 from codex.engine.effects.context import Ctx, Obj
 from codex.engine.effects.select import NoLegalTarget, NotExecutable, describe, select_all
-from codex.engine.events import AbilityNotExecuted, CardQuote, Event, Note
+from codex.engine.events import AbilityNotExecuted, CardQuote, Event, Marked, Note
 from codex.engine.keywords import Keywords
 from codex.engine.state import GameState
 
@@ -51,6 +51,7 @@ class Run:
         self.mays = 0                                # "you may" asked so far (keys may, may.2, ...)
         self.arrived: bool | None = None             # the last move's units got where they were going
         self.limit: Any = None                       # the running sentence's limit ("once this turn")
+        self.deaths: list[Marked] | None = None      # the units the last killing sentence marked ("if none die")
 
     def emit(self, *events: Event) -> None:
         quote = self.ctx.quote
@@ -337,12 +338,27 @@ def condition_holds(run: Run, cond: Any) -> bool:
     """A sentence's or clause's condition; "If you do" reads whether the last optional clause was done."""
     if isinstance(cond, A.Condition) and cond.kind == "if_did":
         return bool(run.did)
+    from codex.engine.effects.results import is_none_died
+    if is_none_died(cond):       # "Dispel this if none die": what the killing sentence before did
+        return _none_died(run)
     from codex.engine.effects.conditions import holds_in_run
     from codex.engine.effects.attacks import record_note
     note = record_note(run.state, cond)
     if note is not None:       # "if they haven't attacked this turn": what the record says, and why
         run.note("attacks_this_turn", note[0], note[1])
     return holds_in_run(run, cond)
+
+
+def _none_died(run: Run) -> bool:
+    """Whether the killing sentence before marked no unit for death; the ruling says what it did."""
+    if run.deaths is None:
+        raise NotExecutable("'none die' with no sentence before it that kills")
+    names = ", ".join(e.name for e in run.deaths)
+    run.note("result", f"{run.ctx.source_name}: " + (f"{names} died of the effect before, so it is not true that "
+                                                     f"none died." if run.deaths else
+                                                     "no unit died of the effect before: none died."),
+             ("die",), died=[e.unit for e in run.deaths])
+    return not run.deaths
 
 
 def _told(act: Any) -> str:
@@ -420,9 +436,15 @@ def _named_in(conditions: tuple[Any, ...]) -> Any:
 def run_sentences(run: Run, sentences: tuple[Any, ...]) -> None:
     """Sentences in order (a clause may run the rest itself: a projectile's sentences, once per
     projectile)."""
+    from codex.engine.effects.results import has_extreme, is_tie_break, kills
     for i, sentence in enumerate(sentences):
         run.rest = tuple(sentences[i + 1:])
+        if i and is_tie_break(sentence) and has_extreme(sentences[i - 1]):
+            continue        # "If tied, choose one": the sentence before left the tie to its chooser (`results`)
+        before = len(run.events)
         run_sentence(run, sentence)
+        if kills(sentence):
+            run.deaths = [e for e in run.events[before:] if isinstance(e, Marked) and e.from_card == run.ctx.quote]
         if run.stop:
             return
 
@@ -478,7 +500,7 @@ class Resolution:
 
 
 # the primitives register themselves
-from codex.engine.effects import animate, board, cards, casting_effects, motion, purpose, reactivate, replacements, shoot, summon, transform  # noqa: E402,F401,E501
+from codex.engine.effects import animate, board, cards, casting_effects, counters, motion, purpose, reactivate, replacements, shoot, summon, transform  # noqa: E402,F401,E501
 
 __all__ = ["execute", "EXECUTORS", "Primitive", "executes", "Run", "NotExecutable", "AbilityKind", "Keywords",
            "CardQuote", "describe", "select_all", "holds"]

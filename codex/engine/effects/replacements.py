@@ -2,7 +2,10 @@
 replace one event with another. These types of effects often use the word 'instead' and
 'would'"): "If another nearby allied minion would die, return it to hand", "If bearer is a minion
 and would die, instead fully heal it and banish Gilded Aegis", "If bearer would take strike damage,
-prevent it and return this helmet to hand".
+prevent it and return this helmet to hand", "If this minion would successfully attack an enemy site,
+you may draw a spell instead" (the undefended site about to be struck: the one reading of
+"successfully" for a site, `effects.attacks`; declined, the attack goes on; a successful attack
+on a unit has two readings and is not replaced).
 
 A static ability whose sentence is conditioned on something that *would* happen (a minion dying,
 a unit taking damage) is read as a replacement (`statics.Static` of kind ``instead``): when the
@@ -22,8 +25,9 @@ from codex.engine.effects.execute import NotExecutable, Run, executes
 from codex.engine.events import Event
 from codex.engine.state import GameState, Unit
 
-#: The events a "would" condition can name → the engine's name for them.
-VERBS: dict[type, str] = {A.Die: "die", A.Damage: "damage"}
+#: The events a "would" condition can name → the engine's name for them ("would successfully attack
+#: an enemy site": the undefended site about to be struck, `would_succeed`).
+VERBS: dict[type, str] = {A.Die: "die", A.Damage: "damage", A.Attack: "attack_succeeds"}
 #: Kinds of damage a "would take ... damage" replacement may name.
 DAMAGE_KINDS = (None, "strike")
 
@@ -47,8 +51,12 @@ def replacement_problems(sentence: A.Sentence) -> Iterator[str]:
     assert cond is not None
     event = cond.clause
     act = event.action
-    if type(act) not in VERBS or event.negated or event.conditions or event.adjuncts or event.adverbs:
+    adverbs = _attack_adverbs(event) if isinstance(act, A.Attack) else event.adverbs
+    if type(act) not in VERBS or event.negated or event.conditions or event.adjuncts or adverbs:
         yield f"replacing the event {type(act).__name__}"
+        return
+    if isinstance(act, A.Attack):
+        yield from _attack_problems(act)
         return
     if isinstance(act, A.Damage) and (act.kind not in DAMAGE_KINDS or act.agent is not None or act.amount is not None):
         yield "replacing a kind of damage the engine does not tell apart"
@@ -66,7 +74,28 @@ def replacement_problems(sentence: A.Sentence) -> Iterator[str]:
         yield from clause_problems(A.replace(clause, instead=False))
 
 
-def _applies(state: GameState, static: Any, verb: str, unit: Unit, kind: str | None) -> bool:
+def _attack_adverbs(event: A.Clause) -> tuple[str, ...]:
+    """The adverbs of a "would ... attack" the engine does not read: it reads "successfully" only
+    (with `effects.attacks`: the one reading both give for a site); without it, "would attack"
+    has no moment the engine replaces."""
+    return tuple(a for a in event.adverbs if a != "successfully") or (() if "successfully" in event.adverbs
+                                                                      else ("(none)",))
+
+
+def _attack_problems(act: A.Attack) -> Iterator[str]:
+    from codex.engine.effects.attacks import about_sites
+    from codex.engine.effects.check import sel_problems
+    if not about_sites(act.patient):
+        yield "replacing a successful attack on a unit (the Codex does not define it)"
+        return
+    yield from sel_problems(act.agent)
+    yield from sel_problems(A.replace(act.patient, det=None) if isinstance(act.patient, A.Selector) else act.patient)
+
+
+def _applies(state: GameState, static: Any, verb: str, unit: Unit, kind: str | None,
+             target: Obj | None = None) -> bool:
+    """Whether the replacement is about this event: its verb, the unit it names (the attacker for
+    an attack, with ``target`` what it attacks), and its other conditions."""
     from codex.engine.effects.conditions import holds
     from codex.engine.effects.select import select_all
     want, sentence = static.payload
@@ -77,14 +106,21 @@ def _applies(state: GameState, static: Any, verb: str, unit: Unit, kind: str | N
     if isinstance(act, A.Damage) and act.kind is not None and act.kind != kind:
         return False
     ctx = static.ctx.bind("it", [Obj("unit", unit.id)])
-    patient = getattr(act, "patient", None)
-    if patient is not None and Obj("unit", unit.id) not in select_all(state, ctx, patient):
-        return False
+    if isinstance(act, A.Attack):
+        if act.agent is not None and Obj("unit", unit.id) not in select_all(state, ctx, act.agent):
+            return False
+        if target is None or act.patient is not None and target not in select_all(state, ctx, act.patient):
+            return False
+    else:
+        patient = getattr(act, "patient", None)
+        if patient is not None and Obj("unit", unit.id) not in select_all(state, ctx, patient):
+            return False
     return all(holds(state, ctx, c) for c in sentence.conditions if c is not cond)
 
 
 def _replace(state: GameState, verb: str, unit: Unit, kind: str | None, what: str,
-             bound: dict[str, list[Obj]] | None = None) -> tuple[GameState, list[Event]] | None:
+             bound: dict[str, list[Obj]] | None = None,
+             target: Obj | None = None) -> tuple[GameState, list[Event]] | None:
     from codex.engine.effects.execute import run_sentence
     from codex.engine.effects.statics import _active, _silenced_sources
     if not state.statics or (unit.id, verb) in _replacing.get():
@@ -94,7 +130,7 @@ def _replace(state: GameState, verb: str, unit: Unit, kind: str | None, what: st
         if s.kind != "instead" or not _active(state, s, silenced):
             continue
         try:
-            if not _applies(state, s, verb, unit, kind):
+            if not _applies(state, s, verb, unit, kind, target):
                 continue
         except NotExecutable:
             continue
@@ -103,8 +139,9 @@ def _replace(state: GameState, verb: str, unit: Unit, kind: str | None, what: st
         for name, objs in (bound or {}).items():
             ctx = ctx.bind(name, objs)
         run = Run(state, ctx)
+        from codex.engine.effects.attacks import SUCCESS_RULES
         run.note("replacement", f"{unit.name} {what}: {s.ctx.source_name} replaces that.",
-                 ("replacement-effect",), unit=unit.id)
+                 ("replacement-effect",) + (SUCCESS_RULES if verb == "attack_succeeds" else ()), unit=unit.id)
         token = _replacing.set(_replacing.get() | {(unit.id, verb)})
         try:
             run_sentence(run, A.replace(sentence, conditions=(), clauses=tuple(A.replace(c, instead=False)
@@ -113,6 +150,8 @@ def _replace(state: GameState, verb: str, unit: Unit, kind: str | None, what: st
             continue
         finally:
             _replacing.reset(token)
+        if verb == "attack_succeeds" and run.did is False:
+            continue        # "she may ... instead": declined, so the attack goes on as it would
         return run.state, run.events
     return None
 
@@ -128,6 +167,17 @@ def would_be_damaged(state: GameState, unit: Unit, amount: int, origin: Any) -> 
     kind = "strike" if how in ("strike", "ranged") else None
     damage = Obj("damage", (unit.id, amount))
     return _replace(state, "damage", unit, kind, f"would take {amount} damage", {"damage": [damage]})
+
+
+def would_succeed(state: GameState, attacker: Unit, square: int) -> tuple[GameState, list[Event]] | None:
+    """A replacement for ``attacker`` successfully attacking the site on ``square`` ("If X would
+    successfully attack an enemy site, ... instead"), applied when the undefended site is about to be
+    struck (the site stayed the attack's target: the reading of "successfully" both readings give),
+    or None when none applies or its "may" is declined."""
+    site = state.site_at(square)
+    name = site.name if site is not None else f"the site on square {square}"
+    return _replace(state, "attack_succeeds", attacker, None, f"would successfully attack {name}",
+                    target=Obj("site", square))
 
 
 def _prevent_problems(act: A.Prevent) -> Iterator[str]:
@@ -147,4 +197,4 @@ def _prevent(run: Run, act: A.Prevent, clause: A.Clause) -> list[Obj]:
     return []
 
 
-__all__ = ["would_die", "would_be_damaged", "would_condition", "replacement_problems", "VERBS"]
+__all__ = ["would_die", "would_be_damaged", "would_succeed", "would_condition", "replacement_problems", "VERBS"]

@@ -194,7 +194,7 @@ def _connected(clause: A.Clause) -> bool:
 
 
 #: The events a replacement effect can replace ("If X would die", "would take strike damage").
-REPLACED: dict[type, str] = {A.Die: "die", A.Damage: "damage"}
+REPLACED: dict[type, str] = {A.Die: "die", A.Damage: "damage", A.Attack: "attack_succeeds"}
 #: The verbs a permission ("may") can be about → what the engine asks it for.
 PERMITTED: dict[type, str] = {A.Cast: "cast", A.Summon: "cast", A.Conjure: "cast", A.Play: "play"}
 
@@ -442,6 +442,9 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         # "Enters the realm under an opponent's control": who controls it as it enters (`actions/sites.py`)
         _check_words(enters_under(act))
         return [Static("enters_under", ctx, None, enters_under(act), (), order)]
+    if isinstance(act, A.Enter) and not conds and _entering_count(act) is not None:
+        # "X enters the realm with 6 counters": given as it enters (`effects/counters.py`)
+        return [Static("enters_counters", ctx, None, _entering_count(act), (), order)]
     if isinstance(act, A.Lasts) and not conds:     # "Lasts 3 of your turns": read by the end phase (`aura_expiry`)
         if not isinstance(act.count, int) or act.turn is None or act.turn.whose != "your" or act.turn.which:
             raise Unsupported("an aura lasting something other than a number of its controller's turns")
@@ -555,6 +558,11 @@ def takes_damage_for(state: GameState, target: Unit) -> tuple[Unit, CardQuote] |
         if Obj("unit", target.id) in covered:
             return taker, s.quote
     return None
+
+
+def _entering_count(act: Any) -> int | None:
+    from codex.engine.effects.counters import entering_count
+    return entering_count(act)
 
 
 def enters_under(act: Any) -> Any:

@@ -21,7 +21,7 @@ from codex.cardtext import ast as A
 from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.effects.select import NotExecutable, locations_of, select_all
-from codex.engine.events import (ArtifactBroken, Attacked, Conjured, Damaged, Defended, Drew, Entering, Event, Intercepted,
+from codex.engine.events import (ArtifactBroken, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Entering, Event, Intercepted,
                                  Marked, ProjectileStruck, SitePlayed, SpellCast, Struck, Summoned, TurnEnded,
                                  TurnStarted)
 from codex.engine.geometry import Location, Region
@@ -29,7 +29,7 @@ from codex.engine.state import Card, GameState, Site
 
 #: Trigger clause primitive → the engine events it listens for.
 _EVENTS: dict[type, tuple[type, ...]] = {
-    A.Enter: (Entering, Conjured, SitePlayed), A.Conjure: (Conjured,), A.Die: (Marked,), A.Attack: (Attacked,), A.Strike: (Struck, ProjectileStruck),
+    A.Enter: (Entering, Conjured, SitePlayed), A.Conjure: (Conjured,), A.Die: (Marked,), A.Attack: (Attacked, AttackEnded), A.Strike: (Struck, ProjectileStruck),
     A.Damage: (Damaged,), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
     A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken), A.Draw: (Drew,),
     A.Relocate: (Entering,), A.Leave: (Entering,),
@@ -46,6 +46,11 @@ _ROLES: dict[type, tuple[str, ...]] = {
     A.Play: ("patient", "dest"),
     A.Relocate: ("patient",), A.Leave: ("patient", "source"),
 }
+
+
+def listens_for(action: Any) -> bool:
+    """Whether some trigger hears the events of this clause primitive."""
+    return type(action) in _EVENTS
 
 
 def trigger_problems(trigger: A.Trigger) -> list[str]:
@@ -91,6 +96,12 @@ def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
     if type(act) not in _EVENTS:
         return [f"a trigger on {type(act).__name__}"]
     problems = []
+    if isinstance(act, A.Attack):
+        problems += _attack_problems(event)
+    if isinstance(act, A.Die) and act.source is not None:
+        from codex.engine.abilities import taken_this_way
+        if not taken_this_way(act.source):
+            problems.append("a trigger on dying from something")
     if isinstance(act, A.Remove) and act.kind not in ("kill", "destroy"):
         problems.append(f"a trigger on '{act.kind}'")
     if isinstance(act, A.Relocate) and act.kind not in ("burrow", "submerge", "surface", "unburrow"):
@@ -113,6 +124,27 @@ def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
     if isinstance(act, A.Damage) and act.agent is not None:
         problems.append("a trigger on who deals damage")
     return problems
+
+
+def _attack_problems(event: A.Clause) -> list[str]:
+    """"Whenever an affected site is successfully attacked": the engine hears how an attack on a
+    site went (`effects.attacks`: both readings of "successfully" agree there); for a unit the
+    Codex leaves two readings, and the engine does not choose."""
+    from codex.engine.effects.attacks import about_sites, successful
+    if any(a != "successfully" for a in event.adverbs):
+        return ["a trigger on an attack, with an adverb"]
+    if successful(event) and not about_sites(event.action.patient):
+        return ["a trigger on a unit being successfully attacked (the Codex does not define it)"]
+    return []
+
+
+def _attack_went_well(state: GameState, ctx: Ctx, act: A.Attack, event: AttackEnded) -> bool:
+    """The attack just fought was the named attacker's (none named: anyone's) at such a site, and
+    it went well: the site stayed its target and was struck (`effects.attacks`)."""
+    site = event.target.get("site") if isinstance(event.target, dict) else None
+    if site is None or not event.struck:
+        return False
+    return _in(state, ctx, act.agent, Obj("unit", event.unit)) and _in(state, ctx, act.patient, Obj("site", site))
 
 
 def _turn_matches(trigger: A.Trigger, ctx: Ctx, player: str) -> bool:
@@ -249,6 +281,9 @@ def _marked(state: GameState, ctx: Ctx, act: Any, event: Marked) -> bool:
     credit (Codex "Kill Credit")."""
     if not _in(state, ctx, getattr(act, "patient", None), Obj("unit", event.unit)):
         return False
+    if isinstance(act, A.Die) and act.source is not None:
+        # "dies from damage taken this way": of the damage on it, some it took for others this turn
+        return event.by_damage and event.unit in state.took_damage_for
     if isinstance(act, A.Remove):
         if act.kind == "destroy":
             return True
@@ -322,6 +357,12 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
         return False
     if isinstance(event, Entering):
         return _entering(state, ctx, act, event)
+    if isinstance(act, A.Attack):      # "is attacked" hears the declaration, "is successfully attacked" the end
+        from codex.engine.effects.attacks import successful
+        if successful(clause) != isinstance(event, AttackEnded):
+            return False
+        if isinstance(event, AttackEnded):
+            return _attack_went_well(state, ctx, act, event)
     if isinstance(event, Attacked):
         target = event.target.get("unit") if isinstance(event.target, dict) else None
         site = event.target.get("site") if isinstance(event.target, dict) else None
@@ -478,7 +519,7 @@ def _event_roles(event: Event) -> dict[str, list[Obj]]:
         return {"agent": [Obj("unit", event.unit)], "patient": [Obj("unit", t) for t in event.split]}
     if isinstance(event, ProjectileStruck):
         return {"agent": [Obj("unit", event.unit)], "patient": [Obj("unit", event.target)]}
-    if isinstance(event, Attacked):
+    if isinstance(event, (Attacked, AttackEnded)):
         target = event.target if isinstance(event.target, dict) else {}
         victim = [Obj("unit", target["unit"])] if target.get("unit") else (
             [Obj("site", target["site"])] if target.get("site") else [])
@@ -592,5 +633,5 @@ def fired(state: GameState, event: Event) -> list[tuple[Ctx, Ability]]:
     return out
 
 
-__all__ = ["fired", "fires", "listeners", "realm_listeners", "zone_listeners", "acts_from_zone", "trigger_problems",
+__all__ = ["fired", "fires", "listens_for", "listeners", "realm_listeners", "zone_listeners", "acts_from_zone", "trigger_problems",
            "once_key", "Callable"]
