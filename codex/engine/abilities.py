@@ -234,7 +234,7 @@ def taken_this_way(node: Any) -> bool:
 
 
 def _death_by_taken_damage(sentence: Any, first: Any) -> Any:
-    """"If he dies from damage taken this way, draw a card." after "X takes damage for other
+    """"If he dies from damage taken this way, <effect>" after "X takes damage for other
     allies": the card's own death from the damage it took for them, a triggered ability "When X
     dies from that damage, ..." (the pronoun is the card: the sentence before is about it). The
     condition with the card named, or None."""
