@@ -336,7 +336,7 @@ def _casting_rule_of(node: Any) -> tuple[Any, Any]:
 
 
 def additional_cost(sentence: Any) -> bool:
-    """"As an additional cost to cast Craterize, discard a site.": paid as the card is cast."""
+    """"As an additional cost to cast <card>, <cost>.": paid as the card is cast."""
     conds: tuple[Any, ...] = tuple(getattr(sentence, "conditions", ()))
     if not isinstance(sentence, A.Sentence) or len(conds) != 1:
         return False

@@ -52,7 +52,7 @@ class Entry:
     type: str | None = None
     rarity: str | None = None
     token: bool = False
-    text: str = ""                 # the card's text ("Your spellbook may include any number of Grey Wolves.")
+    text: str = ""                 # the card's text ("Your spellbook may include any number of <its own name>.")
 
 
 @dataclass(frozen=True)
