@@ -509,6 +509,31 @@ def _noun(np: NP) -> str:
     return str(np.head)
 
 
+#: Quantifiers that may float after the plural noun phrase they count ("they both", "the two allies each").
+_FLOATING = ("each", "both", "all")
+
+
+def _floated_quantifier(rest: list[Chunk]) -> str | None:
+    """A floating quantifier after a plural subject ("they both take a step", "minions here all gain
+    Airborne"): English lets ``each``/``both``/``all`` stand after the noun phrase they count (and its
+    place words or prepositional phrases), meaning what ``each of them`` / ``all of those`` means; the
+    subject is read as that partitive. The word is taken out of ``rest`` and returned. A singular noun
+    phrase is no plural to count, so there the word is left to fail as a second noun phrase."""
+    first = rest[0].value if rest else None
+    if not isinstance(first, NP):
+        return None
+    plural = first.head in ("they", "them", "these", "those") if first.kind == "pron" else \
+        first.kind == "core" and first.number == "pl"
+    j = 1
+    while j < len(rest) and rest[j].kind in ("place", "pp"):
+        j += 1
+    q = rest[j].value if j < len(rest) and rest[j].kind == "np" else None
+    if not (plural and isinstance(q, NP) and q.kind == "pron" and q.head in _FLOATING):
+        return None
+    del rest[j]
+    return str(q.head)
+
+
 class _Interp:
     """Interpretation of one sentence: turns syntax objects into AST nodes."""
 
@@ -1540,6 +1565,7 @@ class _Clauses(_Interp):
         at = commas[-1] if commas else None
         if rest[0].kind != "np":
             raise MeaningError("a subject that is not a noun phrase", at)
+        floated = _floated_quantifier(rest)
         sb = _Builder(self, ex)
         ph = sb.new_phrase(rest[0].value)
         sb.frames = []
@@ -1559,7 +1585,8 @@ class _Clauses(_Interp):
             j = sb.one(rest, j, c)
         for a in tail_advs:
             b.adverb(a)
-        return self._phrase(ph)
+        node = self._phrase(ph)
+        return node if floated is None else A.Partitive(floated, node)
 
     # ---- the copula: state, type, place, passive
     def copula(self, sc: SClause, chunks: list[Chunk], subject: Any, ex: _Extras, b: _Builder, vg: VGroup) -> Any:
