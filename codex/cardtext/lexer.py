@@ -144,12 +144,20 @@ class Lexer:
             # the first comma of a sentence that opens with "When", "If", "At", "After"...: the end of that
             # phrase (a clause comma) before a list comma
             out = [c for c in out if c.readings[0].cat == "CC"] + [c for c in out if c.readings[0].cat != "CC"]
+        if self._after_bare_verb_prep(i):
+            out = out + _bare_verb_as_gerund(out)
         if ahead:
             out = [c for c in _with_roles(ahead) if nxt.lower() in _PHRASE_ENDERS or not nxt or
                    c.readings[0].cat not in ("PARTICLE", "ADJ_HEAD")] + out
         elif not out and _WORD.match(text):
             out = _with_roles(self._guess(i, text))
         return out
+
+    def _after_bare_verb_prep(self, i: int) -> bool:
+        """Whether the piece follows a preposition English completes with a bare verb (``rather than
+        pay``), where other prepositions take the -ing form (``instead of paying``)."""
+        words = tuple(p.text.lower() for p in self.pieces[max(0, i - 2):i])
+        return any(words[-len(prep):] == prep for prep in _BARE_VERB_PREPS if len(words) >= len(prep))
 
     def _ends_fronted_phrase(self, i: int) -> bool:
         if any(p.text == "," for p in self.pieces[:i]):
@@ -248,6 +256,17 @@ class Lexer:
             stem = w[:-2] if w.endswith(("ches", "shes", "sses", "xes")) else w[:-1]
             return [c("VERB", stem, "third"), c("NOUN", stem, "pl")]
         return [c("VERB", w, "base"), c("NOUN", w, "sg"), c("ADJ", w)]
+
+
+#: Prepositions whose verb complement is a bare infinitive, as word tuples.
+_BARE_VERB_PREPS = (("rather", "than"),)
+
+
+def _bare_verb_as_gerund(cands: list[Candidate]) -> list[Candidate]:
+    """A verb's base form after ``rather than`` read as the -ing clause a preposition takes (the same
+    reading ``rather than paying`` gives): ``discard a card rather than pay its cost``."""
+    return [Candidate(c.length, (Reading("GERUND", c.readings[0].lemma, "ing", c.readings[0].entry),))
+            for c in cands if len(c.readings) == 1 and c.readings[0].cat == "VERB" and c.readings[0].form == "base"]
 
 
 def clear_cache() -> None:
