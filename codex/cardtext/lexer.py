@@ -146,6 +146,8 @@ class Lexer:
             out = [c for c in out if c.readings[0].cat == "CC"] + [c for c in out if c.readings[0].cat != "CC"]
         if self._after_bare_verb_prep(i):
             out = out + _bare_verb_as_gerund(out)
+        if self._after_indefinite(i):
+            out = out + [c for c in _word_readings(lex, text) if c.readings[0].cat == "ADJ_HEAD" and c not in out]
         if ahead:
             out = [c for c in _with_roles(ahead) if nxt.lower() in _PHRASE_ENDERS or not nxt or
                    c.readings[0].cat not in ("PARTICLE", "ADJ_HEAD")] + out
@@ -158,6 +160,24 @@ class Lexer:
         pay``), where other prepositions take the -ing form (``instead of paying``)."""
         words = tuple(p.text.lower() for p in self.pieces[max(0, i - 2):i])
         return any(words[-len(prep):] == prep for prep in _BARE_VERB_PREPS if len(words) >= len(prep))
+
+    def _after_indefinite(self, i: int) -> bool:
+        """Whether the piece follows an indefinite pronoun, directly or after a list of adjectives
+        (``everything Unique``, ``anything Unique or Elite``): English puts an indefinite pronoun's
+        adjectives after it, so there an adjective may stand with no noun of its own (``ADJ_HEAD``)."""
+        j = i - 1
+        while j >= 0:
+            word = self.pieces[j].text.lower()
+            if word in INDEFINITE_PRONOUNS:
+                return True
+            if word in ("or", "and") and j >= 1 and self.pieces[j - 1].text == ",":
+                j -= 1  # ", or": one separator
+            if word in ("or", "and", ",") and j >= 1 and any(
+                    c.readings[0].cat == "ADJ_HEAD" for c in _word_readings(self.lexicon, self.pieces[j - 1].text)):
+                j -= 2
+                continue
+            return False
+        return False
 
     def _ends_fronted_phrase(self, i: int) -> bool:
         if any(p.text == "," for p in self.pieces[:i]):
@@ -257,6 +277,10 @@ class Lexer:
             return [c("VERB", stem, "third"), c("NOUN", stem, "pl")]
         return [c("VERB", w, "base"), c("NOUN", w, "sg"), c("ADJ", w)]
 
+
+#: Pronouns whose adjectives follow them (``everything Unique``, ``anything else``).
+INDEFINITE_PRONOUNS = frozenset({"everything", "anything", "something", "nothing", "everyone", "anyone",
+                                 "someone"})
 
 #: Prepositions whose verb complement is a bare infinitive, as word tuples.
 _BARE_VERB_PREPS = (("rather", "than"),)

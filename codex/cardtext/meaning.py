@@ -29,13 +29,14 @@ chunks. These rules decide what belongs where:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from lark import Token, Tree
 
 from codex.cardtext import ast as A
 from codex.cardtext import lexicon as L
+from codex.cardtext.lexer import INDEFINITE_PRONOUNS
 
 
 class MeaningError(Exception):
@@ -237,6 +238,7 @@ class _Reader:
                 out.append(self.chunk(t.children[0]))
                 break
         out.reverse()
+        _postpositive_adjectives(out)
         return out
 
     def chunk(self, t: Tree) -> Chunk:
@@ -507,6 +509,43 @@ def _det_word(det: Any, r: "_Interp") -> Any:
 
 def _noun(np: NP) -> str:
     return str(np.head)
+
+
+def _postpositive_adjectives(chunks: list[Chunk]) -> None:
+    """An indefinite pronoun's adjectives come after it (``everything Unique``, ``anything Unique or
+    Elite``): the adjective becomes the pronoun's modifier, and each adjective listed after it another
+    item of the same pronoun (``everything Unique or everything Elite``), so the list's trailing
+    modifiers distribute over both as in any list. Rewrites ``chunks`` in place."""
+    k = 0
+    while k + 1 < len(chunks):
+        host, nxt = chunks[k].value, chunks[k + 1].value
+        if not (chunks[k].kind in ("np", "pp") and isinstance(host, NP) and host.kind in ("core", "pron") and not host.mods
+                and str(host.head).lower() in INDEFINITE_PRONOUNS and _bare_adjective(chunks[k + 1])):
+            k += 1
+            continue
+        host.kind, host.head_cat = "core", "NOUN"  # "anything Elite": a pronoun with modifiers selects like a noun
+        host.mods = [str(nxt.head)]
+        host.end = chunks[k].end = chunks[k + 1].end
+        del chunks[k + 1]
+        j = k + 1
+        while True:
+            sep = j
+            while sep < len(chunks) and chunks[sep].kind in ("conj", "lc"):
+                sep += 1  # ", or": one separator
+            if sep == j or sep >= len(chunks) or not _bare_adjective(chunks[sep]):
+                break
+            adj = chunks[sep]
+            item = replace(host, start=adj.start, end=adj.end, mods=[str(adj.value.head)], places=list(host.places))
+            chunks[sep] = Chunk("np", item, adj.start, adj.end)
+            j = sep + 1
+        k = j
+
+
+def _bare_adjective(ch: Chunk) -> bool:
+    """A headless adjective alone (no determiner, count or other modifier): ``Unique``."""
+    np = ch.value
+    return ch.kind == "np" and isinstance(np, NP) and np.kind == "adj" and np.det is None and np.count is None \
+        and not np.mods and not np.places
 
 
 #: Quantifiers that may float after the plural noun phrase they count ("they both", "the two allies each").
