@@ -278,6 +278,9 @@ class Lexer:
         return [c("VERB", w, "base"), c("NOUN", w, "sg"), c("ADJ", w)]
 
 
+#: Categories that begin a verb group: a word of these after a headless ordinal makes it a subject.
+_FINITE_CATS = frozenset({"VERB", "BE_FIN", "MODAL", "HAVE_AUX", "DO"})
+
 #: Pronouns whose adjectives follow them (``everything Unique``, ``anything else``).
 INDEFINITE_PRONOUNS = frozenset({"everything", "anything", "something", "nothing", "everyone", "anyone",
                                  "someone"})
@@ -337,7 +340,12 @@ def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
             out += [Candidate(c.length, (Reading("ADJ", low, "", c.readings[0].entry),))
                     for c in out if len(c.readings) == 1 and c.readings[0].cat == "PART"][:1]
     if nxt and nxt_low not in _PHRASE_ENDERS:
-        out = [c for c in out if c.readings[0].cat not in ("PARTICLE", "ADJ_HEAD")]
+        # an ordinal or a superlative standing for its noun may be a subject, a verb after it ("when the
+        # last is removed", "the strongest dies")
+        ordinal_subject = any(c.readings[0].cat == "ORD" or c.readings[0].cat == "ADJ_HEAD" and low.endswith("est")
+                              for c in out) and any(c.readings[0].cat in _FINITE_CATS for c in _word_readings(lex, nxt))
+        out = [c for c in out if c.readings[0].cat != "PARTICLE" and (
+            c.readings[0].cat != "ADJ_HEAD" or ordinal_subject)]
         if any(c.readings[0].cat == "KEYWORD" for c in out) and any(c.readings[0].cat == "VERB" for c in out):
             # a keyword that is also a verb, with more of its phrase after it, is the verb first ("Submerge
             # target minion"); a keyword stands alone ("Submerge, Lethal")

@@ -351,8 +351,10 @@ class _Printer:
         return _j(whose, t.which, noun)
 
     def limit(self, lim: A.Limit) -> str:
-        times = {1: "once", 2: "twice"}.get(lim.count, f"{lim.count} times")
-        if lim.turn is not None and lim.turn.whose == "each":
+        times = {1: "once", 2: "twice", "any_number": "any number of times"}.get(lim.count, f"{self.word(lim.count)} times")
+        if lim.turn is None:  # "any number of times", "twice": no turn named
+            return times
+        if lim.turn.whose == "each":
             return f"{times} per turn"
         return f"{times} on {self.turn(lim.turn)}"
 
