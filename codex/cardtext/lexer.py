@@ -278,6 +278,11 @@ class Lexer:
         return [c("VERB", w, "base"), c("NOUN", w, "sg"), c("ADJ", w)]
 
 
+#: Words English uses mostly as a place adverb or adjective (``each nearby minion``, ``units nearby``)
+#: and as a preposition only before a noun phrase with a determiner or a pronoun (``a unit nearby the
+#: caster``, ``nearby it``).
+_DETERMINED_PREPS = frozenset({"nearby"})
+
 #: Categories that begin a verb group: a word of these after a headless ordinal makes it a subject.
 _FINITE_CATS = frozenset({"VERB", "BE_FIN", "MODAL", "HAVE_AUX", "DO"})
 
@@ -326,6 +331,10 @@ def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
         return got
     out = list(_word_readings(lex, text))
     low, nxt_low = text.lower(), nxt.lower()
+    if low in _DETERMINED_PREPS and not any(c.readings[0].cat in ("DET", "PREDET", "PRON")
+                                            for c in _word_readings(lex, nxt)):
+        # "each other nearby minion": the place word before a bare noun, never its preposition
+        out = [c for c in out if c.readings[0].cat != "PREP"]
     if not nxt or nxt_low in (",", ".", "!", ";"):
         for c in list(out):
             r = c.readings[0]

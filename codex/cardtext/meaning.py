@@ -495,7 +495,7 @@ _STAT_NOUNS = {"power", "cost", "mana cost", "life", "damage", "range"}
 
 #: Prepositions that make a place, zone or object phrase a modifier of the noun before it.
 _FILTER_PREPS = {"than", "at", "atop", "on", "in", "under", "underneath", "beneath", "above", "below", "over",
-                 "near", "within", "adjacent_to", "from", "among", "along", "between", "through", "outside",
+                 "near", "nearby", "within", "adjacent_to", "from", "among", "along", "between", "through", "outside",
                  "in_front_of", "around", "across", "behind", "inside", "except", "including", "onto",
                  "out_of", "away_from", "of", "with", "without", "by", "toward", "against", "into",
                  "above_or_below", "from_among"}
