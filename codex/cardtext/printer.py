@@ -464,10 +464,10 @@ class _Printer:
                 # "everything Unique or Elite in the realm"
                 return _j(first.noun, self.listing([i.mods[0] for i in items], g.conj), *[self.filter(f) for f in first.filters])
             last = A.replace(items[-1], filters=())
-            head = self.listing([i.mods[0] for i in items[:-1]] + [self.selector(last)], g.conj)
-            if first.det is not None and not isinstance(first.det, A.Possessive):
-                head = self.listing([f"{first.det} {i.mods[0]}" for i in items[:-1]] + [self.selector(last)], g.conj) \
-                    if first.det in ("a", "target", "another") else head
+            if first.det in ("a", "target", "another"):  # "a Spirit or an Undead minion": one of either
+                head = self.listing([f"{first.det} {i.mods[0]}" for i in items[:-1]] + [self.selector(last)], g.conj)
+            else:  # "each Unique or Elite minion", "your Ordinary or Exceptional sites": the determiner once
+                head = self.selector(A.replace(last, mods=(self.listing([i.mods[0] for i in items], g.conj),)))
             return _j(head, *[self.filter(f) for f in first.filters]) if first.filters else head
         if first.filters and len({i.mods for i in items}) >= 1:
             names = [self.selector(A.replace(i, filters=())) for i in items]
