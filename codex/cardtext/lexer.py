@@ -144,12 +144,40 @@ class Lexer:
             # the first comma of a sentence that opens with "When", "If", "At", "After"...: the end of that
             # phrase (a clause comma) before a list comma
             out = [c for c in out if c.readings[0].cat == "CC"] + [c for c in out if c.readings[0].cat != "CC"]
+        if self._after_bare_verb_prep(i):
+            out = out + _bare_verb_as_gerund(out)
+        if self._after_indefinite(i):
+            out = out + [c for c in _word_readings(lex, text) if c.readings[0].cat == "ADJ_HEAD" and c not in out]
         if ahead:
             out = [c for c in _with_roles(ahead) if nxt.lower() in _PHRASE_ENDERS or not nxt or
                    c.readings[0].cat not in ("PARTICLE", "ADJ_HEAD")] + out
         elif not out and _WORD.match(text):
             out = _with_roles(self._guess(i, text))
         return out
+
+    def _after_bare_verb_prep(self, i: int) -> bool:
+        """Whether the piece follows a preposition English completes with a bare verb (``rather than
+        pay``), where other prepositions take the -ing form (``instead of paying``)."""
+        words = tuple(p.text.lower() for p in self.pieces[max(0, i - 2):i])
+        return any(words[-len(prep):] == prep for prep in _BARE_VERB_PREPS if len(words) >= len(prep))
+
+    def _after_indefinite(self, i: int) -> bool:
+        """Whether the piece follows an indefinite pronoun, directly or after a list of adjectives
+        (``everything Unique``, ``anything Unique or Elite``): English puts an indefinite pronoun's
+        adjectives after it, so there an adjective may stand with no noun of its own (``ADJ_HEAD``)."""
+        j = i - 1
+        while j >= 0:
+            word = self.pieces[j].text.lower()
+            if word in INDEFINITE_PRONOUNS:
+                return True
+            if word in ("or", "and") and j >= 1 and self.pieces[j - 1].text == ",":
+                j -= 1  # ", or": one separator
+            if word in ("or", "and", ",") and j >= 1 and any(
+                    c.readings[0].cat == "ADJ_HEAD" for c in _word_readings(self.lexicon, self.pieces[j - 1].text)):
+                j -= 2
+                continue
+            return False
+        return False
 
     def _ends_fronted_phrase(self, i: int) -> bool:
         if any(p.text == "," for p in self.pieces[:i]):
@@ -250,6 +278,29 @@ class Lexer:
         return [c("VERB", w, "base"), c("NOUN", w, "sg"), c("ADJ", w)]
 
 
+#: Words English uses mostly as a place adverb or adjective (``each nearby minion``, ``units nearby``)
+#: and as a preposition only before a noun phrase with a determiner or a pronoun (``a unit nearby the
+#: caster``, ``nearby it``).
+_DETERMINED_PREPS = frozenset({"nearby"})
+
+#: Categories that begin a verb group: a word of these after a headless ordinal makes it a subject.
+_FINITE_CATS = frozenset({"VERB", "BE_FIN", "MODAL", "HAVE_AUX", "DO"})
+
+#: Pronouns whose adjectives follow them (``everything Unique``, ``anything else``).
+INDEFINITE_PRONOUNS = frozenset({"everything", "anything", "something", "nothing", "everyone", "anyone",
+                                 "someone"})
+
+#: Prepositions whose verb complement is a bare infinitive, as word tuples.
+_BARE_VERB_PREPS = (("rather", "than"),)
+
+
+def _bare_verb_as_gerund(cands: list[Candidate]) -> list[Candidate]:
+    """A verb's base form after ``rather than`` read as the -ing clause a preposition takes (the same
+    reading ``rather than paying`` gives): ``discard a card rather than pay its cost``."""
+    return [Candidate(c.length, (Reading("GERUND", c.readings[0].lemma, "ing", c.readings[0].entry),))
+            for c in cands if len(c.readings) == 1 and c.readings[0].cat == "VERB" and c.readings[0].form == "base"]
+
+
 def clear_cache() -> None:
     """Forget the remembered word readings (benchmarks measure cold parses)."""
     _STATIC.clear()
@@ -280,6 +331,10 @@ def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
         return got
     out = list(_word_readings(lex, text))
     low, nxt_low = text.lower(), nxt.lower()
+    if low in _DETERMINED_PREPS and not any(c.readings[0].cat in ("DET", "PREDET", "PRON")
+                                            for c in _word_readings(lex, nxt)):
+        # "each other nearby minion": the place word before a bare noun, never its preposition
+        out = [c for c in out if c.readings[0].cat != "PREP"]
     if not nxt or nxt_low in (",", ".", "!", ";"):
         for c in list(out):
             r = c.readings[0]
@@ -294,7 +349,12 @@ def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
             out += [Candidate(c.length, (Reading("ADJ", low, "", c.readings[0].entry),))
                     for c in out if len(c.readings) == 1 and c.readings[0].cat == "PART"][:1]
     if nxt and nxt_low not in _PHRASE_ENDERS:
-        out = [c for c in out if c.readings[0].cat not in ("PARTICLE", "ADJ_HEAD")]
+        # an ordinal or a superlative standing for its noun may be a subject, a verb after it ("when the
+        # last is removed", "the strongest dies")
+        ordinal_subject = any(c.readings[0].cat == "ORD" or c.readings[0].cat == "ADJ_HEAD" and low.endswith("est")
+                              for c in out) and any(c.readings[0].cat in _FINITE_CATS for c in _word_readings(lex, nxt))
+        out = [c for c in out if c.readings[0].cat != "PARTICLE" and (
+            c.readings[0].cat != "ADJ_HEAD" or ordinal_subject)]
         if any(c.readings[0].cat == "KEYWORD" for c in out) and any(c.readings[0].cat == "VERB" for c in out):
             # a keyword that is also a verb, with more of its phrase after it, is the verb first ("Submerge
             # target minion"); a keyword stands alone ("Submerge, Lethal")

@@ -29,13 +29,14 @@ chunks. These rules decide what belongs where:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from lark import Token, Tree
 
 from codex.cardtext import ast as A
 from codex.cardtext import lexicon as L
+from codex.cardtext.lexer import INDEFINITE_PRONOUNS
 
 
 class MeaningError(Exception):
@@ -237,6 +238,7 @@ class _Reader:
                 out.append(self.chunk(t.children[0]))
                 break
         out.reverse()
+        _postpositive_adjectives(out)
         return out
 
     def chunk(self, t: Tree) -> Chunk:
@@ -493,7 +495,7 @@ _STAT_NOUNS = {"power", "cost", "mana cost", "life", "damage", "range"}
 
 #: Prepositions that make a place, zone or object phrase a modifier of the noun before it.
 _FILTER_PREPS = {"than", "at", "atop", "on", "in", "under", "underneath", "beneath", "above", "below", "over",
-                 "near", "within", "adjacent_to", "from", "among", "along", "between", "through", "outside",
+                 "near", "nearby", "within", "adjacent_to", "from", "among", "along", "between", "through", "outside",
                  "in_front_of", "around", "across", "behind", "inside", "except", "including", "onto",
                  "out_of", "away_from", "of", "with", "without", "by", "toward", "against", "into",
                  "above_or_below", "from_among"}
@@ -507,6 +509,68 @@ def _det_word(det: Any, r: "_Interp") -> Any:
 
 def _noun(np: NP) -> str:
     return str(np.head)
+
+
+def _postpositive_adjectives(chunks: list[Chunk]) -> None:
+    """An indefinite pronoun's adjectives come after it (``everything Unique``, ``anything Unique or
+    Elite``): the adjective becomes the pronoun's modifier, and each adjective listed after it another
+    item of the same pronoun (``everything Unique or everything Elite``), so the list's trailing
+    modifiers distribute over both as in any list. Rewrites ``chunks`` in place."""
+    k = 0
+    while k + 1 < len(chunks):
+        host, nxt = chunks[k].value, chunks[k + 1].value
+        if not (chunks[k].kind in ("np", "pp") and isinstance(host, NP) and host.kind in ("core", "pron") and not host.mods
+                and str(host.head).lower() in INDEFINITE_PRONOUNS and _bare_adjective(chunks[k + 1])):
+            k += 1
+            continue
+        host.kind, host.head_cat = "core", "NOUN"  # "anything Elite": a pronoun with modifiers selects like a noun
+        host.mods = [str(nxt.head)]
+        host.end = chunks[k].end = chunks[k + 1].end
+        del chunks[k + 1]
+        j = k + 1
+        while True:
+            sep = j
+            while sep < len(chunks) and chunks[sep].kind in ("conj", "lc"):
+                sep += 1  # ", or": one separator
+            if sep == j or sep >= len(chunks) or not _bare_adjective(chunks[sep]):
+                break
+            adj = chunks[sep]
+            item = replace(host, start=adj.start, end=adj.end, mods=[str(adj.value.head)], places=list(host.places))
+            chunks[sep] = Chunk("np", item, adj.start, adj.end)
+            j = sep + 1
+        k = j
+
+
+def _bare_adjective(ch: Chunk) -> bool:
+    """A headless adjective alone (no determiner, count or other modifier): ``Unique``."""
+    np = ch.value
+    return ch.kind == "np" and isinstance(np, NP) and np.kind == "adj" and np.det is None and np.count is None \
+        and not np.mods and not np.places
+
+
+#: Quantifiers that may float after the plural noun phrase they count ("they both", "the two allies each").
+_FLOATING = ("each", "both", "all")
+
+
+def _floated_quantifier(rest: list[Chunk]) -> str | None:
+    """A floating quantifier after a plural subject ("they both take a step", "minions here all gain
+    Airborne"): English lets ``each``/``both``/``all`` stand after the noun phrase they count (and its
+    place words or prepositional phrases), meaning what ``each of them`` / ``all of those`` means; the
+    subject is read as that partitive. The word is taken out of ``rest`` and returned. A singular noun
+    phrase is no plural to count, so there the word is left to fail as a second noun phrase."""
+    first = rest[0].value if rest else None
+    if not isinstance(first, NP):
+        return None
+    plural = first.head in ("they", "them", "these", "those") if first.kind == "pron" else \
+        first.kind == "core" and first.number == "pl"
+    j = 1
+    while j < len(rest) and rest[j].kind in ("place", "pp"):
+        j += 1
+    q = rest[j].value if j < len(rest) and rest[j].kind == "np" else None
+    if not (plural and isinstance(q, NP) and q.kind == "pron" and q.head in _FLOATING):
+        return None
+    del rest[j]
+    return str(q.head)
 
 
 class _Interp:
@@ -1540,6 +1604,7 @@ class _Clauses(_Interp):
         at = commas[-1] if commas else None
         if rest[0].kind != "np":
             raise MeaningError("a subject that is not a noun phrase", at)
+        floated = _floated_quantifier(rest)
         sb = _Builder(self, ex)
         ph = sb.new_phrase(rest[0].value)
         sb.frames = []
@@ -1559,7 +1624,8 @@ class _Clauses(_Interp):
             j = sb.one(rest, j, c)
         for a in tail_advs:
             b.adverb(a)
-        return self._phrase(ph)
+        node = self._phrase(ph)
+        return node if floated is None else A.Partitive(floated, node)
 
     # ---- the copula: state, type, place, passive
     def copula(self, sc: SClause, chunks: list[Chunk], subject: Any, ex: _Extras, b: _Builder, vg: VGroup) -> Any:

@@ -16,6 +16,7 @@ from typing import Any
 
 from codex.cardtext import ast as A
 from codex.cardtext import lexicon as L
+from codex.cardtext.lexer import INDEFINITE_PRONOUNS
 
 _NUM = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
         10: "ten", 11: "eleven", 12: "twelve", 13: "thirteen"}
@@ -350,8 +351,10 @@ class _Printer:
         return _j(whose, t.which, noun)
 
     def limit(self, lim: A.Limit) -> str:
-        times = {1: "once", 2: "twice"}.get(lim.count, f"{lim.count} times")
-        if lim.turn is not None and lim.turn.whose == "each":
+        times = {1: "once", 2: "twice", "any_number": "any number of times"}.get(lim.count, f"{self.word(lim.count)} times")
+        if lim.turn is None:  # "any number of times", "twice": no turn named
+            return times
+        if lim.turn.whose == "each":
             return f"{times} per turn"
         return f"{times} on {self.turn(lim.turn)}"
 
@@ -457,11 +460,14 @@ class _Printer:
                for i in items):
             return None
         if all(i.noun == first.noun for i in items) and all(len(i.mods) == 1 for i in items) and len({i.mods for i in items}) == len(items):
+            if first.noun in INDEFINITE_PRONOUNS and first.det is None and first.count is None:
+                # "everything Unique or Elite in the realm"
+                return _j(first.noun, self.listing([i.mods[0] for i in items], g.conj), *[self.filter(f) for f in first.filters])
             last = A.replace(items[-1], filters=())
-            head = self.listing([i.mods[0] for i in items[:-1]] + [self.selector(last)], g.conj)
-            if first.det is not None and not isinstance(first.det, A.Possessive):
-                head = self.listing([f"{first.det} {i.mods[0]}" for i in items[:-1]] + [self.selector(last)], g.conj) \
-                    if first.det in ("a", "target", "another") else head
+            if first.det in ("a", "target", "another"):  # "a Spirit or an Undead minion": one of either
+                head = self.listing([f"{first.det} {i.mods[0]}" for i in items[:-1]] + [self.selector(last)], g.conj)
+            else:  # "each Unique or Elite minion", "your Ordinary or Exceptional sites": the determiner once
+                head = self.selector(A.replace(last, mods=(self.listing([i.mods[0] for i in items], g.conj),)))
             return _j(head, *[self.filter(f) for f in first.filters]) if first.filters else head
         if first.filters and len({i.mods for i in items}) >= 1:
             names = [self.selector(A.replace(i, filters=())) for i in items]
@@ -503,6 +509,8 @@ class _Printer:
             filters = [self.filter(f) for f in posts]
         finally:
             self.host_plural = saved
+        if s.noun in INDEFINITE_PRONOUNS:  # "everything Unique": an indefinite pronoun's adjectives follow it
+            return _j(det, *ords, qty, noun, *mods, *places, *filters)
         return _j(det, *ords, qty, *places, *mods, noun, *filters)
 
     def filter(self, f: Any) -> str:
