@@ -147,9 +147,10 @@ class Vocabulary:
         """The entry of the ``n``-word term typed at ``i`` (as typed, then with the articles
         after its first word skipped), and where the term ends in ``words``."""
         spans = [(tuple(words[i:i + n]), i + n)]
-        skipped = [k for k in range(i + 1, len(words)) if words[k] not in ARTICLES][:n - 1]
-        if len(skipped) == n - 1 and (skipped[-1] if skipped else i) + 1 > i + n:
-            spans.append(((words[i], *(words[k] for k in skipped)), skipped[-1] + 1))
+        if n > 1:           # the same n words with any articles among them left out
+            rest = [k for k in range(i + 1, len(words)) if words[k] not in ARTICLES][:n - 1]
+            if len(rest) == n - 1 and rest[-1] >= i + n:
+                spans.append(((words[i], *(words[k] for k in rest)), rest[-1] + 1))
         for gram, end in spans:
             hit = self._exact.get(gram)
             if hit is None:
