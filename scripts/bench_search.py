@@ -198,7 +198,8 @@ def main() -> None:
         every, every_t = [], ([], [])      # the same queries, no game given (every game)
         for case in cases:
             w, c, result = timed(lambda q: searcher.search(q), case["q"])
-            every.append((case, [h.key for h in result.hits]))
+            own = result.best_by_game.get(case["game"])
+            every.append((case, [h.key for h in result.hits], own.key if own else None))
             every_t[0].append(w)
             every_t[1].append(c)
 
@@ -298,13 +299,17 @@ def main() -> None:
             figures["first_pass"][label] = row(label, [f[1] for f in subset],
                                                [f[2] for f in subset],
                                                f"hit@1 {h1:6.1%}  hit@3 {h3:6.1%}")
-    print("\nquality searched across every game (no game given), first pass:")
+    print("\nquality searched across every game (no game given), first pass; 'shown': the "
+          "right record among the first three hits or named as its game's first record:")
     for n in sets:
-        ranks = [rank_of(keys, case["expect"]) for case, keys in every if case["set"] == n]
-        h1 = sum(r == 1 for r in ranks) / len(ranks)
-        h3 = sum(r <= 3 for r in ranks) / len(ranks)
-        figures["quality"][f"{n}, every game"] = {"hit@1": h1, "hit@3": h3, "n": len(ranks)}
-        print(f"  {n:34} {len(ranks):6}  hit@1 {h1:6.1%}  hit@3 {h3:6.1%}")
+        found = [(rank_of(keys, case["expect"]), rank_of([own] if own else [], case["expect"]))
+                 for case, keys, own in every if case["set"] == n]
+        h1 = sum(r == 1 for r, _o in found) / len(found)
+        h3 = sum(r <= 3 for r, _o in found) / len(found)
+        shown = sum(r <= 3 or o == 1 for r, o in found) / len(found)
+        figures["quality"][f"{n}, every game"] = {"hit@1": h1, "hit@3": h3, "shown": shown,
+                                                  "n": len(found)}
+        print(f"  {n:34} {len(found):6}  hit@1 {h1:6.1%}  hit@3 {h3:6.1%}  shown {shown:6.1%}")
     print("\nother modes, ms:")
     print(head.replace("quality (first pass)", ""))
     figures["every game"] = row("every game (no game given)", *every_t)

@@ -75,6 +75,7 @@ def normalise(data: dict[str, Any], q: str, limit: int, offset: int,
             "limit": limit, "offset": offset, "engine": engine,
             "game": data.get("game"), "facets": data.get("facets") or {"game": {}},
             "definitions": list(data.get("definitions") or []),
+            "best_by_game": {g: _hit(h) for g, h in (data.get("best_by_game") or {}).items()},
             "hits": [_hit(h) for h in data["hits"]]}
 
 

@@ -60,6 +60,16 @@ def test_search_with_a_game(build_paths: BuildPaths) -> None:
     assert "Defined in several games:" in out and "sorcerer" in out
 
 
+def test_search_across_every_game_names_each_games_first_record(build_paths: BuildPaths) -> None:
+    out = run(build_paths, "search", "hand", "size", "limit").output
+    line = next(x for x in out.splitlines() if x.startswith("First in "))
+    assert "contracts: Drawing and fetching" in line and "sorcery:" not in line
+    assert "First in " not in run(build_paths, "search", "--game", "contracts", "hand", "size",
+                                  "limit").output
+    data = json.loads(run(build_paths, "search", "--json", "hand", "size", "limit").output)
+    assert data["best_by_game"]["contracts"]["key"] == "contracts:drawing-and-fetching"
+
+
 def test_search_on_an_index_of_an_older_schema_says_to_rebuild(build_paths: BuildPaths,
                                                                 tmp_path) -> None:  # noqa: ANN001
     from tests.conftest import clone_build

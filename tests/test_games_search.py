@@ -32,6 +32,28 @@ def test_every_game_is_searched_and_labelled(searcher: Searcher) -> None:
     assert result.game is None
 
 
+@pytest.mark.parametrize("q", ["hand size limit", "who goes first", "summon",
+                               "what happens when my deck runs out"])
+def test_every_game_search_names_each_games_first_record(searcher: Searcher, q: str) -> None:
+    """A question with no word of its own game is led by Sorcery; each other game's answer
+    is still named (what searching that game alone shows first)."""
+    result = searcher.search(q)
+    assert list(result.best_by_game) == [g for g in searcher.games
+                                         if result.facets["game"].get(g)]
+    for game, hit in result.best_by_game.items():
+        assert hit.game == game
+        assert hit.key == keys(searcher.search(q, game=game))[0], game
+    assert searcher.search(q, game="contracts").best_by_game == {}
+
+
+def test_a_games_first_record_is_named_though_the_merged_list_is_led_by_another(
+        searcher: Searcher) -> None:
+    result = searcher.search("hand size limit")
+    assert result.hits[0].game == "sorcery"
+    assert result.best_by_game["contracts"].key == "contracts:drawing-and-fetching"
+    assert result.to_dict()["best_by_game"]["contracts"]["title"] == "Drawing and fetching"
+
+
 @pytest.mark.parametrize("how", ["argument", "filter"])
 def test_a_game_filter_keeps_one_game_and_counts_the_others(searcher: Searcher,
                                                             how: str) -> None:

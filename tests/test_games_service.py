@@ -96,6 +96,15 @@ def test_search_takes_a_game_and_reports_facets_and_definitions(client) -> None:
         == "keyword:knell-x"
 
 
+def test_search_names_each_games_first_record_across_every_game(client) -> None:  # noqa: ANN001
+    data = client.get("/api/v1/search?q=hand+size+limit").get_json()
+    assert data["best_by_game"]["contracts"]["url"] == "/contracts/sections/drawing-and-fetching"
+    assert {g for g, h in data["best_by_game"].items() if h["game"] == g} == set(
+        data["best_by_game"]) >= {"sorcery", "contracts"}
+    assert client.get("/api/v1/search?q=hand+size+limit&game=sorcerer").get_json()[
+        "best_by_game"] == {}
+
+
 def test_openapi_documents_games(client) -> None:  # noqa: ANN001
     spec = client.get("/api/openapi.json").get_json()
     paths = spec["paths"]
@@ -109,6 +118,7 @@ def test_openapi_documents_games(client) -> None:  # noqa: ANN001
             "sorcery", "contracts", "sorcerer", "archmajesty"}, path
     hit = spec["components"]["schemas"]["Hit"]
     assert "game" in hit["properties"] and "game" in hit["required"]
+    assert "best_by_game" in spec["components"]["schemas"]["SearchOut"]["required"]
 
 
 # -- pages -----------------------------------------------------------------------------------
@@ -193,6 +203,16 @@ def test_search_page_labels_games_and_offers_each_game(client) -> None:  # noqa:
     scoped = client.get("/search?q=destroy&game=sorcerer").get_data(as_text=True)
     assert 'name="game" value="sorcerer"' in scoped
     assert '<span class="game-label">' not in scoped.split('<ol class="results"')[1]
+
+
+def test_search_page_names_each_games_first_record_when_the_list_does_not(client) -> None:  # noqa: ANN001
+    html = client.get("/search?q=hand+size+limit").get_data(as_text=True)
+    line = html.split('<p class="also-first">')[1].split("</p>")[0]
+    assert '<a href="/contracts/sections/drawing-and-fetching">Drawing and fetching</a>' in line
+    assert '<span class="game-label">Sorcery</span>' not in line     # its first is the first hit
+    for scoped in ("/search?q=hand+size+limit&game=contracts",
+                   "/search?q=hand+size+limit&page=2"):
+        assert 'class="also-first"' not in client.get(scoped).get_data(as_text=True), scoped
 
 
 def test_game_pages_escape_what_they_show(client) -> None:  # noqa: ANN001

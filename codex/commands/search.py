@@ -105,6 +105,12 @@ def _print(result: "SearchResult") -> None:  # noqa: F821 (imported lazily above
     by_game = ", ".join(f"{g} {n}" for g, n in facets.items())
     console.print(f"{result.total} matches" + (f" ({by_game})" if len(facets) > 1 or
                                                 result.game else ""), style="dim")
+    shown = {h.key for h in result.hits[:3]}
+    also = [(g, h) for g, h in result.best_by_game.items() if h.key not in shown]
+    if len(result.best_by_game) > 1 and also and not result.offset:
+        console.print(Text.assemble(("First in ", "dim"), *[
+            part for i, (g, h) in enumerate(also)
+            for part in ((", " if i else "", "dim"), (f"{g}: ", "dim"), (h.title, "bold"))]))
     for n, hit in enumerate(result.hits, 1 + result.offset):
         head = Text.assemble((f"{n}. ", "dim"), (hit.title, "bold"))
         if hit.parent_title:

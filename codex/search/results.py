@@ -82,6 +82,10 @@ class SearchResult:
     facets: dict[str, dict[str, int]] = field(default_factory=dict)   # {"game": {name: matches}}
     # each game's record named by the whole query, when two or more games define the term
     definitions: list[dict[str, Any]] = field(default_factory=list)
+    # every game searched: each game's first record (what searching that game alone would
+    # show first), so a player of a game the merged list does not lead still sees its answer
+    # on the first screen; empty when one game is searched
+    best_by_game: dict[str, Hit] = field(default_factory=dict)
 
     @property
     def showing_results_for(self) -> str | None:
@@ -96,4 +100,5 @@ class SearchResult:
                 "took_ms": self.took_ms, "cards": [c.to_dict() for c in self.cards],
                 "mappings": self.mappings, "corrections": self.corrections,
                 "rewritten": self.rewritten, "game": self.game, "facets": self.facets,
-                "definitions": self.definitions}
+                "definitions": self.definitions,
+                "best_by_game": {g: h.to_dict() for g, h in self.best_by_game.items()}}

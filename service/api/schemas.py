@@ -248,6 +248,9 @@ class SearchOut(Schema):
     definitions = List(Nested(Definition), required=True, metadata={
         "description": "each game's definition of a term the whole query names, when two or "
                        "more games define it"})
+    best_by_game = Dict(keys=String(), values=Nested(Hit), required=True, metadata={
+        "description": "searching every game: each game's first record (what searching that "
+                       "game alone shows first); empty when one game is searched"})
     hits = List(Nested(Hit), required=True)
 
 

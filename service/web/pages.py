@@ -63,11 +63,22 @@ def home() -> Response | str:
         result["cards"] = [_with_card_facts(c) for c in result["cards"]]
         result["pages"] = min(MAX_PAGE, (result["total"] + PER_PAGE - 1) // PER_PAGE)
         result["page"] = page_no
+        result["also_first"] = _also_first(result)
     if request.args.get("fragment"):
         return render_template("_results.html", q=q, result=result, source=source,
                                correct=correct, search_game=game)
     return render_template("home.html", q=q, source=source, result=result, correct=correct,
                            search_box=True, autofocus=not q, search_game=game)
+
+
+def _also_first(result: dict[str, Any], near: int = 3) -> list[tuple[str, dict[str, Any]]]:
+    """Every game searched: the games whose first record is not already among the first
+    ``near`` hits, each with that record, so a player of a game the merged list does not
+    lead sees its answer on the first screen (first page only)."""
+    if result.get("game") or result.get("page", 1) > 1 or len(result["best_by_game"]) < 2:
+        return []
+    shown = {(h["game"], h["id"]) for h in result["hits"][:near]}
+    return [(g, h) for g, h in result["best_by_game"].items() if (g, h["id"]) not in shown]
 
 
 def _with_card_facts(named: dict[str, Any]) -> dict[str, Any]:
