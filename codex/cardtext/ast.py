@@ -195,6 +195,13 @@ class Partitive(Node, frozen=True):
     of: Any
 
 
+class Only(Node, frozen=True):
+    """``they alone``: the set ``of`` and nothing else in its role (a focus word floating after a
+    pronoun subject, what ``only they`` means)."""
+
+    of: Any
+
+
 class Group(Node, frozen=True):
     """A coordinated list: ``and`` (every item), ``or`` (one item, the chooser picks), ``and/or``.
     Shared words are distributed before grouping (see :mod:`codex.cardtext.meaning`): ``all auras and

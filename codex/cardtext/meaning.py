@@ -573,6 +573,25 @@ def _floated_quantifier(rest: list[Chunk]) -> str | None:
     return str(q.head)
 
 
+#: Focus words that may float after a pronoun subject ("they alone are the strongest": only they).
+_FOCUS = ("alone",)
+
+
+def _floated_focus(rest: list[Chunk]) -> bool:
+    """A focus word right after a pronoun subject ("they alone", "it alone"): a pronoun takes no
+    restrictive modifier, so the word is no state of the pronoun ("they that are alone") but limits the
+    clause to it, as ``only they`` does. The word is taken out of ``rest``. After a noun phrase the
+    word stays a postposed adjective ("an Avatar here alone": one that is alone)."""
+    first = rest[0].value if rest else None
+    if not (isinstance(first, NP) and first.kind == "pron" and len(rest) > 1):
+        return False
+    nxt = rest[1]
+    if nxt.kind == "pred" and nxt.value in _FOCUS:
+        del rest[1]
+        return True
+    return False
+
+
 class _Interp:
     """Interpretation of one sentence: turns syntax objects into AST nodes."""
 
@@ -792,7 +811,8 @@ class _Extras:
 
 _OBJECT_KINDS = {"damage": "damage", "strike damage": "damage", "life": "life", "control": "control", "amount": "amount",
                  "step": "step", "strike": "strike", "ability": "ability", "threshold": "threshold",
-                 "threshold requirement": "threshold", "projectile": "projectile", "place": "place", "mana": "mana"}
+                 "threshold requirement": "threshold", "projectile": "projectile", "place": "place", "mana": "mana",
+                 "game": "game"}
 
 
 def _np_kind(np: NP | None, r: _Interp) -> str:
@@ -1605,6 +1625,7 @@ class _Clauses(_Interp):
         if rest[0].kind != "np":
             raise MeaningError("a subject that is not a noun phrase", at)
         floated = _floated_quantifier(rest)
+        focus = _floated_focus(rest)
         sb = _Builder(self, ex)
         ph = sb.new_phrase(rest[0].value)
         sb.frames = []
@@ -1625,6 +1646,8 @@ class _Clauses(_Interp):
         for a in tail_advs:
             b.adverb(a)
         node = self._phrase(ph)
+        if focus:
+            node = A.Only(node)
         return node if floated is None else A.Partitive(floated, node)
 
     # ---- the copula: state, type, place, passive

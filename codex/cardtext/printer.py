@@ -430,6 +430,8 @@ class _Printer:
         if isinstance(n, A.Partitive):
             count = n.count if isinstance(n.count, str) else self.word(n.count)
             return count if n.of is None else f"{count} of {self.np(n.of)}"
+        if isinstance(n, A.Only):
+            return f"{self.subject_np(n.of)} alone"
         if isinstance(n, A.Quantity):
             return self.quantity(n)
         if isinstance(n, (A.Keyword, A.PowerMod, A.RangeMod, A.GrantedAbility)):
@@ -980,6 +982,8 @@ def _plural(n: Any) -> bool:
         return n.plural
     if isinstance(n, A.Partitive):
         return n.count not in (1, "each", "one")
+    if isinstance(n, A.Only):
+        return _plural(n.of)
     return False
 
 
