@@ -29,6 +29,7 @@ chunks. These rules decide what belongs where:
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
@@ -595,9 +596,10 @@ def _floated_focus(rest: list[Chunk]) -> bool:
 class _Interp:
     """Interpretation of one sentence: turns syntax objects into AST nodes."""
 
-    def __init__(self, lexicon: L.Lexicon, sentence_len: int = 0) -> None:
+    def __init__(self, lexicon: L.Lexicon, sentence_len: int = 0, text: str = "") -> None:
         self.lex = lexicon
         self.sentence_len = sentence_len
+        self.text = text  # the sentence (where a failed reading is blamed on a word, see _open_list_end)
 
     # ---- noun phrases
     def node(self, np: NP, filters: tuple[Any, ...] = ()) -> Any:
@@ -692,7 +694,7 @@ def _group(r: _Interp, ph: _Phrase) -> Any:
     """The node of a phrase: one item, or a :class:`~codex.cardtext.ast.Group` after distributing the
     words the items share (see the module docstring)."""
     if ph.open_sep:
-        raise MeaningError("a list ends with a comma or conjunction", ph.sep_at if ph.sep_at is not None else ph.last.np.end)
+        raise MeaningError("a list ends with a comma or conjunction", _open_list_end(r, ph))
     items = ph.items
     if len(items) == 1:
         it = items[0]
@@ -743,6 +745,19 @@ def _group(r: _Interp, ph: _Phrase) -> Any:
     nodes = tuple(r.node(it.np, tuple(it.posts) + tuple(shared)) for it in items)
     conj = {"and_or": "and/or"}.get(ph.conj, ph.conj)
     return A.Group(nodes, conj)
+
+
+def _open_list_end(r: "_Interp", ph: _Phrase) -> int:
+    """Where a list left open by a comma went wrong: the comma, or the ``then`` after it (``3, then 2``:
+    the search then revisits that word's reading first, the adverb that orders a list, rather than the
+    comma's)."""
+    at = ph.sep_at if ph.sep_at is not None else ph.last.np.end
+    m = _COMMA_THEN.match(r.text, at)
+    return m.start(1) if m else at
+
+
+_COMMA_THEN = re.compile(r",\s*(then)\b")
+_THEN_BEFORE = re.compile(r",\s*(then)\s*$")
 
 
 def _np_class(r: "_Interp", np: NP) -> str | None:
@@ -969,6 +984,12 @@ class _Builder:
             if not self.current.open_sep:
                 self.current.sep_at = ch.start
             self.current.open_sep = True
+            return i + 1
+        if k == "adv" and ch.value == "then" and self.current is not None and self.current.open_sep \
+                and self.current.conj in (None, "then") and chunks[i - 1].kind == "lc":
+            # "3, then 2, then 1 damage", "target opponent, then you": a list in order, each item after
+            # the one before (its conjunction is "then")
+            self.current.conj = "then"
             return i + 1
         if self.current is not None and self.current.open_sep and k not in ("np", "lc", "conj"):
             cur = self.current
@@ -1368,8 +1389,8 @@ class _Clauses(_Interp):
     implicit_self = False
     condition_time: Any = None
 
-    def __init__(self, lexicon: L.Lexicon, sentence_len: int = 0) -> None:
-        super().__init__(lexicon, sentence_len)
+    def __init__(self, lexicon: L.Lexicon, sentence_len: int = 0, text: str = "") -> None:
+        super().__init__(lexicon, sentence_len, text)
         self.hosts: list[Any] = []  # the nouns relative clauses being read restrict, outermost first
         self.nested: list[list[Any]] = []  # relative clauses found inside the one being read
 
@@ -1624,6 +1645,13 @@ class _Clauses(_Interp):
         at = commas[-1] if commas else None
         if rest[0].kind != "np":
             raise MeaningError("a subject that is not a noun phrase", at)
+        if rest[-1].kind == "lc":
+            if len(rest) > 3 and any(a.kind == "lc" and b.kind == "adv" and b.value == "then"
+                                     for a, b in zip(rest, rest[1:])):
+                rest = rest[:-1]  # "target opponent, then you, may play": the comma closing the ordered list
+            elif (m := _THEN_BEFORE.search(self.text, 0, rest[0].start)) is not None:
+                # "X, then you, may play" read as two clauses: the "then" before this subject orders a list
+                raise MeaningError("a list in order read as two clauses", m.start(1), "then")
         floated = _floated_quantifier(rest)
         focus = _floated_focus(rest)
         sb = _Builder(self, ex)
@@ -2005,6 +2033,9 @@ def _special_role(cls: type, role: str, node: Any, raw: Any) -> tuple[str | None
     grants of ``gain Airborne``, the count of ``shoot three projectiles``)."""
     if role == "grants":
         return role, _grants(node)
+    if role == "amount" and isinstance(node, A.Group) and _amount_list(node):
+        # "3 or 2 damage", "3, then 2, then 1 damage": the unit written once, after the last amount
+        return role, A.Group(tuple(_special_role(cls, role, i, raw)[1] for i in node.items), node.conj)
     if role == "amount" and isinstance(node, A.Selector) and node.noun in _AMOUNT_NOUNS:
         equal = next((f for f in node.filters if isinstance(f, tuple) and f[0] == "equal"), None)
         if equal is not None:
@@ -2019,6 +2050,14 @@ def _special_role(cls: type, role: str, node: Any, raw: Any) -> tuple[str | None
     if role == "steps" and isinstance(node, A.Selector):
         return role, node.count if node.count is not None else 1
     return role, node
+
+
+def _amount_list(g: A.Group) -> bool:
+    """A list of amounts of one unit (``3, 2, or 1 damage``): bare numbers, the last with the unit."""
+    *firsts, last = g.items
+    return all(isinstance(i, int) and not isinstance(i, bool) for i in firsts) and isinstance(last, A.Selector) \
+        and last.noun in _AMOUNT_NOUNS and isinstance(last.count, int) and not last.filters and not last.mods \
+        and last.det is None
 
 
 _CREATION_VERBS = {"summon", "conjure", "cast", "play", "fill"}
@@ -2511,7 +2550,7 @@ def _first_time(node: Any) -> bool:
 
 
 def _interp(lx: Any) -> _Sentences:
-    return _Sentences(L.load(), len(lx.sentence))
+    return _Sentences(L.load(), len(lx.sentence), lx.sentence)
 
 
 def sentence_ability(tree: Tree, toks: list[Any], lx: Any) -> Any:

@@ -382,6 +382,8 @@ class _Printer:
             raise PrintError("a boolean where a number goes")
         if isinstance(n, int):
             return str(n)
+        if isinstance(n, A.Group) and all(isinstance(i, int) for i in n.items):
+            return self.listing([self.num(i) for i in n.items], n.conj)  # "3, then 2, then 1" (damage)
         return str(n)
 
     def word(self, n: Any) -> str:
@@ -405,6 +407,8 @@ class _Printer:
     def listing(self, items: list[str], conj: str) -> str:
         if len(items) == 1:
             return items[0]
+        if conj == "then":  # an ordered list: "3, then 2, then 1"
+            return ", then ".join(items)
         if len(items) == 2:
             return f"{items[0]} {conj} {items[1]}"
         return ", ".join(items[:-1]) + f", {conj} {items[-1]}"
@@ -448,6 +452,8 @@ class _Printer:
         """A noun phrase as a subject (``they``, not ``them``)."""
         if isinstance(n, A.Ref) and n.word in ("they", "he", "she") and not n.filters:
             return n.word
+        if isinstance(n, A.Group) and n.conj == "then":  # "target opponent, then you, may play": commas around
+            return self.np(n) + ","
         return self.np(n)
 
     def factored(self, g: A.Group) -> str | None:
@@ -751,7 +757,7 @@ class _Verb:
     def amount(self, n: Any) -> str:
         if isinstance(n, A.Quantity):
             return ""
-        return str(n)
+        return self.p.num(n)
 
     def _GainControl(self) -> str:
         a = self.a
