@@ -481,8 +481,14 @@ def _leaves(node: Any):
 
 
 _PLACE_ADJ = {"nearby", "adjacent"}
-#: Adjectives that stand for a noun of their own ("the first", "the last", "the strongest").
-_NOMINAL_ADJ = {"first", "last", "next", "strongest", "weakest", "closest", "furthest", "previous", "final", "rest"}
+#: Adjectives that stand for a noun of their own ("the first", "the last", "the strongest"; "the other":
+#: the second of a pair the sentence named, "from one edge to the other", only after "the").
+_NOMINAL_ADJ = {"first", "last", "next", "strongest", "weakest", "closest", "furthest", "previous", "final", "rest", "other"}
+
+
+def _nominal(np: NP) -> bool:
+    """A headless adjective that stands for a noun of its own (see :data:`_NOMINAL_ADJ`)."""
+    return np.head in _NOMINAL_ADJ and (np.head != "other" or (np.det == "the" and not np.mods and np.count is None))
 
 
 def _mod_word(r: L.Reading) -> str:
@@ -698,7 +704,7 @@ def _group(r: _Interp, ph: _Phrase) -> Any:
     items = ph.items
     if len(items) == 1:
         it = items[0]
-        if it.np.kind == "adj" and it.np.head not in _NOMINAL_ADJ:
+        if it.np.kind == "adj" and not _nominal(it.np):
             raise MeaningError(f"the adjective {it.np.head!r} without a noun", None)
         return r.node(it.np, tuple(it.posts))
     if ph.conj is None:

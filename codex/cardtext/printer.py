@@ -905,8 +905,12 @@ class _Verb:
         steps = f"{self.p.word(a.steps)} step{'s' if a.steps != 1 else ''}" if a.steps is not None else None
         if a.up_to and steps:
             steps = "up to " + steps
-        return _j(head, obj, dest, steps, f"from {self.p.np(a.source)}" if a.source is not None else None,
-                  f"through {self.p.np(a.path)}" if a.path is not None else None)
+        source = f"from {self.p.np(a.source)}" if a.source is not None else None
+        if source is not None and dest is not None and dest.startswith("to "):
+            # "from one edge to the other": English order, and a destination written last cannot be read
+            # as a modifier of the source's noun
+            dest, source = source, dest
+        return _j(head, obj, dest, steps, source, f"through {self.p.np(a.path)}" if a.path is not None else None)
 
     def _Tap(self) -> str:
         a = self.a
