@@ -57,7 +57,7 @@ class MeaningError(Exception):
 class NP:
     """A noun phrase as written (before it becomes a selector)."""
 
-    kind: str                     # core, adj, amount, pron, self, mana, signed, keyword, quoted
+    kind: str                     # core, adj, amount, pron, self, mana, signed, keyword, quoted, manner
     start: int
     end: int
     det: Any = None               # a determiner lemma, or an NP (possessive)
@@ -624,6 +624,8 @@ class _Interp:
             return A.Ref("SELF", filters)
         if k == "mana":
             return A.Mana(tuple(np.head))
+        if k == "manner":  # "clockwise or counterclockwise": the ways offered (see _manner_object)
+            return A.Group(tuple(np.head), {"and_or": "and/or"}.get(str(np.count), str(np.count)))
         if k == "signed":
             if np.head == "power":
                 return A.PowerMod(int(np.count))
@@ -751,6 +753,29 @@ def _group(r: _Interp, ph: _Phrase) -> Any:
     nodes = tuple(r.node(it.np, tuple(it.posts) + tuple(shared)) for it in items)
     conj = {"and_or": "and/or"}.get(ph.conj, ph.conj)
     return A.Group(nodes, conj)
+
+
+def _manner_object(chunks: list[Chunk]) -> list[Chunk]:
+    """Adverbs listed with a conjunction right after a verb that still wants an object ("choose clockwise
+    or counterclockwise", "choose up or down"): the list is the object, the ways offered as a choice (an
+    adverb alone stays the clause's adverb). The run becomes one noun phrase of kind ``manner``."""
+    j = 0
+    words: list[str] = []
+    conj = None
+    while j < len(chunks) and chunks[j].kind == "adv":
+        words.append(str(chunks[j].value))
+        j += 1
+        if conj is not None:
+            break  # the item after the conjunction is the last
+        while j < len(chunks) and chunks[j].kind in ("lc", "conj"):
+            if chunks[j].kind == "conj":
+                conj = str(chunks[j].value)
+            j += 1
+    if conj is None or len(words) < 2 or chunks[j - 1].kind != "adv":
+        return chunks
+    first, last = chunks[0], chunks[j - 1]
+    np = NP("manner", first.start, last.end, head=tuple(words), count=conj)
+    return [Chunk("np", np, first.start, last.end)] + chunks[j:]
 
 
 def _open_list_end(r: "_Interp", ph: _Phrase) -> int:
@@ -964,6 +989,8 @@ class _Builder:
     def run(self, chunks: list[Chunk], frame: _Frame | None) -> None:
         if frame is not None:
             self.frames.append(frame)
+            if frame.slot_free("object"):
+                chunks = _manner_object(chunks)
         i = 0
         while i < len(chunks):
             ch = chunks[i]
