@@ -144,6 +144,12 @@ class Relative(Node, frozen=True):
     clause: Any
 
 
+class Aside(Node, frozen=True):
+    """A parenthetical after a noun: what the noun takes in (``royalty (King, Queen, or Prince)``)."""
+
+    what: Any
+
+
 class Selector(Node, frozen=True):
     """A set of game objects, players, zones or places.
 

@@ -20,7 +20,8 @@ from typing import Any
 from codex.cardtext.lexicon import PIECE, Candidate, Lexicon, NameBook, Reading, fold
 
 _PUNCT = {",": ("LC", "CC"), ":": ("COLON", "END"), ".": ("END",), "!": ("END",), ";": ("CC",),
-          "\u2014": ("DASH",), "\u2013": ("DASH",), "-": ("DASH",), "&": ("AMP",)}
+          "\u2014": ("DASH",), "\u2013": ("DASH",), "-": ("DASH",), "&": ("AMP",),
+          "(": ("LPAREN",), ")": ("RPAREN",)}
 _WORD = re.compile(r"[^\W\d_]")
 _PHRASE_ENDERS = {",", ".", "!", ":", ";", "and", "or", "and/or", "but", "then", "\u2014", "\u2013", "-", "of"}
 
@@ -132,7 +133,7 @@ class Lexer:
         if value is not None:
             ahead.append(value)
         ahead.sort(key=lambda c: -c.length)
-        if text.startswith("("):
+        if text.startswith("(") and text != "(":  # a mana symbol; a bare "(" opens an aside
             j = i + 1
             while j < len(self.pieces) and self.pieces[j].text.startswith("(") and self.pieces[j].start == self.pieces[j - 1].end:
                 j += 1

@@ -245,6 +245,8 @@ class _Reader:
     def chunk(self, t: Tree) -> Chunk:
         start, end = self.span(t)
         kind = t.data
+        if kind == "aside":  # "(King, Queen, or Prince)": the chunks inside, read like any
+            return Chunk("aside", self.items(t.children[1]), start, end)
         if kind == "chunk":  # chunk: np
             np = self.np(t.children[0].children[0])
             return Chunk("np", np, start, end)
@@ -733,14 +735,15 @@ def _group(r: _Interp, ph: _Phrase) -> Any:
     # 3 (decided first). modifiers after the last item go to every item unless an earlier item has its own
     shared: list[Any] = []
     if items[-1].posts and not any(it.posts for it in items[:-1]) and all(
-            np.kind in ("core", "pron", "self") for np in nps) and not _refers_back(items[-1].posts):
+            np.kind in ("core", "pron", "self") for np in nps) and not _refers_back(items[-1].posts) \
+            and not any(isinstance(p, A.Aside) for p in items[-1].posts):  # an aside explains its own noun
         shared = list(items[-1].posts)
         items[-1].posts = []
     # 2. determiner, count and adjectives forward to later bare items
     first = nps[0]
     if first.kind == "core":
         for np, it in zip(nps[1:], items[1:]):
-            if np.kind != "core" or it.posts or np.det is not None or np.count is not None:
+            if np.kind != "core" or _restricted(it) or np.det is not None or np.count is not None:
                 continue
             if not _agrees(first.det, np.number):  # "this site and minions here": "this" is one site's
                 continue
@@ -753,6 +756,12 @@ def _group(r: _Interp, ph: _Phrase) -> Any:
     nodes = tuple(r.node(it.np, tuple(it.posts) + tuple(shared)) for it in items)
     conj = {"and_or": "and/or"}.get(ph.conj, ph.conj)
     return A.Group(nodes, conj)
+
+
+def _restricted(it: _Item) -> bool:
+    """A list item with modifiers of its own after it (an aside only explains the word: it restricts
+    nothing, so the list's shared words still reach the item)."""
+    return any(not isinstance(p, A.Aside) for p in it.posts)
 
 
 def _manner_object(chunks: list[Chunk]) -> list[Chunk]:
@@ -985,6 +994,26 @@ class _Builder:
         self.current.last.posts.append(post)
         return True
 
+    def aside(self, chunks: list[Chunk], i: int, ch: Chunk) -> int:
+        """A parenthetical right after a noun phrase, itself noun phrases (``royalty (King, Queen, or
+        Prince)``): it says what the noun takes in, an :class:`~codex.cardtext.ast.Aside` of that noun
+        alone (never shared with the list the noun is in). Anything else in parentheses means nothing
+        the rules know."""
+        inner: list[Chunk] = ch.value
+        if not inner or any(c.kind not in ("np", "lc", "conj") for c in inner) or i == 0 \
+                or chunks[i - 1].kind not in ("np", "place", "pp"):
+            raise MeaningError("a parenthetical that is not noun phrases after a noun", ch.start, "(")
+        sub = _Builder(self.r, _Extras())
+        if inner[0].kind != "np":
+            raise MeaningError("a parenthetical that starts with a list comma", ch.start, "(")
+        sub.new_phrase(inner[0].value)
+        j = 1
+        while j < len(inner):
+            j = sub.one(inner, j, inner[j])
+        if sub.current is None or not self.attach_post(A.Aside(_group(self.r, sub.current))):
+            raise MeaningError("a parenthetical with no noun before it", ch.start, "(")
+        return i + 1
+
     # ---- the main loop
     def run(self, chunks: list[Chunk], frame: _Frame | None) -> None:
         if frame is not None:
@@ -1038,6 +1067,8 @@ class _Builder:
                 self.current = None
             else:
                 raise MeaningError("a list comma or conjunction before something that is no list item", ch.start)
+        if k == "aside":
+            return self.aside(chunks, i, ch)
         if k == "np":
             np: NP = ch.value
             if self.current is not None and self.current.open_sep:

@@ -539,6 +539,8 @@ class _Printer:
             return "of " + self.np(f.what)
         if isinstance(f, A.Relative):
             return self.relative(f.clause)
+        if isinstance(f, A.Aside):
+            return f"({self.np(f.what)})"
         raise PrintError(f"no modifier for {type(f).__name__}")
 
     def stat(self, st: A.Stat) -> str:
