@@ -162,6 +162,10 @@ class Lexer:
         words = tuple(p.text.lower() for p in self.pieces[max(0, i - 2):i])
         return any(words[-len(prep):] == prep for prep in _BARE_VERB_PREPS if len(words) >= len(prep))
 
+    def _determines(self, text: str) -> bool:
+        """Whether a piece is a determiner or a possessive (a noun phrase goes on after it)."""
+        return text in ("'s", "'") or any(c.readings[0].cat == "DET" for c in _word_readings(self.lexicon, text))
+
     def _after_indefinite(self, i: int) -> bool:
         """Whether the piece follows an indefinite pronoun, directly or after a list of adjectives
         (``everything Unique``, ``anything Unique or Elite``): English puts an indefinite pronoun's
@@ -267,6 +271,10 @@ class Lexer:
             return Candidate(1, (Reading(cat, lemma, form, entry),))
 
         if w.endswith("ly"):
+            # an adverb; right after a determiner or a possessive a noun or an adjective ("his belly",
+            # "a deadly foe"), which no adverb stands after
+            if i > 0 and self._determines(self.pieces[i - 1].text):
+                return [c("NOUN", w, "sg"), c("ADJ", w), c("ADV", w)]
             return [c("ADV", w)]
         if w.endswith("ing") and len(w) > 4:
             return [c("GERUND", w[:-3], "ing"), c("ADJ", w)]
