@@ -758,6 +758,22 @@ def _group(r: _Interp, ph: _Phrase) -> Any:
     return A.Group(nodes, conj)
 
 
+def _next_gerund(chunks: list[Chunk], j: int) -> bool:
+    """A conjunction (``and``, ``or``, optionally with ``then``) at ``j`` that another -ing word follows:
+    the start of the next clause-level -ing phrase."""
+    if chunks[j].kind != "conj" or j + 1 >= len(chunks):
+        return False
+    nxt = chunks[j + 1]
+    if nxt.kind == "adv" and nxt.value == "then" and j + 2 < len(chunks):
+        nxt = chunks[j + 2]
+    return nxt.kind == "gerund"
+
+
+def _gerund_adjunct(a: Any) -> bool:
+    """A clause-level -ing phrase (``Adjunct("while", clause)``)."""
+    return isinstance(a, A.Adjunct) and a.prep == "while" and isinstance(a.what, A.Clause)
+
+
 def _restricted(it: _Item) -> bool:
     """A list item with modifiers of its own after it (an aside only explains the word: it restricts
     nothing, so the list's shared words still reach the item)."""
@@ -1338,14 +1354,31 @@ class _Builder:
         self.extras.adverbs.append(word)
         return i + 1
 
+    def gerund_clauses(self, chunks: list[Chunk], i: int) -> int:
+        """Clause-level -ing phrases from ``chunks[i]`` to the end, each an adjunct of the clause: one takes
+        everything after it, up to a conjunction (and a ``then``) before another -ing word, which starts
+        the next (``destroying an artifact and then striking it``)."""
+        while True:
+            ch = chunks[i]
+            j = i + 1
+            while j < len(chunks) and not _next_gerund(chunks, j):
+                j += 1
+            mine = chunks[i + 1:j]
+            if mine and mine[-1].kind == "lc":
+                mine = mine[:-1]  # "tapping it, and drawing a card"
+            sc = SClause([], VGroup(ch.value, "ing", start=ch.start, end=ch.end), mine, ch.start,
+                         mine[-1].end if mine else ch.end)
+            self.extras.adjuncts.append(("gerund", self.r.clause(sc, None)))  # type: ignore[arg-type]
+            if j == len(chunks):
+                return j
+            i = j + (2 if chunks[j + 1].kind == "adv" else 1)
+
     def participle(self, chunks: list[Chunk], i: int, ch: Chunk) -> int:
         """A participle or ``-ing`` word after a noun: a reduced relative clause (``an artifact carried by
         the caster``, ``minions occupying affected sites``) taking the complements its frame takes."""
         if self.current is None or self.current.open_sep:
             if ch.kind == "gerund":  # a clause-level -ing phrase: "ignoring threshold"
-                sc = SClause([], VGroup(ch.value, "ing", start=ch.start, end=ch.end), chunks[i + 1:], ch.start, chunks[-1].end)
-                self.extras.adjuncts.append(("gerund", self.r.clause(sc, None)))  # type: ignore[arg-type]
-                return len(chunks)
+                return self.gerund_clauses(chunks, i)
             # a bare participle after the verb's complements: a state ("summon X ..., tapped")
             self.extras.adverbs.append(ch.text or str(ch.value))
             return i + 1
@@ -2165,6 +2198,10 @@ class _Sentences(_Clauses):
                     items = tuple(self.node(c.value) for c in content if c.kind == "np")
                     clauses[-1] = A.replace(clauses[-1], action=A.replace(clauses[-1].action,
                                                                           patient=A.Group(items, "or")))
+                elif sep is not None and any(w in sep for w in ("and", "or", "then")) and content[0].kind == "gerund" \
+                        and clauses[-1].adjuncts and _gerund_adjunct(clauses[-1].adjuncts[-1]):
+                    # "..., destroying X and then striking Y": another -ing phrase of the same clause
+                    clauses[-1] = self.merge_trailing(clauses[-1], content)
                 elif sep is not None and any(w in sep for w in ("and", "or", "then")):
                     forward.append(content)
                     pending_link = _link(sep)

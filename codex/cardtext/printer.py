@@ -281,11 +281,17 @@ class _Printer:
             if a in _PREVERBAL:
                 continue
             tail.append(("," if a.endswith("ed") and a not in _surfaces() else "") + _adverb(a))
+        gerunds = []
         for adj in c.adjuncts:
-            tail.append(self.adjunct(adj))
+            if adj.prep == "while" and isinstance(adj.what, A.Clause):
+                # "draw a card, discarding a spell": a clause-level -ing phrase, set off by a comma, takes
+                # everything after it, so it is written last
+                gerunds.append(", " + self.adjunct(adj))
+            else:
+                tail.append(self.adjunct(adj))
         if c.instead:
             tail.append("instead")
-        return tail
+        return tail + gerunds
 
     def verb_phrase(self, action: Any, c: A.Clause) -> str:
         if isinstance(action, A.Group) and all(isinstance(i, A.Clause) for i in action.items):
@@ -917,6 +923,8 @@ class _Verb:
     def _Tap(self) -> str:
         a = self.a
         lemma = "untap" if a.untap else "tap"
+        if self.gerund and a.agent is None and a.patient is not None and not _is_self(a.patient):
+            return _j(self.subject_and_verb(None, lemma), self.p.np(a.patient))  # "tapping itself"
         if a.agent is None and a.patient is not None and (self.c.modal or self.c.negated or self.c.tense
                                                           or self.p.subordinate or self.relative or self.gerund):
             return self.subject_and_verb(a.patient, lemma)
