@@ -769,6 +769,10 @@ def _next_gerund(chunks: list[Chunk], j: int) -> bool:
     return nxt.kind == "gerund"
 
 
+#: Adjectives that make "a time" one more repetition ("an extra time", "one more time").
+_ONE_MORE = {"extra", "additional", "more"}
+
+
 def _gerund_adjunct(a: Any) -> bool:
     """A clause-level -ing phrase (``Adjunct("while", clause)``)."""
     return isinstance(a, A.Adjunct) and a.prep == "while" and isinstance(a.what, A.Clause)
@@ -1228,6 +1232,10 @@ class _Builder:
         if np.head == "time":
             if np.det in ("any_number",) or np.quant == "any_number":
                 self.extras.limit = A.Limit("any_number")  # type: ignore[arg-type]
+                return True
+            if np.number == "sg" and np.mods and set(np.mods) <= _ONE_MORE and np.det in (None, "a", "an") \
+                    and np.count in (None, 1) and not np.places:
+                self.extras.adverbs.append("again")  # "an extra time", "one more time": once again
                 return True
             return False
         if np.det == "this" and not np.mods:
