@@ -210,8 +210,8 @@ class Only(Node, frozen=True):
 
 class Group(Node, frozen=True):
     """A coordinated list: ``and`` (every item), ``or`` (one item, the chooser picks), ``and/or``,
-    ``then`` (every item, in order: ``3, then 2, then 1 damage``). Items are nodes, numbers, or words
-    (the ways offered as a choice: ``choose up or down``).
+    ``then`` (every item, in order: ``3, then 2, then 1 damage``). Items are nodes or numbers (the ways
+    offered as a choice are named like nouns: ``choose up or down``).
     Shared words are distributed before grouping (see :mod:`codex.cardtext.meaning`): ``all auras and
     artifacts at X`` is ``Group([all aura at X, all artifact at X], and)``."""
 

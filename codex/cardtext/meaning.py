@@ -626,8 +626,8 @@ class _Interp:
             return A.Ref("SELF", filters)
         if k == "mana":
             return A.Mana(tuple(np.head))
-        if k == "manner":  # "clockwise or counterclockwise": the ways offered (see _manner_object)
-            return A.Group(tuple(np.head), {"and_or": "and/or"}.get(str(np.count), str(np.count)))
+        if k == "manner":  # "clockwise or counterclockwise": the ways offered, named (see _manner_object)
+            return A.Group(tuple(A.Selector(w) for w in np.head), {"and_or": "and/or"}.get(str(np.count), str(np.count)))
         if k == "signed":
             if np.head == "power":
                 return A.PowerMod(int(np.count))
