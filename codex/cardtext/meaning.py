@@ -2119,7 +2119,10 @@ def _damage_change(r: "_Clauses", values: dict[str, Any], kwargs: dict[str, Any]
 
 
 def _grants(node: Any) -> tuple[Any, ...]:
-    """Grants as a tuple: a list of keywords and modifiers, or one."""
+    """Grants as a tuple: a list of keywords and modifiers, or one. A list joined by ``or`` is one choice
+    among them (``gains Airborne or Stealth``: one grant, a ``Group`` with ``or``), not all of them."""
+    if isinstance(node, A.Group) and node.conj in ("or", "and/or") and len(node.items) > 1:
+        return (A.Group(_grants(A.Group(node.items)), node.conj),)
     items = node.items if isinstance(node, A.Group) else (node,)
     out = []
     for it in items:
