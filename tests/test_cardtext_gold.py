@@ -22,7 +22,7 @@ from codex.cardtext.sexpr import from_sexpr
 
 GOLD = Path(__file__).parent / "cardtext_gold.yaml"
 SNAPSHOT = Path(os.environ.get("ARBITER_CARDS_JSON", Path(__file__).parents[2] / "shared/cards/sorcery-cards.json"))
-#: The issue's target (0.95); measured 0.961 (the cards below it are listed by the assertion).
+#: The issue's target (0.95); measured 0.968 (the cards below it are listed by the assertion).
 FLOOR = 0.95
 
 

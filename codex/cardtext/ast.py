@@ -144,6 +144,12 @@ class Relative(Node, frozen=True):
     clause: Any
 
 
+class Aside(Node, frozen=True):
+    """A parenthetical after a noun: what the noun takes in (``royalty (King, Queen, or Prince)``)."""
+
+    what: Any
+
+
 class Selector(Node, frozen=True):
     """A set of game objects, players, zones or places.
 
@@ -195,8 +201,17 @@ class Partitive(Node, frozen=True):
     of: Any
 
 
+class Only(Node, frozen=True):
+    """``they alone``: the set ``of`` and nothing else in its role (a focus word floating after a
+    pronoun subject, what ``only they`` means)."""
+
+    of: Any
+
+
 class Group(Node, frozen=True):
-    """A coordinated list: ``and`` (every item), ``or`` (one item, the chooser picks), ``and/or``.
+    """A coordinated list: ``and`` (every item), ``or`` (one item, the chooser picks), ``and/or``,
+    ``then`` (every item, in order: ``3, then 2, then 1 damage``). Items are nodes or numbers (the ways
+    offered as a choice are named like nouns: ``choose up or down``).
     Shared words are distributed before grouping (see :mod:`codex.cardtext.meaning`): ``all auras and
     artifacts at X`` is ``Group([all aura at X, all artifact at X], and)``."""
 

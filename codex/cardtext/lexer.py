@@ -20,7 +20,8 @@ from typing import Any
 from codex.cardtext.lexicon import PIECE, Candidate, Lexicon, NameBook, Reading, fold
 
 _PUNCT = {",": ("LC", "CC"), ":": ("COLON", "END"), ".": ("END",), "!": ("END",), ";": ("CC",),
-          "\u2014": ("DASH",), "\u2013": ("DASH",), "-": ("DASH",), "&": ("AMP",)}
+          "\u2014": ("DASH",), "\u2013": ("DASH",), "-": ("DASH",), "&": ("AMP",),
+          "(": ("LPAREN",), ")": ("RPAREN",)}
 _WORD = re.compile(r"[^\W\d_]")
 _PHRASE_ENDERS = {",", ".", "!", ":", ";", "and", "or", "and/or", "but", "then", "\u2014", "\u2013", "-", "of"}
 
@@ -132,7 +133,7 @@ class Lexer:
         if value is not None:
             ahead.append(value)
         ahead.sort(key=lambda c: -c.length)
-        if text.startswith("("):
+        if text.startswith("(") and text != "(":  # a mana symbol; a bare "(" opens an aside
             j = i + 1
             while j < len(self.pieces) and self.pieces[j].text.startswith("(") and self.pieces[j].start == self.pieces[j - 1].end:
                 j += 1
@@ -160,6 +161,10 @@ class Lexer:
         pay``), where other prepositions take the -ing form (``instead of paying``)."""
         words = tuple(p.text.lower() for p in self.pieces[max(0, i - 2):i])
         return any(words[-len(prep):] == prep for prep in _BARE_VERB_PREPS if len(words) >= len(prep))
+
+    def _determines(self, text: str) -> bool:
+        """Whether a piece is a determiner or a possessive (a noun phrase goes on after it)."""
+        return text in ("'s", "'") or any(c.readings[0].cat == "DET" for c in _word_readings(self.lexicon, text))
 
     def _after_indefinite(self, i: int) -> bool:
         """Whether the piece follows an indefinite pronoun, directly or after a list of adjectives
@@ -266,6 +271,10 @@ class Lexer:
             return Candidate(1, (Reading(cat, lemma, form, entry),))
 
         if w.endswith("ly"):
+            # an adverb; right after a determiner or a possessive a noun or an adjective ("his belly",
+            # "a deadly foe"), which no adverb stands after
+            if i > 0 and self._determines(self.pieces[i - 1].text):
+                return [c("NOUN", w, "sg"), c("ADJ", w), c("ADV", w)]
             return [c("ADV", w)]
         if w.endswith("ing") and len(w) > 4:
             return [c("GERUND", w[:-3], "ing"), c("ADJ", w)]

@@ -29,6 +29,7 @@ chunks. These rules decide what belongs where:
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
@@ -56,7 +57,7 @@ class MeaningError(Exception):
 class NP:
     """A noun phrase as written (before it becomes a selector)."""
 
-    kind: str                     # core, adj, amount, pron, self, mana, signed, keyword, quoted
+    kind: str                     # core, adj, amount, pron, self, mana, signed, keyword, quoted, manner
     start: int
     end: int
     det: Any = None               # a determiner lemma, or an NP (possessive)
@@ -244,6 +245,8 @@ class _Reader:
     def chunk(self, t: Tree) -> Chunk:
         start, end = self.span(t)
         kind = t.data
+        if kind == "aside":  # "(King, Queen, or Prince)": the chunks inside, read like any
+            return Chunk("aside", self.items(t.children[1]), start, end)
         if kind == "chunk":  # chunk: np
             np = self.np(t.children[0].children[0])
             return Chunk("np", np, start, end)
@@ -480,8 +483,14 @@ def _leaves(node: Any):
 
 
 _PLACE_ADJ = {"nearby", "adjacent"}
-#: Adjectives that stand for a noun of their own ("the first", "the last", "the strongest").
-_NOMINAL_ADJ = {"first", "last", "next", "strongest", "weakest", "closest", "furthest", "previous", "final", "rest"}
+#: Adjectives that stand for a noun of their own ("the first", "the last", "the strongest"; "the other":
+#: the second of a pair the sentence named, "from one edge to the other", only after "the").
+_NOMINAL_ADJ = {"first", "last", "next", "strongest", "weakest", "closest", "furthest", "previous", "final", "rest", "other"}
+
+
+def _nominal(np: NP) -> bool:
+    """A headless adjective that stands for a noun of its own (see :data:`_NOMINAL_ADJ`)."""
+    return np.head in _NOMINAL_ADJ and (np.head != "other" or (np.det == "the" and not np.mods and np.count is None))
 
 
 def _mod_word(r: L.Reading) -> str:
@@ -573,12 +582,32 @@ def _floated_quantifier(rest: list[Chunk]) -> str | None:
     return str(q.head)
 
 
+#: Focus words that may float after a pronoun subject ("they alone are the strongest": only they).
+_FOCUS = ("alone",)
+
+
+def _floated_focus(rest: list[Chunk]) -> bool:
+    """A focus word right after a pronoun subject ("they alone", "it alone"): a pronoun takes no
+    restrictive modifier, so the word is no state of the pronoun ("they that are alone") but limits the
+    clause to it, as ``only they`` does. The word is taken out of ``rest``. After a noun phrase the
+    word stays a postposed adjective ("an Avatar here alone": one that is alone)."""
+    first = rest[0].value if rest else None
+    if not (isinstance(first, NP) and first.kind == "pron" and len(rest) > 1):
+        return False
+    nxt = rest[1]
+    if nxt.kind == "pred" and nxt.value in _FOCUS:
+        del rest[1]
+        return True
+    return False
+
+
 class _Interp:
     """Interpretation of one sentence: turns syntax objects into AST nodes."""
 
-    def __init__(self, lexicon: L.Lexicon, sentence_len: int = 0) -> None:
+    def __init__(self, lexicon: L.Lexicon, sentence_len: int = 0, text: str = "") -> None:
         self.lex = lexicon
         self.sentence_len = sentence_len
+        self.text = text  # the sentence (where a failed reading is blamed on a word, see _open_list_end)
 
     # ---- noun phrases
     def node(self, np: NP, filters: tuple[Any, ...] = ()) -> Any:
@@ -597,6 +626,8 @@ class _Interp:
             return A.Ref("SELF", filters)
         if k == "mana":
             return A.Mana(tuple(np.head))
+        if k == "manner":  # "clockwise or counterclockwise": the ways offered, named (see _manner_object)
+            return A.Group(tuple(A.Selector(w) for w in np.head), {"and_or": "and/or"}.get(str(np.count), str(np.count)))
         if k == "signed":
             if np.head == "power":
                 return A.PowerMod(int(np.count))
@@ -673,11 +704,11 @@ def _group(r: _Interp, ph: _Phrase) -> Any:
     """The node of a phrase: one item, or a :class:`~codex.cardtext.ast.Group` after distributing the
     words the items share (see the module docstring)."""
     if ph.open_sep:
-        raise MeaningError("a list ends with a comma or conjunction", ph.sep_at if ph.sep_at is not None else ph.last.np.end)
+        raise MeaningError("a list ends with a comma or conjunction", _open_list_end(r, ph))
     items = ph.items
     if len(items) == 1:
         it = items[0]
-        if it.np.kind == "adj" and it.np.head not in _NOMINAL_ADJ:
+        if it.np.kind == "adj" and not _nominal(it.np):
             raise MeaningError(f"the adjective {it.np.head!r} without a noun", None)
         return r.node(it.np, tuple(it.posts))
     if ph.conj is None:
@@ -704,14 +735,15 @@ def _group(r: _Interp, ph: _Phrase) -> Any:
     # 3 (decided first). modifiers after the last item go to every item unless an earlier item has its own
     shared: list[Any] = []
     if items[-1].posts and not any(it.posts for it in items[:-1]) and all(
-            np.kind in ("core", "pron", "self") for np in nps) and not _refers_back(items[-1].posts):
+            np.kind in ("core", "pron", "self") for np in nps) and not _refers_back(items[-1].posts) \
+            and not any(isinstance(p, A.Aside) for p in items[-1].posts):  # an aside explains its own noun
         shared = list(items[-1].posts)
         items[-1].posts = []
     # 2. determiner, count and adjectives forward to later bare items
     first = nps[0]
     if first.kind == "core":
         for np, it in zip(nps[1:], items[1:]):
-            if np.kind != "core" or it.posts or np.det is not None or np.count is not None:
+            if np.kind != "core" or _restricted(it) or np.det is not None or np.count is not None:
                 continue
             if not _agrees(first.det, np.number):  # "this site and minions here": "this" is one site's
                 continue
@@ -724,6 +756,68 @@ def _group(r: _Interp, ph: _Phrase) -> Any:
     nodes = tuple(r.node(it.np, tuple(it.posts) + tuple(shared)) for it in items)
     conj = {"and_or": "and/or"}.get(ph.conj, ph.conj)
     return A.Group(nodes, conj)
+
+
+def _next_gerund(chunks: list[Chunk], j: int) -> bool:
+    """A conjunction (``and``, ``or``, optionally with ``then``) at ``j`` that another -ing word follows:
+    the start of the next clause-level -ing phrase."""
+    if chunks[j].kind != "conj" or j + 1 >= len(chunks):
+        return False
+    nxt = chunks[j + 1]
+    if nxt.kind == "adv" and nxt.value == "then" and j + 2 < len(chunks):
+        nxt = chunks[j + 2]
+    return nxt.kind == "gerund"
+
+
+#: Adjectives that make "a time" one more repetition ("an extra time", "one more time").
+_ONE_MORE = {"extra", "additional", "more"}
+
+
+def _gerund_adjunct(a: Any) -> bool:
+    """A clause-level -ing phrase (``Adjunct("while", clause)``)."""
+    return isinstance(a, A.Adjunct) and a.prep == "while" and isinstance(a.what, A.Clause)
+
+
+def _restricted(it: _Item) -> bool:
+    """A list item with modifiers of its own after it (an aside only explains the word: it restricts
+    nothing, so the list's shared words still reach the item)."""
+    return any(not isinstance(p, A.Aside) for p in it.posts)
+
+
+def _manner_object(chunks: list[Chunk]) -> list[Chunk]:
+    """Adverbs listed with a conjunction right after a verb that still wants an object ("choose clockwise
+    or counterclockwise", "choose up or down"): the list is the object, the ways offered as a choice (an
+    adverb alone stays the clause's adverb). The run becomes one noun phrase of kind ``manner``."""
+    j = 0
+    words: list[str] = []
+    conj = None
+    while j < len(chunks) and chunks[j].kind == "adv":
+        words.append(str(chunks[j].value))
+        j += 1
+        if conj is not None:
+            break  # the item after the conjunction is the last
+        while j < len(chunks) and chunks[j].kind in ("lc", "conj"):
+            if chunks[j].kind == "conj":
+                conj = str(chunks[j].value)
+            j += 1
+    if conj is None or len(words) < 2 or chunks[j - 1].kind != "adv":
+        return chunks
+    first, last = chunks[0], chunks[j - 1]
+    np = NP("manner", first.start, last.end, head=tuple(words), count=conj)
+    return [Chunk("np", np, first.start, last.end)] + chunks[j:]
+
+
+def _open_list_end(r: "_Interp", ph: _Phrase) -> int:
+    """Where a list left open by a comma went wrong: the comma, or the ``then`` after it (``3, then 2``:
+    the search then revisits that word's reading first, the adverb that orders a list, rather than the
+    comma's)."""
+    at = ph.sep_at if ph.sep_at is not None else ph.last.np.end
+    m = _COMMA_THEN.match(r.text, at)
+    return m.start(1) if m else at
+
+
+_COMMA_THEN = re.compile(r",\s*(then)\b")
+_THEN_BEFORE = re.compile(r",\s*(then)\s*$")
 
 
 def _np_class(r: "_Interp", np: NP) -> str | None:
@@ -792,7 +886,8 @@ class _Extras:
 
 _OBJECT_KINDS = {"damage": "damage", "strike damage": "damage", "life": "life", "control": "control", "amount": "amount",
                  "step": "step", "strike": "strike", "ability": "ability", "threshold": "threshold",
-                 "threshold requirement": "threshold", "projectile": "projectile", "place": "place", "mana": "mana"}
+                 "threshold requirement": "threshold", "projectile": "projectile", "place": "place", "mana": "mana",
+                 "game": "game"}
 
 
 def _np_kind(np: NP | None, r: _Interp) -> str:
@@ -919,10 +1014,32 @@ class _Builder:
         self.current.last.posts.append(post)
         return True
 
+    def aside(self, chunks: list[Chunk], i: int, ch: Chunk) -> int:
+        """A parenthetical right after a noun phrase, itself noun phrases (``royalty (King, Queen, or
+        Prince)``): it says what the noun takes in, an :class:`~codex.cardtext.ast.Aside` of that noun
+        alone (never shared with the list the noun is in). Anything else in parentheses means nothing
+        the rules know."""
+        inner: list[Chunk] = ch.value
+        if not inner or any(c.kind not in ("np", "lc", "conj") for c in inner) or i == 0 \
+                or chunks[i - 1].kind not in ("np", "place", "pp"):
+            raise MeaningError("a parenthetical that is not noun phrases after a noun", ch.start, "(")
+        sub = _Builder(self.r, _Extras())
+        if inner[0].kind != "np":
+            raise MeaningError("a parenthetical that starts with a list comma", ch.start, "(")
+        sub.new_phrase(inner[0].value)
+        j = 1
+        while j < len(inner):
+            j = sub.one(inner, j, inner[j])
+        if sub.current is None or not self.attach_post(A.Aside(_group(self.r, sub.current))):
+            raise MeaningError("a parenthetical with no noun before it", ch.start, "(")
+        return i + 1
+
     # ---- the main loop
     def run(self, chunks: list[Chunk], frame: _Frame | None) -> None:
         if frame is not None:
             self.frames.append(frame)
+            if frame.slot_free("object"):
+                chunks = _manner_object(chunks)
         i = 0
         while i < len(chunks):
             ch = chunks[i]
@@ -950,6 +1067,12 @@ class _Builder:
                 self.current.sep_at = ch.start
             self.current.open_sep = True
             return i + 1
+        if k == "adv" and ch.value == "then" and self.current is not None and self.current.open_sep \
+                and self.current.conj in (None, "then") and chunks[i - 1].kind == "lc":
+            # "3, then 2, then 1 damage", "target opponent, then you": a list in order, each item after
+            # the one before (its conjunction is "then")
+            self.current.conj = "then"
+            return i + 1
         if self.current is not None and self.current.open_sep and k not in ("np", "lc", "conj"):
             cur = self.current
             if k == "rel" and ch.prep in ("which", "who") and cur.conj is None and chunks[i - 1].kind == "lc":
@@ -964,6 +1087,8 @@ class _Builder:
                 self.current = None
             else:
                 raise MeaningError("a list comma or conjunction before something that is no list item", ch.start)
+        if k == "aside":
+            return self.aside(chunks, i, ch)
         if k == "np":
             np: NP = ch.value
             if self.current is not None and self.current.open_sep:
@@ -1108,6 +1233,10 @@ class _Builder:
             if np.det in ("any_number",) or np.quant == "any_number":
                 self.extras.limit = A.Limit("any_number")  # type: ignore[arg-type]
                 return True
+            if np.number == "sg" and np.mods and set(np.mods) <= _ONE_MORE and np.det in (None, "a", "an") \
+                    and np.count in (None, 1) and not np.places:
+                self.extras.adverbs.append("again")  # "an extra time", "one more time": once again
+                return True
             return False
         if np.det == "this" and not np.mods:
             if self.extras.limit is not None and self.extras.limit.turn is None:
@@ -1233,14 +1362,31 @@ class _Builder:
         self.extras.adverbs.append(word)
         return i + 1
 
+    def gerund_clauses(self, chunks: list[Chunk], i: int) -> int:
+        """Clause-level -ing phrases from ``chunks[i]`` to the end, each an adjunct of the clause: one takes
+        everything after it, up to a conjunction (and a ``then``) before another -ing word, which starts
+        the next (``destroying an artifact and then striking it``)."""
+        while True:
+            ch = chunks[i]
+            j = i + 1
+            while j < len(chunks) and not _next_gerund(chunks, j):
+                j += 1
+            mine = chunks[i + 1:j]
+            if mine and mine[-1].kind == "lc":
+                mine = mine[:-1]  # "tapping it, and drawing a card"
+            sc = SClause([], VGroup(ch.value, "ing", start=ch.start, end=ch.end), mine, ch.start,
+                         mine[-1].end if mine else ch.end)
+            self.extras.adjuncts.append(("gerund", self.r.clause(sc, None)))  # type: ignore[arg-type]
+            if j == len(chunks):
+                return j
+            i = j + (2 if chunks[j + 1].kind == "adv" else 1)
+
     def participle(self, chunks: list[Chunk], i: int, ch: Chunk) -> int:
         """A participle or ``-ing`` word after a noun: a reduced relative clause (``an artifact carried by
         the caster``, ``minions occupying affected sites``) taking the complements its frame takes."""
         if self.current is None or self.current.open_sep:
             if ch.kind == "gerund":  # a clause-level -ing phrase: "ignoring threshold"
-                sc = SClause([], VGroup(ch.value, "ing", start=ch.start, end=ch.end), chunks[i + 1:], ch.start, chunks[-1].end)
-                self.extras.adjuncts.append(("gerund", self.r.clause(sc, None)))  # type: ignore[arg-type]
-                return len(chunks)
+                return self.gerund_clauses(chunks, i)
             # a bare participle after the verb's complements: a state ("summon X ..., tapped")
             self.extras.adverbs.append(ch.text or str(ch.value))
             return i + 1
@@ -1348,8 +1494,8 @@ class _Clauses(_Interp):
     implicit_self = False
     condition_time: Any = None
 
-    def __init__(self, lexicon: L.Lexicon, sentence_len: int = 0) -> None:
-        super().__init__(lexicon, sentence_len)
+    def __init__(self, lexicon: L.Lexicon, sentence_len: int = 0, text: str = "") -> None:
+        super().__init__(lexicon, sentence_len, text)
         self.hosts: list[Any] = []  # the nouns relative clauses being read restrict, outermost first
         self.nested: list[list[Any]] = []  # relative clauses found inside the one being read
 
@@ -1604,7 +1750,15 @@ class _Clauses(_Interp):
         at = commas[-1] if commas else None
         if rest[0].kind != "np":
             raise MeaningError("a subject that is not a noun phrase", at)
+        if rest[-1].kind == "lc":
+            if len(rest) > 3 and any(a.kind == "lc" and b.kind == "adv" and b.value == "then"
+                                     for a, b in zip(rest, rest[1:])):
+                rest = rest[:-1]  # "target opponent, then you, may play": the comma closing the ordered list
+            elif (m := _THEN_BEFORE.search(self.text, 0, rest[0].start)) is not None:
+                # "X, then you, may play" read as two clauses: the "then" before this subject orders a list
+                raise MeaningError("a list in order read as two clauses", m.start(1), "then")
         floated = _floated_quantifier(rest)
+        focus = _floated_focus(rest)
         sb = _Builder(self, ex)
         ph = sb.new_phrase(rest[0].value)
         sb.frames = []
@@ -1625,6 +1779,8 @@ class _Clauses(_Interp):
         for a in tail_advs:
             b.adverb(a)
         node = self._phrase(ph)
+        if focus:
+            node = A.Only(node)
         return node if floated is None else A.Partitive(floated, node)
 
     # ---- the copula: state, type, place, passive
@@ -1963,7 +2119,10 @@ def _damage_change(r: "_Clauses", values: dict[str, Any], kwargs: dict[str, Any]
 
 
 def _grants(node: Any) -> tuple[Any, ...]:
-    """Grants as a tuple: a list of keywords and modifiers, or one."""
+    """Grants as a tuple: a list of keywords and modifiers, or one. A list joined by ``or`` is one choice
+    among them (``gains Airborne or Stealth``: one grant, a ``Group`` with ``or``), not all of them."""
+    if isinstance(node, A.Group) and node.conj in ("or", "and/or") and len(node.items) > 1:
+        return (A.Group(_grants(A.Group(node.items)), node.conj),)
     items = node.items if isinstance(node, A.Group) else (node,)
     out = []
     for it in items:
@@ -1982,6 +2141,9 @@ def _special_role(cls: type, role: str, node: Any, raw: Any) -> tuple[str | None
     grants of ``gain Airborne``, the count of ``shoot three projectiles``)."""
     if role == "grants":
         return role, _grants(node)
+    if role == "amount" and isinstance(node, A.Group) and _amount_list(node):
+        # "3 or 2 damage", "3, then 2, then 1 damage": the unit written once, after the last amount
+        return role, A.Group(tuple(_special_role(cls, role, i, raw)[1] for i in node.items), node.conj)
     if role == "amount" and isinstance(node, A.Selector) and node.noun in _AMOUNT_NOUNS:
         equal = next((f for f in node.filters if isinstance(f, tuple) and f[0] == "equal"), None)
         if equal is not None:
@@ -1996,6 +2158,14 @@ def _special_role(cls: type, role: str, node: Any, raw: Any) -> tuple[str | None
     if role == "steps" and isinstance(node, A.Selector):
         return role, node.count if node.count is not None else 1
     return role, node
+
+
+def _amount_list(g: A.Group) -> bool:
+    """A list of amounts of one unit (``3, 2, or 1 damage``): bare numbers, the last with the unit."""
+    *firsts, last = g.items
+    return all(isinstance(i, int) and not isinstance(i, bool) for i in firsts) and isinstance(last, A.Selector) \
+        and last.noun in _AMOUNT_NOUNS and isinstance(last.count, int) and not last.filters and not last.mods \
+        and last.det is None
 
 
 _CREATION_VERBS = {"summon", "conjure", "cast", "play", "fill"}
@@ -2039,6 +2209,10 @@ class _Sentences(_Clauses):
                     items = tuple(self.node(c.value) for c in content if c.kind == "np")
                     clauses[-1] = A.replace(clauses[-1], action=A.replace(clauses[-1].action,
                                                                           patient=A.Group(items, "or")))
+                elif sep is not None and any(w in sep for w in ("and", "or", "then")) and content[0].kind == "gerund" \
+                        and clauses[-1].adjuncts and _gerund_adjunct(clauses[-1].adjuncts[-1]):
+                    # "..., destroying X and then striking Y": another -ing phrase of the same clause
+                    clauses[-1] = self.merge_trailing(clauses[-1], content)
                 elif sep is not None and any(w in sep for w in ("and", "or", "then")):
                     forward.append(content)
                     pending_link = _link(sep)
@@ -2488,7 +2662,7 @@ def _first_time(node: Any) -> bool:
 
 
 def _interp(lx: Any) -> _Sentences:
-    return _Sentences(L.load(), len(lx.sentence))
+    return _Sentences(L.load(), len(lx.sentence), lx.sentence)
 
 
 def sentence_ability(tree: Tree, toks: list[Any], lx: Any) -> Any:

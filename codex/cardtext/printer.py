@@ -281,11 +281,17 @@ class _Printer:
             if a in _PREVERBAL:
                 continue
             tail.append(("," if a.endswith("ed") and a not in _surfaces() else "") + _adverb(a))
+        gerunds = []
         for adj in c.adjuncts:
-            tail.append(self.adjunct(adj))
+            if adj.prep == "while" and isinstance(adj.what, A.Clause):
+                # "draw a card, discarding a spell": a clause-level -ing phrase, set off by a comma, takes
+                # everything after it, so it is written last
+                gerunds.append(", " + self.adjunct(adj))
+            else:
+                tail.append(self.adjunct(adj))
         if c.instead:
             tail.append("instead")
-        return tail
+        return tail + gerunds
 
     def verb_phrase(self, action: Any, c: A.Clause) -> str:
         if isinstance(action, A.Group) and all(isinstance(i, A.Clause) for i in action.items):
@@ -382,6 +388,8 @@ class _Printer:
             raise PrintError("a boolean where a number goes")
         if isinstance(n, int):
             return str(n)
+        if isinstance(n, A.Group) and all(isinstance(i, int) for i in n.items):
+            return self.listing([self.num(i) for i in n.items], n.conj)  # "3, then 2, then 1" (damage)
         return str(n)
 
     def word(self, n: Any) -> str:
@@ -405,6 +413,8 @@ class _Printer:
     def listing(self, items: list[str], conj: str) -> str:
         if len(items) == 1:
             return items[0]
+        if conj == "then":  # an ordered list: "3, then 2, then 1"
+            return ", then ".join(items)
         if len(items) == 2:
             return f"{items[0]} {conj} {items[1]}"
         return ", ".join(items[:-1]) + f", {conj} {items[-1]}"
@@ -430,6 +440,8 @@ class _Printer:
         if isinstance(n, A.Partitive):
             count = n.count if isinstance(n.count, str) else self.word(n.count)
             return count if n.of is None else f"{count} of {self.np(n.of)}"
+        if isinstance(n, A.Only):
+            return f"{self.subject_np(n.of)} alone"
         if isinstance(n, A.Quantity):
             return self.quantity(n)
         if isinstance(n, (A.Keyword, A.PowerMod, A.RangeMod, A.GrantedAbility)):
@@ -446,6 +458,8 @@ class _Printer:
         """A noun phrase as a subject (``they``, not ``them``)."""
         if isinstance(n, A.Ref) and n.word in ("they", "he", "she") and not n.filters:
             return n.word
+        if isinstance(n, A.Group) and n.conj == "then":  # "target opponent, then you, may play": commas around
+            return self.np(n) + ","
         return self.np(n)
 
     def factored(self, g: A.Group) -> str | None:
@@ -531,6 +545,8 @@ class _Printer:
             return "of " + self.np(f.what)
         if isinstance(f, A.Relative):
             return self.relative(f.clause)
+        if isinstance(f, A.Aside):
+            return f"({self.np(f.what)})"
         raise PrintError(f"no modifier for {type(f).__name__}")
 
     def stat(self, st: A.Stat) -> str:
@@ -749,7 +765,7 @@ class _Verb:
     def amount(self, n: Any) -> str:
         if isinstance(n, A.Quantity):
             return ""
-        return str(n)
+        return self.p.num(n)
 
     def _GainControl(self) -> str:
         a = self.a
@@ -897,12 +913,18 @@ class _Verb:
         steps = f"{self.p.word(a.steps)} step{'s' if a.steps != 1 else ''}" if a.steps is not None else None
         if a.up_to and steps:
             steps = "up to " + steps
-        return _j(head, obj, dest, steps, f"from {self.p.np(a.source)}" if a.source is not None else None,
-                  f"through {self.p.np(a.path)}" if a.path is not None else None)
+        source = f"from {self.p.np(a.source)}" if a.source is not None else None
+        if source is not None and dest is not None and dest.startswith("to "):
+            # "from one edge to the other": English order, and a destination written last cannot be read
+            # as a modifier of the source's noun
+            dest, source = source, dest
+        return _j(head, obj, dest, steps, source, f"through {self.p.np(a.path)}" if a.path is not None else None)
 
     def _Tap(self) -> str:
         a = self.a
         lemma = "untap" if a.untap else "tap"
+        if self.gerund and a.agent is None and a.patient is not None and not _is_self(a.patient):
+            return _j(self.subject_and_verb(None, lemma), self.p.np(a.patient))  # "tapping itself"
         if a.agent is None and a.patient is not None and (self.c.modal or self.c.negated or self.c.tense
                                                           or self.p.subordinate or self.relative or self.gerund):
             return self.subject_and_verb(a.patient, lemma)
@@ -980,6 +1002,8 @@ def _plural(n: Any) -> bool:
         return n.plural
     if isinstance(n, A.Partitive):
         return n.count not in (1, "each", "one")
+    if isinstance(n, A.Only):
+        return _plural(n.of)
     return False
 
 
