@@ -698,7 +698,7 @@ def _damage_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple
     or more power", "Nearby units take double damage, except from strikes"."""
     from codex.engine.effects.damage_sources import source_problems
     if act.agent is not None:
-        raise Unsupported("changing the damage a unit deals")
+        return [_dealt_static(act, clause, ctx, conds, order)]
     _check_words(act.patient)
     source, exempt = act.source, False
     if "except" in clause.adverbs:       # "..., except from strikes": every source but those
@@ -715,6 +715,67 @@ def _damage_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple
     if act.change in ("none", "double"):
         return [Static("damage", ctx, act.patient, (act.change, 0, source, exempt), conds, order)]
     raise Unsupported(f"damage changed by '{act.change}'")
+
+
+def _dealt_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
+    """"Nearby strikes against units deal double damage", "Bearer deals double damage against
+    units", "Allies deal 1 more damage": a change to the damage some units *deal* (Codex "Damage":
+    modification applies to the damage as it is dealt, whoever's effect it is). The dealers are
+    the agent's units ("strikes" of some units: their strikes only); "against X" limits it to
+    damage dealt to X. Read by `damage_changes` against each damage's `Origin`."""
+    if act.patient is not None:
+        raise Unsupported("changing the damage a unit deals to a unit named twice")
+    dealers, how, against = _dealers(act.agent)
+    for adj in clause.adjuncts:
+        if adj.prep != "against" or against is not None:
+            raise Unsupported(f"the adjunct '{adj.prep} ...' on a change to the damage a unit deals")
+        against = adj.what
+    if clause.adverbs:
+        raise Unsupported("a damage change with words the engine does not read")
+    for problem in source_problems_of(act.source):
+        raise Unsupported(problem)
+    _check_words(dealers, against)
+    if act.change in ("less", "more") and isinstance(act.amount, int):
+        amount = int(act.amount)
+    elif act.change == "double":
+        amount = 0
+    else:
+        raise Unsupported(f"damage dealt changed by '{act.change}'")
+    if how is None and act.source is not None:
+        how = _how_of(act.source)
+    return Static("deals", ctx, dealers, (act.change, amount, how, against), conds, order)
+
+
+def source_problems_of(source: Any) -> Iterator[str]:
+    """A damage change's "from ..." words when they say how the damage is dealt ("strike damage")."""
+    if source is not None and _how_of(source) is None:
+        yield "changing some kinds of damage a unit deals"
+
+
+def _how_of(source: Any) -> str | None:
+    if isinstance(source, A.Selector) and singular_noun(source) == "strike" and not source.filters:
+        mods = {m.lower() for m in source.mods}
+        return "ranged" if mods == {"ranged"} else "strike" if not mods else None
+    return None
+
+
+def _dealers(agent: Any) -> tuple[Any, str | None, Any]:
+    """(the units dealing the damage, ``strike``/``ranged``/None: how they deal it, the "against X"
+    words) of the agent of a damage change: "Nearby strikes against units" → (nearby units,
+    strike, units); "Bearer" → (bearer, None, None)."""
+    if not (isinstance(agent, A.Selector) and singular_noun(agent) == "strike"):
+        return agent, None, None
+    how = _how_of(A.replace(agent, det=None, filters=()))
+    if how is None or (agent.det is not None and not isinstance(agent.det, A.Possessive)) or agent.quant or agent.count:
+        raise Unsupported("changing the damage of particular strikes")
+    against = [f.of for f in agent.filters if isinstance(f, A.Where) and f.rel == "against"]
+    rest = tuple(f for f in agent.filters if not (isinstance(f, A.Where) and f.rel == "against"))
+    if isinstance(agent.det, A.Possessive):            # "Bearer's strikes against units"
+        if rest:
+            raise Unsupported("changing the damage of particular strikes")
+        return agent.det.owner, how, against[0] if against else None
+    dealers = A.Selector(noun="unit", filters=rest, plural=True)     # "Nearby strikes": strikes of nearby units
+    return dealers, how, against[0] if against else None
 
 
 def _cost_static(act: A.CostChange, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
@@ -1125,6 +1186,10 @@ def damage_changes(state: GameState, unit: Unit, origin: Any = None) -> list[tup
     silenced = _silenced_sources(state)
     out = []
     for s in state.statics:
+        if s.kind == "deals" and _active(state, s, silenced) and _deals_to(state, s, me, origin):
+            change, amount = s.payload[:2]
+            out.append((s.ctx.source_name, change, amount, s.quote, s.ctx.controller))
+            continue
         if s.kind != "damage" or not _active(state, s, silenced) or me not in affected(state, s):
             continue
         change, amount, source, *rest = s.payload
@@ -1135,6 +1200,28 @@ def damage_changes(state: GameState, unit: Unit, origin: Any = None) -> list[tup
         out.append((s.ctx.source_name, change, amount, s.quote, s.ctx.controller))
     active = state.turn.active
     return [c for c in out if c[4] == active] + [c for c in out if c[4] != active]
+
+
+def _deals_to(state: GameState, static: Static, target: Obj, origin: Any) -> bool:
+    """Whether a change to the damage some units deal (`_dealt_static`) covers this damage: its
+    dealer is one of them, dealt the way it says (a strike, a Ranged strike, any) and to what it
+    says ("against units")."""
+    from codex.engine.effects.select import NotExecutable, select_all
+    _, _, how, against = static.payload
+    dealer = getattr(origin, "card", None)
+    if dealer is None or dealer.kind != "unit" or dealer not in affected(state, static):
+        return False
+    if how == "strike" and origin.how not in ("strike", "ranged") or how == "ranged" and origin.how != "ranged":
+        return False
+    if against is None:
+        return True
+    token = _evaluating.set(True)
+    try:
+        return target in select_all(state, static.ctx, against)
+    except NotExecutable:
+        return False
+    finally:
+        _evaluating.reset(token)
 
 
 def prevented(state: GameState, unit: Unit, origin: Any = None) -> CardQuote | None:
