@@ -488,9 +488,26 @@ def _strike_problems(act: A.Strike) -> Iterator[str]:
     return iter(())
 
 
-@executes(A.Strike, roles=("agent", "patient"), adverbs=("afterwards",), adjuncts=("without",),
-          problems=_strike_problems)
+def _strike_clause_problems(clause: A.Clause) -> Iterator[str]:
+    if "first" in clause.adverbs and (getattr(clause.action, "patient", None) is not None or clause.adjuncts
+                                      or len(clause.adverbs) > 1):
+        yield "striking something first"
+
+
+def _strikes_first(run: Run, act: A.Strike, clause: A.Clause) -> list[Obj]:
+    """"Allied units strike first this turn": first strike (Codex "First Strike") given for the
+    clause's duration to the units named now, as any keyword an effect gives (`lasting`)."""
+    from codex.engine.keywords import Keywords
+    patients = modifiable(run, patients_or_self(run, act.agent), "gain or change anything")
+    lasting(run, A.replace(clause, adverbs=()), patients, keywords=Keywords(first_strike=True))
+    return patients
+
+
+@executes(A.Strike, roles=("agent", "patient"), adverbs=("afterwards", "first"), adjuncts=("without",),
+          problems=_strike_problems, clause_problems=_strike_clause_problems)
 def _strike(run: Run, act: A.Strike, clause: A.Clause) -> list[Obj]:
+    if "first" in clause.adverbs:
+        return _strikes_first(run, act, clause)
     if any(adj.prep == "without" for adj in clause.adjuncts) and not _keeps_stealth(clause):
         raise NotExecutable("striking 'without' something other than losing Stealth")
     if "afterwards" in clause.adverbs and run.state.attacking is not None:
