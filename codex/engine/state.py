@@ -332,6 +332,7 @@ class Lasting:
     links: tuple[tuple[int, int], ...] = ()   # "units can move between them as if they were adjacent": those pairs
     links_for: str | None = None         # ... for that player's units only ("your units"); None: every unit
     animated: tuple[str, ...] = ()       # units that are animated cards while it lasts (Codex "Animate")
+    quote: Any = None                    # the card sentence that made it (`events.CardQuote`), when rulings quote it later
 
     def covers(self, unit: "Unit") -> bool:
         """Whether the effect is on ``unit`` now: one of its units, or (an effect over an area) a unit

@@ -158,6 +158,12 @@ def _tap(run: Run, act: A.Tap, clause: A.Clause) -> list[Obj]:
             continue
         if act.untap:
             unit = run.state.unit(obj.key)
+            if unit is not None and unit.tapped and (run.state.statics or run.state.lasting):
+                from codex.engine.untapping import held_tapped
+                run.state, why = held_tapped(run.state, unit)
+                if why is not None:          # "can't untap", "doesn't untap the next time it would"
+                    run.events.append(why)
+                    continue
             if unit is not None and unit.tapped:
                 run.state = run.state.with_unit(replace(unit, tapped=False))
                 run.emit(UntappedByEffect(unit.id, unit.name, rules=("untap",)))

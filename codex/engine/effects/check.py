@@ -132,6 +132,10 @@ def clause_problems(clause: Any) -> Iterator[str]:
     if is_link(clause):
         yield from link_problems(clause)
         return
+    from codex.engine.untapping import skips_next_untap
+    if skips_next_untap(clause):
+        yield from sel_problems(clause.action.patient)
+        return
     if clause.negated or clause.modal not in (None, "may", "must"):
         yield f"a clause with '{clause.modal or 'not'}'"
     from codex.engine.effects.execute import has_own_purpose

@@ -156,6 +156,9 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     from codex.engine.effects.links import is_link, run_links
     if is_link(clause):          # "units can move between them as if they were adjacent": a permission that lasts
         return run_links(run, clause)
+    from codex.engine.untapping import skip_next_untap, skips_next_untap
+    if skips_next_untap(clause):     # "That enemy doesn't untap the next time it would"
+        return skip_next_untap(run, clause)
     if clause.negated or clause.modal not in (None, "may", "must"):
         raise NotExecutable(f"a clause with '{clause.modal or 'not'}'" + (" (negated)" if clause.negated else ""))
     if (clause.purpose is not None and not has_own_purpose(clause)) or clause.instead or clause.scope is not None:

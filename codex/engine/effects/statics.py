@@ -342,6 +342,10 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                     raise Unsupported(f"'can't be {what}d' under a condition")
                 out.append(Static("self_" + what, ctx, None, None, conds, order))
                 continue
+            if isinstance(verb, A.Tap) and verb.untap:       # "Other minions can't untap" (`untapping.py`)
+                _check_words(verb.patient)
+                out.append(Static("cant", ctx, None, ("untap", verb), conds, order))
+                continue
             if isinstance(verb, A.Choose) and verb.kind != "target":
                 raise Unsupported(f"a restriction on choosing by '{verb.kind}'")
             name = RESTRICTED.get(type(verb))
@@ -1313,8 +1317,10 @@ def forbids(state: GameState, verb: str, agent: Obj | None, patient: Obj | None 
         if s.kind != "cant" or s.payload[0] != verb or not _active(state, s, silenced):
             continue
         node = s.payload[1]
-        who = getattr(node, "agent", None) if verb != "enter" else getattr(node, "patient", None)
+        who = getattr(node, "agent", None) if verb not in ("enter", "untap") else getattr(node, "patient", None)
         target = getattr(node, "patient", None) if verb != "enter" else getattr(node, "dest", None)
+        if verb == "untap":          # "Other minions can't untap": the unit untapping is the one named
+            target = None
         token = _evaluating.set(True)
         try:
             if isinstance(who, A.Selector) and singular_noun(who) == "magic":     # "can't be targeted by magic"
