@@ -366,9 +366,19 @@ def interact(state: GameState, unit_id: str, why: str, rules: tuple[str, ...] = 
         return state, []
     if not u.interacted:
         state = state.with_unit(u := replace(u, interacted=True))
-    if not u.keywords.stealth:
+    lent = bool(state.lasting) and any(e.keywords.stealth for e in state.lasting if e.covers(u))
+    if not u.keywords.stealth and not lent:
         return state, []
-    state = state.with_unit(replace(u, keywords=replace(u.keywords, stealth=False)))
+    if u.keywords.stealth:
+        state = state.with_unit(u := replace(u, keywords=replace(u.keywords, stealth=False)))
+    if lent and keywords_at(state, u).stealth:
+        # Stealth an effect gave ("gains Stealth"): lost all the same, by a later effect taking it
+        # away (ongoing effects apply in timestamp order), which also ends "until it no longer has Stealth"
+        from codex.engine.keywords import Keywords
+        from codex.engine.state import Lasting
+        state = state.evolve(lasting=state.lasting + (Lasting(
+            f"stealth-lost:{u.id}#{len(state.lasting)}", u.name, u.controller, "permanent", (u.id,),
+            lost=Keywords(stealth=True)),))
     return state, [StealthLost(u.id, u.name, why, rules=("stealth.lost", "interact") + rules)]
 
 

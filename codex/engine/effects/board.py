@@ -684,9 +684,17 @@ def _relocate(run: Run, act: A.Relocate, clause: A.Clause) -> list[Obj]:
 
 # ----------------------------------------------------------------------------- control
 
-def _control_problems(act: A.GainControl) -> Iterator[str]:
+def _control_problems(act: A.GainControl | A.Control) -> Iterator[str]:
     if act.agent is not None and not (isinstance(act.agent, A.Ref) and act.agent.word == "you"):
         yield "control gained by someone other than the effect's controller"
+
+
+@executes(A.Control, roles=("patient",), problems=_control_problems)
+def _control(run: Run, act: A.Control, clause: A.Clause) -> list[Obj]:
+    """"You control it until it no longer has Stealth": said by an effect, controlling is gaining
+    control for the clause's duration (as "gain control of it until ..."); a static "You control
+    all Mortals" is not this (`statics.py` does not read it)."""
+    return _gain_control(run, A.GainControl(patient=act.patient, agent=act.agent), clause)
 
 
 @executes(A.GainControl, roles=("patient",), problems=_control_problems)

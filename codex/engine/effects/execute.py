@@ -402,9 +402,11 @@ def run_sentence(run: Run, sentence: Any) -> None:
     hit = _hit_units(run, sentence.conditions)
     if hit:                       # "If it hits a unit, drag it here": "it" is now the unit hit
         run.ctx = run.ctx.bind("it", hit)
+    chosen: Any = None
     for clause in _clauses_to_run(run, sentence):
         if sentence.duration is not None and clause.duration is None:
             clause = A.replace(clause, duration=sentence.duration)
+        clause, chosen = _same_target(clause, chosen)
         acted = run_clause(run, clause)
         if run.stop:
             return
@@ -412,6 +414,20 @@ def run_sentence(run: Run, sentence: Any) -> None:
             run.ctx = run.ctx.bind("it", acted)
             if any(o.kind in ("location", "site") for o in acted):
                 run.ctx = run.ctx.bind("there", acted)
+
+
+def _same_target(clause: Any, before: Any) -> tuple[Any, Any]:
+    """"Target enemy minion gains Stealth and taps": the grammar gives each clause the shared
+    subject; a target is chosen once (Codex "Target"), so a clause naming the very target of the
+    clause before acts on what that one chose ("it"), even if the first clause changed what may be
+    targeted. Returns the clause to run and its own target words (for the next clause)."""
+    act = getattr(clause, "action", None)
+    patient = getattr(act, "patient", None)
+    if act is None or not (isinstance(patient, A.Selector) and patient.det == "target"):
+        return clause, None
+    if before is not None and patient == before:
+        return A.replace(clause, action=A.replace(act, patient=A.Ref(word="it"))), patient
+    return clause, patient
 
 
 def _hit_units(run: Run, conditions: tuple[Any, ...]) -> list[Obj]:
