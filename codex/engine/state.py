@@ -333,6 +333,8 @@ class Lasting:
     links_for: str | None = None         # ... for that player's units only ("your units"); None: every unit
     animated: tuple[str, ...] = ()       # units that are animated cards while it lasts (Codex "Animate")
     quote: Any = None                    # the card sentence that made it (`events.CardQuote`), when rulings quote it later
+    base_power: int | None = None        # "Set the base power of target unit to 0": the power-setting layer
+    power_factor: int = 1                # "Double an allied minion's power": the power-multiplication layer
 
     def covers(self, unit: "Unit") -> bool:
         """Whether the effect is on ``unit`` now: one of its units, or (an effect over an area) a unit

@@ -519,7 +519,7 @@ class Resolution:
 
 
 # the primitives register themselves
-from codex.engine.effects import animate, board, cards, carried, casting_effects, counters, motion, purpose, reactivate, replacements, shoot, summon, transform  # noqa: E402,F401,E501
+from codex.engine.effects import animate, board, cards, carried, casting_effects, counters, motion, power, purpose, reactivate, replacements, shoot, summon, transform  # noqa: E402,F401,E501
 
 __all__ = ["execute", "EXECUTORS", "Primitive", "executes", "Run", "NotExecutable", "AbilityKind", "Keywords",
            "CardQuote", "describe", "select_all", "holds"]

@@ -1409,6 +1409,8 @@ def site_suppressed(state: GameState, square: int) -> tuple[bool, frozenset[str]
 
 def power_of(state: GameState, unit: Unit) -> tuple[int, int]:
     """A unit's attack and defence power now: printed, plus what lasting and ongoing effects add."""
-    bonus = sum(e.power for e in state.lasting if unit.id in e.units)
+    from codex.engine.ongoing import layered_power
+    effects = [e for e in state.lasting if unit.id in e.units]
+    bonus = sum(e.power for e in effects)
     bonus += applied_to(state, unit).power
-    return max(0, unit.attack + bonus), max(0, unit.defense + bonus)
+    return layered_power(effects, unit.attack, unit.defense, bonus)
