@@ -32,7 +32,7 @@ _EVENTS: dict[type, tuple[type, ...]] = {
     A.Enter: (Entering, Conjured, SitePlayed), A.Conjure: (Conjured,), A.Die: (Marked,), A.Attack: (Attacked, AttackEnded), A.Strike: (Struck, ProjectileStruck),
     A.Damage: (Damaged,), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
     A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken), A.Draw: (Drew,),
-    A.Relocate: (Entering,), A.Leave: (Entering,), A.Carry: (PickedUp,),
+    A.Relocate: (Entering,), A.Leave: (Entering,), A.Carry: (PickedUp,), A.Occupy: (Entering,),
 }
 _PHASES: dict[str, tuple[type, ...]] = {"start": (TurnStarted,), "end": (TurnEnded,),
                                         "start_and_end": (TurnStarted, TurnEnded)}
@@ -45,6 +45,7 @@ _ROLES: dict[type, tuple[str, ...]] = {
     A.Defend: ("agent",), A.Intercept: ("agent",), A.Remove: ("patient", "agent"), A.Draw: ("agent",),
     A.Play: ("patient", "dest"),
     A.Relocate: ("patient",), A.Leave: ("patient", "source"), A.Carry: ("agent", "patient"),
+    A.Occupy: ("agent", "patient"),
 }
 
 
@@ -237,6 +238,10 @@ def _spell_card(event: SpellCast) -> Obj:
 
 
 def _entering(state: GameState, ctx: Ctx, act: Any, event: Entering) -> bool:
+    if isinstance(act, A.Occupy):
+        # "Whenever a Spirit minion occupies affected land sites": it comes to occupy them, i.e. it
+        # enters them (summoned there or moved there from elsewhere: Codex "Enter")
+        act = A.Enter(patient=act.agent, dest=act.patient)
     entry = event.entry()
     if not _in(state, ctx, act.patient, Obj("unit", entry.unit)):
         return False
