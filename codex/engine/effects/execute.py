@@ -449,6 +449,13 @@ def _named_in(conditions: tuple[Any, ...]) -> Any:
                 return node
             if isinstance(node, A.Ref) and node.word == "SELF":
                 return node
+    for cond in conditions:          # "If you control an Ordinary Mortal, ... to their location": that Mortal
+        clause = getattr(cond, "clause", None)
+        act = clause.action if isinstance(clause, A.Clause) else None
+        if isinstance(clause, A.Clause) and isinstance(act, A.Control) and not clause.negated \
+                and isinstance(act.agent, A.Ref) \
+                and act.agent.word == "you" and isinstance(act.patient, A.Selector) and act.patient.det in ("a", "an"):
+            return A.replace(act.patient, det=None, mods=act.patient.mods + ("allied",))
     return None
 
 
