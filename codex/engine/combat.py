@@ -516,7 +516,16 @@ def strike_heals(state: GameState, striker: Unit, amount: int) -> Resolved:
     from codex.engine.effects.statics import lifelinks
     from codex.engine.events import LifeGained, Note
     events: list[Event] = []
-    for pid, quote in lifelinks(state, striker):
+    links = lifelinks(state, striker)
+    if links and state.statics:          # "All healing is halved, rounded down"
+        from codex.engine.effects.statics import healing_changed
+        before = amount
+        amount, steps = healing_changed(state, amount)
+        for after, why in steps:
+            events.append(Note("healing_changed", f"The healing of {before} is {after} ({why.card}).",
+                               {"before": before, "after": after}, rules=("healing", "ongoing-effect"), from_card=why))
+            before = after
+    for pid, quote in links:
         player = state.player(pid)
         if player.at_deaths_door:
             events.append(Note("heal_fails", f"{pid} is at death's door: the healing fails.", {"player": pid},

@@ -431,6 +431,8 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return [Static("lethal", ctx, _lethal_to(act.patient), None, conds, order)]
     if isinstance(act, A.ModifyDamage):
         return _damage_static(act, clause, ctx, conds, order)
+    if isinstance(act, A.ChangeAmount) and _all_healing(act.patient):
+        return [_healing_static(act, clause, ctx, conds, order)]
     if isinstance(act, A.Immune) and isinstance(act.what, A.Keyword) and act.what.name == "lethal":
         _check_words(act.patient)      # "Nearby allies are immune to Lethal": a Lethal unit's damage is just damage
         return [Static("immune_lethal", ctx, act.patient, None, conds, order)]
@@ -780,6 +782,43 @@ def _dealers(agent: Any) -> tuple[Any, str | None, Any]:
         return agent.det.owner, how, against[0] if against else None
     dealers = A.Selector(noun="unit", filters=rest, plural=True)     # "Nearby strikes": strikes of nearby units
     return dealers, how, against[0] if against else None
+
+
+def _all_healing(node: Any) -> bool:
+    """"All healing": every healing, of minions and Avatars alike (Codex "Healing")."""
+    return isinstance(node, A.Selector) and node.noun.lower() == "healing" and node.det in ("all", None) \
+        and not node.mods and not node.filters
+
+
+#: How an amount is rounded, by the adverb that says so.
+ROUNDING = {"rounded_down": "down", "rounding_down": "down", "rounded_up": "up", "rounding_up": "up"}
+
+
+def _healing_static(act: A.ChangeAmount, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
+    """"All healing is halved, rounded down": every healing's amount changed as it happens
+    (`healing_changed`), before it is gained or removes damage."""
+    rounding = [ROUNDING[a] for a in clause.adverbs if a in ROUNDING]
+    if act.how not in ("halve", "double") or act.agent is not None or clause.adjuncts or \
+            len(rounding) != len(clause.adverbs) or (act.how == "halve" and len(rounding) != 1):
+        raise Unsupported("changing healing in a way the engine does not read")
+    return Static("healing", ctx, None, (act.how, rounding[0] if rounding else "down"), conds, order)
+
+
+def healing_changed(state: GameState, amount: int) -> tuple[int, list[tuple[int, CardQuote]]]:
+    """The amount a healing of ``amount`` really heals under the ongoing effects that change every
+    healing ("All healing is halved, rounded down"), oldest first, and each step (new amount, the
+    card sentence that made it)."""
+    if not state.statics or amount <= 0:
+        return amount, []
+    silenced = _silenced_sources(state)
+    steps: list[tuple[int, CardQuote]] = []
+    for s in state.statics:
+        if s.kind != "healing" or not _active(state, s, silenced):
+            continue
+        how, rounding = s.payload
+        amount = amount * 2 if how == "double" else (amount // 2 if rounding == "down" else (amount + 1) // 2)
+        steps.append((amount, s.quote))
+    return amount, steps
 
 
 def _cost_static(act: A.CostChange, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
