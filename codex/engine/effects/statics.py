@@ -342,6 +342,11 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                     raise Unsupported(f"'can't be {what}d' under a condition")
                 out.append(Static("self_" + what, ctx, None, None, conds, order))
                 continue
+            if isinstance(verb, A.Relocate) and verb.kind in ("burrow", "unburrow", "submerge", "surface"):
+                # "Minions occupying nearby sites can't submerge or surface" (`entering.relocation_ban`)
+                _check_words(verb.patient)
+                out.append(Static("cant", ctx, None, (verb.kind, verb), conds, order))
+                continue
             if isinstance(verb, A.Tap) and verb.untap:       # "Other minions can't untap" (`untapping.py`)
                 _check_words(verb.patient)
                 out.append(Static("cant", ctx, None, ("untap", verb), conds, order))
@@ -1356,9 +1361,10 @@ def forbids(state: GameState, verb: str, agent: Obj | None, patient: Obj | None 
         if s.kind != "cant" or s.payload[0] != verb or not _active(state, s, silenced):
             continue
         node = s.payload[1]
-        who = getattr(node, "agent", None) if verb not in ("enter", "untap") else getattr(node, "patient", None)
+        by_patient = verb in ("enter", "untap", "burrow", "unburrow", "submerge", "surface")
+        who = getattr(node, "patient", None) if by_patient else getattr(node, "agent", None)
         target = getattr(node, "patient", None) if verb != "enter" else getattr(node, "dest", None)
-        if verb == "untap":          # "Other minions can't untap": the unit untapping is the one named
+        if by_patient and verb != "enter":    # "Other minions can't untap", "... can't submerge": the unit named
             target = None
         token = _evaluating.set(True)
         try:
