@@ -632,8 +632,11 @@ class PickedUp(Event):
     name: str
     items: tuple[str, ...]
     item_names: tuple[str, ...]
+    by: str = ""             # the card whose effect makes it pick them up (empty: its Pick Up ability)
 
     def text(self) -> str:
+        if self.by:
+            return f"{self.name} picks up {_names(self.item_names)} ({self.by}'s effect, not its Pick Up ability)."
         return f"{self.name} uses Pick Up and picks up {_names(self.item_names)}."
 
 

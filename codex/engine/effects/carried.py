@@ -1,5 +1,5 @@
 """Effects on what units carry: "Enemies drop their artifacts", "It drops everything it's
-carrying".
+carrying", "Caster picks up target nearby artifact they can carry".
 
 An effect that makes a unit drop is not its Drop basic ability (Codex "Drop": once a turn, in
 the main phase, before interacting): the card says so, and card text takes precedence (Codex
@@ -15,7 +15,7 @@ from codex.cardtext import ast as A
 from codex.engine.effects.context import Obj
 from codex.engine.effects.execute import Run, executes
 from codex.engine.effects.select import select
-from codex.engine.events import Dropped
+from codex.engine.events import Dropped, PickedUp
 
 #: What a drop may name: everything carried, or the artifacts or units carried.
 _KINDS = {"everything": ("artifact", "unit"), "artifact": ("artifact",), "unit": ("unit",), "minion": ("unit",)}
@@ -85,4 +85,72 @@ def _drop(run: Run, act: A.Drop, clause: A.Clause) -> list[Obj]:
     return dropped
 
 
-__all__ = ["drop_problems"]
+def _can_carry_it(f: Any) -> bool:
+    """"(target nearby artifact) they can carry": said of what is carried, which the pick-up checks
+    anyway (a Monument is never picked up)."""
+    clause = getattr(f, "clause", None)
+    return isinstance(f, A.Relative) and isinstance(clause, A.Clause) and isinstance(clause.action, A.Carry) \
+        and clause.modal == "can" and not clause.negated and clause.action.dest is None
+
+
+def _carried_words(node: Any) -> Any:
+    """The artifact words without "they can carry" (`_can_carry_it`)."""
+    if isinstance(node, A.Selector):
+        return A.replace(node, filters=tuple(f for f in node.filters if not _can_carry_it(f)))
+    return node
+
+
+def carry_problems(act: A.Carry) -> Iterator[str]:
+    """An effect's pick-up: a unit (the agent, or the card itself) picks up artifacts."""
+    from codex.engine.effects.check import sel_problems
+    if act.dest is not None:
+        yield "carrying something somewhere"
+    what = _carried_words(act.patient)
+    if not (isinstance(what, A.Selector) and _noun(what) == "artifact"):
+        yield "picking up something other than artifacts"
+        return
+    yield from sel_problems(what)
+    yield from sel_problems(act.agent)
+
+
+@executes(A.Carry, problems=carry_problems)
+def _carry(run: Run, act: A.Carry, clause: A.Clause) -> list[Obj]:
+    """"Caster picks up target nearby artifact": the unit now carries it, wherever it lay (the
+    effect says so, not the Pick Up ability: Codex "The Silver Rule"); what can't be carried (a
+    Monument) stays, and the ruling says so. Picking up is heard by triggers ("When picked up")."""
+    from codex.engine.effects.board import source_unit
+    from codex.engine.events import Note
+    if act.agent is not None:
+        carriers = [str(o.key) for o in select(run.state, run.ctx, act.agent, "target") if o.kind == "unit"]
+    else:
+        carriers = [u for u in (source_unit(run),) if u is not None]
+    unit = run.state.unit(carriers[0]) if carriers else None
+    if unit is None:
+        run.note("nothing_carried", f"{run.ctx.source_name}: no unit is there to pick anything up.")
+        return []
+    taken: list[Obj] = []
+    for obj in select(run.state, run.ctx, _carried_words(act.patient), "target"):
+        art = run.state.artifact(str(obj.key)) if obj.kind == "artifact" else None
+        if art is None:
+            continue
+        if art.bearer == unit.id:        # "snatches and picks up": it already has it, nothing more happens
+            continue
+        if not art.carriable:
+            run.emit(Note("not_picked_up", f"{art.name} is not picked up: it can't be carried.", {"artifact": art.id},
+                          rules=("artifact.monument",)))
+            continue
+        run.state = run.state.with_artifact(replace(art, bearer=unit.id, offset=(0, 0), location=unit.location))
+        taken.append(obj)
+    if taken:
+        names = tuple(name for name in (run.state.artifact(str(o.key)) for o in taken) if name is not None)
+        event = PickedUp(unit.id, unit.name, tuple(str(o.key) for o in taken), tuple(a.name for a in names),
+                         by=run.ctx.source_name, rules=("the-silver-rule", "carrying-artifacts", "artifact.control"))
+        # settled as it happens, like any action an effect takes ("When picked up" triggers now)
+        from codex.engine.events import offered
+        from codex.engine.storyline import settle
+        run.state, more = settle(run.state, [event])
+        run.emit(*offered([event]), *more)
+    return taken
+
+
+__all__ = ["carry_problems", "drop_problems"]
