@@ -517,7 +517,7 @@ def strike_heals(state: GameState, striker: Unit, amount: int) -> Resolved:
     from codex.engine.events import LifeGained, Note
     events: list[Event] = []
     links = lifelinks(state, striker)
-    if links and state.statics:          # "All healing is halved, rounded down"
+    if links and state.statics:          # "All healing is halved, rounded up"
         from codex.engine.effects.statics import healing_changed
         before = amount
         amount, steps = healing_changed(state, amount)

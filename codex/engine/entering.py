@@ -65,7 +65,7 @@ _LEVELS = {(Region.SURFACE, Region.UNDERGROUND): "burrow", (Region.UNDERGROUND, 
 
 def relocation_ban(state: GameState, unit: Unit, frm: Location | None, to: Location) -> Any:
     """The ongoing effect that says ``unit`` can't make this move between its site's levels
-    ("Minions occupying nearby sites can't submerge or surface"), if one does."""
+    ("Nearby minions can't burrow or submerge"), if one does."""
     if frm is None or frm.square != to.square or state.unit(unit.id) is None:
         return None
     verb = _LEVELS.get((frm.region, to.region))

@@ -1,5 +1,5 @@
-"""Effects that keep units from untapping: a static "Other minions can't untap", and a lasting
-"That enemy doesn't untap the next time it would".
+"""Effects that keep units from untapping: a static "Enemy minions can't untap", and a lasting
+"It does not untap the next time it would".
 
 Untapping happens in two places: the start phase (Codex "Untap": "All of your cards in the realm
 untap during your Start phase") and effects that untap a unit (`effects.board._tap`). Both ask
@@ -43,7 +43,7 @@ def _used_up(state: GameState, effect: Lasting, unit_id: str) -> GameState:
 
 
 def skips_next_untap(clause: Any) -> bool:
-    """"That enemy doesn't untap the next time it would": a negated untap whose only condition is
+    """"It does not untap the next time it would": a negated untap whose only condition is
     "the next time it would"."""
     from codex.cardtext import ast as A
     if not (isinstance(clause, A.Clause) and clause.negated and clause.modal is None

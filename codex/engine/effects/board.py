@@ -501,7 +501,7 @@ def _strike_clause_problems(clause: A.Clause) -> Iterator[str]:
 
 
 def _strikes_first(run: Run, act: A.Strike, clause: A.Clause) -> list[Obj]:
-    """"Allied units strike first this turn": first strike (Codex "First Strike") given for the
+    """"Allies strike first this turn": first strike (Codex "First Strike") given for the
     clause's duration to the units named now, as any keyword an effect gives (`lasting`)."""
     from codex.engine.keywords import Keywords
     patients = modifiable(run, patients_or_self(run, act.agent), "gain or change anything")
@@ -691,7 +691,7 @@ def _control_problems(act: A.GainControl | A.Control) -> Iterator[str]:
 
 @executes(A.Control, roles=("patient",), problems=_control_problems)
 def _control(run: Run, act: A.Control, clause: A.Clause) -> list[Obj]:
-    """"You control it until it no longer has Stealth": said by an effect, controlling is gaining
+    """"You control that minion until it no longer has Stealth": said by an effect, controlling is gaining
     control for the clause's duration (as "gain control of it until ..."); a static "You control
     all Mortals" is not this (`statics.py` does not read it)."""
     return _gain_control(run, A.GainControl(patient=act.patient, agent=act.agent), clause)

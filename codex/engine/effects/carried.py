@@ -1,4 +1,4 @@
-"""Effects on what units carry: "Enemies drop their artifacts", "It drops everything it's
+"""Effects on what units carry: "Each enemy drops its artifacts", "It drops everything it's
 carrying", "Caster picks up target nearby artifact they can carry".
 
 An effect that makes a unit drop is not its Drop basic ability (Codex "Drop": once a turn, in

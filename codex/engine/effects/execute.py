@@ -157,7 +157,7 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     if is_link(clause):          # "units can move between them as if they were adjacent": a permission that lasts
         return run_links(run, clause)
     from codex.engine.untapping import skip_next_untap, skips_next_untap
-    if skips_next_untap(clause):     # "That enemy doesn't untap the next time it would"
+    if skips_next_untap(clause):     # "It does not untap the next time it would"
         return skip_next_untap(run, clause)
     if clause.negated or clause.modal not in (None, "may", "must"):
         raise NotExecutable(f"a clause with '{clause.modal or 'not'}'" + (" (negated)" if clause.negated else ""))
@@ -417,7 +417,7 @@ def run_sentence(run: Run, sentence: Any) -> None:
 
 
 def _same_target(clause: Any, before: Any) -> tuple[Any, Any]:
-    """"Target enemy minion gains Stealth and taps": the grammar gives each clause the shared
+    """"Target minion gains Stealth and taps": the grammar gives each clause the shared
     subject; a target is chosen once (Codex "Target"), so a clause naming the very target of the
     clause before acts on what that one chose ("it"), even if the first clause changed what may be
     targeted. Returns the clause to run and its own target words (for the next clause)."""
@@ -449,7 +449,7 @@ def _named_in(conditions: tuple[Any, ...]) -> Any:
                 return node
             if isinstance(node, A.Ref) and node.word == "SELF":
                 return node
-    for cond in conditions:          # "If you control an Ordinary Mortal, ... to their location": that Mortal
+    for cond in conditions:          # "If you control a Mortal, ... to their location": that Mortal
         clause = getattr(cond, "clause", None)
         act = clause.action if isinstance(clause, A.Clause) else None
         if isinstance(clause, A.Clause) and isinstance(act, A.Control) and not clause.negated \

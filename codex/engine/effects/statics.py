@@ -343,11 +343,11 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                 out.append(Static("self_" + what, ctx, None, None, conds, order))
                 continue
             if isinstance(verb, A.Relocate) and verb.kind in ("burrow", "unburrow", "submerge", "surface"):
-                # "Minions occupying nearby sites can't submerge or surface" (`entering.relocation_ban`)
+                # "Nearby minions can't burrow or submerge" (`entering.relocation_ban`)
                 _check_words(verb.patient)
                 out.append(Static("cant", ctx, None, (verb.kind, verb), conds, order))
                 continue
-            if isinstance(verb, A.Tap) and verb.untap:       # "Other minions can't untap" (`untapping.py`)
+            if isinstance(verb, A.Tap) and verb.untap:       # "Enemy minions can't untap" (`untapping.py`)
                 _check_words(verb.patient)
                 out.append(Static("cant", ctx, None, ("untap", verb), conds, order))
                 continue
@@ -729,7 +729,7 @@ def _damage_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple
 
 
 def _dealt_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
-    """"Nearby strikes against units deal double damage", "Bearer deals double damage against
+    """"Nearby strikes deal 1 more damage against minions", "Bearer deals double damage against
     units", "Allies deal 1 more damage": a change to the damage some units *deal* (Codex "Damage":
     modification applies to the damage as it is dealt, whoever's effect it is). The dealers are
     the agent's units ("strikes" of some units: their strikes only); "against X" limits it to
@@ -800,7 +800,7 @@ ROUNDING = {"rounded_down": "down", "rounding_down": "down", "rounded_up": "up",
 
 
 def _healing_static(act: A.ChangeAmount, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
-    """"All healing is halved, rounded down": every healing's amount changed as it happens
+    """"All healing is halved, rounded up": every healing's amount changed as it happens
     (`healing_changed`), before it is gained or removes damage."""
     rounding = [ROUNDING[a] for a in clause.adverbs if a in ROUNDING]
     if act.how not in ("halve", "double") or act.agent is not None or clause.adjuncts or \
@@ -811,7 +811,7 @@ def _healing_static(act: A.ChangeAmount, clause: A.Clause, ctx: Ctx, conds: tupl
 
 def healing_changed(state: GameState, amount: int) -> tuple[int, list[tuple[int, CardQuote]]]:
     """The amount a healing of ``amount`` really heals under the ongoing effects that change every
-    healing ("All healing is halved, rounded down"), oldest first, and each step (new amount, the
+    healing ("All healing is halved, rounded up"), oldest first, and each step (new amount, the
     card sentence that made it)."""
     if not state.statics or amount <= 0:
         return amount, []
@@ -1364,7 +1364,7 @@ def forbids(state: GameState, verb: str, agent: Obj | None, patient: Obj | None 
         by_patient = verb in ("enter", "untap", "burrow", "unburrow", "submerge", "surface")
         who = getattr(node, "patient", None) if by_patient else getattr(node, "agent", None)
         target = getattr(node, "patient", None) if verb != "enter" else getattr(node, "dest", None)
-        if by_patient and verb != "enter":    # "Other minions can't untap", "... can't submerge": the unit named
+        if by_patient and verb != "enter":    # "Enemy minions can't untap", "... can't submerge": the unit named
             target = None
         token = _evaluating.set(True)
         try:

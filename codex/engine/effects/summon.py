@@ -30,7 +30,7 @@ def _token_kind(sel: A.Selector) -> Any:
 
 
 def _one_of_kinds(sel: Any) -> bool:
-    """"a Knight, Sir, or Dame": one minion of any of several kinds (each "a", nothing else said,
+    """"a Sir or Dame": one minion of any of several kinds (each "a", nothing else said,
     each a kind of minion: a subtype or "minion")."""
     return isinstance(sel, A.Group) and sel.conj == "or" and all(
         isinstance(i, A.Selector) and i.det == "a" and i.count is None and i.quant is None and not i.filters
@@ -53,7 +53,7 @@ def _summon_problems(act: A.Summon) -> Iterator[str]:
             yield "summoning a minion from nowhere named"
         yield from sel_problems(A.replace(sel, filters=tuple(f for f in sel.filters if not isinstance(f, A.Where)
                                                                   or f.rel != "from")))
-    elif _one_of_kinds(sel):      # "a Knight, Sir, or Dame from your hand"
+    elif _one_of_kinds(sel):      # "a Sir or Dame from your hand"
         if act.source is None:
             yield "summoning a minion from nowhere named"
         for item in sel.items:
