@@ -588,11 +588,50 @@ def _choose_problems(act: A.Choose) -> Iterator[str]:
         yield "a choice another player makes"
 
 
+def direction_problems(node: A.Selector) -> Iterator[str]:
+    """"a direction from the caster", "a cardinal direction", "two different cardinal directions":
+    the cardinal directions (Codex "Cardinal Directions"), from the caster or a unit named."""
+    from codex.engine.effects.check import sel_problems
+    if {m.lower() for m in node.mods} - {"cardinal", "different"}:
+        yield "a direction of a kind the engine does not read"
+    if not (node.count in (None, 1, 2) and node.det in (None, "a") and node.quant is None):
+        yield "choosing some number of directions the engine does not read"
+    for f in node.filters:
+        if not (isinstance(f, A.Where) and f.rel == "from" and f.of is not None):
+            yield "a direction from something the engine does not read"
+        elif not (isinstance(f.of, A.Ref) and f.of.word == "SELF"):
+            yield from sel_problems(f.of)
+
+
+def _directions(run: Run, sel: A.Selector) -> list[Obj]:
+    """The cardinal directions the controller chooses (choice ``direction``: "north", or a list for
+    two), from the unit the words name (default: the caster, else the card); bound as
+    ``direction`` (and its origin as ``direction_from``) for the damage grid that follows
+    (`areas.area_locations`)."""
+    from codex.engine.geometry import Direction
+    count = int(sel.count) if isinstance(sel.count, int) else 1
+    options = [Obj("direction", d.value) for d in Direction]
+    chosen = run.ctx.choose("direction", options, count=count,
+                            why=f"choose {'a' if count == 1 else count} cardinal direction{'s' if count > 1 else ''}")
+    frm = next((f.of for f in sel.filters if isinstance(f, A.Where) and f.rel == "from"), None)
+    if frm is None or isinstance(frm, A.Selector) and frm.noun.lower() == "caster":
+        origin = [Obj("unit", run.ctx.caster)] if run.ctx.caster else [run.ctx.source]
+    else:
+        origin = patients_or_self(run, frm if not (isinstance(frm, A.Ref) and frm.word == "SELF") else None)
+    run.ctx = run.ctx.bind("direction", chosen).bind("direction_from", origin[:1])
+    run.emit(Note("chosen", f"{run.ctx.source_name}: {run.ctx.controller} chooses "
+                  f"{' and '.join(str(o.key) for o in chosen)} from {describe(run.state, origin[:1])}.",
+                  {"chosen": [str(o.key) for o in chosen]}, rules=("cardinal-directions",)))
+    return chosen
+
+
 @executes(A.Choose, roles=("patient",), problems=_choose_problems)
 def _choose(run: Run, act: A.Choose, clause: A.Clause) -> list[Obj]:
     """"Target a location up to three steps away", "Choose two sites": the chosen objects are what
     the next sentences call "it", "there", "those"."""
     patient = act.patient
+    if isinstance(patient, A.Selector) and patient.noun.lower().rstrip("s") == "direction":
+        return _directions(run, patient)
     if act.kind == "target" and isinstance(patient, A.Selector) and patient.det in (None, "a", "an"):
         patient = A.replace(patient, det="target")
     chosen = select(run.state, run.ctx, patient, "target")

@@ -49,6 +49,10 @@ def sel_problems(node: Any) -> Iterator[str]:
         yield f"a role given as {type(node).__name__}"
         return
     noun = singular(node.noun)
+    if noun == "direction":          # "Choose a cardinal direction": read by the choice itself (`board._choose`)
+        from codex.engine.effects.board import direction_problems
+        yield from direction_problems(node)
+        return
     from codex.engine.effects.select import names_itself
     if names_itself(node):
         return
