@@ -335,6 +335,12 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                     raise Unsupported(problem)
                 out.append(Static("damage", ctx, verb.patient, ("none", 0, verb.agent, False), conds, order))
                 continue
+            if isinstance(verb, A.Move) and verb.kind == "move" and verb.patient is not None \
+                    and _effect_kinds(verb.agent) is not None:
+                # "Nearby allies can't be moved by enemy spells" (`moved_by`)
+                _check_words(verb.patient)
+                out.append(Static("cant", ctx, None, ("moved_by", verb), conds, order))
+                continue
             what = next((w for w in ("modify", "destroy", "move") if self_verb(verb, w)), None)
             if what is not None:
                 # "Can't be moved, destroyed, or modified": read where those happen (`unmodifiable.py`)
@@ -1270,6 +1276,51 @@ def _deals_to(state: GameState, static: Static, target: Obj, origin: Any) -> boo
         return False
     finally:
         _evaluating.reset(token)
+
+
+def _effect_kinds(node: Any) -> list[tuple[str, str | None]] | None:
+    """"enemy spells and abilities": (``spell``/``ability``, ``enemy``/``allied``/None) for each
+    kind of effect the words name; None when they name something else."""
+    items = node.items if isinstance(node, A.Group) and node.conj in ("and", "or") else (node,)
+    out: list[tuple[str, str | None]] = []
+    for item in items:
+        if not isinstance(item, A.Selector) or item.filters or item.det is not None:
+            return None
+        noun = item.noun.lower()
+        kind = "spell" if noun in ("spell", "spells") else "ability" if noun in ("ability", "abilities") else None
+        mods = [m.lower() for m in item.mods]
+        if kind is None or len(mods) > 1 or (mods and mods[0] not in ("enemy", "allied")):
+            return None
+        out.append((kind, mods[0] if mods else None))
+    return out
+
+
+def moved_by(state: GameState, unit: Unit, mover: Ctx) -> CardQuote | None:
+    """The ongoing effect that says ``unit`` can't be moved by the effect of ``mover`` ("Nearby
+    allies can't be moved by enemy spells and abilities": a magic's effect is a spell's, any other
+    card's an ability's; "enemy" is one its controller's opponent controls)."""
+    if not state.statics:
+        return None
+    silenced = _silenced_sources(state)
+    me = Obj("unit", unit.id)
+    kind = "spell" if mover.source.kind == "spell" else "ability"
+    for s in state.statics:
+        if s.kind != "cant" or s.payload[0] != "moved_by" or not _active(state, s, silenced):
+            continue
+        node = s.payload[1]
+        sides = [side for k, side in _effect_kinds(node.agent) or [] if k == kind]
+        if not any(side is None or (side == "enemy") == (mover.controller != s.ctx.controller) for side in sides):
+            continue
+        token = _evaluating.set(True)
+        try:
+            from codex.engine.effects.select import NotExecutable, select_all
+            if me in select_all(state, s.ctx, node.patient):
+                return s.quote
+        except NotExecutable:
+            continue
+        finally:
+            _evaluating.reset(token)
+    return None
 
 
 def prevented(state: GameState, unit: Unit, origin: Any = None) -> CardQuote | None:
