@@ -135,7 +135,7 @@ def _cant_be_moved(run: Run, unit: Any) -> bool:
     from codex.engine.events import CardQuote, Note
     from codex.engine.unmodifiable import cant_ability
     cant = cant_ability(unit.abilities, "move")
-    if cant is None and run.state.statics:        # "Nearby allies can't be moved by enemy spells"
+    if cant is None and run.state.statics:        # "Allies here can't be moved by enemy spells"
         from codex.engine.effects.statics import moved_by
         ban = moved_by(run.state, unit, run.ctx)
         if ban is not None:

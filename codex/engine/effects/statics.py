@@ -337,7 +337,7 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                 continue
             if isinstance(verb, A.Move) and verb.kind == "move" and verb.patient is not None \
                     and _effect_kinds(verb.agent) is not None:
-                # "Nearby allies can't be moved by enemy spells" (`moved_by`)
+                # "Allies here can't be moved by enemy spells" (`moved_by`)
                 _check_words(verb.patient)
                 out.append(Static("cant", ctx, None, ("moved_by", verb), conds, order))
                 continue
@@ -1279,7 +1279,7 @@ def _deals_to(state: GameState, static: Static, target: Obj, origin: Any) -> boo
 
 
 def _effect_kinds(node: Any) -> list[tuple[str, str | None]] | None:
-    """"enemy spells and abilities": (``spell``/``ability``, ``enemy``/``allied``/None) for each
+    """"enemy spells", "allied abilities": (``spell``/``ability``, ``enemy``/``allied``/None) for each
     kind of effect the words name; None when they name something else."""
     items = node.items if isinstance(node, A.Group) and node.conj in ("and", "or") else (node,)
     out: list[tuple[str, str | None]] = []
@@ -1296,8 +1296,8 @@ def _effect_kinds(node: Any) -> list[tuple[str, str | None]] | None:
 
 
 def moved_by(state: GameState, unit: Unit, mover: Ctx) -> CardQuote | None:
-    """The ongoing effect that says ``unit`` can't be moved by the effect of ``mover`` ("Nearby
-    allies can't be moved by enemy spells and abilities": a magic's effect is a spell's, any other
+    """The ongoing effect that says ``unit`` can't be moved by the effect of ``mover`` ("Allies
+    here can't be moved by enemy spells": a magic's effect is a spell's, any other
     card's an ability's; "enemy" is one its controller's opponent controls)."""
     if not state.statics:
         return None
