@@ -166,6 +166,6 @@ def end_phase(state: GameState) -> Resolved:
     state = state.evolve(turn=Turn(active=nxt, number=number + 1, phase="start"), cast_this_turn=(), died_this_turn=(),
                          attacks_this_turn=(), took_damage_for=(),
                          used_abilities=frozenset(k for k in state.used_abilities if k.startswith("ever:")),
-                         delayed=tuple(d for d in state.delayed if d.lasts != "end_of_turn"))
+                         delayed=tuple(d for d in state.delayed if d.lasts == "fired"))
     events.append(TurnPassed(nxt, state.turn.number, rules=("end-phase.effects", "active-player", "non-active-player")))
     return state, events

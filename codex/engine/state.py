@@ -420,7 +420,7 @@ class DelayedTrigger:
 
     ability: Ability
     ctx: Any
-    lasts: Literal["end_of_turn", "fired"] = "end_of_turn"
+    lasts: Literal["end_of_turn", "fired", "turn_each"] = "end_of_turn"   # turn_each: fires each time, this turn
 
 
 @dataclass(frozen=True)

@@ -140,6 +140,10 @@ def clause_problems(clause: Any) -> Iterator[str]:
     if skips_next_untap(clause):
         yield from sel_problems(clause.action.patient)
         return
+    from codex.engine.effects.whenever import whenever_clause, whenever_problems
+    if whenever_clause(clause):
+        yield from whenever_problems(clause)
+        return
     if clause.negated or clause.modal not in (None, "may", "must"):
         yield f"a clause with '{clause.modal or 'not'}'"
     from codex.engine.effects.execute import has_own_purpose

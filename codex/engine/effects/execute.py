@@ -159,6 +159,9 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     from codex.engine.untapping import skip_next_untap, skips_next_untap
     if skips_next_untap(clause):     # "It does not untap the next time it would"
         return skip_next_untap(run, clause)
+    from codex.engine.effects.whenever import leave_whenever, whenever_clause
+    if whenever_clause(clause):      # "..., and whenever it kills a unit, you gain 1 life"
+        return leave_whenever(run, clause)
     if clause.negated or clause.modal not in (None, "may", "must"):
         raise NotExecutable(f"a clause with '{clause.modal or 'not'}'" + (" (negated)" if clause.negated else ""))
     if (clause.purpose is not None and not has_own_purpose(clause)) or clause.instead or clause.scope is not None:
