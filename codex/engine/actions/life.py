@@ -62,7 +62,7 @@ def heal(res: Resolution, a: D.Heal, ptr: str) -> Outcome:
 
 def _changed(res: Resolution, a: D.Heal) -> D.Heal:
     """The healing as the ongoing effects that change every healing leave it ("All healing is
-    halved, rounded down"), each change told with the card sentence that makes it."""
+    halved, rounded up"), each change told with the card sentence that makes it."""
     if not res.state.statics or a.amount <= 0:
         return a
     from codex.engine.effects.statics import healing_changed

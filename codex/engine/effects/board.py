@@ -732,7 +732,7 @@ def _control_problems(act: A.GainControl | A.Control) -> Iterator[str]:
 def _control(run: Run, act: A.Control, clause: A.Clause) -> list[Obj]:
     """"You control that minion until it no longer has Stealth": said by an effect, controlling is gaining
     control for the clause's duration (as "gain control of it until ..."); a static "You control
-    all Mortals" is not this (`statics.py` does not read it)."""
+    every Beast" is not this (`statics.py` does not read it)."""
     return _gain_control(run, A.GainControl(patient=act.patient, agent=act.agent), clause)
 
 

@@ -1,5 +1,5 @@
-"""Effects on what units carry: "Each enemy drops its artifacts", "It drops everything it's
-carrying", "Caster picks up target nearby artifact they can carry".
+"""Effects on what units carry: "Each enemy drops its artifacts", "Target minion drops everything
+it carries", "Caster picks up target artifact nearby".
 
 An effect that makes a unit drop is not its Drop basic ability (Codex "Drop": once a turn, in
 the main phase, before interacting): the card says so, and card text takes precedence (Codex

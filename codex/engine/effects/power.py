@@ -1,5 +1,5 @@
-"""Effects that set or multiply a unit's power for a while: "Set the base power of target nearby
-unit to 0 until your next turn", "This turn, double an allied minion's power".
+"""Effects that set or multiply a unit's power for a while: "Set the base power of target minion
+to 0 until your next turn", "Double the power of target minion this turn".
 
 Each is a lasting effect (`board.lasting`) in its own layer of Codex "Apply Ongoing Effects In
 Order": power setting before power addition, multiplication after it (`ongoing.layered_power`),
