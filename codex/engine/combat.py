@@ -448,6 +448,7 @@ def fight(state: GameState, side_a: list[str], side_b: list[str],
     assign = assign or {}
     events: list[Event] = []
     struck_already: set[str] = set()
+    fighters = {uid: u.name for uid in side_a + side_b if (u := state.unit(uid)) is not None}
     for first in (True, False):
         withheld: list[Event] = []
         for uid in side_a + side_b:
@@ -507,7 +508,12 @@ def fight(state: GameState, side_a: list[str], side_b: list[str],
             batch += spent
         state, rest = settle(state, batch)
         events += batch + rest
-    return state, events
+    # the fight is over: "Whenever X fights" hears it (after its strikes, deaths and their triggers)
+    from codex.engine.events import Fought
+    fought = tuple(fighters[uid] for uid in side_a + side_b if uid in fighters)
+    done = Fought(tuple(side_a), tuple(side_b), fought, rules=("fight",))
+    state, rest = settle(state, [done])
+    return state, events + [done] + rest
 
 
 def strike_heals(state: GameState, striker: Unit, amount: int) -> Resolved:

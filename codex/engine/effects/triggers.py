@@ -21,7 +21,7 @@ from codex.cardtext import ast as A
 from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.effects.select import NotExecutable, locations_of, select_all
-from codex.engine.events import (ArtifactBroken, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Entering, Event, Intercepted,
+from codex.engine.events import (ArtifactBroken, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Entering, Event, Fought, Intercepted,
                                  Marked, PickedUp, ProjectileStruck, SitePlayed, SpellCast, Struck, Summoned, TurnEnded,
                                  TurnStarted)
 from codex.engine.geometry import Location, Region
@@ -33,6 +33,7 @@ _EVENTS: dict[type, tuple[type, ...]] = {
     A.Damage: (Damaged,), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
     A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken), A.Draw: (Drew,),
     A.Relocate: (Entering,), A.Leave: (Entering,), A.Carry: (PickedUp,), A.Occupy: (Entering,),
+    A.Fight: (Fought,),
 }
 _PHASES: dict[str, tuple[type, ...]] = {"start": (TurnStarted,), "end": (TurnEnded,),
                                         "start_and_end": (TurnStarted, TurnEnded)}
@@ -45,7 +46,7 @@ _ROLES: dict[type, tuple[str, ...]] = {
     A.Defend: ("agent",), A.Intercept: ("agent",), A.Remove: ("patient", "agent"), A.Draw: ("agent",),
     A.Play: ("patient", "dest"),
     A.Relocate: ("patient",), A.Leave: ("patient", "source"), A.Carry: ("agent", "patient"),
-    A.Occupy: ("agent", "patient"),
+    A.Occupy: ("agent", "patient"), A.Fight: ("agent", "patient"),
 }
 
 
@@ -416,6 +417,18 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
         return _in(state, ctx, getattr(act, "agent", None), subject)
     if isinstance(event, PickedUp):
         return _picked_up(state, ctx, clause, event)
+    if isinstance(event, Fought):
+        return _fought(state, ctx, clause.action, event)
+    return False
+
+
+def _fought(state: GameState, ctx: Ctx, act: Any, event: Fought) -> bool:
+    """"Whenever Sir X fights": the unit named was on one side of the fight, and what it fought
+    (if named) on the other (Codex "Fight")."""
+    for mine, theirs in ((event.side_a, event.side_b), (event.side_b, event.side_a)):
+        if any(_in(state, ctx, act.agent, Obj("unit", u)) for u in mine) and (
+                act.patient is None or any(_in(state, ctx, act.patient, Obj("unit", u)) for u in theirs)):
+            return True
     return False
 
 
