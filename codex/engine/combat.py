@@ -366,9 +366,19 @@ def interact(state: GameState, unit_id: str, why: str, rules: tuple[str, ...] = 
         return state, []
     if not u.interacted:
         state = state.with_unit(u := replace(u, interacted=True))
-    if not u.keywords.stealth:
+    lent = bool(state.lasting) and any(e.keywords.stealth for e in state.lasting if e.covers(u))
+    if not u.keywords.stealth and not lent:
         return state, []
-    state = state.with_unit(replace(u, keywords=replace(u.keywords, stealth=False)))
+    if u.keywords.stealth:
+        state = state.with_unit(u := replace(u, keywords=replace(u.keywords, stealth=False)))
+    if lent and keywords_at(state, u).stealth:
+        # Stealth an effect gave ("gains Stealth"): lost all the same, by a later effect taking it
+        # away (ongoing effects apply in timestamp order), which also ends "until it no longer has Stealth"
+        from codex.engine.keywords import Keywords
+        from codex.engine.state import Lasting
+        state = state.evolve(lasting=state.lasting + (Lasting(
+            f"stealth-lost:{u.id}#{len(state.lasting)}", u.name, u.controller, "permanent", (u.id,),
+            lost=Keywords(stealth=True)),))
     return state, [StealthLost(u.id, u.name, why, rules=("stealth.lost", "interact") + rules)]
 
 
@@ -438,6 +448,7 @@ def fight(state: GameState, side_a: list[str], side_b: list[str],
     assign = assign or {}
     events: list[Event] = []
     struck_already: set[str] = set()
+    fighters = {uid: u.name for uid in side_a + side_b if (u := state.unit(uid)) is not None}
     for first in (True, False):
         withheld: list[Event] = []
         for uid in side_a + side_b:
@@ -497,7 +508,12 @@ def fight(state: GameState, side_a: list[str], side_b: list[str],
             batch += spent
         state, rest = settle(state, batch)
         events += batch + rest
-    return state, events
+    # the fight is over: "Whenever X fights" hears it (after its strikes, deaths and their triggers)
+    from codex.engine.events import Fought
+    fought = tuple(fighters[uid] for uid in side_a + side_b if uid in fighters)
+    done = Fought(tuple(side_a), tuple(side_b), fought, rules=("fight",))
+    state, rest = settle(state, [done])
+    return state, events + [done] + rest
 
 
 def strike_heals(state: GameState, striker: Unit, amount: int) -> Resolved:
@@ -506,7 +522,16 @@ def strike_heals(state: GameState, striker: Unit, amount: int) -> Resolved:
     from codex.engine.effects.statics import lifelinks
     from codex.engine.events import LifeGained, Note
     events: list[Event] = []
-    for pid, quote in lifelinks(state, striker):
+    links = lifelinks(state, striker)
+    if links and state.statics:          # "All healing is halved, rounded up"
+        from codex.engine.effects.statics import healing_changed
+        before = amount
+        amount, steps = healing_changed(state, amount)
+        for after, why in steps:
+            events.append(Note("healing_changed", f"The healing of {before} is {after} ({why.card}).",
+                               {"before": before, "after": after}, rules=("healing", "ongoing-effect"), from_card=why))
+            before = after
+    for pid, quote in links:
         player = state.player(pid)
         if player.at_deaths_door:
             events.append(Note("heal_fails", f"{pid} is at death's door: the healing fails.", {"player": pid},

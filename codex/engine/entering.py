@@ -53,7 +53,27 @@ def entry_reason(state: GameState, unit: Unit, to: Location, frm: Location | Non
         seen = state if state.unit(unit.id) is not None else state.add_unit(unit)   # a minion about to arrive
         if forbids(seen, "enter", Obj("unit", unit.id), place=to) is not None:
             return Reason.CANNOT_ENTER, "range-of-motion.gnome-hollows"
+    if state.statics and relocation_ban(state, unit, frm, to) is not None:
+        return Reason.CANNOT_ENTER, "the-silver-rule"
     return None
+
+
+#: A move between a site's surface and its subsurface, by the verb a restriction names it with.
+_LEVELS = {(Region.SURFACE, Region.UNDERGROUND): "burrow", (Region.UNDERGROUND, Region.SURFACE): "unburrow",
+           (Region.SURFACE, Region.UNDERWATER): "submerge", (Region.UNDERWATER, Region.SURFACE): "surface"}
+
+
+def relocation_ban(state: GameState, unit: Unit, frm: Location | None, to: Location) -> Any:
+    """The ongoing effect that says ``unit`` can't make this move between its site's levels
+    ("Nearby minions can't burrow or submerge"), if one does."""
+    if frm is None or frm.square != to.square or state.unit(unit.id) is None:
+        return None
+    verb = _LEVELS.get((frm.region, to.region))
+    if verb is None:
+        return None
+    from codex.engine.effects.context import Obj
+    from codex.engine.effects.statics import forbids
+    return forbids(state, verb, Obj("unit", unit.id))
 
 
 def entry_quote(state: GameState, unit: Unit, to: Location) -> Any:
@@ -64,7 +84,7 @@ def entry_quote(state: GameState, unit: Unit, to: Location) -> Any:
     from codex.engine.effects.context import Obj
     from codex.engine.effects.statics import forbids
     seen = state if state.unit(unit.id) is not None else state.add_unit(unit)
-    found = forbids(seen, "enter", Obj("unit", unit.id), place=to)
+    found = forbids(seen, "enter", Obj("unit", unit.id), place=to) or relocation_ban(state, unit, unit.location, to)
     return found.quote if found is not None else None
 
 

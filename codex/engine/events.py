@@ -398,6 +398,20 @@ class Intercepted(Event):
 
 
 @dataclass(frozen=True)
+class Fought(Event):
+    """A fight is over: the units of its two sides fought each other (Codex "Fight"), heard by
+    "Whenever X fights" triggers."""
+
+    kind: ClassVar[str] = "fought"
+    side_a: tuple[str, ...]
+    side_b: tuple[str, ...]
+    names: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        return f"{_names(self.names)} fought." if self.names else "The fight is over."
+
+
+@dataclass(frozen=True)
 class JoinedFight(Event):
     kind: ClassVar[str] = "join"
     unit: str
@@ -632,8 +646,11 @@ class PickedUp(Event):
     name: str
     items: tuple[str, ...]
     item_names: tuple[str, ...]
+    by: str = ""             # the card whose effect makes it pick them up (empty: its Pick Up ability)
 
     def text(self) -> str:
+        if self.by:
+            return f"{self.name} picks up {_names(self.item_names)} ({self.by}'s effect, not its Pick Up ability)."
         return f"{self.name} uses Pick Up and picks up {_names(self.item_names)}."
 
 

@@ -44,6 +44,11 @@ _DELTAS = {Direction.NORTH: (-1, 0), Direction.SOUTH: (1, 0),
            Direction.EAST: (0, 1), Direction.WEST: (0, -1)}
 
 
+def direction_delta(direction: Direction) -> tuple[int, int]:
+    """(rows, columns) one step moves in ``direction``: north is up a row."""
+    return _DELTAS[direction]
+
+
 @dataclass(frozen=True, order=True)
 class Location:
     """One region in one square: the smallest area in Sorcery."""

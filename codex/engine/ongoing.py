@@ -10,7 +10,7 @@ triggers.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Iterable
 
 from codex.engine.geometry import Location, Region, is_nearby
 from codex.engine.keywords import Keywords
@@ -154,9 +154,22 @@ def power_of(state: GameState, unit: Unit) -> tuple[int, int]:
     abilities add (Codex "Apply Ongoing Effects In Order": power addition), never below zero."""
     if unit_unmodifiable(unit):         # its printed power stays (Codex "Can't be Modified")
         return unit.attack, unit.defense
-    bonus = sum(e.power for e in lasting_on(state, unit))
+    effects = lasting_on(state, unit)
+    bonus = sum(e.power for e in effects)
     bonus += _static(state, unit, unit.location).power
-    return max(0, unit.attack + bonus), max(0, unit.defense + bonus)
+    return layered_power(effects, unit.attack, unit.defense, bonus)
+
+
+def layered_power(effects: Iterable[Lasting], attack: int, defense: int, bonus: int) -> tuple[int, int]:
+    """Power through the Codex's last three layers ("Apply Ongoing Effects In Order"): power
+    setting (the newest setting wins: lasting effects are kept oldest first), then addition and
+    subtraction (``bonus``), then multiplication; never below zero."""
+    factor = 1
+    for e in effects:
+        if e.base_power is not None:
+            attack = defense = e.base_power
+        factor *= e.power_factor
+    return max(0, (attack + bonus) * factor), max(0, (defense + bonus) * factor)
 
 
 def power_now(state: GameState, unit: Unit) -> int:

@@ -68,9 +68,19 @@ def start_phase(state: GameState) -> Resolved:
     state, ended = _end_lasting(state, [e for e in state.lasting if e.until == "next_turn" and e.controller == pid],
                                 ("start-phase.until-next-turn",))
     events += ended
-    untapped = tuple(u.name for u in state.units if u.controller == pid and u.tapped)
-    state = state.with_units(replace(u, tapped=False) if u.controller == pid else u for u in state.units)
+    held: list[Event] = []
+    if state.statics or state.lasting:      # "can't untap", "doesn't untap the next time it would"
+        from codex.engine.untapping import held_tapped
+        for u in [u for u in state.units if u.controller == pid and u.tapped]:
+            state, why = held_tapped(state, u)
+            if why is not None:
+                held.append(why)
+    stay = {e.details["unit"] for e in held if isinstance(e, Note)}
+    untapped = tuple(u.name for u in state.units if u.controller == pid and u.tapped and u.id not in stay)
+    state = state.with_units(replace(u, tapped=False) if u.controller == pid and u.id not in stay else u
+                             for u in state.units)
     events.append(Untapped(pid, untapped, rules=("start-phase", "untap")))
+    events += held
     still = tuple(u.name for u in state.units if u.controller != pid and u.tapped)
     if still:
         other = state.opponent(pid)
@@ -156,6 +166,6 @@ def end_phase(state: GameState) -> Resolved:
     state = state.evolve(turn=Turn(active=nxt, number=number + 1, phase="start"), cast_this_turn=(), died_this_turn=(),
                          attacks_this_turn=(), took_damage_for=(),
                          used_abilities=frozenset(k for k in state.used_abilities if k.startswith("ever:")),
-                         delayed=tuple(d for d in state.delayed if d.lasts != "end_of_turn"))
+                         delayed=tuple(d for d in state.delayed if d.lasts == "fired"))
     events.append(TurnPassed(nxt, state.turn.number, rules=("end-phase.effects", "active-player", "non-active-player")))
     return state, events

@@ -332,6 +332,9 @@ class Lasting:
     links: tuple[tuple[int, int], ...] = ()   # "units can move between them as if they were adjacent": those pairs
     links_for: str | None = None         # ... for that player's units only ("your units"); None: every unit
     animated: tuple[str, ...] = ()       # units that are animated cards while it lasts (Codex "Animate")
+    quote: Any = None                    # the card sentence that made it (`events.CardQuote`), when rulings quote it later
+    base_power: int | None = None        # "Set the base power of target unit to 0": the power-setting layer
+    power_factor: int = 1                # "Double an allied minion's power": the power-multiplication layer
 
     def covers(self, unit: "Unit") -> bool:
         """Whether the effect is on ``unit`` now: one of its units, or (an effect over an area) a unit
@@ -417,7 +420,7 @@ class DelayedTrigger:
 
     ability: Ability
     ctx: Any
-    lasts: Literal["end_of_turn", "fired"] = "end_of_turn"
+    lasts: Literal["end_of_turn", "fired", "turn_each"] = "end_of_turn"   # turn_each: fires each time, this turn
 
 
 @dataclass(frozen=True)

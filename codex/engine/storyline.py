@@ -420,7 +420,8 @@ def _remember_once(state: GameState, fired: list[Pending]) -> GameState:
         key = once_key(eff.ctx, trigger) if trigger is not None else None
         if key is not None:
             keys.add(key)
-        gone += [d for d in state.delayed if d.ability == eff.ability and d.ctx.key == eff.ctx.key]
+        gone += [d for d in state.delayed if d.ability == eff.ability and d.ctx.key == eff.ctx.key
+                 and d.lasts != "turn_each"]
     return replace(state, used_abilities=frozenset(keys), delayed=tuple(d for d in state.delayed if d not in gone))
 
 

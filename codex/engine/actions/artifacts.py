@@ -19,7 +19,7 @@ def _artifact(res: Resolution, aid: str, pointer: str) -> Artifact:
     return a
 
 
-@handles(D.PickUp, Verdict.RESOLVED, Verdict.ILLEGAL)
+@handles(D.PickUp, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL)
 def pick_up_action(res: Resolution, a: D.PickUp, ptr: str) -> Outcome:
     """Once on your turn: carriable artifacts here, and (for a unit that may carry units) allies here."""
     unit = res.unit(a.unit, ptr + "/unit")
@@ -43,9 +43,10 @@ def pick_up_action(res: Resolution, a: D.PickUp, ptr: str) -> Outcome:
         if found:
             raise res.illegal(found, f"{unit.name} cannot pick up {other.name}", f"{ptr}/units/{i}")
         units.append(other)
-    res.apply(pick_up(res.state, unit, arts, units))
+    res.state, picked = pick_up(res.state, unit, arts, units)
+    res.settle(picked)          # "When picked up, ...": triggers hear it (`effects.triggers`)
     names = [x.name for x in arts] + [x.name for x in units]
-    return res.done(Verdict.RESOLVED, f"{unit.name} picks up {', '.join(names) or 'nothing'}.")
+    return res.done(res.result_verdict(), f"{unit.name} picks up {', '.join(names) or 'nothing'}.")
 
 
 @handles(D.DropAction, Verdict.RESOLVED, Verdict.ILLEGAL)

@@ -21,6 +21,7 @@ def heal(res: Resolution, a: D.Heal, ptr: str) -> Outcome:
         raise ScenarioError([Problem(ptr, "heal needs exactly one of \"player\" and \"unit\"",
                                      "name the player (or their Avatar) or the minion healed")])
     pid = a.player
+    a = _changed(res, a)
     if a.unit is not None:
         unit = res.unit(a.unit, ptr + "/unit")
         if unit.is_minion:
@@ -28,6 +29,10 @@ def heal(res: Resolution, a: D.Heal, ptr: str) -> Outcome:
                 res.emit(Note("heal_fails", f"{unit.name} has no damage: it is not wounded, so there is nothing to "
                               "heal.", {"unit": unit.id}, rules=("wounded", "healing")))
                 return res.done(Verdict.RESOLVED, f"{unit.name} has no damage.")
+            if a.amount == 0:
+                res.emit(Note("heal_fails", f"Healing 0 is no healing: {unit.name} keeps its {unit.damage} damage.",
+                              {"unit": unit.id}, rules=("zero", "healing")))
+                return res.done(Verdict.RESOLVED, f"{unit.name} has {unit.damage} damage.")
             removed = min(a.amount, unit.damage)
             res.state = res.state.with_unit(replace(unit, damage=unit.damage - removed))
             res.emit(MinionHealed(unit.id, unit.name, removed, unit.damage - removed, rules=("healing",)))
@@ -53,6 +58,21 @@ def heal(res: Resolution, a: D.Heal, ptr: str) -> Outcome:
     res.emit(LifeGained(pid, a.amount, player.life, life,
                         rules=("healing", "healing.cap") + (("life.max",) if capped else ())))
     return res.done(Verdict.RESOLVED, f"{pid} has {life} life.")
+
+
+def _changed(res: Resolution, a: D.Heal) -> D.Heal:
+    """The healing as the ongoing effects that change every healing leave it ("All healing is
+    halved, rounded up"), each change told with the card sentence that makes it."""
+    if not res.state.statics or a.amount <= 0:
+        return a
+    from codex.engine.effects.statics import healing_changed
+    amount, steps = healing_changed(res.state, a.amount)
+    before = a.amount
+    for after, quote in steps:
+        res.emit(Note("healing_changed", f"The healing of {before} is {after} ({quote.card}).",
+                      {"before": before, "after": after}, rules=("healing", "ongoing-effect"), from_card=quote))
+        before = after
+    return a.model_copy(update={"amount": amount})
 
 
 @handles(D.SetLife, Verdict.RESOLVED)

@@ -37,10 +37,34 @@ def grid(ctx: Ctx) -> dict[int, int]:
     return out
 
 
+def _facing(state: GameState, ctx: Ctx, squares: list[int]) -> None:
+    """"Choose a cardinal direction ... area of effect": the grid is oriented that way, so none of
+    its squares lies behind its origin for every direction chosen (the scenario's ``area`` must
+    agree with its ``direction``)."""
+    from codex.engine.effects.select import locations_of
+    from codex.engine.errors import AmbiguousAction
+    from codex.engine.geometry import Direction, direction_delta, row_col
+    chosen: list[Obj] = list(ctx.lookup("direction") or [])
+    origin = [loc for o in (ctx.lookup("direction_from") or []) for loc in locations_of(state, o)]
+    if not chosen or not origin:
+        return
+    r0, c0 = row_col(origin[0].square)
+    deltas = [direction_delta(Direction(str(o.key))) for o in chosen]
+    for square in squares:
+        r, c = row_col(square)
+        if all((r - r0) * dr + (c - c0) * dc < 0 for dr, dc in deltas):
+            key = f"{ctx.key}.area"
+            raise AmbiguousAction(f"{ctx.source_name}: square {square} of the damage grid lies behind its origin "
+                                  f"(square {origin[0].square}) for the direction chosen "
+                                  f"({', '.join(str(o.key) for o in chosen)}); give a grid facing that way",
+                                  key, [], f"/choices/{key}")
+
+
 def area_locations(state: GameState, ctx: Ctx) -> list[Obj]:
     """The locations of the grid: its squares in the caster's region (a site's surface when the
     caster is on one)."""
     regions = {loc.region for loc in source_locations(state, ctx)} or {Region.SURFACE}
+    _facing(state, ctx, list(grid(ctx)))
     out = []
     for square in grid(ctx):
         for region in regions:

@@ -158,6 +158,12 @@ def _tap(run: Run, act: A.Tap, clause: A.Clause) -> list[Obj]:
             continue
         if act.untap:
             unit = run.state.unit(obj.key)
+            if unit is not None and unit.tapped and (run.state.statics or run.state.lasting):
+                from codex.engine.untapping import held_tapped
+                run.state, why = held_tapped(run.state, unit)
+                if why is not None:          # "can't untap", "doesn't untap the next time it would"
+                    run.events.append(why)
+                    continue
             if unit is not None and unit.tapped:
                 run.state = run.state.with_unit(replace(unit, tapped=False))
                 run.emit(UntappedByEffect(unit.id, unit.name, rules=("untap",)))
@@ -488,9 +494,26 @@ def _strike_problems(act: A.Strike) -> Iterator[str]:
     return iter(())
 
 
-@executes(A.Strike, roles=("agent", "patient"), adverbs=("afterwards",), adjuncts=("without",),
-          problems=_strike_problems)
+def _strike_clause_problems(clause: A.Clause) -> Iterator[str]:
+    if "first" in clause.adverbs and (getattr(clause.action, "patient", None) is not None or clause.adjuncts
+                                      or len(clause.adverbs) > 1):
+        yield "striking something first"
+
+
+def _strikes_first(run: Run, act: A.Strike, clause: A.Clause) -> list[Obj]:
+    """"Allies strike first this turn": first strike (Codex "First Strike") given for the
+    clause's duration to the units named now, as any keyword an effect gives (`lasting`)."""
+    from codex.engine.keywords import Keywords
+    patients = modifiable(run, patients_or_self(run, act.agent), "gain or change anything")
+    lasting(run, A.replace(clause, adverbs=()), patients, keywords=Keywords(first_strike=True))
+    return patients
+
+
+@executes(A.Strike, roles=("agent", "patient"), adverbs=("afterwards", "first"), adjuncts=("without",),
+          problems=_strike_problems, clause_problems=_strike_clause_problems)
 def _strike(run: Run, act: A.Strike, clause: A.Clause) -> list[Obj]:
+    if "first" in clause.adverbs:
+        return _strikes_first(run, act, clause)
     if any(adj.prep == "without" for adj in clause.adjuncts) and not _keeps_stealth(clause):
         raise NotExecutable("striking 'without' something other than losing Stealth")
     if "afterwards" in clause.adverbs and run.state.attacking is not None:
@@ -565,11 +588,50 @@ def _choose_problems(act: A.Choose) -> Iterator[str]:
         yield "a choice another player makes"
 
 
+def direction_problems(node: A.Selector) -> Iterator[str]:
+    """"a direction from the caster", "a cardinal direction", "two different cardinal directions":
+    the cardinal directions (Codex "Cardinal Directions"), from the caster or a unit named."""
+    from codex.engine.effects.check import sel_problems
+    if {m.lower() for m in node.mods} - {"cardinal", "different"}:
+        yield "a direction of a kind the engine does not read"
+    if not (node.count in (None, 1, 2) and node.det in (None, "a") and node.quant is None):
+        yield "choosing some number of directions the engine does not read"
+    for f in node.filters:
+        if not (isinstance(f, A.Where) and f.rel == "from" and f.of is not None):
+            yield "a direction from something the engine does not read"
+        elif not (isinstance(f.of, A.Ref) and f.of.word == "SELF"):
+            yield from sel_problems(f.of)
+
+
+def _directions(run: Run, sel: A.Selector) -> list[Obj]:
+    """The cardinal directions the controller chooses (choice ``direction``: "north", or a list for
+    two), from the unit the words name (default: the caster, else the card); bound as
+    ``direction`` (and its origin as ``direction_from``) for the damage grid that follows
+    (`areas.area_locations`)."""
+    from codex.engine.geometry import Direction
+    count = int(sel.count) if isinstance(sel.count, int) else 1
+    options = [Obj("direction", d.value) for d in Direction]
+    chosen = run.ctx.choose("direction", options, count=count,
+                            why=f"choose {'a' if count == 1 else count} cardinal direction{'s' if count > 1 else ''}")
+    frm = next((f.of for f in sel.filters if isinstance(f, A.Where) and f.rel == "from"), None)
+    if frm is None or isinstance(frm, A.Selector) and frm.noun.lower() == "caster":
+        origin = [Obj("unit", run.ctx.caster)] if run.ctx.caster else [run.ctx.source]
+    else:
+        origin = patients_or_self(run, frm if not (isinstance(frm, A.Ref) and frm.word == "SELF") else None)
+    run.ctx = run.ctx.bind("direction", chosen).bind("direction_from", origin[:1])
+    run.emit(Note("chosen", f"{run.ctx.source_name}: {run.ctx.controller} chooses "
+                  f"{' and '.join(str(o.key) for o in chosen)} from {describe(run.state, origin[:1])}.",
+                  {"chosen": [str(o.key) for o in chosen]}, rules=("cardinal-directions",)))
+    return chosen
+
+
 @executes(A.Choose, roles=("patient",), problems=_choose_problems)
 def _choose(run: Run, act: A.Choose, clause: A.Clause) -> list[Obj]:
     """"Target a location up to three steps away", "Choose two sites": the chosen objects are what
     the next sentences call "it", "there", "those"."""
     patient = act.patient
+    if isinstance(patient, A.Selector) and patient.noun.lower().rstrip("s") == "direction":
+        return _directions(run, patient)
     if act.kind == "target" and isinstance(patient, A.Selector) and patient.det in (None, "a", "an"):
         patient = A.replace(patient, det="target")
     chosen = select(run.state, run.ctx, patient, "target")
@@ -661,9 +723,17 @@ def _relocate(run: Run, act: A.Relocate, clause: A.Clause) -> list[Obj]:
 
 # ----------------------------------------------------------------------------- control
 
-def _control_problems(act: A.GainControl) -> Iterator[str]:
+def _control_problems(act: A.GainControl | A.Control) -> Iterator[str]:
     if act.agent is not None and not (isinstance(act.agent, A.Ref) and act.agent.word == "you"):
         yield "control gained by someone other than the effect's controller"
+
+
+@executes(A.Control, roles=("patient",), problems=_control_problems)
+def _control(run: Run, act: A.Control, clause: A.Clause) -> list[Obj]:
+    """"You control that minion until it no longer has Stealth": said by an effect, controlling is gaining
+    control for the clause's duration (as "gain control of it until ..."); a static "You control
+    every Beast" is not this (`statics.py` does not read it)."""
+    return _gain_control(run, A.GainControl(patient=act.patient, agent=act.agent), clause)
 
 
 @executes(A.GainControl, roles=("patient",), problems=_control_problems)

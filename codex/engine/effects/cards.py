@@ -279,7 +279,9 @@ def _search_problems(act: A.Search) -> Iterator[str]:
     if not isinstance(sel, A.Selector):
         yield "searching for something other than cards"
         return
-    yield from sel_problems(A.replace(sel, det=None if sel.det in ("a", "an") else sel.det))
+    # "Search your cemetery for an artifact card": the cards are those of the zone searched
+    zone = (A.Where("from", act.source),) if zone_of(act.source) is not None else ()
+    yield from sel_problems(A.replace(sel, det=None if sel.det in ("a", "an") else sel.det, filters=sel.filters + zone))
     if any(isinstance(f, A.With) and not isinstance(f.what, (A.Keyword, A.Stat)) for f in sel.filters):
         yield "searching by a combined cost"
 

@@ -49,6 +49,10 @@ def sel_problems(node: Any) -> Iterator[str]:
         yield f"a role given as {type(node).__name__}"
         return
     noun = singular(node.noun)
+    if noun == "direction":          # "Choose a cardinal direction": read by the choice itself (`board._choose`)
+        from codex.engine.effects.board import direction_problems
+        yield from direction_problems(node)
+        return
     from codex.engine.effects.select import names_itself
     if names_itself(node):
         return
@@ -131,6 +135,14 @@ def clause_problems(clause: Any) -> Iterator[str]:
     from codex.engine.effects.links import is_link, link_problems
     if is_link(clause):
         yield from link_problems(clause)
+        return
+    from codex.engine.untapping import skips_next_untap
+    if skips_next_untap(clause):
+        yield from sel_problems(clause.action.patient)
+        return
+    from codex.engine.effects.whenever import whenever_clause, whenever_problems
+    if whenever_clause(clause):
+        yield from whenever_problems(clause)
         return
     if clause.negated or clause.modal not in (None, "may", "must"):
         yield f"a clause with '{clause.modal or 'not'}'"

@@ -156,6 +156,12 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     from codex.engine.effects.links import is_link, run_links
     if is_link(clause):          # "units can move between them as if they were adjacent": a permission that lasts
         return run_links(run, clause)
+    from codex.engine.untapping import skip_next_untap, skips_next_untap
+    if skips_next_untap(clause):     # "It does not untap the next time it would"
+        return skip_next_untap(run, clause)
+    from codex.engine.effects.whenever import leave_whenever, whenever_clause
+    if whenever_clause(clause):      # "..., and whenever it kills a unit, you gain 1 life"
+        return leave_whenever(run, clause)
     if clause.negated or clause.modal not in (None, "may", "must"):
         raise NotExecutable(f"a clause with '{clause.modal or 'not'}'" + (" (negated)" if clause.negated else ""))
     if (clause.purpose is not None and not has_own_purpose(clause)) or clause.instead or clause.scope is not None:
@@ -399,9 +405,11 @@ def run_sentence(run: Run, sentence: Any) -> None:
     hit = _hit_units(run, sentence.conditions)
     if hit:                       # "If it hits a unit, drag it here": "it" is now the unit hit
         run.ctx = run.ctx.bind("it", hit)
+    chosen: Any = None
     for clause in _clauses_to_run(run, sentence):
         if sentence.duration is not None and clause.duration is None:
             clause = A.replace(clause, duration=sentence.duration)
+        clause, chosen = _same_target(clause, chosen)
         acted = run_clause(run, clause)
         if run.stop:
             return
@@ -409,6 +417,20 @@ def run_sentence(run: Run, sentence: Any) -> None:
             run.ctx = run.ctx.bind("it", acted)
             if any(o.kind in ("location", "site") for o in acted):
                 run.ctx = run.ctx.bind("there", acted)
+
+
+def _same_target(clause: Any, before: Any) -> tuple[Any, Any]:
+    """"Target minion gains Stealth and taps": the grammar gives each clause the shared
+    subject; a target is chosen once (Codex "Target"), so a clause naming the very target of the
+    clause before acts on what that one chose ("it"), even if the first clause changed what may be
+    targeted. Returns the clause to run and its own target words (for the next clause)."""
+    act = getattr(clause, "action", None)
+    patient = getattr(act, "patient", None)
+    if act is None or not (isinstance(patient, A.Selector) and patient.det == "target"):
+        return clause, None
+    if before is not None and patient == before:
+        return A.replace(clause, action=A.replace(act, patient=A.Ref(word="it"))), patient
+    return clause, patient
 
 
 def _hit_units(run: Run, conditions: tuple[Any, ...]) -> list[Obj]:
@@ -430,6 +452,13 @@ def _named_in(conditions: tuple[Any, ...]) -> Any:
                 return node
             if isinstance(node, A.Ref) and node.word == "SELF":
                 return node
+    for cond in conditions:          # "If you control a Mortal, ... to their location": that Mortal
+        clause = getattr(cond, "clause", None)
+        act = clause.action if isinstance(clause, A.Clause) else None
+        if isinstance(clause, A.Clause) and isinstance(act, A.Control) and not clause.negated \
+                and isinstance(act.agent, A.Ref) \
+                and act.agent.word == "you" and isinstance(act.patient, A.Selector) and act.patient.det in ("a", "an"):
+            return A.replace(act.patient, det=None, mods=act.patient.mods + ("allied",))
     return None
 
 
@@ -500,7 +529,7 @@ class Resolution:
 
 
 # the primitives register themselves
-from codex.engine.effects import animate, board, cards, casting_effects, counters, motion, purpose, reactivate, replacements, shoot, summon, transform  # noqa: E402,F401,E501
+from codex.engine.effects import animate, board, cards, carried, casting_effects, counters, motion, power, purpose, reactivate, replacements, shoot, summon, transform  # noqa: E402,F401,E501
 
 __all__ = ["execute", "EXECUTORS", "Primitive", "executes", "Run", "NotExecutable", "AbilityKind", "Keywords",
            "CardQuote", "describe", "select_all", "holds"]

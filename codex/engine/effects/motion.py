@@ -129,10 +129,19 @@ def _move(run: Run, act: A.Move, clause: A.Clause) -> list[Obj]:
 
 
 def _cant_be_moved(run: Run, unit: Any) -> bool:
-    """A unit whose own text says it can't be moved is not moved by an effect (it says so)."""
+    """A unit whose own text says it can't be moved, or that an ongoing effect keeps from being moved
+    by this effect's kind of card ("Allies here can't be moved by enemy spells"), is not moved by
+    it (the ruling says so, quoting the card)."""
     from codex.engine.events import CardQuote, Note
     from codex.engine.unmodifiable import cant_ability
     cant = cant_ability(unit.abilities, "move")
+    if cant is None and run.state.statics:        # "Allies here can't be moved by enemy spells"
+        from codex.engine.effects.statics import moved_by
+        ban = moved_by(run.state, unit, run.ctx)
+        if ban is not None:
+            run.emit(Note("not_moved", f"{unit.name} can't be moved by {run.ctx.source_name}: it stays where it is.",
+                          {"unit": unit.id}, rules=("the-silver-rule", "can-vs-cant"), from_card=ban))
+            return True
     if cant is None:
         return False
     run.emit(Note("not_moved", f"{unit.name} can't be moved: it stays where it is.", {"unit": unit.id},

@@ -335,12 +335,27 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                     raise Unsupported(problem)
                 out.append(Static("damage", ctx, verb.patient, ("none", 0, verb.agent, False), conds, order))
                 continue
+            if isinstance(verb, A.Move) and verb.kind == "move" and verb.patient is not None \
+                    and _effect_kinds(verb.agent) is not None:
+                # "Allies here can't be moved by enemy spells" (`moved_by`)
+                _check_words(verb.patient)
+                out.append(Static("cant", ctx, None, ("moved_by", verb), conds, order))
+                continue
             what = next((w for w in ("modify", "destroy", "move") if self_verb(verb, w)), None)
             if what is not None:
                 # "Can't be moved, destroyed, or modified": read where those happen (`unmodifiable.py`)
                 if conds:
                     raise Unsupported(f"'can't be {what}d' under a condition")
                 out.append(Static("self_" + what, ctx, None, None, conds, order))
+                continue
+            if isinstance(verb, A.Relocate) and verb.kind in ("burrow", "unburrow", "submerge", "surface"):
+                # "Nearby minions can't burrow or submerge" (`entering.relocation_ban`)
+                _check_words(verb.patient)
+                out.append(Static("cant", ctx, None, (verb.kind, verb), conds, order))
+                continue
+            if isinstance(verb, A.Tap) and verb.untap:       # "Enemy minions can't untap" (`untapping.py`)
+                _check_words(verb.patient)
+                out.append(Static("cant", ctx, None, ("untap", verb), conds, order))
                 continue
             if isinstance(verb, A.Choose) and verb.kind != "target":
                 raise Unsupported(f"a restriction on choosing by '{verb.kind}'")
@@ -427,6 +442,8 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return [Static("lethal", ctx, _lethal_to(act.patient), None, conds, order)]
     if isinstance(act, A.ModifyDamage):
         return _damage_static(act, clause, ctx, conds, order)
+    if isinstance(act, A.ChangeAmount) and _all_healing(act.patient):
+        return [_healing_static(act, clause, ctx, conds, order)]
     if isinstance(act, A.Immune) and isinstance(act.what, A.Keyword) and act.what.name == "lethal":
         _check_words(act.patient)      # "Nearby allies are immune to Lethal": a Lethal unit's damage is just damage
         return [Static("immune_lethal", ctx, act.patient, None, conds, order)]
@@ -698,7 +715,7 @@ def _damage_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple
     or more power", "Nearby units take double damage, except from strikes"."""
     from codex.engine.effects.damage_sources import source_problems
     if act.agent is not None:
-        raise Unsupported("changing the damage a unit deals")
+        return [_dealt_static(act, clause, ctx, conds, order)]
     _check_words(act.patient)
     source, exempt = act.source, False
     if "except" in clause.adverbs:       # "..., except from strikes": every source but those
@@ -715,6 +732,104 @@ def _damage_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple
     if act.change in ("none", "double"):
         return [Static("damage", ctx, act.patient, (act.change, 0, source, exempt), conds, order)]
     raise Unsupported(f"damage changed by '{act.change}'")
+
+
+def _dealt_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
+    """"Nearby strikes deal 1 more damage against minions", "Bearer deals double damage against
+    units", "Allies deal 1 more damage": a change to the damage some units *deal* (Codex "Damage":
+    modification applies to the damage as it is dealt, whoever's effect it is). The dealers are
+    the agent's units ("strikes" of some units: their strikes only); "against X" limits it to
+    damage dealt to X. Read by `damage_changes` against each damage's `Origin`."""
+    if act.patient is not None:
+        raise Unsupported("changing the damage a unit deals to a unit named twice")
+    dealers, how, against = _dealers(act.agent)
+    for adj in clause.adjuncts:
+        if adj.prep != "against" or against is not None:
+            raise Unsupported(f"the adjunct '{adj.prep} ...' on a change to the damage a unit deals")
+        against = adj.what
+    if clause.adverbs:
+        raise Unsupported("a damage change with words the engine does not read")
+    for problem in source_problems_of(act.source):
+        raise Unsupported(problem)
+    _check_words(dealers, against)
+    if act.change in ("less", "more") and isinstance(act.amount, int):
+        amount = int(act.amount)
+    elif act.change == "double":
+        amount = 0
+    else:
+        raise Unsupported(f"damage dealt changed by '{act.change}'")
+    if how is None and act.source is not None:
+        how = _how_of(act.source)
+    return Static("deals", ctx, dealers, (act.change, amount, how, against), conds, order)
+
+
+def source_problems_of(source: Any) -> Iterator[str]:
+    """A damage change's "from ..." words when they say how the damage is dealt ("strike damage")."""
+    if source is not None and _how_of(source) is None:
+        yield "changing some kinds of damage a unit deals"
+
+
+def _how_of(source: Any) -> str | None:
+    if isinstance(source, A.Selector) and singular_noun(source) == "strike" and not source.filters:
+        mods = {m.lower() for m in source.mods}
+        return "ranged" if mods == {"ranged"} else "strike" if not mods else None
+    return None
+
+
+def _dealers(agent: Any) -> tuple[Any, str | None, Any]:
+    """(the units dealing the damage, ``strike``/``ranged``/None: how they deal it, the "against X"
+    words) of the agent of a damage change: "Nearby strikes against units" → (nearby units,
+    strike, units); "Bearer" → (bearer, None, None)."""
+    if not (isinstance(agent, A.Selector) and singular_noun(agent) == "strike"):
+        return agent, None, None
+    how = _how_of(A.replace(agent, det=None, filters=()))
+    if how is None or (agent.det is not None and not isinstance(agent.det, A.Possessive)) or agent.quant or agent.count:
+        raise Unsupported("changing the damage of particular strikes")
+    against = [f.of for f in agent.filters if isinstance(f, A.Where) and f.rel == "against"]
+    rest = tuple(f for f in agent.filters if not (isinstance(f, A.Where) and f.rel == "against"))
+    if isinstance(agent.det, A.Possessive):            # "Bearer's strikes against units"
+        if rest:
+            raise Unsupported("changing the damage of particular strikes")
+        return agent.det.owner, how, against[0] if against else None
+    dealers = A.Selector(noun="unit", filters=rest, plural=True)     # "Nearby strikes": strikes of nearby units
+    return dealers, how, against[0] if against else None
+
+
+def _all_healing(node: Any) -> bool:
+    """"All healing": every healing, of minions and Avatars alike (Codex "Healing")."""
+    return isinstance(node, A.Selector) and node.noun.lower() == "healing" and node.det in ("all", None) \
+        and not node.mods and not node.filters
+
+
+#: How an amount is rounded, by the adverb that says so.
+ROUNDING = {"rounded_down": "down", "rounding_down": "down", "rounded_up": "up", "rounding_up": "up"}
+
+
+def _healing_static(act: A.ChangeAmount, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
+    """"All healing is halved, rounded up": every healing's amount changed as it happens
+    (`healing_changed`), before it is gained or removes damage."""
+    rounding = [ROUNDING[a] for a in clause.adverbs if a in ROUNDING]
+    if act.how not in ("halve", "double") or act.agent is not None or clause.adjuncts or \
+            len(rounding) != len(clause.adverbs) or (act.how == "halve" and len(rounding) != 1):
+        raise Unsupported("changing healing in a way the engine does not read")
+    return Static("healing", ctx, None, (act.how, rounding[0] if rounding else "down"), conds, order)
+
+
+def healing_changed(state: GameState, amount: int) -> tuple[int, list[tuple[int, CardQuote]]]:
+    """The amount a healing of ``amount`` really heals under the ongoing effects that change every
+    healing ("All healing is halved, rounded up"), oldest first, and each step (new amount, the
+    card sentence that made it)."""
+    if not state.statics or amount <= 0:
+        return amount, []
+    silenced = _silenced_sources(state)
+    steps: list[tuple[int, CardQuote]] = []
+    for s in state.statics:
+        if s.kind != "healing" or not _active(state, s, silenced):
+            continue
+        how, rounding = s.payload
+        amount = amount * 2 if how == "double" else (amount // 2 if rounding == "down" else (amount + 1) // 2)
+        steps.append((amount, s.quote))
+    return amount, steps
 
 
 def _cost_static(act: A.CostChange, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
@@ -1125,6 +1240,10 @@ def damage_changes(state: GameState, unit: Unit, origin: Any = None) -> list[tup
     silenced = _silenced_sources(state)
     out = []
     for s in state.statics:
+        if s.kind == "deals" and _active(state, s, silenced) and _deals_to(state, s, me, origin):
+            change, amount = s.payload[:2]
+            out.append((s.ctx.source_name, change, amount, s.quote, s.ctx.controller))
+            continue
         if s.kind != "damage" or not _active(state, s, silenced) or me not in affected(state, s):
             continue
         change, amount, source, *rest = s.payload
@@ -1135,6 +1254,73 @@ def damage_changes(state: GameState, unit: Unit, origin: Any = None) -> list[tup
         out.append((s.ctx.source_name, change, amount, s.quote, s.ctx.controller))
     active = state.turn.active
     return [c for c in out if c[4] == active] + [c for c in out if c[4] != active]
+
+
+def _deals_to(state: GameState, static: Static, target: Obj, origin: Any) -> bool:
+    """Whether a change to the damage some units deal (`_dealt_static`) covers this damage: its
+    dealer is one of them, dealt the way it says (a strike, a Ranged strike, any) and to what it
+    says ("against units")."""
+    from codex.engine.effects.select import NotExecutable, select_all
+    _, _, how, against = static.payload
+    dealer = getattr(origin, "card", None)
+    if dealer is None or dealer.kind != "unit" or dealer not in affected(state, static):
+        return False
+    if how == "strike" and origin.how not in ("strike", "ranged") or how == "ranged" and origin.how != "ranged":
+        return False
+    if against is None:
+        return True
+    token = _evaluating.set(True)
+    try:
+        return target in select_all(state, static.ctx, against)
+    except NotExecutable:
+        return False
+    finally:
+        _evaluating.reset(token)
+
+
+def _effect_kinds(node: Any) -> list[tuple[str, str | None]] | None:
+    """"enemy spells", "allied abilities": (``spell``/``ability``, ``enemy``/``allied``/None) for each
+    kind of effect the words name; None when they name something else."""
+    items = node.items if isinstance(node, A.Group) and node.conj in ("and", "or") else (node,)
+    out: list[tuple[str, str | None]] = []
+    for item in items:
+        if not isinstance(item, A.Selector) or item.filters or item.det is not None:
+            return None
+        noun = item.noun.lower()
+        kind = "spell" if noun in ("spell", "spells") else "ability" if noun in ("ability", "abilities") else None
+        mods = [m.lower() for m in item.mods]
+        if kind is None or len(mods) > 1 or (mods and mods[0] not in ("enemy", "allied")):
+            return None
+        out.append((kind, mods[0] if mods else None))
+    return out
+
+
+def moved_by(state: GameState, unit: Unit, mover: Ctx) -> CardQuote | None:
+    """The ongoing effect that says ``unit`` can't be moved by the effect of ``mover`` ("Allies
+    here can't be moved by enemy spells": a magic's effect is a spell's, any other
+    card's an ability's; "enemy" is one its controller's opponent controls)."""
+    if not state.statics:
+        return None
+    silenced = _silenced_sources(state)
+    me = Obj("unit", unit.id)
+    kind = "spell" if mover.source.kind == "spell" else "ability"
+    for s in state.statics:
+        if s.kind != "cant" or s.payload[0] != "moved_by" or not _active(state, s, silenced):
+            continue
+        node = s.payload[1]
+        sides = [side for k, side in _effect_kinds(node.agent) or [] if k == kind]
+        if not any(side is None or (side == "enemy") == (mover.controller != s.ctx.controller) for side in sides):
+            continue
+        token = _evaluating.set(True)
+        try:
+            from codex.engine.effects.select import NotExecutable, select_all
+            if me in select_all(state, s.ctx, node.patient):
+                return s.quote
+        except NotExecutable:
+            continue
+        finally:
+            _evaluating.reset(token)
+    return None
 
 
 def prevented(state: GameState, unit: Unit, origin: Any = None) -> CardQuote | None:
@@ -1226,8 +1412,11 @@ def forbids(state: GameState, verb: str, agent: Obj | None, patient: Obj | None 
         if s.kind != "cant" or s.payload[0] != verb or not _active(state, s, silenced):
             continue
         node = s.payload[1]
-        who = getattr(node, "agent", None) if verb != "enter" else getattr(node, "patient", None)
+        by_patient = verb in ("enter", "untap", "burrow", "unburrow", "submerge", "surface")
+        who = getattr(node, "patient", None) if by_patient else getattr(node, "agent", None)
         target = getattr(node, "patient", None) if verb != "enter" else getattr(node, "dest", None)
+        if by_patient and verb != "enter":    # "Enemy minions can't untap", "... can't submerge": the unit named
+            target = None
         token = _evaluating.set(True)
         try:
             if isinstance(who, A.Selector) and singular_noun(who) == "magic":     # "can't be targeted by magic"
@@ -1316,6 +1505,8 @@ def site_suppressed(state: GameState, square: int) -> tuple[bool, frozenset[str]
 
 def power_of(state: GameState, unit: Unit) -> tuple[int, int]:
     """A unit's attack and defence power now: printed, plus what lasting and ongoing effects add."""
-    bonus = sum(e.power for e in state.lasting if unit.id in e.units)
+    from codex.engine.ongoing import layered_power
+    effects = [e for e in state.lasting if unit.id in e.units]
+    bonus = sum(e.power for e in effects)
     bonus += applied_to(state, unit).power
-    return max(0, unit.attack + bonus), max(0, unit.defense + bonus)
+    return layered_power(effects, unit.attack, unit.defense, bonus)

@@ -15,7 +15,7 @@ from codex.cardtext import ast as A
 from codex.engine.effects.context import Obj, ZoneCard, card_data
 from codex.engine.effects.execute import Run, executes
 from codex.engine.effects.select import NotExecutable, locations_of, select, singular, zone_cards, zone_of, \
-    zone_owners
+    zone_owners, is_subtype
 from codex.engine.geometry import Location, Region
 from codex.engine.state import Card
 from codex.engine.tokens import token_kind
@@ -27,6 +27,14 @@ def _is_token(sel: Any) -> bool:
 
 def _token_kind(sel: A.Selector) -> Any:
     return token_kind(" ".join(m for m in sel.mods if m.lower() not in ("submerged", "burrowed", "tapped")))
+
+
+def _one_of_kinds(sel: Any) -> bool:
+    """"a Sir or Dame": one minion of any of several kinds (each "a", nothing else said,
+    each a kind of minion: a subtype or "minion")."""
+    return isinstance(sel, A.Group) and sel.conj == "or" and all(
+        isinstance(i, A.Selector) and i.det == "a" and i.count is None and i.quant is None and not i.filters
+        and (is_subtype(i.noun) or singular(i.noun) == "minion") for i in sel.items)
 
 
 def _summon_problems(act: A.Summon) -> Iterator[str]:
@@ -45,6 +53,11 @@ def _summon_problems(act: A.Summon) -> Iterator[str]:
             yield "summoning a minion from nowhere named"
         yield from sel_problems(A.replace(sel, filters=tuple(f for f in sel.filters if not isinstance(f, A.Where)
                                                                   or f.rel != "from")))
+    elif _one_of_kinds(sel):      # "a Sir or Dame from your hand"
+        if act.source is None:
+            yield "summoning a minion from nowhere named"
+        for item in sel.items:
+            yield from sel_problems(item)
     else:
         yield "summoning one of several kinds of minion"
     if act.source is not None and zone_of(act.source) is None:
@@ -229,6 +242,15 @@ def _zone_minions(run: Run, act: A.Summon) -> list[Obj]:
         return []
     if isinstance(sel, A.Ref):
         return [o for o in select(run.state, run.ctx, sel, "minion") if o.kind == "card"]
+    if _one_of_kinds(sel) and act.source is not None:
+        # one minion of any of the kinds, chosen among the cards of all of them in the zone
+        from codex.engine.effects.select import select_all
+        options: list[Obj] = []
+        for item in sel.items:
+            probe = A.replace(item, det=None, filters=(A.Where("from", act.source),))
+            options += [o for o in select_all(run.state, run.ctx, probe) if o.kind == "card" and o not in options]
+        kinds = " or ".join(str(i.noun) for i in sel.items)
+        return run.ctx.choose("minion", options, why=f"choose the {kinds} to summon")
     if not isinstance(sel, A.Selector):
         raise NotExecutable("summoning one of several kinds of minion")
     probe = sel

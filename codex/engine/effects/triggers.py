@@ -21,8 +21,8 @@ from codex.cardtext import ast as A
 from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.effects.select import NotExecutable, locations_of, select_all
-from codex.engine.events import (ArtifactBroken, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Entering, Event, Intercepted,
-                                 Marked, ProjectileStruck, SitePlayed, SpellCast, Struck, Summoned, TurnEnded,
+from codex.engine.events import (ArtifactBroken, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Entering, Event, Fought, Intercepted,
+                                 Marked, PickedUp, ProjectileStruck, SitePlayed, SpellCast, Struck, Summoned, TurnEnded,
                                  TurnStarted)
 from codex.engine.geometry import Location, Region
 from codex.engine.state import Card, GameState, Site
@@ -32,7 +32,8 @@ _EVENTS: dict[type, tuple[type, ...]] = {
     A.Enter: (Entering, Conjured, SitePlayed), A.Conjure: (Conjured,), A.Die: (Marked,), A.Attack: (Attacked, AttackEnded), A.Strike: (Struck, ProjectileStruck),
     A.Damage: (Damaged,), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
     A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken), A.Draw: (Drew,),
-    A.Relocate: (Entering,), A.Leave: (Entering,),
+    A.Relocate: (Entering,), A.Leave: (Entering,), A.Carry: (PickedUp,), A.Occupy: (Entering,),
+    A.Fight: (Fought,),
 }
 _PHASES: dict[str, tuple[type, ...]] = {"start": (TurnStarted,), "end": (TurnEnded,),
                                         "start_and_end": (TurnStarted, TurnEnded)}
@@ -44,7 +45,8 @@ _ROLES: dict[type, tuple[str, ...]] = {
     A.Damage: ("patient",), A.Cast: ("agent",), A.Summon: ("patient",), A.Conjure: ("patient", "dest", "agent"),
     A.Defend: ("agent",), A.Intercept: ("agent",), A.Remove: ("patient", "agent"), A.Draw: ("agent",),
     A.Play: ("patient", "dest"),
-    A.Relocate: ("patient",), A.Leave: ("patient", "source"),
+    A.Relocate: ("patient",), A.Leave: ("patient", "source"), A.Carry: ("agent", "patient"),
+    A.Occupy: ("agent", "patient"), A.Fight: ("agent", "patient"),
 }
 
 
@@ -102,6 +104,8 @@ def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
         from codex.engine.abilities import taken_this_way
         if not taken_this_way(act.source):
             problems.append("a trigger on dying from something")
+    if isinstance(act, A.Carry) and act.dest is not None:
+        problems.append("a trigger on carrying something somewhere")
     if isinstance(act, A.Remove) and act.kind not in ("kill", "destroy"):
         problems.append(f"a trigger on '{act.kind}'")
     if isinstance(act, A.Relocate) and act.kind not in ("burrow", "submerge", "surface", "unburrow"):
@@ -235,6 +239,10 @@ def _spell_card(event: SpellCast) -> Obj:
 
 
 def _entering(state: GameState, ctx: Ctx, act: Any, event: Entering) -> bool:
+    if isinstance(act, A.Occupy):
+        # "Whenever a Spirit minion occupies affected land sites": it comes to occupy them, i.e. it
+        # enters them (summoned there or moved there from elsewhere: Codex "Enter")
+        act = A.Enter(patient=act.agent, dest=act.patient)
     entry = event.entry()
     if not _in(state, ctx, act.patient, Obj("unit", entry.unit)):
         return False
@@ -407,7 +415,33 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
         return _in(state, ctx, getattr(act, "agent", None), subject)
     if isinstance(event, Drew):
         return _in(state, ctx, getattr(act, "agent", None), subject)
+    if isinstance(event, PickedUp):
+        return _picked_up(state, ctx, clause, event)
+    if isinstance(event, Fought):
+        return _fought(state, ctx, clause.action, event)
     return False
+
+
+def _fought(state: GameState, ctx: Ctx, act: Any, event: Fought) -> bool:
+    """"Whenever Sir X fights": the unit named was on one side of the fight, and what it fought
+    (if named) on the other (Codex "Fight")."""
+    for mine, theirs in ((event.side_a, event.side_b), (event.side_b, event.side_a)):
+        if any(_in(state, ctx, act.agent, Obj("unit", u)) for u in mine) and (
+                act.patient is None or any(_in(state, ctx, act.patient, Obj("unit", u)) for u in theirs)):
+            return True
+    return False
+
+
+def _picked_up(state: GameState, ctx: Ctx, clause: A.Clause, event: PickedUp) -> bool:
+    """"When picked up" (the card itself: passive, nothing named), "Whenever bearer picks up an
+    artifact": who picked up, and what (Codex "Pick Up")."""
+    act = clause.action
+    if not _in(state, ctx, act.agent, Obj("unit", event.unit)):
+        return False
+    items = [Obj("artifact", i) if state.artifact(i) is not None else Obj("unit", i) for i in event.items]
+    if act.patient is None:
+        return ctx.source in items if clause.voice == "passive" else True
+    return any(_in(state, ctx, act.patient, o) for o in items)
 
 
 Listener = tuple[Obj, str, str, Ability, str]

@@ -1,0 +1,156 @@
+"""Effects on what units carry: "Each enemy drops its artifacts", "Target minion drops everything
+it carries", "Caster picks up target artifact nearby".
+
+An effect that makes a unit drop is not its Drop basic ability (Codex "Drop": once a turn, in
+the main phase, before interacting): the card says so, and card text takes precedence (Codex
+"The Silver Rule"). What is dropped lies where its bearer is, controlled by no one (Codex
+"Artifact"), exactly as after Drop (`carrying._set_down`).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Iterator
+
+from codex.cardtext import ast as A
+from codex.engine.effects.context import Obj
+from codex.engine.effects.execute import Run, executes
+from codex.engine.effects.select import select
+from codex.engine.events import Dropped, PickedUp
+
+#: What a drop may name: everything carried, or the artifacts or units carried.
+_KINDS = {"everything": ("artifact", "unit"), "artifact": ("artifact",), "unit": ("unit",), "minion": ("unit",)}
+#: Determiners that say "of the unit dropping": "their artifacts", "its artifacts".
+_OWN = (None, "their", "its", "his", "her", "all", "all of")
+
+
+def _noun(node: Any) -> str:
+    noun = str(getattr(node, "noun", "")).lower()
+    return noun[:-1] if noun.endswith("s") and noun[:-1] in _KINDS else noun
+
+
+def _carried_by_dropper(f: Any) -> bool:
+    """"(everything) it's carrying": a relative clause saying the dropper carries it."""
+    clause = getattr(f, "clause", None)
+    return isinstance(f, A.Relative) and isinstance(clause, A.Clause) and isinstance(clause.action, A.Carry) \
+        and isinstance(clause.action.agent, A.Ref) and clause.action.dest is None
+
+
+def drop_problems(act: A.Drop) -> Iterator[str]:
+    """What of a drop the engine cannot tell: what it names must be things the dropper carries."""
+    what = act.patient
+    if what is None:
+        yield "dropping nothing named"
+        return
+    if not isinstance(what, A.Selector) or _noun(what) not in _KINDS:
+        yield "dropping something other than what the unit carries"
+        return
+    if what.mods or what.count is not None or what.quant is not None or not (
+            what.det in _OWN or isinstance(what.det, A.Possessive) and isinstance(what.det.owner, A.Ref)) \
+            or not all(_carried_by_dropper(f) for f in what.filters):
+        yield "dropping some of what a unit carries"
+    if act.agent is None:
+        yield "a drop by no unit named"
+
+
+@executes(A.Drop, roles=("agent",), problems=drop_problems)
+def _drop(run: Run, act: A.Drop, clause: A.Clause) -> list[Obj]:
+    """Each unit the agent names drops what the patient names of what it carries."""
+    kinds = _KINDS[_noun(act.patient)]
+    droppers = [o for o in select(run.state, run.ctx, act.agent, "target") if o.kind == "unit"]
+    dropped: list[Obj] = []
+    for obj in droppers:
+        unit = run.state.unit(str(obj.key))
+        if unit is None:
+            continue
+        artifacts = [a for a in run.state.carried_artifacts(unit.id) if "artifact" in kinds]
+        units = [u for u in run.state.units if u.carried_by == unit.id and "unit" in kinds]
+        if not artifacts and not units:
+            continue
+        for a in artifacts:
+            run.state = run.state.with_artifact(replace(a, bearer=None, offset=(0, 0),
+                                                        location=run.state.artifact_location(a)))
+        for u in units:
+            run.state = run.state.with_unit(replace(u, carried_by=None))
+        items = tuple(a.id for a in artifacts) + tuple(u.id for u in units)
+        names = tuple(a.name for a in artifacts) + tuple(u.name for u in units)
+        rules = ("the-silver-rule",) + (("artifact.uncontrolled", "uncontrolled.artifact") if artifacts else ()) + (
+            ("carrying-units.drop",) if units else ())
+        run.emit(Dropped(unit.id, unit.name, items, names, unit.location,
+                         f"{run.ctx.source_name} makes {unit.name} drop {'them' if len(items) > 1 else 'it'}",
+                         rules=rules))
+        dropped += [Obj("artifact", a.id) for a in artifacts] + [Obj("unit", u.id) for u in units]
+    if not dropped:
+        run.note("nothing_dropped", f"{run.ctx.source_name}: no unit it names carries anything to drop.",
+                 ("carrying-artifacts",))
+    return dropped
+
+
+def _can_carry_it(f: Any) -> bool:
+    """"(target nearby artifact) they can carry": said of what is carried, which the pick-up checks
+    anyway (a Monument is never picked up)."""
+    clause = getattr(f, "clause", None)
+    return isinstance(f, A.Relative) and isinstance(clause, A.Clause) and isinstance(clause.action, A.Carry) \
+        and clause.modal == "can" and not clause.negated and clause.action.dest is None
+
+
+def _carried_words(node: Any) -> Any:
+    """The artifact words without "they can carry" (`_can_carry_it`)."""
+    if isinstance(node, A.Selector):
+        return A.replace(node, filters=tuple(f for f in node.filters if not _can_carry_it(f)))
+    return node
+
+
+def carry_problems(act: A.Carry) -> Iterator[str]:
+    """An effect's pick-up: a unit (the agent, or the card itself) picks up artifacts."""
+    from codex.engine.effects.check import sel_problems
+    if act.dest is not None:
+        yield "carrying something somewhere"
+    what = _carried_words(act.patient)
+    if not (isinstance(what, A.Selector) and _noun(what) == "artifact"):
+        yield "picking up something other than artifacts"
+        return
+    yield from sel_problems(what)
+    yield from sel_problems(act.agent)
+
+
+@executes(A.Carry, problems=carry_problems)
+def _carry(run: Run, act: A.Carry, clause: A.Clause) -> list[Obj]:
+    """"Caster picks up target nearby artifact": the unit now carries it, wherever it lay (the
+    effect says so, not the Pick Up ability: Codex "The Silver Rule"); what can't be carried (a
+    Monument) stays, and the ruling says so. Picking up is heard by triggers ("When picked up")."""
+    from codex.engine.effects.board import source_unit
+    from codex.engine.events import Note
+    if act.agent is not None:
+        carriers = [str(o.key) for o in select(run.state, run.ctx, act.agent, "target") if o.kind == "unit"]
+    else:
+        carriers = [u for u in (source_unit(run),) if u is not None]
+    unit = run.state.unit(carriers[0]) if carriers else None
+    if unit is None:
+        run.note("nothing_carried", f"{run.ctx.source_name}: no unit is there to pick anything up.")
+        return []
+    taken: list[Obj] = []
+    for obj in select(run.state, run.ctx, _carried_words(act.patient), "target"):
+        art = run.state.artifact(str(obj.key)) if obj.kind == "artifact" else None
+        if art is None:
+            continue
+        if art.bearer == unit.id:        # "snatches and picks up": it already has it, nothing more happens
+            continue
+        if not art.carriable:
+            run.emit(Note("not_picked_up", f"{art.name} is not picked up: it can't be carried.", {"artifact": art.id},
+                          rules=("artifact.monument",)))
+            continue
+        run.state = run.state.with_artifact(replace(art, bearer=unit.id, offset=(0, 0), location=unit.location))
+        taken.append(obj)
+    if taken:
+        names = tuple(name for name in (run.state.artifact(str(o.key)) for o in taken) if name is not None)
+        event = PickedUp(unit.id, unit.name, tuple(str(o.key) for o in taken), tuple(a.name for a in names),
+                         by=run.ctx.source_name, rules=("the-silver-rule", "carrying-artifacts", "artifact.control"))
+        # settled as it happens, like any action an effect takes ("When picked up" triggers now)
+        from codex.engine.events import offered
+        from codex.engine.storyline import settle
+        run.state, more = settle(run.state, [event])
+        run.emit(*offered([event]), *more)
+    return taken
+
+
+__all__ = ["carry_problems", "drop_problems"]
