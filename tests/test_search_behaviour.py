@@ -259,6 +259,31 @@ def test_a_word_spelt_by_ear_is_mended_to_the_word_it_sounds_like() -> None:
     assert grimoire.correct(["grimmoyrre"]) == ["grimoire"]
 
 
+def test_a_typo_is_mended_to_the_word_that_makes_a_title_with_its_neighbour() -> None:
+    """The words around a typo say what was meant: a candidate that makes a phrase of the
+    titles with the word before or after it comes first, though another is closer or sounds
+    the same ("fase" is one edit from "face", two from "phase"; both sound alike)."""
+    from codex.search.correct import Corrector
+    from codex.search.scopes import title_phrases
+
+    vocabulary = {"ready": 9, "phase": 3, "face": 5, "steps": 2, "down": 4, "card": 8}
+    phrases = title_phrases(["Ready Phase", "Face-down Cards"])
+    corrector = Corrector(vocabulary, known=lambda _w: False, phrases=phrases)
+    assert corrector.correct(["ready", "fase", "steps"]) == ["ready", "phase", "steps"]
+    assert corrector.correct(["fase", "down"]) == ["face", "down"]      # the word after
+    assert corrector.correct(["fase", "steps"]) == ["face", "steps"]    # no phrase: closest
+    # a phrase only chooses among the candidates: it never reaches a word too far away
+    assert corrector.correct(["ready", "fxyz"]) == ["ready", "fxyz"]
+    assert Corrector(vocabulary, known=lambda _w: False).correct(["ready", "fase"]) == [
+        "ready", "face"]
+
+
+def test_a_games_title_phrase_mends_a_typo_in_that_game(searcher: Searcher) -> None:
+    result = searcher.search("ready fase steps", game="sorcerer")
+    assert result.searched == "ready phase steps"
+    assert result.hits[0].key == "sorcerer:ready-phase"
+
+
 def test_a_card_typo_that_is_one_edit_from_a_rules_word_is_listed_and_mended(searcher: Searcher,
                                                                           build_paths) -> None:  # noqa: ANN001
     """"tokn" is one edit from the card Town (a word as well) and from the rules word

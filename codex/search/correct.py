@@ -16,7 +16,10 @@ What remains is mended, in order, by
    metaphone) first and allowed one edit more: players spell by ear as often as they
    mistype ("evel" is evil, not even; "fait counter" fate, not fail; "berried" buried).
    Ties then go to the closest, to a word with the same first letter, then to the word seen
-   most often (titles count more).
+   most often (titles count more). Before all of these, a candidate that makes a phrase of
+   the scope's titles with the word typed before or after it comes first: the words around
+   a typo are the best evidence of what was meant ("ready fase" is Sorcerer's Ready Phase,
+   not "ready face", though "face" is one edit closer and sounds the same).
 
 British and American spellings of one word ("armor", "armour"; "defense", "defence") are
 one word to the analyzer (``spelling.py``, breame's list): either finds the other without
@@ -101,10 +104,13 @@ class Corrector:
 
     def __init__(self, vocabulary: dict[str, int], known: Callable[[str], bool],
                  protected: Callable[[str], bool] = lambda _w: False,
-                 extra: Iterable[str] = (), english: English = ENGLISH) -> None:
+                 extra: Iterable[str] = (), english: English = ENGLISH,
+                 phrases: frozenset[tuple[str, str]] = frozenset()) -> None:
         """``vocabulary``: index words and their frequency; ``known``: whether the index
         knows a word by its stem; ``protected``: other real words (card names, the players'
-        vocabulary); ``extra``: words correction may also produce (the players' terms)."""
+        vocabulary); ``extra``: words correction may also produce (the players' terms);
+        ``phrases``: pairs of adjacent words of the titles (a candidate completing one with
+        a neighbour of the typo comes first)."""
         self._freq = {w: f for w, f in vocabulary.items() if not w.isdigit()}
         self._index_words = frozenset(self._freq)          # the rules text's own words
         for w in extra:
@@ -118,6 +124,7 @@ class Corrector:
         self._choice_freq = {**singular, **self._freq}
         self._choices = [w for w in self._choice_freq if len(w) >= 3]
         self._known = known
+        self._phrases = phrases
         self._protected = protected
         self._english = english
 
@@ -170,8 +177,11 @@ class Corrector:
                 best, best_zipf = candidate, z
         return best
 
-    def closest(self, word: str) -> str | None:
-        """The best index word for ``word`` within ``max_edits``, or None.
+    def closest(self, word: str, before: str | None = None, after: str | None = None
+                ) -> str | None:
+        """The best index word for ``word`` within ``max_edits``, or None; ``before`` and
+        ``after``: the words typed around it (a candidate making a title's phrase with one
+        of them comes first).
 
         A word English knows (however rarely) only yields to a clearly more common one.
         """
@@ -188,8 +198,14 @@ class Corrector:
                      if self._english.zipf(c[0]) >= rarity + CLEARLY_MORE_COMMON]
         if not found:
             return None
-        best = min(found, key=lambda c: (metaphone(c[0]) != sound, c[1], c[0][0] != word[0],
-                                         -self._choice_freq[c[0]], c[0]))
+        phrases = self._phrases
+
+        def completes_a_phrase(choice: str) -> bool:
+            return (before, choice) in phrases or (choice, after) in phrases
+
+        best = min(found, key=lambda c: (not completes_a_phrase(c[0]), metaphone(c[0]) != sound,
+                                         c[1], c[0][0] != word[0], -self._choice_freq[c[0]],
+                                         c[0]))
         return best[0]
 
     def split(self, word: str, english: bool = False) -> list[str] | None:
@@ -242,7 +258,7 @@ class Corrector:
             elif self.correctable(word) and not (also_real and also_real(word)):
                 mended = self.split(word)
                 if mended is None:
-                    close = self.closest(word)
+                    close = self.closest(word, out[-1] if out else None, nxt)
                     mended = [close] if close else None
             if mended:
                 out.extend(mended)

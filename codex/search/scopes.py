@@ -21,6 +21,7 @@ from typing import Callable
 
 from codex.search.cards import CardNames
 from codex.search.correct import Corrector
+from codex.search.query import words_of
 from codex.search.vocabulary import DATA_FILE, Vocabulary
 
 SORCERY = "sorcery"
@@ -57,5 +58,14 @@ def build_lexicon(scope: str | None, words: dict[str, int], known: Callable[[str
     """A lexicon over ``words`` (the scope's index words and their frequencies)."""
     protected = cards.words | vocabulary.words | vocabulary.means_words
     corrector = Corrector(words, known, protected=protected.__contains__,
-                          extra=vocabulary.words | vocabulary.means_words)
+                          extra=vocabulary.words | vocabulary.means_words,
+                          phrases=title_phrases(titles))
     return Lexicon(scope, corrector, vocabulary, synonyms, cards, sorted(set(titles)))
+
+
+def title_phrases(titles: list[str]) -> frozenset[tuple[str, str]]:
+    """Every pair of adjacent words in the scope's titles ("ready phase", "summoning
+    sickness"): a typo next to one word of such a pair is mended to the other when that is
+    among its candidates (``Corrector.closest``)."""
+    return frozenset(pair for title in titles
+                     for words in (words_of(title.lower()),) for pair in zip(words, words[1:]))
