@@ -278,6 +278,20 @@ def test_a_typo_is_mended_to_the_word_that_makes_a_title_with_its_neighbour() ->
         "ready", "face"]
 
 
+def test_a_question_naming_a_card_prefers_the_records_that_mention_it(searcher: Searcher) -> None:
+    """Issue #19: a search naming a card finds the entries that mention it; the ``named``
+    signal marks them among the candidates, for a card named by a name ("Belfry", "Leap
+    Attack"), not for a one-word name that is an English word ("Silence")."""
+    signals = dict(searcher.candidate_signals("belfry untap allies in the void", "sorcery"))
+    named = {key for key, sig in signals.items() if sig.named}
+    assert named and all(key.startswith("codex:") for key in named)
+    assert "codex:untap" not in named
+    assert searcher.search("belfry untap allies in the void", game="sorcery").hits[0].key in named
+    q = "does silence remove gained abilities"
+    assert [c.name for c in searcher.search(q, game="sorcery").cards] == ["Silence"]
+    assert not any(sig.named for _key, sig in searcher.candidate_signals(q, "sorcery"))
+
+
 def test_a_games_title_phrase_mends_a_typo_in_that_game(searcher: Searcher) -> None:
     result = searcher.search("ready fase steps", game="sorcerer")
     assert result.searched == "ready phase steps"

@@ -42,6 +42,14 @@ therefore re-scored with general signals, the same for every query:
   holding most of its content words states a number: that sentence's share of the words
   ("how many cards can I hold in my hand": the sentence giving the hand's size, not one
   that only mentions a hand). Not scaled by the prior;
+* ``named``: the record names a card the query names (the Codex's card mentions), not
+  scaled by the prior: issue #19 asks that a search naming a card find the entries that
+  mention it, and a question naming a card is about what the rules say of that card
+  ("belfry untap allies in the void": the Nearby entry, which rules on Belfry). Only a card
+  named by a name, not by a word: a one-word name that is English ("Silence", "Fade") is
+  as likely the word, which other games use too (round 6: +3 / −0 of 1,698 queries, all
+  seen, in game and across every game; counting every card named: +5 / −1 in game, −3
+  across every game);
 * ``lead``: the title names the topic typed first, the first content word some title uses
   (judges type the topic first: "lance first strike", "submerge underwater"; a question's
   first words, "what happens when two Lethal minions fight", are not its topic);
@@ -71,7 +79,7 @@ from codex.search.spelling import american
 WEIGHTS: dict[str, float] = {
     "base": 1.0, "coverage": 1.2, "title": 1.0, "proximity": 0.3, "lead": 0.1,
     "sentence": 0.4, "exact": 0.8, "surface": 0.05, "written": 0.01, "full": 0.1,
-    "answer": 0.2, "quantity": 0.5}
+    "answer": 0.2, "quantity": 0.5, "named": 0.6}
 SENTENCE_WORDS = 2.5  # longer questions weigh the sentence signal more: × words / 2.5
 ANSWER_WORDS = 3      # ``answer``: one sentence holds every content word of a question this long
 # A query of three content words or more asks about a topic ("avatar doesn't count toward
@@ -156,18 +164,20 @@ class Signals(NamedTuple):
     full: float
     answer: float
     quantity: float = 0.0
+    named: float = 0.0
 
 
 FEATURES: tuple[str, ...] = Signals._fields
 
 
 def signals(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float = 0.0,
-            sentence: float = 0.0, quantity: float = 0.0) -> Signals:
+            sentence: float = 0.0, quantity: float = 0.0, named: bool = False) -> Signals:
     """The signals of one candidate; ``base`` is its BM25F score over the best candidate's.
 
     ``proximity`` is the share of adjacent query-word pairs that stand close in the body;
     ``sentence`` the largest share of the query's content words found in one sentence;
-    ``quantity`` that share when such a sentence states the number the question asks for.
+    ``quantity`` that share when such a sentence states the number the question asks for;
+    ``named``: the record mentions a card the query names.
     """
     n_words = len(query.words)
     prior = PRIORS.get((doc.source, doc.kind)) or GAME_PRIORS.get(doc.kind, 0.7)
@@ -194,7 +204,7 @@ def signals(base: float, doc: DocFeatures, query: QueryFeatures, proximity: floa
     answer = 1.0 if n_words >= ANSWER_WORDS and sentence >= 1.0 else 0.0
     return Signals(prior * base, prior * coverage, prior * title, prior * proximity,
                    prior * lead, prior * sentence_scaled, exact, surface, share, full, answer,
-                   quantity)
+                   quantity, 1.0 if named else 0.0)
 
 
 def score(base: float, doc: DocFeatures, query: QueryFeatures, proximity: float = 0.0,

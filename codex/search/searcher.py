@@ -26,7 +26,7 @@ import time
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from rapidfuzz import fuzz, process
 from whoosh import index as whoosh_index
@@ -786,15 +786,24 @@ class Searcher:
         qf = self._query_features(parsed, u)
         near = self._proximity(parsed)
         sentence = self._sentence_cover(parsed)
-        signals = [(n, rank.signals(sc / top, self._features[self._by_docnum[n]], qf, near(n),
-                                    *sentence(n)))
-                   for sc, n in best]
+        names = self._names_not_words(cards)
+        mentions = self._mentions
+        signals = [(n, rank.signals(sc / top, self._features[i], qf, near(n), *sentence(n),
+                                    named=not names.isdisjoint(mentions[i])))
+                   for sc, n in best for i in (self._by_docnum[n],)]
         if self._collect is not None:
             self._collect.append([(self._docs[self._by_docnum[n]]["key"], sig)
                                   for n, sig in signals])
         scored = [(n, rank.combine(sig)) for n, sig in signals]
         scored.sort(key=lambda s: (-s[1], self._docs[self._by_docnum[s[0]]]["position"]))
         return [(n, round(s, 4)) for n, s in scored], total
+
+    def _names_not_words(self, cards: Sequence[CardResult]) -> frozenset[str]:
+        """The cards named by a name, not by a word: typed exactly, and of two words or
+        more or not English ("Leap Attack", "Belfry"; not "Silence" or "Fade", as likely the
+        word as the card, which the query's reading searches as typed too)."""
+        return frozenset(fold(card.name) for card in cards if card.exact and (
+            len(words := words_of(card.name)) > 1 or not ENGLISH.is_word(words[0])))
 
     def _card_ranked(self, cards: list[CardResult], allowed: frozenset[int]
                      ) -> tuple[list[tuple[int, float]], int]:
