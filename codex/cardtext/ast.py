@@ -341,13 +341,15 @@ class Damage(Node, frozen=True):
 class ModifyDamage(Node, frozen=True):
     """Static: damage ``patient`` takes (from ``source``), or that ``agent`` deals, is changed:
     ``change`` ``less`` (by ``amount``), ``none`` (prevented), ``double``, ``lethal``, ``set`` (to
-    ``amount``)."""
+    ``amount``). ``kind``: which damage (None: all; ``strike``, an element), as in :class:`Damage`:
+    "takes double strike damage" changes strike damage only."""
 
     change: str
     patient: Any = None
     agent: Any = None
     amount: Any = None
     source: Any = None
+    kind: str | None = None
 
 
 class Heal(Node, frozen=True):

@@ -1097,6 +1097,11 @@ class _Builder:
                 return i + 1
             if self.time_np(np, chunks, i):
                 return i + 1
+            how_often = self.r.text[np.start:np.end].lower() if np.kind == "amount" else ""
+            if how_often in ("once", "twice") and self.extras.limit is None and self.current is None \
+                    and _limit_follows(chunks, i + 1):
+                self.adverb(how_often)  # "use only once per turn": how often, not an object
+                return i + 1
             if np.kind in ("mana", "amount") and self.current is not None and not self.current.open_sep \
                     and self.current.last.np.kind == "core" and self.current.last.np.head in _STAT_NOUNS \
                     and not self.current.last.posts:
@@ -1260,6 +1265,11 @@ class _Builder:
         if prep in ("until", "during") and (turn is not None or _phase_np(np)):
             ex.duration = _until_or_during(prep, np, chunks, i)
             return i + 1 + (1 if _phase_np(np) and i + 1 < len(chunks) and chunks[i + 1].kind == "pp" and chunks[i + 1].prep == "of" else 0)
+        if prep in ("on", "per") and turn is not None and ex.limit is not None and ex.limit.turn is None \
+                and ex.limit.count in (1, 2):
+            # "once per turn", "twice on your turn": the turn the limit counts in (as when fronted)
+            ex.limit = A.Limit(ex.limit.count, A.Turn(turn.whose or "each", turn.which) if prep == "per" else turn)
+            return i + 1
         if prep == "on" and turn is not None:
             ex.duration = A.Duration("during", turn)
             return i + 1
@@ -1431,6 +1441,18 @@ class _Builder:
 def _participle_time(np: NP) -> bool:
     """``this turn`` and ``this way`` after a past participle belong to it."""
     return np.kind == "core" and not np.mods and np.det in ("this", "that") and np.head in ("turn", "way")
+
+
+def _limit_follows(chunks: list[Chunk], i: int) -> bool:
+    """Whether ``chunks[i]`` names the turn a limit counts in ("[once] per turn", "[twice] on your
+    turn", "[once] this turn"): then "once"/"twice" before it says how often, not how many."""
+    if i >= len(chunks):
+        return False
+    ch = chunks[i]
+    if ch.kind == "pp" and ch.prep in ("on", "per") and isinstance(ch.value, NP):
+        return _turn_of(ch.value) is not None
+    return ch.kind == "np" and isinstance(ch.value, NP) and ch.value.kind == "core" and ch.value.head == "turn" \
+        and ch.value.det == "this"
 
 
 def _turn_of(np: NP) -> A.Turn | None:
@@ -2049,8 +2071,7 @@ class _Clauses(_Interp):
             values, kwargs = _damage_change(self, values, kwargs)
         if cls is A.Damage and isinstance(values.get("amount"), _Phrase):
             dnp = values["amount"].items[0].np
-            kind = "strike" if dnp.head == "strike damage" else next(
-                (m for m in dnp.mods if m in ("fire", "water", "air", "earth", "strike")), None)
+            kind = _damage_kind(dnp)
             if kind:
                 kwargs["kind"] = kind
         if cls is A.Shoot and "count" in values:
@@ -2114,7 +2135,19 @@ def _damage_change(r: "_Clauses", values: dict[str, Any], kwargs: dict[str, Any]
         kwargs["change"], kwargs["amount"] = "less", np.count
     elif "more" in np.mods:
         kwargs["change"], kwargs["amount"] = "more", np.count
+    kind = _damage_kind(np)
+    if kind:
+        kwargs["kind"] = kind
     return values, kwargs
+
+
+def _damage_kind(np: Any) -> str | None:
+    """Which damage a damage noun phrase names: ``strike`` ("strike damage"), an element ("fire
+    damage") or None (all damage). Shared by dealing damage and changing it, so "takes and deals
+    double strike damage" keeps "strike" in both clauses."""
+    if np.head == "strike damage":
+        return "strike"
+    return next((m for m in np.mods if m in ("fire", "water", "air", "earth", "strike")), None)
 
 
 
@@ -2175,6 +2208,9 @@ _AMOUNT_NOUNS = {"damage", "strike damage", "life", "step", "projectile", "mana"
 # =========================================================================== sentences and abilities
 
 _TRIGGER_SUBS = {"when", "whenever", "after", "first_time", "next_time"}
+# Subordinate clauses two states may share ("if A and B": both must hold, as a clause's conditions do;
+# not "unless": "unless A and B" is not "unless A, unless B")
+_CONDITION_SUBS = {"if", "while"}
 
 
 class _Sentences(_Clauses):
@@ -2510,13 +2546,29 @@ def _conditions_with_two_clauses(segs: list[Any]) -> list[Any]:
         kind, content, sep = out[i]
         nkind, nsc, nsep = out[i + 1]
         after = out[i + 2][2] if i + 2 < len(out) else None
-        if kind == "adjunct" and content and content[-1].kind == "sub" and nkind == "clause" and not nsc.subject \
+        if kind == "adjunct" and content and content[-1].kind == "sub" and nkind == "clause" \
+                and (not nsc.subject or content[-1].prep in _CONDITION_SUBS) \
                 and nsep in ("and", "or") and after is not None and after.startswith(","):
             sub = content[-1]
             inner: SClause = sub.value
             merged = Chunk("sub", inner, sub.start, nsc.end, sub.prep)
             merged.extra = (nsep, nsc)  # type: ignore[attr-defined]
             out[i] = ("adjunct", content[:-1] + [merged], sep)
+            del out[i + 1]
+            continue
+        # "Has +1 power while here and no enemy is nearby": a state with a subject of its own joined by a
+        # bare "and" to a trailing condition is a second condition (a state is no effect; a comma before
+        # "and" would end the condition: "..., and its controller loses 1 life")
+        if kind == "clause" and nkind == "clause" and content.chunks and content.chunks[-1].kind == "sub" \
+                and content.chunks[-1].prep in _CONDITION_SUBS and nsep == "and" and nsc.subject \
+                and not _ends_with_comma(content.chunks[-1]) \
+                and nsc.vgroup is not None and nsc.vgroup.copula and not nsc.vgroup.modal and not nsc.vgroup.perfect \
+                and (after is None or after.startswith(",")):
+            sub = content.chunks[-1]
+            merged = Chunk("sub", sub.value, sub.start, nsc.end, sub.prep)
+            merged.extra = (nsep, nsc)  # type: ignore[attr-defined]
+            out[i] = ("clause", SClause(content.subject, content.vgroup, content.chunks[:-1] + [merged],
+                                        content.start, nsc.end, content.gap), sep)
             del out[i + 1]
             continue
         # "Untap X whenever he attacks and kills an enemy": after an imperative ending in a subordinate
@@ -2534,6 +2586,12 @@ def _conditions_with_two_clauses(segs: list[Any]) -> list[Any]:
             continue
         i += 1
     return out
+
+
+def _ends_with_comma(sub: Chunk) -> bool:
+    """Whether a subordinate clause's last chunk is a comma (read as a list comma inside it)."""
+    inner = sub.value.chunks if isinstance(sub.value, SClause) else []
+    return bool(inner) and inner[-1].kind == "lc"
 
 
 def _walk_chunks(chunks: list[Chunk]):
@@ -2785,8 +2843,38 @@ def attach(abilities: list[Any], node: Any) -> None:
     """Add a sentence's ability to its line: a statement with no marker of its own (trigger, arrow,
     keyword) continues the ability before it (its sentences run in order)."""
     last = abilities[-1] if abilities else None
+    limit = _use_limit(node)
+    if limit is not None and isinstance(last, A.Activated) and last.body and isinstance(last.body[0], A.Sentence) \
+            and last.body[0].limit is None:
+        # "Tap → X. Use only once per turn.": how often the ability may be used, not an effect; written
+        # as the limit of its first sentence ("Tap → Once per turn, X"), which the engine reads
+        span = A.Span(last.span[0], node.span[1]) if last.span and node.span else last.span
+        first = A.replace(last.body[0], limit=limit)
+        abilities[-1] = A.replace(last, body=(first,) + last.body[1:], span=span)
+        return
     if isinstance(node, A.Statement) and not node.threshold and isinstance(last, _BODY_ABILITIES):
         span = A.Span(last.span[0], node.span[1]) if last.span and node.span else last.span
         abilities[-1] = A.replace(last, body=last.body + node.body, span=span)
         return
     abilities.append(node)
+
+
+def _use_limit(node: Any) -> A.Limit | None:
+    """The limit a sentence "Use (this ability) only once per turn" puts on the ability before it, or
+    None when the sentence says anything else."""
+    if not isinstance(node, A.Statement) or node.threshold or len(node.body) != 1:
+        return None
+    sentence = node.body[0]
+    if not isinstance(sentence, A.Sentence) or sentence.limit is None or len(sentence.clauses) != 1 \
+            or sentence.conditions or sentence.duration or sentence.per or sentence.adverbs or sentence.adjuncts:
+        return None
+    clause = sentence.clauses[0]
+    act = clause.action
+    if not isinstance(act, A.Reactivate) or act.agent is not None or clause.modal or clause.negated \
+            or clause.conditions or clause.duration or clause.adjuncts or set(clause.adverbs) - {"only"}:
+        return None
+    this = act.patient is None or act.patient == A.Ref("SELF") or (
+        isinstance(act.patient, A.Selector) and act.patient.noun == "ability" and act.patient.det == "this"
+        and not act.patient.filters and not act.patient.mods)
+    return sentence.limit if this else None
+

@@ -207,8 +207,18 @@ class _Printer:
             fronted.append("then")
         if s.limit is not None:
             fronted.append(self.limit(s.limit))
+        previous: A.Condition | None = None
         for c in s.conditions:
-            fronted.append(self.condition(c))
+            if previous is not None and c.kind == previous.kind and c.kind in ("if", "while") \
+                    and c.clause is not None and _state_with_subject(c.clause):
+                self.subordinate += 1   # "If an ally is here and an enemy is nearby, ...": one "if", two states
+                try:
+                    fronted[-1] += " and " + self.clause(c.clause)
+                finally:
+                    self.subordinate -= 1
+            else:
+                fronted.append(self.condition(c))
+            previous = c
         if s.duration is not None:
             fronted.append(self.duration(s.duration))
         if s.per is not None:
@@ -261,6 +271,14 @@ class _Printer:
                 self.subordinate += 1
                 try:
                     text += " and " + self.clause(cond.clause, shared="third")
+                finally:
+                    self.subordinate -= 1
+            elif previous is not None and cond.kind == previous.kind and cond.kind in ("if", "while") \
+                    and cond.clause is not None and _state_with_subject(cond.clause):
+                # "while here and no enemy is nearby": a second state of the same condition
+                self.subordinate += 1
+                try:
+                    text += " and " + self.clause(cond.clause)
                 finally:
                     self.subordinate -= 1
             else:
@@ -783,8 +801,9 @@ class _Verb:
 
     def _ModifyDamage(self) -> str:
         a = self.a
-        noun = {"none": "no damage", "double": "double damage", "less": f"{a.amount} less damage",
-                "more": f"{a.amount} more damage", "lethal": "lethal damage"}[a.change]
+        damage = "strike damage" if a.kind == "strike" else _j(a.kind, "damage")
+        noun = {"none": f"no {damage}", "double": f"double {damage}", "less": f"{a.amount} less {damage}",
+                "more": f"{a.amount} more {damage}", "lethal": f"lethal {damage}"}[a.change]
         if a.agent is not None:
             return _j(self.subject_and_verb(a.agent, "deal"), noun, f"to {self.p.np(a.patient)}" if a.patient else None)
         return _j(self.subject_and_verb(a.patient, "take"), noun, f"from {self.p.np(a.source)}" if a.source else None)
@@ -1005,6 +1024,15 @@ def _plural(n: Any) -> bool:
     if isinstance(n, A.Only):
         return _plural(n.of)
     return False
+
+
+def _state_with_subject(c: A.Clause) -> bool:
+    """Whether a condition's clause is a state written with a subject of its own ("no enemy is nearby",
+    "it is a minion"): joined to the condition before it by a bare "and", the parser reads it back as a
+    second condition (meaning._conditions_with_two_clauses)."""
+    a = c.action
+    return isinstance(a, (A.Located, A.IsA)) and getattr(a, "patient", None) is not None and not c.modal \
+        and not c.tense
 
 
 def _doer(c: A.Clause | None) -> Any:

@@ -718,6 +718,10 @@ def _damage_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple
         return [_dealt_static(act, clause, ctx, conds, order)]
     _check_words(act.patient)
     source, exempt = act.source, False
+    if act.kind is not None:         # "takes double strike damage": damage from strikes only
+        if act.kind != "strike" or source is not None:
+            raise Unsupported(f"changing {act.kind} damage taken")
+        source = A.Selector("strike", plural=True)
     if "except" in clause.adverbs:       # "..., except from strikes": every source but those
         source = next((a.what for a in clause.adjuncts if a.prep == "from"), None)
         exempt = source is not None
@@ -760,6 +764,10 @@ def _dealt_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple[
         raise Unsupported(f"damage dealt changed by '{act.change}'")
     if how is None and act.source is not None:
         how = _how_of(act.source)
+    if act.kind is not None:         # "deals double strike damage": its strikes' damage only
+        if act.kind != "strike" or how not in (None, "strike"):
+            raise Unsupported(f"changing {act.kind} damage dealt")
+        how = "strike"
     return Static("deals", ctx, dealers, (act.change, amount, how, against), conds, order)
 
 
