@@ -360,6 +360,9 @@ class Cast(Action):
     owner: Id | None = Field(default=None, description="whose zone the spell is cast from, when an effect lets its "
                                                        "caster cast another player's card (\"You may cast that spell\"); "
                                                        "default: the caster's controller's")
+    alternative_cost: StrictBool = Field(
+        default=False, description="its caster pays the alternative cost the spell's own text offers (\"You may "
+                                   "discard a card rather than pay this spell's mana cost\") instead of its mana cost")
 
 
 class SiteSpec(Doc):

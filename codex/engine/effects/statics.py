@@ -254,6 +254,37 @@ def _alternate_cost(clause: A.Clause) -> int | None:
         return None
 
 
+def _alternative_cost(clause: A.Clause) -> A.Clause | None:
+    """The action of "You may <action> rather than pay this spell's mana cost" (Codex "Cost":
+    "Alternately, you can start with an alternate cost"): the clause its caster performs instead of
+    paying the mana cost, with no "may" and no "rather than"; None for any other clause (a condition,
+    a negation, another adjunct or another cost replaced are not read here)."""
+    if clause.modal != "may" or clause.negated or clause.conditions or clause.adverbs or clause.duration \
+            or clause.per or clause.purpose or len(clause.adjuncts) != 1:
+        return None
+    adj = clause.adjuncts[0]
+    paid = adj.what
+    if adj.prep != "rather_than" or not isinstance(paid, A.Clause) or not isinstance(paid.action, A.Pay) \
+            or paid.negated or paid.conditions or not _this_spells_mana_cost(paid.action.patient):
+        return None
+    agent = getattr(clause.action, "agent", None)
+    if not (agent is None or isinstance(agent, A.Ref) and agent.word == "you"):
+        return None
+    return A.replace(clause, modal=None, adjuncts=())
+
+
+def _this_spells_mana_cost(node: Any) -> bool:
+    """"this spell's mana cost", "its mana cost": the mana cost of the card whose text it is."""
+    if not isinstance(node, A.Selector) or node.noun != "mana cost" or node.mods or node.filters:
+        return False
+    if node.det == "its":
+        return True
+    owner = getattr(node.det, "owner", None)
+    return (isinstance(owner, A.Ref) and owner.word in ("SELF", "its")) or \
+        (isinstance(owner, A.Selector) and owner.det == "this" and owner.noun in ("spell", "card")
+         and not owner.mods and not owner.filters)
+
+
 def _cast_when(clause: A.Clause) -> Any:
     """The "when ..." of "May be cast when an ally defends a site or another unit" (this card only,
     nothing else said); None otherwise."""
@@ -381,6 +412,14 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         _check_words(who)
         return [Static("grant", ctx, None if isinstance(who, A.Ref) else who, Keywords(sees_stealth=True), conds,
                        order)]
+    payload = _alternative_cost(clause)
+    if payload is not None:
+        # "You may exile a card rather than pay this spell's mana cost": an alternate cost that is an
+        # action, paid as the spell is cast when its caster chooses it (`actions/casting.py`)
+        from codex.engine.effects.check import sentence_problems
+        for problem in sentence_problems((A.Sentence(clauses=(payload,)),)):
+            raise Unsupported(f"an alternative cost with {problem}")
+        return [Static("alternative_cost", ctx, None, payload, (), order)]
     if clause.modal in ("may", "can") and not clause.negated:
         return _permission(clause, ctx, order)
     if clause.modal in ("must", "can and must") and not clause.negated:
