@@ -291,6 +291,37 @@ def event_sentences(node: Any) -> list[Any]:
     return [A.replace(node, body=body, span=A.Span(start, body[-1].span[1]))] + split
 
 
+def would_trigger_as_replacement(node: Any) -> Any:
+    """"The first time this minion would take damage each turn, prevent that damage": not a
+    trigger (nothing has happened yet when it applies) but a replacement effect (Codex "Replacement
+    Effect": "These types of effects often use the word 'instead' and 'would'") limited to the
+    first such event, each turn with "each turn" (`Limit(1, Turn("each"))`, as "once per turn") or
+    ever without: the static ability "If X would ..., <body>" with that limit. Other nodes unchanged."""
+    if not isinstance(node, A.Triggered):
+        return node
+    trigger = node.trigger
+    event = trigger.event
+    if trigger.kind != "first_time" or not isinstance(event, A.Clause) or event.modal != "would" \
+            or trigger.phase is not None or trigger.turn is not None:
+        return node
+    scope = trigger.scope
+    if scope is not None and (scope.whose != "each" or scope.which is not None):
+        return node
+    if not node.body or not all(isinstance(s, A.Sentence) and s.limit is None for s in node.body):
+        return node
+    limit = A.Limit(count=1, turn=A.Turn(whose="each") if scope is not None else None)
+    cond = A.Condition(kind="if", clause=event)
+    body = (A.replace(node.body[0], conditions=(cond,) + tuple(node.body[0].conditions), limit=limit),) \
+        + tuple(node.body[1:])
+    return A.Statement(body=body, threshold=node.threshold, span=node.span)
+
+
+def _would(sentence: A.Sentence) -> bool:
+    """Whether the sentence is conditioned on something that *would* happen (a replacement)."""
+    return any(isinstance(c, A.Condition) and c.kind == "if" and isinstance(c.clause, A.Clause)
+               and c.clause.modal == "would" for c in sentence.conditions)
+
+
 def _kind_of(node: Any, spell: bool) -> AbilityKind | None:
     if isinstance(node, A.Genesis):
         return AbilityKind.GENESIS
@@ -305,7 +336,7 @@ def _kind_of(node: Any, spell: bool) -> AbilityKind | None:
             return AbilityKind.SPELL
         # "Once on your turn, ...": an activated ability with no cost (Codex "Activated Ability")
         first = node.body[0] if node.body else None
-        if isinstance(first, A.Sentence) and first.limit is not None:
+        if isinstance(first, A.Sentence) and first.limit is not None and not _would(first):
             return AbilityKind.ACTIVATED
         return AbilityKind.STATIC
     return None
@@ -422,6 +453,7 @@ def _read_ability(node: Any, spell: bool, norm: str,
     """One ability of the card's text (a magic's opening rules of its own casting apart), appended
     to ``abilities`` with whether the engine executes it: (the keyword it amounts to, the size it
     gives the card), each None if none."""
+    node = would_trigger_as_replacement(node)
     kind = _kind_of(node, spell)
     if kind is None:
         return None, None
