@@ -173,6 +173,8 @@ class UnitDoc(Doc):
     token: Union[StrictBool, Id] = Field(default=False, description="a token (true), or the name of one the Codex "
                                          "defines (Foot Soldier, Frog, Bruin, Tawny): its power and text from it")
     counters: Count = Field(default=0, description="counters on it (\"enters the realm with 6 counters\")")
+    minions_killed: Count = Field(default=0, description="how many minions it has killed before the scenario "
+                                                         "(\"if it has ever killed a minion\")")
 
 
 class ArtifactDoc(Doc):

@@ -995,8 +995,15 @@ def _each_covered(static: Static) -> Static:
 
 
 def _said_of_each(cond: Any) -> bool:
-    return isinstance(cond, A.Condition) and cond.kind == "while" and isinstance(cond.clause, A.Clause) \
-        and isinstance(cond.clause.action, (A.Attack, A.Defend)) and cond.clause.action.agent is None
+    """"while attacking" with no subject; "Bearer has +3 power if they've ever killed a minion": a
+    pronoun naming the one who killed is the sentence's subject, so each object it covers."""
+    from codex.engine.effects.conditions import ever_killed
+    if not isinstance(cond, A.Condition) or not isinstance(cond.clause, A.Clause):
+        return False
+    act = cond.clause.action
+    if cond.kind in ("if", "unless") and ever_killed(cond.clause):
+        return isinstance(act.agent, A.Ref) and act.agent.word in ("it", "they", "he", "she")
+    return cond.kind == "while" and isinstance(act, (A.Attack, A.Defend)) and act.agent is None
 
 
 def _additional(sentence: Any) -> bool:
