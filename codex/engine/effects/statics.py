@@ -254,6 +254,31 @@ def _alternate_cost(clause: A.Clause) -> int | None:
         return None
 
 
+def opening_hand(clause: A.Clause) -> tuple[str, int] | None:
+    """"Start the game with 4 spells in hand" (an Avatar's text): the deck ("spellbook" for spells,
+    "atlas" for sites) whose opening draw is that many cards instead of three (Codex "Setup"), and
+    the number; None for any other clause."""
+    act = clause.action
+    if not isinstance(act, A.Action) or act.lemma != "start" or clause.modal or clause.negated \
+            or clause.conditions or clause.adverbs or clause.adjuncts or clause.duration or clause.per:
+        return None
+    roles = dict(act.roles)
+    game = roles.get("patient")
+    if set(roles) != {"patient"} or not isinstance(game, A.Selector) or game.noun != "game" \
+            or game.det != "the" or game.mods or len(game.filters) != 1:
+        return None
+    with_ = game.filters[0]
+    cards = getattr(with_, "what", None)
+    if not isinstance(with_, A.With) or with_.negated or not isinstance(cards, A.Selector) \
+            or not isinstance(cards.count, int) or cards.quant is not None or cards.mods or cards.det is not None:
+        return None
+    deck = {"spell": "spellbook", "site": "atlas"}.get(singular_noun(cards))
+    where = cards.filters
+    in_hand = len(where) == 1 and isinstance(where[0], A.Where) and where[0].rel == "in" \
+        and isinstance(where[0].of, A.Selector) and where[0].of.noun == "hand" and where[0].of.det in (None, "your")
+    return (deck, cards.count) if deck is not None and in_hand else None
+
+
 def _alternative_cost(clause: A.Clause) -> A.Clause | None:
     """The action of "You may <action> rather than pay this spell's mana cost" (Codex "Cost":
     "Alternately, you can start with an alternate cost"): the clause its caster performs instead of
@@ -412,6 +437,10 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         _check_words(who)
         return [Static("grant", ctx, None if isinstance(who, A.Ref) else who, Keywords(sees_stealth=True), conds,
                        order)]
+    opening = opening_hand(clause)
+    if opening is not None:
+        # "Start the game with 4 spells in hand": the Avatar's player's opening hand (`actions/opening.py`)
+        return [Static("opening", ctx, None, opening, (), order)]
     payload = _alternative_cost(clause)
     if payload is not None:
         # "You may exile a card rather than pay this spell's mana cost": an alternate cost that is an
