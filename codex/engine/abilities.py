@@ -316,6 +316,38 @@ def would_trigger_as_replacement(node: Any) -> Any:
     return A.Statement(body=body, threshold=node.threshold, span=node.span)
 
 
+def use_once_as_limit(node: Any) -> Any:
+    """"Discard a site → Untap this minion. Use only once per turn.": the last sentence limits the
+    activated ability as "Once per turn, ..." does (the grammar reads it as a clause "use only once"
+    with a turn scope); the ability with that limit on its first sentence, its last dropped. Other
+    nodes unchanged."""
+    if not isinstance(node, A.Activated) or len(node.body) < 2:
+        return node
+    last = node.body[-1]
+    turn = _use_once_scope(last)
+    first = node.body[0]
+    if turn is None or not isinstance(first, A.Sentence) or first.limit is not None:
+        return node
+    limit = A.Limit(count=1, turn=A.Turn(whose=turn.whose or "each", which=None))
+    return A.replace(node, body=(A.replace(first, limit=limit),) + tuple(node.body[1:-1]))
+
+
+def _use_once_scope(sentence: Any) -> A.Turn | None:
+    """The turn of "Use only once per turn" / "Use only once on your turn" (None: not that sentence)."""
+    if not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1 or sentence.conditions \
+            or sentence.limit or sentence.duration or sentence.per:
+        return None
+    clause = sentence.clauses[0]
+    act = clause.action
+    scope = clause.scope
+    if not (isinstance(act, A.Reactivate) and act.agent is None and isinstance(act.patient, A.Partitive)
+            and act.patient.count == 1 and act.patient.of is None and clause.adverbs == ("only",)
+            and clause.modal is None and not clause.negated and not clause.conditions and not clause.adjuncts
+            and isinstance(scope, A.Turn) and scope.which is None and scope.whose in (None, "each", "your")):
+        return None
+    return scope
+
+
 def _would(sentence: A.Sentence) -> bool:
     """Whether the sentence is conditioned on something that *would* happen (a replacement)."""
     return any(isinstance(c, A.Condition) and c.kind == "if" and isinstance(c.clause, A.Clause)
@@ -453,7 +485,7 @@ def _read_ability(node: Any, spell: bool, norm: str,
     """One ability of the card's text (a magic's opening rules of its own casting apart), appended
     to ``abilities`` with whether the engine executes it: (the keyword it amounts to, the size it
     gives the card), each None if none."""
-    node = would_trigger_as_replacement(node)
+    node = use_once_as_limit(would_trigger_as_replacement(node))
     kind = _kind_of(node, spell)
     if kind is None:
         return None, None

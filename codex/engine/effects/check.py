@@ -281,7 +281,7 @@ def missing(ability: Ability) -> list[str]:
         problems += trigger_problems(node.trigger)
     if ability.kind is AbilityKind.ACTIVATED:
         problems += list(cost_problems(getattr(node, "costs", ())))
-    problems += list(sentence_problems(getattr(node, "body", ()), limited=isinstance(node, A.Statement)))
+    problems += list(sentence_problems(getattr(node, "body", ()), limited=isinstance(node, (A.Statement, A.Activated))))
     return list(dict.fromkeys(problems))
 
 
