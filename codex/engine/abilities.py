@@ -291,6 +291,69 @@ def event_sentences(node: Any) -> list[Any]:
     return [A.replace(node, body=body, span=A.Span(start, body[-1].span[1]))] + split
 
 
+def would_trigger_as_replacement(node: Any) -> Any:
+    """"The first time this minion would take damage each turn, prevent that damage": not a
+    trigger (nothing has happened yet when it applies) but a replacement effect (Codex "Replacement
+    Effect": "These types of effects often use the word 'instead' and 'would'") limited to the
+    first such event, each turn with "each turn" (`Limit(1, Turn("each"))`, as "once per turn") or
+    ever without: the static ability "If X would ..., <body>" with that limit. Other nodes unchanged."""
+    if not isinstance(node, A.Triggered):
+        return node
+    trigger = node.trigger
+    event = trigger.event
+    if trigger.kind != "first_time" or not isinstance(event, A.Clause) or event.modal != "would" \
+            or trigger.phase is not None or trigger.turn is not None:
+        return node
+    scope = trigger.scope
+    if scope is not None and (scope.whose != "each" or scope.which is not None):
+        return node
+    if not node.body or not all(isinstance(s, A.Sentence) and s.limit is None for s in node.body):
+        return node
+    limit = A.Limit(count=1, turn=A.Turn(whose="each") if scope is not None else None)
+    cond = A.Condition(kind="if", clause=event)
+    body = (A.replace(node.body[0], conditions=(cond,) + tuple(node.body[0].conditions), limit=limit),) \
+        + tuple(node.body[1:])
+    return A.Statement(body=body, threshold=node.threshold, span=node.span)
+
+
+def use_once_as_limit(node: Any) -> Any:
+    """"Discard a site → Untap this minion. Use only once per turn.": the last sentence limits the
+    activated ability as "Once per turn, ..." does (the grammar reads it as a clause "use only once"
+    with a turn scope); the ability with that limit on its first sentence, its last dropped. Other
+    nodes unchanged."""
+    if not isinstance(node, A.Activated) or len(node.body) < 2:
+        return node
+    last = node.body[-1]
+    turn = _use_once_scope(last)
+    first = node.body[0]
+    if turn is None or not isinstance(first, A.Sentence) or first.limit is not None:
+        return node
+    limit = A.Limit(count=1, turn=A.Turn(whose=turn.whose or "each", which=None))
+    return A.replace(node, body=(A.replace(first, limit=limit),) + tuple(node.body[1:-1]))
+
+
+def _use_once_scope(sentence: Any) -> A.Turn | None:
+    """The turn of "Use only once per turn" / "Use only once on your turn" (None: not that sentence)."""
+    if not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1 or sentence.conditions \
+            or sentence.limit or sentence.duration or sentence.per:
+        return None
+    clause = sentence.clauses[0]
+    act = clause.action
+    scope = clause.scope
+    if not (isinstance(act, A.Reactivate) and act.agent is None and isinstance(act.patient, A.Partitive)
+            and act.patient.count == 1 and act.patient.of is None and clause.adverbs == ("only",)
+            and clause.modal is None and not clause.negated and not clause.conditions and not clause.adjuncts
+            and isinstance(scope, A.Turn) and scope.which is None and scope.whose in (None, "each", "your")):
+        return None
+    return scope
+
+
+def _would(sentence: A.Sentence) -> bool:
+    """Whether the sentence is conditioned on something that *would* happen (a replacement)."""
+    return any(isinstance(c, A.Condition) and c.kind == "if" and isinstance(c.clause, A.Clause)
+               and c.clause.modal == "would" for c in sentence.conditions)
+
+
 def _kind_of(node: Any, spell: bool) -> AbilityKind | None:
     if isinstance(node, A.Genesis):
         return AbilityKind.GENESIS
@@ -305,7 +368,7 @@ def _kind_of(node: Any, spell: bool) -> AbilityKind | None:
             return AbilityKind.SPELL
         # "Once on your turn, ...": an activated ability with no cost (Codex "Activated Ability")
         first = node.body[0] if node.body else None
-        if isinstance(first, A.Sentence) and first.limit is not None:
+        if isinstance(first, A.Sentence) and first.limit is not None and not _would(first):
             return AbilityKind.ACTIVATED
         return AbilityKind.STATIC
     return None
@@ -422,6 +485,7 @@ def _read_ability(node: Any, spell: bool, norm: str,
     """One ability of the card's text (a magic's opening rules of its own casting apart), appended
     to ``abilities`` with whether the engine executes it: (the keyword it amounts to, the size it
     gives the card), each None if none."""
+    node = use_once_as_limit(would_trigger_as_replacement(node))
     kind = _kind_of(node, spell)
     if kind is None:
         return None, None

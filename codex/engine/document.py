@@ -173,6 +173,8 @@ class UnitDoc(Doc):
     token: Union[StrictBool, Id] = Field(default=False, description="a token (true), or the name of one the Codex "
                                          "defines (Foot Soldier, Frog, Bruin, Tawny): its power and text from it")
     counters: Count = Field(default=0, description="counters on it (\"enters the realm with 6 counters\")")
+    minions_killed: Count = Field(default=0, description="how many minions it has killed before the scenario "
+                                                         "(\"if it has ever killed a minion\")")
 
 
 class ArtifactDoc(Doc):
@@ -360,6 +362,9 @@ class Cast(Action):
     owner: Id | None = Field(default=None, description="whose zone the spell is cast from, when an effect lets its "
                                                        "caster cast another player's card (\"You may cast that spell\"); "
                                                        "default: the caster's controller's")
+    alternative_cost: StrictBool = Field(
+        default=False, description="its caster pays the alternative cost the spell's own text offers (\"You may "
+                                   "discard a card rather than pay this spell's mana cost\") instead of its mana cost")
 
 
 class SiteSpec(Doc):

@@ -1146,6 +1146,16 @@ class TurnEnded(Event):
 
 
 @dataclass(frozen=True)
+class TurnOver(Event):
+    """A turn is over: its end phase is done and the turn has passed ("After each turn, ...")."""
+
+    kind: ClassVar[str] = "turn_over"
+    narrated: ClassVar[bool] = False
+    player: str
+    number: int
+
+
+@dataclass(frozen=True)
 class TurnPassed(Event):
     kind: ClassVar[str] = "turn"
     active: str

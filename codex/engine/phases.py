@@ -15,7 +15,7 @@ from dataclasses import replace
 from codex.engine.effects.statics import provided
 from codex.engine.entering import ground_notes
 from codex.engine.events import (DamageRemoved, EffectEnded, Event, ManaGained, ManaLost, Note, PhaseBegan,
-                                 TurnEnded, TurnPassed, TurnStarted, Untapped)
+                                 TurnEnded, TurnOver, TurnPassed, TurnStarted, Untapped)
 from codex.engine.geometry import Region
 from codex.engine.state import GameState, Lasting, Turn
 from codex.engine.storyline import Resolved, settle
@@ -168,4 +168,6 @@ def end_phase(state: GameState) -> Resolved:
                          used_abilities=frozenset(k for k in state.used_abilities if k.startswith("ever:")),
                          delayed=tuple(d for d in state.delayed if d.lasts == "fired"))
     events.append(TurnPassed(nxt, state.turn.number, rules=("end-phase.effects", "active-player", "non-active-player")))
-    return state, events
+    # "After each turn, ...": heard once the turn is over and has passed, before the next start phase
+    state, after = settle(state, [TurnOver(pid, number)])
+    return state, events + after

@@ -68,6 +68,7 @@ class Reason(ReasonCode):
     WRONG_ELEMENT_SPELLCASTER = "wrong_element_spellcaster"
     EXCLUDED_ELEMENT_SPELLCASTER = "excluded_element_spellcaster"
     NOT_ENOUGH_MANA = "not_enough_mana"
+    NO_ALTERNATIVE_COST = "no_alternative_cost"
     NOT_ENOUGH_THRESHOLD = "not_enough_threshold"
     NOT_YOUR_SITE = "not_your_site"
     BAD_SUMMONING_LOCATION = "bad_summoning_location"
@@ -176,6 +177,7 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.WRONG_ELEMENT_SPELLCASTER: "this Spellcaster may only cast spells of its element",
     Reason.EXCLUDED_ELEMENT_SPELLCASTER: "this Spellcaster may not cast spells of that element",
     Reason.NOT_ENOUGH_MANA: "not enough mana to pay the cost",
+    Reason.NO_ALTERNATIVE_COST: "the spell's text offers no alternative cost to pay instead of its mana cost",
     Reason.NOT_ENOUGH_THRESHOLD: "not enough elemental affinity for the threshold",
     Reason.NOT_YOUR_SITE: "that location is not at a site you control",
     Reason.BAD_SUMMONING_LOCATION: "that is not a legal summoning or conjuring location for this spell",

@@ -182,6 +182,8 @@ def state_json(state: GameState) -> dict[str, Any]:
         if u.animates:
             entry["animates"] = u.animates      # the aura or artifact it is (Codex "Animate")
         entry.update(_counters_json(state, f"unit:{u.id}"))
+        if u.minions_killed:
+            entry["minions_killed"] = u.minions_killed
         units.append(entry)
     artifacts = [{"id": a.id, "name": a.name, "at": loc_json(state.artifact_location(a)), "bearer": a.bearer,
                   "controller": state.artifact_controller(a), "owner": a.owner, "carriable": a.carriable,

@@ -335,7 +335,8 @@ def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], board:
                           subtypes=tuple(u.subtypes) if u.subtypes is not None else (
                               token.subtypes if token else card.subtypes if card else ()),
                           elements=card.elements if card else ((token.element,) if token else ()),
-                          cost=card.cost if card else None, rarity=card.rarity if card else None))
+                          cost=card.cost if card else None, rarity=card.rarity if card else None,
+                          minions_killed=u.minions_killed))
     return units
 
 

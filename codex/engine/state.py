@@ -106,6 +106,7 @@ class Unit:
     cost: int | None = None              # its mana cost (from its card), when known
     rarity: str | None = None            # Ordinary, Exceptional, Elite, Unique (from its card)
     animates: str | None = None          # an animated card ("aura:<id>", "artifact:<id>"): Codex "Animate"
+    minions_killed: int = 0              # minions it was credited with killing, ever ("if they've ever killed")
 
     @property
     def is_avatar(self) -> bool:

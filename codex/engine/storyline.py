@@ -487,6 +487,18 @@ def _source_in_realm(state: GameState, source: str) -> bool:
     return state.unit(source) is not None
 
 
+def _credit_kill(state: GameState, dead: Unit) -> GameState:
+    """A minion that died counts once for each unit credited with killing it (Codex "Kill
+    Credit"), for ever: "if they've ever killed a minion" reads it (`Unit.minions_killed`)."""
+    if not dead.is_minion:
+        return state
+    for killer in dict.fromkeys(dead.killed_by):
+        unit = state.unit(killer)
+        if unit is not None:
+            state = state.with_unit(replace(unit, minions_killed=unit.minions_killed + 1))
+    return state
+
+
 def _bury(state: GameState, burial: Burial) -> Resolved:
     """All the marked cards go to their owners' cemeteries at once."""
     events: list[Event] = []
@@ -495,7 +507,7 @@ def _bury(state: GameState, burial: Burial) -> Resolved:
         unit = state.unit(uid)
         if unit is None:
             continue
-        state = state.remove_unit(uid, "died", unit.killed_by)
+        state = _credit_kill(state.remove_unit(uid, "died", unit.killed_by), unit)
         rules = ["die.marked", "dead-minion"] + (["die.simultaneous"] if together else [])
         if unit.abilities.of_kind(AbilityKind.DEATHRITE):
             rules.append("deathrite")

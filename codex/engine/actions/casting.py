@@ -294,29 +294,60 @@ def _casting_to(res: Resolution, a: D.Cast, spell: C.Spell, pid: str) -> Casting
     return _casting(res, a, spell, pid, loc)
 
 
-def _pay_additional(res: Resolution, casting: Casting, spell: C.Spell, caster: str, sid: str, ptr: str) -> None:
+def _pay_additional(res: Resolution, casting: Casting, spell: C.Spell, caster: str, sid: str, ptr: str,
+                    alternative: Any = None) -> None:
     """"As an additional cost to cast Craterize, discard a site": paid as the spell is cast (Codex
     "Cost": the total cost includes any additional costs); a cost that cannot be paid makes the
-    cast illegal."""
+    cast illegal. ``alternative``: the alternative cost chosen instead of the mana cost, paid first."""
     from codex.engine.effects.casting_rules import additional_costs
+    if alternative is not None:
+        _pay_action(res, alternative, casting, spell, caster, sid, ptr, "alternative",
+                    ("cost.alternate", "may-and-can.optional", "cost"))
+    for static in additional_costs(res.state, casting, spell.abilities):
+        _pay_action(res, static, casting, spell, caster, sid, ptr, "additional", ("cost.additional", "cost"))
+
+
+def _pay_action(res: Resolution, static: Any, casting: Casting, spell: C.Spell, caster: str, sid: str, ptr: str,
+                kind: str, rules: tuple[str, ...]) -> None:
+    """One cost that is an action (discard, sacrifice ...), run as the spell is cast; a cost that
+    changes nothing (no such card to discard) was not paid, so the cast is illegal."""
     from codex.engine.effects.execute import Run, run_clause
     from codex.engine.effects.select import NotExecutable
-    for static in additional_costs(res.state, casting, spell.abilities):
-        ctx = Ctx(casting.card, spell.name, casting.player, static.ctx.ability, f"{sid}.cost", caster=caster)
-        run = Run(res.state, ctx)
-        res.emit(Note("cost", f"{spell.name} has an additional cost, paid as it is cast.", {},
-                      rules=("cost.additional", "cost"), from_card=static.quote))
-        try:
-            run_clause(run, static.payload)
-        except NotExecutable as e:
-            raise res.illegal((Reason.NO_SUCH_ABILITY, "cost.additional"),
-                              f"{spell.name}'s additional cost ({e.what})", ptr + "/spell")
-        if run.state == res.state:       # nothing was paid (no such card to discard)
-            res.emit(*run.events)
-            raise res.illegal((Reason.NOT_IN_HAND, "cost.additional"), f"{spell.name}'s additional cost cannot be paid",
-                              ptr + "/spell")
-        res.state = run.state
+    ctx = Ctx(casting.card, spell.name, casting.player, static.ctx.ability, f"{sid}.cost", caster=caster)
+    run = Run(res.state, ctx)
+    res.emit(Note("cost", f"{spell.name} has an {kind} cost, paid as it is cast.", {},
+                  rules=rules, from_card=static.quote))
+    rule = rules[0]
+    try:
+        run_clause(run, static.payload)
+    except NotExecutable as e:
+        raise res.illegal((Reason.NO_SUCH_ABILITY, rule), f"{spell.name}'s {kind} cost ({e.what})", ptr + "/spell")
+    if run.state == res.state:       # nothing was paid (no such card to discard)
         res.emit(*run.events)
+        raise res.illegal((Reason.NOT_IN_HAND, rule), f"{spell.name}'s {kind} cost cannot be paid", ptr + "/spell")
+    res.state = run.state
+    res.emit(*run.events)
+
+
+def _with_alternative(res: Resolution, a: D.Cast, casting: Casting, spell: C.Spell, ptr: str) \
+        -> tuple[C.Spell, Any]:
+    """"You may discard a random card rather than pay this spell's mana cost", chosen by the cast
+    (``alternative_cost``): the total cost starts from (0) instead of the mana cost, then increases
+    and reductions apply (Codex "Cost"); the action is paid as the spell is cast. A spell whose text
+    offers no such cost cannot be cast that way."""
+    from codex.engine.effects.casting_rules import alternative_costs
+    if not a.alternative_cost:
+        return spell, None
+    found = alternative_costs(res.state, casting, spell.abilities)
+    if not found:
+        raise res.illegal((Reason.NO_ALTERNATIVE_COST, "cost.alternate"),
+                          f"{spell.name} (drop alternative_cost, or cast a spell whose text offers one)",
+                          ptr + "/alternative_cost")
+    static = found[0]
+    res.emit(Note("cost", f"{spell.name} is cast for its alternative cost instead of its mana cost ({spell.cost}): "
+                  "the total cost starts from (0).", {"cost": 0}, rules=("cost.alternate", "may-and-can.optional"),
+                  from_card=static.quote))
+    return replace(spell, cost=0), static
 
 
 def _where_required(res: Resolution, casting: Casting, spell: C.Spell, ptr: str) -> None:
@@ -508,6 +539,7 @@ def _cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
                       rules=("may-and-can.optional",) if this_card else ("may-and-can",), from_card=quote))
     casting = _casting_to(res, a, spell, pid)
     _where_required(res, casting, spell, ptr)
+    spell, alternative = _with_alternative(res, a, casting, spell, ptr)
     spell = _with_cost_changes(res, casting, spell)
     if _cost_rules(a.spell):
         res.emit(Note("cost", f"The cost of {spell.name} is {spell.cost}{_cost_detail(a.spell)}.",
@@ -523,7 +555,7 @@ def _cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
     res.state = res.state.evolve(cast_this_turn=res.state.cast_this_turn + ((pid, spell.name, spell.type, caster.id),))
     if not a.spell.token:          # a token copy is made on the storyline, not cast from a hand
         _from_hand(res, owner, spell.name, ptr, a.zone)
-    _pay_additional(res, casting, spell, caster.id, a.spell.id or spell.name, ptr)
+    _pay_additional(res, casting, spell, caster.id, a.spell.id or spell.name, ptr, alternative)
     res.state, stirred = stir(res.state, (caster.id,), "cast a spell", (spell.text,))   # Codex "At Rest"
     res.emit(*stirred)
     res.settle([SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",))])

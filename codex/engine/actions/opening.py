@@ -46,12 +46,36 @@ def setup(res: Resolution, a: D.Setup, ptr: str) -> Outcome:
     res.emit(FirstPlayer(a.first, rules=("setup.first", "setup.first.rulebook", "random")))
     state = state.evolve(turn=Turn(a.first, 1, "setup"))
     res.state = state
+    hands: list[str] = []
+    changed = False
     for pid in (a.first, state.opponent(a.first)):
-        res.apply(draw(res.state, pid, OPENING, ("setup.hand",)))
+        counts = _opening_counts(res, pid)
+        res.apply(draw(res.state, pid, counts, ("setup.hand",)))
         if res.state.over:
             return res.done(Verdict.GAME_OVER, f"{pid} cannot draw an opening hand: {res.state.winner} wins.")
-    return res.done(Verdict.RESOLVED, f"The game is set up: {a.first} goes first; each player has drawn three sites "
-                    "and three spells, and may now mulligan, the first player first.")
+        changed = changed or counts != OPENING
+        hands.append(f"{pid}'s {counts['atlas']} site(s) and {counts['spellbook']} spell(s)")
+    drawn = f"the opening hands are {' and '.join(hands)}" if changed else \
+        "each player has drawn three sites and three spells"
+    return res.done(Verdict.RESOLVED, f"The game is set up: {a.first} goes first; {drawn}, and the players may "
+                    "now mulligan, the first player first.")
+
+
+def _opening_counts(res: Resolution, pid: str) -> dict[ZoneName, int]:
+    """How many cards ``pid`` draws from each deck for the opening hand: three of each (Codex
+    "Setup"), unless their Avatar's text says otherwise ("Start the game with 4 spells in hand":
+    the card's text takes precedence, Codex "The Silver Rule"), each such change cited."""
+    counts = dict(OPENING)
+    avatar = res.state.avatar_of(pid)
+    for s in res.state.statics:
+        if s.kind != "opening" or avatar is None or s.ctx.source.key != avatar.id:
+            continue
+        deck, n = s.payload
+        counts[deck] = n
+        res.emit(Note("setup", f"{pid}'s Avatar, {avatar.name}, starts the game with {n} "
+                      f"{'spells' if deck == 'spellbook' else 'sites'} in hand instead of three.", {"player": pid},
+                      rules=("setup.hand", "the-silver-rule"), from_card=s.quote))
+    return counts
 
 
 @handles(D.Mulligan, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL)

@@ -192,6 +192,12 @@ def additional_costs(state: GameState, casting: Casting, abilities: Abilities) -
     return [s for s in _own_statics(state, casting, abilities) if s.kind == "additional_cost"]
 
 
+def alternative_costs(state: GameState, casting: Casting, abilities: Abilities) -> list[Any]:
+    """The spell's own alternative costs ("You may discard a card rather than pay this spell's mana
+    cost"): actions its caster may pay instead of the mana cost."""
+    return [s for s in _own_statics(state, casting, abilities) if s.kind == "alternative_cost"]
+
+
 def conjured_atop(state: GameState, casting: Casting, abilities: Abilities) -> tuple[CardQuote, bool] | None:
     """An aura whose text says where it is conjured ("Conjure atop an Elite or Unique site"): that
     static ability, and whether the site it goes to is such a site; None when the text says nothing."""
@@ -374,4 +380,4 @@ def cast_holds(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
 
 __all__ = ["Casting", "casting_of", "permitted", "play_permitted", "cost_change", "cast_holds", "threshold_waived",
            "spent", "required", "may_cast", "alternate_cost", "conjured_atop", "card_permitted",
-           "additional_costs", "cast_now"]
+           "additional_costs", "alternative_costs", "cast_now"]

@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterator
 from codex.cardtext import ast as A
 from codex.engine.effects.attacks import attacked, attacks_made, succeeding, succeeding_now, successful
 from codex.engine.effects.context import Ctx, Obj
-from codex.engine.effects.select import (NotExecutable, controller_of, is_a, locations_of, places, select,
+from codex.engine.effects.select import (NotExecutable, singular, controller_of, is_a, locations_of, places, select,
                                          select_all)
 from codex.engine.geometry import Region
 from codex.engine.state import GameState
@@ -167,6 +167,9 @@ def clause_holds(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
     if isinstance(act, A.Die) and died_this_turn(clause):     # "if an allied Mortal died this turn"
         result = _died(state, ctx, act)
         return not result if clause.negated else result
+    if isinstance(act, A.Remove) and ever_killed(clause):     # "if they've ever killed a minion"
+        result = _has_killed(state, ctx, act)
+        return not result if clause.negated else result
     if isinstance(act, A.Attack) and (attacks_made(clause) or successful(clause)):
         if not attacks_made(clause):     # "if an affected site is successfully attacked": not an event read here
             raise NotExecutable("a condition about an attack going well, outside 'while'")
@@ -185,6 +188,26 @@ def clause_holds(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
         raise NotExecutable(f"a condition about {type(act).__name__}")
     result = test(state, ctx, act)
     return not result if clause.negated else result
+
+
+def ever_killed(clause: A.Clause) -> bool:
+    """"if they've ever killed a minion", "unless it has ever killed a minion": a kill of a minion
+    at any time before now, by the units named (`Unit.minions_killed`, kept when minions die with
+    kill credit, Codex "Kill Credit"). Only "ever" is read: a past "killed" with no time named
+    could be this turn or ever, and a kill of a unit could be of an Avatar, which is not counted."""
+    act = clause.action
+    patient = act.patient
+    return isinstance(act, A.Remove) and act.kind == "kill" and clause.tense == "past" \
+        and clause.adverbs == ("ever",) and act.agent is not None and clause.modal is None \
+        and not clause.adjuncts and clause.duration is None and clause.scope is None \
+        and isinstance(patient, A.Selector) and singular(patient.noun) == "minion" and patient.det in ("a", "an", None) \
+        and patient.count in (None, 1) and not patient.mods and not patient.filters
+
+
+def _has_killed(state: GameState, ctx: Ctx, act: A.Remove) -> bool:
+    """Whether any of the units the words name has ever killed a minion."""
+    killers = [state.unit(o.key) for o in select_all(state, ctx, act.agent) if o.kind == "unit"]
+    return any(u is not None and u.minions_killed > 0 for u in killers)
 
 
 def _occupy(state: GameState, ctx: Ctx, act: A.Occupy) -> bool:
@@ -376,6 +399,10 @@ def condition_problems(node: Any) -> Iterator[str]:
         return
     if isinstance(act, A.Die):
         yield from _died_problems(node, act)
+        return
+    if isinstance(act, A.Remove) and ever_killed(node):
+        from codex.engine.effects.check import sel_problems
+        yield from sel_problems(act.agent)
         return
     if type(act) not in _TESTS:
         yield f"a condition about {type(act).__name__}"

@@ -61,7 +61,9 @@ def replacement_problems(sentence: A.Sentence) -> Iterator[str]:
     if isinstance(act, A.Damage) and (act.kind not in DAMAGE_KINDS or act.agent is not None or act.amount is not None):
         yield "replacing a kind of damage the engine does not tell apart"
     yield from sel_problems(act.patient)
-    if sentence.duration is not None or sentence.per is not None or sentence.limit is not None:
+    if isinstance(act.patient, A.Selector) and _unknown_name(act.patient.noun):
+        yield "a name no card or subtype has (the card's own name, misprinted?)"
+    if sentence.duration is not None or sentence.per is not None or not _limit_known(sentence.limit):
         yield "a replacement with a duration, 'for each' or a limit"
     for other in sentence.conditions:
         if other is not cond:
@@ -72,6 +74,35 @@ def replacement_problems(sentence: A.Sentence) -> Iterator[str]:
                 yield "preventing something other than damage"
             continue
         yield from clause_problems(A.replace(clause, instead=False))
+
+
+def _unknown_name(noun: str) -> bool:
+    """A proper name ("Tuft Turtles") that is neither a known card name, subtype nor title of the
+    parser's name book: it selects nothing, so a replacement about it would never apply; the
+    engine says so rather than rule in silence (a misprint of the card's own name is the grammar's
+    to read as the card, `cardtext.lexer.self_aliases`)."""
+    from codex.cardtext import lexicon as L
+    from codex.cardtext.parser import names
+    from codex.engine.effects.select import is_subtype, singular
+    if not is_subtype(noun):
+        return False
+    book = names().names
+    return L.fold(noun) not in book and L.fold(singular(noun)) not in book
+
+
+def _limit_known(limit: A.Limit | None) -> bool:
+    """No limit, or "the first time ... each turn" / "once per turn" (one replacement per turn),
+    or "the first time ..." with no turn (one ever): what `_once_key` remembers."""
+    return limit is None or (limit.count == 1 and (limit.turn is None or (limit.turn.whose == "each"
+                                                                          and limit.turn.which is None)))
+
+
+def _once_key(static: Any, sentence: A.Sentence) -> str | None:
+    """The memory (`GameState.used_abilities`) of a limited replacement that already applied: per
+    turn with "each turn" (forgotten when the turn ends), else for ever; None when unlimited."""
+    if sentence.limit is None:
+        return None
+    return f"{'turn' if sentence.limit.turn is not None else 'ever'}:once:{static.ctx.key}:instead"
 
 
 def _attack_adverbs(event: A.Clause) -> tuple[str, ...]:
@@ -135,6 +166,9 @@ def _replace(state: GameState, verb: str, unit: Unit, kind: str | None, what: st
         except NotExecutable:
             continue
         _, sentence = s.payload
+        once = _once_key(s, sentence)
+        if once is not None and once in state.used_abilities:
+            continue        # "the first time ... each turn": it has applied already
         ctx: Ctx = s.ctx.bind("it", [Obj("unit", unit.id)])
         for name, objs in (bound or {}).items():
             ctx = ctx.bind(name, objs)
@@ -144,7 +178,7 @@ def _replace(state: GameState, verb: str, unit: Unit, kind: str | None, what: st
                  ("replacement-effect",) + (SUCCESS_RULES if verb == "attack_succeeds" else ()), unit=unit.id)
         token = _replacing.set(_replacing.get() | {(unit.id, verb)})
         try:
-            run_sentence(run, A.replace(sentence, conditions=(), clauses=tuple(A.replace(c, instead=False)
+            run_sentence(run, A.replace(sentence, conditions=(), limit=None, clauses=tuple(A.replace(c, instead=False)
                                                                               for c in sentence.clauses)))
         except NotExecutable:
             continue
@@ -152,6 +186,11 @@ def _replace(state: GameState, verb: str, unit: Unit, kind: str | None, what: st
             _replacing.reset(token)
         if verb == "attack_succeeds" and run.did is False:
             continue        # "she may ... instead": declined, so the attack goes on as it would
+        if once is not None:
+            run.note("replacement", f"{s.ctx.source_name}'s replacement applies only the first time"
+                     f"{' each turn' if sentence.limit is not None and sentence.limit.turn else ''}: it has now.",
+                     ("replacement-effect",), unit=unit.id)
+            return run.state.evolve(used_abilities=run.state.used_abilities | {once}), run.events
         return run.state, run.events
     return None
 
@@ -184,11 +223,18 @@ def _prevent_problems(act: A.Prevent) -> Iterator[str]:
     yield "preventing damage outside a replacement ('If ... would take damage, prevent it')"
 
 
+def _the_damage(node: Any) -> bool:
+    """"prevent it", "prevent that damage", "prevent the damage": the damage being replaced."""
+    return (isinstance(node, A.Ref) and node.word in ("it", "that")) or \
+        (isinstance(node, A.Selector) and node.noun == "damage" and node.det in ("that", "the", "this")
+         and not node.mods and not node.filters and node.count is None)
+
+
 @executes(A.Prevent, problems=_prevent_problems)
 def _prevent(run: Run, act: A.Prevent, clause: A.Clause) -> list[Obj]:
     """"prevent it": the damage a replacement replaces is not dealt (`would_be_damaged`)."""
     damage = run.ctx.lookup("damage")
-    if not damage or not (isinstance(act.patient, A.Ref) and act.patient.word in ("it", "that")):
+    if not damage or not _the_damage(act.patient):
         raise NotExecutable("preventing something other than the damage being replaced")
     uid, amount = damage[0].key
     unit = run.state.unit(uid)

@@ -254,6 +254,62 @@ def _alternate_cost(clause: A.Clause) -> int | None:
         return None
 
 
+def opening_hand(clause: A.Clause) -> tuple[str, int] | None:
+    """"Start the game with 4 spells in hand" (an Avatar's text): the deck ("spellbook" for spells,
+    "atlas" for sites) whose opening draw is that many cards instead of three (Codex "Setup"), and
+    the number; None for any other clause."""
+    act = clause.action
+    if not isinstance(act, A.Action) or act.lemma != "start" or clause.modal or clause.negated \
+            or clause.conditions or clause.adverbs or clause.adjuncts or clause.duration or clause.per:
+        return None
+    roles = dict(act.roles)
+    game = roles.get("patient")
+    if set(roles) != {"patient"} or not isinstance(game, A.Selector) or game.noun != "game" \
+            or game.det != "the" or game.mods or len(game.filters) != 1:
+        return None
+    with_ = game.filters[0]
+    cards = getattr(with_, "what", None)
+    if not isinstance(with_, A.With) or with_.negated or not isinstance(cards, A.Selector) \
+            or not isinstance(cards.count, int) or cards.quant is not None or cards.mods or cards.det is not None:
+        return None
+    deck = {"spell": "spellbook", "site": "atlas"}.get(singular_noun(cards))
+    where = cards.filters
+    in_hand = len(where) == 1 and isinstance(where[0], A.Where) and where[0].rel == "in" \
+        and isinstance(where[0].of, A.Selector) and where[0].of.noun == "hand" and where[0].of.det in (None, "your")
+    return (deck, cards.count) if deck is not None and in_hand else None
+
+
+def _alternative_cost(clause: A.Clause) -> A.Clause | None:
+    """The action of "You may <action> rather than pay this spell's mana cost" (Codex "Cost":
+    "Alternately, you can start with an alternate cost"): the clause its caster performs instead of
+    paying the mana cost, with no "may" and no "rather than"; None for any other clause (a condition,
+    a negation, another adjunct or another cost replaced are not read here)."""
+    if clause.modal != "may" or clause.negated or clause.conditions or clause.adverbs or clause.duration \
+            or clause.per or clause.purpose or len(clause.adjuncts) != 1:
+        return None
+    adj = clause.adjuncts[0]
+    paid = adj.what
+    if adj.prep != "rather_than" or not isinstance(paid, A.Clause) or not isinstance(paid.action, A.Pay) \
+            or paid.negated or paid.conditions or not _this_spells_mana_cost(paid.action.patient):
+        return None
+    agent = getattr(clause.action, "agent", None)
+    if not (agent is None or isinstance(agent, A.Ref) and agent.word == "you"):
+        return None
+    return A.replace(clause, modal=None, adjuncts=())
+
+
+def _this_spells_mana_cost(node: Any) -> bool:
+    """"this spell's mana cost", "its mana cost": the mana cost of the card whose text it is."""
+    if not isinstance(node, A.Selector) or node.noun != "mana cost" or node.mods or node.filters:
+        return False
+    if node.det == "its":
+        return True
+    owner = getattr(node.det, "owner", None)
+    return (isinstance(owner, A.Ref) and owner.word in ("SELF", "its")) or \
+        (isinstance(owner, A.Selector) and owner.det == "this" and owner.noun in ("spell", "card")
+         and not owner.mods and not owner.filters)
+
+
 def _cast_when(clause: A.Clause) -> Any:
     """The "when ..." of "May be cast when an ally defends a site or another unit" (this card only,
     nothing else said); None otherwise."""
@@ -381,6 +437,18 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         _check_words(who)
         return [Static("grant", ctx, None if isinstance(who, A.Ref) else who, Keywords(sees_stealth=True), conds,
                        order)]
+    opening = opening_hand(clause)
+    if opening is not None:
+        # "Start the game with 4 spells in hand": the Avatar's player's opening hand (`actions/opening.py`)
+        return [Static("opening", ctx, None, opening, (), order)]
+    payload = _alternative_cost(clause)
+    if payload is not None:
+        # "You may exile a card rather than pay this spell's mana cost": an alternate cost that is an
+        # action, paid as the spell is cast when its caster chooses it (`actions/casting.py`)
+        from codex.engine.effects.check import sentence_problems
+        for problem in sentence_problems((A.Sentence(clauses=(payload,)),)):
+            raise Unsupported(f"an alternative cost with {problem}")
+        return [Static("alternative_cost", ctx, None, payload, (), order)]
     if clause.modal in ("may", "can") and not clause.negated:
         return _permission(clause, ctx, order)
     if clause.modal in ("must", "can and must") and not clause.negated:
@@ -964,8 +1032,15 @@ def _each_covered(static: Static) -> Static:
 
 
 def _said_of_each(cond: Any) -> bool:
-    return isinstance(cond, A.Condition) and cond.kind == "while" and isinstance(cond.clause, A.Clause) \
-        and isinstance(cond.clause.action, (A.Attack, A.Defend)) and cond.clause.action.agent is None
+    """"while attacking" with no subject; "Bearer has +3 power if they've ever killed a minion": a
+    pronoun naming the one who killed is the sentence's subject, so each object it covers."""
+    from codex.engine.effects.conditions import ever_killed
+    if not isinstance(cond, A.Condition) or not isinstance(cond.clause, A.Clause):
+        return False
+    act = cond.clause.action
+    if cond.kind in ("if", "unless") and ever_killed(cond.clause):
+        return isinstance(act.agent, A.Ref) and act.agent.word in ("it", "they", "he", "she")
+    return cond.kind == "while" and isinstance(act, (A.Attack, A.Defend)) and act.agent is None
 
 
 def _additional(sentence: Any) -> bool:

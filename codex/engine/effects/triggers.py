@@ -23,7 +23,7 @@ from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.effects.select import NotExecutable, locations_of, select_all
 from codex.engine.events import (ArtifactBroken, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Entering, Event, Fought, Intercepted,
                                  Marked, PickedUp, ProjectileStruck, SitePlayed, SpellCast, Struck, Summoned, TurnEnded,
-                                 TurnStarted)
+                                 TurnOver, TurnStarted)
 from codex.engine.geometry import Location, Region
 from codex.engine.state import Card, GameState, Site
 
@@ -58,6 +58,10 @@ def listens_for(action: Any) -> bool:
 def trigger_problems(trigger: A.Trigger) -> list[str]:
     """What keeps the engine from knowing when this trigger fires (empty: it knows)."""
     from codex.engine.effects.check import sel_problems
+    if trigger.kind == "after_turn":      # "After each turn, ...": once the turn is over (`TurnOver`)
+        if trigger.turn is not None and (trigger.turn.whose not in _WHOSE or trigger.turn.which is not None):
+            return [f"a trigger after {trigger.turn.whose}'s turn"]
+        return []
     if trigger.kind == "at":
         if trigger.phase not in _PHASES:
             return [f"a trigger at '{trigger.phase}'"]
@@ -302,6 +306,8 @@ def _marked(state: GameState, ctx: Ctx, act: Any, event: Marked) -> bool:
 
 def fires(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event) -> bool:
     """Whether ``event`` fires ``trigger`` of the ability in ``ctx``."""
+    if trigger.kind == "after_turn":
+        return isinstance(event, TurnOver) and _turn_matches(trigger, ctx, event.player)
     if trigger.kind == "at":
         wanted = _PHASES.get(trigger.phase or "", ())
         player = getattr(event, "player", None)
