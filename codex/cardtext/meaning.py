@@ -2564,12 +2564,7 @@ def _conditions_with_two_clauses(segs: list[Any]) -> list[Any]:
                 and not _ends_with_comma(content.chunks[-1]) \
                 and nsc.vgroup is not None and nsc.vgroup.copula and not nsc.vgroup.modal and not nsc.vgroup.perfect \
                 and (after is None or after.startswith(",")):
-            sub = content.chunks[-1]
-            merged = Chunk("sub", sub.value, sub.start, nsc.end, sub.prep)
-            merged.extra = (nsep, nsc)  # type: ignore[attr-defined]
-            out[i] = ("clause", SClause(content.subject, content.vgroup, content.chunks[:-1] + [merged],
-                                        content.start, nsc.end, content.gap), sep)
-            del out[i + 1]
+            _join_into_last_sub(out, i, content, nsep, nsc, sep)
             continue
         # "Untap X whenever he attacks and kills an enemy": after an imperative ending in a subordinate
         # clause, a subjectless third-person verb cannot be another imperative: it continues that clause
@@ -2577,15 +2572,22 @@ def _conditions_with_two_clauses(segs: list[Any]) -> list[Any]:
                 and not content.subject and content.vgroup is not None and content.vgroup.form == "base" \
                 and not content.vgroup.modal and not nsc.subject and nsc.vgroup is not None \
                 and nsc.vgroup.form == "third" and nsep in ("and", "or"):
-            sub = content.chunks[-1]
-            merged = Chunk("sub", sub.value, sub.start, nsc.end, sub.prep)
-            merged.extra = (nsep, nsc)  # type: ignore[attr-defined]
-            out[i] = ("clause", SClause(content.subject, content.vgroup, content.chunks[:-1] + [merged],
-                                        content.start, nsc.end, content.gap), sep)
-            del out[i + 1]
+            _join_into_last_sub(out, i, content, nsep, nsc, sep)
             continue
         i += 1
     return out
+
+
+def _join_into_last_sub(out: list[Any], i: int, content: SClause, nsep: str, nsc: SClause,
+                        sep: Any) -> None:
+    """Make the clause after ``out[i]`` (``nsc``, joined by ``nsep``) part of that clause's
+    last subordinate clause, in place: the two segments become one."""
+    sub = content.chunks[-1]
+    merged = Chunk("sub", sub.value, sub.start, nsc.end, sub.prep)
+    merged.extra = (nsep, nsc)  # type: ignore[attr-defined]
+    out[i] = ("clause", SClause(content.subject, content.vgroup, content.chunks[:-1] + [merged],
+                                content.start, nsc.end, content.gap), sep)
+    del out[i + 1]
 
 
 def _ends_with_comma(sub: Chunk) -> bool:
