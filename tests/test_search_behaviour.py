@@ -292,6 +292,21 @@ def test_a_question_naming_a_card_prefers_the_records_that_mention_it(searcher: 
     assert not any(sig.named for _key, sig in searcher.candidate_signals(q, "sorcery"))
 
 
+def test_a_long_question_naming_a_card_still_ranks_the_records_naming_it(
+        searcher: Searcher) -> None:
+    """A long question spreads BM25F over its other words: the one record that rules on the
+    card named (Sea Raider, in a changelog entry) ranked below the first 50 candidates and
+    was never re-ranked. Records naming the card join the candidates, a bounded few."""
+    from codex.search.searcher import CANDIDATES, NAMED_CANDIDATES
+
+    q = "sea raider attacks and two minions defend and die, does its ability trigger twice"
+    signals = searcher.candidate_signals(q, "sorcery")
+    assert len(signals) <= CANDIDATES + NAMED_CANDIDATES
+    named = [key for key, sig in signals if sig.named]
+    assert named
+    assert searcher.search(q, game="sorcery").hits[0].key in named
+
+
 def test_a_games_title_phrase_mends_a_typo_in_that_game(searcher: Searcher) -> None:
     result = searcher.search("ready fase steps", game="sorcerer")
     assert result.searched == "ready phase steps"

@@ -52,6 +52,7 @@ from codex.search.understand import Understanding, understand
 from codex.search.vocabulary import Vocabulary
 
 CANDIDATES = 50      # re-ranked; a long question's answer can sit ~40th by BM25F alone
+NAMED_CANDIDATES = 10  # more: records naming a card the query names, outside the first 50
 OTHER_GAME_CANDIDATES = 10   # re-ranked in a game that does not lead an every-game search
 PROXIMITY_CHARS = 12    # "summoning sickness", "life loss", "can't defend" ≈ a short word apart
 CACHE_SIZE = 256
@@ -788,6 +789,7 @@ class Searcher:
         sentence = self._sentence_cover(parsed)
         names = self._names_not_words(cards)
         mentions = self._mentions
+        best += self._naming(matched, best, names)
         signals = [(n, rank.signals(sc / top, self._features[i], qf, near(n), *sentence(n),
                                     named=not names.isdisjoint(mentions[i])))
                    for sc, n in best for i in (self._by_docnum[n],)]
@@ -797,6 +799,21 @@ class Searcher:
         scored = [(n, rank.combine(sig)) for n, sig in signals]
         scored.sort(key=lambda s: (-s[1], self._docs[self._by_docnum[s[0]]]["position"]))
         return [(n, round(s, 4)) for n, s in scored], total
+
+    def _naming(self, matched: dict[int, float], best: list[tuple[float, int]],
+                names: frozenset[str]) -> list[tuple[float, int]]:
+        """Matches that mention a card the query names by a name but did not make the
+        candidates: a long question about a card ("does sea raider trigger twice if …")
+        spreads BM25F over its other words, and the one record ruling on that card must
+        still be ranked (issue #19: a search naming a card finds the entries that mention
+        it). At most ``NAMED_CANDIDATES`` more, best BM25F first, so the work stays bounded."""
+        if not names:
+            return []
+        taken = {n for _sc, n in best}
+        mentions = self._mentions
+        extra = ((sc, n) for n, sc in matched.items()
+                 if n not in taken and not names.isdisjoint(mentions[self._by_docnum[n]]))
+        return heapq.nlargest(NAMED_CANDIDATES, extra, key=lambda t: (t[0], -t[1]))
 
     def _names_not_words(self, cards: Sequence[CardResult]) -> frozenset[str]:
         """The cards named by a name, not by a word: typed exactly, and of two words or
