@@ -1003,8 +1003,11 @@ class Searcher:
         is answered by the sentence that gives the number.
         """
         typed = parsed.all_words()
-        words = [frozenset(stems(BODY_ANALYZER, w)) for w in self._meaningful(typed)]
-        words = [w for w in dict.fromkeys(words) if w]
+        words: list[frozenset[str]] = []
+        for w in self._meaningful(typed):     # synonyms typed together are one concept
+            own = frozenset(stems(BODY_ANALYZER, w))
+            if own and not any(own <= seen for seen in words):
+                words.append(own | self._synonym_stems(w))
         quantity = bool(words) and asks_quantity([w.lower() for w in typed])
         if len(words) < 2 and not quantity:
             return lambda _n: (0.0, 0.0)
@@ -1026,6 +1029,14 @@ class Searcher:
             return (share if several else 0.0), (share if stated else 0.0)
 
         return cover
+
+    def _synonym_stems(self, word: str) -> frozenset[str]:
+        """Body stems of the one-word synonyms declared for ``word``: a sentence that says
+        "contracts" holds the "cards" a Contracts player asks about, as coverage already
+        counts it."""
+        return frozenset(s for group in self._synonyms if word in group
+                         for other in group if other != word and " " not in other
+                         for s in stems(BODY_ANALYZER, other))
 
     def _stem_found(self, docnum: int, stem: str) -> tuple[list[Match], frozenset[int]]:
         """Where words of ``stem`` stand in a record's body, and their sentences.
