@@ -161,3 +161,23 @@ def test_a_tiny_budget_stops_a_destination_search() -> None:
     doc = board([{"id": "m", "controller": "p2", "at": 1, "power": 1}], {"do": "move", "unit": "m", "how": "drag", "to": 20})
     with pytest.raises(TooComplex):
         rule(doc, work_limit=20)
+
+
+def test_a_misnamed_field_or_action_tag_gets_a_fix_that_names_the_rename() -> None:
+    """A person writing a scenario by hand who types "square" for "at", or "type" for "do",
+    is told which rename fixes it, not only that one field is missing and another unknown."""
+    doc = board([{"id": "a", "controller": "p1", "square": 13, "power": 2}],
+                {"type": "attack", "unit": "a", "target": "b"})
+    with pytest.raises(ScenarioError) as e:
+        load(doc)
+    fixes = {p.pointer: p.fix for p in e.value.problems}
+    assert fixes["/units/0/square"] == 'rename "square" to "at"'
+    assert fixes["/units/0/at"] == 'add "at", or rename "square" to it'
+    assert fixes["/action/do"] == 'rename "type" to "do" (it names the action "attack")'
+
+
+def test_an_unknown_field_with_nothing_missing_keeps_the_plain_fix() -> None:
+    doc = board([{"id": "a", "controller": "p1", "at": 13, "power": 2, "colour": "red"}])
+    with pytest.raises(ScenarioError) as e:
+        load(doc)
+    assert [p.fix for p in e.value.problems] == ["remove or rename the unknown field"]

@@ -9,6 +9,7 @@ once; nothing here raises anything but ScenarioError.
 from __future__ import annotations
 
 import json
+from difflib import get_close_matches
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -108,6 +109,7 @@ def shape_problems(error: ValidationError, doc: Any) -> list[Problem]:
             return mismatch, len(errs)
         best[site] = min(branches.items(), key=cost)[0]
     problems: dict[str, Problem] = {}
+    kinds: dict[str, str] = {}         # pointer → pydantic's error type
     for pointer, labels, err in found:
         if any(best.get(site) != label for site, label in labels):
             continue
@@ -117,7 +119,78 @@ def shape_problems(error: ValidationError, doc: Any) -> list[Problem]:
             if expected and err["type"] in ("literal_error", "enum", "union_tag_invalid"):
                 fix = f"use one of {expected}"
             problems[pointer] = Problem(pointer, err["msg"], fix)
-    return list(problems.values())
+            kinds[pointer] = err["type"]
+    return _renames(list(problems.values()), kinds, doc)
+
+
+def _split(pointer: str) -> tuple[str, str]:
+    parent, _, name = pointer.rpartition("/")
+    return parent, name.replace("~1", "/").replace("~0", "~")
+
+
+def _at(doc: Any, pointer: str) -> Any:
+    """The value at a JSON pointer of ``doc`` (None when it is not there)."""
+    cur = doc
+    for part in filter(None, pointer.split("/")):
+        key = part.replace("~1", "/").replace("~0", "~")
+        if isinstance(cur, dict):
+            cur = cur.get(key)
+        elif isinstance(cur, list) and key.isdigit() and int(key) < len(cur):
+            cur = cur[int(key)]
+        else:
+            return None
+    return cur
+
+
+@lru_cache(maxsize=1)
+def action_names() -> frozenset[str]:
+    """Every value ``do`` may take (the actions' tags, read from the format's schema)."""
+    names: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            d = node.get("discriminator")
+            if isinstance(d, dict) and d.get("propertyName") == "do":
+                names.update(d.get("mapping", {}))
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+
+    walk(schema())
+    return frozenset(names)
+
+
+def _renames(problems: list[Problem], kinds: dict[str, str], doc: Any) -> list[Problem]:
+    """Fixes that name the likely mistake: a field the object lacks beside one it should
+    not have is usually that field misnamed ("square" written for "at"), and an action
+    without ``do`` usually names itself under another key ("type": "attack")."""
+    missing: dict[str, list[str]] = {}
+    for pointer, kind in kinds.items():
+        if kind == "missing":
+            parent, name = _split(pointer)
+            missing.setdefault(parent, []).append(name)
+    renamed: dict[str, str] = {}                    # pointer of a missing field → typed name
+    out = []
+    for p in problems:
+        parent, name = _split(p.pointer)
+        error = kinds.get(p.pointer)
+        if error == "extra_forbidden" and missing.get(parent):
+            wanted = get_close_matches(name, missing[parent], n=1, cutoff=0.0)[0]
+            p = Problem(p.pointer, p.problem, f'rename "{name}" to "{wanted}"')
+            renamed.setdefault(f"{parent}/{wanted}", name)
+        elif error == "union_tag_not_found":
+            obj = _at(doc, parent)
+            typed = [k for k, v in obj.items() if isinstance(v, str) and v in action_names()] \
+                if isinstance(obj, dict) else []
+            if typed:
+                p = Problem(p.pointer, p.problem,
+                            f'rename "{typed[0]}" to "do" (it names the action "{obj[typed[0]]}")')
+        out.append(p)
+    return [Problem(p.pointer, p.problem,
+                    f'add "{_split(p.pointer)[1]}", or rename "{renamed[p.pointer]}" to it')
+            if p.pointer in renamed else p for p in out]
 
 
 # ----------------------------------------------------------------------------- the board
