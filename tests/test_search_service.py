@@ -57,6 +57,20 @@ def test_results_page_offers_the_query_as_typed(client) -> None:  # noqa: ANN001
     assert "Showing results for" not in as_typed and "exile → banish" not in as_typed
 
 
+def test_results_page_folds_the_players_terms_into_one_line(client) -> None:  # noqa: ANN001
+    """On a judge's phone the explanations of players' words must not push the first hit
+    off the screen: one summary line names every mapping, the reasons open on a tap."""
+    import re
+
+    page = client.get("/search?q=can+fliers+block").get_data(as_text=True)
+    [details] = re.findall(r'<details class="mappings">(.*?)</details>', page, re.S)
+    summary = re.search(r"<summary>(.*?)</summary>", details, re.S).group(1)
+    assert "fliers → Airborne" in summary and "block → defend" in summary
+    assert "Magic" not in summary                    # the reasons stay folded
+    reasons = re.findall(r'<p class="mapping">(.*?)</p>', details, re.S)
+    assert len(reasons) == 2 and all("Magic" in r for r in reasons)
+
+
 def test_results_page_names_the_card(cards_client) -> None:  # noqa: ANN001
     page = cards_client.get("/search?q=glimmer+owl").get_data(as_text=True)
     assert page.index('<a class="card" href="/cards/Glimmer%20Owl">Glimmer Owl</a>') < \
