@@ -2015,11 +2015,12 @@ class _Clauses(_Interp):
         extra = getattr(ch, "extra", None)
         if extra is not None:  # "if X is Y and would Z": the second clause shares the subject
             second = self.clause(extra[1], subject)
-            if _link(extra[0]) == "or":
-                clause = A.Clause(A.Group((clause, second), "or"))
-            else:
-                ex.conditions.append(A.Condition(kind, clause))
+            link = _link(extra[0])
+            if link == "and" and kind != "unless":
+                ex.conditions.append(A.Condition(kind, clause))   # both must hold: two conditions
                 clause = second
+            else:   # "if A or B"; "unless A and B" (one "unless" over the pair): one condition
+                clause = A.Clause(A.Group((clause, second), link))
         ex.conditions.append(A.Condition(kind, clause))
 
     def _compare(self, frame: "_Frame", kwargs: dict[str, Any]) -> A.Compare:
@@ -2209,8 +2210,30 @@ _AMOUNT_NOUNS = {"damage", "strike damage", "life", "step", "projectile", "mana"
 
 _TRIGGER_SUBS = {"when", "whenever", "after", "first_time", "next_time"}
 # Subordinate clauses two states may share ("if A and B": both must hold, as a clause's conditions do;
-# not "unless": "unless A and B" is not "unless A, unless B")
+# "unless A and B" is one condition over the pair, not "unless A, unless B": see ``subordinate``)
 _CONDITION_SUBS = {"if", "while"}
+_SHARED_SUBS = _CONDITION_SUBS | {"unless"}
+# Primitives that state how things are, not what happens: a clause of one of these verbs after
+# "if A and" is a second state, not an effect ("if you control a tower and you have no spells")
+_STATE_PRIMITIVES = frozenset({"Control", "Own", "Compare", "Located", "IsA", "Exists", "Occupy"})
+
+
+def _stative(vg: "VGroup") -> bool:
+    """A verb group that states a condition: the copula, or a plain present-tense verb every sense of
+    which is a state (``control``, ``own``; ``have``, whose grants are the static "has Airborne",
+    counts by its sense of possession). Modal and perfect forms, and past forms of other verbs, report
+    events."""
+    if vg.modal or vg.perfect:
+        return False
+    if vg.copula:
+        return True
+    if vg.form not in ("base", "third"):
+        return False
+    senses = L.load().verbs.get(vg.lemma) or []
+    prims = {s.primitive for s in senses}
+    if "Own" in prims:
+        prims.discard("Grant")
+    return bool(prims) and prims <= _STATE_PRIMITIVES
 
 
 class _Sentences(_Clauses):
@@ -2547,7 +2570,7 @@ def _conditions_with_two_clauses(segs: list[Any]) -> list[Any]:
         nkind, nsc, nsep = out[i + 1]
         after = out[i + 2][2] if i + 2 < len(out) else None
         if kind == "adjunct" and content and content[-1].kind == "sub" and nkind == "clause" \
-                and (not nsc.subject or content[-1].prep in _CONDITION_SUBS) \
+                and (not nsc.subject or content[-1].prep in _SHARED_SUBS) \
                 and nsep in ("and", "or") and after is not None and after.startswith(","):
             sub = content[-1]
             inner: SClause = sub.value
@@ -2560,9 +2583,9 @@ def _conditions_with_two_clauses(segs: list[Any]) -> list[Any]:
         # bare "and" to a trailing condition is a second condition (a state is no effect; a comma before
         # "and" would end the condition: "..., and its controller loses 1 life")
         if kind == "clause" and nkind == "clause" and content.chunks and content.chunks[-1].kind == "sub" \
-                and content.chunks[-1].prep in _CONDITION_SUBS and nsep == "and" and nsc.subject \
+                and content.chunks[-1].prep in _SHARED_SUBS and nsep in ("and", "or") and nsc.subject \
                 and not _ends_with_comma(content.chunks[-1]) \
-                and nsc.vgroup is not None and nsc.vgroup.copula and not nsc.vgroup.modal and not nsc.vgroup.perfect \
+                and nsc.vgroup is not None and _stative(nsc.vgroup) \
                 and (after is None or after.startswith(",")):
             _join_into_last_sub(out, i, content, nsep, nsc, sep)
             continue

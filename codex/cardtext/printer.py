@@ -265,20 +265,20 @@ class _Printer:
             text += " to " + self.clause(c.purpose).removeprefix("you ")
         previous = None
         for cond in c.conditions:
-            if previous is not None and cond.kind == previous.kind and cond.clause is not None \
-                    and _doer(cond.clause) == _doer(previous.clause) is not None:
-                # "whenever he attacks and kills an enemy": two conditions of one kind, one subject
-                self.subordinate += 1
-                try:
-                    text += " and " + self.clause(cond.clause, shared="third")
-                finally:
-                    self.subordinate -= 1
-            elif previous is not None and cond.kind == previous.kind and cond.kind in ("if", "while") \
+            if previous is not None and cond.kind == previous.kind and cond.kind in ("if", "while") \
                     and cond.clause is not None and _state_with_subject(cond.clause):
                 # "while here and no enemy is nearby": a second state of the same condition
                 self.subordinate += 1
                 try:
                     text += " and " + self.clause(cond.clause)
+                finally:
+                    self.subordinate -= 1
+            elif previous is not None and cond.kind == previous.kind and cond.clause is not None \
+                    and _doer(cond.clause) == _doer(previous.clause) is not None:
+                # "whenever he attacks and kills an enemy": two conditions of one kind, one subject
+                self.subordinate += 1
+                try:
+                    text += " and " + self.clause(cond.clause, shared="third")
                 finally:
                     self.subordinate -= 1
             else:
@@ -342,7 +342,23 @@ class _Printer:
                 return "as an additional cost to " + self.clause(c.clause)
             finally:
                 self.subordinate = saved
+        if _clause_list(c.clause):
+            return f"{word} {self.clause_list(c.clause.action)}"
         return f"{word} {self.clause(c.clause)}"
+
+    def clause_list(self, g: A.Group) -> str:
+        """One condition over two or more clauses (``unless you control a tower and an enemy is nearby``,
+        ``if bearer is a minion or would die``): a later clause about the same subject leaves it out
+        unless it is a state (the parser reads a state back only with its subject)."""
+        first, *rest = g.items
+        parts = [self.clause(first)]
+        for item in rest:
+            if not _state_with_subject(item) and _doer(item) == _doer(first) is not None \
+                    and not (item.modal or item.negated or item.tense):   # an auxiliary needs its subject
+                parts.append(self.clause(item, shared="third"))
+            else:
+                parts.append(self.clause(item))
+        return f" {g.conj} ".join(parts)
 
     def duration(self, d: A.Duration) -> str:
         if d.kind == "this_turn":
@@ -1026,13 +1042,23 @@ def _plural(n: Any) -> bool:
     return False
 
 
-def _state_with_subject(c: A.Clause) -> bool:
+def _state_with_subject(c: Any) -> bool:
     """Whether a condition's clause is a state written with a subject of its own ("no enemy is nearby",
-    "it is a minion"): joined to the condition before it by a bare "and", the parser reads it back as a
-    second condition (meaning._conditions_with_two_clauses)."""
+    "it is a minion", "you control a tower"): joined to the condition before it by a bare "and", the
+    parser reads it back as a second condition (meaning._conditions_with_two_clauses)."""
+    if not isinstance(c, A.Clause) or c.modal or c.tense:
+        return False
     a = c.action
-    return isinstance(a, (A.Located, A.IsA)) and getattr(a, "patient", None) is not None and not c.modal \
-        and not c.tense
+    if isinstance(a, (A.Located, A.IsA, A.Exists)):
+        return getattr(a, "patient", None) is not None
+    return isinstance(a, (A.Control, A.Own, A.Compare, A.Occupy)) and getattr(a, "agent", None) is not None
+
+
+def _clause_list(c: Any) -> bool:
+    """A condition's clause that is a list of clauses (one ``unless`` over two states, ``if A or B``)."""
+    return isinstance(c, A.Clause) and isinstance(c.action, A.Group) and len(c.action.items) > 1 \
+        and all(isinstance(i, A.Clause) for i in c.action.items) and c.modal is None and not c.negated \
+        and not c.conditions and c.duration is None and not c.adverbs and not c.adjuncts
 
 
 def _doer(c: A.Clause | None) -> Any:
