@@ -91,6 +91,66 @@ def self_aliases(name: str | None, lexicon: Lexicon, names: NameBook) -> tuple[s
     return tuple(sorted(out, key=len, reverse=True))
 
 
+def misprint_at(sentence: str, ps: list[Piece], i: int, alias: str, names: NameBook, lexicon: Lexicon) -> int:
+    """How many pieces from ``ps[i]`` misprint ``alias`` (0: none): a run of words starting and ending
+    with a capital, one word fewer to one more than the alias, no known name itself, whose words
+    that are not the alias's are no ordinary words (``When Phantasmal Shade`` is not a misprint of
+    ``The Phantasmal Shade``). A name with a leading ``the`` is not matched loosely at all."""
+    starts = ps[i].text[:1]
+    if not (starts.isupper() or starts.isdigit()) or alias.startswith(("the ", "The ")):
+        return 0
+    own = set(alias.split())
+    words = len(own)
+    for k in sorted({max(1, words - 1), words, words + 1}, reverse=True):
+        run = ps[i:i + k]
+        if len(run) < k or not all(_WORD.match(p.text) for p in run) or not run[-1].text[:1].isupper():
+            continue
+        if any(p.text not in own and _ordinary(p.text, lexicon) for p in run):
+            continue
+        written = sentence[run[0].start:run[-1].end]
+        if fold(written) not in names.names and misprint_of(written, alias):
+            return k
+    return 0
+
+
+def misprinted_in(sentence: str, aliases: tuple[str, ...], names: NameBook, lexicon: Lexicon) -> tuple[str, ...]:
+    """The ``aliases`` that ``sentence`` names by a misprint (see :func:`misprint_at`). A misprint has a
+    word that is no ordinary word, and most sentences have none: only runs around one are tried."""
+    aliases = tuple(a for a in aliases if len(a) >= 6 and not a.startswith(("the ", "The ")))
+    if not aliases:
+        return ()
+    ps = pieces(sentence)
+    odd = [i for i, p in enumerate(ps) if _WORD.match(p.text) and not _ordinary(p.text, lexicon)]
+    if not odd:
+        return ()
+    starts = sorted({j for i in odd for j in range(max(0, i - 3), i + 1)})
+    return tuple(a for a in aliases if any(misprint_at(sentence, ps, j, a, names, lexicon) for j in starts))
+
+
+def misprint_of(written: str, name: str) -> bool:
+    """Whether ``written`` is a misprint of ``name``: not the name (nor its plural), and within one edit
+    (insertion, deletion, substitution) of a name of 6 letters or more, two of 12 or more; shorter
+    names tolerate none (too many words lie one letter from a short name)."""
+    a, b = fold(written), fold(name)
+    if a == b or a in (b + "s", b + "es"):
+        return False
+    limit = 2 if len(b) >= 12 else 1 if len(b) >= 6 else 0
+    return limit > 0 and abs(len(a) - len(b)) <= limit and _edits(a, b, limit) <= limit
+
+
+def _edits(a: str, b: str, limit: int) -> int:
+    """Levenshtein distance of ``a`` and ``b``, stopping once every path exceeds ``limit``."""
+    prev = list(range(len(b) + 1))
+    for x, ca in enumerate(a, 1):
+        cur = [x] + [0] * len(b)
+        for y, cb in enumerate(b, 1):
+            cur[y] = min(prev[y] + 1, cur[y - 1] + 1, prev[y - 1] + (ca != cb))
+        if min(cur) > limit:
+            return limit + 1
+        prev = cur
+    return prev[-1]
+
+
 def _ordinary(word: str, lexicon: Lexicon) -> bool:
     """A lexicon word, keyword or title: not a name of its own."""
     w = word.strip("'\u2019")
@@ -243,6 +303,9 @@ class Lexer:
             if n:
                 out.append(Candidate(n, (Reading("SELF", "SELF", entry="name:self"),)))
                 break
+        loose = self._misprinted_self(i)   # "Gloomfen Stalkr": longer than the short name "Gloomfen"
+        if loose and (not out or loose[0].length > out[0].length):
+            out = loose
         key = fold(piece.text)
         for folded, (written, kind) in self.names.by_first.get(key, ()):
             n = self._text_match(i, written)
@@ -260,6 +323,17 @@ class Lexer:
             written = self.sentence[piece.start:self.pieces[j - 1].end]
             out.append(Candidate(j - i, (Reading("NAME", written, "sg", "name:unknown"),)))
         return out
+
+    def _misprinted_self(self, i: int) -> list[Candidate]:
+        """The card's own name misprinted (``Tuft Turtles`` on Tufted Turtles): a run of words starting
+        and ending with a capital, one word fewer to one more than one of the card's names, within a
+        small edit distance of it (:func:`misprint_of`) and no known name itself, is ``SELF``. Printed
+        sets carry such misprints; a newer set will too."""
+        for alias in self.aliases:
+            k = misprint_at(self.sentence, self.pieces, i, alias, self.names, self.lexicon)
+            if k:
+                return [Candidate(k, (Reading("SELF", "SELF", entry="name:self"),))]
+        return []
 
     def _guess(self, i: int, text: str) -> list[Candidate]:
         """Readings of a word the lexicon does not know, from its ending (an English word's form)."""
