@@ -1250,6 +1250,10 @@ class _Builder:
             self.extras.this_turn = True
             return True
         if np.det == "each" and not np.mods:
+            if self.extras.limit is not None and self.extras.limit.turn is None \
+                    and self.extras.limit.count in (1, 2):
+                self.extras.limit = A.Limit(self.extras.limit.count, A.Turn("each"))  # "once each turn"
+                return True
             self.extras.scope = A.Turn("each")
             return True
         return False
@@ -1262,14 +1266,15 @@ class _Builder:
             raise MeaningError("a list item that is a prepositional phrase", ch.start)
         # time and scope phrases
         turn = _turn_of(np)
+        if prep in ("on", "per", "during") and turn is not None and ex.limit is not None and ex.limit.turn is None \
+                and ex.limit.count in (1, 2):
+            # "once per turn", "twice on your turn", "once during your turn": the turn the limit counts in
+            # (as when fronted)
+            ex.limit = A.Limit(ex.limit.count, A.Turn(turn.whose or "each", turn.which) if prep == "per" else turn)
+            return i + 1
         if prep in ("until", "during") and (turn is not None or _phase_np(np)):
             ex.duration = _until_or_during(prep, np, chunks, i)
             return i + 1 + (1 if _phase_np(np) and i + 1 < len(chunks) and chunks[i + 1].kind == "pp" and chunks[i + 1].prep == "of" else 0)
-        if prep in ("on", "per") and turn is not None and ex.limit is not None and ex.limit.turn is None \
-                and ex.limit.count in (1, 2):
-            # "once per turn", "twice on your turn": the turn the limit counts in (as when fronted)
-            ex.limit = A.Limit(ex.limit.count, A.Turn(turn.whose or "each", turn.which) if prep == "per" else turn)
-            return i + 1
         if prep == "on" and turn is not None:
             ex.duration = A.Duration("during", turn)
             return i + 1
@@ -1449,10 +1454,10 @@ def _limit_follows(chunks: list[Chunk], i: int) -> bool:
     if i >= len(chunks):
         return False
     ch = chunks[i]
-    if ch.kind == "pp" and ch.prep in ("on", "per") and isinstance(ch.value, NP):
+    if ch.kind == "pp" and ch.prep in ("on", "per", "during") and isinstance(ch.value, NP):
         return _turn_of(ch.value) is not None
     return ch.kind == "np" and isinstance(ch.value, NP) and ch.value.kind == "core" and ch.value.head == "turn" \
-        and ch.value.det == "this"
+        and ch.value.det in ("this", "each") and not ch.value.mods
 
 
 def _turn_of(np: NP) -> A.Turn | None:
@@ -2895,9 +2900,10 @@ def _use_limit(node: Any) -> A.Limit | None:
         return None
     clause = sentence.clauses[0]
     act = clause.action
-    if not isinstance(act, A.Reactivate) or act.agent is not None or clause.modal or clause.negated \
+    if not isinstance(act, A.Reactivate) or act.agent not in (None, A.Ref("you")) \
+            or clause.modal not in (None, "may", "can") or clause.negated \
             or clause.conditions or clause.duration or clause.adjuncts or set(clause.adverbs) - {"only"}:
-        return None
+        return None   # "You may use this ability only once on your turn" is the same limit
     this = act.patient is None or act.patient == A.Ref("SELF") or (
         isinstance(act.patient, A.Selector) and act.patient.noun == "ability" and act.patient.det == "this"
         and not act.patient.filters and not act.patient.mods)
