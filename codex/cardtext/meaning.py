@@ -977,6 +977,9 @@ class _Builder:
         self.extras = extras
         self.current: _Phrase | None = None
         self.frames: list[_Frame] = []
+        # inside "equal to <measure>": a phrase there restricts the measure's noun ("the number of
+        # counters on X"), never a role of the verb outside it
+        self.in_measure = False
 
     # ---- phrases
     def new_phrase(self, np: NP, amount: bool = False) -> _Phrase:
@@ -1302,7 +1305,7 @@ class _Builder:
             ex.scope = turn
             return i + 1
         # a role of the verb (the innermost frame first)
-        for f in reversed(self.frames):
+        for f in ([] if self.in_measure else reversed(self.frames)):
             if f.slot_free(prep) and self.fits_role(f, prep, np):
                 f.fill(prep, self.new_phrase(np))
                 return i + 1
@@ -1363,9 +1366,13 @@ class _Builder:
             sub = _Phrase([_Item(nxt.value)])
             self.current = sub
             j = i + 2
-            while j < len(chunks) and chunks[j].kind in ("pp", "place", "rel", "part", "gerund") and (
-                    chunks[j].kind != "pp" or chunks[j].prep in ("of", "in", "on", "among", "at")):
-                j = self.one(chunks, j, chunks[j])
+            outer, self.in_measure = self.in_measure, True
+            try:
+                while j < len(chunks) and chunks[j].kind in ("pp", "place", "rel", "part", "gerund") and (
+                        chunks[j].kind != "pp" or chunks[j].prep in ("of", "in", "on", "among", "at")):
+                    j = self.one(chunks, j, chunks[j])
+            finally:
+                self.in_measure = outer
             if target is not None:
                 target.last.posts.append(("equal", sub))
                 self.current = saved
