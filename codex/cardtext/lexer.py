@@ -214,7 +214,42 @@ class Lexer:
                    c.readings[0].cat not in ("PARTICLE", "ADJ_HEAD")] + out
         elif not out and _WORD.match(text):
             out = _with_roles(self._guess(i, text))
+        elif out and i > 0 and _WORD.match(text) and nxt and _WORD.match(nxt) \
+                and all(c.readings[0].cat in _ADVERBIAL for c in out) and self._determines(self.pieces[i - 1].text):
+            # an adverb right after a determiner or possessive, before another word, modifies a noun as an
+            # adjective would ("your back row", "the down side"): English puts no adverb there
+            entry = out[0].readings[0].entry
+            out = out + [Candidate(1, (Reading("ADJ", low, "", entry),)), Candidate(1, (Reading("NOUN", low, "sg", entry),))]
+        elif out and i > 0 and _WORD.match(text) and all(c.readings[0].cat in _VERBAL for c in out) \
+                and self._in_noun_phrase(i):
+            # a verb after a determiner (and its adjectives) is the noun English makes of it: "evade the
+            # attack", "an undefended strike" (a base form is one, an -s form several)
+            out = out + [Candidate(1, (Reading("NOUN", r.lemma, "pl" if r.form == "third" else "sg", r.entry),))
+                         for c in out for r in c.readings[:1] if r.cat == "VERB" and r.form in ("base", "third")][:1]
         return out
+
+    def _in_noun_phrase(self, i: int) -> bool:
+        """Whether the piece comes after a determiner or possessive and only words that cannot be a
+        noun phrase's head since (adjectives that never stand alone, an unknown -ed word): where the head
+        goes.
+        A word that may be a head (a noun, a name, a capitalised word) ends the phrase before the piece
+        ("an enemy enters": "enters" is the verb)."""
+        j = i - 1
+        while j >= 0 and j > i - 4:
+            text = self.pieces[j].text
+            if self._determines(text):
+                return True
+            if text[:1].isupper() or not _WORD.match(text):
+                return False
+            readings = _word_readings(self.lexicon, text) or ()
+            cats = {c.readings[0].cat for c in readings}
+            if not readings:
+                if not text.lower().endswith("ed"):
+                    return False
+            elif not cats <= {"ADJ", "PRED_ADJ", "ADV"} or "ADJ" not in cats:
+                return False   # a word that may stand as the head itself ("the first dies") ends it too
+            j -= 1
+        return False
 
     def _after_bare_verb_prep(self, i: int) -> bool:
         """Whether the piece follows a preposition English completes with a bare verb (``rather than
@@ -360,6 +395,13 @@ class Lexer:
             return [c("VERB", stem, "third"), c("NOUN", stem, "pl")]
         return [c("VERB", w, "base"), c("NOUN", w, "sg"), c("ADJ", w)]
 
+
+#: Categories of a word that cannot stand between a determiner and its noun (an adverb, a place
+#: adverb, a particle): after a determiner such a word is read as a modifier too.
+_ADVERBIAL = frozenset({"ADV", "PLACE", "PARTICLE"})
+
+#: Categories of a verb form: after a determiner such a word is read as its noun too.
+_VERBAL = frozenset({"VERB", "PART", "GERUND"})
 
 #: Words English uses mostly as a place adverb or adjective (``each nearby minion``, ``units nearby``)
 #: and as a preposition only before a noun phrase with a determiner or a pronoun (``a unit nearby the

@@ -121,6 +121,13 @@ def _verb_too(word: str) -> bool:
     return any(c.readings[0].cat == "VERB" for c in singles.get(word, []) + singles.get(word.lower(), []))
 
 
+def _unknown_word(word: str) -> bool:
+    """Whether the lexicon has no reading of ``word`` at all (it was read by its ending: it may be a verb
+    as well as a noun, "to evade the attack")."""
+    singles = L.load().single
+    return not singles.get(word) and not singles.get(word.lower())
+
+
 def _refuse_to_verb_before_object(chunks: list[Chunk]) -> None:
     """``to`` + a bare singular noun that is also a verb, with a noun phrase right after it, is an
     infinitive, not a place or recipient: "Surface to strike each other unit nearby" strikes each
@@ -132,7 +139,8 @@ def _refuse_to_verb_before_object(chunks: list[Chunk]) -> None:
             continue
         np = c.value
         if (np.kind == "core" and np.det is None and np.count is None and not np.mods and not np.places
-                and np.number == "sg" and np.head_cat == "NOUN" and isinstance(np.head, str) and _verb_too(np.head)):
+                and np.number == "sg" and np.head_cat == "NOUN" and isinstance(np.head, str)
+                and (_verb_too(np.head) or _unknown_word(np.head))):
             raise MeaningError(f"'to {np.head}' before an object is an infinitive", c.start, "to")
 
 
