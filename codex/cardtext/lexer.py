@@ -471,8 +471,9 @@ def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
         out += [Candidate(c.length, (Reading("NOUN_MOD", c.readings[0].lemma, "sg", c.readings[0].entry),))
                 for c in out if len(c.readings) == 1 and c.readings[0].cat == "NOUN" and c.readings[0].form == "sg"]
         if not any(c.readings[0].cat == "ADJ" for c in out):
+            # "the discarded card", "the defending player": a participle before a noun modifies it
             out += [Candidate(c.length, (Reading("ADJ", low, "", c.readings[0].entry),))
-                    for c in out if len(c.readings) == 1 and c.readings[0].cat == "PART"][:1]
+                    for c in out if len(c.readings) == 1 and c.readings[0].cat in ("PART", "GERUND")][:1]
     if nxt and nxt_low not in _PHRASE_ENDERS:
         # an ordinal or a superlative standing for its noun may be a subject, a verb after it ("when the
         # last is removed", "the strongest dies")
