@@ -207,11 +207,24 @@ class Lexer:
             out = [c for c in out if c.readings[0].cat == "CC"] + [c for c in out if c.readings[0].cat != "CC"]
         if self._after_bare_verb_prep(i):
             out = out + _bare_verb_as_gerund(out)
+        if i > 0 and _WORD.match(nxt) and nxt.lower() not in _PHRASE_ENDERS and not _word_readings(lex, nxt) \
+                and not any(c.readings[0].cat == "ADJ" for c in out) \
+                and (self._determines(self.pieces[i - 1].text) or self.pieces[i - 1].text[:1].isdigit()
+                     or any(c.readings[0].cat == "NUMBER" for c in _word_readings(lex, self.pieces[i - 1].text))):
+            # "a chosen span", "a broken Weapon", "three submerged Frog tokens": after a determiner or a
+            # count, a participle before a word the lexicon does not know (a noun, a name) modifies it
+            out = out + _participles_as_adjectives(out, low)
         if self._after_indefinite(i):
             out = out + [c for c in _word_readings(lex, text) if c.readings[0].cat == "ADJ_HEAD" and c not in out]
         if ahead:
+            local = out
             out = [c for c in _with_roles(ahead) if nxt.lower() in _PHRASE_ENDERS or not nxt or
                    c.readings[0].cat not in ("PARTICLE", "ADJ_HEAD")] + out
+            if not local and i == 0 and _WORD.match(text) \
+                    and all(c.readings[0].entry == "name:unknown" for c in ahead):
+                # a capitalised word the lexicon does not know at the start of a sentence may be an
+                # ordinary word ("Immediately after ...", "Freeze X"), read by its ending after the name
+                out = out + _with_roles(self._guess(i, text))
         elif not out and _WORD.match(text):
             out = _with_roles(self._guess(i, text))
         elif out and i > 0 and _WORD.match(text) and nxt and _WORD.match(nxt) \
@@ -385,6 +398,13 @@ class Lexer:
             if i > 0 and self._determines(self.pieces[i - 1].text):
                 return [c("NOUN", w, "sg"), c("ADJ", w), c("ADV", w)]
             return [c("ADV", w)]
+        nxt = self.pieces[i + 1].text if i + 1 < len(self.pieces) else ""
+        if i > 0 and self._determines(self.pieces[i - 1].text) and self.pieces[i - 1].text.lower() != "that" \
+                and not w.endswith(("ing", "ed")) and nxt \
+                and any(c.readings[0].cat == "NOUN" for c in _word_readings(self.lexicon, nxt)):
+            # between a determiner and a noun: that noun's modifier first ("the base power"), else a noun
+            # modifying it, a verb last
+            return [c("ADJ", w), c("NOUN", w, "sg"), c("VERB", w, "base")]
         if w.endswith("ing") and len(w) > 4:
             return [c("GERUND", w[:-3], "ing"), c("ADJ", w)]
         if w.endswith("ed") and len(w) > 3:
@@ -470,10 +490,10 @@ def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
     if nxt and any(c.readings[0].cat == "NOUN" for c in _word_readings(lex, nxt)):
         out += [Candidate(c.length, (Reading("NOUN_MOD", c.readings[0].lemma, "sg", c.readings[0].entry),))
                 for c in out if len(c.readings) == 1 and c.readings[0].cat == "NOUN" and c.readings[0].form == "sg"]
-        if not any(c.readings[0].cat == "ADJ" for c in out):
-            # "the discarded card", "the defending player": a participle before a noun modifies it
-            out += [Candidate(c.length, (Reading("ADJ", low, "", c.readings[0].entry),))
-                    for c in out if len(c.readings) == 1 and c.readings[0].cat in ("PART", "GERUND")][:1]
+    if nxt and any(c.readings[0].cat == "NOUN" for c in _word_readings(lex, nxt)) \
+            and not any(c.readings[0].cat == "ADJ" for c in out):
+        # "the discarded card", "the defending player": a participle before a noun modifies it
+        out += _participles_as_adjectives(out, low)
     if nxt and nxt_low not in _PHRASE_ENDERS:
         # an ordinal or a superlative standing for its noun may be a subject, a verb after it ("when the
         # last is removed", "the strongest dies")
@@ -491,9 +511,17 @@ def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
     return out
 
 
+def _participles_as_adjectives(out: list[Candidate], low: str) -> list[Candidate]:
+    """The adjective a participle (past or -ing) makes, when it modifies the noun after it."""
+    return [Candidate(c.length, (Reading("ADJ", low, "", c.readings[0].entry),))
+            for c in out if len(c.readings) == 1 and c.readings[0].cat in ("PART", "GERUND")][:1]
+
+
 def _word_readings(lex: Lexicon, text: str) -> tuple[Candidate, ...]:
     """A piece's readings that depend on nothing around it (the lexicon's words, punctuation, numbers,
     symbols), with their positional variants; remembered per lexicon and spelling."""
+    if not text:   # no piece (the end of the sentence)
+        return ()
     key = (id(lex), text)
     got = _STATIC.get(key)
     if got is not None:
