@@ -91,6 +91,9 @@ def self_aliases(name: str | None, lexicon: Lexicon, names: NameBook) -> tuple[s
     return tuple(sorted(out, key=len, reverse=True))
 
 
+_CAPITALISED = re.compile(r"(?<![\w'\u2019-])[A-Z0-9][\w'\u2019-]*")
+
+
 def misprint_at(sentence: str, ps: list[Piece], i: int, alias: str, names: NameBook, lexicon: Lexicon) -> int:
     """How many pieces from ``ps[i]`` misprint ``alias`` (0: none): a run of words starting and ending
     with a capital, one word fewer to one more than the alias, no known name itself, whose words
@@ -117,8 +120,8 @@ def misprinted_in(sentence: str, aliases: tuple[str, ...], names: NameBook, lexi
     """The ``aliases`` that ``sentence`` names by a misprint (see :func:`misprint_at`). A misprint has a
     word that is no ordinary word, and most sentences have none: only runs around one are tried."""
     aliases = tuple(a for a in aliases if len(a) >= 6 and not a.startswith(("the ", "The ")))
-    if not aliases:
-        return ()
+    if not aliases or not any(not _ordinary(w, lexicon) for w in _CAPITALISED.findall(sentence)):
+        return ()   # a misprinted name has a capitalised word that is no ordinary word
     ps = pieces(sentence)
     odd = [i for i, p in enumerate(ps) if _WORD.match(p.text) and not _ordinary(p.text, lexicon)]
     if not odd:
