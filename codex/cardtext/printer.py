@@ -318,8 +318,19 @@ class _Printer:
             return ", and ".join([self.clause(first)] + [self.clause(i, gapped=True) for i in rest])
         if isinstance(action, A.Group):  # "can't attack or intercept": one subject and modal over the verbs
             first, *rest = action.items
-            parts = [_Verb(self, first, A.replace(c, action=first)).text()]
-            parts += [_Verb(self, a, A.replace(c, action=a), shared="base").text() for a in rest]
+            verbs = [_Verb(self, first, A.replace(c, action=first))]
+            verbs += [_Verb(self, a, A.replace(c, action=a), shared="base") for a in rest]
+            parts = [v.text() for v in verbs]
+            if any(v.passive for v in verbs) and not all(v.passive for v in verbs):
+                # "can't be moved, destroyed, or modified": one voice over the list; a verb of motion
+                # with no agent reads the same either way
+                for k, v in enumerate(verbs):
+                    if not v.passive:
+                        forced = _Verb(self, v.a, v.c, shared=v.shared)
+                        forced.force_passive = True
+                        text = forced.text()
+                        if forced.passive:
+                            parts[k] = text
             return f" {action.conj} ".join(parts)
         return _Verb(self, action, c).text()
 
@@ -630,6 +641,8 @@ class _Verb:
         self.gapped = gapped
         self.shared = shared  # "base"/"third": the subject (and modal) are the previous verb's
         self.reduced = reduced  # a reduced passive relative: the participle alone
+        self.force_passive = False  # a verb of motion written passive ("can't be moved, destroyed, ...")
+        self.passive = False        # whether the text printed was passive
 
     def text(self) -> str:
         a = self.a
@@ -733,6 +746,9 @@ class _Verb:
                 and (self.c.modal or self.c.negated or self.p.subordinate or self.reduced):
             passive = True
             subject = roles[obj_role]
+        elif self.force_passive and subj_role == obj_role and subject is not None and roles.get("agent") is None:
+            passive = True   # "X can't move" and "X can't be moved" read the same: passive, as its list is
+        self.passive = passive
         if subj_role == obj_role and subject is not None and roles.get("agent") is not None and frame.get("subject") == obj_role:
             # a motion verb used transitively: the agent is the subject, the patient the object
             subject = roles["agent"]
@@ -939,7 +955,8 @@ class _Verb:
         elif a.patient is not None and not self.c.modal and not self.c.negated and not _is_self(a.patient) and a.kind not in ("move", "teleport", "fly"):
             head, obj = lemma, self.p.np(a.patient)
         else:
-            head, obj = self.subject_and_verb(a.patient, lemma), ""
+            self.passive = self.force_passive and a.patient is not None   # "can't be moved, destroyed, ..."
+            head, obj = self.subject_and_verb(a.patient, lemma, self.passive), ""
         dest = None
         if isinstance(a.dest, A.Where):
             dest = self.p.np(a.dest)
