@@ -896,8 +896,9 @@ class _Verb:
         return _j(self.copula(self.a.patient), "immune to", self.p.np(self.a.what))
 
     def _DoSo(self) -> str:
-        if self.c.modal:
-            return _j(self.p.subject_np(self.a.agent) if self.a.agent is not None else "", self.c.modal)
+        if self.c.modal:   # "if you can", "they may do so" (the verb is written before "so")
+            return _j(self.p.subject_np(self.a.agent) if self.a.agent is not None else "", self.c.modal,
+                      "do" if "so" in self.c.adverbs else None)
         return self.subject_and_verb(self.a.agent, "do")
 
     def _Shoot(self) -> str:
