@@ -925,7 +925,11 @@ class _Verb:
         a = self.a
         if a.agent is not None:
             return _j(self.subject_and_verb(a.agent, "heal"), self.p.np(a.patient))
-        return _j(self.subject_and_verb(a.patient, "heal"), f"{self.p.num(a.amount)} life" if a.amount is not None else None,
+        if isinstance(a.amount, A.Quantity):   # "heals an amount equal to the number of ..."
+            amount: str | None = "an amount equal to " + self.p.quantity(a.amount)
+        else:
+            amount = f"{self.p.num(a.amount)} life" if a.amount is not None else None
+        return _j(self.subject_and_verb(a.patient, "heal"), amount,
                   f"from {self.p.np(a.source)}" if a.source is not None else None)
 
     def _CostChange(self) -> str:
