@@ -515,7 +515,7 @@ _FILTER_PREPS = {"than", "at", "atop", "on", "in", "under", "underneath", "benea
                  "near", "nearby", "within", "adjacent_to", "from", "among", "along", "between", "through", "outside",
                  "in_front_of", "around", "across", "behind", "inside", "except", "including", "onto",
                  "out_of", "away_from", "of", "with", "without", "by", "toward", "against", "into",
-                 "above_or_below", "from_among"}
+                 "above_or_below", "from_among", "nearest_to", "furthest_from"}
 
 
 def _det_word(det: Any, r: "_Interp") -> Any:
