@@ -14,7 +14,10 @@ Splits: hold out everything first released after Beta (Arthurian Legends, the pr
 on Alpha/Beta; and the reverse. Each is run twice: as above, and strict (an open-class word stays only if
 the training cards use it: the Codex and the general marks do not keep it).
 
-Usage: python scripts/loso.py [FILE.json] [--json]
+Usage: python scripts/loso.py [FILE.json] [--json] [--families]
+
+``--families``: each split's failure families on the held-out side (why, at which word; biggest
+groups first) and the verbs read with no primitive: what to generalise next.
 """
 from __future__ import annotations
 
@@ -66,21 +69,31 @@ def held_out_coverage(train: list[dict[str, Any]], held: list[dict[str, Any]], s
         exclude = {e for e in full.entries if e not in entries and e not in full.general and not L.codex_attested(e)}
     counts: Counter[str] = Counter()
     unattested_rules: Counter[str] = Counter()
+    families: Counter[str] = Counter()
+    examples: dict[str, str] = {}
+    verbs: Counter[str] = Counter()
     with L.restricted(exclude):
         for c in held:
-            status = card_status(c)["status"]
+            st = card_status(c)
+            status = st["status"]
             if status in ("parsed", "mapped"):
                 missing = usage((c.get("guardian") or {}).get("rulesText") or "", c["name"])[0] - allowed_rules
                 if missing:
                     unattested_rules.update(missing)
                     status = "unparsed"
             counts[status] += 1
+            for f in st["failures"]:
+                families[f] += 1
+                examples.setdefault(f, c["name"])
+            verbs.update(st["actions"])
     n = len(held) or 1
     return {"train_cards": len(train), "held_out_cards": len(held), "entries_removed": len(exclude),
             "mapped": counts["mapped"], "parsed": counts["mapped"] + counts["parsed"],
             "overridden": counts["overridden"], "mapped_share": round(counts["mapped"] / n, 4),
             "parsed_share": round((counts["mapped"] + counts["parsed"]) / n, 4),
-            "unattested_rules": dict(unattested_rules.most_common())}
+            "unattested_rules": dict(unattested_rules.most_common()),
+            "missing": [{"family": f, "count": k, "example": examples[f]} for f, k in families.most_common()],
+            "verbs_without_primitive": dict(verbs.most_common())}
 
 
 def main(argv: list[str]) -> int:
@@ -110,6 +123,11 @@ def main(argv: list[str]) -> int:
               f"overridden {r['overridden']}")
         if r["unattested_rules"]:
             print(f"  grammar rules only the held-out side uses: {r['unattested_rules']}")
+        if "--families" in argv:   # the held-out cases the grammar misses, biggest groups first
+            for m in r["missing"][:15]:
+                print(f"  {m['count']:3d}  {m['family']}  (e.g. {m['example']})")
+            if r["verbs_without_primitive"]:
+                print(f"  verbs read with no primitive: {r['verbs_without_primitive']}")
     return 0
 
 

@@ -183,7 +183,7 @@ FLOOR_PARSED = 0.94   # measured 0.953
 def test_cli_coverage_by_set(tmp_path: Path) -> None:
     cards = json.loads((FIX / "invented.json").read_text(encoding="utf-8"))
     cards[0]["sets"] = [{"name": "Alpha"}]
-    cards[0]["guardian"]["rulesText"] = "Juggle three teacups while humming."  # a failure family
+    cards[0]["guardian"]["rulesText"] = "Juggle the the teacups while humming."  # a failure family
     path = tmp_path / "cards.json"
     path.write_text(json.dumps(cards), encoding="utf-8")
     out = CliRunner().invoke(main, ["cards", "coverage", str(path), "--by-set", "--json"])

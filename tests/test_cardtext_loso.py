@@ -28,6 +28,7 @@ def test_loso_script_reports_both_splits(tmp_path: Path) -> None:
     sets = ["Alpha", "Arthurian Legends", "Beta"]
     for card, name in zip(cards, sets):
         card["sets"] = [{"name": name, "releasedAt": "2023-01-01"}]
+    cards[1]["guardian"]["rulesText"] = "Juggle the the teacups."   # a held-out card the grammar cannot read
     path = tmp_path / "cards.json"
     path.write_text(json.dumps(cards), encoding="utf-8")
     out = subprocess.run([sys.executable, str(ROOT / "scripts/loso.py"), str(path), "--json"], capture_output=True,
@@ -37,3 +38,14 @@ def test_loso_script_reports_both_splits(tmp_path: Path) -> None:
     held = report["held out: Arthurian Legends"]
     assert held["held_out_cards"] == 1 and held["train_cards"] == 2
     assert 0 <= held["mapped_share"] <= held["parsed_share"] <= 1
+    # the failure families of the held-out side, biggest first, each with a card it comes from
+    assert [m["example"] for m in held["missing"]] == [cards[1]["name"]]
+    for r in report.values():
+        counts = [m["count"] for m in r["missing"]]
+        assert counts == sorted(counts, reverse=True)
+        assert all(m["example"] and m["family"] for m in r["missing"])
+        assert sum(m["count"] for m in r["missing"]) >= r["held_out_cards"] - r["parsed"] - r["overridden"] \
+            - sum(r["unattested_rules"].values())
+    text = subprocess.run([sys.executable, str(ROOT / "scripts/loso.py"), str(path), "--families"], capture_output=True,
+                          text=True, check=True).stdout
+    assert "held out: Arthurian Legends" in text

@@ -104,7 +104,9 @@ class Where(Node, frozen=True):
     the previous clause named), ``nearby``, ``adjacent``, ``anywhere``, ``within`` (up to ``steps``
     steps away; ``of`` the origin, default this card), and the prepositions ``at, atop, on, in, under,
     above, below, above_or_below, beneath, near, occupying, adjacent_to, from, along, among, through,
-    into, to, between, around, outside`` with ``of`` the place, zone or object."""
+    into, to, between, around, outside`` with ``of`` the place, zone or object; ``nearest_to`` and
+    ``furthest_from`` (``the enemy nearest to you``): of the objects selected, those nearest to (furthest
+    from) ``of``."""
 
     rel: str
     of: Any = None

@@ -91,6 +91,69 @@ def self_aliases(name: str | None, lexicon: Lexicon, names: NameBook) -> tuple[s
     return tuple(sorted(out, key=len, reverse=True))
 
 
+_CAPITALISED = re.compile(r"(?<![\w'\u2019-])[A-Z0-9][\w'\u2019-]*")
+
+
+def misprint_at(sentence: str, ps: list[Piece], i: int, alias: str, names: NameBook, lexicon: Lexicon) -> int:
+    """How many pieces from ``ps[i]`` misprint ``alias`` (0: none): a run of words starting and ending
+    with a capital, one word fewer to one more than the alias, no known name itself, whose words
+    that are not the alias's are no ordinary words (``When Phantasmal Shade`` is not a misprint of
+    ``The Phantasmal Shade``). A name with a leading ``the`` is not matched loosely at all."""
+    starts = ps[i].text[:1]
+    if not (starts.isupper() or starts.isdigit()) or alias.startswith(("the ", "The ")):
+        return 0
+    own = set(alias.split())
+    words = len(own)
+    for k in sorted({max(1, words - 1), words, words + 1}, reverse=True):
+        run = ps[i:i + k]
+        if len(run) < k or not all(_WORD.match(p.text) for p in run) or not run[-1].text[:1].isupper():
+            continue
+        if any(p.text not in own and _ordinary(p.text, lexicon) for p in run):
+            continue
+        written = sentence[run[0].start:run[-1].end]
+        if fold(written) not in names.names and misprint_of(written, alias):
+            return k
+    return 0
+
+
+def misprinted_in(sentence: str, aliases: tuple[str, ...], names: NameBook, lexicon: Lexicon) -> tuple[str, ...]:
+    """The ``aliases`` that ``sentence`` names by a misprint (see :func:`misprint_at`). A misprint has a
+    word that is no ordinary word, and most sentences have none: only runs around one are tried."""
+    aliases = tuple(a for a in aliases if len(a) >= 6 and not a.startswith(("the ", "The ")))
+    if not aliases or not any(not _ordinary(w, lexicon) for w in _CAPITALISED.findall(sentence)):
+        return ()   # a misprinted name has a capitalised word that is no ordinary word
+    ps = pieces(sentence)
+    odd = [i for i, p in enumerate(ps) if _WORD.match(p.text) and not _ordinary(p.text, lexicon)]
+    if not odd:
+        return ()
+    starts = sorted({j for i in odd for j in range(max(0, i - 3), i + 1)})
+    return tuple(a for a in aliases if any(misprint_at(sentence, ps, j, a, names, lexicon) for j in starts))
+
+
+def misprint_of(written: str, name: str) -> bool:
+    """Whether ``written`` is a misprint of ``name``: not the name (nor its plural), and within one edit
+    (insertion, deletion, substitution) of a name of 6 letters or more, two of 12 or more; shorter
+    names tolerate none (too many words lie one letter from a short name)."""
+    a, b = fold(written), fold(name)
+    if a == b or a in (b + "s", b + "es"):
+        return False
+    limit = 2 if len(b) >= 12 else 1 if len(b) >= 6 else 0
+    return limit > 0 and abs(len(a) - len(b)) <= limit and _edits(a, b, limit) <= limit
+
+
+def _edits(a: str, b: str, limit: int) -> int:
+    """Levenshtein distance of ``a`` and ``b``, stopping once every path exceeds ``limit``."""
+    prev = list(range(len(b) + 1))
+    for x, ca in enumerate(a, 1):
+        cur = [x] + [0] * len(b)
+        for y, cb in enumerate(b, 1):
+            cur[y] = min(prev[y] + 1, cur[y - 1] + 1, prev[y - 1] + (ca != cb))
+        if min(cur) > limit:
+            return limit + 1
+        prev = cur
+    return prev[-1]
+
+
 def _ordinary(word: str, lexicon: Lexicon) -> bool:
     """A lexicon word, keyword or title: not a name of its own."""
     w = word.strip("'\u2019")
@@ -147,14 +210,62 @@ class Lexer:
             out = [c for c in out if c.readings[0].cat == "CC"] + [c for c in out if c.readings[0].cat != "CC"]
         if self._after_bare_verb_prep(i):
             out = out + _bare_verb_as_gerund(out)
+        if i > 0 and _WORD.match(nxt) and nxt.lower() not in _PHRASE_ENDERS and not _word_readings(lex, nxt) \
+                and not any(c.readings[0].cat == "ADJ" for c in out) \
+                and (self._determines(self.pieces[i - 1].text) or self.pieces[i - 1].text[:1].isdigit()
+                     or any(c.readings[0].cat == "NUMBER" for c in _word_readings(lex, self.pieces[i - 1].text))):
+            # "a chosen span", "a broken Weapon", "three submerged Frog tokens": after a determiner or a
+            # count, a participle before a word the lexicon does not know (a noun, a name) modifies it
+            out = out + _participles_as_adjectives(out, low)
         if self._after_indefinite(i):
             out = out + [c for c in _word_readings(lex, text) if c.readings[0].cat == "ADJ_HEAD" and c not in out]
         if ahead:
+            local = out
             out = [c for c in _with_roles(ahead) if nxt.lower() in _PHRASE_ENDERS or not nxt or
                    c.readings[0].cat not in ("PARTICLE", "ADJ_HEAD")] + out
+            if not local and i == 0 and _WORD.match(text) \
+                    and all(c.readings[0].entry == "name:unknown" for c in ahead):
+                # a capitalised word the lexicon does not know at the start of a sentence may be an
+                # ordinary word ("Immediately after ...", "Freeze X"), read by its ending after the name
+                out = out + _with_roles(self._guess(i, text))
         elif not out and _WORD.match(text):
             out = _with_roles(self._guess(i, text))
+        elif out and i > 0 and _WORD.match(text) and nxt and _WORD.match(nxt) \
+                and all(c.readings[0].cat in _ADVERBIAL for c in out) and self._determines(self.pieces[i - 1].text):
+            # an adverb right after a determiner or possessive, before another word, modifies a noun as an
+            # adjective would ("your back row", "the down side"): English puts no adverb there
+            entry = out[0].readings[0].entry
+            out = out + [Candidate(1, (Reading("ADJ", low, "", entry),)), Candidate(1, (Reading("NOUN", low, "sg", entry),))]
+        elif out and i > 0 and _WORD.match(text) and all(c.readings[0].cat in _VERBAL for c in out) \
+                and self._in_noun_phrase(i):
+            # a verb after a determiner (and its adjectives) is the noun English makes of it: "evade the
+            # attack", "an undefended strike" (a base form is one, an -s form several)
+            out = out + [Candidate(1, (Reading("NOUN", r.lemma, "pl" if r.form == "third" else "sg", r.entry),))
+                         for c in out for r in c.readings[:1] if r.cat == "VERB" and r.form in ("base", "third")][:1]
         return out
+
+    def _in_noun_phrase(self, i: int) -> bool:
+        """Whether the piece comes after a determiner or possessive and only words that cannot be a
+        noun phrase's head since (adjectives that never stand alone, an unknown -ed word): where the head
+        goes.
+        A word that may be a head (a noun, a name, a capitalised word) ends the phrase before the piece
+        ("an enemy enters": "enters" is the verb)."""
+        j = i - 1
+        while j >= 0 and j > i - 4:
+            text = self.pieces[j].text
+            if self._determines(text):
+                return True
+            if text[:1].isupper() or not _WORD.match(text):
+                return False
+            readings = _word_readings(self.lexicon, text) or ()
+            cats = {c.readings[0].cat for c in readings}
+            if not readings:
+                if not text.lower().endswith("ed"):
+                    return False
+            elif not cats <= {"ADJ", "PRED_ADJ", "ADV"} or "ADJ" not in cats:
+                return False   # a word that may stand as the head itself ("the first dies") ends it too
+            j -= 1
+        return False
 
     def _after_bare_verb_prep(self, i: int) -> bool:
         """Whether the piece follows a preposition English completes with a bare verb (``rather than
@@ -243,6 +354,9 @@ class Lexer:
             if n:
                 out.append(Candidate(n, (Reading("SELF", "SELF", entry="name:self"),)))
                 break
+        loose = self._misprinted_self(i)   # "Gloomfen Stalkr": longer than the short name "Gloomfen"
+        if loose and (not out or loose[0].length > out[0].length):
+            out = loose
         key = fold(piece.text)
         for folded, (written, kind) in self.names.by_first.get(key, ()):
             n = self._text_match(i, written)
@@ -261,6 +375,17 @@ class Lexer:
             out.append(Candidate(j - i, (Reading("NAME", written, "sg", "name:unknown"),)))
         return out
 
+    def _misprinted_self(self, i: int) -> list[Candidate]:
+        """The card's own name misprinted (``Tuft Turtles`` on Tufted Turtles): a run of words starting
+        and ending with a capital, one word fewer to one more than one of the card's names, within a
+        small edit distance of it (:func:`misprint_of`) and no known name itself, is ``SELF``. Printed
+        sets carry such misprints; a newer set will too."""
+        for alias in self.aliases:
+            k = misprint_at(self.sentence, self.pieces, i, alias, self.names, self.lexicon)
+            if k:
+                return [Candidate(k, (Reading("SELF", "SELF", entry="name:self"),))]
+        return []
+
     def _guess(self, i: int, text: str) -> list[Candidate]:
         """Readings of a word the lexicon does not know, from its ending (an English word's form)."""
         self.unknown.append(i)
@@ -276,6 +401,13 @@ class Lexer:
             if i > 0 and self._determines(self.pieces[i - 1].text):
                 return [c("NOUN", w, "sg"), c("ADJ", w), c("ADV", w)]
             return [c("ADV", w)]
+        nxt = self.pieces[i + 1].text if i + 1 < len(self.pieces) else ""
+        if i > 0 and self._determines(self.pieces[i - 1].text) and self.pieces[i - 1].text.lower() != "that" \
+                and not w.endswith(("ing", "ed")) and nxt \
+                and any(c.readings[0].cat == "NOUN" for c in _word_readings(self.lexicon, nxt)):
+            # between a determiner and a noun: that noun's modifier first ("the base power"), else a noun
+            # modifying it, a verb last
+            return [c("ADJ", w), c("NOUN", w, "sg"), c("VERB", w, "base")]
         if w.endswith("ing") and len(w) > 4:
             return [c("GERUND", w[:-3], "ing"), c("ADJ", w)]
         if w.endswith("ed") and len(w) > 3:
@@ -286,6 +418,13 @@ class Lexer:
             return [c("VERB", stem, "third"), c("NOUN", stem, "pl")]
         return [c("VERB", w, "base"), c("NOUN", w, "sg"), c("ADJ", w)]
 
+
+#: Categories of a word that cannot stand between a determiner and its noun (an adverb, a place
+#: adverb, a particle): after a determiner such a word is read as a modifier too.
+_ADVERBIAL = frozenset({"ADV", "PLACE", "PARTICLE"})
+
+#: Categories of a verb form: after a determiner such a word is read as its noun too.
+_VERBAL = frozenset({"VERB", "PART", "GERUND"})
 
 #: Words English uses mostly as a place adverb or adjective (``each nearby minion``, ``units nearby``)
 #: and as a preposition only before a noun phrase with a determiner or a pronoun (``a unit nearby the
@@ -354,9 +493,10 @@ def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
     if nxt and any(c.readings[0].cat == "NOUN" for c in _word_readings(lex, nxt)):
         out += [Candidate(c.length, (Reading("NOUN_MOD", c.readings[0].lemma, "sg", c.readings[0].entry),))
                 for c in out if len(c.readings) == 1 and c.readings[0].cat == "NOUN" and c.readings[0].form == "sg"]
-        if not any(c.readings[0].cat == "ADJ" for c in out):
-            out += [Candidate(c.length, (Reading("ADJ", low, "", c.readings[0].entry),))
-                    for c in out if len(c.readings) == 1 and c.readings[0].cat == "PART"][:1]
+    if nxt and any(c.readings[0].cat == "NOUN" for c in _word_readings(lex, nxt)) \
+            and not any(c.readings[0].cat == "ADJ" for c in out):
+        # "the discarded card", "the defending player": a participle before a noun modifies it
+        out += _participles_as_adjectives(out, low)
     if nxt and nxt_low not in _PHRASE_ENDERS:
         # an ordinal or a superlative standing for its noun may be a subject, a verb after it ("when the
         # last is removed", "the strongest dies")
@@ -374,9 +514,17 @@ def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
     return out
 
 
+def _participles_as_adjectives(out: list[Candidate], low: str) -> list[Candidate]:
+    """The adjective a participle (past or -ing) makes, when it modifies the noun after it."""
+    return [Candidate(c.length, (Reading("ADJ", low, "", c.readings[0].entry),))
+            for c in out if len(c.readings) == 1 and c.readings[0].cat in ("PART", "GERUND")][:1]
+
+
 def _word_readings(lex: Lexicon, text: str) -> tuple[Candidate, ...]:
     """A piece's readings that depend on nothing around it (the lexicon's words, punctuation, numbers,
     symbols), with their positional variants; remembered per lexicon and spelling."""
+    if not text:   # no piece (the end of the sentence)
+        return ()
     key = (id(lex), text)
     got = _STATIC.get(key)
     if got is not None:

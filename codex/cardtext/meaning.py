@@ -121,6 +121,13 @@ def _verb_too(word: str) -> bool:
     return any(c.readings[0].cat == "VERB" for c in singles.get(word, []) + singles.get(word.lower(), []))
 
 
+def _unknown_word(word: str) -> bool:
+    """Whether the lexicon has no reading of ``word`` at all (it was read by its ending: it may be a verb
+    as well as a noun, "to evade the attack")."""
+    singles = L.load().single
+    return not singles.get(word) and not singles.get(word.lower())
+
+
 def _refuse_to_verb_before_object(chunks: list[Chunk]) -> None:
     """``to`` + a bare singular noun that is also a verb, with a noun phrase right after it, is an
     infinitive, not a place or recipient: "Surface to strike each other unit nearby" strikes each
@@ -132,7 +139,8 @@ def _refuse_to_verb_before_object(chunks: list[Chunk]) -> None:
             continue
         np = c.value
         if (np.kind == "core" and np.det is None and np.count is None and not np.mods and not np.places
-                and np.number == "sg" and np.head_cat == "NOUN" and isinstance(np.head, str) and _verb_too(np.head)):
+                and np.number == "sg" and np.head_cat == "NOUN" and isinstance(np.head, str)
+                and (_verb_too(np.head) or _unknown_word(np.head))):
             raise MeaningError(f"'to {np.head}' before an object is an infinitive", c.start, "to")
 
 
@@ -507,7 +515,7 @@ _FILTER_PREPS = {"than", "at", "atop", "on", "in", "under", "underneath", "benea
                  "near", "nearby", "within", "adjacent_to", "from", "among", "along", "between", "through", "outside",
                  "in_front_of", "around", "across", "behind", "inside", "except", "including", "onto",
                  "out_of", "away_from", "of", "with", "without", "by", "toward", "against", "into",
-                 "above_or_below", "from_among"}
+                 "above_or_below", "from_among", "nearest_to", "furthest_from"}
 
 
 def _det_word(det: Any, r: "_Interp") -> Any:
@@ -977,6 +985,9 @@ class _Builder:
         self.extras = extras
         self.current: _Phrase | None = None
         self.frames: list[_Frame] = []
+        # inside "equal to <measure>": a phrase there restricts the measure's noun ("the number of
+        # counters on X"), never a role of the verb outside it
+        self.in_measure = False
 
     # ---- phrases
     def new_phrase(self, np: NP, amount: bool = False) -> _Phrase:
@@ -1250,6 +1261,10 @@ class _Builder:
             self.extras.this_turn = True
             return True
         if np.det == "each" and not np.mods:
+            if self.extras.limit is not None and self.extras.limit.turn is None \
+                    and self.extras.limit.count in (1, 2):
+                self.extras.limit = A.Limit(self.extras.limit.count, A.Turn("each"))  # "once each turn"
+                return True
             self.extras.scope = A.Turn("each")
             return True
         return False
@@ -1262,14 +1277,15 @@ class _Builder:
             raise MeaningError("a list item that is a prepositional phrase", ch.start)
         # time and scope phrases
         turn = _turn_of(np)
+        if prep in ("on", "per", "during") and turn is not None and ex.limit is not None and ex.limit.turn is None \
+                and ex.limit.count in (1, 2):
+            # "once per turn", "twice on your turn", "once during your turn": the turn the limit counts in
+            # (as when fronted)
+            ex.limit = A.Limit(ex.limit.count, A.Turn(turn.whose or "each", turn.which) if prep == "per" else turn)
+            return i + 1
         if prep in ("until", "during") and (turn is not None or _phase_np(np)):
             ex.duration = _until_or_during(prep, np, chunks, i)
             return i + 1 + (1 if _phase_np(np) and i + 1 < len(chunks) and chunks[i + 1].kind == "pp" and chunks[i + 1].prep == "of" else 0)
-        if prep in ("on", "per") and turn is not None and ex.limit is not None and ex.limit.turn is None \
-                and ex.limit.count in (1, 2):
-            # "once per turn", "twice on your turn": the turn the limit counts in (as when fronted)
-            ex.limit = A.Limit(ex.limit.count, A.Turn(turn.whose or "each", turn.which) if prep == "per" else turn)
-            return i + 1
         if prep == "on" and turn is not None:
             ex.duration = A.Duration("during", turn)
             return i + 1
@@ -1297,7 +1313,7 @@ class _Builder:
             ex.scope = turn
             return i + 1
         # a role of the verb (the innermost frame first)
-        for f in reversed(self.frames):
+        for f in ([] if self.in_measure else reversed(self.frames)):
             if f.slot_free(prep) and self.fits_role(f, prep, np):
                 f.fill(prep, self.new_phrase(np))
                 return i + 1
@@ -1358,9 +1374,13 @@ class _Builder:
             sub = _Phrase([_Item(nxt.value)])
             self.current = sub
             j = i + 2
-            while j < len(chunks) and chunks[j].kind in ("pp", "place", "rel", "part", "gerund") and (
-                    chunks[j].kind != "pp" or chunks[j].prep in ("of", "in", "on", "among", "at")):
-                j = self.one(chunks, j, chunks[j])
+            outer, self.in_measure = self.in_measure, True
+            try:
+                while j < len(chunks) and chunks[j].kind in ("pp", "place", "rel", "part", "gerund") and (
+                        chunks[j].kind != "pp" or chunks[j].prep in ("of", "in", "on", "among", "at")):
+                    j = self.one(chunks, j, chunks[j])
+            finally:
+                self.in_measure = outer
             if target is not None:
                 target.last.posts.append(("equal", sub))
                 self.current = saved
@@ -1449,10 +1469,10 @@ def _limit_follows(chunks: list[Chunk], i: int) -> bool:
     if i >= len(chunks):
         return False
     ch = chunks[i]
-    if ch.kind == "pp" and ch.prep in ("on", "per") and isinstance(ch.value, NP):
+    if ch.kind == "pp" and ch.prep in ("on", "per", "during") and isinstance(ch.value, NP):
         return _turn_of(ch.value) is not None
     return ch.kind == "np" and isinstance(ch.value, NP) and ch.value.kind == "core" and ch.value.head == "turn" \
-        and ch.value.det == "this"
+        and ch.value.det in ("this", "each") and not ch.value.mods
 
 
 def _turn_of(np: NP) -> A.Turn | None:
@@ -2015,11 +2035,12 @@ class _Clauses(_Interp):
         extra = getattr(ch, "extra", None)
         if extra is not None:  # "if X is Y and would Z": the second clause shares the subject
             second = self.clause(extra[1], subject)
-            if _link(extra[0]) == "or":
-                clause = A.Clause(A.Group((clause, second), "or"))
-            else:
-                ex.conditions.append(A.Condition(kind, clause))
+            link = _link(extra[0])
+            if link == "and" and kind != "unless":
+                ex.conditions.append(A.Condition(kind, clause))   # both must hold: two conditions
                 clause = second
+            else:   # "if A or B"; "unless A and B" (one "unless" over the pair): one condition
+                clause = A.Clause(A.Group((clause, second), link))
         ex.conditions.append(A.Condition(kind, clause))
 
     def _compare(self, frame: "_Frame", kwargs: dict[str, Any]) -> A.Compare:
@@ -2209,8 +2230,30 @@ _AMOUNT_NOUNS = {"damage", "strike damage", "life", "step", "projectile", "mana"
 
 _TRIGGER_SUBS = {"when", "whenever", "after", "first_time", "next_time"}
 # Subordinate clauses two states may share ("if A and B": both must hold, as a clause's conditions do;
-# not "unless": "unless A and B" is not "unless A, unless B")
+# "unless A and B" is one condition over the pair, not "unless A, unless B": see ``subordinate``)
 _CONDITION_SUBS = {"if", "while"}
+_SHARED_SUBS = _CONDITION_SUBS | {"unless"}
+# Primitives that state how things are, not what happens: a clause of one of these verbs after
+# "if A and" is a second state, not an effect ("if you control a tower and you have no spells")
+_STATE_PRIMITIVES = frozenset({"Control", "Own", "Compare", "Located", "IsA", "Exists", "Occupy"})
+
+
+def _stative(vg: "VGroup") -> bool:
+    """A verb group that states a condition: the copula, or a plain present-tense verb every sense of
+    which is a state (``control``, ``own``; ``have``, whose grants are the static "has Airborne",
+    counts by its sense of possession). Modal and perfect forms, and past forms of other verbs, report
+    events."""
+    if vg.modal or vg.perfect:
+        return False
+    if vg.copula:
+        return True
+    if vg.form not in ("base", "third"):
+        return False
+    senses = L.load().verbs.get(vg.lemma) or []
+    prims = {s.primitive for s in senses}
+    if "Own" in prims:
+        prims.discard("Grant")
+    return bool(prims) and prims <= _STATE_PRIMITIVES
 
 
 class _Sentences(_Clauses):
@@ -2547,7 +2590,7 @@ def _conditions_with_two_clauses(segs: list[Any]) -> list[Any]:
         nkind, nsc, nsep = out[i + 1]
         after = out[i + 2][2] if i + 2 < len(out) else None
         if kind == "adjunct" and content and content[-1].kind == "sub" and nkind == "clause" \
-                and (not nsc.subject or content[-1].prep in _CONDITION_SUBS) \
+                and (not nsc.subject or content[-1].prep in _SHARED_SUBS) \
                 and nsep in ("and", "or") and after is not None and after.startswith(","):
             sub = content[-1]
             inner: SClause = sub.value
@@ -2560,9 +2603,9 @@ def _conditions_with_two_clauses(segs: list[Any]) -> list[Any]:
         # bare "and" to a trailing condition is a second condition (a state is no effect; a comma before
         # "and" would end the condition: "..., and its controller loses 1 life")
         if kind == "clause" and nkind == "clause" and content.chunks and content.chunks[-1].kind == "sub" \
-                and content.chunks[-1].prep in _CONDITION_SUBS and nsep == "and" and nsc.subject \
+                and content.chunks[-1].prep in _SHARED_SUBS and nsep in ("and", "or") and nsc.subject \
                 and not _ends_with_comma(content.chunks[-1]) \
-                and nsc.vgroup is not None and nsc.vgroup.copula and not nsc.vgroup.modal and not nsc.vgroup.perfect \
+                and nsc.vgroup is not None and _stative(nsc.vgroup) \
                 and (after is None or after.startswith(",")):
             _join_into_last_sub(out, i, content, nsep, nsc, sep)
             continue
@@ -2872,9 +2915,10 @@ def _use_limit(node: Any) -> A.Limit | None:
         return None
     clause = sentence.clauses[0]
     act = clause.action
-    if not isinstance(act, A.Reactivate) or act.agent is not None or clause.modal or clause.negated \
+    if not isinstance(act, A.Reactivate) or act.agent not in (None, A.Ref("you")) \
+            or clause.modal not in (None, "may", "can") or clause.negated \
             or clause.conditions or clause.duration or clause.adjuncts or set(clause.adverbs) - {"only"}:
-        return None
+        return None   # "You may use this ability only once on your turn" is the same limit
     this = act.patient is None or act.patient == A.Ref("SELF") or (
         isinstance(act.patient, A.Selector) and act.patient.noun == "ability" and act.patient.det == "this"
         and not act.patient.filters and not act.patient.mods)

@@ -25,7 +25,7 @@ from lark.lexer import Lexer as LarkLexer
 
 from codex.cardtext import ast as A
 from codex.cardtext import lexicon as L
-from codex.cardtext.lexer import Lexer, self_aliases
+from codex.cardtext.lexer import Lexer, misprinted_in, self_aliases
 from codex.cardtext.normalize import normalize, split_sentences
 from codex.paths import PROJECT_ROOT
 
@@ -105,6 +105,7 @@ def register_names(card_names: list[str] | tuple[str, ...] = (), subtypes: list[
     book.add_all(card_names, "card")
     if book.version != before:
         parse_sentence.cache_clear()
+        _aliases_used.cache_clear()
 
 
 def names_version() -> int:
@@ -128,6 +129,7 @@ def names_added(card_names: list[str] | tuple[str, ...] = (), subtypes: list[str
         if changed:
             book.version += 1
             parse_sentence.cache_clear()
+            _aliases_used.cache_clear()
 
 
 # ---------------------------------------------------------------- search
@@ -340,11 +342,13 @@ def usage(text: str, name: str | None = None) -> tuple[set[str], set[str]]:
     used: tuple[set[str], set[str]] = (set(), set())
     _TRACE.append(used)
     parse_sentence.cache_clear()
+    _aliases_used.cache_clear()
     try:
         parse_card_text(text, name)
     finally:
         _TRACE.pop()
         parse_sentence.cache_clear()
+        _aliases_used.cache_clear()
     return used
 
 
@@ -396,6 +400,17 @@ class Parsed:
 
 def _unknown_names(e: Any) -> list[str]:
     return [e.found] if e.found and e.found[:1].isupper() and "keyword" in str(e) else []
+
+
+@lru_cache(maxsize=1 << 15)
+def _aliases_used(raw: str, aliases: tuple[str, ...], version: int) -> tuple[str, ...]:
+    """The card's names ``raw`` uses, as written or misprinted (``Tuft Turtles`` on Tufted Turtles)."""
+    if not aliases:
+        return ()
+    folded = L.fold(raw)
+    exact = tuple(a for a in aliases if L.fold(a) in folded)
+    loose = misprinted_in(raw, tuple(a for a in aliases if a not in exact), names(), L.load())
+    return tuple(a for a in aliases if a in exact or a in loose)
 
 
 @lru_cache(maxsize=1 << 15)
@@ -455,7 +470,8 @@ class _Session:
         self.errors: list[SentenceError] = []
 
     def sentence(self, raw: str) -> Any:
-        aliases = tuple(a for a in self.aliases if L.fold(a) in L.fold(raw)) if self.aliases else ()
+        # the card's names the sentence uses, as written or misprinted ("Tuft Turtles" on Tufted Turtles)
+        aliases = _aliases_used(raw, self.aliases, self.version)
         _CARD_NAME.append(self.name)
         try:
             return parse_sentence(raw, aliases, self.version)
@@ -525,5 +541,6 @@ def clear_caches() -> None:
     from codex.cardtext import lexer
 
     parse_sentence.cache_clear()
+    _aliases_used.cache_clear()
     lexer.clear_cache()
     L.fold.cache_clear()

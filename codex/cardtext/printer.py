@@ -265,20 +265,20 @@ class _Printer:
             text += " to " + self.clause(c.purpose).removeprefix("you ")
         previous = None
         for cond in c.conditions:
-            if previous is not None and cond.kind == previous.kind and cond.clause is not None \
-                    and _doer(cond.clause) == _doer(previous.clause) is not None:
-                # "whenever he attacks and kills an enemy": two conditions of one kind, one subject
-                self.subordinate += 1
-                try:
-                    text += " and " + self.clause(cond.clause, shared="third")
-                finally:
-                    self.subordinate -= 1
-            elif previous is not None and cond.kind == previous.kind and cond.kind in ("if", "while") \
+            if previous is not None and cond.kind == previous.kind and cond.kind in ("if", "while") \
                     and cond.clause is not None and _state_with_subject(cond.clause):
                 # "while here and no enemy is nearby": a second state of the same condition
                 self.subordinate += 1
                 try:
                     text += " and " + self.clause(cond.clause)
+                finally:
+                    self.subordinate -= 1
+            elif previous is not None and cond.kind == previous.kind and cond.clause is not None \
+                    and _doer(cond.clause) == _doer(previous.clause) is not None:
+                # "whenever he attacks and kills an enemy": two conditions of one kind, one subject
+                self.subordinate += 1
+                try:
+                    text += " and " + self.clause(cond.clause, shared="third")
                 finally:
                     self.subordinate -= 1
             else:
@@ -318,8 +318,19 @@ class _Printer:
             return ", and ".join([self.clause(first)] + [self.clause(i, gapped=True) for i in rest])
         if isinstance(action, A.Group):  # "can't attack or intercept": one subject and modal over the verbs
             first, *rest = action.items
-            parts = [_Verb(self, first, A.replace(c, action=first)).text()]
-            parts += [_Verb(self, a, A.replace(c, action=a), shared="base").text() for a in rest]
+            verbs = [_Verb(self, first, A.replace(c, action=first))]
+            verbs += [_Verb(self, a, A.replace(c, action=a), shared="base") for a in rest]
+            parts = [v.text() for v in verbs]
+            if any(v.passive for v in verbs) and not all(v.passive for v in verbs):
+                # "can't be moved, destroyed, or modified": one voice over the list; a verb of motion
+                # with no agent reads the same either way
+                for k, v in enumerate(verbs):
+                    if not v.passive:
+                        forced = _Verb(self, v.a, v.c, shared=v.shared)
+                        forced.force_passive = True
+                        text = forced.text()
+                        if forced.passive:
+                            parts[k] = text
             return f" {action.conj} ".join(parts)
         return _Verb(self, action, c).text()
 
@@ -342,7 +353,23 @@ class _Printer:
                 return "as an additional cost to " + self.clause(c.clause)
             finally:
                 self.subordinate = saved
+        if _clause_list(c.clause):
+            return f"{word} {self.clause_list(c.clause.action)}"
         return f"{word} {self.clause(c.clause)}"
+
+    def clause_list(self, g: A.Group) -> str:
+        """One condition over two or more clauses (``unless you control a tower and an enemy is nearby``,
+        ``if bearer is a minion or would die``): a later clause about the same subject leaves it out
+        unless it is a state (the parser reads a state back only with its subject)."""
+        first, *rest = g.items
+        parts = [self.clause(first)]
+        for item in rest:
+            if not _state_with_subject(item) and _doer(item) == _doer(first) is not None \
+                    and not (item.modal or item.negated or item.tense):   # an auxiliary needs its subject
+                parts.append(self.clause(item, shared="third"))
+            else:
+                parts.append(self.clause(item))
+        return f" {g.conj} ".join(parts)
 
     def duration(self, d: A.Duration) -> str:
         if d.kind == "this_turn":
@@ -614,6 +641,8 @@ class _Verb:
         self.gapped = gapped
         self.shared = shared  # "base"/"third": the subject (and modal) are the previous verb's
         self.reduced = reduced  # a reduced passive relative: the participle alone
+        self.force_passive = False  # a verb of motion written passive ("can't be moved, destroyed, ...")
+        self.passive = False        # whether the text printed was passive
 
     def text(self) -> str:
         a = self.a
@@ -717,6 +746,9 @@ class _Verb:
                 and (self.c.modal or self.c.negated or self.p.subordinate or self.reduced):
             passive = True
             subject = roles[obj_role]
+        elif self.force_passive and subj_role == obj_role and subject is not None and roles.get("agent") is None:
+            passive = True   # "X can't move" and "X can't be moved" read the same: passive, as its list is
+        self.passive = passive
         if subj_role == obj_role and subject is not None and roles.get("agent") is not None and frame.get("subject") == obj_role:
             # a motion verb used transitively: the agent is the subject, the patient the object
             subject = roles["agent"]
@@ -864,8 +896,9 @@ class _Verb:
         return _j(self.copula(self.a.patient), "immune to", self.p.np(self.a.what))
 
     def _DoSo(self) -> str:
-        if self.c.modal:
-            return _j(self.p.subject_np(self.a.agent) if self.a.agent is not None else "", self.c.modal)
+        if self.c.modal:   # "if you can", "they may do so" (the verb is written before "so")
+            return _j(self.p.subject_np(self.a.agent) if self.a.agent is not None else "", self.c.modal,
+                      "do" if "so" in self.c.adverbs else None)
         return self.subject_and_verb(self.a.agent, "do")
 
     def _Shoot(self) -> str:
@@ -892,7 +925,11 @@ class _Verb:
         a = self.a
         if a.agent is not None:
             return _j(self.subject_and_verb(a.agent, "heal"), self.p.np(a.patient))
-        return _j(self.subject_and_verb(a.patient, "heal"), f"{self.p.num(a.amount)} life" if a.amount is not None else None,
+        if isinstance(a.amount, A.Quantity):   # "heals an amount equal to the number of ..."
+            amount: str | None = "an amount equal to " + self.p.quantity(a.amount)
+        else:
+            amount = f"{self.p.num(a.amount)} life" if a.amount is not None else None
+        return _j(self.subject_and_verb(a.patient, "heal"), amount,
                   f"from {self.p.np(a.source)}" if a.source is not None else None)
 
     def _CostChange(self) -> str:
@@ -923,7 +960,8 @@ class _Verb:
         elif a.patient is not None and not self.c.modal and not self.c.negated and not _is_self(a.patient) and a.kind not in ("move", "teleport", "fly"):
             head, obj = lemma, self.p.np(a.patient)
         else:
-            head, obj = self.subject_and_verb(a.patient, lemma), ""
+            self.passive = self.force_passive and a.patient is not None   # "can't be moved, destroyed, ..."
+            head, obj = self.subject_and_verb(a.patient, lemma, self.passive), ""
         dest = None
         if isinstance(a.dest, A.Where):
             dest = self.p.np(a.dest)
@@ -1026,13 +1064,23 @@ def _plural(n: Any) -> bool:
     return False
 
 
-def _state_with_subject(c: A.Clause) -> bool:
+def _state_with_subject(c: Any) -> bool:
     """Whether a condition's clause is a state written with a subject of its own ("no enemy is nearby",
-    "it is a minion"): joined to the condition before it by a bare "and", the parser reads it back as a
-    second condition (meaning._conditions_with_two_clauses)."""
+    "it is a minion", "you control a tower"): joined to the condition before it by a bare "and", the
+    parser reads it back as a second condition (meaning._conditions_with_two_clauses)."""
+    if not isinstance(c, A.Clause) or c.modal or c.tense:
+        return False
     a = c.action
-    return isinstance(a, (A.Located, A.IsA)) and getattr(a, "patient", None) is not None and not c.modal \
-        and not c.tense
+    if isinstance(a, (A.Located, A.IsA, A.Exists)):
+        return getattr(a, "patient", None) is not None
+    return isinstance(a, (A.Control, A.Own, A.Compare, A.Occupy)) and getattr(a, "agent", None) is not None
+
+
+def _clause_list(c: Any) -> bool:
+    """A condition's clause that is a list of clauses (one ``unless`` over two states, ``if A or B``)."""
+    return isinstance(c, A.Clause) and isinstance(c.action, A.Group) and len(c.action.items) > 1 \
+        and all(isinstance(i, A.Clause) for i in c.action.items) and c.modal is None and not c.negated \
+        and not c.conditions and c.duration is None and not c.adverbs and not c.adjuncts
 
 
 def _doer(c: A.Clause | None) -> Any:

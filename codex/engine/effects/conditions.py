@@ -155,9 +155,21 @@ def _died(state: GameState, ctx: Ctx, act: A.Die) -> bool:
     return not found if patient.det == "no" else found
 
 
+def _clause_list(clause: A.Clause) -> bool:
+    """A condition's clause that is a list of clauses under one subordinator (card text's ``unless A
+    and B``: ``Clause(Group([A, B], "and"))``), with nothing of its own."""
+    act = clause.action
+    return isinstance(act, A.Group) and len(act.items) > 1 and all(isinstance(i, A.Clause) for i in act.items) \
+        and clause.modal is None and not clause.negated and not clause.conditions and clause.duration is None \
+        and not clause.adverbs and not clause.adjuncts
+
+
 def clause_holds(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
     """The clause as a statement about the board now (``negated`` flips it); "no X ..." holds when
     it holds of none of the X."""
+    if _clause_list(clause) and clause.action.conj in ("and", "or"):   # "unless A and B": both, or either
+        results = [clause_holds(state, ctx, item) for item in clause.action.items]
+        return all(results) if clause.action.conj == "and" else any(results)
     if clause.modal not in (None, "is"):
         raise NotExecutable(f"a condition with '{clause.modal}'")
     act = clause.action
@@ -196,7 +208,7 @@ def ever_killed(clause: A.Clause) -> bool:
     kill credit, Codex "Kill Credit"). Only "ever" is read: a past "killed" with no time named
     could be this turn or ever, and a kill of a unit could be of an Avatar, which is not counted."""
     act = clause.action
-    patient = act.patient
+    patient = getattr(act, "patient", None)   # a list of clauses ("unless A and B") has none
     return isinstance(act, A.Remove) and act.kind == "kill" and clause.tense == "past" \
         and clause.adverbs == ("ever",) and act.agent is not None and clause.modal is None \
         and not clause.adjuncts and clause.duration is None and clause.scope is None \
@@ -391,6 +403,12 @@ def condition_problems(node: Any) -> Iterator[str]:
         return
     if not isinstance(node, A.Clause):
         yield f"a condition given as {type(node).__name__}"
+        return
+    if _clause_list(node):      # "unless A and B", "if A or B": one condition over the clauses
+        if node.action.conj not in ("and", "or"):
+            yield f"conditions joined by '{node.action.conj}'"
+        for item in node.action.items:
+            yield from condition_problems(item)
         return
     if node.modal not in (None, "is"):
         yield f"a condition with '{node.modal}'"
