@@ -23,14 +23,14 @@ def _card(name: str, kind: str, text: str, sets: tuple[str, ...] = ("Alpha",)) -
 def test_a_card_is_executable_only_when_every_ability_is() -> None:
     assert card_problems(_card("Spark", "Magic", "Deal 1 damage to target minion.")) == []
     assert card_problems(_card("Quiet", "Minion", "Airborne\n\nGenesis → Draw a spell.")) == []
-    half = card_problems(_card("Half", "Minion", "Genesis → Draw a spell.\n\nCan simultaneously attack up to three "
+    half = card_problems(_card("Half", "Minion", "Genesis → Draw a spell.\n\nThis can simultaneously attack up to three "
                                                   "units at the same location."))
     assert half and all("Draw" not in p for p in half)
 
 
 def test_the_report_counts_per_set_and_type_and_lists_what_is_missing() -> None:
     cards = [_card("Spark", "Magic", "Deal 1 damage to target minion.", ("Alpha", "Beta")),
-             _card("Odd", "Minion", "Can simultaneously attack up to three units at the same location.", ("Beta",))]
+             _card("Odd", "Minion", "This can simultaneously attack up to three units at the same location.", ("Beta",))]
     report = measure_executable(cards)
     assert report["overall"] == {"cards": 2, "executable": 1, "share": 0.5}
     assert report["sets"]["Alpha"]["share"] == 1.0 and report["sets"]["Beta"]["executable"] == 1

@@ -66,7 +66,7 @@ def test_size_direction_compulsion_and_free_steps_are_read() -> None:
     assert abilities_of("Occupies four locations.", "Giant").size == (2, 2)
     assert abilities_of("Occupies three locations.", "Odd").size is None
     assert abilities_of("Can only move themselves forward.", "P").keywords.only_directions == {"forward"}
-    green = abilities_of("Whenever an enemy minion can attack The Green Knight, it must.", "The Green Knight")
+    green = abilities_of("Whenever an enemy minion can attack The Iron Warden, it must.", "The Iron Warden")
     assert green.keywords.compels == (Compulsion("enemy", False, True),)
     mask = abilities_of("Whenever a nearby minion can attack, it must.", "Mask of Mayhem")
     assert mask.keywords.compels == (Compulsion("any", True, False),)
