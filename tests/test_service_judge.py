@@ -137,6 +137,18 @@ def test_a_ruling_gets_a_stable_link_that_reproduces_it(jc):
     assert html(jc, "/rulings/0123456789abcdef", 404)
 
 
+def test_a_link_to_a_missing_example_or_shared_ruling_says_so(jc):
+    """An old or hand-edited workbench link is answered with what is missing and the nearest
+    keys, not an empty editor complaining that its JSON is not valid."""
+    resp = jc.get("/rulings?example=movement")
+    text = resp.get_data(as_text=True)
+    assert resp.status_code == 404 and "no example scenario named “movement”" in text
+    assert "e.g. movement/0" in text and "not valid JSON" not in text
+    resp = jc.get("/rulings?from=0123456789abcdef")
+    assert resp.status_code == 404 and "no shared ruling" in resp.get_data(as_text=True)
+    assert jc.get("/rulings?example=movement/0").status_code == 200
+
+
 def test_the_board_after_draws_the_dead_as_gone(jc):
     for area in ("attack", "strikes", "defend"):
         data = json.loads((PROJECT_ROOT / "tests" / "scenarios" / f"{area}.json").read_text())

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from difflib import get_close_matches
 from functools import lru_cache
 from typing import Any
 
@@ -73,6 +74,17 @@ def examples() -> list[dict[str, Any]]:
 _nav.append(("Rulings", "web.rulings"))
 
 
+def _no_example(chosen: str, ex: list[dict[str, Any]]) -> dict[str, str]:
+    """The problem of an ``?example=`` no example has: a hand-edited or old link. The fix
+    names the nearest keys (a suite's first case for its bare name: "at_rest" → "at_rest/0")."""
+    keys = [e["key"] for e in ex]
+    near = [k for k in keys if k.startswith(chosen + "/")][:1] or \
+        get_close_matches(chosen, keys, n=3, cutoff=0.6)
+    fix = "choose one from the list" + (f", e.g. {', '.join(near)}" if near else "")
+    return {"pointer": "", "problem": f"there is no example scenario named “{chosen}”",
+            "fix": fix}
+
+
 @web.route("/rulings", methods=["GET", "POST"])
 def rulings() -> Any:
     """The rulings workbench: a board editor (JS), the action picker and the JSON view.
@@ -94,9 +106,20 @@ def rulings() -> Any:
     if request.method == "GET":
         if chosen:
             text = next((e["scenario"] for e in ex if e["key"] == chosen), "")
+            if not text:
+                return render_template("rulings.html", examples=ex, text="", chosen="",
+                                       source="", result=None, cite_url=_cite_url,
+                                       problems=[_no_example(chosen, ex)]), 404
         elif source:
             stored = store(current_app).get(source)
-            text = json.dumps(stored, indent=2) if stored is not None else ""
+            if stored is None:
+                return render_template("rulings.html", examples=ex, text="", chosen="",
+                                       source="", result=None, cite_url=_cite_url,
+                                       problems=[{"pointer": "", "problem":
+                                                  f"there is no shared ruling “{source}”",
+                                                  "fix": "check the link, or build the "
+                                                         "scenario again below"}]), 404
+            text = json.dumps(stored, indent=2)
         if not chosen:          # the editor only (empty, or a copy of a shared ruling)
             return render_template("rulings.html", examples=ex, text=text, chosen=chosen,
                                    source=source, result=None, problems=None,
