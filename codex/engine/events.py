@@ -236,6 +236,9 @@ class Teleported(Event, Entering):
     to: Location
     by: str
     frm: Location | None = None
+    #: the kind of movement: ``teleport`` (directly there: no border crossed), a forced movement's kind
+    #: (``push``, ``pull``, ``drag``, ``fly``) or ``carried`` (moved along by its carrier) (`borders.py`)
+    how: str = "teleport"
 
     def text(self) -> str:
         if self.by in ("teleport", "move_and_attack", "forced", "spell"):

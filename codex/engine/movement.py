@@ -72,6 +72,19 @@ def _oversized_step_reason(state: GameState, unit: Unit, frm: Location, to: Loca
 
 def _step_reason(state: GameState, unit: Unit, frm: Location, to: Location, kw: Keywords,
                  enter: bool = True) -> tuple[Reason | None, str]:
+    """One location to another: entry restrictions (when it enters), adjacency, regions, then the
+    border it traverses, if an ongoing effect forbids that (`borders.traverse_ban`)."""
+    found = _location_reason(state, unit, frm, to, kw, enter)
+    if found[0] is None and state.statics:
+        from codex.engine.borders import ban_rule, traverse_ban
+        ban = traverse_ban(state, unit, frm, to)
+        if ban is not None:
+            return Reason.CANNOT_TRAVERSE, ban_rule(ban)
+    return found
+
+
+def _location_reason(state: GameState, unit: Unit, frm: Location, to: Location, kw: Keywords,
+                     enter: bool = True) -> tuple[Reason | None, str]:
     """One location to another: entry restrictions (when it enters), adjacency, regions."""
     if enter:
         bad = entry_reason(state, unit, to, frm)
@@ -367,10 +380,12 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
                 extra = ("may-and-can", "the-silver-rule", "forward.control", "top.realm", "bottom.realm")
             elif unit.oversized:
                 extra = ("oversized-units.move",)
-            from codex.engine.entering import entry_quote
+            if reason is Reason.CANNOT_TRAVERSE:
+                extra += ("traverse.means", "passive-ability")
+            from codex.engine.entering import blocking_quote
             events.append(StepSkipped(unit.id, unit.name, i, frm, to, reason,
                                       rules=(rule, "movement.step-by-step") + extra,
-                                      from_card=entry_quote(state, unit, to) if reason is Reason.CANNOT_ENTER else None))
+                                      from_card=blocking_quote(state, unit, reason, frm, to)))
             continue
         rules = (rule,) + level_rules(cur, to) + (("moves-freely", "basic-movement") if free else ()) + (
             ("movement-x",) if used and not free and kw.movement else ()) + (

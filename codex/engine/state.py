@@ -171,7 +171,9 @@ class Artifact:
 
 @dataclass(frozen=True)
 class Aura:
-    """An aura on a 2x2 area (squares listed); it occupies the surface of sites and voids there."""
+    """An aura on a 2x2 area (squares listed); it occupies the surface of sites and voids there.
+    A wall (Codex "Traverse": it "sits atop a border of a site") has ``border`` instead: the two
+    squares the border lies between, and no squares of its own (it covers no area)."""
 
     id: str
     name: str
@@ -184,6 +186,7 @@ class Aura:
     cost: int = 0                        # its mana cost (from its card)
     elements: tuple[str, ...] = ()       # air, earth, fire, water (from its card)
     animated_as: str | None = None       # the unit it is while animated: an aura minion (Codex "Animate")
+    border: tuple[int, int] | None = None  # the border it sits atop (a wall), lower square first
 
 
 @dataclass(frozen=True)

@@ -381,6 +381,7 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
         extra = _phase_rules(eff.ability) + (["deathrite", "die.marked"] if dying else (
             ["genesis"] + (["conjure.enters"] if conjured else []) if eff.ability.kind is AbilityKind.GENESIS else (
                 (["conjure.enters"] if conjured else ["enter"]) if _listens_for_entering(eff.ability) else [])))
+        extra += _traverse_rules(eff.ability)
         if isinstance(eff.cause, AttackEnded):     # "successfully attacked": the reading taken, and why
             from codex.engine.effects.attacks import SUCCESS_RULES
             extra += list(SUCCESS_RULES)
@@ -423,6 +424,15 @@ def _remember_once(state: GameState, fired: list[Pending]) -> GameState:
         gone += [d for d in state.delayed if d.ability == eff.ability and d.ctx.key == eff.ctx.key
                  and d.lasts != "turn_each"]
     return replace(state, used_abilities=frozenset(keys), delayed=tuple(d for d in state.delayed if d not in gone))
+
+
+def _traverse_rules(ability: Ability) -> list[str]:
+    """"Whenever a unit passes through this wall": what traversing (on the ground) means."""
+    from codex.cardtext import ast as A
+    event = getattr(getattr(ability.node, "trigger", None), "event", None)
+    if not (isinstance(event, A.Clause) and isinstance(event.action, A.Traverse)):
+        return []
+    return ["traverse.means", "traverse"] + (["traverse.on-the-ground"] if "on_ground" in event.adverbs else [])
 
 
 def _listens_for_entering(ability: Ability) -> bool:

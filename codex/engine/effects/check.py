@@ -108,7 +108,13 @@ def filter_problems(f: Any) -> Iterator[str]:
             yield "'within' without steps"
         yield from sel_problems(f.of)
     elif isinstance(f, A.With):
-        if isinstance(f.what, A.Selector):
+        from codex.engine.effects.select import amount_stat
+        if isinstance(f.what, A.Group) and f.what.conj == "or":    # "with <a keyword> or N or less power"
+            for item in f.what.items:
+                yield from filter_problems(A.With(what=item))
+        elif amount_stat(f.what) is not None:
+            yield from filter_problems(amount_stat(f.what))
+        elif isinstance(f.what, A.Selector):
             yield from sel_problems(f.what)
         elif not isinstance(f.what, (A.Keyword, A.Stat)):
             yield "a 'with' phrase that is not a keyword"

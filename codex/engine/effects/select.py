@@ -741,6 +741,11 @@ def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj
         return _located_test(state, ctx, f, kind)
     if isinstance(f, A.With):
         what = f.what
+        if isinstance(what, A.Group) and what.conj == "or":
+            # "Minions with a keyword or N or less power": having any one of them
+            tests = [_filter_test(state, ctx, A.With(what=item), kind) for item in what.items]
+            return lambda o: any(t(o) for t in tests) != f.negated
+        what = amount_stat(what) or what
         if isinstance(what, A.Keyword):
             name = what.name.replace(" ", "_")
             negated = f.negated
@@ -791,6 +796,19 @@ def stat_value(value: Any) -> int | None:
     if isinstance(value, A.Mana) and len(value.symbols) == 1 and value.symbols[0].strip("()").isdecimal():
         return int(value.symbols[0].strip("()"))
     return None
+
+
+#: A quantity word of a characteristic ("2 or less power") → the comparison it makes.
+_QUANT_CMP = {"at_most": "<=", "up_to": "<=", "at_least": ">=", None: "="}
+
+
+def amount_stat(what: Any) -> A.Stat | None:
+    """"with 2 or less power" read as a quantity of power (``Selector(noun='power', count=2,
+    quant='at_most')``, as the words come inside a list): the comparison it is (None: not one)."""
+    if not (isinstance(what, A.Selector) and what.noun.lower() in ("power", "cost") and isinstance(what.count, int)
+            and what.quant in _QUANT_CMP and what.det is None and not what.mods and not what.filters):
+        return None
+    return A.Stat(stat=what.noun.lower(), cmp=_QUANT_CMP[what.quant], value=what.count)
 
 
 def _stat_test(state: GameState, f: A.Stat) -> Callable[[Obj], bool]:

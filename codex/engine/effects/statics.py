@@ -19,6 +19,7 @@ the Codex's examples need and keeps the evaluation well-founded.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Iterator
@@ -43,6 +44,17 @@ _evaluating: ContextVar[bool] = ContextVar("arbiter_statics_evaluating", default
 
 def evaluating() -> bool:
     return _evaluating.get()
+
+
+@contextmanager
+def evaluation() -> Iterator[None]:
+    """While statics are evaluated (selectors read printed keywords and power, so an effect's
+    words never ask the effects being computed)."""
+    token = _evaluating.set(True)
+    try:
+        yield
+    finally:
+        _evaluating.reset(token)
 
 
 @dataclass(frozen=True)
@@ -413,6 +425,11 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                 _check_words(verb.patient)
                 out.append(Static("cant", ctx, None, ("untap", verb), conds, order))
                 continue
+            if isinstance(verb, A.Traverse):
+                # "no unit may cross this wall on the ground": read where steps are checked
+                # (`borders.traverse_ban`), the border from the words, "on the ground" kept
+                out.append(_traverse_ban(clause, verb, ctx, conds, order))
+                continue
             if isinstance(verb, A.Choose) and verb.kind != "target":
                 raise Unsupported(f"a restriction on choosing by '{verb.kind}'")
             name = RESTRICTED.get(type(verb))
@@ -535,6 +552,12 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
             raise Unsupported("an aura lasting something other than a number of its controller's turns")
         return [Static("lasts", ctx, None, act.count, (), order)]
     if isinstance(act, A.Conjure) and act.dest is not None and act.agent is None and not conds \
+            and not clause.adjuncts and (act.patient is None or isinstance(act.patient, A.Ref) and act.patient.word == "SELF") \
+            and _border_of_site(act.dest) is not None:
+        # "conjure it atop a border of one of your sites": a wall, atop a border of such a site (Codex "Traverse")
+        _check_words(_border_of_site(act.dest))
+        return [Static("conjure_border", ctx, None, _border_of_site(act.dest), (), order)]
+    if isinstance(act, A.Conjure) and act.dest is not None and act.agent is None and not conds \
             and not clause.adjuncts and (act.patient is None or isinstance(act.patient, A.Ref) and act.patient.word == "SELF"):
         # "Conjure atop an Elite or Unique site": where the aura goes when it is cast (one site's surface)
         if not (isinstance(act.dest, (A.Selector, A.Group)) and all(
@@ -551,6 +574,28 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
             _check_words(whom)
         return [Static("redirect", ctx, whom, None, conds, order)]
     raise Unsupported(f"a static {type(act).__name__}")
+
+
+def _traverse_ban(clause: A.Clause, verb: A.Traverse, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
+    """"<units> can't traverse <a border> [on the ground]": who may not, which border, and whether
+    only on the ground (`borders.traverse_ban`)."""
+    from codex.engine.borders import borders_problem
+    if set(clause.adverbs) - {"on_ground"} or clause.adjuncts:
+        raise Unsupported("a restriction on traversing, with an adverb or an adjunct")
+    problem = borders_problem(verb.patient)
+    if problem is not None:
+        raise Unsupported(problem)
+    _check_words(verb.agent)
+    return Static("cant", ctx, None, ("traverse", verb, "on_ground" in clause.adverbs), conds, order)
+
+
+def _border_of_site(dest: Any) -> Any:
+    """"the border of <a site>": the site's words (None: not a site's border)."""
+    if not (isinstance(dest, A.Selector) and dest.noun.lower() == "border"
+            and (dest.det in ("the", "a") or dest.det is None and dest.count == 1) and not dest.mods and len(dest.filters) == 1 and isinstance(dest.filters[0], A.Of)):
+        return None
+    site = dest.filters[0].what
+    return site if isinstance(site, A.Selector) and singular_noun(site) == "site" else None
 
 
 def _moves_freely_away(clause: A.Clause) -> bool:
@@ -1481,6 +1526,17 @@ def water_by(state: GameState, square: int) -> CardQuote | None:
     finally:
         _evaluating.reset(token)
     return None
+
+
+def active_statics(state: GameState, kind: str) -> Iterator[Static]:
+    """The ongoing effects of ``kind`` that apply now (their card has its abilities, their
+    conditions hold), in layer and timestamp order."""
+    if not state.statics:
+        return
+    silenced = _silenced_sources(state)
+    for s in state.statics:
+        if s.kind == kind and _active(state, s, silenced):
+            yield s
 
 
 def forbids(state: GameState, verb: str, agent: Obj | None, patient: Obj | None = None,

@@ -33,7 +33,7 @@ _EVENTS: dict[type, tuple[type, ...]] = {
     A.Damage: (Damaged,), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
     A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken), A.Draw: (Drew,),
     A.Relocate: (Entering,), A.Leave: (Entering,), A.Carry: (PickedUp,), A.Occupy: (Entering,),
-    A.Fight: (Fought,),
+    A.Fight: (Fought,), A.Traverse: (Entering,),
 }
 _PHASES: dict[str, tuple[type, ...]] = {"start": (TurnStarted,), "end": (TurnEnded,),
                                         "start_and_end": (TurnStarted, TurnEnded)}
@@ -46,7 +46,7 @@ _ROLES: dict[type, tuple[str, ...]] = {
     A.Defend: ("agent",), A.Intercept: ("agent",), A.Remove: ("patient", "agent"), A.Draw: ("agent",),
     A.Play: ("patient", "dest"),
     A.Relocate: ("patient",), A.Leave: ("patient", "source"), A.Carry: ("agent", "patient"),
-    A.Occupy: ("agent", "patient"), A.Fight: ("agent", "patient"),
+    A.Occupy: ("agent", "patient"), A.Fight: ("agent", "patient"), A.Traverse: ("agent",),
 }
 
 
@@ -131,6 +131,11 @@ def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
             problems.append(str(e))
     if isinstance(act, A.Damage) and act.agent is not None:
         problems.append("a trigger on who deals damage")
+    if isinstance(act, A.Traverse):
+        from codex.engine.borders import borders_problem
+        problems += [p for p in [borders_problem(act.patient)] if p is not None]
+        if set(event.adverbs) - {"on_ground"}:
+            problems.append("a trigger on traversing, with an adverb")
     return problems
 
 
@@ -273,6 +278,22 @@ def _entering(state: GameState, ctx: Ctx, act: Any, event: Entering) -> bool:
     return entry.to in locs
 
 
+def _traversing(state: GameState, ctx: Ctx, clause: A.Clause, event: Entering) -> bool:
+    """"Whenever a unit passes through this wall", "whenever an enemy crosses it on the
+    ground": the move the event tells traversed a border the words name (Codex "Traverse"), by such
+    a unit, on the ground when the words say so (`borders.crossings`)."""
+    from codex.engine.borders import crossings, named_borders
+    act = clause.action
+    entry = event.entry()
+    unit = state.unit(entry.unit)
+    if entry.frm is None or unit is None or not _in(state, ctx, act.agent, Obj("unit", unit.id)):
+        return False
+    wanted = named_borders(state, ctx, act.patient)
+    ground = "on_ground" in clause.adverbs
+    return any(c.border in wanted and (c.on_ground or not ground)
+               for c in crossings(state, unit, entry.frm, entry.to, getattr(event, "how", "step")))
+
+
 def _leaving(state: GameState, ctx: Ctx, act: A.Leave, event: Entering) -> bool:
     """"Whenever an enemy unit ... leaves this site": it moved from one of the named sites (any
     of its locations) to a location of another square."""
@@ -369,6 +390,8 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
         return isinstance(act, A.Conjure) and _conjured(state, ctx, act, event)
     if isinstance(event, SitePlayed) and isinstance(act, A.Enter):
         return False
+    if isinstance(event, Entering) and isinstance(act, A.Traverse):
+        return _traversing(state, ctx, clause, event)
     if isinstance(event, Entering):
         return _entering(state, ctx, act, event)
     if isinstance(act, A.Attack):      # "is attacked" hears the declaration, "is successfully attacked" the end
