@@ -118,6 +118,9 @@ class SiteDoc(Doc):
     affinity: Elements = None
     rubble: StrictBool = False
     flooded: StrictBool = False
+    flooded_until_again: Id | None = Field(
+        default=None, description="flooded by the ability `<card id>.<ability index>` (e.g. \"av1.1\") \"until you do so "
+                                  "again\": the flood ends when that ability floods again")
     max_entry_power: Count | None = None
     kills_on_entry: StrictBool = False
     text: Text = ""

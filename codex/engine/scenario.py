@@ -214,9 +214,10 @@ def _sites(doc: D.ScenarioDoc, checks: _Checks) -> dict[int, Site]:
         text = s.text or (card.text if card else "")
         ward = s.ward or (bool(text) and abilities_of(text, name).keywords.ward)
         text = _with_lines(text, *site_field_text(s))
-        sites[s.square] = Site(s.square, name, controller, s.owner or controller, affinity, s.rubble, s.flooded,
+        sites[s.square] = Site(s.square, name, controller, s.owner or controller, affinity, s.rubble,
+                               s.flooded or s.flooded_until_again is not None,
                                text=text, ward=ward, abilities=abilities_of(text, name) if text else Abilities(),
-                               subtypes=card.subtypes if card else ())
+                               subtypes=card.subtypes if card else (), flood_again=s.flooded_until_again)
     return sites
 
 

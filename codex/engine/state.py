@@ -71,6 +71,7 @@ class Site:
     text: str = ""
     ward: bool = False                   # a Ward (rulebook glossary "Ward"): breaks instead of harm
     flood_ends: bool = False             # flooded by an effect that lasts this turn only
+    flood_again: str | None = None       # flooded "until you do so again": the ability (its choice key) whose next flood ends it
     abilities: Abilities = Abilities()   # what its card text says, typed
     subtypes: tuple[str, ...] = ()       # Desert, River... (from its card)
 
@@ -312,7 +313,7 @@ class Lasting:
     ``states`` (silenced, disabled, asleep), until the end of the turn, until ``controller``'s next
     turn begins, while the card ``source`` that created it is in the realm, permanently, or until
     an event (``ends_on``: ``damage``, one of its units takes damage; ``condition``, the clause
-    ``end`` holds of them)."""
+    ``end`` holds of them; ``again``, the ability whose choice key is ``end`` does so again)."""
 
     id: str
     name: str

@@ -108,6 +108,27 @@ def flood(state: GameState, square: int, this_turn: bool) -> Changed:
     return state, [SiteFlooded(square, site.name, this_turn, rules=("flooded", "flooded.effect"))]
 
 
+def flood_again(state: GameState, square: int, key: str) -> Changed:
+    """A flood "until you do so again" by the ability whose choice key is ``key``: its earlier
+    floods end (sites other than ``square``: doing so again is this flood), then the site is
+    flooded and remembers the ability (`Site.flood_again`), unless it was flooded for good already."""
+    events: list[Event] = []
+    for site in state.sites:
+        if site.flood_again == key and site.square != square:
+            state = state.with_site(replace(site, flooded=site.flood_ends, flood_again=None))
+            events.append(FloodEnded(site.square, site.name, "as the ability that made it floods again",
+                                     rules=("flooded.effect", "ongoing-effect")))
+    target = state.site_at(square)
+    if target is None:
+        return state, events
+    lasting = target.flooded and not target.flood_ends and target.flood_again is None    # flooded for good
+    state, more = flood(state, square, False)
+    after = state.site_at(square)
+    if after is not None and after.flooded and not lasting:
+        state = state.with_site(replace(after, flood_again=key))
+    return state, events + more
+
+
 def end_floods(state: GameState) -> Changed:
     """Floods that last this turn end: those sites lose Flooded (and may be land sites again)."""
     events: list[Event] = []

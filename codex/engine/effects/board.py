@@ -345,12 +345,16 @@ def lasting(run: Run, clause: A.Clause, objs: list[Obj], **what: Any) -> None:
     from codex.engine.effects.durations import leaving_source, until_of
     from codex.engine.events import EffectBegan
     until, ends_on = until_of(run, clause)
+    if ends_on == "again":              # "until you do so again": doing so again ends the one before
+        from codex.engine.effects.durations import done_again, end_lasting
+        run.state, ended = end_lasting(run.state, done_again(run.state, run.ctx.key), ("ongoing-effect",))
+        run.emit(*ended)
     area = while_area(run, clause)
     if area is not None:        # "units are Immobile while atop target site": whoever is there, while there
         ident = f"{run.ctx.key}#{len(run.state.lasting)}"
         patient = getattr(clause.action, "patient", None)
         effect = Lasting(ident, run.ctx.source_name, run.ctx.controller, until, (), ends_on=ends_on,  # type: ignore[arg-type]
-                         area=area, who=patient, **what)
+                         area=area, who=patient, end=run.ctx.key if ends_on == "again" else None, **what)
         run.state = run.state.evolve(lasting=run.state.lasting + (effect,))
         where = ", ".join(str(loc) for loc in area) or "nowhere"
         run.emit(EffectBegan(run.ctx.source_name, until, (f"whoever is at {where}",), effect.describe(),
@@ -362,7 +366,8 @@ def lasting(run: Run, clause: A.Clause, objs: list[Obj], **what: Any) -> None:
     ident = f"{run.ctx.key}#{len(run.state.lasting)}"
     source = (leaving_source(run, clause) or f"{run.ctx.source.kind}:{run.ctx.source.key}") if until == "source" \
         else None
-    end = clause.duration.event if ends_on == "condition" and clause.duration is not None else None
+    end = clause.duration.event if ends_on == "condition" and clause.duration is not None else (
+        run.ctx.key if ends_on == "again" else None)
     effect = Lasting(ident, run.ctx.source_name, run.ctx.controller, until, units, source=source,  # type: ignore[arg-type]
                      ends_on=ends_on, end=end, **what)
     run.state = run.state.evolve(lasting=run.state.lasting + (effect,))
@@ -463,6 +468,9 @@ def _set_state(run: Run, act: A.SetState, clause: A.Clause) -> list[Obj]:
     """Silence, disable, put to sleep (disabled until it takes damage: Codex "Asleep"), or flood a site."""
     patients = patients_or_self(run, act.patient)
     if act.state == "flooded":
+        from codex.engine.effects.durations import until_again
+        if until_again(clause.duration):      # "Flood a site ... until you do so again"
+            return _flood_again(run, patients)
         for obj in patients:
             if obj.kind == "site":
                 this_turn = clause.duration is not None and clause.duration.kind == "this_turn"
@@ -478,6 +486,20 @@ def _set_state(run: Run, act: A.SetState, clause: A.Clause) -> list[Obj]:
         clause = A.replace(clause, duration=A.Duration(kind="until", event=A.Clause(action=A.Damage(
             patient=A.Ref(word="it")))))
     lasting(run, clause, patients, states=frozenset({act.state}))
+    return patients
+
+
+def _flood_again(run: Run, patients: list[Obj]) -> list[Obj]:
+    """A flood "until you do so again": the site is flooded, and the sites this ability flooded
+    before are no longer (`terrain.flood_again`; the site is chosen while those still are)."""
+    from codex.engine.entering import ground_notes
+    from codex.engine.terrain import flood_again
+    for obj in patients:
+        if obj.kind != "site":
+            continue
+        before = run.state
+        run.state, events = flood_again(run.state, int(obj.key), run.ctx.key)
+        run.settle(events + ground_notes(before, run.state))
     return patients
 
 

@@ -220,6 +220,7 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
         run.note("count", f"{run.ctx.source_name}: {times} for each of them.", times=times)
         act = per_amount(act, times)
     _its_controller_note(run, act)
+    _your_body_note(run, act)
     if clause.modal == "may" and not primitive.permission:
         run.mays += 1
         run.did = run.ctx.may(_told(act), "may" if run.mays == 1 else f"may.{run.mays}")
@@ -321,6 +322,27 @@ def _its_controller_note(run: Run, act: Any) -> None:
     run.note("ruling_variant", f"\u201cits controller\u201d is read as the controller of {names}: a card calls its "
              f"own controller \u201cyou\u201d. Read as {run.ctx.source_name}'s controller instead, "
              f"{run.ctx.controller} would be the one.", ("the-golden-rule",), reading="other party")
+
+
+def _your_body_note(run: Run, act: Any) -> None:
+    """"your body of water" read as the one your Avatar occupies (`select.your_body`): the ruling
+    gives the other reading too (every body of water with a site you control), since the Codex
+    defines only "its body of water", and says whether it would name other sites."""
+    from codex.engine.effects.select import your_body, yours_by_control
+    for n in A.walk(act):
+        if not (isinstance(n, A.Selector) and n.noun in ("body of water", "span of land") and n.det == "your"):
+            continue
+        water = n.noun == "body of water"
+        mine, other = your_body(run.state, run.ctx.controller, water), yours_by_control(run.state, run.ctx.controller,
+                                                                                           water)
+        told = ", ".join(map(str, mine)) or "none"
+        run.note("ruling_variant", f"“your {n.noun}” is read as the {n.noun} {run.ctx.controller}'s Avatar "
+                 f"occupies (squares {told}): a player occupies none, and “its {n.noun}” is the one its card "
+                 f"occupies. Read as every "
+                 f"{n.noun} with a site {run.ctx.controller} controls, it would be "
+                 + (f"squares {', '.join(map(str, other)) or 'none'}." if other != mine else "the same squares."),
+                 ("body-of-water", "body-of-water.its", "you.avatar"), reading="your avatar's", other=other)
+        return
 
 
 def _per_each_agent(run: Run, clause: A.Clause) -> bool:

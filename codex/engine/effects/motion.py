@@ -51,9 +51,23 @@ def _move_problems(act: A.Move) -> Iterator[str]:
 
 def _patients(run: Run, act: A.Move) -> list[Obj]:
     if act.patient is not None:
-        return select(run.state, run.ctx, act.patient, "target")
+        return [_avatar_of(run, o) for o in select(run.state, run.ctx, act.patient, "target")]
     forced = run.ctx.lookup("forced")
     return list(forced) if forced else [run.ctx.source]
+
+
+def _avatar_of(run: Run, obj: Obj) -> Obj:
+    """A player "may teleport" somewhere: a player does not move, so "you" is the player's Avatar (Codex
+    "You": "If it's impossible to read the card as 'player' in a sensible way, then use 'avatar'
+    instead"); the ruling says so. Anything else is itself."""
+    if obj.kind != "player":
+        return obj
+    avatar = next((u for u in run.state.units if u.is_avatar and u.controller == obj.key), None)
+    if avatar is None:
+        return obj
+    run.note("reading", f"\u201cyou\u201d moving is read as {obj.key}'s Avatar, {avatar.name}: a player does not move.",
+             ("you.avatar",), unit=avatar.id)
+    return Obj("unit", avatar.id)
 
 
 def _dest_locations(run: Run, dest: Any) -> list[Location]:
@@ -190,6 +204,9 @@ def _to_destination(run: Run, act: A.Move, unit: Any, how: str, fields: dict[str
         return _toward(run, act, unit, how, locs, fields)
     same = [loc for loc in locs if loc.region is unit.location.region]
     options = same if how != "teleport" and same else locs
+    if len(options) > 1:         # not where it could never enter (an Avatar below a site): when it may enter some
+        from codex.engine.entering import entry_reason
+        options = [loc for loc in options if entry_reason(run.state, unit, loc, unit.location) is None] or options
     if len(options) > 1:
         options = [o.key for o in run.ctx.choose("destination", [Obj("location", loc) for loc in options],
                                                   why=f"choose where {unit.name} goes")]

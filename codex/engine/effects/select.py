@@ -1040,6 +1040,8 @@ def _body_select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose:
         origin = [loc.square for loc in source_locations(state, ctx)] if not isinstance(det, A.Possessive) else \
             [loc.square for o in select(state, ctx, det.owner, role, choose=choose) for loc in locations_of(state, o)]
         squares = sorted({sq for o in origin for sq in body(state, o, water)})
+    elif det == "your":         # the one your Avatar occupies (`your_body`)
+        squares = your_body(state, ctx.controller, water)
     elif det in ONE_DETS or "chosen" in sel.mods:
         kinds = [Obj("site", s.square) for s in state.sites if body(state, s.square, water)]
         if not choose:
@@ -1051,6 +1053,20 @@ def _body_select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose:
     else:
         raise NotExecutable(f"the determiner {det!r} of a {sel.noun}")
     return [Obj("site", sq) for sq in squares]
+
+
+def your_body(state: GameState, player: str, water: bool = True) -> list[int]:
+    """"your body of water": read as the one your Avatar occupies, as "its body of water" is the
+    one its card occupies (Codex "Body of Water"); none when your Avatar is not on one."""
+    from codex.engine.areas import body
+    avatars = [u for u in state.units if u.is_avatar and u.controller == player]
+    return sorted({sq for u in avatars for loc in state.locations_of(u) for sq in body(state, loc.square, water)})
+
+
+def yours_by_control(state: GameState, player: str, water: bool = True) -> list[int]:
+    """The other reading of "your body of water": every body of water with a site you control."""
+    from codex.engine.areas import body
+    return sorted({sq for s in state.sites if s.controller == player for sq in body(state, s.square, water)})
 
 
 def _zone_select(state: GameState, ctx: Ctx, sel: A.Selector, scope: list[tuple[str, str]], role: str,
