@@ -357,6 +357,8 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
     """Put the triggers these events cause onto the storyline, ahead of what is waiting: the
     active player's first, the non-active player's after them, each in board order (the player's
     choice of order among their own is theirs to make)."""
+    from codex.engine.effects.strike_hooks import spend
+    state = spend(state, events)     # triggers that changed a strike's damage as it was dealt are spent
     fired = [p for e in events for p in triggers_for(state, e)]
     skipped = [x for e in events for x in withheld_triggers(state, e)]
     if not fired:

@@ -13,7 +13,7 @@ from codex.engine.effects.context import Ctx, Obj
 from codex.engine.effects.execute import execute, execute_run
 from codex.engine.actions.base import Outcome, Resolution, handles, place
 from codex.engine.entering import ground_notes, lance_notes, summon
-from codex.engine.events import AbilityNotExecuted, AbilityResolved, CardsMoved, Conjured, Event, MagicResolved, ManaPaid, Note, SpellCast
+from codex.engine.events import AbilityNotExecuted, CardQuote, AbilityResolved, CardsMoved, Conjured, Event, MagicResolved, ManaPaid, Note, SpellCast
 from codex.engine.geometry import Region
 from codex.engine.keywords import parse_threshold
 from codex.engine.ongoing import keywords_at
@@ -459,6 +459,9 @@ def _leave_delayed(res: Resolution, spell: C.Spell, sid: str, pid: str, caster: 
         ctx = Ctx(Obj("spell", sid), spell.name, pid, ability, f"{sid}.{i}", caster=caster, targets=targets,
                   bound=bound)
         added.append(DelayedTrigger(ability, ctx, lasts))  # type: ignore[arg-type]
+        res.emit(Note("listens", f"{spell.name}: its triggered ability waits for its event"
+                      + (" until the end of the turn." if lasts == "end_of_turn" else "."), {"card": spell.name},
+                      rules=("triggered-ability",), from_card=CardQuote(spell.name, ability.text)))
     if added:
         res.state = res.state.evolve(delayed=res.state.delayed + tuple(added))
 

@@ -653,10 +653,12 @@ def once_key(ctx: Ctx, trigger: A.Trigger) -> str | None:
     return f"{'turn' if per_turn else 'ever'}:once:{ctx.key}"
 
 
-def fired(state: GameState, event: Event) -> list[tuple[Ctx, Ability]]:
+def fired(state: GameState, event: Event, hooks: bool = False) -> list[tuple[Ctx, Ability]]:
     """Every triggered ability in the realm (and every waiting delayed one) that ``event`` fires (a
     trigger the engine cannot read never fires: such an ability is named as not applied when the
-    ruling starts)."""
+    ruling starts). A trigger that changes the damage of the strike it hears is no storyline
+    trigger (`strike_hooks`): only ``hooks`` asks for those."""
+    from codex.engine.effects.strike_hooks import strike_hook
     out = []
     candidates: list[tuple[Ctx, Ability]] = [(Ctx(obj, name, controller, ability, key, event=event), ability)
                                              for obj, name, controller, ability, key in
@@ -665,7 +667,7 @@ def fired(state: GameState, event: Event) -> list[tuple[Ctx, Ability]]:
     candidates += [(c, c.ability) for c in granted_listeners(state)]
     for base, ability in candidates:
         trigger = getattr(ability.node, "trigger", None)
-        if trigger is None or trigger_problems(trigger):
+        if trigger is None or (strike_hook(ability.node) is not None) != hooks or trigger_problems(trigger):
             continue
         ctx = Ctx(base.source, base.source_name, base.controller, ability, base.key, event=event,
                   caster=base.caster, bound=base.bound, targets=base.targets, x=base.x, grantor=base.grantor,
