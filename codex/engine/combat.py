@@ -312,6 +312,9 @@ def _modifications(state: GameState, target: Unit, origin: Any, striker: Unit | 
     if state.statics:
         from codex.engine.effects.statics import damage_changes
         changes += [c + ((),) for c in damage_changes(state, target, origin)]
+    if state.lasting:
+        from codex.engine.effects.lasting_damage import changes as lasting_changes
+        changes += [c + ((),) for c in lasting_changes(state, target)]
     if striker is not None:
         from codex.engine.effects.strike_hooks import strike_changes
         changes += [c + (HOOK_RULES,) for c in strike_changes(state, striker, target)]

@@ -340,6 +340,7 @@ class Lasting:
     quote: Any = None                    # the card sentence that made it (`events.CardQuote`), when rulings quote it later
     base_power: int | None = None        # "Set the base power of target unit to 0": the power-setting layer
     power_factor: int = 1                # "Double an allied minion's power": the power-multiplication layer
+    damage: tuple[Any, ...] = ()         # "each ally taking 1 less damage ...": (change, amount, "for each" words, Ctx)
 
     def covers(self, unit: "Unit") -> bool:
         """Whether the effect is on ``unit`` now: one of its units, or (an effect over an area) a unit

@@ -214,7 +214,7 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
         for _ in range(times):
             acted += run_clause(run, once)
         return acted
-    if clause.per is not None:
+    if clause.per is not None and not isinstance(act, A.ModifyDamage):    # a damage change counts when it applies
         from codex.engine.effects.amounts import per_amount
         times = len(select_all(run.state, run.ctx, clause.per))
         run.note("count", f"{run.ctx.source_name}: {times} for each of them.", times=times)
@@ -551,7 +551,7 @@ class Resolution:
 
 
 # the primitives register themselves
-from codex.engine.effects import animate, board, cards, carried, casting_effects, counters, motion, power, purpose, reactivate, replacements, shoot, summon, transform  # noqa: E402,F401,E501
+from codex.engine.effects import animate, board, cards, carried, casting_effects, counters, lasting_damage, motion, power, purpose, reactivate, replacements, shoot, summon, transform  # noqa: E402,F401,E501
 
 __all__ = ["execute", "EXECUTORS", "Primitive", "executes", "Run", "NotExecutable", "AbilityKind", "Keywords",
            "CardQuote", "describe", "select_all", "holds"]
