@@ -127,6 +127,9 @@ def linked_squares(state: GameState, kw: Keywords, square: int, unit: Unit | Non
     for a, b in pairs:
         if square in (a, b) and state.site_at(a) is not None and state.site_at(b) is not None:
             out.append(b if square == a else a)
+    if any(s.kind == "link" for s in state.statics):   # a card's own words say which places (voids too)
+        from codex.engine.effects.statics import static_links
+        out += [b if square == a else a for a, b, _ in static_links(state, unit) if square in (a, b)]
     if kw.moves_as_if_connected:
         row, col = row_col(square)
         if row in (0, ROWS - 1):
@@ -397,7 +400,12 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
         used += 0 if free else 1
         before = state
         taken.append(to)
-        stepped: list[Event] = [Stepped(unit.id, unit.name, cur, to, purpose, len(taken), rules=rules)]
+        quote = None
+        if rule == "as-if-adjacent" and state.statics:       # a card's words made the squares adjacent
+            from codex.engine.effects.statics import link_quote
+            quote = link_quote(state, unit, cur.square, to.square)
+        stepped: list[Event] = [Stepped(unit.id, unit.name, cur, to, purpose, len(taken), rules=rules,
+                                        from_card=quote)]
         state, carried = move_unit(state, unit.id, to)
         stepped += carried + ground_notes(before, state, unit.id)
         state, rest = settle(state, stepped)

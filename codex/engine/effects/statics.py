@@ -374,6 +374,16 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     """The ongoing effects one clause of a static ability creates (Unsupported when none known)."""
     act = clause.action
     conds = tuple(clause.conditions)
+    from codex.engine.effects.links import static_link
+    sides = static_link(clause)
+    if sides is not None:
+        # "a site letting units move between it and any void as if adjacent": read where steps
+        # are (`movement.linked_squares`, `static_links`); its one condition is the "as if"
+        for side in sides:
+            if not (isinstance(side, A.Ref) and side.word == "SELF"):
+                _check_words(side)
+        _check_words(act.patient)
+        return [Static("link", ctx, act.patient, sides, (), order)]
     if conds and not _connected(clause) and _cast_when(clause) is None:
         from codex.engine.effects.conditions import condition_problems
         for problem in (p for c in conds for p in condition_problems(c)):
@@ -1526,6 +1536,32 @@ def water_by(state: GameState, square: int) -> CardQuote | None:
     finally:
         _evaluating.reset(token)
     return None
+
+
+def static_links(state: GameState, unit: Unit | None) -> list[tuple[int, int, Static]]:
+    """The pairs of squares ongoing effects let ``unit`` move between as if they were adjacent
+    ("a site letting units move between it and any void as if adjacent"), with the effect."""
+    from codex.engine.effects.links import link_squares
+    from codex.engine.effects.select import NotExecutable
+    out: list[tuple[int, int, Static]] = []
+    for s in active_statics(state, "link"):
+        with evaluation():
+            try:
+                if unit is not None and s.patient is not None and Obj("unit", unit.id) not in affected(state, s):
+                    continue
+                left, right = (link_squares(state, s.ctx, side) for side in s.payload)
+            except NotExecutable:
+                continue
+        out += [(a, b, s) for a in sorted(left) for b in sorted(right) if a != b]
+    return out
+
+
+def link_quote(state: GameState, unit: Unit, a: int, b: int) -> CardQuote | None:
+    """The card sentence letting ``unit`` step between squares ``a`` and ``b`` as if they were
+    adjacent, when an ongoing effect does (for the ruling to quote)."""
+    if not any(s.kind == "link" for s in state.statics):
+        return None
+    return next((s.quote for x, y, s in static_links(state, unit) if {x, y} == {a, b}), None)
 
 
 def active_statics(state: GameState, kind: str) -> Iterator[Static]:
