@@ -108,6 +108,9 @@ class Unit:
     rarity: str | None = None            # Ordinary, Exceptional, Elite, Unique (from its card)
     animates: str | None = None          # an animated card ("aura:<id>", "artifact:<id>"): Codex "Animate"
     minions_killed: int = 0              # minions it was credited with killing, ever ("if they've ever killed")
+    #: what its own abilities last had a player choose ("Genesis → an opponent picks a site"), as
+    #: effect objects: what "that site" means in its other abilities ("When X enters that site")
+    chosen: tuple[Any, ...] = ()
 
     @property
     def is_avatar(self) -> bool:

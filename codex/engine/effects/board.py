@@ -603,10 +603,18 @@ def _fight(run: Run, act: A.Fight, clause: A.Clause) -> list[Obj]:
 
 # ----------------------------------------------------------------------------- choosing, targeting
 
+def _other_choosers(agent: Any) -> bool:
+    """"Each player chooses", "An opponent chooses": players who choose, other than (or besides)
+    the effect's controller."""
+    return isinstance(agent, A.Selector) and agent.noun.lower().removesuffix("s") in ("player", "opponent") \
+        and agent.det in ("each", "a", "an", "target", "the", None) and not agent.mods and not agent.filters
+
+
 def _choose_problems(act: A.Choose) -> Iterator[str]:
     if act.kind not in ("choose", "target") or act.action is not None:
         yield f"choosing by '{act.kind}'"
-    if act.agent is not None and not (isinstance(act.agent, A.Ref) and act.agent.word in ("you", "SELF")):
+    if act.agent is not None and not (isinstance(act.agent, A.Ref) and act.agent.word in ("you", "SELF")) \
+            and not (_other_choosers(act.agent) and act.kind == "choose"):
         yield "a choice another player makes"
 
 
@@ -656,10 +664,67 @@ def _choose(run: Run, act: A.Choose, clause: A.Clause) -> list[Obj]:
         return _directions(run, patient)
     if act.kind == "target" and isinstance(patient, A.Selector) and patient.det in (None, "a", "an"):
         patient = A.replace(patient, det="target")
+    if act.agent is not None and _other_choosers(act.agent):
+        return _others_choose(run, act, patient)
     chosen = select(run.state, run.ctx, patient, "target")
     run.emit(Note("chosen", f"{run.ctx.source_name}: {run.ctx.controller} chooses {describe(run.state, chosen)}.",
                   {"chosen": [str(o.key) for o in chosen]}, rules=("target",) if act.kind == "target" else ()))
+    _remember(run, chosen)
     return chosen
+
+
+def _theirs(node: Any) -> bool:
+    """"one of their minions": words naming the chooser's own (read with the chooser as "your")."""
+    if isinstance(node, A.Partitive):
+        return _theirs(node.of)
+    return isinstance(node, A.Selector) and node.det == "their"
+
+
+def _as_chooser(node: Any) -> Any:
+    """The words as the choosing player reads them: "one of their minions" is one of the chooser's."""
+    if isinstance(node, A.Partitive):
+        return A.replace(node, of=_as_chooser(node.of))
+    if isinstance(node, A.Selector) and node.det == "their":
+        return A.replace(node, det="your")
+    return node
+
+
+def _others_choose(run: Run, act: A.Choose, patient: Any) -> list[Obj]:
+    """"each player picks one minion of theirs", "an opponent picks a site": each player the
+    words name chooses, the active player first (choice ``target.<player>``); "their" is the
+    chooser's, any other word keeps the card's point of view ("An opponent chooses one of your
+    minions": the card's controller's); what they chose is "it", and what they could have chosen
+    but did not is "the rest"."""
+    from dataclasses import replace
+    from codex.engine.effects.select import select_all
+    players = [str(o.key) for o in select(run.state, run.ctx, act.agent, "chooser") if o.kind == "player"]
+    active = run.state.turn.active
+    players = [p for p in players if p == active] + [p for p in players if p != active]
+    chosen: list[Obj] = []
+    rest: list[Obj] = []
+    words = _as_chooser(patient)
+    pool_words = words.of if isinstance(words, A.Partitive) and words.of is not None else words
+    for player in players:
+        ctx = replace(run.ctx, controller=player) if _theirs(patient) else run.ctx
+        pool = select_all(run.state, ctx, pool_words)
+        mine = select(run.state, ctx, words, f"target.{player}")
+        chosen += mine
+        rest += [o for o in pool if o not in mine and o not in rest]
+        run.emit(Note("chosen", f"{run.ctx.source_name}: {player} chooses {describe(run.state, mine)}.",
+                      {"player": player, "chosen": [str(o.key) for o in mine]}, from_card=run.ctx.quote))
+    rest = [o for o in rest if o not in chosen]
+    run.ctx = run.ctx.bind("rest", rest)
+    _remember(run, chosen)
+    return chosen
+
+
+def _remember(run: Run, chosen: list[Obj]) -> None:
+    """A unit's ability had a player choose: the unit remembers it, for "that site" in its other
+    abilities ("when the card enters the site chosen before"), until one of its abilities chooses again."""
+    from dataclasses import replace
+    unit = run.state.unit(str(run.ctx.source.key)) if run.ctx.source.kind == "unit" else None
+    if unit is not None and chosen:
+        run.state = run.state.with_unit(replace(unit, chosen=tuple(chosen)))
 
 
 # ----------------------------------------------------------------------------- sites

@@ -567,6 +567,8 @@ def _put_patients(run: Run, node: Any, source: Any) -> list[Obj]:
             return run.ctx.choose("put", looked, count=node.count, why=f"choose {node.count} of them")
         return looked
     if isinstance(node, A.Selector) and node.noun == "rest":
+        if run.ctx.lookup("rest") is not None:       # what players' choices left ("Return the rest ...")
+            return list(run.ctx.lookup("rest") or ())
         taken = set(run.ctx.lookup("taken") or ())
         return [o for o in looked if o not in taken]
     if source is not None and isinstance(node, A.Selector):

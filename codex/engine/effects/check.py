@@ -53,8 +53,8 @@ def sel_problems(node: Any) -> Iterator[str]:
         from codex.engine.effects.board import direction_problems
         yield from direction_problems(node)
         return
-    from codex.engine.effects.select import names_itself
-    if names_itself(node):
+    from codex.engine.effects.select import is_the_rest, names_itself
+    if names_itself(node) or is_the_rest(node):
         return
     if noun not in NOUNS and not is_subtype(node.noun) and noun not in CARD_NOUNS and noun not in ZONE_NOUNS:
         yield f"the noun '{node.noun}'"

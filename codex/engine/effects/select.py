@@ -1083,6 +1083,12 @@ def _zone_select(state: GameState, ctx: Ctx, sel: A.Selector, scope: list[tuple[
     return ctx.choose(role, found, count=count or 1, optional=how == "up_to", why=f"choose {sel.noun}")
 
 
+def is_the_rest(sel: Any) -> bool:
+    """"the rest": the objects a choice could have taken and did not."""
+    return isinstance(sel, A.Selector) and sel.noun.lower() == "rest" and sel.det == "the" and not sel.mods \
+        and not sel.filters
+
+
 def names_itself(sel: A.Selector) -> bool:
     """"this helmet", "this sword": a card calling itself by a common noun no other rule knows."""
     noun = singular(sel.noun).lower()
@@ -1098,6 +1104,11 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     if sel.noun == "area of effect":
         from codex.engine.effects.areas import area_locations
         return area_locations(state, ctx)
+    if is_the_rest(sel):       # "Kill the rest": what a choice left unchosen (`board._others_choose`)
+        rest = ctx.lookup("rest")
+        if rest is None:
+            raise NotExecutable("'the rest' with no choice before")
+        return list(rest)
     scope = zone_scope(state, ctx, sel) if singular(sel.noun) in CARD_NOUNS or is_subtype(sel.noun) else None
     if scope is not None:
         return _zone_select(state, ctx, sel, scope, role, choose)
@@ -1119,6 +1130,11 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     if how == "that":
         bound = ctx.lookup("it")
         named = ctx.lookup("that")     # what a trigger's words named ("that Avatar", "that unit")
+        chosen = ctx.lookup("chosen")  # what the card's own ability had chosen ("enters that site")
+        if chosen and not any(o.kind == kind or kind == "location" and o.kind == "site" for o in named or ()):
+            found = [o for o in chosen if o.kind == kind and noun_test(o)]
+            if found:
+                return found
         if bound is None and ctx.event is not None and hasattr(ctx.event, "unit"):
             bound = (Obj("unit", ctx.event.unit),)
         if bound is None and named is None:

@@ -653,6 +653,12 @@ def once_key(ctx: Ctx, trigger: A.Trigger) -> str | None:
     return f"{'turn' if per_turn else 'ever'}:once:{ctx.key}"
 
 
+def _remembered(state: GameState, ctx: Ctx) -> tuple[Obj, ...]:
+    """What the card's own abilities last had a player choose (`Unit.chosen`)."""
+    unit = state.unit(str(ctx.source.key)) if ctx.source.kind == "unit" else None
+    return tuple(unit.chosen) if unit is not None else ()
+
+
 def fired(state: GameState, event: Event, hooks: bool = False) -> list[tuple[Ctx, Ability]]:
     """Every triggered ability in the realm (and every waiting delayed one) that ``event`` fires (a
     trigger the engine cannot read never fires: such an ability is named as not applied when the
@@ -672,6 +678,9 @@ def fired(state: GameState, event: Event, hooks: bool = False) -> list[tuple[Ctx
         ctx = Ctx(base.source, base.source_name, base.controller, ability, base.key, event=event,
                   caster=base.caster, bound=base.bound, targets=base.targets, x=base.x, grantor=base.grantor,
                   grantor_name=base.grantor_name)
+        remembered = _remembered(state, ctx)
+        if remembered:       # "when the card enters the site chosen before": the site its Genesis had chosen
+            ctx = ctx.bind("chosen", remembered)
         key = once_key(ctx, trigger)
         if key is not None and key in state.used_abilities:
             continue
