@@ -31,7 +31,7 @@ from codex.engine.events import CardQuote
 from codex.engine.geometry import Location
 from codex.engine.keywords import Keywords
 from codex.engine.state import GameState, Unit
-from codex.engine.unmodifiable import self_verb
+from codex.engine.unmodifiable import other_verb, self_verb
 
 #: Layers (Codex "Apply Ongoing Effects In Order"), the ones the engine applies.
 SILENCE, ABILITIES, POWER_ADD = 2, 5, 7
@@ -418,6 +418,12 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                 # "Allies here can't be moved by enemy spells" (`moved_by`)
                 _check_words(verb.patient)
                 out.append(Static("cant", ctx, None, ("moved_by", verb), conds, order))
+                continue
+            other = other_verb(verb)
+            if other is not None and isinstance(other[1], A.Selector) and singular_noun(other[1]) == "site":
+                # "a card whose own site can't be moved, destroyed or modified" (`unmodifiable.protected`)
+                _check_words(other[1])
+                out.append(Static("protect", ctx, other[1], other[0], conds, order))
                 continue
             what = next((w for w in ("modify", "destroy", "move") if self_verb(verb, w)), None)
             if what is not None:
@@ -1554,6 +1560,26 @@ def static_links(state: GameState, unit: Unit | None) -> list[tuple[int, int, St
                 continue
         out += [(a, b, s) for a in sorted(left) for b in sorted(right) if a != b]
     return out
+
+
+def protection(state: GameState, square: int, what: str) -> CardQuote | None:
+    """The ongoing effect saying the site on ``square`` can't be ``what`` ("Bluecap Knockers' site
+    can't be moved, destroyed or modified"), if one does (worked out once per state)."""
+    if evaluating() or not any(s.kind == "protect" for s in state.statics):
+        return None
+    memo = _memo(state)
+    key = ("protect", what)
+    if key not in memo:
+        found: dict[int, CardQuote] = {}
+        for s in active_statics(state, "protect"):
+            if s.payload != what:
+                continue
+            with evaluation():
+                for obj in affected(state, s):
+                    if obj.kind == "site":
+                        found.setdefault(int(obj.key), s.quote)
+        memo[key] = found
+    return memo[key].get(square)  # type: ignore[no-any-return]
 
 
 def link_quote(state: GameState, unit: Unit, a: int, b: int) -> CardQuote | None:
