@@ -241,8 +241,11 @@ def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
             yield from sel_problems(sentence.per)
         if not during_on_casting(sentence.duration, sentence.clauses):
             yield from duration_problems(sentence.duration)
+        from codex.engine.effects.motion import staying_within, within_problems
+        yield from within_problems(sentence)
         for cond in sentence.conditions:
-            yield from condition_problems(cond)
+            if staying_within(cond) is None:
+                yield from condition_problems(cond)
         if "or" in sentence.links and set(sentence.links) != {"or"}:
             yield "clauses joined by both 'and' and 'or'"
         if any(isinstance(c, A.Clause) and isinstance(c.action, A.Animate) for c in sentence.clauses):

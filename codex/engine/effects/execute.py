@@ -419,6 +419,11 @@ def run_sentence(run: Run, sentence: Any) -> None:
         if named is not None:      # "if no enemy units occupy this site, gain control of it": "it" is that site
             from codex.engine.effects.select import select_all as every
             run.ctx = run.ctx.bind("it", every(run.state, run.ctx, named))
+    from codex.engine.effects.motion import staying_within, within_squares
+    within = within_squares(run, sentence)
+    if within is not None:        # "Staying within <a place>, move ...": a limit on the move
+        run.ctx = run.ctx.bind("within", within)
+        sentence = A.replace(sentence, conditions=tuple(c for c in sentence.conditions if staying_within(c) is None))
     if not all(condition_holds(run, c) for c in sentence.conditions):
         run.note("condition", f"{run.ctx.source_name}: the condition is not met, so nothing happens.",
                  card=run.ctx.source_name)
@@ -439,6 +444,8 @@ def run_sentence(run: Run, sentence: Any) -> None:
             run.ctx = run.ctx.bind("it", acted)
             if any(o.kind in ("location", "site") for o in acted):
                 run.ctx = run.ctx.bind("there", acted)
+    if within is not None:        # the limit is this sentence's only
+        run.ctx = run.ctx.bind("within", ())
 
 
 def _same_target(clause: Any, before: Any) -> tuple[Any, Any]:

@@ -1188,6 +1188,10 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     extreme = next((m.lower() for m in sel.mods if m.lower() in ("strongest", "weakest")), None)
     if extreme is not None:
         found = _extremes(state, found, extreme)
+    within = ctx.lookup("within")
+    if within and kind == "unit":     # "Staying within <a place>, move target unit"
+        squares = {int(o.key) for o in within}
+        found = [o for o in found if any(loc.square in squares for loc in locations_of(state, o))]
     if not choose:
         return found
     if any(m.lower() == "random" for m in sel.mods):
