@@ -124,6 +124,10 @@ def filter_problems(f: Any) -> Iterator[str]:
             yield f"a comparison of {f.stat}"
     elif isinstance(f, A.Relative):
         yield from condition_problems(f.clause)
+    elif isinstance(f, A.Of):
+        from codex.engine.effects.select import of_the_realm
+        if not of_the_realm(f.what):
+            yield "the filter Of"
     else:
         yield f"the filter {type(f).__name__}"
 

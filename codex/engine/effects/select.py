@@ -767,7 +767,15 @@ def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj
         def rel(o: Obj) -> bool:
             return holds(state, ctx.bind("which", [o]), f.clause) is True
         return rel
+    if isinstance(f, A.Of) and of_the_realm(f.what):     # "each corner of the realm": every place is in it
+        return lambda o: True
     raise NotExecutable(f"the filter {type(f).__name__}")
+
+
+def of_the_realm(node: Any) -> bool:
+    """"of the realm" ("each corner of the realm"): it says where every place already is."""
+    return isinstance(node, A.Selector) and node.noun.lower() == "realm" and node.det in ("the", None) \
+        and not node.mods and not node.filters
 
 
 def _with_objects(state: GameState, ctx: Ctx, what: A.Selector, negated: bool) -> Callable[[Obj], bool]:

@@ -650,7 +650,18 @@ def once_key(ctx: Ctx, trigger: A.Trigger) -> str | None:
     if trigger.kind not in ("first_time", "next_time"):
         return None
     per_turn = trigger.scope is not None and trigger.scope.whose == "each"
-    return f"{'turn' if per_turn else 'ever'}:once:{ctx.key}"
+    return f"{'turn' if per_turn else 'ever'}:once:{ctx.key}{_each_place(ctx, trigger)}"
+
+
+def _each_place(ctx: Ctx, trigger: A.Trigger) -> str:
+    """"enters each corner for the first time": the first time is per place entered
+    (its square), not once for all of them."""
+    event = trigger.event
+    dest = getattr(getattr(event, "action", None), "dest", None)
+    if not (isinstance(event, A.Clause) and isinstance(event.action, A.Enter) and isinstance(dest, A.Selector)
+            and dest.det == "each" and isinstance(ctx.event, Entering)):
+        return ""
+    return f":{ctx.event.entry().to.square}"
 
 
 def _remembered(state: GameState, ctx: Ctx) -> tuple[Obj, ...]:
