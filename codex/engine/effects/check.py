@@ -124,6 +124,13 @@ def filter_problems(f: Any) -> Iterator[str]:
             yield f"a comparison of {f.stat}"
     elif isinstance(f, A.Relative):
         yield from condition_problems(f.clause)
+    elif isinstance(f, A.Aside):      # "royalty (titles listed in parentheses)"
+        items = f.what.items if isinstance(f.what, A.Group) else (f.what,)
+        for item in items:
+            if not isinstance(item, A.Selector) or item.filters or item.mods:
+                yield "a parenthetical of words the engine does not read"
+            else:
+                yield from sel_problems(item)
     elif isinstance(f, A.Of):
         from codex.engine.effects.select import of_the_realm
         if not of_the_realm(f.what):

@@ -769,6 +769,16 @@ def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj
         return rel
     if isinstance(f, A.Of) and of_the_realm(f.what):     # "each corner of the realm": every place is in it
         return lambda o: True
+    if isinstance(f, A.Aside):      # "royalty (titles listed in parentheses)": one of those it takes in
+        items = f.what.items if isinstance(f.what, A.Group) else (f.what,)
+        if not all(isinstance(i, A.Selector) and not i.filters and not i.mods for i in items):
+            raise NotExecutable("a parenthetical of words the engine does not read")
+        words = {singular(i.noun).casefold() for i in items}
+
+        def one_of(o: Obj) -> bool:   # a subtype it has, or a word of its name ("Prince of Tides")
+            return bool(words & {x.casefold() for x in _subtypes(state, o)}) or \
+                bool(words & set(re.findall(r"[a-z]+", name_of(state, o).casefold())))
+        return one_of
     raise NotExecutable(f"the filter {type(f).__name__}")
 
 

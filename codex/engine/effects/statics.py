@@ -656,6 +656,25 @@ def _sees_stealthed(clause: A.Clause) -> bool:
         and not seen.filters and (who is None or isinstance(who, (A.Selector, A.Ref)))
 
 
+def _takes_it_instead(sentence: A.Sentence, cond: A.Condition) -> Any:
+    """"If <units> would take damage, <this card> [may] take that damage instead": whom the card
+    takes damage for, or None for any other replacement."""
+    event = cond.clause
+    if len(sentence.conditions) != 1 or len(sentence.clauses) != 1 or not isinstance(event, A.Clause):
+        return None
+    clause = sentence.clauses[0]
+    act, would = clause.action, event.action
+    if not (isinstance(would, A.Damage) and would.amount is None and would.agent is None and would.kind is None
+            and would.patient is not None and not event.negated and not event.conditions and not event.adverbs):
+        return None
+    if not (isinstance(act, A.Damage) and act.amount is None and act.agent is None and act.kind is None
+            and isinstance(act.patient, A.Ref) and act.patient.word == "SELF" and clause.instead
+            and clause.modal in (None, "may") and not clause.negated and not clause.adjuncts
+            and not clause.conditions and clause.per is None and clause.duration is None):
+        return None
+    return would.patient
+
+
 def _takes_damage_for(clause: A.Clause) -> Any:
     """"Bruin takes damage for them", "takes damage for other adjacent allies": whom the card takes
     damage for (a replacement: their damage is dealt to it instead), or None."""
@@ -702,6 +721,8 @@ def takes_damage_for(state: GameState, target: Unit) -> tuple[Unit, CardQuote] |
         finally:
             _evaluating.reset(token)
         if Obj("unit", target.id) in covered:
+            if s.payload == "may" and not s.ctx.may(f"have {taker.name} take the damage {target.name} would take"):
+                continue           # "may take that damage instead": its controller declines
             return taker, s.quote
     return None
 
@@ -1038,6 +1059,14 @@ def statics_of(ability: Ability, ctx: Ctx, order: int) -> list[Static]:
             cond = would_condition(sentence)
             if cond is None:
                 rest.append(sentence)
+                continue
+            whom = _takes_it_instead(sentence, cond)
+            if whom is not None:
+                # a card that may take instead the damage a nearby Avatar or royal would take:
+                # the damage is dealt to the card instead, as "takes damage for them" (`combat._taken_for`)
+                _check_words(whom)
+                out.append(Static("redirect", ctx, whom, "may" if sentence.clauses[0].modal == "may" else None, (),
+                                  order, threshold=threshold))
                 continue
             for problem in replacement_problems(sentence):
                 raise Unsupported(problem)
