@@ -228,8 +228,11 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
     incoming = amount
     for name, change, n, quote, extra in _modifications(state, target, origin, source if what == "strike" else None):
         if amount > 0:
-            new = max(0, amount - n) if change == "less" else amount + n if change == "more" else amount * 2
-            rule = "damage.reduce" if change == "less" else "damage.modify"
+            new = max(0, amount - n) if change == "less" else amount + n if change == "more" else \
+                min(amount, n) if change == "at_most" else amount * 2
+            if new == amount:
+                continue         # "reduced to 2": damage of 2 or less is not changed
+            rule = "damage.reduce" if change in ("less", "at_most") else "damage.modify"
             events.append(DamageModified(target.id, target.name, name, amount, new, rules=("damage.order", rule) + extra,
                                          from_card=quote))
             amount = new
@@ -576,8 +579,17 @@ def strike_site(state: GameState, attacker: Unit, site: Site) -> Resolved:
                                       rules=tuple(rules + ["attack.site", "defender.undefended"] + (
                                           ["strike.zero"] if power == 0 else [])),
                                       from_card=_power_quote(state, attacker))]
+    loss = power
+    if power > 0 and site.controller and state.statics:
+        from codex.engine.effects.statics import life_cap
+        cap = life_cap(state, attacker)
+        if cap is not None and cap[0] < power:     # "life loss from nearby units capped at 2"
+            loss = cap[0]
+            events.append(Note("life_capped", f"The life {site.controller} would lose from {attacker.name} is reduced to "
+                               f"{loss}.", {"player": site.controller, "before": power, "after": loss},
+                               rules=("damage.reduce",), from_card=cap[1]))
     if power > 0 and site.controller:
-        state, lost = lose_life(state, site.controller, power, f"{site.name} is struck for {power}",
+        state, lost = lose_life(state, site.controller, loss, f"{site.name} is struck for {power}",
                                 ("damage.site", "attack.site-no-death-blow"))
         events += lost
     state, spent = after_strike(state, attacker.id)

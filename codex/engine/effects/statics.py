@@ -545,6 +545,8 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return _damage_static(act, clause, ctx, conds, order)
     if isinstance(act, A.ChangeAmount) and _all_healing(act.patient):
         return [_healing_static(act, clause, ctx, conds, order)]
+    if isinstance(act, A.ChangeAmount) and act.how == "reduce_to":
+        return _caps(act, clause, ctx, conds, order)
     if isinstance(act, A.Immune) and isinstance(act.what, A.Keyword) and act.what.name == "lethal":
         _check_words(act.patient)      # "Nearby allies are immune to Lethal": a Lethal unit's damage is just damage
         return [Static("immune_lethal", ctx, act.patient, None, conds, order)]
@@ -951,6 +953,44 @@ def _dealers(agent: Any) -> tuple[Any, str | None, Any]:
         return agent.det.owner, how, against[0] if against else None
     dealers = A.Selector(noun="unit", filters=rest, plural=True)     # "Nearby strikes": strikes of nearby units
     return dealers, how, against[0] if against else None
+
+
+#: What a cap names ("strike damage and life loss from nearby units capped at 2").
+_CAPPED = {"strike damage": "strike", "damage": None, "life loss": "life"}
+
+
+def _caps(act: A.ChangeAmount, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> list[Static]:
+    """"strike damage and life loss from nearby units capped at 2": damage those units
+    deal (by strikes) above the amount is that amount (a `deals` change ``at_most``), and so is the
+    life a player loses from what they do (`life_cap`: a site they strike)."""
+    if not isinstance(act.amount, int) or clause.adverbs or clause.adjuncts:
+        raise Unsupported("reducing something to an amount the engine does not read")
+    out = []
+    for item in act.patient.items if isinstance(act.patient, A.Group) else (act.patient,):
+        noun = item.noun.lower() if isinstance(item, A.Selector) else None
+        if noun not in _CAPPED or item.det is not None or item.mods or len(item.filters) != 1:
+            raise Unsupported("reducing something other than the damage or life loss units cause")
+        cause = item.filters[0]
+        verb = cause.clause.action if isinstance(cause, A.Relative) and isinstance(cause.clause, A.Clause) else None
+        if not (isinstance(verb, A.Action) and verb.lemma == "cause" and dict(verb.roles).get("agent") is not None):
+            raise Unsupported("reducing damage caused by something the engine does not read")
+        dealers = dict(verb.roles)["agent"]
+        _check_words(dealers)
+        if _CAPPED[noun] == "life":
+            out.append(Static("life_cap", ctx, dealers, int(act.amount), conds, order))
+        else:
+            out.append(Static("deals", ctx, dealers, ("at_most", int(act.amount), _CAPPED[noun], None), conds, order))
+    return out
+
+
+def life_cap(state: GameState, unit: Unit) -> tuple[int, CardQuote] | None:
+    """The most life a player may lose from what ``unit`` does ("life loss from nearby units
+    is reduced to 2"), with the card saying so; None when nothing caps it."""
+    if not state.statics:
+        return None
+    caps = [(int(s.payload), s.quote) for s in active_statics(state, "life_cap")
+            if Obj("unit", unit.id) in affected(state, s)]
+    return min(caps, key=lambda c: c[0]) if caps else None
 
 
 def _all_healing(node: Any) -> bool:
