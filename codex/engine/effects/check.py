@@ -104,6 +104,10 @@ def filter_problems(f: Any) -> Iterator[str]:
     if isinstance(f, A.Where):
         if f.rel not in RELS or f.rel in ("from", "among", "to", "into"):
             yield f"the place relation '{f.rel}'"
+        from codex.engine.effects.select import choice_of
+        if any(isinstance(i, A.Selector) and choice_of(i) is not None
+               for i in (f.of.items if isinstance(f.of, A.Group) else (f.of,))):
+            yield "a place another player chooses, inside other words"     # filters are not chosen (`select`)
         if f.rel == "within" and not isinstance(f.steps, int):
             yield "'within' without steps"
         yield from sel_problems(f.of)
@@ -132,8 +136,11 @@ def filter_problems(f: Any) -> Iterator[str]:
             else:
                 yield from sel_problems(item)
     elif isinstance(f, A.Of):
-        from codex.engine.effects.select import of_the_realm
-        if not of_the_realm(f.what):
+        from codex.engine.effects.select import choice_of, of_the_realm
+        owner = choice_of(A.Selector(noun="x", filters=(f,)))
+        if owner is not None:             # "of that player's choice": that player chooses
+            yield from sel_problems(owner)
+        elif not of_the_realm(f.what):
             yield "the filter Of"
     else:
         yield f"the filter {type(f).__name__}"

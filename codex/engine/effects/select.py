@@ -74,7 +74,8 @@ MODS = {"allied", "enemy", "other", "tapped", "untapped", "weaker", "stronger", 
         "affected", "fire", "earth", "air", "dead", "random", "adjacent", "nearby", "aboveground",
         "ordinary", "exceptional", "elite", "unique", "hit", "topmost", "next", "bottommost", "different",
         "magic", "minion", "artifact", "aura", "site", "strongest", "weakest", "basic", "broken", "chosen",
-        "underground", "underwater", "burrowed", "submerged", "target", "only", "defending", "elemental"}
+        "underground", "underwater", "burrowed", "submerged", "target", "only", "defending", "elemental",
+        "current"}
 RARITIES = {"ordinary", "exceptional", "elite", "unique"}
 CARD_TYPES = {"magic", "minion", "artifact", "aura", "site", "avatar"}
 ELEMENT_MODS = {"fire", "earth", "air", "water"}
@@ -568,7 +569,7 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
     if low == "hit":
         hits = {Obj("unit", h) for p in (ctx.lookup("it") or ()) if p.kind == "projectile" for h in p.key.hits}
         return lambda o: o in hits
-    if low in ("dead", "random", "topmost", "next", "bottommost", "different", "chosen", "basic"):
+    if low in ("dead", "random", "topmost", "next", "bottommost", "different", "chosen", "basic", "current"):
         return lambda o: True        # read by the determiner, the zone, or the choice
     if mod[:1].isupper():
         keyword = low.replace(" ", "_")
@@ -1114,9 +1115,32 @@ def names_itself(sel: A.Selector) -> bool:
         and noun not in CARD_NOUNS and noun not in ZONE_NOUNS and noun not in _KEYWORD_FIELDS and " " not in noun
 
 
+def choice_of(sel: A.Selector) -> Any:
+    """"a location another player chooses": the words of whose choice it is."""
+    for f in sel.filters:
+        if isinstance(f, A.Of) and isinstance(f.what, A.Selector) and f.what.noun.lower() == "choice" \
+                and isinstance(f.what.det, A.Possessive) and not f.what.filters and not f.what.mods:
+            return f.what.det.owner
+    return None
+
+
+def _by_chooser(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool) -> list[Obj]:
+    """"of that player's choice", "of an opponent's choice": that player chooses (choice
+    ``<role>.<player>``), among what the rest of the words name."""
+    owner = choice_of(sel)
+    rest = A.replace(sel, filters=tuple(f for f in sel.filters if not (isinstance(f, A.Of) and f.what is not None
+                                                                       and getattr(f.what, "noun", "") == "choice")))
+    players = [str(o.key) for o in select(state, ctx, owner, "chooser") if o.kind == "player"]
+    if len(players) != 1:
+        raise NotExecutable("a choice by no player, or by several")
+    return _select(state, ctx, rest, f"{role}.{players[0]}", choose)
+
+
 def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool = True) -> list[Obj]:
     if names_itself(sel):
         return [ctx.source]
+    if choice_of(sel) is not None:
+        return _by_chooser(state, ctx, sel, role, choose)
     if sel.noun in ("body of water", "span of land"):
         return _body_select(state, ctx, sel, role, choose)
     if sel.noun == "area of effect":
@@ -1155,6 +1179,9 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
                 return found
         if bound is None and ctx.event is not None and hasattr(ctx.event, "unit"):
             bound = (Obj("unit", ctx.event.unit),)
+        if kind == "player" and isinstance(getattr(ctx.event, "player", None), str) and not any(
+                o.kind == "player" for o in tuple(bound or ()) + tuple(named or ())):
+            return [Obj("player", str(getattr(ctx.event, "player")))]   # "At the end of each player's turn, ... that player"
         if bound is None and named is None:
             raise NotExecutable(f"'that {sel.noun}' with nothing named before")
         if kind == "location":

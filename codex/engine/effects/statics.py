@@ -581,6 +581,9 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         if not (isinstance(act.dest, (A.Selector, A.Group)) and all(
                 isinstance(i, A.Selector) and singular_noun(i) == "site" for i in _items(act.dest))):
             raise Unsupported("conjuring atop something other than a site")
+        from codex.engine.effects.select import choice_of
+        if any(choice_of(i) is not None for i in _items(act.dest)):
+            raise Unsupported("conjuring where another player chooses")
         _check_words(act.dest)
         return [Static("conjure_at", ctx, None, act.dest, (), order)]
     if _moves_freely_away(clause):        # "Airborne minions atop Updraft Ridge move freely away"
