@@ -547,6 +547,11 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return [_healing_static(act, clause, ctx, conds, order)]
     if isinstance(act, A.ChangeAmount) and act.how == "reduce_to":
         return _caps(act, clause, ctx, conds, order)
+    if isinstance(act, A.ChangeAmount) and act.how == "limit_to" and _deck_searches(act) is not None:
+        # some players' deck searches limited to the top N cards (`search_limit`)
+        whose, top = _deck_searches(act)  # type: ignore[misc]
+        _check_words(whose)
+        return [Static("search_limit", ctx, whose, top, conds, order)]
     if isinstance(act, A.Immune) and isinstance(act.what, A.Keyword) and act.what.name == "lethal":
         _check_words(act.patient)      # "Nearby allies are immune to Lethal": a Lethal unit's damage is just damage
         return [Static("immune_lethal", ctx, act.patient, None, conds, order)]
@@ -994,6 +999,36 @@ def life_cap(state: GameState, unit: Unit) -> tuple[int, CardQuote] | None:
     caps = [(int(s.payload), s.quote) for s in active_statics(state, "life_cap")
             if Obj("unit", unit.id) in affected(state, s)]
     return min(caps, key=lambda c: c[0]) if caps else None
+
+
+def _deck_searches(act: A.ChangeAmount) -> tuple[Any, int] | None:
+    """Whose deck searches are limited to how many top cards: (whose words, N), or None."""
+    what, top = act.patient, act.amount
+    if not (isinstance(what, A.Selector) and what.noun.lower().removesuffix("es") == "deck search"
+            and isinstance(what.det, A.Possessive) and not what.mods and not what.filters):
+        return None
+    if not (isinstance(top, A.Selector) and singular_noun(top) == "card" and isinstance(top.count, int)
+            and list(top.mods) == ["top"] and top.det in ("the", None) and not top.filters):
+        return None
+    return what.det.owner, int(top.count)
+
+
+def search_limit(state: GameState, player: str) -> tuple[int, CardQuote] | None:
+    """How many cards from the top a deck search by ``player`` may look through (a card limiting the
+    deck searches of some players to the top N cards), with the card saying so; None: the whole deck."""
+    if not state.statics:
+        return None
+    found = []
+    for s in active_statics(state, "search_limit"):
+        from codex.engine.effects.select import NotExecutable, select_all
+        with evaluation():
+            try:
+                whose = {str(o.key) for o in select_all(state, s.ctx, s.patient) if o.kind == "player"}
+            except NotExecutable:
+                continue
+        if player in whose:
+            found.append((int(s.payload), s.quote))
+    return min(found, key=lambda f: f[0]) if found else None
 
 
 def _all_healing(node: Any) -> bool:
