@@ -172,6 +172,27 @@ def deadline_trigger(node: Any) -> Any:
                        threshold=node.threshold, span=node.span)
 
 
+def whenever_statement(node: Any) -> Any:
+    """"<effect> whenever <event>" (a minion untapping whenever it attacks and kills one): a statement whose
+    one clause happens "whenever" something does is the triggered ability "Whenever he attacks and
+    kills an enemy minion, untap him" (several "whenever" events of one clause: all of them, as
+    "attacks and kills"). Any other node is returned as it is."""
+    body: tuple[Any, ...] = tuple(getattr(node, "body", ()))
+    sentence = body[0] if len(body) == 1 else None
+    if not isinstance(node, A.Statement) or not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1:
+        return node
+    clause = sentence.clauses[0]
+    conds = tuple(sentence.conditions) + tuple(getattr(clause, "conditions", ()))
+    if not conds or not isinstance(clause, A.Clause) or clause.modal is not None or not all(
+            isinstance(c, A.Condition) and c.kind == "whenever" and isinstance(c.clause, A.Clause) for c in conds):
+        return node
+    events = [c.clause for c in conds]
+    event: Any = events[0] if len(events) == 1 else A.Group(items=tuple(events), conj="and")
+    trigger = A.Trigger(kind="whenever", event=event, phase=None, turn=None, scope=None)
+    inner = A.replace(sentence, conditions=(), clauses=(A.replace(clause, conditions=()),))
+    return A.Triggered(trigger=trigger, body=(inner,), threshold=node.threshold, span=node.span)
+
+
 #: The condition words that make a later sentence an ability of its own, and the trigger each becomes.
 _EVENT_CONDITIONS = {"when": "when", "if": "whenever"}
 
@@ -471,7 +492,7 @@ def _abilities_of(text: str, name: str | None, spell: bool, _names_version: int)
             elif isinstance(node, A.Unparsed):
                 unreadable.append(node.text)
             else:
-                for one in ([node] if spell else event_sentences(deadline_trigger(node))):
+                for one in ([node] if spell else event_sentences(whenever_statement(deadline_trigger(node)))):
                     known, found_size = _read_ability(one, spell, norm, abilities)
                     if known is not None:
                         kw = kw.merge(known)

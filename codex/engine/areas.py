@@ -24,8 +24,8 @@ def square_of(card: Card) -> int:
         return card.location.square
     if isinstance(card, Site):
         return card.square
-    if isinstance(card, Aura):
-        return card.squares[0]
+    if isinstance(card, Aura):      # a wall atop a border: the first of its two squares
+        return card.squares[0] if card.squares else (card.border or (0,))[0]
     return card
 
 

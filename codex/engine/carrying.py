@@ -219,7 +219,7 @@ def relocate(state: GameState, unit_id: str, to: Location, how: str = "") -> Res
         frm = cu.location
         state, more = relocate(state, cu.id, dest)
         confer = ("carrying-units.confer",) if needs_conferred(state, cu, dest) else ()
-        events.append(Teleported(cu.id, cu.name, dest, f"carried by {unit.name}", frm,
+        events.append(Teleported(cu.id, cu.name, dest, f"carried by {unit.name}", frm, "carried",
                                  rules=("carrying-units.moved", "forced-movement.carried", "at-rest.carried") + confer))
         events += more
     return state, events

@@ -226,11 +226,14 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
             state, done = replaced
             return state, events + done
     incoming = amount
-    for name, change, n, quote in _modifications(state, target, origin):
+    for name, change, n, quote, extra in _modifications(state, target, origin, source if what == "strike" else None):
         if amount > 0:
-            new = max(0, amount - n) if change == "less" else amount + n if change == "more" else amount * 2
-            rule = "damage.reduce" if change == "less" else "damage.modify"
-            events.append(DamageModified(target.id, target.name, name, amount, new, rules=("damage.order", rule),
+            new = max(0, amount - n) if change == "less" else amount + n if change == "more" else \
+                min(amount, n) if change == "at_most" else amount * 2
+            if new == amount:
+                continue         # "reduced to 2": damage of 2 or less is not changed
+            rule = "damage.reduce" if change in ("less", "at_most") else "damage.modify"
+            events.append(DamageModified(target.id, target.name, name, amount, new, rules=("damage.order", rule) + extra,
                                          from_card=quote))
             amount = new
     if amount <= 0:
@@ -298,12 +301,29 @@ def _lethal_card(origin: Any) -> bool:
     return abilities_of(data.text, data.name, spell=data.type == "magic").keywords.lethal
 
 
-def _modifications(state: GameState, target: Unit, origin: Any) -> list[tuple[str, str, int, Any]]:
-    """The damage modifications applying to ``target``, in the order they apply."""
-    if not state.statics:
-        return []
-    from codex.engine.effects.statics import damage_changes
-    return [(name, change, n, quote) for name, change, n, quote, _ in damage_changes(state, target, origin)]
+#: What a strike's own trigger changing its damage rests on (`effects.strike_hooks`).
+HOOK_RULES = ("prevention-effect.order", "replacement-effect.immediate")
+
+
+def _modifications(state: GameState, target: Unit, origin: Any, striker: Unit | None = None
+                   ) -> list[tuple[str, str, int, Any, tuple[str, ...]]]:
+    """The damage modifications applying to ``target``, in the order they apply (the active
+    player's first, Codex "Damage"): ongoing effects, and for a strike (``striker``), the triggers
+    on that strike that change its damage (`effects.strike_hooks`: the next strike of an ally
+    dealing double damage)."""
+    changes: list[tuple[str, str, int, Any, str, tuple[str, ...]]] = []
+    if state.statics:
+        from codex.engine.effects.statics import damage_changes
+        changes += [c + ((),) for c in damage_changes(state, target, origin)]
+    if state.lasting:
+        from codex.engine.effects.lasting_damage import changes as lasting_changes
+        changes += [c + ((),) for c in lasting_changes(state, target)]
+    if striker is not None:
+        from codex.engine.effects.strike_hooks import strike_changes
+        changes += [c + (HOOK_RULES,) for c in strike_changes(state, striker, target)]
+    active = state.turn.active
+    changes = [c for c in changes if c[4] == active] + [c for c in changes if c[4] != active]
+    return [(name, change, n, quote, extra) for name, change, n, quote, _, extra in changes]
 
 
 def break_ward(state: GameState, unit_id: str, instead: str) -> Resolved:
@@ -559,8 +579,17 @@ def strike_site(state: GameState, attacker: Unit, site: Site) -> Resolved:
                                       rules=tuple(rules + ["attack.site", "defender.undefended"] + (
                                           ["strike.zero"] if power == 0 else [])),
                                       from_card=_power_quote(state, attacker))]
+    loss = power
+    if power > 0 and site.controller and state.statics:
+        from codex.engine.effects.statics import life_cap
+        cap = life_cap(state, attacker)
+        if cap is not None and cap[0] < power:     # "life loss from nearby units capped at 2"
+            loss = cap[0]
+            events.append(Note("life_capped", f"The life {site.controller} would lose from {attacker.name} is reduced to "
+                               f"{loss}.", {"player": site.controller, "before": power, "after": loss},
+                               rules=("damage.reduce",), from_card=cap[1]))
     if power > 0 and site.controller:
-        state, lost = lose_life(state, site.controller, power, f"{site.name} is struck for {power}",
+        state, lost = lose_life(state, site.controller, loss, f"{site.name} is struck for {power}",
                                 ("damage.site", "attack.site-no-death-blow"))
         events += lost
     state, spent = after_strike(state, attacker.id)

@@ -118,6 +118,9 @@ class SiteDoc(Doc):
     affinity: Elements = None
     rubble: StrictBool = False
     flooded: StrictBool = False
+    flooded_until_again: Id | None = Field(
+        default=None, description="flooded by the ability `<card id>.<ability index>` (e.g. \"av1.1\") \"until you do so "
+                                  "again\": the flood ends when that ability floods again")
     max_entry_power: Count | None = None
     kills_on_entry: StrictBool = False
     text: Text = ""
@@ -126,7 +129,11 @@ class SiteDoc(Doc):
 
 
 class AuraDoc(Doc):
-    at: Annotated[StrictInt, Field(ge=1, le=20, description="top-left square of the 2x2 area")]
+    at: Annotated[StrictInt, Field(ge=1, le=20, description="top-left square of the 2x2 area")] | None = Field(
+        default=None, description="required unless `border` places the aura")
+    border: tuple[Square, Square] | None = Field(
+        default=None, description="a wall (\"conjure it atop a border of one of your sites\"): the two adjacent "
+                                  "squares whose shared border it sits atop, instead of `at`")
     text: Text = Field(default="", description="its card text (what it does to the affected area)")
     card: Name | None = Field(default=None, description="a card of the imported catalog")
     id: Id | None = None
@@ -355,6 +362,9 @@ class Cast(Action):
     spell: SpellDoc
     location: Place | None = None
     carrier: Id | None = None
+    border: tuple[Square, Square] | None = Field(
+        default=None, description="where a wall aura is conjured (\"conjure it atop a border of one of your sites\"): "
+                                  "the two adjacent squares whose shared border it sits atop")
     targets: Ids = ()
     zone: Literal["hand", "cemetery", "spellbook"] = Field(
         default="hand", description="the zone the spell is cast from: the hand, or another zone an effect allows "

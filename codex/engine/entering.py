@@ -88,6 +88,18 @@ def entry_quote(state: GameState, unit: Unit, to: Location) -> Any:
     return found.quote if found is not None else None
 
 
+def blocking_quote(state: GameState, unit: Unit, reason: Reason, frm: Location, to: Location,
+                   how: str = "step") -> Any:
+    """The card sentence behind a refused move, for the ruling to quote: the one keeping the unit
+    out of ``to`` (`entry_quote`) or the one forbidding the border between (`borders.traverse_quote`)."""
+    if reason is Reason.CANNOT_ENTER:
+        return entry_quote(state, unit, to)
+    if reason is Reason.CANNOT_TRAVERSE:
+        from codex.engine.borders import traverse_quote
+        return traverse_quote(state, unit, frm, to, how)
+    return None
+
+
 def ground_notes(before: GameState, after: GameState, unit_id: str | None = None) -> list[Event]:
     """What a change of ground did to units' abilities (``unit_id``: only that unit): a Waterbound
     minion that entered land, or whose site stopped being water, is disabled from that moment

@@ -236,6 +236,9 @@ class Teleported(Event, Entering):
     to: Location
     by: str
     frm: Location | None = None
+    #: the kind of movement: ``teleport`` (directly there: no border crossed), a forced movement's kind
+    #: (``push``, ``pull``, ``drag``, ``fly``) or ``carried`` (moved along by its carrier) (`borders.py`)
+    how: str = "teleport"
 
     def text(self) -> str:
         if self.by in ("teleport", "move_and_attack", "forced", "spell"):
@@ -1066,9 +1069,10 @@ class FloodEnded(Event):
     kind: ClassVar[str] = "flood_ends"
     square: int
     name: str
+    why: str = "with the turn"
 
     def text(self) -> str:
-        return f"The flood on {self.name} (square {self.square}) ends with the turn: it loses Flooded."
+        return f"The flood on {self.name} (square {self.square}) ends {self.why}: it loses Flooded."
 
 
 @dataclass(frozen=True)
@@ -1190,6 +1194,7 @@ class EffectEnded(Event):
     def text(self) -> str:
         when = {"end_of_turn": "the turn is over", "until damage": "it lasted until its unit took damage",
                 "until condition": "what it lasted until has happened",
+                "until again": "the ability that made it does so again",
                 "used": "the spell it applied to was cast"}.get(self.until, "it lasted until this turn")
         on = f" on {', '.join(self.units)}" if self.units else ""
         return f"{self.name}{on} ends: {when}."
@@ -1398,7 +1403,8 @@ class EffectBegan(Event):
     def text(self) -> str:
         when = {"end_of_turn": "until the end of the turn", "next_turn": "until its controller's next turn",
                 "source": f"while {self.name} is in the realm", "permanent": "permanently",
-                "until damage": "until it takes damage", "until condition": "until that changes"}.get(self.until,
+                "until damage": "until it takes damage", "until condition": "until that changes",
+                "until again": "until its ability does so again"}.get(self.until,
                                                                                                       self.until)
         return f"{self.name} gives {', '.join(self.units)} {self.what} {when}."
 

@@ -60,9 +60,13 @@ def _part_reason(state: GameState, unit: Unit, frm: Location, to: Location, how:
             return Reason.NOT_ADJACENT, "step.forced"
         elif frm.region is not to.region and {frm.region, to.region} != {Region.SURFACE, Region.VOID}:
             return Reason.NOT_ADJACENT, "step.forced"
-    if enter:
-        return entry_reason(state, unit, to, frm)
-    return None
+    found = entry_reason(state, unit, to, frm) if enter else None
+    if found is None and state.statics:
+        from codex.engine.borders import ban_rule, traverse_ban
+        ban = traverse_ban(state, unit, frm, to, how)
+        if ban is not None:
+            return Reason.CANNOT_TRAVERSE, ban_rule(ban)
+    return found
 
 
 def forced_reason(state: GameState, unit: Unit, frm: Location, to: Location, how: str) -> Found:
@@ -204,12 +208,12 @@ def resolve_moves(state: GameState, unit_id: str, path: list[Location], how: str
         found = check(state, unit, cur, to)
         if found is not None:
             rules = (found[1],) + (("storyline.movement",) if len(path) > 1 else ()) + (
-                ("can-vs-cant",) if found[0] is Reason.CANNOT_ENTER else ())
-            from codex.engine.entering import entry_quote
+                ("can-vs-cant",) if found[0] in (Reason.CANNOT_ENTER, Reason.CANNOT_TRAVERSE) else ()) + (
+                ("traverse.means",) if found[0] is Reason.CANNOT_TRAVERSE else ())
+            from codex.engine.entering import blocking_quote
             events.append(NotMoved(unit.id, unit.name, to, found[0], "any further" if moved else "",
                                    rules=rules + (("step.immobile",) if found[0] is Reason.IMMOBILE else ()),
-                                   from_card=entry_quote(state, unit, to) if found[0] is Reason.CANNOT_ENTER
-                                   else None))
+                                   from_card=blocking_quote(state, unit, found[0], cur, to, how)))
             break
         kw = keywords_at(state, unit, cur)
         if how == "step":
@@ -231,7 +235,7 @@ def resolve_moves(state: GameState, unit_id: str, path: list[Location], how: str
                 ("subsurface",) if to.region.is_subsurface and cur.square == to.square else ()) + (
                 ("path",) if len(path) > 1 else ()) + (
                 ("under",) if to.region.is_subsurface and not cur.region.is_subsurface else ())
-            ev = Teleported(unit.id, unit.name, to, f"{HOW[how]} by {by}", cur, rules=rules)
+            ev = Teleported(unit.id, unit.name, to, f"{HOW[how]} by {by}", cur, how, rules=rules)
         before = state
         state, more = move_unit(state, unit.id, to)
         more += ground_notes(before, state, unit.id)

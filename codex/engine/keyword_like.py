@@ -131,6 +131,8 @@ def _compulsion(node: A.Triggered) -> Keywords | None:
     if _modal(event) != "can":
         return None
     subj = event.action.agent
+    if _is_self(subj):        # "a card that must attack a unit whenever it can"
+        return _self_compulsion(node, event.action.patient)
     if not (isinstance(subj, A.Selector) and subj.noun == "minion"):
         return None
     mods = {m.lower() for m in subj.mods}
@@ -148,6 +150,18 @@ def _compulsion(node: A.Triggered) -> Keywords | None:
     if not (len(body) == 1 and _modal(body[0]) == "must" and isinstance(body[0].action, A.DoSo)):
         return None
     return Keywords(compels=(Compulsion("enemy" if "enemy" in mods else "any", nearby, at_source),))
+
+
+def _self_compulsion(node: A.Triggered, target: Any) -> Keywords | None:
+    """The card itself must attack whenever it can (anything, or "a unit": units only)."""
+    units = isinstance(target, A.Selector) and target.noun == "unit" and target.det in ("a", "an") \
+        and not target.mods and not target.filters
+    if target is not None and not units:
+        return None
+    body = [c for x in node.body for c in x.clauses] if isinstance(node.body, tuple) else []
+    if not (len(body) == 1 and _modal(body[0]) == "must" and isinstance(body[0].action, A.DoSo)):
+        return None
+    return Keywords(compels=(Compulsion("any", False, False, itself=True, units_only=units),))
 
 
 def _moves_freely(clause: Any) -> Keywords | None:

@@ -50,11 +50,14 @@ class CarryRule:
 class Compulsion:
     """A mandatory attack a card imposes (Codex "Mandatory Actions"): minions of ``side``
     (relative to the card's controller: "enemy" or "any"), nearby the card when ``nearby``, must
-    attack when they can; the card itself when ``at_source`` (The Green Knight), else anything."""
+    attack when they can; the card itself when ``at_source`` (The Green Knight), else anything (a
+    unit, with ``units_only``); ``itself``: the card is the one compelled."""
 
     side: str = "any"
     nearby: bool = False
     at_source: bool = False
+    itself: bool = False            # the card itself must attack ("a card that must attack a unit whenever it can")
+    units_only: bool = False        # ... a unit, not a site
 
 
 @dataclass(frozen=True, slots=True)

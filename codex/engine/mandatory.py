@@ -60,6 +60,8 @@ def _sources(state: GameState) -> list[Source]:
 
 def _applies(state: GameState, src: Source, unit: Unit) -> bool:
     c = src.compulsion
+    if c.itself:             # "a card that must attack a unit whenever it can": the card itself
+        return unit.id == src.unit
     if not unit.is_minion or unit.id == src.unit:
         return False
     if c.side == "enemy" and (src.controller is None or unit.controller == src.controller):
@@ -86,11 +88,14 @@ def _legal_somewhere(state: GameState, unit: Unit, target: Target, reach: dict[L
     return False
 
 
-def _any_target(state: GameState, unit: Unit, reach: dict[Location, tuple[Location, ...]]) -> bool:
+def _any_target(state: GameState, unit: Unit, reach: dict[Location, tuple[Location, ...]],
+                units_only: bool = False) -> bool:
     for other in state.units:
         if other.controller != unit.controller and _legal_somewhere(
                 state, unit, UnitTarget(other.id), reach, state.locations_of(other)):
             return True
+    if units_only:
+        return False
     for site in state.sites:
         if site.controller not in (None, unit.controller) and _legal_somewhere(
                 state, unit, SiteTarget(site.square), reach, (Location(site.square, Region.SURFACE),)):
@@ -124,7 +129,7 @@ def mandatory_attacks(state: GameState) -> list[MandatoryAttack]:
                     targets.append(gk.id)
                     target_names.append(gk.name)
                     names.append(s.name)
-            elif not s.compulsion.at_source and _any_target(state, unit, reach):
+            elif not s.compulsion.at_source and _any_target(state, unit, reach, s.compulsion.units_only):
                 anything = True
                 names.append(s.name)
         if targets or anything:

@@ -72,6 +72,19 @@ def _oversized_step_reason(state: GameState, unit: Unit, frm: Location, to: Loca
 
 def _step_reason(state: GameState, unit: Unit, frm: Location, to: Location, kw: Keywords,
                  enter: bool = True) -> tuple[Reason | None, str]:
+    """One location to another: entry restrictions (when it enters), adjacency, regions, then the
+    border it traverses, if an ongoing effect forbids that (`borders.traverse_ban`)."""
+    found = _location_reason(state, unit, frm, to, kw, enter)
+    if found[0] is None and state.statics:
+        from codex.engine.borders import ban_rule, traverse_ban
+        ban = traverse_ban(state, unit, frm, to)
+        if ban is not None:
+            return Reason.CANNOT_TRAVERSE, ban_rule(ban)
+    return found
+
+
+def _location_reason(state: GameState, unit: Unit, frm: Location, to: Location, kw: Keywords,
+                     enter: bool = True) -> tuple[Reason | None, str]:
     """One location to another: entry restrictions (when it enters), adjacency, regions."""
     if enter:
         bad = entry_reason(state, unit, to, frm)
@@ -114,6 +127,9 @@ def linked_squares(state: GameState, kw: Keywords, square: int, unit: Unit | Non
     for a, b in pairs:
         if square in (a, b) and state.site_at(a) is not None and state.site_at(b) is not None:
             out.append(b if square == a else a)
+    if any(s.kind == "link" for s in state.statics):   # a card's own words say which places (voids too)
+        from codex.engine.effects.statics import static_links
+        out += [b if square == a else a for a, b, _ in static_links(state, unit) if square in (a, b)]
     if kw.moves_as_if_connected:
         row, col = row_col(square)
         if row in (0, ROWS - 1):
@@ -367,10 +383,12 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
                 extra = ("may-and-can", "the-silver-rule", "forward.control", "top.realm", "bottom.realm")
             elif unit.oversized:
                 extra = ("oversized-units.move",)
-            from codex.engine.entering import entry_quote
+            if reason is Reason.CANNOT_TRAVERSE:
+                extra += ("traverse.means", "passive-ability")
+            from codex.engine.entering import blocking_quote
             events.append(StepSkipped(unit.id, unit.name, i, frm, to, reason,
                                       rules=(rule, "movement.step-by-step") + extra,
-                                      from_card=entry_quote(state, unit, to) if reason is Reason.CANNOT_ENTER else None))
+                                      from_card=blocking_quote(state, unit, reason, frm, to)))
             continue
         rules = (rule,) + level_rules(cur, to) + (("moves-freely", "basic-movement") if free else ()) + (
             ("movement-x",) if used and not free and kw.movement else ()) + (
@@ -382,7 +400,12 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
         used += 0 if free else 1
         before = state
         taken.append(to)
-        stepped: list[Event] = [Stepped(unit.id, unit.name, cur, to, purpose, len(taken), rules=rules)]
+        quote = None
+        if rule == "as-if-adjacent" and state.statics:       # a card's words made the squares adjacent
+            from codex.engine.effects.statics import link_quote
+            quote = link_quote(state, unit, cur.square, to.square)
+        stepped: list[Event] = [Stepped(unit.id, unit.name, cur, to, purpose, len(taken), rules=rules,
+                                        from_card=quote)]
         state, carried = move_unit(state, unit.id, to)
         stepped += carried + ground_notes(before, state, unit.id)
         state, rest = settle(state, stepped)

@@ -25,17 +25,28 @@ def auras_at(state: GameState, loc: Location) -> list[Aura]:
     return [a for a in state.auras if loc.square in a.squares]
 
 
+def _fixed(state: GameState, site: Site) -> bool:
+    """A site that can't be modified: by its own words, or by another card's ("Bluecap Knockers'
+    site can't be ... modified")."""
+    if site_unmodifiable(site):
+        return True
+    if not state.statics:
+        return False
+    from codex.engine.effects.statics import protection
+    return protection(state, site.square, "modify") is not None
+
+
 def site_is_water(state: GameState, site: Site) -> bool:
     """Water if it provides water affinity, is Flooded, or a flood covers it (an aura's effect, or a
     static ability: "This site is flooded"). Rubble has no affinity of its own, but "in all other
     ways, Rubble is treated the same as any other site", so flooded Rubble is a water site too."""
-    if state.statics and not site_unmodifiable(site):
+    if state.statics and not _fixed(state, site):
         from codex.engine.effects.statics import land_by
         if land_by(state, site.square) is not None:     # "Affected sites aren't water sites"
             return False
     if site.affinity.water > 0 or site.flooded:
         return True
-    if site_unmodifiable(site):       # its printed water or land stays (Codex "Can't be Modified")
+    if _fixed(state, site):       # its printed water or land stays (Codex "Can't be Modified")
         return False
     if any("flood" in a.effects for a in state.auras if site.square in a.squares):
         return True
@@ -49,7 +60,7 @@ def site_affinity(state: GameState, site: Site) -> Affinity:
     aff = Affinity() if site.rubble else site.affinity
     if site_is_water(state, site) and aff.water == 0:
         aff = replace(aff, water=1)
-    if state.statics and not site_unmodifiable(site):
+    if state.statics and not _fixed(state, site):
         from codex.engine.effects.statics import site_suppressed
         _, elements, _ = site_suppressed(state, site.square)
         if elements is None:

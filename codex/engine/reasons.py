@@ -40,6 +40,7 @@ class Reason(ReasonCode):
     UNDERWATER_NEEDS_SUBMERGE = "underwater_needs_submerge"
     AVATAR_SURFACE_ONLY = "avatar_surface_only"
     CANNOT_ENTER = "cannot_enter"
+    CANNOT_TRAVERSE = "cannot_traverse"
     SAME_LOCATION = "same_location"
     # attack
     NOT_AT_LOCATION = "not_at_location"
@@ -154,6 +155,7 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.UNDERWATER_NEEDS_SUBMERGE: "only a unit with Submerge may step to or through underwater locations",
     Reason.AVATAR_SURFACE_ONLY: "an Avatar may never enter a region other than the surface",
     Reason.CANNOT_ENTER: "an ongoing effect forbids this unit from entering that location",
+    Reason.CANNOT_TRAVERSE: "an ongoing effect forbids this unit from traversing the border between those squares",
     Reason.SAME_LOCATION: "moving to the same location is not moving",
     Reason.NOT_AT_LOCATION: "you may only attack at your location",
     Reason.NOT_AN_ENEMY: "you may only attack enemy units or enemy sites",
@@ -243,6 +245,7 @@ Found = tuple[Reason, str] | None
 IMPLIED_RULES: dict[ReasonCode, tuple[str, ...]] = {
     Reason.DISABLED: ("disabled", "ability"),
     Reason.CANNOT_ENTER: ("ongoing-effect.entry", "passive-ability"),
+    Reason.CANNOT_TRAVERSE: ("traverse.means", "passive-ability"),
     Reason.MOVER_HAS_STEALTH: ("stealth",)}
 
 

@@ -203,6 +203,7 @@ def state_json(state: GameState) -> dict[str, Any]:
         "artifacts": artifacts,
         "auras": [{"id": a.id, "name": a.name, "squares": list(a.squares), "effects": list(a.effects),
                    **({"animated_as": a.animated_as} if a.animated_as else {}),
+                   **({"border": list(a.border)} if a.border else {}),
                    **_counters_json(state, f"aura:{a.id}")} for a in state.auras],
         "removed": [{"id": r.id, "name": r.name, "fate": r.fate, "at": loc_json(r.location),
                      "controller": r.controller, "owner": r.owner, "zone": r.zone,

@@ -287,9 +287,10 @@ def _sites(doc: D.ScenarioDoc, checks: _Checks) -> dict[int, Site]:
         text = s.text or (card.text if card else "")
         ward = s.ward or (bool(text) and abilities_of(text, name).keywords.ward)
         text = _with_lines(text, *site_field_text(s))
-        sites[s.square] = Site(s.square, name, controller, s.owner or controller, affinity, s.rubble, s.flooded,
+        sites[s.square] = Site(s.square, name, controller, s.owner or controller, affinity, s.rubble,
+                               s.flooded or s.flooded_until_again is not None,
                                text=text, ward=ward, abilities=abilities_of(text, name) if text else Abilities(),
-                               subtypes=card.subtypes if card else ())
+                               subtypes=card.subtypes if card else (), flood_again=s.flooded_until_again)
     return sites
 
 
@@ -297,10 +298,14 @@ def _auras(doc: D.ScenarioDoc, checks: _Checks) -> list[Aura]:
     """Auras on their 2x2 areas (a named aura card gives its name; what it does comes from its text)."""
     auras = []
     for i, a in enumerate(doc.auras):
-        squares = aura_squares(a.at)
+        border = _aura_border(a, f"/auras/{i}", checks)
+        squares = aura_squares(a.at) if a.at is not None else (() if border else None)
         if squares is None:
-            checks.add(f"/auras/{i}/at", f"a 2x2 aura cannot have its top-left corner on square {a.at}",
-                       "use a square outside the last row and column")
+            if a.at is not None or not a.border:
+                checks.add(f"/auras/{i}/at", f"a 2x2 aura cannot have its top-left corner on square {a.at}"
+                           if a.at is not None else "an aura needs a place",
+                           "use a square outside the last row and column" if a.at is not None else
+                           "add \"at\" (the top-left square of its 2x2 area) or \"border\" (a wall's two squares)")
             continue
         card = checks.card(a.card, f"/auras/{i}/card", ("aura",))
         name = a.name or (card.name if card else "Aura")
@@ -308,8 +313,24 @@ def _auras(doc: D.ScenarioDoc, checks: _Checks) -> list[Aura]:
         cost = a.cost if a.cost is not None else (card.cost or 0 if card else 0)
         auras.append(Aura(a.id or f"aura{i + 1}", name, a.controller, squares, tuple(a.effects), text,
                           abilities_of(text, name) if text else Abilities(), turns=a.turns, cost=cost,
-                          elements=tuple(card.elements) if card else ()))
+                          elements=tuple(card.elements) if card else (), border=border))
     return auras
+
+
+def _aura_border(a: D.AuraDoc, ptr: str, checks: _Checks) -> tuple[int, int] | None:
+    """A wall's border (Codex "Traverse": it "sits atop a border of a site"): two squares sharing one."""
+    from codex.engine.borders import border_between
+    if a.border is None:
+        return None
+    if a.at is not None:
+        checks.add(f"{ptr}/border", "an aura is either on a 2x2 area (\"at\") or atop a border (\"border\"), not both",
+                   "remove one of them")
+        return None
+    found = border_between(*a.border)
+    if found is None:
+        checks.add(f"{ptr}/border", f"squares {a.border[0]} and {a.border[1]} share no border",
+                   "give two squares side by side in a row or a column")
+    return found
 
 
 def _check_location(loc: Location, site: Site | None, auras: list[Aura], kind: str, ptr: str,

@@ -71,6 +71,7 @@ class Site:
     text: str = ""
     ward: bool = False                   # a Ward (rulebook glossary "Ward"): breaks instead of harm
     flood_ends: bool = False             # flooded by an effect that lasts this turn only
+    flood_again: str | None = None       # flooded "until you do so again": the ability (its choice key) whose next flood ends it
     abilities: Abilities = Abilities()   # what its card text says, typed
     subtypes: tuple[str, ...] = ()       # Desert, River... (from its card)
 
@@ -107,6 +108,9 @@ class Unit:
     rarity: str | None = None            # Ordinary, Exceptional, Elite, Unique (from its card)
     animates: str | None = None          # an animated card ("aura:<id>", "artifact:<id>"): Codex "Animate"
     minions_killed: int = 0              # minions it was credited with killing, ever ("if they've ever killed")
+    #: what its own abilities last had a player choose ("Genesis → an opponent picks a site"), as
+    #: effect objects: what "that site" means in its other abilities ("When X enters that site")
+    chosen: tuple[Any, ...] = ()
 
     @property
     def is_avatar(self) -> bool:
@@ -171,7 +175,9 @@ class Artifact:
 
 @dataclass(frozen=True)
 class Aura:
-    """An aura on a 2x2 area (squares listed); it occupies the surface of sites and voids there."""
+    """An aura on a 2x2 area (squares listed); it occupies the surface of sites and voids there.
+    A wall (Codex "Traverse": it "sits atop a border of a site") has ``border`` instead: the two
+    squares the border lies between, and no squares of its own (it covers no area)."""
 
     id: str
     name: str
@@ -184,6 +190,7 @@ class Aura:
     cost: int = 0                        # its mana cost (from its card)
     elements: tuple[str, ...] = ()       # air, earth, fire, water (from its card)
     animated_as: str | None = None       # the unit it is while animated: an aura minion (Codex "Animate")
+    border: tuple[int, int] | None = None  # the border it sits atop (a wall), lower square first
 
 
 @dataclass(frozen=True)
@@ -309,7 +316,7 @@ class Lasting:
     ``states`` (silenced, disabled, asleep), until the end of the turn, until ``controller``'s next
     turn begins, while the card ``source`` that created it is in the realm, permanently, or until
     an event (``ends_on``: ``damage``, one of its units takes damage; ``condition``, the clause
-    ``end`` holds of them)."""
+    ``end`` holds of them; ``again``, the ability whose choice key is ``end`` does so again)."""
 
     id: str
     name: str
@@ -336,6 +343,7 @@ class Lasting:
     quote: Any = None                    # the card sentence that made it (`events.CardQuote`), when rulings quote it later
     base_power: int | None = None        # "Set the base power of target unit to 0": the power-setting layer
     power_factor: int = 1                # "Double an allied minion's power": the power-multiplication layer
+    damage: tuple[Any, ...] = ()         # "each ally taking 1 less damage ...": (change, amount, "for each" words, Ctx)
 
     def covers(self, unit: "Unit") -> bool:
         """Whether the effect is on ``unit`` now: one of its units, or (an effect over an area) a unit

@@ -357,6 +357,8 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
     """Put the triggers these events cause onto the storyline, ahead of what is waiting: the
     active player's first, the non-active player's after them, each in board order (the player's
     choice of order among their own is theirs to make)."""
+    from codex.engine.effects.strike_hooks import spend
+    state = spend(state, events)     # triggers that changed a strike's damage as it was dealt are spent
     fired = [p for e in events for p in triggers_for(state, e)]
     skipped = [x for e in events for x in withheld_triggers(state, e)]
     if not fired:
@@ -381,6 +383,7 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
         extra = _phase_rules(eff.ability) + (["deathrite", "die.marked"] if dying else (
             ["genesis"] + (["conjure.enters"] if conjured else []) if eff.ability.kind is AbilityKind.GENESIS else (
                 (["conjure.enters"] if conjured else ["enter"]) if _listens_for_entering(eff.ability) else [])))
+        extra += _traverse_rules(eff.ability)
         if isinstance(eff.cause, AttackEnded):     # "successfully attacked": the reading taken, and why
             from codex.engine.effects.attacks import SUCCESS_RULES
             extra += list(SUCCESS_RULES)
@@ -423,6 +426,15 @@ def _remember_once(state: GameState, fired: list[Pending]) -> GameState:
         gone += [d for d in state.delayed if d.ability == eff.ability and d.ctx.key == eff.ctx.key
                  and d.lasts != "turn_each"]
     return replace(state, used_abilities=frozenset(keys), delayed=tuple(d for d in state.delayed if d not in gone))
+
+
+def _traverse_rules(ability: Ability) -> list[str]:
+    """"Whenever a unit passes through this wall": what traversing (on the ground) means."""
+    from codex.cardtext import ast as A
+    event = getattr(getattr(ability.node, "trigger", None), "event", None)
+    if not (isinstance(event, A.Clause) and isinstance(event.action, A.Traverse)):
+        return []
+    return ["traverse.means", "traverse"] + (["traverse.on-the-ground"] if "on_ground" in event.adverbs else [])
 
 
 def _listens_for_entering(ability: Ability) -> bool:

@@ -84,10 +84,10 @@ def destroy_site(state: GameState, square: int) -> Changed:
     site = state.site_at(square)
     if site is None:
         return state, []
-    from codex.engine.unmodifiable import cant_ability
-    if (cant := cant_ability(site.abilities, "destroy")) is not None:
+    from codex.engine.unmodifiable import protected
+    if (cant := protected(state, site, "destroy")) is not None:
         return state, [Note("indestructible", f"{site.name} can't be destroyed: it stays.", {"square": square},
-                            rules=("the-silver-rule", "can-vs-cant"), from_card=CardQuote(site.name, cant.text))]
+                            rules=("the-silver-rule", "can-vs-cant"), from_card=cant)]
     state = state.with_site(rubble_token(square))
     rules = (("site.destroyed", "rubble.left", "rubble") if not site.rubble
              else ("rubble.treated-as-site", "token.banished-instead", "rubble.left"))
@@ -99,13 +99,34 @@ def flood(state: GameState, square: int, this_turn: bool) -> Changed:
     site = state.site_at(square)
     if site is None:
         return state, []
-    from codex.engine.unmodifiable import site_unmodifiable
-    if site_unmodifiable(site):
+    from codex.engine.unmodifiable import protected
+    if (cant := protected(state, site, "modify")) is not None:
         return state, [Note("unmodified", f"{site.name} can't be modified: it is not flooded.", {"square": square},
-                            rules=("cant-be-modified",))]
+                            rules=("cant-be-modified",), from_card=cant)]
     ends = this_turn and (not site.flooded or site.flood_ends)   # a lasting flood outlives a flood this turn
     state = state.with_site(replace(site, flooded=True, flood_ends=ends))
     return state, [SiteFlooded(square, site.name, this_turn, rules=("flooded", "flooded.effect"))]
+
+
+def flood_again(state: GameState, square: int, key: str) -> Changed:
+    """A flood "until you do so again" by the ability whose choice key is ``key``: its earlier
+    floods end (sites other than ``square``: doing so again is this flood), then the site is
+    flooded and remembers the ability (`Site.flood_again`), unless it was flooded for good already."""
+    events: list[Event] = []
+    for site in state.sites:
+        if site.flood_again == key and site.square != square:
+            state = state.with_site(replace(site, flooded=site.flood_ends, flood_again=None))
+            events.append(FloodEnded(site.square, site.name, "as the ability that made it floods again",
+                                     rules=("flooded.effect", "ongoing-effect")))
+    target = state.site_at(square)
+    if target is None:
+        return state, events
+    lasting = target.flooded and not target.flood_ends and target.flood_again is None    # flooded for good
+    state, more = flood(state, square, False)
+    after = state.site_at(square)
+    if after is not None and after.flooded and not lasting:
+        state = state.with_site(replace(after, flood_again=key))
+    return state, events + more
 
 
 def end_floods(state: GameState) -> Changed:

@@ -43,6 +43,36 @@ def self_verb(verb: Any, what: str) -> bool:
     return False
 
 
+def other_verb(verb: Any) -> tuple[str, Any] | None:
+    """"X's site can't be moved, destroyed or modified": (``move``/``destroy``/``modify``, the
+    words of what is protected) for a verb done to something other than the card itself."""
+    for what in ("modify", "destroy", "move"):
+        if self_verb(verb, what):
+            return None
+    if isinstance(verb, A.Action) and verb.lemma == "modify" and set(dict(verb.roles)) == {"patient"}:
+        return "modify", dict(verb.roles)["patient"]
+    if isinstance(verb, A.Remove) and verb.kind == "destroy" and verb.agent is None and verb.patient is not None:
+        return "destroy", verb.patient
+    if isinstance(verb, A.Move) and verb.kind == "move" and verb.agent is None and verb.dest is None \
+            and verb.steps is None and verb.patient is not None and not isinstance(verb.patient, A.Ref):
+        return "move", verb.patient
+    return None
+
+
+def protected(state: Any, site: Any, what: str) -> Any:
+    """The card sentence saying this site can't be ``what`` (modified, destroyed, moved): its own
+    ("Can't be destroyed"), or another card's ongoing effect naming it ("Bluecap Knockers' site
+    can't be moved, destroyed or modified"); None when nothing protects it."""
+    from codex.engine.events import CardQuote
+    own = cant_ability(getattr(site, "abilities", None), what)
+    if own is not None:
+        return CardQuote(site.name, own.text)
+    if not getattr(state, "statics", ()):
+        return None
+    from codex.engine.effects.statics import protection
+    return protection(state, site.square, what)
+
+
 def _is_self(patient: Any) -> bool:
     return isinstance(patient, A.Ref) and patient.word == "SELF" and not patient.filters
 

@@ -112,6 +112,21 @@ def lose_game(state: GameState, loser: str, how: str, rules: tuple[str, ...]) ->
     return state.evolve(winner=winner), [GameWon(winner, loser, how, rules=rules)]
 
 
+def within_top(zone: Zone, index: int, top: int) -> bool:
+    """Whether the ``index``-th named card of a deck (its named cards: the top ones, then those
+    at the bottom) is among its ``top`` topmost cards."""
+    if index < len(zone.cards):
+        return index < top
+    unnamed = (zone.spells or 0) + (zone.sites or 0) if zone.tracked else None
+    return unnamed is not None and len(zone.cards) + unnamed + (index - len(zone.cards)) < top
+
+
+def unnamed_within_top(zone: Zone, top: int) -> bool:
+    """Whether some of a deck's ``top`` topmost cards are ones the scenario does not name."""
+    unnamed = (zone.spells or 0) + (zone.sites or 0) if zone.tracked else None
+    return len(zone.cards) < top and (unnamed is None or unnamed > 0)
+
+
 def draw(state: GameState, player_id: str, counts: dict[ZoneName, int], rules: tuple[str, ...]
          ) -> tuple[GameState, list[Event]]:
     """``player_id`` draws ``counts[deck]`` cards from each deck, all at once (Codex "Card"), into

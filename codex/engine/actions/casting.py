@@ -13,7 +13,7 @@ from codex.engine.effects.context import Ctx, Obj
 from codex.engine.effects.execute import execute, execute_run
 from codex.engine.actions.base import Outcome, Resolution, handles, place
 from codex.engine.entering import ground_notes, lance_notes, summon
-from codex.engine.events import AbilityNotExecuted, AbilityResolved, CardsMoved, Conjured, Event, MagicResolved, ManaPaid, Note, SpellCast
+from codex.engine.events import AbilityNotExecuted, CardQuote, AbilityResolved, CardsMoved, Conjured, Event, MagicResolved, ManaPaid, Note, SpellCast
 from codex.engine.geometry import Region
 from codex.engine.keywords import parse_threshold
 from codex.engine.ongoing import keywords_at
@@ -23,7 +23,7 @@ from codex.engine.carrying import lance_tokens, offset_in
 from codex.engine.combat import break_ward, interact
 from codex.engine.oversized import normalise
 from codex.engine.effects.casting_effects import use_up
-from codex.engine.effects.casting_rules import (Casting, alternate_cost, card_permitted, cast_now, casting_of,
+from codex.engine.effects.casting_rules import (Casting, conjured_on_border, alternate_cost, card_permitted, cast_now, casting_of,
                                                 conjured_atop, cost_change, may_cast, permitted, required, spent,
                                                 threshold_waived)
 from codex.engine.effects.context import card_data
@@ -209,7 +209,37 @@ def _atop_site(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -
     return (corner,)
 
 
+def _atop_border(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> tuple[int, int] | None:
+    """A wall its text conjures atop a border ("conjure it atop a border of one of your sites"):
+    the border the cast names (``border``), if it is one of such a site (Codex "Traverse": a wall
+    "sits atop a border of a site"); None for an aura its text does not put on a border."""
+    from codex.engine.borders import border_between
+    border = border_between(*a.border) if a.border else None
+    loc = Location(a.border[0], Region.SURFACE) if a.border else None
+    found = conjured_on_border(res.state, _casting(res, a, spell, pid, loc), spell.abilities, border)
+    if found is None:
+        if a.border:
+            raise res.illegal((Reason.BAD_AURA_AREA, "casting.aura"), f"{spell.name} atop a border (its text does "
+                              "not conjure it atop one)", ptr + "/border")
+        return None
+    quote, ok = found
+    if a.border is None:
+        raise res.illegal((Reason.BAD_SUMMONING_LOCATION, "traverse.walls"), f"{spell.name} needs the border it is "
+                          "conjured atop (\"border\": two adjacent squares)", ptr + "/border")
+    where = f"the border between squares {a.border[0]} and {a.border[1]}"
+    res.emit(Note("permission", f"{spell.name} is conjured atop a border, as its text says: {where} "
+                  f"{'is' if ok else 'is not'} a border of such a site.", {"border": list(a.border)},
+                  rules=("the-silver-rule", "traverse.walls"), from_card=quote))
+    if border is None or not ok:
+        raise res.illegal((Reason.BAD_SUMMONING_LOCATION, "traverse.walls"), f"{spell.name} atop {where}",
+                          ptr + "/border")
+    return border
+
+
 def _conjure_aura(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> str:
+    border = _atop_border(res, a, spell, pid, ptr)
+    if border is not None:
+        return _conjure_wall(res, a, spell, pid, border)
     corner = a.location if isinstance(a.location, int) else (a.location[0] if a.location else None)
     squares = _atop_site(res, a, spell, pid, ptr) or (C.aura_squares(corner) if corner else None)
     if not squares:
@@ -223,6 +253,19 @@ def _conjure_aura(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str
     # a flood makes sites water (their subsurfaces follow); a silence removes abilities (Waterbound too)
     res.settle([Conjured(spell.name, where, f"aura:{aura.id}", pid, Location(squares[0], Region.SURFACE),
                          rules=("casting.aura", "aura", "conjure"))] + ground_notes(before, res.state))
+    return f"conjured {where}"
+
+
+def _conjure_wall(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, border: tuple[int, int]) -> str:
+    """The wall enters the realm atop the border: it covers no area (no squares of its own)."""
+    res.state = _pay(res.state, pid, spell.cost)
+    aura = Aura(a.spell.id or spell.name, spell.name, pid, (), tuple(a.spell.effects), text=spell.text,
+                abilities=spell.abilities, cost=a.spell.cost or 0, elements=tuple(sorted(spell.threshold.elements())),
+                border=border)
+    res.state = res.state.evolve(auras=res.state.auras + (aura,))
+    where = f"atop the border between squares {border[0]} and {border[1]}"
+    res.settle([Conjured(spell.name, where, f"aura:{aura.id}", pid, Location(border[0], Region.SURFACE),
+                         rules=("traverse.walls", "conjure"))])
     return f"conjured {where}"
 
 
@@ -416,6 +459,9 @@ def _leave_delayed(res: Resolution, spell: C.Spell, sid: str, pid: str, caster: 
         ctx = Ctx(Obj("spell", sid), spell.name, pid, ability, f"{sid}.{i}", caster=caster, targets=targets,
                   bound=bound)
         added.append(DelayedTrigger(ability, ctx, lasts))  # type: ignore[arg-type]
+        res.emit(Note("listens", f"{spell.name}: its triggered ability waits for its event"
+                      + (" until the end of the turn." if lasts == "end_of_turn" else "."), {"card": spell.name},
+                      rules=("triggered-ability",), from_card=CardQuote(spell.name, ability.text)))
     if added:
         res.state = res.state.evolve(delayed=res.state.delayed + tuple(added))
 

@@ -132,13 +132,17 @@ def destroy(res: Resolution, a: D.DestroySite, ptr: str) -> Outcome:
     before = res.state
     res.state, events = destroy_site(res.state, a.square)
     events += ground_notes(before, res.state)
+    after = res.state.site_at(a.square)
+    destroyed = after is not None and after.rubble and not site.rubble or site.rubble and after is not site
     here = [u.name for u in res.state.units if u.location.square == a.square]
     batch: list[Event] = list(events)
-    if here:
+    if here and destroyed:
         batch.append(Note("note", f"{', '.join(here)} stay{'s' if len(here) == 1 else ''} on square {a.square}: "
                           "Rubble is a site, so the surface and the subsurface are still there.",
                           {"units": here}, rules=("rubble.treated-as-site",)))
     res.settle(batch)
+    if not destroyed:        # it can't be destroyed (its own words, or another card's)
+        return res.done(res.result_verdict(), f"{site.name} can't be destroyed: it stays on square {a.square}.")
     return res.done(res.result_verdict(), f"{site.name} is destroyed; Rubble is left on square {a.square}.")
 
 

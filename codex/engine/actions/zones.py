@@ -13,7 +13,8 @@ from codex.engine.events import Activated, Banished, CardsMoved, ControlChanged,
 from codex.engine.reasons import Reason
 from codex.engine.ruling import Verdict
 from codex.engine.state import DECKS, GameState, ZoneName
-from codex.engine.zones import KIND_OF, Item, Kind, draw, draw_unknown, is_public, move, shuffle, take
+from codex.engine.zones import (KIND_OF, Item, Kind, draw, draw_unknown, is_public, move, shuffle, take,
+                                 unnamed_within_top, within_top)
 
 #: Splits listed when a multi-card draw needs its choice (beyond them, the scenario gives the split).
 MAX_OPTIONS = 10
@@ -187,6 +188,15 @@ def search(res: Resolution, a: D.Search, ptr: str) -> Outcome:
     key = a.card.casefold()
     listed = any(c.name.casefold() == key for c in zone.named)
     rule = "search" if public else "search.private"
+    limited = _search_limit(res, a, owner) if a.zone in DECKS else None
+    if limited is not None and not a.fail:
+        top = limited
+        within = any(c.name.casefold() == key and within_top(zone, i, top) for i, c in enumerate(zone.named))
+        if not within and not (not listed and unnamed_within_top(zone, top)):
+            why = f"it is not among the top {top} cards, all the search may look through"
+            res.emit(Searched(a.player, a.zone, owner, a.card, False, why, rules=(rule,)))
+            res.apply(shuffle(res.state, owner, a.zone, ("decks.shuffle-after-search",)))
+            return res.done(Verdict.RESOLVED, f"{a.player} searches {owner}'s {a.zone} for {a.card}: not found.")
     if a.fail and public and listed:
         raise res.illegal((Reason.MUST_FIND, "search"), f"{a.card} is in {owner}'s {a.zone}", ptr + "/fail")
     got = None if a.fail else take(res.state.player(owner), a.zone, a.card, KIND_OF.get(a.zone))
@@ -204,6 +214,21 @@ def search(res: Resolution, a: D.Search, ptr: str) -> Outcome:
         res.apply(shuffle(res.state, owner, a.zone, ("decks.shuffle-after-search",)))
     return res.done(Verdict.RESOLVED, f"{a.player} searches {owner}'s {a.zone} for {a.card}: "
                     + ("found." if got is not None else "not found."))
+
+
+def _search_limit(res: Resolution, a: D.Search, owner: str) -> int | None:
+    """How many top cards a deck search by this player may look through (an ongoing effect limiting
+    it to the top N cards), said in the ruling; None: all of them."""
+    if not res.state.statics:
+        return None
+    from codex.engine.effects.statics import search_limit
+    found = search_limit(res.state, a.player)
+    if found is None:
+        return None
+    top, quote = found
+    res.emit(Note("search_limited", f"{a.player}'s search of {owner}'s {a.zone} looks through its top {top} cards "
+                  "only.", {"player": a.player, "zone": a.zone, "top": top}, rules=("search",), from_card=quote))
+    return top
 
 
 _COUNT_RULES: dict[str, tuple[str, ...]] = {"hand": ("zone.counts", "hand.counts", "hand.hidden")}

@@ -105,6 +105,8 @@ PER_AMOUNT: dict[type, Callable[[Any, int], Any]] = {
 
 
 def per_problems(act: Any) -> list[str]:
+    if isinstance(act, A.ModifyDamage):      # counted as the damage is taken (`lasting_damage.changes`)
+        return []
     if type(act) not in PER_AMOUNT:
         return [f"'for each' on {type(act).__name__}"]
     if isinstance(act, A.Heal) and not isinstance(act.amount, int):

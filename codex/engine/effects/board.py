@@ -345,12 +345,16 @@ def lasting(run: Run, clause: A.Clause, objs: list[Obj], **what: Any) -> None:
     from codex.engine.effects.durations import leaving_source, until_of
     from codex.engine.events import EffectBegan
     until, ends_on = until_of(run, clause)
+    if ends_on == "again":              # "until you do so again": doing so again ends the one before
+        from codex.engine.effects.durations import done_again, end_lasting
+        run.state, ended = end_lasting(run.state, done_again(run.state, run.ctx.key), ("ongoing-effect",))
+        run.emit(*ended)
     area = while_area(run, clause)
     if area is not None:        # "units are Immobile while atop target site": whoever is there, while there
         ident = f"{run.ctx.key}#{len(run.state.lasting)}"
         patient = getattr(clause.action, "patient", None)
         effect = Lasting(ident, run.ctx.source_name, run.ctx.controller, until, (), ends_on=ends_on,  # type: ignore[arg-type]
-                         area=area, who=patient, **what)
+                         area=area, who=patient, end=run.ctx.key if ends_on == "again" else None, **what)
         run.state = run.state.evolve(lasting=run.state.lasting + (effect,))
         where = ", ".join(str(loc) for loc in area) or "nowhere"
         run.emit(EffectBegan(run.ctx.source_name, until, (f"whoever is at {where}",), effect.describe(),
@@ -362,7 +366,8 @@ def lasting(run: Run, clause: A.Clause, objs: list[Obj], **what: Any) -> None:
     ident = f"{run.ctx.key}#{len(run.state.lasting)}"
     source = (leaving_source(run, clause) or f"{run.ctx.source.kind}:{run.ctx.source.key}") if until == "source" \
         else None
-    end = clause.duration.event if ends_on == "condition" and clause.duration is not None else None
+    end = clause.duration.event if ends_on == "condition" and clause.duration is not None else (
+        run.ctx.key if ends_on == "again" else None)
     effect = Lasting(ident, run.ctx.source_name, run.ctx.controller, until, units, source=source,  # type: ignore[arg-type]
                      ends_on=ends_on, end=end, **what)
     run.state = run.state.evolve(lasting=run.state.lasting + (effect,))
@@ -463,6 +468,9 @@ def _set_state(run: Run, act: A.SetState, clause: A.Clause) -> list[Obj]:
     """Silence, disable, put to sleep (disabled until it takes damage: Codex "Asleep"), or flood a site."""
     patients = patients_or_self(run, act.patient)
     if act.state == "flooded":
+        from codex.engine.effects.durations import until_again
+        if until_again(clause.duration):      # "Flood a site ... until you do so again"
+            return _flood_again(run, patients)
         for obj in patients:
             if obj.kind == "site":
                 this_turn = clause.duration is not None and clause.duration.kind == "this_turn"
@@ -478,6 +486,20 @@ def _set_state(run: Run, act: A.SetState, clause: A.Clause) -> list[Obj]:
         clause = A.replace(clause, duration=A.Duration(kind="until", event=A.Clause(action=A.Damage(
             patient=A.Ref(word="it")))))
     lasting(run, clause, patients, states=frozenset({act.state}))
+    return patients
+
+
+def _flood_again(run: Run, patients: list[Obj]) -> list[Obj]:
+    """A flood "until you do so again": the site is flooded, and the sites this ability flooded
+    before are no longer (`terrain.flood_again`; the site is chosen while those still are)."""
+    from codex.engine.entering import ground_notes
+    from codex.engine.terrain import flood_again
+    for obj in patients:
+        if obj.kind != "site":
+            continue
+        before = run.state
+        run.state, events = flood_again(run.state, int(obj.key), run.ctx.key)
+        run.settle(events + ground_notes(before, run.state))
     return patients
 
 
@@ -581,10 +603,18 @@ def _fight(run: Run, act: A.Fight, clause: A.Clause) -> list[Obj]:
 
 # ----------------------------------------------------------------------------- choosing, targeting
 
+def _other_choosers(agent: Any) -> bool:
+    """"Each player chooses", "An opponent chooses": players who choose, other than (or besides)
+    the effect's controller."""
+    return isinstance(agent, A.Selector) and agent.noun.lower().removesuffix("s") in ("player", "opponent") \
+        and agent.det in ("each", "a", "an", "target", "the", None) and not agent.mods and not agent.filters
+
+
 def _choose_problems(act: A.Choose) -> Iterator[str]:
     if act.kind not in ("choose", "target") or act.action is not None:
         yield f"choosing by '{act.kind}'"
-    if act.agent is not None and not (isinstance(act.agent, A.Ref) and act.agent.word in ("you", "SELF")):
+    if act.agent is not None and not (isinstance(act.agent, A.Ref) and act.agent.word in ("you", "SELF")) \
+            and not (_other_choosers(act.agent) and act.kind == "choose"):
         yield "a choice another player makes"
 
 
@@ -634,10 +664,67 @@ def _choose(run: Run, act: A.Choose, clause: A.Clause) -> list[Obj]:
         return _directions(run, patient)
     if act.kind == "target" and isinstance(patient, A.Selector) and patient.det in (None, "a", "an"):
         patient = A.replace(patient, det="target")
+    if act.agent is not None and _other_choosers(act.agent):
+        return _others_choose(run, act, patient)
     chosen = select(run.state, run.ctx, patient, "target")
     run.emit(Note("chosen", f"{run.ctx.source_name}: {run.ctx.controller} chooses {describe(run.state, chosen)}.",
                   {"chosen": [str(o.key) for o in chosen]}, rules=("target",) if act.kind == "target" else ()))
+    _remember(run, chosen)
     return chosen
+
+
+def _theirs(node: Any) -> bool:
+    """"one of their minions": words naming the chooser's own (read with the chooser as "your")."""
+    if isinstance(node, A.Partitive):
+        return _theirs(node.of)
+    return isinstance(node, A.Selector) and node.det == "their"
+
+
+def _as_chooser(node: Any) -> Any:
+    """The words as the choosing player reads them: "one of their minions" is one of the chooser's."""
+    if isinstance(node, A.Partitive):
+        return A.replace(node, of=_as_chooser(node.of))
+    if isinstance(node, A.Selector) and node.det == "their":
+        return A.replace(node, det="your")
+    return node
+
+
+def _others_choose(run: Run, act: A.Choose, patient: Any) -> list[Obj]:
+    """"each player picks one minion of theirs", "an opponent picks a site": each player the
+    words name chooses, the active player first (choice ``target.<player>``); "their" is the
+    chooser's, any other word keeps the card's point of view ("An opponent chooses one of your
+    minions": the card's controller's); what they chose is "it", and what they could have chosen
+    but did not is "the rest"."""
+    from dataclasses import replace
+    from codex.engine.effects.select import select_all
+    players = [str(o.key) for o in select(run.state, run.ctx, act.agent, "chooser") if o.kind == "player"]
+    active = run.state.turn.active
+    players = [p for p in players if p == active] + [p for p in players if p != active]
+    chosen: list[Obj] = []
+    rest: list[Obj] = []
+    words = _as_chooser(patient)
+    pool_words = words.of if isinstance(words, A.Partitive) and words.of is not None else words
+    for player in players:
+        ctx = replace(run.ctx, controller=player) if _theirs(patient) else run.ctx
+        pool = select_all(run.state, ctx, pool_words)
+        mine = select(run.state, ctx, words, f"target.{player}")
+        chosen += mine
+        rest += [o for o in pool if o not in mine and o not in rest]
+        run.emit(Note("chosen", f"{run.ctx.source_name}: {player} chooses {describe(run.state, mine)}.",
+                      {"player": player, "chosen": [str(o.key) for o in mine]}, from_card=run.ctx.quote))
+    rest = [o for o in rest if o not in chosen]
+    run.ctx = run.ctx.bind("rest", rest)
+    _remember(run, chosen)
+    return chosen
+
+
+def _remember(run: Run, chosen: list[Obj]) -> None:
+    """A unit's ability had a player choose: the unit remembers it, for "that site" in its other
+    abilities ("when the card enters the site chosen before"), until one of its abilities chooses again."""
+    from dataclasses import replace
+    unit = run.state.unit(str(run.ctx.source.key)) if run.ctx.source.kind == "unit" else None
+    if unit is not None and chosen:
+        run.state = run.state.with_unit(replace(unit, chosen=tuple(chosen)))
 
 
 # ----------------------------------------------------------------------------- sites

@@ -305,6 +305,7 @@ def _search(run: Run, act: A.Search, clause: A.Clause) -> list[Obj]:
              if is_a(run.state, run.ctx, Obj("card", ZoneCard(pid, zone, c, i)), probe)]
     hidden = [(pid, zone) for pid, zone in scope if not is_public(zone)  # type: ignore[arg-type]
               and _has_unnamed(run.state, pid, zone)]
+    found, hidden = _limited(run, scope, found, hidden)
     private = any(not is_public(zone) for _, zone in scope)  # type: ignore[arg-type]
     for pid, zone in scope:
         if zone in DECKS:
@@ -343,6 +344,32 @@ def _search(run: Run, act: A.Search, clause: A.Clause) -> list[Obj]:
         run.emit(Searched(run.ctx.controller, zone, pid, what, bool(chosen),
                           ", ".join(o.key.name for o in chosen) if chosen else "", rules=(rule,)))
     return chosen
+
+
+def _limited(run: Run, scope: list[tuple[str, str]], found: list[Obj], hidden: list[tuple[str, str]]
+             ) -> tuple[list[Obj], list[tuple[str, str]]]:
+    """A deck search limited to the top N cards by an ongoing effect: only the cards found there,
+    and unnamed ones only if some are there; the ruling says so."""
+    if not run.state.statics:
+        return found, hidden
+    from codex.engine.effects.statics import search_limit
+    from codex.engine.events import Note
+    from codex.engine.zones import unnamed_within_top, within_top
+    limit = search_limit(run.state, run.ctx.controller)
+    decks = [(pid, zone) for pid, zone in scope if zone in DECKS]
+    if limit is None or not decks:
+        return found, hidden
+    top, quote = limit
+    for pid, zone in decks:
+        run.emit(Note("search_limited", f"{run.ctx.controller}'s search of {pid}'s {zone} looks through its top {top} "
+                      "cards only.", {"player": run.ctx.controller, "zone": zone, "top": top},
+                      rules=("search",), from_card=quote))
+
+    def deck(pid: str, zone: str) -> Any:
+        return run.state.player(pid).zone(zone)  # type: ignore[arg-type]
+    found = [o for o in found if o.key.zone not in DECKS or within_top(deck(o.key.owner, o.key.zone), o.key.position, top)]
+    hidden = [(pid, zone) for pid, zone in hidden if zone not in DECKS or unnamed_within_top(deck(pid, zone), top)]
+    return found, hidden
 
 
 def _has_unnamed(state: GameState, pid: str, zone: str) -> bool:
@@ -567,6 +594,8 @@ def _put_patients(run: Run, node: Any, source: Any) -> list[Obj]:
             return run.ctx.choose("put", looked, count=node.count, why=f"choose {node.count} of them")
         return looked
     if isinstance(node, A.Selector) and node.noun == "rest":
+        if run.ctx.lookup("rest") is not None:       # what players' choices left ("Return the rest ...")
+            return list(run.ctx.lookup("rest") or ())
         taken = set(run.ctx.lookup("taken") or ())
         return [o for o in looked if o not in taken]
     if source is not None and isinstance(node, A.Selector):

@@ -19,7 +19,7 @@ from codex.engine.abilities import Abilities, AbilityKind
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.effects.select import CARD_NOUNS
 from codex.engine.events import CardQuote
-from codex.engine.geometry import Location
+from codex.engine.geometry import Location, Region
 from codex.engine.state import Card, GameState
 
 
@@ -207,6 +207,24 @@ def conjured_atop(state: GameState, casting: Casting, abilities: Abilities) -> t
             return s.quote, _covers(state, _with(s.ctx, casting), s.payload, casting.location)
         except NotExecutable:
             continue
+    return None
+
+
+def conjured_on_border(state: GameState, casting: Casting, abilities: Abilities,
+                       border: tuple[int, int] | None) -> tuple[CardQuote, bool] | None:
+    """A wall ("conjure it atop a border of one of your sites"): that static ability, and whether
+    ``border`` is a border of such a site (one of its two squares is one); None when the text does
+    not conjure it atop a border."""
+    from codex.engine.effects.select import NotExecutable
+    for s in _statics(state, casting, abilities, "conjure_border"):
+        if s.ctx.source != casting.card:
+            continue
+        try:
+            ok = border is not None and any(
+                _covers(state, _with(s.ctx, casting), s.payload, Location(sq, Region.SURFACE)) for sq in border)
+        except NotExecutable:
+            continue
+        return s.quote, ok
     return None
 
 

@@ -53,8 +53,8 @@ def sel_problems(node: Any) -> Iterator[str]:
         from codex.engine.effects.board import direction_problems
         yield from direction_problems(node)
         return
-    from codex.engine.effects.select import names_itself
-    if names_itself(node):
+    from codex.engine.effects.select import is_the_rest, names_itself
+    if names_itself(node) or is_the_rest(node):
         return
     if noun not in NOUNS and not is_subtype(node.noun) and noun not in CARD_NOUNS and noun not in ZONE_NOUNS:
         yield f"the noun '{node.noun}'"
@@ -104,11 +104,21 @@ def filter_problems(f: Any) -> Iterator[str]:
     if isinstance(f, A.Where):
         if f.rel not in RELS or f.rel in ("from", "among", "to", "into"):
             yield f"the place relation '{f.rel}'"
+        from codex.engine.effects.select import choice_of
+        if any(isinstance(i, A.Selector) and choice_of(i) is not None
+               for i in (f.of.items if isinstance(f.of, A.Group) else (f.of,))):
+            yield "a place another player chooses, inside other words"     # filters are not chosen (`select`)
         if f.rel == "within" and not isinstance(f.steps, int):
             yield "'within' without steps"
         yield from sel_problems(f.of)
     elif isinstance(f, A.With):
-        if isinstance(f.what, A.Selector):
+        from codex.engine.effects.select import amount_stat
+        if isinstance(f.what, A.Group) and f.what.conj == "or":    # "with <a keyword> or N or less power"
+            for item in f.what.items:
+                yield from filter_problems(A.With(what=item))
+        elif amount_stat(f.what) is not None:
+            yield from filter_problems(amount_stat(f.what))
+        elif isinstance(f.what, A.Selector):
             yield from sel_problems(f.what)
         elif not isinstance(f.what, (A.Keyword, A.Stat)):
             yield "a 'with' phrase that is not a keyword"
@@ -118,6 +128,20 @@ def filter_problems(f: Any) -> Iterator[str]:
             yield f"a comparison of {f.stat}"
     elif isinstance(f, A.Relative):
         yield from condition_problems(f.clause)
+    elif isinstance(f, A.Aside):      # "royalty (titles listed in parentheses)"
+        items = f.what.items if isinstance(f.what, A.Group) else (f.what,)
+        for item in items:
+            if not isinstance(item, A.Selector) or item.filters or item.mods:
+                yield "a parenthetical of words the engine does not read"
+            else:
+                yield from sel_problems(item)
+    elif isinstance(f, A.Of):
+        from codex.engine.effects.select import choice_of, of_the_realm
+        owner = choice_of(A.Selector(noun="x", filters=(f,)))
+        if owner is not None:             # "of that player's choice": that player chooses
+            yield from sel_problems(owner)
+        elif not of_the_realm(f.what):
+            yield "the filter Of"
     else:
         yield f"the filter {type(f).__name__}"
 
@@ -235,8 +259,11 @@ def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
             yield from sel_problems(sentence.per)
         if not during_on_casting(sentence.duration, sentence.clauses):
             yield from duration_problems(sentence.duration)
+        from codex.engine.effects.motion import staying_within, within_problems
+        yield from within_problems(sentence)
         for cond in sentence.conditions:
-            yield from condition_problems(cond)
+            if staying_within(cond) is None:
+                yield from condition_problems(cond)
         if "or" in sentence.links and set(sentence.links) != {"or"}:
             yield "clauses joined by both 'and' and 'or'"
         if any(isinstance(c, A.Clause) and isinstance(c.action, A.Animate) for c in sentence.clauses):
@@ -279,6 +306,10 @@ def missing(ability: Ability) -> list[str]:
         return list(dict.fromkeys(problems))
     if ability.kind is AbilityKind.TRIGGERED:
         problems += trigger_problems(node.trigger)
+        from codex.engine.effects.strike_hooks import hook_problems, strike_hook
+        hook = strike_hook(node)
+        if hook is not None:     # "the next time <a unit> strikes ..., it deals double damage"
+            return list(dict.fromkeys(problems + hook_problems(hook)))
     if ability.kind is AbilityKind.ACTIVATED:
         problems += list(cost_problems(getattr(node, "costs", ())))
     problems += list(sentence_problems(getattr(node, "body", ()), limited=isinstance(node, (A.Statement, A.Activated))))

@@ -1,7 +1,8 @@
 """How long an effect lasts (Codex "Ongoing Effect"): this turn, until your next turn, while its
 card is in the realm (no listed duration: "they apply indefinitely while the source is in the
 realm"), permanently, until a card leaves the realm, until a unit takes damage ("until hurt"),
-or until a state stops holding ("until it no longer has Stealth").
+until a state stops holding ("until it no longer has Stealth"), or until its ability does so
+again ("Flood a site ... until you do so again": its next use ends the one before).
 
 `until_of` reads a clause's duration for `board.lasting`; `ended` is asked at rest (`storyline`)
 which lasting effects an event batch or the board now ends.
@@ -35,11 +36,14 @@ def duration_problems(duration: A.Duration | None) -> Iterator[str]:
 
 
 def _end_kind(event: Any) -> str | None:
-    """``damage`` (its unit takes damage), ``leaves`` (a card leaves the realm) or ``condition``
-    (a state of its units stops or starts holding)."""
+    """``damage`` (its unit takes damage), ``leaves`` (a card leaves the realm), ``condition``
+    (a state of its units stops or starts holding) or ``again`` (its ability does so again)."""
     if not isinstance(event, A.Clause):
         return None
     act = event.action
+    if isinstance(act, A.DoSo) and "again" in event.adverbs and not event.negated and event.modal is None \
+            and (act.agent is None or isinstance(act.agent, A.Ref) and act.agent.word == "you"):
+        return "again"
     if isinstance(act, A.Damage) and act.agent is None and (act.patient is None or isinstance(act.patient, A.Ref)):
         return "damage"
     if isinstance(act, A.Leave) and isinstance(act.source, A.Selector) and act.source.noun == "realm":
@@ -71,7 +75,22 @@ def until_of(run: "Run", clause: A.Clause) -> tuple[str, str | None]:
             return "event", "condition"
         if kind == "leaves":
             return "source", None
+        if kind == "again":
+            return "event", "again"
     raise NotExecutable(f"the duration {duration.kind!r}")
+
+
+def until_again(duration: A.Duration | None) -> bool:
+    """"until you do so again": the effect lasts until the same ability does what it does again
+    (its next use ends the one before, as the new one begins)."""
+    return duration is not None and duration.kind == "until" and duration.turn is None \
+        and _end_kind(duration.event) == "again"
+
+
+def done_again(state: GameState, key: str) -> list[Lasting]:
+    """The lasting effects "until you do so again" of the ability whose choice key is ``key``:
+    they end as it does so again."""
+    return [e for e in state.lasting if e.until == "event" and e.ends_on == "again" and e.end == key]
 
 
 def leaving_source(run: "Run", clause: A.Clause) -> str | None:

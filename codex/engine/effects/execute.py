@@ -214,12 +214,13 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
         for _ in range(times):
             acted += run_clause(run, once)
         return acted
-    if clause.per is not None:
+    if clause.per is not None and not isinstance(act, A.ModifyDamage):    # a damage change counts when it applies
         from codex.engine.effects.amounts import per_amount
         times = len(select_all(run.state, run.ctx, clause.per))
         run.note("count", f"{run.ctx.source_name}: {times} for each of them.", times=times)
         act = per_amount(act, times)
     _its_controller_note(run, act)
+    _your_body_note(run, act)
     if clause.modal == "may" and not primitive.permission:
         run.mays += 1
         run.did = run.ctx.may(_told(act), "may" if run.mays == 1 else f"may.{run.mays}")
@@ -323,6 +324,27 @@ def _its_controller_note(run: Run, act: Any) -> None:
              f"{run.ctx.controller} would be the one.", ("the-golden-rule",), reading="other party")
 
 
+def _your_body_note(run: Run, act: Any) -> None:
+    """"your body of water" read as the one your Avatar occupies (`select.your_body`): the ruling
+    gives the other reading too (every body of water with a site you control), since the Codex
+    defines only "its body of water", and says whether it would name other sites."""
+    from codex.engine.effects.select import your_body, yours_by_control
+    for n in A.walk(act):
+        if not (isinstance(n, A.Selector) and n.noun in ("body of water", "span of land") and n.det == "your"):
+            continue
+        water = n.noun == "body of water"
+        mine, other = your_body(run.state, run.ctx.controller, water), yours_by_control(run.state, run.ctx.controller,
+                                                                                           water)
+        told = ", ".join(map(str, mine)) or "none"
+        run.note("ruling_variant", f"“your {n.noun}” is read as the {n.noun} {run.ctx.controller}'s Avatar "
+                 f"occupies (squares {told}): a player occupies none, and “its {n.noun}” is the one its card "
+                 f"occupies. Read as every "
+                 f"{n.noun} with a site {run.ctx.controller} controls, it would be "
+                 + (f"squares {', '.join(map(str, other)) or 'none'}." if other != mine else "the same squares."),
+                 ("body-of-water", "body-of-water.its", "you.avatar"), reading="your avatar's", other=other)
+        return
+
+
 def _per_each_agent(run: Run, clause: A.Clause) -> bool:
     """Whether "for each X they ..." counts for each of several agents ("they": the agents)."""
     agent = getattr(clause.action, "agent", None)
@@ -397,6 +419,11 @@ def run_sentence(run: Run, sentence: Any) -> None:
         if named is not None:      # "if no enemy units occupy this site, gain control of it": "it" is that site
             from codex.engine.effects.select import select_all as every
             run.ctx = run.ctx.bind("it", every(run.state, run.ctx, named))
+    from codex.engine.effects.motion import staying_within, within_squares
+    within = within_squares(run, sentence)
+    if within is not None:        # "Staying within <a place>, move ...": a limit on the move
+        run.ctx = run.ctx.bind("within", within)
+        sentence = A.replace(sentence, conditions=tuple(c for c in sentence.conditions if staying_within(c) is None))
     if not all(condition_holds(run, c) for c in sentence.conditions):
         run.note("condition", f"{run.ctx.source_name}: the condition is not met, so nothing happens.",
                  card=run.ctx.source_name)
@@ -417,6 +444,8 @@ def run_sentence(run: Run, sentence: Any) -> None:
             run.ctx = run.ctx.bind("it", acted)
             if any(o.kind in ("location", "site") for o in acted):
                 run.ctx = run.ctx.bind("there", acted)
+    if within is not None:        # the limit is this sentence's only
+        run.ctx = run.ctx.bind("within", ())
 
 
 def _same_target(clause: Any, before: Any) -> tuple[Any, Any]:
@@ -529,7 +558,7 @@ class Resolution:
 
 
 # the primitives register themselves
-from codex.engine.effects import animate, board, cards, carried, casting_effects, counters, motion, power, purpose, reactivate, replacements, shoot, summon, transform  # noqa: E402,F401,E501
+from codex.engine.effects import animate, board, cards, carried, casting_effects, counters, lasting_damage, motion, power, purpose, reactivate, replacements, shoot, summon, transform  # noqa: E402,F401,E501
 
 __all__ = ["execute", "EXECUTORS", "Primitive", "executes", "Run", "NotExecutable", "AbilityKind", "Keywords",
            "CardQuote", "describe", "select_all", "holds"]

@@ -92,4 +92,43 @@ def run_links(run: Run, clause: A.Clause) -> list[Obj]:
     return [Obj("site", sq) for sq in squares]
 
 
-__all__ = ["is_link", "link_problems", "run_links"]
+# ----------------------------------------------------------------------------- static links
+
+def static_link(clause: Any) -> tuple[Any, Any] | None:
+    """A static ability linking places for movement, as the two sides of the link (the words of
+    each): "a site letting units move between it and any void as if adjacent" (this site,
+    any void); "a site adjacent, for burrowed allies, to their controller's other sites" (this site,
+    your other sites). None for any other clause."""
+    act = getattr(clause, "action", None)
+    if not (isinstance(clause, A.Clause) and clause.modal == "can" and not clause.negated and isinstance(act, A.Move)
+            and act.kind == "move" and len(clause.conditions) == 1 and clause.duration is None
+            and act.steps is None and act.direction is None and act.path is None and act.source is None
+            and act.agent is None and not clause.adverbs and not clause.adjuncts and clause.per is None):
+        return None
+    cond = clause.conditions[0]
+    if _as_if_adjacent(cond) and isinstance(act.dest, A.Group) and act.dest.conj == "and" and len(act.dest.items) == 2:
+        return act.dest.items[0], act.dest.items[1]          # "between <here> and <there>"
+    inner = getattr(cond, "clause", None)
+    if isinstance(cond, A.Condition) and cond.kind == "as_if" and act.dest is None and isinstance(inner, A.Clause) \
+            and isinstance(inner.action, A.Located) and isinstance(inner.action.where, A.Where) \
+            and inner.action.where.rel in ("adjacent_to", "adjacent") and inner.action.where.of is not None \
+            and isinstance(inner.action.patient, A.Ref) and inner.action.patient.word == "SELF":
+        return inner.action.patient, inner.action.where.of   # "as if this were adjacent to <those>"
+    return None
+
+
+def link_squares(state: Any, ctx: Any, node: Any) -> set[int]:
+    """The squares one side of a static link names: the card's own square(s), sites, voids."""
+    from codex.engine.effects.select import locations_of, select_all
+    if isinstance(node, A.Ref) and node.word == "SELF":
+        return {loc.square for loc in locations_of(state, ctx.source)}
+    out = set()
+    for o in select_all(state, ctx, node):
+        if o.kind == "site":
+            out.add(int(o.key))
+        elif o.kind == "location":
+            out.add(o.key.square)
+    return out
+
+
+__all__ = ["is_link", "link_problems", "run_links", "static_link", "link_squares"]

@@ -51,9 +51,71 @@ def _move_problems(act: A.Move) -> Iterator[str]:
 
 def _patients(run: Run, act: A.Move) -> list[Obj]:
     if act.patient is not None:
-        return select(run.state, run.ctx, act.patient, "target")
+        return [_avatar_of(run, o) for o in select(run.state, run.ctx, act.patient, "target")]
     forced = run.ctx.lookup("forced")
     return list(forced) if forced else [run.ctx.source]
+
+
+def staying_within(cond: Any) -> Any:
+    """"a move that must stay within a body of water": the words of the place the
+    move must stay within (None: not such a condition)."""
+    clause = getattr(cond, "clause", None)
+    if not (isinstance(cond, A.Condition) and cond.kind == "while" and isinstance(clause, A.Clause)
+            and isinstance(clause.action, A.Action) and clause.action.lemma == "stay" and not clause.action.roles
+            and len(clause.adjuncts) == 1 and clause.adjuncts[0].prep == "within"
+            and not clause.conditions and not clause.negated and clause.modal is None):
+        return None
+    return clause.adjuncts[0].what
+
+
+def within_problems(sentence: Any) -> Iterator[str]:
+    """What keeps the engine from running a sentence whose move stays within a place."""
+    from codex.engine.effects.check import sel_problems
+    for cond in sentence.conditions:
+        place = staying_within(cond)
+        if place is None:
+            continue
+        if not all(isinstance(c, A.Clause) and isinstance(c.action, A.Move) for c in sentence.clauses):
+            yield "staying within a place, for something other than a move"
+        yield from sel_problems(place)
+
+
+def within_squares(run: Run, sentence: Any) -> list[Obj] | None:
+    """The squares a sentence's moves must stay within, as site objects (None: no such condition);
+    bound as ``within``, the units the move may move are those there (`select`) and its steps end
+    there (`_inside`)."""
+    places = [p for c in sentence.conditions for p in [staying_within(c)] if p is not None]
+    if not places:
+        return None
+    squares: set[int] = set()
+    for place in places:
+        for o in select(run.state, run.ctx, place, "within"):
+            squares |= {loc.square for loc in locations_of(run.state, o)}
+    return [Obj("site", sq) for sq in sorted(squares)]
+
+
+def _inside(run: Run, locs: list[Location]) -> list[Location]:
+    """Only the locations within the place the move must stay in ("Staying within this body of
+    water"), when there is one."""
+    within = run.ctx.lookup("within")
+    if not within:
+        return locs
+    squares = {int(o.key) for o in within}
+    return [loc for loc in locs if loc.square in squares]
+
+
+def _avatar_of(run: Run, obj: Obj) -> Obj:
+    """A player "may teleport" somewhere: a player does not move, so "you" is the player's Avatar (Codex
+    "You": "If it's impossible to read the card as 'player' in a sensible way, then use 'avatar'
+    instead"); the ruling says so. Anything else is itself."""
+    if obj.kind != "player":
+        return obj
+    avatar = next((u for u in run.state.units if u.is_avatar and u.controller == obj.key), None)
+    if avatar is None:
+        return obj
+    run.note("reading", f"\u201cyou\u201d moving is read as {obj.key}'s Avatar, {avatar.name}: a player does not move.",
+             ("you.avatar",), unit=avatar.id)
+    return Obj("unit", avatar.id)
 
 
 def _dest_locations(run: Run, dest: Any) -> list[Location]:
@@ -190,6 +252,9 @@ def _to_destination(run: Run, act: A.Move, unit: Any, how: str, fields: dict[str
         return _toward(run, act, unit, how, locs, fields)
     same = [loc for loc in locs if loc.region is unit.location.region]
     options = same if how != "teleport" and same else locs
+    if len(options) > 1:         # not where it could never enter (an Avatar below a site): when it may enter some
+        from codex.engine.entering import entry_reason
+        options = [loc for loc in options if entry_reason(run.state, unit, loc, unit.location) is None] or options
     if len(options) > 1:
         options = [o.key for o in run.ctx.choose("destination", [Obj("location", loc) for loc in options],
                                                   why=f"choose where {unit.name} goes")]
@@ -247,9 +312,10 @@ def _by_steps(run: Run, act: A.Move, clause: A.Clause, unit: Any, how: str, fiel
             raise AmbiguousAction(f"{run.ctx.source_name}: at most {steps} steps", f"{run.ctx.key}.path", [],
                                   f"/choices/{run.ctx.key}.path")
         return D.Move(do="move", unit=unit.id, how=how, path=tuple(_parse(p) for p in path), **fields)
-    options = _one_steps(run, unit, how)
+    options = _inside(run, _one_steps(run, unit, how))
     if not options:
-        run.note("no_step", f"{unit.name} cannot take a step.", unit=unit.id)
+        run.note("no_step", f"{unit.name} cannot take a step" + (" that stays within that place."
+                 if run.ctx.lookup("within") else "."), unit=unit.id)
         return None
     to = run.ctx.choose("step", [Obj("location", loc) for loc in options], why=f"choose {unit.name}'s step")[0].key
     return D.Move(do="move", unit=unit.id, how=how, path=(_place(to),), **fields)

@@ -74,7 +74,8 @@ MODS = {"allied", "enemy", "other", "tapped", "untapped", "weaker", "stronger", 
         "affected", "fire", "earth", "air", "dead", "random", "adjacent", "nearby", "aboveground",
         "ordinary", "exceptional", "elite", "unique", "hit", "topmost", "next", "bottommost", "different",
         "magic", "minion", "artifact", "aura", "site", "strongest", "weakest", "basic", "broken", "chosen",
-        "underground", "underwater", "burrowed", "submerged", "target", "only", "defending", "elemental"}
+        "underground", "underwater", "burrowed", "submerged", "target", "only", "defending", "elemental",
+        "current"}
 RARITIES = {"ordinary", "exceptional", "elite", "unique"}
 CARD_TYPES = {"magic", "minion", "artifact", "aura", "site", "avatar"}
 ELEMENT_MODS = {"fire", "earth", "air", "water"}
@@ -568,7 +569,7 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
     if low == "hit":
         hits = {Obj("unit", h) for p in (ctx.lookup("it") or ()) if p.kind == "projectile" for h in p.key.hits}
         return lambda o: o in hits
-    if low in ("dead", "random", "topmost", "next", "bottommost", "different", "chosen", "basic"):
+    if low in ("dead", "random", "topmost", "next", "bottommost", "different", "chosen", "basic", "current"):
         return lambda o: True        # read by the determiner, the zone, or the choice
     if mod[:1].isupper():
         keyword = low.replace(" ", "_")
@@ -741,6 +742,11 @@ def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj
         return _located_test(state, ctx, f, kind)
     if isinstance(f, A.With):
         what = f.what
+        if isinstance(what, A.Group) and what.conj == "or":
+            # "Minions with a keyword or N or less power": having any one of them
+            tests = [_filter_test(state, ctx, A.With(what=item), kind) for item in what.items]
+            return lambda o: any(t(o) for t in tests) != f.negated
+        what = amount_stat(what) or what
         if isinstance(what, A.Keyword):
             name = what.name.replace(" ", "_")
             negated = f.negated
@@ -762,7 +768,25 @@ def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj
         def rel(o: Obj) -> bool:
             return holds(state, ctx.bind("which", [o]), f.clause) is True
         return rel
+    if isinstance(f, A.Of) and of_the_realm(f.what):     # "each corner of the realm": every place is in it
+        return lambda o: True
+    if isinstance(f, A.Aside):      # "royalty (titles listed in parentheses)": one of those it takes in
+        items = f.what.items if isinstance(f.what, A.Group) else (f.what,)
+        if not all(isinstance(i, A.Selector) and not i.filters and not i.mods for i in items):
+            raise NotExecutable("a parenthetical of words the engine does not read")
+        words = {singular(i.noun).casefold() for i in items}
+
+        def one_of(o: Obj) -> bool:   # a subtype it has, or a word of its name ("Prince of Tides")
+            return bool(words & {x.casefold() for x in _subtypes(state, o)}) or \
+                bool(words & set(re.findall(r"[a-z]+", name_of(state, o).casefold())))
+        return one_of
     raise NotExecutable(f"the filter {type(f).__name__}")
+
+
+def of_the_realm(node: Any) -> bool:
+    """"of the realm" ("each corner of the realm"): it says where every place already is."""
+    return isinstance(node, A.Selector) and node.noun.lower() == "realm" and node.det in ("the", None) \
+        and not node.mods and not node.filters
 
 
 def _with_objects(state: GameState, ctx: Ctx, what: A.Selector, negated: bool) -> Callable[[Obj], bool]:
@@ -791,6 +815,19 @@ def stat_value(value: Any) -> int | None:
     if isinstance(value, A.Mana) and len(value.symbols) == 1 and value.symbols[0].strip("()").isdecimal():
         return int(value.symbols[0].strip("()"))
     return None
+
+
+#: A quantity word of a characteristic ("2 or less power") → the comparison it makes.
+_QUANT_CMP = {"at_most": "<=", "up_to": "<=", "at_least": ">=", None: "="}
+
+
+def amount_stat(what: Any) -> A.Stat | None:
+    """"with 2 or less power" read as a quantity of power (``Selector(noun='power', count=2,
+    quant='at_most')``, as the words come inside a list): the comparison it is (None: not one)."""
+    if not (isinstance(what, A.Selector) and what.noun.lower() in ("power", "cost") and isinstance(what.count, int)
+            and what.quant in _QUANT_CMP and what.det is None and not what.mods and not what.filters):
+        return None
+    return A.Stat(stat=what.noun.lower(), cmp=_QUANT_CMP[what.quant], value=what.count)
 
 
 def _stat_test(state: GameState, f: A.Stat) -> Callable[[Obj], bool]:
@@ -1022,6 +1059,8 @@ def _body_select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose:
         origin = [loc.square for loc in source_locations(state, ctx)] if not isinstance(det, A.Possessive) else \
             [loc.square for o in select(state, ctx, det.owner, role, choose=choose) for loc in locations_of(state, o)]
         squares = sorted({sq for o in origin for sq in body(state, o, water)})
+    elif det == "your":         # the one your Avatar occupies (`your_body`)
+        squares = your_body(state, ctx.controller, water)
     elif det in ONE_DETS or "chosen" in sel.mods:
         kinds = [Obj("site", s.square) for s in state.sites if body(state, s.square, water)]
         if not choose:
@@ -1033,6 +1072,20 @@ def _body_select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose:
     else:
         raise NotExecutable(f"the determiner {det!r} of a {sel.noun}")
     return [Obj("site", sq) for sq in squares]
+
+
+def your_body(state: GameState, player: str, water: bool = True) -> list[int]:
+    """"your body of water": read as the one your Avatar occupies, as "its body of water" is the
+    one its card occupies (Codex "Body of Water"); none when your Avatar is not on one."""
+    from codex.engine.areas import body
+    avatars = [u for u in state.units if u.is_avatar and u.controller == player]
+    return sorted({sq for u in avatars for loc in state.locations_of(u) for sq in body(state, loc.square, water)})
+
+
+def yours_by_control(state: GameState, player: str, water: bool = True) -> list[int]:
+    """The other reading of "your body of water": every body of water with a site you control."""
+    from codex.engine.areas import body
+    return sorted({sq for s in state.sites if s.controller == player for sq in body(state, s.square, water)})
 
 
 def _zone_select(state: GameState, ctx: Ctx, sel: A.Selector, scope: list[tuple[str, str]], role: str,
@@ -1049,6 +1102,12 @@ def _zone_select(state: GameState, ctx: Ctx, sel: A.Selector, scope: list[tuple[
     return ctx.choose(role, found, count=count or 1, optional=how == "up_to", why=f"choose {sel.noun}")
 
 
+def is_the_rest(sel: Any) -> bool:
+    """"the rest": the objects a choice could have taken and did not."""
+    return isinstance(sel, A.Selector) and sel.noun.lower() == "rest" and sel.det == "the" and not sel.mods \
+        and not sel.filters
+
+
 def names_itself(sel: A.Selector) -> bool:
     """"this helmet", "this sword": a card calling itself by a common noun no other rule knows."""
     noun = singular(sel.noun).lower()
@@ -1056,14 +1115,42 @@ def names_itself(sel: A.Selector) -> bool:
         and noun not in CARD_NOUNS and noun not in ZONE_NOUNS and noun not in _KEYWORD_FIELDS and " " not in noun
 
 
+def choice_of(sel: A.Selector) -> Any:
+    """"a location another player chooses": the words of whose choice it is."""
+    for f in sel.filters:
+        if isinstance(f, A.Of) and isinstance(f.what, A.Selector) and f.what.noun.lower() == "choice" \
+                and isinstance(f.what.det, A.Possessive) and not f.what.filters and not f.what.mods:
+            return f.what.det.owner
+    return None
+
+
+def _by_chooser(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool) -> list[Obj]:
+    """"of that player's choice", "of an opponent's choice": that player chooses (choice
+    ``<role>.<player>``), among what the rest of the words name."""
+    owner = choice_of(sel)
+    rest = A.replace(sel, filters=tuple(f for f in sel.filters if not (isinstance(f, A.Of) and f.what is not None
+                                                                       and getattr(f.what, "noun", "") == "choice")))
+    players = [str(o.key) for o in select(state, ctx, owner, "chooser") if o.kind == "player"]
+    if len(players) != 1:
+        raise NotExecutable("a choice by no player, or by several")
+    return _select(state, ctx, rest, f"{role}.{players[0]}", choose)
+
+
 def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool = True) -> list[Obj]:
     if names_itself(sel):
         return [ctx.source]
+    if choice_of(sel) is not None:
+        return _by_chooser(state, ctx, sel, role, choose)
     if sel.noun in ("body of water", "span of land"):
         return _body_select(state, ctx, sel, role, choose)
     if sel.noun == "area of effect":
         from codex.engine.effects.areas import area_locations
         return area_locations(state, ctx)
+    if is_the_rest(sel):       # "Kill the rest": what a choice left unchosen (`board._others_choose`)
+        rest = ctx.lookup("rest")
+        if rest is None:
+            raise NotExecutable("'the rest' with no choice before")
+        return list(rest)
     scope = zone_scope(state, ctx, sel) if singular(sel.noun) in CARD_NOUNS or is_subtype(sel.noun) else None
     if scope is not None:
         return _zone_select(state, ctx, sel, scope, role, choose)
@@ -1085,8 +1172,16 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     if how == "that":
         bound = ctx.lookup("it")
         named = ctx.lookup("that")     # what a trigger's words named ("that Avatar", "that unit")
+        chosen = ctx.lookup("chosen")  # what the card's own ability had chosen ("enters that site")
+        if chosen and not any(o.kind == kind or kind == "location" and o.kind == "site" for o in named or ()):
+            found = [o for o in chosen if o.kind == kind and noun_test(o)]
+            if found:
+                return found
         if bound is None and ctx.event is not None and hasattr(ctx.event, "unit"):
             bound = (Obj("unit", ctx.event.unit),)
+        if kind == "player" and isinstance(getattr(ctx.event, "player", None), str) and not any(
+                o.kind == "player" for o in tuple(bound or ()) + tuple(named or ())):
+            return [Obj("player", str(getattr(ctx.event, "player")))]   # "At the end of each player's turn, ... that player"
         if bound is None and named is None:
             raise NotExecutable(f"'that {sel.noun}' with nothing named before")
         if kind == "location":
@@ -1138,6 +1233,10 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     extreme = next((m.lower() for m in sel.mods if m.lower() in ("strongest", "weakest")), None)
     if extreme is not None:
         found = _extremes(state, found, extreme)
+    within = ctx.lookup("within")
+    if within and kind == "unit":     # "Staying within <a place>, move target unit"
+        squares = {int(o.key) for o in within}
+        found = [o for o in found if any(loc.square in squares for loc in locations_of(state, o))]
     if not choose:
         return found
     if any(m.lower() == "random" for m in sel.mods):

@@ -39,7 +39,7 @@ class Projectile:
 
 
 def _shoot_problems(act: A.Shoot) -> Iterator[str]:
-    if not isinstance(act.count, int):
+    if not isinstance(act.count, int) and not (isinstance(act.count, str) and act.count.upper() == "X"):
         yield f"shooting {act.count!r} projectiles"
     if act.direction is not None and not (isinstance(act.direction, str) and act.direction.lower() in
                                           [d.value for d in Direction]):
@@ -70,7 +70,12 @@ def _shoot(run: Run, act: A.Shoot, clause: A.Clause) -> list[Obj]:
                  unit=shooter.id)
         run.stop = True
         return []
-    count = int(act.count) if isinstance(act.count, int) else 1
+    from codex.engine.effects.amounts import amount
+    count = amount(run, act.count, "shoot") if act.count is not None else 1     # "Shoot X projectiles": X as paid
+    if count <= 0:
+        run.note("no_projectile", f"{run.ctx.source_name}: X is {count}, so no projectile is shot.", ("cost.x",))
+        run.stop = True
+        return []
     same = any(a in ("in_same_direction", "in_the_same_direction") for a in clause.adverbs)
     rest = run.rest
     outer = run.ctx

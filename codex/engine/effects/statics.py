@@ -19,6 +19,7 @@ the Codex's examples need and keeps the evaluation well-founded.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Iterator
@@ -30,7 +31,7 @@ from codex.engine.events import CardQuote
 from codex.engine.geometry import Location
 from codex.engine.keywords import Keywords
 from codex.engine.state import GameState, Unit
-from codex.engine.unmodifiable import self_verb
+from codex.engine.unmodifiable import other_verb, self_verb
 
 #: Layers (Codex "Apply Ongoing Effects In Order"), the ones the engine applies.
 SILENCE, ABILITIES, POWER_ADD = 2, 5, 7
@@ -43,6 +44,17 @@ _evaluating: ContextVar[bool] = ContextVar("arbiter_statics_evaluating", default
 
 def evaluating() -> bool:
     return _evaluating.get()
+
+
+@contextmanager
+def evaluation() -> Iterator[None]:
+    """While statics are evaluated (selectors read printed keywords and power, so an effect's
+    words never ask the effects being computed)."""
+    token = _evaluating.set(True)
+    try:
+        yield
+    finally:
+        _evaluating.reset(token)
 
 
 @dataclass(frozen=True)
@@ -362,6 +374,16 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     """The ongoing effects one clause of a static ability creates (Unsupported when none known)."""
     act = clause.action
     conds = tuple(clause.conditions)
+    from codex.engine.effects.links import static_link
+    sides = static_link(clause)
+    if sides is not None:
+        # "a site letting units move between it and any void as if adjacent": read where steps
+        # are (`movement.linked_squares`, `static_links`); its one condition is the "as if"
+        for side in sides:
+            if not (isinstance(side, A.Ref) and side.word == "SELF"):
+                _check_words(side)
+        _check_words(act.patient)
+        return [Static("link", ctx, act.patient, sides, (), order)]
     if conds and not _connected(clause) and _cast_when(clause) is None:
         from codex.engine.effects.conditions import condition_problems
         for problem in (p for c in conds for p in condition_problems(c)):
@@ -397,6 +419,12 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                 _check_words(verb.patient)
                 out.append(Static("cant", ctx, None, ("moved_by", verb), conds, order))
                 continue
+            other = other_verb(verb)
+            if other is not None and isinstance(other[1], A.Selector) and singular_noun(other[1]) == "site":
+                # "a card whose own site can't be moved, destroyed or modified" (`unmodifiable.protected`)
+                _check_words(other[1])
+                out.append(Static("protect", ctx, other[1], other[0], conds, order))
+                continue
             what = next((w for w in ("modify", "destroy", "move") if self_verb(verb, w)), None)
             if what is not None:
                 # "Can't be moved, destroyed, or modified": read where those happen (`unmodifiable.py`)
@@ -412,6 +440,11 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
             if isinstance(verb, A.Tap) and verb.untap:       # "Enemy minions can't untap" (`untapping.py`)
                 _check_words(verb.patient)
                 out.append(Static("cant", ctx, None, ("untap", verb), conds, order))
+                continue
+            if isinstance(verb, A.Traverse):
+                # "no unit may cross this wall on the ground": read where steps are checked
+                # (`borders.traverse_ban`), the border from the words, "on the ground" kept
+                out.append(_traverse_ban(clause, verb, ctx, conds, order))
                 continue
             if isinstance(verb, A.Choose) and verb.kind != "target":
                 raise Unsupported(f"a restriction on choosing by '{verb.kind}'")
@@ -512,6 +545,13 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return _damage_static(act, clause, ctx, conds, order)
     if isinstance(act, A.ChangeAmount) and _all_healing(act.patient):
         return [_healing_static(act, clause, ctx, conds, order)]
+    if isinstance(act, A.ChangeAmount) and act.how == "reduce_to":
+        return _caps(act, clause, ctx, conds, order)
+    if isinstance(act, A.ChangeAmount) and act.how == "limit_to" and _deck_searches(act) is not None:
+        # some players' deck searches limited to the top N cards (`search_limit`)
+        whose, top = _deck_searches(act)  # type: ignore[misc]
+        _check_words(whose)
+        return [Static("search_limit", ctx, whose, top, conds, order)]
     if isinstance(act, A.Immune) and isinstance(act.what, A.Keyword) and act.what.name == "lethal":
         _check_words(act.patient)      # "Nearby allies are immune to Lethal": a Lethal unit's damage is just damage
         return [Static("immune_lethal", ctx, act.patient, None, conds, order)]
@@ -535,11 +575,20 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
             raise Unsupported("an aura lasting something other than a number of its controller's turns")
         return [Static("lasts", ctx, None, act.count, (), order)]
     if isinstance(act, A.Conjure) and act.dest is not None and act.agent is None and not conds \
+            and not clause.adjuncts and (act.patient is None or isinstance(act.patient, A.Ref) and act.patient.word == "SELF") \
+            and _border_of_site(act.dest) is not None:
+        # "conjure it atop a border of one of your sites": a wall, atop a border of such a site (Codex "Traverse")
+        _check_words(_border_of_site(act.dest))
+        return [Static("conjure_border", ctx, None, _border_of_site(act.dest), (), order)]
+    if isinstance(act, A.Conjure) and act.dest is not None and act.agent is None and not conds \
             and not clause.adjuncts and (act.patient is None or isinstance(act.patient, A.Ref) and act.patient.word == "SELF"):
         # "Conjure atop an Elite or Unique site": where the aura goes when it is cast (one site's surface)
         if not (isinstance(act.dest, (A.Selector, A.Group)) and all(
                 isinstance(i, A.Selector) and singular_noun(i) == "site" for i in _items(act.dest))):
             raise Unsupported("conjuring atop something other than a site")
+        from codex.engine.effects.select import choice_of
+        if any(choice_of(i) is not None for i in _items(act.dest)):
+            raise Unsupported("conjuring where another player chooses")
         _check_words(act.dest)
         return [Static("conjure_at", ctx, None, act.dest, (), order)]
     if _moves_freely_away(clause):        # "Airborne minions atop Updraft Ridge move freely away"
@@ -551,6 +600,28 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
             _check_words(whom)
         return [Static("redirect", ctx, whom, None, conds, order)]
     raise Unsupported(f"a static {type(act).__name__}")
+
+
+def _traverse_ban(clause: A.Clause, verb: A.Traverse, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
+    """"<units> can't traverse <a border> [on the ground]": who may not, which border, and whether
+    only on the ground (`borders.traverse_ban`)."""
+    from codex.engine.borders import borders_problem
+    if set(clause.adverbs) - {"on_ground"} or clause.adjuncts:
+        raise Unsupported("a restriction on traversing, with an adverb or an adjunct")
+    problem = borders_problem(verb.patient)
+    if problem is not None:
+        raise Unsupported(problem)
+    _check_words(verb.agent)
+    return Static("cant", ctx, None, ("traverse", verb, "on_ground" in clause.adverbs), conds, order)
+
+
+def _border_of_site(dest: Any) -> Any:
+    """"the border of <a site>": the site's words (None: not a site's border)."""
+    if not (isinstance(dest, A.Selector) and dest.noun.lower() == "border"
+            and (dest.det in ("the", "a") or dest.det is None and dest.count == 1) and not dest.mods and len(dest.filters) == 1 and isinstance(dest.filters[0], A.Of)):
+        return None
+    site = dest.filters[0].what
+    return site if isinstance(site, A.Selector) and singular_noun(site) == "site" else None
 
 
 def _moves_freely_away(clause: A.Clause) -> bool:
@@ -593,6 +664,25 @@ def _sees_stealthed(clause: A.Clause) -> bool:
     who, seen = roles.get("agent"), roles.get("patient")
     return isinstance(seen, A.Selector) and singular_noun(seen) == "enemy" and list(seen.mods) == ["stealthed"] \
         and not seen.filters and (who is None or isinstance(who, (A.Selector, A.Ref)))
+
+
+def _takes_it_instead(sentence: A.Sentence, cond: A.Condition) -> Any:
+    """"If <units> would take damage, <this card> [may] take that damage instead": whom the card
+    takes damage for, or None for any other replacement."""
+    event = cond.clause
+    if len(sentence.conditions) != 1 or len(sentence.clauses) != 1 or not isinstance(event, A.Clause):
+        return None
+    clause = sentence.clauses[0]
+    act, would = clause.action, event.action
+    if not (isinstance(would, A.Damage) and would.amount is None and would.agent is None and would.kind is None
+            and would.patient is not None and not event.negated and not event.conditions and not event.adverbs):
+        return None
+    if not (isinstance(act, A.Damage) and act.amount is None and act.agent is None and act.kind is None
+            and isinstance(act.patient, A.Ref) and act.patient.word == "SELF" and clause.instead
+            and clause.modal in (None, "may") and not clause.negated and not clause.adjuncts
+            and not clause.conditions and clause.per is None and clause.duration is None):
+        return None
+    return would.patient
 
 
 def _takes_damage_for(clause: A.Clause) -> Any:
@@ -641,6 +731,8 @@ def takes_damage_for(state: GameState, target: Unit) -> tuple[Unit, CardQuote] |
         finally:
             _evaluating.reset(token)
         if Obj("unit", target.id) in covered:
+            if s.payload == "may" and not s.ctx.may(f"have {taker.name} take the damage {target.name} would take"):
+                continue           # "may take that damage instead": its controller declines
             return taker, s.quote
     return None
 
@@ -871,6 +963,74 @@ def _dealers(agent: Any) -> tuple[Any, str | None, Any]:
     return dealers, how, against[0] if against else None
 
 
+#: What a cap names ("strike damage and life loss from nearby units capped at 2").
+_CAPPED = {"strike damage": "strike", "damage": None, "life loss": "life"}
+
+
+def _caps(act: A.ChangeAmount, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> list[Static]:
+    """"strike damage and life loss from nearby units capped at 2": damage those units
+    deal (by strikes) above the amount is that amount (a `deals` change ``at_most``), and so is the
+    life a player loses from what they do (`life_cap`: a site they strike)."""
+    if not isinstance(act.amount, int) or clause.adverbs or clause.adjuncts:
+        raise Unsupported("reducing something to an amount the engine does not read")
+    out = []
+    for item in act.patient.items if isinstance(act.patient, A.Group) else (act.patient,):
+        noun = item.noun.lower() if isinstance(item, A.Selector) else None
+        if noun not in _CAPPED or item.det is not None or item.mods or len(item.filters) != 1:
+            raise Unsupported("reducing something other than the damage or life loss units cause")
+        cause = item.filters[0]
+        verb = cause.clause.action if isinstance(cause, A.Relative) and isinstance(cause.clause, A.Clause) else None
+        if not (isinstance(verb, A.Action) and verb.lemma == "cause" and dict(verb.roles).get("agent") is not None):
+            raise Unsupported("reducing damage caused by something the engine does not read")
+        dealers = dict(verb.roles)["agent"]
+        _check_words(dealers)
+        if _CAPPED[noun] == "life":
+            out.append(Static("life_cap", ctx, dealers, int(act.amount), conds, order))
+        else:
+            out.append(Static("deals", ctx, dealers, ("at_most", int(act.amount), _CAPPED[noun], None), conds, order))
+    return out
+
+
+def life_cap(state: GameState, unit: Unit) -> tuple[int, CardQuote] | None:
+    """The most life a player may lose from what ``unit`` does ("life loss from nearby units
+    is reduced to 2"), with the card saying so; None when nothing caps it."""
+    if not state.statics:
+        return None
+    caps = [(int(s.payload), s.quote) for s in active_statics(state, "life_cap")
+            if Obj("unit", unit.id) in affected(state, s)]
+    return min(caps, key=lambda c: c[0]) if caps else None
+
+
+def _deck_searches(act: A.ChangeAmount) -> tuple[Any, int] | None:
+    """Whose deck searches are limited to how many top cards: (whose words, N), or None."""
+    what, top = act.patient, act.amount
+    if not (isinstance(what, A.Selector) and what.noun.lower().removesuffix("es") == "deck search"
+            and isinstance(what.det, A.Possessive) and not what.mods and not what.filters):
+        return None
+    if not (isinstance(top, A.Selector) and singular_noun(top) == "card" and isinstance(top.count, int)
+            and list(top.mods) == ["top"] and top.det in ("the", None) and not top.filters):
+        return None
+    return what.det.owner, int(top.count)
+
+
+def search_limit(state: GameState, player: str) -> tuple[int, CardQuote] | None:
+    """How many cards from the top a deck search by ``player`` may look through (a card limiting the
+    deck searches of some players to the top N cards), with the card saying so; None: the whole deck."""
+    if not state.statics:
+        return None
+    found = []
+    for s in active_statics(state, "search_limit"):
+        from codex.engine.effects.select import NotExecutable, select_all
+        with evaluation():
+            try:
+                whose = {str(o.key) for o in select_all(state, s.ctx, s.patient) if o.kind == "player"}
+            except NotExecutable:
+                continue
+        if player in whose:
+            found.append((int(s.payload), s.quote))
+    return min(found, key=lambda f: f[0]) if found else None
+
+
 def _all_healing(node: Any) -> bool:
     """"All healing": every healing, of minions and Avatars alike (Codex "Healing")."""
     return isinstance(node, A.Selector) and node.noun.lower() == "healing" and node.det in ("all", None) \
@@ -977,6 +1137,14 @@ def statics_of(ability: Ability, ctx: Ctx, order: int) -> list[Static]:
             cond = would_condition(sentence)
             if cond is None:
                 rest.append(sentence)
+                continue
+            whom = _takes_it_instead(sentence, cond)
+            if whom is not None:
+                # a card that may take instead the damage a nearby Avatar or royal would take:
+                # the damage is dealt to the card instead, as "takes damage for them" (`combat._taken_for`)
+                _check_words(whom)
+                out.append(Static("redirect", ctx, whom, "may" if sentence.clauses[0].modal == "may" else None, (),
+                                  order, threshold=threshold))
                 continue
             for problem in replacement_problems(sentence):
                 raise Unsupported(problem)
@@ -1481,6 +1649,63 @@ def water_by(state: GameState, square: int) -> CardQuote | None:
     finally:
         _evaluating.reset(token)
     return None
+
+
+def static_links(state: GameState, unit: Unit | None) -> list[tuple[int, int, Static]]:
+    """The pairs of squares ongoing effects let ``unit`` move between as if they were adjacent
+    ("a site letting units move between it and any void as if adjacent"), with the effect."""
+    from codex.engine.effects.links import link_squares
+    from codex.engine.effects.select import NotExecutable
+    out: list[tuple[int, int, Static]] = []
+    for s in active_statics(state, "link"):
+        with evaluation():
+            try:
+                if unit is not None and s.patient is not None and Obj("unit", unit.id) not in affected(state, s):
+                    continue
+                left, right = (link_squares(state, s.ctx, side) for side in s.payload)
+            except NotExecutable:
+                continue
+        out += [(a, b, s) for a in sorted(left) for b in sorted(right) if a != b]
+    return out
+
+
+def protection(state: GameState, square: int, what: str) -> CardQuote | None:
+    """The ongoing effect saying the site on ``square`` can't be ``what`` ("Bluecap Knockers' site
+    can't be moved, destroyed or modified"), if one does (worked out once per state)."""
+    if evaluating() or not any(s.kind == "protect" for s in state.statics):
+        return None
+    memo = _memo(state)
+    key = ("protect", what)
+    if key not in memo:
+        found: dict[int, CardQuote] = {}
+        for s in active_statics(state, "protect"):
+            if s.payload != what:
+                continue
+            with evaluation():
+                for obj in affected(state, s):
+                    if obj.kind == "site":
+                        found.setdefault(int(obj.key), s.quote)
+        memo[key] = found
+    return memo[key].get(square)  # type: ignore[no-any-return]
+
+
+def link_quote(state: GameState, unit: Unit, a: int, b: int) -> CardQuote | None:
+    """The card sentence letting ``unit`` step between squares ``a`` and ``b`` as if they were
+    adjacent, when an ongoing effect does (for the ruling to quote)."""
+    if not any(s.kind == "link" for s in state.statics):
+        return None
+    return next((s.quote for x, y, s in static_links(state, unit) if {x, y} == {a, b}), None)
+
+
+def active_statics(state: GameState, kind: str) -> Iterator[Static]:
+    """The ongoing effects of ``kind`` that apply now (their card has its abilities, their
+    conditions hold), in layer and timestamp order."""
+    if not state.statics:
+        return
+    silenced = _silenced_sources(state)
+    for s in state.statics:
+        if s.kind == kind and _active(state, s, silenced):
+            yield s
 
 
 def forbids(state: GameState, verb: str, agent: Obj | None, patient: Obj | None = None,

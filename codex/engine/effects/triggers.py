@@ -33,7 +33,7 @@ _EVENTS: dict[type, tuple[type, ...]] = {
     A.Damage: (Damaged,), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
     A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken), A.Draw: (Drew,),
     A.Relocate: (Entering,), A.Leave: (Entering,), A.Carry: (PickedUp,), A.Occupy: (Entering,),
-    A.Fight: (Fought,),
+    A.Fight: (Fought,), A.Traverse: (Entering,),
 }
 _PHASES: dict[str, tuple[type, ...]] = {"start": (TurnStarted,), "end": (TurnEnded,),
                                         "start_and_end": (TurnStarted, TurnEnded)}
@@ -46,7 +46,7 @@ _ROLES: dict[type, tuple[str, ...]] = {
     A.Defend: ("agent",), A.Intercept: ("agent",), A.Remove: ("patient", "agent"), A.Draw: ("agent",),
     A.Play: ("patient", "dest"),
     A.Relocate: ("patient",), A.Leave: ("patient", "source"), A.Carry: ("agent", "patient"),
-    A.Occupy: ("agent", "patient"), A.Fight: ("agent", "patient"),
+    A.Occupy: ("agent", "patient"), A.Fight: ("agent", "patient"), A.Traverse: ("agent",),
 }
 
 
@@ -131,6 +131,11 @@ def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
             problems.append(str(e))
     if isinstance(act, A.Damage) and act.agent is not None:
         problems.append("a trigger on who deals damage")
+    if isinstance(act, A.Traverse):
+        from codex.engine.borders import borders_problem
+        problems += [p for p in [borders_problem(act.patient)] if p is not None]
+        if set(event.adverbs) - {"on_ground"}:
+            problems.append("a trigger on traversing, with an adverb")
     return problems
 
 
@@ -273,6 +278,22 @@ def _entering(state: GameState, ctx: Ctx, act: Any, event: Entering) -> bool:
     return entry.to in locs
 
 
+def _traversing(state: GameState, ctx: Ctx, clause: A.Clause, event: Entering) -> bool:
+    """"Whenever a unit passes through this wall", "whenever an enemy crosses it on the
+    ground": the move the event tells traversed a border the words name (Codex "Traverse"), by such
+    a unit, on the ground when the words say so (`borders.crossings`)."""
+    from codex.engine.borders import crossings, named_borders
+    act = clause.action
+    entry = event.entry()
+    unit = state.unit(entry.unit)
+    if entry.frm is None or unit is None or not _in(state, ctx, act.agent, Obj("unit", unit.id)):
+        return False
+    wanted = named_borders(state, ctx, act.patient)
+    ground = "on_ground" in clause.adverbs
+    return any(c.border in wanted and (c.on_ground or not ground)
+               for c in crossings(state, unit, entry.frm, entry.to, getattr(event, "how", "step")))
+
+
 def _leaving(state: GameState, ctx: Ctx, act: A.Leave, event: Entering) -> bool:
     """"Whenever an enemy unit ... leaves this site": it moved from one of the named sites (any
     of its locations) to a location of another square."""
@@ -369,6 +390,8 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
         return isinstance(act, A.Conjure) and _conjured(state, ctx, act, event)
     if isinstance(event, SitePlayed) and isinstance(act, A.Enter):
         return False
+    if isinstance(event, Entering) and isinstance(act, A.Traverse):
+        return _traversing(state, ctx, clause, event)
     if isinstance(event, Entering):
         return _entering(state, ctx, act, event)
     if isinstance(act, A.Attack):      # "is attacked" hears the declaration, "is successfully attacked" the end
@@ -627,13 +650,32 @@ def once_key(ctx: Ctx, trigger: A.Trigger) -> str | None:
     if trigger.kind not in ("first_time", "next_time"):
         return None
     per_turn = trigger.scope is not None and trigger.scope.whose == "each"
-    return f"{'turn' if per_turn else 'ever'}:once:{ctx.key}"
+    return f"{'turn' if per_turn else 'ever'}:once:{ctx.key}{_each_place(ctx, trigger)}"
 
 
-def fired(state: GameState, event: Event) -> list[tuple[Ctx, Ability]]:
+def _each_place(ctx: Ctx, trigger: A.Trigger) -> str:
+    """"enters each corner for the first time": the first time is per place entered
+    (its square), not once for all of them."""
+    event = trigger.event
+    dest = getattr(getattr(event, "action", None), "dest", None)
+    if not (isinstance(event, A.Clause) and isinstance(event.action, A.Enter) and isinstance(dest, A.Selector)
+            and dest.det == "each" and isinstance(ctx.event, Entering)):
+        return ""
+    return f":{ctx.event.entry().to.square}"
+
+
+def _remembered(state: GameState, ctx: Ctx) -> tuple[Obj, ...]:
+    """What the card's own abilities last had a player choose (`Unit.chosen`)."""
+    unit = state.unit(str(ctx.source.key)) if ctx.source.kind == "unit" else None
+    return tuple(unit.chosen) if unit is not None else ()
+
+
+def fired(state: GameState, event: Event, hooks: bool = False) -> list[tuple[Ctx, Ability]]:
     """Every triggered ability in the realm (and every waiting delayed one) that ``event`` fires (a
     trigger the engine cannot read never fires: such an ability is named as not applied when the
-    ruling starts)."""
+    ruling starts). A trigger that changes the damage of the strike it hears is no storyline
+    trigger (`strike_hooks`): only ``hooks`` asks for those."""
+    from codex.engine.effects.strike_hooks import strike_hook
     out = []
     candidates: list[tuple[Ctx, Ability]] = [(Ctx(obj, name, controller, ability, key, event=event), ability)
                                              for obj, name, controller, ability, key in
@@ -642,11 +684,14 @@ def fired(state: GameState, event: Event) -> list[tuple[Ctx, Ability]]:
     candidates += [(c, c.ability) for c in granted_listeners(state)]
     for base, ability in candidates:
         trigger = getattr(ability.node, "trigger", None)
-        if trigger is None or trigger_problems(trigger):
+        if trigger is None or (strike_hook(ability.node) is not None) != hooks or trigger_problems(trigger):
             continue
         ctx = Ctx(base.source, base.source_name, base.controller, ability, base.key, event=event,
                   caster=base.caster, bound=base.bound, targets=base.targets, x=base.x, grantor=base.grantor,
                   grantor_name=base.grantor_name)
+        remembered = _remembered(state, ctx)
+        if remembered:       # "when the card enters the site chosen before": the site its Genesis had chosen
+            ctx = ctx.bind("chosen", remembered)
         key = once_key(ctx, trigger)
         if key is not None and key in state.used_abilities:
             continue
