@@ -90,6 +90,19 @@ def test_rare_english_word_only_yields_to_a_clearly_more_common_one(searcher: Se
     assert 0 < ENGLISH.zipf("cemetary") < SAFE_ZIPF     # a misspelling English knows, rarely
 
 
+def test_a_rare_real_word_is_never_read_as_another_word_with_a_new_first_letter() -> None:
+    """A real word, however rare, is corrected only as its own misspelling, which keeps its
+    first letter or its sound: "cleave" (Zipf 2.85) is no typo of the rules' "leave", though
+    one edit away and far more common; "cemetary" still mends to "cemetery"."""
+    from codex.search.correct import Corrector
+
+    vocabulary = {"leave": 40, "cemetery": 30, "phase": 20, "ready": 20}
+    corrector = Corrector(vocabulary, known=lambda _w: False)
+    assert 0 < ENGLISH.zipf("cleave") < SAFE_ZIPF
+    assert corrector.correct(["cleave"]) == ["cleave"]
+    assert corrector.correct(["cemetary"]) == ["cemetery"]
+
+
 def test_as_typed_changes_nothing(searcher: Searcher) -> None:
     result = searcher.search("airbourne fliers", correct=False)
     assert result.searched == "airbourne fliers"

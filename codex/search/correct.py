@@ -31,8 +31,10 @@ rule would touch it.
 
 The list of English words also holds common misspellings at low frequency ("cemetary",
 Zipf 2.1): a word rarer than ``SAFE_ZIPF`` is corrected only to a word one edit away that
-is at least ``CLEARLY_MORE_COMMON`` Zipf more common in English (30×): "cemetary" →
-"cemetery" (3.9), but "flier" stays (2.9; "flies" is 3.9, not clearly more common). Words
+is at least ``CLEARLY_MORE_COMMON`` Zipf more common in English (30×) and keeps its first
+letter or its sound (a misspelling of a real word rarely changes its first letter): "cemetary"
+→ "cemetery" (3.9), but "flier" stays (2.9; "flies" is 3.9, not clearly more common), and so
+does "cleave" (2.85; "leave" is far more common but starts otherwise). Words
 under four letters and words with digits are left alone. rapidfuzz keeps the search for the
 closest word well under a millisecond.
 """
@@ -193,9 +195,10 @@ class Corrector:
                      word, self._choices, scorer=OSA.distance, score_cutoff=limit + 1,
                      limit=None)
                  if distance <= limit or metaphone(choice) == sound]
-        if rarity:
-            found = [c for c in found
-                     if self._english.zipf(c[0]) >= rarity + CLEARLY_MORE_COMMON]
+        if rarity:      # a real word, if rare: only its own misspelling, which keeps the
+            found = [c for c in found    # first letter or the sound ("cleave" is no typo of
+                     if self._english.zipf(c[0]) >= rarity + CLEARLY_MORE_COMMON  # "leave")
+                     and (c[0][0] == word[0] or metaphone(c[0]) == sound)]
         if not found:
             return None
         phrases = self._phrases
