@@ -103,6 +103,18 @@ def test_a_rare_real_word_is_never_read_as_another_word_with_a_new_first_letter(
     assert corrector.correct(["cemetary"]) == ["cemetery"]
 
 
+def test_a_typo_of_an_everyday_word_is_that_word_not_a_rules_word() -> None:
+    """"how meny tokens" asks how many (a quantity question), not about the rules' "mana",
+    though "mana" sounds the same; an everyday word is mistyped, not spelt by ear, so it is
+    reached by one edit only ("creatue" is no "great", which sounds alike, but "creature")."""
+    from codex.search.correct import Corrector
+
+    corrector = Corrector({"mana": 50, "creature": 40, "token": 30}, known=lambda _w: False)
+    assert corrector.correct(["how", "meny", "token"]) == ["how", "many", "token"]
+    assert corrector.correct(["wich", "token"]) == ["which", "token"]
+    assert corrector.correct(["creatue"]) == ["creature"]
+
+
 def test_as_typed_changes_nothing(searcher: Searcher) -> None:
     result = searcher.search("airbourne fliers", correct=False)
     assert result.searched == "airbourne fliers"

@@ -35,7 +35,9 @@ is at least ``CLEARLY_MORE_COMMON`` Zipf more common in English (30×) and keeps
 letter or its sound (a misspelling of a real word rarely changes its first letter): "cemetary"
 → "cemetery" (3.9), but "flier" stays (2.9; "flies" is 3.9, not clearly more common), and so
 does "cleave" (2.85; "leave" is far more common but starts otherwise). Words
-under four letters and words with digits are left alone. rapidfuzz keeps the search for the
+under four letters and words with digits are left alone. Besides the index's words, a typo
+may mean an everyday English word the index lacks (``English.common``), one edit away only:
+"how meny" is "how many", not the rules' "mana". rapidfuzz keeps the search for the
 closest word well under a millisecond.
 """
 from __future__ import annotations
@@ -129,6 +131,7 @@ class Corrector:
         self._phrases = phrases
         self._protected = protected
         self._english = english
+        self._everyday_words: tuple[str, ...] | None = None
 
     def in_vocabulary(self, word: str) -> bool:
         """Whether ``word`` is written, as it is, in the index (the rules text)."""
@@ -195,6 +198,9 @@ class Corrector:
                      word, self._choices, scorer=OSA.distance, score_cutoff=limit + 1,
                      limit=None)
                  if distance <= limit or metaphone(choice) == sound]
+        # an everyday word is mistyped, not spelt by ear: one edit only
+        found += [(choice, distance) for choice, distance, _ in process.extract(
+                      word, self._everyday(), scorer=OSA.distance, score_cutoff=1, limit=None)]
         if rarity:      # a real word, if rare: only its own misspelling, which keeps the
             found = [c for c in found    # first letter or the sound ("cleave" is no typo of
                      if self._english.zipf(c[0]) >= rarity + CLEARLY_MORE_COMMON  # "leave")
@@ -207,9 +213,17 @@ class Corrector:
             return (before, choice) in phrases or (choice, after) in phrases
 
         best = min(found, key=lambda c: (not completes_a_phrase(c[0]), metaphone(c[0]) != sound,
-                                         c[1], c[0][0] != word[0], -self._choice_freq[c[0]],
-                                         c[0]))
+                                         c[1], c[0][0] != word[0],
+                                         -self._choice_freq.get(c[0], 0), c[0]))
         return best[0]
+
+    def _everyday(self) -> tuple[str, ...]:
+        """Everyday English words the index does not hold, as typo targets too: "how meny"
+        means "how many" (which makes it a quantity question), not the rules' "mana"."""
+        if self._everyday_words is None:
+            self._everyday_words = tuple(w for w in self._english.common()
+                                         if w not in self._choice_freq)
+        return self._everyday_words
 
     def split(self, word: str, english: bool = False) -> list[str] | None:
         """Two known words that ``word`` runs together, preferring the most frequent pair

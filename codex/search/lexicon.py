@@ -20,6 +20,7 @@ from __future__ import annotations
 import threading
 
 SAFE_ZIPF = 3.0        # never corrected from here up (about once per million words)
+COMMON_ZIPF = 5.5      # everyday words ("many" 5.9, "which" 6.3): a typo may mean one
 FUNCTION_ZIPF = 6.0    # "then", "would", "about", "just": say nothing about a rules topic
 LANGUAGE = "en"
 WORDLIST = "large"
@@ -30,6 +31,7 @@ class English:
 
     def __init__(self) -> None:
         self._zipf: dict[str, float] | None = None
+        self._common: tuple[str, ...] | None = None
         self._lock = threading.Lock()
 
     def load(self) -> None:
@@ -58,6 +60,16 @@ class English:
         if self._zipf is None:
             self.load()
         return self._zipf.get(word.replace("’", "'"), 0.0)   # type: ignore[union-attr]
+
+    def common(self) -> tuple[str, ...]:
+        """The most common English words (Zipf ≥ ``COMMON_ZIPF``, letters only, three or
+        more): what a typo of an everyday word ("meny", "wich") was meant to be."""
+        if self._common is None:
+            if self._zipf is None:
+                self.load()
+            self._common = tuple(w for w, z in self._zipf.items()  # type: ignore[union-attr]
+                                 if z >= COMMON_ZIPF and w.isalpha() and len(w) >= 3)
+        return self._common
 
     def is_word(self, word: str) -> bool:
         """Whether ``word`` is common enough English never to be taken for a typo."""
