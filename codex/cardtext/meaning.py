@@ -2887,21 +2887,44 @@ _BODY_ABILITIES = (A.Activated, A.Genesis, A.Deathrite, A.Triggered, A.Statement
 def attach(abilities: list[Any], node: Any) -> None:
     """Add a sentence's ability to its line: a statement with no marker of its own (trigger, arrow,
     keyword) continues the ability before it (its sentences run in order)."""
-    last = abilities[-1] if abilities else None
-    limit = _use_limit(node)
-    if limit is not None and isinstance(last, A.Activated) and last.body and isinstance(last.body[0], A.Sentence) \
-            and last.body[0].limit is None:
-        # "Tap → X. Use only once per turn.": how often the ability may be used, not an effect; written
-        # as the limit of its first sentence ("Tap → Once per turn, X"), which the engine reads
-        span = A.Span(last.span[0], node.span[1]) if last.span and node.span else last.span
-        first = A.replace(last.body[0], limit=limit)
-        abilities[-1] = A.replace(last, body=(first,) + last.body[1:], span=span)
+    if limit_last(abilities, node):
         return
+    last = abilities[-1] if abilities else None
     if isinstance(node, A.Statement) and not node.threshold and isinstance(last, _BODY_ABILITIES):
         span = A.Span(last.span[0], node.span[1]) if last.span and node.span else last.span
         abilities[-1] = A.replace(last, body=last.body + node.body, span=span)
         return
     abilities.append(node)
+
+
+def limit_last(abilities: list[Any], node: Any) -> bool:
+    """Whether ``node`` is a use limit ("Use only once per turn.") and was put on the activated ability
+    that ends ``abilities``: how often the ability may be used, not an effect; written as the limit of
+    its first sentence ("Tap → Once per turn, X"), which the engine reads."""
+    last = abilities[-1] if abilities else None
+    limit = _use_limit(node)
+    if limit is None or not isinstance(last, A.Activated) or not last.body \
+            or not isinstance(last.body[0], A.Sentence) or last.body[0].limit is not None:
+        return False
+    span = A.Span(last.span[0], node.span[1]) if last.span and node.span else last.span
+    first = A.replace(last.body[0], limit=limit)
+    abilities[-1] = A.replace(last, body=(first,) + last.body[1:], span=span)
+    return True
+
+
+def limit_previous_line(lines: list[tuple[Any, ...]], node: Any) -> bool:
+    """Whether ``node``, the first sentence of its line, is a use limit put on the activated ability
+    ending the nearest line above with text: a limit printed on a line of its own under its ability
+    ("Tap → X." then "Use only once per turn.") limits that ability as it would on the same line. The
+    line that held only the limit then holds nothing (the caller drops it)."""
+    index = next((i for i in range(len(lines) - 1, -1, -1) if lines[i]), None)
+    if index is None:
+        return False
+    abilities = list(lines[index])
+    if not limit_last(abilities, node):
+        return False
+    lines[index] = tuple(abilities)
+    return True
 
 
 def _use_limit(node: Any) -> A.Limit | None:
