@@ -66,6 +66,7 @@ class NP:
     cmp: str | None = None        # ">=" / "<=" ("3 or more")
     mods: list[str] = field(default_factory=list)
     places: list[str] = field(default_factory=list)  # pre-noun place words: nearby, adjacent
+    direction: str | None = None  # after a superlative of distance: "the furthest forward"
     head: Any = None
     head_cat: str = ""            # NOUN, NAME
     number: str = "sg"
@@ -248,6 +249,7 @@ class _Reader:
                 break
         out.reverse()
         _postpositive_adjectives(out)
+        _superlative_directions(out)
         return out
 
     def chunk(self, t: Tree) -> Chunk:
@@ -493,7 +495,12 @@ def _leaves(node: Any):
 _PLACE_ADJ = {"nearby", "adjacent"}
 #: Adjectives that stand for a noun of their own ("the first", "the last", "the strongest"; "the other":
 #: the second of a pair the sentence named, "from one edge to the other", only after "the").
-_NOMINAL_ADJ = {"first", "last", "next", "strongest", "weakest", "closest", "furthest", "previous", "final", "rest", "other"}
+_NOMINAL_ADJ = {"first", "last", "next", "strongest", "weakest", "closest", "nearest", "furthest", "farthest", "previous",
+                "final", "rest", "other"}
+#: Superlatives of distance: measured from a point ("nearest to you") or along a direction ("furthest forward").
+_DISTANCE_SUPERLATIVES = {"closest", "nearest", "furthest", "farthest"}
+#: Directions of movement a superlative of distance may be measured along (adverbs of the lexicon).
+_DIRECTIONS = {"forward", "back", "backward", "sideways", "up", "down"}
 
 
 def _nominal(np: NP) -> bool:
@@ -526,6 +533,25 @@ def _det_word(det: Any, r: "_Interp") -> Any:
 
 def _noun(np: NP) -> str:
     return str(np.head)
+
+
+def _superlative_directions(chunks: list[Chunk]) -> None:
+    """A superlative of distance standing for its noun takes the direction adverb right after it as the
+    direction it is measured along (``the furthest forward of your units``: of your units, the one
+    furthest forward), not as an adverb of the clause; the adverb is taken out of ``chunks``. Only a
+    direction (``forward``, ``back``, ``sideways``, ``up``, ``down``) before the ``of`` phrase naming
+    the set it picks from: without it (``push the closest forward``) the adverb may be the verb's, and
+    stays the clause's."""
+    k = 0
+    while k + 1 < len(chunks):
+        host, nxt = chunks[k].value, chunks[k + 1]
+        if chunks[k].kind in ("np", "pp") and isinstance(host, NP) and host.kind in ("core", "adj") and host.direction is None \
+                and str(host.head).lower() in _DISTANCE_SUPERLATIVES and nxt.kind == "adv" and nxt.value in _DIRECTIONS \
+                and k + 2 < len(chunks) and chunks[k + 2].kind == "pp" and chunks[k + 2].prep == "of":
+            host.direction = str(nxt.value)
+            host.end = chunks[k].end = nxt.end
+            del chunks[k + 1]
+        k += 1
 
 
 def _postpositive_adjectives(chunks: list[Chunk]) -> None:
@@ -661,6 +687,8 @@ class _Interp:
         if det == "any_number":
             det, quant = None, "any_number"
         places = tuple(A.Where(p) for p in np.places)
+        if np.direction is not None:   # "the furthest forward": the direction the superlative is measured along
+            places += (A.Where("direction", np.direction),)
         if np.cmp and np.count is not None and quant is None:
             quant = "at_least" if np.cmp == ">=" else "at_most"
         return A.Selector(_noun(np), det, np.count, quant, tuple(np.mods), places + tuple(filters), np.number == "pl")

@@ -576,6 +576,8 @@ class _Printer:
         if isinstance(f, A.Where):
             if f.rel == "within" and f.steps is not None:
                 return f"up to {self.word(f.steps)} steps away"
+            if f.rel == "direction":   # "the furthest forward": the direction word alone
+                return str(f.of)
             if f.rel == "away":
                 return f"{self.word(f.steps)} steps away" if f.steps is not None else "away"
             rel = {"adjacent_to": "adjacent to", "above_or_below": "above or below", "from_among": "from among",
