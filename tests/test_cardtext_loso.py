@@ -63,6 +63,9 @@ def test_strict_measure_keeps_closed_class_words_and_removes_open_ones() -> None
     assert closed_class("prepositions:across", lex, sections)        # a closed section
     assert closed_class("adverbs:once", lex, sections)               # a single entry marked closed
     assert closed_class("nouns:water", lex, sections) and closed_class("adjectives:water", lex, sections)
+    # directions of movement, the rarities, a keyword's own action and state: sets no card can extend
+    for entry in ("adverbs:forward", "adverbs:back", "adjectives:Unique", "verbs:unburrow", "adjectives:submerged"):
+        assert closed_class(entry, lex, sections), entry
     assert not closed_class("verbs:draw", lex, sections)             # open class
     assert not closed_class("nouns:body of water", lex, sections)
     # with the element's noun kept, a compound the split never saw still reads as a noun phrase
