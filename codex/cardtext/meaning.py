@@ -250,6 +250,7 @@ class _Reader:
         out.reverse()
         _postpositive_adjectives(out)
         _superlative_directions(out)
+        _refuse_proform_before_noun(out)
         return out
 
     def chunk(self, t: Tree) -> Chunk:
@@ -399,8 +400,10 @@ class _Reader:
             self._det_qty(np, det, qty)
             if ordinal is not None:
                 np.mods.append(str(self.tok(ordinal).reading.lemma))
+            mod_cats = set()
             for m in self._mods(mods):
                 r = self.tok(m).reading
+                mod_cats.add("NOUN" if r.lemma in L.load().noun_class else r.cat)   # "enemy": an adjective or a noun
                 if r.cat == "ADJ" and r.lemma in _PLACE_ADJ:
                     np.places.append(r.lemma)
                 elif r.cat == "ADJ" and r.lemma == "only":
@@ -410,8 +413,8 @@ class _Reader:
             if kind == "np_core":
                 r = self.tok(head.children[0]).reading
                 np.head, np.head_cat, np.number, np.entry = r.lemma, r.cat, r.form or "sg", r.entry
-                if r.lemma in _PROFORMS and mods is not None:
-                    # "the previous one", "each one"; never "target enemy one" (that is "target enemy, one step")
+                if r.lemma in _PROFORMS and mods is not None and not _proform_modified(np.det, mod_cats):
+                    # "the previous one", "a new one"; never "target enemy one" (that is "target enemy, one step")
                     raise MeaningError(f"{r.lemma!r} with a modifier", self.span(mods)[0])
             else:
                 np.head = self.tok(head).reading.lemma
@@ -503,6 +506,18 @@ _DISTANCE_SUPERLATIVES = {"closest", "nearest", "furthest", "farthest"}
 _DIRECTIONS = {"forward", "back", "backward", "sideways", "up", "down"}
 
 
+#: Determiners before which the pro-form "one" takes adjectives ("the other one", "a new one", "each such one").
+_PROFORM_DETS = {"the", "a", "each", "this", "that", "another", "any", "no"}
+
+
+def _proform_modified(det: Any, mod_cats: set[str]) -> bool:
+    """Whether the pro-form "one" may take these modifiers: adjectives that cannot be a noun themselves
+    (``the previous one``, ``a different one``, ``your other one``), after a determiner that picks one
+    out. A word that may be the noun (``the enemy one step``), a name, or ``target`` or no determiner
+    before it: "one" is a count ("target enemy, one step")."""
+    return mod_cats <= {"ADJ"} and (isinstance(det, NP) or det in _PROFORM_DETS)
+
+
 def _nominal(np: NP) -> bool:
     """A headless adjective that stands for a noun of its own (see :data:`_NOMINAL_ADJ`)."""
     return np.head in _NOMINAL_ADJ and (np.head != "other" or (np.det == "the" and not np.mods and np.count is None))
@@ -533,6 +548,17 @@ def _det_word(det: Any, r: "_Interp") -> Any:
 
 def _noun(np: NP) -> str:
     return str(np.head)
+
+
+def _refuse_proform_before_noun(chunks: list[Chunk]) -> None:
+    """The pro-form "one" with adjectives ends its noun phrase: followed by a bare noun ("the attacking
+    one step") the "one" is that noun's count, so this reading is refused (the parser tries the next)."""
+    for here, nxt in zip(chunks, chunks[1:]):
+        np, after = here.value, nxt.value
+        if here.kind in ("np", "pp") and isinstance(np, NP) and np.head in _PROFORMS and np.mods \
+                and nxt.kind == "np" and isinstance(after, NP) and after.kind == "core" and after.det is None \
+                and after.count is None and not after.mods:
+            raise MeaningError(f"{np.head!r} with a modifier before a noun", here.start)
 
 
 def _superlative_directions(chunks: list[Chunk]) -> None:
