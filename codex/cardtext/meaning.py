@@ -952,6 +952,10 @@ _OBJECT_KINDS = {"damage": "damage", "strike damage": "damage", "life": "life", 
                  "game": "game"}
 
 
+#: Light verbs: ``give X a push`` is ``push X`` (see ``_Interp._light_verb``).
+_LIGHT_VERBS = frozenset({"give"})
+
+
 def _np_kind(np: NP | None, r: _Interp) -> str:
     """What a verb's object is, for choosing the verb's sense."""
     if np is None:
@@ -1759,6 +1763,9 @@ class _Clauses(_Interp):
         if particles:
             lemma = f"{lemma} {particles[0].value}"
             chunks = [c for c in chunks if c is not particles[0]]
+        light = self._light_verb(lemma, chunks)
+        if light is not None:
+            return self.active_frame(*light)
         nps = [c.value for c in chunks if c.kind == "np"]
         kind = _np_kind(nps[0] if nps else None, self)
         kind2 = _np_kind(nps[1], self) if len(nps) > 1 else None
@@ -1776,6 +1783,26 @@ class _Clauses(_Interp):
                 and "object" not in roles and "amount" not in roles:
             roles["object"] = "_idiom"  # "gain control of", "require no threshold": the object is part of the verb
         return lemma, sense, _Frame(lemma, roles), chunks
+
+    def _light_verb(self, lemma: str, chunks: list[Chunk]) -> tuple[str, list[Chunk]] | None:
+        """``give X a push``: a light verb whose second object is a bare singular noun that is also a verb
+        the rules type is that verb done to the first object (``push X``); the noun phrase is taken out
+        of the complements. Only ``give``, only ``a``/``an`` before the noun with nothing else on it, and
+        only when ``give`` itself has no sense for that object (a grant stays a grant: ``give X
+        Airborne``)."""
+        if lemma not in _LIGHT_VERBS:
+            return None
+        at = [i for i, c in enumerate(chunks) if c.kind == "np"]
+        if len(at) < 2 or at[1] != at[0] + 1:
+            return None
+        noun = chunks[at[1]].value
+        if not (isinstance(noun, NP) and noun.kind == "core" and noun.det == "a" and noun.count is None
+                and not noun.mods and noun.number == "sg" and _np_kind(noun, self) == "thing"):
+            return None
+        verb = str(noun.head)
+        if verb == lemma or not any(sense.primitive for sense in self.lex.verbs.get(verb, ())):
+            return None
+        return verb, chunks[:at[1]] + chunks[at[1] + 1:]
 
     def fill_subject(self, frame: _Frame, subject: Any, vg: VGroup) -> None:
         """The subject fills its role; when the object already holds that role (a motion verb used
