@@ -2,7 +2,8 @@
 
 Each block: ``name:``, optional ``card:`` (the card's name, for SELF), ``input:``, ``tree:`` (the expected
 AST as the s-expression of :func:`codex.cardtext.sexpr.to_sexpr`, or ``UNPARSED`` for a sentence that
-must not parse) and optional ``expect:`` (the canonical printed text, when it differs from the input).
+must not parse) and optional ``expect:`` (the canonical printed text, when it differs from the input);
+in ``input:`` and ``expect:`` the two characters ``\\n`` break the card's text into lines.
 Every grammar rule (every alternative name of ``grammar/sorcery.lark``) must be used by the accepted
 parse of at least one golden case.
 """
@@ -26,6 +27,9 @@ def load_cases() -> list[dict[str, str]]:
         for block in f.read_text(encoding="utf-8").split("\n\n"):
             fields = dict(line.split(": ", 1) for line in block.splitlines()
                           if ": " in line and not line.startswith("#"))
+            for key in ("input", "expect"):   # a card of several lines: "\n" (two characters) breaks a line
+                if key in fields:
+                    fields[key] = fields[key].replace("\\n", "\n")
             if "input" in fields:
                 fields["id"] = f"{f.stem}:{fields['name']}"
                 out.append(fields)

@@ -49,3 +49,27 @@ def test_loso_script_reports_both_splits(tmp_path: Path) -> None:
     text = subprocess.run([sys.executable, str(ROOT / "scripts/loso.py"), str(path), "--families"], capture_output=True,
                           text=True, check=True).stdout
     assert "held out: Arthurian Legends" in text
+
+
+def test_strict_measure_keeps_closed_class_words_and_removes_open_ones() -> None:
+    """A word of a closed class belongs to the grammar: the strict measure keeps it whether its whole
+    section is closed or the lexicon marks the single entry so ('once' among the adverbs, the four
+    elements among the nouns); an open-class word is removed."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from loso import closed_class
+
+    lex = L.load()
+    sections = set(L.read_yaml(L.LEXICON_PATH).get("general_sections") or {})
+    assert closed_class("prepositions:across", lex, sections)        # a closed section
+    assert closed_class("adverbs:once", lex, sections)               # a single entry marked closed
+    assert closed_class("nouns:water", lex, sections) and closed_class("adjectives:water", lex, sections)
+    # directions of movement, the rarities, a keyword's own action and state: sets no card can extend
+    for entry in ("adverbs:forward", "adverbs:back", "adjectives:Unique", "verbs:unburrow", "adjectives:submerged"):
+        assert closed_class(entry, lex, sections), entry
+    assert not closed_class("verbs:draw", lex, sections)             # open class
+    assert not closed_class("nouns:body of water", lex, sections)
+    # with the element's noun kept, a compound the split never saw still reads as a noun phrase
+    with L.restricted({"nouns:body of water"}):
+        card = parse_card_text("Each ally heals 1 for each site in its body of water.")
+        assert not any(isinstance(part, A.Unparsed) for line in card.lines for part in line)
+        assert "Of(what=Selector(noun='water'" in repr(card)

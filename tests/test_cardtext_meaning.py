@@ -177,3 +177,23 @@ def test_to_and_a_verb_before_an_object_is_an_infinitive_of_purpose() -> None:
     assert not clause.adjuncts
     (clause,) = body("Ember Golem is immune to damage.")[0].body[0].clauses
     assert not isinstance(clause.purpose, A.Clause)
+
+
+def test_a_use_limit_on_its_own_line_limits_the_activated_ability_above_only() -> None:
+    """'Use only once per turn.' on a line of its own limits the activated ability ending the line above
+    (the line is then dropped); under a trigger or a statement, or with nothing above, it is left as it
+    was written (a line of its own), and a sentence after it on its line stays there."""
+    from codex.cardtext import ast as A
+    from codex.cardtext import parse_card_text
+
+    card = parse_card_text("Tap → Gain 1 life.\nUse this ability only once per turn. Draw a card.")
+    assert len(card.lines) == 2 and isinstance(card.lines[0][0], A.Activated)
+    assert card.lines[0][0].body[0].limit == A.Limit(1, A.Turn("each"))
+    assert isinstance(card.lines[1][0], A.Statement)           # "Draw a card." keeps its own line
+    for text in ("Whenever an ally dies, gain 1 life.\nUse only once per turn.",
+                 "Allies have +1 power.\nUse only once per turn.", "Use only once per turn."):
+        lines = parse_card_text(text).lines
+        assert len(lines) == text.count("\n") + 1, text
+        assert all(not isinstance(a, A.Activated) for line in lines for a in line)
+    limited = parse_card_text("Tap → Gain 1 life. Use only once per turn.\nUse only twice per turn.")
+    assert len(limited.lines) == 2       # the ability above already has a limit: the second is not merged

@@ -106,7 +106,9 @@ class Where(Node, frozen=True):
     above, below, above_or_below, beneath, near, occupying, adjacent_to, from, along, among, through,
     into, to, between, around, outside`` with ``of`` the place, zone or object; ``nearest_to`` and
     ``furthest_from`` (``the enemy nearest to you``): of the objects selected, those nearest to (furthest
-    from) ``of``."""
+    from) ``of``; ``direction`` after a superlative of distance standing for its noun (``the furthest
+    forward of your units``): the superlative is measured along the direction ``of`` (``forward``,
+    ``back``, ``sideways``, ``up``, ``down``), not from a point."""
 
     rel: str
     of: Any = None

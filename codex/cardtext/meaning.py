@@ -66,6 +66,7 @@ class NP:
     cmp: str | None = None        # ">=" / "<=" ("3 or more")
     mods: list[str] = field(default_factory=list)
     places: list[str] = field(default_factory=list)  # pre-noun place words: nearby, adjacent
+    direction: str | None = None  # after a superlative of distance: "the furthest forward"
     head: Any = None
     head_cat: str = ""            # NOUN, NAME
     number: str = "sg"
@@ -248,6 +249,8 @@ class _Reader:
                 break
         out.reverse()
         _postpositive_adjectives(out)
+        _superlative_directions(out)
+        _refuse_proform_before_noun(out)
         return out
 
     def chunk(self, t: Tree) -> Chunk:
@@ -397,8 +400,10 @@ class _Reader:
             self._det_qty(np, det, qty)
             if ordinal is not None:
                 np.mods.append(str(self.tok(ordinal).reading.lemma))
+            mod_cats = set()
             for m in self._mods(mods):
                 r = self.tok(m).reading
+                mod_cats.add("NOUN" if r.lemma in L.load().noun_class else r.cat)   # "enemy": an adjective or a noun
                 if r.cat == "ADJ" and r.lemma in _PLACE_ADJ:
                     np.places.append(r.lemma)
                 elif r.cat == "ADJ" and r.lemma == "only":
@@ -408,8 +413,8 @@ class _Reader:
             if kind == "np_core":
                 r = self.tok(head.children[0]).reading
                 np.head, np.head_cat, np.number, np.entry = r.lemma, r.cat, r.form or "sg", r.entry
-                if r.lemma in _PROFORMS and mods is not None:
-                    # "the previous one", "each one"; never "target enemy one" (that is "target enemy, one step")
+                if r.lemma in _PROFORMS and mods is not None and not _proform_modified(np.det, mod_cats):
+                    # "the previous one", "a new one"; never "target enemy one" (that is "target enemy, one step")
                     raise MeaningError(f"{r.lemma!r} with a modifier", self.span(mods)[0])
             else:
                 np.head = self.tok(head).reading.lemma
@@ -493,7 +498,24 @@ def _leaves(node: Any):
 _PLACE_ADJ = {"nearby", "adjacent"}
 #: Adjectives that stand for a noun of their own ("the first", "the last", "the strongest"; "the other":
 #: the second of a pair the sentence named, "from one edge to the other", only after "the").
-_NOMINAL_ADJ = {"first", "last", "next", "strongest", "weakest", "closest", "furthest", "previous", "final", "rest", "other"}
+_NOMINAL_ADJ = {"first", "last", "next", "strongest", "weakest", "closest", "nearest", "furthest", "farthest", "previous",
+                "final", "rest", "other"}
+#: Superlatives of distance: measured from a point ("nearest to you") or along a direction ("furthest forward").
+_DISTANCE_SUPERLATIVES = {"closest", "nearest", "furthest", "farthest"}
+#: Directions of movement a superlative of distance may be measured along (adverbs of the lexicon).
+_DIRECTIONS = {"forward", "back", "backward", "sideways", "up", "down"}
+
+
+#: Determiners before which the pro-form "one" takes adjectives ("the other one", "a new one", "each such one").
+_PROFORM_DETS = {"the", "a", "each", "this", "that", "another", "any", "no"}
+
+
+def _proform_modified(det: Any, mod_cats: set[str]) -> bool:
+    """Whether the pro-form "one" may take these modifiers: adjectives that cannot be a noun themselves
+    (``the previous one``, ``a different one``, ``your other one``), after a determiner that picks one
+    out. A word that may be the noun (``the enemy one step``), a name, or ``target`` or no determiner
+    before it: "one" is a count ("target enemy, one step")."""
+    return mod_cats <= {"ADJ"} and (isinstance(det, NP) or det in _PROFORM_DETS)
 
 
 def _nominal(np: NP) -> bool:
@@ -526,6 +548,36 @@ def _det_word(det: Any, r: "_Interp") -> Any:
 
 def _noun(np: NP) -> str:
     return str(np.head)
+
+
+def _refuse_proform_before_noun(chunks: list[Chunk]) -> None:
+    """The pro-form "one" with adjectives ends its noun phrase: followed by a bare noun ("the attacking
+    one step") the "one" is that noun's count, so this reading is refused (the parser tries the next)."""
+    for here, nxt in zip(chunks, chunks[1:]):
+        np, after = here.value, nxt.value
+        if here.kind in ("np", "pp") and isinstance(np, NP) and np.head in _PROFORMS and np.mods \
+                and nxt.kind == "np" and isinstance(after, NP) and after.kind == "core" and after.det is None \
+                and after.count is None and not after.mods:
+            raise MeaningError(f"{np.head!r} with a modifier before a noun", here.start)
+
+
+def _superlative_directions(chunks: list[Chunk]) -> None:
+    """A superlative of distance standing for its noun takes the direction adverb right after it as the
+    direction it is measured along (``the furthest forward of your units``: of your units, the one
+    furthest forward), not as an adverb of the clause; the adverb is taken out of ``chunks``. Only a
+    direction (``forward``, ``back``, ``sideways``, ``up``, ``down``) before the ``of`` phrase naming
+    the set it picks from: without it (``push the closest forward``) the adverb may be the verb's, and
+    stays the clause's."""
+    k = 0
+    while k + 1 < len(chunks):
+        host, nxt = chunks[k].value, chunks[k + 1]
+        if chunks[k].kind in ("np", "pp") and isinstance(host, NP) and host.kind in ("core", "adj") and host.direction is None \
+                and str(host.head).lower() in _DISTANCE_SUPERLATIVES and nxt.kind == "adv" and nxt.value in _DIRECTIONS \
+                and k + 2 < len(chunks) and chunks[k + 2].kind == "pp" and chunks[k + 2].prep == "of":
+            host.direction = str(nxt.value)
+            host.end = chunks[k].end = nxt.end
+            del chunks[k + 1]
+        k += 1
 
 
 def _postpositive_adjectives(chunks: list[Chunk]) -> None:
@@ -661,6 +713,8 @@ class _Interp:
         if det == "any_number":
             det, quant = None, "any_number"
         places = tuple(A.Where(p) for p in np.places)
+        if np.direction is not None:   # "the furthest forward": the direction the superlative is measured along
+            places += (A.Where("direction", np.direction),)
         if np.cmp and np.count is not None and quant is None:
             quant = "at_least" if np.cmp == ">=" else "at_most"
         return A.Selector(_noun(np), det, np.count, quant, tuple(np.mods), places + tuple(filters), np.number == "pl")
@@ -896,6 +950,10 @@ _OBJECT_KINDS = {"damage": "damage", "strike damage": "damage", "life": "life", 
                  "step": "step", "strike": "strike", "ability": "ability", "threshold": "threshold",
                  "threshold requirement": "threshold", "projectile": "projectile", "place": "place", "mana": "mana",
                  "game": "game"}
+
+
+#: Light verbs: ``give X a push`` is ``push X`` (see ``_Interp._light_verb``).
+_LIGHT_VERBS = frozenset({"give"})
 
 
 def _np_kind(np: NP | None, r: _Interp) -> str:
@@ -1705,6 +1763,9 @@ class _Clauses(_Interp):
         if particles:
             lemma = f"{lemma} {particles[0].value}"
             chunks = [c for c in chunks if c is not particles[0]]
+        light = self._light_verb(lemma, chunks)
+        if light is not None:
+            return self.active_frame(*light)
         nps = [c.value for c in chunks if c.kind == "np"]
         kind = _np_kind(nps[0] if nps else None, self)
         kind2 = _np_kind(nps[1], self) if len(nps) > 1 else None
@@ -1722,6 +1783,26 @@ class _Clauses(_Interp):
                 and "object" not in roles and "amount" not in roles:
             roles["object"] = "_idiom"  # "gain control of", "require no threshold": the object is part of the verb
         return lemma, sense, _Frame(lemma, roles), chunks
+
+    def _light_verb(self, lemma: str, chunks: list[Chunk]) -> tuple[str, list[Chunk]] | None:
+        """``give X a push``: a light verb whose second object is a bare singular noun that is also a verb
+        the rules type is that verb done to the first object (``push X``); the noun phrase is taken out
+        of the complements. Only ``give``, only ``a``/``an`` before the noun with nothing else on it, and
+        only when ``give`` itself has no sense for that object (a grant stays a grant: ``give X
+        Airborne``)."""
+        if lemma not in _LIGHT_VERBS:
+            return None
+        at = [i for i, c in enumerate(chunks) if c.kind == "np"]
+        if len(at) < 2 or at[1] != at[0] + 1:
+            return None
+        noun = chunks[at[1]].value
+        if not (isinstance(noun, NP) and noun.kind == "core" and noun.det == "a" and noun.count is None
+                and not noun.mods and noun.number == "sg" and _np_kind(noun, self) == "thing"):
+            return None
+        verb = str(noun.head)
+        if verb == lemma or not any(sense.primitive for sense in self.lex.verbs.get(verb, ())):
+            return None
+        return verb, chunks[:at[1]] + chunks[at[1] + 1:]
 
     def fill_subject(self, frame: _Frame, subject: Any, vg: VGroup) -> None:
         """The subject fills its role; when the object already holds that role (a motion verb used
@@ -2887,21 +2968,44 @@ _BODY_ABILITIES = (A.Activated, A.Genesis, A.Deathrite, A.Triggered, A.Statement
 def attach(abilities: list[Any], node: Any) -> None:
     """Add a sentence's ability to its line: a statement with no marker of its own (trigger, arrow,
     keyword) continues the ability before it (its sentences run in order)."""
-    last = abilities[-1] if abilities else None
-    limit = _use_limit(node)
-    if limit is not None and isinstance(last, A.Activated) and last.body and isinstance(last.body[0], A.Sentence) \
-            and last.body[0].limit is None:
-        # "Tap → X. Use only once per turn.": how often the ability may be used, not an effect; written
-        # as the limit of its first sentence ("Tap → Once per turn, X"), which the engine reads
-        span = A.Span(last.span[0], node.span[1]) if last.span and node.span else last.span
-        first = A.replace(last.body[0], limit=limit)
-        abilities[-1] = A.replace(last, body=(first,) + last.body[1:], span=span)
+    if limit_last(abilities, node):
         return
+    last = abilities[-1] if abilities else None
     if isinstance(node, A.Statement) and not node.threshold and isinstance(last, _BODY_ABILITIES):
         span = A.Span(last.span[0], node.span[1]) if last.span and node.span else last.span
         abilities[-1] = A.replace(last, body=last.body + node.body, span=span)
         return
     abilities.append(node)
+
+
+def limit_last(abilities: list[Any], node: Any) -> bool:
+    """Whether ``node`` is a use limit ("Use only once per turn.") and was put on the activated ability
+    that ends ``abilities``: how often the ability may be used, not an effect; written as the limit of
+    its first sentence ("Tap → Once per turn, X"), which the engine reads."""
+    last = abilities[-1] if abilities else None
+    limit = _use_limit(node)
+    if limit is None or not isinstance(last, A.Activated) or not last.body \
+            or not isinstance(last.body[0], A.Sentence) or last.body[0].limit is not None:
+        return False
+    span = A.Span(last.span[0], node.span[1]) if last.span and node.span else last.span
+    first = A.replace(last.body[0], limit=limit)
+    abilities[-1] = A.replace(last, body=(first,) + last.body[1:], span=span)
+    return True
+
+
+def limit_previous_line(lines: list[tuple[Any, ...]], node: Any) -> bool:
+    """Whether ``node``, the first sentence of its line, is a use limit put on the activated ability
+    ending the nearest line above with text: a limit printed on a line of its own under its ability
+    ("Tap → X." then "Use only once per turn.") limits that ability as it would on the same line. The
+    line that held only the limit then holds nothing (the caller drops it)."""
+    index = next((i for i in range(len(lines) - 1, -1, -1) if lines[i]), None)
+    if index is None:
+        return False
+    abilities = list(lines[index])
+    if not limit_last(abilities, node):
+        return False
+    lines[index] = tuple(abilities)
+    return True
 
 
 def _use_limit(node: Any) -> A.Limit | None:

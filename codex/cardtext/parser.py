@@ -498,6 +498,7 @@ def parse_normalized(text: str, name: str | None = None, errata: bool = False
     line_offset = 0
     for line_no, line in enumerate(text.split("\n") if text else [], start=1):
         abilities: list[Any] = []
+        moved_up = False   # the line's first sentence was a use limit put on the ability above it
         for off, sentence in split_sentences(line):
             node = session.sentence(sentence)
             start = line_offset + off
@@ -514,8 +515,12 @@ def parse_normalized(text: str, name: str | None = None, errata: bool = False
                 session.errors.append(SentenceError(line_no, off + max(col, 0) + 1, start + max(col, 0), sentence, off,
                                                     word, (), f"unknown word {word!r}", unknown, parsed=True))
             node = M.shift_spans(node, start)
+            if not abilities and not moved_up and M.limit_previous_line(lines, node):
+                moved_up = True
+                continue
             M.attach(abilities, node)
-        lines.append(tuple(abilities))
+        if abilities or not moved_up:
+            lines.append(tuple(abilities))
         line_offset += len(line) + 1
     return A.CardText(name, tuple(lines), errata), session.errors
 

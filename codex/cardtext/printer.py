@@ -18,6 +18,10 @@ from codex.cardtext import ast as A
 from codex.cardtext import lexicon as L
 from codex.cardtext.lexer import INDEFINITE_PRONOUNS
 
+#: Kinds of motion a thing does by itself (the mover is the subject: "it rolls", "this moves") and kinds
+#: only an agent causes (the mover is the object, even when it is this card: "push this").
+_MOTION_ALONE = frozenset({"move", "teleport", "fly", "roll", "leap"})
+_CAUSED_MOTION = frozenset({"push", "pull", "drag", "throw"})
 _NUM = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
         10: "ten", 11: "eleven", 12: "twelve", 13: "thirteen"}
 
@@ -576,6 +580,8 @@ class _Printer:
         if isinstance(f, A.Where):
             if f.rel == "within" and f.steps is not None:
                 return f"up to {self.word(f.steps)} steps away"
+            if f.rel == "direction":   # "the furthest forward": the direction word alone
+                return str(f.of)
             if f.rel == "away":
                 return f"{self.word(f.steps)} steps away" if f.steps is not None else "away"
             rel = {"adjacent_to": "adjacent to", "above_or_below": "above or below", "from_among": "from among",
@@ -957,8 +963,9 @@ class _Verb:
         if a.agent is not None:
             head = self.subject_and_verb(a.agent, lemma)
             obj = self.p.np(a.patient)
-        elif a.patient is not None and not self.c.modal and not self.c.negated and not _is_self(a.patient) and a.kind not in ("move", "teleport", "fly"):
-            head, obj = lemma, self.p.np(a.patient)
+        elif a.patient is not None and not self.c.modal and not self.c.negated and a.kind not in _MOTION_ALONE \
+                and (not _is_self(a.patient) or a.kind in _CAUSED_MOTION):
+            head, obj = lemma, self.p.np(a.patient)   # "Push this": a motion only an agent causes
         else:
             self.passive = self.force_passive and a.patient is not None   # "can't be moved, destroyed, ..."
             head, obj = self.subject_and_verb(a.patient, lemma, self.passive), ""
