@@ -115,6 +115,18 @@ def test_a_typo_of_an_everyday_word_is_that_word_not_a_rules_word() -> None:
     assert corrector.correct(["creatue"]) == ["creature"]
 
 
+def test_a_players_term_word_does_not_stop_two_words_joining_into_a_rules_word() -> None:
+    """"burn out" is the rules' Burnout even when "burn" is a word of a players' term ("mana
+    burn"): only the rules text's own words keep two typed words apart."""
+    from codex.search.correct import Corrector
+
+    corrector = Corrector({"burnout": 5, "damage": 9, "out": 3}, known=lambda _w: False,
+                          extra={"burn", "mana"})
+    assert corrector.correct(["burn", "out", "damage"]) == ["burnout", "damage"]
+    indexed = Corrector({"burnout": 5, "burn": 2, "out": 3}, known=lambda _w: False)
+    assert indexed.correct(["burn", "out"]) == ["burn", "out"]    # both are rules words
+
+
 def test_as_typed_changes_nothing(searcher: Searcher) -> None:
     result = searcher.search("airbourne fliers", correct=False)
     assert result.searched == "airbourne fliers"

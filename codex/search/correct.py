@@ -243,9 +243,14 @@ class Corrector:
 
     def _joinable(self, a: str, b: str) -> bool:
         """Two words typed apart that make one index word ("void walk", "death rite"),
-        when at least one of them is not an index word itself."""
-        return (a + b) in self._freq and not (self.known(a) and self.known(b)) \
+        when at least one of them is not an index word itself (a word of a players' term
+        does not count: "mana burn" mapped must not stop "burn out" from being Burnout)."""
+        return (a + b) in self._freq and not (self._indexed(a) and self._indexed(b)) \
             and a.isalpha() and b.isalpha()
+
+    def _indexed(self, word: str) -> bool:
+        """Whether the rules text has ``word``, as written or by its stem."""
+        return word in self._index_words or self._known(word)
 
     def correct(self, words: Iterable[str]) -> list[str]:
         """``words`` with unreal ones mended; real words are returned unchanged."""
