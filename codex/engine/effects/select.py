@@ -75,7 +75,12 @@ MODS = {"allied", "enemy", "other", "tapped", "untapped", "weaker", "stronger", 
         "ordinary", "exceptional", "elite", "unique", "hit", "topmost", "next", "bottommost", "different",
         "magic", "minion", "artifact", "aura", "site", "strongest", "weakest", "basic", "broken", "chosen",
         "underground", "underwater", "burrowed", "submerged", "target", "only", "defending", "elemental",
-        "current"}
+        "current", "nearest", "closest", "furthest", "farthest"}
+#: superlatives of distance: "the enemy nearest to you", "the site furthest from your Avatar", "the
+#: nearest enemy" (from this card); not a test of each object but a pick among those the other words
+#: name (`_by_distance`)
+NEAREST = ("nearest_to", "nearest", "closest")
+FURTHEST = ("furthest_from", "furthest", "farthest")
 RARITIES = {"ordinary", "exceptional", "elite", "unique"}
 CARD_TYPES = {"magic", "minion", "artifact", "aura", "site", "avatar"}
 ELEMENT_MODS = {"fire", "earth", "air", "water"}
@@ -83,7 +88,7 @@ ELEMENT_MODS = {"fire", "earth", "air", "water"}
 #: place relations the evaluator knows
 RELS = {"nearby", "adjacent", "here", "there", "at", "atop", "on", "in", "occupying", "within",
         "adjacent_to", "anywhere", "in_realm", "in_play", "above", "below", "above_or_below", "under", "beneath",
-        "from", "among", "near", "to", "into"}
+        "from", "among", "near", "to", "into", "nearest_to", "furthest_from"}
 
 ALL_DETS = {None, "each", "all", "every", "any", "the"}
 ONE_DETS = {"a", "an", "one", "target", "another"}
@@ -466,6 +471,11 @@ def word_rules(state: GameState, node: Any) -> tuple[str, ...]:
             found.append("royalty")
         if any(is_subtype(w) and singular(w).lower() in known for w in words):
             found.append("subtypes")
+        supers = [f for f in sel.filters if distance_superlative(f)]
+        if supers or any(m.lower() in NEAREST + FURTHEST for m in sel.mods):
+            found.append("step.away")        # "the enemy nearest to you": a distance in steps
+        if any(isinstance(f.of, A.Ref) and f.of.word.lower() in ("you", "yourself") for f in supers):
+            found.append("you.avatar")       # measured from a player: from their Avatar
     return tuple(dict.fromkeys(found))
 
 
@@ -1209,8 +1219,8 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
             owner = controller_of(state, holders[0]) or ctx.controller
             from dataclasses import replace as dc_replace
             mods_ctx = dc_replace(ctx, controller=owner).bind("other", holders)
-    tests = [noun_test] + [_mod_test(state, mods_ctx, m) for m in sel.mods if m.lower() not in ("random", "strongest",
-                                                                                               "weakest", "only")]
+    tests = [noun_test] + [_mod_test(state, mods_ctx, m) for m in sel.mods if m.lower() not in (
+        "random", "strongest", "weakest", "only") + NEAREST + FURTHEST]
     if isinstance(sel.det, str) and sel.det.lower() == "another":
         tests.append(_mod_test(state, ctx, "other"))
     if isinstance(sel.det, str) and sel.det.lower() in ("your",) and kind not in ("location", "player"):
@@ -1226,13 +1236,22 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         else:
             owners = {controller_of(state, o) or str(o.key) for o in possessors}
             tests.append(lambda o: controller_of(state, o) in owners)
-    tests += [_filter_test(state, ctx, f, kind) for f in sel.filters]
+    tests += [_filter_test(state, ctx, f, kind) for f in sel.filters if not distance_superlative(f)]
     found = [o for o in _candidates(state, kind) if all(t(o) for t in tests)]
+    for f in sel.filters:
+        if distance_superlative(f):
+            found = _by_distance(state, ctx, found, f.rel, f.of)
+    for m in sel.mods:
+        if m.lower() in NEAREST + FURTHEST:
+            found = _by_distance(state, ctx, found, m.lower(), None)
     if any(m.lower() == "only" for m in sel.mods) and len(found) != 1:
         found = []               # "the only minion here": none when there is not exactly one
     extreme = next((m.lower() for m in sel.mods if m.lower() in ("strongest", "weakest")), None)
     if extreme is not None:
         found = _extremes(state, found, extreme)
+    elif not sel.plural and (any(distance_superlative(f) for f in sel.filters) or
+                             any(m.lower() in NEAREST + FURTHEST for m in sel.mods)):
+        extreme = "distance"         # "the enemy nearest to you": ties are the chooser's to break
     within = ctx.lookup("within")
     if within and kind == "unit":     # "Staying within <a place>, move target unit"
         squares = {int(o.key) for o in within}
@@ -1308,6 +1327,40 @@ def untargetable_removed(state: GameState, ctx: Ctx, found: list[Obj]) -> list[O
             continue
         out.append(o)
     return out
+
+
+def distance_superlative(f: Any) -> bool:
+    """"nearest to you", "furthest from your Avatar": a pick by distance, not a place."""
+    return isinstance(f, A.Where) and f.rel in NEAREST + FURTHEST
+
+
+def _origin(state: GameState, ctx: Ctx, of: Any) -> tuple[list[Obj], list[Location]]:
+    """What distance is measured from: what the words name (a player: their Avatar, Codex "You":
+    a player stands nowhere), or this card (a spell: its caster)."""
+    if of is None:
+        return [ctx.source], source_locations(state, ctx)
+    named = select(state, ctx, of, "origin", choose=False)
+    objs: list[Obj] = []
+    for o in named:
+        avatar = state.avatar_of(str(o.key)) if o.kind == "player" else None
+        objs.append(unit_obj(avatar) if avatar is not None else o)
+    return objs, [loc for o in objs for loc in locations_of(state, o)]
+
+
+def _by_distance(state: GameState, ctx: Ctx, found: list[Obj], rel: str, of: Any) -> list[Obj]:
+    """The nearest (furthest) of them to the origin, in steps: adjacent squares counted one a step
+    (Codex "Step"); what the distance is measured from is not among them ("the minion closest to
+    this"); ties all stay, for the chooser to break."""
+    objs, origin = _origin(state, ctx, of)
+    squares = {loc.square for loc in origin}
+    if not squares:
+        return []
+    measured = [(o, min(manhattan(sq, loc.square) for sq in squares for loc in where))
+                for o in found if o not in objs and (where := locations_of(state, o))]
+    if not measured:
+        return []
+    best = (min if rel in NEAREST else max)(d for _, d in measured)
+    return [o for o, d in measured if d == best]
 
 
 def _extremes(state: GameState, found: list[Obj], which: str) -> list[Obj]:
