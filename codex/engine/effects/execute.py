@@ -232,11 +232,33 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     else:
         run.did = True
     before = len(run.events)
+    pre = run.state
     acted = primitive.run(run, act, clause)
     if not acted and len(run.events) == before:
         _say_nothing_fits(run, act)
     _cite_words(run, act, before)
+    _retyped(run, pre, act, acted)
     return acted
+
+
+def _retyped(run: Run, pre: Any, act: Any, acted: list[Obj]) -> None:
+    """The clause named a subtype and some unit it acted on has that subtype by an ongoing effect
+    ("Nearby minions become Beasts"): the ruling says so, quoting the effect."""
+    from codex.engine.effects.select import _selectors, is_subtype, singular
+    from codex.engine.effects.statics import applied_to
+    words = {singular(w).lower() for sel in _selectors(act, 0) for w in [sel.noun, *sel.mods] if is_subtype(w)}
+    if not words:
+        return
+    for obj in acted:
+        unit = pre.unit(str(obj.key)) if obj.kind == "unit" else None     # as it was when the words named it
+        done = applied_to(pre, unit) if unit is not None else None
+        if unit is None or done is None or not done.typed_by:
+            continue
+        now = ", ".join(tuple(done.subtypes if done.subtypes is not None else unit.subtypes) + done.also)
+        run.emit(Note("subtypes_changed", f"{unit.name} is {now or 'of no subtype'} now, by an ongoing effect "
+                      f"(printed: {', '.join(unit.subtypes) or 'none'}; 'become' gives a subtype instead of the printed "
+                      f"ones, 'also' besides them).", {"unit": unit.id, "subtypes": now},
+                      rules=("ongoing-effect", "subtypes"), from_card=done.typed_by[-1]))
 
 
 def _cite_words(run: Run, act: Any, before: int) -> None:

@@ -276,7 +276,7 @@ def _site_subtypes(state: GameState) -> set[str]:
 
 
 def _unit_subtypes(state: GameState) -> set[str]:
-    return {s.lower() for u in state.units for s in u.subtypes}
+    return {s.lower() for u in state.units for s in unit_subtypes(state, u)}
 
 
 def _extra_test(state: GameState, ctx: Ctx, extra: str | None) -> Callable[[Obj], bool]:
@@ -391,7 +391,7 @@ def _card_data(o: Obj) -> Any:
 def _subtypes(state: GameState, o: Obj) -> set[str]:
     u = _unit(state, o)
     if u is not None:
-        return {s.lower() for s in u.subtypes}
+        return {s.lower() for s in unit_subtypes(state, u)}
     if o.kind == "site":
         site = state.site_at(o.key)
         return {s.lower() for s in site.subtypes} if site is not None else set()
@@ -400,6 +400,16 @@ def _subtypes(state: GameState, o: Obj) -> set[str]:
         return {s.lower() for s in art.subtypes} if art is not None else set()
     data = _card_data(o)
     return {s.lower() for s in data.subtypes} if data is not None else set()
+
+
+def unit_subtypes(state: GameState, u: Unit) -> tuple[str, ...]:
+    """A unit's subtypes now: printed, or as an ongoing effect makes them ("Mortals in the realm
+    become Beasts"); while statics are evaluated, the printed ones (an effect's own words never read
+    what it changes: the units "Mortals" covers are those printed Mortal)."""
+    from codex.engine.effects.statics import applied_to
+    done = applied_to(state, u)
+    base = done.subtypes if done.subtypes is not None else tuple(u.subtypes)
+    return tuple(dict.fromkeys(base + done.also))
 
 
 def _elements(state: GameState, o: Obj) -> set[str]:
