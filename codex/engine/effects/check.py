@@ -195,7 +195,8 @@ def clause_problems(clause: Any) -> Iterator[str]:
         for item in act.items:
             yield from clause_problems(A.replace(clause, action=item, modal=None))
         return
-    primitive = EXECUTORS.get(type(act))
+    from codex.engine.effects.execute import primitive_of
+    primitive = primitive_of(act)
     if primitive is None:
         yield f"the primitive {type(act).__name__}" + (f" ({act.lemma})" if isinstance(act, A.Action) else "")
         return
