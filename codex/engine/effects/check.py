@@ -127,7 +127,9 @@ def filter_problems(f: Any) -> Iterator[str]:
         if f.stat not in ("power", "cost") or stat_value(f.value) is None:
             yield f"a comparison of {f.stat}"
     elif isinstance(f, A.Relative):
-        yield from condition_problems(f.clause)
+        from codex.engine.effects.select import shared_borders
+        if shared_borders(f) is None:     # "sites that share no borders": a relation among the picks
+            yield from condition_problems(f.clause)
     elif isinstance(f, A.Aside):      # "royalty (titles listed in parentheses)"
         items = f.what.items if isinstance(f.what, A.Group) else (f.what,)
         for item in items:

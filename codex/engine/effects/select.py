@@ -481,6 +481,8 @@ def word_rules(state: GameState, node: Any) -> tuple[str, ...]:
             found.append("royalty")
         if any(is_subtype(w) and singular(w).lower() in known for w in words):
             found.append("subtypes")
+        if any(shared_borders(f) is not None for f in sel.filters):
+            found.append("border")           # "sites that share no borders": orthogonal neighbours only
         supers = [f for f in sel.filters if distance_superlative(f)]
         if supers or any(m.lower() in NEAREST + FURTHEST for m in sel.mods):
             found.append("step.away")        # "the enemy nearest to you": a distance in steps
@@ -1246,7 +1248,8 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         else:
             owners = {controller_of(state, o) or str(o.key) for o in possessors}
             tests.append(lambda o: controller_of(state, o) in owners)
-    tests += [_filter_test(state, ctx, f, kind) for f in sel.filters if not distance_superlative(f)]
+    tests += [_filter_test(state, ctx, f, kind) for f in sel.filters
+              if not distance_superlative(f) and shared_borders(f) is None]
     found = [o for o in _candidates(state, kind) if all(t(o) for t in tests)]
     for f in sel.filters:
         if distance_superlative(f):
@@ -1288,9 +1291,25 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
                                     f"it is not a {sel.noun} its words allow", "target.declared", "/action/targets")
         if not found and how == "choose" and (sel.det == "target" or "target" in sel.mods):
             _no_legal_target(ctx, sel.noun)
-        return ctx.choose(role, found, count=count or 1, optional=how == "up_to",
-                          why=f"choose {'up to ' if how == 'up_to' else ''}{sel.det or count} {sel.noun}")
+        picked = ctx.choose(role, found, count=count or 1, optional=how == "up_to",
+                            why=f"choose {'up to ' if how == 'up_to' else ''}{sel.det or count} {sel.noun}")
+        _check_together(state, ctx, sel, role, picked)
+        return picked
     return found
+
+
+def _check_together(state: GameState, ctx: Ctx, sel: A.Selector, role: str, picked: list[Obj]) -> None:
+    """"Target three sites that share no borders": the picks must keep the relation the words set
+    among them; a choice that does not is asked again, saying why."""
+    from codex.engine.errors import AmbiguousAction
+    for f in sel.filters:
+        share = shared_borders(f)
+        if share is None or _borders_ok(state, picked, share):
+            continue
+        key = f"{ctx.key}.{role}"
+        raise AmbiguousAction(f"{ctx.source_name}: {describe(state, picked)} {'do not each share' if share else 'share'} "
+                              f"a border; choose {sel.noun}s that {'do' if share else 'share no borders'}",
+                              key, [], f"/choices/{key}")
 
 
 def _no_legal_target(ctx: Ctx, noun: str) -> None:
@@ -1337,6 +1356,37 @@ def untargetable_removed(state: GameState, ctx: Ctx, found: list[Obj]) -> list[O
             continue
         out.append(o)
     return out
+
+
+def shared_borders(f: Any) -> bool | None:
+    """"(sites) that share no borders" / "that share a border": a relation among the objects picked
+    together, not a test of each: False (no two share a border), True (each shares one with
+    another), None (other words)."""
+    if not (isinstance(f, A.Relative) and isinstance(f.clause, A.Clause) and isinstance(f.clause.action, A.Action)
+            and f.clause.action.lemma == "share" and not f.clause.negated and f.clause.modal is None
+            and not f.clause.conditions and not f.clause.adjuncts and not f.clause.adverbs):
+        return None
+    roles = dict(f.clause.action.roles)
+    agent, what = roles.get("agent"), roles.get("patient")
+    if set(roles) != {"agent", "patient"} or not (isinstance(agent, A.Ref) and agent.word.lower() == "which"):
+        return None
+    if not (isinstance(what, A.Selector) and singular(what.noun).lower() == "border" and not what.mods
+            and not what.filters and what.det in ("no", "a", None)):
+        return None
+    return bool(what.det != "no")
+
+
+def _borders_ok(state: GameState, picked: list[Obj], share: bool) -> bool:
+    """Whether the objects picked together keep the relation (Codex "Border": adjacent squares,
+    not diagonals)."""
+    from codex.engine.geometry import orthogonal_neighbours
+    squares = [{loc.square for loc in locations_of(state, o)} for o in picked]
+
+    def touching(i: int, j: int) -> bool:
+        return any(b in orthogonal_neighbours(a) for a in squares[i] for b in squares[j])
+    if share:
+        return all(any(touching(i, j) for j in range(len(squares)) if j != i) for i in range(len(squares)))
+    return not any(touching(i, j) for i in range(len(squares)) for j in range(i + 1, len(squares)))
 
 
 def distance_superlative(f: Any) -> bool:
