@@ -220,6 +220,10 @@ def _permission(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     if isinstance(act, A.Move) and clause.modal == "can" and _connected(clause):
         _check_words(act.patient)
         return [Static("grant", ctx, act.patient, Keywords(moves_as_if_connected=True), (), order)]
+    if isinstance(act, A.Move) and clause.modal == "can" and leaps_sites(clause):
+        # "Can leap entirely over adjacent sites in one step": a step past the site (`movement.linked_squares`)
+        _check_words(act.patient)
+        return [Static("grant", ctx, act.patient, Keywords(leaps_sites=True), tuple(clause.conditions), order)]
     verb = PERMITTED.get(type(act))
     if verb == "cast" and _cast_when(clause) is not None:
         # "May be cast when an ally defends a site or another unit": cast then, outside the usual timing
@@ -606,6 +610,22 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
             _check_words(whom)
         return [Static("redirect", ctx, whom, None, conds, order)]
     raise Unsupported(f"a static {type(act).__name__}")
+
+
+def leaps_sites(clause: A.Clause) -> bool:
+    """"Can leap (entirely) over adjacent sites (in one step)": a leap over a site, nothing else said."""
+    act = clause.action
+    if not (isinstance(act, A.Move) and act.kind == "leap" and act.dest is None and act.steps is None
+            and act.source is None and act.direction is None and set(clause.adverbs) <= {"entirely"}
+            and not clause.adjuncts and not clause.conditions):
+        return False
+    path = act.path
+    if not (isinstance(path, A.Selector) and path.noun.lower() in ("site", "sites") and not path.mods):
+        return False
+    rest = [f for f in path.filters if not (isinstance(f, A.Where) and (
+        f.rel == "adjacent" and f.of is None or f.rel == "in" and isinstance(f.of, A.Selector)
+        and f.of.noun.lower() == "step" and f.of.count in (1, None)))]
+    return not rest and any(isinstance(f, A.Where) and f.rel == "adjacent" for f in path.filters)
 
 
 def subtype_becomes(act: A.IsA) -> str | None:
