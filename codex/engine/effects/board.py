@@ -807,7 +807,7 @@ def _may_play(run: Run, player: str, own: bool) -> bool:
     """A "may": its controller's answer (key ``may``), or each named player's (``may.<player>``)."""
     run.mays += 1
     role = ("may" if run.mays == 1 else f"may.{run.mays}") if own else f"may.{player}"
-    run.did = run.ctx.may("play a site", role)
+    run.did = run.ctx.may("play a site", role, who="its controller" if own else player)
     if not run.did:
         run.emit(Note("declined", f"{player} chooses not to play a site ({run.ctx.source_name}).",
                       {"card": run.ctx.source_name, "player": player}, rules=("may-and-can",)))
