@@ -392,6 +392,11 @@ class PlaySite(Action):
     site: SiteSpec = SiteSpec()
     by_effect: StrictBool = Field(default=False, description="played by an effect or an ability whose cost is "
                                                              "already paid: the Avatar does not tap for it")
+    player: Id | None = Field(default=None, description="who plays it (default: the active player); an effect "
+                                                        "may have another player play a site")
+    where_named: StrictBool = Field(default=False, description="an effect names where the site goes ('a site "
+                                                              "adjacent to this one'): that place stands in for "
+                                                              "the usual 'adjacent to a site you control'")
 
 
 class DestroySite(Action):

@@ -97,6 +97,7 @@ class Keywords:
     carries: tuple[CarryRule, ...] = ()             # may carry units (Codex "Carrying Units")
     carried_by_kinds: tuple[str, ...] = ()          # "May be carried by any Beast": subtypes that may carry it
     sees_stealth: bool = False                       # "can see stealthed enemies": their Stealth does not hide them
+    leaps_sites: bool = False                        # "can leap entirely over adjacent sites in one step"
     takes_carried: tuple[int, ...] = ()              # "May pick up carried artifacts with cost (1) or less": the costs
     only_directions: frozenset[str] = frozenset()   # "can only move themselves forward"
     compels: tuple[Compulsion, ...] = ()            # minions that can attack must (Mandatory Actions)
@@ -121,6 +122,8 @@ class Keywords:
         out += [f"May be carried by any {kind.title()}" for kind in self.carried_by_kinds]
         if self.sees_stealth:
             out.append("Sees Stealthed Enemies")
+        if self.leaps_sites:
+            out.append("Leaps Over Adjacent Sites")
         if self.takes_carried:
             out.append(f"May pick up carried artifacts with cost ({max(self.takes_carried)}) or less")
         if self.only_directions:

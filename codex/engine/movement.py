@@ -130,6 +130,8 @@ def linked_squares(state: GameState, kw: Keywords, square: int, unit: Unit | Non
     if any(s.kind == "link" for s in state.statics):   # a card's own words say which places (voids too)
         from codex.engine.effects.statics import static_links
         out += [b if square == a else a for a, b, _ in static_links(state, unit) if square in (a, b)]
+    if kw.leaps_sites:
+        out += leap_squares(state, square)
     if kw.moves_as_if_connected:
         row, col = row_col(square)
         if row in (0, ROWS - 1):
@@ -139,10 +141,25 @@ def linked_squares(state: GameState, kw: Keywords, square: int, unit: Unit | Non
     return out
 
 
+def leap_squares(state: GameState, square: int) -> list[int]:
+    """"Leap entirely over adjacent sites in one step": the square beyond each adjacent site, in
+    a straight line (the site leapt over is not entered)."""
+    from codex.engine.geometry import Direction, next_square
+    out = []
+    for d in Direction:
+        mid = next_square(square, d)
+        far = next_square(mid, d) if mid is not None else None
+        if mid is not None and far is not None and state.site_at(mid) is not None:
+            out.append(far)
+    return out
+
+
 def linked_rule(state: GameState, kw: Keywords, frm: int, to: int, unit: Unit | None = None) -> str | None:
     """The rule that makes ``frm`` → ``to`` a step although the squares are not adjacent."""
     if frm == to or to in orthogonal_neighbours(frm) or to not in linked_squares(state, kw, frm, unit):
         return None
+    if kw.leaps_sites and to in leap_squares(state, frm):
+        return "leap"
     if kw.moves_as_if_connected and row_col(frm)[1] == row_col(to)[1] and {row_col(frm)[0], row_col(to)[0]} == {
             0, ROWS - 1}:
         return "as-if-connected"
@@ -404,6 +421,9 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
         if rule == "as-if-adjacent" and state.statics:       # a card's words made the squares adjacent
             from codex.engine.effects.statics import link_quote
             quote = link_quote(state, unit, cur.square, to.square)
+        if rule == "leap" and state.statics:                  # the card's words let it leap
+            from codex.engine.effects.statics import keyword_sources
+            quote = next(iter(keyword_sources(state, unit, "leaps_sites")), None)
         stepped: list[Event] = [Stepped(unit.id, unit.name, cur, to, purpose, len(taken), rules=rules,
                                         from_card=quote)]
         state, carried = move_unit(state, unit.id, to)

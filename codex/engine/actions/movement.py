@@ -296,8 +296,13 @@ def _borders(state: GameState, unit: Unit, locs: list[Location]) -> list[tuple[i
     out = []
     for frm, to in zip(locs, locs[1:]):
         kw = keywords_at(state, unit, frm)
-        if frm.square == to.square or linked_rule(state, kw, frm.square, to.square, unit) == "as-if-adjacent":
+        link = linked_rule(state, kw, frm.square, to.square, unit)
+        if frm.square == to.square or link == "as-if-adjacent":
             continue   # moving between a site's levels, or "as if adjacent", crosses no border
+        if link == "leap":     # over the site between: both its borders, through the air, not on the ground
+            mid = (frm.square + to.square) // 2
+            out += [(frm.square, mid, False), (mid, to.square, False)]
+            continue
         ground = frm.region is Region.SURFACE and to.region is Region.SURFACE and not kw.airborne
         out.append((frm.square, to.square, ground))
     return out

@@ -78,7 +78,12 @@ def _entering_control(state: Any, site: Any, pid: str) -> tuple[str, list[Event]
 
 @handles(D.PlaySite, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL, Verdict.AMBIGUOUS)
 def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
-    pid = res.state.turn.active
+    pid = a.player or res.state.turn.active
+    if not any(p.id == pid for p in res.state.players):
+        from codex.engine.errors import Problem, ScenarioError
+        raise ScenarioError([Problem(ptr + "/player", f"no player {pid!r}", "name a player of the scenario")])
+    if pid != res.state.turn.active and not a.by_effect:
+        raise res.illegal((Reason.NOT_ACTIVE_PLAYER, "site.play"), f"{pid} is not the active player", ptr + "/player")
     avatar = res.state.avatar_of(pid)
     if avatar is None:
         raise res.illegal((Reason.AVATAR_ONLY, "site.play"), f"{pid} has no Avatar", ptr)
@@ -87,6 +92,9 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
         raise res.illegal(found, f"{avatar.name} cannot play a site", ptr)
     sq = a.square
     found = site_placement_reason(res.state, pid, sq)
+    if found and a.where_named and a.by_effect and found[0] in (Reason.NOT_ADJACENT_TO_OWN_SITE,
+                                                                Reason.NOT_NEAREST_AVATAR):
+        found = None      # the effect's words say where the site goes (`effects.board._play`)
     if found and found[0] in (Reason.NOT_ADJACENT_TO_OWN_SITE, Reason.NOT_NEAREST_AVATAR):
         from codex.engine.effects.casting_rules import play_permitted
         quote = play_permitted(res.state, a.site.name or "", a.site.text or "", pid, sq)
@@ -111,7 +119,7 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     played = SitePlayed(sq, site.name, pid, avatar.name, old is not None, tapped=not a.by_effect, rules=rules)
     res.emit(*([] if a.by_effect else [Tapped(avatar.id, avatar.name)]), *from_hand, played, *told)
     p = state.player(pid)
-    if controller == pid:
+    if controller == pid and pid == res.state.turn.active:
         res.state = state.with_player(replace(p, mana=p.mana + 1))
         res.emit(ManaGained(pid, 1, p.mana + 1, f"{site.name} enters the realm on {pid}'s turn and provides 1 mana",
                             rules=("mana",)))

@@ -60,11 +60,25 @@ def _facing(state: GameState, ctx: Ctx, squares: list[int]) -> None:
                                   key, [], f"/choices/{key}")
 
 
+def _across(ctx: Ctx, squares: list[int]) -> None:
+    """"flows horizontally, from one edge of the realm to the other": the grid reaches both edges
+    (`flows.spans`)."""
+    from codex.engine.effects.flows import spans
+    from codex.engine.errors import AmbiguousAction
+    way = list(ctx.lookup("flow_across") or [])
+    if way and not spans(squares, way):
+        key = f"{ctx.key}.area"
+        raise AmbiguousAction(f"{ctx.source_name}: its area of effect flows from one edge of the realm to the other; "
+                              f"give a grid reaching both edges ({', '.join(str(o.key) for o in way)})",
+                              key, [], f"/choices/{key}")
+
+
 def area_locations(state: GameState, ctx: Ctx) -> list[Obj]:
     """The locations of the grid: its squares in the caster's region (a site's surface when the
     caster is on one)."""
     regions = {loc.region for loc in source_locations(state, ctx)} or {Region.SURFACE}
     _facing(state, ctx, list(grid(ctx)))
+    _across(ctx, list(grid(ctx)))
     out = []
     for square in grid(ctx):
         for region in regions:

@@ -127,7 +127,9 @@ def filter_problems(f: Any) -> Iterator[str]:
         if f.stat not in ("power", "cost") or stat_value(f.value) is None:
             yield f"a comparison of {f.stat}"
     elif isinstance(f, A.Relative):
-        yield from condition_problems(f.clause)
+        from codex.engine.effects.select import shared_borders
+        if shared_borders(f) is None:     # "sites that share no borders": a relation among the picks
+            yield from condition_problems(f.clause)
     elif isinstance(f, A.Aside):      # "royalty (titles listed in parentheses)"
         items = f.what.items if isinstance(f.what, A.Group) else (f.what,)
         for item in items:
@@ -195,7 +197,8 @@ def clause_problems(clause: Any) -> Iterator[str]:
         for item in act.items:
             yield from clause_problems(A.replace(clause, action=item, modal=None))
         return
-    primitive = EXECUTORS.get(type(act))
+    from codex.engine.effects.execute import primitive_of
+    primitive = primitive_of(act)
     if primitive is None:
         yield f"the primitive {type(act).__name__}" + (f" ({act.lemma})" if isinstance(act, A.Action) else "")
         return

@@ -114,13 +114,14 @@ class Ctx:
         """The scenario's raw answer for ``role`` (None when it gives none)."""
         return _choices.get().get(f"{self.key}.{role}")
 
-    def may(self, what: str, role: str = "may") -> bool:
-        """A "you may": the scenario says yes or no (key ``<key>.may``)."""
+    def may(self, what: str, role: str = "may", who: str = "its controller") -> bool:
+        """A "you may": the scenario says yes or no (key ``<key>.may``); ``who`` is the player
+        the words let choose ("Your opponent, then you, may ...")."""
         key = f"{self.key}.{role}"
         given = _choices.get().get(key)
         if isinstance(given, bool):
             return given
-        raise AmbiguousAction(f"{self.source_name}: its controller may {what}; say whether they do", key,
+        raise AmbiguousAction(f"{self.source_name}: {who} may {what}; say whether they do", key,
                               [True, False], f"/choices/{key}")
 
 

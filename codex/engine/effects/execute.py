@@ -116,26 +116,40 @@ CLAUSE_ADJUNCTS = frozenset({"while"})
 
 
 EXECUTORS: dict[type, Primitive] = {}
+#: The grammar's catch-all verb (`A.Action`) by lemma, for lemmas with an executor of their own
+#: ("flow"); any other lemma goes to the `A.Action` executor.
+LEMMAS: dict[str, Primitive] = {}
 
 
 def executes(node_type: type, *, roles: tuple[str, ...] = (), problems: Problems | None = None,
              adverbs: tuple[str, ...] = (), adjuncts: tuple[str, ...] = (),
              clause_problems: Callable[[A.Clause], Iterator[str]] | None = None,
              own_purpose: Callable[[A.Clause], bool] | None = None,
-             permission: bool = False) -> Callable[[Executor], Executor]:
+             permission: bool = False, lemma: str | None = None) -> Callable[[Executor], Executor]:
     """Register the executor of ``node_type`` (with the roles it selects, its problems, and the
-    adverbs and adjuncts of a clause it reads: `check.py` names any other as missing)."""
+    adverbs and adjuncts of a clause it reads: `check.py` names any other as missing); with
+    ``lemma``, of that lemma of the catch-all verb only."""
     def register(fn: Executor) -> Executor:
-        EXECUTORS[node_type] = Primitive(fn, roles, problems or _no_problems, frozenset(adverbs), frozenset(adjuncts),
-                                         clause_problems=clause_problems, own_purpose=own_purpose,
-                                         permission=permission)
+        primitive = Primitive(fn, roles, problems or _no_problems, frozenset(adverbs), frozenset(adjuncts),
+                              clause_problems=clause_problems, own_purpose=own_purpose, permission=permission)
+        if lemma is not None:
+            LEMMAS[lemma] = primitive
+        else:
+            EXECUTORS[node_type] = primitive
         return fn
     return register
 
 
+def primitive_of(act: Any) -> Primitive | None:
+    """The executor of an action node: its lemma's for the catch-all verb, else its type's."""
+    if isinstance(act, A.Action) and act.lemma in LEMMAS:
+        return LEMMAS[act.lemma]
+    return EXECUTORS.get(type(act))
+
+
 def has_own_purpose(clause: A.Clause) -> bool:
     """Whether the clause's purpose is read by its primitive ("costs (3) less to cast")."""
-    primitive = EXECUTORS.get(type(clause.action))
+    primitive = primitive_of(clause.action)
     return primitive is not None and primitive.own_purpose is not None and primitive.own_purpose(clause)
 
 
@@ -191,7 +205,7 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
         return acted
     if shared_actions(act):
         return _run_shared(run, clause, act)
-    primitive = EXECUTORS.get(type(act))
+    primitive = primitive_of(act)
     if primitive is None:
         raise NotExecutable(f"the primitive {type(act).__name__}")
     if clause.per is not None and _per_each_agent(run, clause):
@@ -232,11 +246,33 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     else:
         run.did = True
     before = len(run.events)
+    pre = run.state
     acted = primitive.run(run, act, clause)
     if not acted and len(run.events) == before:
         _say_nothing_fits(run, act)
     _cite_words(run, act, before)
+    _retyped(run, pre, act, acted)
     return acted
+
+
+def _retyped(run: Run, pre: Any, act: Any, acted: list[Obj]) -> None:
+    """The clause named a subtype and some unit it acted on has that subtype by an ongoing effect
+    ("Nearby minions become Beasts"): the ruling says so, quoting the effect."""
+    from codex.engine.effects.select import _selectors, is_subtype, singular
+    from codex.engine.effects.statics import applied_to
+    words = {singular(w).lower() for sel in _selectors(act, 0) for w in [sel.noun, *sel.mods] if is_subtype(w)}
+    if not words:
+        return
+    for obj in acted:
+        unit = pre.unit(str(obj.key)) if obj.kind == "unit" else None     # as it was when the words named it
+        done = applied_to(pre, unit) if unit is not None else None
+        if unit is None or done is None or not done.typed_by:
+            continue
+        now = ", ".join(tuple(done.subtypes if done.subtypes is not None else unit.subtypes) + done.also)
+        run.emit(Note("subtypes_changed", f"{unit.name} is {now or 'of no subtype'} now, by an ongoing effect "
+                      f"(printed: {', '.join(unit.subtypes) or 'none'}; 'become' gives a subtype instead of the printed "
+                      f"ones, 'also' besides them).", {"unit": unit.id, "subtypes": now},
+                      rules=("ongoing-effect", "subtypes"), from_card=done.typed_by[-1]))
 
 
 def _cite_words(run: Run, act: Any, before: int) -> None:
@@ -558,7 +594,7 @@ class Resolution:
 
 
 # the primitives register themselves
-from codex.engine.effects import animate, board, cards, carried, casting_effects, counters, lasting_damage, motion, power, purpose, reactivate, replacements, shoot, summon, transform  # noqa: E402,F401,E501
+from codex.engine.effects import animate, board, cards, carried, casting_effects, counters, flows, lasting_damage, motion, power, purpose, reactivate, replacements, shoot, summon, transform  # noqa: E402,F401,E501
 
 __all__ = ["execute", "EXECUTORS", "Primitive", "executes", "Run", "NotExecutable", "AbilityKind", "Keywords",
            "CardQuote", "describe", "select_all", "holds"]

@@ -75,7 +75,12 @@ MODS = {"allied", "enemy", "other", "tapped", "untapped", "weaker", "stronger", 
         "ordinary", "exceptional", "elite", "unique", "hit", "topmost", "next", "bottommost", "different",
         "magic", "minion", "artifact", "aura", "site", "strongest", "weakest", "basic", "broken", "chosen",
         "underground", "underwater", "burrowed", "submerged", "target", "only", "defending", "elemental",
-        "current"}
+        "current", "nearest", "closest", "furthest", "farthest"}
+#: superlatives of distance: "the enemy nearest to you", "the site furthest from your Avatar", "the
+#: nearest enemy" (from this card); not a test of each object but a pick among those the other words
+#: name (`_by_distance`)
+NEAREST = ("nearest_to", "nearest", "closest")
+FURTHEST = ("furthest_from", "furthest", "farthest")
 RARITIES = {"ordinary", "exceptional", "elite", "unique"}
 CARD_TYPES = {"magic", "minion", "artifact", "aura", "site", "avatar"}
 ELEMENT_MODS = {"fire", "earth", "air", "water"}
@@ -83,7 +88,7 @@ ELEMENT_MODS = {"fire", "earth", "air", "water"}
 #: place relations the evaluator knows
 RELS = {"nearby", "adjacent", "here", "there", "at", "atop", "on", "in", "occupying", "within",
         "adjacent_to", "anywhere", "in_realm", "in_play", "above", "below", "above_or_below", "under", "beneath",
-        "from", "among", "near", "to", "into"}
+        "from", "among", "near", "to", "into", "nearest_to", "furthest_from"}
 
 ALL_DETS = {None, "each", "all", "every", "any", "the"}
 ONE_DETS = {"a", "an", "one", "target", "another"}
@@ -271,7 +276,7 @@ def _site_subtypes(state: GameState) -> set[str]:
 
 
 def _unit_subtypes(state: GameState) -> set[str]:
-    return {s.lower() for u in state.units for s in u.subtypes}
+    return {s.lower() for u in state.units for s in unit_subtypes(state, u)}
 
 
 def _extra_test(state: GameState, ctx: Ctx, extra: str | None) -> Callable[[Obj], bool]:
@@ -386,7 +391,7 @@ def _card_data(o: Obj) -> Any:
 def _subtypes(state: GameState, o: Obj) -> set[str]:
     u = _unit(state, o)
     if u is not None:
-        return {s.lower() for s in u.subtypes}
+        return {s.lower() for s in unit_subtypes(state, u)}
     if o.kind == "site":
         site = state.site_at(o.key)
         return {s.lower() for s in site.subtypes} if site is not None else set()
@@ -395,6 +400,16 @@ def _subtypes(state: GameState, o: Obj) -> set[str]:
         return {s.lower() for s in art.subtypes} if art is not None else set()
     data = _card_data(o)
     return {s.lower() for s in data.subtypes} if data is not None else set()
+
+
+def unit_subtypes(state: GameState, u: Unit) -> tuple[str, ...]:
+    """A unit's subtypes now: printed, or as an ongoing effect makes them ("Mortals in the realm
+    become Beasts"); while statics are evaluated, the printed ones (an effect's own words never read
+    what it changes: the units "Mortals" covers are those printed Mortal)."""
+    from codex.engine.effects.statics import applied_to
+    done = applied_to(state, u)
+    base = done.subtypes if done.subtypes is not None else tuple(u.subtypes)
+    return tuple(dict.fromkeys(base + done.also))
 
 
 def _elements(state: GameState, o: Obj) -> set[str]:
@@ -466,6 +481,13 @@ def word_rules(state: GameState, node: Any) -> tuple[str, ...]:
             found.append("royalty")
         if any(is_subtype(w) and singular(w).lower() in known for w in words):
             found.append("subtypes")
+        if any(shared_borders(f) is not None for f in sel.filters):
+            found.append("border")           # "sites that share no borders": orthogonal neighbours only
+        supers = [f for f in sel.filters if distance_superlative(f)]
+        if supers or any(m.lower() in NEAREST + FURTHEST for m in sel.mods):
+            found.append("step.away")        # "the enemy nearest to you": a distance in steps
+        if any(isinstance(f.of, A.Ref) and f.of.word.lower() in ("you", "yourself") for f in supers):
+            found.append("you.avatar")       # measured from a player: from their Avatar
     return tuple(dict.fromkeys(found))
 
 
@@ -1209,8 +1231,8 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
             owner = controller_of(state, holders[0]) or ctx.controller
             from dataclasses import replace as dc_replace
             mods_ctx = dc_replace(ctx, controller=owner).bind("other", holders)
-    tests = [noun_test] + [_mod_test(state, mods_ctx, m) for m in sel.mods if m.lower() not in ("random", "strongest",
-                                                                                               "weakest", "only")]
+    tests = [noun_test] + [_mod_test(state, mods_ctx, m) for m in sel.mods if m.lower() not in (
+        "random", "strongest", "weakest", "only") + NEAREST + FURTHEST]
     if isinstance(sel.det, str) and sel.det.lower() == "another":
         tests.append(_mod_test(state, ctx, "other"))
     if isinstance(sel.det, str) and sel.det.lower() in ("your",) and kind not in ("location", "player"):
@@ -1226,13 +1248,23 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         else:
             owners = {controller_of(state, o) or str(o.key) for o in possessors}
             tests.append(lambda o: controller_of(state, o) in owners)
-    tests += [_filter_test(state, ctx, f, kind) for f in sel.filters]
+    tests += [_filter_test(state, ctx, f, kind) for f in sel.filters
+              if not distance_superlative(f) and shared_borders(f) is None]
     found = [o for o in _candidates(state, kind) if all(t(o) for t in tests)]
+    for f in sel.filters:
+        if distance_superlative(f):
+            found = _by_distance(state, ctx, found, f.rel, f.of)
+    for m in sel.mods:
+        if m.lower() in NEAREST + FURTHEST:
+            found = _by_distance(state, ctx, found, m.lower(), None)
     if any(m.lower() == "only" for m in sel.mods) and len(found) != 1:
         found = []               # "the only minion here": none when there is not exactly one
     extreme = next((m.lower() for m in sel.mods if m.lower() in ("strongest", "weakest")), None)
     if extreme is not None:
         found = _extremes(state, found, extreme)
+    elif not sel.plural and (any(distance_superlative(f) for f in sel.filters) or
+                             any(m.lower() in NEAREST + FURTHEST for m in sel.mods)):
+        extreme = "distance"         # "the enemy nearest to you": ties are the chooser's to break
     within = ctx.lookup("within")
     if within and kind == "unit":     # "Staying within <a place>, move target unit"
         squares = {int(o.key) for o in within}
@@ -1259,9 +1291,25 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
                                     f"it is not a {sel.noun} its words allow", "target.declared", "/action/targets")
         if not found and how == "choose" and (sel.det == "target" or "target" in sel.mods):
             _no_legal_target(ctx, sel.noun)
-        return ctx.choose(role, found, count=count or 1, optional=how == "up_to",
-                          why=f"choose {'up to ' if how == 'up_to' else ''}{sel.det or count} {sel.noun}")
+        picked = ctx.choose(role, found, count=count or 1, optional=how == "up_to",
+                            why=f"choose {'up to ' if how == 'up_to' else ''}{sel.det or count} {sel.noun}")
+        _check_together(state, ctx, sel, role, picked)
+        return picked
     return found
+
+
+def _check_together(state: GameState, ctx: Ctx, sel: A.Selector, role: str, picked: list[Obj]) -> None:
+    """"Target three sites that share no borders": the picks must keep the relation the words set
+    among them; a choice that does not is asked again, saying why."""
+    from codex.engine.errors import AmbiguousAction
+    for f in sel.filters:
+        share = shared_borders(f)
+        if share is None or _borders_ok(state, picked, share):
+            continue
+        key = f"{ctx.key}.{role}"
+        raise AmbiguousAction(f"{ctx.source_name}: {describe(state, picked)} {'do not each share' if share else 'share'} "
+                              f"a border; choose {sel.noun}s that {'do' if share else 'share no borders'}",
+                              key, [], f"/choices/{key}")
 
 
 def _no_legal_target(ctx: Ctx, noun: str) -> None:
@@ -1308,6 +1356,71 @@ def untargetable_removed(state: GameState, ctx: Ctx, found: list[Obj]) -> list[O
             continue
         out.append(o)
     return out
+
+
+def shared_borders(f: Any) -> bool | None:
+    """"(sites) that share no borders" / "that share a border": a relation among the objects picked
+    together, not a test of each: False (no two share a border), True (each shares one with
+    another), None (other words)."""
+    if not (isinstance(f, A.Relative) and isinstance(f.clause, A.Clause) and isinstance(f.clause.action, A.Action)
+            and f.clause.action.lemma == "share" and not f.clause.negated and f.clause.modal is None
+            and not f.clause.conditions and not f.clause.adjuncts and not f.clause.adverbs):
+        return None
+    roles = dict(f.clause.action.roles)
+    agent, what = roles.get("agent"), roles.get("patient")
+    if set(roles) != {"agent", "patient"} or not (isinstance(agent, A.Ref) and agent.word.lower() == "which"):
+        return None
+    if not (isinstance(what, A.Selector) and singular(what.noun).lower() == "border" and not what.mods
+            and not what.filters and what.det in ("no", "a", None)):
+        return None
+    return bool(what.det != "no")
+
+
+def _borders_ok(state: GameState, picked: list[Obj], share: bool) -> bool:
+    """Whether the objects picked together keep the relation (Codex "Border": adjacent squares,
+    not diagonals)."""
+    from codex.engine.geometry import orthogonal_neighbours
+    squares = [{loc.square for loc in locations_of(state, o)} for o in picked]
+
+    def touching(i: int, j: int) -> bool:
+        return any(b in orthogonal_neighbours(a) for a in squares[i] for b in squares[j])
+    if share:
+        return all(any(touching(i, j) for j in range(len(squares)) if j != i) for i in range(len(squares)))
+    return not any(touching(i, j) for i in range(len(squares)) for j in range(i + 1, len(squares)))
+
+
+def distance_superlative(f: Any) -> bool:
+    """"nearest to you", "furthest from your Avatar": a pick by distance, not a place."""
+    return isinstance(f, A.Where) and f.rel in NEAREST + FURTHEST
+
+
+def _origin(state: GameState, ctx: Ctx, of: Any) -> tuple[list[Obj], list[Location]]:
+    """What distance is measured from: what the words name (a player: their Avatar, Codex "You":
+    a player stands nowhere), or this card (a spell: its caster)."""
+    if of is None:
+        return [ctx.source], source_locations(state, ctx)
+    named = select(state, ctx, of, "origin", choose=False)
+    objs: list[Obj] = []
+    for o in named:
+        avatar = state.avatar_of(str(o.key)) if o.kind == "player" else None
+        objs.append(unit_obj(avatar) if avatar is not None else o)
+    return objs, [loc for o in objs for loc in locations_of(state, o)]
+
+
+def _by_distance(state: GameState, ctx: Ctx, found: list[Obj], rel: str, of: Any) -> list[Obj]:
+    """The nearest (furthest) of them to the origin, in steps: adjacent squares counted one a step
+    (Codex "Step"); what the distance is measured from is not among them ("the minion closest to
+    this"); ties all stay, for the chooser to break."""
+    objs, origin = _origin(state, ctx, of)
+    squares = {loc.square for loc in origin}
+    if not squares:
+        return []
+    measured = [(o, min(manhattan(sq, loc.square) for sq in squares for loc in where))
+                for o in found if o not in objs and (where := locations_of(state, o))]
+    if not measured:
+        return []
+    best = (min if rel in NEAREST else max)(d for _, d in measured)
+    return [o for o, d in measured if d == best]
 
 
 def _extremes(state: GameState, found: list[Obj], which: str) -> list[Obj]:

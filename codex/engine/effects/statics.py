@@ -220,6 +220,10 @@ def _permission(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     if isinstance(act, A.Move) and clause.modal == "can" and _connected(clause):
         _check_words(act.patient)
         return [Static("grant", ctx, act.patient, Keywords(moves_as_if_connected=True), (), order)]
+    if isinstance(act, A.Move) and clause.modal == "can" and leaps_sites(clause):
+        # "Can leap entirely over adjacent sites in one step": a step past the site (`movement.linked_squares`)
+        _check_words(act.patient)
+        return [Static("grant", ctx, act.patient, Keywords(leaps_sites=True), tuple(clause.conditions), order)]
     verb = PERMITTED.get(type(act))
     if verb == "cast" and _cast_when(clause) is not None:
         # "May be cast when an ally defends a site or another unit": cast then, outside the usual timing
@@ -539,6 +543,12 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     if isinstance(act, A.SetState) and act.state == "flooded" or isinstance(act, A.IsA) and _water_site(act.type):
         _check_words(act.patient)
         return [Static("water", ctx, act.patient, None, conds, order)]
+    if isinstance(act, A.IsA) and subtype_becomes(act) is not None:
+        # "Mortals in the realm become Beasts": a subtype the units it covers now have, instead of
+        # their printed ones, or with them ("are also Beasts") (`applied_to`, read by `select._subtypes`)
+        _check_words(act.patient)
+        also = "also" in clause.adverbs
+        return [Static("subtype", ctx, act.patient, (subtype_becomes(act), also), conds, order)]
     if isinstance(act, A.SetState) and act.state == "lethal":
         return [Static("lethal", ctx, _lethal_to(act.patient), None, conds, order)]
     if isinstance(act, A.ModifyDamage):
@@ -600,6 +610,36 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
             _check_words(whom)
         return [Static("redirect", ctx, whom, None, conds, order)]
     raise Unsupported(f"a static {type(act).__name__}")
+
+
+def leaps_sites(clause: A.Clause) -> bool:
+    """"Can leap (entirely) over adjacent sites (in one step)": a leap over a site, nothing else said."""
+    act = clause.action
+    if not (isinstance(act, A.Move) and act.kind == "leap" and act.dest is None and act.steps is None
+            and act.source is None and act.direction is None and set(clause.adverbs) <= {"entirely"}
+            and not clause.adjuncts and not clause.conditions):
+        return False
+    path = act.path
+    if not (isinstance(path, A.Selector) and path.noun.lower() in ("site", "sites") and not path.mods):
+        return False
+    rest = [f for f in path.filters if not (isinstance(f, A.Where) and (
+        f.rel == "adjacent" and f.of is None or f.rel == "in" and isinstance(f.of, A.Selector)
+        and f.of.noun.lower() == "step" and f.of.count in (1, None)))]
+    return not rest and any(isinstance(f, A.Where) and f.rel == "adjacent" for f in path.filters)
+
+
+def subtype_becomes(act: A.IsA) -> str | None:
+    """"become Beasts", "are also Beasts": the one subtype named (not a card type or a keyword), or None."""
+    from codex.engine.effects.select import CARD_TYPES, is_subtype, singular
+    from codex.engine.keywords import FLAGS
+    what = act.type
+    if not (isinstance(what, A.Selector) and what.det in (None, "a", "an") and not what.mods and not what.filters
+            and is_subtype(what.noun)):
+        return None
+    word = singular(what.noun)
+    if word.lower() in CARD_TYPES or word.lower().replace(" ", "_") in FLAGS:
+        return None
+    return word
 
 
 def _traverse_ban(clause: A.Clause, verb: A.Traverse, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
@@ -1319,6 +1359,9 @@ class Applied:
     lost: Keywords = Keywords()
     power: int = 0
     sources: tuple[CardQuote, ...] = ()
+    subtypes: tuple[str, ...] | None = None    # the subtypes an effect gives instead of the printed ones
+    also: tuple[str, ...] = ()                 # subtypes given besides them
+    typed_by: tuple[CardQuote, ...] = ()       # the effects that changed its subtypes
 
 
 NOTHING = Applied()
@@ -1380,9 +1423,9 @@ def _applied_now(state: GameState, unit: Unit) -> Applied:
     me = Obj("unit", unit.id)
     silenced = _silenced_sources(state)
     result: dict[str, Any] = {"silenced": None, "disabled": None, "granted": Keywords(), "lost": Keywords(),
-                              "power": 0, "sources": ()}
+                              "power": 0, "sources": (), "subtypes": None, "also": (), "typed_by": ()}
     for s in state.statics:
-        if s.kind not in ("silence", "disable", "grant", "lose", "power") or not _active(
+        if s.kind not in ("silence", "disable", "grant", "lose", "power", "subtype") or not _active(
                 state, s, silenced - {s.ctx.source} if s.kind == "silence" else silenced):
             continue
         if me not in affected(state, s):
@@ -1397,6 +1440,14 @@ def _applied_now(state: GameState, unit: Unit) -> Applied:
             result["lost"] = result["lost"].merge(s.payload)
         elif s.kind == "power":
             result["power"] += int(s.payload) * times(state, s)
+        elif s.kind == "subtype":
+            word, also = s.payload
+            if also:
+                result["also"] = result["also"] + (word,)
+            else:           # the latest effect's subtype stands (timestamp order within the layer)
+                result["subtypes"] = (word,)
+            result["typed_by"] = result["typed_by"] + (s.quote,)
+            continue
         else:
             continue
         result["sources"] = result["sources"] + (s.quote,)
