@@ -465,6 +465,8 @@ class _Reader:
                 pre, np.det = np.det
                 if pre == "another":
                     np.mods.insert(0, "other")
+                elif pre == "half":         # "half its power": half of what the rest names
+                    np.count = "half"
         if qty is not None:
             if qty.data == "qty_quant":
                 np.quant = self.tok(qty.children[0]).reading.lemma
@@ -920,9 +922,12 @@ def _quantity_of(node: Any) -> Any:
         owner = node.det.owner if isinstance(node.det, A.Possessive) else (A.Ref(node.det.rstrip("s")) if node.det in ("its", "his", "her", "their") else None)
         of = next((f.what for f in node.filters if isinstance(f, A.Of)), None)
         kind = {"mana cost": "cost", "number": "count", "life total": "life"}.get(node.noun, node.noun)
-        if node.det in ("its", "his", "her", "their"):
-            owner = A.Ref({"its": "it", "his": "he", "her": "she", "their": "they"}[node.det])
-        return A.Quantity(kind, of if of is not None else owner)
+        if node.det in ("its", "his", "her", "their", "your"):
+            owner = A.Ref({"its": "it", "his": "he", "her": "she", "their": "they", "your": "you"}[node.det])
+        amount = A.Quantity(kind, of if of is not None else owner)
+        # "half its power": the measure halved, never the measure alone (a card dealing
+        # half would deal all)
+        return A.Quantity("half", amount) if node.count == "half" else amount
     return node
 
 
@@ -2285,6 +2290,8 @@ def _special_role(cls: type, role: str, node: Any, raw: Any) -> tuple[str | None
             return role, equal[1]
         if "lethal" in node.mods or "Lethal" in node.mods:
             return role, "lethal"
+        if node.count == "half":    # "lose half your life": half of a measure, not a number
+            return role, _quantity_of(node)
         return role, node.count
     if role == "count" and isinstance(node, A.Selector):
         return role, node.count if node.count is not None else 1

@@ -622,11 +622,13 @@ class _Printer:
         return "that " + text
 
     def quantity(self, q: A.Quantity) -> str:
+        if q.kind in ("half", "double") and isinstance(q.of, A.Quantity):
+            return f"{q.kind} {self.quantity(q.of)}"
         of = self.np(q.of) if q.of is not None else "its"
         if q.kind == "count":
             return f"the number of {of}"
-        if isinstance(q.of, A.Ref) and q.of.word in ("it", "they", "he", "she"):
-            poss = {"it": "its", "they": "their", "he": "his", "she": "her"}[q.of.word]
+        if isinstance(q.of, A.Ref) and q.of.word in ("it", "they", "he", "she", "you"):
+            poss = {"it": "its", "they": "their", "he": "his", "she": "her", "you": "your"}[q.of.word]
             return f"{poss} {q.kind}"
         return f"the {q.kind} of {of}"
 
@@ -922,9 +924,13 @@ class _Verb:
         return _j(self.subject_and_verb(self.a.agent, "gain"), self.p.np(self.a.mana))
 
     def _GainLife(self) -> str:
+        if isinstance(self.a.amount, A.Quantity):      # "gain life equal to its power"
+            return _j(self.subject_and_verb(self.a.agent, "gain"), "life equal to", self.p.quantity(self.a.amount))
         return _j(self.subject_and_verb(self.a.agent, "gain"), self.p.num(self.a.amount) if self.a.amount is not None else None, "life")
 
     def _LoseLife(self) -> str:
+        if isinstance(self.a.amount, A.Quantity):      # "lose life equal to half your life"
+            return _j(self.subject_and_verb(self.a.agent, "lose"), "life equal to", self.p.quantity(self.a.amount))
         return _j(self.subject_and_verb(self.a.agent, "lose"), self.p.num(self.a.amount) if self.a.amount is not None else None, "life")
 
     def _Heal(self) -> str:
