@@ -96,6 +96,21 @@ def load_json(data: bytes | str, limits: Limits = DEFAULT, source: str = "the do
     return doc
 
 
+def value_at(doc: Any, pointer: str) -> tuple[bool, Any]:
+    """``(found, value)`` at a JSON pointer of ``doc`` (RFC 6901 tokens, list indices as
+    digits): where a problem's pointer leads, to show the value given or read what is beside it."""
+    cur = doc
+    for part in pointer.split("/")[1:]:
+        part = part.replace("~1", "/").replace("~0", "~")
+        if isinstance(cur, dict) and part in cur:
+            cur = cur[part]
+        elif isinstance(cur, list) and part.isascii() and part.isdecimal() and int(part) < len(cur):
+            cur = cur[int(part)]
+        else:
+            return False, None
+    return True, cur
+
+
 def check_text(text: str, where: str, max_chars: int, max_digits: int = DEFAULT.max_int_digits,
                ) -> str:
     """Return ``text`` if it is valid Unicode, at most ``max_chars`` long and has no number longer

@@ -12,6 +12,8 @@ import json
 import re
 from typing import Any
 
+from codex.inputs import value_at
+
 _EXPECTED = [
     (re.compile(r"valid (tuple|list|array)"), "a list, written [ … ]"),
     (re.compile(r"valid (dictionary|object)|model_type|valid model"), "an object, written { … }"),
@@ -32,19 +34,6 @@ def where(pointer: str) -> str:
     return " › ".join(str(int(p) + 1) if p.isascii() and p.isdecimal() else p for p in parts) or "the scenario"
 
 
-def _value_at(doc: Any, pointer: str) -> tuple[bool, Any]:
-    cur = doc
-    for part in pointer.split("/")[1:]:
-        part = part.replace("~1", "/").replace("~0", "~")
-        if isinstance(cur, dict) and part in cur:
-            cur = cur[part]
-        elif isinstance(cur, list) and part.isascii() and part.isdecimal() and int(part) < len(cur):
-            cur = cur[int(part)]
-        else:
-            return False, None
-    return True, cur
-
-
 def plain_problem(problem: dict[str, Any], doc: Any = None) -> dict[str, Any]:
     """The problem with ``where`` (readable place), ``problem`` in plain words, ``given`` (the
     value found there, shortened) and ``fix`` without repository paths; ``pointer`` kept."""
@@ -63,7 +52,7 @@ def plain_problem(problem: dict[str, Any], doc: Any = None) -> dict[str, Any]:
                  "see the scenario format page", fix)
     out = {**problem, "where": where(str(problem.get("pointer") or "")), "problem": text,
            "fix": fix}
-    found, value = _value_at(doc, str(problem.get("pointer") or "")) if doc is not None \
+    found, value = value_at(doc, str(problem.get("pointer") or "")) if doc is not None \
         else (False, None)
     if found:
         given = json.dumps(value, ensure_ascii=False)

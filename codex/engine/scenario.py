@@ -29,6 +29,7 @@ from codex.engine.reasons import explain
 from codex.engine.state import Affinity, Artifact, Aura, GameState, Player, Site, Turn, Unit, UnitKind
 from codex.engine.tokens import TOKENS, token_kind
 from codex.engine.zone_docs import deck_entries, lasting_effects, player_zones
+from codex.inputs import value_at
 
 FORMAT = D.FORMAT
 SCHEMA_FILE = "scenario.schema.json"
@@ -128,20 +129,6 @@ def _split(pointer: str) -> tuple[str, str]:
     return parent, name.replace("~1", "/").replace("~0", "~")
 
 
-def _at(doc: Any, pointer: str) -> Any:
-    """The value at a JSON pointer of ``doc`` (None when it is not there)."""
-    cur = doc
-    for part in filter(None, pointer.split("/")):
-        key = part.replace("~1", "/").replace("~0", "~")
-        if isinstance(cur, dict):
-            cur = cur.get(key)
-        elif isinstance(cur, list) and key.isdigit() and int(key) < len(cur):
-            cur = cur[int(key)]
-        else:
-            return None
-    return cur
-
-
 @lru_cache(maxsize=1)
 def action_names() -> frozenset[str]:
     """Every value ``do`` may take (the actions' tags, read from the format's schema)."""
@@ -181,7 +168,7 @@ def _renames(problems: list[Problem], kinds: dict[str, str], doc: Any) -> list[P
             p = Problem(p.pointer, p.problem, f'rename "{name}" to "{wanted}"')
             renamed.setdefault(f"{parent}/{wanted}", name)
         elif error == "union_tag_not_found":
-            obj = _at(doc, parent)
+            _found, obj = value_at(doc, parent)
             typed = [k for k, v in obj.items() if isinstance(v, str) and v in action_names()] \
                 if isinstance(obj, dict) else []
             if typed:

@@ -16,6 +16,7 @@ are chosen by the scope of a search:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Callable
 
@@ -37,6 +38,17 @@ class Lexicon:
     synonyms: list[list[str]]
     cards: CardNames
     titles: list[str]
+
+    @cached_property
+    def one_word_synonyms(self) -> dict[str, tuple[str, ...]]:
+        """Each one-word synonym with the other one-word members of its groups, built once
+        (the ranking asks for a query word's synonyms on every search)."""
+        out: dict[str, list[str]] = {}
+        for group in self.synonyms:
+            words = [w for w in group if " " not in w]
+            for w in words:
+                out.setdefault(w, []).extend(o for o in words if o != w)
+        return {w: tuple(dict.fromkeys(others)) for w, others in out.items()}
 
 
 def vocabulary_file(game: str) -> Path:

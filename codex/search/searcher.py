@@ -1034,8 +1034,7 @@ class Searcher:
         """Body stems of the one-word synonyms declared for ``word``: a sentence that says
         "contracts" holds the "cards" a Contracts player asks about, as coverage already
         counts it."""
-        return frozenset(s for group in self._synonyms if word in group
-                         for other in group if other != word and " " not in other
+        return frozenset(s for other in self._lexicon.one_word_synonyms.get(word, ())
                          for s in stems(BODY_ANALYZER, other))
 
     def _stem_found(self, docnum: int, stem: str) -> tuple[list[Match], frozenset[int]]:
