@@ -1,8 +1,8 @@
-"""The blind query sets of rounds 2 to 9 (``search_queries_*_blind.yaml``,
+"""The blind query sets of rounds 2 to 10 (``search_queries_*_blind.yaml``,
 ``search_queries_*_blind3.yaml``, ``search_queries_*_blind4.yaml``,
 ``search_queries_*_blind5.yaml``, ``search_queries_*_blind6.yaml``,
 ``search_queries_*_blind7.yaml``, ``search_queries_*_blind8.yaml``,
-``search_queries_*_blind9.yaml``) are well formed.
+``search_queries_*_blind9.yaml``, ``search_queries_*_blind10.yaml``) are well formed.
 
 They were written from the sources before the ranking work they measure and committed before
 their first run; scripts/bench_search.py measures them and docs/search.md records the first
@@ -66,6 +66,12 @@ MINIMUM8 = {"sorcery": 45, "contracts": 25, "sorcerer": 25, "archmajesty": 25}
 BLIND9 = {"sorcery": "search_queries_players_blind9.yaml",
           **{g: f"search_queries_{g}_blind9.yaml" for g in ("contracts", "sorcerer", "archmajesty")}}
 MINIMUM9 = {"sorcery": 45, "contracts": 25, "sorcerer": 25, "archmajesty": 25}
+# round 10 (the blind measure of round 8's work): one more per game, new against every earlier
+# set (rounds 2 to 9 included)
+BLIND10 = {"sorcery": "search_queries_players_blind10.yaml",
+           **{g: f"search_queries_{g}_blind10.yaml"
+              for g in ("contracts", "sorcerer", "archmajesty")}}
+MINIMUM10 = {"sorcery": 45, "contracts": 25, "sorcerer": 25, "archmajesty": 25}
 
 
 def _load(name: str) -> dict:
@@ -92,11 +98,16 @@ def _load(name: str) -> dict:
                          + [(g, BLIND9[g], MINIMUM9[g],
                              EARLIER[g] + [BLIND[g], BLIND3[g], BLIND4[g], BLIND5[g], BLIND6[g],
                                            BLIND7[g], BLIND8[g]])
-                            for g in BLIND9],
+                            for g in BLIND9]
+                         + [(g, BLIND10[g], MINIMUM10[g],
+                             EARLIER[g] + [BLIND[g], BLIND3[g], BLIND4[g], BLIND5[g], BLIND6[g],
+                                           BLIND7[g], BLIND8[g], BLIND9[g]])
+                            for g in BLIND10],
                          ids=[f"{g}-round2" for g in BLIND] + [f"{g}-round3" for g in BLIND3]
                          + [f"{g}-round4" for g in BLIND4] + [f"{g}-round5" for g in BLIND5]
                          + [f"{g}-round6" for g in BLIND6] + [f"{g}-round7" for g in BLIND7]
-                         + [f"{g}-round8" for g in BLIND8] + [f"{g}-round9" for g in BLIND9])
+                         + [f"{g}-round8" for g in BLIND8] + [f"{g}-round9" for g in BLIND9]
+                         + [f"{g}-round10" for g in BLIND10])
 def test_blind_set_is_new_big_and_real(game: str, name: str, minimum: int,
                                        earlier_files: list[str], corpus: Corpus) -> None:
     data = _load(name)
@@ -115,9 +126,9 @@ def test_blind_set_is_new_big_and_real(game: str, name: str, minimum: int,
 
 @pytest.mark.parametrize("name", [BLIND["sorcery"], BLIND4["sorcery"], BLIND5["sorcery"],
                                   BLIND6["sorcery"], BLIND7["sorcery"], BLIND8["sorcery"],
-                                  BLIND9["sorcery"]],
+                                  BLIND9["sorcery"], BLIND10["sorcery"]],
                          ids=["round2", "round4", "round5", "round6", "round7", "round8",
-                              "round9"])
+                              "round9", "round10"])
 def test_sorcery_blind_set_weighs_two_concept_questions(name: str) -> None:
     """The weak class of round 1 (two concepts, the record about their interaction) is
     well represented."""
