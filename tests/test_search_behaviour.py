@@ -33,6 +33,17 @@ def test_airborne_intercept_first_two_highlighted(searcher: Searcher) -> None:
         assert marked & {"airborne", "intercept", "intercepted", "intercepting"}
 
 
+def test_pronouns_kept_for_titles_are_not_highlighted(searcher: Searcher) -> None:
+    """"its" stays a word of the search (the Codex has "Its Location"), but marking every
+    "it" of a snippet hides the words asked about; alone it is still marked."""
+    result = searcher.search("can a minion attack the turn its summoned", game="sorcery")
+    for hit in result.hits[:5]:
+        marked = {hit.snippet.text[a:b].lower() for a, b in hit.snippet.matches}
+        assert marked and not marked & {"it", "its", "it's"}, (hit.key, marked)
+    alone = searcher.search("its", game="sorcery").hits[0]
+    assert {alone.snippet.text[a:b].lower() for a, b in alone.snippet.matches} & {"it", "its"}
+
+
 # -- filters and phrases ----------------------------------------------------------------
 def test_source_filter(searcher: Searcher) -> None:
     result = searcher.search("source:rulebook defend")

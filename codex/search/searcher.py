@@ -1129,8 +1129,15 @@ class Searcher:
     # -- output ---------------------------------------------------------------------------
     def _highlighting(self, parsed: ParsedQuery, u: Understanding | None = None
                       ) -> frozenset[str]:
-        """The stems to highlight: the query's content words and their synonyms."""
-        words = self._meaningful(parsed.all_words())
+        """The stems to highlight: the query's content words and their synonyms.
+
+        A very common word kept for ranking because some title uses it ("its" of "Its
+        Location", "you") is not highlighted unless nothing else is asked: in "can a minion
+        attack the turn its summoned" every "it" of a snippet would be marked, and the
+        snippet chosen for them.
+        """
+        meaningful = self._meaningful(parsed.all_words())
+        words = [w for w in meaningful if ENGLISH.zipf(w) < FUNCTION_ZIPF] or meaningful
         for syn in self._synonym_words(words, u):
             words = words + syn
         if u is not None:
