@@ -46,6 +46,9 @@ def test_every_imported_card_has_a_page(jc):
     assert "genesis" in page and "the rules never mention it by name" in page
     assert ">X<" in html(jc, "/cards/Fickle%20Tide")       # an X cost is shown as X
     assert html(jc, "/cards/glimmer%20owl", 301) is not None
+    slug = jc.get("/cards/glimmer-owl")                    # written as every page's address
+    assert slug.status_code == 301 and slug.headers["Location"] == "/cards/Glimmer%20Owl"
+    assert html(jc, "/cards/glimmer-owk", 404) is not None
     missing = html(jc, "/cards/Glimmer%20Owk", 404)
     assert 'href="/cards/Glimmer%20Owl"' in missing        # did you mean
 

@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response
 
 from codex.cards.browse import SORTS, search_page
 from codex.cards.query import FIELDS
-from codex.corpus.text import fold
+from codex.corpus.text import fold, slugify
 from service.api.cards import mentions_of
 from service.cardpage import card_page, catalog_vocabulary, mention_sentences, with_catalog
 from service.resources import resources
@@ -72,7 +72,7 @@ def card_syntax() -> str:
 def card(name: str) -> Response | str:
     """One card: its catalog data when imported, else the records naming it."""
     name = name[:200]
-    imported = with_catalog(lambda cat: cat.get(name))
+    imported = with_catalog(lambda cat: cat.get(name) or _by_slug(cat, name))
     if imported is not None:
         if imported["name"] != name:
             from flask import redirect
@@ -92,6 +92,17 @@ def card(name: str) -> Response | str:
     return render_template("card.html", card=None, name=found["card"],
                            mentions=mention_sentences(found["card"]),
                            no_catalog=resources().catalog is None)
+
+
+def _by_slug(catalog: Any, typed: str) -> dict[str, Any] | None:
+    """The card whose name, written as a URL slug, is ``typed`` (``/cards/blood-ravens``,
+    as every other page's address is written): a link typed or shared that way finds the
+    card rather than a "did you mean"."""
+    wanted = slugify(typed)
+    if not wanted or wanted != typed.lower():
+        return None
+    name = next((n for n in catalog.names() if slugify(n) == wanted), None)
+    return catalog.get(name) if name else None
 
 
 def is_card_query(q: str) -> bool:
