@@ -6,7 +6,12 @@ therefore re-scored with general signals, the same for every query:
 
 * ``base``: BM25F score relative to the best candidate (how well the text matches);
 * ``coverage``: share of the query's words (or their declared synonyms) the record
-  contains anywhere (all words of "can stealth minion defend" beat two of them);
+  contains anywhere (all words of "can stealth minion defend" beat two of them), each word
+  weighed by how specific it is across every game's records (``word_weights``): a record
+  holding "magnetic" of "magnetic on a player instead of a creature" covers more of the
+  question than one holding "player" and "instead". Across every game, not in the game
+  searched: in a book of 37 records an incidental word ("last" of "how long does
+  magnetized last") is as rare as the keyword asked about;
 * ``title``: how much of the query the title (with the parent's title, for a sub-entry)
   covers, scaled by how much of the title the query covers, so "summoning sickness" picks
   the entry titled exactly that over "Summon". The query's share is weighted by each word's
@@ -132,6 +137,9 @@ class QueryFeatures:
     # how specific each query stem is in the collection searched (the title signal weighs
     # the query's share in a title by it; a stem missing here weighs 1)
     stem_weight: Mapping[str, float] = field(default_factory=dict)
+    # per content word (as ``words``): its specificity across every game's records, the
+    # weight of its share in ``coverage`` (empty: every word weighs alike)
+    word_weights: tuple[float, ...] = ()
 
     @cached_property
     def typed_words(self) -> frozenset[str]:
@@ -183,7 +191,7 @@ def signals(base: float, doc: DocFeatures, query: QueryFeatures, proximity: floa
     prior = PRIORS.get((doc.source, doc.kind)) or GAME_PRIORS.get(doc.kind, 0.7)
     if n_words >= TOPIC_WORDS and (doc.source, doc.kind) == ("rulebook", "section"):
         prior = SECTION_TOPIC_PRIOR     # a topic asked about, not a term looked up
-    coverage = (sum(1 for w in query.words if w & doc.terms) / n_words) if n_words else 0.0
+    coverage = _coverage(query, doc.terms) if n_words else 0.0
     title = 0.0
     context = doc.context
     if doc.title:
@@ -234,6 +242,15 @@ def topic(words: Sequence[frozenset[str]], title_stems: Container[str]) -> froze
         if any(s in title_stems for s in w):
             return w
     return words[0] if words else frozenset()
+
+
+def _coverage(query: QueryFeatures, terms: frozenset[str]) -> float:
+    """Share of the query's content words (each with its synonyms) found in ``terms``,
+    each word weighed by ``query.word_weights``."""
+    weights = query.word_weights or (1.0,) * len(query.words)
+    total = sum(weights)
+    found = sum(x for w, x in zip(query.words, weights) if not w.isdisjoint(terms))
+    return found / total if total else 0.0
 
 
 def _title_score(stems: frozenset[str], doc: DocFeatures,

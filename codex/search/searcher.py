@@ -955,6 +955,7 @@ class Searcher:
             phrasings += [_replaced(words, typed, phrasing) for typed, phrasing in u.also
                           if set(typed) <= set(words)]
         idf, rare = self._idf, self._idf[""]
+        everywhere = self._idf_by_scope[None]
         return rank.QueryFeatures(
             stem_weight={s: idf.get(s, rare) for p in phrasings for w in p
                          for s in stems(TITLE_ANALYZER, w)},
@@ -962,7 +963,10 @@ class Searcher:
             titles=tuple(title_stems([w for w in p if stems(BODY_ANALYZER, w)] or p)
                          for p in phrasings),
             names=tuple(title_stems(p) for p in phrasings) + (title_stems(typed),),
-            lead=self._lead(content), text=" ".join(typed))
+            lead=self._lead(content), text=" ".join(typed),
+            word_weights=tuple(max((everywhere.get(s, everywhere[""])
+                                    for s in stems(BODY_ANALYZER, w)), default=1.0)
+                               for w in content))
 
     def _lead(self, content: list[str]) -> frozenset[str]:
         """Stems of the topic typed first (the lead signal): the first content word that a
