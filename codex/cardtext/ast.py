@@ -1017,6 +1017,14 @@ class CardText(Node, frozen=True):
         return not self.unparsed
 
 
+def is_manner(node: Any) -> bool:
+    """Whether a ``by`` phrase's noun names a manner, not an agent: a bare singular noun (no determiner,
+    count, modifier, filter or plural: ``by force``, ``by hand``), which belongs to the verb it follows
+    alone, where ``by spells`` or ``by an enemy`` names who acts and is shared by a list of verbs."""
+    return isinstance(node, Selector) and node.det is None and node.count is None and node.quant is None \
+        and not node.mods and not node.filters and not node.plural
+
+
 def walk(node: Any) -> Iterator[Any]:
     """Every node under ``node`` (itself included), depth first."""
     stack = [node]

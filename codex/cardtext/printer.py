@@ -966,14 +966,21 @@ class _Verb:
                       f"toward {self.p.np(a.dest)}" if a.dest is not None else None)
         if lemma is None:
             raise PrintError(f"move kind {a.kind}")
-        if a.agent is not None:
+        told = self.c.modal or self.c.negated or self.c.tense or self.p.subordinate or self.relative or self.gerund
+        if a.agent is not None and A.is_manner(a.agent) and a.patient is not None and told:
+            # "can't be moved by force": a manner is no subject; the mover stays the subject, passive
+            self.passive = True
+            head, obj = self.subject_and_verb(a.patient, lemma, True), "by " + self.p.np(a.agent)
+        elif a.agent is not None:
             head = self.subject_and_verb(a.agent, lemma)
             obj = self.p.np(a.patient)
-        elif a.patient is not None and not self.c.modal and not self.c.negated and a.kind not in _MOTION_ALONE \
+        elif a.patient is not None and not told and a.kind not in _MOTION_ALONE \
                 and (not _is_self(a.patient) or a.kind in _CAUSED_MOTION):
             head, obj = lemma, self.p.np(a.patient)   # "Push this": a motion only an agent causes
         else:
-            self.passive = self.force_passive and a.patient is not None   # "can't be moved, destroyed, ..."
+            # "can't be moved, destroyed, ...": a list written passive; a motion only an agent causes is
+            # passive whenever its mover is the subject ("can't be pushed", "whenever a minion is pushed")
+            self.passive = a.patient is not None and (self.force_passive or a.kind in _CAUSED_MOTION)
             head, obj = self.subject_and_verb(a.patient, lemma, self.passive), ""
         dest = None
         if isinstance(a.dest, A.Where):
@@ -988,7 +995,10 @@ class _Verb:
             # "from one edge to the other": English order, and a destination written last cannot be read
             # as a modifier of the source's noun
             dest, source = source, dest
-        return _j(head, obj, dest, steps, source, f"through {self.p.np(a.path)}" if a.path is not None else None)
+        path = None
+        if a.path is not None:   # a leap goes over what it passes, any other motion through it
+            path = f"{'over' if a.kind == 'leap' else 'through'} {self.p.np(a.path)}"
+        return _j(head, obj, dest, steps, source, path)
 
     def _Tap(self) -> str:
         a = self.a
@@ -997,7 +1007,8 @@ class _Verb:
             return _j(self.subject_and_verb(None, lemma), self.p.np(a.patient))  # "tapping itself"
         if a.agent is None and a.patient is not None and (self.c.modal or self.c.negated or self.c.tense
                                                           or self.p.subordinate or self.relative or self.gerund):
-            return self.subject_and_verb(a.patient, lemma)
+            self.passive = self.force_passive   # in a passive list: "can't be tapped or pushed"
+            return self.subject_and_verb(a.patient, lemma, self.passive)
         return _j(self.subject_and_verb(a.agent, lemma), self.p.np(a.patient))
 
     def _Relocate(self) -> str:
