@@ -1029,6 +1029,7 @@ class _Frame:
             if subj:  # "moved by force": when subject and object play one role, "by" names the agent
                 self.roles["by"] = subj if subj != obj else "agent"
         self.filled: dict[str, Any] = {}
+        self.slot_of: dict[str, str] = {}   # role -> the slot (preposition) that filled it
         self.slots_used: set[str] = set()
         self.objects: list[_Phrase] = []
 
@@ -1038,6 +1039,7 @@ class _Frame:
     def fill(self, slot: str, value: Any) -> None:
         self.slots_used.add(slot)
         self.filled[self.roles[slot]] = value
+        self.slot_of[self.roles[slot]] = slot
 
 
 class _Builder:
@@ -2195,6 +2197,8 @@ class _Clauses(_Interp):
                 continue
             if role not in fields:
                 raise MeaningError(f"{lemma}: {cls.__name__} has no role {role!r}")
+            if role == "dest" and frame.slot_of.get(role) in _BELOW and isinstance(node, (A.Selector, A.Ref, A.Group)):
+                node = A.Where("under", node)   # "conjure this under a site": below it, not onto it
             kwargs[role] = node
         if rel is not None:  # "a site that borders X": the verb names a place relation to its object
             kwargs["where"] = A.Where(rel, kwargs.get("where"))
@@ -2209,6 +2213,9 @@ _GENERIC = {"subject": "agent", "object": "patient", "object2": "recipient", "to
             "on": "on", "for": "for", "through": "path", "toward": "dest", "over": "over", "as": "as",
             "in": "in", "out_of": "source", "under": "under", "beneath": "beneath",
             "among": "among", "between": "between", "of": "of", "off": "off", "against": "against"}
+#: A destination below its noun (a buried or sunken place), which the place it names is not: kept as a
+#: ``Where("under", ...)``; "on", "atop", "at", "in" name the place itself.
+_BELOW = frozenset({"under", "beneath", "underneath"})
 _ROLE_ORDER = {r: i for i, r in enumerate(["agent", "patient", "recipient", "amount", "dest", "source", "instrument",
                                            "path", "action"])}
 
