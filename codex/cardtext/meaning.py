@@ -817,7 +817,8 @@ def _group(r: _Interp, ph: _Phrase) -> Any:
                 np.places = list(first.places)
     if ph.conj == "and" and all(np.kind == "mana" for np in nps) and not shared:
         return A.Mana(tuple(sym for np in nps for sym in np.head))  # "(A) and (1)": both symbols
-    nodes = tuple(r.node(it.np, tuple(it.posts) + tuple(shared)) for it in items)
+    nodes = tuple(r.node(it.np, tuple(it.posts) + tuple(p for p in shared if not (_choice(p) and _identified(it.np))))
+                  for it in items)
     conj = {"and_or": "and/or"}.get(ph.conj, ph.conj)
     return A.Group(nodes, conj)
 
@@ -904,6 +905,25 @@ def _agrees(det: Any, number: str) -> bool:
     if isinstance(det, str) and det in _PLURAL_DETS:
         return number == "pl"
     return True
+
+
+#: Determiners that identify one thing already (a possessive, a demonstrative, ``the``).
+_IDENTIFYING_DETS = frozenset({"the", "this", "that", "its", "his", "her", "their", "your", "my", "our"})
+
+
+def _choice(post: Any) -> bool:
+    """``of your choice``, ``of that player's choice``: a modifier saying who picks the thing."""
+    return isinstance(post, A.Of) and isinstance(post.what, A.Selector) and post.what.noun == "choice"
+
+
+def _identified(np: NP) -> bool:
+    """A list item that names one thing already (``its location``, ``this site``, ``it``): nothing is left
+    to choose, so a shared ``of X's choice`` is not its (``its location and another location of that
+    player's choice``: the choice is the second location's)."""
+    if np.kind in ("pron", "self"):
+        return True
+    return np.kind == "core" and np.number != "pl" and (
+        isinstance(np.det, NP) or (isinstance(np.det, str) and np.det in _IDENTIFYING_DETS))
 
 
 def _refers_back(posts: list[Any]) -> bool:

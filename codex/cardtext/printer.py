@@ -482,8 +482,9 @@ class _Printer:
             factored = self.factored(n)
             if factored is not None:
                 return factored
-            return self.listing([self.selector(i, post_places=True) if isinstance(i, A.Selector) else self.np(i)
-                                 for i in n.items], n.conj)
+            last = len(n.items) - 1   # the last item's place word may stay before it: no item follows to share it
+            return self.listing([self.selector(i, post_places=k < last) if isinstance(i, A.Selector) else self.np(i)
+                                 for k, i in enumerate(n.items)], n.conj)
         if isinstance(n, A.Mana):
             return "".join(n.symbols) if len(n.symbols) != 2 or n.symbols[0][1].isdigit() == n.symbols[1][1].isdigit() else " and ".join(n.symbols)
         if isinstance(n, A.Partitive):
@@ -539,7 +540,7 @@ class _Printer:
 
     def selector(self, s: A.Selector, post_places: bool = False) -> str:
         """``det ordinal count places mods noun filters``; a place word (``nearby``) goes after the noun
-        inside a list, where before it it would read as shared by the next items."""
+        inside a list (but in its last item), where before it it would read as shared by the next items."""
         det: str | None
         if isinstance(s.det, A.Possessive):
             owner = self.np(s.det.owner)
