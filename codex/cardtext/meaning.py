@@ -911,6 +911,18 @@ def _agrees(det: Any, number: str) -> bool:
 _IDENTIFYING_DETS = frozenset({"the", "this", "that", "its", "his", "her", "their", "your", "my", "our"})
 
 
+_QUANT_CMP = {"at_least": ">=", "at_most": "<=", None: "="}
+
+
+def _stat_item(node: Any) -> Any:
+    """A list item of a ``with`` phrase that counts a characteristic (``2 or less power``, ``cost 3``)
+    is the comparison it makes (:class:`~codex.cardtext.ast.Stat`), as the same words alone are."""
+    if isinstance(node, A.Selector) and node.noun in _STAT_NOUNS and node.count is not None and node.det is None \
+            and node.quant in _QUANT_CMP and not node.mods and not node.filters:
+        return A.Stat("cost" if node.noun == "mana cost" else node.noun, _QUANT_CMP[node.quant], node.count)
+    return node
+
+
 def _choice(post: Any) -> bool:
     """``of your choice``, ``of that player's choice``: a modifier saying who picks the thing."""
     return isinstance(post, A.Of) and isinstance(post.what, A.Selector) and post.what.noun == "choice"
@@ -1691,6 +1703,9 @@ class _Clauses(_Interp):
             if prep == "with" and isinstance(node, A.Selector) and node.noun in ("cost", "mana cost") and sub.items[0].posts:
                 return A.With(node)
             if prep in ("with", "without"):
+                if isinstance(node, A.Group) and node.conj == "or":
+                    # "with Airborne or 2 or less power": each item is one test, a comparison as alone
+                    node = A.replace(node, items=tuple(_stat_item(i) for i in node.items))
                 return A.With(node, prep == "without")
             if prep == "of":
                 return A.Of(node)

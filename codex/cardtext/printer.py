@@ -498,6 +498,8 @@ class _Printer:
             return self.grant(n)
         if isinstance(n, A.Where):
             return self.filter(n)
+        if isinstance(n, A.Stat):   # an item of a list of tests: "with Airborne or 2 or less power"
+            return self.stat(n)
         if isinstance(n, A.Selector):
             return self.selector(n)
         if isinstance(n, (int, str)):
