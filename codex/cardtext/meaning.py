@@ -2686,27 +2686,67 @@ def _first_list_comma(segs: list[Any]) -> int | None:
     return commas[0] if commas else None
 
 
+#: Prepositions whose phrase after a place picks it out (``sites in this body of water``).
+_PLACE_MODIFIER_PREPS = frozenset({"in", "at", "atop", "of", "within", "adjacent_to"})
+
+
+def _object_role_of_pp(r: "_Sentences", lemma: str, next_lemma: str, prep: str) -> bool:
+    """Whether ``lemma``'s object plays the role a ``prep`` phrase plays for ``next_lemma`` (``enter``'s
+    object and ``move``'s ``between`` phrase are both the destination); never an agent or a patient."""
+    objects = {s.roles["object"] for s in r.lex.verbs.get(lemma) or [] if "object" in s.roles}
+    via = {s.roles[prep] for s in r.lex.verbs.get(next_lemma) or [] if prep in s.roles}
+    return bool(objects & via - {"agent", "patient"})
+
+
 def _share_objects(segs: list[Any], r: "_Sentences") -> list[Any]:
     """``Play or draw a site``, ``Reveal and play your topmost site``: a bare transitive verb joined by
-    ``and``/``or`` to a clause with an object shares that object (the first noun phrase)."""
+    ``and``/``or`` to a clause with an object shares that object (the first noun phrase); so does the
+    verb of a fronted subordinate clause (``Whenever a unit enters or moves between sites in X``)."""
     out = list(segs)
     for i in range(len(out) - 1):
         kind, sc, sep = out[i]
         nkind, nsc, nsep = out[i + 1]
-        if kind != "clause" or nkind != "clause" or sc.chunks or sc.vgroup is None or sc.vgroup.copula:
+        if nkind != "clause" or nsep is None or nsep.startswith(",") or nsep not in ("and", "or") or nsc.subject:
             continue
-        if nsep is None or nsep.startswith(",") or nsep not in ("and", "or") or nsc.subject:
-            continue
-        senses = r.lex.verbs.get(sc.vgroup.lemma) or []
-        if not any("object" in s.roles for s in senses) or not nsc.chunks or nsc.chunks[0].kind != "np":
-            continue
-        shared = [nsc.chunks[0]]
-        for c in nsc.chunks[1:]:  # a place word after the object picks it out for both verbs ("... each minion here")
-            if c.kind != "place":
+        if kind == "clause":
+            shared = _shared_object(sc, nsc, r)
+            if shared is not None:
+                out[i] = (kind, SClause(sc.subject, sc.vgroup, shared, sc.start, sc.end), sep)
+        elif kind == "adjunct" and sc and sc[-1].kind == "sub" and isinstance(sc[-1].value, SClause):
+            sub, inner = sc[-1], sc[-1].value
+            shared = _shared_object(inner, nsc, r)
+            if shared is not None:
+                inner = SClause(inner.subject, inner.vgroup, shared, inner.start, inner.end, inner.gap)
+                out[i] = (kind, sc[:-1] + [Chunk("sub", inner, sub.start, sub.end, sub.prep, sub.text)], sep)
+    return out
+
+
+def _shared_object(sc: SClause, nsc: SClause, r: "_Sentences") -> list[Chunk] | None:
+    """The chunks a bare verb (``sc``, no complements) joined to the next clause ``nsc`` shares as its
+    object, or None."""
+    if sc.chunks or sc.vgroup is None or sc.vgroup.copula or not nsc.chunks:
+        return None
+    senses = r.lex.verbs.get(sc.vgroup.lemma) or []
+    if not any("object" in s.roles for s in senses):
+        return None
+    first = nsc.chunks[0]
+    if first.kind == "pp" and nsc.vgroup is not None and _object_role_of_pp(r, sc.vgroup.lemma, nsc.vgroup.lemma, first.prep):
+        # "enters or moves between sites in X": the first verb's object is the place the second's
+        # phrase names, when its object plays the role that phrase plays for the second verb
+        shared = [Chunk("np", first.value, first.start, first.end, "", first.text)]
+        for c in nsc.chunks[1:]:   # the place's own modifiers ("in this body of water") go with it
+            if c.kind != "place" and not (c.kind == "pp" and c.prep in _PLACE_MODIFIER_PREPS):
                 break
             shared.append(c)
-        out[i] = (kind, SClause(sc.subject, sc.vgroup, shared, sc.start, sc.end), sep)
-    return out
+        return shared
+    if first.kind != "np":
+        return None
+    shared = [first]
+    for c in nsc.chunks[1:]:  # a place word after the object picks it out for both verbs ("... each minion here")
+        if c.kind != "place":
+            break
+        shared.append(c)
+    return shared
 
 
 def _conditions_with_two_clauses(segs: list[Any]) -> list[Any]:
