@@ -1018,9 +1018,11 @@ class CardText(Node, frozen=True):
 
 
 def is_manner(node: Any) -> bool:
-    """Whether a ``by`` phrase's noun names a manner, not an agent: a bare singular noun (no determiner,
-    count, modifier, filter or plural: ``by force``, ``by hand``), which belongs to the verb it follows
-    alone, where ``by spells`` or ``by an enemy`` names who acts and is shared by a list of verbs."""
+    """Whether a ``by`` phrase's noun may name a manner, not an agent: a bare singular noun (no
+    determiner, count, modifier, filter or plural: ``by force``, ``by magic``). The meaning rules make it a
+    manner when the noun is abstract (``by force`` belongs to the verb it follows alone, where ``by
+    spells`` or ``by magic`` names who acts and is shared by a list of verbs); the printer writes such an
+    agent after a passive verb (``can't be moved by force``), where it reads the same either way."""
     return isinstance(node, Selector) and node.det is None and node.count is None and node.quant is None \
         and not node.mods and not node.filters and not node.plural
 

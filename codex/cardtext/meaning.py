@@ -2491,8 +2491,8 @@ class _Sentences(_Clauses):
     def more_participles(self, clause: A.Clause, chunks: list[Chunk], sep: str | None) -> A.Clause:
         """Add the participles of ``, destroyed, or modified`` to a passive clause: one action each, the
         clause's subject as their patient; a ``by`` phrase after the last goes to every one (``targeted or
-        damaged by spells``), except a bare singular noun, which says how, not who (``disabled or moved by
-        force``: only the moving is by force)."""
+        damaged by spells``, ``by magic``), except a bare singular abstract noun, which says how, not who
+        (``disabled or moved by force``: only the moving is by force)."""
         first = clause.action.items[0] if isinstance(clause.action, A.Group) else clause.action
         patient = getattr(first, "patient", None)
         parts = [c for c in chunks if c.kind == "part"]
@@ -2511,7 +2511,7 @@ class _Sentences(_Clauses):
             agent = getattr(action, "agent", None) or agent
             new.append(action)
         items = (clause.action.items if isinstance(clause.action, A.Group) else (clause.action,)) + tuple(new)
-        if agent is not None and not A.is_manner(agent):
+        if agent is not None and not (A.is_manner(agent) and self.lex.noun_class.get(agent.noun) == "abstract"):
             items = tuple(A.replace(a, agent=agent) if hasattr(a, "agent") and a.agent is None else a for a in items)
         conj = "or" if (sep and "or" in sep) or any(c.kind == "conj" and c.value == "or" for c in chunks) else "and"
         return A.replace(clause, action=A.Group(items, conj))
