@@ -236,6 +236,17 @@ class Lexer:
             # adjective would ("your back row", "the down side"): English puts no adverb there
             entry = out[0].readings[0].entry
             out = out + [Candidate(1, (Reading("ADJ", low, "", entry),)), Candidate(1, (Reading("NOUN", low, "sg", entry),))]
+        elif out and i > 0 and _WORD.match(text) and (not nxt or nxt.lower() in _PHRASE_ENDERS) \
+                and all(c.readings[0].cat in _ADVERBIAL | {"PREP"} for c in out) and self._determines(self.pieces[i - 1].text):
+            # a place word or preposition after a determiner, ending the phrase, is the noun of the place
+            # it names: "from the outside", "to the inside" (English puts no adverb there)
+            out = out + [Candidate(1, (Reading("NOUN", low, "sg", out[0].readings[0].entry),))]
+        elif out and i > 0 and _WORD.match(text) and (not nxt or nxt.lower() in _PHRASE_ENDERS) \
+                and all(c.readings[0].cat in _VERBAL for c in out) and self._after_preposition(i):
+            # a bare verb right after a preposition, ending the phrase, is the noun English makes of it:
+            # "by force", "on impact", "at will" (after its verb readings: "rather than pay" stays a verb)
+            out = out + [Candidate(1, (Reading("NOUN", r.lemma, "sg", r.entry),))
+                         for c in out for r in c.readings[:1] if r.cat == "VERB" and r.form == "base"][:1]
         elif out and i > 0 and _WORD.match(text) and all(c.readings[0].cat in _VERBAL for c in out) \
                 and self._in_noun_phrase(i):
             # a verb after a determiner (and its adjectives) is the noun English makes of it: "evade the
@@ -266,6 +277,12 @@ class Lexer:
                 return False   # a word that may stand as the head itself ("the first dies") ends it too
             j -= 1
         return False
+
+    def _after_preposition(self, i: int) -> bool:
+        """Whether the piece follows a preposition (not ``to``, which may mark an infinitive)."""
+        prev = self.pieces[i - 1].text
+        return prev.lower() != "to" and _WORD.match(prev) is not None and any(
+            c.readings[0].cat == "PREP" for c in _word_readings(self.lexicon, prev))
 
     def _after_bare_verb_prep(self, i: int) -> bool:
         """Whether the piece follows a preposition English completes with a bare verb (``rather than
@@ -395,12 +412,13 @@ class Lexer:
         def c(cat: str, lemma: str, form: str = "") -> Candidate:
             return Candidate(1, (Reading(cat, lemma, form, entry),))
 
-        if w.endswith("ly"):
+        if w.endswith("ly") and len(w) > 3:
             # an adverb; right after a determiner or a possessive a noun or an adjective ("his belly",
-            # "a deadly foe"), which no adverb stands after
+            # "a deadly foe"), which no adverb stands after; elsewhere an adverb first, then a verb ("rally
+            # your allies"); "fly", "ply" are no adverbs at all
             if i > 0 and self._determines(self.pieces[i - 1].text):
                 return [c("NOUN", w, "sg"), c("ADJ", w), c("ADV", w)]
-            return [c("ADV", w)]
+            return [c("ADV", w), c("VERB", w, "base")]
         nxt = self.pieces[i + 1].text if i + 1 < len(self.pieces) else ""
         if i > 0 and self._determines(self.pieces[i - 1].text) and self.pieces[i - 1].text.lower() != "that" \
                 and not w.endswith(("ing", "ed")) and nxt \
