@@ -606,10 +606,14 @@ class Control(Node, frozen=True):
 
 
 class Strike(Node, frozen=True):
-    """``agent`` strikes ``patient`` (deals damage equal to its power)."""
+    """``agent`` strikes ``patient`` (deals damage equal to its power); ``source``: the location it
+    strikes from (``perform a ranged strike from any location along its path``); ``kind``: the kind of
+    strike performed (``ranged``)."""
 
     agent: Any = None
     patient: Any = None
+    source: Any = None
+    kind: str | None = None
 
 
 class Attack(Node, frozen=True):

@@ -2192,10 +2192,13 @@ class _Clauses(_Interp):
     # ---- primitives
     def build(self, lemma: str, sense: L.Sense | None, frame: _Frame, voice: str, gap_role: str | None = None) -> Any:
         values: dict[str, Any] = {}
+        idiom_kind: str | None = None
         for role, v in frame.filled.items():
             if role == "_idiom":
                 if len(v.items) > 1 or v.items[0].posts or v.open_sep:
                     raise MeaningError(f"{lemma}: the object of the idiom has a list or modifiers")
+                if v.items[0].np.mods:
+                    idiom_kind = " ".join(v.items[0].np.mods)   # "perform a ranged strike": its kind
                 continue
             values[role] = v
         if gap_role and gap_role not in values:
@@ -2218,6 +2221,12 @@ class _Clauses(_Interp):
             kind = _damage_kind(dnp)
             if kind:
                 kwargs["kind"] = kind
+        if idiom_kind is not None:
+            # the object of an idiom names the action; a modifier of it is the action's kind, where the
+            # primitive has one ("a ranged strike"), else a misreading
+            if cls is not A.Strike:
+                raise MeaningError(f"{lemma}: the object of the idiom has modifiers")
+            kwargs["kind"] = idiom_kind
         if cls is A.Shoot and "count" in values:
             kwargs["piercing"] = _has_mod(values["count"], "piercing")
         if cls is A.Move and isinstance(values.get("steps"), _Phrase):

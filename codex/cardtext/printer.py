@@ -1003,6 +1003,16 @@ class _Verb:
             path = f"{'over' if a.kind == 'leap' else 'through'} {self.p.np(a.path)}"
         return _j(head, obj, dest, steps, source, path)
 
+    def _Strike(self) -> str:
+        a = self.a
+        if a.kind is None and a.source is None:
+            return self.generic()
+        if a.patient is not None:
+            raise PrintError("a strike of a kind or from a place at a named target")
+        strike = f"a {a.kind} strike" if a.kind else "a strike"   # "perform a ranged strike from X"
+        return _j(self.subject_and_verb(a.agent, "perform"), strike,
+                  f"from {self.p.np(a.source)}" if a.source is not None else None)
+
     def _Tap(self) -> str:
         a = self.a
         lemma = "untap" if a.untap else "tap"
