@@ -233,9 +233,11 @@ class Quantity(Node, frozen=True):
 
 
 class Mana(Node, frozen=True):
-    """Mana or threshold symbols as written, in order: ``("(A)", "(1)")``."""
+    """Mana or threshold symbols as written, in order: ``("(A)", "(1)")``; ``extra``: written as more
+    of it than there is (``an additional (A)``, ``an extra (1)``)."""
 
     symbols: tuple[str, ...]
+    extra: bool = False
 
 
 # =========================================================================== keywords and grants

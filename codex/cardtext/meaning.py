@@ -430,6 +430,13 @@ class _Reader:
             if cmp is not None:
                 np.cmp = self.tok(cmp).reading.lemma
             return np
+        if kind == "np_mana_more":
+            det, mods, mana = t.children
+            words = [_mod_word(self.tok(m).reading) for m in _leaves(mods)]
+            if self._det(det) not in ("a", "an") or not words or not set(words) <= _MORE_WORDS:
+                # "an additional (A)": only a word saying "more" stands between the article and the symbols
+                raise MeaningError("a mana symbol after words that do not say 'more'", start)
+            return NP("mana", start, end, head=tuple(self.tok(mana).reading.lemma), mods=["extra"])
         tok = self.tok(t.children[0])
         r = tok.reading
         if kind == "np_pron":
@@ -489,6 +496,11 @@ class _Reader:
         return out
 
 
+def _mana(np: NP) -> A.Mana:
+    """The mana or threshold a noun phrase of symbols names (``an additional (A)``: more of it)."""
+    return A.Mana(tuple(np.head), extra="extra" in np.mods)
+
+
 def _leaves(node: Any):
     if isinstance(node, Token):
         yield node
@@ -498,6 +510,9 @@ def _leaves(node: Any):
 
 
 _PLACE_ADJ = {"nearby", "adjacent"}
+
+#: Words saying a mana or threshold is more than there is: "an additional (A)", "an extra (1)".
+_MORE_WORDS = frozenset({"additional", "extra"})
 #: Adjectives that stand for a noun of their own ("the first", "the last", "the strongest"; "the other":
 #: the second of a pair the sentence named, "from one edge to the other", only after "the").
 _NOMINAL_ADJ = {"first", "last", "next", "strongest", "weakest", "closest", "nearest", "furthest", "farthest", "previous",
@@ -687,7 +702,7 @@ class _Interp:
         if k == "self":
             return A.Ref("SELF", filters)
         if k == "mana":
-            return A.Mana(tuple(np.head))
+            return _mana(np)
         if k == "manner":  # "clockwise or counterclockwise": the ways offered, named (see _manner_object)
             return A.Group(tuple(A.Selector(w) for w in np.head), {"and_or": "and/or"}.get(str(np.count), str(np.count)))
         if k == "signed":
@@ -1213,7 +1228,7 @@ class _Builder:
             if np.kind in ("mana", "amount") and self.current is not None and not self.current.open_sep \
                     and self.current.last.np.kind == "core" and self.current.last.np.head in _STAT_NOUNS \
                     and not self.current.last.posts:
-                value = A.Mana(tuple(np.head)) if np.kind == "mana" else np.count
+                value = _mana(np) if np.kind == "mana" else np.count
                 self.current.last.posts.append(("value", value, np.cmp, ch.start))
                 return i + 1
             # "up to two steps away": a distance modifying the noun before it
@@ -1789,10 +1804,14 @@ class _Clauses(_Interp):
             action = self.build(vg.lemma, sense, frame, "active")
             if isinstance(action, A.CostChange):  # "costs (1) less": the adverb is the direction
                 direction = next((a for a in ex.adverbs if a in ("less", "more")), None)
-                if direction is None:
+                if direction is None and isinstance(action.amount, A.Mana) and action.amount.extra:
+                    # "costs an additional (2)": the same as "costs (2) more"
+                    action = A.replace(action, amount=A.replace(action.amount, extra=False), direction="more")
+                elif direction is None:
                     raise MeaningError("'cost' without 'more' or 'less'")
-                ex.adverbs.remove(direction)
-                action = A.replace(action, direction=direction)
+                else:
+                    ex.adverbs.remove(direction)
+                    action = A.replace(action, direction=direction)
         out = self.finish(action, vg, ex, tense)
         self.clause_subject = explicit  # clauses read inside this one (relative, purpose) set it too
         return out
@@ -2097,7 +2116,7 @@ class _Clauses(_Interp):
             values = [c.value for c in sc.chunks if c.kind == "np"]
             if len(values) == 1 and values[0].kind in ("mana", "amount"):
                 v = values[0]
-                return A.Stat("cost", v.cmp or "=", A.Mana(tuple(v.head)) if v.kind == "mana" else v.count)
+                return A.Stat("cost", v.cmp or "=", _mana(v) if v.kind == "mana" else v.count)
         if sc.gap == "subject":
             return A.Relative(self.clause(sc, which))
         if sc.gap == "place":
@@ -3008,7 +3027,7 @@ def arrow_left(tree: Tree, toks: list[Any], lx: Any) -> tuple[str, Any, tuple[st
         if seg_kind == "adjunct":
             for c in content:
                 if c.kind == "np" and c.value.kind == "mana":
-                    costs.append(A.Cost("mana", A.Mana(tuple(c.value.head))))
+                    costs.append(A.Cost("mana", _mana(c.value)))
                 elif c.kind in ("lc", "conj"):
                     continue
                 else:

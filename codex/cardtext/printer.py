@@ -485,6 +485,8 @@ class _Printer:
             last = len(n.items) - 1   # the last item's place word may stay before it: no item follows to share it
             return self.listing([self.selector(i, post_places=k < last) if isinstance(i, A.Selector) else self.np(i)
                                  for k, i in enumerate(n.items)], n.conj)
+        if isinstance(n, A.Mana) and n.extra:   # "an additional (A)"
+            return "an additional " + "".join(n.symbols)
         if isinstance(n, A.Mana):
             return "".join(n.symbols) if len(n.symbols) != 2 or n.symbols[0][1].isdigit() == n.symbols[1][1].isdigit() else " and ".join(n.symbols)
         if isinstance(n, A.Partitive):
