@@ -242,11 +242,13 @@ class Lexer:
             # it names: "from the outside", "to the inside" (English puts no adverb there)
             out = out + [Candidate(1, (Reading("NOUN", low, "sg", out[0].readings[0].entry),))]
         elif out and i > 0 and _WORD.match(text) and (not nxt or nxt.lower() in _PHRASE_ENDERS) \
-                and all(c.readings[0].cat in _VERBAL for c in out) and self._after_preposition(i):
-            # a bare verb right after a preposition, ending the phrase, is the noun English makes of it:
-            # "by force", "on impact", "at will" (after its verb readings: "rather than pay" stays a verb)
+                and all(c.readings[0].cat in _VERBAL | {"ADJ", "ADJ_HEAD"} for c in out) and self._after_preposition(i):
+            # a bare verb or adjective right after a preposition, ending the phrase, is the noun English
+            # makes of it: "by force", "on impact", "by magic" (after its own readings: "rather than pay"
+            # stays a verb)
             out = out + [Candidate(1, (Reading("NOUN", r.lemma, "sg", r.entry),))
-                         for c in out for r in c.readings[:1] if r.cat == "VERB" and r.form == "base"][:1]
+                         for c in out for r in c.readings[:1]
+                         if r.cat == "ADJ" or (r.cat == "VERB" and r.form == "base")][:1]
         elif out and i > 0 and _WORD.match(text) and all(c.readings[0].cat in _VERBAL for c in out) \
                 and self._in_noun_phrase(i):
             # a verb after a determiner (and its adjectives) is the noun English makes of it: "evade the

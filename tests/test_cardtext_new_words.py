@@ -1,0 +1,46 @@
+"""Words a newer set uses in a way the lexicon never recorded, read as English reads them where they
+stand (codex/cardtext/lexer.py): each test removes the lexicon's entry for that use, so the reading
+comes from the word's position, not from the lexicon."""
+from __future__ import annotations
+
+from codex.cardtext import ast as A
+from codex.cardtext import lexicon as L
+from codex.cardtext import parse_card_text
+
+
+def _parsed(text: str) -> A.CardText:
+    card = parse_card_text(text)
+    assert card.fully_parsed, card.unparsed
+    return card
+
+
+def test_a_verb_after_a_preposition_ending_the_phrase_is_its_noun() -> None:
+    with L.restricted({"nouns:force"}) as lex:
+        assert "nouns:force" not in lex.entries and "verbs:force" in lex.entries
+        card = _parsed("Target minion can't be moved by force.")
+        assert "agent=Selector(noun='force'" in repr(card)
+
+
+def test_an_adjective_after_a_preposition_ending_the_phrase_is_its_noun() -> None:
+    with L.restricted({"nouns:magic"}) as lex:
+        assert "adjectives:magic" in lex.entries
+        card = _parsed("Target minion can't be tapped by magic.")
+        assert "agent=Selector(noun='magic'" in repr(card)
+
+
+def test_a_place_word_after_a_determiner_ending_the_phrase_is_its_noun() -> None:
+    with L.restricted({"nouns:outside"}):
+        card = _parsed("Projectiles can't enter this site from the outside.")
+        assert "source=Selector(noun='outside', det='the'" in repr(card)
+
+
+def test_a_verb_before_its_object_is_still_a_verb() -> None:
+    """The noun reading comes after the word's own: a verb that goes on to an object stays one."""
+    card = _parsed("Draw a card, then discard a card at random.")
+    assert "Discard(" in repr(card)
+
+
+def test_a_short_word_ending_in_ly_is_no_adverb() -> None:
+    with L.restricted({"verbs:fly"}):
+        card = _parsed("This site may fly to a nearby void.")
+        assert "Action(lemma='fly'" in repr(card)   # an unknown verb: read, not typed
