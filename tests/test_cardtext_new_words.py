@@ -44,3 +44,16 @@ def test_a_short_word_ending_in_ly_is_no_adverb() -> None:
     with L.restricted({"verbs:fly"}):
         card = _parsed("This site may fly to a nearby void.")
         assert "Action(lemma='fly'" in repr(card)   # an unknown verb: read, not typed
+
+
+def test_a_noun_before_a_word_the_lexicon_does_not_know_may_modify_it() -> None:
+    card = _parsed("Life drain caused by nearby spells is reduced to 1.")
+    assert "noun='drain'" in repr(card) and "mods=('life',)" in repr(card)
+
+
+def test_an_s_verb_after_a_determiner_and_a_noun_before_an_auxiliary_is_a_plural_noun() -> None:
+    with L.restricted({"nouns:deck search"}):
+        card = _parsed("Your deck searches are limited to the top three cards.")
+        assert "Selector(noun='search', det='your', count=None, quant=None, mods=('deck',)" in repr(card)
+    card = _parsed("Your minion attacks an enemy.")   # before an object it is the verb
+    assert "Attack(" in repr(card)

@@ -249,6 +249,12 @@ class Lexer:
             out = out + [Candidate(1, (Reading("NOUN", r.lemma, "sg", r.entry),))
                          for c in out for r in c.readings[:1]
                          if r.cat == "ADJ" or (r.cat == "VERB" and r.form == "base")][:1]
+        elif out and i > 1 and _WORD.match(text) and all(c.readings[0].cat in _VERBAL for c in out) \
+                and self._compound_before_verb(i, nxt):
+            # "your deck searches are ...": an -s verb after a determiner and a noun, before the verb of
+            # the clause, is the plural of the noun it makes, the head of a compound
+            out = out + [Candidate(1, (Reading("NOUN", r.lemma, "pl", r.entry),))
+                         for c in out for r in c.readings[:1] if r.cat == "VERB" and r.form == "third"][:1]
         elif out and i > 0 and _WORD.match(text) and all(c.readings[0].cat in _VERBAL for c in out) \
                 and self._in_noun_phrase(i):
             # a verb after a determiner (and its adjectives) is the noun English makes of it: "evade the
@@ -279,6 +285,13 @@ class Lexer:
                 return False   # a word that may stand as the head itself ("the first dies") ends it too
             j -= 1
         return False
+
+    def _compound_before_verb(self, i: int, nxt: str) -> bool:
+        """Whether the piece follows a determiner (or possessive) and a noun, and precedes an auxiliary or
+        copula (``is``, ``are``, ``can``...): where a compound noun's head goes, not a verb."""
+        prev, before = self.pieces[i - 1].text, self.pieces[i - 2].text
+        return self._determines(before) and any(c.readings[0].cat == "NOUN" for c in _word_readings(self.lexicon, prev)) \
+            and any(c.readings[0].cat in _AUXILIARY_CATS for c in _word_readings(self.lexicon, nxt))
 
     def _after_preposition(self, i: int) -> bool:
         """Whether the piece follows a preposition (not ``to``, which may mark an infinitive)."""
@@ -451,6 +464,9 @@ _VERBAL = frozenset({"VERB", "PART", "GERUND"})
 #: caster``, ``nearby it``).
 _DETERMINED_PREPS = frozenset({"nearby"})
 
+#: Categories of an auxiliary or a copula: a verb group's first word that is no lexical verb.
+_AUXILIARY_CATS = frozenset({"BE_FIN", "MODAL", "HAVE_AUX", "DO"})
+
 #: Categories that begin a verb group: a word of these after a headless ordinal makes it a subject.
 _FINITE_CATS = frozenset({"VERB", "BE_FIN", "MODAL", "HAVE_AUX", "DO"})
 
@@ -510,7 +526,10 @@ def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
                 out.append(Candidate(1, (Reading("MODAL_ALONE", low, entry=f"modals:{low}"),)))
             elif r.cat in ("MODAL", "DO") and len(c.readings) == 2 and c.readings[1].cat == "NEG":
                 out.append(Candidate(1, (Reading("MODAL_ALONE", r.lemma, entry=r.entry), c.readings[1])))
-    if nxt and any(c.readings[0].cat == "NOUN" for c in _word_readings(lex, nxt)):
+    if nxt and (any(c.readings[0].cat == "NOUN" or c.readings[0].cat == "VERB" and c.readings[0].form == "third"
+                    for c in _word_readings(lex, nxt)) or _unknown_noun(lex, nxt)):
+        # "an aura minion"; before a word the lexicon does not know, which may be a noun, too ("life
+        # loss"), or an -s verb, which may be the plural of its noun ("deck searches are ...")
         out += [Candidate(c.length, (Reading("NOUN_MOD", c.readings[0].lemma, "sg", c.readings[0].entry),))
                 for c in out if len(c.readings) == 1 and c.readings[0].cat == "NOUN" and c.readings[0].form == "sg"]
     if nxt and any(c.readings[0].cat == "NOUN" for c in _word_readings(lex, nxt)) \
@@ -532,6 +551,13 @@ def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
         _LOCAL.clear()
     _LOCAL[key] = out
     return out
+
+
+def _unknown_noun(lex: Lexicon, text: str) -> bool:
+    """Whether a piece is a lowercase word the lexicon does not know that may be a noun by its ending (no
+    -ly, -ed or -ing form): a newer set's noun."""
+    return bool(_WORD.match(text)) and text.islower() and not _word_readings(lex, text) \
+        and not text.endswith(("ly", "ed", "ing")) and text not in _PHRASE_ENDERS
 
 
 def _participles_as_adjectives(out: list[Candidate], low: str) -> list[Candidate]:
