@@ -237,9 +237,11 @@ class Lexer:
             entry = out[0].readings[0].entry
             out = out + [Candidate(1, (Reading("ADJ", low, "", entry),)), Candidate(1, (Reading("NOUN", low, "sg", entry),))]
         elif out and i > 0 and _WORD.match(text) and (not nxt or nxt.lower() in _PHRASE_ENDERS) \
-                and all(c.readings[0].cat in _ADVERBIAL | {"PREP"} for c in out) and self._determines(self.pieces[i - 1].text):
+                and all(c.readings[0].cat in _ADVERBIAL | {"PREP"} for c in out) and self._determines(self.pieces[i - 1].text) \
+                and not any(c.readings[0].cat == "PRON" for c in _word_readings(lex, self.pieces[i - 1].text)):
             # a place word or preposition after a determiner, ending the phrase, is the noun of the place
-            # it names: "from the outside", "to the inside" (English puts no adverb there)
+            # it names: "from the outside", "to the inside" (English puts no adverb there); not after a
+            # determiner that may stand alone ("provides that permanently": "that" is the object)
             out = out + [Candidate(1, (Reading("NOUN", low, "sg", out[0].readings[0].entry),))]
         elif out and i > 0 and _WORD.match(text) and (not nxt or nxt.lower() in _PHRASE_ENDERS) \
                 and all(c.readings[0].cat in _VERBAL | {"ADJ", "ADJ_HEAD"} for c in out) and self._after_preposition(i):
