@@ -57,3 +57,14 @@ def test_an_s_verb_after_a_determiner_and_a_noun_before_an_auxiliary_is_a_plural
         assert "Selector(noun='search', det='your', count=None, quant=None, mods=('deck',)" in repr(card)
     card = _parsed("Your minion attacks an enemy.")   # before an object it is the verb
     assert "Attack(" in repr(card)
+
+
+def test_a_new_verbs_base_form_follows_english_spelling() -> None:
+    from codex.cardtext.lexer import past_stem, s_stem
+    assert [past_stem(w) for w in ("tied", "tried", "stopped", "halved", "reduced", "damaged", "caused",
+                                   "attacked", "called", "passed", "released")] == \
+        ["tie", "try", "stop", "halve", "reduce", "damage", "cause", "attack", "call", "pass", "release"]
+    assert [s_stem(w) for w in ("ties", "tries", "reaches", "halves", "attacks")] == \
+        ["tie", "try", "reach", "halve", "attack"]
+    card = _parsed("Whenever a minion is quelled, draw a card.")   # a verb the lexicon does not know
+    assert "Action(lemma='quell'" in repr(card)

@@ -446,12 +446,42 @@ class Lexer:
         if w.endswith("ing") and len(w) > 4:
             return [c("GERUND", w[:-3], "ing"), c("ADJ", w)]
         if w.endswith("ed") and len(w) > 3:
-            stem = w[:-2]
+            stem = past_stem(w)
             return [c("VERB", stem, "past"), c("PART", stem, "part"), c("ADJ", w)]
         if w.endswith("s") and not w.endswith("ss") and len(w) > 2:
-            stem = w[:-2] if w.endswith(("ches", "shes", "sses", "xes")) else w[:-1]
+            stem = s_stem(w)
             return [c("VERB", stem, "third"), c("NOUN", stem, "pl")]
         return [c("VERB", w, "base"), c("NOUN", w, "sg"), c("ADJ", w)]
+
+
+_VOWELS = frozenset("aeiou")
+
+
+def past_stem(w: str) -> str:
+    """The base form of an -ed word the lexicon does not know, by English spelling: ``tied`` → ``tie``,
+    ``tried`` → ``try``, ``stopped`` → ``stop``, ``halved`` → ``halve``, ``reduced`` → ``reduce``,
+    ``damaged`` → ``damage``, ``caused`` → ``cause``, ``attacked`` → ``attack``. A guess (``created``
+    stays ``creat``): the lemma names a verb the rules do not type, so nothing executes by it."""
+    if w.endswith("ied"):
+        return w[:-1] if len(w) <= 4 else w[:-3] + "y"
+    stem = w[:-2]
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in _VOWELS and stem[-1] not in "lsz":
+        return stem[:-1]   # a doubled final consonant
+    if stem.endswith(("v", "c", "z", "u", "dg", "rg")) or (
+            len(stem) > 2 and stem[-1] == "g" and stem[-2] in _VOWELS) or (
+            len(stem) > 3 and stem[-1] == "s" and stem[-2] in _VOWELS and stem[-3] in _VOWELS):
+        return stem + "e"  # no English base form ends so: the -e was dropped before -ed
+    return stem
+
+
+def s_stem(w: str) -> str:
+    """The base form of an -s word the lexicon does not know: ``ties`` → ``tie``, ``tries`` → ``try``,
+    ``reaches`` → ``reach``, ``halves`` → ``halve``."""
+    if w.endswith("ies"):
+        return w[:-1] if len(w) <= 4 else w[:-3] + "y"
+    if w.endswith(("ches", "shes", "sses", "xes")):
+        return w[:-2]
+    return w[:-1]
 
 
 #: Categories of a word that cannot stand between a determiner and its noun (an adverb, a place
