@@ -2422,7 +2422,7 @@ class _Sentences(_Clauses):
         sentence = tree.children[0] if tree.data == "start" else tree
         threshold_t, segs_t, _end = sentence.children
         threshold = tuple(self_threshold(reader, threshold_t))
-        segs = _conditions_with_two_clauses(_share_objects(reader.segments(segs_t), self))
+        segs = _conditions_with_two_clauses(_share_objects(_colon_options(reader.segments(segs_t)), self))
         fronted: list[list[Chunk]] = []
         clauses: list[A.Clause] = []
         links: list[str] = []
@@ -2877,6 +2877,31 @@ def _inherits(subject: Any, sc: SClause, sep: str | None) -> bool:
     if not plural:
         return False
     return not (sep and "then" in sep and not (isinstance(subject, A.Ref) and subject.word == "you"))
+
+
+def _colon_options(segs: list[Any]) -> list[Any]:
+    """``gains a random mutation: Airborne, Ranged, or +3 power``: a list after a colon names the options
+    an indefinite object stands for (``a`` or ``a random`` and a noun), so the list is the object, one of
+    its items (picked ``at random`` when the object says so), as ``gains Airborne, Ranged, or +3 power at
+    random`` reads. ``Choose one: A, B`` keeps its own reading (an amount, not a noun)."""
+    out = list(segs)
+    for i in range(len(out) - 1, 0, -1):
+        kind, content, sep = out[i]
+        pkind, prev, psep = out[i - 1]
+        if kind != "adjunct" or sep != ":" or not _options(content) or pkind != "clause" or prev.vgroup is None:
+            continue
+        k = next((j for j, c in enumerate(prev.chunks) if c.kind == "np" and isinstance(c.value, NP)
+                  and c.value.kind == "core" and c.value.det in ("a", "an") and set(c.value.mods) <= {"random"}
+                  and not c.value.places and c.value.count is None), None)
+        if k is None:
+            continue
+        obj = prev.chunks[k]
+        chunks = prev.chunks[:k] + list(content) + prev.chunks[k + 1:]
+        if "random" in obj.value.mods:
+            chunks.append(Chunk("adv", "at_random", obj.start, obj.end, text="at random"))
+        out[i - 1] = (pkind, SClause(prev.subject, prev.vgroup, chunks, prev.start, content[-1].end, prev.gap), psep)
+        del out[i]
+    return out
 
 
 def _options(chunks: list[Chunk]) -> bool:
