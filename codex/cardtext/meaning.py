@@ -1756,6 +1756,10 @@ class _Clauses(_Interp):
     def clause(self, sc: SClause, inherited: Any, imperative_ok: bool = True) -> A.Clause:
         """A clause's meaning; ``imperative_ok`` False in a subordinate clause or an event, where a bare
         verb with no subject is no command ("If cast": the participle)."""
+        caused = _caused_clause(sc)
+        if caused is not None:
+            # "to have you gain 1 life": what the causative verb makes happen is the clause
+            return self.clause(caused, None, imperative_ok)
         ex = _Extras()
         vg = sc.vgroup
         if not imperative_ok and not sc.subject and inherited is None and vg is not None and vg.form == "base" \
@@ -2877,6 +2881,24 @@ def _inherits(subject: Any, sc: SClause, sep: str | None) -> bool:
     if not plural:
         return False
     return not (sep and "then" in sep and not (isinstance(subject, A.Ref) and subject.word == "you"))
+
+
+#: Verbs that make another do something: "have/make/let X <verb>".
+_CAUSATIVE = frozenset({"have", "make", "let"})
+
+
+def _caused_clause(sc: SClause) -> SClause | None:
+    """``have you gain 1 life``: a causative verb with no subject of its own whose only complement is a
+    clause with its own subject and a bare verb (read as a reduced relative clause with no noun before
+    it) means that clause; None otherwise."""
+    if sc.vgroup is None or sc.vgroup.lemma not in _CAUSATIVE or sc.subject or sc.vgroup.modal or sc.vgroup.negated \
+            or len(sc.chunks) != 1 or sc.chunks[0].kind != "rel" or sc.chunks[0].prep:
+        return None
+    inner = sc.chunks[0].value
+    if not isinstance(inner, SClause) or inner.vgroup is None or inner.vgroup.form != "base" or inner.vgroup.modal \
+            or not inner.subject:
+        return None
+    return SClause(inner.subject, inner.vgroup, inner.chunks, inner.start, inner.end)
 
 
 def _colon_options(segs: list[Any]) -> list[Any]:

@@ -265,7 +265,10 @@ class _Printer:
         else:
             core = self.verb_phrase(action, c)
         text = _j(core, *tail).replace(" ,", ",")
-        if c.purpose is not None:
+        if c.purpose is not None and isinstance(getattr(c.purpose.action, "agent", None), A.Ref) \
+                and c.purpose.action.agent.word == "you" and not c.purpose.modal and not c.purpose.negated:
+            text += " to have " + self.clause(c.purpose)   # "to have you gain 1 life": a doer of its own
+        elif c.purpose is not None:
             text += " to " + self.clause(c.purpose).removeprefix("you ")
         previous = None
         for cond in c.conditions:
