@@ -68,3 +68,12 @@ def test_a_new_verbs_base_form_follows_english_spelling() -> None:
         ["tie", "try", "reach", "halve", "attack"]
     card = _parsed("Whenever a minion is quelled, draw a card.")   # a verb the lexicon does not know
     assert "Action(lemma='quell'" in repr(card)
+
+
+def test_a_noun_where_the_verb_goes_before_its_object_is_that_verb() -> None:
+    with L.restricted({"verbs:start", "verbs:name"}) as lex:
+        assert "verbs:start" not in lex.entries and "nouns:start" in lex.entries and "nouns:name" in lex.entries
+        assert "Action(lemma='start'" in repr(_parsed("Start the game with four spells in hand."))
+        assert "Action(lemma='name'" in repr(_parsed("If they name a card, draw a card."))
+        assert "Action(lemma='name'" in repr(_parsed("If Merlin names a card, draw a card."))
+    assert "Action(lemma" not in repr(_parsed("At the start of your turn, draw a card."))   # a noun stays one

@@ -251,6 +251,12 @@ class Lexer:
             out = out + [Candidate(1, (Reading("NOUN", r.lemma, "sg", r.entry),))
                          for c in out for r in c.readings[:1]
                          if r.cat == "ADJ" or (r.cat == "VERB" and r.form == "base")][:1]
+        elif out and _WORD.match(text) and nxt and all(c.readings[0].cat == "NOUN" for c in out) \
+                and self._determines(nxt) and self._where_a_verb_goes(i):
+            # a noun where the verb goes, before its object, is the verb English makes of it (zero
+            # derivation): "Start the game with ...", "if Arthur and Guinevere start your turn here"
+            out = out + [Candidate(1, (Reading("VERB", r.lemma, "third" if r.form == "pl" else "base", r.entry),))
+                         for c in out for r in c.readings[:1]][:1]
         elif out and i > 1 and _WORD.match(text) and all(c.readings[0].cat in _VERBAL for c in out) \
                 and self._compound_before_verb(i, nxt):
             # "your deck searches are ...": an -s verb after a determiner and a noun, before the verb of
@@ -287,6 +293,19 @@ class Lexer:
                 return False   # a word that may stand as the head itself ("the first dies") ends it too
             j -= 1
         return False
+
+    def _where_a_verb_goes(self, i: int) -> bool:
+        """Whether the piece starts the sentence (an imperative) or follows what ends a subject: a name (a
+        capitalised word not starting the sentence) or a personal pronoun."""
+        if i == 0:
+            return True
+        prev = self.pieces[i - 1].text
+        if not _WORD.match(prev):
+            return False
+        if prev[:1].isupper() and i > 1:
+            return True
+        return any(c.readings[0].cat == "PRON" for c in _word_readings(self.lexicon, prev)) \
+            and not self._determines(prev)
 
     def _compound_before_verb(self, i: int, nxt: str) -> bool:
         """Whether the piece follows a determiner (or possessive) and a noun, and precedes an auxiliary or

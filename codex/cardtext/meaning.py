@@ -2102,7 +2102,9 @@ class _Clauses(_Interp):
                 raise MeaningError("a clause that is only a phrase", first.start)
             action = A.Located(posts[0] if len(posts) == 1 else A.Group(tuple(posts), "and"), subject)
         else:
-            raise MeaningError("a clause without a verb", first.start)
+            # a later word may be the verb, read otherwise ("if they name a card": "name" a noun first):
+            # the search revisits from the clause's last word, not from its first
+            raise MeaningError("a clause without a verb", chunks[-1].start)
         vg = VGroup("", "base", negated=negated)
         out = self.finish(action, vg, ex, None)
         # "If cast", "when played": a participle with no subject says what is done to the thing the

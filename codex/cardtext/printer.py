@@ -731,7 +731,10 @@ class _Verb:
         a = self.a
         if isinstance(a, A.Action):
             roles = dict(a.roles)
-            return self.frame_print(a.lemma, _GENERIC_PRINT, roles)
+            # the verb's own untyped sense when it names every role ("give X to Y": to is the recipient)
+            own = next((sense.roles for sense in L.load().verbs.get(a.lemma, ()) if sense.primitive is None
+                        and "subject" in sense.roles and all(r in sense.roles.values() for r in roles)), None)
+            return self.frame_print(a.lemma, own or _GENERIC_PRINT, roles)
         name = type(a).__name__
         args = {f: getattr(a, f) for f, _ in A.node_fields(a)}
         ordered = sorted(_verbs().items(), key=lambda kv: kv[0][0] != name)
