@@ -233,9 +233,11 @@ class Quantity(Node, frozen=True):
 
 
 class Mana(Node, frozen=True):
-    """Mana or threshold symbols as written, in order: ``("(A)", "(1)")``."""
+    """Mana or threshold symbols as written, in order: ``("(A)", "(1)")``; ``extra``: written as more
+    of it than there is (``an additional (A)``, ``an extra (1)``)."""
 
     symbols: tuple[str, ...]
+    extra: bool = False
 
 
 # =========================================================================== keywords and grants
@@ -606,10 +608,14 @@ class Control(Node, frozen=True):
 
 
 class Strike(Node, frozen=True):
-    """``agent`` strikes ``patient`` (deals damage equal to its power)."""
+    """``agent`` strikes ``patient`` (deals damage equal to its power); ``source``: the location it
+    strikes from (``perform a ranged strike from any location along its path``); ``kind``: the kind of
+    strike performed (``ranged``)."""
 
     agent: Any = None
     patient: Any = None
+    source: Any = None
+    kind: str | None = None
 
 
 class Attack(Node, frozen=True):
@@ -1015,6 +1021,16 @@ class CardText(Node, frozen=True):
     @property
     def fully_parsed(self) -> bool:
         return not self.unparsed
+
+
+def is_manner(node: Any) -> bool:
+    """Whether a ``by`` phrase's noun may name a manner, not an agent: a bare singular noun (no
+    determiner, count, modifier, filter or plural: ``by force``, ``by magic``). The meaning rules make it a
+    manner when the noun is abstract (``by force`` belongs to the verb it follows alone, where ``by
+    spells`` or ``by magic`` names who acts and is shared by a list of verbs); the printer writes such an
+    agent after a passive verb (``can't be moved by force``), where it reads the same either way."""
+    return isinstance(node, Selector) and node.det is None and node.count is None and node.quant is None \
+        and not node.mods and not node.filters and not node.plural
 
 
 def walk(node: Any) -> Iterator[Any]:

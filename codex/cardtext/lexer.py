@@ -236,6 +236,33 @@ class Lexer:
             # adjective would ("your back row", "the down side"): English puts no adverb there
             entry = out[0].readings[0].entry
             out = out + [Candidate(1, (Reading("ADJ", low, "", entry),)), Candidate(1, (Reading("NOUN", low, "sg", entry),))]
+        elif out and i > 0 and _WORD.match(text) and (not nxt or nxt.lower() in _PHRASE_ENDERS) \
+                and all(c.readings[0].cat in _ADVERBIAL | {"PREP"} for c in out) and self._determines(self.pieces[i - 1].text) \
+                and not any(c.readings[0].cat == "PRON" for c in _word_readings(lex, self.pieces[i - 1].text)):
+            # a place word or preposition after a determiner, ending the phrase, is the noun of the place
+            # it names: "from the outside", "to the inside" (English puts no adverb there); not after a
+            # determiner that may stand alone ("provides that permanently": "that" is the object)
+            out = out + [Candidate(1, (Reading("NOUN", low, "sg", out[0].readings[0].entry),))]
+        elif out and i > 0 and _WORD.match(text) and (not nxt or nxt.lower() in _PHRASE_ENDERS) \
+                and all(c.readings[0].cat in _VERBAL | {"ADJ", "ADJ_HEAD"} for c in out) and self._after_preposition(i):
+            # a bare verb or adjective right after a preposition, ending the phrase, is the noun English
+            # makes of it: "by force", "on impact", "by magic" (after its own readings: "rather than pay"
+            # stays a verb)
+            out = out + [Candidate(1, (Reading("NOUN", r.lemma, "sg", r.entry),))
+                         for c in out for r in c.readings[:1]
+                         if r.cat == "ADJ" or (r.cat == "VERB" and r.form == "base")][:1]
+        elif out and _WORD.match(text) and nxt and all(c.readings[0].cat == "NOUN" for c in out) \
+                and self._determines(nxt) and self._where_a_verb_goes(i):
+            # a noun where the verb goes, before its object, is the verb English makes of it (zero
+            # derivation): "Start the game with ...", "if Arthur and Guinevere start your turn here"
+            out = out + [Candidate(1, (Reading("VERB", r.lemma, "third" if r.form == "pl" else "base", r.entry),))
+                         for c in out for r in c.readings[:1]][:1]
+        elif out and i > 1 and _WORD.match(text) and all(c.readings[0].cat in _VERBAL for c in out) \
+                and self._compound_before_verb(i, nxt):
+            # "your deck searches are ...": an -s verb after a determiner and a noun, before the verb of
+            # the clause, is the plural of the noun it makes, the head of a compound
+            out = out + [Candidate(1, (Reading("NOUN", r.lemma, "pl", r.entry),))
+                         for c in out for r in c.readings[:1] if r.cat == "VERB" and r.form == "third"][:1]
         elif out and i > 0 and _WORD.match(text) and all(c.readings[0].cat in _VERBAL for c in out) \
                 and self._in_noun_phrase(i):
             # a verb after a determiner (and its adjectives) is the noun English makes of it: "evade the
@@ -266,6 +293,32 @@ class Lexer:
                 return False   # a word that may stand as the head itself ("the first dies") ends it too
             j -= 1
         return False
+
+    def _where_a_verb_goes(self, i: int) -> bool:
+        """Whether the piece starts the sentence (an imperative) or follows what ends a subject: a name (a
+        capitalised word not starting the sentence) or a personal pronoun."""
+        if i == 0:
+            return True
+        prev = self.pieces[i - 1].text
+        if not _WORD.match(prev):
+            return False
+        if prev[:1].isupper() and i > 1:
+            return True
+        return any(c.readings[0].cat == "PRON" for c in _word_readings(self.lexicon, prev)) \
+            and not self._determines(prev)
+
+    def _compound_before_verb(self, i: int, nxt: str) -> bool:
+        """Whether the piece follows a determiner (or possessive) and a noun, and precedes an auxiliary or
+        copula (``is``, ``are``, ``can``...): where a compound noun's head goes, not a verb."""
+        prev, before = self.pieces[i - 1].text, self.pieces[i - 2].text
+        return self._determines(before) and any(c.readings[0].cat == "NOUN" for c in _word_readings(self.lexicon, prev)) \
+            and any(c.readings[0].cat in _AUXILIARY_CATS for c in _word_readings(self.lexicon, nxt))
+
+    def _after_preposition(self, i: int) -> bool:
+        """Whether the piece follows a preposition (not ``to``, which may mark an infinitive)."""
+        prev = self.pieces[i - 1].text
+        return prev.lower() != "to" and _WORD.match(prev) is not None and any(
+            c.readings[0].cat == "PREP" for c in _word_readings(self.lexicon, prev))
 
     def _after_bare_verb_prep(self, i: int) -> bool:
         """Whether the piece follows a preposition English completes with a bare verb (``rather than
@@ -395,12 +448,13 @@ class Lexer:
         def c(cat: str, lemma: str, form: str = "") -> Candidate:
             return Candidate(1, (Reading(cat, lemma, form, entry),))
 
-        if w.endswith("ly"):
+        if w.endswith("ly") and len(w) > 3:
             # an adverb; right after a determiner or a possessive a noun or an adjective ("his belly",
-            # "a deadly foe"), which no adverb stands after
+            # "a deadly foe"), which no adverb stands after; elsewhere an adverb first, then a verb ("rally
+            # your allies"); "fly", "ply" are no adverbs at all
             if i > 0 and self._determines(self.pieces[i - 1].text):
                 return [c("NOUN", w, "sg"), c("ADJ", w), c("ADV", w)]
-            return [c("ADV", w)]
+            return [c("ADV", w), c("VERB", w, "base")]
         nxt = self.pieces[i + 1].text if i + 1 < len(self.pieces) else ""
         if i > 0 and self._determines(self.pieces[i - 1].text) and self.pieces[i - 1].text.lower() != "that" \
                 and not w.endswith(("ing", "ed")) and nxt \
@@ -411,12 +465,42 @@ class Lexer:
         if w.endswith("ing") and len(w) > 4:
             return [c("GERUND", w[:-3], "ing"), c("ADJ", w)]
         if w.endswith("ed") and len(w) > 3:
-            stem = w[:-2]
+            stem = past_stem(w)
             return [c("VERB", stem, "past"), c("PART", stem, "part"), c("ADJ", w)]
         if w.endswith("s") and not w.endswith("ss") and len(w) > 2:
-            stem = w[:-2] if w.endswith(("ches", "shes", "sses", "xes")) else w[:-1]
+            stem = s_stem(w)
             return [c("VERB", stem, "third"), c("NOUN", stem, "pl")]
         return [c("VERB", w, "base"), c("NOUN", w, "sg"), c("ADJ", w)]
+
+
+_VOWELS = frozenset("aeiou")
+
+
+def past_stem(w: str) -> str:
+    """The base form of an -ed word the lexicon does not know, by English spelling: ``tied`` → ``tie``,
+    ``tried`` → ``try``, ``stopped`` → ``stop``, ``halved`` → ``halve``, ``reduced`` → ``reduce``,
+    ``damaged`` → ``damage``, ``caused`` → ``cause``, ``attacked`` → ``attack``. A guess (``created``
+    stays ``creat``): the lemma names a verb the rules do not type, so nothing executes by it."""
+    if w.endswith("ied"):
+        return w[:-1] if len(w) <= 4 else w[:-3] + "y"
+    stem = w[:-2]
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in _VOWELS and stem[-1] not in "lsz":
+        return stem[:-1]   # a doubled final consonant
+    if stem.endswith(("v", "c", "z", "u", "dg", "rg")) or (
+            len(stem) > 2 and stem[-1] == "g" and stem[-2] in _VOWELS) or (
+            len(stem) > 3 and stem[-1] == "s" and stem[-2] in _VOWELS and stem[-3] in _VOWELS):
+        return stem + "e"  # no English base form ends so: the -e was dropped before -ed
+    return stem
+
+
+def s_stem(w: str) -> str:
+    """The base form of an -s word the lexicon does not know: ``ties`` → ``tie``, ``tries`` → ``try``,
+    ``reaches`` → ``reach``, ``halves`` → ``halve``."""
+    if w.endswith("ies"):
+        return w[:-1] if len(w) <= 4 else w[:-3] + "y"
+    if w.endswith(("ches", "shes", "sses", "xes")):
+        return w[:-2]
+    return w[:-1]
 
 
 #: Categories of a word that cannot stand between a determiner and its noun (an adverb, a place
@@ -430,6 +514,9 @@ _VERBAL = frozenset({"VERB", "PART", "GERUND"})
 #: and as a preposition only before a noun phrase with a determiner or a pronoun (``a unit nearby the
 #: caster``, ``nearby it``).
 _DETERMINED_PREPS = frozenset({"nearby"})
+
+#: Categories of an auxiliary or a copula: a verb group's first word that is no lexical verb.
+_AUXILIARY_CATS = frozenset({"BE_FIN", "MODAL", "HAVE_AUX", "DO"})
 
 #: Categories that begin a verb group: a word of these after a headless ordinal makes it a subject.
 _FINITE_CATS = frozenset({"VERB", "BE_FIN", "MODAL", "HAVE_AUX", "DO"})
@@ -490,7 +577,10 @@ def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
                 out.append(Candidate(1, (Reading("MODAL_ALONE", low, entry=f"modals:{low}"),)))
             elif r.cat in ("MODAL", "DO") and len(c.readings) == 2 and c.readings[1].cat == "NEG":
                 out.append(Candidate(1, (Reading("MODAL_ALONE", r.lemma, entry=r.entry), c.readings[1])))
-    if nxt and any(c.readings[0].cat == "NOUN" for c in _word_readings(lex, nxt)):
+    if nxt and (any(c.readings[0].cat == "NOUN" or c.readings[0].cat == "VERB" and c.readings[0].form == "third"
+                    for c in _word_readings(lex, nxt)) or _unknown_noun(lex, nxt)):
+        # "an aura minion"; before a word the lexicon does not know, which may be a noun, too ("life
+        # loss"), or an -s verb, which may be the plural of its noun ("deck searches are ...")
         out += [Candidate(c.length, (Reading("NOUN_MOD", c.readings[0].lemma, "sg", c.readings[0].entry),))
                 for c in out if len(c.readings) == 1 and c.readings[0].cat == "NOUN" and c.readings[0].form == "sg"]
     if nxt and any(c.readings[0].cat == "NOUN" for c in _word_readings(lex, nxt)) \
@@ -512,6 +602,13 @@ def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
         _LOCAL.clear()
     _LOCAL[key] = out
     return out
+
+
+def _unknown_noun(lex: Lexicon, text: str) -> bool:
+    """Whether a piece is a lowercase word the lexicon does not know that may be a noun by its ending (no
+    -ly, -ed or -ing form): a newer set's noun."""
+    return bool(_WORD.match(text)) and text.islower() and not _word_readings(lex, text) \
+        and not text.endswith(("ly", "ed", "ing")) and text not in _PHRASE_ENDERS
 
 
 def _participles_as_adjectives(out: list[Candidate], low: str) -> list[Candidate]:

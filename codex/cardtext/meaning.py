@@ -430,6 +430,13 @@ class _Reader:
             if cmp is not None:
                 np.cmp = self.tok(cmp).reading.lemma
             return np
+        if kind == "np_mana_more":
+            det, mods, mana = t.children
+            words = [_mod_word(self.tok(m).reading) for m in _leaves(mods)]
+            if self._det(det) not in ("a", "an") or not words or not set(words) <= _MORE_WORDS:
+                # "an additional (A)": only a word saying "more" stands between the article and the symbols
+                raise MeaningError("a mana symbol after words that do not say 'more'", start)
+            return NP("mana", start, end, head=tuple(self.tok(mana).reading.lemma), mods=["extra"])
         tok = self.tok(t.children[0])
         r = tok.reading
         if kind == "np_pron":
@@ -489,6 +496,11 @@ class _Reader:
         return out
 
 
+def _mana(np: NP) -> A.Mana:
+    """The mana or threshold a noun phrase of symbols names (``an additional (A)``: more of it)."""
+    return A.Mana(tuple(np.head), extra="extra" in np.mods)
+
+
 def _leaves(node: Any):
     if isinstance(node, Token):
         yield node
@@ -498,6 +510,9 @@ def _leaves(node: Any):
 
 
 _PLACE_ADJ = {"nearby", "adjacent"}
+
+#: Words saying a mana or threshold is more than there is: "an additional (A)", "an extra (1)".
+_MORE_WORDS = frozenset({"additional", "extra"})
 #: Adjectives that stand for a noun of their own ("the first", "the last", "the strongest"; "the other":
 #: the second of a pair the sentence named, "from one edge to the other", only after "the").
 _NOMINAL_ADJ = {"first", "last", "next", "strongest", "weakest", "closest", "nearest", "furthest", "farthest", "previous",
@@ -687,7 +702,7 @@ class _Interp:
         if k == "self":
             return A.Ref("SELF", filters)
         if k == "mana":
-            return A.Mana(tuple(np.head))
+            return _mana(np)
         if k == "manner":  # "clockwise or counterclockwise": the ways offered, named (see _manner_object)
             return A.Group(tuple(A.Selector(w) for w in np.head), {"and_or": "and/or"}.get(str(np.count), str(np.count)))
         if k == "signed":
@@ -817,7 +832,8 @@ def _group(r: _Interp, ph: _Phrase) -> Any:
                 np.places = list(first.places)
     if ph.conj == "and" and all(np.kind == "mana" for np in nps) and not shared:
         return A.Mana(tuple(sym for np in nps for sym in np.head))  # "(A) and (1)": both symbols
-    nodes = tuple(r.node(it.np, tuple(it.posts) + tuple(shared)) for it in items)
+    nodes = tuple(r.node(it.np, tuple(it.posts) + tuple(p for p in shared if not (_choice(p) and _identified(it.np))))
+                  for it in items)
     conj = {"and_or": "and/or"}.get(ph.conj, ph.conj)
     return A.Group(nodes, conj)
 
@@ -904,6 +920,37 @@ def _agrees(det: Any, number: str) -> bool:
     if isinstance(det, str) and det in _PLURAL_DETS:
         return number == "pl"
     return True
+
+
+#: Determiners that identify one thing already (a possessive, a demonstrative, ``the``).
+_IDENTIFYING_DETS = frozenset({"the", "this", "that", "its", "his", "her", "their", "your", "my", "our"})
+
+
+_QUANT_CMP = {"at_least": ">=", "at_most": "<=", None: "="}
+
+
+def _stat_item(node: Any) -> Any:
+    """A list item of a ``with`` phrase that counts a characteristic (``2 or less power``, ``cost 3``)
+    is the comparison it makes (:class:`~codex.cardtext.ast.Stat`), as the same words alone are."""
+    if isinstance(node, A.Selector) and node.noun in _STAT_NOUNS and node.count is not None and node.det is None \
+            and node.quant in _QUANT_CMP and not node.mods and not node.filters:
+        return A.Stat("cost" if node.noun == "mana cost" else node.noun, _QUANT_CMP[node.quant], node.count)
+    return node
+
+
+def _choice(post: Any) -> bool:
+    """``of your choice``, ``of that player's choice``: a modifier saying who picks the thing."""
+    return isinstance(post, A.Of) and isinstance(post.what, A.Selector) and post.what.noun == "choice"
+
+
+def _identified(np: NP) -> bool:
+    """A list item that names one thing already (``its location``, ``this site``, ``it``): nothing is left
+    to choose, so a shared ``of X's choice`` is not its (``its location and another location of that
+    player's choice``: the choice is the second location's)."""
+    if np.kind in ("pron", "self"):
+        return True
+    return np.kind == "core" and np.number != "pl" and (
+        isinstance(np.det, NP) or (isinstance(np.det, str) and np.det in _IDENTIFYING_DETS))
 
 
 def _refers_back(posts: list[Any]) -> bool:
@@ -1029,6 +1076,7 @@ class _Frame:
             if subj:  # "moved by force": when subject and object play one role, "by" names the agent
                 self.roles["by"] = subj if subj != obj else "agent"
         self.filled: dict[str, Any] = {}
+        self.slot_of: dict[str, str] = {}   # role -> the slot (preposition) that filled it
         self.slots_used: set[str] = set()
         self.objects: list[_Phrase] = []
 
@@ -1038,6 +1086,7 @@ class _Frame:
     def fill(self, slot: str, value: Any) -> None:
         self.slots_used.add(slot)
         self.filled[self.roles[slot]] = value
+        self.slot_of[self.roles[slot]] = slot
 
 
 class _Builder:
@@ -1179,7 +1228,7 @@ class _Builder:
             if np.kind in ("mana", "amount") and self.current is not None and not self.current.open_sep \
                     and self.current.last.np.kind == "core" and self.current.last.np.head in _STAT_NOUNS \
                     and not self.current.last.posts:
-                value = A.Mana(tuple(np.head)) if np.kind == "mana" else np.count
+                value = _mana(np) if np.kind == "mana" else np.count
                 self.current.last.posts.append(("value", value, np.cmp, ch.start))
                 return i + 1
             # "up to two steps away": a distance modifying the noun before it
@@ -1669,6 +1718,9 @@ class _Clauses(_Interp):
             if prep == "with" and isinstance(node, A.Selector) and node.noun in ("cost", "mana cost") and sub.items[0].posts:
                 return A.With(node)
             if prep in ("with", "without"):
+                if isinstance(node, A.Group) and node.conj == "or":
+                    # "with Airborne or 2 or less power": each item is one test, a comparison as alone
+                    node = A.replace(node, items=tuple(_stat_item(i) for i in node.items))
                 return A.With(node, prep == "without")
             if prep == "of":
                 return A.Of(node)
@@ -1704,6 +1756,10 @@ class _Clauses(_Interp):
     def clause(self, sc: SClause, inherited: Any, imperative_ok: bool = True) -> A.Clause:
         """A clause's meaning; ``imperative_ok`` False in a subordinate clause or an event, where a bare
         verb with no subject is no command ("If cast": the participle)."""
+        caused = _caused_clause(sc)
+        if caused is not None:
+            # "to have you gain 1 life": what the causative verb makes happen is the clause
+            return self.clause(caused, None, imperative_ok)
         ex = _Extras()
         vg = sc.vgroup
         if not imperative_ok and not sc.subject and inherited is None and vg is not None and vg.form == "base" \
@@ -1752,10 +1808,14 @@ class _Clauses(_Interp):
             action = self.build(vg.lemma, sense, frame, "active")
             if isinstance(action, A.CostChange):  # "costs (1) less": the adverb is the direction
                 direction = next((a for a in ex.adverbs if a in ("less", "more")), None)
-                if direction is None:
+                if direction is None and isinstance(action.amount, A.Mana) and action.amount.extra:
+                    # "costs an additional (2)": the same as "costs (2) more"
+                    action = A.replace(action, amount=A.replace(action.amount, extra=False), direction="more")
+                elif direction is None:
                     raise MeaningError("'cost' without 'more' or 'less'")
-                ex.adverbs.remove(direction)
-                action = A.replace(action, direction=direction)
+                else:
+                    ex.adverbs.remove(direction)
+                    action = A.replace(action, direction=direction)
         out = self.finish(action, vg, ex, tense)
         self.clause_subject = explicit  # clauses read inside this one (relative, purpose) set it too
         return out
@@ -2042,7 +2102,9 @@ class _Clauses(_Interp):
                 raise MeaningError("a clause that is only a phrase", first.start)
             action = A.Located(posts[0] if len(posts) == 1 else A.Group(tuple(posts), "and"), subject)
         else:
-            raise MeaningError("a clause without a verb", first.start)
+            # a later word may be the verb, read otherwise ("if they name a card": "name" a noun first):
+            # the search revisits from the clause's last word, not from its first
+            raise MeaningError("a clause without a verb", chunks[-1].start)
         vg = VGroup("", "base", negated=negated)
         out = self.finish(action, vg, ex, None)
         # "If cast", "when played": a participle with no subject says what is done to the thing the
@@ -2060,7 +2122,7 @@ class _Clauses(_Interp):
             values = [c.value for c in sc.chunks if c.kind == "np"]
             if len(values) == 1 and values[0].kind in ("mana", "amount"):
                 v = values[0]
-                return A.Stat("cost", v.cmp or "=", A.Mana(tuple(v.head)) if v.kind == "mana" else v.count)
+                return A.Stat("cost", v.cmp or "=", _mana(v) if v.kind == "mana" else v.count)
         if sc.gap == "subject":
             return A.Relative(self.clause(sc, which))
         if sc.gap == "place":
@@ -2155,10 +2217,13 @@ class _Clauses(_Interp):
     # ---- primitives
     def build(self, lemma: str, sense: L.Sense | None, frame: _Frame, voice: str, gap_role: str | None = None) -> Any:
         values: dict[str, Any] = {}
+        idiom_kind: str | None = None
         for role, v in frame.filled.items():
             if role == "_idiom":
                 if len(v.items) > 1 or v.items[0].posts or v.open_sep:
                     raise MeaningError(f"{lemma}: the object of the idiom has a list or modifiers")
+                if v.items[0].np.mods:
+                    idiom_kind = " ".join(v.items[0].np.mods)   # "perform a ranged strike": its kind
                 continue
             values[role] = v
         if gap_role and gap_role not in values:
@@ -2181,6 +2246,12 @@ class _Clauses(_Interp):
             kind = _damage_kind(dnp)
             if kind:
                 kwargs["kind"] = kind
+        if idiom_kind is not None:
+            # the object of an idiom names the action; a modifier of it is the action's kind, where the
+            # primitive has one ("a ranged strike"), else a misreading
+            if cls is not A.Strike:
+                raise MeaningError(f"{lemma}: the object of the idiom has modifiers")
+            kwargs["kind"] = idiom_kind
         if cls is A.Shoot and "count" in values:
             kwargs["piercing"] = _has_mod(values["count"], "piercing")
         if cls is A.Move and isinstance(values.get("steps"), _Phrase):
@@ -2195,6 +2266,8 @@ class _Clauses(_Interp):
                 continue
             if role not in fields:
                 raise MeaningError(f"{lemma}: {cls.__name__} has no role {role!r}")
+            if role == "dest" and frame.slot_of.get(role) in _BELOW and isinstance(node, (A.Selector, A.Ref, A.Group)):
+                node = A.Where("under", node)   # "conjure this under a site": below it, not onto it
             kwargs[role] = node
         if rel is not None:  # "a site that borders X": the verb names a place relation to its object
             kwargs["where"] = A.Where(rel, kwargs.get("where"))
@@ -2209,6 +2282,9 @@ _GENERIC = {"subject": "agent", "object": "patient", "object2": "recipient", "to
             "on": "on", "for": "for", "through": "path", "toward": "dest", "over": "over", "as": "as",
             "in": "in", "out_of": "source", "under": "under", "beneath": "beneath",
             "among": "among", "between": "between", "of": "of", "off": "off", "against": "against"}
+#: A destination below its noun (a buried or sunken place), which the place it names is not: kept as a
+#: ``Where("under", ...)``; "on", "atop", "at", "in" name the place itself.
+_BELOW = frozenset({"under", "beneath", "underneath"})
 _ROLE_ORDER = {r: i for i, r in enumerate(["agent", "patient", "recipient", "amount", "dest", "source", "instrument",
                                            "path", "action"])}
 
@@ -2352,7 +2428,7 @@ class _Sentences(_Clauses):
         sentence = tree.children[0] if tree.data == "start" else tree
         threshold_t, segs_t, _end = sentence.children
         threshold = tuple(self_threshold(reader, threshold_t))
-        segs = _conditions_with_two_clauses(_share_objects(reader.segments(segs_t), self))
+        segs = _conditions_with_two_clauses(_share_objects(_colon_options(reader.segments(segs_t)), self))
         fronted: list[list[Chunk]] = []
         clauses: list[A.Clause] = []
         links: list[str] = []
@@ -2448,7 +2524,9 @@ class _Sentences(_Clauses):
 
     def more_participles(self, clause: A.Clause, chunks: list[Chunk], sep: str | None) -> A.Clause:
         """Add the participles of ``, destroyed, or modified`` to a passive clause: one action each, the
-        clause's subject as their patient; a ``by`` phrase after the last goes to every one."""
+        clause's subject as their patient; a ``by`` phrase after the last goes to every one (``targeted or
+        damaged by spells``, ``by magic``), except a bare singular abstract noun, which says how, not who
+        (``disabled or moved by force``: only the moving is by force)."""
         first = clause.action.items[0] if isinstance(clause.action, A.Group) else clause.action
         patient = getattr(first, "patient", None)
         parts = [c for c in chunks if c.kind == "part"]
@@ -2467,7 +2545,7 @@ class _Sentences(_Clauses):
             agent = getattr(action, "agent", None) or agent
             new.append(action)
         items = (clause.action.items if isinstance(clause.action, A.Group) else (clause.action,)) + tuple(new)
-        if agent is not None:
+        if agent is not None and not (A.is_manner(agent) and self.lex.noun_class.get(agent.noun) == "abstract"):
             items = tuple(A.replace(a, agent=agent) if hasattr(a, "agent") and a.agent is None else a for a in items)
         conj = "or" if (sep and "or" in sep) or any(c.kind == "conj" and c.value == "or" for c in chunks) else "and"
         return A.replace(clause, action=A.Group(items, conj))
@@ -2642,27 +2720,67 @@ def _first_list_comma(segs: list[Any]) -> int | None:
     return commas[0] if commas else None
 
 
+#: Prepositions whose phrase after a place picks it out (``sites in this body of water``).
+_PLACE_MODIFIER_PREPS = frozenset({"in", "at", "atop", "of", "within", "adjacent_to"})
+
+
+def _object_role_of_pp(r: "_Sentences", lemma: str, next_lemma: str, prep: str) -> bool:
+    """Whether ``lemma``'s object plays the role a ``prep`` phrase plays for ``next_lemma`` (``enter``'s
+    object and ``move``'s ``between`` phrase are both the destination); never an agent or a patient."""
+    objects = {s.roles["object"] for s in r.lex.verbs.get(lemma) or [] if "object" in s.roles}
+    via = {s.roles[prep] for s in r.lex.verbs.get(next_lemma) or [] if prep in s.roles}
+    return bool(objects & via - {"agent", "patient"})
+
+
 def _share_objects(segs: list[Any], r: "_Sentences") -> list[Any]:
     """``Play or draw a site``, ``Reveal and play your topmost site``: a bare transitive verb joined by
-    ``and``/``or`` to a clause with an object shares that object (the first noun phrase)."""
+    ``and``/``or`` to a clause with an object shares that object (the first noun phrase); so does the
+    verb of a fronted subordinate clause (``Whenever a unit enters or moves between sites in X``)."""
     out = list(segs)
     for i in range(len(out) - 1):
         kind, sc, sep = out[i]
         nkind, nsc, nsep = out[i + 1]
-        if kind != "clause" or nkind != "clause" or sc.chunks or sc.vgroup is None or sc.vgroup.copula:
+        if nkind != "clause" or nsep is None or nsep.startswith(",") or nsep not in ("and", "or") or nsc.subject:
             continue
-        if nsep is None or nsep.startswith(",") or nsep not in ("and", "or") or nsc.subject:
-            continue
-        senses = r.lex.verbs.get(sc.vgroup.lemma) or []
-        if not any("object" in s.roles for s in senses) or not nsc.chunks or nsc.chunks[0].kind != "np":
-            continue
-        shared = [nsc.chunks[0]]
-        for c in nsc.chunks[1:]:  # a place word after the object picks it out for both verbs ("... each minion here")
-            if c.kind != "place":
+        if kind == "clause":
+            shared = _shared_object(sc, nsc, r)
+            if shared is not None:
+                out[i] = (kind, SClause(sc.subject, sc.vgroup, shared, sc.start, sc.end), sep)
+        elif kind == "adjunct" and sc and sc[-1].kind == "sub" and isinstance(sc[-1].value, SClause):
+            sub, inner = sc[-1], sc[-1].value
+            shared = _shared_object(inner, nsc, r)
+            if shared is not None:
+                inner = SClause(inner.subject, inner.vgroup, shared, inner.start, inner.end, inner.gap)
+                out[i] = (kind, sc[:-1] + [Chunk("sub", inner, sub.start, sub.end, sub.prep, sub.text)], sep)
+    return out
+
+
+def _shared_object(sc: SClause, nsc: SClause, r: "_Sentences") -> list[Chunk] | None:
+    """The chunks a bare verb (``sc``, no complements) joined to the next clause ``nsc`` shares as its
+    object, or None."""
+    if sc.chunks or sc.vgroup is None or sc.vgroup.copula or not nsc.chunks:
+        return None
+    senses = r.lex.verbs.get(sc.vgroup.lemma) or []
+    if not any("object" in s.roles for s in senses):
+        return None
+    first = nsc.chunks[0]
+    if first.kind == "pp" and nsc.vgroup is not None and _object_role_of_pp(r, sc.vgroup.lemma, nsc.vgroup.lemma, first.prep):
+        # "enters or moves between sites in X": the first verb's object is the place the second's
+        # phrase names, when its object plays the role that phrase plays for the second verb
+        shared = [Chunk("np", first.value, first.start, first.end, "", first.text)]
+        for c in nsc.chunks[1:]:   # the place's own modifiers ("in this body of water") go with it
+            if c.kind != "place" and not (c.kind == "pp" and c.prep in _PLACE_MODIFIER_PREPS):
                 break
             shared.append(c)
-        out[i] = (kind, SClause(sc.subject, sc.vgroup, shared, sc.start, sc.end), sep)
-    return out
+        return shared
+    if first.kind != "np":
+        return None
+    shared = [first]
+    for c in nsc.chunks[1:]:  # a place word after the object picks it out for both verbs ("... each minion here")
+        if c.kind != "place":
+            break
+        shared.append(c)
+    return shared
 
 
 def _conditions_with_two_clauses(segs: list[Any]) -> list[Any]:
@@ -2765,6 +2883,49 @@ def _inherits(subject: Any, sc: SClause, sep: str | None) -> bool:
     if not plural:
         return False
     return not (sep and "then" in sep and not (isinstance(subject, A.Ref) and subject.word == "you"))
+
+
+#: Verbs that make another do something: "have/make/let X <verb>".
+_CAUSATIVE = frozenset({"have", "make", "let"})
+
+
+def _caused_clause(sc: SClause) -> SClause | None:
+    """``have you gain 1 life``: a causative verb with no subject of its own whose only complement is a
+    clause with its own subject and a bare verb (read as a reduced relative clause with no noun before
+    it) means that clause; None otherwise."""
+    if sc.vgroup is None or sc.vgroup.lemma not in _CAUSATIVE or sc.subject or sc.vgroup.modal or sc.vgroup.negated \
+            or len(sc.chunks) != 1 or sc.chunks[0].kind != "rel" or sc.chunks[0].prep:
+        return None
+    inner = sc.chunks[0].value
+    if not isinstance(inner, SClause) or inner.vgroup is None or inner.vgroup.form != "base" or inner.vgroup.modal \
+            or not inner.subject:
+        return None
+    return SClause(inner.subject, inner.vgroup, inner.chunks, inner.start, inner.end)
+
+
+def _colon_options(segs: list[Any]) -> list[Any]:
+    """``gains a random mutation: Airborne, Ranged, or +3 power``: a list after a colon names the options
+    an indefinite object stands for (``a`` or ``a random`` and a noun), so the list is the object, one of
+    its items (picked ``at random`` when the object says so), as ``gains Airborne, Ranged, or +3 power at
+    random`` reads. ``Choose one: A, B`` keeps its own reading (an amount, not a noun)."""
+    out = list(segs)
+    for i in range(len(out) - 1, 0, -1):
+        kind, content, sep = out[i]
+        pkind, prev, psep = out[i - 1]
+        if kind != "adjunct" or sep != ":" or not _options(content) or pkind != "clause" or prev.vgroup is None:
+            continue
+        k = next((j for j, c in enumerate(prev.chunks) if c.kind == "np" and isinstance(c.value, NP)
+                  and c.value.kind == "core" and c.value.det in ("a", "an") and set(c.value.mods) <= {"random"}
+                  and not c.value.places and c.value.count is None), None)
+        if k is None:
+            continue
+        obj = prev.chunks[k]
+        chunks = prev.chunks[:k] + list(content) + prev.chunks[k + 1:]
+        if "random" in obj.value.mods:
+            chunks.append(Chunk("adv", "at_random", obj.start, obj.end, text="at random"))
+        out[i - 1] = (pkind, SClause(prev.subject, prev.vgroup, chunks, prev.start, content[-1].end, prev.gap), psep)
+        del out[i]
+    return out
 
 
 def _options(chunks: list[Chunk]) -> bool:
@@ -2915,7 +3076,7 @@ def arrow_left(tree: Tree, toks: list[Any], lx: Any) -> tuple[str, Any, tuple[st
         if seg_kind == "adjunct":
             for c in content:
                 if c.kind == "np" and c.value.kind == "mana":
-                    costs.append(A.Cost("mana", A.Mana(tuple(c.value.head))))
+                    costs.append(A.Cost("mana", _mana(c.value)))
                 elif c.kind in ("lc", "conj"):
                     continue
                 else:

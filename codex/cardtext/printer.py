@@ -265,7 +265,10 @@ class _Printer:
         else:
             core = self.verb_phrase(action, c)
         text = _j(core, *tail).replace(" ,", ",")
-        if c.purpose is not None:
+        if c.purpose is not None and isinstance(getattr(c.purpose.action, "agent", None), A.Ref) \
+                and c.purpose.action.agent.word == "you" and not c.purpose.modal and not c.purpose.negated:
+            text += " to have " + self.clause(c.purpose)   # "to have you gain 1 life": a doer of its own
+        elif c.purpose is not None:
             text += " to " + self.clause(c.purpose).removeprefix("you ")
         previous = None
         for cond in c.conditions:
@@ -482,8 +485,11 @@ class _Printer:
             factored = self.factored(n)
             if factored is not None:
                 return factored
-            return self.listing([self.selector(i, post_places=True) if isinstance(i, A.Selector) else self.np(i)
-                                 for i in n.items], n.conj)
+            last = len(n.items) - 1   # the last item's place word may stay before it: no item follows to share it
+            return self.listing([self.selector(i, post_places=k < last) if isinstance(i, A.Selector) else self.np(i)
+                                 for k, i in enumerate(n.items)], n.conj)
+        if isinstance(n, A.Mana) and n.extra:   # "an additional (A)"
+            return "an additional " + "".join(n.symbols)
         if isinstance(n, A.Mana):
             return "".join(n.symbols) if len(n.symbols) != 2 or n.symbols[0][1].isdigit() == n.symbols[1][1].isdigit() else " and ".join(n.symbols)
         if isinstance(n, A.Partitive):
@@ -497,6 +503,8 @@ class _Printer:
             return self.grant(n)
         if isinstance(n, A.Where):
             return self.filter(n)
+        if isinstance(n, A.Stat):   # an item of a list of tests: "with Airborne or 2 or less power"
+            return self.stat(n)
         if isinstance(n, A.Selector):
             return self.selector(n)
         if isinstance(n, (int, str)):
@@ -539,7 +547,7 @@ class _Printer:
 
     def selector(self, s: A.Selector, post_places: bool = False) -> str:
         """``det ordinal count places mods noun filters``; a place word (``nearby``) goes after the noun
-        inside a list, where before it it would read as shared by the next items."""
+        inside a list (but in its last item), where before it it would read as shared by the next items."""
         det: str | None
         if isinstance(s.det, A.Possessive):
             owner = self.np(s.det.owner)
@@ -723,7 +731,10 @@ class _Verb:
         a = self.a
         if isinstance(a, A.Action):
             roles = dict(a.roles)
-            return self.frame_print(a.lemma, _GENERIC_PRINT, roles)
+            # the verb's own untyped sense when it names every role ("give X to Y": to is the recipient)
+            own = next((sense.roles for sense in L.load().verbs.get(a.lemma, ()) if sense.primitive is None
+                        and "subject" in sense.roles and all(r in sense.roles.values() for r in roles)), None)
+            return self.frame_print(a.lemma, own or _GENERIC_PRINT, roles)
         name = type(a).__name__
         args = {f: getattr(a, f) for f, _ in A.node_fields(a)}
         ordered = sorted(_verbs().items(), key=lambda kv: kv[0][0] != name)
@@ -966,14 +977,21 @@ class _Verb:
                       f"toward {self.p.np(a.dest)}" if a.dest is not None else None)
         if lemma is None:
             raise PrintError(f"move kind {a.kind}")
-        if a.agent is not None:
+        told = self.c.modal or self.c.negated or self.c.tense or self.p.subordinate or self.relative or self.gerund
+        if a.agent is not None and A.is_manner(a.agent) and a.patient is not None and told:
+            # "can't be moved by force": a manner is no subject; the mover stays the subject, passive
+            self.passive = True
+            head, obj = self.subject_and_verb(a.patient, lemma, True), "by " + self.p.np(a.agent)
+        elif a.agent is not None:
             head = self.subject_and_verb(a.agent, lemma)
             obj = self.p.np(a.patient)
-        elif a.patient is not None and not self.c.modal and not self.c.negated and a.kind not in _MOTION_ALONE \
+        elif a.patient is not None and not told and a.kind not in _MOTION_ALONE \
                 and (not _is_self(a.patient) or a.kind in _CAUSED_MOTION):
             head, obj = lemma, self.p.np(a.patient)   # "Push this": a motion only an agent causes
         else:
-            self.passive = self.force_passive and a.patient is not None   # "can't be moved, destroyed, ..."
+            # "can't be moved, destroyed, ...": a list written passive; a motion only an agent causes is
+            # passive whenever its mover is the subject ("can't be pushed", "whenever a minion is pushed")
+            self.passive = a.patient is not None and (self.force_passive or a.kind in _CAUSED_MOTION)
             head, obj = self.subject_and_verb(a.patient, lemma, self.passive), ""
         dest = None
         if isinstance(a.dest, A.Where):
@@ -988,7 +1006,20 @@ class _Verb:
             # "from one edge to the other": English order, and a destination written last cannot be read
             # as a modifier of the source's noun
             dest, source = source, dest
-        return _j(head, obj, dest, steps, source, f"through {self.p.np(a.path)}" if a.path is not None else None)
+        path = None
+        if a.path is not None:   # a leap goes over what it passes, any other motion through it
+            path = f"{'over' if a.kind == 'leap' else 'through'} {self.p.np(a.path)}"
+        return _j(head, obj, dest, steps, source, path)
+
+    def _Strike(self) -> str:
+        a = self.a
+        if a.kind is None and a.source is None:
+            return self.generic()
+        if a.patient is not None:
+            raise PrintError("a strike of a kind or from a place at a named target")
+        strike = f"a {a.kind} strike" if a.kind else "a strike"   # "perform a ranged strike from X"
+        return _j(self.subject_and_verb(a.agent, "perform"), strike,
+                  f"from {self.p.np(a.source)}" if a.source is not None else None)
 
     def _Tap(self) -> str:
         a = self.a
@@ -997,7 +1028,8 @@ class _Verb:
             return _j(self.subject_and_verb(None, lemma), self.p.np(a.patient))  # "tapping itself"
         if a.agent is None and a.patient is not None and (self.c.modal or self.c.negated or self.c.tense
                                                           or self.p.subordinate or self.relative or self.gerund):
-            return self.subject_and_verb(a.patient, lemma)
+            self.passive = self.force_passive   # in a passive list: "can't be tapped or pushed"
+            return self.subject_and_verb(a.patient, lemma, self.passive)
         return _j(self.subject_and_verb(a.agent, lemma), self.p.np(a.patient))
 
     def _Relocate(self) -> str:
