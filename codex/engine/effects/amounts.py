@@ -15,8 +15,13 @@ from codex.engine.effects.select import NotExecutable, select, select_all
 if TYPE_CHECKING:
     from codex.engine.effects.execute import Run
 
-#: Amount kinds the engine computes (``Quantity.kind``).
-QUANTITIES = ("power", "count", "cost", "damage")
+#: Amount kinds the engine computes (``Quantity.kind``): measures of what a selector names, and the
+#: arithmetic over another amount (`ARITHMETIC`).
+QUANTITIES = ("power", "count", "cost", "damage", "life", "half", "double")
+#: Kinds computed from another amount (``Quantity(half, Quantity(power, it))``), not from a selector.
+ARITHMETIC = ("half", "double")
+#: The clause adverbs that say which way a half rounds ("lose half your life, rounding up").
+ROUNDING = {"rounding_up": "up", "rounding_down": "down"}
 
 
 def amount_problems(value: Any) -> list[str]:
@@ -25,6 +30,9 @@ def amount_problems(value: Any) -> list[str]:
         return [f"the amount {value!r}"]
     if isinstance(value, int) or (isinstance(value, str) and value.upper() == "X"):
         return []
+    if isinstance(value, A.Quantity) and value.kind in ARITHMETIC:
+        return amount_problems(value.of) if isinstance(value.of, (A.Quantity, int)) else [
+            f"the amount {value.kind} of nothing named"]
     if isinstance(value, A.Quantity) and value.kind in QUANTITIES:
         from codex.engine.effects.check import sel_problems
         return list(sel_problems(value.of)) if value.of is not None else (
@@ -51,6 +59,9 @@ def amount(run: "Run", value: Any, what: str) -> int:
 
 def _quantity(run: "Run", value: A.Quantity, what: str) -> int:
     from codex.engine.ongoing import power_now
+    if value.kind in ARITHMETIC:
+        whole = amount(run, value.of, what)
+        return whole * 2 if value.kind == "double" else halve(run, whole)
     if value.kind == "damage":
         bound = run.ctx.lookup("damage")
         if bound:
@@ -64,7 +75,63 @@ def _quantity(run: "Run", value: A.Quantity, what: str) -> int:
         return sum(power_now(run.state, u) for u in units if u is not None)
     if value.kind == "cost":
         return sum(cost_of(run, o) for o in objs)
+    if value.kind == "life":
+        return sum(run.state.player(pid).life for pid in _players_of(run, objs))
     raise NotExecutable(f"the amount {value.kind}")
+
+
+def _players_of(run: "Run", objs: list[Obj]) -> list[str]:
+    """The players whose life a measure names: players, or an Avatar's player ("its life")."""
+    out = []
+    for o in objs:
+        if o.kind == "player":
+            out.append(str(o.key))
+        elif o.kind == "unit" and (u := run.state.unit(o.key)) is not None and u.is_avatar:
+            out.append(u.controller)
+        else:
+            raise NotExecutable(f"the life of a {o.kind}")
+    return list(dict.fromkeys(out))
+
+
+def measures_it(value: Any) -> bool:
+    """Whether an amount measures "it" ("damage equal to its power", "half its power"): read for each
+    object the clause acts on."""
+    while isinstance(value, A.Quantity) and value.kind in ARITHMETIC:
+        value = value.of
+    return isinstance(value, A.Quantity) and isinstance(value.of, A.Ref) and value.of.word == "it"
+
+
+def halves(act: Any) -> bool:
+    """Whether an action's words compute a half (so a rounding adverb on its clause is read)."""
+    return any(isinstance(n, A.Quantity) and n.kind == "half" for n in A.walk(act))
+
+
+def rounding_of(clause: A.Clause) -> str | None:
+    """Which way the clause says a half rounds ("up", "down"), None when it does not say."""
+    return next((ROUNDING[a] for a in clause.adverbs if a in ROUNDING), None)
+
+
+def halve(run: "Run", whole: int) -> int:
+    """Half of ``whole``, rounded as the card's clause says ("rounding up"). The Codex has no
+    general rounding rule; its one rule about an odd measure (a split-power unit's average power)
+    rounds down, so a card that does not say is read that way, and the ruling gives the other
+    reading too, since the card's words allow both."""
+    bound = run.ctx.lookup("rounding")
+    told = str(bound[0].key) if bound else None
+    if whole % 2 == 0:
+        run.note("count", f"{run.ctx.source_name}: half of {whole} is {whole // 2}.", whole=whole, half=whole // 2)
+        return whole // 2
+    down, up = whole // 2, whole // 2 + 1
+    if told is not None:
+        n = up if told == "up" else down
+        run.note("count", f"{run.ctx.source_name}: half of {whole} is {whole / 2:g}, rounded {told} as the card "
+                 f"says: {n}.", whole=whole, half=n, rounding=told)
+        return n
+    run.note("ruling_variant", f"{run.ctx.source_name}: half of {whole} is {whole / 2:g}, and the card does not "
+             f"say which way to round. It is read rounded down, to {down}, as the Codex rounds the one odd "
+             f"measure it speaks of (a split-power unit's average power); rounded up it would be {up}.",
+             ("split-power.average",), whole=whole, half=down, reading="rounded down", other=up)
+    return down
 
 
 def cost_of(run: "Run", obj: Obj) -> int:

@@ -212,7 +212,10 @@ def clause_problems(clause: Any) -> Iterator[str]:
     if primitive.clause_problems is not None:
         yield from primitive.clause_problems(clause)
     from codex.engine.effects.execute import CLAUSE_ADJUNCTS, repeats
+    from codex.engine.effects.amounts import ROUNDING, halves
     for adverb in clause.adverbs:
+        if adverb in ROUNDING and halves(act):     # "lose half your life, rounding up": read by `amounts.halve`
+            continue
         if adverb not in primitive.adverbs:
             yield f"the adverb '{adverb}' on {type(act).__name__}"
     for adj in clause.adjuncts:
