@@ -361,6 +361,14 @@ def defending_now(state: GameState, ctx: Ctx, act: A.Defend) -> list[Obj]:
     return [o for o in named if o.kind == "unit" and o.key in defenders]
 
 
+def attacked_now(state: GameState, ctx: Ctx, act: A.Attack) -> list[Obj]:
+    """"when an ally is attacked": the unit the attack being resolved attacks, when the words name it."""
+    at = state.attacking
+    if at is None or at.unit is None:
+        return []
+    return [o for o in select_all(state, ctx, act.patient) if o.kind == "unit" and o.key == at.unit]
+
+
 def _defends(state: GameState, ctx: Ctx, act: A.Defend) -> bool:
     return bool(defending_now(state, ctx, act))
 

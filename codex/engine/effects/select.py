@@ -75,7 +75,7 @@ MODS = {"allied", "enemy", "other", "tapped", "untapped", "weaker", "stronger", 
         "ordinary", "exceptional", "elite", "unique", "hit", "topmost", "next", "bottommost", "different",
         "magic", "minion", "artifact", "aura", "site", "strongest", "weakest", "basic", "broken", "chosen",
         "underground", "underwater", "burrowed", "submerged", "target", "only", "defending", "elemental",
-        "current", "nearest", "closest", "furthest", "farthest"}
+        "current", "nearest", "closest", "furthest", "farthest", "attacked"}
 #: superlatives of distance: "the enemy nearest to you", "the site furthest from your Avatar", "the
 #: nearest enemy" (from this card); not a test of each object but a pick among those the other words
 #: name (`_by_distance`)
@@ -207,7 +207,11 @@ def name_of(state: GameState, obj: Obj) -> str:
 
 
 def source_locations(state: GameState, ctx: Ctx) -> list[Location]:
-    """Where the ability's card is (a spell: where its caster is)."""
+    """Where the ability's card is (a spell: where its caster is); while a move's destination is
+    chosen "another ... location" away from the unit moved, where that unit is (`motion.mover_origin`)."""
+    mover = ctx.lookup("mover")
+    if mover:
+        return [loc for o in mover for loc in locations_of(state, o)]
     if ctx.source.kind == "spell":
         caster = state.unit(ctx.caster) if ctx.caster else None
         return [caster.location] if caster else []
@@ -554,6 +558,8 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
         return lambda o: controller_of(state, o) not in (you, None)
     if low == "other":
         others = {ctx.source} | set(ctx.lookup("other") or ())
+        if ctx.lookup("mover"):      # "another adjacent location" for a unit moved: other than where it is
+            others |= {Obj("location", loc) for loc in source_locations(state, ctx)}
         return lambda o: o not in others and not (ctx.source.kind == "spell" and o.key == ctx.caster) \
             and not (o.kind == "card" and o.key.name == ctx.source_name and ctx.source.kind != "card")
     if low in ("tapped", "untapped"):
@@ -588,6 +594,9 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
         return lambda o: kind_is(state, o, low)
     if low == "defending":      # "the defending player": whoever controls what the attack being resolved attacks
         return lambda o: o.kind == "player" and o.key == defending_player(state)
+    if low == "attacked":       # "an attacked ally": the unit the attack being resolved attacks
+        attacked = state.attacking.unit if state.attacking is not None else None
+        return lambda o: o.kind == "unit" and attacked is not None and o.key == attacked
     if low == "hit":
         hits = {Obj("unit", h) for p in (ctx.lookup("it") or ()) if p.kind == "projectile" for h in p.key.hits}
         return lambda o: o in hits

@@ -326,6 +326,11 @@ def _this_spells_mana_cost(node: Any) -> bool:
          and not owner.mods and not owner.filters)
 
 
+def _is_attacked(act: Any) -> bool:
+    """"when an ally is attacked": an attack by no one named on what the words name."""
+    return isinstance(act, A.Attack) and act.agent is None and act.patient is not None
+
+
 def _cast_when(clause: A.Clause) -> Any:
     """The "when ..." of "May be cast when an ally defends a site or another unit" (this card only,
     nothing else said); None otherwise."""
@@ -334,7 +339,7 @@ def _cast_when(clause: A.Clause) -> Any:
         return None
     cond = clause.conditions[0]
     if not (isinstance(cond, A.Condition) and cond.kind == "when" and isinstance(cond.clause, A.Clause)
-            and isinstance(cond.clause.action, A.Defend)):
+            and (isinstance(cond.clause.action, A.Defend) or _is_attacked(cond.clause.action))):
         return None
     if not (isinstance(act.patient, A.Ref) and act.patient.word == "SELF") or act.agent is not None \
             or getattr(act, "dest", None) is not None or getattr(act, "source", None) is not None:

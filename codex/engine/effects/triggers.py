@@ -627,6 +627,16 @@ def _role_objects(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event) 
     return out
 
 
+def _done_to_itself(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event) -> bool:
+    """Whether the trigger's clause has the card itself as its object and names no doer ("this is
+    attacked", "Whenever X are attacked"): then it is the clause's subject, what "it" and "they" mean."""
+    clause = _fires(state, ctx, trigger.event, event)
+    if clause is None or getattr(clause.action, "agent", "") is not None:
+        return False
+    patient = getattr(clause.action, "patient", None)
+    return isinstance(patient, A.Ref) and patient.word == "SELF"
+
+
 def _named_objects(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event) -> list[Obj]:
     """The event's objects in the first role the trigger's words describe (not the card itself):
     the unit "a weaker allied minion here is attacked" means, the minion "an enemy ... enters"."""
@@ -706,6 +716,10 @@ def fired(state: GameState, event: Event, hooks: bool = False) -> list[tuple[Ctx
                 elif named:
                     # "Whenever a weaker allied minion here is attacked, ... return it": what the words named
                     ctx = ctx.bind("it", named)
+                elif _done_to_itself(state, ctx, trigger, event):
+                    # "Whenever Wills-o'-the-Wisp are attacked, they may teleport": the subject of a clause
+                    # whose doer is not named is what it is done to, the card itself
+                    ctx = ctx.bind("it", [ctx.source])
                 elif (s := _subject(event)) is not None:
                     # no words name another party: "it" is the event's subject ("Immediately after this minion
                     # strikes, it untaps": the card itself)
