@@ -76,14 +76,17 @@ def sel_problems(node: Any) -> Iterator[str]:
         elif m[:1].isupper() and low.replace(" ", "_") not in FLAGS and " " in m:
             yield f"the modifier '{m}'"
     carded = noun in CARD_NOUNS or is_subtype(node.noun)
+    from codex.engine.effects.select import AMONG, among_of
     for f in node.filters:
         if carded and isinstance(f, (A.Where, A.Of)) and zone_of(f.of if isinstance(f, A.Where) else f.what):
+            continue
+        if isinstance(f, A.Where) and f.rel in AMONG and among_of(node) is not None:   # "from among them"
             continue
         if isinstance(f, A.Of) and noun in ("controller", "owner"):
             yield from sel_problems(f.what)
             continue
         yield from filter_problems(f)
-    if noun in ("card", "spell") and not any(m.lower() == "dead" for m in node.mods) and not any(
+    if noun in ("card", "spell") and among_of(node) is None and not any(m.lower() == "dead" for m in node.mods) and not any(
             isinstance(f, (A.Where, A.Of)) and zone_of(f.of if isinstance(f, A.Where) else f.what)
             for f in node.filters) and det not in ("that", "those", "this"):
         yield f"{noun}s with no zone named"

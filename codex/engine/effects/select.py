@@ -1133,6 +1133,34 @@ def _zone_select(state: GameState, ctx: Ctx, sel: A.Selector, scope: list[tuple[
     return ctx.choose(role, found, count=count or 1, optional=how == "up_to", why=f"choose {sel.noun}")
 
 
+#: "from among them", "a minion among them": a pick among cards named before.
+AMONG = ("from_among", "among")
+#: The references "among" may pick from: cards a previous clause looked at or revealed.
+AMONG_REFS = ("they", "them", "those", "it")
+
+
+def among_of(sel: Any) -> Any:
+    """The words "among" picks from ("all Grand Old Boars from among them": "them"); None when the
+    selector says no such thing."""
+    if not isinstance(sel, A.Selector):
+        return None
+    return next((f.of for f in sel.filters if isinstance(f, A.Where) and f.rel in AMONG and isinstance(f.of, A.Ref)
+                 and f.of.word.lower() in AMONG_REFS), None)
+
+
+def _among_select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool) -> list[Obj]:
+    """The cards among those named before ("Reveal your next five spells, then summon all Grand Old
+    Boars from among them") that the other words fit, picked as the determiner says."""
+    pool = [o for o in select(state, ctx, among_of(sel), role, choose=False) if o.kind == "card"]
+    rest = A.replace(sel, filters=tuple(f for f in sel.filters if not (isinstance(f, A.Where) and f.rel in AMONG)))
+    found = [o for o in pool if is_a(state, ctx, o, rest)]
+    how, count = _det_count(sel)
+    if not choose or how == "all":
+        return found
+    return ctx.choose(role, found, count=count or 1, optional=how in ("up_to", "any") or sel.det in ("a", "an"),
+                      why=f"choose {sel.noun} among them")
+
+
 def is_the_rest(sel: Any) -> bool:
     """"the rest": the objects a choice could have taken and did not."""
     return isinstance(sel, A.Selector) and sel.noun.lower() == "rest" and sel.det == "the" and not sel.mods \
@@ -1177,6 +1205,8 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     if sel.noun == "area of effect":
         from codex.engine.effects.areas import area_locations
         return area_locations(state, ctx)
+    if among_of(sel) is not None:     # "all Grand Old Boars from among them"
+        return _among_select(state, ctx, sel, role, choose)
     if is_the_rest(sel):       # "Kill the rest": what a choice left unchosen (`board._others_choose`)
         rest = ctx.lookup("rest")
         if rest is None:

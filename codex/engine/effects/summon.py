@@ -15,7 +15,7 @@ from codex.cardtext import ast as A
 from codex.engine.effects.context import Obj, ZoneCard, card_data
 from codex.engine.effects.execute import Run, executes
 from codex.engine.effects.select import NotExecutable, locations_of, select, singular, zone_cards, zone_of, \
-    zone_owners, is_subtype
+    zone_owners, is_subtype, among_of
 from codex.engine.geometry import Location, Region
 from codex.engine.state import Card
 from codex.engine.tokens import token_kind
@@ -49,7 +49,7 @@ def _summon_problems(act: A.Summon) -> Iterator[str]:
         if sel.word == "SELF" and act.source is None:
             yield "summoning this card from nowhere named"
     elif isinstance(sel, A.Selector):
-        if act.source is None and not any(m.lower() == "dead" for m in sel.mods):
+        if act.source is None and not any(m.lower() == "dead" for m in sel.mods) and among_of(sel) is None:
             yield "summoning a minion from nowhere named"
         yield from sel_problems(A.replace(sel, filters=tuple(f for f in sel.filters if not isinstance(f, A.Where)
                                                                   or f.rel != "from")))
@@ -253,6 +253,11 @@ def _zone_minions(run: Run, act: A.Summon) -> list[Obj]:
         return run.ctx.choose("minion", options, why=f"choose the {kinds} to summon")
     if not isinstance(sel, A.Selector):
         raise NotExecutable("summoning one of several kinds of minion")
+    if among_of(sel) is not None:     # "summon all Grand Old Boars from among them": the rest stay named
+        pool = [o for o in select(run.state, run.ctx, among_of(sel), "minion", choose=False) if o.kind == "card"]
+        picked = [o for o in select(run.state, run.ctx, sel, "minion") if o.kind == "card"]
+        run.ctx = run.ctx.bind("rest", [o for o in pool if o not in picked])
+        return picked
     probe = sel
     if act.source is not None:
         probe = A.replace(sel, filters=sel.filters + (A.Where("from", act.source),))
