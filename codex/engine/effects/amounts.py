@@ -155,7 +155,7 @@ def _scaled(field: str) -> Callable[[Any, int], Any]:
         if field == "mana":
             symbols = tuple(f"({int(s.strip('()')) * times})" if s.strip("()").isdecimal() else s for s in value.symbols)
             return A.replace(act, mana=A.Mana(symbols))
-        if field == "patient":   # draw: the count of cards
+        if field == "patient":   # draw, discard: the count of cards
             return A.replace(act, patient=A.replace(value, count=(value.count if isinstance(value.count, int) else 1)
                                                                     * times))
         if not isinstance(value, int):
@@ -168,6 +168,7 @@ def _scaled(field: str) -> Callable[[Any, int], Any]:
 PER_AMOUNT: dict[type, Callable[[Any, int], Any]] = {
     A.Damage: _scaled("amount"), A.GainLife: _scaled("amount"), A.LoseLife: _scaled("amount"),
     A.GainMana: _scaled("mana"), A.Draw: _scaled("patient"), A.Heal: _scaled("amount"),
+    A.Discard: _scaled("patient"),
 }
 
 
@@ -178,6 +179,8 @@ def per_problems(act: Any) -> list[str]:
         return [f"'for each' on {type(act).__name__}"]
     if isinstance(act, A.Heal) and not isinstance(act.amount, int):
         return ["'for each' on healing fully"]
+    if isinstance(act, (A.Draw, A.Discard)) and not isinstance(act.patient, A.Selector):
+        return [f"'for each' on {type(act).__name__} of particular cards"]
     return []
 
 

@@ -187,17 +187,26 @@ def _discard(run: Run, act: A.Discard, clause: A.Clause) -> list[Obj]:
     noun = singular(sel.noun)
     mods = {m.lower() for m in sel.mods}
     out: list[Obj] = []
-    for pid in players(run, act.agent):
+    if count <= 0:          # "discard a spell for each Faerie in the realm", with none
+        run.note("no_discard", f"{run.ctx.source_name}: no cards to discard.", count=count)
+        return out
+    who = players(run, act.agent)
+    for pid in who:
         if "topmost" in mods:
             deck = DECK_OF_NOUN.get(noun) or "spellbook"
             out += move_cards(run, peek(run.state, pid, deck, count), "cemetery", why="discarded",
                               rules=("cemetery", "top"))
             continue
-        out += _discard_from_hand(run, pid, noun, count, "random" in mods)
+        # several players each discard ("each player discards a card for each Beast they control":
+        # counted for each of them, `execute._per_each_agent`): each answers under a key of their own
+        each = len(who) > 1 or (isinstance(act.agent, A.Ref) and act.agent.word == "agent")
+        out += _discard_from_hand(run, pid, noun, count, "random" in mods, each=each)
     return out
 
 
-def _discard_from_hand(run: Run, pid: str, noun: str, count: int, random: bool) -> list[Obj]:
+def _discard_from_hand(run: Run, pid: str, noun: str, count: int, random: bool, each: bool = False) -> list[Obj]:
+    """A player discards from hand; when several players each discard, each answers under a key
+    of their own (``discard.<player>``)."""
     hand = run.state.player(pid).hand
     options: list[str] = [c.name for c in hand.named if noun == "card" or c.kind == noun]
     for kind in ("spell", "site"):
@@ -207,7 +216,7 @@ def _discard_from_hand(run: Run, pid: str, noun: str, count: int, random: bool) 
     if not options:
         run.note("no_discard", f"{pid} has no card to discard.", player=pid)
         return []
-    role = "discard.random" if random else "discard"
+    role = ("discard.random" if random else "discard") + (f".{pid}" if each else "")
     picked = run.ctx.choose(role, options, count=count, why=f"which card {pid} discards"
                             + (" (at random)" if random else ""))
     names = tuple(p for p in picked if not str(p).startswith("an unnamed "))
