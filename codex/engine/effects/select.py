@@ -88,7 +88,7 @@ ELEMENT_MODS = {"fire", "earth", "air", "water"}
 #: place relations the evaluator knows
 RELS = {"nearby", "adjacent", "here", "there", "at", "atop", "on", "in", "occupying", "within",
         "adjacent_to", "anywhere", "in_realm", "in_play", "above", "below", "above_or_below", "under", "beneath",
-        "from", "among", "near", "to", "into", "nearest_to", "furthest_from"}
+        "from", "among", "near", "to", "into", "nearest_to", "furthest_from", "in_front", "in_front_of"}
 
 ALL_DETS = {None, "each", "all", "every", "any", "the"}
 ONE_DETS = {"a", "an", "one", "target", "another"}
@@ -672,7 +672,21 @@ def places(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
                 if manhattan(loc.square, sq) <= steps]
     if rel in ("above", "below", "under", "beneath", "above_or_below"):
         return _vertical(state, origin, rel)
+    if rel in ("in_front", "in_front_of"):
+        return _forward_of(state, ctx, where)
     raise NotExecutable(f"the place relation {rel!r}")
+
+
+def _forward_of(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
+    """"The site directly in front": the location a step forward of the card (or of what the
+    words name), forward being away from its controller's starting edge (Codex "Forward"); "N
+    steps in front" that many."""
+    steps = int(where.steps) if isinstance(where.steps, int) else 1
+    count = A.Selector(noun="step", count=steps, filters=(A.Where("in_front_of", where.of),))
+    if where.of is not None:
+        return in_front(state, ctx, count)
+    return in_front(state, ctx.bind("origin", [ctx.source]), A.replace(
+        count, filters=(A.Where("in_front_of", A.Ref("origin")),)))
 
 
 def _vertical(state: GameState, origin: list[Location], rel: str) -> list[Location]:

@@ -1405,7 +1405,8 @@ def _silenced_now(state: GameState) -> set[Obj]:
         _evaluating.reset(token)
     for s in state.statics:
         if s.kind in ("silence", "disable") and s.ctx.source not in out:
-            out |= {o for o in affected(state, s) if o.kind == "unit"}
+            # a silenced site loses its abilities too ("The site directly in front is silenced")
+            out |= {o for o in affected(state, s) if o.kind in ("unit", "site")}
     return out
 
 
