@@ -331,6 +331,13 @@ def _is_attacked(act: Any) -> bool:
     return isinstance(act, A.Attack) and act.agent is None and act.patient is not None
 
 
+def _all_abilities(act: A.LoseGrant) -> bool:
+    """"lose their abilities", "loses all abilities": every ability, none named."""
+    words = act.abilities
+    return not act.grants and isinstance(words, A.Selector) and singular_noun(words) == "ability" \
+        and words.det in ("their", "its", "all", None) and not words.mods and not words.filters and words.count is None
+
+
 def _cast_when(clause: A.Clause) -> Any:
     """The "when ..." of "May be cast when an ally defends a site or another unit" (this card only,
     nothing else said); None otherwise."""
@@ -542,6 +549,11 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return [Static("lose", ctx, act.patient, kw, conds, order, permanent=permanent)]
     if permanent:
         raise Unsupported(f"a permanent static {type(act).__name__}")
+    if isinstance(act, A.LoseGrant) and _all_abilities(act):
+        # "Other nearby sites lose their abilities": every ability lost, what silencing does (Codex
+        # "Silenced": "loses all its special abilities"; "Lose": "lose, can't gain, and can't have")
+        _check_words(act.patient)
+        return [Static("silence", ctx, act.patient, None, conds, order)]
     if isinstance(act, A.SetState) and act.state in ("silenced", "disabled"):
         _check_words(act.patient)
         return [Static("silence" if act.state == "silenced" else "disable", ctx, act.patient, None, conds, order)]
