@@ -713,6 +713,8 @@ def _located_test(state: GameState, ctx: Ctx, where: A.Where, kind: str) -> Call
     (Codex "Nearby", "Adjacent")."""
     locs = set(places(state, ctx, where))
     squares = {loc.square for loc in locs}
+    if kind == "void" and where.rel in ("nearby", "adjacent", "adjacent_to", "near"):
+        return lambda o: any(l.square in squares for l in locations_of(state, o))
     if kind in ("site",) or where.rel in ("atop", "on", "occupying", "in", "at", "here"):
         return lambda o: any(l in locs or (o.kind == "site" and l.square in squares)
                              for l in locations_of(state, o))
@@ -1301,7 +1303,8 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         else:
             owners = {controller_of(state, o) or str(o.key) for o in possessors}
             tests.append(lambda o: controller_of(state, o) in owners)
-    tests += [_filter_test(state, ctx, f, kind) for f in sel.filters
+    placed_as = "void" if singular(sel.noun) == "void" else kind    # a void is near across regions, as a site
+    tests += [_filter_test(state, ctx, f, placed_as) for f in sel.filters
               if not distance_superlative(f) and shared_borders(f) is None]
     found = [o for o in _candidates(state, kind) if all(t(o) for t in tests)]
     for f in sel.filters:
