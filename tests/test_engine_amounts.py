@@ -46,3 +46,16 @@ def test_arithmetic_of_nothing_named_is_not_executed() -> None:
     assert amount_problems(A.Quantity("half", POWER)) == []
     assert amount_problems(A.Quantity("half", None)) == ["the amount half of nothing named"]
     assert amount_problems(A.Quantity("double", A.Quantity("mystery", A.Ref("it"))))
+
+
+def test_an_invented_cards_threshold_is_checked() -> None:
+    from codex.engine.errors import ScenarioError
+    bad = json.loads(json.dumps(SCENARIO))
+    bad["players"][0]["cemetery"] = [{"name": "Odd Bones", "type": "minion", "power": 1, "threshold": "(X)"}]
+    with pytest.raises(ScenarioError) as e:
+        load(bad)
+    assert "/players/0/cemetery" in str(e.value)
+    untyped = json.loads(json.dumps(SCENARIO))
+    untyped["players"][0]["cemetery"] = [{"name": "Odd Bones", "threshold": "FF"}]
+    with pytest.raises(ScenarioError, match="needs its type"):
+        load(untyped)

@@ -443,6 +443,23 @@ def _about_casting_itself(sentence: Any) -> bool:
         and clause.action.patient.word == "SELF"
 
 
+def _own_lines(norm: str, card: Any) -> list[str] | None:
+    """The card's own lines (normalised text), when they match the parsed lines one for one."""
+    lines = [line.strip() for line in norm.split("\n") if line.strip()]
+    return lines if len(lines) == len(card.lines) else None
+
+
+def _spanned(node: Any, norm: str, line: str) -> Any:
+    """The node with the span of its line in the card's normalised text (for its quotation)."""
+    at = norm.find(line)
+    if at < 0 or not hasattr(node, "span"):
+        return node
+    try:
+        return A.replace(node, span=(at, at + len(line)))
+    except (TypeError, ValueError):
+        return node
+
+
 def _span_text(node: Any, card_text: str) -> str | None:
     """The card's own words for a node with a source span (offsets into the normalised text)."""
     span = getattr(node, "span", None)
@@ -477,8 +494,13 @@ def _abilities_of(text: str, name: str | None, spell: bool, _names_version: int)
     abilities: list[Ability] = []
     unreadable: list[str] = []
     size: tuple[int, int] | None = None
-    for line in card.lines:
+    own = _own_lines(norm, card)
+    for i, line in enumerate(card.lines):
         for node in line:
+            if own is not None and len(line) == 1 and getattr(node, "span", None) is None:
+                # an AST written out for the card (a misprint read as meant) has no spans: the
+                # ruling still quotes the card's own words, the line the node stands for
+                node = _spanned(node, norm, own[i])
             if isinstance(node, A.KeywordLine):
                 found, rest = _keywords_of_line(node)
                 kw = kw.merge(found)

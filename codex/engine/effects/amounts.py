@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 #: Amount kinds the engine computes (``Quantity.kind``): measures of what a selector names, and the
 #: arithmetic over another amount (`ARITHMETIC`).
-QUANTITIES = ("power", "count", "cost", "damage", "life", "half", "double")
+QUANTITIES = ("power", "count", "cost", "damage", "life", "half", "double", "sum")
 #: Kinds computed from another amount (``Quantity(half, Quantity(power, it))``), not from a selector.
 ARITHMETIC = ("half", "double")
 #: The clause adverbs that say which way a half rounds ("lose half your life, rounding up").
@@ -33,6 +33,9 @@ def amount_problems(value: Any) -> list[str]:
     if isinstance(value, A.Quantity) and value.kind in ARITHMETIC:
         return amount_problems(value.of) if isinstance(value.of, (A.Quantity, int)) else [
             f"the amount {value.kind} of nothing named"]
+    if isinstance(value, A.Quantity) and value.kind == "sum":
+        return [] if threshold_summed(value.of) is not None else ["the amount 'sum' of something other than "
+                                                                   "the threshold of cards named before"]
     if isinstance(value, A.Quantity) and value.kind in QUANTITIES:
         from codex.engine.effects.check import sel_problems
         return list(sel_problems(value.of)) if value.of is not None else (
@@ -62,6 +65,8 @@ def _quantity(run: "Run", value: A.Quantity, what: str) -> int:
     if value.kind in ARITHMETIC:
         whole = amount(run, value.of, what)
         return whole * 2 if value.kind == "double" else halve(run, whole)
+    if value.kind == "sum":
+        return _threshold_sum(run, value)
     if value.kind == "damage":
         bound = run.ctx.lookup("damage")
         if bound:
@@ -78,6 +83,35 @@ def _quantity(run: "Run", value: A.Quantity, what: str) -> int:
     if value.kind == "life":
         return sum(run.state.player(pid).life for pid in _players_of(run, objs))
     raise NotExecutable(f"the amount {value.kind}")
+
+
+def threshold_summed(node: Any) -> str | None:
+    """"the sum of their (F)": the element whose threshold is summed over the cards "their" (or
+    "its") names; None for any other sum."""
+    from codex.engine.keywords import ELEMENTS
+    if not (isinstance(node, A.Selector) and node.noun == "threshold" and node.det in ("their", "its")
+            and len(node.mods) == 1 and not node.filters):
+        return None
+    element = node.mods[0].lower()
+    return element if element in ELEMENTS else None
+
+
+def _threshold_sum(run: "Run", value: A.Quantity) -> int:
+    """The threshold symbols of one element printed on the cards named before ("Banish all your
+    dead fire minions → ... damage equal to the sum of their (F)": the cards banished)."""
+    from codex.engine.effects.select import _card_data
+    element = threshold_summed(value.of)
+    if element is None:
+        raise NotExecutable("the amount 'sum' of something other than the threshold of cards named before")
+    word = "they" if value.of.det == "their" else "it"
+    objs = list(run.ctx.lookup(word) or ())
+    counts = {str(o.key): int(dict(data.threshold).get(element, 0)) if (data := _card_data(o)) is not None else 0
+              for o in objs}
+    total = sum(counts.values())
+    run.note("count", f"{run.ctx.source_name}: the {element} threshold of "
+             + (", ".join(f"{k} ({n})" for k, n in counts.items()) or "no card") + f" sums to {total}.",
+             total=total, element=element)
+    return total
 
 
 def _players_of(run: "Run", objs: list[Obj]) -> list[str]:

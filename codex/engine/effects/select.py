@@ -967,6 +967,8 @@ def zone_scope(state: GameState, ctx: Ctx, sel: A.Selector) -> list[tuple[str, s
             if named:
                 return [(pid, zone) for det, zone in named for pid in zone_owners(state, ctx, det)]
     if any(m.lower() == "dead" for m in sel.mods):
+        if sel.det == "your":          # "your dead fire minions": those in your own cemetery
+            return [(ctx.controller, "cemetery")]
         return [(p.id, "cemetery") for p in state.players]
     died = died_zones(sel)
     if died is not None:
