@@ -331,6 +331,28 @@ def _is_attacked(act: Any) -> bool:
     return isinstance(act, A.Attack) and act.agent is None and act.patient is not None
 
 
+def heals_at_once(act: A.Heal, clause: A.Clause) -> bool:
+    """"Immediately heals from damage that doesn't kill it": all of it (no amount), at once, from
+    the damage a relative clause says does not kill it."""
+    src = act.source
+    return act.amount is None and act.agent is None and "immediately" in clause.adverbs \
+        and isinstance(src, A.Selector) and src.noun == "damage" and len(src.filters) == 1 \
+        and isinstance(src.filters[0], A.Relative) and isinstance(src.filters[0].clause, A.Clause) \
+        and isinstance(src.filters[0].clause.action, A.Remove) and src.filters[0].clause.action.kind == "kill" \
+        and src.filters[0].clause.negated
+
+
+def healed_at_once(state: GameState, unit: Unit) -> CardQuote | None:
+    """The static ability that heals ``unit`` at once of damage it survives, if one applies now."""
+    if not state.statics:
+        return None
+    silenced = _silenced_sources(state)
+    for s in state.statics:
+        if s.kind == "heal_now" and _active(state, s, silenced) and Obj("unit", unit.id) in affected(state, s):
+            return s.quote
+    return None
+
+
 def _all_abilities(act: A.LoseGrant) -> bool:
     """"lose their abilities", "loses all abilities": every ability, none named."""
     words = act.abilities
@@ -549,6 +571,11 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return [Static("lose", ctx, act.patient, kw, conds, order, permanent=permanent)]
     if permanent:
         raise Unsupported(f"a permanent static {type(act).__name__}")
+    if isinstance(act, A.Heal) and heals_at_once(act, clause):
+        # "Immediately heals from damage that doesn't kill it": damage it survives is removed at once
+        # (`storyline._check`, once the story is at rest and its death has been looked at)
+        _check_words(act.patient)
+        return [Static("heal_now", ctx, act.patient, None, conds, order)]
     if isinstance(act, A.LoseGrant) and _all_abilities(act):
         # "Other nearby sites lose their abilities": every ability lost, what silencing does (Codex
         # "Silenced": "loses all its special abilities"; "Lose": "lose, can't gain, and can't have")
