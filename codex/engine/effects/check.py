@@ -104,6 +104,9 @@ def filter_problems(f: Any) -> Iterator[str]:
         for x in others:
             yield from sel_problems(x.filters[0].of)
         return
+    from codex.engine.effects.select import on_arrival
+    if on_arrival(f):           # "on arrival": when, not where (`select.on_arrival`)
+        return
     if isinstance(f, A.Where):
         if f.rel not in RELS or f.rel in ("from", "among", "to", "into"):
             yield f"the place relation '{f.rel}'"

@@ -187,6 +187,9 @@ def _move(run: Run, act: A.Move, clause: A.Clause) -> list[Obj]:
         if record is not None and run.act(record):
             moved.append(obj)
             run.arrived = _arrived(run, unit.id, record)
+    if moved and run.ctx.lookup("there") is None and (now := run.state.unit(str(moved[-1].key))) is not None:
+        # "teleport to another nearby location. Tap all other units there": where it arrived
+        run.ctx = run.ctx.bind("there", [Obj("location", now.location)])
     return moved
 
 

@@ -721,6 +721,14 @@ def _located_test(state: GameState, ctx: Ctx, where: A.Where, kind: str) -> Call
     return lambda o: any(l in locs for l in locations_of(state, o))
 
 
+def on_arrival(f: Any) -> bool:
+    """"on arrival" after a move ("teleport ... Tap all other units there on arrival"): a time, the
+    moment the clause before ends, not a place; the clause already follows the move, and "there"
+    names where it arrived."""
+    return isinstance(f, A.Where) and f.rel == "on" and isinstance(f.of, A.Selector) \
+        and singular(f.of.noun) == "arrival" and not f.of.mods and not f.of.filters and f.of.det is None
+
+
 def _rest(node: Any) -> bool:
     return isinstance(node, A.Selector) and node.noun == "rest" and node.det is None and not node.mods
 
@@ -786,6 +794,8 @@ def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj
     if isinstance(f, A.Where):
         if f.rel in ("from", "in", "among") and zone_of(f.of) is not None:
             return lambda o: True       # the zone the cards come from: read by `zone_scope`
+        if on_arrival(f):               # "Tap all other units there on arrival": when, not where
+            return lambda o: True
         return _located_test(state, ctx, f, kind)
     if isinstance(f, A.With):
         what = f.what
@@ -1223,6 +1233,8 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     if sel.noun == "area of effect":
         from codex.engine.effects.areas import area_locations
         return area_locations(state, ctx)
+    if any(on_arrival(f) for f in sel.filters) and ctx.lookup("there") is None:
+        return []          # "... there on arrival" with no arrival (the move was not made): nothing
     if among_of(sel) is not None:     # "all Grand Old Boars from among them"
         return _among_select(state, ctx, sel, role, choose)
     if is_the_rest(sel):       # "Kill the rest": what a choice left unchosen (`board._others_choose`)
