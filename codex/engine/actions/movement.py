@@ -147,7 +147,7 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
         raise res.illegal(found, f"{mover.name} cannot attack {describe_target(res.state, target)}", ptr + "/attack")
     attack_at = attack_location(res.state, mover, target)
     attacked = res.state.unit(target.unit) if isinstance(target, UnitTarget) else None
-    rules = ("attack.target",) + (("airborne.attack",) if attacked and airborne_now(res.state, attacked) else ()) + (
+    rules = ("attack.target", "attack.made") + (("airborne.attack",) if attacked and airborne_now(res.state, attacked) else ()) + (
         ("defender",) if attacked else ()) + (("oversized-units.attack",) if mover.oversized else ()) + (
         ("immobile.attack",) if keywords_at(res.state, mover).immobile else ())
     res.state = res.state.evolve(attacking=Attacking(mover.id, target.unit if isinstance(target, UnitTarget) else None,

@@ -33,7 +33,7 @@ _EVENTS: dict[type, tuple[type, ...]] = {
     A.Damage: (Damaged,), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
     A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken), A.Draw: (Drew,),
     A.Relocate: (Entering,), A.Leave: (Entering,), A.Carry: (PickedUp,), A.Occupy: (Entering,),
-    A.Fight: (Fought,), A.Traverse: (Entering,),
+    A.Fight: (Fought,), A.Traverse: (Entering,), A.Choose: (Attacked,),
 }
 _PHASES: dict[str, tuple[type, ...]] = {"start": (TurnStarted,), "end": (TurnEnded,),
                                         "start_and_end": (TurnStarted, TurnEnded)}
@@ -42,6 +42,7 @@ _WHOSE = (None, "your", "each", "each_player", "their", "opponent", "enemy", "th
 #: Which roles of each trigger clause the engine matches against the event.
 _ROLES: dict[type, tuple[str, ...]] = {
     A.Enter: ("patient", "dest"), A.Die: ("patient",), A.Attack: ("agent", "patient"), A.Strike: ("agent", "patient"),
+    A.Choose: ("agent", "patient"),
     A.Damage: ("patient",), A.Cast: ("agent",), A.Summon: ("patient",), A.Conjure: ("patient", "dest", "agent"),
     A.Defend: ("agent",), A.Intercept: ("agent",), A.Remove: ("patient", "agent"), A.Draw: ("agent",),
     A.Play: ("patient", "dest"),
@@ -104,6 +105,8 @@ def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
     problems = []
     if isinstance(act, A.Attack):
         problems += _attack_problems(event)
+    if isinstance(act, A.Choose) and (act.kind != "target" or act.action is not None or act.agent is None):
+        problems.append("a trigger on a choice other than a unit's targeting")
     if isinstance(act, A.Die) and act.source is not None:
         from codex.engine.abilities import taken_this_way
         if not taken_this_way(act.source):
