@@ -75,7 +75,7 @@ MODS = {"allied", "enemy", "other", "tapped", "untapped", "weaker", "stronger", 
         "ordinary", "exceptional", "elite", "unique", "hit", "topmost", "next", "bottommost", "different",
         "magic", "minion", "artifact", "aura", "site", "strongest", "weakest", "basic", "broken", "chosen",
         "underground", "underwater", "burrowed", "submerged", "target", "only", "defending", "elemental",
-        "current", "nearest", "closest", "furthest", "farthest", "attacked"}
+        "current", "nearest", "closest", "furthest", "farthest", "attacked", "bearer"}
 #: superlatives of distance: "the enemy nearest to you", "the site furthest from your Avatar", "the
 #: nearest enemy" (from this card); not a test of each object but a pick among those the other words
 #: name (`_by_distance`)
@@ -594,6 +594,9 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
         return lambda o: kind_is(state, o, low)
     if low == "defending":      # "the defending player": whoever controls what the attack being resolved attacks
         return lambda o: o.kind == "player" and o.key == defending_player(state)
+    if low == "bearer":         # "Bearer minion takes no damage ...": this artifact's bearer, when it is one
+        bearer = _bearer_of_source(state, ctx)
+        return lambda o: o.kind == "unit" and bearer is not None and o.key == bearer
     if low == "attacked":       # "an attacked ally": the unit the attack being resolved attacks
         attacked = state.attacking.unit if state.attacking is not None else None
         return lambda o: o.kind == "unit" and attacked is not None and o.key == attacked
