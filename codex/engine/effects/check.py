@@ -53,8 +53,13 @@ def sel_problems(node: Any) -> Iterator[str]:
         from codex.engine.effects.board import direction_problems
         yield from direction_problems(node)
         return
-    from codex.engine.effects.select import is_the_rest, names_itself
+    from codex.engine.effects.select import is_the_rest, names_itself, quality_among, water_sites
     if names_itself(node) or is_the_rest(node):
+        return
+    if water_sites(node) is not None:           # "on water": the water sites
+        return
+    if quality_among(node) is not None:         # "each rarity among allied minions": counted among them
+        yield from sel_problems(quality_among(node))
         return
     if noun not in NOUNS and not is_subtype(node.noun) and noun not in CARD_NOUNS and noun not in ZONE_NOUNS:
         yield f"the noun '{node.noun}'"

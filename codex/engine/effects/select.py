@@ -1179,6 +1179,41 @@ def among_of(sel: Any) -> Any:
                  and f.of.word.lower() in AMONG_REFS), None)
 
 
+#: Qualities counted "among" what other words name ("for each rarity among allied minions"):
+#: the distinct values, each an object of its own.
+QUALITIES = ("rarity", "element")
+
+
+def quality_among(sel: Any) -> Any:
+    """The words a quality is counted among ("each rarity among allied minions": "allied minions");
+    None when the selector is not such a count."""
+    if not (isinstance(sel, A.Selector) and singular(sel.noun) in QUALITIES and not sel.mods
+            and len(sel.filters) == 1 and isinstance(sel.filters[0], A.Where) and sel.filters[0].rel == "among"
+            and isinstance(sel.filters[0].of, A.Selector)):
+        return None
+    return sel.filters[0].of
+
+
+def _qualities(state: GameState, ctx: Ctx, sel: A.Selector) -> list[Obj]:
+    """The distinct rarities (elements) of the objects the words name: "Draw a card for each rarity
+    among allied minions" draws one for each rarity found among them, not one for each minion."""
+    kind = singular(sel.noun)
+    found: list[str] = []
+    for o in select(state, ctx, quality_among(sel), "among", choose=False):
+        values = [_rarity(o, state)] if kind == "rarity" else sorted(_elements(state, o))
+        found += [str(v).lower() for v in values if v]
+    return [Obj(kind, v) for v in dict.fromkeys(found)]
+
+
+def water_sites(sel: Any) -> A.Selector | None:
+    """"on water" ("submerge all minions and artifacts on water"): every water site, as the words
+    "water sites" would name them; None for any other selector."""
+    if isinstance(sel, A.Selector) and sel.noun.lower() == "water" and sel.det is None and not sel.mods \
+            and not sel.filters and sel.count is None:
+        return A.Selector(noun="site", det="all", mods=("water",), plural=True)
+    return None
+
+
 def _among_select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool) -> list[Obj]:
     """The cards among those named before ("Reveal your next five spells, then summon all Grand Old
     Boars from among them") that the other words fit, picked as the determiner says."""
@@ -1236,6 +1271,10 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     if sel.noun == "area of effect":
         from codex.engine.effects.areas import area_locations
         return area_locations(state, ctx)
+    if water_sites(sel) is not None:          # "on water": on the water sites
+        return _select(state, ctx, water_sites(sel), role, choose)   # type: ignore[arg-type]
+    if quality_among(sel) is not None:        # "each rarity among allied minions"
+        return _qualities(state, ctx, sel)
     if any(on_arrival(f) for f in sel.filters) and ctx.lookup("there") is None:
         return []          # "... there on arrival" with no arrival (the move was not made): nothing
     if among_of(sel) is not None:     # "all Grand Old Boars from among them"
