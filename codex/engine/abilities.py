@@ -301,6 +301,10 @@ def event_sentences(node: Any) -> list[Any]:
     while len(body) > 1 and isinstance(getattr(body[-1], "span", None), tuple):
         if (cond := _event_condition(body[-1])) is not None:
             split.insert(0, _as_trigger(body[-1], cond))
+        elif _lasts_sentence(body[-1]):
+            # "At the end of your turn, summon ... Lasts 3 of your turns.": how long the card lasts,
+            # a static ability of the card, not a part of the trigger's effect
+            split.insert(0, A.Statement(body=(body[-1],), span=body[-1].span))
         elif isinstance(node, A.Statement) and (cond := _death_by_taken_damage(body[-1], body[0])) is not None:
             split.insert(0, _as_trigger(body[-1], cond))
         else:
@@ -310,6 +314,14 @@ def event_sentences(node: Any) -> list[Any]:
         return [node]
     start = node.span[0] if node.span is not None else body[0].span[0]
     return [A.replace(node, body=body, span=A.Span(start, body[-1].span[1]))] + split
+
+
+def _lasts_sentence(sentence: Any) -> bool:
+    """"Lasts 3 of your turns." alone in its sentence."""
+    if not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1 or sentence.conditions:
+        return False
+    clause = sentence.clauses[0]
+    return isinstance(clause, A.Clause) and isinstance(clause.action, A.Lasts) and not clause.conditions
 
 
 def would_trigger_as_replacement(node: Any) -> Any:

@@ -818,6 +818,8 @@ def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj
         if isinstance(what, A.Stat):
             return _stat_test(state, what)
         if isinstance(what, A.Selector):
+            if what.det == "no":      # "each affected enemy site with no units": without any
+                return _with_objects(state, ctx, A.replace(what, det=None), not f.negated)
             return _with_objects(state, ctx, what, f.negated)
         raise NotExecutable("a 'with' phrase that is not a keyword")
     if isinstance(f, A.Stat):
