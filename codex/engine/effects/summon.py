@@ -421,3 +421,44 @@ def _rubble(run: Run, act: A.Conjure) -> list[Obj]:
 
 
 __all__ = ["NotExecutable"]
+
+
+def _acquire_problems(act: A.Action) -> Iterator[str]:
+    from codex.engine.effects.check import sel_problems
+    roles = dict(act.roles)
+    token = roles.get("patient")
+    if not (isinstance(token, A.Selector) and _is_token(token) and " ".join(token.mods).lower() == "lance"
+            and token.count in (None, 1)):
+        yield "acquiring something other than a Lance token"
+    if set(roles) - {"agent", "patient"}:
+        yield "acquiring with other words"
+    agent = roles.get("agent")
+    if agent is not None and not (isinstance(agent, A.Ref) and agent.word == "SELF"):
+        yield from sel_problems(agent)
+
+
+@executes(A.Action, lemma="acquire", problems=_acquire_problems)
+def _acquire(run: Run, act: A.Action, clause: A.Clause) -> list[Obj]:
+    """"Spearmarshal may acquire a Lance token": a Lance token enters the realm carried by the unit
+    (Codex "Lance": Lances are tokens, carried as any artifact; conjured, as every artifact entering
+    the realm, Codex "Conjure")."""
+    from codex.engine.events import Conjured
+    from codex.engine.state import Artifact
+    agent = dict(act.roles).get("agent")
+    units = [o for o in (select(run.state, run.ctx, agent, "agent") if agent is not None else [run.ctx.source])
+             if o.kind == "unit"]
+    made: list[Obj] = []
+    for obj in units:
+        unit = run.state.unit(str(obj.key))
+        if unit is None:
+            continue
+        aid, n = f"{unit.id}-lance", 1
+        while run.state.artifact(aid) is not None or run.state.unit(aid) is not None:
+            n += 1
+            aid = f"{unit.id}-lance-{n}"
+        run.state = run.state.with_artifact(Artifact(aid, "Lance", unit.controller, unit.location, bearer=unit.id,
+                                                     token=True))
+        run.settle([Conjured("Lance", f"carried by {unit.name}", f"artifact:{aid}", run.ctx.controller,
+                             unit.location, rules=("conjure", "token", "lance.artifact"))])
+        made.append(Obj("artifact", aid))
+    return made
