@@ -301,6 +301,10 @@ def event_sentences(node: Any) -> list[Any]:
     while len(body) > 1 and isinstance(getattr(body[-1], "span", None), tuple):
         if (cond := _event_condition(body[-1])) is not None:
             split.insert(0, _as_trigger(body[-1], cond))
+        elif _lasts_sentence(body[-1]):
+            # "At the end of your turn, summon ... Lasts 3 of your turns.": how long the card lasts,
+            # a static ability of the card, not a part of the trigger's effect
+            split.insert(0, A.Statement(body=(body[-1],), span=body[-1].span))
         elif isinstance(node, A.Statement) and (cond := _death_by_taken_damage(body[-1], body[0])) is not None:
             split.insert(0, _as_trigger(body[-1], cond))
         else:
@@ -310,6 +314,14 @@ def event_sentences(node: Any) -> list[Any]:
         return [node]
     start = node.span[0] if node.span is not None else body[0].span[0]
     return [A.replace(node, body=body, span=A.Span(start, body[-1].span[1]))] + split
+
+
+def _lasts_sentence(sentence: Any) -> bool:
+    """"Lasts 3 of your turns." alone in its sentence."""
+    if not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1 or sentence.conditions:
+        return False
+    clause = sentence.clauses[0]
+    return isinstance(clause, A.Clause) and isinstance(clause.action, A.Lasts) and not clause.conditions
 
 
 def would_trigger_as_replacement(node: Any) -> Any:
@@ -443,6 +455,23 @@ def _about_casting_itself(sentence: Any) -> bool:
         and clause.action.patient.word == "SELF"
 
 
+def _own_lines(norm: str, card: Any) -> list[str] | None:
+    """The card's own lines (normalised text), when they match the parsed lines one for one."""
+    lines = [line.strip() for line in norm.split("\n") if line.strip()]
+    return lines if len(lines) == len(card.lines) else None
+
+
+def _spanned(node: Any, norm: str, line: str) -> Any:
+    """The node with the span of its line in the card's normalised text (for its quotation)."""
+    at = norm.find(line)
+    if at < 0 or not hasattr(node, "span"):
+        return node
+    try:
+        return A.replace(node, span=(at, at + len(line)))
+    except (TypeError, ValueError):
+        return node
+
+
 def _span_text(node: Any, card_text: str) -> str | None:
     """The card's own words for a node with a source span (offsets into the normalised text)."""
     span = getattr(node, "span", None)
@@ -477,8 +506,13 @@ def _abilities_of(text: str, name: str | None, spell: bool, _names_version: int)
     abilities: list[Ability] = []
     unreadable: list[str] = []
     size: tuple[int, int] | None = None
-    for line in card.lines:
+    own = _own_lines(norm, card)
+    for i, line in enumerate(card.lines):
         for node in line:
+            if own is not None and len(line) == 1 and getattr(node, "span", None) is None:
+                # an AST written out for the card (a misprint read as meant) has no spans: the
+                # ruling still quotes the card's own words, the line the node stands for
+                node = _spanned(node, norm, own[i])
             if isinstance(node, A.KeywordLine):
                 found, rest = _keywords_of_line(node)
                 kw = kw.merge(found)

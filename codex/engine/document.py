@@ -66,6 +66,9 @@ class CardDoc(Doc):
                               description="its rules text, for a card not in the catalog whose abilities work "
                                           "from its zone (needs its type)")
     power: Count | None = Field(default=None, description="a minion card's power, with its text")
+    threshold: Annotated[StrictStr, StringConstraints(max_length=40, pattern=r"^(\([AEFWaefw]\)|[AEFWaefw])*$")] | None = Field(
+        default=None, description="its printed threshold, \"(F)(F)\" or \"FF\", for a card not in the catalog "
+                                  "whose threshold or elements an effect reads (needs its type)")
 
 
 #: A card in a zone: a bare name (its type from the catalog when one is available), or a CardDoc.

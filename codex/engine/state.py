@@ -398,6 +398,7 @@ class Attacking:
     unit: str | None = None
     site: int | None = None
     defenders: tuple[str, ...] = ()      # the units that joined the fight to defend, so far
+    at: Location | None = None           # the attack's location (its target is checked again there)
 
 
 @dataclass(frozen=True)

@@ -137,12 +137,34 @@ def _check(state: GameState, batch: list[Event] | None = None) -> Resolved:
             marked.append(unit.id)
     if marked:
         state = _bury_later(state, marked)
+    state, healed = _healed_at_once(state)
+    events += healed
     if banished:
         state, more = drops(state)
         events += more
         if animated(state):
             state, more = follow(state)
             events += more
+    return state, events
+
+
+def _healed_at_once(state: GameState) -> Resolved:
+    """Minions whose own ability heals them at once of damage they survive ("Immediately heals
+    from damage that doesn't kill it"): once death has been looked at, the damage is removed
+    (Codex "Healing": healing a minion removes damage from it)."""
+    if not state.statics:
+        return state, []
+    from codex.engine.effects.statics import healed_at_once
+    from codex.engine.events import MinionHealed
+    events: list[Event] = []
+    for unit in state.units:
+        if not unit.is_minion or unit.marked or unit.damage <= 0:
+            continue
+        quote = healed_at_once(state, unit)
+        if quote is None:
+            continue
+        state = state.with_unit(replace(unit, damage=0))
+        events.append(MinionHealed(unit.id, unit.name, unit.damage, 0, rules=("healing",), from_card=quote))
     return state, events
 
 

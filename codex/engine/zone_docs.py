@@ -13,6 +13,7 @@ from codex.engine import document as D
 from codex.engine.abilities import Abilities, with_explicit
 from codex.engine.cards import CardData, CardSource
 from codex.engine.state import Card, CardType, Lasting, Zone, ZoneName
+from codex.engine.keywords import parse_threshold
 
 SPELL_CARD_TYPES = ("minion", "artifact", "aura", "magic")
 
@@ -54,11 +55,15 @@ def card_of(entry: D.CardEntry, owner: str, ptr: str, checks: Checker) -> Card |
         checks.add(f"{ptr}/name", "a card needs its name", "add \"name\" (or \"card\" naming a catalog card)")
         return None
     found = _catalog_card(checks, entry.name)
-    if entry.text is not None:          # an invented card with its own text (an ability that works from a zone)
+    if entry.text is not None or entry.threshold is not None:
+        # an invented card with its own text (an ability that works from a zone) or threshold (read
+        # by an effect: "the sum of their fire threshold")
         if entry.type is None:
-            checks.add(f"{ptr}/type", "a card given with its text needs its type", "add \"type\" (minion, ...)")
+            checks.add(f"{ptr}/type", "a card given with its text or threshold needs its type",
+                       "add \"type\" (minion, ...)")
             return None
-        found = CardData(entry.name, entry.type, text=entry.text, attack=entry.power, defence=entry.power)
+        found = CardData(entry.name, entry.type, text=entry.text or "", attack=entry.power, defence=entry.power,
+                         threshold=parse_threshold(entry.threshold))
     return Card(entry.name, owner, entry.type or (found.type if found else None),  # type: ignore[arg-type]
                 entry.token, data=found)
 

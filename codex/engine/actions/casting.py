@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 from dataclasses import replace
-from typing import Callable
+from typing import Any, Callable
 
 from codex.engine import casting as C
 from codex.engine import document as D
@@ -56,6 +56,13 @@ def _pay(state: GameState, pid: str, cost: int) -> GameState:
 
 
 Placement = Callable[[Resolution, D.Cast, C.Spell, str, str], str]
+
+def _attacked_now(state: GameState, named: Any) -> bool:
+    """Whether the units a casting rule named are the attacked unit, not defenders ("May be cast
+    when an ally is attacked")."""
+    at = state.attacking
+    return at is not None and all(str(o.key) == at.unit and o.key not in at.defenders for o in named)
+
 
 #: The units a spell's own casting rule named as it was cast ("May be cast when an ally defends":
 #: that ally), what "the ally" of its effect means; set for one cast.
@@ -538,7 +545,9 @@ def _cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
         if now is not None:            # "May be cast when an ally defends ...": its own timing
             when, named = now
             who = ", ".join(u.name for o in named if (u := res.state.unit(str(o.key))) is not None)
-            res.emit(Note("permission", f"{spell.name} may be cast now: {who} defend{'s' if len(named) == 1 else ''}.",
+            does = "is attacked" if _attacked_now(res.state, named) else "defends"
+            does = does if len(named) == 1 else {"is attacked": "are attacked", "defends": "defend"}[does]
+            res.emit(Note("permission", f"{spell.name} may be cast now: {who} {does}.",
                           {"units": [str(o.key) for o in named]}, rules=("the-silver-rule", "may-and-can.optional"),
                           from_card=when))
             _NAMED.set(tuple(named))

@@ -147,11 +147,12 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
         raise res.illegal(found, f"{mover.name} cannot attack {describe_target(res.state, target)}", ptr + "/attack")
     attack_at = attack_location(res.state, mover, target)
     attacked = res.state.unit(target.unit) if isinstance(target, UnitTarget) else None
-    rules = ("attack.target",) + (("airborne.attack",) if attacked and airborne_now(res.state, attacked) else ()) + (
+    rules = ("attack.target", "attack.made") + (("airborne.attack",) if attacked and airborne_now(res.state, attacked) else ()) + (
         ("defender",) if attacked else ()) + (("oversized-units.attack",) if mover.oversized else ()) + (
         ("immobile.attack",) if keywords_at(res.state, mover).immobile else ())
     res.state = res.state.evolve(attacking=Attacking(mover.id, target.unit if isinstance(target, UnitTarget) else None,
-                                                     target.square if isinstance(target, SiteTarget) else None))
+                                                     target.square if isinstance(target, SiteTarget) else None,
+                                                     at=attack_at))
     res.state = res.state.evolve(attacks_this_turn=res.state.attacks_this_turn + (AttackMade(
         mover.id, mover.name, mover.controller, target.unit if isinstance(target, UnitTarget) else None,
         target.square if isinstance(target, SiteTarget) else None),))
@@ -183,7 +184,13 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
         res.emit(JoinedFight(du.id, du2.name, rules=("attack.defender-legal",) + (
             ("defend.stealth", "the-silver-rule.defend") if keywords_at(res.state, du2).stealth else ())))
     _casts_during(res, casts, ptr)
-    side_b = _defending_side(res, target, joined, target_stays)
+    gone = isinstance(target, UnitTarget) and not _still_attackable(res, target, attacked, attack_at)
+    if gone and not joined:          # the attacked unit evaded and no one defends: no fight
+        _attack_went(res, target, struck=False)
+        _attack_over(res)
+        return res.done(res.result_verdict(), f"{mover.name} {how} and attacked {attacked.name if attacked else 'a unit'}, "
+                        f"which is no longer at the attack's location: no fight happens.", defenders=joined)
+    side_b = list(joined) if gone else _defending_side(res, target, joined, target_stays)
     if side_b:
         name = describe_target(res.state, target)
         res.apply(fight(res.state, [mover.id], side_b, assign, defending=tuple(side_b)))
@@ -211,6 +218,24 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
     after = res.state.player(site.controller).life
     return res.done(res.result_verdict(), f"{mover.name} {how} and struck the undefended {site.name}: "
                     f"{site.controller} loses {before - after} life ({after} left).", defenders=joined)
+
+
+def _still_attackable(res: Resolution, target: UnitTarget, attacked: Unit | None, attack_at: Location) -> bool:
+    """The attack's target checked again once the defend window closes (Codex "Attack"): an attacked
+    unit that has left the attack's location (an "attacked" trigger teleported it away, "to evade
+    the attack") or left the realm is no longer a legal target and leaves the attack."""
+    now = res.state.unit(target.unit)
+    attacker = res.state.unit(res.state.attacking.attacker) if res.state.attacking is not None else None
+    here = attacker is not None and res.state.occupies(attacker, attack_at)
+    if now is not None and res.state.occupies(now, attack_at) and here:
+        return True
+    name = attacked.name if attacked is not None else target.unit
+    why = ("is no longer in the realm" if now is None else
+           "is no longer at the attack's location" if not res.state.occupies(now, attack_at) else
+           "is no longer at the attacker's location (the attacker has left it)")
+    res.emit(Note("target_gone", f"The attack's target is checked again: {name} {why}, so it is no longer a legal "
+                  f"target and leaves the attack.", {"unit": target.unit}, rules=("attack.legal-again", "attack.target")))
+    return False
 
 
 def _casts_during(res: Resolution, casts: tuple[D.Cast, ...], ptr: str) -> None:

@@ -15,8 +15,13 @@ from codex.engine.effects.select import NotExecutable, select, select_all
 if TYPE_CHECKING:
     from codex.engine.effects.execute import Run
 
-#: Amount kinds the engine computes (``Quantity.kind``).
-QUANTITIES = ("power", "count", "cost", "damage")
+#: Amount kinds the engine computes (``Quantity.kind``): measures of what a selector names, and the
+#: arithmetic over another amount (`ARITHMETIC`).
+QUANTITIES = ("power", "count", "cost", "damage", "life", "half", "double", "sum")
+#: Kinds computed from another amount (``Quantity(half, Quantity(power, it))``), not from a selector.
+ARITHMETIC = ("half", "double")
+#: The clause adverbs that say which way a half rounds ("lose half your life, rounding up").
+ROUNDING = {"rounding_up": "up", "rounding_down": "down"}
 
 
 def amount_problems(value: Any) -> list[str]:
@@ -25,6 +30,12 @@ def amount_problems(value: Any) -> list[str]:
         return [f"the amount {value!r}"]
     if isinstance(value, int) or (isinstance(value, str) and value.upper() == "X"):
         return []
+    if isinstance(value, A.Quantity) and value.kind in ARITHMETIC:
+        return amount_problems(value.of) if isinstance(value.of, (A.Quantity, int)) else [
+            f"the amount {value.kind} of nothing named"]
+    if isinstance(value, A.Quantity) and value.kind == "sum":
+        return [] if threshold_summed(value.of) is not None else ["the amount 'sum' of something other than "
+                                                                   "the threshold of cards named before"]
     if isinstance(value, A.Quantity) and value.kind in QUANTITIES:
         from codex.engine.effects.check import sel_problems
         return list(sel_problems(value.of)) if value.of is not None else (
@@ -51,6 +62,11 @@ def amount(run: "Run", value: Any, what: str) -> int:
 
 def _quantity(run: "Run", value: A.Quantity, what: str) -> int:
     from codex.engine.ongoing import power_now
+    if value.kind in ARITHMETIC:
+        whole = amount(run, value.of, what)
+        return whole * 2 if value.kind == "double" else halve(run, whole)
+    if value.kind == "sum":
+        return _threshold_sum(run, value)
     if value.kind == "damage":
         bound = run.ctx.lookup("damage")
         if bound:
@@ -64,7 +80,92 @@ def _quantity(run: "Run", value: A.Quantity, what: str) -> int:
         return sum(power_now(run.state, u) for u in units if u is not None)
     if value.kind == "cost":
         return sum(cost_of(run, o) for o in objs)
+    if value.kind == "life":
+        return sum(run.state.player(pid).life for pid in _players_of(run, objs))
     raise NotExecutable(f"the amount {value.kind}")
+
+
+def threshold_summed(node: Any) -> str | None:
+    """"the sum of their (F)": the element whose threshold is summed over the cards "their" (or
+    "its") names; None for any other sum."""
+    from codex.engine.keywords import ELEMENTS
+    if not (isinstance(node, A.Selector) and node.noun == "threshold" and node.det in ("their", "its")
+            and len(node.mods) == 1 and not node.filters):
+        return None
+    element = node.mods[0].lower()
+    return element if element in ELEMENTS else None
+
+
+def _threshold_sum(run: "Run", value: A.Quantity) -> int:
+    """The threshold symbols of one element printed on the cards named before ("Banish all your
+    dead fire minions → ... damage equal to the sum of their (F)": the cards banished)."""
+    from codex.engine.effects.select import _card_data
+    element = threshold_summed(value.of)
+    if element is None:
+        raise NotExecutable("the amount 'sum' of something other than the threshold of cards named before")
+    word = "they" if value.of.det == "their" else "it"
+    objs = list(run.ctx.lookup(word) or ())
+    counts = {str(o.key): int(dict(data.threshold).get(element, 0)) if (data := _card_data(o)) is not None else 0
+              for o in objs}
+    total = sum(counts.values())
+    run.note("count", f"{run.ctx.source_name}: the {element} threshold of "
+             + (", ".join(f"{k} ({n})" for k, n in counts.items()) or "no card") + f" sums to {total}.",
+             total=total, element=element)
+    return total
+
+
+def _players_of(run: "Run", objs: list[Obj]) -> list[str]:
+    """The players whose life a measure names: players, or an Avatar's player ("its life")."""
+    out = []
+    for o in objs:
+        if o.kind == "player":
+            out.append(str(o.key))
+        elif o.kind == "unit" and (u := run.state.unit(o.key)) is not None and u.is_avatar:
+            out.append(u.controller)
+        else:
+            raise NotExecutable(f"the life of a {o.kind}")
+    return list(dict.fromkeys(out))
+
+
+def measures_it(value: Any) -> bool:
+    """Whether an amount measures "it" ("damage equal to its power", "half its power"): read for each
+    object the clause acts on."""
+    while isinstance(value, A.Quantity) and value.kind in ARITHMETIC:
+        value = value.of
+    return isinstance(value, A.Quantity) and isinstance(value.of, A.Ref) and value.of.word == "it"
+
+
+def halves(act: Any) -> bool:
+    """Whether an action's words compute a half (so a rounding adverb on its clause is read)."""
+    return any(isinstance(n, A.Quantity) and n.kind == "half" for n in A.walk(act))
+
+
+def rounding_of(clause: A.Clause) -> str | None:
+    """Which way the clause says a half rounds ("up", "down"), None when it does not say."""
+    return next((ROUNDING[a] for a in clause.adverbs if a in ROUNDING), None)
+
+
+def halve(run: "Run", whole: int) -> int:
+    """Half of ``whole``, rounded as the card's clause says ("rounding up"). The Codex has no
+    general rounding rule; its one rule about an odd measure (a split-power unit's average power)
+    rounds down, so a card that does not say is read that way, and the ruling gives the other
+    reading too, since the card's words allow both."""
+    bound = run.ctx.lookup("rounding")
+    told = str(bound[0].key) if bound else None
+    if whole % 2 == 0:
+        run.note("count", f"{run.ctx.source_name}: half of {whole} is {whole // 2}.", whole=whole, half=whole // 2)
+        return whole // 2
+    down, up = whole // 2, whole // 2 + 1
+    if told is not None:
+        n = up if told == "up" else down
+        run.note("count", f"{run.ctx.source_name}: half of {whole} is {whole / 2:g}, rounded {told} as the card "
+                 f"says: {n}.", whole=whole, half=n, rounding=told)
+        return n
+    run.note("ruling_variant", f"{run.ctx.source_name}: half of {whole} is {whole / 2:g}, and the card does not "
+             f"say which way to round. It is read rounded down, to {down}, as the Codex rounds the one odd "
+             f"measure it speaks of (a split-power unit's average power); rounded up it would be {up}.",
+             ("split-power.average",), whole=whole, half=down, reading="rounded down", other=up)
+    return down
 
 
 def cost_of(run: "Run", obj: Obj) -> int:
@@ -88,7 +189,7 @@ def _scaled(field: str) -> Callable[[Any, int], Any]:
         if field == "mana":
             symbols = tuple(f"({int(s.strip('()')) * times})" if s.strip("()").isdecimal() else s for s in value.symbols)
             return A.replace(act, mana=A.Mana(symbols))
-        if field == "patient":   # draw: the count of cards
+        if field == "patient":   # draw, discard: the count of cards
             return A.replace(act, patient=A.replace(value, count=(value.count if isinstance(value.count, int) else 1)
                                                                     * times))
         if not isinstance(value, int):
@@ -101,6 +202,7 @@ def _scaled(field: str) -> Callable[[Any, int], Any]:
 PER_AMOUNT: dict[type, Callable[[Any, int], Any]] = {
     A.Damage: _scaled("amount"), A.GainLife: _scaled("amount"), A.LoseLife: _scaled("amount"),
     A.GainMana: _scaled("mana"), A.Draw: _scaled("patient"), A.Heal: _scaled("amount"),
+    A.Discard: _scaled("patient"),
 }
 
 
@@ -111,6 +213,8 @@ def per_problems(act: Any) -> list[str]:
         return [f"'for each' on {type(act).__name__}"]
     if isinstance(act, A.Heal) and not isinstance(act.amount, int):
         return ["'for each' on healing fully"]
+    if isinstance(act, (A.Draw, A.Discard)) and not isinstance(act.patient, A.Selector):
+        return [f"'for each' on {type(act).__name__} of particular cards"]
     return []
 
 

@@ -11,7 +11,7 @@ from typing import Any, Iterator
 
 from codex.cardtext import ast as A
 from codex.engine import document as D
-from codex.engine.effects.amounts import amount, amount_problems
+from codex.engine.effects.amounts import amount, amount_problems, measures_it
 from codex.engine.effects.context import Obj
 from codex.engine.effects.execute import Run, executes
 from codex.engine.effects.select import NotExecutable, describe, locations_of, name_of, select
@@ -20,8 +20,11 @@ from codex.engine.state import Lasting
 
 
 def _bound(run: Run, obj: Obj) -> Run:
-    """The same run, reading "it"/"its" as ``obj`` (an amount about the object acted on)."""
-    return Run(run.state, run.ctx.bind("it", [obj]))
+    """The same run, reading "it"/"its" as ``obj`` (an amount about the object acted on); what the
+    amount says (a half rounded) is told in the run's own events."""
+    bound = Run(run.state, run.ctx.bind("it", [obj]))
+    bound.events = run.events
+    return bound
 
 
 def players(run: Run, node: Any) -> list[str]:
@@ -92,7 +95,7 @@ def _damage(run: Run, act: A.Damage, clause: A.Clause) -> list[Obj]:
         from codex.engine.effects.areas import area_amounts
         amounts = area_amounts(run, patients)
     else:
-        own = isinstance(act.amount, A.Quantity) and isinstance(act.amount.of, A.Ref) and act.amount.of.word == "it"
+        own = measures_it(act.amount)
         amounts = {o: amount(_bound(run, o) if own else run, act.amount, "damage") for o in patients}
     dealer_id = str(agents[0].key) if agents and agents[0].kind == "unit" else (
         str(run.ctx.source.key) if run.ctx.source.kind == "unit" else None)
@@ -178,6 +181,9 @@ def _tap(run: Run, act: A.Tap, clause: A.Clause) -> list[Obj]:
 # ----------------------------------------------------------------------------- leaving the realm
 
 REMOVALS = ("kill", "destroy", "banish", "sacrifice", "dispel", "break")
+#: How a ruling says a removal was done to something ("cannot be sacrificed").
+REMOVED_AS = {"kill": "killed", "destroy": "destroyed", "banish": "banished", "sacrifice": "sacrificed",
+              "dispel": "dispelled", "break": "broken"}
 
 
 def _remove_problems(act: A.Remove) -> Iterator[str]:
@@ -191,7 +197,9 @@ def _remove(run: Run, act: A.Remove, clause: A.Clause) -> list[Obj]:
     for adj in clause.adjuncts:          # "destroy ... everything here, including Year of the Blaze"
         if adj.prep == "including":
             patients += [o for o in patients_or_self(run, adj.what) if o not in patients]
-    remove(run, patients, act.kind, killer=_killer(run, act.agent))
+    done = remove(run, patients, act.kind, killer=_killer(run, act.agent))
+    if patients and not done:
+        run.did = False      # Codex "Sacrifice": a card that does not die was not sacrificed ("If you do")
     return patients
 
 
@@ -215,24 +223,33 @@ def _killer(run: Run, node: Any) -> tuple[str, ...]:
     return tuple(str(o.key) for o in select(run.state, run.ctx, node, "killer") if o.kind == "unit")
 
 
-def remove(run: Run, patients: list[Obj], kind: str, killer: tuple[str, ...] = ()) -> None:
+def remove(run: Run, patients: list[Obj], kind: str, killer: tuple[str, ...] = ()) -> list[Obj]:
     """Kill, destroy, sacrifice, banish or dispel what the words named: minions are marked for death
     together (one batch: their Deathrites, then the burial); artifacts break, sites leave Rubble,
-    auras are dispelled. An Avatar is unaffected unless the effect names Avatars."""
+    auras are dispelled. An Avatar is unaffected unless the effect names Avatars (the ruling says
+    so). Returns what it removed or marked, so "If you do" knows whether it was done."""
     from codex.engine.storyline import mark_for_death
     if kind not in REMOVALS:
         raise NotExecutable(f"removing by '{kind}'")
     batch: list[Event] = []
+    done: list[Obj] = []
     for obj in patients:
         if obj.kind == "unit":
             unit = run.state.unit(obj.key)
-            if unit is None or unit.is_avatar:
+            if unit is None:
                 continue
+            if unit.is_avatar:
+                run.note("fails", f"{unit.name} is an Avatar, which cannot be {REMOVED_AS.get(kind, kind)} unless "
+                         f"the effect names Avatars: {run.ctx.source_name}'s {kind} does nothing to it.",
+                         ("avatar.immune",), unit=unit.id)
+                continue
+            done.append(obj)
             if kind == "banish":
                 run.act(D.Banish(do="banish", unit=unit.id))
                 continue
             rules = {"kill": ("kill", "die"), "destroy": ("die",), "sacrifice": ("sacrifice", "die")}.get(kind, ("die",))
             if unit.marked:
+                done.remove(obj)
                 run.note("fails", f"{unit.name} is already marked for death: {run.ctx.source_name}'s {kind} fails.",
                          ("die.already-marked",), unit=unit.id)
                 continue
@@ -262,6 +279,7 @@ def remove(run: Run, patients: list[Obj], kind: str, killer: tuple[str, ...] = (
             move_cards(run, [obj], "banished" if kind == "banish" else "cemetery", why=f"{kind}ed")
     if batch:
         run.settle(batch)
+    return done + [o for o in patients if o.kind != "unit"]
 
 
 # ----------------------------------------------------------------------------- life, healing, mana
@@ -297,18 +315,32 @@ def _heal(run: Run, act: A.Heal, clause: A.Clause) -> list[Obj]:
     return patients
 
 
+def _life_amounts(run: Run, act: A.GainLife | A.LoseLife) -> list[tuple[str, int]]:
+    """Each player the clause names and the amount of life they gain or lose: computed once, or
+    for each of them when it measures "their" own ("Each player loses half their life")."""
+    pids = players(run, act.agent)
+    if act.agent is not None and any(isinstance(n, A.Ref) and n.word.lower() in ("they", "their")
+                                     for n in A.walk(act.amount)):
+        out = []
+        for pid in pids:
+            each = Run(run.state, run.ctx.bind("they", [Obj("player", pid)]))
+            each.events = run.events
+            out.append((pid, amount(each, act.amount, "life")))
+        return out
+    n = amount(run, act.amount, "life")
+    return [(pid, n) for pid in pids]
+
+
 @executes(A.GainLife, roles=("agent",), problems=lambda act: iter(amount_problems(act.amount)))
 def _gain_life(run: Run, act: A.GainLife, clause: A.Clause) -> list[Obj]:
-    n = amount(run, act.amount, "life")
-    for pid in players(run, act.agent):
+    for pid, n in _life_amounts(run, act):
         run.act(D.Heal(do="heal", player=pid, amount=n))
     return []
 
 
 @executes(A.LoseLife, roles=("agent",), problems=lambda act: iter(amount_problems(act.amount)))
 def _lose_life(run: Run, act: A.LoseLife, clause: A.Clause) -> list[Obj]:
-    n = amount(run, act.amount, "life")
-    for pid in players(run, act.agent):
+    for pid, n in _life_amounts(run, act):
         run.act(D.LoseLife(do="lose_life", player=pid, amount=n))
     return []
 

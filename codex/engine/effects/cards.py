@@ -187,17 +187,26 @@ def _discard(run: Run, act: A.Discard, clause: A.Clause) -> list[Obj]:
     noun = singular(sel.noun)
     mods = {m.lower() for m in sel.mods}
     out: list[Obj] = []
-    for pid in players(run, act.agent):
+    if count <= 0:          # "discard a spell for each Faerie in the realm", with none
+        run.note("no_discard", f"{run.ctx.source_name}: no cards to discard.", count=count)
+        return out
+    who = players(run, act.agent)
+    for pid in who:
         if "topmost" in mods:
             deck = DECK_OF_NOUN.get(noun) or "spellbook"
             out += move_cards(run, peek(run.state, pid, deck, count), "cemetery", why="discarded",
                               rules=("cemetery", "top"))
             continue
-        out += _discard_from_hand(run, pid, noun, count, "random" in mods)
+        # several players each discard ("each player discards a card for each Beast they control":
+        # counted for each of them, `execute._per_each_agent`): each answers under a key of their own
+        each = len(who) > 1 or (isinstance(act.agent, A.Ref) and act.agent.word == "agent")
+        out += _discard_from_hand(run, pid, noun, count, "random" in mods, each=each)
     return out
 
 
-def _discard_from_hand(run: Run, pid: str, noun: str, count: int, random: bool) -> list[Obj]:
+def _discard_from_hand(run: Run, pid: str, noun: str, count: int, random: bool, each: bool = False) -> list[Obj]:
+    """A player discards from hand; when several players each discard, each answers under a key
+    of their own (``discard.<player>``)."""
     hand = run.state.player(pid).hand
     options: list[str] = [c.name for c in hand.named if noun == "card" or c.kind == noun]
     for kind in ("spell", "site"):
@@ -207,7 +216,7 @@ def _discard_from_hand(run: Run, pid: str, noun: str, count: int, random: bool) 
     if not options:
         run.note("no_discard", f"{pid} has no card to discard.", player=pid)
         return []
-    role = "discard.random" if random else "discard"
+    role = ("discard.random" if random else "discard") + (f".{pid}" if each else "")
     picked = run.ctx.choose(role, options, count=count, why=f"which card {pid} discards"
                             + (" (at random)" if random else ""))
     names = tuple(p for p in picked if not str(p).startswith("an unnamed "))
@@ -522,7 +531,7 @@ def _put_problems(act: A.Put) -> Iterator[str]:
         yield "putting cards from something other than a zone"
 
 
-@executes(A.Put, problems=_put_problems, adverbs=("back", "in_any_order"))
+@executes(A.Put, problems=_put_problems, adverbs=("back", "in_any_order", "in_random_order"))
 def _put(run: Run, act: A.Put, clause: A.Clause) -> list[Obj]:
     """Put cards somewhere: a unit into its owner's hand (it leaves the realm), cards looked at or
     found into a hand or on top of or under a deck, cards "back in any order"."""
@@ -536,6 +545,8 @@ def _put(run: Run, act: A.Put, clause: A.Clause) -> list[Obj]:
     if place is None:
         raise NotExecutable("putting cards somewhere other than a zone")
     zone, bottom, owner = place
+    if "in_random_order" in clause.adverbs and zone != "hand":
+        return _random_order_move(run, patients, zone, bottom)
     done: list[Obj] = []
     for obj in patients:
         if obj.kind == "unit" and run.state.unit(obj.key) is not None:
@@ -641,6 +652,29 @@ def _ordered_move(run: Run, objs: list[Obj], zone: str, bottom: bool) -> list[Ob
     for obj in objs:
         to = zone if zone != "deck" else _deck_of(obj)
         out += move_cards(run, [obj], to, bottom=bottom, why="put there by an effect",
+                          rules=("bottom",) if bottom else ())
+    return out
+
+
+def _random_order_move(run: Run, objs: list[Obj], zone: str, bottom: bool) -> list[Obj]:
+    """"Put the rest on the bottom in a random order": no player chooses the order; the scenario
+    says which it was (``order.random``, first put first), as it does for any random pick the
+    ruling cannot know; unnamed cards need none (nobody can tell them apart in the ruling)."""
+    cards = [o for o in objs if o.kind == "card"]
+    named = [o for o in cards if isinstance(o.key.card, Card)]
+    told = run.ctx.answer("order.random") is not None
+    if len(named) > 1:
+        order = run.ctx.choose("order.random", named, count=len(named),
+                               why="which order the random order was (the ruling cannot know)")
+        cards = order + [o for o in cards if o not in order]
+    run.note("random_order", f"{run.ctx.source_name}: {len(cards)} card(s) go to the "
+             f"{'bottom' if bottom else 'top'} of the deck in a random order, which no player chooses"
+             + ("." if told or len(named) < 2 else "; the scenario does not say which it was (`order.random`), so "
+                "they are shown in the order they were in."), count=len(cards), told=told)
+    out: list[Obj] = []
+    for obj in cards:
+        to = zone if zone != "deck" else _deck_of(obj)
+        out += move_cards(run, [obj], to, bottom=bottom, why="put there in a random order",
                           rules=("bottom",) if bottom else ())
     return out
 

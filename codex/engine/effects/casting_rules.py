@@ -231,14 +231,15 @@ def conjured_on_border(state: GameState, casting: Casting, abilities: Abilities,
 def cast_now(state: GameState, casting: Casting, abilities: Abilities) -> tuple[CardQuote, list[Obj]] | None:
     """The spell's own "May be cast when an ally defends ..." when it holds now, with the units it
     names (what "the ally" of its effect is); None when no such ability lets it be cast now."""
-    from codex.engine.effects.conditions import defending_now
+    from codex.engine.effects.conditions import attacked_now, defending_now
     from codex.engine.effects.select import NotExecutable
     for s in _statics(state, casting, abilities, "cast_when"):
         ctx = _with(s.ctx, casting)
         try:
             if not _is_card(state, ctx, s.patient, casting):
                 continue
-            found = defending_now(state, ctx, s.payload.action)
+            found = defending_now(state, ctx, s.payload.action) if isinstance(s.payload.action, A.Defend) \
+                else attacked_now(state, ctx, s.payload.action)
         except NotExecutable:
             continue
         if found:

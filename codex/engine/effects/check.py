@@ -53,8 +53,13 @@ def sel_problems(node: Any) -> Iterator[str]:
         from codex.engine.effects.board import direction_problems
         yield from direction_problems(node)
         return
-    from codex.engine.effects.select import is_the_rest, names_itself
+    from codex.engine.effects.select import is_the_rest, names_itself, quality_among, water_sites
     if names_itself(node) or is_the_rest(node):
+        return
+    if water_sites(node) is not None:           # "on water": the water sites
+        return
+    if quality_among(node) is not None:         # "each rarity among allied minions": counted among them
+        yield from sel_problems(quality_among(node))
         return
     if noun not in NOUNS and not is_subtype(node.noun) and noun not in CARD_NOUNS and noun not in ZONE_NOUNS:
         yield f"the noun '{node.noun}'"
@@ -76,14 +81,17 @@ def sel_problems(node: Any) -> Iterator[str]:
         elif m[:1].isupper() and low.replace(" ", "_") not in FLAGS and " " in m:
             yield f"the modifier '{m}'"
     carded = noun in CARD_NOUNS or is_subtype(node.noun)
+    from codex.engine.effects.select import AMONG, among_of
     for f in node.filters:
         if carded and isinstance(f, (A.Where, A.Of)) and zone_of(f.of if isinstance(f, A.Where) else f.what):
+            continue
+        if isinstance(f, A.Where) and f.rel in AMONG and among_of(node) is not None:   # "from among them"
             continue
         if isinstance(f, A.Of) and noun in ("controller", "owner"):
             yield from sel_problems(f.what)
             continue
         yield from filter_problems(f)
-    if noun in ("card", "spell") and not any(m.lower() == "dead" for m in node.mods) and not any(
+    if noun in ("card", "spell") and among_of(node) is None and not any(m.lower() == "dead" for m in node.mods) and not any(
             isinstance(f, (A.Where, A.Of)) and zone_of(f.of if isinstance(f, A.Where) else f.what)
             for f in node.filters) and det not in ("that", "those", "this"):
         yield f"{noun}s with no zone named"
@@ -100,6 +108,9 @@ def filter_problems(f: Any) -> Iterator[str]:
             yield from filter_problems(g)
         for x in others:
             yield from sel_problems(x.filters[0].of)
+        return
+    from codex.engine.effects.select import on_arrival
+    if on_arrival(f):           # "on arrival": when, not where (`select.on_arrival`)
         return
     if isinstance(f, A.Where):
         if f.rel not in RELS or f.rel in ("from", "among", "to", "into"):
@@ -212,7 +223,10 @@ def clause_problems(clause: Any) -> Iterator[str]:
     if primitive.clause_problems is not None:
         yield from primitive.clause_problems(clause)
     from codex.engine.effects.execute import CLAUSE_ADJUNCTS, repeats
+    from codex.engine.effects.amounts import ROUNDING, halves
     for adverb in clause.adverbs:
+        if adverb in ROUNDING and halves(act):     # "lose half your life, rounding up": read by `amounts.halve`
+            continue
         if adverb not in primitive.adverbs:
             yield f"the adverb '{adverb}' on {type(act).__name__}"
     for adj in clause.adjuncts:

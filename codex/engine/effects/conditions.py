@@ -268,7 +268,45 @@ def _has(state: GameState, ctx: Ctx, act: A.Grant) -> bool:
     return bool(units) and all(all(getattr(keywords_at(state, u), n, False) for n in names) for u in units)
 
 
+def furthest_forward(sel: Any) -> Any:
+    """"the furthest forward of your units": the words naming the group (None for any other words)."""
+    if not (isinstance(sel, A.Selector) and sel.noun == "furthest" and sel.det == "the" and not sel.mods):
+        return None
+    forward = any(isinstance(f, A.Where) and f.rel == "direction" and f.of == "forward" for f in sel.filters)
+    group = next((f.what for f in sel.filters if isinstance(f, A.Of) and isinstance(f.what, A.Selector)), None)
+    return group if forward and len(sel.filters) == 2 else None
+
+
+def _forwardness(state: GameState, obj: Obj, player: str) -> int:
+    """How far forward an object stands for ``player`` (Codex "Forward": away from their starting
+    edge; the first player starts on the bottom row): the most forward of its squares."""
+    from codex.engine.geometry import row_col
+    first = bool(state.players) and state.players[0].id == player
+    rows = [row_col(loc.square)[0] for loc in locations_of(state, obj)]
+    if not rows:
+        return -99
+    return max(-r for r in rows) if first else max(rows)
+
+
+def _furthest_forward(state: GameState, ctx: Ctx, act: A.IsA) -> bool:
+    """"if they alone are the furthest forward of your units": the units of the group that stand
+    furthest forward (for the card's controller); "alone": they are all of them, none tied with
+    them."""
+    group = [o for o in select_all(state, ctx, furthest_forward(act.type)) if o.kind == "unit"]
+    if not group:
+        return False
+    ranks = {o: _forwardness(state, o, ctx.controller) for o in group}
+    top = max(ranks.values())
+    leaders = {o for o, r in ranks.items() if r == top}
+    alone = isinstance(act.patient, A.Only)
+    named = set(select_all(state, ctx, act.patient.of if alone else act.patient)) if act.patient is not None \
+        else {ctx.source}
+    return bool(named) and (named == leaders if alone else named <= leaders)
+
+
 def _is_kind(state: GameState, ctx: Ctx, act: A.IsA) -> bool:
+    if furthest_forward(act.type) is not None:      # "the furthest forward of your units"
+        return _furthest_forward(state, ctx, act)
     objs = select_all(state, ctx, act.patient) if act.patient is not None else [ctx.source]
     if not isinstance(act.type, A.Selector):
         raise NotExecutable("a condition about being something other than a kind of card")
@@ -361,6 +399,14 @@ def defending_now(state: GameState, ctx: Ctx, act: A.Defend) -> list[Obj]:
     return [o for o in named if o.kind == "unit" and o.key in defenders]
 
 
+def attacked_now(state: GameState, ctx: Ctx, act: A.Attack) -> list[Obj]:
+    """"when an ally is attacked": the unit the attack being resolved attacks, when the words name it."""
+    at = state.attacking
+    if at is None or at.unit is None:
+        return []
+    return [o for o in select_all(state, ctx, act.patient) if o.kind == "unit" and o.key == at.unit]
+
+
 def _defends(state: GameState, ctx: Ctx, act: A.Defend) -> bool:
     return bool(defending_now(state, ctx, act))
 
@@ -424,6 +470,10 @@ def condition_problems(node: Any) -> Iterator[str]:
         return
     if type(act) not in _TESTS:
         yield f"a condition about {type(act).__name__}"
+        return
+    if isinstance(act, A.IsA) and furthest_forward(act.type) is not None:
+        yield from sel_problems(furthest_forward(act.type))
+        yield from sel_problems(act.patient.of if isinstance(act.patient, A.Only) else act.patient)
         return
     if isinstance(act, A.SetState) and act.state not in _STATES:
         yield f"a condition about being {act.state}"

@@ -50,9 +50,32 @@ def _life_problems(cost: A.Cost) -> Iterator[str]:
         yield "a cost of life given otherwise than as a number"
 
 
+def _banish_problems(cost: A.Cost) -> Iterator[str]:
+    """"Banish all your dead fire minions →": cards in a zone the words name (a cemetery), banished."""
+    from codex.engine.effects.check import sel_problems
+    arg = cost.arg
+    if not isinstance(arg, A.Selector) or arg.noun == "SELF":
+        yield "banishing something other than named cards as a cost"
+        return
+    if zone_scope_of(arg) is None:
+        yield "banishing cards from no zone named as a cost"
+    yield from sel_problems(arg)
+
+
+def zone_scope_of(sel: A.Selector) -> Any:
+    """The zones a card selector names ("your dead minions": your cemetery), without a board."""
+    from codex.engine.effects.select import died_zones, zone_of
+    if any(m.lower() == "dead" for m in sel.mods):
+        return [(sel.det, "cemetery")]
+    found = died_zones(sel)
+    if found:
+        return found
+    return next((zone_of(f.of) for f in sel.filters if isinstance(f, A.Where) and zone_of(f.of)), None)
+
+
 COSTS: dict[str, Callable[[A.Cost], Iterator[str]]] = {
     "tap": _tap_problems, "mana": _mana_problems, "sacrifice": _card_problems, "discard": _card_problems,
-    "life": _life_problems,
+    "life": _life_problems, "banish": _banish_problems,
 }
 
 
@@ -113,6 +136,8 @@ def pay(res: "Resolution", ctx: Ctx, costs: tuple[A.Cost, ...], pointer: str) ->
             ctx = ctx.bind("sacrificed", objs)
         elif cost.kind == "discard":
             ctx = _discard(res, ctx, cost, i, pointer)
+        elif cost.kind == "banish":
+            ctx = _banish(res, ctx, cost, i)
         elif cost.kind == "life":
             from codex.engine.combat import lose_life
             res.apply(lose_life(res.state, ctx.controller, int(cost.arg), f"the cost of {ctx.source_name}",
@@ -158,6 +183,28 @@ def _sacrifice(res: "Resolution", ctx: Ctx, objs: list[Obj]) -> tuple[Any, list[
                           rules=("sacrifice",)))
     after, more = settle(state, batch)
     return after, batch + more
+
+
+def _banish(res: "Resolution", ctx: Ctx, cost: A.Cost, i: int) -> Ctx:
+    """Banish cards from a zone as a cost ("Banish all your dead fire minions"): the cards the
+    words name (all of them, or those the player picks, ``cost.<n>``) go to the banished area; what
+    was banished is what "they" and "their" mean in the effect."""
+    from codex.engine.events import Note
+    from codex.engine.zones import move
+    objs = [o for o in _chosen(res, ctx, cost.arg, f"cost.{i}") if o.kind == "card"]
+    for obj in objs:
+        zc = obj.key
+        from codex.engine.effects.cards import take_card
+        got = take_card(res.state, zc)
+        if got is None:
+            continue
+        res.state, item = got
+        res.apply(move(res.state, zc.owner, [item], zc.zone, "banished", f"banished to pay for {ctx.source_name}",
+                       ("banished", "activated-ability")))
+    if not objs:
+        res.emit(Note("cost", f"{ctx.source_name}: there is nothing to banish, so its cost banishes nothing.",
+                      {"card": ctx.source_name}, rules=("activated-ability",)))
+    return ctx.bind("banished", objs).bind("they", objs)
 
 
 def _discard(res: "Resolution", ctx: Ctx, cost: A.Cost, i: int, pointer: str) -> Ctx:

@@ -247,6 +247,9 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
         run.did = True
     before = len(run.events)
     pre = run.state
+    from codex.engine.effects.amounts import rounding_of
+    if (r := rounding_of(clause)) is not None or run.ctx.lookup("rounding"):   # read by `amounts.halve`
+        run.ctx = run.ctx.bind("rounding", [Obj("rounding", r)] if r else [])
     acted = primitive.run(run, act, clause)
     if not acted and len(run.events) == before:
         _say_nothing_fits(run, act)

@@ -18,7 +18,7 @@ from codex.engine import document as D
 from codex.engine.effects.board import effect_fields, targeted
 from codex.engine.effects.context import Obj
 from codex.engine.effects.execute import Run, executes, run_clause
-from codex.engine.effects.select import NotExecutable, locations_of, select
+from codex.engine.effects.select import NotExecutable, locations_of, select, singular
 from codex.engine.geometry import Direction, Location, Region, manhattan
 
 #: The AST's kinds of movement → the engine's (``step``: the unit's own steps).
@@ -187,6 +187,9 @@ def _move(run: Run, act: A.Move, clause: A.Clause) -> list[Obj]:
         if record is not None and run.act(record):
             moved.append(obj)
             run.arrived = _arrived(run, unit.id, record)
+    if moved and run.ctx.lookup("there") is None and (now := run.state.unit(str(moved[-1].key))) is not None:
+        # "teleport to another nearby location. Tap all other units there": where it arrived
+        run.ctx = run.ctx.bind("there", [Obj("location", now.location)])
     return moved
 
 
@@ -242,9 +245,26 @@ def _arrived(run: Run, uid: str, record: D.Move) -> bool:
     return after.location == place(run.state, goal)
 
 
+def mover_origin(dest: Any) -> bool:
+    """Whether a move's destination is measured from the unit moved: "An attacked ally may move to
+    another adjacent location" (another than the one it is at, adjacent to it; the Codex reads
+    Dodge Roll's "adjacent location" from the minion's own site). Other words keep the card's own
+    origin (a spell: its caster)."""
+    items = dest.items if isinstance(dest, A.Group) else (dest,)
+    return any(isinstance(i, A.Selector) and i.det == "another" and singular(i.noun) in ("location", "site", "void")
+               for i in items)
+
+
 def _to_destination(run: Run, act: A.Move, unit: Any, how: str, fields: dict[str, Any]) -> D.Move | None:
-    locs = (_dest_locations(run, act.dest) if act.steps is not None     # toward: the nearest, no choice
-            else _destination(run, act.dest, f"choose where {unit.name} goes"))
+    measured = mover_origin(act.dest)
+    if measured:
+        run.ctx = run.ctx.bind("mover", [Obj("unit", unit.id)])
+    try:
+        locs = (_dest_locations(run, act.dest) if act.steps is not None     # toward: the nearest, no choice
+                else _destination(run, act.dest, f"choose where {unit.name} goes"))
+    finally:
+        if measured:
+            run.ctx = run.ctx.bind("mover", [])
     if not locs:
         run.note("no_destination", f"{run.ctx.source_name}: there is nowhere to move {unit.name} to.", unit=unit.id)
         return None

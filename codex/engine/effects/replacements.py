@@ -220,7 +220,36 @@ def would_succeed(state: GameState, attacker: Unit, square: int) -> tuple[GameSt
 
 
 def _prevent_problems(act: A.Prevent) -> Iterator[str]:
-    yield "preventing damage outside a replacement ('If ... would take damage, prevent it')"
+    if not _the_attack(act.patient):       # "... to evade the attack": read by `evade`
+        yield "preventing damage outside a replacement ('If ... would take damage, prevent it')"
+
+
+def _the_attack(node: Any) -> bool:
+    """"evade the attack": the attack being resolved."""
+    return isinstance(node, A.Selector) and node.noun == "attack" and node.det in ("the", "that", "this") \
+        and not node.mods and not node.filters and node.count is None
+
+
+def evade(run: Run) -> list[Obj]:
+    """"<the attacked unit> may teleport away to evade the attack": the move is the whole of it. The
+    Codex checks the attack's target again once the defend window closes, and an attacked unit no
+    longer at the attack's location is no longer a legal target (`actions.movement._still_attackable`);
+    the ruling says whether it got away."""
+    attack = run.state.attacking
+    if attack is None or attack.unit is None:
+        run.note("evade", f"{run.ctx.source_name}: there is no attack on a unit to evade.", unit=None)
+        return []
+    unit = run.state.unit(attack.unit)
+    if unit is None or attack.at is None:
+        return []
+    if run.state.occupies(unit, attack.at):
+        run.note("evade", f"{unit.name} is still at the attack's location: it does not evade the attack.",
+                 ("attack.legal-again",), unit=unit.id, evaded=False)
+        return []
+    run.note("evade", f"{unit.name} has left the attack's location: when the attack's target is checked again, "
+             f"it is no longer a legal target, so it evades the attack.", ("attack.legal-again",), unit=unit.id,
+             evaded=True)
+    return [Obj("unit", unit.id)]
 
 
 def _the_damage(node: Any) -> bool:
@@ -232,7 +261,10 @@ def _the_damage(node: Any) -> bool:
 
 @executes(A.Prevent, problems=_prevent_problems)
 def _prevent(run: Run, act: A.Prevent, clause: A.Clause) -> list[Obj]:
-    """"prevent it": the damage a replacement replaces is not dealt (`would_be_damaged`)."""
+    """"prevent it": the damage a replacement replaces is not dealt (`would_be_damaged`); "to evade
+    the attack": the attack being resolved (`evade`)."""
+    if _the_attack(act.patient):
+        return evade(run)
     damage = run.ctx.lookup("damage")
     if not damage or not _the_damage(act.patient):
         raise NotExecutable("preventing something other than the damage being replaced")

@@ -75,7 +75,7 @@ MODS = {"allied", "enemy", "other", "tapped", "untapped", "weaker", "stronger", 
         "ordinary", "exceptional", "elite", "unique", "hit", "topmost", "next", "bottommost", "different",
         "magic", "minion", "artifact", "aura", "site", "strongest", "weakest", "basic", "broken", "chosen",
         "underground", "underwater", "burrowed", "submerged", "target", "only", "defending", "elemental",
-        "current", "nearest", "closest", "furthest", "farthest"}
+        "current", "nearest", "closest", "furthest", "farthest", "attacked", "bearer"}
 #: superlatives of distance: "the enemy nearest to you", "the site furthest from your Avatar", "the
 #: nearest enemy" (from this card); not a test of each object but a pick among those the other words
 #: name (`_by_distance`)
@@ -88,7 +88,7 @@ ELEMENT_MODS = {"fire", "earth", "air", "water"}
 #: place relations the evaluator knows
 RELS = {"nearby", "adjacent", "here", "there", "at", "atop", "on", "in", "occupying", "within",
         "adjacent_to", "anywhere", "in_realm", "in_play", "above", "below", "above_or_below", "under", "beneath",
-        "from", "among", "near", "to", "into", "nearest_to", "furthest_from"}
+        "from", "among", "near", "to", "into", "nearest_to", "furthest_from", "in_front", "in_front_of"}
 
 ALL_DETS = {None, "each", "all", "every", "any", "the"}
 ONE_DETS = {"a", "an", "one", "target", "another"}
@@ -207,7 +207,11 @@ def name_of(state: GameState, obj: Obj) -> str:
 
 
 def source_locations(state: GameState, ctx: Ctx) -> list[Location]:
-    """Where the ability's card is (a spell: where its caster is)."""
+    """Where the ability's card is (a spell: where its caster is); while a move's destination is
+    chosen "another ... location" away from the unit moved, where that unit is (`motion.mover_origin`)."""
+    mover = ctx.lookup("mover")
+    if mover:
+        return [loc for o in mover for loc in locations_of(state, o)]
     if ctx.source.kind == "spell":
         caster = state.unit(ctx.caster) if ctx.caster else None
         return [caster.location] if caster else []
@@ -554,6 +558,8 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
         return lambda o: controller_of(state, o) not in (you, None)
     if low == "other":
         others = {ctx.source} | set(ctx.lookup("other") or ())
+        if ctx.lookup("mover"):      # "another adjacent location" for a unit moved: other than where it is
+            others |= {Obj("location", loc) for loc in source_locations(state, ctx)}
         return lambda o: o not in others and not (ctx.source.kind == "spell" and o.key == ctx.caster) \
             and not (o.kind == "card" and o.key.name == ctx.source_name and ctx.source.kind != "card")
     if low in ("tapped", "untapped"):
@@ -588,6 +594,12 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
         return lambda o: kind_is(state, o, low)
     if low == "defending":      # "the defending player": whoever controls what the attack being resolved attacks
         return lambda o: o.kind == "player" and o.key == defending_player(state)
+    if low == "bearer":         # "Bearer minion takes no damage ...": this artifact's bearer, when it is one
+        bearer = _bearer_of_source(state, ctx)
+        return lambda o: o.kind == "unit" and bearer is not None and o.key == bearer
+    if low == "attacked":       # "an attacked ally": the unit the attack being resolved attacks
+        attacked = state.attacking.unit if state.attacking is not None else None
+        return lambda o: o.kind == "unit" and attacked is not None and o.key == attacked
     if low == "hit":
         hits = {Obj("unit", h) for p in (ctx.lookup("it") or ()) if p.kind == "projectile" for h in p.key.hits}
         return lambda o: o in hits
@@ -663,7 +675,21 @@ def places(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
                 if manhattan(loc.square, sq) <= steps]
     if rel in ("above", "below", "under", "beneath", "above_or_below"):
         return _vertical(state, origin, rel)
+    if rel in ("in_front", "in_front_of"):
+        return _forward_of(state, ctx, where)
     raise NotExecutable(f"the place relation {rel!r}")
+
+
+def _forward_of(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
+    """"The site directly in front": the location a step forward of the card (or of what the
+    words name), forward being away from its controller's starting edge (Codex "Forward"); "N
+    steps in front" that many."""
+    steps = int(where.steps) if isinstance(where.steps, int) else 1
+    count = A.Selector(noun="step", count=steps, filters=(A.Where("in_front_of", where.of),))
+    if where.of is not None:
+        return in_front(state, ctx, count)
+    return in_front(state, ctx.bind("origin", [ctx.source]), A.replace(
+        count, filters=(A.Where("in_front_of", A.Ref("origin")),)))
 
 
 def _vertical(state: GameState, origin: list[Location], rel: str) -> list[Location]:
@@ -690,10 +716,20 @@ def _located_test(state: GameState, ctx: Ctx, where: A.Where, kind: str) -> Call
     (Codex "Nearby", "Adjacent")."""
     locs = set(places(state, ctx, where))
     squares = {loc.square for loc in locs}
+    if kind == "void" and where.rel in ("nearby", "adjacent", "adjacent_to", "near"):
+        return lambda o: any(l.square in squares for l in locations_of(state, o))
     if kind in ("site",) or where.rel in ("atop", "on", "occupying", "in", "at", "here"):
         return lambda o: any(l in locs or (o.kind == "site" and l.square in squares)
                              for l in locations_of(state, o))
     return lambda o: any(l in locs for l in locations_of(state, o))
+
+
+def on_arrival(f: Any) -> bool:
+    """"on arrival" after a move ("teleport ... Tap all other units there on arrival"): a time, the
+    moment the clause before ends, not a place; the clause already follows the move, and "there"
+    names where it arrived."""
+    return isinstance(f, A.Where) and f.rel == "on" and isinstance(f.of, A.Selector) \
+        and singular(f.of.noun) == "arrival" and not f.of.mods and not f.of.filters and f.of.det is None
 
 
 def _rest(node: Any) -> bool:
@@ -761,6 +797,8 @@ def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj
     if isinstance(f, A.Where):
         if f.rel in ("from", "in", "among") and zone_of(f.of) is not None:
             return lambda o: True       # the zone the cards come from: read by `zone_scope`
+        if on_arrival(f):               # "Tap all other units there on arrival": when, not where
+            return lambda o: True
         return _located_test(state, ctx, f, kind)
     if isinstance(f, A.With):
         what = f.what
@@ -780,6 +818,8 @@ def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj
         if isinstance(what, A.Stat):
             return _stat_test(state, what)
         if isinstance(what, A.Selector):
+            if what.det == "no":      # "each affected enemy site with no units": without any
+                return _with_objects(state, ctx, A.replace(what, det=None), not f.negated)
             return _with_objects(state, ctx, what, f.negated)
         raise NotExecutable("a 'with' phrase that is not a keyword")
     if isinstance(f, A.Stat):
@@ -942,6 +982,8 @@ def zone_scope(state: GameState, ctx: Ctx, sel: A.Selector) -> list[tuple[str, s
             if named:
                 return [(pid, zone) for det, zone in named for pid in zone_owners(state, ctx, det)]
     if any(m.lower() == "dead" for m in sel.mods):
+        if sel.det == "your":          # "your dead fire minions": those in your own cemetery
+            return [(ctx.controller, "cemetery")]
         return [(p.id, "cemetery") for p in state.players]
     died = died_zones(sel)
     if died is not None:
@@ -1124,6 +1166,69 @@ def _zone_select(state: GameState, ctx: Ctx, sel: A.Selector, scope: list[tuple[
     return ctx.choose(role, found, count=count or 1, optional=how == "up_to", why=f"choose {sel.noun}")
 
 
+#: "from among them", "a minion among them": a pick among cards named before.
+AMONG = ("from_among", "among")
+#: The references "among" may pick from: cards a previous clause looked at or revealed.
+AMONG_REFS = ("they", "them", "those", "it")
+
+
+def among_of(sel: Any) -> Any:
+    """The words "among" picks from ("all Grand Old Boars from among them": "them"); None when the
+    selector says no such thing."""
+    if not isinstance(sel, A.Selector):
+        return None
+    return next((f.of for f in sel.filters if isinstance(f, A.Where) and f.rel in AMONG and isinstance(f.of, A.Ref)
+                 and f.of.word.lower() in AMONG_REFS), None)
+
+
+#: Qualities counted "among" what other words name ("for each rarity among allied minions"):
+#: the distinct values, each an object of its own.
+QUALITIES = ("rarity", "element")
+
+
+def quality_among(sel: Any) -> Any:
+    """The words a quality is counted among ("each rarity among allied minions": "allied minions");
+    None when the selector is not such a count."""
+    if not (isinstance(sel, A.Selector) and singular(sel.noun) in QUALITIES and not sel.mods
+            and len(sel.filters) == 1 and isinstance(sel.filters[0], A.Where) and sel.filters[0].rel == "among"
+            and isinstance(sel.filters[0].of, A.Selector)):
+        return None
+    return sel.filters[0].of
+
+
+def _qualities(state: GameState, ctx: Ctx, sel: A.Selector) -> list[Obj]:
+    """The distinct rarities (elements) of the objects the words name: "Draw a card for each rarity
+    among allied minions" draws one for each rarity found among them, not one for each minion."""
+    kind = singular(sel.noun)
+    found: list[str] = []
+    for o in select(state, ctx, quality_among(sel), "among", choose=False):
+        values = [_rarity(o, state)] if kind == "rarity" else sorted(_elements(state, o))
+        found += [str(v).lower() for v in values if v]
+    return [Obj(kind, v) for v in dict.fromkeys(found)]
+
+
+def water_sites(sel: Any) -> A.Selector | None:
+    """"on water" ("submerge all minions and artifacts on water"): every water site, as the words
+    "water sites" would name them; None for any other selector."""
+    if isinstance(sel, A.Selector) and sel.noun.lower() == "water" and sel.det is None and not sel.mods \
+            and not sel.filters and sel.count is None:
+        return A.Selector(noun="site", det="all", mods=("water",), plural=True)
+    return None
+
+
+def _among_select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool) -> list[Obj]:
+    """The cards among those named before ("Reveal your next five spells, then summon all Grand Old
+    Boars from among them") that the other words fit, picked as the determiner says."""
+    pool = [o for o in select(state, ctx, among_of(sel), role, choose=False) if o.kind == "card"]
+    rest = A.replace(sel, filters=tuple(f for f in sel.filters if not (isinstance(f, A.Where) and f.rel in AMONG)))
+    found = [o for o in pool if is_a(state, ctx, o, rest)]
+    how, count = _det_count(sel)
+    if not choose or how == "all":
+        return found
+    return ctx.choose(role, found, count=count or 1, optional=how in ("up_to", "any") or sel.det in ("a", "an"),
+                      why=f"choose {sel.noun} among them")
+
+
 def is_the_rest(sel: Any) -> bool:
     """"the rest": the objects a choice could have taken and did not."""
     return isinstance(sel, A.Selector) and sel.noun.lower() == "rest" and sel.det == "the" and not sel.mods \
@@ -1168,6 +1273,14 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     if sel.noun == "area of effect":
         from codex.engine.effects.areas import area_locations
         return area_locations(state, ctx)
+    if water_sites(sel) is not None:          # "on water": on the water sites
+        return _select(state, ctx, water_sites(sel), role, choose)   # type: ignore[arg-type]
+    if quality_among(sel) is not None:        # "each rarity among allied minions"
+        return _qualities(state, ctx, sel)
+    if any(on_arrival(f) for f in sel.filters) and ctx.lookup("there") is None:
+        return []          # "... there on arrival" with no arrival (the move was not made): nothing
+    if among_of(sel) is not None:     # "all Grand Old Boars from among them"
+        return _among_select(state, ctx, sel, role, choose)
     if is_the_rest(sel):       # "Kill the rest": what a choice left unchosen (`board._others_choose`)
         rest = ctx.lookup("rest")
         if rest is None:
@@ -1248,7 +1361,8 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         else:
             owners = {controller_of(state, o) or str(o.key) for o in possessors}
             tests.append(lambda o: controller_of(state, o) in owners)
-    tests += [_filter_test(state, ctx, f, kind) for f in sel.filters
+    placed_as = "void" if singular(sel.noun) == "void" else kind    # a void is near across regions, as a site
+    tests += [_filter_test(state, ctx, f, placed_as) for f in sel.filters
               if not distance_superlative(f) and shared_borders(f) is None]
     found = [o for o in _candidates(state, kind) if all(t(o) for t in tests)]
     for f in sel.filters:

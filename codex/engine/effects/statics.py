@@ -326,6 +326,40 @@ def _this_spells_mana_cost(node: Any) -> bool:
          and not owner.mods and not owner.filters)
 
 
+def _is_attacked(act: Any) -> bool:
+    """"when an ally is attacked": an attack by no one named on what the words name."""
+    return isinstance(act, A.Attack) and act.agent is None and act.patient is not None
+
+
+def heals_at_once(act: A.Heal, clause: A.Clause) -> bool:
+    """"Immediately heals from damage that doesn't kill it": all of it (no amount), at once, from
+    the damage a relative clause says does not kill it."""
+    src = act.source
+    return act.amount is None and act.agent is None and "immediately" in clause.adverbs \
+        and isinstance(src, A.Selector) and src.noun == "damage" and len(src.filters) == 1 \
+        and isinstance(src.filters[0], A.Relative) and isinstance(src.filters[0].clause, A.Clause) \
+        and isinstance(src.filters[0].clause.action, A.Remove) and src.filters[0].clause.action.kind == "kill" \
+        and src.filters[0].clause.negated
+
+
+def healed_at_once(state: GameState, unit: Unit) -> CardQuote | None:
+    """The static ability that heals ``unit`` at once of damage it survives, if one applies now."""
+    if not state.statics:
+        return None
+    silenced = _silenced_sources(state)
+    for s in state.statics:
+        if s.kind == "heal_now" and _active(state, s, silenced) and Obj("unit", unit.id) in affected(state, s):
+            return s.quote
+    return None
+
+
+def _all_abilities(act: A.LoseGrant) -> bool:
+    """"lose their abilities", "loses all abilities": every ability, none named."""
+    words = act.abilities
+    return not act.grants and isinstance(words, A.Selector) and singular_noun(words) == "ability" \
+        and words.det in ("their", "its", "all", None) and not words.mods and not words.filters and words.count is None
+
+
 def _cast_when(clause: A.Clause) -> Any:
     """The "when ..." of "May be cast when an ally defends a site or another unit" (this card only,
     nothing else said); None otherwise."""
@@ -334,7 +368,7 @@ def _cast_when(clause: A.Clause) -> Any:
         return None
     cond = clause.conditions[0]
     if not (isinstance(cond, A.Condition) and cond.kind == "when" and isinstance(cond.clause, A.Clause)
-            and isinstance(cond.clause.action, A.Defend)):
+            and (isinstance(cond.clause.action, A.Defend) or _is_attacked(cond.clause.action))):
         return None
     if not (isinstance(act.patient, A.Ref) and act.patient.word == "SELF") or act.agent is not None \
             or getattr(act, "dest", None) is not None or getattr(act, "source", None) is not None:
@@ -537,6 +571,16 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return [Static("lose", ctx, act.patient, kw, conds, order, permanent=permanent)]
     if permanent:
         raise Unsupported(f"a permanent static {type(act).__name__}")
+    if isinstance(act, A.Heal) and heals_at_once(act, clause):
+        # "Immediately heals from damage that doesn't kill it": damage it survives is removed at once
+        # (`storyline._check`, once the story is at rest and its death has been looked at)
+        _check_words(act.patient)
+        return [Static("heal_now", ctx, act.patient, None, conds, order)]
+    if isinstance(act, A.LoseGrant) and _all_abilities(act):
+        # "Other nearby sites lose their abilities": every ability lost, what silencing does (Codex
+        # "Silenced": "loses all its special abilities"; "Lose": "lose, can't gain, and can't have")
+        _check_words(act.patient)
+        return [Static("silence", ctx, act.patient, None, conds, order)]
     if isinstance(act, A.SetState) and act.state in ("silenced", "disabled"):
         _check_words(act.patient)
         return [Static("silence" if act.state == "silenced" else "disable", ctx, act.patient, None, conds, order)]
@@ -1400,7 +1444,8 @@ def _silenced_now(state: GameState) -> set[Obj]:
         _evaluating.reset(token)
     for s in state.statics:
         if s.kind in ("silence", "disable") and s.ctx.source not in out:
-            out |= {o for o in affected(state, s) if o.kind == "unit"}
+            # a silenced site loses its abilities too ("The site directly in front is silenced")
+            out |= {o for o in affected(state, s) if o.kind in ("unit", "site")}
     return out
 
 

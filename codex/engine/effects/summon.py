@@ -15,7 +15,7 @@ from codex.cardtext import ast as A
 from codex.engine.effects.context import Obj, ZoneCard, card_data
 from codex.engine.effects.execute import Run, executes
 from codex.engine.effects.select import NotExecutable, locations_of, select, singular, zone_cards, zone_of, \
-    zone_owners, is_subtype
+    zone_owners, is_subtype, among_of
 from codex.engine.geometry import Location, Region
 from codex.engine.state import Card
 from codex.engine.tokens import token_kind
@@ -49,7 +49,7 @@ def _summon_problems(act: A.Summon) -> Iterator[str]:
         if sel.word == "SELF" and act.source is None:
             yield "summoning this card from nowhere named"
     elif isinstance(sel, A.Selector):
-        if act.source is None and not any(m.lower() == "dead" for m in sel.mods):
+        if act.source is None and not any(m.lower() == "dead" for m in sel.mods) and among_of(sel) is None:
             yield "summoning a minion from nowhere named"
         yield from sel_problems(A.replace(sel, filters=tuple(f for f in sel.filters if not isinstance(f, A.Where)
                                                                   or f.rel != "from")))
@@ -253,6 +253,11 @@ def _zone_minions(run: Run, act: A.Summon) -> list[Obj]:
         return run.ctx.choose("minion", options, why=f"choose the {kinds} to summon")
     if not isinstance(sel, A.Selector):
         raise NotExecutable("summoning one of several kinds of minion")
+    if among_of(sel) is not None:     # "summon all Grand Old Boars from among them": the rest stay named
+        pool = [o for o in select(run.state, run.ctx, among_of(sel), "minion", choose=False) if o.kind == "card"]
+        picked = [o for o in select(run.state, run.ctx, sel, "minion") if o.kind == "card"]
+        run.ctx = run.ctx.bind("rest", [o for o in pool if o not in picked])
+        return picked
     probe = sel
     if act.source is not None:
         probe = A.replace(sel, filters=sel.filters + (A.Where("from", act.source),))
@@ -416,3 +421,44 @@ def _rubble(run: Run, act: A.Conjure) -> list[Obj]:
 
 
 __all__ = ["NotExecutable"]
+
+
+def _acquire_problems(act: A.Action) -> Iterator[str]:
+    from codex.engine.effects.check import sel_problems
+    roles = dict(act.roles)
+    token = roles.get("patient")
+    if not (isinstance(token, A.Selector) and _is_token(token) and " ".join(token.mods).lower() == "lance"
+            and token.count in (None, 1)):
+        yield "acquiring something other than a Lance token"
+    if set(roles) - {"agent", "patient"}:
+        yield "acquiring with other words"
+    agent = roles.get("agent")
+    if agent is not None and not (isinstance(agent, A.Ref) and agent.word == "SELF"):
+        yield from sel_problems(agent)
+
+
+@executes(A.Action, lemma="acquire", problems=_acquire_problems)
+def _acquire(run: Run, act: A.Action, clause: A.Clause) -> list[Obj]:
+    """"Spearmarshal may acquire a Lance token": a Lance token enters the realm carried by the unit
+    (Codex "Lance": Lances are tokens, carried as any artifact; conjured, as every artifact entering
+    the realm, Codex "Conjure")."""
+    from codex.engine.events import Conjured
+    from codex.engine.state import Artifact
+    agent = dict(act.roles).get("agent")
+    units = [o for o in (select(run.state, run.ctx, agent, "agent") if agent is not None else [run.ctx.source])
+             if o.kind == "unit"]
+    made: list[Obj] = []
+    for obj in units:
+        unit = run.state.unit(str(obj.key))
+        if unit is None:
+            continue
+        aid, n = f"{unit.id}-lance", 1
+        while run.state.artifact(aid) is not None or run.state.unit(aid) is not None:
+            n += 1
+            aid = f"{unit.id}-lance-{n}"
+        run.state = run.state.with_artifact(Artifact(aid, "Lance", unit.controller, unit.location, bearer=unit.id,
+                                                     token=True))
+        run.settle([Conjured("Lance", f"carried by {unit.name}", f"artifact:{aid}", run.ctx.controller,
+                             unit.location, rules=("conjure", "token", "lance.artifact"))])
+        made.append(Obj("artifact", aid))
+    return made

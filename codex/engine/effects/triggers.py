@@ -33,7 +33,7 @@ _EVENTS: dict[type, tuple[type, ...]] = {
     A.Damage: (Damaged,), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
     A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken), A.Draw: (Drew,),
     A.Relocate: (Entering,), A.Leave: (Entering,), A.Carry: (PickedUp,), A.Occupy: (Entering,),
-    A.Fight: (Fought,), A.Traverse: (Entering,),
+    A.Fight: (Fought,), A.Traverse: (Entering,), A.Choose: (Attacked,),
 }
 _PHASES: dict[str, tuple[type, ...]] = {"start": (TurnStarted,), "end": (TurnEnded,),
                                         "start_and_end": (TurnStarted, TurnEnded)}
@@ -42,6 +42,7 @@ _WHOSE = (None, "your", "each", "each_player", "their", "opponent", "enemy", "th
 #: Which roles of each trigger clause the engine matches against the event.
 _ROLES: dict[type, tuple[str, ...]] = {
     A.Enter: ("patient", "dest"), A.Die: ("patient",), A.Attack: ("agent", "patient"), A.Strike: ("agent", "patient"),
+    A.Choose: ("agent", "patient"),
     A.Damage: ("patient",), A.Cast: ("agent",), A.Summon: ("patient",), A.Conjure: ("patient", "dest", "agent"),
     A.Defend: ("agent",), A.Intercept: ("agent",), A.Remove: ("patient", "agent"), A.Draw: ("agent",),
     A.Play: ("patient", "dest"),
@@ -104,6 +105,8 @@ def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
     problems = []
     if isinstance(act, A.Attack):
         problems += _attack_problems(event)
+    if isinstance(act, A.Choose) and (act.kind != "target" or act.action is not None or act.agent is None):
+        problems.append("a trigger on a choice other than a unit's targeting")
     if isinstance(act, A.Die) and act.source is not None:
         from codex.engine.abilities import taken_this_way
         if not taken_this_way(act.source):
@@ -627,6 +630,16 @@ def _role_objects(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event) 
     return out
 
 
+def _done_to_itself(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event) -> bool:
+    """Whether the trigger's clause has the card itself as its object and names no doer ("this is
+    attacked", "Whenever X are attacked"): then it is the clause's subject, what "it" and "they" mean."""
+    clause = _fires(state, ctx, trigger.event, event)
+    if clause is None or getattr(clause.action, "agent", "") is not None:
+        return False
+    patient = getattr(clause.action, "patient", None)
+    return isinstance(patient, A.Ref) and patient.word == "SELF"
+
+
 def _named_objects(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event) -> list[Obj]:
     """The event's objects in the first role the trigger's words describe (not the card itself):
     the unit "a weaker allied minion here is attacked" means, the minion "an enemy ... enters"."""
@@ -706,6 +719,10 @@ def fired(state: GameState, event: Event, hooks: bool = False) -> list[tuple[Ctx
                 elif named:
                     # "Whenever a weaker allied minion here is attacked, ... return it": what the words named
                     ctx = ctx.bind("it", named)
+                elif _done_to_itself(state, ctx, trigger, event):
+                    # "Whenever Wills-o'-the-Wisp are attacked, they may teleport": the subject of a clause
+                    # whose doer is not named is what it is done to, the card itself
+                    ctx = ctx.bind("it", [ctx.source])
                 elif (s := _subject(event)) is not None:
                     # no words name another party: "it" is the event's subject ("Immediately after this minion
                     # strikes, it untaps": the card itself)
