@@ -125,6 +125,38 @@ def test_an_automaton_is_an_artifact_minion() -> None:
     assert "give it under \"units\"" in problems(doc)["/artifacts/0/card"]
 
 
+def test_an_artifact_carried_by_name_is_its_catalog_card() -> None:
+    """A unit's ``artifacts`` names read the card as a ``card`` would: its text is the
+    artifact's (a granted ability applies), its cost and subtypes are the card's; an invented
+    name stays a bare artifact; an artifact that cannot be carried is a problem."""
+    cards = CardDict([c for n in INVENTED._names if (c := INVENTED.card(n)) is not None] + [
+        CardData("Bright Band", "artifact", 1, {}, subtypes=("Ring",), text="Bearer has Airborne."),
+        CardData("Stone Marker", "artifact", 2, {}, subtypes=("Monument",), text="")])
+    doc = scenario([{"id": "t", "card": "Test Troll", "controller": "p1", "at": 13,
+                     "artifacts": ["bright band", "Old Coin"]}], {"do": "end_turn"})
+    state, _ = load(doc, cards)
+    band, coin = sorted(state.artifacts, key=lambda a: a.id)
+    assert (band.name, band.cost, band.subtypes, band.text) == ("Bright Band", 1, ("Ring",),
+                                                                "Bearer has Airborne.")
+    assert (coin.name, coin.text, coin.bearer) == ("Old Coin", "", "t")
+    # the band's granted Airborne moves its bearer as when the band is listed with "card"
+    reach = {}
+    for how in ("bare", "by name", "by card"):
+        unit = {"id": "t", "card": "Test Troll", "controller": "p1", "at": 13}
+        extra: dict[str, Any] = {}
+        if how == "by name":
+            unit["artifacts"] = ["Bright Band"]
+        elif how == "by card":
+            extra["artifacts"] = [{"id": "b", "card": "Bright Band", "carried_by": "t"}]
+        r = rule(scenario([unit], {"do": "range_of_motion", "unit": "t"}, **extra), cards=cards)
+        reach[how] = sorted(map(str, r.state_after["outcome"]["answer"]))
+    assert reach["by name"] == reach["by card"] != reach["bare"]
+    doc["units"][0]["artifacts"] = ["Stone Marker", "Brass Sentry"]
+    found = problems(doc, cards)
+    assert "Monument: it cannot be carried" in found["/units/0/artifacts/0"]
+    assert "give it under \"units\"" in found["/units/0/artifacts/1"]
+
+
 def test_a_unit_without_power_or_card_is_a_problem() -> None:
     assert "/units/0/power" in problems(scenario([{"id": "t", "controller": "p1", "at": 13}], {"do": "end_turn"}))
 

@@ -473,12 +473,17 @@ def _artifacts(doc: D.ScenarioDoc, units: list[Unit], board: GameState, first_pl
             continue
         names = u.artifacts if u.artifacts is not None else ("Lance",) * unit.keywords.lances
         counts: dict[str, int] = {}
-        for name in names:
+        for j, name in enumerate(names):
             slug = _slug(name)
             counts[slug] = counts.get(slug, 0) + 1
             aid = f"{unit.id}-{slug}" + (f"-{counts[slug]}" if counts[slug] > 1 else "")
-            out.append(Artifact(aid, name, unit.controller, unit.location, bearer=unit.id,
-                                token=name.lower() == "lance"))
+            token = name.lower() == "lance"
+            card = None if token else _carried_card(name, f"/units/{i}/artifacts/{j}", checks)
+            text = card.text if card else ""
+            out.append(Artifact(aid, card.name if card else name, unit.controller, unit.location,
+                                bearer=unit.id, token=token, cost=card.cost or 0 if card else 0,
+                                text=text, abilities=abilities_of(text, name) if text else Abilities(),
+                                subtypes=card.subtypes if card else ()))
     seen = {a.id for a in out}
     state = board.evolve(units=tuple(units))
     for i, a in enumerate(doc.artifacts):
@@ -522,6 +527,25 @@ def _artifacts(doc: D.ScenarioDoc, units: list[Unit], board: GameState, first_pl
                             cost=cost, text=text, abilities=abilities_of(text, name) if text else Abilities(),
                             subtypes=card.subtypes if card else ()))
     return out
+
+
+def _carried_card(name: str, pointer: str, checks: _Checks) -> CardData | None:
+    """The catalog's card for an artifact a unit carries by name, so that its text is read and
+    executed as when it is listed with ``card`` (a Ring its bearer wears grants its ability
+    either way); a name the catalog does not know, or with no catalog, is an artifact of that
+    name and no text, as before. A card that cannot be carried is a problem."""
+    card = checks.cards.card(name) if checks.cards is not None else None
+    if card is None or "artifact" not in card.types:
+        return None
+    if "minion" in card.types:
+        checks.add(pointer, f"{card.name} is an artifact minion (Codex: \"Automatons are artifacts that are "
+                   "minions\"): it is a unit on the board", f"give it under \"units\" (\"card\": \"{card.name}\")")
+        return None
+    if "Monument" in card.subtypes:
+        checks.add(pointer, f"{card.name} is a Monument: it cannot be carried",
+                   "list it under \"artifacts\" with \"at\"")
+        return None
+    return card
 
 
 # ----------------------------------------------------------------------------- the action
