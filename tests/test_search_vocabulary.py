@@ -68,6 +68,15 @@ def test_inflections_match_but_other_words_of_the_same_stem_do_not(searcher: Sea
     assert searcher.search("hastings").mappings == []
 
 
+def test_a_term_that_takes_part_of_a_rules_title_is_not_applied(searcher: Searcher) -> None:
+    """"on deaths door" holds the players' "on death" (Deathrite) as an inflection, but its
+    words spell the Codex's Death's Door: the title wins; the term alone still maps."""
+    result = searcher.search("is my opponent on deaths door", game="sorcery")
+    assert result.mappings == [] and "deaths door" in result.searched
+    assert result.hits[0].key in {"codex:deaths-door", "codex:death-blow"}
+    assert searcher.search("on death trigger", game="sorcery").mappings[0]["means"] == "Deathrite"
+
+
 def test_a_word_of_one_term_still_matches_another_term_as_its_inflection() -> None:
     """"blockers" is a word of the term "declare blockers", not of the rules text: typed
     alone it is still the inflection of "blocker" (only the rules text's own words keep

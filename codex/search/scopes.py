@@ -23,6 +23,7 @@ from typing import Callable
 from codex.search.cards import CardNames
 from codex.search.correct import Corrector
 from codex.search.query import words_of
+from codex.search.schema import BODY_ANALYZER, stems
 from codex.search.vocabulary import DATA_FILE, Vocabulary
 
 SORCERY = "sorcery"
@@ -49,6 +50,30 @@ class Lexicon:
             for w in words:
                 out.setdefault(w, []).extend(o for o in words if o != w)
         return {w: tuple(dict.fromkeys(others)) for w, others in out.items()}
+
+    @cached_property
+    def title_stem_phrases(self) -> frozenset[tuple[str, ...]]:
+        """The scope's titles of two content words or more, as their stems ("Death's Door":
+        death, door), built once."""
+        out = set()
+        for title in self.titles:
+            seq = tuple(s for w in words_of(title.lower()) for s in stems(BODY_ANALYZER, w))
+            if len(seq) >= 2:
+                out.add(seq)
+        return frozenset(out)
+
+    def title_spans(self, words: list[str]) -> list[tuple[int, int]]:
+        """Where ``words`` spell a title of two content words or more, as ``(start, end)``
+        word positions ("opponent on deaths door": the words of Death's Door)."""
+        phrases = self.title_stem_phrases
+        seq = [(i, s) for i, w in enumerate(words) for s in stems(BODY_ANALYZER, w)]
+        longest = max(map(len, phrases), default=0)
+        spans = []
+        for a in range(len(seq)):
+            for k in range(2, min(longest, len(seq) - a) + 1):
+                if tuple(s for _i, s in seq[a:a + k]) in phrases:
+                    spans.append((seq[a][0], seq[a + k - 1][0] + 1))
+        return spans
 
 
 def vocabulary_file(game: str) -> Path:

@@ -707,7 +707,8 @@ class Searcher:
                        rules_word=(home or self._lexicon).corrector.in_rules_text,
                        searched_word=self._corrector.in_vocabulary,
                        mentioned=lambda name: fold(name) in self._cards, correct=correct,
-                       keep=keep, also_real=also_real)
+                       keep=keep, also_real=also_real,
+                       title_spans=self._lexicon.title_spans)
         if filters.get("mentions") != parsed.filters.get("mentions"):
             u.corrections.insert(0, Correction(f"mentions:{parsed.filters['mentions']}",
                                                f"mentions:{filters['mentions']}"))

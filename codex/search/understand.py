@@ -51,7 +51,9 @@ def understand(parsed: ParsedQuery, *, cards: CardNames, vocabulary: Vocabulary,
                mentioned: Callable[[str], bool], correct: bool = True,
                searched_word: Callable[[str], bool] | None = None,
                keep: frozenset[str] = frozenset(),
-               also_real: Callable[[str], bool] | None = None) -> Understanding:
+               also_real: Callable[[str], bool] | None = None,
+               title_spans: Callable[[list[str]], list[tuple[int, int]]] | None = None
+               ) -> Understanding:
     """Run the three steps on ``parsed``; filters are kept as they are.
 
     ``rules_word``: whether a word is written in the rules text the players' vocabulary
@@ -62,7 +64,10 @@ def understand(parsed: ParsedQuery, *, cards: CardNames, vocabulary: Vocabulary,
     searched as typed whatever this scope knows of them (the words of a card another
     scope's understanding found: "Men of Leng" is not "men of long" in any game);
     ``also_real``: words that typo correction must leave as typed though this scope does
-    not know them (another game's rules words, when every game is searched).
+    not know them (another game's rules words, when every game is searched);
+    ``title_spans``: where words spell a title of the rules: a players' term that takes
+    part of such a title's words, and not all of them, is not applied ("on deaths door"
+    is Death's Door, not the players' "on death").
     """
     searched_word = searched_word or rules_word
     u = Understanding(ParsedQuery([], [], dict(parsed.filters)))
@@ -120,7 +125,10 @@ def understand(parsed: ParsedQuery, *, cards: CardNames, vocabulary: Vocabulary,
             out += run
             continue
         pos = 0
+        titled = title_spans(run) if title_spans is not None else []
         for start, end, entry in vocabulary.find(run, rules_word):
+            if any(a < end and start < b and not (start <= a and b <= end) for a, b in titled):
+                continue                     # the rules' own phrase, partly taken by the term
             out += _corrected(run[pos:start], corrector, u, also_real)
             typed = run[start:end]
             u.mappings.append(Mapping(" ".join(typed), entry))
