@@ -77,6 +77,17 @@ def test_a_term_that_takes_part_of_a_rules_title_is_not_applied(searcher: Search
     assert searcher.search("on death trigger", game="sorcery").mappings[0]["means"] == "Deathrite"
 
 
+def test_the_name_of_another_game_is_neither_corrected_nor_a_topic(searcher: Searcher) -> None:
+    """Players name their game ("lorcana ward same thing here?"): the games the terms come
+    from are known words (not mended into a card, "morgana"), and not a topic to match."""
+    result = searcher.search("lorcana ward same thing here?", game="sorcery")
+    assert "lorcana" in result.searched.split() and not result.corrections
+    assert "rulebook:glossary:ward" in [h.key for h in result.hits[:3]]
+    words = Vocabulary.load().source_words
+    assert {"lorcana", "hearthstone", "pokémon", "pokemon", "runeterra"} <= words
+    assert searcher._names_a_game("hearthstone") and not searcher._names_a_game("magic")
+
+
 def test_a_word_of_one_term_still_matches_another_term_as_its_inflection() -> None:
     """"blockers" is a word of the term "declare blockers", not of the rules text: typed
     alone it is still the inflection of "blocker" (only the rules text's own words keep

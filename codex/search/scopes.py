@@ -93,7 +93,7 @@ def build_lexicon(scope: str | None, words: dict[str, int], known: Callable[[str
                   vocabulary: Vocabulary, synonyms: list[list[str]], cards: CardNames,
                   titles: list[str]) -> Lexicon:
     """A lexicon over ``words`` (the scope's index words and their frequencies)."""
-    protected = cards.words | vocabulary.words | vocabulary.means_words
+    protected = cards.words | vocabulary.words | vocabulary.means_words | vocabulary.source_words
     corrector = Corrector(words, known, protected=protected.__contains__,
                           extra=vocabulary.words | vocabulary.means_words,
                           phrases=title_phrases(titles))

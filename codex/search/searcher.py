@@ -1108,10 +1108,18 @@ class Searcher:
         Question words ("how", "what", "does") and very common English words that name no
         record ("then", "same", "still", "would": Zipf ≥ ``FUNCTION_ZIPF``) are dropped,
         unless nothing else is left. Words of a record title ("play", "turn", "top",
-        "here") are always kept: the Codex defines them.
+        "here") are always kept: the Codex defines them. So are the names of other games
+        the rules do not use ("lorcana ward": ``_names_a_game``).
         """
-        keep = [w for w in words if w not in QUESTION_WORDS and not self._function_word(w)]
+        keep = [w for w in words if w not in QUESTION_WORDS and not self._function_word(w)
+                and not self._names_a_game(w)]
         return keep or [w for w in words if w not in QUESTION_WORDS] or words
+
+    def _names_a_game(self, word: str) -> bool:
+        """A word of another game's name ("lorcana", "hearthstone") that the rules searched
+        do not use: the player's context, not a topic ("Magic", "Kill Team" are rules words
+        and stay)."""
+        return word in self._vocabulary.source_words and not self._stem_known(word)
 
     def _function_word(self, word: str) -> bool:
         return (ENGLISH.zipf(word) >= FUNCTION_ZIPF

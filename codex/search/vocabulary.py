@@ -11,10 +11,11 @@ a stem, but "fly" is a Codex term and stays one.
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -114,6 +115,7 @@ class Vocabulary:
                 self._stemmed.setdefault(tuple(_stem(w) for w in words), (e, words))
         self.words = frozenset(w for e in entries for t in e.terms for w in t.split())
         self.means_words = frozenset(w for e in entries for w in e.words)
+        self.source_words = _source_words(e.sources for e in entries)
 
     @classmethod
     def load(cls, path: Path = DATA_FILE) -> "Vocabulary":
@@ -161,6 +163,20 @@ class Vocabulary:
             if hit is not None:
                 return hit[0], end
         return None, i + 1
+
+
+def _source_words(sources: Iterable[Iterable[str]]) -> frozenset[str]:
+    """The words of the games and places the terms come from ("Lorcana", "Yu-Gi-Oh!",
+    "Pokémon" and "pokemon"): a player names their game ("lorcana ward same thing here?"),
+    and such a word is neither a typo of a rules word nor a topic of the rules."""
+    out: set[str] = set()
+    for names in sources:
+        for name in names:
+            for w in words_of(name.lower()):
+                out.add(w)
+                out.add(unicodedata.normalize("NFKD", w).encode("ascii", "ignore").decode())
+    out.discard("")
+    return frozenset(out)
 
 
 @lru_cache(maxsize=8192)
