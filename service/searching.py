@@ -68,6 +68,7 @@ def normalise(data: dict[str, Any], q: str, limit: int, offset: int,
     corrected = data.get("showing_results_for")
     return {"query": q, "corrected": corrected if corrected and corrected != q else None,
             "searched": data.get("searched", q), "rewritten": bool(data.get("rewritten")),
+            "did_you_mean": data.get("did_you_mean"),
             "corrections": list(data.get("corrections") or []),
             "mappings": list(data.get("mappings") or []),
             "cards": list(data.get("cards") or []),

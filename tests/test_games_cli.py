@@ -127,3 +127,8 @@ def test_serve_rebuilds_a_corpus_built_before_the_games(build_paths: BuildPaths,
     conn.commit()
     conn.close()
     assert stale_reason(build) == "corpus from older code (schema 2, now 3)"
+
+
+def test_search_offers_a_rules_word_for_a_real_word_typed(build_paths: BuildPaths) -> None:
+    out = run(build_paths, "search", "--game", "sorcery", "borrowing", "minion").output
+    assert out.splitlines()[0] == "Did you mean burrowing minion?"

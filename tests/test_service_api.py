@@ -118,6 +118,18 @@ def test_search_corrects_typos(client):
     assert body["corrected"] == "intercept" and body["hits"]
 
 
+def test_search_offers_the_rules_word_a_real_word_was_typed_for(client):
+    """A real word is never rewritten ("borrowing" stays searched), but the rules word a
+    letter away is offered; a rarer English word typed for a common one is not."""
+    body = client.get("/api/v1/search?q=borrowing+minion+can+it+attack&game=sorcery").get_json()
+    assert body["searched"].startswith("borrowing") and not body["corrected"]
+    assert body["did_you_mean"] == "burrowing minion can it attack"
+    other = client.get("/api/v1/search?q=attach+a+relic+to+a+minion&game=sorcery").get_json()
+    assert other["did_you_mean"] is None
+    page = client.get("/search?q=borrowing+minion&game=sorcery").get_data(as_text=True)
+    assert 'class="did-you-mean"' in page and "q=burrowing+minion" in page
+
+
 def test_search_source_filter_and_paging(client):
     book = client.get("/api/v1/search?q=intercept&source=rulebook").get_json()
     assert book["hits"] and {h["source"] for h in book["hits"]} == {"rulebook"}

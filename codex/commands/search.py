@@ -81,6 +81,8 @@ def _print(result: "SearchResult") -> None:  # noqa: F821 (imported lazily above
         console.print(Text.assemble("Showing results for ",
                                     (result.showing_results_for, "bold italic"),
                                     (f"  (search as typed: --no-correct)", "dim")))
+    if result.did_you_mean:
+        console.print(Text.assemble("Did you mean ", (result.did_you_mean, "bold italic"), "?"))
     for m in result.mappings:
         console.print(Text.assemble((m["label"], "bold"), f": {m['reason']}"))
     for card in result.cards:

@@ -68,6 +68,9 @@ class SearchResult:
     query: str
     searched: str
     corrected_query: str | None = None
+    # the query with a real word the rules do not use replaced by a title word one letter
+    # away ("borrowing minion" → "burrowing minion"): offered, never searched
+    did_you_mean: str | None = None
     total: int = 0
     limit: int = 10
     offset: int = 0
@@ -94,7 +97,8 @@ class SearchResult:
 
     def to_dict(self) -> dict[str, Any]:
         return {"query": self.query, "searched": self.searched,
-                "showing_results_for": self.corrected_query, "total": self.total,
+                "showing_results_for": self.corrected_query,
+                "did_you_mean": self.did_you_mean, "total": self.total,
                 "limit": self.limit, "offset": self.offset,
                 "hits": [h.to_dict() for h in self.hits], "suggestions": self.suggestions,
                 "took_ms": self.took_ms, "cards": [c.to_dict() for c in self.cards],

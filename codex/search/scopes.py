@@ -52,6 +52,11 @@ class Lexicon:
         return {w: tuple(dict.fromkeys(others)) for w, others in out.items()}
 
     @cached_property
+    def title_words(self) -> frozenset[str]:
+        """The words of the scope's titles, lower case, letters only."""
+        return frozenset(w for title in self.titles for w in words_of(title.lower()) if w.isalpha())
+
+    @cached_property
     def title_stem_phrases(self) -> frozenset[tuple[str, ...]]:
         """The scope's titles of two content words or more, as their stems ("Death's Door":
         death, door), built once."""

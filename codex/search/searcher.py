@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
 from whoosh import index as whoosh_index
 from whoosh import query as wq
 from whoosh.index import EmptyIndexError
@@ -53,6 +54,7 @@ from codex.search.vocabulary import Vocabulary
 
 CANDIDATES = 50      # re-ranked; a long question's answer can sit ~40th by BM25F alone
 NAMED_CANDIDATES = 10  # more: records naming a card the query names, outside the first 50
+DID_YOU_MEAN_LETTERS = 6  # a real word this long, one letter from a title word, gets a "did you mean"
 OTHER_GAME_CANDIDATES = 10   # re-ranked in a game that does not lead an every-game search
 PROXIMITY_CHARS = 12    # "summoning sickness", "life loss", "can't defend" ≈ a short word apart
 CACHE_SIZE = 256
@@ -98,6 +100,7 @@ class _Part:
     total: int
     facets: Counter[str]           # matches per game (when asked for)
     wanted: frozenset[str]         # stems to highlight
+    did_you_mean: str | None = None
 
 
 class IndexMissing(FileNotFoundError):
@@ -584,8 +587,35 @@ class Searcher:
         if scope:
             searched = ParsedQuery(searched.words, searched.phrases,
                                    {**searched.filters, "game": scope})
-        return _Part(scope, u, cards, searched, str(self._shown(u, parsed)), [], 0,
-                     Counter(), self._highlighting(searched, u))
+        shown = str(self._shown(u, parsed))
+        offer = self._did_you_mean(u.searched.words, shown, every) if correct else None
+        return _Part(scope, u, cards, searched, shown, [], 0,
+                     Counter(), self._highlighting(searched, u), offer)
+
+    def _did_you_mean(self, words: list[str], shown: str, every: bool) -> str | None:
+        """``shown`` with each real word the rules searched do not use replaced by the one
+        title word a letter away that starts alike and is rarer English ("borrowing minion
+        can it attack": Burrowing). A phone's autocorrect turns a rare word into a common
+        one, so a common word typed for a rarer rules word is the likely slip, not the other
+        way ("attach equipment" is not "attack"). Typo correction leaves real words as typed
+        (issue #19: "hide" is not "side"), so this is only offered. Words of six letters or
+        more: one letter of a short word is too much of it."""
+        lex = self._lexicon
+        swaps: dict[str, str] = {}
+        for w in dict.fromkeys(words):
+            if (len(w) < DID_YOU_MEAN_LETTERS or not w.isalpha() or self._stem_known(w)
+                    or (every and self._known_in_a_game(w)) or w in lex.cards.words
+                    or w in lex.vocabulary.words or w in lex.vocabulary.source_words):
+                continue
+            close = [t for t in lex.title_words if t[0] == w[0] and abs(len(t) - len(w)) <= 1
+                     and OSA.distance(w, t) == 1
+                     and (ENGLISH.zipf(t) < ENGLISH.zipf(w) or not ENGLISH.is_word(w))]
+            if len(close) == 1:
+                swaps[w] = close[0]
+        if not swaps:
+            return None
+        pattern = re.compile(r"\b(" + "|".join(map(re.escape, swaps)) + r")\b")
+        return pattern.sub(lambda m: swaps[m.group(1)], shown)
 
     def _rank_part(self, part: _Part, facets: bool, candidates: int) -> _Part:
         """``part`` with its records ranked (the best ``candidates`` by BM25F re-ranked)."""
@@ -673,6 +703,7 @@ class Searcher:
         corrected = shown if u.rewritten and shown != str(parsed) else None
         cards = part.cards if cards is None else cards
         result = SearchResult(query=q, searched=shown, corrected_query=corrected,
+                              did_you_mean=part.did_you_mean,
                               total=total, limit=limit, offset=offset, cards=cards,
                               mappings=[m.to_dict() for m in u.mappings],
                               corrections=[c.to_dict() for c in u.corrections],

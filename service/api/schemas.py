@@ -230,6 +230,10 @@ class SearchOut(Schema):
     query = String(required=True)
     corrected = String(allow_none=True, metadata={"description": "showing results for"})
     searched = String(required=True, metadata={"description": "what was searched"})
+    did_you_mean = String(allow_none=True, metadata={
+        "description": "offered, not searched: the query with a real word the rules do not "
+                       "use replaced by a rules word one letter away ('borrowing minion' → "
+                       "'burrowing minion')"})
     rewritten = Boolean(required=True, metadata={
         "description": "the query was changed (typos, players' terms): repeat with "
                        "correct=false to search it as typed"})
