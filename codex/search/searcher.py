@@ -1139,8 +1139,8 @@ class Searcher:
         Question words ("how", "what", "does") and very common English words that name no
         record ("then", "same", "still", "would": Zipf ≥ ``FUNCTION_ZIPF``) are dropped,
         unless nothing else is left. Words of a record title ("play", "turn", "top",
-        "here") are always kept: the Codex defines them. So are the names of other games
-        the rules do not use ("lorcana ward": ``_names_a_game``).
+        "here") are always kept: the Codex defines them. The name of another game the rules
+        do not use is dropped too ("lorcana ward": ``_names_a_game``).
         """
         keep = [w for w in words if w not in QUESTION_WORDS and not self._function_word(w)
                 and not self._names_a_game(w)]
