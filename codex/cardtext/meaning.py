@@ -437,6 +437,8 @@ class _Reader:
                 # "an additional (A)": only a word saying "more" stands between the article and the symbols
                 raise MeaningError("a mana symbol after words that do not say 'more'", start)
             return NP("mana", start, end, head=tuple(self.tok(mana).reading.lemma), mods=["extra"])
+        if kind == "np_mana_owned":
+            return self._threshold_owned(t, start, end)
         tok = self.tok(t.children[0])
         r = tok.reading
         if kind == "np_pron":
@@ -456,6 +458,20 @@ class _Reader:
         if kind == "np_quoted":
             return NP("quoted", start, end, head=r.lemma)
         raise MeaningError(f"unknown noun phrase {kind}", start)
+
+    def _threshold_owned(self, t: Tree, start: int, end: int) -> NP:
+        """``their (F)``, ``its (W)``: the threshold of one element printed on the cards the possessive
+        names, as ``their fire threshold`` reads; symbols of several elements, or generic mana, are
+        not a threshold anyone owns."""
+        det, mana = t.children
+        owner = self._det(det)
+        symbols = tuple(self.tok(mana).reading.lemma)
+        if not isinstance(owner, str) or owner not in _OWNING_DETS:
+            raise MeaningError("a mana symbol after a determiner that owns nothing", start)
+        if len(symbols) != 1 or symbols[0] not in _ELEMENT_OF_SYMBOL:
+            raise MeaningError("an owned mana symbol that is not the threshold of one element", start)
+        return NP("core", start, end, det=owner, mods=[_ELEMENT_OF_SYMBOL[symbols[0]]], head="threshold",
+                  head_cat="NOUN")
 
     def _det(self, det: Tree) -> Any:
         if det.data == "possessive":
@@ -513,6 +529,9 @@ _PLACE_ADJ = {"nearby", "adjacent"}
 
 #: Words saying a mana or threshold is more than there is: "an additional (A)", "an extra (1)".
 _MORE_WORDS = frozenset({"additional", "extra"})
+#: Possessive determiners that can own a threshold (``their (F)``) and the element each symbol stands for.
+_OWNING_DETS = frozenset({"its", "their", "his", "her", "your"})
+_ELEMENT_OF_SYMBOL = {"(A)": "air", "(E)": "earth", "(F)": "fire", "(W)": "water"}
 #: Adjectives that stand for a noun of their own ("the first", "the last", "the strongest"; "the other":
 #: the second of a pair the sentence named, "from one edge to the other", only after "the").
 _NOMINAL_ADJ = {"first", "last", "next", "strongest", "weakest", "closest", "nearest", "furthest", "farthest", "previous",
@@ -968,6 +987,9 @@ def _quantity_of(node: Any) -> Any:
                                                        "difference", "amount", "level", "healing", "life total"):
         owner = node.det.owner if isinstance(node.det, A.Possessive) else (A.Ref(node.det.rstrip("s")) if node.det in ("its", "his", "her", "their") else None)
         of = next((f.what for f in node.filters if isinstance(f, A.Of)), None)
+        rest = tuple(f for f in node.filters if not isinstance(f, A.Of))
+        if rest and of is not None:
+            of = _measured_where(of, rest)
         kind = {"mana cost": "cost", "number": "count", "life total": "life"}.get(node.noun, node.noun)
         if node.det in ("its", "his", "her", "their", "your"):
             owner = A.Ref({"its": "it", "his": "he", "her": "she", "their": "they", "your": "you"}[node.det])
@@ -976,6 +998,17 @@ def _quantity_of(node: Any) -> Any:
         # half would deal all)
         return A.Quantity("half", amount) if node.count == "half" else amount
     return node
+
+
+def _measured_where(of: Any, filters: tuple[Any, ...]) -> Any:
+    """``the sum of (A) on spells you've cast this turn``: a modifier after the measured thing narrows
+    what is measured (the air threshold on those spells), never the measure; an element's symbol so
+    narrowed is that element's threshold. A measured thing that cannot carry it is no reading."""
+    if isinstance(of, A.Mana) and len(of.symbols) == 1 and of.symbols[0] in _ELEMENT_OF_SYMBOL:
+        return A.Selector("threshold", mods=(_ELEMENT_OF_SYMBOL[of.symbols[0]],), filters=filters)
+    if isinstance(of, A.Selector):
+        return replace(of, filters=of.filters + filters)
+    raise MeaningError("a modifier after an amount that it cannot narrow")
 
 
 # =========================================================================== clauses: roles and scope

@@ -624,10 +624,8 @@ class _Printer:
             return _Verb(self, c.action, c, relative=True, reduced=True).text()
         if isinstance(c.action, A.Damage) and _is_which(c.action.amount) and not (c.modal or c.negated):
             return _j(_Verb(self, c.action, c, relative=True).text(), *self.clause_tail(c))
-        text = _Verb(self, c.action, c, relative=True).text()
-        subject_gap = any(_is_which(v) for r, v in _roles(c.action) if r in ("agent",)) or (
-            not any(_is_which(v) for r, v in _roles(c.action) if r != "agent") and not _where_gap(c.action))
-        return "that " + text
+        # the relative clause's own tail too ("that you've cast this turn", "that attacked this turn")
+        return _j("that " + _Verb(self, c.action, c, relative=True).text(), *self.clause_tail(c))
 
     def quantity(self, q: A.Quantity) -> str:
         if q.kind in ("half", "double") and isinstance(q.of, A.Quantity):
@@ -714,6 +712,11 @@ class _Verb:
             return _j(subj, head, lemma)
         if c.tense == "past" and neg:  # "if it hasn't attacked"
             return _j(subj, "haven't" if self.plural(subject) else "hasn't", _form(lemma, "part"))
+        if c.tense == "past" and _form(lemma, "past") == lemma:
+            # a past written as the base ("you cast"): the perfect says it is past ("you have cast")
+            have = "have" if self.plural(subject) or (isinstance(subject, A.Ref) and subject.word in ("you", "they")) \
+                else "has"
+            return _j(subj, have, _form(lemma, "part"))
         if c.tense == "past":
             return _j(subj, _form(lemma, "past"))
         pre = next((a for a in c.adverbs if a in _PREVERBAL), None)
