@@ -488,8 +488,8 @@ class _Reader:
                 pre, np.det = np.det
                 if pre == "another":
                     np.mods.insert(0, "other")
-                elif pre == "half":         # "half its power": half of what the rest names
-                    np.count = "half"
+                elif pre in ("half", "double"):   # "half its power": half of what the rest names
+                    np.count = pre
         if qty is not None:
             if qty.data == "qty_quant":
                 np.quant = self.tok(qty.children[0]).reading.lemma
@@ -996,7 +996,7 @@ def _quantity_of(node: Any) -> Any:
         amount = A.Quantity(kind, of if of is not None else owner)
         # "half its power": the measure halved, never the measure alone (a card dealing
         # half would deal all)
-        return A.Quantity("half", amount) if node.count == "half" else amount
+        return A.Quantity(node.count, amount) if node.count in ("half", "double") else amount
     return node
 
 
@@ -2399,7 +2399,8 @@ def _special_role(cls: type, role: str, node: Any, raw: Any) -> tuple[str | None
             return role, equal[1]
         if "lethal" in node.mods or "Lethal" in node.mods:
             return role, "lethal"
-        if node.count == "half":    # "lose half your life": half of a measure, not a number
+        if node.count in ("half", "double") and (node.det is not None or node.filters):
+            # "lose half your life", "gain double its power": half (double) of a measure, not a number
             return role, _quantity_of(node)
         return role, node.count
     if role == "count" and isinstance(node, A.Selector):
