@@ -569,6 +569,9 @@ def _mod_word(r: L.Reading) -> str:
 _STAT_NOUNS = {"power", "cost", "mana cost", "life", "damage", "range"}
 
 #: Prepositions that make a place, zone or object phrase a modifier of the noun before it.
+#: Prepositions a reduced relative (a participle after a noun) leaves to the verb outside it when it
+#: has no role for them: they name where the outer action sends or takes something.
+_HOISTED_PREPS = frozenset({"into", "onto", "to", "from", "out_of"})
 _FILTER_PREPS = {"than", "at", "atop", "on", "in", "under", "underneath", "beneath", "above", "below", "over",
                  "near", "nearby", "within", "adjacent_to", "from", "among", "along", "between", "through", "outside",
                  "in_front_of", "around", "across", "behind", "inside", "except", "including", "onto",
@@ -1497,6 +1500,16 @@ class _Builder:
         self.current = saved
         return ("phrase", ph)
 
+    def _outer_takes(self, inner: _Frame, c: Chunk) -> bool:
+        """Whether a phrase after a reduced relative belongs to a verb outside it, as ``hoist`` decides for
+        a relative clause: the participle has no role for its preposition and an outer verb has that
+        role free, for a destination or source (``into``, ``onto``, ``to``, ``from``); a place that only
+        locates (``in``, ``at``, ``on``) stays with the noun before it."""
+        if c.prep not in _HOISTED_PREPS:
+            return False
+        return any(f is not inner and f.slot_free(c.prep) and self.fits_role(f, c.prep, c.value)
+                   for f in self.frames)
+
     def fits_role(self, f: _Frame, prep: str, np: NP) -> bool:
         """A phrase fits a place role (dest, source, path) only when it names a place, zone or object."""
         role = f.roles[prep]
@@ -1587,6 +1600,8 @@ class _Builder:
                 break
             if c.kind == "pp" and not frame.slot_free(c.prep) and not (self.current is not None and c.prep in _FILTER_PREPS):
                 break
+            if c.kind == "pp" and c.prep not in frame.roles and self._outer_takes(frame, c):
+                break   # "shuffle a minion occupying X into its owner's spellbook": the outer verb's place
             if c.kind in ("sub", "inf", "adv"):
                 break
             if c.kind == "pp" and frame.slot_free(c.prep) and self.fits_role(frame, c.prep, c.value):
