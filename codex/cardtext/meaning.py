@@ -1424,6 +1424,10 @@ class _Builder:
         if self.current is not None and self.current.open_sep:
             raise MeaningError("a list item that is a prepositional phrase", ch.start)
         # time and scope phrases
+        if prep == "on" and _arrival_np(np):
+            # "tap all other units there on arrival": a time (when the move before it arrives), not a place
+            ex.conditions.append(A.Condition("when", A.Clause(A.Enter())))
+            return i + 1
         turn = _turn_of(np)
         if prep in ("on", "per", "during") and turn is not None and ex.limit is not None and ex.limit.turn is None \
                 and ex.limit.count in (1, 2):
@@ -1616,6 +1620,12 @@ class _Builder:
 
 
 # =========================================================================== time phrases
+
+
+def _arrival_np(np: NP) -> bool:
+    """``arrival`` alone (``on arrival``): the moment a move before it ends, a time."""
+    return np.kind == "core" and np.head == "arrival" and np.det is None and not np.mods and np.count is None \
+        and not np.places
 
 
 def _participle_time(np: NP) -> bool:

@@ -353,6 +353,8 @@ class _Printer:
             return "if able"
         if c.kind == "if_needed":
             return "if needed"
+        if c.kind == "when" and c.clause == A.Clause(A.Enter()):
+            return "on arrival"   # the time a move before it ends, whatever moved
         word = {"as_if": "as if", "first_time": "the first time", "next_time": "the next time"}.get(c.kind, c.kind)
         if c.kind == "additional_cost":
             self.subordinate, saved = 0, self.subordinate
