@@ -2326,6 +2326,8 @@ class _Clauses(_Interp):
                 raise MeaningError(f"{lemma}: {cls.__name__} has no role {role!r}")
             if role == "dest" and frame.slot_of.get(role) in _BELOW and isinstance(node, (A.Selector, A.Ref, A.Group)):
                 node = A.Where("under", node)   # "conjure this under a site": below it, not onto it
+            if role == "dest" and frame.slot_of.get(role) == "between" and "source" in fields and "source" not in values:
+                kwargs["source"] = node         # "move between X": from one of X to another, both ends among X
             kwargs[role] = node
         if rel is not None:  # "a site that borders X": the verb names a place relation to its object
             kwargs["where"] = A.Where(rel, kwargs.get("where"))

@@ -999,14 +999,17 @@ class _Verb:
             self.passive = a.patient is not None and (self.force_passive or a.kind in _CAUSED_MOTION)
             head, obj = self.subject_and_verb(a.patient, lemma, self.passive), ""
         dest = None
-        if isinstance(a.dest, A.Where):
+        between = a.source is not None and a.source == a.dest and not isinstance(a.dest, A.Where)
+        if between:   # both ends among the same places: "move between X"
+            dest = "between " + self.p.np(a.dest)
+        elif isinstance(a.dest, A.Where):
             dest = self.p.np(a.dest)
         elif a.dest is not None:
             dest = ("at " if a.kind == "throw" else "to ") + self.p.np(a.dest)
         steps = f"{self.p.word(a.steps)} step{'s' if a.steps != 1 else ''}" if a.steps is not None else None
         if a.up_to and steps:
             steps = "up to " + steps
-        source = f"from {self.p.np(a.source)}" if a.source is not None else None
+        source = f"from {self.p.np(a.source)}" if a.source is not None and not between else None
         if source is not None and dest is not None and dest.startswith("to "):
             # "from one edge to the other": English order, and a destination written last cannot be read
             # as a modifier of the source's noun
