@@ -1062,7 +1062,11 @@ _OWN_ENGLISH = frozenset(n[1:] for n in dir(_Verb) if n[:1] == "_" and n[1:2].is
 _PREVERBAL = frozenset({"no_longer", "never"})
 
 _GENERIC_PRINT = {"subject": "agent", "object": "patient", "to": "dest", "from": "source", "with": "instrument",
-                  "place": "dest", "through": "path", "to_vp": "action"}
+                  "place": "dest", "through": "path", "to_vp": "action",
+                  # a verb with no typed primitive keeps a phrase under its preposition's name (the meaning
+                  # layer's generic roles): written back with that preposition ("bury X beneath Y")
+                  **{p: p for p in ("at", "on", "for", "over", "as", "in", "under", "beneath", "among", "between",
+                                    "of", "off", "against")}}
 
 
 def _roles(action: Any) -> list[tuple[str, Any]]:
