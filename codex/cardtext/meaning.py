@@ -568,10 +568,10 @@ def _mod_word(r: L.Reading) -> str:
 #: Characteristics a value may follow ("mana cost (2) or less", "power equal to X").
 _STAT_NOUNS = {"power", "cost", "mana cost", "life", "damage", "range"}
 
-#: Prepositions that make a place, zone or object phrase a modifier of the noun before it.
 #: Prepositions a reduced relative (a participle after a noun) leaves to the verb outside it when it
 #: has no role for them: they name where the outer action sends or takes something.
 _HOISTED_PREPS = frozenset({"into", "onto", "to", "from", "out_of"})
+#: Prepositions that make a place, zone or object phrase a modifier of the noun before it.
 _FILTER_PREPS = {"than", "at", "atop", "on", "in", "under", "underneath", "beneath", "above", "below", "over",
                  "near", "nearby", "within", "adjacent_to", "from", "among", "along", "between", "through", "outside",
                  "in_front_of", "around", "across", "behind", "inside", "except", "including", "onto",

@@ -1087,10 +1087,6 @@ def _object_gap_with_agent(c: A.Clause) -> bool:
         and type(c.action).__name__ not in _OWN_ENGLISH
 
 
-def _where_gap(action: Any) -> bool:
-    return isinstance(action, A.Located) and isinstance(action.where, A.Where) and _is_which(action.where.of)
-
-
 @lru_cache(maxsize=4096)
 def _noun_form(noun: str, plural: bool) -> str:
     """How a noun lemma is written: its plural form from the lexicon (``bodies of water``), a name's
