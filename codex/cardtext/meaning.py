@@ -437,6 +437,8 @@ class _Reader:
                 # "an additional (A)": only a word saying "more" stands between the article and the symbols
                 raise MeaningError("a mana symbol after words that do not say 'more'", start)
             return NP("mana", start, end, head=tuple(self.tok(mana).reading.lemma), mods=["extra"])
+        if kind == "np_mana_owned":
+            return self._threshold_owned(t, start, end)
         tok = self.tok(t.children[0])
         r = tok.reading
         if kind == "np_pron":
@@ -457,6 +459,20 @@ class _Reader:
             return NP("quoted", start, end, head=r.lemma)
         raise MeaningError(f"unknown noun phrase {kind}", start)
 
+    def _threshold_owned(self, t: Tree, start: int, end: int) -> NP:
+        """``their (F)``, ``its (W)``: the threshold of one element printed on the cards the possessive
+        names, as ``their fire threshold`` reads; symbols of several elements, or generic mana, are
+        not a threshold anyone owns."""
+        det, mana = t.children
+        owner = self._det(det)
+        symbols = tuple(self.tok(mana).reading.lemma)
+        if not isinstance(owner, str) or owner not in _OWNING_DETS:
+            raise MeaningError("a mana symbol after a determiner that owns nothing", start)
+        if len(symbols) != 1 or symbols[0] not in _ELEMENT_OF_SYMBOL:
+            raise MeaningError("an owned mana symbol that is not the threshold of one element", start)
+        return NP("core", start, end, det=owner, mods=[_ELEMENT_OF_SYMBOL[symbols[0]]], head="threshold",
+                  head_cat="NOUN")
+
     def _det(self, det: Tree) -> Any:
         if det.data == "possessive":
             return self.np(det.children[0])
@@ -472,8 +488,8 @@ class _Reader:
                 pre, np.det = np.det
                 if pre == "another":
                     np.mods.insert(0, "other")
-                elif pre == "half":         # "half its power": half of what the rest names
-                    np.count = "half"
+                elif pre in ("half", "double"):   # "half its power": half of what the rest names
+                    np.count = pre
         if qty is not None:
             if qty.data == "qty_quant":
                 np.quant = self.tok(qty.children[0]).reading.lemma
@@ -513,6 +529,9 @@ _PLACE_ADJ = {"nearby", "adjacent"}
 
 #: Words saying a mana or threshold is more than there is: "an additional (A)", "an extra (1)".
 _MORE_WORDS = frozenset({"additional", "extra"})
+#: Possessive determiners that can own a threshold (``their (F)``) and the element each symbol stands for.
+_OWNING_DETS = frozenset({"its", "their", "his", "her", "your"})
+_ELEMENT_OF_SYMBOL = {"(A)": "air", "(E)": "earth", "(F)": "fire", "(W)": "water"}
 #: Adjectives that stand for a noun of their own ("the first", "the last", "the strongest"; "the other":
 #: the second of a pair the sentence named, "from one edge to the other", only after "the").
 _NOMINAL_ADJ = {"first", "last", "next", "strongest", "weakest", "closest", "nearest", "furthest", "farthest", "previous",
@@ -549,6 +568,9 @@ def _mod_word(r: L.Reading) -> str:
 #: Characteristics a value may follow ("mana cost (2) or less", "power equal to X").
 _STAT_NOUNS = {"power", "cost", "mana cost", "life", "damage", "range"}
 
+#: Prepositions a reduced relative (a participle after a noun) leaves to the verb outside it when it
+#: has no role for them: they name where the outer action sends or takes something.
+_HOISTED_PREPS = frozenset({"into", "onto", "to", "from", "out_of"})
 #: Prepositions that make a place, zone or object phrase a modifier of the noun before it.
 _FILTER_PREPS = {"than", "at", "atop", "on", "in", "under", "underneath", "beneath", "above", "below", "over",
                  "near", "nearby", "within", "adjacent_to", "from", "among", "along", "between", "through", "outside",
@@ -968,14 +990,28 @@ def _quantity_of(node: Any) -> Any:
                                                        "difference", "amount", "level", "healing", "life total"):
         owner = node.det.owner if isinstance(node.det, A.Possessive) else (A.Ref(node.det.rstrip("s")) if node.det in ("its", "his", "her", "their") else None)
         of = next((f.what for f in node.filters if isinstance(f, A.Of)), None)
+        rest = tuple(f for f in node.filters if not isinstance(f, A.Of))
+        if rest and of is not None:
+            of = _measured_where(of, rest)
         kind = {"mana cost": "cost", "number": "count", "life total": "life"}.get(node.noun, node.noun)
         if node.det in ("its", "his", "her", "their", "your"):
             owner = A.Ref({"its": "it", "his": "he", "her": "she", "their": "they", "your": "you"}[node.det])
         amount = A.Quantity(kind, of if of is not None else owner)
         # "half its power": the measure halved, never the measure alone (a card dealing
         # half would deal all)
-        return A.Quantity("half", amount) if node.count == "half" else amount
+        return A.Quantity(node.count, amount) if node.count in ("half", "double") else amount
     return node
+
+
+def _measured_where(of: Any, filters: tuple[Any, ...]) -> Any:
+    """``the sum of (A) on spells you've cast this turn``: a modifier after the measured thing narrows
+    what is measured (the air threshold on those spells), never the measure; an element's symbol so
+    narrowed is that element's threshold. A measured thing that cannot carry it is no reading."""
+    if isinstance(of, A.Mana) and len(of.symbols) == 1 and of.symbols[0] in _ELEMENT_OF_SYMBOL:
+        return A.Selector("threshold", mods=(_ELEMENT_OF_SYMBOL[of.symbols[0]],), filters=filters)
+    if isinstance(of, A.Selector):
+        return replace(of, filters=of.filters + filters)
+    raise MeaningError("a modifier after an amount that it cannot narrow")
 
 
 # =========================================================================== clauses: roles and scope
@@ -1388,6 +1424,10 @@ class _Builder:
         if self.current is not None and self.current.open_sep:
             raise MeaningError("a list item that is a prepositional phrase", ch.start)
         # time and scope phrases
+        if prep == "on" and _arrival_np(np):
+            # "tap all other units there on arrival": a time (when the move before it arrives), not a place
+            ex.conditions.append(A.Condition("when", A.Clause(A.Enter())))
+            return i + 1
         turn = _turn_of(np)
         if prep in ("on", "per", "during") and turn is not None and ex.limit is not None and ex.limit.turn is None \
                 and ex.limit.count in (1, 2):
@@ -1463,6 +1503,16 @@ class _Builder:
         self._consumed = j
         self.current = saved
         return ("phrase", ph)
+
+    def _outer_takes(self, inner: _Frame, c: Chunk) -> bool:
+        """Whether a phrase after a reduced relative belongs to a verb outside it, as ``hoist`` decides for
+        a relative clause: the participle has no role for its preposition and an outer verb has that
+        role free, for a destination or source (``into``, ``onto``, ``to``, ``from``); a place that only
+        locates (``in``, ``at``, ``on``) stays with the noun before it."""
+        if c.prep not in _HOISTED_PREPS:
+            return False
+        return any(f is not inner and f.slot_free(c.prep) and self.fits_role(f, c.prep, c.value)
+                   for f in self.frames)
 
     def fits_role(self, f: _Frame, prep: str, np: NP) -> bool:
         """A phrase fits a place role (dest, source, path) only when it names a place, zone or object."""
@@ -1554,6 +1604,8 @@ class _Builder:
                 break
             if c.kind == "pp" and not frame.slot_free(c.prep) and not (self.current is not None and c.prep in _FILTER_PREPS):
                 break
+            if c.kind == "pp" and c.prep not in frame.roles and self._outer_takes(frame, c):
+                break   # "shuffle a minion occupying X into its owner's spellbook": the outer verb's place
             if c.kind in ("sub", "inf", "adv"):
                 break
             if c.kind == "pp" and frame.slot_free(c.prep) and self.fits_role(frame, c.prep, c.value):
@@ -1568,6 +1620,12 @@ class _Builder:
 
 
 # =========================================================================== time phrases
+
+
+def _arrival_np(np: NP) -> bool:
+    """``arrival`` alone (``on arrival``): the moment a move before it ends, a time."""
+    return np.kind == "core" and np.head == "arrival" and np.det is None and not np.mods and np.count is None \
+        and not np.places
 
 
 def _participle_time(np: NP) -> bool:
@@ -2268,6 +2326,8 @@ class _Clauses(_Interp):
                 raise MeaningError(f"{lemma}: {cls.__name__} has no role {role!r}")
             if role == "dest" and frame.slot_of.get(role) in _BELOW and isinstance(node, (A.Selector, A.Ref, A.Group)):
                 node = A.Where("under", node)   # "conjure this under a site": below it, not onto it
+            if role == "dest" and frame.slot_of.get(role) == "between" and "source" in fields and "source" not in values:
+                kwargs["source"] = node         # "move between X": from one of X to another, both ends among X
             kwargs[role] = node
         if rel is not None:  # "a site that borders X": the verb names a place relation to its object
             kwargs["where"] = A.Where(rel, kwargs.get("where"))
@@ -2366,7 +2426,8 @@ def _special_role(cls: type, role: str, node: Any, raw: Any) -> tuple[str | None
             return role, equal[1]
         if "lethal" in node.mods or "Lethal" in node.mods:
             return role, "lethal"
-        if node.count == "half":    # "lose half your life": half of a measure, not a number
+        if node.count in ("half", "double") and (node.det is not None or node.filters):
+            # "lose half your life", "gain double its power": half (double) of a measure, not a number
             return role, _quantity_of(node)
         return role, node.count
     if role == "count" and isinstance(node, A.Selector):

@@ -353,6 +353,8 @@ class _Printer:
             return "if able"
         if c.kind == "if_needed":
             return "if needed"
+        if c.kind == "when" and c.clause == A.Clause(A.Enter()):
+            return "on arrival"   # the time a move before it ends, whatever moved
         word = {"as_if": "as if", "first_time": "the first time", "next_time": "the next time"}.get(c.kind, c.kind)
         if c.kind == "additional_cost":
             self.subordinate, saved = 0, self.subordinate
@@ -624,10 +626,8 @@ class _Printer:
             return _Verb(self, c.action, c, relative=True, reduced=True).text()
         if isinstance(c.action, A.Damage) and _is_which(c.action.amount) and not (c.modal or c.negated):
             return _j(_Verb(self, c.action, c, relative=True).text(), *self.clause_tail(c))
-        text = _Verb(self, c.action, c, relative=True).text()
-        subject_gap = any(_is_which(v) for r, v in _roles(c.action) if r in ("agent",)) or (
-            not any(_is_which(v) for r, v in _roles(c.action) if r != "agent") and not _where_gap(c.action))
-        return "that " + text
+        # the relative clause's own tail too ("that you've cast this turn", "that attacked this turn")
+        return _j("that " + _Verb(self, c.action, c, relative=True).text(), *self.clause_tail(c))
 
     def quantity(self, q: A.Quantity) -> str:
         if q.kind in ("half", "double") and isinstance(q.of, A.Quantity):
@@ -714,6 +714,11 @@ class _Verb:
             return _j(subj, head, lemma)
         if c.tense == "past" and neg:  # "if it hasn't attacked"
             return _j(subj, "haven't" if self.plural(subject) else "hasn't", _form(lemma, "part"))
+        if c.tense == "past" and _form(lemma, "past") == lemma:
+            # a past written as the base ("you cast"): the perfect says it is past ("you have cast")
+            have = "have" if self.plural(subject) or (isinstance(subject, A.Ref) and subject.word in ("you", "they")) \
+                else "has"
+            return _j(subj, have, _form(lemma, "part"))
         if c.tense == "past":
             return _j(subj, _form(lemma, "past"))
         pre = next((a for a in c.adverbs if a in _PREVERBAL), None)
@@ -994,14 +999,17 @@ class _Verb:
             self.passive = a.patient is not None and (self.force_passive or a.kind in _CAUSED_MOTION)
             head, obj = self.subject_and_verb(a.patient, lemma, self.passive), ""
         dest = None
-        if isinstance(a.dest, A.Where):
+        between = a.source is not None and a.source == a.dest and not isinstance(a.dest, A.Where)
+        if between:   # both ends among the same places: "move between X"
+            dest = "between " + self.p.np(a.dest)
+        elif isinstance(a.dest, A.Where):
             dest = self.p.np(a.dest)
         elif a.dest is not None:
             dest = ("at " if a.kind == "throw" else "to ") + self.p.np(a.dest)
         steps = f"{self.p.word(a.steps)} step{'s' if a.steps != 1 else ''}" if a.steps is not None else None
         if a.up_to and steps:
             steps = "up to " + steps
-        source = f"from {self.p.np(a.source)}" if a.source is not None else None
+        source = f"from {self.p.np(a.source)}" if a.source is not None and not between else None
         if source is not None and dest is not None and dest.startswith("to "):
             # "from one edge to the other": English order, and a destination written last cannot be read
             # as a modifier of the source's noun
@@ -1054,7 +1062,11 @@ _OWN_ENGLISH = frozenset(n[1:] for n in dir(_Verb) if n[:1] == "_" and n[1:2].is
 _PREVERBAL = frozenset({"no_longer", "never"})
 
 _GENERIC_PRINT = {"subject": "agent", "object": "patient", "to": "dest", "from": "source", "with": "instrument",
-                  "place": "dest", "through": "path", "to_vp": "action"}
+                  "place": "dest", "through": "path", "to_vp": "action",
+                  # a verb with no typed primitive keeps a phrase under its preposition's name (the meaning
+                  # layer's generic roles): written back with that preposition ("bury X beneath Y")
+                  **{p: p for p in ("at", "on", "for", "over", "as", "in", "under", "beneath", "among", "between",
+                                    "of", "off", "against")}}
 
 
 def _roles(action: Any) -> list[tuple[str, Any]]:
@@ -1073,10 +1085,6 @@ def _object_gap_with_agent(c: A.Clause) -> bool:
     roles = dict(_roles(c.action))
     return _is_which(roles.get("patient")) and roles.get("agent") is not None and not _is_which(roles.get("agent")) \
         and type(c.action).__name__ not in _OWN_ENGLISH
-
-
-def _where_gap(action: Any) -> bool:
-    return isinstance(action, A.Located) and isinstance(action.where, A.Where) and _is_which(action.where.of)
 
 
 @lru_cache(maxsize=4096)

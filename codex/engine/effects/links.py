@@ -45,13 +45,19 @@ def _whose(patient: Any) -> str | None:
     return None
 
 
+def _between(act: A.Move) -> bool:
+    """"move between X" is read as a move from one of X to another (``source`` the same as ``dest``):
+    the places linked are X, and no other source is named."""
+    return act.source is None or act.source == act.dest
+
+
 def link_problems(clause: A.Clause) -> Iterator[str]:
     """What of a link clause the engine does not run."""
     from codex.engine.effects.check import sel_problems
     act = clause.action
     if _whose(act.patient) is None:
         yield "units moving as if adjacent, of a kind the engine does not read"
-    if act.steps is not None or act.direction is not None or act.path is not None or act.source is not None \
+    if act.steps is not None or act.direction is not None or act.path is not None or not _between(act) \
             or act.agent is not None or clause.adverbs or clause.adjuncts or clause.per is not None:
         yield "a move as if adjacent with words the engine does not read"
     if clause.duration is None or clause.duration.kind != "this_turn":
@@ -102,7 +108,7 @@ def static_link(clause: Any) -> tuple[Any, Any] | None:
     act = getattr(clause, "action", None)
     if not (isinstance(clause, A.Clause) and clause.modal == "can" and not clause.negated and isinstance(act, A.Move)
             and act.kind == "move" and len(clause.conditions) == 1 and clause.duration is None
-            and act.steps is None and act.direction is None and act.path is None and act.source is None
+            and act.steps is None and act.direction is None and act.path is None and _between(act)
             and act.agent is None and not clause.adverbs and not clause.adjuncts and clause.per is None):
         return None
     cond = clause.conditions[0]
