@@ -1127,29 +1127,54 @@ ROUNDING = {"rounded_down": "down", "rounding_down": "down", "rounded_up": "up",
 
 def _healing_static(act: A.ChangeAmount, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
     """"All healing is halved, rounded up": every healing's amount changed as it happens
-    (`healing_changed`), before it is gained or removes damage."""
+    (`healing_changed`), before it is gained or removes damage. A halving that does not say which
+    way it rounds ("All healing is halved.") is read as every other unstated half is
+    (`amounts.halve`): rounded down, the other reading given with the ruling."""
     rounding = [ROUNDING[a] for a in clause.adverbs if a in ROUNDING]
     if act.how not in ("halve", "double") or act.agent is not None or clause.adjuncts or \
-            len(rounding) != len(clause.adverbs) or (act.how == "halve" and len(rounding) != 1):
+            len(rounding) != len(clause.adverbs) or len(rounding) > 1:
         raise Unsupported("changing healing in a way the engine does not read")
-    return Static("healing", ctx, None, (act.how, rounding[0] if rounding else "down"), conds, order)
+    return Static("healing", ctx, None, (act.how, rounding[0] if rounding else None), conds, order)
 
 
-def healing_changed(state: GameState, amount: int) -> tuple[int, list[tuple[int, CardQuote]]]:
+def healing_changed(state: GameState, amount: int) -> tuple[int, list[tuple[int, CardQuote, str | None]]]:
     """The amount a healing of ``amount`` really heals under the ongoing effects that change every
     healing ("All healing is halved, rounded up"), oldest first, and each step (new amount, the
-    card sentence that made it)."""
+    card sentence that made it, the rounding the card states: None when it halves an odd amount
+    without saying, read down)."""
     if not state.statics or amount <= 0:
         return amount, []
     silenced = _silenced_sources(state)
-    steps: list[tuple[int, CardQuote]] = []
+    steps: list[tuple[int, CardQuote, str | None]] = []
     for s in state.statics:
         if s.kind != "healing" or not _active(state, s, silenced):
             continue
         how, rounding = s.payload
-        amount = amount * 2 if how == "double" else (amount // 2 if rounding == "down" else (amount + 1) // 2)
-        steps.append((amount, s.quote))
+        amount = amount * 2 if how == "double" else (amount // 2 if rounding != "up" else (amount + 1) // 2)
+        steps.append((amount, s.quote, rounding if how == "halve" else "exact"))
     return amount, steps
+
+
+def healing_notes(state: GameState, amount: int) -> tuple[int, list[Any]]:
+    """The healing of ``amount`` as the ongoing effects leave it, and one note per change; a halving
+    of an odd amount whose card states no rounding is read rounded down, as `amounts.halve` reads
+    every unstated half, and its note gives the rounded-up reading too."""
+    from codex.engine.events import Note
+    changed, steps = healing_changed(state, amount)
+    notes: list[Any] = []
+    before = amount
+    for after, quote, rounding in steps:
+        notes.append(Note("healing_changed", f"The healing of {before} is {after} ({quote.card}).",
+                          {"before": before, "after": after}, rules=("healing", "ongoing-effect"), from_card=quote))
+        if rounding is None and before % 2:
+            notes.append(Note("ruling_variant", f"{quote.card}: half of {before} is {before / 2:g}, and the card "
+                              f"does not say which way to round. It is read rounded down, to {after}, as the Codex "
+                              "rounds the one odd measure it speaks of (a split-power unit's average power); "
+                              f"rounded up it would be {after + 1}.",
+                              {"whole": before, "half": after, "reading": "rounded down", "other": after + 1},
+                              rules=("split-power.average",), from_card=quote))
+        before = after
+    return changed, notes
 
 
 def _cost_static(act: A.CostChange, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
