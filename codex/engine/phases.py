@@ -17,7 +17,7 @@ from codex.engine.entering import ground_notes
 from codex.engine.events import (DamageRemoved, EffectEnded, Event, ManaGained, ManaLost, Note, PhaseBegan,
                                  TurnEnded, TurnOver, TurnPassed, TurnStarted, Untapped)
 from codex.engine.geometry import Region
-from codex.engine.state import GameState, Lasting, Turn
+from codex.engine.state import Affinity, GameState, Lasting, Turn
 from codex.engine.storyline import Resolved, settle
 from codex.engine.terrain import end_floods
 
@@ -157,6 +157,11 @@ def end_phase(state: GameState) -> Resolved:
     lost = state.player(pid).mana
     state = state.with_player(replace(state.player(pid), mana=0))
     events.append(ManaLost(pid, lost, rules=("mana.lost",)))
+    for p in state.players:     # threshold gained "this turn" ("Gain (F) this turn") ends with it
+        if p.gained_affinity != Affinity():
+            state = state.with_player(replace(p, gained_affinity=Affinity()))
+            events.append(Note("threshold_lost", f"The affinity {p.id} gained this turn ends with it.",
+                               {"player": p.id}, rules=("end-phase.effects",)))
     for p in state.players:
         if p.deaths_door_turn == number:
             events.append(Note("deaths_door", f"{p.id} reached death's door this turn: their Avatar's immunity to "

@@ -614,6 +614,14 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return [Static("immune", ctx, act.patient, None, conds, order)]
     if isinstance(act, A.Provide):
         return _provide_static(act, clause, ctx, conds, order)
+    if isinstance(act, A.Own) and isinstance(act.agent, A.Ref) and act.agent.word == "you" \
+            and isinstance(act.patient, A.Mana) and act.patient.extra and not clause.adverbs:
+        # "You have an additional (E)(F)(W)(A)": the card's controller has that affinity while the
+        # card is in the realm, as a site's provided threshold is counted (`provided`)
+        mana, affinity = _provided(act.patient)
+        if mana or not affinity:
+            raise Unsupported("having additional mana rather than threshold")
+        return [Static("provide", ctx, None, (0, affinity), conds, order)]
     if isinstance(act, A.CostChange):
         return [_cost_static(act, clause, ctx, conds, order)]
     if isinstance(act, A.Enter) and not conds and isinstance(act.patient, A.Ref) and act.patient.word == "SELF" \
