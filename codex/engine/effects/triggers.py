@@ -33,7 +33,7 @@ _EVENTS: dict[type, tuple[type, ...]] = {
     A.Damage: (Damaged,), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
     A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken), A.Draw: (Drew,),
     A.Relocate: (Entering,), A.Leave: (Entering,), A.Carry: (PickedUp,), A.Occupy: (Entering,),
-    A.Fight: (Fought,), A.Traverse: (Entering,), A.Choose: (Attacked,),
+    A.Fight: (Fought,), A.Traverse: (Entering,), A.Choose: (Attacked,), A.Move: (Entering,),
 }
 _PHASES: dict[str, tuple[type, ...]] = {"start": (TurnStarted,), "end": (TurnEnded,),
                                         "start_and_end": (TurnStarted, TurnEnded)}
@@ -48,6 +48,7 @@ _ROLES: dict[type, tuple[str, ...]] = {
     A.Play: ("patient", "dest"),
     A.Relocate: ("patient",), A.Leave: ("patient", "source"), A.Carry: ("agent", "patient"),
     A.Occupy: ("agent", "patient"), A.Fight: ("agent", "patient"), A.Traverse: ("agent",),
+    A.Move: ("patient", "dest"),
 }
 
 
@@ -117,6 +118,9 @@ def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
         problems.append(f"a trigger on '{act.kind}'")
     if isinstance(act, A.Relocate) and act.kind not in ("burrow", "submerge", "surface", "unburrow"):
         problems.append(f"a trigger on '{act.kind}'")
+    if isinstance(act, A.Move) and (act.kind != "move" or act.steps is not None or act.agent is not None
+                                    or act.source is not None or act.direction is not None or act.path is not None):
+        problems.append("a trigger on a move of some kind, from somewhere, or some steps")
     for role in _ROLES.get(type(act), ()):
         value = getattr(act, role, None)
         if value is None:
@@ -251,6 +255,14 @@ def _spell_card(event: SpellCast) -> Obj:
 
 
 def _entering(state: GameState, ctx: Ctx, act: Any, event: Entering) -> bool:
+    if isinstance(act, A.Move):
+        # "Whenever another unit moves between sites in this body of water": it came there from
+        # another location (a step, a forced move, a teleport), not summoned there (Codex "Enter"
+        # is the wider word: entering by moving or by being summoned)
+        entry = event.entry()
+        if entry.frm is None or entry.frm == entry.to:
+            return False
+        act = A.Enter(patient=act.patient, dest=act.dest)
     if isinstance(act, A.Occupy):
         # "Whenever a Spirit minion occupies affected land sites": it comes to occupy them, i.e. it
         # enters them (summoned there or moved there from elsewhere: Codex "Enter")
