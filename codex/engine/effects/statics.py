@@ -653,6 +653,11 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
             raise Unsupported("conjuring where another player chooses")
         _check_words(act.dest)
         return [Static("conjure_at", ctx, None, act.dest, (), order)]
+    if isinstance(act, A.Play) and _hands_revealed(clause):
+        # "Enemy Avatars within Swiven Scout's range of motion play with their hands revealed": the
+        # hands of the players they name (an Avatar: its controller) are open to every player
+        _check_words(act.agent)
+        return [Static("hand_revealed", ctx, act.agent, None, conds, order)]
     if _moves_freely_away(clause):        # "Airborne minions atop Updraft Ridge move freely away"
         _check_words(act.patient)
         return [Static("free_away", ctx, act.patient, None, conds, order)]
@@ -1596,6 +1601,41 @@ def keyword_sources(state: GameState, unit: Unit, keyword: str) -> list[CardQuot
     silenced = _silenced_sources(state)
     return [s.quote for s in state.statics if s.kind == "grant" and getattr(s.payload, keyword, False)
             and _active(state, s, silenced) and me in affected(state, s)]
+
+
+def _hands_revealed(clause: A.Clause) -> bool:
+    """"... play with their hands revealed": Play with no card nor place, and only that adjunct."""
+    act = clause.action
+    if not isinstance(act, A.Play) or act.patient is not None or act.dest is not None or act.agent is None \
+            or clause.adverbs or len(clause.adjuncts) != 1:
+        return False
+    adj = clause.adjuncts[0]
+    what = adj.what
+    if adj.prep != "with" or not isinstance(what, A.Selector) or singular_noun(what) != "hand" \
+            or what.det != "their" or what.mods or len(what.filters) != 1:
+        return False
+    rel = what.filters[0]
+    look = rel.clause.action if isinstance(rel, A.Relative) and isinstance(rel.clause, A.Clause) else None
+    return isinstance(look, A.Look) and look.reveal and look.agent is None and look.source is None \
+        and isinstance(look.patient, A.Ref) and look.patient.word == "which"
+
+
+def hand_revealed(state: GameState, owner: str) -> CardQuote | None:
+    """The card sentence by which ``owner`` plays with their hand revealed now, if one does ("Enemy
+    Avatars within Swiven Scout's range of motion play with their hands revealed"): a player it
+    names, or the controller of an Avatar it names."""
+    if not state.statics:
+        return None
+    silenced = _silenced_sources(state)
+    for s in state.statics:
+        if s.kind != "hand_revealed" or not _active(state, s, silenced):
+            continue
+        for obj in affected(state, s):
+            unit = state.unit(str(obj.key)) if obj.kind == "unit" else None
+            who = obj.key if obj.kind == "player" else (unit.controller if unit is not None and unit.is_avatar else None)
+            if who == owner:
+                return s.quote
+    return None
 
 
 def lifelinks(state: GameState, unit: Unit) -> list[tuple[str, CardQuote]]:
