@@ -269,7 +269,9 @@ def player_affinity(state: GameState, player_id: str) -> Affinity:
         if s.controller == player_id:
             total = total + site_affinity(state, s)
     if state.statics:
-        from codex.engine.effects.statics import provided
+        from codex.engine.effects.statics import provided, shared_sites
         _, extra, _ = provided(state, player_id)
         total = total + Affinity.of(extra)
+        for site, _quote in shared_sites(state, player_id):     # "Provides mana and threshold for everyone"
+            total = total + site_affinity(state, site)
     return total

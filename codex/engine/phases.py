@@ -95,6 +95,13 @@ def start_phase(state: GameState) -> Resolved:
         events.append(Note("mana", f"{pid}'s cards provide {extra} more mana.", {"player": pid, "mana": extra},
                            rules=("mana",), from_card=providers[0]))
         mana += extra
+    from codex.engine.effects.statics import shared_sites
+    for site, quote in shared_sites(state, pid):        # "Provides mana and threshold for everyone"
+        n = site_mana(state, site)
+        if n:
+            events.append(Note("mana", f"{site.name}, controlled by {site.controller}, provides {pid} {n} mana too.",
+                               {"player": pid, "mana": n, "site": site.square}, rules=("mana",), from_card=quote))
+            mana += n
     rubble = any(s.rubble for s in state.sites)
     state = state.with_player(replace(state.player(pid), mana=mana))
     events.append(ManaGained(pid, mana, mana, f"{pid}'s {mana} site(s) provide {mana} mana",

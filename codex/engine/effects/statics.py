@@ -30,7 +30,7 @@ from codex.engine.effects.context import Ctx, Obj
 from codex.engine.events import CardQuote
 from codex.engine.geometry import Location
 from codex.engine.keywords import Keywords
-from codex.engine.state import GameState, Unit
+from codex.engine.state import GameState, Site, Unit
 from codex.engine.unmodifiable import other_verb, self_verb
 
 #: Layers (Codex "Apply Ongoing Effects In Order"), the ones the engine applies.
@@ -918,6 +918,10 @@ def _provide_static(act: A.Provide, clause: A.Clause, ctx: Ctx, conds: tuple[Any
     row", "Provides no mana" (Codex "Mana", "Threshold")."""
     _check_words(act.agent)
     who = act.recipient
+    if _everyone(who) and _mana_and_threshold(act.patient) and not clause.adverbs:
+        # "Provides mana and threshold for everyone": every player counts the site's threshold as
+        # their own and gets its mana in their start phase, not only its controller (`shared_sites`)
+        return [Static("provide_all", ctx, act.agent, None, conds, order)]
     if who is not None and not (isinstance(who, A.Ref) and who.word == "you") and not (
             isinstance(who, A.Selector) and who.noun == "controller"):
         raise Unsupported("providing to someone other than the controller")
@@ -938,6 +942,37 @@ def _provide_static(act: A.Provide, clause: A.Clause, ctx: Ctx, conds: tuple[Any
     if len(items) == 1 and items[0].noun == "mana" and "additional" in items[0].mods and isinstance(items[0].count, int):
         return [Static("provide", ctx, act.agent, (int(items[0].count), {}), conds, order, per=clause.per)]
     raise Unsupported("providing mana or threshold in a way the engine does not read")
+
+
+def _everyone(who: Any) -> bool:
+    """"for everyone", "to each player": every player."""
+    return isinstance(who, A.Ref) and who.word.lower() == "everyone" or isinstance(who, A.Selector) and \
+        singular_noun(who) == "player" and who.det in ("each", "every", "all") and not who.mods and not who.filters
+
+
+def _mana_and_threshold(patient: Any) -> bool:
+    """"mana and threshold": what a site provides, all of it."""
+    items = patient.items if isinstance(patient, A.Group) and patient.conj == "and" else (patient,)
+    return sorted(i.noun for i in items if isinstance(i, A.Selector) and i.det is None and not i.mods
+                  and not i.filters and i.count is None) == ["mana", "threshold"] and len(items) == 2
+
+
+def shared_sites(state: GameState, player: str) -> list[tuple[Site, CardQuote]]:
+    """The sites another player controls that provide their mana and threshold to ``player`` too
+    ("Provides mana and threshold for everyone"), with the sentence that says so."""
+    if not state.statics:
+        return []
+    silenced = _silenced_sources(state)
+    out: list[tuple[Site, CardQuote]] = []
+    for s in state.statics:
+        if s.kind != "provide_all" or not _active(state, s, silenced):
+            continue
+        for obj in affected(state, s):
+            site = state.site_at(int(obj.key)) if obj.kind == "site" else None
+            if site is not None and site.controller is not None and site.controller != player \
+                    and all(site is not t for t, _ in out):
+                out.append((site, s.quote))
+    return out
 
 
 def _suppressed(items: tuple[Any, ...]) -> tuple[bool, frozenset[str] | None]:
