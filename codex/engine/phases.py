@@ -175,6 +175,14 @@ def end_phase(state: GameState) -> Resolved:
                                "damage ends with it, and any damage to it from now on is a death blow.",
                                {"player": p.id}, rules=("deaths-door.immune", "deaths-door.after")))
     nxt = state.opponent(pid)
+    for _ in state.players:         # "skip their next turn": the turn passes on to the player after them
+        skipper = state.player(nxt)
+        if skipper.skip_turns <= 0:
+            break
+        state = state.with_player(replace(skipper, skip_turns=skipper.skip_turns - 1))
+        events.append(Note("turn_skipped", f"{nxt} skips this turn: the turn passes on to {state.opponent(nxt)}.",
+                           {"player": nxt}, rules=("active-player",)))
+        nxt = state.opponent(nxt)
     state = state.evolve(turn=Turn(active=nxt, number=number + 1, phase="start"), cast_this_turn=(), died_this_turn=(),
                          attacks_this_turn=(), took_damage_for=(),
                          used_abilities=frozenset(k for k in state.used_abilities if k.startswith("ever:")),

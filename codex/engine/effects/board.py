@@ -426,6 +426,25 @@ def _gain_mana(run: Run, act: A.GainMana, clause: A.Clause) -> list[Obj]:
     return []
 
 
+def _skip_problems(act: A.Skip) -> Iterator[str]:
+    turn = act.patient
+    if not (isinstance(turn, A.Selector) and turn.noun.lower() == "turn" and turn.mods == ("next",)
+            and turn.det in ("their", "your") and turn.count is None and not turn.filters):
+        yield "skipping something other than a player's next turn"
+
+
+@executes(A.Skip, roles=("agent",), problems=_skip_problems)
+def _skip(run: Run, act: A.Skip, clause: A.Clause) -> list[Obj]:
+    """"They skip their next turn": the player (a unit named: its controller) does not take their
+    next turn; the turn passes on to the player after them (`phases.end_turn`, `Player.skip_turns`)."""
+    for pid in players(run, act.agent):
+        player = run.state.player(pid)
+        run.state = run.state.with_player(replace(player, skip_turns=player.skip_turns + 1))
+        run.emit(Note("skip_turn", f"{run.ctx.source_name}: {pid} will skip their next turn.",
+                      {"player": pid}, rules=("ongoing-effect",)))
+    return []
+
+
 # ----------------------------------------------------------------------------- lasting effects
 
 def lasting(run: Run, clause: A.Clause, objs: list[Obj], **what: Any) -> None:

@@ -22,7 +22,7 @@ from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.effects.select import NotExecutable, locations_of, select_all
 from codex.engine.events import (ArtifactBroken, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Entering, Event, Fought, Intercepted,
-                                 Marked, PickedUp, ProjectileStruck, SitePlayed, SpellCast, Struck, Summoned, TurnEnded,
+                                 Marked, PickedUp, ProjectileStruck, SitePlayed, SpellCast, Stopped, Struck, Summoned, TurnEnded,
                                  TurnOver, TurnStarted)
 from codex.engine.geometry import Location, Region
 from codex.engine.state import Card, GameState, Site
@@ -34,6 +34,7 @@ _EVENTS: dict[type, tuple[type, ...]] = {
     A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken), A.Draw: (Drew,),
     A.Relocate: (Entering,), A.Leave: (Entering,), A.Carry: (PickedUp,), A.Occupy: (Entering,),
     A.Fight: (Fought,), A.Traverse: (Entering,), A.Choose: (Attacked,), A.Move: (Entering,),
+    A.Stop: (Stopped,),
 }
 _PHASES: dict[str, tuple[type, ...]] = {"start": (TurnStarted,), "end": (TurnEnded,),
                                         "start_and_end": (TurnStarted, TurnEnded)}
@@ -48,7 +49,7 @@ _ROLES: dict[type, tuple[str, ...]] = {
     A.Play: ("patient", "dest"),
     A.Relocate: ("patient",), A.Leave: ("patient", "source"), A.Carry: ("agent", "patient"),
     A.Occupy: ("agent", "patient"), A.Fight: ("agent", "patient"), A.Traverse: ("agent",),
-    A.Move: ("patient", "dest"),
+    A.Move: ("patient", "dest"), A.Stop: ("patient", "dest"),
 }
 
 
@@ -324,6 +325,30 @@ def _leaving(state: GameState, ctx: Ctx, act: A.Leave, event: Entering) -> bool:
     return frm in locs and entry.to not in locs
 
 
+def _stopped(state: GameState, ctx: Ctx, act: Any, event: Stopped) -> bool:
+    """"The first time an Avatar stops here", "Whenever an enemy stops at a nearby site": a unit
+    the words name ended its movement (Codex "Stops") at a place they name; a site's "here" is the
+    site, whichever of its locations the unit stopped at."""
+    if not isinstance(act, A.Stop) or not _in(state, ctx, act.patient, Obj("unit", event.unit)):
+        return False
+    dest = act.dest
+    if dest is None:
+        return True
+    from codex.engine.effects.select import places
+    if isinstance(dest, A.Where):
+        locs = places(state, ctx, dest)
+        if dest.rel == "here" and dest.of is None and ctx.source.kind == "site":
+            return bool(event.at.square == ctx.source.key)
+        if dest.rel in ("at", "atop", "on", "in") and isinstance(dest.of, A.Selector):
+            named = select_all(state, ctx, dest.of)
+            if any(o.kind == "site" for o in named):
+                return any(o.kind == "site" and o.key == event.at.square for o in named)
+        return event.at in locs
+    named = select_all(state, ctx, dest)
+    return any(o.kind == "site" and o.key == event.at.square or o.kind == "location" and o.key == event.at
+               for o in named)
+
+
 def _marked(state: GameState, ctx: Ctx, act: Any, event: Marked) -> bool:
     """A unit dies (is marked for death), or (``kill``) a unit kills it: its killers get the
     credit (Codex "Kill Credit")."""
@@ -426,6 +451,8 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
         patient = getattr(act, "patient", None)
         hit = list(event.split) if isinstance(event, Struck) else [event.target]
         return patient is None or any(_in(state, ctx, patient, Obj("unit", t)) for t in hit)
+    if isinstance(event, Stopped):
+        return _stopped(state, ctx, act, event)
     if isinstance(event, Marked):
         return _marked(state, ctx, act, event)
     if isinstance(event, ArtifactBroken):
@@ -602,6 +629,8 @@ def _event_roles(event: Event) -> dict[str, list[Obj]]:
         victim = [Obj("unit", target["unit"])] if target.get("unit") else (
             [Obj("site", target["site"])] if target.get("site") else [])
         return {"agent": [Obj("unit", event.unit)], "patient": victim}
+    if isinstance(event, Stopped):
+        return {"patient": [Obj("unit", event.unit)], "dest": [Obj("location", event.at)]}
     if isinstance(event, Marked):
         return {"patient": [Obj("unit", event.unit)], "agent": [Obj("unit", k) for k in event.killers]}
     if isinstance(event, Damaged):
