@@ -49,7 +49,7 @@ _ROLES: dict[type, tuple[str, ...]] = {
     A.Play: ("patient", "dest"),
     A.Relocate: ("patient",), A.Leave: ("patient", "source"), A.Carry: ("agent", "patient"),
     A.Occupy: ("agent", "patient"), A.Fight: ("agent", "patient"), A.Traverse: ("agent",),
-    A.Move: ("patient", "dest"), A.Stop: ("patient", "dest"),
+    A.Move: ("patient", "dest", "source"), A.Stop: ("patient", "dest"),
 }
 
 
@@ -120,8 +120,8 @@ def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
     if isinstance(act, A.Relocate) and act.kind not in ("burrow", "submerge", "surface", "unburrow"):
         problems.append(f"a trigger on '{act.kind}'")
     if isinstance(act, A.Move) and (act.kind != "move" or act.steps is not None or act.agent is not None
-                                    or act.source is not None or act.direction is not None or act.path is not None):
-        problems.append("a trigger on a move of some kind, from somewhere, or some steps")
+                                    or act.direction is not None or act.path is not None):
+        problems.append("a trigger on a move of some kind, or some steps")
     for role in _ROLES.get(type(act), ()):
         value = getattr(act, role, None)
         if value is None:
@@ -263,6 +263,8 @@ def _entering(state: GameState, ctx: Ctx, act: Any, event: Entering) -> bool:
         entry = event.entry()
         if entry.frm is None or entry.frm == entry.to:
             return False
+        if act.source is not None and not _named_place(state, ctx, act.source, entry.frm):
+            return False        # "moves between sites in X" (from one of them to another): it came from one
         act = A.Enter(patient=act.patient, dest=act.dest)
     if isinstance(act, A.Occupy):
         # "Whenever a Spirit minion occupies affected land sites": it comes to occupy them, i.e. it
@@ -292,6 +294,13 @@ def _entering(state: GameState, ctx: Ctx, act: Any, event: Entering) -> bool:
         entered = entered_sites(state, unit, entry) if unit is not None else []
         return any(loc.square in squares and loc.region is not Region.VOID for loc in entered)
     return entry.to in locs
+
+
+def _named_place(state: GameState, ctx: Ctx, node: Any, loc: Location) -> bool:
+    """Whether ``loc`` is at a place the words name: a site named (any of its locations) or a
+    location named."""
+    named = select_all(state, ctx, node)
+    return any(o.kind == "site" and o.key == loc.square or o.kind == "location" and o.key == loc for o in named)
 
 
 def _traversing(state: GameState, ctx: Ctx, clause: A.Clause, event: Entering) -> bool:
