@@ -181,3 +181,17 @@ def test_a_zone_card_given_with_its_text_needs_its_type_and_keeps_its_text() -> 
                                              {"id": "p2"}]))
     data = state.player("p1").cemetery.named[0].data
     assert data is not None and data.text == card["text"] and data.attack == 2
+
+
+@pytest.mark.parametrize("zone,shape", [("hand", lambda c: [c]), ("cemetery", lambda c: {"cards": [c]}),
+                                        ("spellbook", lambda c: {"top": [c], "count": 3})])
+@pytest.mark.parametrize("bad", ["XX", "(F)(Q)", 3, ["F"]])
+def test_a_bad_threshold_on_an_invented_zone_card_is_named_where_it_is(zone: str, shape: Any, bad: Any) -> None:
+    """The card list is the shape meant (not "a PileDoc"): the problem is the threshold itself, at
+    its own pointer, and the fix says what a threshold looks like."""
+    card = {"name": "Odd Relic", "type": "artifact", "threshold": bad}
+    with pytest.raises(ScenarioError) as err:
+        load(doc({"do": "end_turn"}, [{"id": "p1", zone: shape(card)}, {"id": "p2"}]))
+    [p] = err.value.problems
+    assert p.pointer.startswith(f"/players/0/{zone}/") and p.pointer.endswith("/0/threshold")
+    assert '"(F)(F)"' in p.fix and "PileDoc" not in p.problem + p.fix

@@ -544,13 +544,9 @@ def strike_heals(state: GameState, striker: Unit, amount: int) -> Resolved:
     events: list[Event] = []
     links = lifelinks(state, striker)
     if links and state.statics:          # "All healing is halved, rounded up"
-        from codex.engine.effects.statics import healing_changed
-        before = amount
-        amount, steps = healing_changed(state, amount)
-        for after, why in steps:
-            events.append(Note("healing_changed", f"The healing of {before} is {after} ({why.card}).",
-                               {"before": before, "after": after}, rules=("healing", "ongoing-effect"), from_card=why))
-            before = after
+        from codex.engine.effects.statics import healing_notes
+        amount, notes = healing_notes(state, amount)
+        events += notes
     for pid, quote in links:
         player = state.player(pid)
         if player.at_deaths_door:

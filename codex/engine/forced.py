@@ -244,6 +244,8 @@ def resolve_moves(state: GameState, unit_id: str, path: list[Location], how: str
         moved = True
     unit = state.unit(unit_id)
     if moved and unit is not None:
-        events.append(Stopped(unit.id, unit.name, unit.location, rules=("stops",) + (
-            ("at-rest.moved",) if how != "step" else ())))
+        stopped = Stopped(unit.id, unit.name, unit.location, rules=("stops",) + (
+            ("at-rest.moved",) if how != "step" else ()))
+        state, rest = settle(state, [stopped])      # "Whenever an enemy stops here" hears it
+        events += [stopped] + rest
     return state, events

@@ -261,13 +261,17 @@ def damage_reduction(state: GameState, unit: Unit) -> list[tuple[str, int, Any]]
 
 
 def player_affinity(state: GameState, player_id: str) -> Affinity:
-    """Affinity of a player: their controlled sites' affinity plus any extra given."""
-    total = state.player(player_id).extra_affinity
+    """Affinity of a player: their controlled sites' affinity plus any extra given, and any gained this
+    turn ("Gain (F) this turn")."""
+    player = state.player(player_id)
+    total = player.extra_affinity + player.gained_affinity
     for s in state.sites:
         if s.controller == player_id:
             total = total + site_affinity(state, s)
     if state.statics:
-        from codex.engine.effects.statics import provided
+        from codex.engine.effects.statics import provided, shared_sites
         _, extra, _ = provided(state, player_id)
         total = total + Affinity.of(extra)
+        for site, _quote in shared_sites(state, player_id):     # "Provides mana and threshold for everyone"
+            total = total + site_affinity(state, site)
     return total

@@ -17,7 +17,7 @@ from codex.engine.entering import ground_notes
 from codex.engine.events import (DamageRemoved, EffectEnded, Event, ManaGained, ManaLost, Note, PhaseBegan,
                                  TurnEnded, TurnOver, TurnPassed, TurnStarted, Untapped)
 from codex.engine.geometry import Region
-from codex.engine.state import GameState, Lasting, Turn
+from codex.engine.state import Affinity, GameState, Lasting, Turn
 from codex.engine.storyline import Resolved, settle
 from codex.engine.terrain import end_floods
 
@@ -95,6 +95,13 @@ def start_phase(state: GameState) -> Resolved:
         events.append(Note("mana", f"{pid}'s cards provide {extra} more mana.", {"player": pid, "mana": extra},
                            rules=("mana",), from_card=providers[0]))
         mana += extra
+    from codex.engine.effects.statics import shared_sites
+    for site, quote in shared_sites(state, pid):        # "Provides mana and threshold for everyone"
+        n = site_mana(state, site)
+        if n:
+            events.append(Note("mana", f"{site.name}, controlled by {site.controller}, provides {pid} {n} mana too.",
+                               {"player": pid, "mana": n, "site": site.square}, rules=("mana",), from_card=quote))
+            mana += n
     rubble = any(s.rubble for s in state.sites)
     state = state.with_player(replace(state.player(pid), mana=mana))
     events.append(ManaGained(pid, mana, mana, f"{pid}'s {mana} site(s) provide {mana} mana",
@@ -157,12 +164,25 @@ def end_phase(state: GameState) -> Resolved:
     lost = state.player(pid).mana
     state = state.with_player(replace(state.player(pid), mana=0))
     events.append(ManaLost(pid, lost, rules=("mana.lost",)))
+    for p in state.players:     # threshold gained "this turn" ("Gain (F) this turn") ends with it
+        if p.gained_affinity != Affinity():
+            state = state.with_player(replace(p, gained_affinity=Affinity()))
+            events.append(Note("threshold_lost", f"The affinity {p.id} gained this turn ends with it.",
+                               {"player": p.id}, rules=("end-phase.effects",)))
     for p in state.players:
         if p.deaths_door_turn == number:
             events.append(Note("deaths_door", f"{p.id} reached death's door this turn: their Avatar's immunity to "
                                "damage ends with it, and any damage to it from now on is a death blow.",
                                {"player": p.id}, rules=("deaths-door.immune", "deaths-door.after")))
     nxt = state.opponent(pid)
+    for _ in state.players:         # "skip their next turn": the turn passes on to the player after them
+        skipper = state.player(nxt)
+        if skipper.skip_turns <= 0:
+            break
+        state = state.with_player(replace(skipper, skip_turns=skipper.skip_turns - 1))
+        events.append(Note("turn_skipped", f"{nxt} skips this turn: the turn passes on to {state.opponent(nxt)}.",
+                           {"player": nxt}, rules=("active-player",)))
+        nxt = state.opponent(nxt)
     state = state.evolve(turn=Turn(active=nxt, number=number + 1, phase="start"), cast_this_turn=(), died_this_turn=(),
                          attacks_this_turn=(), took_damage_for=(),
                          used_abilities=frozenset(k for k in state.used_abilities if k.startswith("ever:")),

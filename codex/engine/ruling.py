@@ -195,6 +195,8 @@ def state_json(state: GameState) -> dict[str, Any]:
         "players": [{"id": p.id, "life": p.life, "max_life": p.max_life,
                      "deaths_door": p.at_deaths_door, "deaths_door_turn": p.deaths_door_turn,
                      "mana": p.mana, "opening": p.opening,
+                     **({"affinity_gained": p.gained_affinity.as_dict()} if p.gained_affinity.elements() else {}),
+                     **({"skip_turns": p.skip_turns} if p.skip_turns else {}),
                      **{z: zone_json(p.zone(z), z in DECKS) for z in ZONES}} for p in state.players],
         "squares": list(SQUARES),
         "sites": sites,

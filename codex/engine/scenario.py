@@ -69,6 +69,12 @@ _FIX = {
 }
 
 
+#: The fix for a field whatever is wrong with its value, where the field's form is its own.
+_FIELD_FIX = {
+    "threshold": 'give the printed threshold as element letters, "(F)(F)" or "FF" (A, E, F, W)',
+}
+
+
 def _walk(doc: Any, loc: tuple[Any, ...], missing: bool) -> tuple[str, list[tuple[str, str]]]:
     """(JSON pointer, [(pointer, union branch label)]) of an error location: pydantic's ``loc``
     also names union branches and tags, which are not part of the document."""
@@ -102,13 +108,18 @@ def shape_problems(error: ValidationError, doc: Any) -> list[Problem]:
     by_site: dict[str, dict[str, list[Any]]] = {}
     for pointer, labels, err in found:
         for site, label in labels:
-            by_site.setdefault(site, {}).setdefault(label, []).append((pointer, err))
-    for site, branches in by_site.items():
-        def cost(item: tuple[str, list[Any]]) -> tuple[int, int]:
+            by_site.setdefault(site, {}).setdefault(label, []).append((pointer, labels, err))
+    # the innermost unions first: an outer branch is measured by the errors of the inner branches
+    # chosen under it, so a card list with one bad field beats "not a PileDoc" at all
+    for site in sorted(by_site, key=lambda p: -p.count("/")):
+        def cost(item: tuple[str, list[Any]]) -> tuple[int, int, int]:
             _, errs = item
-            mismatch = sum(1 for p, e in errs if e["type"].endswith("_type") or e["type"] == "model_type")
-            return mismatch, len(errs)
-        best[site] = min(branches.items(), key=cost)[0]
+            kept = [(p, e) for p, labels, e in errs
+                    if all(best.get(s, lab) == lab for s, lab in labels if s != site)]
+            mismatch = sum(1 for _, e in kept if e["type"].endswith("_type") or e["type"] == "model_type")
+            # on a tie, the shape the value followed furthest (its error deepest) is the one meant
+            return mismatch, len(kept), -max((p.count("/") for p, _ in kept), default=0)
+        best[site] = min(by_site[site].items(), key=cost)[0]
     problems: dict[str, Problem] = {}
     kinds: dict[str, str] = {}         # pointer → pydantic's error type
     for pointer, labels, err in found:
@@ -119,6 +130,8 @@ def shape_problems(error: ValidationError, doc: Any) -> list[Problem]:
             expected = (err.get("ctx") or {}).get("expected")
             if expected and err["type"] in ("literal_error", "enum", "union_tag_invalid"):
                 fix = f"use one of {expected}"
+            if err["type"].startswith("string"):
+                fix = _FIELD_FIX.get(_split(pointer)[1], fix)
             problems[pointer] = Problem(pointer, err["msg"], fix)
             kinds[pointer] = err["type"]
     return _renames(list(problems.values()), kinds, doc)

@@ -262,6 +262,8 @@ class Player:
     deaths_door_turn: int | None = None
     mana: int = 0
     extra_affinity: Affinity = Affinity()
+    gained_affinity: Affinity = Affinity()     # threshold an effect gave this turn ("Gain (F) this turn")
+    skip_turns: int = 0                         # turns of theirs an effect makes them skip ("skip their next turn")
     hand: Zone = UNTRACKED_HAND
     spellbook: Zone = Zone(spells=None)
     atlas: Zone = Zone(sites=None)

@@ -463,7 +463,10 @@ def _listens_for_entering(ability: Ability) -> bool:
     from codex.cardtext import ast as A
     trigger = getattr(ability.node, "trigger", None)
     event = getattr(trigger, "event", None)
-    return isinstance(event, A.Clause) and isinstance(event.action, (A.Enter, A.Conjure))
+    # "Whenever another unit enters or moves between sites in this body of water": heard through
+    # entering (a move trigger hears a unit entering a location it moved to, Codex "Enter")
+    events = event.items if isinstance(event, A.Group) else (event,)
+    return any(isinstance(e, A.Clause) and isinstance(e.action, (A.Enter, A.Conjure, A.Move)) for e in events)
 
 
 def resolve_ability(state: GameState, item: Pending) -> Resolved:

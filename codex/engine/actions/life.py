@@ -65,13 +65,10 @@ def _changed(res: Resolution, a: D.Heal) -> D.Heal:
     halved, rounded up"), each change told with the card sentence that makes it."""
     if not res.state.statics or a.amount <= 0:
         return a
-    from codex.engine.effects.statics import healing_changed
-    amount, steps = healing_changed(res.state, a.amount)
-    before = a.amount
-    for after, quote in steps:
-        res.emit(Note("healing_changed", f"The healing of {before} is {after} ({quote.card}).",
-                      {"before": before, "after": after}, rules=("healing", "ongoing-effect"), from_card=quote))
-        before = after
+    from codex.engine.effects.statics import healing_notes
+    amount, notes = healing_notes(res.state, a.amount)
+    for note in notes:
+        res.emit(note)
     return a.model_copy(update={"amount": amount})
 
 

@@ -10,7 +10,7 @@ from codex.engine.activation import activation_reason, tap_rules
 from codex.engine.combat import (SiteTarget, Target, UnitTarget, attack_location, attack_reason, defend_reason,
                                  describe_target, fight, intercept_reason, strike_site)
 from codex.engine.events import (Activated, AttackEnded, AttackRefused, Attacked, Defended, Event, Intercepted, JoinedFight,
-                                 NoAttack, Note, StayedPut, Tapped, TargetKept, TargetRemoved, path_text)
+                                 NoAttack, Note, StayedPut, Stopped, Tapped, TargetKept, TargetRemoved, path_text)
 from codex.engine.geometry import Location, Region
 from codex.engine.movement import (declared_path_problem, linked_rule, path_to, range_of_motion, reachable_locations,
                                    resolve_path, unreachable_rules)
@@ -69,6 +69,13 @@ def move_and_attack(res: Resolution, a: D.MoveAndAttack, ptr: str) -> Outcome:
     moved = bool(taken)
     if not moved:
         res.emit(StayedPut(unit.id, unit.name, rules=("movement.moved",)))
+    elif not a.check_only:
+        # its movement is over: it stops where it is, and what listens for that hears it before the
+        # attack is declared or the intercept window opens (Codex "Stops")
+        res.settle([Stopped(mover.id, mover.name, mover.location, rules=("stops",))])
+        mover = res.state.unit(unit.id)
+        if mover is None:
+            return res.done(Verdict.RESOLVED, f"{unit.name} left the realm as it stopped.", moved=True)
     how = f"moved to the {mover.location}" if moved else "did not move"
     if a.check_only:
         if target is not None:

@@ -249,6 +249,14 @@ def can_see(res: Resolution, a: D.CanSee, ptr: str) -> Outcome:
                                        "banished": ("zone.banished-review",)}
     if a.zone == "hand" and owner == a.player:
         yes["hand"] = ("zone.own-hand",)
+    if a.zone == "hand" and owner != a.player:
+        from codex.engine.effects.statics import hand_revealed
+        quote = hand_revealed(res.state, owner)
+        if quote is not None:       # "... play with their hands revealed": a card makes it public
+            res.emit(Note("answer", f"Yes: {owner} plays with their hand revealed ({quote.card}), so {a.player} "
+                          f"may look at the cards in it, though a hand is otherwise hidden.", {},
+                          rules=("hand.hidden", "ongoing-effect"), from_card=quote))
+            return res.done(Verdict.YES, f"{a.player} may look at the cards in {where}: {quote.card} reveals it.")
     if a.zone in yes:
         res.emit(Note("answer", f"Yes: {a.player} may look at the cards in {where}.", {}, rules=yes[a.zone]))
         return res.done(Verdict.YES, f"{a.player} may look at the cards in {where}.")

@@ -345,27 +345,103 @@ def _lose_life(run: Run, act: A.LoseLife, clause: A.Clause) -> list[Obj]:
     return []
 
 
-def _mana_problems(act: A.GainMana) -> Iterator[str]:
-    if not (isinstance(act.mana, A.Mana) and all(s.strip("()").isdecimal() for s in act.mana.symbols)):
-        yield "gaining mana of an element or a choice"
+def _mana_options(mana: Any) -> list[A.Mana] | None:
+    """The mana a GainMana offers: one amount, or a choice among several ("Gain (A), (E), (F), or
+    (W)"); None for any other words."""
+    if isinstance(mana, A.Mana):
+        return [mana]
+    if isinstance(mana, A.Group) and mana.conj == "or" and all(isinstance(i, A.Mana) for i in mana.items):
+        return list(mana.items)
+    return None
 
 
-@executes(A.GainMana, roles=("agent",), problems=_mana_problems)
-def _gain_mana(run: Run, act: A.GainMana, clause: A.Clause) -> list[Obj]:
-    from codex.engine.events import ManaGained
-    mana = act.mana
-    if not isinstance(mana, A.Mana):
-        raise NotExecutable("a choice of mana")
+def _gained(mana: A.Mana) -> tuple[int, dict[str, int]] | None:
+    """(generic mana, threshold by element) of gained symbols, ``(1)`` mana and ``(F)`` fire
+    threshold; None when a symbol is neither."""
+    from codex.engine.keywords import ELEMENT_LETTERS
     n = 0
+    elements: dict[str, int] = {}
     for sym in mana.symbols:
         inner = sym.strip("()")
-        if not inner.isdecimal():
-            raise NotExecutable(f"gaining {sym}")
-        n += int(inner)
+        if inner.isdecimal():
+            n += int(inner)
+        elif inner.upper() in ELEMENT_LETTERS:
+            e = ELEMENT_LETTERS[inner.upper()]
+            elements[e] = elements.get(e, 0) + 1
+        else:
+            return None
+    return n, elements
+
+
+def _mana_problems(act: A.GainMana) -> Iterator[str]:
+    options = _mana_options(act.mana)
+    if options is None or any(_gained(m) is None or m.extra for m in options):
+        yield "gaining mana or threshold in a way the engine does not read"
+
+
+def _mana_clause_problems(clause: A.Clause) -> Iterator[str]:
+    """Threshold gained lasts as long as the words say: the engine reads "this turn" (it ends with
+    the turn, as unspent mana is lost then, Codex "Mana"); gained with no time stated, it is not
+    guessed."""
+    options = _mana_options(getattr(clause.action, "mana", None)) or []
+    if any((_gained(m) or (0, {}))[1] for m in options) and (
+            clause.duration is None or clause.duration.kind != "this_turn"):
+        yield "gaining threshold for a time other than this turn"
+
+
+@executes(A.GainMana, roles=("agent",), problems=_mana_problems, clause_problems=_mana_clause_problems)
+def _gain_mana(run: Run, act: A.GainMana, clause: A.Clause) -> list[Obj]:
+    """Gain mana ("Gain (1)"), or threshold this turn ("Gain (F) this turn"): affinity of that element
+    until the turn ends (`Player.gained_affinity`, counted by `ongoing.player_affinity`, cleared by the
+    end phase); among several ("Gain (A), (E), (F), or (W) this turn"), its controller chooses one
+    (choice ``<key>.mana``)."""
+    from codex.engine.events import ManaGained
+    from codex.engine.state import Affinity
+    options = _mana_options(act.mana)
+    if options is None:
+        raise NotExecutable("gaining mana or threshold in a way the engine does not read")
+    labels = {"".join(m.symbols): m for m in options}
+    [label] = run.ctx.choose("mana", list(labels), why="its controller chooses which to gain") \
+        if len(labels) > 1 else [next(iter(labels))]
+    gained = _gained(labels[label])
+    if gained is None:
+        raise NotExecutable(f"gaining {label}")
+    n, elements = gained
+    if len(labels) > 1:
+        run.note("choice", f"{run.ctx.source_name}: {label} is chosen among {', '.join(labels)}.", chosen=label)
     for pid in players(run, act.agent):
         player = run.state.player(pid)
-        run.state = run.state.with_player(replace(player, mana=player.mana + n))
-        run.emit(ManaGained(pid, n, player.mana + n, f"{run.ctx.source_name} gives {pid} {n} mana", rules=("mana",)))
+        if n:
+            run.state = run.state.with_player(replace(player, mana=player.mana + n))
+            run.emit(ManaGained(pid, n, player.mana + n, f"{run.ctx.source_name} gives {pid} {n} mana",
+                                rules=("mana",)))
+            player = run.state.player(pid)
+        if elements:
+            now = player.gained_affinity + Affinity.of(elements)
+            run.state = run.state.with_player(replace(player, gained_affinity=now))
+            told = ", ".join(f"{k} {e}" for e, k in elements.items())
+            run.emit(Note("threshold_gained", f"{run.ctx.source_name} gives {pid} {told} affinity this turn, "
+                          "counted toward thresholds like a site's until the turn ends.",
+                          {"player": pid, "affinity": elements}, rules=("threshold", "threshold.not-spent")))
+    return []
+
+
+def _skip_problems(act: A.Skip) -> Iterator[str]:
+    turn = act.patient
+    if not (isinstance(turn, A.Selector) and turn.noun.lower() == "turn" and turn.mods == ("next",)
+            and turn.det in ("their", "your") and turn.count is None and not turn.filters):
+        yield "skipping something other than a player's next turn"
+
+
+@executes(A.Skip, roles=("agent",), problems=_skip_problems)
+def _skip(run: Run, act: A.Skip, clause: A.Clause) -> list[Obj]:
+    """"They skip their next turn": the player (a unit named: its controller) does not take their
+    next turn; the turn passes on to the player after them (`phases.end_turn`, `Player.skip_turns`)."""
+    for pid in players(run, act.agent):
+        player = run.state.player(pid)
+        run.state = run.state.with_player(replace(player, skip_turns=player.skip_turns + 1))
+        run.emit(Note("skip_turn", f"{run.ctx.source_name}: {pid} will skip their next turn.",
+                      {"player": pid}, rules=("ongoing-effect",)))
     return []
 
 

@@ -119,9 +119,13 @@ def filter_problems(f: Any) -> Iterator[str]:
         if any(isinstance(i, A.Selector) and choice_of(i) is not None
                for i in (f.of.items if isinstance(f.of, A.Group) else (f.of,))):
             yield "a place another player chooses, inside other words"     # filters are not chosen (`select`)
-        if f.rel == "within" and not isinstance(f.steps, int):
+        from codex.engine.effects.select import range_of_motion_of
+        if f.rel == "within" and not isinstance(f.steps, int) and range_of_motion_of(f.of) is None:
             yield "'within' without steps"
-        yield from sel_problems(f.of)
+        if range_of_motion_of(f.of) is not None and f.rel == "within":    # read by `select.places`
+            yield from sel_problems(range_of_motion_of(f.of))
+        else:
+            yield from sel_problems(f.of)
     elif isinstance(f, A.With):
         from codex.engine.effects.select import amount_stat
         if isinstance(f.what, A.Group) and f.what.conj == "or":    # "with <a keyword> or N or less power"

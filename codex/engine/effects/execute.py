@@ -468,6 +468,7 @@ def run_sentence(run: Run, sentence: Any) -> None:
                  card=run.ctx.source_name)
         return
     run.limit = sentence.limit
+    _bind_shared_subject(run, sentence)
     hit = _hit_units(run, sentence.conditions)
     if hit:                       # "If it hits a unit, drag it here": "it" is now the unit hit
         run.ctx = run.ctx.bind("it", hit)
@@ -485,6 +486,22 @@ def run_sentence(run: Run, sentence: Any) -> None:
                 run.ctx = run.ctx.bind("there", acted)
     if within is not None:        # the limit is this sentence's only
         run.ctx = run.ctx.bind("within", ())
+
+
+def _bind_shared_subject(run: Run, sentence: Any) -> None:
+    """"They draw three cards and skip their next turn": clauses joined under one pronoun subject
+    share it, so the later clauses' "they" is who the first one's was, not what the first clause
+    acted on (the cards drawn)."""
+    agents = [getattr(getattr(c, "action", None), "agent", None) for c in sentence.clauses]
+    first = agents[0] if agents else None
+    if len(agents) < 2 or not isinstance(first, A.Ref) or first.word.lower() not in ("they", "it", "he", "she") \
+            or first.filters or any(a != first for a in agents) or run.ctx.lookup(first.word.lower()) is not None:
+        return
+    try:
+        who = select_all(run.state, run.ctx, first)
+    except NotExecutable:
+        return
+    run.ctx = run.ctx.bind(first.word.lower(), who)
 
 
 def _same_target(clause: Any, before: Any) -> tuple[Any, Any]:

@@ -41,9 +41,25 @@ def run_with_purpose(run: Run, clause: A.Clause) -> list[Obj]:
     acted = run_clause(run, A.replace(clause, purpose=None))
     if run.did is False:
         return acted
-    if acted:
-        run.ctx = run.ctx.bind("it", acted)
+    named = _moved_to(run, clause) or acted
+    if named:
+        run.ctx = run.ctx.bind("it", named)
     return acted + run_clause(run, clause.purpose)
+
+
+def _moved_to(run: Run, clause: A.Clause) -> list[Obj]:
+    """"Giant Shark moves to that unit to fight it": the purpose's subject is the one who moved,
+    so its "it" is not the mover (that would be "itself") but the unit moved to. Empty when the
+    clause is not a move to units, or the purpose names its own subject."""
+    act, purpose = clause.action, clause.purpose
+    if not (isinstance(act, A.Move) and act.dest is not None and isinstance(purpose, A.Clause)
+            and getattr(purpose.action, "agent", True) is None):
+        return []
+    from codex.engine.effects.select import select_all
+    try:
+        return [o for o in select_all(run.state, run.ctx, act.dest) if o.kind == "unit"]
+    except NotExecutable:
+        return []
 
 
 def _pay_problems(act: A.Pay) -> Iterator[str]:

@@ -659,6 +659,8 @@ def places(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
         if bound is None:
             raise NotExecutable("'there' with no place named before")
         return [loc for o in bound for loc in locations_of(state, o)]
+    if rel == "within" and range_of_motion_of(where.of) is not None:
+        return _within_range_of_motion(state, ctx, range_of_motion_of(where.of))
     existential = isinstance(where.of, A.Selector) and where.of.det in ("a", "an", "any")
     origin = ([loc for o in select(state, ctx, where.of, choose=not existential) for loc in locations_of(state, o)]
               if where.of is not None else source_locations(state, ctx))
@@ -678,6 +680,29 @@ def places(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
     if rel in ("in_front", "in_front_of"):
         return _forward_of(state, ctx, where)
     raise NotExecutable(f"the place relation {rel!r}")
+
+
+def range_of_motion_of(node: Any) -> Any:
+    """Whose range of motion the words name ("Swiven Scout's range of motion", "its range of
+    motion"): the owner's words, or None for any other words."""
+    if isinstance(node, A.Selector) and node.noun.lower() == "range of motion" and isinstance(node.det, A.Possessive) \
+            and not node.mods and not node.filters:
+        return node.det.owner
+    return None
+
+
+def _within_range_of_motion(state: GameState, ctx: Ctx, owner: Any) -> list[Location]:
+    """"within Swiven Scout's range of motion": every location the unit could reach with Move and
+    Attack, ignoring triggered abilities (Codex "Range of Motion", `movement.range_of_motion`),
+    its own location included (Move and Attack may take no step); none for a unit that cannot
+    move (disabled)."""
+    from codex.engine.movement import range_of_motion
+    out: list[Location] = []
+    for obj in select(state, ctx, owner, choose=False):
+        unit = state.unit(str(obj.key)) if obj.kind == "unit" else None
+        if unit is not None:
+            out += [loc for loc in range_of_motion(state, unit) if loc not in out]
+    return out
 
 
 def _forward_of(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:

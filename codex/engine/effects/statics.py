@@ -30,7 +30,7 @@ from codex.engine.effects.context import Ctx, Obj
 from codex.engine.events import CardQuote
 from codex.engine.geometry import Location
 from codex.engine.keywords import Keywords
-from codex.engine.state import GameState, Unit
+from codex.engine.state import GameState, Site, Unit
 from codex.engine.unmodifiable import other_verb, self_verb
 
 #: Layers (Codex "Apply Ongoing Effects In Order"), the ones the engine applies.
@@ -614,6 +614,14 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return [Static("immune", ctx, act.patient, None, conds, order)]
     if isinstance(act, A.Provide):
         return _provide_static(act, clause, ctx, conds, order)
+    if isinstance(act, A.Own) and isinstance(act.agent, A.Ref) and act.agent.word == "you" \
+            and isinstance(act.patient, A.Mana) and act.patient.extra and not clause.adverbs:
+        # "You have an additional (E)(F)(W)(A)": the card's controller has that affinity while the
+        # card is in the realm, as a site's provided threshold is counted (`provided`)
+        mana, affinity = _provided(act.patient)
+        if mana or not affinity:
+            raise Unsupported("having additional mana rather than threshold")
+        return [Static("provide", ctx, None, (0, affinity), conds, order)]
     if isinstance(act, A.CostChange):
         return [_cost_static(act, clause, ctx, conds, order)]
     if isinstance(act, A.Enter) and not conds and isinstance(act.patient, A.Ref) and act.patient.word == "SELF" \
@@ -645,6 +653,11 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
             raise Unsupported("conjuring where another player chooses")
         _check_words(act.dest)
         return [Static("conjure_at", ctx, None, act.dest, (), order)]
+    if isinstance(act, A.Play) and _hands_revealed(clause):
+        # "Enemy Avatars within Swiven Scout's range of motion play with their hands revealed": the
+        # hands of the players they name (an Avatar: its controller) are open to every player
+        _check_words(act.agent)
+        return [Static("hand_revealed", ctx, act.agent, None, conds, order)]
     if _moves_freely_away(clause):        # "Airborne minions atop Updraft Ridge move freely away"
         _check_words(act.patient)
         return [Static("free_away", ctx, act.patient, None, conds, order)]
@@ -905,6 +918,10 @@ def _provide_static(act: A.Provide, clause: A.Clause, ctx: Ctx, conds: tuple[Any
     row", "Provides no mana" (Codex "Mana", "Threshold")."""
     _check_words(act.agent)
     who = act.recipient
+    if _everyone(who) and _mana_and_threshold(act.patient) and not clause.adverbs:
+        # "Provides mana and threshold for everyone": every player counts the site's threshold as
+        # their own and gets its mana in their start phase, not only its controller (`shared_sites`)
+        return [Static("provide_all", ctx, act.agent, None, conds, order)]
     if who is not None and not (isinstance(who, A.Ref) and who.word == "you") and not (
             isinstance(who, A.Selector) and who.noun == "controller"):
         raise Unsupported("providing to someone other than the controller")
@@ -925,6 +942,37 @@ def _provide_static(act: A.Provide, clause: A.Clause, ctx: Ctx, conds: tuple[Any
     if len(items) == 1 and items[0].noun == "mana" and "additional" in items[0].mods and isinstance(items[0].count, int):
         return [Static("provide", ctx, act.agent, (int(items[0].count), {}), conds, order, per=clause.per)]
     raise Unsupported("providing mana or threshold in a way the engine does not read")
+
+
+def _everyone(who: Any) -> bool:
+    """"for everyone", "to each player": every player."""
+    return isinstance(who, A.Ref) and who.word.lower() == "everyone" or isinstance(who, A.Selector) and \
+        singular_noun(who) == "player" and who.det in ("each", "every", "all") and not who.mods and not who.filters
+
+
+def _mana_and_threshold(patient: Any) -> bool:
+    """"mana and threshold": what a site provides, all of it."""
+    items = patient.items if isinstance(patient, A.Group) and patient.conj == "and" else (patient,)
+    return sorted(i.noun for i in items if isinstance(i, A.Selector) and i.det is None and not i.mods
+                  and not i.filters and i.count is None) == ["mana", "threshold"] and len(items) == 2
+
+
+def shared_sites(state: GameState, player: str) -> list[tuple[Site, CardQuote]]:
+    """The sites another player controls that provide their mana and threshold to ``player`` too
+    ("Provides mana and threshold for everyone"), with the sentence that says so."""
+    if not state.statics:
+        return []
+    silenced = _silenced_sources(state)
+    out: list[tuple[Site, CardQuote]] = []
+    for s in state.statics:
+        if s.kind != "provide_all" or not _active(state, s, silenced):
+            continue
+        for obj in affected(state, s):
+            site = state.site_at(int(obj.key)) if obj.kind == "site" else None
+            if site is not None and site.controller is not None and site.controller != player \
+                    and all(site is not t for t, _ in out):
+                out.append((site, s.quote))
+    return out
 
 
 def _suppressed(items: tuple[Any, ...]) -> tuple[bool, frozenset[str] | None]:
@@ -1127,29 +1175,54 @@ ROUNDING = {"rounded_down": "down", "rounding_down": "down", "rounded_up": "up",
 
 def _healing_static(act: A.ChangeAmount, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
     """"All healing is halved, rounded up": every healing's amount changed as it happens
-    (`healing_changed`), before it is gained or removes damage."""
+    (`healing_changed`), before it is gained or removes damage. A halving that does not say which
+    way it rounds ("All healing is halved.") is read as every other unstated half is
+    (`amounts.halve`): rounded down, the other reading given with the ruling."""
     rounding = [ROUNDING[a] for a in clause.adverbs if a in ROUNDING]
     if act.how not in ("halve", "double") or act.agent is not None or clause.adjuncts or \
-            len(rounding) != len(clause.adverbs) or (act.how == "halve" and len(rounding) != 1):
+            len(rounding) != len(clause.adverbs) or len(rounding) > 1:
         raise Unsupported("changing healing in a way the engine does not read")
-    return Static("healing", ctx, None, (act.how, rounding[0] if rounding else "down"), conds, order)
+    return Static("healing", ctx, None, (act.how, rounding[0] if rounding else None), conds, order)
 
 
-def healing_changed(state: GameState, amount: int) -> tuple[int, list[tuple[int, CardQuote]]]:
+def healing_changed(state: GameState, amount: int) -> tuple[int, list[tuple[int, CardQuote, str | None]]]:
     """The amount a healing of ``amount`` really heals under the ongoing effects that change every
     healing ("All healing is halved, rounded up"), oldest first, and each step (new amount, the
-    card sentence that made it)."""
+    card sentence that made it, the rounding the card states: None when it halves an odd amount
+    without saying, read down)."""
     if not state.statics or amount <= 0:
         return amount, []
     silenced = _silenced_sources(state)
-    steps: list[tuple[int, CardQuote]] = []
+    steps: list[tuple[int, CardQuote, str | None]] = []
     for s in state.statics:
         if s.kind != "healing" or not _active(state, s, silenced):
             continue
         how, rounding = s.payload
-        amount = amount * 2 if how == "double" else (amount // 2 if rounding == "down" else (amount + 1) // 2)
-        steps.append((amount, s.quote))
+        amount = amount * 2 if how == "double" else (amount // 2 if rounding != "up" else (amount + 1) // 2)
+        steps.append((amount, s.quote, rounding if how == "halve" else "exact"))
     return amount, steps
+
+
+def healing_notes(state: GameState, amount: int) -> tuple[int, list[Any]]:
+    """The healing of ``amount`` as the ongoing effects leave it, and one note per change; a halving
+    of an odd amount whose card states no rounding is read rounded down, as `amounts.halve` reads
+    every unstated half, and its note gives the rounded-up reading too."""
+    from codex.engine.events import Note
+    changed, steps = healing_changed(state, amount)
+    notes: list[Any] = []
+    before = amount
+    for after, quote, rounding in steps:
+        notes.append(Note("healing_changed", f"The healing of {before} is {after} ({quote.card}).",
+                          {"before": before, "after": after}, rules=("healing", "ongoing-effect"), from_card=quote))
+        if rounding is None and before % 2:
+            notes.append(Note("ruling_variant", f"{quote.card}: half of {before} is {before / 2:g}, and the card "
+                              f"does not say which way to round. It is read rounded down, to {after}, as the Codex "
+                              "rounds the one odd measure it speaks of (a split-power unit's average power); "
+                              f"rounded up it would be {after + 1}.",
+                              {"whole": before, "half": after, "reading": "rounded down", "other": after + 1},
+                              rules=("split-power.average",), from_card=quote))
+        before = after
+    return changed, notes
 
 
 def _cost_static(act: A.CostChange, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
@@ -1563,6 +1636,41 @@ def keyword_sources(state: GameState, unit: Unit, keyword: str) -> list[CardQuot
     silenced = _silenced_sources(state)
     return [s.quote for s in state.statics if s.kind == "grant" and getattr(s.payload, keyword, False)
             and _active(state, s, silenced) and me in affected(state, s)]
+
+
+def _hands_revealed(clause: A.Clause) -> bool:
+    """"... play with their hands revealed": Play with no card nor place, and only that adjunct."""
+    act = clause.action
+    if not isinstance(act, A.Play) or act.patient is not None or act.dest is not None or act.agent is None \
+            or clause.adverbs or len(clause.adjuncts) != 1:
+        return False
+    adj = clause.adjuncts[0]
+    what = adj.what
+    if adj.prep != "with" or not isinstance(what, A.Selector) or singular_noun(what) != "hand" \
+            or what.det != "their" or what.mods or len(what.filters) != 1:
+        return False
+    rel = what.filters[0]
+    look = rel.clause.action if isinstance(rel, A.Relative) and isinstance(rel.clause, A.Clause) else None
+    return isinstance(look, A.Look) and look.reveal and look.agent is None and look.source is None \
+        and isinstance(look.patient, A.Ref) and look.patient.word == "which"
+
+
+def hand_revealed(state: GameState, owner: str) -> CardQuote | None:
+    """The card sentence by which ``owner`` plays with their hand revealed now, if one does ("Enemy
+    Avatars within Swiven Scout's range of motion play with their hands revealed"): a player it
+    names, or the controller of an Avatar it names."""
+    if not state.statics:
+        return None
+    silenced = _silenced_sources(state)
+    for s in state.statics:
+        if s.kind != "hand_revealed" or not _active(state, s, silenced):
+            continue
+        for obj in affected(state, s):
+            unit = state.unit(str(obj.key)) if obj.kind == "unit" else None
+            who = obj.key if obj.kind == "player" else (unit.controller if unit is not None and unit.is_avatar else None)
+            if who == owner:
+                return s.quote
+    return None
 
 
 def lifelinks(state: GameState, unit: Unit) -> list[tuple[str, CardQuote]]:

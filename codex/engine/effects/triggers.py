@@ -22,7 +22,7 @@ from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.effects.select import NotExecutable, locations_of, select_all
 from codex.engine.events import (ArtifactBroken, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Entering, Event, Fought, Intercepted,
-                                 Marked, PickedUp, ProjectileStruck, SitePlayed, SpellCast, Struck, Summoned, TurnEnded,
+                                 Marked, PickedUp, ProjectileStruck, SitePlayed, SpellCast, Stopped, Struck, Summoned, TurnEnded,
                                  TurnOver, TurnStarted)
 from codex.engine.geometry import Location, Region
 from codex.engine.state import Card, GameState, Site
@@ -33,7 +33,8 @@ _EVENTS: dict[type, tuple[type, ...]] = {
     A.Damage: (Damaged,), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
     A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken), A.Draw: (Drew,),
     A.Relocate: (Entering,), A.Leave: (Entering,), A.Carry: (PickedUp,), A.Occupy: (Entering,),
-    A.Fight: (Fought,), A.Traverse: (Entering,), A.Choose: (Attacked,),
+    A.Fight: (Fought,), A.Traverse: (Entering,), A.Choose: (Attacked,), A.Move: (Entering,),
+    A.Stop: (Stopped,),
 }
 _PHASES: dict[str, tuple[type, ...]] = {"start": (TurnStarted,), "end": (TurnEnded,),
                                         "start_and_end": (TurnStarted, TurnEnded)}
@@ -48,6 +49,7 @@ _ROLES: dict[type, tuple[str, ...]] = {
     A.Play: ("patient", "dest"),
     A.Relocate: ("patient",), A.Leave: ("patient", "source"), A.Carry: ("agent", "patient"),
     A.Occupy: ("agent", "patient"), A.Fight: ("agent", "patient"), A.Traverse: ("agent",),
+    A.Move: ("patient", "dest", "source"), A.Stop: ("patient", "dest"),
 }
 
 
@@ -117,6 +119,9 @@ def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
         problems.append(f"a trigger on '{act.kind}'")
     if isinstance(act, A.Relocate) and act.kind not in ("burrow", "submerge", "surface", "unburrow"):
         problems.append(f"a trigger on '{act.kind}'")
+    if isinstance(act, A.Move) and (act.kind != "move" or act.steps is not None or act.agent is not None
+                                    or act.direction is not None or act.path is not None):
+        problems.append("a trigger on a move of some kind, or some steps")
     for role in _ROLES.get(type(act), ()):
         value = getattr(act, role, None)
         if value is None:
@@ -251,6 +256,16 @@ def _spell_card(event: SpellCast) -> Obj:
 
 
 def _entering(state: GameState, ctx: Ctx, act: Any, event: Entering) -> bool:
+    if isinstance(act, A.Move):
+        # "Whenever another unit moves between sites in this body of water": it came there from
+        # another location (a step, a forced move, a teleport), not summoned there (Codex "Enter"
+        # is the wider word: entering by moving or by being summoned)
+        entry = event.entry()
+        if entry.frm is None or entry.frm == entry.to:
+            return False
+        if act.source is not None and not _named_place(state, ctx, act.source, entry.frm):
+            return False        # "moves between sites in X" (from one of them to another): it came from one
+        act = A.Enter(patient=act.patient, dest=act.dest)
     if isinstance(act, A.Occupy):
         # "Whenever a Spirit minion occupies affected land sites": it comes to occupy them, i.e. it
         # enters them (summoned there or moved there from elsewhere: Codex "Enter")
@@ -279,6 +294,13 @@ def _entering(state: GameState, ctx: Ctx, act: Any, event: Entering) -> bool:
         entered = entered_sites(state, unit, entry) if unit is not None else []
         return any(loc.square in squares and loc.region is not Region.VOID for loc in entered)
     return entry.to in locs
+
+
+def _named_place(state: GameState, ctx: Ctx, node: Any, loc: Location) -> bool:
+    """Whether ``loc`` is at a place the words name: a site named (any of its locations) or a
+    location named."""
+    named = select_all(state, ctx, node)
+    return any(o.kind == "site" and o.key == loc.square or o.kind == "location" and o.key == loc for o in named)
 
 
 def _traversing(state: GameState, ctx: Ctx, clause: A.Clause, event: Entering) -> bool:
@@ -310,6 +332,30 @@ def _leaving(state: GameState, ctx: Ctx, act: A.Leave, event: Entering) -> bool:
     if squares:
         return frm.square in squares and entry.to.square not in squares
     return frm in locs and entry.to not in locs
+
+
+def _stopped(state: GameState, ctx: Ctx, act: Any, event: Stopped) -> bool:
+    """"The first time an Avatar stops here", "Whenever an enemy stops at a nearby site": a unit
+    the words name ended its movement (Codex "Stops") at a place they name; a site's "here" is the
+    site, whichever of its locations the unit stopped at."""
+    if not isinstance(act, A.Stop) or not _in(state, ctx, act.patient, Obj("unit", event.unit)):
+        return False
+    dest = act.dest
+    if dest is None:
+        return True
+    from codex.engine.effects.select import places
+    if isinstance(dest, A.Where):
+        locs = places(state, ctx, dest)
+        if dest.rel == "here" and dest.of is None and ctx.source.kind == "site":
+            return bool(event.at.square == ctx.source.key)
+        if dest.rel in ("at", "atop", "on", "in") and isinstance(dest.of, A.Selector):
+            named = select_all(state, ctx, dest.of)
+            if any(o.kind == "site" for o in named):
+                return any(o.kind == "site" and o.key == event.at.square for o in named)
+        return event.at in locs
+    named = select_all(state, ctx, dest)
+    return any(o.kind == "site" and o.key == event.at.square or o.kind == "location" and o.key == event.at
+               for o in named)
 
 
 def _marked(state: GameState, ctx: Ctx, act: Any, event: Marked) -> bool:
@@ -414,6 +460,8 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
         patient = getattr(act, "patient", None)
         hit = list(event.split) if isinstance(event, Struck) else [event.target]
         return patient is None or any(_in(state, ctx, patient, Obj("unit", t)) for t in hit)
+    if isinstance(event, Stopped):
+        return _stopped(state, ctx, act, event)
     if isinstance(event, Marked):
         return _marked(state, ctx, act, event)
     if isinstance(event, ArtifactBroken):
@@ -590,6 +638,8 @@ def _event_roles(event: Event) -> dict[str, list[Obj]]:
         victim = [Obj("unit", target["unit"])] if target.get("unit") else (
             [Obj("site", target["site"])] if target.get("site") else [])
         return {"agent": [Obj("unit", event.unit)], "patient": victim}
+    if isinstance(event, Stopped):
+        return {"patient": [Obj("unit", event.unit)], "dest": [Obj("location", event.at)]}
     if isinstance(event, Marked):
         return {"patient": [Obj("unit", event.unit)], "agent": [Obj("unit", k) for k in event.killers]}
     if isinstance(event, Damaged):
