@@ -30,7 +30,7 @@ def test_an_adjective_after_a_preposition_ending_the_phrase_is_its_noun() -> Non
 
 def test_a_place_word_after_a_determiner_ending_the_phrase_is_its_noun() -> None:
     with L.restricted({"nouns:outside"}):
-        card = _parsed("Projectiles can't enter this site from the outside.")
+        card = _parsed("Arrows can't enter this site from the outside.")
         assert "source=Selector(noun='outside', det='the'" in repr(card)
 
 
