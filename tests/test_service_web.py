@@ -74,6 +74,13 @@ def test_aliases_and_subentry_ids_redirect_to_canonical_urls(client):
     assert resp.headers["Location"] == "/entries/intercept#the-final-location-is-key"
 
 
+def test_a_card_the_codex_names_is_found_by_its_slug(client):
+    """Without a catalog too: /cards/bosk-troll, as every page's address is written."""
+    resp = client.get("/cards/bosk-troll")
+    assert resp.status_code == 301 and resp.headers["Location"] == "/cards/Bosk%20Troll"
+    assert client.get("/cards/bosk-trol").status_code == 404
+
+
 def test_unknown_entry_page_suggests(client):
     page = html(client, "/entries/intercpt", 404)
     assert 'href="/entries/Intercept"' in page and "intercpt" in page

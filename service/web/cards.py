@@ -81,6 +81,11 @@ def card(name: str) -> Response | str:
         return render_template("card.html", card=card_page(imported), name=imported["name"])
     found = mentions_of(name)
     if found is None:
+        named = _mentioned_by_slug(name)
+        if named is not None:
+            from flask import redirect
+
+            return redirect(url_for("web.card", name=named), code=301)
         names = with_catalog(lambda cat: cat.names()) or []
         from codex.cards.query import closest
 
@@ -103,6 +108,15 @@ def _by_slug(catalog: Any, typed: str) -> dict[str, Any] | None:
         return None
     name = next((n for n in catalog.names() if slugify(n) == wanted), None)
     return catalog.get(name) if name else None
+
+
+def _mentioned_by_slug(typed: str) -> str | None:
+    """The card the Codex names whose name, as a URL slug, is ``typed`` (no catalog needed)."""
+    wanted = slugify(typed)
+    if not wanted or wanted != typed.lower():
+        return None
+    return next((c["card"] for c in resources().corpus.cards() if slugify(c["card"]) == wanted),
+                None)
 
 
 def is_card_query(q: str) -> bool:
