@@ -4,7 +4,7 @@ card (every imported card has one, whether or not the rules name it)."""
 from __future__ import annotations
 
 from itertools import groupby
-from typing import Any
+from typing import Any, Iterable
 
 from flask import render_template, request, url_for
 from werkzeug.wrappers import Response
@@ -99,24 +99,25 @@ def card(name: str) -> Response | str:
                            no_catalog=resources().catalog is None)
 
 
-def _by_slug(catalog: Any, typed: str) -> dict[str, Any] | None:
-    """The card whose name, written as a URL slug, is ``typed`` (``/cards/blood-ravens``,
-    as every other page's address is written): a link typed or shared that way finds the
-    card rather than a "did you mean"."""
+def _named_by_slug(typed: str, names: Iterable[str]) -> str | None:
+    """The name among ``names`` that, written as a URL slug, is ``typed``
+    (``/cards/blood-ravens``, as every other page's address is written): a link typed or
+    shared that way finds the card rather than a "did you mean"."""
     wanted = slugify(typed)
     if not wanted or wanted != typed.lower():
         return None
-    name = next((n for n in catalog.names() if slugify(n) == wanted), None)
+    return next((n for n in names if slugify(n) == wanted), None)
+
+
+def _by_slug(catalog: Any, typed: str) -> dict[str, Any] | None:
+    """The imported card named by ``typed`` as a slug."""
+    name = _named_by_slug(typed, catalog.names())
     return catalog.get(name) if name else None
 
 
 def _mentioned_by_slug(typed: str) -> str | None:
-    """The card the Codex names whose name, as a URL slug, is ``typed`` (no catalog needed)."""
-    wanted = slugify(typed)
-    if not wanted or wanted != typed.lower():
-        return None
-    return next((c["card"] for c in resources().corpus.cards() if slugify(c["card"]) == wanted),
-                None)
+    """The card the Codex names whose name is ``typed`` as a slug (no catalog needed)."""
+    return _named_by_slug(typed, (c["card"] for c in resources().corpus.cards()))
 
 
 def is_card_query(q: str) -> bool:
