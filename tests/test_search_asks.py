@@ -16,6 +16,9 @@ from codex.search.asks import asks_quantity, gives_quantity
     "what is the maximum hand size",
     "what's the limit on copies of a card",
     "is there a limit on minions at one site",
+    "max copies of the same card",          # the same asked as a look-up
+    "minimum deck size",
+    "number of sites in play",
 ])
 def test_questions_that_ask_for_a_quantity(question: str) -> None:
     assert asks_quantity(question.split())
@@ -24,6 +27,7 @@ def test_questions_that_ask_for_a_quantity(question: str) -> None:
 @pytest.mark.parametrize("question", [
     "how do i win", "can a minion move and attack", "what happens when a site is flooded",
     "many minions attack", "how does much work",
+    "can a minion with max power attack",   # only a look-up that starts with it
 ])
 def test_questions_that_do_not(question: str) -> None:
     assert not asks_quantity(question.split())

@@ -18,11 +18,13 @@ import re
 from codex.search.numbers import VALUE
 
 # "how many", "how much", "how far", "how often", "what is the maximum / limit / number of",
-# "what's the most…", "is there a limit on…", "up to how many"
+# "what's the most…", "is there a limit on…", "up to how many", and the same asked as a
+# look-up that starts with it ("max copies of the same card", "minimum atlas size")
 _ASKS_QUANTITY = re.compile(
     r"\bhow (many|much|far|often)\b"
     r"|\bwhat(?:'s| is| are) the (max|maximum|min|minimum|limit|number|most|fewest|least)\b"
-    r"|\bis there (a|any) (limit|maximum|minimum|max|cap)\b")
+    r"|\bis there (a|any) (limit|maximum|minimum|max|cap)\b"
+    r"|^(max|maximum|min|minimum|number of)\b")
 _GIVES_QUANTITY = re.compile(
     r"\b(\d+|" + "|".join(sorted(VALUE, key=len, reverse=True)) + r"|once|twice|half)\b",
     re.IGNORECASE)
