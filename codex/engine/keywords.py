@@ -7,10 +7,28 @@ come from the card-text grammar through `abilities.abilities_of`; nothing here r
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 ELEMENTS = ("air", "earth", "fire", "water")
 ELEMENT_LETTERS = {"A": "air", "E": "earth", "F": "fire", "W": "water"}
+
+
+def mana_symbols_value(symbols: Iterable[str]) -> tuple[int, dict[str, int]] | str:
+    """(generic mana, threshold by element) of card-text symbols, ``(1)`` one mana and
+    ``(F)`` one fire threshold; the first symbol that is neither, when one is (the callers
+    either refuse it or name it as not executed)."""
+    amount = 0
+    elements: dict[str, int] = {}
+    for sym in symbols:
+        inner = sym.strip("()")
+        if inner.isdecimal():
+            amount += int(inner)
+        elif inner.upper() in ELEMENT_LETTERS:
+            element = ELEMENT_LETTERS[inner.upper()]
+            elements[element] = elements.get(element, 0) + 1
+        else:
+            return sym
+    return amount, elements
 
 #: Keywords that are on or off, by field name.
 FLAGS = ("airborne", "stealth", "lance", "lethal", "burrowing", "submerge", "voidwalk",

@@ -358,19 +358,9 @@ def _mana_options(mana: Any) -> list[A.Mana] | None:
 def _gained(mana: A.Mana) -> tuple[int, dict[str, int]] | None:
     """(generic mana, threshold by element) of gained symbols, ``(1)`` mana and ``(F)`` fire
     threshold; None when a symbol is neither."""
-    from codex.engine.keywords import ELEMENT_LETTERS
-    n = 0
-    elements: dict[str, int] = {}
-    for sym in mana.symbols:
-        inner = sym.strip("()")
-        if inner.isdecimal():
-            n += int(inner)
-        elif inner.upper() in ELEMENT_LETTERS:
-            e = ELEMENT_LETTERS[inner.upper()]
-            elements[e] = elements.get(e, 0) + 1
-        else:
-            return None
-    return n, elements
+    from codex.engine.keywords import mana_symbols_value
+    value = mana_symbols_value(mana.symbols)
+    return None if isinstance(value, str) else value
 
 
 def _mana_problems(act: A.GainMana) -> Iterator[str]:

@@ -1249,19 +1249,11 @@ def _cost_static(act: A.CostChange, clause: A.Clause, ctx: Ctx, conds: tuple[Any
 
 def _provided(mana: A.Mana) -> tuple[int, dict[str, int]]:
     """(generic mana, threshold by element) of provided symbols: ``(E) and (1)`` → 1 mana, 1 earth."""
-    from codex.engine.keywords import ELEMENT_LETTERS
-    amount = 0
-    affinity: dict[str, int] = {}
-    for sym in mana.symbols:
-        inner = sym.strip("()")
-        if inner.isdecimal():
-            amount += int(inner)
-        elif inner.upper() in ELEMENT_LETTERS:
-            element = ELEMENT_LETTERS[inner.upper()]
-            affinity[element] = affinity.get(element, 0) + 1
-        else:
-            raise Unsupported(f"providing {sym}")
-    return amount, affinity
+    from codex.engine.keywords import mana_symbols_value
+    value = mana_symbols_value(mana.symbols)
+    if isinstance(value, str):
+        raise Unsupported(f"providing {value}")
+    return value
 
 
 def _clauses(node: Any) -> list[tuple[A.Clause, tuple[Any, ...]]]:
