@@ -67,6 +67,18 @@ BOOST_BODY = 1.0
 BOOST_SYNONYM = 0.5     # declared synonyms count, but less than the word typed
 BOOST_MENTION = 2.5     # a record that names the card typed, like a word in an alias
 BOOST_CARD_KEYWORD = 0.5   # the keywords of a card typed, like a synonym
+# In the games whose rules are one book (every game but Sorcery) a section's title names a
+# chapter ("Battlefields", "Omen Counters", "Runes"), and a question of four content words
+# or more is mostly answered inside another chapter that uses them ("which battlefield do we
+# fight in first": the Battle Phase; "does everyone get an omen every round": the Ready
+# Phase). There the title's words count for a quarter in BM25F: the ``title``, ``full`` and
+# ``lead`` signals still weigh them, so BM25F stops counting them a second time. Measured on
+# the 2,190 queries seen before search round 10 (docs/search.md): those games' sets +21 / +3
+# at hit@1 / hit@3 (Sorcerer +13, Archmajesty +5, Contracts +3, its hit@3 -2); a half +16 / +2,
+# nothing -2 / -8, from three words on +15 / +5. Sorcery's Codex is a glossary whose titles are
+# the terms judges type: there the same change cost its sets 5 queries, so it keeps full titles.
+LONG_QUESTION_WORDS = 4
+LONG_QUESTION_TITLE = 0.25
 RECHECK_SECONDS = 1.0   # how often ``search`` looks whether the index was rebuilt
 OPEN_RETRIES = (0.001, 0.002, 0.004, 0.008, 0.016)   # waits while an index swap is under way
 FILTER_MEMO = 256
@@ -799,11 +811,13 @@ class Searcher:
             hits = sorted(allowed, key=lambda n: self._docs[self._by_docnum[n]]["position"])
             return [(n, 0.0) for n in hits], len(hits)
         # Every match is scored (the total is exact), from in-memory BM25F tables.
-        optional, required = self._clauses(parsed, u)
+        title_weight = self._title_weight(parsed)
+        optional, required = self._clauses(parsed, u, title_weight)
         for card in cards:        # records naming a card typed, and its keywords' entries
             optional.append(wq.Term("mentions", fold(card.name), boost=BOOST_MENTION))
             for kw in card.keywords:
-                optional += self._word_clauses(kw.split(), BOOST_CARD_KEYWORD)
+                optional += self._word_clauses(kw.split(), BOOST_CARD_KEYWORD,
+                                               title_weight=title_weight)
         matched = self._scorer.run(optional, required,
                                    everywhere if facets is not None else allowed)
         if facets is not None:
@@ -868,8 +882,10 @@ class Searcher:
 
     # -- query construction ---------------------------------------------------------------
     def _word_clauses(self, words: list[str], boost: float = 1.0,
-                      fields: tuple[str, ...] | None = None) -> list[wq.Query]:
-        """One word or a multi-word synonym, in every text field with its weight.
+                      fields: tuple[str, ...] | None = None, title_weight: float = 1.0
+                      ) -> list[wq.Query]:
+        """One word or a multi-word synonym, in every text field with its weight
+        (``title_weight`` scales the title's and aliases': see ``LONG_QUESTION_TITLE``).
 
         Clauses are returned flat (not nested in an ``Or`` per word): Whoosh builds one
         matcher per compound query, and a single flat ``Or`` is several times faster.
@@ -877,8 +893,8 @@ class Searcher:
         parts: list[wq.Query] = []
         title = [s for w in words for s in stems(TITLE_ANALYZER, w)]
         body = [s for w in words for s in stems(BODY_ANALYZER, w)]
-        for field, terms, weight in (("title", title, BOOST_TITLE),
-                                     ("aliases", title, BOOST_ALIAS),
+        for field, terms, weight in (("title", title, BOOST_TITLE * title_weight),
+                                     ("aliases", title, BOOST_ALIAS * title_weight),
                                      ("body", body, BOOST_BODY)):
             if fields is not None and field not in fields:
                 continue
@@ -910,21 +926,29 @@ class Searcher:
             out.extend(phrasing for _words, phrasing in u.also)
         return out
 
-    def _clauses(self, parsed: ParsedQuery, u: Understanding | None = None
-                 ) -> tuple[list[wq.Query], list[list[wq.Query]]]:
+    def _title_weight(self, parsed: ParsedQuery) -> float:
+        """How much a title's words count in BM25F for this query (``LONG_QUESTION_TITLE``)."""
+        if self._lexicon.scope in (None, SORCERY):
+            return 1.0
+        long = len(self._meaningful(parsed.all_words())) >= LONG_QUESTION_WORDS
+        return LONG_QUESTION_TITLE if long else 1.0
+
+    def _clauses(self, parsed: ParsedQuery, u: Understanding | None = None,
+                 title_weight: float = 1.0) -> tuple[list[wq.Query], list[list[wq.Query]]]:
         """Leaf clauses of a query: optional ones, and one required group per phrase."""
         words = self._meaningful(parsed.all_words())
-        optional = [c for w in words for c in self._word_clauses([w])]
+        optional = [c for w in words
+                    for c in self._word_clauses([w], title_weight=title_weight)]
         # a game's declared synonyms are words of its text, not names of its records: the
         # body only ("cards" also finds "contracts", but not the section "Playing contracts")
         fields = ("body",) if self._lexicon.scope not in (None, SORCERY) else None
         optional += [c for syn in self._synonym_words(words, u)
-                     for c in self._word_clauses(syn, BOOST_SYNONYM, fields)]
+                     for c in self._word_clauses(syn, BOOST_SYNONYM, fields, title_weight)]
         # a number in its other spelling ("zero" also searches "0"), in the text only: a
         # title's digits number a list ("Advanced interactions #1"), they are not its topic
         optional += [c for w in words for n in (other_spelling(w),) if n
                      for c in self._word_clauses([n], BOOST_SYNONYM, ("body",))]
-        required = [self._word_clauses(p) for p in parsed.phrases]
+        required = [self._word_clauses(p, title_weight=title_weight) for p in parsed.phrases]
         return optional, required
 
     def _whoosh_query(self, parsed: ParsedQuery) -> wq.Query:
