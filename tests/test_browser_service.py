@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import shutil
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -86,6 +87,30 @@ def test_keyboard_only_search(page, server):
     page.keyboard.press("ArrowDown")
     focused = page.evaluate("document.activeElement.className")
     assert focused == "hit-title"
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert "/entries/" in page.url or "/rulebook/" in page.url
+
+
+def test_results_arriving_late_keep_the_readers_place(page, server):
+    """A judge who typed on and moved into the results (Down arrow) before the answer to the
+    last letters arrived keeps a focused result when it arrives: Enter still opens one."""
+    page.goto(server + "/")
+    page.keyboard.type("air")
+    page.locator("#results a.hit-title").first.wait_for()
+    page.wait_for_url("**q=air")
+
+    def slow(route):
+        time.sleep(0.4)
+        route.continue_()
+    page.route("**fragment=1&q=airborne*", slow)
+    page.keyboard.type("borne")
+    page.wait_for_timeout(200)                  # the request for "airborne" is on its way
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.className") == "hit-title"
+    page.wait_for_url("**q=airborne")           # the late answer has replaced the list
+    assert page.evaluate("document.activeElement.className") == "hit-title"
+    assert "Airborne" in page.locator("#results a.hit-title").all_inner_texts()
     with page.expect_navigation():
         page.keyboard.press("Enter")
     assert "/entries/" in page.url or "/rulebook/" in page.url

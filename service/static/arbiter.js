@@ -130,7 +130,15 @@
         .then(function (r) { if (!r.ok && r.status >= 500) throw new Error("offline"); return r.ok ? r.text() : ""; })
         .then(function (html) {
           if (mine !== seq) return;  // a newer query already answered
+          // A reader who has already moved into the results (Down arrow) keeps their place:
+          // the newer list arriving must not drop the focus to the page.
+          var links = results.querySelectorAll("a.hit-title, a.card");
+          var at = Array.prototype.indexOf.call(links, document.activeElement);
           results.innerHTML = html;  // server-rendered, autoescaped fragment
+          if (at >= 0) {
+            links = results.querySelectorAll("a.hit-title, a.card");
+            if (links.length) links[Math.min(at, links.length - 1)].focus();
+          }
           history.replaceState(null, "", (base.indexOf("?") < 0 ? "?" : base.slice(base.indexOf("?")) + "&") + "q=" + encodeURIComponent(q));
         })
         .catch(function () { if (mine === seq) renderLocal(q).catch(function () {}); });
