@@ -487,8 +487,11 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
             if isinstance(verb, A.Choose) and verb.kind != "target":
                 raise Unsupported(f"a restriction on choosing by '{verb.kind}'")
             name = RESTRICTED.get(type(verb))
-            if name is None:
-                raise Unsupported(f"a restriction on {type(verb).__name__}")
+            if name is None or name == "move":
+                # no step of a unit's own is checked against a "can't move" yet ("Minions here
+                # can't move", "Can't move to defend"): say so rather than accept it and let the
+                # step be taken (blind ruling round 2 found it silent)
+                raise Unsupported(f"a restriction on {'moving' if name else type(verb).__name__}")
             if name == "target" and isinstance(verb.agent, A.Selector) and singular_noun(verb.agent) == "magic" \
                     and not verb.agent.mods and not verb.agent.filters:
                 out.append(Static("cant", ctx, None, (name, verb), conds, order))
