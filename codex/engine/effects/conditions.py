@@ -124,6 +124,36 @@ def died_this_turn(clause: A.Clause) -> bool:
         and clause.scope.which == "this" and clause.scope.whose is None
 
 
+def dies_now(clause: A.Clause) -> bool:
+    """"If it dies", "if that minion dies" after an effect on it ("Deal 2 damage to target minion.
+    If it dies, ..."): a unit named before, dying from what the ability did so far (present tense,
+    no time, nowhere named)."""
+    act = clause.action
+    if not isinstance(act, A.Die) or clause.tense is not None or clause.scope is not None or act.source is not None:
+        return False
+    return isinstance(act.patient, A.Ref) or (
+        isinstance(act.patient, A.Selector) and act.patient.det in ("that", "those"))
+
+
+def _dies_now(state: GameState, ctx: Ctx, act: A.Die) -> bool:
+    """Every unit the words name has died (it left the realm so) or is marked for death, the
+    damage it took reaching its power (Codex "Damage": "Whenever a minion accumulates damage equal
+    to or greater than its power, it dies.")."""
+    objs = select_all(state, ctx, act.patient)
+    if not objs and isinstance(act.patient, A.Selector):   # "that minion", gone from the realm: what was named
+        objs = [o for o in ctx.lookup("it") or () if o.kind == "unit"]
+    if not objs or any(o.kind != "unit" for o in objs):
+        return False
+    died = {r.id for r in state.removed if r.fate == "died"}
+    for o in objs:
+        unit = state.unit(o.key)
+        if o.key in died and unit is None:
+            continue
+        if unit is None or not unit.marked:
+            return False
+    return True
+
+
 #: The determiners "... died this turn" reads: one such death is enough, or ("no") none may be.
 _DIED_DETS = (None, "a", "an", "any", "no")
 
@@ -178,6 +208,9 @@ def clause_holds(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
         return not result if clause.negated else result
     if isinstance(act, A.Die) and died_this_turn(clause):     # "if an allied Mortal died this turn"
         result = _died(state, ctx, act)
+        return not result if clause.negated else result
+    if isinstance(act, A.Die) and dies_now(clause):     # "Deal 2 damage to target minion. If it dies, ..."
+        result = _dies_now(state, ctx, act)
         return not result if clause.negated else result
     if isinstance(act, A.Remove) and ever_killed(clause):     # "if they've ever killed a minion"
         result = _has_killed(state, ctx, act)
@@ -513,6 +546,9 @@ def _died_problems(clause: A.Clause, act: A.Die) -> Iterator[str]:
     """What keeps the engine from testing a clause about dying: only "died this turn" is read (not
     "if none die", "if he dies from damage taken this way")."""
     from codex.engine.effects.check import sel_problems
+    if dies_now(clause):
+        yield from sel_problems(act.patient)
+        return
     if not died_this_turn(clause):
         yield "a condition about Die"
         return
