@@ -349,6 +349,30 @@ def would_trigger_as_replacement(node: Any) -> Any:
     return A.Statement(body=body, threshold=node.threshold, span=node.span)
 
 
+#: Place relations that need nothing named ("here", "nearby"): said of a death, where the unit died.
+_BARE_PLACES = ("here", "nearby", "there")
+
+
+def place_of_death_as_filter(node: Any) -> Any:
+    """"Whenever another ally dies nearby, ...": the place adverb of a death is where the dying unit
+    stood, so the trigger is "whenever another nearby ally dies" (a death happens where the unit is;
+    Codex "Nearby" measures from this card). Only for a death, whose subject stays where it was: "an
+    enemy moves nearby" names where it goes, which a filter on the subject would not say. Other
+    nodes unchanged."""
+    if not isinstance(node, A.Triggered) or not isinstance(node.trigger.event, A.Clause):
+        return node
+    event = node.trigger.event
+    act = event.action
+    places = [a for a in event.adjuncts if a.prep in _BARE_PLACES and a.what is None]
+    if not places or not isinstance(act, A.Die) or not isinstance(act.patient, A.Selector):
+        return node
+    patient = A.replace(act.patient, filters=tuple(act.patient.filters)
+                        + tuple(A.Where(rel=a.prep) for a in places))
+    rest = tuple(a for a in event.adjuncts if a not in places)
+    event = A.replace(event, action=A.replace(act, patient=patient), adjuncts=rest)
+    return A.replace(node, trigger=A.replace(node.trigger, event=event))
+
+
 def use_once_as_limit(node: Any) -> Any:
     """"Discard a site → Untap this minion. Use only once per turn.": the last sentence limits the
     activated ability as "Once per turn, ..." does (the grammar reads it as a clause "use only once"
@@ -540,7 +564,7 @@ def _read_ability(node: Any, spell: bool, norm: str,
     """One ability of the card's text (a magic's opening rules of its own casting apart), appended
     to ``abilities`` with whether the engine executes it: (the keyword it amounts to, the size it
     gives the card), each None if none."""
-    node = use_once_as_limit(would_trigger_as_replacement(node))
+    node = use_once_as_limit(would_trigger_as_replacement(place_of_death_as_filter(node)))
     kind = _kind_of(node, spell)
     if kind is None:
         return None, None
