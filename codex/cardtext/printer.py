@@ -815,8 +815,8 @@ class _Verb:
             return "damaged"  # "until hurt", "when damaged"
         amount = "" if a.amount is None else (self.amount(a.amount))
         noun = "strike damage" if a.kind == "strike" else _j(a.kind if a.kind not in (None, "strike") else None, "damage")
-        if isinstance(a.amount, A.Quantity):
-            noun += " equal to " + self.p.quantity(a.amount)
+        if _measured(a.amount):
+            noun += " equal to " + self.p.np(a.amount)
         imperative = a.agent is None and a.patient is not None and not (
             self.c.modal or self.c.negated or self.c.tense or self.p.subordinate or self.relative or self.gerund
             or self.gapped or self.shared or _is_self(a.patient))
@@ -837,7 +837,7 @@ class _Verb:
         return "taken"
 
     def amount(self, n: Any) -> str:
-        if isinstance(n, A.Quantity):
+        if _measured(n):
             return ""
         return self.p.num(n)
 
@@ -940,21 +940,21 @@ class _Verb:
         return _j(self.subject_and_verb(self.a.agent, "gain"), self.p.np(self.a.mana))
 
     def _GainLife(self) -> str:
-        if isinstance(self.a.amount, A.Quantity):      # "gain life equal to its power"
-            return _j(self.subject_and_verb(self.a.agent, "gain"), "life equal to", self.p.quantity(self.a.amount))
+        if _measured(self.a.amount):      # "gain life equal to its power"
+            return _j(self.subject_and_verb(self.a.agent, "gain"), "life equal to", self.p.np(self.a.amount))
         return _j(self.subject_and_verb(self.a.agent, "gain"), self.p.num(self.a.amount) if self.a.amount is not None else None, "life")
 
     def _LoseLife(self) -> str:
-        if isinstance(self.a.amount, A.Quantity):      # "lose life equal to half your life"
-            return _j(self.subject_and_verb(self.a.agent, "lose"), "life equal to", self.p.quantity(self.a.amount))
+        if _measured(self.a.amount):      # "lose life equal to half your life"
+            return _j(self.subject_and_verb(self.a.agent, "lose"), "life equal to", self.p.np(self.a.amount))
         return _j(self.subject_and_verb(self.a.agent, "lose"), self.p.num(self.a.amount) if self.a.amount is not None else None, "life")
 
     def _Heal(self) -> str:
         a = self.a
         if a.agent is not None:
             return _j(self.subject_and_verb(a.agent, "heal"), self.p.np(a.patient))
-        if isinstance(a.amount, A.Quantity):   # "heals an amount equal to the number of ..."
-            amount: str | None = "an amount equal to " + self.p.quantity(a.amount)
+        if _measured(a.amount):   # "heals an amount equal to the number of ..."
+            amount: str | None = "an amount equal to " + self.p.np(a.amount)
         else:
             amount = f"{self.p.num(a.amount)} life" if a.amount is not None else None
         return _j(self.subject_and_verb(a.patient, "heal"), amount,
@@ -1088,6 +1088,13 @@ def _object_gap_with_agent(c: A.Clause) -> bool:
 
 
 @lru_cache(maxsize=4096)
+def _measured(n: Any) -> bool:
+    """An amount a noun phrase measures rather than a number (``equal to its power``, a `Quantity`;
+    ``equal to its (W)``, the selector of an element's threshold): written ``equal to`` it, never as
+    a number before the noun it counts."""
+    return isinstance(n, (A.Quantity, A.Selector))
+
+
 def _noun_form(noun: str, plural: bool) -> str:
     """How a noun lemma is written: its plural form from the lexicon (``bodies of water``), a name's
     plural by the spelling rule."""
