@@ -1966,8 +1966,11 @@ class _Clauses(_Interp):
             ex.conditions.extend(moved)
             purpose = A.replace(purpose, conditions=tuple(c for c in purpose.conditions if c not in moved))
         if isinstance(purpose, A.Clause) and purpose.duration is not None and duration is None \
-                and purpose.duration.kind != "permanently":  # "to permanently gain": the adverb is the infinitive's
-            # "cost (1) more to cast on their next turn": the time is the clause's, not only the casting's
+                and purpose.duration.kind != "permanently" and _lasting(action):
+            # "cost (1) more to cast on their next turn": a state holds over a time, so the time is the
+            # clause's, not only the casting's; an event happens once and its purpose may come later
+            # ("spend your mana to give to you on your next turn": the giving is then, the spending now;
+            # late closure), so the infinitive keeps its time ("to permanently gain" always does)
             duration, purpose = purpose.duration, A.replace(purpose, duration=None)
         return A.Clause(action, modal, negated, tense, tuple(ex.conditions), duration, per, purpose,
                         tuple(ex.adverbs), tuple(adjuncts), ex.instead, scope)
@@ -2461,6 +2464,20 @@ _SHARED_SUBS = _CONDITION_SUBS | {"unless"}
 # Primitives that state how things are, not what happens: a clause of one of these verbs after
 # "if A and" is a second state, not an effect ("if you control a tower and you have no spells")
 _STATE_PRIMITIVES = frozenset({"Control", "Own", "Compare", "Located", "IsA", "Exists", "Occupy"})
+#: Primitives whose effect holds over a time rather than happening once (a static, a grant, a state):
+#: a time phrase written after their infinitive of purpose says when they hold (see ``finish``).
+_LASTING_PRIMITIVES = _STATE_PRIMITIVES | frozenset({
+    "CostChange", "ModifyDamage", "ChangeAmount", "NoThreshold", "Immune", "Provide", "Grant", "LoseGrant",
+    "SetState", "Include", "Lasts"})
+
+
+def _lasting(action: Any) -> bool:
+    """Whether a clause's action holds over a time (every item of a list of them does)."""
+    if isinstance(action, A.Group):
+        return bool(action.items) and all(_lasting(i) for i in action.items)
+    if isinstance(action, A.Clause):
+        return _lasting(action.action)
+    return type(action).__name__ in _LASTING_PRIMITIVES
 
 
 def _stative(vg: "VGroup") -> bool:

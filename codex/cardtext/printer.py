@@ -107,6 +107,7 @@ class _Printer:
         self.main: Any = None  # the clause being printed at sentence level, its subject once printed
         self.main_subject: Any = None
         self.elide: Any = None
+        self.infinitive: Any = None  # the purpose clause being printed after "to": no subject of its own
 
     # ---------------------------------------------------------------- abilities
     def text(self, node: Any) -> str:
@@ -269,6 +270,7 @@ class _Printer:
                 and c.purpose.action.agent.word == "you" and not c.purpose.modal and not c.purpose.negated:
             text += " to have " + self.clause(c.purpose)   # "to have you gain 1 life": a doer of its own
         elif c.purpose is not None:
+            self.infinitive = c.purpose
             text += " to " + self.clause(c.purpose).removeprefix("you ")
         previous = None
         for cond in c.conditions:
@@ -869,6 +871,9 @@ class _Verb:
         grants = self.p.grants(a.grants)
         if a.agent is not None:  # "you may give an ally Stealth"
             return _j(self.subject_and_verb(a.agent, "give"), grants, "to", self.p.np(a.patient))
+        if self.c is self.p.infinitive and a.patient is not None and not self.c.modal and not self.c.negated:
+            # "pay (1) to give each ally Stealth": the infinitive's doer is the clause's, the patient its object
+            return _j("give", self.p.np(a.patient), grants)
         if self.c.duration is not None or self.c.modal:
             return _j(self.subject_and_verb(a.patient, "gain"), grants)
         return _j(self.subject_and_verb(a.patient, "have"), grants)
