@@ -57,3 +57,11 @@ def test_snapshot_executable_floor() -> None:
 
 
 FLOOR = 0.60   # measured 0.601 (the goal of issue #12); raise it as the engine executes more
+
+
+def test_a_computed_power_bonus_is_named_not_executed() -> None:
+    """``gains power equal to X`` reads as a grant whose bonus is computed; the engine adds only a
+    number to power, so it names the grant as missing instead of adding nothing (or crashing)."""
+    problems = card_problems(_card("Grower", "Magic", "Target minion gains power equal to the number of allies here."))
+    assert any("computed power bonus" in p for p in problems), problems
+    assert card_problems(_card("Pump", "Magic", "Target minion gains +2 power this turn.")) == []

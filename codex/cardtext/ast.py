@@ -254,9 +254,11 @@ class Keyword(Node, frozen=True):
 
 
 class PowerMod(Node, frozen=True):
-    """Adds ``amount`` to power (negative lowers it)."""
+    """Adds ``amount`` to power (negative lowers it): a number (``+1 power``), or an amount computed when
+    the grant is made (``gains power equal to the number of allies here``, ``gains its power``: a
+    :class:`Quantity`, or the selector of an element's threshold, as ``Damage.amount`` takes)."""
 
-    amount: int
+    amount: Any
 
 
 class RangeMod(Node, frozen=True):

@@ -744,6 +744,9 @@ class _Interp:
             if filters or (np.det is not None and np.det not in ("all", "the", "any")):
                 raise MeaningError("a bare number with modifiers", np.start)
             return np.count
+        if np.head in _GRANTED_MEASURES and np.det is None and np.count is None and not np.mods and len(filters) == 1 \
+                and isinstance(filters[0], tuple) and filters[0][0] == "equal":
+            return A.PowerMod(filters[0][1])   # "power equal to X": as much power as X (a grant's bonus)
         if np.head not in _AMOUNT_NOUNS and any(isinstance(f, tuple) for f in filters):
             # "equal to X" only after an amount ("damage equal to its power"), read by the verb's amount role
             raise MeaningError("'equal to' after a noun that is no amount", np.start)
@@ -1896,6 +1899,9 @@ class _Clauses(_Interp):
             kind = "asleep"
             chunks = chunks[1:]
         sense = self.sense(lemma, kind, "active", kind2)
+        if sense is None and nps and _power_measure(nps[0]):
+            # "gains its power", "gains power equal to X": a computed power bonus, when the verb grants
+            sense = self.sense(lemma, "grant", "active", kind2)
         if sense is None and any(s.primitive for s in self.lex.verbs.get(lemma, ())):
             # a verb the rules type, with an object none of its senses takes, is a misreading ("Spells cast
             # (2) more" is "spells cast by X cost (2) more"); verbs with no primitive stay generic
@@ -2397,9 +2403,30 @@ def _damage_kind(np: Any) -> str | None:
 
 
 
+def _power_measure(np: Any) -> bool:
+    """``its power``, ``power`` (before ``equal to X``): the power a grant may add, as a computed amount
+    (no count, no adjective: ``+1 power`` and ``double its power`` are read otherwise)."""
+    return isinstance(np, NP) and np.kind == "core" and np.head in _GRANTED_MEASURES and np.count is None \
+        and not np.mods and (np.det is None or isinstance(np.det, NP) or np.det in _POSSESSIVE_PRONOUNS)
+
+
+_POSSESSIVE_PRONOUNS = frozenset({"its", "his", "her", "their", "your"})
+#: Measures a grant adds as an amount computed when it is granted (``gains power equal to X``).
+_GRANTED_MEASURES = frozenset({"power"})
+
+
+def _power_mod(node: A.Selector) -> A.PowerMod:
+    """``its power`` → ``PowerMod(Quantity(power, it))`` (``power equal to X`` is read as ``PowerMod(X)``
+    where the noun phrase is read); a bare ``power`` adds no amount and is no reading."""
+    if not node.filters and node.det is not None:
+        return A.PowerMod(_quantity_of(node))
+    raise MeaningError("power granted with no amount")
+
+
 def _grants(node: Any) -> tuple[Any, ...]:
     """Grants as a tuple: a list of keywords and modifiers, or one. A list joined by ``or`` is one choice
-    among them (``gains Airborne or Stealth``: one grant, a ``Group`` with ``or``), not all of them."""
+    among them (``gains Airborne or Stealth``: one grant, a ``Group`` with ``or``), not all of them; a
+    measure of power is a computed power bonus (``gains its power``)."""
     if isinstance(node, A.Group) and node.conj in ("or", "and/or") and len(node.items) > 1:
         return (A.Group(_grants(A.Group(node.items)), node.conj),)
     items = node.items if isinstance(node, A.Group) else (node,)
@@ -2410,6 +2437,8 @@ def _grants(node: Any) -> tuple[Any, ...]:
             out.append(A.Keyword("spellcaster", value))
         elif isinstance(it, A.Selector) and it.det is None and not it.mods and not it.filters and it.noun[:1].isupper():
             out.append(A.Keyword(it.noun.lower()))
+        elif isinstance(it, A.Selector) and it.noun in _GRANTED_MEASURES and not it.mods and it.count is None:
+            out.append(_power_mod(it))
         else:
             out.append(it)
     return tuple(out)

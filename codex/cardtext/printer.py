@@ -458,6 +458,8 @@ class _Printer:
     def grant(self, g: Any) -> str:
         if isinstance(g, A.Keyword):
             return self.keyword(g)
+        if isinstance(g, A.PowerMod) and _measured(g.amount):   # "power equal to its power"
+            return "power equal to " + self.np(g.amount)
         if isinstance(g, A.PowerMod):
             return f"{g.amount:+d} power"
         if isinstance(g, A.RangeMod):
@@ -874,7 +876,9 @@ class _Verb:
         if self.c is self.p.infinitive and a.patient is not None and not self.c.modal and not self.c.negated:
             # "pay (1) to give each ally Stealth": the infinitive's doer is the clause's, the patient its object
             return _j("give", self.p.np(a.patient), grants)
-        if self.c.duration is not None or self.c.modal:
+        if self.c.duration is not None or self.c.modal or any(
+                isinstance(g, A.PowerMod) and _measured(g.amount) for g in a.grants):
+            # a computed bonus is gained ("has power equal to X" would set the power, not add to it)
             return _j(self.subject_and_verb(a.patient, "gain"), grants)
         return _j(self.subject_and_verb(a.patient, "have"), grants)
 

@@ -501,6 +501,8 @@ def _grant_problems(act: A.Grant) -> Iterator[str]:
         if isinstance(g, A.Keyword):
             if keyword_changes(g) is None:
                 yield f"granting the keyword {g.name}"
+        elif isinstance(g, A.PowerMod) and not isinstance(g.amount, int):
+            yield "granting a computed power bonus ('gains its power')"
         elif not isinstance(g, (A.PowerMod, A.RangeMod)):
             yield f"granting {type(g).__name__}"
 
