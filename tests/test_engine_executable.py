@@ -65,3 +65,10 @@ def test_a_computed_power_bonus_is_named_not_executed() -> None:
     problems = card_problems(_card("Grower", "Magic", "Target minion gains power equal to the number of allies here."))
     assert any("computed power bonus" in p for p in problems), problems
     assert card_problems(_card("Pump", "Magic", "Target minion gains +2 power this turn.")) == []
+
+
+def test_a_throw_as_a_projectile_is_named_not_executed() -> None:
+    """``throw X as a projectile``: the engine moves things but does not fly them as projectiles yet, so
+    the instrument is named as missing rather than executed as a plain move."""
+    problems = card_problems(_card("Javelin", "Artifact", "Tap → Throw this as a projectile at target unit."))
+    assert any("moving as something else" in p for p in problems), problems

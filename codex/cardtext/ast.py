@@ -491,7 +491,9 @@ class Conjure(Node, frozen=True):
 class Move(Node, frozen=True):
     """``patient`` moves (``kind``: ``move`` walks and may be intercepted, ``teleport`` has no path,
     ``push``/``pull``/``drag``/``throw`` are forced by ``agent``, ``fly``, ``step`` takes steps) to
-    ``dest``, ``steps`` steps (at most, with ``up_to``), in ``direction``."""
+    ``dest``, ``steps`` steps (at most, with ``up_to``), in ``direction``; ``instrument``: what it moves
+    as (``throw X as a piercing projectile``: it flies as a projectile does; the engine does not execute
+    that yet and says so)."""
 
     patient: Any = None
     dest: Any = None
@@ -502,6 +504,7 @@ class Move(Node, frozen=True):
     source: Any = None
     direction: Any = None
     path: Any = None
+    instrument: Any = None
 
 
 class Relocate(Node, frozen=True):

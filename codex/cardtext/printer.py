@@ -1026,7 +1026,8 @@ class _Verb:
         path = None
         if a.path is not None:   # a leap goes over what it passes, any other motion through it
             path = f"{'over' if a.kind == 'leap' else 'through'} {self.p.np(a.path)}"
-        return _j(head, obj, dest, steps, source, path)
+        as_what = f"as {self.p.np(a.instrument)}" if a.instrument is not None else None  # "as a projectile"
+        return _j(head, obj, as_what, dest, steps, source, path)
 
     def _Strike(self) -> str:
         a = self.a
