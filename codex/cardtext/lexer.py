@@ -583,6 +583,15 @@ def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
         # loss"), or an -s verb, which may be the plural of its noun ("deck searches are ...")
         out += [Candidate(c.length, (Reading("NOUN_MOD", c.readings[0].lemma, "sg", c.readings[0].entry),))
                 for c in out if len(c.readings) == 1 and c.readings[0].cat == "NOUN" and c.readings[0].form == "sg"]
+    if any(c.readings[0].cat == "ABILITY_WORD" for c in out) and nxt_low not in ("→", "&"):
+        # an ability word outside an ability's marker names that kind of ability, as a noun ("its
+        # Deathrite") or a noun's modifier ("Deathrite abilities"): a newer set's ability words too
+        word = next(c.readings[0] for c in out if c.readings[0].cat == "ABILITY_WORD")
+        if not any(c.readings[0].cat == "NOUN" for c in out):
+            out.append(Candidate(1, (Reading("NOUN", word.lemma, "sg", word.entry),)))
+        if nxt and any(c.readings[0].cat == "NOUN" for c in _word_readings(lex, nxt)) \
+                and not any(c.readings[0].cat == "NOUN_MOD" for c in out):
+            out.append(Candidate(1, (Reading("NOUN_MOD", word.lemma, "sg", word.entry),)))
     if nxt and any(c.readings[0].cat == "NOUN" for c in _word_readings(lex, nxt)) \
             and not any(c.readings[0].cat == "ADJ" for c in out):
         # "the discarded card", "the defending player": a participle before a noun modifies it
