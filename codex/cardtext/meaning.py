@@ -288,6 +288,8 @@ class _Reader:
             body.subject = [Chunk("np", pron_np, pron.start, pron.end)]
             body.gap = "object"
             return Chunk("rel", body, start, end, "")
+        if t.data in ("prep_relative", "prep_relative_inf"):
+            return self.prep_relative(t, start, end)
         if t.data == "subordinate":
             sub = self.tok(t.children[0]).reading.lemma
             return Chunk("sub", self.body(t.children[1]), start, end, sub)
@@ -296,6 +298,29 @@ class _Reader:
             vg.advs = self.advs(t.children[1]) + vg.advs
             return Chunk("inf", SClause([], vg, self.chunks(t.children[3]), start, end), start, end, "to")
         raise MeaningError(f"unknown final {t.data}", start)
+
+    def prep_relative(self, t: Tree, start: int, end: int) -> Chunk:
+        """``the site on which it stands``: the relative clause with its preposition stranded at the end,
+        as ``the site it stands on`` is read (the noun is that preposition's object). ``a void in which
+        to play this``: an infinitival relative, a place where one may do it, read as ``a void you may
+        play this in`` (its understood subject is the card's controller, as an imperative's is)."""
+        prep = self.tok(t.children[0])
+        rel = self.tok(t.children[1]).reading.lemma
+        if rel not in ("which", "whom"):
+            raise MeaningError(f"no relative clause starts '{prep.text} {rel}'", prep.start)
+        if t.data == "prep_relative":
+            body = self.body(t.children[2])
+            if not body.subject:
+                raise MeaningError("a relative clause after a preposition with no subject", prep.start)
+        else:
+            vg = self.infinitive(t.children[4], self.span(t.children[4]))
+            vg.advs = self.advs(t.children[3]) + vg.advs
+            vg.modal = "may"
+            you = Chunk("np", NP("pron", prep.start, prep.start, head="you", text="you"), prep.start, prep.start)
+            body = SClause([you], vg, self.chunks(t.children[5]), start, end)
+        body.chunks = body.chunks + [Chunk("particle", prep.reading.lemma, prep.start, prep.end, text=prep.text)]
+        body.gap = "object"
+        return Chunk("rel", body, start, end, rel)
 
     def body(self, t: Tree) -> SClause:
         start, end = self.span(t)

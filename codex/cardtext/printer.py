@@ -625,7 +625,11 @@ class _Printer:
 
     def relative(self, c: A.Clause) -> str:
         """``that borders X`` (the noun does the verb); ``you control`` / ``it is nearby`` (the noun is
-        the object or the place, written without it)."""
+        the object or the place, written without it: a stranded preposition ends it, ``you may play
+        this to``)."""
+        return self._relative(c).rstrip()
+
+    def _relative(self, c: A.Clause) -> str:
         if _object_gap_with_agent(c):  # "spells cast by a nearby Spellcaster"
             return _Verb(self, c.action, c, relative=True, reduced=True).text()
         if isinstance(c.action, A.Damage) and _is_which(c.action.amount) and not (c.modal or c.negated):
