@@ -89,3 +89,10 @@ def test_an_ability_word_outside_its_marker_names_that_kind_of_ability() -> None
         card = _parsed("Trigger the Deathrite of target minion.")
         assert "Reactivate(patient=Selector(noun='Deathrite'" in repr(card)
         assert isinstance(_parsed("Deathrite → Draw a card.").abilities[0], A.Deathrite)   # still a marker
+
+
+def test_an_s_word_after_a_singular_determiner_is_no_plural_noun() -> None:
+    """``this``, ``each``, ``a`` take a singular noun only: an -s word after one is the verb, known or
+    not (``this moves`` was read as the noun phrase 'these moves' when the verb's reading failed later)."""
+    card = _parsed("This moves freely between towers occupied by your allies.")
+    assert "Move(patient=Ref(word='SELF'" in repr(card)

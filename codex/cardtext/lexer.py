@@ -24,6 +24,9 @@ _PUNCT = {",": ("LC", "CC"), ":": ("COLON", "END"), ".": ("END",), "!": ("END",)
           "(": ("LPAREN",), ")": ("RPAREN",)}
 _WORD = re.compile(r"[^\W\d_]")
 _PHRASE_ENDERS = {",", ".", "!", ":", ";", "and", "or", "and/or", "but", "then", "\u2014", "\u2013", "-", "of"}
+#: Determiners English puts before a singular noun only (a closed class): an -s word after one is a
+#: verb, never a plural noun ("this moves", "each borders").
+SINGULAR_DETERMINERS = frozenset({"a", "an", "this", "that", "each", "every", "another", "either", "neither"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,8 +270,10 @@ class Lexer:
                 and self._in_noun_phrase(i):
             # a verb after a determiner (and its adjectives) is the noun English makes of it: "evade the
             # attack", "an undefended strike" (a base form is one, an -s form several)
+            singular = self._singular_determiner(i)
             out = out + [Candidate(1, (Reading("NOUN", r.lemma, "pl" if r.form == "third" else "sg", r.entry),))
-                         for c in out for r in c.readings[:1] if r.cat == "VERB" and r.form in ("base", "third")][:1]
+                         for c in out for r in c.readings[:1] if r.cat == "VERB" and r.form in ("base", "third")
+                         and not (singular and r.form == "third")][:1]
         return out
 
     def _in_noun_phrase(self, i: int) -> bool:
@@ -291,6 +296,17 @@ class Lexer:
                     return False
             elif not cats <= {"ADJ", "PRED_ADJ", "ADV"} or "ADJ" not in cats:
                 return False   # a word that may stand as the head itself ("the first dies") ends it too
+            j -= 1
+        return False
+
+    def _singular_determiner(self, i: int) -> bool:
+        """Whether the determiner the piece's noun phrase starts with takes a singular noun only (``a``,
+        ``this``, ``each``...): after it an -s verb is no plural noun (``this moves``: the verb)."""
+        j = i - 1
+        while j >= 0 and j > i - 4:
+            text = self.pieces[j].text
+            if self._determines(text):
+                return text.lower() in SINGULAR_DETERMINERS
             j -= 1
         return False
 
@@ -469,6 +485,8 @@ class Lexer:
             return [c("VERB", stem, "past"), c("PART", stem, "part"), c("ADJ", w)]
         if w.endswith("s") and not w.endswith("ss") and len(w) > 2:
             stem = s_stem(w)
+            if i > 0 and self.pieces[i - 1].text.lower() in SINGULAR_DETERMINERS:
+                return [c("VERB", stem, "third")]   # "that borders", "each enters": no plural after them
             return [c("VERB", stem, "third"), c("NOUN", stem, "pl")]
         return [c("VERB", w, "base"), c("NOUN", w, "sg"), c("ADJ", w)]
 

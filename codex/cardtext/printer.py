@@ -305,7 +305,7 @@ class _Printer:
         if c.per is not None:
             tail.append(f"for {self.per(c.per)}")
         for a in c.adverbs:
-            if a in _PREVERBAL:
+            if a in _PREVERBAL or a in _after_verb(c):
                 continue
             tail.append(("," if a.endswith("ed") and a not in _surfaces() else "") + _adverb(a))
         gerunds = []
@@ -436,7 +436,9 @@ class _Printer:
         return _j(prep, self.np(a.what))
 
     def gerund(self, c: A.Clause) -> str:
-        return _Verb(self, c.action, c, gerund=True).text()
+        """An -ing phrase with its own tail (``repeating for each site in your hand``: the per was lost)."""
+        tail = [f"for {self.per(c.per)}"] if c.per is not None else []
+        return _j(_Verb(self, c.action, c, gerund=True).text(), *tail)
 
     # ---------------------------------------------------------------- noun phrases
     def num(self, n: Any) -> str:
@@ -738,7 +740,8 @@ class _Verb:
             return _j(subj, _adverb(pre), _form(lemma, "third") if third else lemma)
         if neg:
             return _j(subj, "doesn't" if third else "don't", lemma)
-        return _j(subj, _form(lemma, "third") if third else lemma)
+        after = [_adverb(a) for a in _after_verb(c)] if main and not (self.relative or self.gerund) else []
+        return _j(subj, _form(lemma, "third") if third else lemma, *after)
 
     def generic(self) -> str:
         a = self.a
@@ -933,8 +936,11 @@ class _Verb:
         return _j(self.copula(self.a.patient), "immune to", self.p.np(self.a.what))
 
     def _DoSo(self) -> str:
-        if self.c.modal:   # "if you can", "they may do so" (the verb is written before "so")
-            return _j(self.p.subject_np(self.a.agent) if self.a.agent is not None else "", self.c.modal,
+        if self.c.modal:   # "if you can", "if it can't", "they may do so" (the verb is written before "so")
+            modal = self.c.modal
+            if self.c.negated:
+                modal = "can't" if modal == "can" else f"{modal} not"
+            return _j(self.p.subject_np(self.a.agent) if self.a.agent is not None else "", modal,
                       "do" if "so" in self.c.adverbs else None)
         return self.subject_and_verb(self.a.agent, "do")
 
@@ -1102,6 +1108,17 @@ def _object_gap_with_agent(c: A.Clause) -> bool:
 
 
 @lru_cache(maxsize=4096)
+def _after_verb(c: A.Clause) -> tuple[str, ...]:
+    """A plain present clause's adverbs written right after its verb (``moves freely between sites that
+    ...``), not last: its complements (or its ``for each``) end in a relative clause, which would take
+    an adverb written after it. Only a single-verb clause with no modal, negation or tense (the verb is written in one word)."""
+    if c.modal or c.negated or c.tense or isinstance(c.action, A.Group) or not c.adverbs:
+        return ()
+    if not any(isinstance(n, A.Relative) for n in A.walk((c.action, c.per))):
+        return ()
+    return tuple(a for a in c.adverbs if a not in _PREVERBAL and a.isalpha())
+
+
 def _measured(n: Any) -> bool:
     """An amount a noun phrase measures rather than a number (``equal to its power``, a `Quantity`;
     ``equal to its (W)``, the selector of an element's threshold): written ``equal to`` it, never as
