@@ -436,9 +436,9 @@ class _Printer:
         return _j(prep, self.np(a.what))
 
     def gerund(self, c: A.Clause) -> str:
-        """An -ing phrase with its own tail (``repeating for each site in your hand``: the per was lost)."""
-        tail = [f"for {self.per(c.per)}"] if c.per is not None else []
-        return _j(_Verb(self, c.action, c, gerund=True).text(), *tail)
+        """An -ing phrase with its own tail (``repeating for each site in your hand``, ``gaining Voidwalk
+        until leaving it``: the per and the duration were lost)."""
+        return _j(_Verb(self, c.action, c, gerund=True).text(), *self.clause_tail(c)).replace(" ,", ",")
 
     # ---------------------------------------------------------------- noun phrases
     def num(self, n: Any) -> str:
@@ -778,7 +778,10 @@ class _Verb:
         subject = roles.get(subj_role) if subj_role else None
         passive = False
         if (subject is None or self.reduced) and obj_role and roles.get(obj_role) is not None and subj_role != obj_role \
-                and (self.c.modal or self.c.negated or self.p.subordinate or self.reduced):
+                and (self.c.modal or self.c.negated or self.p.subordinate or self.reduced
+                     or self.relative and _is_which(roles.get(obj_role))):
+            # a relative clause whose noun is the object and which names no doer is passive: "the next
+            # Beast cast to this site" (it printed "that cast to this site": the Beast casting)
             passive = True
             subject = roles[obj_role]
         elif self.force_passive and subj_role == obj_role and subject is not None and roles.get("agent") is None:
