@@ -831,6 +831,9 @@ class _Verb:
         noun = "strike damage" if a.kind == "strike" else _j(a.kind if a.kind not in (None, "strike") else None, "damage")
         if _measured(a.amount):
             noun += " equal to " + self.p.np(a.amount)
+        if self.gapped and a.agent is None and a.patient is not None and not _is_self(a.patient):
+            # "deal 2 damage to X and 1 damage to Y": the verb written once, each amount with its patient
+            return _j(amount, noun, f"to {self.p.np(a.patient)}")
         imperative = a.agent is None and a.patient is not None and not (
             self.c.modal or self.c.negated or self.c.tense or self.p.subordinate or self.relative or self.gerund
             or self.gapped or self.shared or _is_self(a.patient))
@@ -842,8 +845,12 @@ class _Verb:
 
     def damage_gap(self) -> str:
         """The damage itself restricted by a relative clause: ``damage dealt to minions nearby``,
-        ``damage taken this way``."""
+        ``damage taken this way``, ``damage that would be dealt to allies`` (a modal's passive)."""
         a = self.a
+        if self.c.modal and (a.agent is not None or a.patient is not None):
+            head = f"{self.c.modal} not be dealt" if self.c.negated else f"{self.c.modal} be dealt"
+            return _j(head, f"by {self.p.np(a.agent)}" if a.agent is not None else None,
+                      f"to {self.p.np(a.patient)}" if a.patient is not None else None)
         if a.agent is not None:
             return _j("dealt by", self.p.np(a.agent), f"to {self.p.np(a.patient)}" if a.patient is not None else None)
         if a.patient is not None:
