@@ -72,3 +72,12 @@ def test_a_throw_as_a_projectile_is_named_not_executed() -> None:
     the instrument is named as missing rather than executed as a plain move."""
     problems = card_problems(_card("Javelin", "Artifact", "Tap → Throw this as a projectile at target unit."))
     assert any("moving as something else" in p for p in problems), problems
+
+
+def test_where_x_is_gives_the_amount_the_engine_computes() -> None:
+    """``X damage ..., where X is the number of allies here`` is the damage equal to that count, which the
+    engine computes; ``+X power``/``+X range`` so defined is a computed bonus, named as not executed."""
+    assert card_problems(_card("Volley", "Magic", "Deal X damage to target minion, where X is the number of allies "
+                                                  "here.")) == []
+    assert any("computed range bonus" in p for p in card_problems(_card("Scope", "Magic", "Allies here gain +X range "
+                                                                                          "this turn.")))

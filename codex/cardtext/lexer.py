@@ -665,6 +665,8 @@ def _word_readings(lex: Lexicon, text: str) -> tuple[Candidate, ...]:
         out.append(Candidate(1, (Reading("QUOTED", text, entry="symbol"),)))
     elif text[0] in "+-" and text[1:].isdecimal():
         out.append(Candidate(1, (Reading("SIGNED", int(text), entry="symbol"),)))
+    elif text in ("+X", "-X"):   # "+X power": a change by an amount the card defines ("where X is ...")
+        out.append(Candidate(1, (Reading("SIGNED", text.lstrip("+"), entry="symbol"),)))
     elif text[0].isdecimal():  # "¹" is a digit to isdigit, not a number int() reads
         value = int(text.rstrip("+"))
         out.append(Candidate(1, (Reading("NUMBER", value, "plus" if text.endswith("+") else "", "symbol"),)))

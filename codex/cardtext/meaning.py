@@ -753,11 +753,12 @@ class _Interp:
         if k == "manner":  # "clockwise or counterclockwise": the ways offered, named (see _manner_object)
             return A.Group(tuple(A.Selector(w) for w in np.head), {"and_or": "and/or"}.get(str(np.count), str(np.count)))
         if k == "signed":
+            change = np.count if isinstance(np.count, str) else int(np.count)   # "+X power": "X"; "-X": "-X"
             if np.head == "power":
-                return A.PowerMod(int(np.count))
+                return A.PowerMod(change)
             if np.head == "range":
-                return A.RangeMod(int(np.count))
-            raise MeaningError(f"{np.count:+d} {np.head}: only power and range take a signed number", np.start)
+                return A.RangeMod(change)
+            raise MeaningError(f"{np.count} {np.head}: only power and range take a signed number", np.start)
         if k == "keyword":
             return _keyword(np)
         if k == "quoted":
@@ -2402,7 +2403,9 @@ def _damage_change(r: "_Clauses", values: dict[str, Any], kwargs: dict[str, Any]
         raise MeaningError("a change of damage without the damage")
     if len(ph.items) > 1:  # "deals +1 damage and strikes first": "and" joins clauses here
         raise MeaningError("a list as a change of damage", ph.sep_at)
-    if np.kind == "signed":  # "deals +1 damage": one more; "-1 damage": one less
+    if np.kind == "signed" and isinstance(np.count, str):  # "deals +X damage": X more
+        kwargs["change"], kwargs["amount"] = ("less" if np.count.startswith("-") else "more"), "X"
+    elif np.kind == "signed":  # "deals +1 damage": one more; "-1 damage": one less
         kwargs["change"], kwargs["amount"] = ("more" if int(np.count) > 0 else "less"), abs(int(np.count))
     elif np.det == "no":
         kwargs["change"] = "none"
@@ -2426,6 +2429,22 @@ def _damage_kind(np: Any) -> str | None:
         return "strike"
     return next((m for m in np.mods if m in ("fire", "water", "air", "earth", "strike")), None)
 
+
+
+def _define_x(clause: A.Clause, value: Any) -> A.Clause:
+    """The clause with every amount ``X`` (``X damage``, ``+X power``) replaced by the amount a ``where
+    X is ...`` phrase defines (printed as ``equal to`` it, which reads back the same)."""
+    def put(node: Any) -> Any:
+        if isinstance(node, A.Node) and "amount" in node.__struct_fields__ and getattr(node, "amount") == "X":
+            return A.replace(node, amount=value)
+        return node
+    out: A.Clause = A.transform(clause, put)
+    return out
+
+
+def _uses_x(clause: A.Clause) -> bool:
+    """Whether an ``X`` is left in the clause (a count, ``-X``: no amount a definition replaces)."""
+    return any(getattr(n, f, None) in ("X", "-X") for n in A.walk(clause) for f in ("amount", "count"))
 
 
 def _power_measure(np: Any) -> bool:
@@ -2591,6 +2610,11 @@ class _Sentences(_Clauses):
                 elif sep is not None and any(w in sep for w in ("and", "or", "then")):
                     forward.append(content)
                     pending_link = _link(sep)
+                elif (defined := self.x_definition(content)) is not None:
+                    # "Deal X damage to target minion, where X is the number of allies here": X is that amount
+                    clauses = [_define_x(c, defined) for c in clauses]
+                    if any(_uses_x(c) for c in clauses):
+                        raise MeaningError("an X the definition after it does not reach", content[0].start)
                 else:
                     clauses[-1] = self.merge_trailing(clauses[-1], content)
                 continue
@@ -2653,6 +2677,22 @@ class _Sentences(_Clauses):
                 trigger = t
         return {"clauses": clauses, "links": _serial_links(links), "ex": sentence_ex, "trigger": trigger,
                 "times": times, "threshold": threshold}
+
+    def x_definition(self, content: list[Chunk]) -> Any:
+        """``where X is <amount>`` after a clause: the amount X stands for (``the number of allies here``:
+        ``Quantity(count, ...)``), read as a copula clause is; None for any other phrase."""
+        if len(content) != 1 or content[0].kind != "rel" or content[0].prep != "where":
+            return None
+        sc: SClause = content[0].value
+        if sc.vgroup is None or not sc.vgroup.copula or sc.vgroup.negated or sc.vgroup.modal or len(sc.subject) != 1:
+            return None
+        x = sc.subject[0]
+        if not (x.kind == "np" and isinstance(x.value, NP) and x.value.kind == "amount" and x.value.count == "X"):
+            return None
+        clause = self.clause(SClause(sc.subject, sc.vgroup, sc.chunks, sc.start, sc.end), None)
+        if not isinstance(clause.action, A.IsA) or clause.conditions or clause.duration is not None:
+            raise MeaningError("'where X is' with no amount", content[0].start)
+        return _quantity_of(clause.action.type)
 
     def more_participles(self, clause: A.Clause, chunks: list[Chunk], sep: str | None) -> A.Clause:
         """Add the participles of ``, destroyed, or modified`` to a passive clause: one action each, the

@@ -462,10 +462,11 @@ class _Printer:
             return self.keyword(g)
         if isinstance(g, A.PowerMod) and _measured(g.amount):   # "power equal to its power"
             return "power equal to " + self.np(g.amount)
-        if isinstance(g, A.PowerMod):
-            return f"{g.amount:+d} power"
-        if isinstance(g, A.RangeMod):
-            return f"{g.amount:+d} range"
+        if isinstance(g, (A.PowerMod, A.RangeMod)):
+            noun = "power" if isinstance(g, A.PowerMod) else "range"
+            if isinstance(g.amount, str):   # "+X power", "-X power"
+                return f"{g.amount if g.amount.startswith('-') else '+' + g.amount} {noun}"
+            return f"{g.amount:+d} {noun}"
         if isinstance(g, A.GrantedAbility):
             return '"' + " ".join(self.ability(a) for a in g.abilities) + '"'
         return self.np(g)

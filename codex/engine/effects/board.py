@@ -502,7 +502,9 @@ def _grant_problems(act: A.Grant) -> Iterator[str]:
             if keyword_changes(g) is None:
                 yield f"granting the keyword {g.name}"
         elif isinstance(g, A.PowerMod) and not isinstance(g.amount, int):
-            yield "granting a computed power bonus ('gains its power')"
+            yield "granting a computed power bonus ('gains its power', '+X power')"
+        elif isinstance(g, A.RangeMod) and not isinstance(g.amount, int):
+            yield "granting a computed range bonus ('+X range')"
         elif not isinstance(g, (A.PowerMod, A.RangeMod)):
             yield f"granting {type(g).__name__}"
 
