@@ -27,6 +27,9 @@ _PHRASE_ENDERS = {",", ".", "!", ":", ";", "and", "or", "and/or", "but", "then",
 #: Determiners English puts before a singular noun only (a closed class): an -s word after one is a
 #: verb, never a plural noun ("this moves", "each borders").
 SINGULAR_DETERMINERS = frozenset({"a", "an", "this", "that", "each", "every", "another", "either", "neither"})
+#: Determiners that may start the subject of a relative clause with no relative word, after the noun
+#: it restricts ("spells your opponents cast", "a site an opponent controls"): articles and possessives.
+CONTACT_DETERMINERS = frozenset({"a", "an", "the", "your", "their", "his", "her", "its", "target", "another"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +223,12 @@ class Lexer:
             # "a chosen span", "a broken Weapon", "three submerged Frog tokens": after a determiner or a
             # count, a participle before a word the lexicon does not know (a noun, a name) modifies it
             out = out + _participles_as_adjectives(out, low)
+        if i > 0 and any(c.readings[0].cat == "DET" for c in out) and low in CONTACT_DETERMINERS \
+                and self._after_noun(i):
+            # "spells your opponents cast", "a site an opponent controls": after a noun, a determiner may
+            # start the subject of a relative clause with no relative word (tried after its own readings)
+            out = out + [Candidate(1, (Reading("REL_DET", c.readings[0].lemma, "", c.readings[0].entry),))
+                         for c in out if c.readings[0].cat == "DET"][:1]
         if self._after_indefinite(i):
             out = out + [c for c in _word_readings(lex, text) if c.readings[0].cat == "ADJ_HEAD" and c not in out]
         if ahead:
@@ -298,6 +307,15 @@ class Lexer:
                 return False   # a word that may stand as the head itself ("the first dies") ends it too
             j -= 1
         return False
+
+    def _after_noun(self, i: int) -> bool:
+        """Whether the piece follows a noun (a lexicon noun or a name), the head a relative clause with
+        no relative word may restrict."""
+        prev = self.pieces[i - 1].text
+        if not _WORD.match(prev) or self._determines(prev):
+            return False
+        return any(c.readings[0].cat in ("NOUN", "NAME") for c in _word_readings(self.lexicon, prev)) \
+            or any(c.readings[0].cat in ("NOUN", "NAME") for c in self._names(i - 1))
 
     def _singular_determiner(self, i: int) -> bool:
         """Whether the determiner the piece's noun phrase starts with takes a singular noun only (``a``,

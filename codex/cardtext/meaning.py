@@ -281,6 +281,16 @@ class _Reader:
             body = self.body(t.children[1])
             body.gap = "place" if rel == "where" else ("object" if body.subject else "subject")
             return Chunk("rel", body, start, end, rel)
+        if t.data == "contact_relative":
+            # "spells your opponents cast": the relative clause's subject is a noun phrase, no relative word
+            det, mods, head, body_t = t.children
+            np = self.np(Tree("np_core", [Tree("det", [det]), None, None, mods, head]))
+            if L.load().noun_class.get(str(np.head)) == "time":
+                raise MeaningError("a time as the subject of a relative clause", np.start)  # "the turn ..."
+            body = self.body(body_t)
+            body.subject = [Chunk("np", np, np.start, np.end)]
+            body.gap = "object"
+            return Chunk("rel", body, start, end, "")
         if t.data == "reduced_relative":
             pron = self.tok(t.children[0])
             body = self.body(t.children[1])
