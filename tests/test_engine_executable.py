@@ -81,3 +81,10 @@ def test_where_x_is_gives_the_amount_the_engine_computes() -> None:
                                                   "here.")) == []
     assert any("computed range bonus" in p for p in card_problems(_card("Scope", "Magic", "Allies here gain +X range "
                                                                                           "this turn.")))
+
+
+def test_a_computed_number_of_objects_is_named_not_executed() -> None:
+    """``draw cards equal to the number of sites you control``: the executors read a number of objects
+    as an int (one otherwise), so a computed count is named as missing, never run as one card."""
+    problems = card_problems(_card("Census", "Magic", "Draw cards equal to the number of sites you control."))
+    assert any("number of objects computed" in p for p in problems), problems

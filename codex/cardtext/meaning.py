@@ -783,6 +783,11 @@ class _Interp:
         if np.head in _GRANTED_MEASURES and np.det is None and np.count is None and not np.mods and len(filters) == 1 \
                 and isinstance(filters[0], tuple) and filters[0][0] == "equal":
             return A.PowerMod(filters[0][1])   # "power equal to X": as much power as X (a grant's bonus)
+        if np.kind == "core" and np.number == "pl" and np.det is None and np.count is None and not np.mods \
+                and len(filters) == 1 and isinstance(filters[0], tuple) and filters[0][0] == "equal" \
+                and np.head not in _AMOUNT_NOUNS and isinstance(filters[0][1], A.Quantity):
+            # "draw cards equal to the number of sites you control": so many of them as the amount
+            return A.Selector(_noun(np), None, filters[0][1], None, (), (), True)
         if np.head not in _AMOUNT_NOUNS and any(isinstance(f, tuple) for f in filters):
             # "equal to X" only after an amount ("damage equal to its power"), read by the verb's amount role
             raise MeaningError("'equal to' after a noun that is no amount", np.start)

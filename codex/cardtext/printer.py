@@ -573,6 +573,8 @@ class _Printer:
             det, qty = "any number of", None
         elif s.quant in ("at_least", "at_most") and s.count is not None:
             qty = f"{self.num(s.count)} or {'more' if s.quant == 'at_least' else 'less'}"
+        elif isinstance(s.count, A.Quantity):   # "cards equal to the number of ...": the count after the noun
+            return _j(det, noun, "equal to", self.np(s.count))
         elif s.count is not None:
             qty = self.word(s.count)
         pre = [f for f in s.filters if not post_places and isinstance(f, A.Where) and f.of is None and f.steps is None
