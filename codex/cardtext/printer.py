@@ -951,7 +951,11 @@ class _Verb:
     def _DoSo(self) -> str:
         if self.c.modal:   # "if you can", "if it can't", "they may do so" (the verb is written before "so")
             modal = self.c.modal
-            if self.c.negated:
+            if self.c.negated and modal in ("do", "does"):   # "if you don't", "if it doesn't"
+                third = self.a.agent is not None and not self.plural(self.a.agent) and not (
+                    isinstance(self.a.agent, A.Ref) and self.a.agent.word in ("you", "they", "we"))
+                modal = "doesn't" if modal == "does" or third else "don't"
+            elif self.c.negated:
                 modal = "can't" if modal == "can" else f"{modal} not"
             return _j(self.p.subject_np(self.a.agent) if self.a.agent is not None else "", modal,
                       "do" if "so" in self.c.adverbs else None)
