@@ -288,7 +288,8 @@ class Turn(Node, frozen=True):
 class Duration(Node, frozen=True):
     """How long an effect lasts. ``kind``: ``this_turn``; ``until`` (``turn`` = until that turn starts,
     with ``phase`` = until that phase of it; or ``event`` = until that :class:`Clause` happens);
-    ``during`` (only in ``turn``s); ``for`` (``count`` of ``turn``s); ``permanently``."""
+    ``during`` (only in ``turn``s; with ``event``: the turn that event happens in, ``on the turn it
+    enters the realm``); ``for`` (``count`` of ``turn``s); ``permanently``."""
 
     kind: str
     turn: Turn | None = None

@@ -1479,6 +1479,14 @@ class _Builder:
             # (as when fronted)
             ex.limit = A.Limit(ex.limit.count, A.Turn(turn.whose or "each", turn.which) if prep == "per" else turn)
             return i + 1
+        if prep in ("on", "during") and turn is not None and turn.whose == "the" and turn.which is None \
+                and i + 1 < len(chunks) and chunks[i + 1].kind == "rel" and not chunks[i + 1].prep:
+            # "on the turn it enters the realm": the turn an event happens in (a relative clause with no
+            # relative word whose noun is no role of its verb, only its time)
+            sc: SClause = chunks[i + 1].value
+            event = r.clause(SClause(sc.subject, sc.vgroup, sc.chunks, sc.start, sc.end), None)
+            ex.duration = A.Duration("during", turn, event=event)
+            return i + 2
         if prep in ("until", "during") and (turn is not None or _phase_np(np)):
             ex.duration = _until_or_during(prep, np, chunks, i)
             return i + 1 + (1 if _phase_np(np) and i + 1 < len(chunks) and chunks[i + 1].kind == "pp" and chunks[i + 1].prep == "of" else 0)

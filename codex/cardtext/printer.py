@@ -393,6 +393,12 @@ class _Printer:
                 return "until " + self.clause(d.event)
             finally:
                 self.subordinate -= 1
+        if d.kind == "during" and d.event is not None:   # "during the turn it enters the realm"
+            self.subordinate += 1
+            try:
+                return f"during {self.turn(d.turn)} " + self.clause(d.event)
+            finally:
+                self.subordinate -= 1
         if d.kind == "until" and d.phase:
             return f"until the {d.phase} of {self.turn(d.turn)}"
         if d.kind in ("until", "during"):
