@@ -2076,6 +2076,11 @@ class _Clauses(_Interp):
                 if c.value.kind == "core" and c.value.head == "step" and j + 1 < len(rest) and rest[j + 1].kind == "place":
                     j = sb.one(rest, j, c)  # "at a location up to two steps away"
                     continue
+                if c.value.kind in ("mana", "amount") and sb.current is not None and not sb.current.open_sep \
+                        and sb.current.last.np.kind == "core" and sb.current.last.np.head in _STAT_NOUNS \
+                        and not sb.current.last.posts:
+                    j = sb.one(rest, j, c)  # "an ally with power 3 or more attacks": the stat's value, as after a verb
+                    continue
                 raise MeaningError("two noun phrases in a subject", c.start, str(c.value.head))
             if c.kind == "pp" and not (c.prep in _FILTER_PREPS) and c.prep not in ("for", "until", "during"):
                 raise MeaningError(f"'{c.prep}' phrase in a subject", at)
