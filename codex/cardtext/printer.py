@@ -1094,6 +1094,12 @@ class _Verb:
     def _Choose(self) -> str:
         a = self.a
         lemma = {"choose": "choose", "name": "name", "target": "target"}[a.kind]
+        if a.agent is None and a.patient is not None and a.action is None and (self.c.modal or self.c.negated) \
+                and not (self.relative or self.gerund or self.gapped or self.shared):
+            # "allies here can't be targeted": no chooser named, the chosen is the subject (it printed
+            # "can't target allies here", this card doing the targeting)
+            self.passive = True
+            return self.subject_and_verb(a.patient, lemma, True)
         return _j(self.subject_and_verb(a.agent, lemma), self.p.np(a.patient),
                   "to " + self.p.clause(a.action) if a.action is not None else None)
 
