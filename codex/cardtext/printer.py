@@ -108,6 +108,7 @@ class _Printer:
         self.main_subject: Any = None
         self.elide: Any = None
         self.infinitive: Any = None  # the purpose clause being printed after "to": no subject of its own
+        self.after_verb_for: Any = None  # the clause whose adverbs were written right after its verb
 
     # ---------------------------------------------------------------- abilities
     def text(self, node: Any) -> str:
@@ -261,10 +262,16 @@ class _Printer:
         action = c.action
         self.main, self.main_subject, self.elide = c, None, elide
         tail = self.clause_tail(c)
+        self.after_verb_for = None
         if gapped or shared:
             core = _Verb(self, action, c, gapped=gapped, shared=shared).text()
         else:
             core = self.verb_phrase(action, c)
+        if _after_verb(c) and self.after_verb_for is not c:
+            # the verb was written in no form that takes them after it (a copula, a modal...): last, as before
+            subject = self.main_subject
+            tail = self.clause_tail(c, after_verb=False)
+            self.main_subject = subject
         text = _j(core, *tail).replace(" ,", ",")
         if c.purpose is not None and isinstance(getattr(c.purpose.action, "agent", None), A.Ref) \
                 and c.purpose.action.agent.word == "you" and not c.purpose.modal and not c.purpose.negated:
@@ -295,7 +302,7 @@ class _Printer:
             previous = cond
         return text
 
-    def clause_tail(self, c: A.Clause) -> list[str]:
+    def clause_tail(self, c: A.Clause, after_verb: bool = True) -> list[str]:
         """What follows a clause's verb phrase: its duration, scope, per, adverbs, adjuncts, instead."""
         tail: list[str] = []
         if c.duration is not None:
@@ -305,7 +312,7 @@ class _Printer:
         if c.per is not None:
             tail.append(f"for {self.per(c.per)}")
         for a in c.adverbs:
-            if a in _PREVERBAL or a in _after_verb(c):
+            if a in _PREVERBAL or (after_verb and a in _after_verb(c)):
                 continue
             tail.append(("," if a.endswith("ed") and a not in _surfaces() else "") + _adverb(a))
         gerunds = []
@@ -750,6 +757,8 @@ class _Verb:
         if neg:
             return _j(subj, "doesn't" if third else "don't", lemma)
         after = [_adverb(a) for a in _after_verb(c)] if main and not (self.relative or self.gerund) else []
+        if after:
+            self.p.after_verb_for = c   # written here: the clause's tail leaves them out
         return _j(subj, _form(lemma, "third") if third else lemma, *after)
 
     def generic(self) -> str:
