@@ -474,11 +474,13 @@ class Cast(Node, frozen=True):
 
 
 class Play(Node, frozen=True):
-    """``agent`` plays the site ``patient`` to ``dest``."""
+    """``agent`` plays the site ``patient`` to ``dest`` (from the zone ``source``: ``play a site from
+    your cemetery``; None: from hand, as the rules play sites)."""
 
     patient: Any = None
     dest: Any = None
     agent: Any = None
+    source: Any = None
 
 
 class Conjure(Node, frozen=True):

@@ -860,6 +860,8 @@ def _play_problems(act: A.Play) -> Iterator[str]:
     if places is None:
         yield "playing something other than a site from hand"
         return
+    if act.source is not None:   # "play a site from your cemetery": the executor plays from hand only
+        yield "playing a site from a zone the words name"
     for f in places:
         yield from sel_problems(f.of)
     for who in _players_in_turn(act.agent):
