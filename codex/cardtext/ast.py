@@ -484,11 +484,13 @@ class Play(Node, frozen=True):
 
 
 class Conjure(Node, frozen=True):
-    """``agent`` conjures ``patient`` (puts it into play without casting) at ``dest``."""
+    """``agent`` conjures ``patient`` (puts it into play without casting) at ``dest`` (from the zone
+    ``source``: ``conjure an artifact from your cemetery``)."""
 
     patient: Any = None
     dest: Any = None
     agent: Any = None
+    source: Any = None
 
 
 class Move(Node, frozen=True):
