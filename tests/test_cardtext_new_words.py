@@ -96,3 +96,10 @@ def test_an_s_word_after_a_singular_determiner_is_no_plural_noun() -> None:
     not (``this moves`` was read as the noun phrase 'these moves' when the verb's reading failed later)."""
     card = _parsed("This moves freely between towers occupied by your allies.")
     assert "Move(patient=Ref(word='SELF'" in repr(card)
+
+
+def test_a_place_word_after_a_preposition_is_the_place_it_names() -> None:
+    """``from anywhere``, ``from here to X``: English puts no adverb after a preposition, so the place
+    word is its object (a ``Where``), read from its position."""
+    card = _parsed("Summon a minion from anywhere.")
+    assert "source=Where(rel='anywhere'" in repr(card)

@@ -255,6 +255,12 @@ class Lexer:
             # it names: "from the outside", "to the inside" (English puts no adverb there); not after a
             # determiner that may stand alone ("provides that permanently": "that" is the object)
             out = out + [Candidate(1, (Reading("NOUN", low, "sg", out[0].readings[0].entry),))]
+        elif out and i > 0 and _WORD.match(text) and all(c.readings[0].cat == "PLACE" for c in out) \
+                and self._after_preposition(i) and (not nxt or nxt.lower() in _PHRASE_ENDERS or any(
+                    c.readings[0].cat == "PREP" for c in _word_readings(lex, nxt))):
+            # a place word right after a preposition is the place it names, that preposition's object:
+            # "from anywhere", "from here to an adjacent site" (English puts no adverb there)
+            out = out + [Candidate(1, (Reading("NOUN", out[0].readings[0].lemma, "sg", out[0].readings[0].entry),))]
         elif out and i > 0 and _WORD.match(text) and (not nxt or nxt.lower() in _PHRASE_ENDERS) \
                 and all(c.readings[0].cat in _VERBAL | {"ADJ", "ADJ_HEAD"} for c in out) and self._after_preposition(i):
             # a bare verb or adjective right after a preposition, ending the phrase, is the noun English

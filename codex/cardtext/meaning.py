@@ -783,6 +783,9 @@ class _Interp:
         if np.head in _GRANTED_MEASURES and np.det is None and np.count is None and not np.mods and len(filters) == 1 \
                 and isinstance(filters[0], tuple) and filters[0][0] == "equal":
             return A.PowerMod(filters[0][1])   # "power equal to X": as much power as X (a grant's bonus)
+        if np.kind == "core" and str(np.entry).startswith("place_adverbs:") and np.det is None and not np.mods \
+                and not filters and np.count is None:
+            return A.Where(str(np.head))   # "from here", "from anywhere": the place the word names
         if np.kind == "core" and np.number == "pl" and np.det is None and np.count is None and not np.mods \
                 and len(filters) == 1 and isinstance(filters[0], tuple) and filters[0][0] == "equal" \
                 and np.head not in _AMOUNT_NOUNS and isinstance(filters[0][1], A.Quantity):

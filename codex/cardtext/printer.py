@@ -827,7 +827,9 @@ class _Verb:
                 if slot == "subject" and subject is not None:
                     continue
                 raise PrintError(f"{lemma}: no slot for {role}")
-            if slot == "place" or isinstance(value, A.Where):
+            if slot == "from" and isinstance(value, A.Where) and value.of is None and value.steps is None:
+                rest.append(f"from {self.p.np(value)}")   # "from anywhere", "from here": where it comes from
+            elif slot == "place" or isinstance(value, A.Where):
                 rest.append(self.p.np(value))
             elif slot == "amount":
                 rest.append(f"{self.p.word(value)} steps" if role == "steps" else self.p.np(value))
