@@ -88,3 +88,10 @@ def test_a_computed_number_of_objects_is_named_not_executed() -> None:
     as an int (one otherwise), so a computed count is named as missing, never run as one card."""
     problems = card_problems(_card("Census", "Magic", "Draw cards equal to the number of sites you control."))
     assert any("number of objects computed" in p for p in problems), problems
+
+
+def test_a_move_from_a_place_word_is_named_not_executed() -> None:
+    """``move target minion from here to X``: the engine does not check that the mover starts there, so
+    it names the source rather than moving a minion from anywhere."""
+    problems = card_problems(_card("Shove", "Magic", "Move target minion from here to an adjacent site."))
+    assert any("from a place word" in p for p in problems), problems
