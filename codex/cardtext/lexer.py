@@ -223,6 +223,13 @@ class Lexer:
             # "a chosen span", "a broken Weapon", "three submerged Frog tokens": after a determiner or a
             # count, a participle before a word the lexicon does not know (a noun, a name) modifies it
             out = out + _participles_as_adjectives(out, low)
+        if i > 0 and any(c.readings[0].cat == "SELF" for c in ahead) and self._after_noun(i):
+            # "all artifacts Test Card carries": the card's own name may be the subject of a relative
+            # clause with no relative word (tried last)
+            late = [Candidate(c.length, (Reading("REL_SELF", "SELF", entry="name:self"),))
+                    for c in ahead if c.readings[0].cat == "SELF"][:1]
+        else:
+            late = []
         if i > 0 and any(c.readings[0].cat == "DET" for c in out) and low in CONTACT_DETERMINERS \
                 and self._after_noun(i):
             # "spells your opponents cast", "a site an opponent controls": after a noun, a determiner may
@@ -240,6 +247,7 @@ class Lexer:
                 # a capitalised word the lexicon does not know at the start of a sentence may be an
                 # ordinary word ("Immediately after ...", "Freeze X"), read by its ending after the name
                 out = out + _with_roles(self._guess(i, text))
+            out = out + late
         elif not out and _WORD.match(text):
             out = _with_roles(self._guess(i, text))
         elif out and i > 0 and _WORD.match(text) and nxt and _WORD.match(nxt) \

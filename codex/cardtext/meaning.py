@@ -291,6 +291,13 @@ class _Reader:
             body.subject = [Chunk("np", np, np.start, np.end)]
             body.gap = "object"
             return Chunk("rel", body, start, end, "")
+        if t.data == "contact_relative_self":
+            # "all artifacts Ember Golem carries": the card's own name is the relative clause's subject
+            me = self.tok(t.children[0])
+            body = self.body(t.children[1])
+            body.subject = [Chunk("np", NP("self", me.start, me.end, head="SELF"), me.start, me.end)]
+            body.gap = "object"
+            return Chunk("rel", body, start, end, "")
         if t.data == "reduced_relative":
             pron = self.tok(t.children[0])
             body = self.body(t.children[1])
