@@ -279,10 +279,12 @@ class GrantedAbility(Node, frozen=True):
 
 class Turn(Node, frozen=True):
     """A turn: ``whose`` (``your``, ``their``, ``each``, ``each_player``, ``opponent``, ``enemy``,
-    ``the`` = the current turn) and ``which`` (``next``, ``this``, ``last``, or None = every such turn)."""
+    ``the`` = the current turn, ``possessed`` = ``owner``'s: ``its controller's next turn``) and
+    ``which`` (``next``, ``this``, ``last``, or None = every such turn)."""
 
     whose: str | None = None
     which: str | None = None
+    owner: Any = None
 
 
 class Duration(Node, frozen=True):

@@ -1707,11 +1707,22 @@ def _limit_follows(chunks: list[Chunk], i: int) -> bool:
         and ch.value.det in ("this", "each") and not ch.value.mods
 
 
+def _turn_owner(det: NP) -> Any:
+    """Whose turn a possessive names (``its controller's next turn``): the owner kept, so the turn is
+    not just 'someone's'. A noun phrase with its determiner and adjectives, or a pronoun."""
+    if det.kind == "pron":
+        return A.Ref(str(det.head))
+    if det.kind == "core" and isinstance(det.det, (str, type(None))) and det.count is None:
+        return A.Selector(str(det.head), det.det, None, None, tuple(det.mods), (), det.number == "pl")
+    raise MeaningError("a turn owned by a noun phrase the grammar cannot keep", det.start)
+
+
 def _turn_of(np: NP) -> A.Turn | None:
     """``your turn``, ``their next turn``, ``each player's turn``, ``enemy turns``, ``the turn`` → a Turn."""
     if np.kind != "core" or np.head != "turn":
         return None
     whose: str | None = None
+    owner: Any = None
     det = np.det
     if isinstance(det, NP):
         if det.kind == "core" and det.head == "player" and det.det == "each":
@@ -1720,6 +1731,7 @@ def _turn_of(np: NP) -> A.Turn | None:
             whose = "opponent"
         else:
             whose = "possessed"
+            owner = _turn_owner(det)
     elif det is not None:
         whose = {"a": None, "every": "each"}.get(det, det)
     which = None
@@ -1730,7 +1742,7 @@ def _turn_of(np: NP) -> A.Turn | None:
             whose = "enemy"
     if det == "this":
         whose, which = None, "this"
-    return A.Turn(whose, which)
+    return A.Turn(whose, which, owner)
 
 
 def _phase_np(np: NP) -> bool:

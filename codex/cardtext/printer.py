@@ -421,6 +421,9 @@ class _Printer:
         if t.which == "this" and t.whose is None:
             return "this turn"
         whose = {"each_player": "each player's", "opponent": "an opponent's", None: "the"}.get(t.whose, t.whose)
+        if t.whose == "possessed" and t.owner is not None:   # "its controller's next turn"
+            owner = self.np(t.owner)
+            whose = owner + ("'" if owner.endswith("s") and not owner.endswith("'s") else "'s")
         if t.whose == "enemy":
             return _j("enemy", "turns")
         return _j(whose, t.which, noun)
