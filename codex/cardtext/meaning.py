@@ -1035,6 +1035,9 @@ def _refers_back(posts: list[Any]) -> bool:
     for p in posts:
         if isinstance(p, A.Where) and isinstance(p.of, A.Ref) and p.of.word in ("they", "it"):
             return True
+        if isinstance(p, A.Relative) and any(isinstance(n, A.Ref) and n.word in ("it", "them", "they")
+                                             for n in A.walk(p.clause)):
+            return True   # "target minion and all minions that share a location with it"
     return False
 
 
