@@ -29,6 +29,8 @@ _PHRASE_ENDERS = {",", ".", "!", ":", ";", "and", "or", "and/or", "but", "then",
 SINGULAR_DETERMINERS = frozenset({"a", "an", "this", "that", "each", "every", "another", "either", "neither"})
 #: Determiners that may start the subject of a relative clause with no relative word, after the noun
 #: it restricts ("spells your opponents cast", "a site an opponent controls"): articles and possessives.
+#: Causative verb forms after which a noun phrase and a bare verb are the clause they make happen.
+CAUSATIVE_FORMS = frozenset({"have", "make", "let"})
 CONTACT_DETERMINERS = frozenset({"a", "an", "the", "your", "their", "his", "her", "its", "target", "another"})
 
 
@@ -324,10 +326,13 @@ class Lexer:
 
     def _after_noun(self, i: int) -> bool:
         """Whether the piece follows a noun (a lexicon noun or a name), the head a relative clause with
-        no relative word may restrict."""
+        no relative word may restrict, or a causative verb (``have target minion deal``: the clause it
+        makes happen is read as such a relative clause with no noun)."""
         prev = self.pieces[i - 1].text
         if not _WORD.match(prev) or self._determines(prev):
             return False
+        if prev.lower() in CAUSATIVE_FORMS:
+            return True
         return any(c.readings[0].cat in ("NOUN", "NAME") for c in _word_readings(self.lexicon, prev)) \
             or any(c.readings[0].cat in ("NOUN", "NAME") for c in self._names(i - 1))
 

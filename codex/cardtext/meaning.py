@@ -110,6 +110,7 @@ class SClause:
     start: int = 0
     end: int = 0
     gap: str | None = None        # relative clause: which slot the head noun fills (subject / object)
+    caused: bool = False          # what a causative verb makes happen: a bare infinitive, agreeing with no subject
 
 
 #: Nouns that stand for a noun already named: they take a determiner and an ordinal, no modifier.
@@ -1908,6 +1909,7 @@ class _Clauses(_Interp):
                 and not (isinstance(inherited, A.Ref) and inherited.word == "which"):
             raise MeaningError("a past-tense verb without a subject", vg.start)
         if explicit is not None and vg is not None and not vg.modal and not vg.copula and not vg.perfect and not vg.negated \
+                and not sc.caused \
                 and vg.form in ("base", "third") and _number(sc.subject) not in (None, "pl" if vg.form == "base" else "sg"):
             # "Silence target nearby minion": a singular subject takes "targets"; the words are read otherwise
             raise MeaningError("a verb that does not agree with its subject", vg.start)
@@ -3118,14 +3120,23 @@ def _caused_clause(sc: SClause) -> SClause | None:
     """``have you gain 1 life``: a causative verb with no subject of its own whose only complement is a
     clause with its own subject and a bare verb (read as a reduced relative clause with no noun before
     it) means that clause; None otherwise."""
-    if sc.vgroup is None or sc.vgroup.lemma not in _CAUSATIVE or sc.subject or sc.vgroup.modal or sc.vgroup.negated \
+    if sc.vgroup is None or sc.vgroup.lemma not in _CAUSATIVE or sc.vgroup.negated or sc.vgroup.form != "base" \
             or len(sc.chunks) != 1 or sc.chunks[0].kind != "rel" or sc.chunks[0].prep:
+        return None
+    if sc.subject and not (len(sc.subject) == 1 and sc.subject[0].kind == "np"
+                           and isinstance(sc.subject[0].value, NP) and sc.subject[0].value.kind == "pron"
+                           and sc.subject[0].value.head == "you"):
+        return None   # "you may have it deal 2 damage": only the controller causes; the caused clause is what happens
+    if sc.vgroup.modal not in (None, "may"):
         return None
     inner = sc.chunks[0].value
     if not isinstance(inner, SClause) or inner.vgroup is None or inner.vgroup.form != "base" or inner.vgroup.modal \
             or not inner.subject:
         return None
-    return SClause(inner.subject, inner.vgroup, inner.chunks, inner.start, inner.end)
+    vg = inner.vgroup
+    if sc.vgroup.modal:   # "you may have it deal ...": the choice stays the controller's, on what is caused
+        vg = replace(vg, modal=sc.vgroup.modal)
+    return SClause(inner.subject, vg, inner.chunks, inner.start, inner.end, caused=True)
 
 
 def _colon_options(segs: list[Any]) -> list[Any]:
