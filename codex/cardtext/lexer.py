@@ -334,7 +334,7 @@ class Lexer:
         if prev.lower() in CAUSATIVE_FORMS:
             return True
         return any(c.readings[0].cat in ("NOUN", "NAME") for c in _word_readings(self.lexicon, prev)) \
-            or any(c.readings[0].cat in ("NOUN", "NAME") for c in self._names(i - 1))
+            or any(c.readings[0].cat in ("NOUN", "NAME") for c in self.candidates(i - 1))
 
     def _singular_determiner(self, i: int) -> bool:
         """Whether the determiner the piece's noun phrase starts with takes a singular noun only (``a``,
