@@ -31,6 +31,8 @@ SINGULAR_DETERMINERS = frozenset({"a", "an", "this", "that", "each", "every", "a
 #: it restricts ("spells your opponents cast", "a site an opponent controls"): articles and possessives.
 #: Causative verb forms after which a noun phrase and a bare verb are the clause they make happen.
 CAUSATIVE_FORMS = frozenset({"have", "make", "let"})
+#: Comparatives that compare with "than" (a closed class): "power greater than 3".
+COMPARATIVE_WORDS = frozenset({"less", "more", "fewer", "greater"})
 CONTACT_DETERMINERS = frozenset({"a", "an", "the", "your", "their", "his", "her", "its", "target", "another"})
 
 
@@ -638,6 +640,9 @@ def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
         # loss"), or an -s verb, which may be the plural of its noun ("deck searches are ...")
         out += [Candidate(c.length, (Reading("NOUN_MOD", c.readings[0].lemma, "sg", c.readings[0].entry),))
                 for c in out if len(c.readings) == 1 and c.readings[0].cat == "NOUN" and c.readings[0].form == "sg"]
+    if nxt_low == "than" and low in COMPARATIVE_WORDS and not any(c.readings[0].cat == "ADV" for c in out):
+        # "power greater than 3", "fewer than two": a comparative before "than" compares, as "less" does
+        out.append(Candidate(1, (Reading("ADV", low, "", out[0].readings[0].entry if out else "rule:comparative"),)))
     if any(c.readings[0].cat == "ABILITY_WORD" for c in out) and nxt_low not in ("→", "&"):
         # an ability word outside an ability's marker names that kind of ability, as a noun ("its
         # Deathrite") or a noun's modifier ("Deathrite abilities"): a newer set's ability words too

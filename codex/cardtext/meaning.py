@@ -610,6 +610,14 @@ def _mod_word(r: L.Reading) -> str:
 
 #: Characteristics a value may follow ("mana cost (2) or less", "power equal to X").
 _STAT_NOUNS = {"power", "cost", "mana cost", "life", "damage", "range"}
+def _measure_np(np: NP) -> bool:
+    """``its power``, ``Ember Golem's power``: a stat a possessive names, a value to compare with."""
+    return np.kind == "core" and np.head in _STAT_NOUNS and np.count is None and not np.mods \
+        and (isinstance(np.det, NP) or np.det in ("its", "his", "her", "their", "your"))
+
+
+#: Comparatives before "than" after a stat noun, and the comparison each makes ("power less than 3").
+_COMPARE_THAN = {"less": "<", "fewer": "<", "more": ">", "greater": ">"}
 
 #: Prepositions a reduced relative (a participle after a noun) leaves to the verb outside it when it
 #: has no role for them: they name where the outer action sends or takes something.
@@ -1378,6 +1386,19 @@ class _Builder:
             if isinstance(post, tuple) and post[0] == "reduced":
                 post[1]["negated"] = True  # "land sites not occupied by other units"
             return j
+        if k == "adv" and ch.value in _COMPARE_THAN and i + 1 < len(chunks) and chunks[i + 1].kind == "pp" \
+                and chunks[i + 1].prep == "than" and isinstance(chunks[i + 1].value, NP) \
+                and (chunks[i + 1].value.kind in ("amount", "mana") or _measure_np(chunks[i + 1].value)) \
+                and not (i + 2 < len(chunks) and chunks[i + 2].kind == "pp" and chunks[i + 2].prep == "of") \
+                and self.current is not None \
+                and not self.current.open_sep and self.current.last.np.kind == "core" \
+                and self.current.last.np.head in _STAT_NOUNS and not self.current.last.posts:
+            # "with power less than 3", "cost greater than (2)", "power less than Ember Golem's power": a
+            # strict comparison of the stat
+            v = chunks[i + 1].value
+            value = _mana(v) if v.kind == "mana" else v.count if v.kind == "amount" else _quantity_of(self.r.node(v))
+            self.current.last.posts.append(("value", value, _COMPARE_THAN[ch.value], ch.start))
+            return i + 2
         if k in ("adv", "particle"):
             self.adverb(ch.value)
             return i + 1

@@ -639,6 +639,8 @@ class _Printer:
         value = self.np(st.value) if not isinstance(st.value, int) else str(st.value)
         if st.cmp == "=":
             return f"{st.stat} equal to {value}"
+        if st.cmp in ("<", ">"):   # "power less than 3"
+            return f"{st.stat} {'less' if st.cmp == '<' else 'more'} than {value}"
         word = "or more" if st.cmp == ">=" else "or less"
         if st.stat == "cost":
             return f"cost {value} {word}"
@@ -667,6 +669,8 @@ class _Printer:
         if isinstance(q.of, A.Ref) and q.of.word in ("it", "they", "he", "she", "you"):
             poss = {"it": "its", "they": "their", "he": "his", "she": "her", "you": "your"}[q.of.word]
             return f"{poss} {q.kind}"
+        if _is_self(q.of) and self.name:   # "Ember Golem's power", as cards write it
+            return f"{self.name}{chr(39) if self.name.endswith('s') else chr(39) + 's'} {q.kind}"
         return f"the {q.kind} of {of}"
 
 
