@@ -1322,6 +1322,10 @@ class _Builder:
                 return i + 1
             if self.time_np(np, chunks, i):
                 return i + 1
+            event = self.turn_of_event(np, chunks, i)
+            if event is not None:   # "can attack the turn it is summoned": a time, as "on the turn ..." is
+                self.extras.duration = event
+                return i + 2
             how_often = self.r.text[np.start:np.end].lower() if np.kind == "amount" else ""
             if how_often in ("once", "twice") and self.extras.limit is None and self.current is None \
                     and _limit_follows(chunks, i + 1):
@@ -1463,6 +1467,18 @@ class _Builder:
             ex.limit = A.Limit(1 if word == "once" else 2)  # "cast it once this turn": the turn is read next
         else:
             ex.adverbs.append(word)
+
+    def turn_of_event(self, np: NP, chunks: list[Chunk], i: int) -> A.Duration | None:
+        """``the turn it enters the realm``: the turn an event happens in (a relative clause with no
+        relative word whose noun is only its time), as a duration; None for anything else."""
+        if not (np.kind == "core" and np.head == "turn" and np.det == "the" and not np.mods and np.count is None
+                and i + 1 < len(chunks) and chunks[i + 1].kind == "rel" and not chunks[i + 1].prep):
+            return None
+        sc: SClause = chunks[i + 1].value
+        if not sc.subject or sc.vgroup is None:
+            return None
+        event = self.r.clause(SClause(sc.subject, sc.vgroup, sc.chunks, sc.start, sc.end), None)
+        return A.Duration("during", A.Turn("the"), event=event)
 
     def time_np(self, np: NP, chunks: list[Chunk], i: int) -> bool:
         """``this turn``, ``each turn``, ``your next turn``, ``any number of times``: time, not an object;
