@@ -164,3 +164,19 @@ def test_abilities_and_sentences_quote_the_card_verbatim() -> None:
         ("Activated", "Tap \u2192 Draw a card. Then discard a card.", ["Draw a card.", "Then discard a card."]),
     ]
     assert card.abilities[1] == A.replace(card.abilities[1], span=A.Span(0, 0))
+
+
+def test_every_role_a_verb_frame_names_is_a_field_of_its_primitive() -> None:
+    """A frame that maps a phrase to a role its primitive has no field for makes every sentence using
+    that phrase fail ('throw X as a projectile', 'play a site from your cemetery' did)."""
+    from codex.cardtext import lexicon as L
+    lex = L.load()
+    missing = []
+    for lemma, senses in lex.verbs.items():
+        for s in senses:
+            if not s.primitive:
+                continue
+            fields = {n for n, _ in A.node_fields(getattr(A, s.primitive))}
+            missing += [(lemma, slot, role) for slot, role in s.roles.items()
+                        if role not in fields and role not in ("grants", "object") and not role.startswith("_")]
+    assert not missing, missing

@@ -77,3 +77,29 @@ def test_a_noun_where_the_verb_goes_before_its_object_is_that_verb() -> None:
         assert "Action(lemma='name'" in repr(_parsed("If they name a card, draw a card."))
         assert "Action(lemma='name'" in repr(_parsed("If Merlin names a card, draw a card."))
     assert "Action(lemma" not in repr(_parsed("At the start of your turn, draw a card."))   # a noun stays one
+
+
+def test_an_ability_word_outside_its_marker_names_that_kind_of_ability() -> None:
+    """An ability word (a closed class: Genesis, Deathrite) is a noun or a noun's modifier where it
+    marks no ability: read from its position, not from a noun entry of its own."""
+    with L.restricted({"nouns:deathrite", "nouns:genesis"}) as lex:
+        assert "nouns:deathrite" not in lex.entries
+        card = _parsed("Deathrite abilities of your minions are also Genesis abilities.")
+        assert "mods=('Deathrite',)" in repr(card) and "mods=('Genesis',)" in repr(card)
+        card = _parsed("Trigger the Deathrite of target minion.")
+        assert "Reactivate(patient=Selector(noun='Deathrite'" in repr(card)
+        assert isinstance(_parsed("Deathrite → Draw a card.").abilities[0], A.Deathrite)   # still a marker
+
+
+def test_an_s_word_after_a_singular_determiner_is_no_plural_noun() -> None:
+    """``this``, ``each``, ``a`` take a singular noun only: an -s word after one is the verb, known or
+    not (``this moves`` was read as the noun phrase 'these moves' when the verb's reading failed later)."""
+    card = _parsed("This moves freely between towers occupied by your allies.")
+    assert "Move(patient=Ref(word='SELF'" in repr(card)
+
+
+def test_a_place_word_after_a_preposition_is_the_place_it_names() -> None:
+    """``from anywhere``, ``from here to X``: English puts no adverb after a preposition, so the place
+    word is its object (a ``Where``), read from its position."""
+    card = _parsed("Summon a minion from anywhere.")
+    assert "source=Where(rel='anywhere'" in repr(card)

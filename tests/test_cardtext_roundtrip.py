@@ -120,7 +120,7 @@ def test_snapshot_cards_print_back_to_the_same_ast() -> None:
     assert report["roundtrip_share"] >= FLOOR_ROUNDTRIP, report["roundtrip_share"]
 
 
-FLOOR_ROUNDTRIP = 0.92  # measured 0.933
+FLOOR_ROUNDTRIP = 0.97  # measured 0.977 (round grammar12; 0.933 when the floor was set)
 
 
 @pytest.mark.skipif(not SNAPSHOT.exists(), reason=f"card snapshot not found at {SNAPSHOT} (set ARBITER_CARDS_JSON)")

@@ -57,3 +57,41 @@ def test_snapshot_executable_floor() -> None:
 
 
 FLOOR = 0.60   # measured 0.601 (the goal of issue #12); raise it as the engine executes more
+
+
+def test_a_computed_power_bonus_is_named_not_executed() -> None:
+    """``gains power equal to X`` reads as a grant whose bonus is computed; the engine adds only a
+    number to power, so it names the grant as missing instead of adding nothing (or crashing)."""
+    problems = card_problems(_card("Grower", "Magic", "Target minion gains power equal to the number of allies here."))
+    assert any("computed power bonus" in p for p in problems), problems
+    assert card_problems(_card("Pump", "Magic", "Target minion gains +2 power this turn.")) == []
+
+
+def test_a_throw_as_a_projectile_is_named_not_executed() -> None:
+    """``throw X as a projectile``: the engine moves things but does not fly them as projectiles yet, so
+    the instrument is named as missing rather than executed as a plain move."""
+    problems = card_problems(_card("Javelin", "Artifact", "Tap → Throw this as a projectile at target unit."))
+    assert any("moving as something else" in p for p in problems), problems
+
+
+def test_where_x_is_gives_the_amount_the_engine_computes() -> None:
+    """``X damage ..., where X is the number of allies here`` is the damage equal to that count, which the
+    engine computes; ``+X power``/``+X range`` so defined is a computed bonus, named as not executed."""
+    assert card_problems(_card("Volley", "Magic", "Deal X damage to target minion, where X is the number of allies "
+                                                  "here.")) == []
+    assert any("computed range bonus" in p for p in card_problems(_card("Scope", "Magic", "Allies here gain +X range "
+                                                                                          "this turn.")))
+
+
+def test_a_computed_number_of_objects_is_named_not_executed() -> None:
+    """``draw cards equal to the number of sites you control``: the executors read a number of objects
+    as an int (one otherwise), so a computed count is named as missing, never run as one card."""
+    problems = card_problems(_card("Census", "Magic", "Draw cards equal to the number of sites you control."))
+    assert any("number of objects computed" in p for p in problems), problems
+
+
+def test_a_move_from_a_place_word_is_named_not_executed() -> None:
+    """``move target minion from here to X``: the engine does not check that the mover starts there, so
+    it names the source rather than moving a minion from anywhere."""
+    problems = card_problems(_card("Shove", "Magic", "Move target minion from here to an adjacent site."))
+    assert any("from a place word" in p for p in problems), problems

@@ -254,9 +254,11 @@ class Keyword(Node, frozen=True):
 
 
 class PowerMod(Node, frozen=True):
-    """Adds ``amount`` to power (negative lowers it)."""
+    """Adds ``amount`` to power (negative lowers it): a number (``+1 power``), or an amount computed when
+    the grant is made (``gains power equal to the number of allies here``, ``gains its power``: a
+    :class:`Quantity`, or the selector of an element's threshold, as ``Damage.amount`` takes)."""
 
-    amount: int
+    amount: Any
 
 
 class RangeMod(Node, frozen=True):
@@ -277,16 +279,19 @@ class GrantedAbility(Node, frozen=True):
 
 class Turn(Node, frozen=True):
     """A turn: ``whose`` (``your``, ``their``, ``each``, ``each_player``, ``opponent``, ``enemy``,
-    ``the`` = the current turn) and ``which`` (``next``, ``this``, ``last``, or None = every such turn)."""
+    ``the`` = the current turn, ``possessed`` = ``owner``'s: ``its controller's next turn``) and
+    ``which`` (``next``, ``this``, ``last``, or None = every such turn)."""
 
     whose: str | None = None
     which: str | None = None
+    owner: Any = None
 
 
 class Duration(Node, frozen=True):
     """How long an effect lasts. ``kind``: ``this_turn``; ``until`` (``turn`` = until that turn starts,
     with ``phase`` = until that phase of it; or ``event`` = until that :class:`Clause` happens);
-    ``during`` (only in ``turn``s); ``for`` (``count`` of ``turn``s); ``permanently``."""
+    ``during`` (only in ``turn``s; with ``event``: the turn that event happens in, ``on the turn it
+    enters the realm``); ``for`` (``count`` of ``turn``s); ``permanently``."""
 
     kind: str
     turn: Turn | None = None
@@ -471,25 +476,31 @@ class Cast(Node, frozen=True):
 
 
 class Play(Node, frozen=True):
-    """``agent`` plays the site ``patient`` to ``dest``."""
+    """``agent`` plays the site ``patient`` to ``dest`` (from the zone ``source``: ``play a site from
+    your cemetery``; None: from hand, as the rules play sites)."""
 
     patient: Any = None
     dest: Any = None
     agent: Any = None
+    source: Any = None
 
 
 class Conjure(Node, frozen=True):
-    """``agent`` conjures ``patient`` (puts it into play without casting) at ``dest``."""
+    """``agent`` conjures ``patient`` (puts it into play without casting) at ``dest`` (from the zone
+    ``source``: ``conjure an artifact from your cemetery``)."""
 
     patient: Any = None
     dest: Any = None
     agent: Any = None
+    source: Any = None
 
 
 class Move(Node, frozen=True):
     """``patient`` moves (``kind``: ``move`` walks and may be intercepted, ``teleport`` has no path,
     ``push``/``pull``/``drag``/``throw`` are forced by ``agent``, ``fly``, ``step`` takes steps) to
-    ``dest``, ``steps`` steps (at most, with ``up_to``), in ``direction``."""
+    ``dest``, ``steps`` steps (at most, with ``up_to``), in ``direction``; ``instrument``: what it moves
+    as (``throw X as a piercing projectile``: it flies as a projectile does; the engine does not execute
+    that yet and says so)."""
 
     patient: Any = None
     dest: Any = None
@@ -500,6 +511,7 @@ class Move(Node, frozen=True):
     source: Any = None
     direction: Any = None
     path: Any = None
+    instrument: Any = None
 
 
 class Relocate(Node, frozen=True):

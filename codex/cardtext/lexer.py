@@ -24,6 +24,16 @@ _PUNCT = {",": ("LC", "CC"), ":": ("COLON", "END"), ".": ("END",), "!": ("END",)
           "(": ("LPAREN",), ")": ("RPAREN",)}
 _WORD = re.compile(r"[^\W\d_]")
 _PHRASE_ENDERS = {",", ".", "!", ":", ";", "and", "or", "and/or", "but", "then", "\u2014", "\u2013", "-", "of"}
+#: Determiners English puts before a singular noun only (a closed class): an -s word after one is a
+#: verb, never a plural noun ("this moves", "each borders").
+SINGULAR_DETERMINERS = frozenset({"a", "an", "this", "that", "each", "every", "another", "either", "neither"})
+#: Determiners that may start the subject of a relative clause with no relative word, after the noun
+#: it restricts ("spells your opponents cast", "a site an opponent controls"): articles and possessives.
+#: Causative verb forms after which a noun phrase and a bare verb are the clause they make happen.
+CAUSATIVE_FORMS = frozenset({"have", "make", "let"})
+#: Comparatives that compare with "than" (a closed class): "power greater than 3".
+COMPARATIVE_WORDS = frozenset({"less", "more", "fewer", "greater"})
+CONTACT_DETERMINERS = frozenset({"a", "an", "the", "your", "their", "his", "her", "its", "target", "another"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +227,19 @@ class Lexer:
             # "a chosen span", "a broken Weapon", "three submerged Frog tokens": after a determiner or a
             # count, a participle before a word the lexicon does not know (a noun, a name) modifies it
             out = out + _participles_as_adjectives(out, low)
+        if i > 0 and any(c.readings[0].cat == "SELF" for c in ahead) and self._after_noun(i):
+            # "all artifacts Test Card carries": the card's own name may be the subject of a relative
+            # clause with no relative word (tried last)
+            late = [Candidate(c.length, (Reading("REL_SELF", "SELF", entry="name:self"),))
+                    for c in ahead if c.readings[0].cat == "SELF"][:1]
+        else:
+            late = []
+        if i > 0 and any(c.readings[0].cat == "DET" for c in out) and low in CONTACT_DETERMINERS \
+                and self._after_noun(i):
+            # "spells your opponents cast", "a site an opponent controls": after a noun, a determiner may
+            # start the subject of a relative clause with no relative word (tried after its own readings)
+            out = out + [Candidate(1, (Reading("REL_DET", c.readings[0].lemma, "", c.readings[0].entry),))
+                         for c in out if c.readings[0].cat == "DET"][:1]
         if self._after_indefinite(i):
             out = out + [c for c in _word_readings(lex, text) if c.readings[0].cat == "ADJ_HEAD" and c not in out]
         if ahead:
@@ -228,6 +251,7 @@ class Lexer:
                 # a capitalised word the lexicon does not know at the start of a sentence may be an
                 # ordinary word ("Immediately after ...", "Freeze X"), read by its ending after the name
                 out = out + _with_roles(self._guess(i, text))
+            out = out + late
         elif not out and _WORD.match(text):
             out = _with_roles(self._guess(i, text))
         elif out and i > 0 and _WORD.match(text) and nxt and _WORD.match(nxt) \
@@ -243,6 +267,12 @@ class Lexer:
             # it names: "from the outside", "to the inside" (English puts no adverb there); not after a
             # determiner that may stand alone ("provides that permanently": "that" is the object)
             out = out + [Candidate(1, (Reading("NOUN", low, "sg", out[0].readings[0].entry),))]
+        elif out and i > 0 and _WORD.match(text) and all(c.readings[0].cat == "PLACE" for c in out) \
+                and self._after_preposition(i) and (not nxt or nxt.lower() in _PHRASE_ENDERS or any(
+                    c.readings[0].cat == "PREP" for c in _word_readings(lex, nxt))):
+            # a place word right after a preposition is the place it names, that preposition's object:
+            # "from anywhere", "from here to an adjacent site" (English puts no adverb there)
+            out = out + [Candidate(1, (Reading("NOUN", out[0].readings[0].lemma, "sg", out[0].readings[0].entry),))]
         elif out and i > 0 and _WORD.match(text) and (not nxt or nxt.lower() in _PHRASE_ENDERS) \
                 and all(c.readings[0].cat in _VERBAL | {"ADJ", "ADJ_HEAD"} for c in out) and self._after_preposition(i):
             # a bare verb or adjective right after a preposition, ending the phrase, is the noun English
@@ -267,8 +297,10 @@ class Lexer:
                 and self._in_noun_phrase(i):
             # a verb after a determiner (and its adjectives) is the noun English makes of it: "evade the
             # attack", "an undefended strike" (a base form is one, an -s form several)
+            singular = self._singular_determiner(i)
             out = out + [Candidate(1, (Reading("NOUN", r.lemma, "pl" if r.form == "third" else "sg", r.entry),))
-                         for c in out for r in c.readings[:1] if r.cat == "VERB" and r.form in ("base", "third")][:1]
+                         for c in out for r in c.readings[:1] if r.cat == "VERB" and r.form in ("base", "third")
+                         and not (singular and r.form == "third")][:1]
         return out
 
     def _in_noun_phrase(self, i: int) -> bool:
@@ -291,6 +323,29 @@ class Lexer:
                     return False
             elif not cats <= {"ADJ", "PRED_ADJ", "ADV"} or "ADJ" not in cats:
                 return False   # a word that may stand as the head itself ("the first dies") ends it too
+            j -= 1
+        return False
+
+    def _after_noun(self, i: int) -> bool:
+        """Whether the piece follows a noun (a lexicon noun or a name), the head a relative clause with
+        no relative word may restrict, or a causative verb (``have target minion deal``: the clause it
+        makes happen is read as such a relative clause with no noun)."""
+        prev = self.pieces[i - 1].text
+        if not _WORD.match(prev) or self._determines(prev):
+            return False
+        if prev.lower() in CAUSATIVE_FORMS:
+            return True
+        return any(c.readings[0].cat in ("NOUN", "NAME") for c in _word_readings(self.lexicon, prev)) \
+            or any(c.readings[0].cat in ("NOUN", "NAME") for c in self.candidates(i - 1))
+
+    def _singular_determiner(self, i: int) -> bool:
+        """Whether the determiner the piece's noun phrase starts with takes a singular noun only (``a``,
+        ``this``, ``each``...): after it an -s verb is no plural noun (``this moves``: the verb)."""
+        j = i - 1
+        while j >= 0 and j > i - 4:
+            text = self.pieces[j].text
+            if self._determines(text):
+                return text.lower() in SINGULAR_DETERMINERS
             j -= 1
         return False
 
@@ -469,6 +524,8 @@ class Lexer:
             return [c("VERB", stem, "past"), c("PART", stem, "part"), c("ADJ", w)]
         if w.endswith("s") and not w.endswith("ss") and len(w) > 2:
             stem = s_stem(w)
+            if i > 0 and self.pieces[i - 1].text.lower() in SINGULAR_DETERMINERS:
+                return [c("VERB", stem, "third")]   # "that borders", "each enters": no plural after them
             return [c("VERB", stem, "third"), c("NOUN", stem, "pl")]
         return [c("VERB", w, "base"), c("NOUN", w, "sg"), c("ADJ", w)]
 
@@ -583,6 +640,18 @@ def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
         # loss"), or an -s verb, which may be the plural of its noun ("deck searches are ...")
         out += [Candidate(c.length, (Reading("NOUN_MOD", c.readings[0].lemma, "sg", c.readings[0].entry),))
                 for c in out if len(c.readings) == 1 and c.readings[0].cat == "NOUN" and c.readings[0].form == "sg"]
+    if nxt_low == "than" and low in COMPARATIVE_WORDS and not any(c.readings[0].cat == "ADV" for c in out):
+        # "power greater than 3", "fewer than two": a comparative before "than" compares, as "less" does
+        out.append(Candidate(1, (Reading("ADV", low, "", out[0].readings[0].entry if out else "rule:comparative"),)))
+    if any(c.readings[0].cat == "ABILITY_WORD" for c in out) and nxt_low not in ("→", "&"):
+        # an ability word outside an ability's marker names that kind of ability, as a noun ("its
+        # Deathrite") or a noun's modifier ("Deathrite abilities"): a newer set's ability words too
+        word = next(c.readings[0] for c in out if c.readings[0].cat == "ABILITY_WORD")
+        if not any(c.readings[0].cat == "NOUN" for c in out):
+            out.append(Candidate(1, (Reading("NOUN", word.lemma, "sg", word.entry),)))
+        if nxt and any(c.readings[0].cat == "NOUN" for c in _word_readings(lex, nxt)) \
+                and not any(c.readings[0].cat == "NOUN_MOD" for c in out):
+            out.append(Candidate(1, (Reading("NOUN_MOD", word.lemma, "sg", word.entry),)))
     if nxt and any(c.readings[0].cat == "NOUN" for c in _word_readings(lex, nxt)) \
             and not any(c.readings[0].cat == "ADJ" for c in out):
         # "the discarded card", "the defending player": a participle before a noun modifies it
@@ -638,6 +707,8 @@ def _word_readings(lex: Lexicon, text: str) -> tuple[Candidate, ...]:
         out.append(Candidate(1, (Reading("QUOTED", text, entry="symbol"),)))
     elif text[0] in "+-" and text[1:].isdecimal():
         out.append(Candidate(1, (Reading("SIGNED", int(text), entry="symbol"),)))
+    elif text in ("+X", "-X"):   # "+X power": a change by an amount the card defines ("where X is ...")
+        out.append(Candidate(1, (Reading("SIGNED", text.lstrip("+"), entry="symbol"),)))
     elif text[0].isdecimal():  # "¹" is a digit to isdigit, not a number int() reads
         value = int(text.rstrip("+"))
         out.append(Candidate(1, (Reading("NUMBER", value, "plus" if text.endswith("+") else "", "symbol"),)))

@@ -357,7 +357,7 @@ def fold(text: str) -> str:
 
 #: Raw pieces of a sentence (shared with the lexer): quoted abilities, mana symbols, signed numbers,
 #: numbers (``14+``), words with inner apostrophes, hyphens and slashes, a detached possessive, punctuation.
-PIECE = re.compile(r"""("[^"]*"?|\((?:\d+|X|[AEFW])\)|[+-]\d+|\d+\+?|[^\W\d_][\w'\-/]*[\w]|[^\W\d_]|'s?(?!\w)|\S)""")
+PIECE = re.compile(r"""("[^"]*"?|\((?:\d+|X|[AEFW])\)|[+-](?:\d+|X(?!\w))|\d+\+?|[^\W\d_][\w'\-/]*[\w]|[^\W\d_]|'s?(?!\w)|\S)""")
 
 
 @dataclass

@@ -110,6 +110,7 @@ class SClause:
     start: int = 0
     end: int = 0
     gap: str | None = None        # relative clause: which slot the head noun fills (subject / object)
+    caused: bool = False          # what a causative verb makes happen: a bare infinitive, agreeing with no subject
 
 
 #: Nouns that stand for a noun already named: they take a determiner and an ordinal, no modifier.
@@ -281,6 +282,23 @@ class _Reader:
             body = self.body(t.children[1])
             body.gap = "place" if rel == "where" else ("object" if body.subject else "subject")
             return Chunk("rel", body, start, end, rel)
+        if t.data == "contact_relative":
+            # "spells your opponents cast": the relative clause's subject is a noun phrase, no relative word
+            det, mods, head, body_t = t.children
+            np = self.np(Tree("np_core", [Tree("det", [det]), None, None, mods, head]))
+            if L.load().noun_class.get(str(np.head)) == "time":
+                raise MeaningError("a time as the subject of a relative clause", np.start)  # "the turn ..."
+            body = self.body(body_t)
+            body.subject = [Chunk("np", np, np.start, np.end)]
+            body.gap = "object"
+            return Chunk("rel", body, start, end, "")
+        if t.data == "contact_relative_self":
+            # "all artifacts Ember Golem carries": the card's own name is the relative clause's subject
+            me = self.tok(t.children[0])
+            body = self.body(t.children[1])
+            body.subject = [Chunk("np", NP("self", me.start, me.end, head="SELF"), me.start, me.end)]
+            body.gap = "object"
+            return Chunk("rel", body, start, end, "")
         if t.data == "reduced_relative":
             pron = self.tok(t.children[0])
             body = self.body(t.children[1])
@@ -288,6 +306,8 @@ class _Reader:
             body.subject = [Chunk("np", pron_np, pron.start, pron.end)]
             body.gap = "object"
             return Chunk("rel", body, start, end, "")
+        if t.data in ("prep_relative", "prep_relative_inf"):
+            return self.prep_relative(t, start, end)
         if t.data == "subordinate":
             sub = self.tok(t.children[0]).reading.lemma
             return Chunk("sub", self.body(t.children[1]), start, end, sub)
@@ -296,6 +316,29 @@ class _Reader:
             vg.advs = self.advs(t.children[1]) + vg.advs
             return Chunk("inf", SClause([], vg, self.chunks(t.children[3]), start, end), start, end, "to")
         raise MeaningError(f"unknown final {t.data}", start)
+
+    def prep_relative(self, t: Tree, start: int, end: int) -> Chunk:
+        """``the site on which it stands``: the relative clause with its preposition stranded at the end,
+        as ``the site it stands on`` is read (the noun is that preposition's object). ``a void in which
+        to play this``: an infinitival relative, a place where one may do it, read as ``a void you may
+        play this in`` (its understood subject is the card's controller, as an imperative's is)."""
+        prep = self.tok(t.children[0])
+        rel = self.tok(t.children[1]).reading.lemma
+        if rel not in ("which", "whom"):
+            raise MeaningError(f"no relative clause starts '{prep.text} {rel}'", prep.start)
+        if t.data == "prep_relative":
+            body = self.body(t.children[2])
+            if not body.subject:
+                raise MeaningError("a relative clause after a preposition with no subject", prep.start)
+        else:
+            vg = self.infinitive(t.children[4], self.span(t.children[4]))
+            vg.advs = self.advs(t.children[3]) + vg.advs
+            vg.modal = "may"
+            you = Chunk("np", NP("pron", prep.start, prep.start, head="you", text="you"), prep.start, prep.start)
+            body = SClause([you], vg, self.chunks(t.children[5]), start, end)
+        body.chunks = body.chunks + [Chunk("particle", prep.reading.lemma, prep.start, prep.end, text=prep.text)]
+        body.gap = "object"
+        return Chunk("rel", body, start, end, rel)
 
     def body(self, t: Tree) -> SClause:
         start, end = self.span(t)
@@ -567,6 +610,14 @@ def _mod_word(r: L.Reading) -> str:
 
 #: Characteristics a value may follow ("mana cost (2) or less", "power equal to X").
 _STAT_NOUNS = {"power", "cost", "mana cost", "life", "damage", "range"}
+def _measure_np(np: NP) -> bool:
+    """``its power``, ``Ember Golem's power``: a stat a possessive names, a value to compare with."""
+    return np.kind == "core" and np.head in _STAT_NOUNS and np.count is None and not np.mods \
+        and (isinstance(np.det, NP) or np.det in ("its", "his", "her", "their", "your"))
+
+
+#: Comparatives before "than" after a stat noun, and the comparison each makes ("power less than 3").
+_COMPARE_THAN = {"less": "<", "fewer": "<", "more": ">", "greater": ">"}
 
 #: Prepositions a reduced relative (a participle after a noun) leaves to the verb outside it when it
 #: has no role for them: they name where the outer action sends or takes something.
@@ -728,11 +779,12 @@ class _Interp:
         if k == "manner":  # "clockwise or counterclockwise": the ways offered, named (see _manner_object)
             return A.Group(tuple(A.Selector(w) for w in np.head), {"and_or": "and/or"}.get(str(np.count), str(np.count)))
         if k == "signed":
+            change = np.count if isinstance(np.count, str) else int(np.count)   # "+X power": "X"; "-X": "-X"
             if np.head == "power":
-                return A.PowerMod(int(np.count))
+                return A.PowerMod(change)
             if np.head == "range":
-                return A.RangeMod(int(np.count))
-            raise MeaningError(f"{np.count:+d} {np.head}: only power and range take a signed number", np.start)
+                return A.RangeMod(change)
+            raise MeaningError(f"{np.count} {np.head}: only power and range take a signed number", np.start)
         if k == "keyword":
             return _keyword(np)
         if k == "quoted":
@@ -744,6 +796,17 @@ class _Interp:
             if filters or (np.det is not None and np.det not in ("all", "the", "any")):
                 raise MeaningError("a bare number with modifiers", np.start)
             return np.count
+        if np.head in _GRANTED_MEASURES and np.det is None and np.count is None and not np.mods and len(filters) == 1 \
+                and isinstance(filters[0], tuple) and filters[0][0] == "equal":
+            return A.PowerMod(filters[0][1])   # "power equal to X": as much power as X (a grant's bonus)
+        if np.kind == "core" and str(np.entry).startswith("place_adverbs:") and np.det is None and not np.mods \
+                and not filters and np.count is None:
+            return A.Where(str(np.head))   # "from here", "from anywhere": the place the word names
+        if np.kind == "core" and np.number == "pl" and np.det is None and np.count is None and not np.mods \
+                and len(filters) == 1 and isinstance(filters[0], tuple) and filters[0][0] == "equal" \
+                and np.head not in _AMOUNT_NOUNS and isinstance(filters[0][1], A.Quantity):
+            # "draw cards equal to the number of sites you control": so many of them as the amount
+            return A.Selector(_noun(np), None, filters[0][1], None, (), (), True)
         if np.head not in _AMOUNT_NOUNS and any(isinstance(f, tuple) for f in filters):
             # "equal to X" only after an amount ("damage equal to its power"), read by the verb's amount role
             raise MeaningError("'equal to' after a noun that is no amount", np.start)
@@ -981,6 +1044,9 @@ def _refers_back(posts: list[Any]) -> bool:
     for p in posts:
         if isinstance(p, A.Where) and isinstance(p.of, A.Ref) and p.of.word in ("they", "it"):
             return True
+        if isinstance(p, A.Relative) and any(isinstance(n, A.Ref) and n.word in ("it", "them", "they")
+                                             for n in A.walk(p.clause)):
+            return True   # "target minion and all minions that share a location with it"
     return False
 
 
@@ -1256,6 +1322,10 @@ class _Builder:
                 return i + 1
             if self.time_np(np, chunks, i):
                 return i + 1
+            event = self.turn_of_event(np, chunks, i)
+            if event is not None:   # "can attack the turn it is summoned": a time, as "on the turn ..." is
+                self.extras.duration = event
+                return i + 2
             how_often = self.r.text[np.start:np.end].lower() if np.kind == "amount" else ""
             if how_often in ("once", "twice") and self.extras.limit is None and self.current is None \
                     and _limit_follows(chunks, i + 1):
@@ -1320,6 +1390,19 @@ class _Builder:
             if isinstance(post, tuple) and post[0] == "reduced":
                 post[1]["negated"] = True  # "land sites not occupied by other units"
             return j
+        if k == "adv" and ch.value in _COMPARE_THAN and i + 1 < len(chunks) and chunks[i + 1].kind == "pp" \
+                and chunks[i + 1].prep == "than" and isinstance(chunks[i + 1].value, NP) \
+                and (chunks[i + 1].value.kind in ("amount", "mana") or _measure_np(chunks[i + 1].value)) \
+                and not (i + 2 < len(chunks) and chunks[i + 2].kind == "pp" and chunks[i + 2].prep == "of") \
+                and self.current is not None \
+                and not self.current.open_sep and self.current.last.np.kind == "core" \
+                and self.current.last.np.head in _STAT_NOUNS and not self.current.last.posts:
+            # "with power less than 3", "cost greater than (2)", "power less than Ember Golem's power": a
+            # strict comparison of the stat
+            v = chunks[i + 1].value
+            value = _mana(v) if v.kind == "mana" else v.count if v.kind == "amount" else _quantity_of(self.r.node(v))
+            self.current.last.posts.append(("value", value, _COMPARE_THAN[ch.value], ch.start))
+            return i + 2
         if k in ("adv", "particle"):
             self.adverb(ch.value)
             return i + 1
@@ -1385,6 +1468,18 @@ class _Builder:
         else:
             ex.adverbs.append(word)
 
+    def turn_of_event(self, np: NP, chunks: list[Chunk], i: int) -> A.Duration | None:
+        """``the turn it enters the realm``: the turn an event happens in (a relative clause with no
+        relative word whose noun is only its time), as a duration; None for anything else."""
+        if not (np.kind == "core" and np.head == "turn" and np.det == "the" and not np.mods and np.count is None
+                and i + 1 < len(chunks) and chunks[i + 1].kind == "rel" and not chunks[i + 1].prep):
+            return None
+        sc: SClause = chunks[i + 1].value
+        if not sc.subject or sc.vgroup is None:
+            return None
+        event = self.r.clause(SClause(sc.subject, sc.vgroup, sc.chunks, sc.start, sc.end), None)
+        return A.Duration("during", A.Turn("the"), event=event)
+
     def time_np(self, np: NP, chunks: list[Chunk], i: int) -> bool:
         """``this turn``, ``each turn``, ``your next turn``, ``any number of times``: time, not an object;
         ``this way``: a manner (an adjunct with no preposition)."""
@@ -1435,6 +1530,14 @@ class _Builder:
             # (as when fronted)
             ex.limit = A.Limit(ex.limit.count, A.Turn(turn.whose or "each", turn.which) if prep == "per" else turn)
             return i + 1
+        if prep in ("on", "during") and turn is not None and turn.whose == "the" and turn.which is None \
+                and i + 1 < len(chunks) and chunks[i + 1].kind == "rel" and not chunks[i + 1].prep:
+            # "on the turn it enters the realm": the turn an event happens in (a relative clause with no
+            # relative word whose noun is no role of its verb, only its time)
+            sc: SClause = chunks[i + 1].value
+            event = r.clause(SClause(sc.subject, sc.vgroup, sc.chunks, sc.start, sc.end), None)
+            ex.duration = A.Duration("during", turn, event=event)
+            return i + 2
         if prep in ("until", "during") and (turn is not None or _phase_np(np)):
             ex.duration = _until_or_during(prep, np, chunks, i)
             return i + 1 + (1 if _phase_np(np) and i + 1 < len(chunks) and chunks[i + 1].kind == "pp" and chunks[i + 1].prep == "of" else 0)
@@ -1645,11 +1748,22 @@ def _limit_follows(chunks: list[Chunk], i: int) -> bool:
         and ch.value.det in ("this", "each") and not ch.value.mods
 
 
+def _turn_owner(det: NP) -> Any:
+    """Whose turn a possessive names (``its controller's next turn``): the owner kept, so the turn is
+    not just 'someone's'. A noun phrase with its determiner and adjectives, or a pronoun."""
+    if det.kind == "pron":
+        return A.Ref(str(det.head))
+    if det.kind == "core" and isinstance(det.det, (str, type(None))) and det.count is None:
+        return A.Selector(str(det.head), det.det, None, None, tuple(det.mods), (), det.number == "pl")
+    raise MeaningError("a turn owned by a noun phrase the grammar cannot keep", det.start)
+
+
 def _turn_of(np: NP) -> A.Turn | None:
     """``your turn``, ``their next turn``, ``each player's turn``, ``enemy turns``, ``the turn`` → a Turn."""
     if np.kind != "core" or np.head != "turn":
         return None
     whose: str | None = None
+    owner: Any = None
     det = np.det
     if isinstance(det, NP):
         if det.kind == "core" and det.head == "player" and det.det == "each":
@@ -1658,6 +1772,7 @@ def _turn_of(np: NP) -> A.Turn | None:
             whose = "opponent"
         else:
             whose = "possessed"
+            owner = _turn_owner(det)
     elif det is not None:
         whose = {"a": None, "every": "each"}.get(det, det)
     which = None
@@ -1668,7 +1783,7 @@ def _turn_of(np: NP) -> A.Turn | None:
             whose = "enemy"
     if det == "this":
         whose, which = None, "this"
-    return A.Turn(whose, which)
+    return A.Turn(whose, which, owner)
 
 
 def _phase_np(np: NP) -> bool:
@@ -1831,6 +1946,7 @@ class _Clauses(_Interp):
                 and not (isinstance(inherited, A.Ref) and inherited.word == "which"):
             raise MeaningError("a past-tense verb without a subject", vg.start)
         if explicit is not None and vg is not None and not vg.modal and not vg.copula and not vg.perfect and not vg.negated \
+                and not sc.caused \
                 and vg.form in ("base", "third") and _number(sc.subject) not in (None, "pl" if vg.form == "base" else "sg"):
             # "Silence target nearby minion": a singular subject takes "targets"; the words are read otherwise
             raise MeaningError("a verb that does not agree with its subject", vg.start)
@@ -1896,6 +2012,9 @@ class _Clauses(_Interp):
             kind = "asleep"
             chunks = chunks[1:]
         sense = self.sense(lemma, kind, "active", kind2)
+        if sense is None and nps and _power_measure(nps[0]):
+            # "gains its power", "gains power equal to X": a computed power bonus, when the verb grants
+            sense = self.sense(lemma, "grant", "active", kind2)
         if sense is None and any(s.primitive for s in self.lex.verbs.get(lemma, ())):
             # a verb the rules type, with an object none of its senses takes, is a misreading ("Spells cast
             # (2) more" is "spells cast by X cost (2) more"); verbs with no primitive stay generic
@@ -1966,8 +2085,11 @@ class _Clauses(_Interp):
             ex.conditions.extend(moved)
             purpose = A.replace(purpose, conditions=tuple(c for c in purpose.conditions if c not in moved))
         if isinstance(purpose, A.Clause) and purpose.duration is not None and duration is None \
-                and purpose.duration.kind != "permanently":  # "to permanently gain": the adverb is the infinitive's
-            # "cost (1) more to cast on their next turn": the time is the clause's, not only the casting's
+                and purpose.duration.kind != "permanently" and _lasting(action):
+            # "cost (1) more to cast on their next turn": a state holds over a time, so the time is the
+            # clause's, not only the casting's; an event happens once and its purpose may come later
+            # ("spend your mana to give to you on your next turn": the giving is then, the spending now;
+            # late closure), so the infinitive keeps its time ("to permanently gain" always does)
             duration, purpose = purpose.duration, A.replace(purpose, duration=None)
         return A.Clause(action, modal, negated, tense, tuple(ex.conditions), duration, per, purpose,
                         tuple(ex.adverbs), tuple(adjuncts), ex.instead, scope)
@@ -2017,6 +2139,11 @@ class _Clauses(_Interp):
                     continue
                 if c.value.kind == "core" and c.value.head == "step" and j + 1 < len(rest) and rest[j + 1].kind == "place":
                     j = sb.one(rest, j, c)  # "at a location up to two steps away"
+                    continue
+                if c.value.kind in ("mana", "amount") and sb.current is not None and not sb.current.open_sep \
+                        and sb.current.last.np.kind == "core" and sb.current.last.np.head in _STAT_NOUNS \
+                        and not sb.current.last.posts:
+                    j = sb.one(rest, j, c)  # "an ally with power 3 or more attacks": the stat's value, as after a verb
                     continue
                 raise MeaningError("two noun phrases in a subject", c.start, str(c.value.head))
             if c.kind == "pp" and not (c.prep in _FILTER_PREPS) and c.prep not in ("for", "until", "during"):
@@ -2368,7 +2495,9 @@ def _damage_change(r: "_Clauses", values: dict[str, Any], kwargs: dict[str, Any]
         raise MeaningError("a change of damage without the damage")
     if len(ph.items) > 1:  # "deals +1 damage and strikes first": "and" joins clauses here
         raise MeaningError("a list as a change of damage", ph.sep_at)
-    if np.kind == "signed":  # "deals +1 damage": one more; "-1 damage": one less
+    if np.kind == "signed" and isinstance(np.count, str):  # "deals +X damage": X more
+        kwargs["change"], kwargs["amount"] = ("less" if np.count.startswith("-") else "more"), "X"
+    elif np.kind == "signed":  # "deals +1 damage": one more; "-1 damage": one less
         kwargs["change"], kwargs["amount"] = ("more" if int(np.count) > 0 else "less"), abs(int(np.count))
     elif np.det == "no":
         kwargs["change"] = "none"
@@ -2394,9 +2523,46 @@ def _damage_kind(np: Any) -> str | None:
 
 
 
+def _define_x(clause: A.Clause, value: Any) -> A.Clause:
+    """The clause with every amount ``X`` (``X damage``, ``+X power``) replaced by the amount a ``where
+    X is ...`` phrase defines (printed as ``equal to`` it, which reads back the same)."""
+    def put(node: Any) -> Any:
+        if isinstance(node, A.Node) and "amount" in node.__struct_fields__ and getattr(node, "amount") == "X":
+            return A.replace(node, amount=value)
+        return node
+    out: A.Clause = A.transform(clause, put)
+    return out
+
+
+def _uses_x(clause: A.Clause) -> bool:
+    """Whether an ``X`` is left in the clause (a count, ``-X``: no amount a definition replaces)."""
+    return any(getattr(n, f, None) in ("X", "-X") for n in A.walk(clause) for f in ("amount", "count"))
+
+
+def _power_measure(np: Any) -> bool:
+    """``its power``, ``power`` (before ``equal to X``): the power a grant may add, as a computed amount
+    (no count, no adjective: ``+1 power`` and ``double its power`` are read otherwise)."""
+    return isinstance(np, NP) and np.kind == "core" and np.head in _GRANTED_MEASURES and np.count is None \
+        and not np.mods and (np.det is None or isinstance(np.det, NP) or np.det in _POSSESSIVE_PRONOUNS)
+
+
+_POSSESSIVE_PRONOUNS = frozenset({"its", "his", "her", "their", "your"})
+#: Measures a grant adds as an amount computed when it is granted (``gains power equal to X``).
+_GRANTED_MEASURES = frozenset({"power"})
+
+
+def _power_mod(node: A.Selector) -> A.PowerMod:
+    """``its power`` → ``PowerMod(Quantity(power, it))`` (``power equal to X`` is read as ``PowerMod(X)``
+    where the noun phrase is read); a bare ``power`` adds no amount and is no reading."""
+    if not node.filters and node.det is not None:
+        return A.PowerMod(_quantity_of(node))
+    raise MeaningError("power granted with no amount")
+
+
 def _grants(node: Any) -> tuple[Any, ...]:
     """Grants as a tuple: a list of keywords and modifiers, or one. A list joined by ``or`` is one choice
-    among them (``gains Airborne or Stealth``: one grant, a ``Group`` with ``or``), not all of them."""
+    among them (``gains Airborne or Stealth``: one grant, a ``Group`` with ``or``), not all of them; a
+    measure of power is a computed power bonus (``gains its power``)."""
     if isinstance(node, A.Group) and node.conj in ("or", "and/or") and len(node.items) > 1:
         return (A.Group(_grants(A.Group(node.items)), node.conj),)
     items = node.items if isinstance(node, A.Group) else (node,)
@@ -2407,6 +2573,8 @@ def _grants(node: Any) -> tuple[Any, ...]:
             out.append(A.Keyword("spellcaster", value))
         elif isinstance(it, A.Selector) and it.det is None and not it.mods and not it.filters and it.noun[:1].isupper():
             out.append(A.Keyword(it.noun.lower()))
+        elif isinstance(it, A.Selector) and it.noun in _GRANTED_MEASURES and not it.mods and it.count is None:
+            out.append(_power_mod(it))
         else:
             out.append(it)
     return tuple(out)
@@ -2461,6 +2629,20 @@ _SHARED_SUBS = _CONDITION_SUBS | {"unless"}
 # Primitives that state how things are, not what happens: a clause of one of these verbs after
 # "if A and" is a second state, not an effect ("if you control a tower and you have no spells")
 _STATE_PRIMITIVES = frozenset({"Control", "Own", "Compare", "Located", "IsA", "Exists", "Occupy"})
+#: Primitives whose effect holds over a time rather than happening once (a static, a grant, a state):
+#: a time phrase written after their infinitive of purpose says when they hold (see ``finish``).
+_LASTING_PRIMITIVES = _STATE_PRIMITIVES | frozenset({
+    "CostChange", "ModifyDamage", "ChangeAmount", "NoThreshold", "Immune", "Provide", "Grant", "LoseGrant",
+    "SetState", "Include", "Lasts"})
+
+
+def _lasting(action: Any) -> bool:
+    """Whether a clause's action holds over a time (every item of a list of them does)."""
+    if isinstance(action, A.Group):
+        return bool(action.items) and all(_lasting(i) for i in action.items)
+    if isinstance(action, A.Clause):
+        return _lasting(action.action)
+    return type(action).__name__ in _LASTING_PRIMITIVES
 
 
 def _stative(vg: "VGroup") -> bool:
@@ -2520,6 +2702,11 @@ class _Sentences(_Clauses):
                 elif sep is not None and any(w in sep for w in ("and", "or", "then")):
                     forward.append(content)
                     pending_link = _link(sep)
+                elif (defined := self.x_definition(content)) is not None:
+                    # "Deal X damage to target minion, where X is the number of allies here": X is that amount
+                    clauses = [_define_x(c, defined) for c in clauses]
+                    if any(_uses_x(c) for c in clauses):
+                        raise MeaningError("an X the definition after it does not reach", content[0].start)
                 else:
                     clauses[-1] = self.merge_trailing(clauses[-1], content)
                 continue
@@ -2582,6 +2769,22 @@ class _Sentences(_Clauses):
                 trigger = t
         return {"clauses": clauses, "links": _serial_links(links), "ex": sentence_ex, "trigger": trigger,
                 "times": times, "threshold": threshold}
+
+    def x_definition(self, content: list[Chunk]) -> Any:
+        """``where X is <amount>`` after a clause: the amount X stands for (``the number of allies here``:
+        ``Quantity(count, ...)``), read as a copula clause is; None for any other phrase."""
+        if len(content) != 1 or content[0].kind != "rel" or content[0].prep != "where":
+            return None
+        sc: SClause = content[0].value
+        if sc.vgroup is None or not sc.vgroup.copula or sc.vgroup.negated or sc.vgroup.modal or len(sc.subject) != 1:
+            return None
+        x = sc.subject[0]
+        if not (x.kind == "np" and isinstance(x.value, NP) and x.value.kind == "amount" and x.value.count == "X"):
+            return None
+        clause = self.clause(SClause(sc.subject, sc.vgroup, sc.chunks, sc.start, sc.end), None)
+        if not isinstance(clause.action, A.IsA) or clause.conditions or clause.duration is not None:
+            raise MeaningError("'where X is' with no amount", content[0].start)
+        return _quantity_of(clause.action.type)
 
     def more_participles(self, clause: A.Clause, chunks: list[Chunk], sep: str | None) -> A.Clause:
         """Add the participles of ``, destroyed, or modified`` to a passive clause: one action each, the
@@ -2954,14 +3157,23 @@ def _caused_clause(sc: SClause) -> SClause | None:
     """``have you gain 1 life``: a causative verb with no subject of its own whose only complement is a
     clause with its own subject and a bare verb (read as a reduced relative clause with no noun before
     it) means that clause; None otherwise."""
-    if sc.vgroup is None or sc.vgroup.lemma not in _CAUSATIVE or sc.subject or sc.vgroup.modal or sc.vgroup.negated \
+    if sc.vgroup is None or sc.vgroup.lemma not in _CAUSATIVE or sc.vgroup.negated or sc.vgroup.form != "base" \
             or len(sc.chunks) != 1 or sc.chunks[0].kind != "rel" or sc.chunks[0].prep:
+        return None
+    if sc.subject and not (len(sc.subject) == 1 and sc.subject[0].kind == "np"
+                           and isinstance(sc.subject[0].value, NP) and sc.subject[0].value.kind == "pron"
+                           and sc.subject[0].value.head == "you"):
+        return None   # "you may have it deal 2 damage": only the controller causes; the caused clause is what happens
+    if sc.vgroup.modal not in (None, "may"):
         return None
     inner = sc.chunks[0].value
     if not isinstance(inner, SClause) or inner.vgroup is None or inner.vgroup.form != "base" or inner.vgroup.modal \
             or not inner.subject:
         return None
-    return SClause(inner.subject, inner.vgroup, inner.chunks, inner.start, inner.end)
+    vg = inner.vgroup
+    if sc.vgroup.modal:   # "you may have it deal ...": the choice stays the controller's, on what is caused
+        vg = replace(vg, modal=sc.vgroup.modal)
+    return SClause(inner.subject, vg, inner.chunks, inner.start, inner.end, caused=True)
 
 
 def _colon_options(segs: list[Any]) -> list[Any]:

@@ -107,6 +107,8 @@ class _Printer:
         self.main: Any = None  # the clause being printed at sentence level, its subject once printed
         self.main_subject: Any = None
         self.elide: Any = None
+        self.infinitive: Any = None  # the purpose clause being printed after "to": no subject of its own
+        self.after_verb_for: Any = None  # the clause whose adverbs were written right after its verb
 
     # ---------------------------------------------------------------- abilities
     def text(self, node: Any) -> str:
@@ -260,15 +262,22 @@ class _Printer:
         action = c.action
         self.main, self.main_subject, self.elide = c, None, elide
         tail = self.clause_tail(c)
+        self.after_verb_for = None
         if gapped or shared:
             core = _Verb(self, action, c, gapped=gapped, shared=shared).text()
         else:
             core = self.verb_phrase(action, c)
+        if _after_verb(c) and self.after_verb_for is not c:
+            # the verb was written in no form that takes them after it (a copula, a modal...): last, as before
+            subject = self.main_subject
+            tail = self.clause_tail(c, after_verb=False)
+            self.main_subject = subject
         text = _j(core, *tail).replace(" ,", ",")
         if c.purpose is not None and isinstance(getattr(c.purpose.action, "agent", None), A.Ref) \
                 and c.purpose.action.agent.word == "you" and not c.purpose.modal and not c.purpose.negated:
             text += " to have " + self.clause(c.purpose)   # "to have you gain 1 life": a doer of its own
         elif c.purpose is not None:
+            self.infinitive = c.purpose
             text += " to " + self.clause(c.purpose).removeprefix("you ")
         previous = None
         for cond in c.conditions:
@@ -293,7 +302,7 @@ class _Printer:
             previous = cond
         return text
 
-    def clause_tail(self, c: A.Clause) -> list[str]:
+    def clause_tail(self, c: A.Clause, after_verb: bool = True) -> list[str]:
         """What follows a clause's verb phrase: its duration, scope, per, adverbs, adjuncts, instead."""
         tail: list[str] = []
         if c.duration is not None:
@@ -303,7 +312,7 @@ class _Printer:
         if c.per is not None:
             tail.append(f"for {self.per(c.per)}")
         for a in c.adverbs:
-            if a in _PREVERBAL:
+            if a in _PREVERBAL or (after_verb and a in _after_verb(c)):
                 continue
             tail.append(("," if a.endswith("ed") and a not in _surfaces() else "") + _adverb(a))
         gerunds = []
@@ -391,6 +400,12 @@ class _Printer:
                 return "until " + self.clause(d.event)
             finally:
                 self.subordinate -= 1
+        if d.kind == "during" and d.event is not None:   # "during the turn it enters the realm"
+            self.subordinate += 1
+            try:
+                return f"during {self.turn(d.turn)} " + self.clause(d.event)
+            finally:
+                self.subordinate -= 1
         if d.kind == "until" and d.phase:
             return f"until the {d.phase} of {self.turn(d.turn)}"
         if d.kind in ("until", "during"):
@@ -406,6 +421,9 @@ class _Printer:
         if t.which == "this" and t.whose is None:
             return "this turn"
         whose = {"each_player": "each player's", "opponent": "an opponent's", None: "the"}.get(t.whose, t.whose)
+        if t.whose == "possessed" and t.owner is not None:   # "its controller's next turn"
+            owner = self.np(t.owner)
+            whose = owner + ("'" if owner.endswith("s") and not owner.endswith("'s") else "'s")
         if t.whose == "enemy":
             return _j("enemy", "turns")
         return _j(whose, t.which, noun)
@@ -434,7 +452,9 @@ class _Printer:
         return _j(prep, self.np(a.what))
 
     def gerund(self, c: A.Clause) -> str:
-        return _Verb(self, c.action, c, gerund=True).text()
+        """An -ing phrase with its own tail (``repeating for each site in your hand``, ``gaining Voidwalk
+        until leaving it``: the per and the duration were lost)."""
+        return _j(_Verb(self, c.action, c, gerund=True).text(), *self.clause_tail(c)).replace(" ,", ",")
 
     # ---------------------------------------------------------------- noun phrases
     def num(self, n: Any) -> str:
@@ -456,10 +476,13 @@ class _Printer:
     def grant(self, g: Any) -> str:
         if isinstance(g, A.Keyword):
             return self.keyword(g)
-        if isinstance(g, A.PowerMod):
-            return f"{g.amount:+d} power"
-        if isinstance(g, A.RangeMod):
-            return f"{g.amount:+d} range"
+        if isinstance(g, A.PowerMod) and _measured(g.amount):   # "power equal to its power"
+            return "power equal to " + self.np(g.amount)
+        if isinstance(g, (A.PowerMod, A.RangeMod)):
+            noun = "power" if isinstance(g, A.PowerMod) else "range"
+            if isinstance(g.amount, str):   # "+X power", "-X power"
+                return f"{g.amount if g.amount.startswith('-') else '+' + g.amount} {noun}"
+            return f"{g.amount:+d} {noun}"
         if isinstance(g, A.GrantedAbility):
             return '"' + " ".join(self.ability(a) for a in g.abilities) + '"'
         return self.np(g)
@@ -566,6 +589,8 @@ class _Printer:
             det, qty = "any number of", None
         elif s.quant in ("at_least", "at_most") and s.count is not None:
             qty = f"{self.num(s.count)} or {'more' if s.quant == 'at_least' else 'less'}"
+        elif isinstance(s.count, A.Quantity):   # "cards equal to the number of ...": the count after the noun
+            return _j(det, noun, "equal to", self.np(s.count))
         elif s.count is not None:
             qty = self.word(s.count)
         pre = [f for f in s.filters if not post_places and isinstance(f, A.Where) and f.of is None and f.steps is None
@@ -614,6 +639,8 @@ class _Printer:
         value = self.np(st.value) if not isinstance(st.value, int) else str(st.value)
         if st.cmp == "=":
             return f"{st.stat} equal to {value}"
+        if st.cmp in ("<", ">"):   # "power less than 3"
+            return f"{st.stat} {'less' if st.cmp == '<' else 'more'} than {value}"
         word = "or more" if st.cmp == ">=" else "or less"
         if st.stat == "cost":
             return f"cost {value} {word}"
@@ -621,7 +648,11 @@ class _Printer:
 
     def relative(self, c: A.Clause) -> str:
         """``that borders X`` (the noun does the verb); ``you control`` / ``it is nearby`` (the noun is
-        the object or the place, written without it)."""
+        the object or the place, written without it: a stranded preposition ends it, ``you may play
+        this to``)."""
+        return self._relative(c).rstrip()
+
+    def _relative(self, c: A.Clause) -> str:
         if _object_gap_with_agent(c):  # "spells cast by a nearby Spellcaster"
             return _Verb(self, c.action, c, relative=True, reduced=True).text()
         if isinstance(c.action, A.Damage) and _is_which(c.action.amount) and not (c.modal or c.negated):
@@ -638,6 +669,8 @@ class _Printer:
         if isinstance(q.of, A.Ref) and q.of.word in ("it", "they", "he", "she", "you"):
             poss = {"it": "its", "they": "their", "he": "his", "she": "her", "you": "your"}[q.of.word]
             return f"{poss} {q.kind}"
+        if _is_self(q.of) and self.name:   # "Ember Golem's power", as cards write it
+            return f"{self.name}{chr(39) if self.name.endswith('s') else chr(39) + 's'} {q.kind}"
         return f"the {q.kind} of {of}"
 
 
@@ -730,7 +763,10 @@ class _Verb:
             return _j(subj, _adverb(pre), _form(lemma, "third") if third else lemma)
         if neg:
             return _j(subj, "doesn't" if third else "don't", lemma)
-        return _j(subj, _form(lemma, "third") if third else lemma)
+        after = [_adverb(a) for a in _after_verb(c)] if main and not (self.relative or self.gerund) else []
+        if after:
+            self.p.after_verb_for = c   # written here: the clause's tail leaves them out
+        return _j(subj, _form(lemma, "third") if third else lemma, *after)
 
     def generic(self) -> str:
         a = self.a
@@ -767,7 +803,10 @@ class _Verb:
         subject = roles.get(subj_role) if subj_role else None
         passive = False
         if (subject is None or self.reduced) and obj_role and roles.get(obj_role) is not None and subj_role != obj_role \
-                and (self.c.modal or self.c.negated or self.p.subordinate or self.reduced):
+                and (self.c.modal or self.c.negated or self.p.subordinate or self.reduced
+                     or self.relative and _is_which(roles.get(obj_role))):
+            # a relative clause whose noun is the object and which names no doer is passive: "the next
+            # Beast cast to this site" (it printed "that cast to this site": the Beast casting)
             passive = True
             subject = roles[obj_role]
         elif self.force_passive and subj_role == obj_role and subject is not None and roles.get("agent") is None:
@@ -795,7 +834,9 @@ class _Verb:
                 if slot == "subject" and subject is not None:
                     continue
                 raise PrintError(f"{lemma}: no slot for {role}")
-            if slot == "place" or isinstance(value, A.Where):
+            if slot == "from" and isinstance(value, A.Where) and value.of is None and value.steps is None:
+                rest.append(f"from {self.p.np(value)}")   # "from anywhere", "from here": where it comes from
+            elif slot == "place" or isinstance(value, A.Where):
                 rest.append(self.p.np(value))
             elif slot == "amount":
                 rest.append(f"{self.p.word(value)} steps" if role == "steps" else self.p.np(value))
@@ -815,8 +856,11 @@ class _Verb:
             return "damaged"  # "until hurt", "when damaged"
         amount = "" if a.amount is None else (self.amount(a.amount))
         noun = "strike damage" if a.kind == "strike" else _j(a.kind if a.kind not in (None, "strike") else None, "damage")
-        if isinstance(a.amount, A.Quantity):
-            noun += " equal to " + self.p.quantity(a.amount)
+        if _measured(a.amount):
+            noun += " equal to " + self.p.np(a.amount)
+        if self.gapped and a.agent is None and a.patient is not None and not _is_self(a.patient):
+            # "deal 2 damage to X and 1 damage to Y": the verb written once, each amount with its patient
+            return _j(amount, noun, f"to {self.p.np(a.patient)}")
         imperative = a.agent is None and a.patient is not None and not (
             self.c.modal or self.c.negated or self.c.tense or self.p.subordinate or self.relative or self.gerund
             or self.gapped or self.shared or _is_self(a.patient))
@@ -828,8 +872,12 @@ class _Verb:
 
     def damage_gap(self) -> str:
         """The damage itself restricted by a relative clause: ``damage dealt to minions nearby``,
-        ``damage taken this way``."""
+        ``damage taken this way``, ``damage that would be dealt to allies`` (a modal's passive)."""
         a = self.a
+        if self.c.modal and (a.agent is not None or a.patient is not None):
+            head = f"{self.c.modal} not be dealt" if self.c.negated else f"{self.c.modal} be dealt"
+            return _j(head, f"by {self.p.np(a.agent)}" if a.agent is not None else None,
+                      f"to {self.p.np(a.patient)}" if a.patient is not None else None)
         if a.agent is not None:
             return _j("dealt by", self.p.np(a.agent), f"to {self.p.np(a.patient)}" if a.patient is not None else None)
         if a.patient is not None:
@@ -837,7 +885,7 @@ class _Verb:
         return "taken"
 
     def amount(self, n: Any) -> str:
-        if isinstance(n, A.Quantity):
+        if _measured(n):
             return ""
         return self.p.num(n)
 
@@ -869,7 +917,12 @@ class _Verb:
         grants = self.p.grants(a.grants)
         if a.agent is not None:  # "you may give an ally Stealth"
             return _j(self.subject_and_verb(a.agent, "give"), grants, "to", self.p.np(a.patient))
-        if self.c.duration is not None or self.c.modal:
+        if self.c is self.p.infinitive and a.patient is not None and not self.c.modal and not self.c.negated:
+            # "pay (1) to give each ally Stealth": the infinitive's doer is the clause's, the patient its object
+            return _j("give", self.p.np(a.patient), grants)
+        if self.c.duration is not None or self.c.modal or any(
+                isinstance(g, A.PowerMod) and _measured(g.amount) for g in a.grants):
+            # a computed bonus is gained ("has power equal to X" would set the power, not add to it)
             return _j(self.subject_and_verb(a.patient, "gain"), grants)
         return _j(self.subject_and_verb(a.patient, "have"), grants)
 
@@ -920,8 +973,15 @@ class _Verb:
         return _j(self.copula(self.a.patient), "immune to", self.p.np(self.a.what))
 
     def _DoSo(self) -> str:
-        if self.c.modal:   # "if you can", "they may do so" (the verb is written before "so")
-            return _j(self.p.subject_np(self.a.agent) if self.a.agent is not None else "", self.c.modal,
+        if self.c.modal:   # "if you can", "if it can't", "they may do so" (the verb is written before "so")
+            modal = self.c.modal
+            if self.c.negated and modal in ("do", "does"):   # "if you don't", "if it doesn't"
+                third = self.a.agent is not None and not self.plural(self.a.agent) and not (
+                    isinstance(self.a.agent, A.Ref) and self.a.agent.word in ("you", "they", "we"))
+                modal = "doesn't" if modal == "does" or third else "don't"
+            elif self.c.negated:
+                modal = "can't" if modal == "can" else f"{modal} not"
+            return _j(self.p.subject_np(self.a.agent) if self.a.agent is not None else "", modal,
                       "do" if "so" in self.c.adverbs else None)
         return self.subject_and_verb(self.a.agent, "do")
 
@@ -940,21 +1000,21 @@ class _Verb:
         return _j(self.subject_and_verb(self.a.agent, "gain"), self.p.np(self.a.mana))
 
     def _GainLife(self) -> str:
-        if isinstance(self.a.amount, A.Quantity):      # "gain life equal to its power"
-            return _j(self.subject_and_verb(self.a.agent, "gain"), "life equal to", self.p.quantity(self.a.amount))
+        if _measured(self.a.amount):      # "gain life equal to its power"
+            return _j(self.subject_and_verb(self.a.agent, "gain"), "life equal to", self.p.np(self.a.amount))
         return _j(self.subject_and_verb(self.a.agent, "gain"), self.p.num(self.a.amount) if self.a.amount is not None else None, "life")
 
     def _LoseLife(self) -> str:
-        if isinstance(self.a.amount, A.Quantity):      # "lose life equal to half your life"
-            return _j(self.subject_and_verb(self.a.agent, "lose"), "life equal to", self.p.quantity(self.a.amount))
+        if _measured(self.a.amount):      # "lose life equal to half your life"
+            return _j(self.subject_and_verb(self.a.agent, "lose"), "life equal to", self.p.np(self.a.amount))
         return _j(self.subject_and_verb(self.a.agent, "lose"), self.p.num(self.a.amount) if self.a.amount is not None else None, "life")
 
     def _Heal(self) -> str:
         a = self.a
         if a.agent is not None:
             return _j(self.subject_and_verb(a.agent, "heal"), self.p.np(a.patient))
-        if isinstance(a.amount, A.Quantity):   # "heals an amount equal to the number of ..."
-            amount: str | None = "an amount equal to " + self.p.quantity(a.amount)
+        if _measured(a.amount):   # "heals an amount equal to the number of ..."
+            amount: str | None = "an amount equal to " + self.p.np(a.amount)
         else:
             amount = f"{self.p.num(a.amount)} life" if a.amount is not None else None
         return _j(self.subject_and_verb(a.patient, "heal"), amount,
@@ -1017,7 +1077,8 @@ class _Verb:
         path = None
         if a.path is not None:   # a leap goes over what it passes, any other motion through it
             path = f"{'over' if a.kind == 'leap' else 'through'} {self.p.np(a.path)}"
-        return _j(head, obj, dest, steps, source, path)
+        as_what = f"as {self.p.np(a.instrument)}" if a.instrument is not None else None  # "as a projectile"
+        return _j(head, obj, as_what, dest, steps, source, path)
 
     def _Strike(self) -> str:
         a = self.a
@@ -1051,6 +1112,12 @@ class _Verb:
     def _Choose(self) -> str:
         a = self.a
         lemma = {"choose": "choose", "name": "name", "target": "target"}[a.kind]
+        if a.agent is None and a.patient is not None and a.action is None and (self.c.modal or self.c.negated) \
+                and not (self.relative or self.gerund or self.gapped or self.shared):
+            # "allies here can't be targeted": no chooser named, the chosen is the subject (it printed
+            # "can't target allies here", this card doing the targeting)
+            self.passive = True
+            return self.subject_and_verb(a.patient, lemma, True)
         return _j(self.subject_and_verb(a.agent, lemma), self.p.np(a.patient),
                   "to " + self.p.clause(a.action) if a.action is not None else None)
 
@@ -1088,6 +1155,24 @@ def _object_gap_with_agent(c: A.Clause) -> bool:
 
 
 @lru_cache(maxsize=4096)
+def _after_verb(c: A.Clause) -> tuple[str, ...]:
+    """A plain present clause's adverbs written right after its verb (``moves freely between sites that
+    ...``), not last: its complements (or its ``for each``) end in a relative clause, which would take
+    an adverb written after it. Only a single-verb clause with no modal, negation or tense (the verb is written in one word)."""
+    if c.modal or c.negated or c.tense or isinstance(c.action, A.Group) or not c.adverbs:
+        return ()
+    if not any(isinstance(n, A.Relative) for n in A.walk((c.action, c.per))):
+        return ()
+    return tuple(a for a in c.adverbs if a not in _PREVERBAL and a.isalpha())
+
+
+def _measured(n: Any) -> bool:
+    """An amount a noun phrase measures rather than a number (``equal to its power``, a `Quantity`;
+    ``equal to its (W)``, the selector of an element's threshold): written ``equal to`` it, never as
+    a number before the noun it counts."""
+    return isinstance(n, (A.Quantity, A.Selector))
+
+
 def _noun_form(noun: str, plural: bool) -> str:
     """How a noun lemma is written: its plural form from the lexicon (``bodies of water``), a name's
     plural by the spelling rule."""

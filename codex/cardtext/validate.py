@@ -51,6 +51,7 @@ class ValidationResult:
 _CATEGORY_WORDS = {"VERB": "a verb", "NOUN": "a noun", "NAME": "a name", "NAME_MOD": "a name", "ADJ": "an adjective",
                    "ADJ_HEAD": "an adjective", "DET": "a determiner", "PREDET": "a determiner", "ORD": "an ordinal",
                    "NUMBER": "a number", "AMOUNT": "a number", "PRON": "a pronoun", "REL_PRON": "a pronoun",
+                   "REL_DET": "a determiner", "REL_SELF": "this card's name",
                    "SELF": "this card's name", "PREP": "a preposition", "PARTICLE": "a preposition",
                    "PLACE": "a place word (here, there, nearby...)", "ADV": "an adverb", "MODAL": "may/must/can",
                    "MODAL_ALONE": "may/must/can", "NEG": "not", "NEG_ADV": "never/no longer", "BE": "be",

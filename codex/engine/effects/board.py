@@ -501,6 +501,10 @@ def _grant_problems(act: A.Grant) -> Iterator[str]:
         if isinstance(g, A.Keyword):
             if keyword_changes(g) is None:
                 yield f"granting the keyword {g.name}"
+        elif isinstance(g, A.PowerMod) and not isinstance(g.amount, int):
+            yield "granting a computed power bonus ('gains its power', '+X power')"
+        elif isinstance(g, A.RangeMod) and not isinstance(g.amount, int):
+            yield "granting a computed range bonus ('+X range')"
         elif not isinstance(g, (A.PowerMod, A.RangeMod)):
             yield f"granting {type(g).__name__}"
 
@@ -856,6 +860,8 @@ def _play_problems(act: A.Play) -> Iterator[str]:
     if places is None:
         yield "playing something other than a site from hand"
         return
+    if act.source is not None:   # "play a site from your cemetery": the executor plays from hand only
+        yield "playing a site from a zone the words name"
     for f in places:
         yield from sel_problems(f.of)
     for who in _players_in_turn(act.agent):

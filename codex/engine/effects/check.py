@@ -223,6 +223,9 @@ def clause_problems(clause: Any) -> Iterator[str]:
         return
     for role in primitive.roles:
         yield from sel_problems(getattr(act, role, None))
+    if any(isinstance(n, A.Selector) and isinstance(n.count, A.Quantity) for n in A.walk(act)):
+        # "draw cards equal to the number of ...": executors read an int count (else one), so never run it
+        yield "a number of objects computed ('cards equal to the number of ...')"
     yield from primitive.problems(act)
     if primitive.clause_problems is not None:
         yield from primitive.clause_problems(clause)

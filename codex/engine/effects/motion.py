@@ -33,6 +33,10 @@ def _move_problems(act: A.Move) -> Iterator[str]:
         yield f"moving by '{act.kind}'"
     if act.path is not None:
         yield "moving along a named path"
+    if act.instrument is not None:
+        yield "moving as something else ('throw X as a projectile')"
+    if isinstance(act.source, A.Where) and act.source.of is None and act.source != act.dest:
+        yield "moving from a place word ('from here'): where the mover must start is not checked"
     if act.dest is None and act.steps is None:
         yield "a move without a destination"
     if act.steps is not None and not isinstance(act.steps, int):

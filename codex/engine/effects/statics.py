@@ -130,8 +130,8 @@ def grants_of(grants: tuple[Any, ...]) -> tuple[Keywords, int]:
             if changes is None:
                 raise Unsupported(f"granting the keyword {g.name}")
             kw = kw.merge(Keywords().with_(**changes))
-        elif isinstance(g, A.PowerMod):
-            power += int(g.amount)
+        elif isinstance(g, A.PowerMod) and isinstance(g.amount, int):
+            power += g.amount
         elif isinstance(g, A.RangeMod) and isinstance(g.amount, int):     # "+1 range": added to Ranged
             kw = kw.merge(Keywords(range_bonus=g.amount))
         else:

@@ -320,6 +320,8 @@ def _conjure_problems(act: A.Conjure) -> Iterator[str]:
     if act.dest is None:
         yield "conjuring to no place named"
         return
+    if act.source is not None:   # "conjure X from your cemetery": the executor reads no zone it is taken from
+        yield "conjuring from a zone the words name"
     for sel in items:
         if _is_token(sel) and " ".join(sel.mods).lower() == "lance":
             continue
