@@ -88,7 +88,8 @@ ELEMENT_MODS = {"fire", "earth", "air", "water"}
 #: place relations the evaluator knows
 RELS = {"nearby", "adjacent", "here", "there", "at", "atop", "on", "in", "occupying", "within",
         "adjacent_to", "anywhere", "in_realm", "in_play", "above", "below", "above_or_below", "under", "beneath",
-        "from", "among", "near", "to", "into", "nearest_to", "furthest_from", "in_front", "in_front_of"}
+        "from", "among", "near", "to", "into", "nearest_to", "furthest_from", "in_front", "in_front_of",
+        "knights_move_away"}
 
 ALL_DETS = {None, "each", "all", "every", "any", "the"}
 ONE_DETS = {"a", "an", "one", "target", "another"}
@@ -662,13 +663,17 @@ def places(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
     if rel == "within" and range_of_motion_of(where.of) is not None:
         return _within_range_of_motion(state, ctx, range_of_motion_of(where.of))
     existential = isinstance(where.of, A.Selector) and where.of.det in ("a", "an", "any")
-    origin = ([loc for o in select(state, ctx, where.of, choose=not existential) for loc in locations_of(state, o)]
+    origin = ([loc for o in select(state, ctx, where.of, _place_role(where.of), choose=not existential)
+               for loc in locations_of(state, o)]
               if where.of is not None else source_locations(state, ctx))
     if rel == "here" or rel in ("at", "atop", "on", "in", "occupying"):
         return origin
     if rel in ("nearby", "adjacent", "adjacent_to", "near"):
         squares = nearby_squares if rel in ("nearby", "near") else adjacent_squares
         return [Location(sq, loc.region) for loc in origin for sq in squares(loc.square)]
+    if rel == "knights_move_away":       # "a chess knight's move away": in the same region (`geometry`)
+        from codex.engine.geometry import knight_move_squares
+        return [Location(sq, loc.region) for loc in origin for sq in knight_move_squares(loc.square)]
     if rel == "within":
         steps = int(where.steps) if isinstance(where.steps, int) else None
         if steps is None:
@@ -680,6 +685,15 @@ def places(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
     if rel in ("in_front", "in_front_of"):
         return _forward_of(state, ctx, where)
     raise NotExecutable(f"the place relation {rel!r}")
+
+
+def _place_role(node: Any) -> str:
+    """The choice key of a place named inside other words: "at target location" is the effect's
+    target; an untargeted one ("any number of allies at one location") is a choice of its own,
+    ``place``, so it does not answer (or collide with) the choice of what stands there."""
+    if isinstance(node, A.Selector) and (node.det == "target" or "target" in node.mods):
+        return "target"
+    return "place"
 
 
 def range_of_motion_of(node: Any) -> Any:
