@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Iterable, Literal, Union
+from typing import TYPE_CHECKING, Any, Iterable, Literal, NamedTuple, Union
 
 from codex.engine.abilities import Abilities, Ability
 from codex.engine.geometry import Location, Region
@@ -191,6 +191,18 @@ class Aura:
     elements: tuple[str, ...] = ()       # air, earth, fire, water (from its card)
     animated_as: str | None = None       # the unit it is while animated: an aura minion (Codex "Animate")
     border: tuple[int, int] | None = None  # the border it sits atop (a wall), lower square first
+
+
+class CastRecord(NamedTuple):
+    """A spell cast this turn (`GameState.cast_this_turn`): who cast it, its name and type, the unit
+    that cast it, and its printed threshold (what "the sum of (F) on spells you've cast this turn"
+    reads of a spell the catalog does not hold)."""
+
+    player: str
+    name: str
+    type: str
+    caster: str
+    threshold: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -462,7 +474,7 @@ class GameState:
     artifacts: tuple[Artifact, ...] = ()      # artifacts in the realm, lying or carried
     as_if_adjacent: tuple[tuple[int, int], ...] = ()   # pairs of sites units may move between as if adjacent
     used_abilities: frozenset[str] = frozenset()      # limited abilities used this turn ("Once on your turn")
-    cast_this_turn: tuple[tuple[str, str, str, str], ...] = ()  # (player, spell, type, caster) cast this turn, in order
+    cast_this_turn: tuple[CastRecord, ...] = ()  # the spells cast this turn, in order
     died_this_turn: tuple[tuple["Card", str], ...] = ()   # (the dead unit's card, its controller then), in order
     attacks_this_turn: tuple[AttackMade, ...] = ()    # the attacks made this turn, in order (the last may be ongoing)
     took_damage_for: tuple[str, ...] = ()             # units that took damage for another this turn ("taken this way")

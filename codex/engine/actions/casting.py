@@ -28,7 +28,7 @@ from codex.engine.effects.casting_rules import (Casting, conjured_on_border, alt
                                                 threshold_waived)
 from codex.engine.effects.context import card_data
 from codex.engine.geometry import Location
-from codex.engine.state import Affinity, Artifact, Aura, Card, GameState, Unit, ZoneName
+from codex.engine.state import Affinity, Artifact, Aura, Card, GameState, CastRecord, Unit, ZoneName
 from typing import Any
 from codex.engine.zones import move, take
 from codex.engine.rest import stir
@@ -607,7 +607,9 @@ def _cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
                   f"affinity for the threshold {{{need}}}.", {"cost": spell.cost},
                   rules=("casting.cost", "threshold", "threshold.not-spent")))
     res.apply(use_up(res.state, spent(res.state, casting)))
-    res.state = res.state.evolve(cast_this_turn=res.state.cast_this_turn + ((pid, spell.name, spell.type, caster.id),))
+    cast = CastRecord(pid, spell.name, spell.type, caster.id,
+                     tuple((k, v) for k, v in spell.threshold.as_dict().items() if v))
+    res.state = res.state.evolve(cast_this_turn=res.state.cast_this_turn + (cast,))
     if not a.spell.token:          # a token copy is made on the storyline, not cast from a hand
         _from_hand(res, owner, spell.name, ptr, a.zone)
     _pay_additional(res, casting, spell, caster.id, a.spell.id or spell.name, ptr, alternative)

@@ -58,6 +58,10 @@ def sel_problems(node: Any) -> Iterator[str]:
         return
     if water_sites(node) is not None:           # "on water": the water sites
         return
+    from codex.engine.effects.cast_cards import cast_clause, cast_problems
+    if cast_clause(node) is not None:           # "spells you've cast this turn" (`cast_cards`)
+        yield from cast_problems(node)
+        return
     if quality_among(node) is not None:         # "each rarity among allied minions": counted among them
         yield from sel_problems(quality_among(node))
         return

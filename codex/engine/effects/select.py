@@ -1320,6 +1320,9 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         return []          # "... there on arrival" with no arrival (the move was not made): nothing
     if among_of(sel) is not None:     # "all Grand Old Boars from among them"
         return _among_select(state, ctx, sel, role, choose)
+    from codex.engine.effects.cast_cards import cast_clause, spells_cast
+    if cast_clause(sel) is not None:     # "spells you've cast this turn": the cards cast, as cards
+        return spells_cast(state, ctx, sel)
     if is_the_rest(sel):       # "Kill the rest": what a choice left unchosen (`board._others_choose`)
         rest = ctx.lookup("rest")
         if rest is None:
