@@ -463,7 +463,7 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                 _check_words(other[1])
                 out.append(Static("protect", ctx, other[1], other[0], conds, order))
                 continue
-            what = next((w for w in ("modify", "destroy", "move") if self_verb(verb, w)), None)
+            what = next((w for w in ("modify", "destroy", "move", "disable") if self_verb(verb, w)), None)
             if what is not None:
                 # "Can't be moved, destroyed, or modified": read where those happen (`unmodifiable.py`)
                 if conds:
