@@ -75,7 +75,7 @@ MODS = {"allied", "enemy", "other", "tapped", "untapped", "weaker", "stronger", 
         "ordinary", "exceptional", "elite", "unique", "hit", "topmost", "next", "bottommost", "different",
         "magic", "minion", "artifact", "aura", "site", "strongest", "weakest", "basic", "broken", "chosen",
         "underground", "underwater", "burrowed", "submerged", "target", "only", "defending", "elemental",
-        "current", "nearest", "closest", "furthest", "farthest", "attacked", "bearer"}
+        "current", "nearest", "closest", "furthest", "farthest", "attacked", "bearer", "resulting"}
 #: superlatives of distance: "the enemy nearest to you", "the site furthest from your Avatar", "the
 #: nearest enemy" (from this card); not a test of each object but a pick among those the other words
 #: name (`_by_distance`)
@@ -601,6 +601,8 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
     if low == "attacked":       # "an attacked ally": the unit the attack being resolved attacks
         attacked = state.attacking.unit if state.attacking is not None else None
         return lambda o: o.kind == "unit" and attacked is not None and o.key == attacked
+    if low == "resulting":      # "destroy target site and flood the resulting Rubble"
+        return _resulting_test(state, ctx)
     if low == "hit":
         hits = {Obj("unit", h) for p in (ctx.lookup("it") or ()) if p.kind == "projectile" for h in p.key.hits}
         return lambda o: o in hits
@@ -613,6 +615,17 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
         sub = singular(mod).lower()
         return lambda o: sub in _subtypes(state, o)
     raise NotExecutable(f"the modifier {mod!r}")
+
+
+def _resulting_test(state: GameState, ctx: Ctx) -> Callable[[Obj], bool]:
+    """"the resulting Rubble": what the clause before left where it acted (a destroyed site's Rubble
+    lies on its square): the objects, of the kind the other words name, at the squares of what that
+    clause acted on."""
+    done = ctx.lookup("it")
+    if done is None:
+        raise NotExecutable("'resulting' with nothing done before")
+    squares = {loc.square for o in done for loc in locations_of(state, o)}
+    return lambda o: any(loc.square in squares for loc in locations_of(state, o))
 
 
 _KEYWORD_FIELDS = {"airborne", "stealth", "lethal", "burrowing", "submerge", "voidwalk", "immobile", "charge",
