@@ -193,6 +193,46 @@ def whenever_statement(node: Any) -> Any:
     return A.Triggered(trigger=trigger, body=(inner,), threshold=node.threshold, span=node.span)
 
 
+def if_event_statement(node: Any) -> Any:
+    """"Banish this if it leaves its summoning site": a statement of one sentence, one clause, whose one
+    condition is an event triggers listen for ('if'/'when', in the present), is the triggered ability
+    "Whenever it leaves its summoning site, banish it" (Codex "Triggered Ability": "A triggered ability
+    specifies a condition and then an effect"). With no sentence before it, a pronoun in the event
+    can only be the card itself. Any other node is returned as it is."""
+    from codex.engine.effects.triggers import listens_for
+    body: tuple[Any, ...] = tuple(getattr(node, "body", ()))
+    sentence = body[0] if len(body) == 1 else None
+    if not isinstance(node, A.Statement) or not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1 \
+            or sentence.limit is not None or sentence.per is not None or sentence.duration is not None:
+        return node
+    clause = sentence.clauses[0]
+    conds = tuple(sentence.conditions) + tuple(getattr(clause, "conditions", ()))
+    cond = conds[0] if len(conds) == 1 else None
+    if not isinstance(clause, A.Clause) or clause.modal is not None or clause.negated \
+            or not isinstance(cond, A.Condition) or cond.kind not in _EVENT_CONDITIONS:
+        return node
+    event = cond.clause
+    if not isinstance(event, A.Clause) or event.tense is not None or event.modal is not None or event.negated \
+            or event.scope is not None or event.duration is not None or not listens_for(event.action) \
+            or isinstance(event.action, A.Cast):      # "If cast, ...": a rule of its own casting, not a trigger
+        return node
+    itself = _as_itself(event)
+    if _points_back(itself):
+        return node
+    return _as_trigger(sentence, A.replace(cond, clause=itself))
+
+
+def _as_itself(event: A.Clause) -> A.Clause:
+    """The event with its pronouns read as the card itself (nothing was named before them)."""
+    def swap(value: Any) -> Any:
+        if isinstance(value, A.Ref) and value.word in _PRONOUNS and not value.filters:
+            return A.Ref(word="SELF")
+        return value
+    act = event.action
+    changes = {name: swap(getattr(act, name)) for name in act.__struct_fields__}
+    return A.replace(event, action=A.replace(act, **changes))
+
+
 #: The condition words that make a later sentence an ability of its own, and the trigger each becomes.
 _EVENT_CONDITIONS = {"when": "when", "if": "whenever"}
 
@@ -526,7 +566,7 @@ def _abilities_of(text: str, name: str | None, spell: bool, _names_version: int)
             elif isinstance(node, A.Unparsed):
                 unreadable.append(node.text)
             else:
-                for one in ([node] if spell else event_sentences(whenever_statement(deadline_trigger(node)))):
+                for one in ([node] if spell else event_sentences(whenever_statement(if_event_statement(deadline_trigger(node))))):
                     known, found_size = _read_ability(one, spell, norm, abilities)
                     if known is not None:
                         kw = kw.merge(known)

@@ -92,6 +92,7 @@ class Unit:
     tapped: bool = False
     summoned_this_turn: bool = False
     keywords: Keywords = Keywords()
+    summoned_at: int | None = None       # the square of the site it was summoned to ("its summoning site")
     text: str = ""
     abilities: Abilities = Abilities()   # what its card text says, typed (keywords are in `keywords`)
     lethal_hit: bool = False             # took damage from a Lethal unit since the last check

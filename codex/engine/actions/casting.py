@@ -82,7 +82,7 @@ def _summon(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> s
     known = card_data(spell.name)
     known = known if known is not None and known.name == spell.name else None
     minion = Unit(sid, spell.name, pid, a.owner or pid, "minion", loc, spell.attack, spell.defense, keywords=spell.keywords,
-                  text=spell.text, summoned_this_turn=True, abilities=spell.abilities, size=size,
+                  text=spell.text, summoned_this_turn=True, abilities=spell.abilities, size=size, summoned_at=loc.square,
                   subtypes=tuple(known.subtypes) if known else (), elements=tuple(known.elements) if known else
                   tuple(sorted(spell.threshold.elements())), cost=spell.cost, rarity=known.rarity if known else None)
     found = (C.summoning_area_reason(res.state, pid, spell, loc, minion) if minion.oversized

@@ -75,7 +75,7 @@ MODS = {"allied", "enemy", "other", "tapped", "untapped", "weaker", "stronger", 
         "ordinary", "exceptional", "elite", "unique", "hit", "topmost", "next", "bottommost", "different",
         "magic", "minion", "artifact", "aura", "site", "strongest", "weakest", "basic", "broken", "chosen",
         "underground", "underwater", "burrowed", "submerged", "target", "only", "defending", "elemental",
-        "current", "nearest", "closest", "furthest", "farthest", "attacked", "bearer", "resulting"}
+        "current", "nearest", "closest", "furthest", "farthest", "attacked", "bearer", "resulting", "summoning"}
 #: superlatives of distance: "the enemy nearest to you", "the site furthest from your Avatar", "the
 #: nearest enemy" (from this card); not a test of each object but a pick among those the other words
 #: name (`_by_distance`)
@@ -601,6 +601,8 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
     if low == "attacked":       # "an attacked ally": the unit the attack being resolved attacks
         attacked = state.attacking.unit if state.attacking is not None else None
         return lambda o: o.kind == "unit" and attacked is not None and o.key == attacked
+    if low == "summoning":      # "its summoning site": the site it was summoned to
+        return _summoning_test(state, ctx)
     if low == "resulting":      # "destroy target site and flood the resulting Rubble"
         return _resulting_test(state, ctx)
     if low == "hit":
@@ -615,6 +617,14 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
         sub = singular(mod).lower()
         return lambda o: sub in _subtypes(state, o)
     raise NotExecutable(f"the modifier {mod!r}")
+
+
+def _summoning_test(state: GameState, ctx: Ctx) -> Callable[[Obj], bool]:
+    """"its summoning site": the site (at the square) each unit "it" names, else the card itself, was
+    summoned to (`Unit.summoned_at`; a scenario's unit: where it stands unless the scenario says)."""
+    owners = [o for o in (ctx.lookup("it") or ()) if o.kind == "unit"] or [ctx.source]
+    squares = {u.summoned_at for o in owners if (u := _unit(state, o)) is not None and u.summoned_at is not None}
+    return lambda o: o.kind == "site" and o.key in squares
 
 
 def _resulting_test(state: GameState, ctx: Ctx) -> Callable[[Obj], bool]:
