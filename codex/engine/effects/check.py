@@ -45,6 +45,11 @@ def sel_problems(node: Any) -> Iterator[str]:
             yield f"the partitive '{node.count}'"
         yield from sel_problems(node.of)
         return
+    if isinstance(node, A.Mana):         # "Choose one: (F) or (W)": threshold symbols chosen
+        from codex.engine.effects.provide import symbols_threshold
+        if symbols_threshold(node.symbols) is None:
+            yield "a role given as Mana"
+        return
     if not isinstance(node, A.Selector):
         yield f"a role given as {type(node).__name__}"
         return

@@ -1144,6 +1144,8 @@ def select(state: GameState, ctx: Ctx, node: Any, role: str = "target", *, choos
         return found
     if isinstance(node, A.Where):
         return [Obj("location", loc) for loc in places(state, ctx, node)]
+    if isinstance(node, A.Mana):          # "Choose one: (F) or (W)": a symbol is itself
+        return [Obj("mana", "".join(node.symbols))]
     if isinstance(node, A.Group):
         if node.conj == "or":
             if not choose:
