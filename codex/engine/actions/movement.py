@@ -183,6 +183,12 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
         state, events, _ = resolve_path(res.state, du.id, dpath, "Defend")
         res.apply((state, events))
         du2 = res.state.unit(du.id)
+        if du2 is not None and dpath and du2.location != du.location:
+            # it moved to the attack and has no more movement: it stops there, and what listens for
+            # that hears it before it joins the fight (Codex "Stops", "Defend": "moving to the
+            # attack's location")
+            res.settle([Stopped(du2.id, du2.name, du2.location, rules=("stops", "defend"))])
+            du2 = res.state.unit(du.id)
         if du2 is None or not res.state.occupies(du2, attack_at):
             continue
         joined.append(du.id)
