@@ -222,6 +222,38 @@ def if_event_statement(node: Any) -> Any:
     return _as_trigger(sentence, A.replace(cond, clause=itself))
 
 
+def clause_events(node: Any) -> list[Any]:
+    """"Provides (E) and is destroyed when damaged": a statement of one sentence whose last
+    clause happens when an event of its own does is two abilities, the statement of the clauses
+    before and the triggered ability "When this is damaged, destroy it" (the clause's subject, the
+    card, is what the event's passive voice leaves unnamed). Any other node alone."""
+    from codex.engine.effects.triggers import listens_for
+    body: tuple[Any, ...] = tuple(getattr(node, "body", ()))
+    sentence = body[0] if len(body) == 1 else None
+    if not isinstance(node, A.Statement) or not isinstance(sentence, A.Sentence) or len(sentence.clauses) < 2 \
+            or sentence.conditions or sentence.limit is not None or sentence.per is not None \
+            or sentence.duration is not None:
+        return [node]
+    *rest, last = sentence.clauses
+    cond = last.conditions[0] if isinstance(last, A.Clause) and len(last.conditions) == 1 else None
+    if any(not isinstance(c, A.Clause) or c.conditions for c in rest) or not isinstance(cond, A.Condition) \
+            or cond.kind not in _EVENT_CONDITIONS or last.modal is not None or last.negated:
+        return [node]
+    event = cond.clause
+    if not isinstance(event, A.Clause) or event.tense is not None or event.modal is not None or event.negated \
+            or event.scope is not None or event.duration is not None or not listens_for(event.action) \
+            or isinstance(event.action, A.Cast):
+        return [node]
+    itself = _as_itself(event)
+    if itself.voice == "passive" and getattr(itself.action, "patient", False) is None:
+        itself = A.replace(itself, action=A.replace(itself.action, patient=A.Ref(word="SELF")))
+    if _points_back(itself):
+        return [node]
+    kept = A.replace(sentence, clauses=tuple(rest), links=tuple(sentence.links[:len(rest) - 1]))
+    alone = A.replace(sentence, clauses=(last,), links=())
+    return [A.replace(node, body=(kept,)), _as_trigger(alone, A.replace(cond, clause=itself))]
+
+
 def _as_itself(event: A.Clause) -> A.Clause:
     """The event with its pronouns read as the card itself (nothing was named before them)."""
     def swap(value: Any) -> Any:
@@ -566,7 +598,8 @@ def _abilities_of(text: str, name: str | None, spell: bool, _names_version: int)
             elif isinstance(node, A.Unparsed):
                 unreadable.append(node.text)
             else:
-                for one in ([node] if spell else event_sentences(whenever_statement(if_event_statement(deadline_trigger(node))))):
+                for one in ([node] if spell else [part for each in event_sentences(whenever_statement(if_event_statement(
+                        deadline_trigger(node)))) for part in clause_events(each)]):
                     known, found_size = _read_ability(one, spell, norm, abilities)
                     if known is not None:
                         kw = kw.merge(known)

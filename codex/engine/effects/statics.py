@@ -40,6 +40,10 @@ _LAYERS = {"silence": SILENCE, "disable": SILENCE, "grant": ABILITIES, "lose": A
 
 #: True while static effects are being evaluated: selectors then read printed keywords and power.
 _evaluating: ContextVar[bool] = ContextVar("arbiter_statics_evaluating", default=False)
+#: Set while an ability's own threshold ("(A) — provides more mana") is checked: the affinity that
+#: meets it is counted without other threshold-gated abilities, or an ability providing affinity
+#: would ask itself whether it is on (`_active`).
+_gating: ContextVar[bool] = ContextVar("arbiter_statics_gating", default=False)
 
 
 def evaluating() -> bool:
@@ -930,6 +934,12 @@ def _provide_static(act: A.Provide, clause: A.Clause, ctx: Ctx, conds: tuple[Any
         if "only" in clause.adverbs:
             raise Unsupported("providing only some mana")
         mana, affinity = _provided(patient)
+        if clause.instead:
+            # "provides (N) instead": that mana in place of the one a site provides (Codex "Site"), so
+            # one more than it would; threshold instead of its own is another matter
+            if affinity or mana < 1 or not (isinstance(act.agent, A.Ref) and act.agent.word == "SELF"):
+                raise Unsupported("providing something instead of what a card provides")
+            mana -= 1
         return [Static("provide", ctx, act.agent, (mana, affinity), conds, order, per=clause.per)]
     items = patient.items if isinstance(patient, A.Group) else (patient,)
     if not all(isinstance(i, A.Selector) and i.noun in ("mana", "threshold") for i in items):
@@ -1421,12 +1431,16 @@ def _active(state: GameState, static: Static, silenced: set[Obj]) -> bool:
     if static.turn is not None and (state.turn.active == static.ctx.controller) != (static.turn == "your"):
         return False
     if static.threshold:
+        if _gating.get():       # checking another gate: gated abilities are not counted toward it
+            return False
         from codex.engine.effects.costs import has_threshold
         token = _evaluating.set(True)
+        gate = _gating.set(True)
         try:
             if not has_threshold(state, static.ctx.controller, static.threshold):
                 return False
         finally:
+            _gating.reset(gate)
             _evaluating.reset(token)
     if static.conditions:
         from codex.engine.effects.conditions import holds
