@@ -124,10 +124,6 @@ def filter_problems(f: Any) -> Iterator[str]:
     if isinstance(f, A.Where):
         if f.rel not in RELS or f.rel in ("from", "among", "to", "into"):
             yield f"the place relation '{f.rel}'"
-        from codex.engine.effects.select import choice_of
-        if any(isinstance(i, A.Selector) and choice_of(i) is not None
-               for i in (f.of.items if isinstance(f.of, A.Group) else (f.of,))):
-            yield "a place another player chooses, inside other words"     # filters are not chosen (`select`)
         from codex.engine.effects.select import range_of_motion_of
         if f.rel == "within" and not isinstance(f.steps, int) and range_of_motion_of(f.of) is None:
             yield "'within' without steps"

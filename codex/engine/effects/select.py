@@ -619,6 +619,25 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
     raise NotExecutable(f"the modifier {mod!r}")
 
 
+def its_place(sel: A.Selector) -> bool:
+    """"its location", "her site", "its current location": a card's own place (Codex "Its Location",
+    "Its Site"), not any location."""
+    return isinstance(sel.det, str) and sel.det.lower() in ("its", "his", "her") and not sel.filters \
+        and singular(sel.noun).lower() in ("location", "site") and all(m.lower() == "current" for m in sel.mods)
+
+
+def _its_place(state: GameState, ctx: Ctx, sel: A.Selector) -> list[Obj]:
+    """The location (or site) the card "its" names occupies now: what "it" is, else the card itself
+    (a spell: its caster), (Codex "Its Location": "the location that it currently occupies")."""
+    holders = [o for o in (ctx.lookup("it") or ()) if o.kind in ("unit", "artifact", "aura")]
+    if not holders:
+        holders = [Obj("unit", ctx.caster)] if ctx.source.kind == "spell" and ctx.caster else [ctx.source]
+    where = [loc for o in holders for loc in locations_of(state, o)]
+    if singular(sel.noun).lower() == "site":
+        return [Obj("site", sq) for sq in dict.fromkeys(loc.square for loc in where) if state.site_at(sq) is not None]
+    return [Obj("location", loc) for loc in dict.fromkeys(where)]
+
+
 def _summoning_test(state: GameState, ctx: Ctx) -> Callable[[Obj], bool]:
     """"its summoning site": the site (at the square) each unit "it" names, else the card itself, was
     summoned to (`Unit.summoned_at`; a scenario's unit: where it stands unless the scenario says)."""
@@ -1356,6 +1375,8 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     scope = zone_scope(state, ctx, sel) if singular(sel.noun) in CARD_NOUNS or is_subtype(sel.noun) else None
     if scope is not None:
         return _zone_select(state, ctx, sel, scope, role, choose)
+    if its_place(sel):          # "its location", "her site": where that card is now
+        return _its_place(state, ctx, sel)
     how, count = _det_count(sel)
     kind, noun_test = _noun_test(state, ctx, sel.noun, sel.det)
     named = ctx.lookup("the")
