@@ -434,6 +434,15 @@ def _with_cost_changes(res: Resolution, casting: Casting, spell: C.Spell) -> C.S
                       {"cost": cost}, rules=("cost", "cost.total") + (("cost.not-negative",)
                                                                       if spell.cost + delta < 0 else ()),
                       from_card=quote))
+    from codex.engine.effects.casting_rules import first_of_several
+    for quote, elements in first_of_several(res.state, casting, spell.abilities):
+        res.emit(Note("ruling_variant", f"{spell.name} is the first spell of {' and '.join(elements)} this turn: "
+                      f"{quote.card}'s words do not say whether such a spell costs less once or once for each "
+                      f"element. It is read once (the words change what one spell costs, and it is one spell); "
+                      f"read once for each of its {len(elements)} elements, it would cost that much less "
+                      f"{len(elements) - 1} more time(s).",
+                      {"elements": elements, "reading": "once", "other": len(elements)}, rules=("cost.total",),
+                      from_card=quote))
     return replace(spell, cost=cost)
 
 

@@ -1,4 +1,4 @@
-"""The spells a player has cast this turn, as cards effects can name ("the sum of (A) on spells
+"""The spells a player has cast this turn, as cards effects can name ("the sum of (F) on spells
 you've cast this turn", "for each spell you cast this turn").
 
 `GameState.cast_this_turn` keeps each spell cast this turn (its player, name, type, caster and
@@ -60,26 +60,33 @@ _KIND_MODS = {"fire", "earth", "air", "water", "magic", "minion", "artifact", "a
               "non-air", "non-water", "ordinary", "exceptional", "elite", "unique"}
 
 
+def record_card(record: Any, n: int) -> "Obj":
+    """A spell cast this turn as a card object, with its printed facts (the catalog's, or what the
+    record keeps of an invented spell)."""
+    from codex.engine.cards import CardData
+    from codex.engine.effects.context import Obj, ZoneCard, card_data
+    from codex.engine.state import Card, CardType
+    data = card_data(record.name)
+    if data is None or data.name != record.name:
+        data = CardData(record.name, record.type, threshold=dict(record.threshold),
+                        elements=tuple(sorted(k for k, v in record.threshold if v)))
+    return Obj("card", ZoneCard(record.player, "cast", Card(record.name, record.player, cast(CardType, record.type),
+                                                           data=data), n))
+
+
 def spells_cast(state: "GameState", ctx: "Ctx", node: A.Selector) -> list["Obj"]:
     """The spells the ability's controller cast this turn that fit the words, in the order cast, as
     card objects (a spell cast twice counts twice)."""
-    from codex.engine.cards import CardData
-    from codex.engine.effects.context import Obj, ZoneCard, card_data
     from codex.engine.effects.select import is_a
-    from codex.engine.state import Card, CardType
     rest = A.replace(node, det=None, filters=())
     out: list[Obj] = []
     for n, record in enumerate(state.cast_this_turn):
         if record.player != ctx.controller:
             continue
-        data = card_data(record.name)
-        if data is None or data.name != record.name:
-            data = CardData(record.name, record.type, threshold=dict(record.threshold),
-                            elements=tuple(sorted(k for k, v in record.threshold if v)))
-        obj = Obj("card", ZoneCard(record.player, "cast", Card(record.name, record.player, cast(CardType, record.type), data=data), n))
+        obj = record_card(record, n)
         if is_a(state, ctx, obj, rest):
             out.append(obj)
     return out
 
 
-__all__ = ["cast_clause", "cast_problems", "spells_cast"]
+__all__ = ["cast_clause", "cast_problems", "record_card", "spells_cast"]

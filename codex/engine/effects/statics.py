@@ -178,6 +178,11 @@ def _check_card_words(node: Any) -> None:
             _check_card_words(item)
     elif isinstance(node, A.Selector):      # "the first Knight you cast each turn": `casting_rules` reads "first"
         first = any(m.lower() == "first" for m in node.mods)
+        from codex.engine.effects.casting_rules import element_firsts
+        per_element = element_firsts(node) if first else None
+        if per_element is not None:         # "of each element (cast by the bearer)": read by `casting_rules`
+            _check_words(per_element[1])
+            node = A.replace(node, filters=tuple(f for f in node.filters if f is not per_element[0]))
         filters = tuple(_without_each_turn(f) for f in node.filters) if first else node.filters
         _check_words(A.replace(node, det=None, mods=tuple(m for m in node.mods if m.lower() != "first"),
                                filters=filters + (A.Where("from", A.Selector("hand")),)))
@@ -1241,7 +1246,11 @@ def _cost_static(act: A.CostChange, clause: A.Clause, ctx: Ctx, conds: tuple[Any
     amount = _mana_amount(act.amount)
     if act.direction not in ("more", "less"):
         raise Unsupported(f"a cost changed '{act.direction}'")
-    if clause.scope is not None:
+    first = isinstance(act.patient, A.Selector) and any(m.lower() == "first" for m in act.patient.mods)
+    if clause.scope is not None and not (first and isinstance(clause.scope, A.Turn) and clause.scope.which is None
+                                         and clause.scope.whose in ("each", "every")):
+        # "the first spell of each element that the bearer casts each turn costs less": the turn is
+        # what "first" counts in (`casting_rules._first_this_turn`); any other scope is not read
         raise Unsupported("a cost change for the first spell of a turn")
     purpose = clause.purpose
     if purpose is not None and not (isinstance(purpose, A.Clause) and isinstance(purpose.action, A.Cast)
