@@ -503,6 +503,36 @@ def _casting_rule_of(node: Any) -> tuple[Any, Any]:
     return rule, A.replace(node, body=rest, span=A.Span(rest[0].span[0], end))
 
 
+def defines_x(sentence: Any) -> bool:
+    """"(X) is the difference between your two life totals": a sentence saying what X is."""
+    clauses: tuple[Any, ...] = tuple(getattr(sentence, "clauses", ()))
+    if not isinstance(sentence, A.Sentence) or len(clauses) != 1 or sentence.conditions or sentence.limit \
+            or sentence.per or sentence.duration or not isinstance(getattr(sentence, "span", None), tuple):
+        return False
+    clause = clauses[0]
+    act = getattr(clause, "action", None)
+    return isinstance(clause, A.Clause) and isinstance(act, A.IsA) and isinstance(act.patient, A.Mana) \
+        and tuple(act.patient.symbols) == ("(X)",) and clause.modal is None and not clause.negated \
+        and not clause.conditions
+
+
+def _x_defined(node: Any) -> tuple[Any, Any]:
+    """A magic's last sentences saying what its X is: a static ability of the card, read as it is
+    cast (the cost is known before the effect resolves; Codex "Cost": "X is the actual mana cost
+    while the spell is on the storyline"), not part of its effect: (that Statement or None, the
+    rest of the magic or None)."""
+    body = getattr(node, "body", None)
+    if not isinstance(node, A.Statement) or not body or not defines_x(body[-1]):
+        return None, node
+    last = body[-1]
+    rule = A.Statement(body=(last,), threshold=(), span=A.Span(last.span[0], last.span[1]))
+    rest = body[:-1]
+    if not rest:
+        return rule, None
+    start = node.span[0] if node.span is not None else rest[0].span[0]
+    return rule, A.replace(node, body=rest, span=A.Span(start, rest[-1].span[1]))
+
+
 def additional_cost(sentence: Any) -> bool:
     """"As an additional cost to cast <card>, <cost>.": paid as the card is cast."""
     conds: tuple[Any, ...] = tuple(getattr(sentence, "conditions", ()))
@@ -620,6 +650,12 @@ def _read_ability(node: Any, spell: bool, norm: str,
     rule, node = _casting_rule_of(node) if kind is AbilityKind.SPELL else (None, node)
     if rule is not None:      # "May be cast by any ally." opening a magic: how it is cast
         ability = Ability(AbilityKind.STATIC, _span_text(rule, norm) or to_text(rule), rule)
+        abilities.append(replace(ability, executed=_executed(ability)))
+        if node is None:
+            return None, None
+    x_rule, node = _x_defined(node) if kind is AbilityKind.SPELL else (None, node)
+    if x_rule is not None:    # "(X) is the difference between ...": what X is, read as the spell is cast
+        ability = Ability(AbilityKind.STATIC, _span_text(x_rule, norm) or to_text(x_rule), x_rule)
         abilities.append(replace(ability, executed=_executed(ability)))
         if node is None:
             return None, None

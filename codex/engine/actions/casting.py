@@ -542,8 +542,25 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
         _NAMED.reset(token)
 
 
+def _x_from_text(res: Resolution, a: D.Cast, pid: str) -> D.Cast:
+    """A spell whose text says what X is ("(X) is the difference between your two life totals"): X is that,
+    computed now, not the player's pick (a scenario's other ``x`` gives way, and the ruling says so)."""
+    from codex.engine.effects.x_defined import defined_x, x_value
+    found = defined_x(spell_of(a.spell).abilities)
+    if found is None:
+        return a
+    ability, words = found
+    x = x_value(res.state, pid, words)
+    name = a.spell.name or ""
+    given = "" if a.spell.x in (None, x) else f" (not the {a.spell.x} the scenario gives: the card decides it)"
+    res.emit(Note("cost", f"{name}'s X is {x}, as its text says{given}.", {"x": x}, rules=("cost.x",),
+                  from_card=CardQuote(name, ability.text)))
+    return a.model_copy(update={"spell": a.spell.model_copy(update={"x": x})})
+
+
 def _cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
     caster = res.unit(a.caster, ptr + "/caster")
+    a = _x_from_text(res, a, caster.controller)
     spell = spell_of(a.spell)
     pid = caster.controller
     kw = keywords_at(res.state, caster)

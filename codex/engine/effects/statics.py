@@ -529,6 +529,13 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         for problem in sentence_problems((A.Sentence(clauses=(payload,)),)):
             raise Unsupported(f"an alternative cost with {problem}")
         return [Static("alternative_cost", ctx, None, payload, (), order)]
+    if isinstance(act, A.IsA) and isinstance(act.patient, A.Mana) and tuple(act.patient.symbols) == ("(X)",) \
+            and clause.modal is None and not clause.negated and not conds:
+        # "(X) is the difference between your two life totals": what X is as the spell is cast (`x_defined`)
+        from codex.engine.effects.x_defined import x_problems
+        for problem in x_problems(act.type):
+            raise Unsupported(problem)
+        return [Static("x_is", ctx, None, act.type, (), order)]
     if clause.modal in ("may", "can") and not clause.negated:
         return _permission(clause, ctx, order)
     if clause.modal in ("must", "can and must") and not clause.negated:
