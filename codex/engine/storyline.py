@@ -242,7 +242,15 @@ def _own_abilities(state: GameState, event: Event) -> tuple[Unit | None, tuple[A
     own = unit.abilities.of_kind(kind)
     if kind is AbilityKind.DEATHRITE:      # "Genesis & Deathrite → ...": when it dies too
         own += tuple(a for a in unit.abilities.of_kind(AbilityKind.GENESIS) if getattr(a.node, "deathrite", False))
+        if state.statics and _genesis_as_deathrite(state, unit) is not None:   # "... here are also Deathrite"
+            own += tuple(a for a in unit.abilities.of_kind(AbilityKind.GENESIS)
+                         if not getattr(a.node, "deathrite", False))
     return unit, own
+
+
+def _genesis_as_deathrite(state: GameState, unit: Unit) -> Any:
+    from codex.engine.effects.statics import also_deathrite
+    return also_deathrite(state, unit)
 
 
 def _abilities_gone(state: GameState, unit: Unit) -> tuple[str, tuple[str, ...]] | None:
@@ -409,8 +417,12 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
         if isinstance(eff.cause, AttackEnded):     # "successfully attacked": the reading taken, and why
             from codex.engine.effects.attacks import SUCCESS_RULES
             extra += list(SUCCESS_RULES)
+        because = None
+        if dying and eff.ability.kind is AbilityKind.GENESIS and not getattr(eff.ability.node, "deathrite", False) \
+                and (dead := state.unit(eff.unit)) is not None:
+            because = _genesis_as_deathrite(state, dead)     # the card that makes its Genesis a Deathrite
         added.append(TriggerAdded(eff.unit, eff.name, eff.ability.text, p.controller, i + 1,
-                                  rules=tuple(rules + extra)))
+                                  rules=tuple(rules + extra), from_card=because))
     return replace(state, storyline=tuple(ordered) + state.storyline), added
 
 

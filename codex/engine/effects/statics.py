@@ -529,6 +529,13 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         for problem in sentence_problems((A.Sentence(clauses=(payload,)),)):
             raise Unsupported(f"an alternative cost with {problem}")
         return [Static("alternative_cost", ctx, None, payload, (), order)]
+    kinds = ability_kinds_also(clause)
+    if kinds is not None and not conds:
+        # "Genesis abilities at this site are also Deathrite abilities": a card's Genesis fires when it dies
+        # too, while it is where the words say (`also_deathrite`, read by `storyline`)
+        place = A.Selector(noun="minion", plural=True, filters=act.patient.filters)
+        _check_words(place)
+        return [Static("also_kind", ctx, place, kinds, (), order)]
     if isinstance(act, A.IsA) and isinstance(act.patient, A.Mana) and tuple(act.patient.symbols) == ("(X)",) \
             and clause.modal is None and not clause.negated and not conds:
         # "(X) is the difference between your two life totals": what X is as the spell is cast (`x_defined`)
@@ -916,6 +923,34 @@ def _strike_damage_of(node: Any) -> Any:
                              and singular_unit(f.of)) for f in node.filters):
         return None
     return node.det.owner
+
+
+def ability_kinds_also(clause: A.Clause) -> tuple[str, str] | None:
+    """"Genesis abilities at this site are also Deathrite abilities": (``genesis``, ``deathrite``), or None."""
+    act = clause.action
+    if not (isinstance(act, A.IsA) and "also" in clause.adverbs and clause.modal is None and not clause.negated):
+        return None
+    words = []
+    for sel in (act.patient, act.type):
+        if not (isinstance(sel, A.Selector) and singular_noun(sel) == "ability" and len(sel.mods) == 1
+                and sel.det is None):
+            return None
+        words.append(sel.mods[0].lower())
+    if words != ["genesis", "deathrite"] or act.type.filters:
+        return None
+    return words[0], words[1]
+
+
+def also_deathrite(state: GameState, unit: Unit) -> CardQuote | None:
+    """The ongoing effect making this unit's Genesis abilities Deathrite abilities too, where it is
+    now ("Genesis abilities at this site are also Deathrite abilities"), or None."""
+    if not state.statics:
+        return None
+    silenced = _silenced_sources(state)
+    for s in state.statics:
+        if s.kind == "also_kind" and _active(state, s, silenced) and Obj("unit", unit.id) in affected(state, s):
+            return s.quote
+    return None
 
 
 def singular_noun(sel: A.Selector) -> str:
