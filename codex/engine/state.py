@@ -616,13 +616,15 @@ class GameState:
     def add_unit(self, unit: Unit) -> "GameState":
         return replace(self, units=self.units + (unit,))
 
-    def remove_unit(self, unit_id: str, fate: Fate, killers: tuple[str, ...] = ()) -> "GameState":
+    def remove_unit(self, unit_id: str, fate: Fate, killers: tuple[str, ...] = (),
+                    to: ZoneName | None = None) -> "GameState":
         """The unit leaves the realm for its owner's zone: the cemetery when it died, the hand
         when it was returned, the banished area when it was banished, and always the banished
-        area for a token (Codex "Ownership and Control", "Token"). What it carries stays where it
+        area for a token (Codex "Ownership and Control", "Token"); ``to``: another zone an effect
+        sends it to instead ("banish the minions they kill"). What it carries stays where it
         was (the at-rest check drops it there: Codex "Carrying Artifacts")."""
         u = self._units_by_id[unit_id]
-        zone: ZoneName = "banished" if u.token or fate == "banished" else (
+        zone: ZoneName = "banished" if u.token or fate == "banished" else to or (
             "hand" if fate == "returned" else "cemetery")
         artifacts = tuple(replace(a, location=self.artifact_location(a)) if a.bearer == unit_id else a
                           for a in self.artifacts)

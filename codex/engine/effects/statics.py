@@ -553,6 +553,12 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return [Static("land", ctx, act.patient, None, conds, order)]
     if clause.modal is not None or clause.negated:
         raise Unsupported(f"a static ability with '{clause.modal or 'not'}'")
+    kills = _banish_kills(clause)
+    if kills is not None:
+        # "Allied Beasts banish the minions they kill to permanently gain +2 power": a replacement of
+        # where their victims go, and a gain for the killer (`banished_by_killer`, read at burial)
+        _check_words(act.agent)
+        return [Static("banish_kills", ctx, act.agent, kills, conds, order)]
     if clause.purpose is not None and not isinstance(act, A.CostChange):
         raise Unsupported("a static ability with a purpose")
     if clause.per is not None and not isinstance(act, (A.Grant, A.Provide)):
@@ -923,6 +929,45 @@ def _strike_damage_of(node: Any) -> Any:
                              and singular_unit(f.of)) for f in node.filters):
         return None
     return node.det.owner
+
+
+def _banish_kills(clause: A.Clause) -> int | None:
+    """"<Units> banish the minions they kill to permanently gain +N power": N, or None for any other
+    words."""
+    act, purpose = clause.action, clause.purpose
+    if not (isinstance(act, A.Remove) and act.kind == "banish" and isinstance(act.patient, A.Selector)
+            and act.agent is not None and isinstance(purpose, A.Clause) and isinstance(purpose.action, A.Grant)
+            and purpose.action.patient is None and purpose.duration is not None
+            and purpose.duration.kind == "permanently" and len(purpose.action.grants) == 1
+            and isinstance(purpose.action.grants[0], A.PowerMod) and isinstance(purpose.action.grants[0].amount, int)):
+        return None
+    patient = act.patient
+    rel = patient.filters[0] if len(patient.filters) == 1 else None
+    kill = rel.clause if isinstance(rel, A.Relative) else None
+    if not (singular_noun(patient) == "minion" and not patient.mods and isinstance(kill, A.Clause)
+            and isinstance(kill.action, A.Remove) and kill.action.kind == "kill"
+            and isinstance(kill.action.agent, A.Ref) and kill.action.agent.word == "they"):
+        return None
+    return int(purpose.action.grants[0].amount)
+
+
+def banished_by_killer(state: GameState, unit: Unit) -> tuple[CardQuote, list[Unit], int] | None:
+    """The ongoing effect sending this dead minion to the banished area because units it names killed
+    it ("Allied Beasts banish the minions they kill ..."): its sentence, those killers, the power
+    they gain; None when none does."""
+    silenced = _silenced_sources(state)
+    for s in state.statics:
+        if s.kind != "banish_kills" or not _active(state, s, silenced) or not unit.is_minion:
+            continue
+        from codex.engine.effects.select import NotExecutable, select_all
+        try:
+            named = set(select_all(state, s.ctx, s.patient))
+        except NotExecutable:
+            continue
+        killers = [k for kid in unit.killed_by if (k := state.unit(kid)) is not None and Obj("unit", kid) in named]
+        if killers:
+            return s.quote, killers, int(s.payload)
+    return None
 
 
 def ability_kinds_also(clause: A.Clause) -> tuple[str, str] | None:
