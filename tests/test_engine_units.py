@@ -6,7 +6,7 @@ import copy
 import pytest
 
 from codex.engine import Location, Reason, Region, ScenarioError, load, rule, step_reason
-from codex.engine.geometry import adjacent_squares, is_corner, nearby_squares, next_square, Direction
+from codex.engine.geometry import adjacent_squares, is_corner, knight_move_squares, nearby_squares, next_square, Direction
 from codex.engine.abilities import abilities_of, with_explicit
 from codex.engine.keywords import parse_threshold
 from codex.engine.reasons import explain
@@ -17,6 +17,14 @@ def test_adjacent_and_nearby_counts_match_the_codex() -> None:
     assert adjacent_squares(20) == (15, 19, 20)       # bottom right: itself and two others
     assert len(nearby_squares(20)) == 4
     assert all(is_corner(s) for s in (1, 5, 16, 20)) and not is_corner(3)
+
+
+def test_a_knights_move_is_two_squares_one_way_and_one_across() -> None:
+    # 13 is the middle of the third row: eight knight's moves would leave the 5x4 realm for two of them
+    assert knight_move_squares(13) == (2, 4, 6, 10, 16, 20)
+    assert knight_move_squares(16) == (7, 13)          # a corner: only two stay inside the realm
+    assert all(13 in knight_move_squares(s) for s in knight_move_squares(13))     # the relation is symmetric
+    assert not set(knight_move_squares(13)) & set(nearby_squares(13))
 
 
 def test_directions_stop_at_the_edge() -> None:

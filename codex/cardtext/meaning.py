@@ -1070,7 +1070,7 @@ def _quantity_of(node: Any) -> Any:
 
 
 def _measured_where(of: Any, filters: tuple[Any, ...]) -> Any:
-    """``the sum of (A) on spells you've cast this turn``: a modifier after the measured thing narrows
+    """``the sum of (F) on spells you've cast this turn``: a modifier after the measured thing narrows
     what is measured (the air threshold on those spells), never the measure; an element's symbol so
     narrowed is that element's threshold. A measured thing that cannot carry it is no reading."""
     if isinstance(of, A.Mana) and len(of.symbols) == 1 and of.symbols[0] in _ELEMENT_OF_SYMBOL:

@@ -193,6 +193,78 @@ def whenever_statement(node: Any) -> Any:
     return A.Triggered(trigger=trigger, body=(inner,), threshold=node.threshold, span=node.span)
 
 
+def if_event_statement(node: Any) -> Any:
+    """"Banish this if it leaves its summoning site": a statement of one sentence, one clause, whose one
+    condition is an event triggers listen for ('if'/'when', in the present), is the triggered ability
+    "Whenever it leaves its summoning site, banish it" (Codex "Triggered Ability": "A triggered ability
+    specifies a condition and then an effect"). With no sentence before it, a pronoun in the event
+    can only be the card itself. Any other node is returned as it is."""
+    from codex.engine.effects.triggers import listens_for
+    body: tuple[Any, ...] = tuple(getattr(node, "body", ()))
+    sentence = body[0] if len(body) == 1 else None
+    if not isinstance(node, A.Statement) or not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1 \
+            or sentence.limit is not None or sentence.per is not None or sentence.duration is not None:
+        return node
+    clause = sentence.clauses[0]
+    conds = tuple(sentence.conditions) + tuple(getattr(clause, "conditions", ()))
+    cond = conds[0] if len(conds) == 1 else None
+    if not isinstance(clause, A.Clause) or clause.modal is not None or clause.negated \
+            or not isinstance(cond, A.Condition) or cond.kind not in _EVENT_CONDITIONS:
+        return node
+    event = cond.clause
+    if not isinstance(event, A.Clause) or event.tense is not None or event.modal is not None or event.negated \
+            or event.scope is not None or event.duration is not None or not listens_for(event.action) \
+            or isinstance(event.action, A.Cast):      # "If cast, ...": a rule of its own casting, not a trigger
+        return node
+    itself = _as_itself(event)
+    if _points_back(itself):
+        return node
+    return _as_trigger(sentence, A.replace(cond, clause=itself))
+
+
+def clause_events(node: Any) -> list[Any]:
+    """"Provides (E) and is destroyed when damaged": a statement of one sentence whose last
+    clause happens when an event of its own does is two abilities, the statement of the clauses
+    before and the triggered ability "When this is damaged, destroy it" (the clause's subject, the
+    card, is what the event's passive voice leaves unnamed). Any other node alone."""
+    from codex.engine.effects.triggers import listens_for
+    body: tuple[Any, ...] = tuple(getattr(node, "body", ()))
+    sentence = body[0] if len(body) == 1 else None
+    if not isinstance(node, A.Statement) or not isinstance(sentence, A.Sentence) or len(sentence.clauses) < 2 \
+            or sentence.conditions or sentence.limit is not None or sentence.per is not None \
+            or sentence.duration is not None:
+        return [node]
+    *rest, last = sentence.clauses
+    cond = last.conditions[0] if isinstance(last, A.Clause) and len(last.conditions) == 1 else None
+    if any(not isinstance(c, A.Clause) or c.conditions for c in rest) or not isinstance(cond, A.Condition) \
+            or cond.kind not in _EVENT_CONDITIONS or last.modal is not None or last.negated:
+        return [node]
+    event = cond.clause
+    if not isinstance(event, A.Clause) or event.tense is not None or event.modal is not None or event.negated \
+            or event.scope is not None or event.duration is not None or not listens_for(event.action) \
+            or isinstance(event.action, A.Cast):
+        return [node]
+    itself = _as_itself(event)
+    if itself.voice == "passive" and getattr(itself.action, "patient", False) is None:
+        itself = A.replace(itself, action=A.replace(itself.action, patient=A.Ref(word="SELF")))
+    if _points_back(itself):
+        return [node]
+    kept = A.replace(sentence, clauses=tuple(rest), links=tuple(sentence.links[:len(rest) - 1]))
+    alone = A.replace(sentence, clauses=(last,), links=())
+    return [A.replace(node, body=(kept,)), _as_trigger(alone, A.replace(cond, clause=itself))]
+
+
+def _as_itself(event: A.Clause) -> A.Clause:
+    """The event with its pronouns read as the card itself (nothing was named before them)."""
+    def swap(value: Any) -> Any:
+        if isinstance(value, A.Ref) and value.word in _PRONOUNS and not value.filters:
+            return A.Ref(word="SELF")
+        return value
+    act = event.action
+    changes = {name: swap(getattr(act, name)) for name in act.__struct_fields__}
+    return A.replace(event, action=A.replace(act, **changes))
+
+
 #: The condition words that make a later sentence an ability of its own, and the trigger each becomes.
 _EVENT_CONDITIONS = {"when": "when", "if": "whenever"}
 
@@ -455,6 +527,36 @@ def _casting_rule_of(node: Any) -> tuple[Any, Any]:
     return rule, A.replace(node, body=rest, span=A.Span(rest[0].span[0], end))
 
 
+def defines_x(sentence: Any) -> bool:
+    """"(X) is the difference between your two life totals": a sentence saying what X is."""
+    clauses: tuple[Any, ...] = tuple(getattr(sentence, "clauses", ()))
+    if not isinstance(sentence, A.Sentence) or len(clauses) != 1 or sentence.conditions or sentence.limit \
+            or sentence.per or sentence.duration or not isinstance(getattr(sentence, "span", None), tuple):
+        return False
+    clause = clauses[0]
+    act = getattr(clause, "action", None)
+    return isinstance(clause, A.Clause) and isinstance(act, A.IsA) and isinstance(act.patient, A.Mana) \
+        and tuple(act.patient.symbols) == ("(X)",) and clause.modal is None and not clause.negated \
+        and not clause.conditions
+
+
+def _x_defined(node: Any) -> tuple[Any, Any]:
+    """A magic's last sentences saying what its X is: a static ability of the card, read as it is
+    cast (the cost is known before the effect resolves; Codex "Cost": "X is the actual mana cost
+    while the spell is on the storyline"), not part of its effect: (that Statement or None, the
+    rest of the magic or None)."""
+    body = getattr(node, "body", None)
+    if not isinstance(node, A.Statement) or not body or not defines_x(body[-1]):
+        return None, node
+    last = body[-1]
+    rule = A.Statement(body=(last,), threshold=(), span=A.Span(last.span[0], last.span[1]))
+    rest = body[:-1]
+    if not rest:
+        return rule, None
+    start = node.span[0] if node.span is not None else rest[0].span[0]
+    return rule, A.replace(node, body=rest, span=A.Span(start, rest[-1].span[1]))
+
+
 def additional_cost(sentence: Any) -> bool:
     """"As an additional cost to cast <card>, <cost>.": paid as the card is cast."""
     conds: tuple[Any, ...] = tuple(getattr(sentence, "conditions", ()))
@@ -550,7 +652,8 @@ def _abilities_of(text: str, name: str | None, spell: bool, _names_version: int)
             elif isinstance(node, A.Unparsed):
                 unreadable.append(node.text)
             else:
-                for one in ([node] if spell else event_sentences(whenever_statement(deadline_trigger(node)))):
+                for one in ([node] if spell else [part for each in event_sentences(whenever_statement(if_event_statement(
+                        deadline_trigger(node)))) for part in clause_events(each)]):
                     known, found_size = _read_ability(one, spell, norm, abilities)
                     if known is not None:
                         kw = kw.merge(known)
@@ -571,6 +674,12 @@ def _read_ability(node: Any, spell: bool, norm: str,
     rule, node = _casting_rule_of(node) if kind is AbilityKind.SPELL else (None, node)
     if rule is not None:      # "May be cast by any ally." opening a magic: how it is cast
         ability = Ability(AbilityKind.STATIC, _span_text(rule, norm) or to_text(rule), rule)
+        abilities.append(replace(ability, executed=_executed(ability)))
+        if node is None:
+            return None, None
+    x_rule, node = _x_defined(node) if kind is AbilityKind.SPELL else (None, node)
+    if x_rule is not None:    # "(X) is the difference between ...": what X is, read as the spell is cast
+        ability = Ability(AbilityKind.STATIC, _span_text(x_rule, norm) or to_text(x_rule), x_rule)
         abilities.append(replace(ability, executed=_executed(ability)))
         if node is None:
             return None, None

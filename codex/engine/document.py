@@ -165,6 +165,8 @@ class UnitDoc(Doc):
     damage: Count = 0
     tapped: StrictBool = False
     summoned_this_turn: StrictBool = False
+    summoned_at: Square | None = Field(default=None, description="the square of the site it was summoned to "
+                                       "(\"its summoning site\"); default: the square it is at")
     text: Text = ""
     keywords: Annotated[tuple[Name, ...], Field(max_length=20)] = ()
     artifacts: Annotated[tuple[Name, ...], Field(max_length=20)] | None = Field(

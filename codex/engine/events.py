@@ -565,6 +565,24 @@ class DeathBlow(Event):
 
 
 @dataclass(frozen=True)
+class SiteDamaged(Event):
+    """A site took damage (struck by an attack, or dealt damage by an effect; Codex "Damage": "Damage
+    dealt to a site causes the player who controls the site to lose life"): what "when this site is
+    damaged" hears. The life its controller loses is told apart (`LifeLost`)."""
+
+    kind: ClassVar[str] = "site_damaged"
+    square: int
+    site_name: str
+    amount: int
+    source: str | None = None
+    source_name: str = ""
+
+    def text(self) -> str:
+        by = f" by {self.source_name}" if self.source_name else ""
+        return f"{self.site_name} (square {self.square}) is damaged{by} ({self.amount})."
+
+
+@dataclass(frozen=True)
 class LifeLost(Event):
     kind: ClassVar[str] = "lose_life"
     player: str

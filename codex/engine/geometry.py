@@ -105,6 +105,16 @@ def nearby_squares(square: int) -> tuple[int, ...]:
     return tuple(sorted((square,) + orthogonal_neighbours(square) + diagonal_neighbours(square)))
 
 
+@lru_cache(maxsize=None)
+def knight_move_squares(square: int) -> tuple[int, ...]:
+    """The squares a chess knight's move away: two squares in one cardinal direction and one at
+    right angles to it (the card's own words; the Codex defines no such distance)."""
+    r, c = row_col(square)
+    out = (square_at(r + dr, c + dc) for dr, dc in ((-2, -1), (-2, 1), (2, -1), (2, 1),
+                                                    (-1, -2), (-1, 2), (1, -2), (1, 2)))
+    return tuple(sorted(s for s in out if s is not None))
+
+
 def is_adjacent(a: int, b: int) -> bool:
     return b in adjacent_squares(a)
 

@@ -15,7 +15,7 @@ from typing import Any, Iterable
 from codex.engine.geometry import Location, Region, is_nearby
 from codex.engine.keywords import Keywords
 from codex.engine.state import Affinity, Aura, GameState, Lasting, Site, Unit
-from codex.engine.unmodifiable import site_unmodifiable, unit_unmodifiable
+from codex.engine.unmodifiable import site_unmodifiable, undisablable, unit_unmodifiable
 
 
 def auras_at(state: GameState, loc: Location) -> list[Aura]:
@@ -195,7 +195,7 @@ def disabled_by(state: GameState, unit: Unit, loc: Location | None = None) -> st
     ``disabled``), Waterbound off water, Landbound off land. Only minions can be disabled
     (Avatars "cannot be ... disabled"). Disabling is not an ability, so silence does not remove it;
     Waterbound and Landbound are abilities, so a silenced minion is not disabled by them."""
-    if not unit.is_minion:
+    if not unit.is_minion or undisablable(unit) is not None:     # "Can't be disabled": its own words
         return None
     loc = loc or unit.location
     kw = own_keywords(state, unit, loc)

@@ -430,7 +430,8 @@ def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], board:
                               token.subtypes if token else card.subtypes if card else ()),
                           elements=card.elements if card else ((token.element,) if token else ()),
                           cost=card.cost if card else None, rarity=card.rarity if card else None,
-                          minions_killed=u.minions_killed))
+                          minions_killed=u.minions_killed,
+                          summoned_at=u.summoned_at if u.summoned_at is not None else loc.square))
     return units
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Iterable, Literal, Union
+from typing import TYPE_CHECKING, Any, Iterable, Literal, NamedTuple, Union
 
 from codex.engine.abilities import Abilities, Ability
 from codex.engine.geometry import Location, Region
@@ -92,6 +92,7 @@ class Unit:
     tapped: bool = False
     summoned_this_turn: bool = False
     keywords: Keywords = Keywords()
+    summoned_at: int | None = None       # the square of the site it was summoned to ("its summoning site")
     text: str = ""
     abilities: Abilities = Abilities()   # what its card text says, typed (keywords are in `keywords`)
     lethal_hit: bool = False             # took damage from a Lethal unit since the last check
@@ -191,6 +192,18 @@ class Aura:
     elements: tuple[str, ...] = ()       # air, earth, fire, water (from its card)
     animated_as: str | None = None       # the unit it is while animated: an aura minion (Codex "Animate")
     border: tuple[int, int] | None = None  # the border it sits atop (a wall), lower square first
+
+
+class CastRecord(NamedTuple):
+    """A spell cast this turn (`GameState.cast_this_turn`): who cast it, its name and type, the unit
+    that cast it, and its printed threshold (what "the sum of (F) on spells you've cast this turn"
+    reads of a spell the catalog does not hold)."""
+
+    player: str
+    name: str
+    type: str
+    caster: str
+    threshold: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -462,7 +475,7 @@ class GameState:
     artifacts: tuple[Artifact, ...] = ()      # artifacts in the realm, lying or carried
     as_if_adjacent: tuple[tuple[int, int], ...] = ()   # pairs of sites units may move between as if adjacent
     used_abilities: frozenset[str] = frozenset()      # limited abilities used this turn ("Once on your turn")
-    cast_this_turn: tuple[tuple[str, str, str, str], ...] = ()  # (player, spell, type, caster) cast this turn, in order
+    cast_this_turn: tuple[CastRecord, ...] = ()  # the spells cast this turn, in order
     died_this_turn: tuple[tuple["Card", str], ...] = ()   # (the dead unit's card, its controller then), in order
     attacks_this_turn: tuple[AttackMade, ...] = ()    # the attacks made this turn, in order (the last may be ongoing)
     took_damage_for: tuple[str, ...] = ()             # units that took damage for another this turn ("taken this way")
@@ -603,13 +616,15 @@ class GameState:
     def add_unit(self, unit: Unit) -> "GameState":
         return replace(self, units=self.units + (unit,))
 
-    def remove_unit(self, unit_id: str, fate: Fate, killers: tuple[str, ...] = ()) -> "GameState":
+    def remove_unit(self, unit_id: str, fate: Fate, killers: tuple[str, ...] = (),
+                    to: ZoneName | None = None) -> "GameState":
         """The unit leaves the realm for its owner's zone: the cemetery when it died, the hand
         when it was returned, the banished area when it was banished, and always the banished
-        area for a token (Codex "Ownership and Control", "Token"). What it carries stays where it
+        area for a token (Codex "Ownership and Control", "Token"); ``to``: another zone an effect
+        sends it to instead ("banish the minions they kill"). What it carries stays where it
         was (the at-rest check drops it there: Codex "Carrying Artifacts")."""
         u = self._units_by_id[unit_id]
-        zone: ZoneName = "banished" if u.token or fate == "banished" else (
+        zone: ZoneName = "banished" if u.token or fate == "banished" else to or (
             "hand" if fate == "returned" else "cemetery")
         artifacts = tuple(replace(a, location=self.artifact_location(a)) if a.bearer == unit_id else a
                           for a in self.artifacts)

@@ -242,7 +242,15 @@ def _own_abilities(state: GameState, event: Event) -> tuple[Unit | None, tuple[A
     own = unit.abilities.of_kind(kind)
     if kind is AbilityKind.DEATHRITE:      # "Genesis & Deathrite → ...": when it dies too
         own += tuple(a for a in unit.abilities.of_kind(AbilityKind.GENESIS) if getattr(a.node, "deathrite", False))
+        if state.statics and _genesis_as_deathrite(state, unit) is not None:   # "... here are also Deathrite"
+            own += tuple(a for a in unit.abilities.of_kind(AbilityKind.GENESIS)
+                         if not getattr(a.node, "deathrite", False))
     return unit, own
+
+
+def _genesis_as_deathrite(state: GameState, unit: Unit) -> Any:
+    from codex.engine.effects.statics import also_deathrite
+    return also_deathrite(state, unit)
 
 
 def _abilities_gone(state: GameState, unit: Unit) -> tuple[str, tuple[str, ...]] | None:
@@ -409,8 +417,12 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
         if isinstance(eff.cause, AttackEnded):     # "successfully attacked": the reading taken, and why
             from codex.engine.effects.attacks import SUCCESS_RULES
             extra += list(SUCCESS_RULES)
+        because = None
+        if dying and eff.ability.kind is AbilityKind.GENESIS and not getattr(eff.ability.node, "deathrite", False) \
+                and (dead := state.unit(eff.unit)) is not None:
+            because = _genesis_as_deathrite(state, dead)     # the card that makes its Genesis a Deathrite
         added.append(TriggerAdded(eff.unit, eff.name, eff.ability.text, p.controller, i + 1,
-                                  rules=tuple(rules + extra)))
+                                  rules=tuple(rules + extra), from_card=because))
     return replace(state, storyline=tuple(ordered) + state.storyline), added
 
 
@@ -544,7 +556,11 @@ def _bury(state: GameState, burial: Burial) -> Resolved:
         unit = state.unit(uid)
         if unit is None:
             continue
-        state = _credit_kill(state.remove_unit(uid, "died", unit.killed_by), unit)
+        banishing = _banished_by_killer(state, unit) if state.statics and unit.killed_by else None
+        state = _credit_kill(state.remove_unit(uid, "died", unit.killed_by, "banished" if banishing else None), unit)
+        if banishing is not None:        # "Allied Beasts banish the minions they kill to ... gain +2 power"
+            state, told = _banish_instead(state, unit, banishing)
+            events += told
         rules = ["die.marked", "dead-minion"] + (["die.simultaneous"] if together else [])
         if unit.abilities.of_kind(AbilityKind.DEATHRITE):
             rules.append("deathrite")
@@ -553,6 +569,29 @@ def _bury(state: GameState, burial: Burial) -> Resolved:
             rules.append("ownership")
         events.append(Died(uid, unit.name, unit.location, unit.marked or "marked for death", unit.owner,
                            unit.controller, unit.token, rules=tuple(rules)))
+    return state, events
+
+
+def _banished_by_killer(state: GameState, unit: Unit) -> Any:
+    from codex.engine.effects.statics import banished_by_killer
+    return banished_by_killer(state, unit)
+
+
+def _banish_instead(state: GameState, unit: Unit, found: Any) -> Resolved:
+    """The dead minion is banished instead of going to the cemetery, and each killer the words
+    name gains what they say, for good (a permanent lasting effect, not its printed power)."""
+    from codex.engine.state import Lasting
+    quote, killers, power = found
+    names = ", ".join(k.name for k in killers)
+    events: list[Event] = [Note("banished_instead", f"{unit.name} is banished instead of going to its owner's cemetery: "
+                                f"{names} killed it ({quote.card}).", {"unit": unit.id, "killers": [k.id for k in killers]},
+                                rules=("banished", "the-silver-rule"), from_card=quote)]
+    for k in killers:
+        effect = Lasting(f"banish-gain:{k.id}#{len(state.lasting)}", quote.card, k.controller, "permanent", (k.id,),
+                         power=power, quote=quote)
+        state = replace(state, lasting=state.lasting + (effect,))
+        events.append(Note("power_gained", f"{k.name} gains {power:+d} power permanently ({quote.card}).",
+                           {"unit": k.id, "power": power}, rules=("ongoing-effect",), from_card=quote))
     return state, events
 
 

@@ -37,16 +37,26 @@ def self_verb(verb: Any, what: str) -> bool:
         return _is_self(dict(verb.roles).get("patient"))
     if what == "destroy" and isinstance(verb, A.Remove) and verb.kind == "destroy" and verb.agent is None:
         return _is_self(verb.patient)
-    if what == "move" and isinstance(verb, A.Move) and verb.kind == "move" and verb.agent is None \
+    if what == "move" and isinstance(verb, A.Move) and verb.kind == "move" and _by_force(verb.agent) \
             and verb.dest is None and verb.steps is None:
         return _is_self(verb.patient)
+    if what == "disable" and isinstance(verb, A.SetState) and verb.state == "disabled" and verb.agent is None:
+        return _is_self(verb.patient)
     return False
+
+
+def _by_force(agent: Any) -> bool:
+    """"Can't be moved" and "can't be moved by force" say one thing: a card that is moved is moved
+    by force, since moving itself is taking its own step (Codex "Forced Movement": "If they aren't
+    taking their own step, then it's forced movement!")."""
+    return agent is None or (isinstance(agent, A.Selector) and agent.noun.lower() == "force" and agent.det is None
+                             and not agent.mods and not agent.filters)
 
 
 def other_verb(verb: Any) -> tuple[str, Any] | None:
     """"X's site can't be moved, destroyed or modified": (``move``/``destroy``/``modify``, the
     words of what is protected) for a verb done to something other than the card itself."""
-    for what in ("modify", "destroy", "move"):
+    for what in ("modify", "destroy", "move", "disable"):
         if self_verb(verb, what):
             return None
     if isinstance(verb, A.Action) and verb.lemma == "modify" and set(dict(verb.roles)) == {"patient"}:
@@ -89,13 +99,20 @@ def _clauses(node: Any, depth: int = 0) -> list[A.Clause]:
     return []
 
 
+def undisablable(unit: Any) -> Ability | None:
+    """The unit's own static ability saying it can't be disabled ("Can't be disabled."): whatever
+    would disable it (an effect, Waterbound off water) does not; None when it
+    has none (the text is looked at before the AST: asked whenever disabling is)."""
+    return cant_ability(unit.abilities, "disable") if "isab" in unit.text else None
+
+
 def unmodifiable_ability(abilities: Abilities) -> Ability | None:
     """The static ability saying the card can't be modified, if it has one."""
     return cant_ability(abilities, "modify")
 
 
 #: A word each such ability's text has (a cheap test before reading its AST).
-_STEMS = {"modify": "modif", "destroy": "destr", "move": "mov"}
+_STEMS = {"modify": "modif", "destroy": "destr", "move": "mov", "disable": "disab"}
 
 
 def cant_ability(abilities: Abilities | None, what: str) -> Ability | None:

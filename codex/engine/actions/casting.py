@@ -28,7 +28,7 @@ from codex.engine.effects.casting_rules import (Casting, conjured_on_border, alt
                                                 threshold_waived)
 from codex.engine.effects.context import card_data
 from codex.engine.geometry import Location
-from codex.engine.state import Affinity, Artifact, Aura, Card, GameState, Unit, ZoneName
+from codex.engine.state import Affinity, Artifact, Aura, Card, GameState, CastRecord, Unit, ZoneName
 from typing import Any
 from codex.engine.zones import move, take
 from codex.engine.rest import stir
@@ -82,7 +82,7 @@ def _summon(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> s
     known = card_data(spell.name)
     known = known if known is not None and known.name == spell.name else None
     minion = Unit(sid, spell.name, pid, a.owner or pid, "minion", loc, spell.attack, spell.defense, keywords=spell.keywords,
-                  text=spell.text, summoned_this_turn=True, abilities=spell.abilities, size=size,
+                  text=spell.text, summoned_this_turn=True, abilities=spell.abilities, size=size, summoned_at=loc.square,
                   subtypes=tuple(known.subtypes) if known else (), elements=tuple(known.elements) if known else
                   tuple(sorted(spell.threshold.elements())), cost=spell.cost, rarity=known.rarity if known else None)
     found = (C.summoning_area_reason(res.state, pid, spell, loc, minion) if minion.oversized
@@ -434,6 +434,15 @@ def _with_cost_changes(res: Resolution, casting: Casting, spell: C.Spell) -> C.S
                       {"cost": cost}, rules=("cost", "cost.total") + (("cost.not-negative",)
                                                                       if spell.cost + delta < 0 else ()),
                       from_card=quote))
+    from codex.engine.effects.casting_rules import first_of_several
+    for quote, elements in first_of_several(res.state, casting, spell.abilities):
+        res.emit(Note("ruling_variant", f"{spell.name} is the first spell of {' and '.join(elements)} this turn: "
+                      f"{quote.card}'s words do not say whether such a spell costs less once or once for each "
+                      f"element. It is read once (the words change what one spell costs, and it is one spell); "
+                      f"read once for each of its {len(elements)} elements, it would cost that much less "
+                      f"{len(elements) - 1} more time(s).",
+                      {"elements": elements, "reading": "once", "other": len(elements)}, rules=("cost.total",),
+                      from_card=quote))
     return replace(spell, cost=cost)
 
 
@@ -533,8 +542,25 @@ def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
         _NAMED.reset(token)
 
 
+def _x_from_text(res: Resolution, a: D.Cast, pid: str) -> D.Cast:
+    """A spell whose text says what X is ("(X) is the difference between your two life totals"): X is that,
+    computed now, not the player's pick (a scenario's other ``x`` gives way, and the ruling says so)."""
+    from codex.engine.effects.x_defined import defined_x, x_value
+    found = defined_x(spell_of(a.spell).abilities)
+    if found is None:
+        return a
+    ability, words = found
+    x = x_value(res.state, pid, words)
+    name = a.spell.name or ""
+    given = "" if a.spell.x in (None, x) else f" (not the {a.spell.x} the scenario gives: the card decides it)"
+    res.emit(Note("cost", f"{name}'s X is {x}, as its text says{given}.", {"x": x}, rules=("cost.x",),
+                  from_card=CardQuote(name, ability.text)))
+    return a.model_copy(update={"spell": a.spell.model_copy(update={"x": x})})
+
+
 def _cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
     caster = res.unit(a.caster, ptr + "/caster")
+    a = _x_from_text(res, a, caster.controller)
     spell = spell_of(a.spell)
     pid = caster.controller
     kw = keywords_at(res.state, caster)
@@ -607,7 +633,9 @@ def _cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
                   f"affinity for the threshold {{{need}}}.", {"cost": spell.cost},
                   rules=("casting.cost", "threshold", "threshold.not-spent")))
     res.apply(use_up(res.state, spent(res.state, casting)))
-    res.state = res.state.evolve(cast_this_turn=res.state.cast_this_turn + ((pid, spell.name, spell.type, caster.id),))
+    cast = CastRecord(pid, spell.name, spell.type, caster.id,
+                     tuple((k, v) for k, v in spell.threshold.as_dict().items() if v))
+    res.state = res.state.evolve(cast_this_turn=res.state.cast_this_turn + (cast,))
     if not a.spell.token:          # a token copy is made on the storyline, not cast from a hand
         _from_hand(res, owner, spell.name, ptr, a.zone)
     _pay_additional(res, casting, spell, caster.id, a.spell.id or spell.name, ptr, alternative)

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from codex.engine import document as D
 from codex.engine.actions.base import Outcome, Resolution, handles, target_of
 from codex.engine.actions.movement import fight_summary
 from codex.engine.actions.effects import EffectSource, effect_source, opposing
 from codex.engine.combat import SiteTarget, deal_damage, interact, lose_life
-from codex.engine.events import Note, WardBroke
+from codex.engine.events import Note, SiteDamaged, WardBroke
 from codex.engine.ongoing import keywords_at
 from codex.engine.reasons import Reason
 from codex.engine.ruling import Verdict
@@ -18,6 +19,14 @@ def _assumed(res: Resolution, src: EffectSource) -> None:
     if src.assumed:
         res.emit(Note("note", f"The scenario names neither the effect's source nor its player: it is taken to be "
                       f"{src.player}'s (the active player's) effect.", {"player": src.player}))
+
+
+def _site_damaged(res: Resolution, site: Any, amount: int, src: Any) -> None:
+    """The site took damage: what listens for it being damaged hears it ("is destroyed when
+    damaged"), after its controller lost the life (Codex "Damage")."""
+    if amount > 0:
+        res.settle([SiteDamaged(site.square, site.name, amount, src.unit.id if src.unit is not None else None, src.name,
+                                rules=("damage.site",))])
 
 
 @handles(D.Damage, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL)
@@ -41,12 +50,15 @@ def damage(res: Resolution, a: D.Damage, ptr: str) -> Outcome:
             why = ("rubble", "rubble.treated-as-site") if site.rubble else ()
             res.emit(Note("note", f"{site.name} (square {target.square}) takes {a.amount} damage; no one controls it, "
                           "so no one loses life.", {"square": target.square}, rules=("damage.site",) + why))
-            return res.done(Verdict.RESOLVED, f"{site.name} takes {a.amount} damage; no one controls it, so no one "
-                            "loses life.")
-        res.apply(lose_life(res.state, site.controller, a.amount, f"{site.name} takes {a.amount} damage",
+            _site_damaged(res, site, a.amount, src)
+            return res.done(res.result_verdict(), f"{site.name} takes {a.amount} damage; no one controls it, so no "
+                            "one loses life.")
+        controller = site.controller
+        res.apply(lose_life(res.state, controller, a.amount, f"{site.name} takes {a.amount} damage",
                             ("damage.site", "death-blow.life-loss")))
-        return res.done(Verdict.RESOLVED, f"{site.name} takes {a.amount} damage; {site.controller} has "
-                        f"{res.state.player(site.controller).life} life.")
+        _site_damaged(res, site, a.amount, src)
+        return res.done(res.result_verdict(), f"{site.name} takes {a.amount} damage; {controller} has "
+                        f"{res.state.player(controller).life} life.")
     t = res.unit(target.unit, ptr + "/target")
     foe = opposing(src, t)
     if foe and a.amount > 0 and keywords_at(res.state, t).ward:

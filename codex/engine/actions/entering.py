@@ -37,7 +37,7 @@ def summon_minion(res: Resolution, a: D.Summon, ptr: str) -> Outcome:
     attack, defense = (doc.power, doc.power) if isinstance(doc.power, int) else doc.power
     kw = abilities.keywords
     minion = Unit(doc.id or doc.name, doc.name, a.controller, a.controller, "minion", loc, attack, defense,
-                  keywords=kw, text=doc.text, summoned_this_turn=True, abilities=abilities)
+                  keywords=kw, text=doc.text, summoned_this_turn=True, abilities=abilities, summoned_at=loc.square)
     rules = ("summon", "summon.effect", "enter") + (("summon.anywhere",) if loc.region is not Region.SURFACE
                                                      or res.state.site_at(loc.square) is None else ())
     res.state, events = summon_effect(res.state, minion, rules)

@@ -10,7 +10,7 @@ from codex.engine.activation import activation_reason, tap_rules
 from codex.engine.combat import (SiteTarget, Target, UnitTarget, attack_location, attack_reason, defend_reason,
                                  describe_target, fight, intercept_reason, strike_site)
 from codex.engine.events import (Activated, AttackEnded, AttackRefused, Attacked, Defended, Event, Intercepted, JoinedFight,
-                                 NoAttack, Note, StayedPut, Stopped, Tapped, TargetKept, TargetRemoved, path_text)
+                                 NoAttack, Note, SiteDamaged, SiteStruck, StayedPut, Stopped, Tapped, TargetKept, TargetRemoved, path_text)
 from codex.engine.geometry import Location, Region
 from codex.engine.movement import (declared_path_problem, linked_rule, path_to, range_of_motion, reachable_locations,
                                    resolve_path, unreachable_rules)
@@ -183,6 +183,12 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
         state, events, _ = resolve_path(res.state, du.id, dpath, "Defend")
         res.apply((state, events))
         du2 = res.state.unit(du.id)
+        if du2 is not None and dpath and du2.location != du.location:
+            # it moved to the attack and has no more movement: it stops there, and what listens for
+            # that hears it before it joins the fight (Codex "Stops", "Defend": "moving to the
+            # attack's location")
+            res.settle([Stopped(du2.id, du2.name, du2.location, rules=("stops", "defend"))])
+            du2 = res.state.unit(du.id)
         if du2 is None or not res.state.occupies(du2, attack_at):
             continue
         joined.append(du.id)
@@ -220,6 +226,9 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
                             f"not struck.", defenders=joined)
     before = res.state.player(site.controller).life
     res.apply(strike_site(res.state, mover, site))
+    struck = next((e for e in reversed(res.events) if isinstance(e, SiteStruck)), None)
+    if struck is not None and struck.power > 0:      # striking it damages it (Codex "Attack")
+        res.settle([SiteDamaged(site.square, site.name, struck.power, mover.id, mover.name, rules=("attack.site",))])
     _attack_went(res, target, struck=True)
     _attack_over(res)
     after = res.state.player(site.controller).life

@@ -34,8 +34,11 @@ def amount_problems(value: Any) -> list[str]:
         return amount_problems(value.of) if isinstance(value.of, (A.Quantity, int)) else [
             f"the amount {value.kind} of nothing named"]
     if isinstance(value, A.Quantity) and value.kind == "sum":
-        return [] if threshold_summed(value.of) is not None else ["the amount 'sum' of something other than "
-                                                                   "the threshold of cards named before"]
+        if threshold_summed(value.of) is None:
+            return ["the amount 'sum' of something other than the threshold of cards"]
+        from codex.engine.effects.check import sel_problems
+        over = summed_over(value.of)
+        return list(sel_problems(over)) if over is not None else []
     if isinstance(value, A.Quantity) and value.kind in QUANTITIES:
         from codex.engine.effects.check import sel_problems
         return list(sel_problems(value.of)) if value.of is not None else (
@@ -66,7 +69,7 @@ def _quantity(run: "Run", value: A.Quantity, what: str) -> int:
         whole = amount(run, value.of, what)
         return whole * 2 if value.kind == "double" else halve(run, whole)
     if value.kind == "sum":
-        return _threshold_sum(run, value)
+        return _threshold_sum(run, value, what)
     if value.kind == "damage":
         bound = run.ctx.lookup("damage")
         if bound:
@@ -86,30 +89,47 @@ def _quantity(run: "Run", value: A.Quantity, what: str) -> int:
 
 
 def threshold_summed(node: Any) -> str | None:
-    """"the sum of their (F)": the element whose threshold is summed over the cards "their" (or
-    "its") names; None for any other sum."""
+    """"the sum of their (F)", "the sum of (F) on spells you've cast this turn": the element whose
+    threshold is summed, over the cards "their" (or "its") names or the cards the words after "on"
+    name; None for any other sum."""
     from codex.engine.keywords import ELEMENTS
-    if not (isinstance(node, A.Selector) and node.noun == "threshold" and node.det in ("their", "its")
-            and len(node.mods) == 1 and not node.filters):
+    if not (isinstance(node, A.Selector) and node.noun == "threshold" and len(node.mods) == 1):
+        return None
+    named_before = node.det in ("their", "its") and not node.filters
+    if not named_before and not (node.det is None and summed_over(node) is not None):
         return None
     element = node.mods[0].lower()
     return element if element in ELEMENTS else None
 
 
-def _threshold_sum(run: "Run", value: A.Quantity) -> int:
-    """The threshold symbols of one element printed on the cards named before ("Banish all your
-    dead fire minions → ... damage equal to the sum of their (F)": the cards banished)."""
+def summed_over(node: Any) -> Any:
+    """The cards a threshold is summed on ("(F) on spells you've cast this turn": the spells), or
+    None when the words name no such cards (they are the cards named before)."""
+    if isinstance(node, A.Selector) and len(node.filters) == 1 and isinstance(node.filters[0], A.Where) \
+            and node.filters[0].rel == "on" and node.filters[0].of is not None:
+        return node.filters[0].of
+    return None
+
+
+def _threshold_sum(run: "Run", value: A.Quantity, what: str) -> int:
+    """The threshold symbols of one element printed on cards: the cards named before ("Banish all
+    your dead fire minions → ... damage equal to the sum of their (F)": the cards banished), or the
+    cards the words name ("the sum of (F) on spells you've cast this turn": each spell cast, once
+    for each time it was cast)."""
     from codex.engine.effects.select import _card_data
     element = threshold_summed(value.of)
     if element is None:
-        raise NotExecutable("the amount 'sum' of something other than the threshold of cards named before")
-    word = "they" if value.of.det == "their" else "it"
-    objs = list(run.ctx.lookup(word) or ())
-    counts = {str(o.key): int(dict(data.threshold).get(element, 0)) if (data := _card_data(o)) is not None else 0
-              for o in objs}
-    total = sum(counts.values())
+        raise NotExecutable("the amount 'sum' of something other than the threshold of cards")
+    over = summed_over(value.of)
+    if over is not None:
+        objs = select(run.state, run.ctx, over, f"{what}.of", choose=False)
+    else:
+        objs = list(run.ctx.lookup("they" if value.of.det == "their" else "it") or ())
+    counts = [(str(o.key), int(dict(data.threshold).get(element, 0)) if (data := _card_data(o)) is not None else 0)
+              for o in objs]
+    total = sum(n for _, n in counts)
     run.note("count", f"{run.ctx.source_name}: the {element} threshold of "
-             + (", ".join(f"{k} ({n})" for k, n in counts.items()) or "no card") + f" sums to {total}.",
+             + (", ".join(f"{k} ({n})" for k, n in counts) or "no card") + f" sums to {total}.",
              total=total, element=element)
     return total
 

@@ -584,11 +584,31 @@ def _set_state(run: Run, act: A.SetState, clause: A.Clause) -> list[Obj]:
         raise NotExecutable(f"making something {act.state}")
     if act.state == "silenced":
         patients = modifiable(run, patients, "lose its abilities")
+    if act.state in ("disabled", "asleep"):         # asleep is disabled until hurt (Codex "Asleep")
+        patients = _disablable(run, patients)
     if act.state == "asleep" and clause.duration is None:     # asleep until it is hurt
         clause = A.replace(clause, duration=A.Duration(kind="until", event=A.Clause(action=A.Damage(
             patient=A.Ref(word="it")))))
     lasting(run, clause, patients, states=frozenset({act.state}))
     return patients
+
+
+def _disablable(run: Run, patients: list[Obj]) -> list[Obj]:
+    """The units among ``patients`` an effect may disable: one whose own words say it can't be
+    disabled is left out (Codex "Can vs. Can't": the "can't" wins), and the ruling says so."""
+    from codex.engine.events import CardQuote
+    from codex.engine.unmodifiable import undisablable
+    out = []
+    for obj in patients:
+        unit = run.state.unit(str(obj.key)) if obj.kind == "unit" else None
+        ability = undisablable(unit) if unit is not None else None
+        if unit is None or ability is None:
+            out.append(obj)
+            continue
+        run.emit(Note("not_disabled", f"{unit.name} can't be disabled: {run.ctx.source_name} does not disable it.",
+                      {"unit": unit.id}, rules=("the-silver-rule", "can-vs-cant"),
+                      from_card=CardQuote(unit.name, ability.text)))
+    return out
 
 
 def _flood_again(run: Run, patients: list[Obj]) -> list[Obj]:

@@ -85,14 +85,65 @@ def _is_card(state: GameState, ctx: Ctx, node: Any, casting: Casting) -> bool:
     return False
 
 
+def element_firsts(node: Any) -> tuple[A.Of, Any] | None:
+    """"The first spell of each element that the bearer casts": its "of each element" filter and the
+    words of who casts them (None: its player, as for any "first ... you cast"), or None."""
+    from codex.engine.effects.select import singular
+    for f in getattr(node, "filters", ()):
+        what = f.what if isinstance(f, A.Of) else None
+        if not (isinstance(what, A.Selector) and singular(what.noun).lower() == "element"
+                and what.det in ("each", "every") and not what.mods):
+            continue
+        relatives = [g for g in what.filters if isinstance(g, A.Relative)]
+        if len(relatives) != len(what.filters) or len(relatives) > 1:
+            return None
+        if not relatives:
+            return f, None
+        clause = relatives[0].clause
+        if not (isinstance(clause, A.Clause) and isinstance(clause.action, A.Cast)
+                and isinstance(clause.action.patient, A.Ref) and clause.action.patient.word == "which"):
+            return None
+        return f, clause.action.agent
+    return None
+
+
+def first_of_elements(state: GameState, ctx: Ctx, node: A.Selector, casting: Casting) -> list[str]:
+    """The elements the spell being cast is the first of this turn ("the first spell of each element
+    cast by the bearer each turn"): its elements no spell cast earlier this turn (by its player, or
+    by the unit the words name) had; none when the spell does not fit the other words."""
+    from codex.engine.effects.select import _elements, select_all
+    found = element_firsts(node)
+    if found is None:
+        return []
+    of, agent = found
+    rest = A.replace(node, mods=tuple(m for m in node.mods if m.lower() != "first"),
+                     filters=tuple(f for f in node.filters if f is not of))
+    if not _is_card(state, ctx, rest, casting):
+        return []
+    casters = None
+    if agent is not None:
+        casters = {str(o.key) for o in select_all(state, ctx, agent) if o.kind == "unit"}
+        if casting.caster not in casters:
+            return []
+    from codex.engine.effects.cast_cards import record_card
+    earlier: set[str] = set()
+    for n, record in enumerate(state.cast_this_turn):
+        if record.player == casting.player and (casters is None or record.caster in casters):
+            earlier |= _elements(state, record_card(record, n))
+    return sorted(e for e in _elements(state, casting.card) if e not in earlier)
+
+
 def _first_this_turn(state: GameState, ctx: Ctx, node: A.Selector, casting: Casting) -> bool:
     """"The first Knight you cast each turn": the spell fits the words, and no spell its player cast
-    earlier this turn did (`GameState.cast_this_turn`)."""
+    earlier this turn did (`GameState.cast_this_turn`); "the first spell of each element": the first
+    of one of its elements (`first_of_elements`)."""
     from codex.engine.effects.context import card_data
+    if element_firsts(node) is not None:
+        return bool(first_of_elements(state, ctx, node, casting))
     rest = A.replace(node, mods=tuple(m for m in node.mods if m.lower() != "first"))
     if not _is_card(state, ctx, rest, casting):
         return False
-    for player, name, typ, caster in state.cast_this_turn:
+    for player, name, typ, caster, _ in state.cast_this_turn:
         if player != casting.player:
             continue
         data = card_data(name)
@@ -273,6 +324,24 @@ def cost_change(state: GameState, casting: Casting, abilities: Abilities) -> tup
             total += s.payload[0]
             quotes.append(s.quote)
     return total, quotes
+
+
+def first_of_several(state: GameState, casting: Casting, abilities: Abilities) -> list[tuple[CardQuote, list[str]]]:
+    """The cost changes for "the first spell of each element" that apply to a spell first of
+    several elements at once, with those elements: the words do not say whether such a spell costs
+    (1) less once or once for each (the ruling says which reading it takes)."""
+    from codex.engine.effects.select import NotExecutable
+    out = []
+    for s in _statics(state, casting, abilities, "cost"):
+        if not isinstance(s.patient, A.Selector) or element_firsts(s.patient) is None:
+            continue
+        try:
+            elements = first_of_elements(state, _with(s.ctx, casting), s.patient, casting)
+        except NotExecutable:
+            continue
+        if len(elements) > 1 and _cost_applies(state, s, casting):
+            out.append((s.quote, elements))
+    return out
 
 
 def alternate_cost(state: GameState, casting: Casting, abilities: Abilities) -> tuple[int, CardQuote] | None:

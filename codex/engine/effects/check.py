@@ -45,6 +45,11 @@ def sel_problems(node: Any) -> Iterator[str]:
             yield f"the partitive '{node.count}'"
         yield from sel_problems(node.of)
         return
+    if isinstance(node, A.Mana):         # "Choose one: (F) or (W)": threshold symbols chosen
+        from codex.engine.effects.provide import symbols_threshold
+        if symbols_threshold(node.symbols) is None:
+            yield "a role given as Mana"
+        return
     if not isinstance(node, A.Selector):
         yield f"a role given as {type(node).__name__}"
         return
@@ -57,6 +62,10 @@ def sel_problems(node: Any) -> Iterator[str]:
     if names_itself(node) or is_the_rest(node):
         return
     if water_sites(node) is not None:           # "on water": the water sites
+        return
+    from codex.engine.effects.cast_cards import cast_clause, cast_problems
+    if cast_clause(node) is not None:           # "spells you've cast this turn" (`cast_cards`)
+        yield from cast_problems(node)
         return
     if quality_among(node) is not None:         # "each rarity among allied minions": counted among them
         yield from sel_problems(quality_among(node))
@@ -115,10 +124,6 @@ def filter_problems(f: Any) -> Iterator[str]:
     if isinstance(f, A.Where):
         if f.rel not in RELS or f.rel in ("from", "among", "to", "into"):
             yield f"the place relation '{f.rel}'"
-        from codex.engine.effects.select import choice_of
-        if any(isinstance(i, A.Selector) and choice_of(i) is not None
-               for i in (f.of.items if isinstance(f.of, A.Group) else (f.of,))):
-            yield "a place another player chooses, inside other words"     # filters are not chosen (`select`)
         from codex.engine.effects.select import range_of_motion_of
         if f.rel == "within" and not isinstance(f.steps, int) and range_of_motion_of(f.of) is None:
             yield "'within' without steps"

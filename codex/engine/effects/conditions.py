@@ -107,7 +107,7 @@ def _was_cast(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
     """Whether the player cast such a spell this turn (`GameState.cast_this_turn`)."""
     from codex.engine.effects.casting_rules import _is_card, casting_of
     from codex.engine.effects.context import card_data
-    for player, name, typ, caster in state.cast_this_turn:
+    for player, name, typ, caster, _ in state.cast_this_turn:
         if player != ctx.controller:
             continue
         data = card_data(name)

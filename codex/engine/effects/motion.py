@@ -406,8 +406,25 @@ def _swapped(act: A.Swap) -> tuple[Any, Any] | None:
     return None
 
 
+def life_totals(act: A.Swap) -> Any:
+    """"Exchange life totals with an opponent": the words of the other player, or None."""
+    patient = act.patient
+    if isinstance(patient, A.Selector) and patient.noun.lower() in ("life total", "life totals") \
+            and patient.det in (None, "your") and not patient.mods and not patient.filters \
+            and act.instrument is not None and act.agent is None:
+        return act.instrument
+    return None
+
+
 def _swap_problems(act: A.Swap) -> Iterator[str]:
     from codex.engine.effects.check import sel_problems
+    other = life_totals(act)
+    if other is not None:
+        if not (isinstance(other, A.Selector) and other.noun.lower().removesuffix("s") in ("opponent", "player")):
+            yield "exchanging life totals with something other than a player"
+        else:
+            yield from sel_problems(other)
+        return
     pair = _swapped(act)
     if pair is None or act.agent is not None:
         yield "swapping something other than the places of two units or artifacts"
@@ -418,6 +435,33 @@ def _swap_problems(act: A.Swap) -> Iterator[str]:
                 yield "swapping the places of something other than units or artifacts"
             else:
                 yield from sel_problems(item)
+
+
+def _exchange_life(run: Run, act: A.Swap) -> list[Obj]:
+    """"Exchange life totals with an opponent": each player's life becomes the other's, at once
+    (each as setting life: never above its maximum, 0 is death's door, Codex "Life"). A player at
+    death's door keeps 0 ("your life total cannot change", Codex "Death's Door") while the other's
+    still becomes 0: read so, the ruling saying that an all-or-nothing exchange would change nothing."""
+    from codex.engine.events import Note
+    others = [o for o in select(run.state, run.ctx, life_totals(act), "target") if o.kind == "player"]
+    me = run.ctx.controller
+    others = [o for o in others if o.key != me][:1]
+    if not others:
+        run.note("nothing_fits", f"{run.ctx.source_name}: there is no other player to exchange life totals with.")
+        return []
+    them = str(others[0].key)
+    mine, theirs = run.state.player(me).life, run.state.player(them).life
+    run.note("exchange_life", f"{run.ctx.source_name}: {me} ({mine} life) and {them} ({theirs} life) exchange "
+             "life totals: each player's life is set to the other's.", ("healing.set-life",), players=[me, them])
+    stuck = [p for p in (me, them) if run.state.player(p).at_deaths_door]
+    if stuck:
+        run.emit(Note("ruling_variant", f"{' and '.join(stuck)} at death's door: their life total cannot change, so "
+                      "it stays 0 while the other becomes what it was. Read as an exchange that must happen whole, "
+                      "nothing would change.", {"players": stuck, "reading": "each set", "other": "none"},
+                      rules=("healing.set-life", "deaths-door")))
+    run.act(D.SetLife(do="set_life", player=me, life=theirs))
+    run.act(D.SetLife(do="set_life", player=them, life=mine))
+    return [Obj("player", me), Obj("player", them)]
 
 
 def _where_is(run: Run, obj: Obj) -> Location | None:
@@ -434,6 +478,8 @@ def _swap(run: Run, act: A.Swap, clause: A.Clause) -> list[Obj]:
     goes to where the other was (a unit teleports there, entering it; an artifact lies there)."""
     from dataclasses import replace as dc_replace
     from codex.engine.effects.select import select_all
+    if life_totals(act) is not None:
+        return _exchange_life(run, act)
     pair = _swapped(act)
     if pair is None:
         raise NotExecutable("this swap")

@@ -75,7 +75,7 @@ MODS = {"allied", "enemy", "other", "tapped", "untapped", "weaker", "stronger", 
         "ordinary", "exceptional", "elite", "unique", "hit", "topmost", "next", "bottommost", "different",
         "magic", "minion", "artifact", "aura", "site", "strongest", "weakest", "basic", "broken", "chosen",
         "underground", "underwater", "burrowed", "submerged", "target", "only", "defending", "elemental",
-        "current", "nearest", "closest", "furthest", "farthest", "attacked", "bearer"}
+        "current", "nearest", "closest", "furthest", "farthest", "attacked", "bearer", "resulting", "summoning"}
 #: superlatives of distance: "the enemy nearest to you", "the site furthest from your Avatar", "the
 #: nearest enemy" (from this card); not a test of each object but a pick among those the other words
 #: name (`_by_distance`)
@@ -88,7 +88,8 @@ ELEMENT_MODS = {"fire", "earth", "air", "water"}
 #: place relations the evaluator knows
 RELS = {"nearby", "adjacent", "here", "there", "at", "atop", "on", "in", "occupying", "within",
         "adjacent_to", "anywhere", "in_realm", "in_play", "above", "below", "above_or_below", "under", "beneath",
-        "from", "among", "near", "to", "into", "nearest_to", "furthest_from", "in_front", "in_front_of"}
+        "from", "among", "near", "to", "into", "nearest_to", "furthest_from", "in_front", "in_front_of",
+        "knights_move_away"}
 
 ALL_DETS = {None, "each", "all", "every", "any", "the"}
 ONE_DETS = {"a", "an", "one", "target", "another"}
@@ -600,6 +601,10 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
     if low == "attacked":       # "an attacked ally": the unit the attack being resolved attacks
         attacked = state.attacking.unit if state.attacking is not None else None
         return lambda o: o.kind == "unit" and attacked is not None and o.key == attacked
+    if low == "summoning":      # "its summoning site": the site it was summoned to
+        return _summoning_test(state, ctx)
+    if low == "resulting":      # "destroy target site and flood the resulting Rubble"
+        return _resulting_test(state, ctx)
     if low == "hit":
         hits = {Obj("unit", h) for p in (ctx.lookup("it") or ()) if p.kind == "projectile" for h in p.key.hits}
         return lambda o: o in hits
@@ -612,6 +617,44 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
         sub = singular(mod).lower()
         return lambda o: sub in _subtypes(state, o)
     raise NotExecutable(f"the modifier {mod!r}")
+
+
+def its_place(sel: A.Selector) -> bool:
+    """"its location", "her site", "its current location": a card's own place (Codex "Its Location",
+    "Its Site"), not any location."""
+    return isinstance(sel.det, str) and sel.det.lower() in ("its", "his", "her") and not sel.filters \
+        and singular(sel.noun).lower() in ("location", "site") and all(m.lower() == "current" for m in sel.mods)
+
+
+def _its_place(state: GameState, ctx: Ctx, sel: A.Selector) -> list[Obj]:
+    """The location (or site) the card "its" names occupies now: what "it" is, else the card itself
+    (a spell: its caster), (Codex "Its Location": "the location that it currently occupies")."""
+    holders = [o for o in (ctx.lookup("it") or ()) if o.kind in ("unit", "artifact", "aura")]
+    if not holders:
+        holders = [Obj("unit", ctx.caster)] if ctx.source.kind == "spell" and ctx.caster else [ctx.source]
+    where = [loc for o in holders for loc in locations_of(state, o)]
+    if singular(sel.noun).lower() == "site":
+        return [Obj("site", sq) for sq in dict.fromkeys(loc.square for loc in where) if state.site_at(sq) is not None]
+    return [Obj("location", loc) for loc in dict.fromkeys(where)]
+
+
+def _summoning_test(state: GameState, ctx: Ctx) -> Callable[[Obj], bool]:
+    """"its summoning site": the site (at the square) each unit "it" names, else the card itself, was
+    summoned to (`Unit.summoned_at`; a scenario's unit: where it stands unless the scenario says)."""
+    owners = [o for o in (ctx.lookup("it") or ()) if o.kind == "unit"] or [ctx.source]
+    squares = {u.summoned_at for o in owners if (u := _unit(state, o)) is not None and u.summoned_at is not None}
+    return lambda o: o.kind == "site" and o.key in squares
+
+
+def _resulting_test(state: GameState, ctx: Ctx) -> Callable[[Obj], bool]:
+    """"the resulting Rubble": what the clause before left where it acted (a destroyed site's Rubble
+    lies on its square): the objects, of the kind the other words name, at the squares of what that
+    clause acted on."""
+    done = ctx.lookup("it")
+    if done is None:
+        raise NotExecutable("'resulting' with nothing done before")
+    squares = {loc.square for o in done for loc in locations_of(state, o)}
+    return lambda o: any(loc.square in squares for loc in locations_of(state, o))
 
 
 _KEYWORD_FIELDS = {"airborne", "stealth", "lethal", "burrowing", "submerge", "voidwalk", "immobile", "charge",
@@ -662,13 +705,17 @@ def places(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
     if rel == "within" and range_of_motion_of(where.of) is not None:
         return _within_range_of_motion(state, ctx, range_of_motion_of(where.of))
     existential = isinstance(where.of, A.Selector) and where.of.det in ("a", "an", "any")
-    origin = ([loc for o in select(state, ctx, where.of, choose=not existential) for loc in locations_of(state, o)]
+    origin = ([loc for o in select(state, ctx, where.of, _place_role(where.of), choose=not existential)
+               for loc in locations_of(state, o)]
               if where.of is not None else source_locations(state, ctx))
     if rel == "here" or rel in ("at", "atop", "on", "in", "occupying"):
         return origin
     if rel in ("nearby", "adjacent", "adjacent_to", "near"):
         squares = nearby_squares if rel in ("nearby", "near") else adjacent_squares
         return [Location(sq, loc.region) for loc in origin for sq in squares(loc.square)]
+    if rel == "knights_move_away":       # "a chess knight's move away": in the same region (`geometry`)
+        from codex.engine.geometry import knight_move_squares
+        return [Location(sq, loc.region) for loc in origin for sq in knight_move_squares(loc.square)]
     if rel == "within":
         steps = int(where.steps) if isinstance(where.steps, int) else None
         if steps is None:
@@ -680,6 +727,15 @@ def places(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
     if rel in ("in_front", "in_front_of"):
         return _forward_of(state, ctx, where)
     raise NotExecutable(f"the place relation {rel!r}")
+
+
+def _place_role(node: Any) -> str:
+    """The choice key of a place named inside other words: "at target location" is the effect's
+    target; an untargeted one ("any number of allies at one location") is a choice of its own,
+    ``place``, so it does not answer (or collide with) the choice of what stands there."""
+    if isinstance(node, A.Selector) and (node.det == "target" or "target" in node.mods):
+        return "target"
+    return "place"
 
 
 def range_of_motion_of(node: Any) -> Any:
@@ -1107,6 +1163,8 @@ def select(state: GameState, ctx: Ctx, node: Any, role: str = "target", *, choos
         return found
     if isinstance(node, A.Where):
         return [Obj("location", loc) for loc in places(state, ctx, node)]
+    if isinstance(node, A.Mana):          # "Choose one: (F) or (W)": a symbol is itself
+        return [Obj("mana", "".join(node.symbols))]
     if isinstance(node, A.Group):
         if node.conj == "or":
             if not choose:
@@ -1306,6 +1364,9 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         return []          # "... there on arrival" with no arrival (the move was not made): nothing
     if among_of(sel) is not None:     # "all Grand Old Boars from among them"
         return _among_select(state, ctx, sel, role, choose)
+    from codex.engine.effects.cast_cards import cast_clause, spells_cast
+    if cast_clause(sel) is not None:     # "spells you've cast this turn": the cards cast, as cards
+        return spells_cast(state, ctx, sel)
     if is_the_rest(sel):       # "Kill the rest": what a choice left unchosen (`board._others_choose`)
         rest = ctx.lookup("rest")
         if rest is None:
@@ -1314,6 +1375,8 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     scope = zone_scope(state, ctx, sel) if singular(sel.noun) in CARD_NOUNS or is_subtype(sel.noun) else None
     if scope is not None:
         return _zone_select(state, ctx, sel, scope, role, choose)
+    if its_place(sel):          # "its location", "her site": where that card is now
+        return _its_place(state, ctx, sel)
     how, count = _det_count(sel)
     kind, noun_test = _noun_test(state, ctx, sel.noun, sel.det)
     named = ctx.lookup("the")

@@ -40,6 +40,10 @@ _LAYERS = {"silence": SILENCE, "disable": SILENCE, "grant": ABILITIES, "lose": A
 
 #: True while static effects are being evaluated: selectors then read printed keywords and power.
 _evaluating: ContextVar[bool] = ContextVar("arbiter_statics_evaluating", default=False)
+#: Set while an ability's own threshold ("(A) — provides more mana") is checked: the affinity that
+#: meets it is counted without other threshold-gated abilities, or an ability providing affinity
+#: would ask itself whether it is on (`_active`).
+_gating: ContextVar[bool] = ContextVar("arbiter_statics_gating", default=False)
 
 
 def evaluating() -> bool:
@@ -174,6 +178,11 @@ def _check_card_words(node: Any) -> None:
             _check_card_words(item)
     elif isinstance(node, A.Selector):      # "the first Knight you cast each turn": `casting_rules` reads "first"
         first = any(m.lower() == "first" for m in node.mods)
+        from codex.engine.effects.casting_rules import element_firsts
+        per_element = element_firsts(node) if first else None
+        if per_element is not None:         # "of each element (cast by the bearer)": read by `casting_rules`
+            _check_words(per_element[1])
+            node = A.replace(node, filters=tuple(f for f in node.filters if f is not per_element[0]))
         filters = tuple(_without_each_turn(f) for f in node.filters) if first else node.filters
         _check_words(A.replace(node, det=None, mods=tuple(m for m in node.mods if m.lower() != "first"),
                                filters=filters + (A.Where("from", A.Selector("hand")),)))
@@ -463,7 +472,7 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                 _check_words(other[1])
                 out.append(Static("protect", ctx, other[1], other[0], conds, order))
                 continue
-            what = next((w for w in ("modify", "destroy", "move") if self_verb(verb, w)), None)
+            what = next((w for w in ("modify", "destroy", "move", "disable") if self_verb(verb, w)), None)
             if what is not None:
                 # "Can't be moved, destroyed, or modified": read where those happen (`unmodifiable.py`)
                 if conds:
@@ -523,6 +532,20 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         for problem in sentence_problems((A.Sentence(clauses=(payload,)),)):
             raise Unsupported(f"an alternative cost with {problem}")
         return [Static("alternative_cost", ctx, None, payload, (), order)]
+    kinds = ability_kinds_also(clause)
+    if kinds is not None and not conds:
+        # "Genesis abilities at this site are also Deathrite abilities": a card's Genesis fires when it dies
+        # too, while it is where the words say (`also_deathrite`, read by `storyline`)
+        place = A.Selector(noun="minion", plural=True, filters=act.patient.filters)
+        _check_words(place)
+        return [Static("also_kind", ctx, place, kinds, (), order)]
+    if isinstance(act, A.IsA) and isinstance(act.patient, A.Mana) and tuple(act.patient.symbols) == ("(X)",) \
+            and clause.modal is None and not clause.negated and not conds:
+        # "(X) is the difference between your two life totals": what X is as the spell is cast (`x_defined`)
+        from codex.engine.effects.x_defined import x_problems
+        for problem in x_problems(act.type):
+            raise Unsupported(problem)
+        return [Static("x_is", ctx, None, act.type, (), order)]
     if clause.modal in ("may", "can") and not clause.negated:
         return _permission(clause, ctx, order)
     if clause.modal in ("must", "can and must") and not clause.negated:
@@ -533,6 +556,12 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return [Static("land", ctx, act.patient, None, conds, order)]
     if clause.modal is not None or clause.negated:
         raise Unsupported(f"a static ability with '{clause.modal or 'not'}'")
+    kills = _banish_kills(clause)
+    if kills is not None:
+        # "Allied Beasts banish the minions they kill to permanently gain +2 power": a replacement of
+        # where their victims go, and a gain for the killer (`banished_by_killer`, read at burial)
+        _check_words(act.agent)
+        return [Static("banish_kills", ctx, act.agent, kills, conds, order)]
     if clause.purpose is not None and not isinstance(act, A.CostChange):
         raise Unsupported("a static ability with a purpose")
     if clause.per is not None and not isinstance(act, (A.Grant, A.Provide)):
@@ -905,6 +934,73 @@ def _strike_damage_of(node: Any) -> Any:
     return node.det.owner
 
 
+def _banish_kills(clause: A.Clause) -> int | None:
+    """"<Units> banish the minions they kill to permanently gain +N power": N, or None for any other
+    words."""
+    act, purpose = clause.action, clause.purpose
+    if not (isinstance(act, A.Remove) and act.kind == "banish" and isinstance(act.patient, A.Selector)
+            and act.agent is not None and isinstance(purpose, A.Clause) and isinstance(purpose.action, A.Grant)
+            and purpose.action.patient is None and purpose.duration is not None
+            and purpose.duration.kind == "permanently" and len(purpose.action.grants) == 1
+            and isinstance(purpose.action.grants[0], A.PowerMod) and isinstance(purpose.action.grants[0].amount, int)):
+        return None
+    patient = act.patient
+    rel = patient.filters[0] if len(patient.filters) == 1 else None
+    kill = rel.clause if isinstance(rel, A.Relative) else None
+    if not (singular_noun(patient) == "minion" and not patient.mods and isinstance(kill, A.Clause)
+            and isinstance(kill.action, A.Remove) and kill.action.kind == "kill"
+            and isinstance(kill.action.agent, A.Ref) and kill.action.agent.word == "they"):
+        return None
+    return int(purpose.action.grants[0].amount)
+
+
+def banished_by_killer(state: GameState, unit: Unit) -> tuple[CardQuote, list[Unit], int] | None:
+    """The ongoing effect sending this dead minion to the banished area because units it names killed
+    it ("Allied Beasts banish the minions they kill ..."): its sentence, those killers, the power
+    they gain; None when none does."""
+    silenced = _silenced_sources(state)
+    for s in state.statics:
+        if s.kind != "banish_kills" or not _active(state, s, silenced) or not unit.is_minion:
+            continue
+        from codex.engine.effects.select import NotExecutable, select_all
+        try:
+            named = set(select_all(state, s.ctx, s.patient))
+        except NotExecutable:
+            continue
+        killers = [k for kid in unit.killed_by if (k := state.unit(kid)) is not None and Obj("unit", kid) in named]
+        if killers:
+            return s.quote, killers, int(s.payload)
+    return None
+
+
+def ability_kinds_also(clause: A.Clause) -> tuple[str, str] | None:
+    """"Genesis abilities at this site are also Deathrite abilities": (``genesis``, ``deathrite``), or None."""
+    act = clause.action
+    if not (isinstance(act, A.IsA) and "also" in clause.adverbs and clause.modal is None and not clause.negated):
+        return None
+    words = []
+    for sel in (act.patient, act.type):
+        if not (isinstance(sel, A.Selector) and singular_noun(sel) == "ability" and len(sel.mods) == 1
+                and sel.det is None):
+            return None
+        words.append(sel.mods[0].lower())
+    if words != ["genesis", "deathrite"] or act.type.filters:
+        return None
+    return words[0], words[1]
+
+
+def also_deathrite(state: GameState, unit: Unit) -> CardQuote | None:
+    """The ongoing effect making this unit's Genesis abilities Deathrite abilities too, where it is
+    now ("Genesis abilities at this site are also Deathrite abilities"), or None."""
+    if not state.statics:
+        return None
+    silenced = _silenced_sources(state)
+    for s in state.statics:
+        if s.kind == "also_kind" and _active(state, s, silenced) and Obj("unit", unit.id) in affected(state, s):
+            return s.quote
+    return None
+
+
 def singular_noun(sel: A.Selector) -> str:
     from codex.engine.effects.select import singular
     return singular(sel.noun).lower()
@@ -933,6 +1029,12 @@ def _provide_static(act: A.Provide, clause: A.Clause, ctx: Ctx, conds: tuple[Any
         if "only" in clause.adverbs:
             raise Unsupported("providing only some mana")
         mana, affinity = _provided(patient)
+        if clause.instead:
+            # "provides (N) instead": that mana in place of the one a site provides (Codex "Site"), so
+            # one more than it would; threshold instead of its own is another matter
+            if affinity or mana < 1 or not (isinstance(act.agent, A.Ref) and act.agent.word == "SELF"):
+                raise Unsupported("providing something instead of what a card provides")
+            mana -= 1
         return [Static("provide", ctx, act.agent, (mana, affinity), conds, order, per=clause.per)]
     items = patient.items if isinstance(patient, A.Group) else (patient,)
     if not all(isinstance(i, A.Selector) and i.noun in ("mana", "threshold") for i in items):
@@ -1234,7 +1336,11 @@ def _cost_static(act: A.CostChange, clause: A.Clause, ctx: Ctx, conds: tuple[Any
     amount = _mana_amount(act.amount)
     if act.direction not in ("more", "less"):
         raise Unsupported(f"a cost changed '{act.direction}'")
-    if clause.scope is not None:
+    first = isinstance(act.patient, A.Selector) and any(m.lower() == "first" for m in act.patient.mods)
+    if clause.scope is not None and not (first and isinstance(clause.scope, A.Turn) and clause.scope.which is None
+                                         and clause.scope.whose in ("each", "every")):
+        # "the first spell of each element that the bearer casts each turn costs less": the turn is
+        # what "first" counts in (`casting_rules._first_this_turn`); any other scope is not read
         raise Unsupported("a cost change for the first spell of a turn")
     purpose = clause.purpose
     if purpose is not None and not (isinstance(purpose, A.Clause) and isinstance(purpose.action, A.Cast)
@@ -1424,12 +1530,16 @@ def _active(state: GameState, static: Static, silenced: set[Obj]) -> bool:
     if static.turn is not None and (state.turn.active == static.ctx.controller) != (static.turn == "your"):
         return False
     if static.threshold:
+        if _gating.get():       # checking another gate: gated abilities are not counted toward it
+            return False
         from codex.engine.effects.costs import has_threshold
         token = _evaluating.set(True)
+        gate = _gating.set(True)
         try:
             if not has_threshold(state, static.ctx.controller, static.threshold):
                 return False
         finally:
+            _gating.reset(gate)
             _evaluating.reset(token)
     if static.conditions:
         from codex.engine.effects.conditions import holds

@@ -167,6 +167,7 @@ def _summon(run: Run, act: A.Summon, clause: A.Clause) -> list[Obj]:
         attack, defense = doc_power(data)
         minion = Unit(uid, card.name, run.ctx.controller, zc.owner, "minion", loc, attack, defense, tapped=tapped,
                       text=data.text, summoned_this_turn=True, subtypes=tuple(data.subtypes), cost=data.cost,
+                      summoned_at=loc.square,
                       elements=tuple(data.elements), rarity=data.rarity)
         if not _can_enter(run, minion, zc):
             continue
@@ -295,7 +296,7 @@ def _token(run: Run, kind: Any, at: Location, n: int) -> list[Obj]:
     from codex.engine.state import Unit
     uid = f"{kind.name.lower().replace(' ', '-')}-{run.ctx.key.replace('.', '-')}-{n}"
     minion = Unit(uid, kind.name, run.ctx.controller, run.ctx.controller, "minion", at, kind.power, kind.power,
-                  text=kind.text, summoned_this_turn=True, token=True, subtypes=tuple(kind.subtypes),
+                  text=kind.text, summoned_this_turn=True, token=True, subtypes=tuple(kind.subtypes), summoned_at=at.square,
                   elements=(kind.element,) if kind.element else ())
     if _can_enter(run, minion, None) and put_minion(run, minion):
         return [Obj("unit", uid)]

@@ -22,7 +22,7 @@ from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.effects.select import NotExecutable, locations_of, select_all
 from codex.engine.events import (ArtifactBroken, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Entering, Event, Fought, Intercepted,
-                                 Marked, PickedUp, ProjectileStruck, SitePlayed, SpellCast, Stopped, Struck, Summoned, TurnEnded,
+                                 Marked, PickedUp, ProjectileStruck, SiteDamaged, SitePlayed, SpellCast, Stopped, Struck, Summoned, TurnEnded,
                                  TurnOver, TurnStarted)
 from codex.engine.geometry import Location, Region
 from codex.engine.state import Card, GameState, Site
@@ -30,7 +30,7 @@ from codex.engine.state import Card, GameState, Site
 #: Trigger clause primitive → the engine events it listens for.
 _EVENTS: dict[type, tuple[type, ...]] = {
     A.Enter: (Entering, Conjured, SitePlayed), A.Conjure: (Conjured,), A.Die: (Marked,), A.Attack: (Attacked, AttackEnded), A.Strike: (Struck, ProjectileStruck),
-    A.Damage: (Damaged,), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
+    A.Damage: (Damaged, SiteDamaged), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
     A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken), A.Draw: (Drew,),
     A.Relocate: (Entering,), A.Leave: (Entering,), A.Carry: (PickedUp,), A.Occupy: (Entering,),
     A.Fight: (Fought,), A.Traverse: (Entering,), A.Choose: (Attacked,), A.Move: (Entering,),
@@ -194,6 +194,8 @@ def _subject(event: Event) -> Obj | None:
         return Obj("player", event.player)
     if isinstance(event, (SitePlayed, Conjured)):
         return _entered_card(event)
+    if isinstance(event, SiteDamaged):
+        return Obj("site", event.square)
     return Obj("unit", unit) if isinstance(unit, str) else None
 
 
@@ -466,7 +468,7 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
         return _marked(state, ctx, act, event)
     if isinstance(event, ArtifactBroken):
         return isinstance(act, A.Remove) and act.kind == "destroy" and _in(state, ctx, act.patient, subject)
-    if isinstance(event, (Damaged, Summoned)):
+    if isinstance(event, (Damaged, Summoned, SiteDamaged)):
         return _in(state, ctx, getattr(act, "patient", None), subject)
     if isinstance(event, SpellCast):
         agent = getattr(act, "agent", None)
@@ -644,6 +646,8 @@ def _event_roles(event: Event) -> dict[str, list[Obj]]:
         return {"patient": [Obj("unit", event.unit)], "agent": [Obj("unit", k) for k in event.killers]}
     if isinstance(event, Damaged):
         return {"patient": [Obj("unit", event.unit)], "agent": [Obj("unit", event.source)] if event.source else []}
+    if isinstance(event, SiteDamaged):
+        return {"patient": [Obj("site", event.square)], "agent": [Obj("unit", event.source)] if event.source else []}
     if isinstance(event, Entering):
         entry = event.entry()
         return {"patient": [Obj("unit", entry.unit)], "dest": [Obj("location", entry.to)]}
