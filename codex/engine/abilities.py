@@ -445,6 +445,22 @@ def place_of_death_as_filter(node: Any) -> Any:
     return A.replace(node, trigger=A.replace(node.trigger, event=event))
 
 
+def until_end_of_turn_as_this_turn(node: Any) -> Any:
+    """"until end of turn", "until the end of the turn" is "this turn": the turn's end phase, when
+    "Effects that last for your turn now end" (Codex "End Phase"). Only the current turn (no owner:
+    "until the end of your turn" said on another player's turn names a later turn; no "next"). The
+    node with each such duration replaced, so every reader of durations sees one form."""
+    if not any(_until_end_of_turn(n) for n in A.walk(node)):
+        return node
+    return A.transform(node, lambda n: A.Duration(kind="this_turn") if _until_end_of_turn(n) else n)
+
+
+def _until_end_of_turn(n: Any) -> bool:
+    return isinstance(n, A.Duration) and n.kind == "until" and n.turn is not None \
+        and n.turn.whose in (None, "the", "this") and n.turn.which in (None, "this") and n.turn.owner is None \
+        and n.phase == "end" and n.event is None
+
+
 def use_once_as_limit(node: Any) -> Any:
     """"Discard a site → Untap this minion. Use only once per turn.": the last sentence limits the
     activated ability as "Once per turn, ..." does (the grammar reads it as a clause "use only once"
@@ -667,7 +683,8 @@ def _read_ability(node: Any, spell: bool, norm: str,
     """One ability of the card's text (a magic's opening rules of its own casting apart), appended
     to ``abilities`` with whether the engine executes it: (the keyword it amounts to, the size it
     gives the card), each None if none."""
-    node = use_once_as_limit(would_trigger_as_replacement(place_of_death_as_filter(node)))
+    node = use_once_as_limit(would_trigger_as_replacement(place_of_death_as_filter(
+        until_end_of_turn_as_this_turn(node))))
     kind = _kind_of(node, spell)
     if kind is None:
         return None, None
