@@ -1622,9 +1622,23 @@ def _silenced_now(state: GameState) -> set[Obj]:
         _evaluating.reset(token)
     for s in state.statics:
         if s.kind in ("silence", "disable") and s.ctx.source not in out:
-            # a silenced site loses its abilities too ("The site directly in front is silenced")
-            out |= {o for o in affected(state, s) if o.kind in ("unit", "site")}
+            # a silenced site loses its abilities too ("The site directly in front is silenced"); an
+            # Avatar only when the words name Avatars (Codex "Characteristics": "Unless an effect
+            # specifically mentions the word 'Avatar,' Avatars by default cannot be ... disabled, silenced")
+            avatars = _names_avatars(s.patient)
+            out |= {o for o in affected(state, s) if o.kind == "site" or o.kind == "unit" and (
+                avatars or not _is_avatar(state, o))}
     return out
+
+
+def _names_avatars(words: Any) -> bool:
+    """Whether the words name Avatars ("Avatars here are silenced", "each Avatar")."""
+    return any(isinstance(n, A.Selector) and singular_noun(n) == "avatar" for n in A.walk(words))
+
+
+def _is_avatar(state: GameState, o: Obj) -> bool:
+    unit = state.unit(o.key)
+    return unit is not None and unit.is_avatar
 
 
 def applied_to(state: GameState, unit: Unit) -> Applied:
