@@ -1480,7 +1480,8 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     if sel.det == "target" or "target" in sel.mods:
         found = untargetable_removed(state, ctx, found)
     if how in ("choose", "up_to") or extreme is not None and len(found) > 1:
-        if sel.det == "target" and ctx.targets and kind == "unit":
+        if (sel.det == "target" or "target" in sel.mods) and ctx.targets and kind == "unit":
+            # "target minion", "up to two target minions": the targets the cast declared answer it
             given = [Obj("unit", t) for t in ctx.targets if Obj("unit", t) in found]
             if given:
                 return given[: count or 1]
