@@ -269,17 +269,38 @@ def _is_located(state: GameState, ctx: Ctx, act: A.Located) -> bool:
                                   for l in locations_of(state, o)) for o in objs)
 
 
+#: "four or more sites", "two or fewer minions": how a count in a condition compares.
+_COUNT_CMP: dict[str, Callable[[int, int], bool]] = {
+    "at_least": lambda n, k: n >= k, "at_most": lambda n, k: n <= k}
+
+
+def counted(sel: Any) -> tuple[A.Selector, str, int] | None:
+    """"you control four or more sites", "if there are two or fewer enemies here": the objects the
+    words name without their count, and the comparison their number must pass (None: no count)."""
+    if not (isinstance(sel, A.Selector) and sel.quant in _COUNT_CMP and isinstance(sel.count, int)):
+        return None
+    return A.replace(sel, quant=None, count=None), sel.quant, sel.count
+
+
 def _control(state: GameState, ctx: Ctx, act: Any) -> bool:
     owners = {str(o.key) if o.kind == "player" else controller_of(state, o)
               for o in select_all(state, ctx, act.agent)} - {None}
-    objs = select_all(state, ctx, act.patient)
+    count = counted(act.patient)
+    objs = select_all(state, ctx, count[0] if count else act.patient)
     if isinstance(act, A.Own):
         from codex.engine.effects.select import owner_of
-        return bool(objs) and all(owner_of(state, o) in owners for o in objs)
-    return bool(objs) and all(controller_of(state, o) in owners for o in objs)
+        held = [o for o in objs if owner_of(state, o) in owners]
+    else:
+        held = [o for o in objs if controller_of(state, o) in owners]
+    if count is not None:          # "as long as you control four or more sites": how many of them
+        return _COUNT_CMP[count[1]](len(held), count[2])
+    return bool(objs) and len(held) == len(objs)
 
 
 def _exists(state: GameState, ctx: Ctx, act: A.Exists) -> bool:
+    count = counted(act.patient)
+    if count is not None:          # "if there are two or fewer enemies here"
+        return _COUNT_CMP[count[1]](len(select_all(state, ctx, count[0])), count[2])
     return bool(select_all(state, ctx, act.patient))
 
 
@@ -539,6 +560,9 @@ def condition_problems(node: Any) -> Iterator[str]:
         value = getattr(act, role, None)
         if role == "type" and isinstance(value, A.Selector):
             value = A.replace(value, det=None)
+        count = counted(value) if role == "patient" and isinstance(act, (A.Control, A.Own, A.Exists)) else None
+        if count is not None:
+            value = count[0]        # "four or more sites": counted (`_control`, `_exists`)
         yield from sel_problems(value)
 
 
