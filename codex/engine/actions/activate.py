@@ -71,9 +71,11 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
     state = res.state
     if state.over:
         raise res.illegal((Reason.GAME_OVER, "death-blow"), f"{name} cannot use its ability", ptr)
+    if controller is None:      # an artifact nobody carries: nobody may use it (Codex "Uncontrolled")
+        rule = "uncontrolled.artifact" if obj.kind == "artifact" else "uncontrolled"
+        raise res.illegal((Reason.NOT_CONTROLLER, rule), f"{name}'s ability (no one controls {name})", ptr)
     if controller != state.turn.active:
-        raise res.illegal((Reason.NOT_CONTROLLER if controller else Reason.NOT_ACTIVE_PLAYER, "activated-ability.controller"),
-                          f"{name}'s ability", ptr)
+        raise res.illegal((Reason.NOT_CONTROLLER, "activated-ability.controller"), f"{name}'s ability", ptr)
     if state.turn.phase != "main":
         raise res.illegal((Reason.NOT_MAIN_PHASE, "activated-ability"), f"{name}'s ability", ptr)
     pid = controller
