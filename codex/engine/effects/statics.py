@@ -353,13 +353,7 @@ def heals_at_once(act: A.Heal, clause: A.Clause) -> bool:
 
 def healed_at_once(state: GameState, unit: Unit) -> CardQuote | None:
     """The static ability that heals ``unit`` at once of damage it survives, if one applies now."""
-    if not state.statics:
-        return None
-    silenced = _silenced_sources(state)
-    for s in state.statics:
-        if s.kind == "heal_now" and _active(state, s, silenced) and Obj("unit", unit.id) in affected(state, s):
-            return s.quote
-    return None
+    return _effect_on(state, unit, "heal_now")
 
 
 def _all_abilities(act: A.LoseGrant) -> bool:
@@ -992,13 +986,7 @@ def ability_kinds_also(clause: A.Clause) -> tuple[str, str] | None:
 def also_deathrite(state: GameState, unit: Unit) -> CardQuote | None:
     """The ongoing effect making this unit's Genesis abilities Deathrite abilities too, where it is
     now ("Genesis abilities at this site are also Deathrite abilities"), or None."""
-    if not state.statics:
-        return None
-    silenced = _silenced_sources(state)
-    for s in state.statics:
-        if s.kind == "also_kind" and _active(state, s, silenced) and Obj("unit", unit.id) in affected(state, s):
-            return s.quote
-    return None
+    return _effect_on(state, unit, "also_kind")
 
 
 def singular_noun(sel: A.Selector) -> str:
