@@ -138,7 +138,7 @@ def test_in_memory_scores_equal_whoosh(build_paths) -> None:
         one = MemoryScorer(s._searcher)
         for q in SCORED_QUERIES:
             parsed = parse_query(q)
-            optional, required = s._clauses(parsed)
+            optional, required, _weight = s._clauses(parsed)
             mine = one.run(optional, required, s._allowed(parsed.filters))
             results = s._searcher.search(s._whoosh_query(parsed), limit=None,
                                          filter=s._filter(parsed.filters))
@@ -167,7 +167,7 @@ def test_each_game_scores_as_if_it_were_alone(build_paths, tmp_path: Path) -> No
             parsed = parse_query(q)
             scores = []
             for s in (every, alone):
-                optional, required = s._clauses(parsed)
+                optional, required, _weight = s._clauses(parsed)
                 run = s._scorer.run(optional, required, s._allowed(parsed.filters))
                 scores.append({s._docs[s._by_docnum[n]]["key"]: sc for n, sc in run.items()})
             mine = {k: v for k, v in scores[0].items() if k.split(":")[0] in ("codex",

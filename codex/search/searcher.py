@@ -811,8 +811,7 @@ class Searcher:
             hits = sorted(allowed, key=lambda n: self._docs[self._by_docnum[n]]["position"])
             return [(n, 0.0) for n in hits], len(hits)
         # Every match is scored (the total is exact), from in-memory BM25F tables.
-        title_weight = self._title_weight(parsed)
-        optional, required = self._clauses(parsed, u, title_weight)
+        optional, required, title_weight = self._clauses(parsed, u)
         for card in cards:        # records naming a card typed, and its keywords' entries
             optional.append(wq.Term("mentions", fold(card.name), boost=BOOST_MENTION))
             for kw in card.keywords:
@@ -926,17 +925,19 @@ class Searcher:
             out.extend(phrasing for _words, phrasing in u.also)
         return out
 
-    def _title_weight(self, parsed: ParsedQuery) -> float:
-        """How much a title's words count in BM25F for this query (``LONG_QUESTION_TITLE``)."""
-        if self._lexicon.scope in (None, SORCERY):
+    def _title_weight(self, words: list[str]) -> float:
+        """How much a title's words count in BM25F for a query of these content words
+        (``LONG_QUESTION_TITLE``)."""
+        if self._lexicon.scope in (None, SORCERY) or len(words) < LONG_QUESTION_WORDS:
             return 1.0
-        long = len(self._meaningful(parsed.all_words())) >= LONG_QUESTION_WORDS
-        return LONG_QUESTION_TITLE if long else 1.0
+        return LONG_QUESTION_TITLE
 
-    def _clauses(self, parsed: ParsedQuery, u: Understanding | None = None,
-                 title_weight: float = 1.0) -> tuple[list[wq.Query], list[list[wq.Query]]]:
-        """Leaf clauses of a query: optional ones, and one required group per phrase."""
+    def _clauses(self, parsed: ParsedQuery, u: Understanding | None = None
+                 ) -> tuple[list[wq.Query], list[list[wq.Query]], float]:
+        """Leaf clauses of a query: optional ones, one required group per phrase, and the
+        weight of title words they use (for the clauses a caller adds: a card's keywords)."""
         words = self._meaningful(parsed.all_words())
+        title_weight = self._title_weight(words)
         optional = [c for w in words
                     for c in self._word_clauses([w], title_weight=title_weight)]
         # a game's declared synonyms are words of its text, not names of its records: the
@@ -949,11 +950,11 @@ class Searcher:
         optional += [c for w in words for n in (other_spelling(w),) if n
                      for c in self._word_clauses([n], BOOST_SYNONYM, ("body",))]
         required = [self._word_clauses(p, title_weight=title_weight) for p in parsed.phrases]
-        return optional, required
+        return optional, required, title_weight
 
     def _whoosh_query(self, parsed: ParsedQuery) -> wq.Query:
         """The same query as one Whoosh query (reference for the in-memory scorer's tests)."""
-        optional, required = self._clauses(parsed)
+        optional, required, _weight = self._clauses(parsed)
         should = _flat_or(optional)
         if not required:
             return should
