@@ -11,6 +11,8 @@ from codex.engine import document as D
 from codex.engine.abilities import AbilityKind, abilities_of, with_explicit
 from codex.engine.effects.context import Ctx, Obj
 from codex.engine.effects.execute import execute, execute_run
+from codex.engine.effects.select import TargetGone
+from codex.engine.errors import IllegalAction
 from codex.engine.actions.base import Outcome, Resolution, handles, place
 from codex.engine.entering import ground_notes, lance_notes, summon
 from codex.engine.events import AbilityNotExecuted, CardQuote, AbilityResolved, CardsMoved, Conjured, Event, MagicResolved, ManaPaid, Note, SpellCast
@@ -276,10 +278,18 @@ def _conjure_wall(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, border: 
     return f"conjured {where}"
 
 
-def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> str:
-    """A magic resolves: its targets were declared legal (Stealth, region); an opponent's unit
-    with a Ward is not affected, its Ward breaks instead of it being targeted."""
-    caster = res.unit(a.caster, ptr + "/caster")
+def _magic_ctx(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, caster: str, index: int, ability: Any,
+               targets: tuple[str, ...], rechecked: bool) -> Ctx:
+    """The context a magic's ``index``-th ability resolves in (its declared ``targets``)."""
+    sid = a.spell.id or spell.name
+    return Ctx(Obj("spell", sid), spell.name, pid, ability, f"{sid}.{index}", caster=caster, targets=targets,
+               x=a.spell.x, spell_card=_casting(res, a, spell, pid, None).card.key.card.data,
+               bound=(("the", _NAMED.get()),) if _NAMED.get() else (), rechecked=rechecked)
+
+
+def _targets_allowed(res: Resolution, a: D.Cast, spell: C.Spell, caster: Unit, ptr: str) -> list[Unit]:
+    """The units a magic declares as targets, each one a magic may target (Stealth, region) and no
+    ongoing effect forbids ("can't be targeted by magic"); an illegal cast otherwise."""
     targets = []
     for i, tid in enumerate(a.targets):
         t = res.unit(tid, f"{ptr}/targets/{i}")
@@ -296,6 +306,34 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
         if found:
             raise res.illegal(found, f"{spell.name} cannot target {t.name}", f"{ptr}/targets/{i}")
         targets.append(t)
+    return targets
+
+
+def _declared_legal(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, caster: str, ptr: str) -> None:
+    """A magic's declared targets must be ones its words allow as it is cast, before anything its
+    casting triggers happens (Codex "Target": "You must declare a legal target as the effect goes on
+    the storyline"): its effect is tried on the board as it is now, only to find a target its words
+    refuse (an illegal cast); whatever else the trial meets is met again when it resolves."""
+    if not a.targets or spell.type != "magic":
+        return
+    _targets_allowed(res, a, spell, res.unit(caster, ptr + "/caster"), ptr)
+    for i, ability in enumerate(spell.abilities.abilities):
+        if ability.kind is not AbilityKind.SPELL or not ability.executed:
+            continue
+        try:
+            execute_run(res.state, _magic_ctx(res, a, spell, pid, caster, i, ability, tuple(a.targets), False))
+        except IllegalAction as e:
+            if e.rule_id == "target.declared":
+                raise IllegalAction(e.reason, e.message, e.rule_id, e.pointer, res.state) from None
+        except Exception:           # a choice, a budget...: met again when it resolves
+            continue
+
+
+def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> str:
+    """A magic resolves: its targets were declared legal (Stealth, region); an opponent's unit
+    with a Ward is not affected, its Ward breaks instead of it being targeted."""
+    caster = res.unit(a.caster, ptr + "/caster")
+    targets = _targets_allowed(res, a, spell, caster, ptr)
     res.state = _pay(res.state, pid, spell.cost)
     effects = spell.abilities.of_kind(AbilityKind.SPELL) + spell.abilities.of_kind(AbilityKind.TRIGGERED)
     runs = bool(effects) and all(e.executed for e in effects) and not spell.abilities.unreadable
@@ -311,13 +349,16 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
         for i, ability in enumerate(spell.abilities.abilities):
             if ability.kind is not AbilityKind.SPELL:
                 continue
-            ctx = Ctx(Obj("spell", sid), spell.name, pid, ability, f"{sid}.{i}", caster=caster.id,
-                      targets=tuple(t.id for t in targets if t.id not in warded), x=a.spell.x,
-                      spell_card=_casting(res, a, spell, pid, None).card.key.card.data,
-                      bound=(("the", _NAMED.get()),) if _NAMED.get() else ())
+            ctx = _magic_ctx(res, a, spell, pid, caster.id, i, ability,
+                             tuple(t.id for t in targets if t.id not in warded), rechecked=True)
             res.emit(AbilityResolved(sid, spell.name, ability.text, rules=("storyline", "casting.magic"),
                                      from_card=ctx.quote))
-            done = execute_run(res.state, ctx)
+            try:
+                done = execute_run(res.state, ctx)
+            except TargetGone as gone:
+                res.emit(Note("target", f"{spell.name} does nothing: {gone}, checked again as it resolves.",
+                              {"targets": list(ctx.targets)}, rules=("target.declared",), from_card=ctx.quote))
+                continue
             res.apply((done.state, done.events))
             bound = done.ctx.bound
         _leave_delayed(res, spell, sid, pid, caster.id, tuple(t.id for t in targets if t.id not in warded), bound)
@@ -641,6 +682,7 @@ def _cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
     _pay_additional(res, casting, spell, caster.id, a.spell.id or spell.name, ptr, alternative)
     res.state, stirred = stir(res.state, (caster.id,), "cast a spell", (spell.text,))   # Codex "At Rest"
     res.emit(*stirred)
+    _declared_legal(res, a, spell, pid, caster.id, ptr)
     res.settle([SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",))])
     where = _PLACE[spell.type](res, a, spell, pid, ptr)
     res.emit(ManaPaid(pid, spell.cost, res.state.player(pid).mana, rules=("casting.cost",)))

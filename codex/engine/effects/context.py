@@ -71,6 +71,9 @@ class Ctx:
     caster: str | None = None            # a spell's caster (a unit id)
     bound: tuple[tuple[str, tuple[Obj, ...]], ...] = field(default_factory=tuple)
     targets: tuple[str, ...] = ()        # a cast spell's declared targets (unit ids), in order
+    #: the declared targets were found legal when the spell was cast; a target the words no longer
+    #: allow when it resolves is left alone (Codex "Target": "checked again"), not an illegal cast
+    rechecked: bool = False
     x: int | None = None                 # the value a spell's caster paid for X
     spell_card: Any = None               # a spell's printed facts (`cards.CardData`), when it is one
     grantor: Obj | None = None           # a granted ability: the card that grants it (what "this" means)

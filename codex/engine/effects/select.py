@@ -1487,9 +1487,11 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
                 return given[: count or 1]
             if all(state.unit(t) is not None for t in ctx.targets):
                 # a declared target the words do not allow (Codex "Target": declared legal, checked again)
+                names = ", ".join(name_of(state, Obj("unit", t)) for t in ctx.targets)
+                if ctx.rechecked:          # legal when cast, not any more: the effect leaves it alone
+                    raise TargetGone(f"{names} is no longer a {sel.noun} its words allow")
                 from codex.engine.errors import IllegalAction
                 from codex.engine.reasons import Reason
-                names = ", ".join(name_of(state, Obj("unit", t)) for t in ctx.targets)
                 raise IllegalAction(Reason.NOT_A_LEGAL_TARGET, f"{ctx.source_name} cannot target {names}: "
                                     f"it is not a {sel.noun} its words allow", "target.declared", "/action/targets")
         if not found and how == "choose" and (sel.det == "target" or "target" in sel.mods):
@@ -1499,6 +1501,12 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         _check_together(state, ctx, sel, role, picked)
         return picked
     return found
+
+
+class TargetGone(Exception):
+    """Every target a spell declared legally is, when the spell resolves, no longer one its words
+    allow (Codex "Target": "the legality of the target is checked again when the effect actually
+    resolves"): the ability does nothing."""
 
 
 def _check_together(state: GameState, ctx: Ctx, sel: A.Selector, role: str, picked: list[Obj]) -> None:
