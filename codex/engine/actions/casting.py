@@ -69,6 +69,8 @@ def _attacked_now(state: GameState, named: Any) -> bool:
 #: The units a spell's own casting rule named as it was cast ("May be cast when an ally defends":
 #: that ally), what "the ally" of its effect means; set for one cast.
 _NAMED: ContextVar[tuple[Any, ...]] = ContextVar("arbiter_cast_named", default=())
+#: a magic's declared targets were tried as it was cast, before casting triggers changed the board
+_TRIED: ContextVar[bool] = ContextVar("arbiter_cast_tried", default=False)
 
 
 def _summon(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> str:
@@ -309,14 +311,20 @@ def _targets_allowed(res: Resolution, a: D.Cast, spell: C.Spell, caster: Unit, p
     return targets
 
 
-def _declared_legal(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, caster: str, ptr: str) -> None:
+def _declared_legal(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, caster: str, ptr: str,
+                    cast: SpellCast) -> bool:
     """A magic's declared targets must be ones its words allow as it is cast, before anything its
     casting triggers happens (Codex "Target": "You must declare a legal target as the effect goes on
-    the storyline"): its effect is tried on the board as it is now, only to find a target its words
-    refuse (an illegal cast); whatever else the trial meets is met again when it resolves."""
+    the storyline"): when a trigger hears the cast, its effect is tried on the board as it is now,
+    only to find a target its words refuse (an illegal cast); whatever else the trial meets is met
+    again when it resolves. With no such trigger the board is the same when it resolves, where the
+    words are checked anyway. Whether it was tried (a target refused later then does nothing)."""
     if not a.targets or spell.type != "magic":
-        return
+        return False
     _targets_allowed(res, a, spell, res.unit(caster, ptr + "/caster"), ptr)
+    from codex.engine.effects.triggers import fired
+    if not fired(res.state, cast):
+        return False
     for i, ability in enumerate(spell.abilities.abilities):
         if ability.kind is not AbilityKind.SPELL or not ability.executed:
             continue
@@ -327,6 +335,7 @@ def _declared_legal(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, caster
                 raise IllegalAction(e.reason, e.message, e.rule_id, e.pointer, res.state) from None
         except Exception:           # a choice, a budget...: met again when it resolves
             continue
+    return True
 
 
 def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> str:
@@ -350,7 +359,7 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
             if ability.kind is not AbilityKind.SPELL:
                 continue
             ctx = _magic_ctx(res, a, spell, pid, caster.id, i, ability,
-                             tuple(t.id for t in targets if t.id not in warded), rechecked=True)
+                             tuple(t.id for t in targets if t.id not in warded), rechecked=_TRIED.get())
             res.emit(AbilityResolved(sid, spell.name, ability.text, rules=("storyline", "casting.magic"),
                                      from_card=ctx.quote))
             try:
@@ -576,11 +585,12 @@ _PLACE: dict[str, Placement] = {"minion": _summon, "artifact": _conjure_artifact
 
 @handles(D.Cast, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL)
 def cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
-    token = _NAMED.set(())
+    token, tried = _NAMED.set(()), _TRIED.set(False)
     try:
         return _cast(res, a, ptr)
     finally:
         _NAMED.reset(token)
+        _TRIED.reset(tried)
 
 
 def _x_from_text(res: Resolution, a: D.Cast, pid: str) -> D.Cast:
@@ -682,8 +692,9 @@ def _cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
     _pay_additional(res, casting, spell, caster.id, a.spell.id or spell.name, ptr, alternative)
     res.state, stirred = stir(res.state, (caster.id,), "cast a spell", (spell.text,))   # Codex "At Rest"
     res.emit(*stirred)
-    _declared_legal(res, a, spell, pid, caster.id, ptr)
-    res.settle([SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",))])
+    cast_event = SpellCast(caster.id, spell.name, spell.type, a.targets, rules=("storyline",))
+    _TRIED.set(_declared_legal(res, a, spell, pid, caster.id, ptr, cast_event))
+    res.settle([cast_event])
     where = _PLACE[spell.type](res, a, spell, pid, ptr)
     res.emit(ManaPaid(pid, spell.cost, res.state.player(pid).mana, rules=("casting.cost",)))
     res.apply(interact(res.state, caster.id, "cast a spell", ("stealth.after-spell",)))
