@@ -10,6 +10,7 @@ import threading
 
 import pytest
 
+from browser_wait import wait_until
 from tests.test_browser_service import ARGS, chromium_path
 
 pytestmark = pytest.mark.browser
@@ -435,8 +436,8 @@ def test_copy_link_works_over_plain_http_on_a_lan_name(browser, server):
         link = lan + button.get_attribute("data-copy")
         button.click()
         field = pg.locator("input.copy-field")
-        pg.wait_for_function("""() => document.querySelector('button.copy').textContent === 'Copied'
-                                || document.querySelector('input.copy-field') !== null""")
+        wait_until(pg, """document.querySelector('button.copy').textContent === 'Copied'
+                         || document.querySelector('input.copy-field') !== null""")
         if field.count():                                   # not copied: selected for the user
             assert field.input_value() == link and pg.evaluate(
                 "document.activeElement.classList.contains('copy-field')")

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from browser_wait import wait_until
+
 pytestmark = pytest.mark.browser
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -98,7 +100,7 @@ def test_results_arriving_late_keep_the_readers_place(page, server):
     page.goto(server + "/")
     page.keyboard.type("air")
     page.locator("#results a.hit-title").first.wait_for()
-    page.wait_for_function("location.search.endsWith('q=air')")   # set by replaceState, no navigation
+    wait_until(page, "location.search.endsWith('q=air')")   # set by replaceState, no navigation
 
     def slow(route):
         time.sleep(0.4)
@@ -108,7 +110,7 @@ def test_results_arriving_late_keep_the_readers_place(page, server):
     page.wait_for_timeout(200)                  # the request for "airborne" is on its way
     page.keyboard.press("ArrowDown")
     assert page.evaluate("document.activeElement.className") == "hit-title"
-    page.wait_for_function("location.search.endsWith('q=airborne')")   # the late answer replaced the list
+    wait_until(page, "location.search.endsWith('q=airborne')")   # the late answer replaced the list
     assert page.evaluate("document.activeElement.className") == "hit-title"
     assert "Airborne" in page.locator("#results a.hit-title").all_inner_texts()
     with page.expect_navigation():
