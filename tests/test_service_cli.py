@@ -21,7 +21,7 @@ def test_serve_builds_then_serves_and_prints_the_url(tmp_path):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         url = None
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 300   # a fresh build on a loaded machine
         while url is None and time.monotonic() < deadline:
             line = proc.stdout.readline()
             assert line or proc.poll() is None, proc.stderr.read()
@@ -29,11 +29,13 @@ def test_serve_builds_then_serves_and_prints_the_url(tmp_path):
             url = match.group(1) if match else None
         assert url, "no URL printed"
         assert (build / "current" / "arbiter.db").is_file(), "the corpus was built on first run"
-        with urllib.request.urlopen(url + "api/v1/stats", timeout=10) as resp:
+        # generous: the first request waits for a worker that opens the index (speed is
+        # measured by scripts/bench_service.py, not here; a loaded machine took > 10 s once)
+        with urllib.request.urlopen(url + "api/v1/stats", timeout=60) as resp:
             stats = json.load(resp)
             assert resp.headers["Server"].startswith("gunicorn")  # not Flask's dev server
         assert stats["counts"]["codex_entries"] > 200
-        with urllib.request.urlopen(url + "entries/intercept", timeout=10) as resp:
+        with urllib.request.urlopen(url + "entries/intercept", timeout=60) as resp:
             assert b"<h1>Intercept</h1>" in resp.read()
     finally:
         proc.terminate()
