@@ -67,6 +67,7 @@ SET_FILES = {"judge": "search_queries.yaml", "judge-held-out": "search_queries_h
              "players-blind10": "search_queries_players_blind10.yaml",
              "players-blind11": "search_queries_players_blind11.yaml",
              "players-blind12": "search_queries_players_blind12.yaml",
+             "players-blind13": "search_queries_players_blind13.yaml",
              **{f"{g}{s}": f"search_queries_{g}{suffix}.yaml"
                 for g in ("contracts", "sorcerer", "archmajesty")
                 for s, suffix in (("", ""), ("-held-out", "_heldout"), ("-blind", "_blind"),
@@ -74,7 +75,8 @@ SET_FILES = {"judge": "search_queries.yaml", "judge-held-out": "search_queries_h
                                   ("-blind5", "_blind5"), ("-blind6", "_blind6"),
                                   ("-blind7", "_blind7"), ("-blind8", "_blind8"),
                                   ("-blind9", "_blind9"), ("-blind10", "_blind10"),
-                                  ("-blind11", "_blind11"), ("-blind12", "_blind12"))}}
+                                  ("-blind11", "_blind11"), ("-blind12", "_blind12"),
+                                  ("-blind13", "_blind13"))}}
 CARDS = ROOT.parent / "shared" / "cards" / "sorcery-cards.json"
 GOAL_FIRST_P99 = 3.0       # ms, first pass after warm(), in-process
 
