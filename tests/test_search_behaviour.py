@@ -341,3 +341,44 @@ def test_a_card_typo_that_is_one_edit_from_a_rules_word_is_listed_and_mended(sea
     assert "Town" in [c.name for c in result.cards]
     assert result.searched.split()[0] == "token"
     assert result.hits[0].key == "codex:token"
+
+
+# -- a query naming the part of the book it wants (codex/search/kinds.py) ----------------
+def test_naming_the_glossary_puts_its_line_first(searcher: Searcher) -> None:
+    """"glossary lethal": the glossary's line on Lethal, not the Codex entry nor the
+    glossary's own heading (which the word "glossary" alone would find)."""
+    assert keys(searcher.search("glossary lethal", game="sorcery"))[0] == "rulebook:glossary:lethal"
+    assert keys(searcher.search("lethal", game="sorcery"))[0] == "codex:lethal"
+
+
+def test_naming_the_quick_reference_puts_its_line_first(searcher: Searcher) -> None:
+    first = keys(searcher.search("lethal in the quick reference", game="sorcery"))[0]
+    assert first.startswith("rulebook:quickref:")
+
+
+def test_the_part_of_the_book_alone_is_its_heading(searcher: Searcher) -> None:
+    """Nothing else asked: the query is about that part of the book."""
+    assert keys(searcher.search("glossary", game="sorcery"))[0] == \
+        "rulebook:glossary-of-terms-and-keywords"
+    assert keys(searcher.search("quick reference", game="sorcery"))[0] == \
+        "rulebook:quick-reference-guide"
+
+
+def test_naming_the_part_keeps_it_first_across_every_game(searcher: Searcher) -> None:
+    """The record moved takes the first one's score, so the merge of the games keeps it."""
+    assert keys(searcher.search("glossary lethal"))[0] == "rulebook:glossary:lethal"
+
+
+def test_kind_first_moves_only_a_record_among_the_first_few() -> None:
+    from codex.search.kinds import WITHIN, asked_kinds, kind_first, part_of
+
+    assert asked_kinds(["Glossary", "stronger"]) == (frozenset({"glossary", "term", "keyword"}), 1)
+    assert asked_kinds(["quick", "reference", "page"])[1] == 2
+    assert asked_kinds(["reference", "quick"]) == (frozenset(), 0)
+    assert part_of("glossary:lethal") == "glossary" and part_of("setup") == ""
+    ranked = [(n, 10.0 - n) for n in range(WITHIN + 5)]
+    kind = {3: "term", WITHIN + 2: "term"}
+    moved = kind_first(ranked, frozenset({"term"}), lambda n: kind.get(n, ""))
+    assert moved[:4] == [(3, 10.0), (0, 10.0), (1, 9.0), (2, 8.0)]
+    far = {WITHIN + 2: "term"}
+    assert kind_first(ranked, frozenset({"term"}), lambda n: far.get(n, "")) == ranked

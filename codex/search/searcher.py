@@ -40,6 +40,7 @@ from codex.search.asks import asks_quantity, gives_quantity
 from codex.search.cards import CardNames, CardTexts, catalog_names
 from codex.search.correct import Correction, Corrector
 from codex.search.federate import GameVocabulary, lead_game, merge
+from codex.search.kinds import asked_kinds, kind_first, part_of
 from codex.search.index import DOCSTEMS_FILE, INDEX_NAME, META_FILE, SIDE_FILE, index_exists
 from codex.search.lexicon import ENGLISH, FUNCTION_ZIPF
 from codex.search.memory import Collection, MemoryScorer
@@ -843,6 +844,10 @@ class Searcher:
                                   for n, sig in signals])
         scored = [(n, rank.combine(sig)) for n, sig in signals]
         scored.sort(key=lambda s: (-s[1], self._docs[self._by_docnum[s[0]]]["position"]))
+        kinds, used = asked_kinds(parsed.words)
+        if kinds and len(self._meaningful(parsed.words)) > used:
+            scored = kind_first(scored, kinds,
+                                lambda n: part_of(self._docs[self._by_docnum[n]]["id"]))
         return [(n, round(s, 4)) for n, s in scored], total
 
     def _naming(self, matched: dict[int, float], best: list[tuple[float, int]],
