@@ -27,9 +27,10 @@ KNOWN_MISSES: dict[str, str] = yaml.safe_load(
 
 def _cases() -> list[tuple[str, dict]]:
     out = []
-    for path in sorted(BLIND_DIR.glob("*.json")):
+    for path in sorted(BLIND_DIR.rglob("*.json")):      # Sorcery's rounds, then each game's folder
         doc = json.loads(path.read_text("utf-8"))
-        out += [(f"{path.stem}: {case['name']}", case) for case in doc["cases"]]
+        stem = path.relative_to(BLIND_DIR).with_suffix("").as_posix()    # "round1", "contracts/round1"
+        out += [(f"{stem}: {case['name']}", case) for case in doc["cases"]]
     return out
 
 
@@ -57,12 +58,16 @@ def test_blind_case(name: str, case: dict) -> None:
 
 def test_every_basis_is_verbatim(corpus) -> None:
     """Each case's basis quotes the Codex or the rulebook word for word (its quoted part)."""
-    texts = [r["text"] for r in corpus.query("select text from records where game = 'sorcery'")]
+    texts: dict[str, list[str]] = {}
     checked, bad = 0, []
     for name, case in CASES:
+        game = case["scenario"].get("game", "sorcery")
+        if game not in texts:
+            texts[game] = [r["text"] for r in corpus.query(
+                "select text from records where game = ?", (game,))]
         for quote in _quoted(case["basis"]):
             checked += 1
-            if not any(quote in t for t in texts):
+            if not any(quote in t for t in texts[game]):
                 bad.append(f"{name}: {quote[:70]!r}")
     assert checked >= len(CASES) * 0.9, "most cases quote their basis"
     assert not bad, "\n".join(bad)
