@@ -201,6 +201,10 @@ class _ToAst(Transformer[LexToken, Any]):
         modifier: _Modifier = children[2]
         return modifier.on(children[1])
 
+    def restore(self, children: list[Any]) -> A.Modify:
+        amount = next(c for c in children if isinstance(c, int))
+        return _Modifier(heal=amount).on(next(c for c in children if isinstance(c, A.Target)))
+
     def gains(self, children: list[Any]) -> A.Modify:
         modifier: _Modifier = children[2]
         return modifier.on(children[0])

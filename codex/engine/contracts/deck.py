@@ -75,16 +75,16 @@ def _kept(res: Resolution, looked: list[Contract | None], n_keep: int, keep: tup
     """Which of the contracts looked at the player keeps (indexes), from ``keep`` or because the
     choice does not matter: the contracts are alike, or (the hand having no room left for them)
     they all end in the discard pile anyway and none has an Ambush."""
-    if len(looked) <= n_keep:
-        return list(range(len(looked)))
     chosen: list[int] = []
-    for name in keep[:n_keep]:
+    for name in keep[:n_keep]:          # checked even when every contract looked at is kept
         idx = next((i for i, c in enumerate(looked) if i not in chosen and c is not None
                     and c.name.casefold() == name.casefold()), None)
         if idx is None:
             raise res.illegal((R.NOT_SEEN, "draw"), f"{name} is not among the contracts looked at "
                               f"({', '.join(_label(c) for c in looked)})", pointer + "/keep")
         chosen.append(idx)
+    if len(looked) <= n_keep:
+        return list(range(len(looked)))
     rest = [i for i in range(len(looked)) if i not in chosen]
     if len(chosen) < n_keep:
         names = {_label(looked[i]) for i in rest}
