@@ -271,6 +271,20 @@ def test_too_many_actions_is_a_scenario_error() -> None:
     assert err.value.problems[0].pointer == "/action/actions"
 
 
+def test_an_artifact_in_a_casts_targets_says_how_to_answer_it() -> None:
+    """A cast's "targets" name units; an artifact named there is refused saying to use choices
+    (found by blind ruling round 4: "unknown unit" told nothing)."""
+    doc = board([{"id": "a1", "kind": "avatar", "controller": "p1", "at": 18, "power": 1},
+                 {"id": "k", "controller": "p2", "at": 8, "power": 2, "artifacts": ["Oath Ring"]}],
+                {"do": "cast", "caster": "a1", "targets": ["k-oath-ring"],
+                 "spell": {"name": "Rust Hex", "type": "magic", "cost": 1, "text": "Destroy target artifact."}})
+    with pytest.raises(ScenarioError) as err:
+        rule(doc)
+    problem = err.value.problems[0]
+    assert problem.pointer == "/action/targets/0" and "is an artifact" in problem.problem
+    assert '"Rust Hex.0.target": "k-oath-ring"' in problem.fix
+
+
 # ----------------------------------------------------------------------------- the docs say what the code does
 
 def _table(doc: str, heading: str) -> list[str]:

@@ -92,10 +92,10 @@ def test_open_retries_while_the_folder_is_swapped(private_build, monkeypatch) ->
     timer = threading.Timer(0.005, os.rename, (aside, folder))
     timer.start()
     try:
-        started = time.perf_counter()
+        # it opens (with the retries spent it would raise IndexMissing); how long opening takes is
+        # the benchmarks' business: a wall-clock bound here failed once on a loaded machine
         with Searcher.open(folder) as s:
             assert s.search("airborne").hits[0].key == "codex:airborne"
-        assert time.perf_counter() - started < 2.0
     finally:
         timer.join()
 
@@ -122,7 +122,7 @@ def test_open_gives_up_quickly_when_there_is_no_index(tmp_path: Path) -> None:
     started = time.perf_counter()
     with pytest.raises(IndexMissing):
         Searcher.open(tmp_path / "nope")
-    assert time.perf_counter() - started < 0.5
+    assert time.perf_counter() - started < 5.0   # its waits total ~31 ms; generous for a loaded machine, short of a hang
 
 
 SCORED_QUERIES = ["airborne intercept", "can stealth minion defend", '"death\'s door" minion',

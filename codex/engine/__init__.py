@@ -62,12 +62,15 @@ def _unapplied_parts(abilities: Abilities, keywords: Keywords) -> list[str]:
     return parts
 
 
-def unapplied(state: GameState) -> list[Event]:
+def unapplied(state: GameState, skip: frozenset[str] = frozenset()) -> list[Event]:
     """What the cards on the board have that this engine version does not apply, card by card:
     static abilities it does not execute, triggers it cannot read (they would never fire), keywords
-    it does not apply, sentences the grammar cannot read."""
+    it does not apply, sentences the grammar cannot read. ``skip``: the cards already told (read
+    on the board after an action, for the cards that entered the realm during it)."""
     out: list[Event] = []
     for u in state.units:
+        if u.id in skip:
+            continue
         if u.is_avatar and u.keywords.disabled:
             out.append(Note("note", f"{u.name} is an Avatar, and Avatars cannot be disabled: 'disabled' does not "
                             "apply to it.", {"unit": u.id}, rules=("avatar.surface",)))
@@ -78,10 +81,18 @@ def unapplied(state: GameState) -> list[Event]:
     cards = [(f"site:{s.square}", s.name, s.abilities) for s in state.sites] + [
         (a.id, a.name, a.abilities) for a in state.auras] + [(a.id, a.name, a.abilities) for a in state.artifacts]
     for key, name, abilities in cards:
+        if key in skip:
+            continue
         parts = _unapplied_parts(abilities, abilities.keywords)
         if parts:
             out.append(AbilityNotExecuted(key, name, "; ".join(parts)))
     return out
+
+
+def _board_keys(state: GameState) -> frozenset[str]:
+    """The keys ``unapplied`` tells the cards of ``state`` by."""
+    return frozenset([u.id for u in state.units] + [f"site:{s.square}" for s in state.sites]
+                     + [a.id for a in state.auras] + [a.id for a in state.artifacts])
 
 
 def rule(scenario: dict[str, Any], *, cards: CardSource | None = None, work_limit: int | None = None) -> Ruling:
@@ -123,6 +134,11 @@ def _rule(state: GameState, action: Any, work_limit: int | None) -> Ruling:
         else:
             out = run(state, action)
     events = told_tokens(state.units) + unapplied(state) + settled + list(out.events)
+    # a card that entered the realm during the action (an aura or artifact conjured, a site played)
+    # is told too, unless the action told it already: its unapplied static would otherwise pass in
+    # silence (found by blind ruling round 4)
+    events += unapplied(out.state, _board_keys(state) | {
+        e.unit for e in events if isinstance(e, AbilityNotExecuted)})
     # the action over and the storyline empty, every unit is at rest again (Codex "At Rest")
     after = state_json(out.state.evolve(restless=frozenset()) if out.state.restless else out.state)
     after["paths"] = paths_of(events)

@@ -461,6 +461,31 @@ def _until_end_of_turn(n: Any) -> bool:
         and n.phase == "end" and n.event is None
 
 
+AREA_RELS = ("in", "within", "inside")
+
+
+def affected_area_as_modifier(node: Any) -> Any:
+    """"Minions in the affected area are silenced": "in the affected area" names what an aura
+    affects, as the modifier "affected" does ("Affected minions are silenced"; the rulebook: "An
+    aura affects its 2x2 area"). Each selector with that place filter gets the modifier instead,
+    so one reading serves both wordings (found by blind ruling round 4); other nodes unchanged."""
+    if not any(_affected_area(f) for n in A.walk(node) if isinstance(n, A.Selector) for f in n.filters):
+        return node
+
+    def rewrite(n: Any) -> Any:
+        if not isinstance(n, A.Selector) or not any(_affected_area(f) for f in n.filters):
+            return n
+        mods = n.mods if any(m.lower() == "affected" for m in n.mods) else n.mods + ("affected",)
+        return A.replace(n, mods=mods, filters=tuple(f for f in n.filters if not _affected_area(f)))
+    return A.transform(node, rewrite)
+
+
+def _affected_area(f: Any) -> bool:
+    of = getattr(f, "of", None)
+    return isinstance(f, A.Where) and f.rel in AREA_RELS and f.steps is None and isinstance(of, A.Selector) \
+        and of.noun.lower() in ("area", "areas") and [m.lower() for m in of.mods] == ["affected"] and not of.filters
+
+
 def use_once_as_limit(node: Any) -> Any:
     """"Discard a site → Untap this minion. Use only once per turn.": the last sentence limits the
     activated ability as "Once per turn, ..." does (the grammar reads it as a clause "use only once"
@@ -684,7 +709,7 @@ def _read_ability(node: Any, spell: bool, norm: str,
     to ``abilities`` with whether the engine executes it: (the keyword it amounts to, the size it
     gives the card), each None if none."""
     node = use_once_as_limit(would_trigger_as_replacement(place_of_death_as_filter(
-        until_end_of_turn_as_this_turn(node))))
+        until_end_of_turn_as_this_turn(affected_area_as_modifier(node)))))
     kind = _kind_of(node, spell)
     if kind is None:
         return None, None

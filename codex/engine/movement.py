@@ -101,6 +101,9 @@ def _location_reason(state: GameState, unit: Unit, frm: Location, to: Location, 
         return Reason.NOT_ADJACENT, "adjacent.regions"
     if link is None and is_diagonal(frm.square, to.square):
         if frm.region is not Region.SURFACE or to.region is not Region.SURFACE:
+            if Region.VOID in (frm.region, to.region) and not kw.voidwalk:
+                # the void is closed to it whichever way it steps: the reason a judge gives first
+                return Reason.VOID_NEEDS_VOIDWALK, "voidwalk"
             return ((Reason.AIRBORNE_ONLY_ON_SURFACE, "airborne.surface-only") if kw.airborne
                     else (Reason.DIAGONAL_NEEDS_AIRBORNE, "airborne.diagonal"))
         return (None, "airborne.diagonal") if kw.airborne else (Reason.DIAGONAL_NEEDS_AIRBORNE, "airborne.diagonal")

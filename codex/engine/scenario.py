@@ -664,7 +664,15 @@ def _check_action(action: D.Action, ptr: str, created: set[str], checks: _Checks
             unit(v.unit, f"{ptr}/{f}/unit")
     for f in ("defenders", "interceptors", "hit", "targets", "units"):
         for i, v in enumerate(getattr(action, f, ()) or ()):
-            unit(v if isinstance(v, str) else v.unit, f"{ptr}/{f}/{i}")
+            uid = v if isinstance(v, str) else v.unit
+            if f == "targets" and isinstance(action, D.Cast) and uid in artifacts and uid not in created:
+                # a spell's "target artifact" is a choice, not a declared unit target: say how
+                spell = action.spell.id or action.spell.name
+                checks.add(f"{ptr}/targets/{i}", f"{uid!r} is an artifact: a cast's \"targets\" name units",
+                           f"answer the spell's artifact target with \"choices\": {{\"{spell}.0.target\": "
+                           f"\"{uid}\"}} (docs/scenarios.md, \"Choices\")")
+                continue
+            unit(uid, f"{ptr}/{f}/{i}")
     for f in ("player", "owner", "first"):
         pid = getattr(action, f, None)
         if isinstance(pid, str):

@@ -624,6 +624,10 @@ class GameState:
         sends it to instead ("banish the minions they kill"). What it carries stays where it
         was (the at-rest check drops it there: Codex "Carrying Artifacts")."""
         u = self._units_by_id[unit_id]
+        if u.token and fate == "returned":
+            # "If they would ever leave the realm, they are banished instead" (Codex "Token"): a
+            # token sent to a hand or deck is banished instead; one that died still died
+            fate = "banished"
         zone: ZoneName = "banished" if u.token or fate == "banished" else to or (
             "hand" if fate == "returned" else "cemetery")
         artifacts = tuple(replace(a, location=self.artifact_location(a)) if a.bearer == unit_id else a

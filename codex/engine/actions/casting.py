@@ -358,8 +358,8 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
         for i, ability in enumerate(spell.abilities.abilities):
             if ability.kind is not AbilityKind.SPELL:
                 continue
-            ctx = _magic_ctx(res, a, spell, pid, caster.id, i, ability,
-                             tuple(t.id for t in targets if t.id not in warded), rechecked=_TRIED.get())
+            ctx = replace(_magic_ctx(res, a, spell, pid, caster.id, i, ability, tuple(t.id for t in targets),
+                                     rechecked=_TRIED.get()), shielded=tuple(warded))
             res.emit(AbilityResolved(sid, spell.name, ability.text, rules=("storyline", "casting.magic"),
                                      from_card=ctx.quote))
             try:

@@ -335,10 +335,12 @@ def missing(ability: Ability) -> list[str]:
         return list(dict.fromkeys(problems))
     if ability.kind is AbilityKind.TRIGGERED:
         problems += trigger_problems(node.trigger)
-        from codex.engine.effects.strike_hooks import hook_problems, strike_hook
+        from codex.engine.effects.strike_hooks import changes_its_strike, hook_problems, strike_hook
         hook = strike_hook(node)
         if hook is not None:     # "the next time <a unit> strikes ..., it deals double damage"
             return list(dict.fromkeys(problems + hook_problems(hook)))
+        if changes_its_strike(node):
+            problems.append("a trigger on a strike that changes that strike otherwise than its damage alone")
     if ability.kind is AbilityKind.ACTIVATED:
         problems += list(cost_problems(getattr(node, "costs", ())))
     problems += list(sentence_problems(getattr(node, "body", ()), limited=isinstance(node, (A.Statement, A.Activated))))

@@ -74,6 +74,9 @@ class Ctx:
     #: the declared targets were found legal when the spell was cast; a target the words no longer
     #: allow when it resolves is left alone (Codex "Target": "checked again"), not an illegal cast
     rechecked: bool = False
+    #: declared targets whose Ward broke instead of their being targeted (Codex "Ward"): they stay
+    #: the words' targets, so nothing else is chosen in their place, but the effect does not reach them
+    shielded: tuple[str, ...] = ()
     x: int | None = None                 # the value a spell's caster paid for X
     spell_card: Any = None               # a spell's printed facts (`cards.CardData`), when it is one
     grantor: Obj | None = None           # a granted ability: the card that grants it (what "this" means)
@@ -82,6 +85,12 @@ class Ctx:
     @property
     def quote(self) -> CardQuote:
         return CardQuote(self.grantor_name or self.source_name, self.ability.text)
+
+    def declared(self, among: Sequence[Obj]) -> list[Obj] | None:
+        """The declared targets among ``among``, those a Ward shielded left out; None when no
+        declared target is among them (the words then choose as usual)."""
+        given = [Obj("unit", t) for t in self.targets if Obj("unit", t) in among]
+        return [o for o in given if o.key not in self.shielded] if given else None
 
     def bind(self, word: str, objs: Sequence[Obj]) -> "Ctx":
         """The context in which ``word`` ("it", "they", "that") refers to ``objs``."""

@@ -487,8 +487,9 @@ def _swap(run: Run, act: A.Swap, clause: A.Clause) -> list[Obj]:
     if not first:
         return []
     others = [o for o in select_all(run.state, run.ctx, pair[1]) if o.kind in ("unit", "artifact") and o != first[0]]
-    declared = [Obj("unit", t) for t in run.ctx.targets if Obj("unit", t) in others]
-    second = declared[:1] or run.ctx.choose("other", others, why="choose what it swaps places with")[:1]
+    declared = run.ctx.declared(others)
+    second = declared[:1] if declared is not None else \
+        run.ctx.choose("other", others, why="choose what it swaps places with")[:1]
     if not second:
         return []
     a, b = first[0], second[0]

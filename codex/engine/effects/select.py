@@ -1174,8 +1174,8 @@ def select(state: GameState, ctx: Ctx, node: Any, role: str = "target", *, choos
                                    for i in node.items):
                 # "target minion or artifact": the declared targets answer it
                 options = untargetable_removed(state, ctx, options)
-                given = [Obj("unit", t) for t in ctx.targets if Obj("unit", t) in options]
-                if given:
+                given = ctx.declared(options)
+                if given is not None:
                     return given[:1]
             return ctx.choose(role, options, why="choose one of them")
         out: list[Obj] = []
@@ -1482,8 +1482,8 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     if how in ("choose", "up_to") or extreme is not None and len(found) > 1:
         if (sel.det == "target" or "target" in sel.mods) and ctx.targets and kind == "unit":
             # "target minion", "up to two target minions": the targets the cast declared answer it
-            given = [Obj("unit", t) for t in ctx.targets if Obj("unit", t) in found]
-            if given:
+            given = ctx.declared(found)
+            if given is not None:
                 return given[: count or 1]
             if all(state.unit(t) is not None for t in ctx.targets):
                 # a declared target the words do not allow (Codex "Target": declared legal, checked again)

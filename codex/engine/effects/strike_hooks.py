@@ -52,6 +52,29 @@ def strike_hook(node: Any) -> A.ModifyDamage | None:
     return act
 
 
+def changes_its_strike(node: Any) -> bool:
+    """A trigger on a strike whose words change that very strike but are not of the one shape read
+    above: "the next time bearer strikes, it strikes first and deals 1 extra damage". On the
+    storyline they would come after the strike they mean to change (its order or its damage), so
+    the engine names them as not executed rather than apply them too late (found by blind ruling
+    round 4). What changes it: the striker striking (first) or dealing damage with no object."""
+    trigger = getattr(node, "trigger", None)
+    event = getattr(trigger, "event", None)
+    if not (isinstance(event, A.Clause) and isinstance(event.action, A.Strike)) or strike_hook(node) is not None:
+        return False
+    for n in A.walk(tuple(getattr(node, "body", ()))):
+        if not isinstance(n, A.Clause):
+            continue
+        act = n.action
+        by_striker = getattr(act, "agent", None) is None or isinstance(act.agent, A.Ref) \
+            and act.agent.word in ("it", "they", "he", "she")
+        if isinstance(act, A.Strike) and by_striker:
+            return True
+        if isinstance(act, (A.Damage, A.ModifyDamage)) and by_striker and getattr(act, "patient", None) is None:
+            return True
+    return False
+
+
 def hook_problems(act: A.ModifyDamage) -> list[str]:
     """What of the damage change the engine cannot apply (empty: nothing)."""
     if act.change not in CHANGES:
