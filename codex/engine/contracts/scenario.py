@@ -145,10 +145,24 @@ _REFS: dict[type[D.Action], tuple[str, ...]] = {
 _PLAYER_FIELDS = ("player", "owner", "first")
 
 
-def _check_action(action: Any, pointer: str, known: set[str], players: set[str], checks: _Checks) -> None:
+def _in_hands(parsed: D.ScenarioDoc) -> dict[str, D.ContractDoc]:
+    """The contracts the hands spell out, by name (case folded): what a play by name will put on
+    the field, and with which id."""
+    out: dict[str, D.ContractDoc] = {}
+    for p in parsed.players:
+        hand = p.hand
+        cards = hand if isinstance(hand, tuple) else hand.cards if isinstance(hand, D.PileDoc) else ()
+        for c in cards:
+            if isinstance(c, D.ContractDoc):
+                out.setdefault(c.name.casefold(), c)
+    return out
+
+
+def _check_action(action: Any, pointer: str, known: set[str], players: set[str], checks: _Checks,
+                  hands: dict[str, D.ContractDoc]) -> None:
     if isinstance(action, D.Sequence):
         for i, sub in enumerate(action.actions):
-            _check_action(sub, f"{pointer}/actions/{i}", known, players, checks)
+            _check_action(sub, f"{pointer}/actions/{i}", known, players, checks, hands)
         return
     for f in _PLAYER_FIELDS:
         pid = getattr(action, f, None)
@@ -172,8 +186,10 @@ def _check_action(action: Any, pointer: str, known: set[str], players: set[str],
             if card.type == "orb" and (card.attack is None or not card.durability):
                 checks.add(f"{pointer}/card", "an Orb needs its attack and a durability of at least 1",
                            "add \"attack\" and \"durability\"")
-        if not isinstance(card, str) and card.type in ("creature", "rune", "orb"):
-            known.add(played_id(card, set(known)))
+        if isinstance(card, str):          # played by name: the hand's contract of that name, if spelt out
+            card = hands.get(card.casefold(), card)
+        if isinstance(card, str) or card.type in ("creature", "rune", "orb"):
+            known.add(played_id(card, set(known)))      # (a name only: what it is is known as it is played)
 
 
 def load(doc: Any) -> tuple[State, D.Action]:
@@ -210,7 +226,7 @@ def load(doc: Any) -> tuple[State, D.Action]:
         checks.add("/players", f"{grey} grey extractors: there is only one", "give the grey extractor to one player")
     if D.count_actions(parsed.action) > D.MAX_ACTIONS:
         checks.add("/action", f"more than {D.MAX_ACTIONS} actions in one scenario", "split the sequence")
-    _check_action(parsed.action, "/action", set(seen), set(ids), checks)
+    _check_action(parsed.action, "/action", set(seen), set(ids), checks, _in_hands(parsed))
     if checks.problems:
         raise ScenarioError(checks.problems)
     phase = parsed.turn.phase or D.default_phase(parsed.action, parsed.turn.active)
