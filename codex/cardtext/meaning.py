@@ -795,6 +795,10 @@ class _Interp:
         if k == "amount":
             if filters or (np.det is not None and np.det not in ("all", "the", "any")):
                 raise MeaningError("a bare number with modifiers", np.start)
+            if np.det == "all" and isinstance(np.count, int):
+                # "if they have all four": the whole of a set of so many the context names (its noun
+                # left out), not any four
+                return A.Partitive("all", A.Partitive(np.count, None))
             return np.count
         if np.head in _GRANTED_MEASURES and np.det is None and np.count is None and not np.mods and len(filters) == 1 \
                 and isinstance(filters[0], tuple) and filters[0][0] == "equal":
@@ -972,16 +976,43 @@ def _manner_object(chunks: list[Chunk]) -> list[Chunk]:
     return [Chunk("np", np, first.start, last.end)] + chunks[j:]
 
 
+def _or_equal(chunks: list[Chunk], i: int) -> tuple[str, NP, int] | None:
+    """``equal to or less than X`` / ``less than or equal to X`` from chunk ``i``: the inclusive
+    comparison (``<=``, ``>=``), the value's noun phrase and the index after it; None otherwise."""
+    def kinds(*want: tuple[str, Any]) -> bool:
+        return i + len(want) <= len(chunks) and all(
+            chunks[i + n].kind == kind and (value is None or chunks[i + n].value == value or chunks[i + n].prep == value)
+            for n, (kind, value) in enumerate(want))
+
+    def measured(c: Chunk) -> bool:
+        return isinstance(c.value, NP) and (c.value.kind in ("amount", "mana") or _measure_np(c.value) or (
+            c.value.kind == "core" and c.value.det == "the" and c.value.head in ("number", "sum")))
+
+    if kinds(("pred", "equal"), ("particle", "to"), ("conj", "or"), ("adv", None), ("pp", "than")) \
+            and chunks[i + 3].value in _COMPARE_THAN and measured(chunks[i + 4]):
+        return _COMPARE_THAN[chunks[i + 3].value] + "=", chunks[i + 4].value, i + 5
+    if kinds(("adv", None), ("particle", "than"), ("conj", "or"), ("pred", "equal"), ("pp", "to")) \
+            and chunks[i].value in _COMPARE_THAN and measured(chunks[i + 4]):
+        return _COMPARE_THAN[chunks[i].value] + "=", chunks[i + 4].value, i + 5
+    return None
+
+
 def _open_list_end(r: "_Interp", ph: _Phrase) -> int:
     """Where a list left open by a comma went wrong: the comma, or the ``then`` after it (``3, then 2``:
     the search then revisits that word's reading first, the adverb that orders a list, rather than the
     comma's)."""
     at = ph.sep_at if ph.sep_at is not None else ph.last.np.end
     m = _COMMA_THEN.match(r.text, at)
-    return m.start(1) if m else at
+    if m:
+        return m.start(1)
+    # the word after the separator, read as something that is no list item ("Sites and towers that
+    # you control": an unknown "towers" read as a verb first): revisit that word too, not the separator only
+    m = _SEP_NEXT.match(r.text, at)
+    return m.start(1) if m and ph.sep_at is not None else at
 
 
 _COMMA_THEN = re.compile(r",\s*(then)\b")
+_SEP_NEXT = re.compile(r"(?:,|and/or|and|or)\s+(\w)")
 _THEN_BEFORE = re.compile(r",\s*(then)\s*$")
 
 
@@ -1389,6 +1420,29 @@ class _Builder:
             post = host.posts[-1] if host.posts else None
             if isinstance(post, tuple) and post[0] == "reduced":
                 post[1]["negated"] = True  # "land sites not occupied by other units"
+            return j
+        if (k == "adv" and ch.value in _COMPARE_THAN or k == "pred" and ch.value == "equal") \
+                and (inclusive := _or_equal(chunks, i)) is not None and self.current is not None \
+                and not self.current.open_sep and self.current.last.np.kind == "core" \
+                and self.current.last.np.head in _STAT_NOUNS and not self.current.last.posts:
+            # "with cost equal to or less than 3", "power less than or equal to 2": the comparison and
+            # equality together (<=, >=)
+            cmp, v, j = inclusive
+            if v.kind in ("mana", "amount"):
+                value = _mana(v) if v.kind == "mana" else v.count
+            else:   # "the number of allies here": the measure's own phrases go with it, as after "equal to"
+                host, sub = self.current, _Phrase([_Item(v)])
+                self.current = sub
+                outer, self.in_measure = self.in_measure, True
+                try:
+                    while j < len(chunks) and chunks[j].kind in ("pp", "place", "rel", "part", "gerund") and (
+                            chunks[j].kind != "pp" or chunks[j].prep in ("of", "in", "on", "among", "at")):
+                        j = self.one(chunks, j, chunks[j])
+                finally:
+                    self.in_measure = outer
+                    self.current = host
+                value = sub   # read with the noun's other modifiers (`post`)
+            self.current.last.posts.append(("value", value, cmp, ch.start))
             return j
         if k == "adv" and ch.value in _COMPARE_THAN and i + 1 < len(chunks) and chunks[i + 1].kind == "pp" \
                 and chunks[i + 1].prep == "than" and isinstance(chunks[i + 1].value, NP) \
@@ -1886,7 +1940,10 @@ class _Clauses(_Interp):
                     return A.Stat(stat, head.cmp or "=", head.count)
                 amount = [x for x in sub.items[0].posts if isinstance(x, tuple) and x[0] == "value"]
                 if amount:
-                    return A.Stat(stat, amount[0][2] or "=", amount[0][1])
+                    value = amount[0][1]
+                    if isinstance(value, _Phrase):   # "less than or equal to the number of allies here"
+                        value = _quantity_of(self._phrase(value))
+                    return A.Stat(stat, amount[0][2] or "=", value)
             node = self._phrase(sub)
             if prep == "with" and isinstance(node, A.Selector) and node.noun in ("cost", "mana cost") and sub.items[0].posts:
                 return A.With(node)
@@ -2345,6 +2402,12 @@ class _Clauses(_Interp):
                 f = next(f for f in reversed(outer.frames) if f.slot_free(c.prep))
                 f.fill(c.prep, _Phrase([_Item(c.value)]))
                 continue
+            if c.kind == "sub" and k == len(sc.chunks) - 1 and c.value.vgroup is not None and c.value.subject:
+                # "each minion that attacked this turn if it is tapped": a condition with a subject of its
+                # own is the effect's; a reduced one shares the relative clause's subject and stays
+                # ("each spell they've cast while holding this")
+                self.subordinate(c, outer.extras)
+                continue
             if c.kind == "inf" and "to_vp" not in inner and outer.extras.purpose is None:
                 outer.extras.purpose = self.clause(c.value, None)
                 continue
@@ -2451,6 +2514,10 @@ class _Clauses(_Interp):
                 continue
             if role not in fields:
                 raise MeaningError(f"{lemma}: {cls.__name__} has no role {role!r}")
+            if role == "agent" and not _can_act(node):
+                # "Bearer has Spellcaster and +1 power for each spell they've cast": a bonus casts nothing
+                raise MeaningError(f"{lemma}: {type(node).__name__} as the doer",
+                                   v.items[0].np.start if isinstance(v, _Phrase) else None)
             if role == "dest" and frame.slot_of.get(role) in _BELOW and isinstance(node, (A.Selector, A.Ref, A.Group)):
                 node = A.Where("under", node)   # "conjure this under a site": below it, not onto it
             if role == "dest" and frame.slot_of.get(role) == "between" and "source" in fields and "source" not in values:
@@ -2607,6 +2674,18 @@ def _special_role(cls: type, role: str, node: Any, raw: Any) -> tuple[str | None
     return role, node
 
 
+#: Qualities a thing has, never a doer: a power bonus, a keyword, mana, a number.
+_QUALITIES = (A.PowerMod, A.Keyword, A.Mana, int)
+
+
+def _can_act(node: Any) -> bool:
+    """Whether ``node`` may be the agent of a verb: a quality (``+1 power``, ``Airborne``, ``(2)``) is
+    what a thing has, never who does something, in a list too."""
+    if isinstance(node, A.Group):
+        return all(_can_act(i) for i in node.items)
+    return not isinstance(node, _QUALITIES)
+
+
 def _amount_list(g: A.Group) -> bool:
     """A list of amounts of one unit (``3, 2, or 1 damage``): bare numbers, the last with the unit."""
     *firsts, last = g.items
@@ -2711,6 +2790,17 @@ class _Sentences(_Clauses):
                     clauses[-1] = self.merge_trailing(clauses[-1], content)
                 continue
             sc: SClause = content
+            if clauses and clauses[-1].purpose is not None and _continues_purpose(sc, sep):
+                # "wake it to search your spellbook for a card and put it into your hand": a bare verb
+                # after an infinitive of purpose, joined by "and" with no comma, is a second verb of it
+                more = self.clause(sc, None)
+                if _bare(more):
+                    purpose = clauses[-1].purpose
+                    items = (purpose.action.items if isinstance(purpose.action, A.Group) and purpose.action.conj == _link(sep)
+                             else (purpose.action,)) + (more.action,)
+                    clauses[-1] = A.replace(clauses[-1], purpose=A.replace(purpose, action=A.Group(items, _link(sep))))
+                    last_sc = sc
+                    continue
             shares = bool(clauses) and last_sc is not None and _shares_modal(clauses[-1], last_sc, sc, sep)
             inherited = subject if shares or _inherits(subject, sc, sep) else None
             self.implicit_self = False
@@ -2734,7 +2824,7 @@ class _Sentences(_Clauses):
                 # "can't submerge or surface", "you may search X and summon it": one modal over both verbs
                 prev = clauses[-1]
                 items = (prev.action.items if isinstance(prev.action, A.Group) else (prev.action,)) + (clause.action,)
-                conj = "or" if sep and "or" in sep.split() else "and"
+                conj = _link(sep) if _link(sep) in ("or", "and/or") else "and"
                 clauses[-1] = A.replace(prev, action=A.Group(items, conj), conditions=prev.conditions + clause.conditions,
                                         duration=prev.duration or clause.duration,
                                         adverbs=prev.adverbs + clause.adverbs, adjuncts=prev.adjuncts + clause.adjuncts)
@@ -3004,7 +3094,7 @@ def _share_objects(segs: list[Any], r: "_Sentences") -> list[Any]:
     for i in range(len(out) - 1):
         kind, sc, sep = out[i]
         nkind, nsc, nsep = out[i + 1]
-        if nkind != "clause" or nsep is None or nsep.startswith(",") or nsep not in ("and", "or") or nsc.subject:
+        if nkind != "clause" or nsep is None or nsep.startswith(",") or nsep not in ("and", "or", "and_or") or nsc.subject:
             continue
         if kind == "clause":
             shared = _shared_object(sc, nsc, r)
@@ -3039,12 +3129,37 @@ def _shared_object(sc: SClause, nsc: SClause, r: "_Sentences") -> list[Chunk] | 
         return shared
     if first.kind != "np":
         return None
+    if nsc.vgroup is not None and _same_primitive(r, sc.vgroup.lemma, nsc.vgroup.lemma):
+        # "burrow and/or unburrow any combination of artifacts and minions at this site": two verbs of
+        # one action (its opposites) take the same roles, so the first shares all the second's complements
+        return list(nsc.chunks)
     shared = [first]
     for c in nsc.chunks[1:]:  # a place word after the object picks it out for both verbs ("... each minion here")
         if c.kind != "place":
             break
         shared.append(c)
     return shared
+
+
+def _continues_purpose(sc: SClause, sep: str | None) -> bool:
+    """Whether a clause after one ending with an infinitive of purpose continues that infinitive: a bare
+    verb with no subject, modal or negation, joined by ``and`` or ``and then`` with no comma."""
+    vg = sc.vgroup
+    return not sc.subject and vg is not None and vg.form == "base" and not (vg.modal or vg.negated or vg.copula
+                                                                          or vg.perfect) \
+        and sep is not None and "," not in sep and _link(sep) in ("and", "then")
+
+
+def _bare(clause: A.Clause) -> bool:
+    """A clause that is its action alone (no condition, time, modal...): it may join another's verbs."""
+    return clause == A.Clause(clause.action)
+
+
+def _same_primitive(r: "_Sentences", a: str, b: str) -> bool:
+    """Whether two verbs are one typed action (``tap``/``untap``, ``burrow``/``unburrow``): every sense
+    of each names the same primitive."""
+    prims = {s.primitive for lemma in (a, b) for s in r.lex.verbs.get(lemma) or []}
+    return len(prims) == 1 and None not in prims
 
 
 def _conditions_with_two_clauses(segs: list[Any]) -> list[Any]:
@@ -3240,7 +3355,7 @@ def _shares_modal(prev: A.Clause, prev_sc: SClause, sc: SClause, sep: str | None
     vg = sc.vgroup
     if vg.modal or vg.copula or vg.perfect or vg.negated or vg.form not in ("base",):
         return False
-    return sep in ("and", "or", ", or")  # ", and" starts a clause of its own: "You may A, and B"
+    return sep in ("and", "or", "and_or", ", or")  # ", and" starts a clause of its own: "You may A, and B"
 
 
 def self_threshold(reader: _Reader, t: Tree | None) -> list[str]:

@@ -519,6 +519,8 @@ class _Printer:
             return "".join(n.symbols) if len(n.symbols) != 2 or n.symbols[0][1].isdigit() == n.symbols[1][1].isdigit() else " and ".join(n.symbols)
         if isinstance(n, A.Partitive):
             count = n.count if isinstance(n.count, str) else self.word(n.count)
+            if n.count == "all" and isinstance(n.of, A.Partitive) and n.of.of is None:
+                return f"all {self.word(n.of.count)}"   # "all four": its noun left out
             return count if n.of is None else f"{count} of {self.np(n.of)}"
         if isinstance(n, A.Only):
             return f"{self.subject_np(n.of)} alone"
@@ -642,6 +644,8 @@ class _Printer:
         if st.cmp in ("<", ">"):   # "power less than 3"
             return f"{st.stat} {'less' if st.cmp == '<' else 'more'} than {value}"
         word = "or more" if st.cmp == ">=" else "or less"
+        if isinstance(st.value, A.Quantity):   # "power equal to or less than its cost": a computed bound
+            return f"{st.stat} equal to {word.replace('or ', 'or ', 1)} than {value}"
         if st.stat == "cost":
             return f"cost {value} {word}"
         return f"{value} {word} {st.stat}"
@@ -657,8 +661,21 @@ class _Printer:
             return _Verb(self, c.action, c, relative=True, reduced=True).text()
         if isinstance(c.action, A.Damage) and _is_which(c.action.amount) and not (c.modal or c.negated):
             return _j(_Verb(self, c.action, c, relative=True).text(), *self.clause_tail(c))
-        # the relative clause's own tail too ("that you've cast this turn", "that attacked this turn")
-        return _j("that " + _Verb(self, c.action, c, relative=True).text(), *self.clause_tail(c))
+        # the relative clause's own tail too ("that you've cast this turn", "that attacked this turn"),
+        # and its own condition ("that they've cast while carrying this")
+        return _j("that " + _Verb(self, c.action, c, relative=True).text(), *self.clause_tail(c),
+                  *self._relative_conditions(c))
+
+    def _relative_conditions(self, c: A.Clause) -> list[str]:
+        saved = (self.main, self.main_subject, self.elide)
+        try:
+            # a condition with no doer shares the relative clause's subject: an -ing phrase ("while
+            # holding this"); written with a subject, the parser would give it to the clause outside
+            return [f"{cond.kind} {self.gerund(cond.clause)}" if cond.kind in ("while", "when")
+                    and cond.clause is not None and getattr(cond.clause.action, "agent", 1) is None and cond.clause.voice is None
+                    else self.condition(cond) for cond in c.conditions]
+        finally:
+            self.main, self.main_subject, self.elide = saved
 
     def quantity(self, q: A.Quantity) -> str:
         if q.kind in ("half", "double") and isinstance(q.of, A.Quantity):
@@ -942,6 +959,11 @@ class _Verb:
         if a.state in verbs:
             return self.frame_print(verbs[a.state], {"subject": "agent", "object": "patient"},
                                     {k: v for k, v in (("agent", a.agent), ("patient", a.patient)) if v is not None})
+        if a.state == "awake" and a.patient is not None and (a.agent is not None or (
+                _chosen(a.patient) and not self.c.modal and not self.c.negated and self.c.tense is None
+                and not self.relative and not self.gerund)):
+            # "you may wake it up": someone ends another's sleep (the particle after the object)
+            return _j(self.subject_and_verb(a.agent, "wake"), self.p.np(a.patient), "up")
         if a.state == "asleep" and a.patient is None:
             return _j(self.subject_and_verb(a.patient, "fall"), "asleep")
         return _j(self.copula(a.patient), a.state)
