@@ -64,6 +64,9 @@ def test_a_new_verbs_base_form_follows_english_spelling() -> None:
     assert [past_stem(w) for w in ("tied", "tried", "stopped", "halved", "reduced", "damaged", "caused",
                                    "attacked", "called", "passed", "released")] == \
         ["tie", "try", "stop", "halve", "reduce", "damage", "cause", "attack", "call", "pass", "release"]
+    assert [past_stem(w) for w in ("divided", "invaded", "rotated", "distributed", "visited", "landed", "loaded",
+                                   "limited", "summoned")] == \
+        ["divide", "invade", "rotate", "distribute", "visit", "land", "load", "limit", "summon"]
     assert [s_stem(w) for w in ("ties", "tries", "reaches", "halves", "attacks")] == \
         ["tie", "try", "reach", "halve", "attack"]
     card = _parsed("Whenever a minion is quelled, draw a card.")   # a verb the lexicon does not know

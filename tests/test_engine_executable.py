@@ -119,3 +119,12 @@ def test_a_count_whose_noun_is_left_out_is_named_not_executed() -> None:
     engine does not resolve, so it names it rather than count three of anything."""
     problems = card_problems(_card("Triad", "Magic", "If you control all three, gain 3 life."))
     assert any("noun is left out" in p for p in problems), problems
+
+
+def test_divided_damage_and_a_free_cost_are_named_not_executed() -> None:
+    """``6 damage divided among X`` is split among them, which the damage executor does not do (it would
+    deal 6 to each); ``costs nothing`` sets no amount the cost executor adds or takes away."""
+    problems = card_problems(_card("Scatter", "Magic", "Deal 6 damage divided among up to three target minions."))
+    assert any("divided" in p for p in problems), problems
+    assert card_problems(_card("Scatter", "Magic", "Deal 6 damage to up to three target minions.")) == []
+    assert card_problems(_card("Gift", "Site", "Spells you cast here cost nothing."))

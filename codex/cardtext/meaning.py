@@ -1741,6 +1741,10 @@ class _Builder:
             return i + 1
         host = self.current
         voice = "passive" if ch.kind == "part" else "active"
+        senses = self.r.lex.verbs.get(ch.value) or []
+        if voice == "passive" and senses and all(s.when.get("voice") == "active" for s in senses):
+            # "spells cast by you cost nothing": "cost" has no passive, so it is no participle here
+            raise MeaningError(f"{ch.value!r} has no passive", ch.start)
         kind = _np_kind(host.last.np, self.r) if voice == "passive" else None
         sense = self.r._passive_sense(ch.value, None, kind) if voice == "passive" else self.r.sense(ch.value, None, voice)
         frame = _Frame(ch.value, sense.roles if sense else {"subject": "agent", "object": "patient"}, voice)
@@ -2039,7 +2043,10 @@ class _Clauses(_Interp):
             action = self.build(vg.lemma, sense, frame, "active")
             if isinstance(action, A.CostChange):  # "costs (1) less": the adverb is the direction
                 direction = next((a for a in ex.adverbs if a in ("less", "more")), None)
-                if direction is None and isinstance(action.amount, A.Mana) and action.amount.extra:
+                if direction is None and action.amount == A.Ref("nothing"):
+                    # "costs nothing (to cast)": no mana at all, whatever it costs otherwise
+                    action = A.replace(action, amount=None, direction="nothing")
+                elif direction is None and isinstance(action.amount, A.Mana) and action.amount.extra:
                     # "costs an additional (2)": the same as "costs (2) more"
                     action = A.replace(action, amount=A.replace(action.amount, extra=False), direction="more")
                 elif direction is None:
@@ -2494,6 +2501,9 @@ class _Clauses(_Interp):
             kind = _damage_kind(dnp)
             if kind:
                 kwargs["kind"] = kind
+            if _divided(values["amount"].items[0]):
+                # "5 damage divided (as you choose) among X": split among them, not dealt to each
+                kwargs["divided"] = True
         if idiom_kind is not None:
             # the object of an idiom names the action; a modifier of it is the action's kind, where the
             # primitive has one ("a ranged strike"), else a misreading
@@ -2514,6 +2524,10 @@ class _Clauses(_Interp):
                 continue
             if role not in fields:
                 raise MeaningError(f"{lemma}: {cls.__name__} has no role {role!r}")
+            if role == "patient" and isinstance(node, A.Partitive) and node.of == A.Selector("following", "the"):
+                # "choose two of the following: A, B, or C": the options are the list after the colon, as
+                # in "choose two: A, B, or C"
+                node = A.Partitive(node.count, None)
             if role == "agent" and not _can_act(node):
                 # "Bearer has Spellcaster and +1 power for each spell they've cast": a bonus casts nothing
                 raise MeaningError(f"{lemma}: {type(node).__name__} as the doer",
@@ -2672,6 +2686,20 @@ def _special_role(cls: type, role: str, node: Any, raw: Any) -> tuple[str | None
     if role == "steps" and isinstance(node, A.Selector):
         return role, node.count if node.count is not None else 1
     return role, node
+
+
+#: Verbs of sharing out, as a participle after an amount ("5 damage divided among ...").
+_DIVIDING = frozenset({"divide", "split", "distribute"})
+
+
+def _divided(item: "_Item") -> bool:
+    """Whether an amount's item carries a participle of sharing out (``damage divided``, ``split``),
+    with no phrase of its own: the phrase after it (``among X``) is the verb's."""
+    found = [p for p in item.posts if isinstance(p, tuple) and p[0] == "reduced" and p[1]["vg"].lemma in _DIVIDING
+             and not p[1]["frame"].filled]
+    for p in found:
+        item.posts.remove(p)
+    return bool(found)
 
 
 #: Qualities a thing has, never a doer: a power bonus, a keyword, mana, a number.

@@ -657,8 +657,8 @@ class _Printer:
         return self._relative(c).rstrip()
 
     def _relative(self, c: A.Clause) -> str:
-        if _object_gap_with_agent(c):  # "spells cast by a nearby Spellcaster"
-            return _Verb(self, c.action, c, relative=True, reduced=True).text()
+        if _object_gap_with_agent(c):  # "spells cast by a nearby Spellcaster" (its tail: "this turn")
+            return _j(_Verb(self, c.action, c, relative=True, reduced=True).text(), *self.clause_tail(c))
         if isinstance(c.action, A.Damage) and _is_which(c.action.amount) and not (c.modal or c.negated):
             return _j(_Verb(self, c.action, c, relative=True).text(), *self.clause_tail(c))
         # the relative clause's own tail too ("that you've cast this turn", "that attacked this turn"),
@@ -881,9 +881,12 @@ class _Verb:
         imperative = a.agent is None and a.patient is not None and not (
             self.c.modal or self.c.negated or self.c.tense or self.p.subordinate or self.relative or self.gerund
             or self.gapped or self.shared or _is_self(a.patient))
+        if a.divided:   # "5 damage divided among X": split among them
+            noun += " divided"
+        to = "among" if a.divided else "to"
         if a.agent is not None or a.patient is None or imperative or self.relative and _is_which(a.agent):
             head = self.subject_and_verb(a.agent, "deal")
-            return _j(head, amount, noun, f"to {self.p.np(a.patient)}" if a.patient is not None else None)
+            return _j(head, amount, noun, f"{to} {self.p.np(a.patient)}" if a.patient is not None else None)
         head = self.subject_and_verb(a.patient, "take")
         return _j(head, amount, noun)
 
@@ -1169,8 +1172,9 @@ def _roles(action: Any) -> list[tuple[str, Any]]:
 def _object_gap_with_agent(c: A.Clause) -> bool:
     """A relative clause whose noun is the object and which names the doer, with no modal or negation:
     printed as a reduced passive (``cast by X``)."""
-    if c.modal or c.negated or c.tense or not isinstance(c.action, A.Node) or isinstance(c.action, A.Group):
-        return False
+    if c.modal or c.negated or c.tense or c.duration is not None or not isinstance(c.action, A.Node) \
+            or isinstance(c.action, A.Group):
+        return False   # a duration reads back as a past participle's scope: "that you cast this turn"
     roles = dict(_roles(c.action))
     return _is_which(roles.get("patient")) and roles.get("agent") is not None and not _is_which(roles.get("agent")) \
         and type(c.action).__name__ not in _OWN_ENGLISH
