@@ -351,13 +351,16 @@ class Lexer:
 
     def _where_a_verb_goes(self, i: int) -> bool:
         """Whether the piece starts the sentence (an imperative) or follows what ends a subject: a name (a
-        capitalised word not starting the sentence) or a personal pronoun."""
+        capitalised word not starting the sentence) or a personal pronoun; or a relative word, whose clause
+        has its subject in the noun before it ("each site that borders an enemy site")."""
         if i == 0:
             return True
         prev = self.pieces[i - 1].text
         if not _WORD.match(prev):
             return False
         if prev[:1].isupper() and i > 1:
+            return True
+        if any(c.readings[0].cat == "REL" for c in _word_readings(self.lexicon, prev)):
             return True
         return any(c.readings[0].cat == "PRON" for c in _word_readings(self.lexicon, prev)) \
             and not self._determines(prev)
@@ -519,6 +522,9 @@ class Lexer:
             return [c("ADJ", w), c("NOUN", w, "sg"), c("VERB", w, "base")]
         if w.endswith("ing") and len(w) > 4:
             return [c("GERUND", w[:-3], "ing"), c("ADJ", w)]
+        if w.endswith("eed") and len(w) > 4:
+            # "proceed", "exceed": a base form first; "freed", "agreed": the past of a verb in -ee
+            return [c("VERB", w, "base"), c("VERB", w[:-1], "past"), c("PART", w[:-1], "part"), c("ADJ", w)]
         if w.endswith("ed") and len(w) > 3:
             stem = past_stem(w)
             return [c("VERB", stem, "past"), c("PART", stem, "part"), c("ADJ", w)]
