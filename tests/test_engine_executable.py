@@ -128,3 +128,11 @@ def test_divided_damage_and_a_free_cost_are_named_not_executed() -> None:
     assert any("divided" in p for p in problems), problems
     assert card_problems(_card("Scatter", "Magic", "Deal 6 damage to up to three target minions.")) == []
     assert card_problems(_card("Gift", "Site", "Spells you cast here cost nothing."))
+
+
+def test_a_compared_stat_in_a_condition_is_named_not_executed() -> None:
+    """``if its power is 3 or more`` (it was read ``is 3``), ``at level 4 or more``: a stat compared in a
+    condition, which the engine's conditions do not test yet, so named rather than read as something else."""
+    for text in ("If its power is 3 or more, draw a card.", "At level 4 or more, draw a card."):
+        problems = card_problems(_card("Gauge", "Magic", text))
+        assert any("Stat" in p for p in problems), (text, problems)

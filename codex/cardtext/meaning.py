@@ -2271,6 +2271,14 @@ class _Clauses(_Interp):
                 ph = b.new_phrase(np)
                 b.run(rest, None)
                 return A.Grant(_grants(self._phrase(ph)), subject)
+            owner = _stat_owner(subject)
+            if np.kind == "amount" and not rest and owner is not None and isinstance(np.count, int):
+                # "if its power is 3 or more": a comparison of its power (it had become "is 3")
+                return A.IsA(A.Stat("cost" if subject.noun == "mana cost" else subject.noun, np.cmp or "=", np.count),
+                             owner)
+            if np.kind == "amount" and np.cmp and not rest and isinstance(np.count, int) and subject is not None:
+                # "if the total is 3 or more": the amount the subject names, compared (not "is 3")
+                return A.IsA(A.Stat("amount", np.cmp, np.count), subject)
             ph = b.new_phrase(np)
             b.run(rest, None)
             return A.IsA(self._phrase(ph), subject)
@@ -2688,6 +2696,20 @@ def _special_role(cls: type, role: str, node: Any, raw: Any) -> tuple[str | None
     return role, node
 
 
+#: Possessive determiners and the pronoun each stands for.
+_POSSESSORS = {"its": "it", "their": "they", "his": "he", "her": "she", "your": "you"}
+
+
+def _stat_owner(subject: Any) -> Any:
+    """``its power``, ``Ember Golem's cost``: who has the stat a subject names (None if it names none)."""
+    if not (isinstance(subject, A.Selector) and subject.noun in _STAT_NOUNS and not subject.filters
+            and not subject.mods and subject.count is None):
+        return None
+    if isinstance(subject.det, A.Possessive):
+        return subject.det.owner
+    return A.Ref(_POSSESSORS[subject.det]) if subject.det in _POSSESSORS else None
+
+
 #: Verbs of sharing out, as a participle after an amount ("5 damage divided among ...").
 _DIVIDING = frozenset({"divide", "split", "distribute"})
 
@@ -2973,6 +2995,15 @@ class _Sentences(_Clauses):
         if core and core[0].kind == "pp" and core[0].prep == "as" and core[0].value.head == "cost" and len(core) == 2 \
                 and core[1].kind == "inf":
             ex.conditions.append(A.Condition("additional_cost", self.clause(core[1].value, None)))
+            return None
+        # "At level 8 or more,": while this card's stat is that value (a stat named bare after "at")
+        if len(core) == 2 and core[0].kind == "pp" and core[0].prep == "at" and isinstance(core[0].value, NP) \
+                and core[0].value.kind == "core" and core[0].value.det is None and not core[0].value.mods \
+                and self.lex.noun_class.get(str(core[0].value.head)) == "stat" and core[1].kind == "np" \
+                and core[1].value.kind == "amount" and isinstance(core[1].value.count, int) and core[1].value.det is None:
+            stat = A.Stat(str(core[0].value.head), core[1].value.cmp or "=", core[1].value.count)
+            ex.conditions.append(A.Condition("while", A.Clause(A.IsA(stat, A.Ref("SELF")))))
+            ex.adverbs += advs
             return None
         # "Any time during your turn,"
         if core and core[0].kind == "np" and core[0].value.head == "time" and core[0].value.det == "any":

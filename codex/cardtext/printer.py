@@ -364,6 +364,12 @@ class _Printer:
             return "if needed"
         if c.kind == "when" and c.clause == A.Clause(A.Enter()):
             return "on arrival"   # the time a move before it ends, whatever moved
+        if c.kind == "while" and c.clause is not None and isinstance(c.clause.action, A.IsA) \
+                and isinstance(c.clause.action.type, A.Stat) and _is_self(c.clause.action.patient) \
+                and isinstance(c.clause.action.type.value, int) and c.clause.action.type.cmp in ("=", ">=", "<=") \
+                and c.clause == A.Clause(c.clause.action):
+            st = c.clause.action.type   # "at level 8 or more": this card's own stat, named bare
+            return _j("at", st.stat, str(st.value), {"=": None, ">=": "or more", "<=": "or less"}[st.cmp])
         word = {"as_if": "as if", "first_time": "the first time", "next_time": "the next time"}.get(c.kind, c.kind)
         if c.kind == "additional_cost":
             self.subordinate, saved = 0, self.subordinate
@@ -691,6 +697,9 @@ class _Printer:
         return f"the {q.kind} of {of}"
 
 
+#: Possessive determiners and the pronoun each stands for ("its power": the power of it).
+_POSSESSORS = {"its": "it", "their": "they", "his": "he", "her": "she", "your": "you"}
+
 _ORDINALS = {"next", "topmost", "bottommost", "top", "bottom", "first", "last", "final", "previous"}
 
 
@@ -986,6 +995,13 @@ class _Verb:
         return _j(subj, ("aren't" if c.negated else "are") if plural else ("isn't" if c.negated else "is"))
 
     def _IsA(self) -> str:
+        st = self.a.type
+        if isinstance(st, A.Stat) and st.cmp in ("=", ">=", "<=") and isinstance(st.value, int):
+            # "its power is 3 or more": the stat of its owner, compared
+            owner = self.a.patient
+            det = {v: k for k, v in _POSSESSORS.items()}.get(owner.word) if isinstance(owner, A.Ref) else None
+            stat = owner if st.stat == "amount" else A.Selector(st.stat, det if det is not None else A.Possessive(owner))
+            return _j(self.copula(stat), str(st.value), {"=": None, ">=": "or more", "<=": "or less"}[st.cmp])
         return _j(self.copula(self.a.patient), self.p.np(self.a.type))
 
     def _Located(self) -> str:
