@@ -1466,6 +1466,13 @@ class _Builder:
             return self.participle(chunks, i, ch)
         if k == "rel":
             host = self.current if self.current is not None and not self.current.open_sep else None
+            tail = _trailing_filter(ch.value, self.r) if host is not None else []
+            if tail:
+                # "minions you control with power 2 or less": a "with" phrase the relative clause's verb
+                # takes no role for picks out the noun, as written before the clause
+                sc = ch.value
+                ch = Chunk(ch.kind, SClause(sc.subject, sc.vgroup, sc.chunks[:len(sc.chunks) - len(tail)], sc.start,
+                                            sc.end, sc.gap, sc.caused), ch.start, ch.end, ch.prep, ch.text)
             self.r.hosts.append(host)
             self.r.nested.append([])
             try:
@@ -1475,6 +1482,9 @@ class _Builder:
                 nested = self.r.nested.pop()
             if self.attach_post(rel):
                 self.current.last.posts.extend(nested)  # type: ignore[union-attr]
+                j = 0
+                while j < len(tail):
+                    j = self.one(tail, j, tail[j])
                 return i + 1
             if nested:
                 raise MeaningError("a relative clause inside one with no noun", ch.start)
@@ -2696,6 +2706,19 @@ def _special_role(cls: type, role: str, node: Any, raw: Any) -> tuple[str | None
     return role, node
 
 
+def _trailing_filter(sc: Any, r: "_Interp") -> list[Chunk]:
+    """The chunks ending a relative clause from a ``with``/``without`` phrase on, when its verb takes no
+    role for that preposition and only noun phrases and lists follow (empty otherwise)."""
+    if not isinstance(sc, SClause) or sc.vgroup is None or sc.gap == "place":
+        return []
+    roles = {role for s in r.lex.verbs.get(sc.vgroup.lemma) or [] for role in s.roles}
+    for k, c in enumerate(sc.chunks):
+        if c.kind == "pp" and c.prep in ("with", "without") and c.prep not in roles:
+            rest = sc.chunks[k:]
+            return rest if all(x.kind in ("pp", "np", "lc", "conj") for x in rest) else []
+    return []
+
+
 #: Possessive determiners and the pronoun each stands for.
 _POSSESSORS = {"its": "it", "their": "they", "his": "he", "her": "she", "your": "you"}
 
@@ -2937,10 +2960,11 @@ class _Sentences(_Clauses):
         rest = [c for c in chunks if c.kind not in ("part", "lc", "conj")]
         new = []
         agent = None
+        ex = _Extras()     # the last participle's phrases that are the clause's: "until your next turn"
         for c in parts:
             sense = self._passive_sense(c.value, patient)
             frame = _Frame(c.value, sense.roles if sense else _GENERIC, "passive")
-            b = _Builder(self, _Extras())
+            b = _Builder(self, ex if c is parts[-1] else _Extras())
             if c is parts[-1]:
                 b.run(rest, frame)
             if patient is not None and frame.slot_free("subject"):
@@ -2952,7 +2976,14 @@ class _Sentences(_Clauses):
         if agent is not None and not (A.is_manner(agent) and self.lex.noun_class.get(agent.noun) == "abstract"):
             items = tuple(A.replace(a, agent=agent) if hasattr(a, "agent") and a.agent is None else a for a in items)
         conj = "or" if (sep and "or" in sep) or any(c.kind == "conj" and c.value == "or" for c in chunks) else "and"
-        return A.replace(clause, action=A.Group(items, conj))
+        tail = self.finish(clause.action, None, ex, None)
+        if (tail.duration is not None and clause.duration is not None) or (tail.per is not None and clause.per is not None) \
+                or tail.purpose is not None:
+            raise MeaningError("two times or counts for one passive list", chunks[-1].start)
+        # "can't be moved or destroyed until your next turn": the time was lost with the last participle
+        return A.replace(clause, action=A.Group(items, conj), duration=clause.duration or tail.duration,
+                         per=clause.per or tail.per, conditions=clause.conditions + tail.conditions,
+                         adverbs=clause.adverbs + tail.adverbs, adjuncts=clause.adjuncts + tail.adjuncts)
 
     def clause_subject_of(self, sc: SClause, clause: A.Clause) -> Any:
         return _subject_of(clause) if sc.subject else None
@@ -3400,7 +3431,13 @@ def _passive_participle(sc: SClause) -> bool:
 def _participles_only(chunks: list[Chunk]) -> bool:
     parts = [c for c in chunks if c.kind == "part"]
     return bool(parts) and chunks[0].kind in ("part", "conj", "lc") and all(
-        c.kind in ("part", "conj", "lc", "pp", "place") for c in chunks)
+        c.kind in ("part", "conj", "lc", "pp", "place") or (c.kind == "np" and c is chunks[-1] and _time_np(c.value))
+        for c in chunks)
+
+
+def _time_np(np: Any) -> bool:
+    """``this turn``: a time written as a bare noun phrase."""
+    return isinstance(np, NP) and np.kind == "core" and np.head == "turn" and np.det == "this" and not np.mods
 
 
 def _shares_modal(prev: A.Clause, prev_sc: SClause, sc: SClause, sep: str | None) -> bool:

@@ -903,7 +903,7 @@ class _Verb:
         """The damage itself restricted by a relative clause: ``damage dealt to minions nearby``,
         ``damage taken this way``, ``damage that would be dealt to allies`` (a modal's passive)."""
         a = self.a
-        if self.c.modal and (a.agent is not None or a.patient is not None):
+        if self.c.modal:   # "damage that would be dealt (to allies) this turn"
             head = f"{self.c.modal} not be dealt" if self.c.negated else f"{self.c.modal} be dealt"
             return _j(head, f"by {self.p.np(a.agent)}" if a.agent is not None else None,
                       f"to {self.p.np(a.patient)}" if a.patient is not None else None)
@@ -1188,7 +1188,8 @@ def _roles(action: Any) -> list[tuple[str, Any]]:
 def _object_gap_with_agent(c: A.Clause) -> bool:
     """A relative clause whose noun is the object and which names the doer, with no modal or negation:
     printed as a reduced passive (``cast by X``)."""
-    if c.modal or c.negated or c.tense or c.duration is not None or not isinstance(c.action, A.Node) \
+    if c.modal or c.negated or c.tense or c.duration is not None or c.scope is not None \
+            or not isinstance(c.action, A.Node) \
             or isinstance(c.action, A.Group):
         return False   # a duration reads back as a past participle's scope: "that you cast this turn"
     roles = dict(_roles(c.action))
