@@ -2043,6 +2043,10 @@ class _Clauses(_Interp):
             return A.Clause(A.Group((first, second), "and"))
         if vg.copula:
             action = self.copula(sc, chunks, subject, ex, b, vg)
+        elif vg.lemma in _BECOME and chunks and chunks[0].kind in ("part", "pred"):
+            # "whenever this becomes tapped", "becomes silenced": coming to be in that state, what the
+            # passive or the state with "is" says
+            action = self.copula(sc, chunks, subject, ex, b, vg)
         else:
             lemma, sense, frame, chunks = self.active_frame(vg.lemma, chunks)
             if lemma != vg.lemma:
@@ -2718,6 +2722,9 @@ def _trailing_filter(sc: Any, r: "_Interp") -> list[Chunk]:
             return rest if all(x.kind in ("pp", "np", "lc", "conj") for x in rest) else []
     return []
 
+
+#: Verbs of change of state: before a participle or a state they say what the copula says.
+_BECOME = frozenset({"become", "get"})
 
 #: Possessive determiners and the pronoun each stands for.
 _POSSESSORS = {"its": "it", "their": "they", "his": "he", "her": "she", "your": "you"}

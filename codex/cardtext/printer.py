@@ -1002,6 +1002,12 @@ class _Verb:
             det = {v: k for k, v in _POSSESSORS.items()}.get(owner.word) if isinstance(owner, A.Ref) else None
             stat = owner if st.stat == "amount" else A.Selector(st.stat, det if det is not None else A.Possessive(owner))
             return _j(self.copula(stat), str(st.value), {"=": None, ">=": "or more", "<=": "or less"}[st.cmp])
+        p = self.a.patient
+        t = self.a.type
+        if isinstance(t, A.Partitive) and t.of is None and isinstance(t.count, int) and isinstance(p, A.Selector) \
+                and p.noun in ("power", "cost", "life") and not (self.c.modal or self.c.negated or self.c.tense):
+            # "its power becomes 0": "is 0" reads back as the comparison of a stat
+            return _j(self.subject_and_verb(p, "become"), str(t.count))
         return _j(self.copula(self.a.patient), self.p.np(self.a.type))
 
     def _Located(self) -> str:
