@@ -854,7 +854,8 @@ class Swap(Node, frozen=True):
 class ChangeAmount(Node, frozen=True):
     """An amount changed by a rule: ``patient`` is the amount (a stat of an object, ``the base power of
     target unit``, ``all healing``, ``strike damage caused by nearby units``); ``how`` is ``double``,
-    ``halve``, ``set`` (to ``amount``), ``reduce_to`` (at most ``amount``) or ``limit_to`` (``amount``)."""
+    ``halve``, ``set`` (to ``amount``), ``reduce_to`` (at most ``amount``), ``reduce_by`` (``amount``
+    less) or ``limit_to`` (``amount``)."""
 
     how: str
     patient: Any = None

@@ -2508,6 +2508,17 @@ class _Clauses(_Interp):
         if self.object_gap is not None and "object" in frame.roles and "object" not in frame.slots_used and voice == "active":
             values.setdefault(frame.roles["object"], self.object_gap)
             self.object_gap = None
+        for role in [r for r in values if r == "agent" and frame.slot_of.get(r) == "by"]:
+            if not isinstance(self.phrase(values[role]), (int, A.Mana)):
+                continue
+            # "is reduced by 1", "increased by two", "by (1)": a number or mana after "by" is how much, never who
+            takes = sense is None or sense.primitive is None or "amount" in {n for n, _ in A.node_fields(_primitive(sense.primitive))}
+            if "amount" in values or not takes:
+                raise MeaningError(f"{lemma}: a number after 'by' as the doer",
+                                   values[role].items[0].np.start if isinstance(values[role], _Phrase) else None)
+            values["amount"] = values.pop(role)
+            if sense is not None and sense.args.get("how") == "reduce_to":
+                sense = next((s for s in self.lex.verbs.get(lemma) or [] if s.args.get("how") == "reduce_by"), sense)
         if sense is None or sense.primitive is None:
             roles = tuple((role, _as_thing(role, self.phrase(v))) for role, v in values.items())
             return A.Action(lemma, tuple(sorted(roles, key=lambda rv: _ROLE_ORDER.get(rv[0], 99))))

@@ -828,8 +828,9 @@ class _Verb:
         obj_role = frame.get("object")
         subject = roles.get(subj_role) if subj_role else None
         passive = False
+        by_amount = roles.get("amount") is not None and "amount" not in slot_of   # "increased by 2"
         if (subject is None or self.reduced) and obj_role and roles.get(obj_role) is not None and subj_role != obj_role \
-                and (self.c.modal or self.c.negated or self.p.subordinate or self.reduced
+                and (self.c.modal or self.c.negated or self.p.subordinate or self.reduced or by_amount
                      or self.relative and _is_which(roles.get(obj_role))):
             # a relative clause whose noun is the object and which names no doer is passive: "the next
             # Beast cast to this site" (it printed "that cast to this site": the Beast casting)
@@ -858,6 +859,9 @@ class _Verb:
                     rest.append("by " + self.p.np(value))
                     continue
                 if slot == "subject" and subject is not None:
+                    continue
+                if role == "amount" and slot is None and isinstance(value, (int, A.Mana)):
+                    rest.append(f"by {self.p.np(value) if isinstance(value, A.Mana) else value}")   # how much, after "by"
                     continue
                 raise PrintError(f"{lemma}: no slot for {role}")
             if slot == "from" and isinstance(value, A.Where) and value.of is None and value.steps is None:
@@ -993,6 +997,13 @@ class _Verb:
         if c.tense == "past":
             return _j(subj, ("weren't" if c.negated else "were") if plural else ("wasn't" if c.negated else "was"))
         return _j(subj, ("aren't" if c.negated else "are") if plural else ("isn't" if c.negated else "is"))
+
+    def _ChangeAmount(self) -> str:
+        a = self.a
+        if a.how == "reduce_by" and a.agent is None and a.patient is not None and isinstance(a.amount, (int, A.Mana)):
+            # "damage dealt to this is reduced by 1": the passive, where "by" + a number reads as how much
+            return _j(self.copula(a.patient), "reduced by", self.p.np(a.amount) if isinstance(a.amount, A.Mana) else str(a.amount))
+        return self.generic()
 
     def _IsA(self) -> str:
         st = self.a.type
