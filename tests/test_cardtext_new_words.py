@@ -64,6 +64,9 @@ def test_a_new_verbs_base_form_follows_english_spelling() -> None:
     assert [past_stem(w) for w in ("tied", "tried", "stopped", "halved", "reduced", "damaged", "caused",
                                    "attacked", "called", "passed", "released")] == \
         ["tie", "try", "stop", "halve", "reduce", "damage", "cause", "attack", "call", "pass", "release"]
+    assert [past_stem(w) for w in ("divided", "invaded", "rotated", "distributed", "visited", "landed", "loaded",
+                                   "limited", "summoned")] == \
+        ["divide", "invade", "rotate", "distribute", "visit", "land", "load", "limit", "summon"]
     assert [s_stem(w) for w in ("ties", "tries", "reaches", "halves", "attacks")] == \
         ["tie", "try", "reach", "halve", "attack"]
     card = _parsed("Whenever a minion is quelled, draw a card.")   # a verb the lexicon does not know
@@ -103,3 +106,21 @@ def test_a_place_word_after_a_preposition_is_the_place_it_names() -> None:
     word is its object (a ``Where``), read from its position."""
     card = _parsed("Summon a minion from anywhere.")
     assert "source=Where(rel='anywhere'" in repr(card)
+
+
+def test_a_noun_right_after_a_relative_word_before_its_object_is_a_verb() -> None:
+    """The relative clause's subject is the noun before ``that``, so the next word is where its verb goes:
+    a word the lexicon knows only as a noun is the verb English makes of it there."""
+    with L.restricted({"verbs:border"}) as lex:
+        assert "nouns:border" in lex.entries and "verbs:border" not in lex.entries
+        card = _parsed("Draw a card for each site you control that borders an enemy site.")
+        assert "Action(lemma='border', roles=(('agent', Ref(word='which'" in repr(card)
+    card = _parsed("Destroy each site that borders an enemy site.")
+    assert "Located(where=Where(rel='adjacent_to'" in repr(card)   # with the lexicon's verb: its typed sense
+
+
+def test_an_unknown_word_in_eed_is_a_base_form_first() -> None:
+    """``proceed``, ``exceed``: English base forms end so; ``freed``, ``agreed`` are the past of a verb in
+    ``-ee``. An imperative needs the base, a passive the participle."""
+    assert "Action(lemma='proceed'" in repr(_parsed("Genesis → Proceed to the next turn."))
+    assert "Action(lemma='free', roles=(('patient'" in repr(_parsed("Whenever a minion is freed, draw a card."))

@@ -95,3 +95,44 @@ def test_a_move_from_a_place_word_is_named_not_executed() -> None:
     it names the source rather than moving a minion from anywhere."""
     problems = card_problems(_card("Shove", "Magic", "Move target minion from here to an adjacent site."))
     assert any("from a place word" in p for p in problems), problems
+
+
+def test_a_fronted_place_over_a_sentence_is_named_not_executed() -> None:
+    """``Here, ...`` before a sentence says where all of it holds; the engine reads no such phrase, so
+    it names it rather than run the sentence everywhere."""
+    problems = card_problems(_card("Hearth", "Site", "Here, minions have +1 power."))
+    assert any("fronted phrase 'here" in p for p in problems), problems
+    assert card_problems(_card("Hearth", "Site", "Minions here have +1 power.")) == []
+
+
+def test_a_condition_inside_a_relative_clause_is_named_not_executed() -> None:
+    """``each minion that attacked this turn while carrying an artifact``: the engine tests the relative
+    clause but not a condition of its own, so it names that condition instead of dropping it."""
+    problems = card_problems(_card("Sweep", "Magic", "Destroy each minion that attacked this turn while carrying "
+                                                     "an artifact."))
+    assert any("condition of its own" in p for p in problems), problems
+    assert card_problems(_card("Sweep", "Magic", "Destroy each minion that attacked this turn.")) == []
+
+
+def test_a_count_whose_noun_is_left_out_is_named_not_executed() -> None:
+    """``if you control all three``: the noun is the context's (``all three`` elements, sites...), which the
+    engine does not resolve, so it names it rather than count three of anything."""
+    problems = card_problems(_card("Triad", "Magic", "If you control all three, gain 3 life."))
+    assert any("noun is left out" in p for p in problems), problems
+
+
+def test_divided_damage_and_a_free_cost_are_named_not_executed() -> None:
+    """``6 damage divided among X`` is split among them, which the damage executor does not do (it would
+    deal 6 to each); ``costs nothing`` sets no amount the cost executor adds or takes away."""
+    problems = card_problems(_card("Scatter", "Magic", "Deal 6 damage divided among up to three target minions."))
+    assert any("divided" in p for p in problems), problems
+    assert card_problems(_card("Scatter", "Magic", "Deal 6 damage to up to three target minions.")) == []
+    assert card_problems(_card("Gift", "Site", "Spells you cast here cost nothing."))
+
+
+def test_a_compared_stat_in_a_condition_is_named_not_executed() -> None:
+    """``if its power is 3 or more`` (it was read ``is 3``), ``at level 4 or more``: a stat compared in a
+    condition, which the engine's conditions do not test yet, so named rather than read as something else."""
+    for text in ("If its power is 3 or more, draw a card.", "At level 4 or more, draw a card."):
+        problems = card_problems(_card("Gauge", "Magic", text))
+        assert any("Stat" in p for p in problems), (text, problems)

@@ -341,12 +341,15 @@ class Condition(Node, frozen=True):
 
 class Damage(Node, frozen=True):
     """``agent`` deals ``amount`` damage (an int, ``X``, ``lethal``, a :class:`Quantity`, or None = the
-    area of effect decides) to each object of ``patient``. ``kind``: None, ``strike``, an element."""
+    area of effect decides) to each object of ``patient``. ``kind``: None, ``strike``, an element.
+    ``divided``: the amount is split among the objects of ``patient`` (``5 damage divided as you choose
+    among any number of target minions``), not dealt to each."""
 
     amount: Any = None
     patient: Any = None
     agent: Any = None
     kind: str | None = None
+    divided: bool = False
 
 
 class ModifyDamage(Node, frozen=True):
@@ -687,7 +690,8 @@ class Prevent(Node, frozen=True):
 
 class CostChange(Node, frozen=True):
     """Static: ``patient`` (spells, minions) costs ``amount`` ``direction`` (``more``/``less``; the
-    adverb written after the amount)."""
+    adverb written after the amount), or ``direction`` ``nothing`` with no amount (``costs nothing``:
+    no mana to cast it)."""
 
     amount: Any = None
     direction: str | None = None
@@ -850,7 +854,8 @@ class Swap(Node, frozen=True):
 class ChangeAmount(Node, frozen=True):
     """An amount changed by a rule: ``patient`` is the amount (a stat of an object, ``the base power of
     target unit``, ``all healing``, ``strike damage caused by nearby units``); ``how`` is ``double``,
-    ``halve``, ``set`` (to ``amount``), ``reduce_to`` (at most ``amount``) or ``limit_to`` (``amount``)."""
+    ``halve``, ``set`` (to ``amount``), ``reduce_to`` (at most ``amount``), ``reduce_by`` (``amount``
+    less) or ``limit_to`` (``amount``)."""
 
     how: str
     patient: Any = None

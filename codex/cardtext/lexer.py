@@ -351,13 +351,16 @@ class Lexer:
 
     def _where_a_verb_goes(self, i: int) -> bool:
         """Whether the piece starts the sentence (an imperative) or follows what ends a subject: a name (a
-        capitalised word not starting the sentence) or a personal pronoun."""
+        capitalised word not starting the sentence) or a personal pronoun; or a relative word, whose clause
+        has its subject in the noun before it ("each site that borders an enemy site")."""
         if i == 0:
             return True
         prev = self.pieces[i - 1].text
         if not _WORD.match(prev):
             return False
         if prev[:1].isupper() and i > 1:
+            return True
+        if any(c.readings[0].cat == "REL" for c in _word_readings(self.lexicon, prev)):
             return True
         return any(c.readings[0].cat == "PRON" for c in _word_readings(self.lexicon, prev)) \
             and not self._determines(prev)
@@ -519,6 +522,9 @@ class Lexer:
             return [c("ADJ", w), c("NOUN", w, "sg"), c("VERB", w, "base")]
         if w.endswith("ing") and len(w) > 4:
             return [c("GERUND", w[:-3], "ing"), c("ADJ", w)]
+        if w.endswith("eed") and len(w) > 4:
+            # "proceed", "exceed": a base form first; "freed", "agreed": the past of a verb in -ee
+            return [c("VERB", w, "base"), c("VERB", w[:-1], "past"), c("PART", w[:-1], "part"), c("ADJ", w)]
         if w.endswith("ed") and len(w) > 3:
             stem = past_stem(w)
             return [c("VERB", stem, "past"), c("PART", stem, "part"), c("ADJ", w)]
@@ -536,8 +542,11 @@ _VOWELS = frozenset("aeiou")
 def past_stem(w: str) -> str:
     """The base form of an -ed word the lexicon does not know, by English spelling: ``tied`` → ``tie``,
     ``tried`` → ``try``, ``stopped`` → ``stop``, ``halved`` → ``halve``, ``reduced`` → ``reduce``,
-    ``damaged`` → ``damage``, ``caused`` → ``cause``, ``attacked`` → ``attack``. A guess (``created``
-    stays ``creat``): the lemma names a verb the rules do not type, so nothing executes by it."""
+    ``damaged`` → ``damage``, ``caused`` → ``cause``, ``attacked`` → ``attack``, ``divided`` →
+    ``divide``, ``rotated`` → ``rotate`` (after two syllables, one vowel between consonants before ``d``,
+    or ``a``/``u`` before ``t``; ``visited`` stays ``visit``). A guess (``created`` stays ``creat``,
+    ``combated`` becomes ``combate``): the lemma names a verb the rules do not type, so nothing executes
+    by it."""
     if w.endswith("ied"):
         return w[:-1] if len(w) <= 4 else w[:-3] + "y"
     stem = w[:-2]
@@ -547,7 +556,15 @@ def past_stem(w: str) -> str:
             len(stem) > 2 and stem[-1] == "g" and stem[-2] in _VOWELS) or (
             len(stem) > 3 and stem[-1] == "s" and stem[-2] in _VOWELS and stem[-3] in _VOWELS):
         return stem + "e"  # no English base form ends so: the -e was dropped before -ed
+    if len(stem) > 3 and stem[-3] not in _VOWELS and stem[-2] in _VOWELS and stem[-2] != "e" and (
+            stem[-1] == "d" or (stem[-1] == "t" and stem[-2] in "au")) and _syllables(stem) > 1:
+        return stem + "e"  # "divided", "invaded", "created", "distributed": a base ending in a silent -e
     return stem
+
+
+def _syllables(w: str) -> int:
+    """Groups of vowels in ``w``: a rough count of syllables."""
+    return sum(1 for k, ch in enumerate(w) if ch in _VOWELS and (k == 0 or w[k - 1] not in _VOWELS))
 
 
 def s_stem(w: str) -> str:

@@ -795,6 +795,10 @@ class _Interp:
         if k == "amount":
             if filters or (np.det is not None and np.det not in ("all", "the", "any")):
                 raise MeaningError("a bare number with modifiers", np.start)
+            if np.det == "all" and isinstance(np.count, int):
+                # "if they have all four": the whole of a set of so many the context names (its noun
+                # left out), not any four
+                return A.Partitive("all", A.Partitive(np.count, None))
             return np.count
         if np.head in _GRANTED_MEASURES and np.det is None and np.count is None and not np.mods and len(filters) == 1 \
                 and isinstance(filters[0], tuple) and filters[0][0] == "equal":
@@ -972,16 +976,43 @@ def _manner_object(chunks: list[Chunk]) -> list[Chunk]:
     return [Chunk("np", np, first.start, last.end)] + chunks[j:]
 
 
+def _or_equal(chunks: list[Chunk], i: int) -> tuple[str, NP, int] | None:
+    """``equal to or less than X`` / ``less than or equal to X`` from chunk ``i``: the inclusive
+    comparison (``<=``, ``>=``), the value's noun phrase and the index after it; None otherwise."""
+    def kinds(*want: tuple[str, Any]) -> bool:
+        return i + len(want) <= len(chunks) and all(
+            chunks[i + n].kind == kind and (value is None or chunks[i + n].value == value or chunks[i + n].prep == value)
+            for n, (kind, value) in enumerate(want))
+
+    def measured(c: Chunk) -> bool:
+        return isinstance(c.value, NP) and (c.value.kind in ("amount", "mana") or _measure_np(c.value) or (
+            c.value.kind == "core" and c.value.det == "the" and c.value.head in ("number", "sum")))
+
+    if kinds(("pred", "equal"), ("particle", "to"), ("conj", "or"), ("adv", None), ("pp", "than")) \
+            and chunks[i + 3].value in _COMPARE_THAN and measured(chunks[i + 4]):
+        return _COMPARE_THAN[chunks[i + 3].value] + "=", chunks[i + 4].value, i + 5
+    if kinds(("adv", None), ("particle", "than"), ("conj", "or"), ("pred", "equal"), ("pp", "to")) \
+            and chunks[i].value in _COMPARE_THAN and measured(chunks[i + 4]):
+        return _COMPARE_THAN[chunks[i].value] + "=", chunks[i + 4].value, i + 5
+    return None
+
+
 def _open_list_end(r: "_Interp", ph: _Phrase) -> int:
     """Where a list left open by a comma went wrong: the comma, or the ``then`` after it (``3, then 2``:
     the search then revisits that word's reading first, the adverb that orders a list, rather than the
     comma's)."""
     at = ph.sep_at if ph.sep_at is not None else ph.last.np.end
     m = _COMMA_THEN.match(r.text, at)
-    return m.start(1) if m else at
+    if m:
+        return m.start(1)
+    # the word after the separator, read as something that is no list item ("Sites and towers that
+    # you control": an unknown "towers" read as a verb first): revisit that word too, not the separator only
+    m = _SEP_NEXT.match(r.text, at)
+    return m.start(1) if m and ph.sep_at is not None else at
 
 
 _COMMA_THEN = re.compile(r",\s*(then)\b")
+_SEP_NEXT = re.compile(r"(?:,|and/or|and|or)\s+(\w)")
 _THEN_BEFORE = re.compile(r",\s*(then)\s*$")
 
 
@@ -1390,6 +1421,29 @@ class _Builder:
             if isinstance(post, tuple) and post[0] == "reduced":
                 post[1]["negated"] = True  # "land sites not occupied by other units"
             return j
+        if (k == "adv" and ch.value in _COMPARE_THAN or k == "pred" and ch.value == "equal") \
+                and (inclusive := _or_equal(chunks, i)) is not None and self.current is not None \
+                and not self.current.open_sep and self.current.last.np.kind == "core" \
+                and self.current.last.np.head in _STAT_NOUNS and not self.current.last.posts:
+            # "with cost equal to or less than 3", "power less than or equal to 2": the comparison and
+            # equality together (<=, >=)
+            cmp, v, j = inclusive
+            if v.kind in ("mana", "amount"):
+                value = _mana(v) if v.kind == "mana" else v.count
+            else:   # "the number of allies here": the measure's own phrases go with it, as after "equal to"
+                host, sub = self.current, _Phrase([_Item(v)])
+                self.current = sub
+                outer, self.in_measure = self.in_measure, True
+                try:
+                    while j < len(chunks) and chunks[j].kind in ("pp", "place", "rel", "part", "gerund") and (
+                            chunks[j].kind != "pp" or chunks[j].prep in ("of", "in", "on", "among", "at")):
+                        j = self.one(chunks, j, chunks[j])
+                finally:
+                    self.in_measure = outer
+                    self.current = host
+                value = sub   # read with the noun's other modifiers (`post`)
+            self.current.last.posts.append(("value", value, cmp, ch.start))
+            return j
         if k == "adv" and ch.value in _COMPARE_THAN and i + 1 < len(chunks) and chunks[i + 1].kind == "pp" \
                 and chunks[i + 1].prep == "than" and isinstance(chunks[i + 1].value, NP) \
                 and (chunks[i + 1].value.kind in ("amount", "mana") or _measure_np(chunks[i + 1].value)) \
@@ -1412,6 +1466,13 @@ class _Builder:
             return self.participle(chunks, i, ch)
         if k == "rel":
             host = self.current if self.current is not None and not self.current.open_sep else None
+            tail = _trailing_filter(ch.value, self.r) if host is not None else []
+            if tail:
+                # "minions you control with power 2 or less": a "with" phrase the relative clause's verb
+                # takes no role for picks out the noun, as written before the clause
+                sc = ch.value
+                ch = Chunk(ch.kind, SClause(sc.subject, sc.vgroup, sc.chunks[:len(sc.chunks) - len(tail)], sc.start,
+                                            sc.end, sc.gap, sc.caused), ch.start, ch.end, ch.prep, ch.text)
             self.r.hosts.append(host)
             self.r.nested.append([])
             try:
@@ -1421,6 +1482,9 @@ class _Builder:
                 nested = self.r.nested.pop()
             if self.attach_post(rel):
                 self.current.last.posts.extend(nested)  # type: ignore[union-attr]
+                j = 0
+                while j < len(tail):
+                    j = self.one(tail, j, tail[j])
                 return i + 1
             if nested:
                 raise MeaningError("a relative clause inside one with no noun", ch.start)
@@ -1687,6 +1751,10 @@ class _Builder:
             return i + 1
         host = self.current
         voice = "passive" if ch.kind == "part" else "active"
+        senses = self.r.lex.verbs.get(ch.value) or []
+        if voice == "passive" and senses and all(s.when.get("voice") == "active" for s in senses):
+            # "spells cast by you cost nothing": "cost" has no passive, so it is no participle here
+            raise MeaningError(f"{ch.value!r} has no passive", ch.start)
         kind = _np_kind(host.last.np, self.r) if voice == "passive" else None
         sense = self.r._passive_sense(ch.value, None, kind) if voice == "passive" else self.r.sense(ch.value, None, voice)
         frame = _Frame(ch.value, sense.roles if sense else {"subject": "agent", "object": "patient"}, voice)
@@ -1886,7 +1954,10 @@ class _Clauses(_Interp):
                     return A.Stat(stat, head.cmp or "=", head.count)
                 amount = [x for x in sub.items[0].posts if isinstance(x, tuple) and x[0] == "value"]
                 if amount:
-                    return A.Stat(stat, amount[0][2] or "=", amount[0][1])
+                    value = amount[0][1]
+                    if isinstance(value, _Phrase):   # "less than or equal to the number of allies here"
+                        value = _quantity_of(self._phrase(value))
+                    return A.Stat(stat, amount[0][2] or "=", value)
             node = self._phrase(sub)
             if prep == "with" and isinstance(node, A.Selector) and node.noun in ("cost", "mana cost") and sub.items[0].posts:
                 return A.With(node)
@@ -1972,6 +2043,10 @@ class _Clauses(_Interp):
             return A.Clause(A.Group((first, second), "and"))
         if vg.copula:
             action = self.copula(sc, chunks, subject, ex, b, vg)
+        elif vg.lemma in _BECOME and chunks and chunks[0].kind in ("part", "pred"):
+            # "whenever this becomes tapped", "becomes silenced": coming to be in that state, what the
+            # passive or the state with "is" says
+            action = self.copula(sc, chunks, subject, ex, b, vg)
         else:
             lemma, sense, frame, chunks = self.active_frame(vg.lemma, chunks)
             if lemma != vg.lemma:
@@ -1982,7 +2057,10 @@ class _Clauses(_Interp):
             action = self.build(vg.lemma, sense, frame, "active")
             if isinstance(action, A.CostChange):  # "costs (1) less": the adverb is the direction
                 direction = next((a for a in ex.adverbs if a in ("less", "more")), None)
-                if direction is None and isinstance(action.amount, A.Mana) and action.amount.extra:
+                if direction is None and action.amount == A.Ref("nothing"):
+                    # "costs nothing (to cast)": no mana at all, whatever it costs otherwise
+                    action = A.replace(action, amount=None, direction="nothing")
+                elif direction is None and isinstance(action.amount, A.Mana) and action.amount.extra:
                     # "costs an additional (2)": the same as "costs (2) more"
                     action = A.replace(action, amount=A.replace(action.amount, extra=False), direction="more")
                 elif direction is None:
@@ -2207,6 +2285,14 @@ class _Clauses(_Interp):
                 ph = b.new_phrase(np)
                 b.run(rest, None)
                 return A.Grant(_grants(self._phrase(ph)), subject)
+            owner = _stat_owner(subject)
+            if np.kind == "amount" and not rest and owner is not None and isinstance(np.count, int):
+                # "if its power is 3 or more": a comparison of its power (it had become "is 3")
+                return A.IsA(A.Stat("cost" if subject.noun == "mana cost" else subject.noun, np.cmp or "=", np.count),
+                             owner)
+            if np.kind == "amount" and np.cmp and not rest and isinstance(np.count, int) and subject is not None:
+                # "if the total is 3 or more": the amount the subject names, compared (not "is 3")
+                return A.IsA(A.Stat("amount", np.cmp, np.count), subject)
             ph = b.new_phrase(np)
             b.run(rest, None)
             return A.IsA(self._phrase(ph), subject)
@@ -2345,6 +2431,12 @@ class _Clauses(_Interp):
                 f = next(f for f in reversed(outer.frames) if f.slot_free(c.prep))
                 f.fill(c.prep, _Phrase([_Item(c.value)]))
                 continue
+            if c.kind == "sub" and k == len(sc.chunks) - 1 and c.value.vgroup is not None and c.value.subject:
+                # "each minion that attacked this turn if it is tapped": a condition with a subject of its
+                # own is the effect's; a reduced one shares the relative clause's subject and stays
+                # ("each spell they've cast while holding this")
+                self.subordinate(c, outer.extras)
+                continue
             if c.kind == "inf" and "to_vp" not in inner and outer.extras.purpose is None:
                 outer.extras.purpose = self.clause(c.value, None)
                 continue
@@ -2416,6 +2508,17 @@ class _Clauses(_Interp):
         if self.object_gap is not None and "object" in frame.roles and "object" not in frame.slots_used and voice == "active":
             values.setdefault(frame.roles["object"], self.object_gap)
             self.object_gap = None
+        for role in [r for r in values if r == "agent" and frame.slot_of.get(r) == "by"]:
+            if not isinstance(self.phrase(values[role]), (int, A.Mana)):
+                continue
+            # "is reduced by 1", "increased by two", "by (1)": a number or mana after "by" is how much, never who
+            takes = sense is None or sense.primitive is None or "amount" in {n for n, _ in A.node_fields(_primitive(sense.primitive))}
+            if "amount" in values or not takes:
+                raise MeaningError(f"{lemma}: a number after 'by' as the doer",
+                                   values[role].items[0].np.start if isinstance(values[role], _Phrase) else None)
+            values["amount"] = values.pop(role)
+            if sense is not None and sense.args.get("how") == "reduce_to":
+                sense = next((s for s in self.lex.verbs.get(lemma) or [] if s.args.get("how") == "reduce_by"), sense)
         if sense is None or sense.primitive is None:
             roles = tuple((role, _as_thing(role, self.phrase(v))) for role, v in values.items())
             return A.Action(lemma, tuple(sorted(roles, key=lambda rv: _ROLE_ORDER.get(rv[0], 99))))
@@ -2431,6 +2534,9 @@ class _Clauses(_Interp):
             kind = _damage_kind(dnp)
             if kind:
                 kwargs["kind"] = kind
+            if _divided(values["amount"].items[0]):
+                # "5 damage divided (as you choose) among X": split among them, not dealt to each
+                kwargs["divided"] = True
         if idiom_kind is not None:
             # the object of an idiom names the action; a modifier of it is the action's kind, where the
             # primitive has one ("a ranged strike"), else a misreading
@@ -2451,6 +2557,14 @@ class _Clauses(_Interp):
                 continue
             if role not in fields:
                 raise MeaningError(f"{lemma}: {cls.__name__} has no role {role!r}")
+            if role == "patient" and isinstance(node, A.Partitive) and node.of == A.Selector("following", "the"):
+                # "choose two of the following: A, B, or C": the options are the list after the colon, as
+                # in "choose two: A, B, or C"
+                node = A.Partitive(node.count, None)
+            if role == "agent" and not _can_act(node):
+                # "Bearer has Spellcaster and +1 power for each spell they've cast": a bonus casts nothing
+                raise MeaningError(f"{lemma}: {type(node).__name__} as the doer",
+                                   v.items[0].np.start if isinstance(v, _Phrase) else None)
             if role == "dest" and frame.slot_of.get(role) in _BELOW and isinstance(node, (A.Selector, A.Ref, A.Group)):
                 node = A.Where("under", node)   # "conjure this under a site": below it, not onto it
             if role == "dest" and frame.slot_of.get(role) == "between" and "source" in fields and "source" not in values:
@@ -2607,6 +2721,62 @@ def _special_role(cls: type, role: str, node: Any, raw: Any) -> tuple[str | None
     return role, node
 
 
+def _trailing_filter(sc: Any, r: "_Interp") -> list[Chunk]:
+    """The chunks ending a relative clause from a ``with``/``without`` phrase on, when its verb takes no
+    role for that preposition and only noun phrases and lists follow (empty otherwise)."""
+    if not isinstance(sc, SClause) or sc.vgroup is None or sc.gap == "place":
+        return []
+    roles = {role for s in r.lex.verbs.get(sc.vgroup.lemma) or [] for role in s.roles}
+    for k, c in enumerate(sc.chunks):
+        if c.kind == "pp" and c.prep in ("with", "without") and c.prep not in roles:
+            rest = sc.chunks[k:]
+            return rest if all(x.kind in ("pp", "np", "lc", "conj") for x in rest) else []
+    return []
+
+
+#: Verbs of change of state: before a participle or a state they say what the copula says.
+_BECOME = frozenset({"become", "get"})
+
+#: Possessive determiners and the pronoun each stands for.
+_POSSESSORS = {"its": "it", "their": "they", "his": "he", "her": "she", "your": "you"}
+
+
+def _stat_owner(subject: Any) -> Any:
+    """``its power``, ``Ember Golem's cost``: who has the stat a subject names (None if it names none)."""
+    if not (isinstance(subject, A.Selector) and subject.noun in _STAT_NOUNS and not subject.filters
+            and not subject.mods and subject.count is None):
+        return None
+    if isinstance(subject.det, A.Possessive):
+        return subject.det.owner
+    return A.Ref(_POSSESSORS[subject.det]) if subject.det in _POSSESSORS else None
+
+
+#: Verbs of sharing out, as a participle after an amount ("5 damage divided among ...").
+_DIVIDING = frozenset({"divide", "split", "distribute"})
+
+
+def _divided(item: "_Item") -> bool:
+    """Whether an amount's item carries a participle of sharing out (``damage divided``, ``split``),
+    with no phrase of its own: the phrase after it (``among X``) is the verb's."""
+    found = [p for p in item.posts if isinstance(p, tuple) and p[0] == "reduced" and p[1]["vg"].lemma in _DIVIDING
+             and not p[1]["frame"].filled]
+    for p in found:
+        item.posts.remove(p)
+    return bool(found)
+
+
+#: Qualities a thing has, never a doer: a power bonus, a keyword, mana, a number.
+_QUALITIES = (A.PowerMod, A.Keyword, A.Mana, int)
+
+
+def _can_act(node: Any) -> bool:
+    """Whether ``node`` may be the agent of a verb: a quality (``+1 power``, ``Airborne``, ``(2)``) is
+    what a thing has, never who does something, in a list too."""
+    if isinstance(node, A.Group):
+        return all(_can_act(i) for i in node.items)
+    return not isinstance(node, _QUALITIES)
+
+
 def _amount_list(g: A.Group) -> bool:
     """A list of amounts of one unit (``3, 2, or 1 damage``): bare numbers, the last with the unit."""
     *firsts, last = g.items
@@ -2711,6 +2881,17 @@ class _Sentences(_Clauses):
                     clauses[-1] = self.merge_trailing(clauses[-1], content)
                 continue
             sc: SClause = content
+            if clauses and clauses[-1].purpose is not None and _continues_purpose(sc, sep):
+                # "wake it to search your spellbook for a card and put it into your hand": a bare verb
+                # after an infinitive of purpose, joined by "and" with no comma, is a second verb of it
+                more = self.clause(sc, None)
+                if _bare(more):
+                    purpose = clauses[-1].purpose
+                    items = (purpose.action.items if isinstance(purpose.action, A.Group) and purpose.action.conj == _link(sep)
+                             else (purpose.action,)) + (more.action,)
+                    clauses[-1] = A.replace(clauses[-1], purpose=A.replace(purpose, action=A.Group(items, _link(sep))))
+                    last_sc = sc
+                    continue
             shares = bool(clauses) and last_sc is not None and _shares_modal(clauses[-1], last_sc, sc, sep)
             inherited = subject if shares or _inherits(subject, sc, sep) else None
             self.implicit_self = False
@@ -2734,7 +2915,7 @@ class _Sentences(_Clauses):
                 # "can't submerge or surface", "you may search X and summon it": one modal over both verbs
                 prev = clauses[-1]
                 items = (prev.action.items if isinstance(prev.action, A.Group) else (prev.action,)) + (clause.action,)
-                conj = "or" if sep and "or" in sep.split() else "and"
+                conj = _link(sep) if _link(sep) in ("or", "and/or") else "and"
                 clauses[-1] = A.replace(prev, action=A.Group(items, conj), conditions=prev.conditions + clause.conditions,
                                         duration=prev.duration or clause.duration,
                                         adverbs=prev.adverbs + clause.adverbs, adjuncts=prev.adjuncts + clause.adjuncts)
@@ -2797,10 +2978,11 @@ class _Sentences(_Clauses):
         rest = [c for c in chunks if c.kind not in ("part", "lc", "conj")]
         new = []
         agent = None
+        ex = _Extras()     # the last participle's phrases that are the clause's: "until your next turn"
         for c in parts:
             sense = self._passive_sense(c.value, patient)
             frame = _Frame(c.value, sense.roles if sense else _GENERIC, "passive")
-            b = _Builder(self, _Extras())
+            b = _Builder(self, ex if c is parts[-1] else _Extras())
             if c is parts[-1]:
                 b.run(rest, frame)
             if patient is not None and frame.slot_free("subject"):
@@ -2812,7 +2994,14 @@ class _Sentences(_Clauses):
         if agent is not None and not (A.is_manner(agent) and self.lex.noun_class.get(agent.noun) == "abstract"):
             items = tuple(A.replace(a, agent=agent) if hasattr(a, "agent") and a.agent is None else a for a in items)
         conj = "or" if (sep and "or" in sep) or any(c.kind == "conj" and c.value == "or" for c in chunks) else "and"
-        return A.replace(clause, action=A.Group(items, conj))
+        tail = self.finish(clause.action, None, ex, None)
+        if (tail.duration is not None and clause.duration is not None) or (tail.per is not None and clause.per is not None) \
+                or tail.purpose is not None:
+            raise MeaningError("two times or counts for one passive list", chunks[-1].start)
+        # "can't be moved or destroyed until your next turn": the time was lost with the last participle
+        return A.replace(clause, action=A.Group(items, conj), duration=clause.duration or tail.duration,
+                         per=clause.per or tail.per, conditions=clause.conditions + tail.conditions,
+                         adverbs=clause.adverbs + tail.adverbs, adjuncts=clause.adjuncts + tail.adjuncts)
 
     def clause_subject_of(self, sc: SClause, clause: A.Clause) -> Any:
         return _subject_of(clause) if sc.subject else None
@@ -2855,6 +3044,15 @@ class _Sentences(_Clauses):
         if core and core[0].kind == "pp" and core[0].prep == "as" and core[0].value.head == "cost" and len(core) == 2 \
                 and core[1].kind == "inf":
             ex.conditions.append(A.Condition("additional_cost", self.clause(core[1].value, None)))
+            return None
+        # "At level 8 or more,": while this card's stat is that value (a stat named bare after "at")
+        if len(core) == 2 and core[0].kind == "pp" and core[0].prep == "at" and isinstance(core[0].value, NP) \
+                and core[0].value.kind == "core" and core[0].value.det is None and not core[0].value.mods \
+                and self.lex.noun_class.get(str(core[0].value.head)) == "stat" and core[1].kind == "np" \
+                and core[1].value.kind == "amount" and isinstance(core[1].value.count, int) and core[1].value.det is None:
+            stat = A.Stat(str(core[0].value.head), core[1].value.cmp or "=", core[1].value.count)
+            ex.conditions.append(A.Condition("while", A.Clause(A.IsA(stat, A.Ref("SELF")))))
+            ex.adverbs += advs
             return None
         # "Any time during your turn,"
         if core and core[0].kind == "np" and core[0].value.head == "time" and core[0].value.det == "any":
@@ -3004,7 +3202,7 @@ def _share_objects(segs: list[Any], r: "_Sentences") -> list[Any]:
     for i in range(len(out) - 1):
         kind, sc, sep = out[i]
         nkind, nsc, nsep = out[i + 1]
-        if nkind != "clause" or nsep is None or nsep.startswith(",") or nsep not in ("and", "or") or nsc.subject:
+        if nkind != "clause" or nsep is None or nsep.startswith(",") or nsep not in ("and", "or", "and_or") or nsc.subject:
             continue
         if kind == "clause":
             shared = _shared_object(sc, nsc, r)
@@ -3039,12 +3237,37 @@ def _shared_object(sc: SClause, nsc: SClause, r: "_Sentences") -> list[Chunk] | 
         return shared
     if first.kind != "np":
         return None
+    if nsc.vgroup is not None and _same_primitive(r, sc.vgroup.lemma, nsc.vgroup.lemma):
+        # "burrow and/or unburrow any combination of artifacts and minions at this site": two verbs of
+        # one action (its opposites) take the same roles, so the first shares all the second's complements
+        return list(nsc.chunks)
     shared = [first]
     for c in nsc.chunks[1:]:  # a place word after the object picks it out for both verbs ("... each minion here")
         if c.kind != "place":
             break
         shared.append(c)
     return shared
+
+
+def _continues_purpose(sc: SClause, sep: str | None) -> bool:
+    """Whether a clause after one ending with an infinitive of purpose continues that infinitive: a bare
+    verb with no subject, modal or negation, joined by ``and`` or ``and then`` with no comma."""
+    vg = sc.vgroup
+    return not sc.subject and vg is not None and vg.form == "base" and not (vg.modal or vg.negated or vg.copula
+                                                                          or vg.perfect) \
+        and sep is not None and "," not in sep and _link(sep) in ("and", "then")
+
+
+def _bare(clause: A.Clause) -> bool:
+    """A clause that is its action alone (no condition, time, modal...): it may join another's verbs."""
+    return clause == A.Clause(clause.action)
+
+
+def _same_primitive(r: "_Sentences", a: str, b: str) -> bool:
+    """Whether two verbs are one typed action (``tap``/``untap``, ``burrow``/``unburrow``): every sense
+    of each names the same primitive."""
+    prims = {s.primitive for lemma in (a, b) for s in r.lex.verbs.get(lemma) or []}
+    return len(prims) == 1 and None not in prims
 
 
 def _conditions_with_two_clauses(segs: list[Any]) -> list[Any]:
@@ -3226,7 +3449,13 @@ def _passive_participle(sc: SClause) -> bool:
 def _participles_only(chunks: list[Chunk]) -> bool:
     parts = [c for c in chunks if c.kind == "part"]
     return bool(parts) and chunks[0].kind in ("part", "conj", "lc") and all(
-        c.kind in ("part", "conj", "lc", "pp", "place") for c in chunks)
+        c.kind in ("part", "conj", "lc", "pp", "place") or (c.kind == "np" and c is chunks[-1] and _time_np(c.value))
+        for c in chunks)
+
+
+def _time_np(np: Any) -> bool:
+    """``this turn``: a time written as a bare noun phrase."""
+    return isinstance(np, NP) and np.kind == "core" and np.head == "turn" and np.det == "this" and not np.mods
 
 
 def _shares_modal(prev: A.Clause, prev_sc: SClause, sc: SClause, sep: str | None) -> bool:
@@ -3240,7 +3469,7 @@ def _shares_modal(prev: A.Clause, prev_sc: SClause, sc: SClause, sep: str | None
     vg = sc.vgroup
     if vg.modal or vg.copula or vg.perfect or vg.negated or vg.form not in ("base",):
         return False
-    return sep in ("and", "or", ", or")  # ", and" starts a clause of its own: "You may A, and B"
+    return sep in ("and", "or", "and_or", ", or")  # ", and" starts a clause of its own: "You may A, and B"
 
 
 def self_threshold(reader: _Reader, t: Tree | None) -> list[str]:

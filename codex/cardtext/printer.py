@@ -364,6 +364,12 @@ class _Printer:
             return "if needed"
         if c.kind == "when" and c.clause == A.Clause(A.Enter()):
             return "on arrival"   # the time a move before it ends, whatever moved
+        if c.kind == "while" and c.clause is not None and isinstance(c.clause.action, A.IsA) \
+                and isinstance(c.clause.action.type, A.Stat) and _is_self(c.clause.action.patient) \
+                and isinstance(c.clause.action.type.value, int) and c.clause.action.type.cmp in ("=", ">=", "<=") \
+                and c.clause == A.Clause(c.clause.action):
+            st = c.clause.action.type   # "at level 8 or more": this card's own stat, named bare
+            return _j("at", st.stat, str(st.value), {"=": None, ">=": "or more", "<=": "or less"}[st.cmp])
         word = {"as_if": "as if", "first_time": "the first time", "next_time": "the next time"}.get(c.kind, c.kind)
         if c.kind == "additional_cost":
             self.subordinate, saved = 0, self.subordinate
@@ -519,6 +525,8 @@ class _Printer:
             return "".join(n.symbols) if len(n.symbols) != 2 or n.symbols[0][1].isdigit() == n.symbols[1][1].isdigit() else " and ".join(n.symbols)
         if isinstance(n, A.Partitive):
             count = n.count if isinstance(n.count, str) else self.word(n.count)
+            if n.count == "all" and isinstance(n.of, A.Partitive) and n.of.of is None:
+                return f"all {self.word(n.of.count)}"   # "all four": its noun left out
             return count if n.of is None else f"{count} of {self.np(n.of)}"
         if isinstance(n, A.Only):
             return f"{self.subject_np(n.of)} alone"
@@ -642,6 +650,8 @@ class _Printer:
         if st.cmp in ("<", ">"):   # "power less than 3"
             return f"{st.stat} {'less' if st.cmp == '<' else 'more'} than {value}"
         word = "or more" if st.cmp == ">=" else "or less"
+        if isinstance(st.value, A.Quantity):   # "power equal to or less than its cost": a computed bound
+            return f"{st.stat} equal to {word.replace('or ', 'or ', 1)} than {value}"
         if st.stat == "cost":
             return f"cost {value} {word}"
         return f"{value} {word} {st.stat}"
@@ -653,12 +663,25 @@ class _Printer:
         return self._relative(c).rstrip()
 
     def _relative(self, c: A.Clause) -> str:
-        if _object_gap_with_agent(c):  # "spells cast by a nearby Spellcaster"
-            return _Verb(self, c.action, c, relative=True, reduced=True).text()
+        if _object_gap_with_agent(c):  # "spells cast by a nearby Spellcaster" (its tail: "this turn")
+            return _j(_Verb(self, c.action, c, relative=True, reduced=True).text(), *self.clause_tail(c))
         if isinstance(c.action, A.Damage) and _is_which(c.action.amount) and not (c.modal or c.negated):
             return _j(_Verb(self, c.action, c, relative=True).text(), *self.clause_tail(c))
-        # the relative clause's own tail too ("that you've cast this turn", "that attacked this turn")
-        return _j("that " + _Verb(self, c.action, c, relative=True).text(), *self.clause_tail(c))
+        # the relative clause's own tail too ("that you've cast this turn", "that attacked this turn"),
+        # and its own condition ("that they've cast while carrying this")
+        return _j("that " + _Verb(self, c.action, c, relative=True).text(), *self.clause_tail(c),
+                  *self._relative_conditions(c))
+
+    def _relative_conditions(self, c: A.Clause) -> list[str]:
+        saved = (self.main, self.main_subject, self.elide)
+        try:
+            # a condition with no doer shares the relative clause's subject: an -ing phrase ("while
+            # holding this"); written with a subject, the parser would give it to the clause outside
+            return [f"{cond.kind} {self.gerund(cond.clause)}" if cond.kind in ("while", "when")
+                    and cond.clause is not None and getattr(cond.clause.action, "agent", 1) is None and cond.clause.voice is None
+                    else self.condition(cond) for cond in c.conditions]
+        finally:
+            self.main, self.main_subject, self.elide = saved
 
     def quantity(self, q: A.Quantity) -> str:
         if q.kind in ("half", "double") and isinstance(q.of, A.Quantity):
@@ -673,6 +696,9 @@ class _Printer:
             return f"{self.name}{chr(39) if self.name.endswith('s') else chr(39) + 's'} {q.kind}"
         return f"the {q.kind} of {of}"
 
+
+#: Possessive determiners and the pronoun each stands for ("its power": the power of it).
+_POSSESSORS = {"its": "it", "their": "they", "his": "he", "her": "she", "your": "you"}
 
 _ORDINALS = {"next", "topmost", "bottommost", "top", "bottom", "first", "last", "final", "previous"}
 
@@ -802,8 +828,9 @@ class _Verb:
         obj_role = frame.get("object")
         subject = roles.get(subj_role) if subj_role else None
         passive = False
+        by_amount = roles.get("amount") is not None and "amount" not in slot_of   # "increased by 2"
         if (subject is None or self.reduced) and obj_role and roles.get(obj_role) is not None and subj_role != obj_role \
-                and (self.c.modal or self.c.negated or self.p.subordinate or self.reduced
+                and (self.c.modal or self.c.negated or self.p.subordinate or self.reduced or by_amount
                      or self.relative and _is_which(roles.get(obj_role))):
             # a relative clause whose noun is the object and which names no doer is passive: "the next
             # Beast cast to this site" (it printed "that cast to this site": the Beast casting)
@@ -832,6 +859,9 @@ class _Verb:
                     rest.append("by " + self.p.np(value))
                     continue
                 if slot == "subject" and subject is not None:
+                    continue
+                if role == "amount" and slot is None and isinstance(value, (int, A.Mana)):
+                    rest.append(f"by {self.p.np(value) if isinstance(value, A.Mana) else value}")   # how much, after "by"
                     continue
                 raise PrintError(f"{lemma}: no slot for {role}")
             if slot == "from" and isinstance(value, A.Where) and value.of is None and value.steps is None:
@@ -864,9 +894,12 @@ class _Verb:
         imperative = a.agent is None and a.patient is not None and not (
             self.c.modal or self.c.negated or self.c.tense or self.p.subordinate or self.relative or self.gerund
             or self.gapped or self.shared or _is_self(a.patient))
+        if a.divided:   # "5 damage divided among X": split among them
+            noun += " divided"
+        to = "among" if a.divided else "to"
         if a.agent is not None or a.patient is None or imperative or self.relative and _is_which(a.agent):
             head = self.subject_and_verb(a.agent, "deal")
-            return _j(head, amount, noun, f"to {self.p.np(a.patient)}" if a.patient is not None else None)
+            return _j(head, amount, noun, f"{to} {self.p.np(a.patient)}" if a.patient is not None else None)
         head = self.subject_and_verb(a.patient, "take")
         return _j(head, amount, noun)
 
@@ -874,7 +907,7 @@ class _Verb:
         """The damage itself restricted by a relative clause: ``damage dealt to minions nearby``,
         ``damage taken this way``, ``damage that would be dealt to allies`` (a modal's passive)."""
         a = self.a
-        if self.c.modal and (a.agent is not None or a.patient is not None):
+        if self.c.modal:   # "damage that would be dealt (to allies) this turn"
             head = f"{self.c.modal} not be dealt" if self.c.negated else f"{self.c.modal} be dealt"
             return _j(head, f"by {self.p.np(a.agent)}" if a.agent is not None else None,
                       f"to {self.p.np(a.patient)}" if a.patient is not None else None)
@@ -942,6 +975,11 @@ class _Verb:
         if a.state in verbs:
             return self.frame_print(verbs[a.state], {"subject": "agent", "object": "patient"},
                                     {k: v for k, v in (("agent", a.agent), ("patient", a.patient)) if v is not None})
+        if a.state == "awake" and a.patient is not None and (a.agent is not None or (
+                _chosen(a.patient) and not self.c.modal and not self.c.negated and self.c.tense is None
+                and not self.relative and not self.gerund)):
+            # "you may wake it up": someone ends another's sleep (the particle after the object)
+            return _j(self.subject_and_verb(a.agent, "wake"), self.p.np(a.patient), "up")
         if a.state == "asleep" and a.patient is None:
             return _j(self.subject_and_verb(a.patient, "fall"), "asleep")
         return _j(self.copula(a.patient), a.state)
@@ -960,7 +998,27 @@ class _Verb:
             return _j(subj, ("weren't" if c.negated else "were") if plural else ("wasn't" if c.negated else "was"))
         return _j(subj, ("aren't" if c.negated else "are") if plural else ("isn't" if c.negated else "is"))
 
+    def _ChangeAmount(self) -> str:
+        a = self.a
+        if a.how == "reduce_by" and a.agent is None and a.patient is not None and isinstance(a.amount, (int, A.Mana)):
+            # "damage dealt to this is reduced by 1": the passive, where "by" + a number reads as how much
+            return _j(self.copula(a.patient), "reduced by", self.p.np(a.amount) if isinstance(a.amount, A.Mana) else str(a.amount))
+        return self.generic()
+
     def _IsA(self) -> str:
+        st = self.a.type
+        if isinstance(st, A.Stat) and st.cmp in ("=", ">=", "<=") and isinstance(st.value, int):
+            # "its power is 3 or more": the stat of its owner, compared
+            owner = self.a.patient
+            det = {v: k for k, v in _POSSESSORS.items()}.get(owner.word) if isinstance(owner, A.Ref) else None
+            stat = owner if st.stat == "amount" else A.Selector(st.stat, det if det is not None else A.Possessive(owner))
+            return _j(self.copula(stat), str(st.value), {"=": None, ">=": "or more", "<=": "or less"}[st.cmp])
+        p = self.a.patient
+        t = self.a.type
+        if isinstance(t, A.Partitive) and t.of is None and isinstance(t.count, int) and isinstance(p, A.Selector) \
+                and p.noun in ("power", "cost", "life") and not (self.c.modal or self.c.negated or self.c.tense):
+            # "its power becomes 0": "is 0" reads back as the comparison of a stat
+            return _j(self.subject_and_verb(p, "become"), str(t.count))
         return _j(self.copula(self.a.patient), self.p.np(self.a.type))
 
     def _Located(self) -> str:
@@ -1147,8 +1205,10 @@ def _roles(action: Any) -> list[tuple[str, Any]]:
 def _object_gap_with_agent(c: A.Clause) -> bool:
     """A relative clause whose noun is the object and which names the doer, with no modal or negation:
     printed as a reduced passive (``cast by X``)."""
-    if c.modal or c.negated or c.tense or not isinstance(c.action, A.Node) or isinstance(c.action, A.Group):
-        return False
+    if c.modal or c.negated or c.tense or c.duration is not None or c.scope is not None \
+            or not isinstance(c.action, A.Node) \
+            or isinstance(c.action, A.Group):
+        return False   # a duration reads back as a past participle's scope: "that you cast this turn"
     roles = dict(_roles(c.action))
     return _is_which(roles.get("patient")) and roles.get("agent") is not None and not _is_which(roles.get("agent")) \
         and type(c.action).__name__ not in _OWN_ENGLISH

@@ -77,6 +77,8 @@ def _damage_problems(act: A.Damage) -> Iterator[str]:
         yield from amount_problems(act.amount)
     if act.patient is None and not (isinstance(act.agent, A.Ref) and act.agent.word.lower() in ("it", "each")):
         yield "damage to nothing named"
+    if act.divided:     # "5 damage divided among X": split among them, which the executor does not do
+        yield "damage divided among several"
 
 
 @executes(A.Damage, roles=("patient", "agent"), problems=_damage_problems, adjuncts=("on",))

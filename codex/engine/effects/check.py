@@ -41,6 +41,9 @@ def sel_problems(node: Any) -> Iterator[str]:
             yield from sel_problems(item)
         return
     if isinstance(node, A.Partitive):
+        if isinstance(node.of, A.Partitive) and node.of.of is None:
+            yield "a number of things whose noun is left out ('all four')"
+            return
         if not (node.count in ("each", "all", None) or isinstance(node.count, int)):
             yield f"the partitive '{node.count}'"
         yield from sel_problems(node.of)
@@ -286,6 +289,9 @@ def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
             yield "a sentence with a limit"
         if sentence.per is not None:
             yield from sel_problems(sentence.per)
+        for adj in sentence.adjuncts:     # "Here, ...": a fronted phrase over the whole sentence
+            yield f"the sentence's fronted phrase '{adj.prep.replace('_', ' ')} ...'"
+
         if not during_on_casting(sentence.duration, sentence.clauses):
             yield from duration_problems(sentence.duration)
         from codex.engine.effects.motion import staying_within, within_problems
@@ -327,6 +333,9 @@ def missing(ability: Ability) -> list[str]:
         from codex.engine.effects.costs import threshold_problems
         problems += list(threshold_problems(node.threshold))
     if ability.kind is AbilityKind.STATIC:
+        problems += [f"the sentence's fronted phrase '{adj.prep.replace('_', ' ')} ...'"   # "Here, ..."
+                     for sentence in getattr(node, "body", ()) if isinstance(sentence, A.Sentence)
+                     for adj in sentence.adjuncts]
         try:
             if not statics_of(ability, Ctx(Obj("unit", ""), "", "", ability, ""), 0):
                 problems.append("a static ability with no effect the engine knows")

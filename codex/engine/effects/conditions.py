@@ -512,6 +512,8 @@ def condition_problems(node: Any) -> Iterator[str]:
         return
     if node.modal not in (None, "is"):
         yield f"a condition with '{node.modal}'"
+    if node.conditions:     # "each spell they've cast while holding this": a condition of its own
+        yield "a condition with a condition of its own"
     act = node.action
     if isinstance(act, A.DoSo):
         return
