@@ -464,26 +464,27 @@ def _until_end_of_turn(n: Any) -> bool:
 AREA_RELS = ("in", "within", "inside")
 
 
-def affected_area_as_modifier(node: Any) -> Any:
-    """"Minions in the affected area are silenced": "in the affected area" names what an aura
-    affects, as the modifier "affected" does ("Affected minions are silenced"; the rulebook: "An
-    aura affects its 2x2 area"). Each selector with that place filter gets the modifier instead,
-    so one reading serves both wordings (found by blind ruling round 4); other nodes unchanged."""
-    if not any(_affected_area(f) for n in A.walk(node) if isinstance(n, A.Selector) for f in n.filters):
+def affected_area_as_here(node: Any) -> Any:
+    """"Minions in the affected area are silenced", "While an enemy is in the affected area",
+    "Minions within this aura are Immobile":
+    an aura's affected area is where the aura is, what "here" names for it (Codex "Here": "For
+    auras, that usually means 4 locations, most commonly the surface of 4 sites"; the rulebook:
+    "An aura affects its 2x2 area"). Each such place becomes "here", so every reader of places
+    (selectors, "is located" conditions) sees one form, and a unit under the surface is not in
+    it (found by blind ruling rounds 4 and 5); other nodes unchanged."""
+    if not any(_affected_area(n) for n in A.walk(node)):
         return node
-
-    def rewrite(n: Any) -> Any:
-        if not isinstance(n, A.Selector) or not any(_affected_area(f) for f in n.filters):
-            return n
-        mods = n.mods if any(m.lower() == "affected" for m in n.mods) else n.mods + ("affected",)
-        return A.replace(n, mods=mods, filters=tuple(f for f in n.filters if not _affected_area(f)))
-    return A.transform(node, rewrite)
+    return A.transform(node, lambda n: A.Where(rel="here") if _affected_area(n) else n)
 
 
 def _affected_area(f: Any) -> bool:
     of = getattr(f, "of", None)
-    return isinstance(f, A.Where) and f.rel in AREA_RELS and f.steps is None and isinstance(of, A.Selector) \
-        and of.noun.lower() in ("area", "areas") and [m.lower() for m in of.mods] == ["affected"] and not of.filters
+    if not (isinstance(f, A.Where) and f.rel in AREA_RELS and f.steps is None and isinstance(of, A.Selector)) \
+            or of.filters:
+        return False
+    mods = [m.lower() for m in of.mods]
+    return of.noun.lower() in ("area", "areas") and mods == ["affected"] \
+        or of.noun.lower() == "aura" and of.det == "this" and not mods      # "within this aura"
 
 
 def use_once_as_limit(node: Any) -> Any:
@@ -709,7 +710,7 @@ def _read_ability(node: Any, spell: bool, norm: str,
     to ``abilities`` with whether the engine executes it: (the keyword it amounts to, the size it
     gives the card), each None if none."""
     node = use_once_as_limit(would_trigger_as_replacement(place_of_death_as_filter(
-        until_end_of_turn_as_this_turn(affected_area_as_modifier(node)))))
+        until_end_of_turn_as_this_turn(affected_area_as_here(node)))))
     kind = _kind_of(node, spell)
     if kind is None:
         return None, None

@@ -124,6 +124,11 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
                         "version.")
     res.emit(AbilityResolved(str(obj.key), name, ability.text, rules=("storyline",), from_card=ctx.quote))
     res.apply(execute(res.state, ctx))
+    if obj.kind == "unit" and res.state.unit(str(obj.key)) is not None:
+        # a unit that activates a special ability (its own or one a card grants it) has interacted
+        # with the realm: its Stealth is lost once the ability has resolved (Codex "Stealth")
+        from codex.engine.combat import interact
+        res.apply(interact(res.state, str(obj.key), "activated a special ability", ("stealth.after-ability",)))
     return res.done(res.result_verdict(), f"{name} uses \u201c{ability.text}\u201d.")
 
 

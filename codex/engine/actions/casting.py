@@ -299,8 +299,8 @@ def _targets_allowed(res: Resolution, a: D.Cast, spell: C.Spell, caster: Unit, p
         if not found and res.state.statics:
             from codex.engine.effects.statics import forbids
             sid = a.spell.id or spell.name
-            ban = forbids(res.state, "target", Obj("spell", sid), Obj("unit", t.id)) or \
-                forbids(res.state, "target", Obj("unit", caster.id), Obj("unit", t.id))
+            ban = forbids(res.state, "target", Obj("spell", sid), Obj("unit", t.id), by=caster.controller) or \
+                forbids(res.state, "target", Obj("unit", caster.id), Obj("unit", t.id), by=caster.controller)
             if ban is not None:
                 res.emit(Note("target", f"{ban.ctx.source_name} forbids {spell.name} to target {t.name}.",
                               {"unit": t.id}, rules=("target",), from_card=ban.quote))

@@ -265,8 +265,18 @@ def _is_located(state: GameState, ctx: Ctx, act: A.Located) -> bool:
     objs = select_all(state, ctx, act.patient) if act.patient is not None else [ctx.source]
     locs = set(places(state, ctx, act.where)) if isinstance(act.where, A.Where) else set()
     squares = {loc.square for loc in locs}
-    return bool(objs) and all(any(l in locs or (o.kind == "site" and l.square in squares)
-                                  for l in locations_of(state, o)) for o in objs)
+
+    def there(o: Obj) -> bool:
+        return any(l in locs or (o.kind == "site" and l.square in squares) for l in locations_of(state, o))
+    if _indefinite(act.patient):   # "while an enemy is here": some enemy is, not every one
+        return any(there(o) for o in objs)
+    return bool(objs) and all(there(o) for o in objs)
+
+
+def _indefinite(sel: Any) -> bool:
+    """"an enemy", "any minion": one of them will do (the determiner of an existential)."""
+    return isinstance(sel, A.Selector) and isinstance(sel.det, str) and sel.det.lower() in ("a", "an", "any") \
+        and sel.count is None
 
 
 #: "four or more sites", "two or fewer minions": how a count in a condition compares.

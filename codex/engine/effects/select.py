@@ -17,7 +17,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from codex.cardtext import ast as A
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
@@ -1477,8 +1477,11 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         return ctx.choose(f"{role}.random", found, count=count or 1, why=f"which {sel.noun} is picked at random")
     if how == "any":
         return ctx.choose(role, found, count=len(found), optional=True, why=f"choose any number of {sel.noun}s")
+    hidden: list[Obj] = []
     if sel.det == "target" or "target" in sel.mods:
-        found = untargetable_removed(state, ctx, found)
+        kept = untargetable_removed(state, ctx, found)
+        hidden = [o for o in found if o.kind == "artifact" and o not in kept and _hidden_by_stealth(state, ctx, o)]
+        found = kept
     if how in ("choose", "up_to") or extreme is not None and len(found) > 1:
         if (sel.det == "target" or "target" in sel.mods) and ctx.targets and kind == "unit":
             # "target minion", "up to two target minions": the targets the cast declared answer it
@@ -1495,7 +1498,7 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
                 raise IllegalAction(Reason.NOT_A_LEGAL_TARGET, f"{ctx.source_name} cannot target {names}: "
                                     f"it is not a {sel.noun} its words allow", "target.declared", "/action/targets")
         if not found and how == "choose" and (sel.det == "target" or "target" in sel.mods):
-            _no_legal_target(ctx, sel.noun)
+            _no_legal_target(ctx, sel.noun, hidden=[name_of(state, o) for o in hidden])
         picked = ctx.choose(role, found, count=count or 1, optional=how == "up_to",
                             why=f"choose {'up to ' if how == 'up_to' else ''}{sel.det or count} {sel.noun}")
         _check_together(state, ctx, sel, role, picked)
@@ -1523,15 +1526,19 @@ def _check_together(state: GameState, ctx: Ctx, sel: A.Selector, role: str, pick
                               key, [], f"/choices/{key}")
 
 
-def _no_legal_target(ctx: Ctx, noun: str) -> None:
+def _no_legal_target(ctx: Ctx, noun: str, hidden: Sequence[str] = ()) -> None:
     """Nothing to target (Codex "Target"): a spell is not cast and an activated ability not used
-    (the action is illegal); a triggered ability is not used (`NoLegalTarget`)."""
+    (the action is illegal); a triggered ability is not used (`NoLegalTarget`). ``hidden``: the
+    artifacts an opponent's Stealth minion carries, which its words would have allowed."""
     from codex.engine.abilities import AbilityKind
     what = f"there is no {noun} its words allow to target"
+    if hidden:
+        what += f" ({', '.join(hidden)}: carried by a minion with Stealth)"
     if ctx.ability.kind in (AbilityKind.ACTIVATED, AbilityKind.SPELL):
         from codex.engine.errors import IllegalAction
         from codex.engine.reasons import Reason
-        raise IllegalAction(Reason.NO_LEGAL_TARGET, f"{ctx.source_name}: {what}", "target.none", "/action")
+        raise IllegalAction(Reason.NO_LEGAL_TARGET, f"{ctx.source_name}: {what}",
+                            "stealth.carried" if hidden else "target.none", "/action")
     raise NoLegalTarget(what)
 
 
@@ -1543,8 +1550,13 @@ def targeter(ctx: Ctx) -> Obj:
 
 def _hidden_by_stealth(state: GameState, ctx: Ctx, o: Obj) -> bool:
     """An opponent's minion with Stealth, hidden from ``ctx``'s card (not from one that can see
-    stealthed enemies: its unit, or the caster of its spell)."""
-    u = _unit(state, o)
+    stealthed enemies: its unit, or the caster of its spell), and an artifact such a minion carries
+    (rulebook "Stealth": it "gains the same benefits")."""
+    if o.kind == "artifact":
+        art = state.artifact(str(o.key))
+        u = state.unit(art.bearer) if art is not None and art.bearer else None
+    else:
+        u = _unit(state, o)
     if u is None or not u.is_minion or u.controller == ctx.controller or not keywords_at(state, u).stealth:
         return False
     seer = state.unit(str(ctx.source.key)) if ctx.source.kind == "unit" else (
@@ -1561,9 +1573,10 @@ def untargetable_removed(state: GameState, ctx: Ctx, found: list[Obj]) -> list[O
     from codex.engine.effects.statics import forbids
     out = []
     for o in found:
-        if forbids(state, "target", targeter(ctx), o) is not None:
+        if forbids(state, "target", targeter(ctx), o, by=ctx.controller) is not None:
             continue
-        if ctx.source.kind == "spell" and ctx.caster and forbids(state, "target", Obj("unit", ctx.caster), o):
+        if ctx.source.kind == "spell" and ctx.caster and forbids(state, "target", Obj("unit", ctx.caster), o,
+                                                                 by=ctx.controller):
             continue
         out.append(o)
     return out

@@ -495,8 +495,8 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                 # can't move", "Can't move to defend"): say so rather than accept it and let the
                 # step be taken (blind ruling round 2 found it silent)
                 raise Unsupported(f"a restriction on {'moving' if name else type(verb).__name__}")
-            if name == "target" and isinstance(verb.agent, A.Selector) and singular_noun(verb.agent) == "magic" \
-                    and not verb.agent.mods and not verb.agent.filters:
+            if name == "target" and targeting_by(verb.agent) is not None:
+                # "can't be targeted by magic / by enemy spells / by your opponents' abilities"
                 out.append(Static("cant", ctx, None, (name, verb), conds, order))
                 _check_words(verb.patient)
                 continue
@@ -2019,10 +2019,32 @@ def active_statics(state: GameState, kind: str) -> Iterator[Static]:
             yield s
 
 
+def targeting_by(sel: Any) -> tuple[str, bool] | None:
+    """What "can't be targeted by <sel>" names as the targeter, when it names a kind of targeting
+    rather than cards on the board: ("spell", enemy) for "magic", "spells", "enemy spells", "your
+    opponents' spells"; ("ability", enemy) for "abilities", "enemy abilities". ``enemy``: only
+    another player's (Codex "Enemy"; "Opponent"). None: other words, read as cards."""
+    if not isinstance(sel, A.Selector) or sel.filters or sel.count is not None:
+        return None
+    noun = singular_noun(sel).lower()
+    kind = {"magic": "spell", "spell": "spell", "ability": "ability"}.get(noun)
+    mods = [m.lower() for m in sel.mods]
+    det = sel.det
+    opponents = isinstance(det, A.Possessive) and isinstance(det.owner, A.Selector) and \
+        singular_noun(det.owner).lower() == "opponent" and not det.owner.mods
+    if kind is None or mods not in ([], ["enemy"]) or not (det in (None, "the") or opponents):
+        return None
+    if noun == "magic" and (mods or opponents):
+        return None
+    return kind, bool(mods) or opponents
+
+
 def forbids(state: GameState, verb: str, agent: Obj | None, patient: Obj | None = None,
-            place: Location | None = None) -> Static | None:
+            place: Location | None = None, by: str | None = None) -> Static | None:
     """The ongoing effect, if any, that says ``agent`` can't ``verb`` (``patient``, at ``place``):
-    "Can't defend", "Units with 3 or more power can't enter this site", "can't be attacked"."""
+    "Can't defend", "Units with 3 or more power can't enter this site", "can't be attacked".
+    ``by``: the player whose spell or ability ``agent`` is (for "can't be targeted by enemy
+    spells")."""
     if not state.statics:
         return None
     from codex.engine.effects.select import NotExecutable, locations_of, select_all
@@ -2038,8 +2060,12 @@ def forbids(state: GameState, verb: str, agent: Obj | None, patient: Obj | None 
             target = None
         token = _evaluating.set(True)
         try:
-            if isinstance(who, A.Selector) and singular_noun(who) == "magic":     # "can't be targeted by magic"
-                if agent is None or agent.kind != "spell":
+            targeting = targeting_by(who) if verb == "target" else None
+            if targeting is not None:          # "can't be targeted by magic / enemy spells / abilities"
+                kind, enemy = targeting
+                if agent is None or (agent.kind == "spell") != (kind == "spell"):
+                    continue
+                if enemy and (by is None or by == s.ctx.controller):
                     continue
             elif who is not None:      # no subject named ("can't be attacked"): by anyone
                 agents = {s.ctx.source} if isinstance(who, A.Ref) and who.word == "SELF" else \
