@@ -132,6 +132,12 @@ def defend_reason(state: GameState, defender: Unit, attacker: Unit, attack_at: L
     found = tap_reason(state, defender)
     if found:
         return (found[0], "defend.untapped") if found[0] is Reason.TAPPED else found
+    if state.statics and attack_at not in state.locations_of(defender):
+        # "Can't move to defend", "Minions here can't move": a Defend moves it to the attack's location
+        from codex.engine.move_bans import ban_rule, move_ban
+        ban = move_ban(state, defender, defender.location, attack_at, purpose="defend", anywhere=True)
+        if ban is not None:
+            return Reason.CANNOT_MOVE, ban_rule(ban)
     if path_to(state, defender, attack_at) is None:
         return Reason.OUT_OF_RANGE_OF_MOTION, "defend.when"
     return None

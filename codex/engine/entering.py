@@ -97,6 +97,10 @@ def blocking_quote(state: GameState, unit: Unit, reason: Reason, frm: Location, 
     if reason is Reason.CANNOT_TRAVERSE:
         from codex.engine.borders import traverse_quote
         return traverse_quote(state, unit, frm, to, how)
+    if reason is Reason.CANNOT_MOVE:
+        from codex.engine.move_bans import move_ban
+        found = move_ban(state, unit, frm, to, how)
+        return found.quote if found is not None else None
     return None
 
 
