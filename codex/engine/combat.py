@@ -245,6 +245,12 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
     if amount <= 0:
         rules = ("zero.damage",) + (("lethal.zero",) if source and keywords_at(state, source).lethal and incoming else ())
         return state, events + [NoDamage(target.id, target.name, src, what, rules=rules)]
+    if state.lasting:       # "the next time it would take damage, prevent all of that damage": used up now
+        from codex.engine.effects.next_prevention import prevent_next
+        state, amount, stopped = prevent_next(state, target, amount)
+        events += stopped
+        if amount <= 0:
+            return state, events
     if state.statics:
         from codex.engine.effects.statics import prevented
         quote = prevented(state, target, origin)

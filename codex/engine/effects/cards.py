@@ -531,14 +531,47 @@ def _put_problems(act: A.Put) -> Iterator[str]:
         yield "putting cards from something other than a zone"
 
 
-@executes(A.Put, problems=_put_problems, adverbs=("back", "in_any_order", "in_random_order"))
+def _instead_of(clause: A.Clause) -> Any:
+    """"Put this minion into your hand instead of your cemetery": the zone the card was going to
+    (None: no such adjunct)."""
+    return next((adj.what for adj in clause.adjuncts if adj.prep == "instead_of"), None)
+
+
+def _put_clause_problems(clause: A.Clause) -> Iterator[str]:
+    """"instead of <a zone>": a replacement of where the card goes, read for a card marked for death
+    going to its cemetery (`_put`); any other thing replaced is not."""
+    what = _instead_of(clause)
+    if what is not None and not (isinstance(what, A.Selector) and singular(what.noun) == "cemetery"
+                                 and not what.filters and not what.mods):
+        yield "putting a card somewhere instead of somewhere other than its cemetery"
+
+
+def _replaces_burial(run: Run, patients: list[Obj], clause: A.Clause) -> None:
+    """"Put this minion into your hand instead of your cemetery" replaces where a dying card goes
+    (Codex "Die": "An effect may move a marked card to a different zone ..., but that card is still
+    considered to have died for the purposes of other effects"): only a card marked for death is on
+    its way to the cemetery; for any other the words replace nothing, and the ruling says so."""
+    for obj in patients:
+        unit = run.state.unit(obj.key) if obj.kind == "unit" else None
+        if unit is None or unit.marked is None:
+            raise NotExecutable("putting a card somewhere instead of its cemetery when it is not dying")
+        run.note("note", f"{unit.name} is marked for death: it goes where the effect says instead of its owner's "
+                 "cemetery, and it still died for every other effect.", ("die.moved-marked", "die.marked"),
+                 unit=unit.id)
+
+
+@executes(A.Put, problems=_put_problems, adverbs=("back", "in_any_order", "in_random_order"),
+          adjuncts=("instead_of",), clause_problems=_put_clause_problems)
 def _put(run: Run, act: A.Put, clause: A.Clause) -> list[Obj]:
     """Put cards somewhere: a unit into its owner's hand (it leaves the realm), cards looked at or
-    found into a hand or on top of or under a deck, cards "back in any order"."""
+    found into a hand or on top of or under a deck, cards "back in any order"; "instead of your
+    cemetery": a dying card put there rather than buried (`_replaces_burial`)."""
     dest = act.dest
     if isinstance(dest, A.Group):
         return _put_split(run, act)
     patients = _put_patients(run, act.patient, act.source)
+    if _instead_of(clause) is not None:
+        _replaces_burial(run, patients, clause)
     if dest is None:                                   # "Put them back in any order"
         return _put_back(run, patients, clause)
     place = destination(run, dest)
