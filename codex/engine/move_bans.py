@@ -102,8 +102,8 @@ def move_ban(state: "GameState", unit: "Unit", frm: Location, to: Location, how:
     the ground), for asking before any path is known."""
     if not state.statics or frm == to:
         return None
-    from codex.engine.effects.statics import active_statics
-    bans = [s for s in active_statics(state, "cant") if s.payload[0] == "move"]
+    from codex.engine.effects.statics import active_cant
+    bans = active_cant(state, "move")
     if not bans:
         return None
     from codex.engine.effects.context import Obj

@@ -103,12 +103,36 @@ def move_cards(run: Run, objs: list[Obj], to: str, *, owner: str | None = None, 
 
 # ----------------------------------------------------------------------------- draw
 
+# ----------------------------------------------------------------------------- how many cards
+
+def count_problems(sel: Any) -> Iterator[str]:
+    """A number of cards the engine cannot compute ("Draw X cards" it can: X, or an amount such as
+    "equal to the number of allies here"); each is named, never read as one card."""
+    if isinstance(sel, A.Selector) and sel.count is not None and not isinstance(sel.count, int):
+        from codex.engine.effects.amounts import amount_problems
+        yield from amount_problems(sel.count)
+
+
+def card_count(run: Run, sel: Any, what: str, up_to: bool = True) -> int:
+    """How many cards a selector's count says: 1 with none ("a spell"), a number, X (the value paid,
+    or the player's), or an amount computed now; "up to N" (``up_to``): the player's choice of 0 to N
+    (the choice ``<what>.count``)."""
+    if not isinstance(sel, A.Selector) or sel.count is None:
+        return 1
+    from codex.engine.effects.amounts import amount
+    n = amount(run, sel.count, what)
+    if up_to and sel.quant == "up_to" and n > 0:
+        n = int(run.ctx.choose(f"{what}.count", list(range(n, -1, -1)), why=f"choose how many, up to {n}")[0])
+    return n
+
+
 def _draw_problems(act: A.Draw) -> Iterator[str]:
     sel = act.patient
     if isinstance(sel, A.Selector) and singular(sel.noun) not in DECK_OF_NOUN:
         yield f"drawing a {sel.noun}"
     elif sel is not None and not isinstance(sel, (A.Selector, A.Ref)):
         yield "drawing something other than cards"
+    yield from count_problems(sel)
 
 
 @executes(A.Draw, roles=("agent",), problems=_draw_problems)
@@ -122,7 +146,7 @@ def _draw(run: Run, act: A.Draw, clause: A.Clause) -> list[Obj]:
     count = 1
     deck: str | None = None
     if isinstance(sel, A.Selector):
-        count = int(sel.count) if isinstance(sel.count, int) else 1
+        count = card_count(run, sel, "draw")
         noun = singular(sel.noun)
         if noun not in DECK_OF_NOUN:
             raise NotExecutable(f"drawing a {sel.noun}")
@@ -174,6 +198,7 @@ def _discard_problems(act: A.Discard) -> Iterator[str]:
     mods = {m.lower() for m in sel.mods}
     if sel.filters or mods - {"random", "topmost"}:
         yield "discarding particular cards"
+    yield from count_problems(sel)
 
 
 @executes(A.Discard, roles=("agent",), problems=_discard_problems)
@@ -183,7 +208,7 @@ def _discard(run: Run, act: A.Discard, clause: A.Clause) -> list[Obj]:
     sel = act.patient
     if not isinstance(sel, A.Selector):
         raise NotExecutable("discarding particular cards")
-    count = int(sel.count) if isinstance(sel.count, int) else 1
+    count = card_count(run, sel, "discard")
     noun = singular(sel.noun)
     mods = {m.lower() for m in sel.mods}
     out: list[Obj] = []
@@ -245,6 +270,7 @@ def _look_problems(act: A.Look) -> Iterator[str]:
     if noun not in DECK_OF_NOUN or noun == "card" or not {m.lower() for m in sel.mods} & {"topmost", "next", "bottom",
                                                                                              "bottommost"}:
         yield "looking at cards other than the top or bottom of a deck"
+    yield from count_problems(sel)
 
 
 @executes(A.Look, problems=_look_problems)
@@ -264,7 +290,7 @@ def _look(run: Run, act: A.Look, clause: A.Clause) -> list[Obj]:
                  for i, c in enumerate(run.state.player(pid).hand.named)]
     elif isinstance(sel, A.Selector):
         deck = DECK_OF_NOUN[singular(sel.noun)] or "spellbook"
-        count = int(sel.count) if isinstance(sel.count, int) else 1
+        count = card_count(run, sel, "look")
         bottom = bool({m.lower() for m in sel.mods} & {"bottom", "bottommost"})
         cards = []
         for pid in zone_owners(run.state, run.ctx, sel.det):
@@ -293,6 +319,7 @@ def _search_problems(act: A.Search) -> Iterator[str]:
     yield from sel_problems(A.replace(sel, det=None if sel.det in ("a", "an") else sel.det, filters=sel.filters + zone))
     if any(isinstance(f, A.With) and not isinstance(f.what, (A.Keyword, A.Stat)) for f in sel.filters):
         yield "searching by a combined cost"
+    yield from count_problems(sel)
 
 
 @executes(A.Search, problems=_search_problems)
@@ -306,7 +333,7 @@ def _search(run: Run, act: A.Search, clause: A.Clause) -> list[Obj]:
     scope = [(pid, zone) for det, zone in named for pid in zone_owners(run.state, run.ctx, det)]
     sel = act.patient
     assert isinstance(sel, A.Selector)
-    count = int(sel.count) if isinstance(sel.count, int) else 1
+    count = card_count(run, sel, "search", up_to=False)
     up_to = sel.quant == "up_to"
     probe = A.replace(sel, det=None, count=None, quant=None)
     found = [Obj("card", ZoneCard(pid, zone, c, i)) for pid, zone in scope

@@ -2032,6 +2032,21 @@ def active_statics(state: GameState, kind: str) -> Iterator[Static]:
             yield s
 
 
+def active_cant(state: GameState, verb: str) -> list[Static]:
+    """The "can't" effects of ``verb`` that apply now: the candidates are found once per state (a
+    movement lookahead asks for every step it tries), their conditions each time."""
+    if not state.statics:
+        return []
+    memo = _memo(state)
+    key = ("cant", verb)
+    if key not in memo:
+        memo[key] = tuple(s for s in state.statics if s.kind == "cant" and s.payload[0] == verb)
+    if not memo[key]:
+        return []
+    silenced = _silenced_sources(state)
+    return [s for s in memo[key] if _active(state, s, silenced)]
+
+
 def forbids(state: GameState, verb: str, agent: Obj | None, patient: Obj | None = None,
             place: Location | None = None) -> Static | None:
     """The ongoing effect, if any, that says ``agent`` can't ``verb`` (``patient``, at ``place``):
