@@ -129,6 +129,10 @@ def filter_problems(f: Any) -> Iterator[str]:
             yield "'within' without steps"
         if range_of_motion_of(f.of) is not None and f.rel == "within":    # read by `select.places`
             yield from sel_problems(range_of_motion_of(f.of))
+        elif f.rel == "along":            # "along their entire path": the path moved before (`select._along`)
+            from codex.engine.effects.select import moved_path
+            if not moved_path(f.of):
+                yield "'along' something other than a path moved before"
         else:
             yield from sel_problems(f.of)
     elif isinstance(f, A.With):
