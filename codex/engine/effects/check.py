@@ -281,10 +281,11 @@ def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
         if not isinstance(sentence, A.Sentence):
             yield f"a body given as {type(sentence).__name__}"
             continue
-        from codex.engine.effects.next_prevention import next_prevention, next_prevention_problems
-        if next_prevention(sentence) is not None:    # "The next time X would take damage, prevent ..."
-            yield from next_prevention_problems(sentence)
-            continue
+        if sentence.conditions:
+            from codex.engine.effects.next_prevention import next_prevention, next_prevention_problems
+            if next_prevention(sentence) is not None:    # "The next time X would take damage, prevent ..."
+                yield from next_prevention_problems(sentence)
+                continue
         from codex.engine.effects.casting_effects import limited_permission
         if limited and n == 0 and sentence.limit is not None:
             yield from _limit_problems(sentence.limit)

@@ -449,10 +449,11 @@ def run_sentence(run: Run, sentence: Any) -> None:
     ``it`` carries from a clause to the next."""
     if isinstance(sentence, A.Unparsed):
         raise NotExecutable(f"the unreadable sentence \u201c{sentence.text}\u201d")
-    from codex.engine.effects.next_prevention import leave_prevention, next_prevention
-    if next_prevention(sentence) is not None:    # "The next time X would take damage, prevent ...": lasts
-        leave_prevention(run, sentence)
-        return
+    if sentence.conditions:
+        from codex.engine.effects.next_prevention import leave_prevention, next_prevention
+        if next_prevention(sentence) is not None:    # "The next time X would take damage, prevent ...": lasts
+            leave_prevention(run, sentence)
+            return
     if sentence.per is not None:
         from codex.engine.effects.amounts import for_each_sentence
         for_each_sentence(run, sentence)
