@@ -22,8 +22,8 @@ from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.effects.select import NotExecutable, locations_of, select_all
 from codex.engine.events import (ArtifactBroken, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Entering, Event, Fought, Intercepted,
-                                 Marked, PickedUp, ProjectileStruck, SiteDamaged, SitePlayed, SpellCast, Stopped, Struck, Summoned, Targeted, TurnEnded,
-                                 TurnOver, TurnStarted)
+                                 Marked, PickedUp, ProjectileStruck, SiteDamaged, SitePlayed, SpellCast, Stepped, Stopped, Struck, Summoned,
+                                 Targeted, TurnEnded, TurnOver, TurnStarted)
 from codex.engine.geometry import Location, Region
 from codex.engine.state import Card, GameState, Site
 
@@ -267,6 +267,8 @@ def _entering(state: GameState, ctx: Ctx, act: Any, event: Entering) -> bool:
             return False
         if act.source is not None and not _named_place(state, ctx, act.source, entry.frm):
             return False        # "moves between sites in X" (from one of them to another): it came from one
+        if act.voice == "passive" and isinstance(event, Stepped):
+            return False        # "Whenever a minion is moved": moved by something else, not its own step
         act = A.Enter(patient=act.patient, dest=act.dest)
     if isinstance(act, A.Occupy):
         # "Whenever a Spirit minion occupies affected land sites": it comes to occupy them, i.e. it
