@@ -503,7 +503,10 @@ class Move(Node, frozen=True):
     ``push``/``pull``/``drag``/``throw`` are forced by ``agent``, ``fly``, ``step`` takes steps) to
     ``dest``, ``steps`` steps (at most, with ``up_to``), in ``direction``; ``instrument``: what it moves
     as (``throw X as a piercing projectile``: it flies as a projectile does; the engine does not execute
-    that yet and says so)."""
+    that yet and says so). ``voice``: ``passive`` when a verb whose subject is its mover was written in
+    the passive (``can't be moved``: something else moves it) and None when written active (``can't
+    move``: it may not move itself). The two are different restrictions (Codex "Forced Movement": "If
+    they aren't taking their own step, then it's forced movement!"), so the voice is kept."""
 
     patient: Any = None
     dest: Any = None
@@ -515,6 +518,7 @@ class Move(Node, frozen=True):
     direction: Any = None
     path: Any = None
     instrument: Any = None
+    voice: str | None = None
 
 
 class Relocate(Node, frozen=True):

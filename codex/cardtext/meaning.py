@@ -2547,6 +2547,10 @@ class _Clauses(_Interp):
             kwargs["piercing"] = _has_mod(values["count"], "piercing")
         if cls is A.Move and isinstance(values.get("steps"), _Phrase):
             kwargs["up_to"] = values["steps"].items[0].np.quant == "up_to"
+        if cls is A.Move and voice == "passive" and sense.roles.get("subject") == sense.roles.get("object"):
+            # "X moves" and "move X" fill one role; only the voice tells "can't move" (its own steps)
+            # from "can't be moved" (moved by something else)
+            kwargs["voice"] = "passive"
         fields = {name for name, _ in A.node_fields(cls)}
         for role, v in values.items():
             node = self.phrase(v)

@@ -1101,20 +1101,23 @@ class _Verb:
         if lemma is None:
             raise PrintError(f"move kind {a.kind}")
         told = self.c.modal or self.c.negated or self.c.tense or self.p.subordinate or self.relative or self.gerund
-        if a.agent is not None and A.is_manner(a.agent) and a.patient is not None and told:
+        if a.agent is not None and (A.is_manner(a.agent) or a.voice == "passive") and a.patient is not None \
+                and (told or a.voice == "passive"):
             # "can't be moved by force": a manner is no subject; the mover stays the subject, passive
             self.passive = True
             head, obj = self.subject_and_verb(a.patient, lemma, True), "by " + self.p.np(a.agent)
         elif a.agent is not None:
             head = self.subject_and_verb(a.agent, lemma)
             obj = self.p.np(a.patient)
-        elif a.patient is not None and not told and a.kind not in _MOTION_ALONE \
+        elif a.patient is not None and not told and a.kind not in _MOTION_ALONE and a.voice != "passive" \
                 and (not _is_self(a.patient) or a.kind in _CAUSED_MOTION):
             head, obj = lemma, self.p.np(a.patient)   # "Push this": a motion only an agent causes
         else:
             # "can't be moved, destroyed, ...": a list written passive; a motion only an agent causes is
             # passive whenever its mover is the subject ("can't be pushed", "whenever a minion is pushed")
-            self.passive = a.patient is not None and (self.force_passive or a.kind in _CAUSED_MOTION)
+            # a Move keeps its voice: "can't be moved" (moved by something else) is not "can't move"
+            self.passive = a.patient is not None and (a.voice == "passive" or a.kind in _CAUSED_MOTION
+                                                      or self.force_passive and a.kind != "move")
             head, obj = self.subject_and_verb(a.patient, lemma, self.passive), ""
         dest = None
         between = a.source is not None and a.source == a.dest and not isinstance(a.dest, A.Where)

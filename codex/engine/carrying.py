@@ -180,9 +180,20 @@ def drop(state: GameState, unit: Unit, artifacts: list[Artifact], units: list[Un
 
 def carried_entry_reason(state: GameState, unit: Unit, to: Location) -> Found:
     """Whether a unit moved by force (carried along) can enter ``to``: it must exist, and an
-    ongoing effect may forbid it (an Avatar never leaves the surface; Gnome Hollows)."""
+    ongoing effect may forbid it (an Avatar never leaves the surface; Gnome Hollows; "Minions here
+    can't move": being carried is forced movement for the carried unit, Codex "Forced Movement")."""
     from codex.engine.entering import entry_reason
-    return entry_reason(state, unit, to, unit.location)
+    found = entry_reason(state, unit, to, unit.location)
+    if found is None and "mov" in unit.text:       # its own "Can't be moved": moved by force, it is not
+        from codex.engine.unmodifiable import cant_ability
+        if cant_ability(unit.abilities, "move") is not None:
+            return Reason.CANNOT_MOVE, "forced-movement.principle"
+    if found is None and state.statics:
+        from codex.engine.move_bans import ban_rule, move_ban
+        ban = move_ban(state, unit, unit.location, to, "carried")
+        if ban is not None:
+            return Reason.CANNOT_MOVE, ban_rule(ban, "carried")
+    return found
 
 
 def relocate(state: GameState, unit_id: str, to: Location, how: str = "") -> Resolved:
@@ -212,9 +223,12 @@ def relocate(state: GameState, unit_id: str, to: Location, how: str = "") -> Res
         dest = new[old.index(cu.location)]
         found = carried_entry_reason(state, cu, dest)
         if found is not None:
+            from codex.engine.entering import blocking_quote
             events.append(NotMoved(cu.id, cu.name, dest, found[0], f"with {unit.name}",
                                    rules=("carrying-units.cannot-enter", found[1]) + (
-                                       ("can-vs-cant",) if found[0] is Reason.CANNOT_ENTER else ())))
+                                       ("can-vs-cant",) if found[0] in (Reason.CANNOT_ENTER, Reason.CANNOT_MOVE)
+                                       else ()),
+                                   from_card=blocking_quote(state, cu, found[0], cu.location, dest, "carried")))
             continue
         frm = cu.location
         state, more = relocate(state, cu.id, dest)

@@ -132,6 +132,12 @@ def defend_reason(state: GameState, defender: Unit, attacker: Unit, attack_at: L
     found = tap_reason(state, defender)
     if found:
         return (found[0], "defend.untapped") if found[0] is Reason.TAPPED else found
+    if state.statics and attack_at not in state.locations_of(defender):
+        # "Can't move to defend", "Minions here can't move": a Defend moves it to the attack's location
+        from codex.engine.move_bans import ban_rule, move_ban
+        ban = move_ban(state, defender, defender.location, attack_at, purpose="defend", anywhere=True)
+        if ban is not None:
+            return Reason.CANNOT_MOVE, ban_rule(ban)
     if path_to(state, defender, attack_at) is None:
         return Reason.OUT_OF_RANGE_OF_MOTION, "defend.when"
     return None
@@ -239,6 +245,12 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
     if amount <= 0:
         rules = ("zero.damage",) + (("lethal.zero",) if source and keywords_at(state, source).lethal and incoming else ())
         return state, events + [NoDamage(target.id, target.name, src, what, rules=rules)]
+    if state.lasting:       # "the next time it would take damage, prevent all of that damage": used up now
+        from codex.engine.effects.next_prevention import prevent_next
+        state, amount, stopped = prevent_next(state, target, amount)
+        events += stopped
+        if amount <= 0:
+            return state, events
     if state.statics:
         from codex.engine.effects.statics import prevented
         quote = prevented(state, target, origin)

@@ -97,6 +97,15 @@ def blocking_quote(state: GameState, unit: Unit, reason: Reason, frm: Location, 
     if reason is Reason.CANNOT_TRAVERSE:
         from codex.engine.borders import traverse_quote
         return traverse_quote(state, unit, frm, to, how)
+    if reason is Reason.CANNOT_MOVE:
+        from codex.engine.move_bans import move_ban
+        found = move_ban(state, unit, frm, to, how)
+        if found is None and how != "step":         # its own "Can't be moved"
+            from codex.engine.events import CardQuote
+            from codex.engine.unmodifiable import cant_ability
+            own = cant_ability(unit.abilities, "move")
+            return CardQuote(unit.name, own.text) if own is not None else None
+        return found.quote if found is not None else None
     return None
 
 

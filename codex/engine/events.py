@@ -307,6 +307,21 @@ class Attacked(Event):
 
 
 @dataclass(frozen=True)
+class Targeted(Event):
+    """A unit's ability declared its targets as it was used (Codex "Target": "before it even goes
+    on the storyline, you must declare all targets"): what "Whenever X targets ..." hears."""
+
+    kind: ClassVar[str] = "targets_declared"
+    unit: str
+    name: str
+    targets: tuple[str, ...]
+    names: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"{self.name}'s ability targets {', '.join(self.names)}."
+
+
+@dataclass(frozen=True)
 class CountersChanged(Event):
     """The counters on a card changed (`effects.counters`): it entered the realm with them, or an
     effect added or removed some. ``card`` is its key (``artifact:<id>``, ``unit:<id>``...)."""

@@ -66,6 +66,10 @@ def _part_reason(state: GameState, unit: Unit, frm: Location, to: Location, how:
         ban = traverse_ban(state, unit, frm, to, how)
         if ban is not None:
             return Reason.CANNOT_TRAVERSE, ban_rule(ban)
+        from codex.engine.move_bans import ban_rule as move_rule, move_ban
+        cant = move_ban(state, unit, frm, to, how)
+        if cant is not None:
+            return Reason.CANNOT_MOVE, move_rule(cant, how)
     return found
 
 
@@ -208,7 +212,8 @@ def resolve_moves(state: GameState, unit_id: str, path: list[Location], how: str
         found = check(state, unit, cur, to)
         if found is not None:
             rules = (found[1],) + (("storyline.movement",) if len(path) > 1 else ()) + (
-                ("can-vs-cant",) if found[0] in (Reason.CANNOT_ENTER, Reason.CANNOT_TRAVERSE) else ()) + (
+                ("can-vs-cant",) if found[0] in (Reason.CANNOT_ENTER, Reason.CANNOT_TRAVERSE, Reason.CANNOT_MOVE)
+                else ()) + (("passive-ability",) if found[0] is Reason.CANNOT_MOVE else ()) + (
                 ("traverse.means",) if found[0] is Reason.CANNOT_TRAVERSE else ())
             from codex.engine.entering import blocking_quote
             events.append(NotMoved(unit.id, unit.name, to, found[0], "any further" if moved else "",

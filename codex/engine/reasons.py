@@ -41,6 +41,7 @@ class Reason(ReasonCode):
     AVATAR_SURFACE_ONLY = "avatar_surface_only"
     CANNOT_ENTER = "cannot_enter"
     CANNOT_TRAVERSE = "cannot_traverse"
+    CANNOT_MOVE = "cannot_move"
     SAME_LOCATION = "same_location"
     # attack
     NOT_AT_LOCATION = "not_at_location"
@@ -156,6 +157,7 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.AVATAR_SURFACE_ONLY: "an Avatar may never enter a region other than the surface",
     Reason.CANNOT_ENTER: "an ongoing effect forbids this unit from entering that location",
     Reason.CANNOT_TRAVERSE: "an ongoing effect forbids this unit from traversing the border between those squares",
+    Reason.CANNOT_MOVE: "an ongoing effect forbids this unit from moving (there, or that way)",
     Reason.SAME_LOCATION: "moving to the same location is not moving",
     Reason.NOT_AT_LOCATION: "you may only attack at your location",
     Reason.NOT_AN_ENEMY: "you may only attack enemy units or enemy sites",
@@ -246,6 +248,7 @@ IMPLIED_RULES: dict[ReasonCode, tuple[str, ...]] = {
     Reason.DISABLED: ("disabled", "ability"),
     Reason.CANNOT_ENTER: ("ongoing-effect.entry", "passive-ability"),
     Reason.CANNOT_TRAVERSE: ("traverse.means", "passive-ability"),
+    Reason.CANNOT_MOVE: ("can-vs-cant", "passive-ability"),
     Reason.MOVER_HAS_STEALTH: ("stealth",)}
 
 

@@ -359,6 +359,8 @@ class Lasting:
     base_power: int | None = None        # "Set the base power of target unit to 0": the power-setting layer
     power_factor: int = 1                # "Double an allied minion's power": the power-multiplication layer
     damage: tuple[Any, ...] = ()         # "each ally taking 1 less damage ...": (change, amount, "for each" words, Ctx)
+    prevent: int | None = None           # "the next time it would take damage, prevent (all | N) of that damage":
+                                         # that much prevented once, then the effect ends (-1: all of it)
 
     def covers(self, unit: "Unit") -> bool:
         """Whether the effect is on ``unit`` now: one of its units, or (an effect over an area) a unit

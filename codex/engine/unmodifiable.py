@@ -37,8 +37,8 @@ def self_verb(verb: Any, what: str) -> bool:
         return _is_self(dict(verb.roles).get("patient"))
     if what == "destroy" and isinstance(verb, A.Remove) and verb.kind == "destroy" and verb.agent is None:
         return _is_self(verb.patient)
-    if what == "move" and isinstance(verb, A.Move) and verb.kind == "move" and _by_force(verb.agent) \
-            and verb.dest is None and verb.steps is None:
+    if what == "move" and isinstance(verb, A.Move) and verb.kind == "move" and verb.voice == "passive" \
+            and _by_force(verb.agent) and verb.dest is None and verb.steps is None:
         return _is_self(verb.patient)
     if what == "disable" and isinstance(verb, A.SetState) and verb.state == "disabled" and verb.agent is None:
         return _is_self(verb.patient)
@@ -63,7 +63,8 @@ def other_verb(verb: Any) -> tuple[str, Any] | None:
         return "modify", dict(verb.roles)["patient"]
     if isinstance(verb, A.Remove) and verb.kind == "destroy" and verb.agent is None and verb.patient is not None:
         return "destroy", verb.patient
-    if isinstance(verb, A.Move) and verb.kind == "move" and verb.agent is None and verb.dest is None \
+    if isinstance(verb, A.Move) and verb.kind == "move" and verb.voice == "passive" and verb.agent is None \
+            and verb.dest is None \
             and verb.steps is None and verb.patient is not None and not isinstance(verb.patient, A.Ref):
         return "move", verb.patient
     return None

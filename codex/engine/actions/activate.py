@@ -13,7 +13,7 @@ from codex.engine.activation import tap_reason
 from codex.engine.effects.context import Ctx, Obj
 from codex.engine.effects.costs import mana_of, pay
 from codex.engine.effects.execute import execute
-from codex.engine.events import AbilityNotExecuted, AbilityResolved, Activated, ManaPaid, Tapped
+from codex.engine.events import AbilityNotExecuted, AbilityResolved, Activated, ManaPaid, Tapped, Targeted
 from codex.engine.ongoing import player_affinity
 from codex.engine.reasons import Reason
 from codex.engine.ruling import Verdict
@@ -122,6 +122,7 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
                                     rules=("storyline",), from_card=ctx.quote))
         return res.done(Verdict.RESOLVED, f"{name}'s ability is used; its effect is not executed by this engine "
                         "version.")
+    _declare_targets(res, obj, name, ctx)
     res.emit(AbilityResolved(str(obj.key), name, ability.text, rules=("storyline",), from_card=ctx.quote))
     res.apply(execute(res.state, ctx))
     if obj.kind == "unit" and res.state.unit(str(obj.key)) is not None:
@@ -130,6 +131,21 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
         from codex.engine.combat import interact
         res.apply(interact(res.state, str(obj.key), "activated a special ability", ("stealth.after-ability",)))
     return res.done(res.result_verdict(), f"{name} uses \u201c{ability.text}\u201d.")
+
+
+def _declare_targets(res: Resolution, obj: Obj, name: str, ctx: Ctx) -> None:
+    """A unit's ability that targets declares its targets as it is used, before it resolves (Codex
+    "Target"), which "Whenever Sir Kay targets ..." hears: the units the scenario's choice
+    ``<key>.target`` names (without it, the effect asks as it resolves, and nothing is heard)."""
+    if obj.kind != "unit" or "target" not in ctx.ability.text.lower():
+        return
+    given = ctx.answer("target")
+    ids = [str(x) for x in (given if isinstance(given, list) else [given] if given is not None else [])]
+    units = [u for u in (res.state.unit(i) for i in ids) if u is not None]
+    if not units:
+        return
+    res.settle([Targeted(str(obj.key), name, tuple(u.id for u in units), tuple(u.name for u in units),
+                         rules=("target.declared",))])
 
 
 def _limit(node: Any) -> Any:

@@ -289,9 +289,13 @@ def _magic_ctx(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, caster: str
                bound=(("the", _NAMED.get()),) if _NAMED.get() else (), rechecked=rechecked)
 
 
-def _targets_allowed(res: Resolution, a: D.Cast, spell: C.Spell, caster: Unit, ptr: str) -> list[Unit]:
+def _targets_allowed(res: Resolution, a: D.Cast, spell: C.Spell, caster: Unit, ptr: str,
+                     rechecked: bool = False) -> list[Unit]:
     """The units a magic declares as targets, each one a magic may target (Stealth, region) and no
-    ongoing effect forbids ("can't be targeted by magic"); an illegal cast otherwise."""
+    ongoing effect forbids ("can't be targeted by magic"); an illegal cast otherwise. ``rechecked``:
+    they were declared legal as it was cast and something (a casting trigger) happened since, so a
+    target no longer allowed is left out, said in the ruling (Codex "Target": "the legality of the
+    target is checked again when the effect actually resolves"), rather than the cast made illegal."""
     targets = []
     for i, tid in enumerate(a.targets):
         t = res.unit(tid, f"{ptr}/targets/{i}")
@@ -305,6 +309,12 @@ def _targets_allowed(res: Resolution, a: D.Cast, spell: C.Spell, caster: Unit, p
                 res.emit(Note("target", f"{ban.ctx.source_name} forbids {spell.name} to target {t.name}.",
                               {"unit": t.id}, rules=("target",), from_card=ban.quote))
                 found = (Reason.FORBIDDEN, "ongoing-effect")
+        if found and rechecked:
+            from codex.engine.reasons import explain
+            res.emit(Note("target", f"{t.name} is no longer a target {spell.name} may have ({explain(found[0])}), "
+                          "checked again as it resolves: it is left alone.", {"unit": t.id},
+                          rules=("target.declared", found[1])))
+            continue
         if found:
             raise res.illegal(found, f"{spell.name} cannot target {t.name}", f"{ptr}/targets/{i}")
         targets.append(t)
@@ -342,7 +352,7 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
     """A magic resolves: its targets were declared legal (Stealth, region); an opponent's unit
     with a Ward is not affected, its Ward breaks instead of it being targeted."""
     caster = res.unit(a.caster, ptr + "/caster")
-    targets = _targets_allowed(res, a, spell, caster, ptr)
+    targets = _targets_allowed(res, a, spell, caster, ptr, rechecked=_TRIED.get())
     res.state = _pay(res.state, pid, spell.cost)
     effects = spell.abilities.of_kind(AbilityKind.SPELL) + spell.abilities.of_kind(AbilityKind.TRIGGERED)
     runs = bool(effects) and all(e.executed for e in effects) and not spell.abilities.unreadable
@@ -352,6 +362,11 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
         if t.controller != pid and keywords_at(res.state, t).ward:
             res.apply(break_ward(res.state, t.id, f"targeted by {spell.name}"))
             warded.add(t.id)
+    if runs and a.targets and not targets:
+        # every declared target is gone by the time it resolves: the spell does nothing
+        res.emit(Note("target", f"{spell.name} does nothing: none of its targets is one it may have any more.",
+                      {"targets": list(a.targets)}, rules=("target.declared",)))
+        runs = False
     if runs:
         sid = a.spell.id or spell.name
         bound: tuple[Any, ...] = ()

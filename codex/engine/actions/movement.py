@@ -174,6 +174,12 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
             if found[0] is Reason.OUT_OF_RANGE_OF_MOTION:
                 res.emit(Note("note", f"The attack's location is not within {du.name}'s range of motion.",
                               {"unit": du.id}, rules=("defend.when",) + unreachable_rules(res.state, du, attack_at)))
+            if found[0] is Reason.CANNOT_MOVE:
+                from codex.engine.move_bans import BAN_RULES, move_ban
+                ban = move_ban(res.state, du, du.location, attack_at, purpose="defend", anywhere=True)
+                res.emit(Note("note", f"{du.name} can't move, and a Defend moves it to the attack's location.",
+                              {"unit": du.id}, rules=("defend", found[1]) + BAN_RULES,
+                              from_card=ban.quote if ban is not None else None))
             raise res.illegal(found, f"{du.name} cannot defend", dptr)
         dpath = _defender_path(res, du, spec, attack_at, dptr)
         res.state = res.state.with_unit(replace(du, tapped=True))

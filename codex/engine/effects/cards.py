@@ -103,12 +103,36 @@ def move_cards(run: Run, objs: list[Obj], to: str, *, owner: str | None = None, 
 
 # ----------------------------------------------------------------------------- draw
 
+# ----------------------------------------------------------------------------- how many cards
+
+def count_problems(sel: Any) -> Iterator[str]:
+    """A number of cards the engine cannot compute ("Draw X cards" it can: X, or an amount such as
+    "equal to the number of allies here"); each is named, never read as one card."""
+    if isinstance(sel, A.Selector) and sel.count is not None and not isinstance(sel.count, int):
+        from codex.engine.effects.amounts import amount_problems
+        yield from amount_problems(sel.count)
+
+
+def card_count(run: Run, sel: Any, what: str, up_to: bool = True) -> int:
+    """How many cards a selector's count says: 1 with none ("a spell"), a number, X (the value paid,
+    or the player's), or an amount computed now; "up to N" (``up_to``): the player's choice of 0 to N
+    (the choice ``<what>.count``)."""
+    if not isinstance(sel, A.Selector) or sel.count is None:
+        return 1
+    from codex.engine.effects.amounts import amount
+    n = amount(run, sel.count, what)
+    if up_to and sel.quant == "up_to" and n > 0:
+        n = int(run.ctx.choose(f"{what}.count", list(range(n, -1, -1)), why=f"choose how many, up to {n}")[0])
+    return n
+
+
 def _draw_problems(act: A.Draw) -> Iterator[str]:
     sel = act.patient
     if isinstance(sel, A.Selector) and singular(sel.noun) not in DECK_OF_NOUN:
         yield f"drawing a {sel.noun}"
     elif sel is not None and not isinstance(sel, (A.Selector, A.Ref)):
         yield "drawing something other than cards"
+    yield from count_problems(sel)
 
 
 @executes(A.Draw, roles=("agent",), problems=_draw_problems)
@@ -122,7 +146,7 @@ def _draw(run: Run, act: A.Draw, clause: A.Clause) -> list[Obj]:
     count = 1
     deck: str | None = None
     if isinstance(sel, A.Selector):
-        count = int(sel.count) if isinstance(sel.count, int) else 1
+        count = card_count(run, sel, "draw")
         noun = singular(sel.noun)
         if noun not in DECK_OF_NOUN:
             raise NotExecutable(f"drawing a {sel.noun}")
@@ -174,6 +198,7 @@ def _discard_problems(act: A.Discard) -> Iterator[str]:
     mods = {m.lower() for m in sel.mods}
     if sel.filters or mods - {"random", "topmost"}:
         yield "discarding particular cards"
+    yield from count_problems(sel)
 
 
 @executes(A.Discard, roles=("agent",), problems=_discard_problems)
@@ -183,7 +208,7 @@ def _discard(run: Run, act: A.Discard, clause: A.Clause) -> list[Obj]:
     sel = act.patient
     if not isinstance(sel, A.Selector):
         raise NotExecutable("discarding particular cards")
-    count = int(sel.count) if isinstance(sel.count, int) else 1
+    count = card_count(run, sel, "discard")
     noun = singular(sel.noun)
     mods = {m.lower() for m in sel.mods}
     out: list[Obj] = []
@@ -245,6 +270,7 @@ def _look_problems(act: A.Look) -> Iterator[str]:
     if noun not in DECK_OF_NOUN or noun == "card" or not {m.lower() for m in sel.mods} & {"topmost", "next", "bottom",
                                                                                              "bottommost"}:
         yield "looking at cards other than the top or bottom of a deck"
+    yield from count_problems(sel)
 
 
 @executes(A.Look, problems=_look_problems)
@@ -264,7 +290,7 @@ def _look(run: Run, act: A.Look, clause: A.Clause) -> list[Obj]:
                  for i, c in enumerate(run.state.player(pid).hand.named)]
     elif isinstance(sel, A.Selector):
         deck = DECK_OF_NOUN[singular(sel.noun)] or "spellbook"
-        count = int(sel.count) if isinstance(sel.count, int) else 1
+        count = card_count(run, sel, "look")
         bottom = bool({m.lower() for m in sel.mods} & {"bottom", "bottommost"})
         cards = []
         for pid in zone_owners(run.state, run.ctx, sel.det):
@@ -293,6 +319,7 @@ def _search_problems(act: A.Search) -> Iterator[str]:
     yield from sel_problems(A.replace(sel, det=None if sel.det in ("a", "an") else sel.det, filters=sel.filters + zone))
     if any(isinstance(f, A.With) and not isinstance(f.what, (A.Keyword, A.Stat)) for f in sel.filters):
         yield "searching by a combined cost"
+    yield from count_problems(sel)
 
 
 @executes(A.Search, problems=_search_problems)
@@ -306,7 +333,7 @@ def _search(run: Run, act: A.Search, clause: A.Clause) -> list[Obj]:
     scope = [(pid, zone) for det, zone in named for pid in zone_owners(run.state, run.ctx, det)]
     sel = act.patient
     assert isinstance(sel, A.Selector)
-    count = int(sel.count) if isinstance(sel.count, int) else 1
+    count = card_count(run, sel, "search", up_to=False)
     up_to = sel.quant == "up_to"
     probe = A.replace(sel, det=None, count=None, quant=None)
     found = [Obj("card", ZoneCard(pid, zone, c, i)) for pid, zone in scope
@@ -531,14 +558,47 @@ def _put_problems(act: A.Put) -> Iterator[str]:
         yield "putting cards from something other than a zone"
 
 
-@executes(A.Put, problems=_put_problems, adverbs=("back", "in_any_order", "in_random_order"))
+def _instead_of(clause: A.Clause) -> Any:
+    """"Put this minion into your hand instead of your cemetery": the zone the card was going to
+    (None: no such adjunct)."""
+    return next((adj.what for adj in clause.adjuncts if adj.prep == "instead_of"), None)
+
+
+def _put_clause_problems(clause: A.Clause) -> Iterator[str]:
+    """"instead of <a zone>": a replacement of where the card goes, read for a card marked for death
+    going to its cemetery (`_put`); any other thing replaced is not."""
+    what = _instead_of(clause)
+    if what is not None and not (isinstance(what, A.Selector) and singular(what.noun) == "cemetery"
+                                 and not what.filters and not what.mods):
+        yield "putting a card somewhere instead of somewhere other than its cemetery"
+
+
+def _replaces_burial(run: Run, patients: list[Obj], clause: A.Clause) -> None:
+    """"Put this minion into your hand instead of your cemetery" replaces where a dying card goes
+    (Codex "Die": "An effect may move a marked card to a different zone ..., but that card is still
+    considered to have died for the purposes of other effects"): only a card marked for death is on
+    its way to the cemetery; for any other the words replace nothing, and the ruling says so."""
+    for obj in patients:
+        unit = run.state.unit(obj.key) if obj.kind == "unit" else None
+        if unit is None or unit.marked is None:
+            raise NotExecutable("putting a card somewhere instead of its cemetery when it is not dying")
+        run.note("note", f"{unit.name} is marked for death: it goes where the effect says instead of its owner's "
+                 "cemetery, and it still died for every other effect.", ("die.moved-marked", "die.marked"),
+                 unit=unit.id)
+
+
+@executes(A.Put, problems=_put_problems, adverbs=("back", "in_any_order", "in_random_order"),
+          adjuncts=("instead_of",), clause_problems=_put_clause_problems)
 def _put(run: Run, act: A.Put, clause: A.Clause) -> list[Obj]:
     """Put cards somewhere: a unit into its owner's hand (it leaves the realm), cards looked at or
-    found into a hand or on top of or under a deck, cards "back in any order"."""
+    found into a hand or on top of or under a deck, cards "back in any order"; "instead of your
+    cemetery": a dying card put there rather than buried (`_replaces_burial`)."""
     dest = act.dest
     if isinstance(dest, A.Group):
         return _put_split(run, act)
     patients = _put_patients(run, act.patient, act.source)
+    if _instead_of(clause) is not None:
+        _replaces_burial(run, patients, clause)
     if dest is None:                                   # "Put them back in any order"
         return _put_back(run, patients, clause)
     place = destination(run, dest)

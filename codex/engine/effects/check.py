@@ -132,6 +132,10 @@ def filter_problems(f: Any) -> Iterator[str]:
             yield "'within' without steps"
         if range_of_motion_of(f.of) is not None and f.rel == "within":    # read by `select.places`
             yield from sel_problems(range_of_motion_of(f.of))
+        elif f.rel == "along":            # "along their entire path": the path moved before (`select._along`)
+            from codex.engine.effects.select import moved_path
+            if not moved_path(f.of):
+                yield "'along' something other than a path moved before"
         else:
             yield from sel_problems(f.of)
     elif isinstance(f, A.With):
@@ -280,6 +284,11 @@ def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
         if not isinstance(sentence, A.Sentence):
             yield f"a body given as {type(sentence).__name__}"
             continue
+        if sentence.conditions:
+            from codex.engine.effects.next_prevention import next_prevention, next_prevention_problems
+            if next_prevention(sentence) is not None:    # "The next time X would take damage, prevent ..."
+                yield from next_prevention_problems(sentence)
+                continue
         from codex.engine.effects.casting_effects import limited_permission
         if limited and n == 0 and sentence.limit is not None:
             yield from _limit_problems(sentence.limit)

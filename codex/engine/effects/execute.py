@@ -449,6 +449,11 @@ def run_sentence(run: Run, sentence: Any) -> None:
     ``it`` carries from a clause to the next."""
     if isinstance(sentence, A.Unparsed):
         raise NotExecutable(f"the unreadable sentence \u201c{sentence.text}\u201d")
+    if sentence.conditions:
+        from codex.engine.effects.next_prevention import leave_prevention, next_prevention
+        if next_prevention(sentence) is not None:    # "The next time X would take damage, prevent ...": lasts
+            leave_prevention(run, sentence)
+            return
     if sentence.per is not None:
         from codex.engine.effects.amounts import for_each_sentence
         for_each_sentence(run, sentence)
@@ -473,10 +478,14 @@ def run_sentence(run: Run, sentence: Any) -> None:
     if hit:                       # "If it hits a unit, drag it here": "it" is now the unit hit
         run.ctx = run.ctx.bind("it", hit)
     chosen: Any = None
+    subject: Any = None
+    mover = False
     for clause in _clauses_to_run(run, sentence):
         if sentence.duration is not None and clause.duration is None:
             clause = A.replace(clause, duration=sentence.duration)
         clause, chosen = _same_target(clause, chosen)
+        clause = _same_subject(clause, subject, mover)
+        subject, mover = _subject_words(clause), isinstance(getattr(clause, "action", None), A.Move)
         acted = run_clause(run, clause)
         if run.stop:
             return
@@ -516,6 +525,27 @@ def _same_target(clause: Any, before: Any) -> tuple[Any, Any]:
     if before is not None and patient == before:
         return A.replace(clause, action=A.replace(act, patient=A.Ref(word="it"))), patient
     return clause, patient
+
+
+def _subject_words(clause: Any) -> Any:
+    """The words of a clause's subject when it names one object to choose ("Target ally takes a
+    step", "An ally may take up to two steps"): the mover of a step, else the doer; None otherwise."""
+    act = getattr(clause, "action", None)
+    words = act.patient if isinstance(act, A.Move) and act.agent is None else getattr(act, "agent", None)
+    if isinstance(words, A.Selector) and words.det in ("target", "a", "an") and words.count in (None, 1):
+        return words
+    return None
+
+
+def _same_subject(clause: Any, before: Any, moved: bool) -> Any:
+    """"Target ally takes a step, then strikes each enemy ...": the grammar gives the later clause
+    the shared subject's words; one subject is one object, so the later clause's doer is the one the
+    clause before chose ("it"; after a move, the unit chosen to move, even if it took no step:
+    ``to_move``), not a second choice."""
+    act = getattr(clause, "action", None)
+    if before is None or act is None or isinstance(act, A.Move) or getattr(act, "agent", None) != before:
+        return clause
+    return A.replace(clause, action=A.replace(act, agent=A.Ref(word="to_move" if moved else "it")))
 
 
 def _hit_units(run: Run, conditions: tuple[Any, ...]) -> list[Obj]:

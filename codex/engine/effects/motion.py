@@ -169,6 +169,7 @@ def _move(run: Run, act: A.Move, clause: A.Clause) -> list[Obj]:
     if how is None or act.path is not None:
         raise NotExecutable(f"moving by '{act.kind}'")
     patients = _patients(run, act)
+    run.ctx = run.ctx.bind("to_move", patients)     # "X takes a step, then strikes ...": who was to move
     moved: list[Obj] = []
     for obj in patients:
         unit = run.state.unit(obj.key) if obj.kind == "unit" else None
@@ -188,13 +189,29 @@ def _move(run: Run, act: A.Move, clause: A.Clause) -> list[Obj]:
         else:
             record = _by_steps(run, act, clause, unit, how, fields)
         run.arrived = False
+        before = len(run.events)
         if record is not None and run.act(record):
             moved.append(obj)
             run.arrived = _arrived(run, unit.id, record)
+        run.ctx = run.ctx.bind("path", _path_taken(run, unit, before))     # no step taken: where it stands
     if moved and run.ctx.lookup("there") is None and (now := run.state.unit(str(moved[-1].key))) is not None:
         # "teleport to another nearby location. Tap all other units there": where it arrived
         run.ctx = run.ctx.bind("there", [Obj("location", now.location)])
     return moved
+
+
+def _path_taken(run: Run, unit: Any, since: int) -> list[Obj]:
+    """The locations of the path a unit just moved along, where it started included ("each enemy
+    along their entire path": Codex "Movement on the Storyline", "the entire movement path"), in
+    order, for `select.places` (``along``)."""
+    from codex.engine.events import Entering
+    path = [unit.location]
+    for e in run.events[since:]:
+        if isinstance(e, Entering) and getattr(e, "unit", None) == unit.id:
+            to = e.entry().to
+            if to not in path:
+                path.append(to)
+    return [Obj("location", loc) for loc in path]
 
 
 def _cant_be_moved(run: Run, unit: Any) -> bool:

@@ -89,7 +89,7 @@ ELEMENT_MODS = {"fire", "earth", "air", "water"}
 RELS = {"nearby", "adjacent", "here", "there", "at", "atop", "on", "in", "occupying", "within",
         "adjacent_to", "anywhere", "in_realm", "in_play", "above", "below", "above_or_below", "under", "beneath",
         "from", "among", "near", "to", "into", "nearest_to", "furthest_from", "in_front", "in_front_of",
-        "knights_move_away"}
+        "knights_move_away", "along"}
 
 ALL_DETS = {None, "each", "all", "every", "any", "the"}
 ONE_DETS = {"a", "an", "one", "target", "another"}
@@ -704,6 +704,8 @@ def places(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
         return [loc for o in bound for loc in locations_of(state, o)]
     if rel == "within" and range_of_motion_of(where.of) is not None:
         return _within_range_of_motion(state, ctx, range_of_motion_of(where.of))
+    if rel == "along":
+        return _along(state, ctx, where.of)
     existential = isinstance(where.of, A.Selector) and where.of.det in ("a", "an", "any")
     origin = ([loc for o in select(state, ctx, where.of, _place_role(where.of), choose=not existential)
                for loc in locations_of(state, o)]
@@ -727,6 +729,24 @@ def places(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
     if rel in ("in_front", "in_front_of"):
         return _forward_of(state, ctx, where)
     raise NotExecutable(f"the place relation {rel!r}")
+
+
+def moved_path(node: Any) -> bool:
+    """"their (entire) path", "its path": the path the unit named moved along in this effect."""
+    return isinstance(node, A.Selector) and singular(node.noun) == "path" and not node.filters \
+        and set(m.lower() for m in node.mods) <= {"entire"} and node.count is None \
+        and node.det in ("their", "its", "his", "her", "the")
+
+
+def _along(state: GameState, ctx: Ctx, node: Any) -> list[Location]:
+    """"along their entire path": the locations of the path the unit moved along before in this
+    effect, where it started included (`motion._path_taken`)."""
+    if not moved_path(node):
+        raise NotExecutable("'along' something other than a path moved before")
+    bound = ctx.lookup("path")
+    if bound is None:
+        raise NotExecutable("'along' a path with no move before")
+    return [o.key for o in bound]
 
 
 def _place_role(node: Any) -> str:

@@ -489,12 +489,25 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                 continue
             if isinstance(verb, A.Choose) and verb.kind != "target":
                 raise Unsupported(f"a restriction on choosing by '{verb.kind}'")
+            if isinstance(verb, A.Move) and verb.kind == "move" and isinstance(verb.path, A.Selector) \
+                    and verb.dest is None and verb.voice is None and not clause.purpose:
+                # "Enemy units can't move through this site's top border": a ban on traversing it
+                out.append(_traverse_ban(clause, A.Traverse(agent=verb.patient, patient=verb.path), ctx, conds, order))
+                continue
+            if isinstance(verb, A.Move):
+                # "Minions here can't move", "Can't move to defend", "Allied minions can't be moved"
+                # (`move_bans.py`: its own steps and forced movement, by the verb's voice)
+                from codex.engine.move_bans import ban_of, ban_problem
+                refused = ban_problem(A.replace(clause, action=verb))
+                if refused is not None:
+                    raise Unsupported(refused)
+                ban = ban_of(A.replace(clause, action=verb))
+                _check_words(verb.patient, verb.dest)
+                out.append(Static("cant", ctx, None, ("move", ban), conds, order))
+                continue
             name = RESTRICTED.get(type(verb))
-            if name is None or name == "move":
-                # no step of a unit's own is checked against a "can't move" yet ("Minions here
-                # can't move", "Can't move to defend"): say so rather than accept it and let the
-                # step be taken (blind ruling round 2 found it silent)
-                raise Unsupported(f"a restriction on {'moving' if name else type(verb).__name__}")
+            if name is None:
+                raise Unsupported(f"a restriction on {type(verb).__name__}")
             if name == "target" and targeting_by(verb.agent) is not None:
                 # "can't be targeted by magic / by enemy spells / by your opponents' abilities"
                 out.append(Static("cant", ctx, None, (name, verb), conds, order))
@@ -2037,6 +2050,21 @@ def targeting_by(sel: Any) -> tuple[str, bool] | None:
     if noun == "magic" and (mods or opponents):
         return None
     return kind, bool(mods) or opponents
+
+
+def active_cant(state: GameState, verb: str) -> list[Static]:
+    """The "can't" effects of ``verb`` that apply now: the candidates are found once per state (a
+    movement lookahead asks for every step it tries), their conditions each time."""
+    if not state.statics:
+        return []
+    memo = _memo(state)
+    key = ("cant", verb)
+    if key not in memo:
+        memo[key] = tuple(s for s in state.statics if s.kind == "cant" and s.payload[0] == verb)
+    if not memo[key]:
+        return []
+    silenced = _silenced_sources(state)
+    return [s for s in memo[key] if _active(state, s, silenced)]
 
 
 def forbids(state: GameState, verb: str, agent: Obj | None, patient: Obj | None = None,

@@ -22,8 +22,8 @@ from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.effects.select import NotExecutable, locations_of, select_all
 from codex.engine.events import (ArtifactBroken, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Entering, Event, Fought, Intercepted,
-                                 Marked, PickedUp, ProjectileStruck, SiteDamaged, SitePlayed, SpellCast, Stopped, Struck, Summoned, TurnEnded,
-                                 TurnOver, TurnStarted)
+                                 Marked, PickedUp, ProjectileStruck, SiteDamaged, SitePlayed, SpellCast, Stepped, Stopped, Struck, Summoned,
+                                 Targeted, TurnEnded, TurnOver, TurnStarted)
 from codex.engine.geometry import Location, Region
 from codex.engine.state import Card, GameState, Site
 
@@ -33,7 +33,7 @@ _EVENTS: dict[type, tuple[type, ...]] = {
     A.Damage: (Damaged, SiteDamaged), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
     A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken), A.Draw: (Drew,),
     A.Relocate: (Entering,), A.Leave: (Entering,), A.Carry: (PickedUp,), A.Occupy: (Entering,),
-    A.Fight: (Fought,), A.Traverse: (Entering,), A.Choose: (Attacked,), A.Move: (Entering,),
+    A.Fight: (Fought,), A.Traverse: (Entering,), A.Choose: (Attacked, Targeted), A.Move: (Entering,),
     A.Stop: (Stopped,),
 }
 _PHASES: dict[str, tuple[type, ...]] = {"start": (TurnStarted,), "end": (TurnEnded,),
@@ -267,6 +267,8 @@ def _entering(state: GameState, ctx: Ctx, act: Any, event: Entering) -> bool:
             return False
         if act.source is not None and not _named_place(state, ctx, act.source, entry.frm):
             return False        # "moves between sites in X" (from one of them to another): it came from one
+        if act.voice == "passive" and isinstance(event, Stepped):
+            return False        # "Whenever a minion is moved": moved by something else, not its own step
         act = A.Enter(patient=act.patient, dest=act.dest)
     if isinstance(act, A.Occupy):
         # "Whenever a Spirit minion occupies affected land sites": it comes to occupy them, i.e. it
@@ -456,6 +458,9 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
         site = event.target.get("site") if isinstance(event.target, dict) else None
         victim = Obj("unit", target) if target else (Obj("site", site) if site else None)
         return _in(state, ctx, act.agent, subject) and _in(state, ctx, getattr(act, "patient", None), victim)
+    if isinstance(event, Targeted):     # "Whenever X targets a weaker minion": its ability's declared targets
+        return _in(state, ctx, act.agent, subject) and any(
+            _in(state, ctx, getattr(act, "patient", None), Obj("unit", t)) for t in event.targets)
     if isinstance(event, (Struck, ProjectileStruck)):
         if not _in(state, ctx, act.agent, subject):
             return False
@@ -635,6 +640,8 @@ def _event_roles(event: Event) -> dict[str, list[Obj]]:
         return {"agent": [Obj("unit", event.unit)], "patient": [Obj("unit", t) for t in event.split]}
     if isinstance(event, ProjectileStruck):
         return {"agent": [Obj("unit", event.unit)], "patient": [Obj("unit", event.target)]}
+    if isinstance(event, Targeted):
+        return {"agent": [Obj("unit", event.unit)], "patient": [Obj("unit", t) for t in event.targets]}
     if isinstance(event, (Attacked, AttackEnded)):
         target = event.target if isinstance(event.target, dict) else {}
         victim = [Obj("unit", target["unit"])] if target.get("unit") else (
