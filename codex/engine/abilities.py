@@ -445,6 +445,25 @@ def place_of_death_as_filter(node: Any) -> Any:
     return A.replace(node, trigger=A.replace(node.trigger, event=event))
 
 
+def place_of_entering_the_realm_as_filter(node: Any) -> Any:
+    """"Whenever another allied minion enters the realm nearby": a card enters the realm where it
+    is, so the place said of the realm ("the realm nearby", "the realm here") is said of the card:
+    "whenever another nearby allied minion enters the realm", as a death's place is
+    (`place_of_death_as_filter`; found by blind ruling round 6). Other nodes unchanged."""
+    if not isinstance(node, A.Triggered) or not isinstance(node.trigger.event, A.Clause):
+        return node
+    event = node.trigger.event
+    act = event.action
+    dest = getattr(act, "dest", None)
+    if not (isinstance(act, A.Enter) and isinstance(act.patient, A.Selector) and isinstance(dest, A.Selector)
+            and dest.noun.lower() == "realm" and dest.filters and not dest.mods
+            and all(isinstance(f, A.Where) and f.rel in _BARE_PLACES and f.of is None for f in dest.filters)):
+        return node
+    patient = A.replace(act.patient, filters=tuple(act.patient.filters) + tuple(dest.filters))
+    act = A.replace(act, patient=patient, dest=A.replace(dest, filters=()))
+    return A.replace(node, trigger=A.replace(node.trigger, event=A.replace(event, action=act)))
+
+
 def until_end_of_turn_as_this_turn(node: Any) -> Any:
     """"until end of turn", "until the end of the turn" is "this turn": the turn's end phase, when
     "Effects that last for your turn now end" (Codex "End Phase"). Only the current turn (no owner:
@@ -485,6 +504,60 @@ def _affected_area(f: Any) -> bool:
     mods = [m.lower() for m in of.mods]
     return of.noun.lower() in ("area", "areas") and mods == ["affected"] \
         or of.noun.lower() == "aura" and of.det == "this" and not mods      # "within this aura"
+
+
+def heal_damage_from_as_amount(node: Any) -> Any:
+    """"Heal 3 damage from target minion", "Heal all damage from it": the damage healed from a
+    unit is the amount its patient heals (Codex "Healing": "Healing a minion removes damage from
+    that minion"), the form "Heal target minion" takes with an amount (found by blind ruling round
+    6); other nodes unchanged."""
+    if not any(_damage_from(n) is not None for n in A.walk(node)):
+        return node
+
+    def rewrite(n: Any) -> Any:
+        found = _damage_from(n)
+        return n if found is None else A.replace(n, patient=found[0], amount=found[1])
+    return A.transform(node, rewrite)
+
+
+def _damage_from(n: Any) -> tuple[Any, int | None] | None:
+    """(who is healed, how much: None for all) of a Heal of "N damage from X", else None."""
+    if not isinstance(n, A.Heal) or n.amount is not None or n.agent is not None or n.source is not None:
+        return None
+    sel = n.patient
+    if not (isinstance(sel, A.Selector) and sel.noun.lower() == "damage" and len(sel.filters) == 1
+            and not sel.mods and sel.quant is None):
+        return None
+    f = sel.filters[0]
+    if not (isinstance(f, A.Where) and f.rel == "from" and f.of is not None and f.steps is None):
+        return None
+    if isinstance(sel.count, int) and sel.det is None:
+        return f.of, sel.count
+    if sel.count is None and sel.det == "all":
+        return f.of, None
+    return None
+
+
+def choose_one_as_or(node: Any) -> Any:
+    """"Choose one: Deal 3 damage to target minion, or draw two spells.": the options after the
+    colon, one of which is done, are the clauses joined by "or" the engine reads as the
+    controller's pick (choice ``<key>.which``). The sentence without its "Choose one:" clause
+    (found by blind ruling round 6); other nodes unchanged ("choose two" picks more than one)."""
+    if not any(_choose_one(n) for n in A.walk(node)):
+        return node
+    return A.transform(node, lambda n: A.replace(n, clauses=n.clauses[1:], links=n.links[1:])
+                       if _choose_one(n) else n)
+
+
+def _choose_one(n: Any) -> bool:
+    if not (isinstance(n, A.Sentence) and len(n.clauses) >= 3 and n.links[:1] == (":",)
+            and all(link == "or" for link in n.links[1:])):
+        return False
+    first = n.clauses[0]
+    act = first.action
+    return isinstance(act, A.Choose) and act.kind == "choose" and act.agent is None and act.action is None \
+        and isinstance(act.patient, A.Partitive) and act.patient.count == 1 and act.patient.of is None \
+        and not (first.conditions or first.adjuncts or first.adverbs or first.negated or first.modal)
 
 
 def use_once_as_limit(node: Any) -> Any:
@@ -709,8 +782,8 @@ def _read_ability(node: Any, spell: bool, norm: str,
     """One ability of the card's text (a magic's opening rules of its own casting apart), appended
     to ``abilities`` with whether the engine executes it: (the keyword it amounts to, the size it
     gives the card), each None if none."""
-    node = use_once_as_limit(would_trigger_as_replacement(place_of_death_as_filter(
-        until_end_of_turn_as_this_turn(affected_area_as_here(node)))))
+    node = use_once_as_limit(would_trigger_as_replacement(place_of_death_as_filter(place_of_entering_the_realm_as_filter(
+        until_end_of_turn_as_this_turn(affected_area_as_here(heal_damage_from_as_amount(choose_one_as_or(node))))))))
     kind = _kind_of(node, spell)
     if kind is None:
         return None, None

@@ -117,7 +117,7 @@ def handles(record: type[R], *verdicts: Verdict) -> Callable[[Callable[[Resoluti
 #: Reasons that mean the action never happened at all, though the engine finds them only while
 #: resolving it: a spell with no legal target "isn't actually cast and the ability can't be used"
 #: (Codex "Target"), so nothing was paid or tapped and nothing of it is narrated.
-NEVER_TAKEN = frozenset({Reason.NO_LEGAL_TARGET})
+NEVER_TAKEN = frozenset({Reason.NO_LEGAL_TARGET, Reason.NOT_A_LEGAL_TARGET})
 
 
 def run(state: GameState, action: D.Action, pointer: str = "/action") -> Outcome:

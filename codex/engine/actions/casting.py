@@ -298,6 +298,13 @@ def _targets_allowed(res: Resolution, a: D.Cast, spell: C.Spell, caster: Unit, p
     target is checked again when the effect actually resolves"), rather than the cast made illegal."""
     targets = []
     for i, tid in enumerate(a.targets):
+        if rechecked and res.state.unit(tid) is None:
+            # gone from the realm since it was declared (a casting trigger returned it): no longer
+            # a target at all, left alone like one no longer allowed (Codex "Target")
+            gone = next((r.name for r in reversed(res.state.removed) if r.id == tid), tid)
+            res.emit(Note("target", f"{gone} is no longer in the realm as {spell.name} resolves, checked again: "
+                          "it is left alone.", {"unit": tid}, rules=("target.declared",)))
+            continue
         t = res.unit(tid, f"{ptr}/targets/{i}")
         found = C.magic_target_reason(res.state, caster, t)
         if not found and res.state.statics:
