@@ -203,6 +203,12 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
         res.emit(JoinedFight(du.id, du2.name, rules=("attack.defender-legal",) + (
             ("defend.stealth", "the-silver-rule.defend") if keywords_at(res.state, du2).stealth else ())))
     _casts_during(res, casts, ptr)
+    if _attacker_gone(res, mover, attack_at, isinstance(target, SiteTarget)):   # killed or moved: no strike
+        _attack_went(res, target, struck=False)
+        _attack_over(res)
+        return res.done(res.result_verdict(), f"{mover.name} {how} and attacked "
+                        f"{describe_target(res.state, target)}, but is no longer there to fight: the attack ends "
+                        "with no strike.", defenders=joined)
     gone = isinstance(target, UnitTarget) and not _still_attackable(res, target, attacked, attack_at)
     if gone and not joined:          # the attacked unit evaded and no one defends: no fight
         _attack_went(res, target, struck=False)
@@ -240,6 +246,21 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
     after = res.state.player(site.controller).life
     return res.done(res.result_verdict(), f"{mover.name} {how} and struck the undefended {site.name}: "
                     f"{site.controller} loses {before - after} life ({after} left).", defenders=joined)
+
+
+def _attacker_gone(res: Resolution, mover: Unit, attack_at: Location, at_site: bool) -> bool:
+    """Whether the attacker has left the realm, or (attacking a site) the attack's location, since it
+    declared the attack (an "attacks" trigger dealt it lethal damage or moved it): the fight and its
+    strikes are events whose source is gone, so they do not happen (Codex "Storyline": such an event
+    "is ignored"; the attack's legality is checked again once the defend window closes). An attacker
+    of a unit that moved away is `_still_attackable`'s (its target leaves the attack). Says so."""
+    now = res.state.unit(mover.id)
+    if now is not None and (res.state.occupies(now, attack_at) or not at_site):
+        return False
+    why = "is no longer in the realm" if now is None else "is no longer at the attack's location"
+    res.emit(Note("attacker_gone", f"{mover.name} {why} once the defend window closes: its attack ends and "
+                  "nothing strikes.", {"unit": mover.id}, rules=("attack.legal-again", "storyline.source-gone")))
+    return True
 
 
 def _still_attackable(res: Resolution, target: UnitTarget, attacked: Unit | None, attack_at: Location) -> bool:

@@ -2037,9 +2037,14 @@ def targeting_by(sel: Any) -> tuple[str, bool] | None:
     rather than cards on the board: ("spell", enemy) for "magic", "spells", "enemy spells", "your
     opponents' spells"; ("ability", enemy) for "abilities", "enemy abilities". ``enemy``: only
     another player's (Codex "Enemy"; "Opponent"). None: other words, read as cards."""
-    if not isinstance(sel, A.Selector) or sel.filters or sel.count is not None:
+    if not isinstance(sel, A.Selector) or sel.count is not None:
+        return None
+    cast_by_opponents = len(sel.filters) == 1 and _cast_by_opponents(sel.filters[0])
+    if sel.filters and not cast_by_opponents:
         return None
     noun = singular_noun(sel).lower()
+    if cast_by_opponents:               # "spells your opponents cast", "spells cast by an opponent"
+        return ("spell", True) if noun == "spell" and not sel.mods and sel.det in (None, "the") else None
     kind = {"magic": "spell", "spell": "spell", "ability": "ability"}.get(noun)
     mods = [m.lower() for m in sel.mods]
     det = sel.det
@@ -2065,6 +2070,18 @@ def active_cant(state: GameState, verb: str) -> list[Static]:
         return []
     silenced = _silenced_sources(state)
     return [s for s in memo[key] if _active(state, s, silenced)]
+
+
+def _cast_by_opponents(f: Any) -> bool:
+    """A relative clause "(that) your opponents cast" / "cast by an opponent" on spells."""
+    clause = getattr(f, "clause", None)
+    if not (isinstance(f, A.Relative) and isinstance(clause, A.Clause) and isinstance(clause.action, A.Cast)):
+        return False
+    if clause.negated or clause.modal or clause.conditions or clause.adjuncts or clause.adverbs:
+        return False
+    who = clause.action.agent
+    return isinstance(who, A.Selector) and singular_noun(who).lower() == "opponent" and not who.mods \
+        and not who.filters and who.det in ("your", "an", "a", None)
 
 
 def forbids(state: GameState, verb: str, agent: Obj | None, patient: Obj | None = None,

@@ -498,6 +498,9 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
             from codex.engine.effects.select import places
             return event.square in {loc.square for loc in places(state, ctx, dest)}
         return _in(state, ctx, dest, site)
+    if isinstance(event, Intercepted) and getattr(act, "patient", None) is not None \
+            and not _in(state, ctx, act.patient, Obj("unit", event.mover)):
+        return False                       # "intercepts an enemy minion": the one intercepted is one
     if isinstance(event, (Defended, Intercepted)):
         return _in(state, ctx, getattr(act, "agent", None), subject)
     if isinstance(event, Drew):
@@ -670,7 +673,9 @@ def _event_roles(event: Event) -> dict[str, list[Obj]]:
         return {"patient": [Obj("site", event.square)], "agent": [Obj("player", event.player)]}
     if isinstance(event, Drew):
         return {"agent": [Obj("player", event.player)]}
-    if isinstance(event, (Defended, Intercepted)):
+    if isinstance(event, Intercepted):      # "whenever this intercepts an enemy, ... that enemy": the mover
+        return {"agent": [Obj("unit", event.unit)], "patient": [Obj("unit", event.mover)]}
+    if isinstance(event, Defended):
         return {"agent": [Obj("unit", event.unit)]}
     return {}
 
