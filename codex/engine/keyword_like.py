@@ -48,7 +48,15 @@ def _clauses(node: Any) -> tuple[Any, ...]:
     return ()
 
 
+_SELF_NOUNS = {"minion", "unit", "card", "site", "aura", "artifact", "avatar"}
+
+
 def _is_self(node: Any) -> bool:
+    """The card itself: its name or a pronoun (``SELF``, "it"), or "this minion" / "this card"
+    (found by blind ruling round 8: "can attack this minion, it must" was not read)."""
+    if isinstance(node, A.Selector):
+        return node.det == "this" and node.noun.lower() in _SELF_NOUNS and not node.mods and not node.filters \
+            and node.count is None
     return isinstance(node, A.Ref) and node.word in _SELF_REFS
 
 

@@ -757,6 +757,8 @@ def _border_of_site(dest: Any) -> Any:
             and (dest.det in ("the", "a") or dest.det is None and dest.count == 1) and not dest.mods and len(dest.filters) == 1 and isinstance(dest.filters[0], A.Of)):
         return None
     site = dest.filters[0].what
+    if isinstance(site, A.Partitive) and site.count == 1:
+        site = site.of                  # "a border of one of your sites": one of them is any of them
     return site if isinstance(site, A.Selector) and singular_noun(site) == "site" else None
 
 
