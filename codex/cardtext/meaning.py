@@ -1304,6 +1304,19 @@ class _Builder:
     def top(self) -> _Frame | None:
         return self.frames[-1] if self.frames else None
 
+    def _measure_tail(self, chunks: list[Chunk], j: int) -> int:
+        """Read from ``j`` the phrases that belong to a measure into the current phrase ("the number
+        of allies here", "equal to the number of sites you control"): places, relative clauses and
+        "of/in/on/among/at" phrases, with ``in_measure`` set while they are read. The next index."""
+        outer, self.in_measure = self.in_measure, True
+        try:
+            while j < len(chunks) and chunks[j].kind in ("pp", "place", "rel", "part", "gerund") and (
+                    chunks[j].kind != "pp" or chunks[j].prep in ("of", "in", "on", "among", "at")):
+                j = self.one(chunks, j, chunks[j])
+        finally:
+            self.in_measure = outer
+        return j
+
     def one(self, chunks: list[Chunk], i: int, ch: Chunk) -> int:
         r = self.r
         k = ch.kind
@@ -1433,13 +1446,9 @@ class _Builder:
             else:   # "the number of allies here": the measure's own phrases go with it, as after "equal to"
                 host, sub = self.current, _Phrase([_Item(v)])
                 self.current = sub
-                outer, self.in_measure = self.in_measure, True
                 try:
-                    while j < len(chunks) and chunks[j].kind in ("pp", "place", "rel", "part", "gerund") and (
-                            chunks[j].kind != "pp" or chunks[j].prep in ("of", "in", "on", "among", "at")):
-                        j = self.one(chunks, j, chunks[j])
+                    j = self._measure_tail(chunks, j)
                 finally:
-                    self.in_measure = outer
                     self.current = host
                 value = sub   # read with the noun's other modifiers (`post`)
             self.current.last.posts.append(("value", value, cmp, ch.start))
@@ -1702,14 +1711,7 @@ class _Builder:
             saved = self.current
             sub = _Phrase([_Item(nxt.value)])
             self.current = sub
-            j = i + 2
-            outer, self.in_measure = self.in_measure, True
-            try:
-                while j < len(chunks) and chunks[j].kind in ("pp", "place", "rel", "part", "gerund") and (
-                        chunks[j].kind != "pp" or chunks[j].prep in ("of", "in", "on", "among", "at")):
-                    j = self.one(chunks, j, chunks[j])
-            finally:
-                self.in_measure = outer
+            j = self._measure_tail(chunks, i + 2)
             if target is not None:
                 target.last.posts.append(("equal", sub))
                 self.current = saved
