@@ -28,11 +28,13 @@ def _bound(run: Run, obj: Obj) -> Run:
 
 
 def players(run: Run, node: Any) -> list[str]:
-    """The players a role names (default: the effect's controller)."""
+    """The players a role names (default: the effect's controller). A choice among them ("target
+    player", "a player") is answered under the documented role ``target`` (docs/scenarios.md
+    "Choices"; it was an undocumented ``player``, found by blind ruling round 9)."""
     if node is None:
         return [run.ctx.controller]
     out = []
-    for o in select(run.state, run.ctx, node, "player"):
+    for o in select(run.state, run.ctx, node, "target"):
         if o.kind == "player":
             out.append(str(o.key))
         elif o.kind == "unit" and (u := run.state.unit(o.key)) is not None:

@@ -248,7 +248,9 @@ def _permission(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     source = getattr(act, "source", None)
     if source is not None:
         from codex.engine.effects.select import zone_of
-        if not isinstance(act.patient, A.Ref) or zone_of(source) is None or act.dest is not None:
+        this_card = isinstance(act.patient, A.Selector) and act.patient.det == "this" and not act.patient.mods \
+            and not act.patient.filters       # "You may cast this spell from your cemetery" (`_is_card`)
+        if not (isinstance(act.patient, A.Ref) or this_card) or zone_of(source) is None or act.dest is not None:
             raise Unsupported("a permission to cast from a zone")
     _check_card_words(act.patient)
     dest = act.dest
