@@ -15,6 +15,7 @@ def keywords_of(text: str | A.CardText, name: str | None = None) -> dict[str, in
     - ``lance``: the number of Lance instances (``Lance, Lance`` → 2)
     - ``movement``: the total bonus steps (``Movement +2`` → 2)
     - ``ranged``: the range (``Ranged`` → 1, ``Ranged 3`` → 3)
+    - ``range``: the range added (``+1 Range`` → 1)
     - ``spellcaster``: ``True`` for any element, or the element ``"air"|"earth"|"fire"|"water"``, or
       ``"non-fire"``-style strings for restricted casters
     """
@@ -32,6 +33,8 @@ def keywords_of(text: str | A.CardText, name: str | None = None) -> dict[str, in
                 out["movement"] = int(out.get("movement", 0)) + int(item.value or 0)
             elif item.name == "ranged":
                 out["ranged"] = int(item.value) if item.value is not None else 1
+            elif item.name == "range":
+                out["range"] = int(out.get("range", 0)) + int(item.value or 0)
             elif item.name == "spellcaster":
                 out["spellcaster"] = item.value or True
             else:

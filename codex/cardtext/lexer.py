@@ -413,7 +413,14 @@ class Lexer:
         return any(c.readings[0].cat in ("SUB", "PREP") for c in first)
 
     def _keyword_value(self, i: int) -> Candidate | None:
-        """A keyword that takes a number with its number: ``Movement +2``, ``Ranged 3`` (one token)."""
+        """A keyword that takes a number with its number: ``Movement +2``, ``Ranged 3`` (one token);
+        one whose number comes first: ``+1 Range``."""
+        here = self.pieces[i].text
+        if here[:1] in "+-" and here[1:].isdigit() and i + 1 < len(self.pieces):
+            after = self.pieces[i + 1].text    # capitalised as keywords are printed: "+1 range" is a bonus given
+            if (self.lexicon.keywords.get(after) or {}).get("value") == "number before":
+                return Candidate(2, (Reading("KEYWORD", after, here, f"keywords:{after}"),))
+            return None
         entry = self.lexicon.keywords.get(self.pieces[i].text.capitalize())
         if not entry or entry.get("value") != "number" or i + 1 >= len(self.pieces):
             return None

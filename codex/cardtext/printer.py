@@ -162,6 +162,8 @@ class _Printer:
             return f"Movement +{int(k.value)}"
         if k.name == "ranged" and k.value is not None:
             return f"Ranged {int(k.value)}"
+        if k.name == "range" and k.value is not None:
+            return f"{int(k.value):+d} Range"
         return name
 
     def cost(self, c: A.Cost) -> str:

@@ -107,6 +107,8 @@ def keyword_changes(item: A.Keyword) -> dict[str, Any] | None:
         return {"movement": int(value or 0)}
     if name == "ranged":
         return {"ranged": int(value) if value is not None else 1}
+    if name == "range":          # "+1 Range" (Codex "Ranged, Ranged X, and +X Range")
+        return {"range_bonus": int(value or 0)}
     if name == "spellcaster":
         spec = str(value).lower() if value else ""
         if spec in ELEMENTS:
