@@ -562,6 +562,23 @@ def _choose_one(n: Any) -> bool:
         and not (first.conditions or first.adjuncts or first.adverbs or first.negated or first.modal)
 
 
+def your_choice_as_default(node: Any) -> Any:
+    """"to an adjacent site of your choice": the card's controller chooses what its words leave
+    open anyway (Codex "You": the card's controller; another player's choice is read apart,
+    `select.choice_of`). The filter said of a selector is dropped (found by blind ruling round 10);
+    other nodes unchanged."""
+    if not any(isinstance(n, A.Selector) and any(_your_choice(f) for f in n.filters) for n in A.walk(node)):
+        return node
+    return A.transform(node, lambda n: A.replace(n, filters=tuple(f for f in n.filters if not _your_choice(f)))
+                       if isinstance(n, A.Selector) and any(_your_choice(f) for f in n.filters) else n)
+
+
+def _your_choice(f: Any) -> bool:
+    what = getattr(f, "what", None)
+    return isinstance(f, A.Of) and isinstance(what, A.Selector) and what.noun.lower() == "choice" \
+        and what.det == "your" and not what.mods and not what.filters
+
+
 def use_once_as_limit(node: Any) -> Any:
     """"Discard a site → Untap this minion. Use only once per turn.": the last sentence limits the
     activated ability as "Once per turn, ..." does (the grammar reads it as a clause "use only once"
@@ -785,7 +802,7 @@ def _read_ability(node: Any, spell: bool, norm: str,
     to ``abilities`` with whether the engine executes it: (the keyword it amounts to, the size it
     gives the card), each None if none."""
     node = use_once_as_limit(would_trigger_as_replacement(place_of_death_as_filter(place_of_entering_the_realm_as_filter(
-        until_end_of_turn_as_this_turn(affected_area_as_here(heal_damage_from_as_amount(choose_one_as_or(node))))))))
+        until_end_of_turn_as_this_turn(affected_area_as_here(heal_damage_from_as_amount(choose_one_as_or(your_choice_as_default(node)))))))))
     kind = _kind_of(node, spell)
     if kind is None:
         return None, None

@@ -272,8 +272,17 @@ def mover_origin(dest: Any) -> bool:
     Dodge Roll's "adjacent location" from the minion's own site). Other words keep the card's own
     origin (a spell: its caster)."""
     items = dest.items if isinstance(dest, A.Group) else (dest,)
-    return any(isinstance(i, A.Selector) and i.det == "another" and singular(i.noun) in ("location", "site", "void")
-               for i in items)
+    return any(isinstance(i, A.Selector) and singular(i.noun) in ("location", "site", "void")
+               and (i.det == "another" or _near_unanchored(i)) for i in items)
+
+
+def _near_unanchored(sel: A.Selector) -> bool:
+    """"an adjacent site", "a nearby location" with nothing named to be near: near the unit that
+    moves, as Dodge Roll's "adjacent location" is (the real cards' "moves to an adjacent location",
+    "push it to an adjacent location"; found by blind ruling round 10: a teleport "to an adjacent
+    site" was measured from the spell's caster)."""
+    return any(m.lower() in ("adjacent", "nearby") for m in sel.mods) or any(
+        isinstance(f, A.Where) and f.rel in ("adjacent", "nearby") and f.of is None for f in sel.filters)
 
 
 def _to_destination(run: Run, act: A.Move, unit: Any, how: str, fields: dict[str, Any]) -> D.Move | None:
