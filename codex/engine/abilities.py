@@ -579,6 +579,35 @@ def _your_choice(f: Any) -> bool:
         and what.det == "your" and not what.mods and not what.filters
 
 
+def direction_adjunct_as_adverb(node: Any) -> Any:
+    """"Push target minion one step in a direction of your choice", "... in any direction": the
+    player picks the direction, as "in a cardinal direction" says (the realm's directions are its
+    four cardinal ones, Codex "Cardinal Directions"). The adjunct becomes that adverb (found by blind
+    ruling round 10); other nodes unchanged."""
+    if not any(isinstance(n, A.Clause) and _direction_adjunct(n) is not None for n in A.walk(node)):
+        return node
+
+    def rewrite(n: Any) -> Any:
+        adj = _direction_adjunct(n) if isinstance(n, A.Clause) else None
+        if adj is None:
+            return n
+        return A.replace(n, adjuncts=tuple(a for a in n.adjuncts if a is not adj),
+                         adverbs=tuple(n.adverbs) + ("in_a_cardinal_direction",))
+    return A.transform(node, rewrite)
+
+
+def _direction_adjunct(clause: A.Clause) -> Any:
+    """The adjunct "in a/any direction" of a clause that moves something, else None."""
+    if not isinstance(clause.action, A.Move):
+        return None
+    for a in clause.adjuncts:
+        what = a.what
+        if a.prep == "in" and isinstance(what, A.Selector) and what.noun.lower() == "direction" \
+                and what.det in ("a", "an", "any") and not what.mods and not what.filters and what.count is None:
+            return a
+    return None
+
+
 def use_once_as_limit(node: Any) -> Any:
     """"Discard a site → Untap this minion. Use only once per turn.": the last sentence limits the
     activated ability as "Once per turn, ..." does (the grammar reads it as a clause "use only once"
@@ -802,7 +831,7 @@ def _read_ability(node: Any, spell: bool, norm: str,
     to ``abilities`` with whether the engine executes it: (the keyword it amounts to, the size it
     gives the card), each None if none."""
     node = use_once_as_limit(would_trigger_as_replacement(place_of_death_as_filter(place_of_entering_the_realm_as_filter(
-        until_end_of_turn_as_this_turn(affected_area_as_here(heal_damage_from_as_amount(choose_one_as_or(your_choice_as_default(node)))))))))
+        until_end_of_turn_as_this_turn(affected_area_as_here(heal_damage_from_as_amount(choose_one_as_or(direction_adjunct_as_adverb(your_choice_as_default(node))))))))))
     kind = _kind_of(node, spell)
     if kind is None:
         return None, None

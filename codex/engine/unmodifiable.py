@@ -48,9 +48,10 @@ def self_verb(verb: Any, what: str) -> bool:
 def _by_force(agent: Any) -> bool:
     """"Can't be moved" and "can't be moved by force" say one thing: a card that is moved is moved
     by force, since moving itself is taking its own step (Codex "Forced Movement": "If they aren't
-    taking their own step, then it's forced movement!")."""
-    return agent is None or (isinstance(agent, A.Selector) and agent.noun.lower() == "force" and agent.det is None
-                             and not agent.mods and not agent.filters)
+    taking their own step, then it's forced movement!"); "by effects" too, every forced movement being
+    some effect's (found by blind ruling round 10)."""
+    return agent is None or (isinstance(agent, A.Selector) and agent.noun.lower() in ("force", "effect", "effects")
+                             and agent.det is None and not agent.mods and not agent.filters)
 
 
 def other_verb(verb: Any) -> tuple[str, Any] | None:
