@@ -48,6 +48,8 @@ def _unread_triggers(abilities: Abilities) -> list[str]:
     from codex.engine.effects.triggers import trigger_problems
     out = []
     for a in abilities.of_kind(AbilityKind.TRIGGERED):
+        if a.executed:          # read another way (a compulsion "..., it must" is a keyword-like rule)
+            continue
         trigger = getattr(a.node, "trigger", None)
         if trigger is not None and trigger_problems(trigger):
             out.append(a.describe())
