@@ -825,13 +825,21 @@ def _abilities_of(text: str, name: str | None, spell: bool, _names_version: int)
     return Abilities(kw, tuple(abilities), tuple(unreadable), size=size)
 
 
+#: How the engine reads wordings the grammar gives their own shape, each an AST rewrite applied to
+#: every ability in this order before it is classified and executed (one form for each meaning, so
+#: every reader sees the same nodes; each function says which wordings and why).
+READINGS = (your_choice_as_default, direction_adjunct_as_adverb, choose_one_as_or, heal_damage_from_as_amount,
+            affected_area_as_here, until_end_of_turn_as_this_turn, place_of_entering_the_realm_as_filter,
+            place_of_death_as_filter, would_trigger_as_replacement, use_once_as_limit)
+
+
 def _read_ability(node: Any, spell: bool, norm: str,
                   abilities: list[Ability]) -> tuple[Keywords | None, tuple[int, int] | None]:
     """One ability of the card's text (a magic's opening rules of its own casting apart), appended
     to ``abilities`` with whether the engine executes it: (the keyword it amounts to, the size it
     gives the card), each None if none."""
-    node = use_once_as_limit(would_trigger_as_replacement(place_of_death_as_filter(place_of_entering_the_realm_as_filter(
-        until_end_of_turn_as_this_turn(affected_area_as_here(heal_damage_from_as_amount(choose_one_as_or(direction_adjunct_as_adverb(your_choice_as_default(node))))))))))
+    for reading in READINGS:
+        node = reading(node)
     kind = _kind_of(node, spell)
     if kind is None:
         return None, None
