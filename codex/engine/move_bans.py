@@ -11,6 +11,8 @@ move. The voice of the verb says which moves (the grammar keeps it, `ast.Move.vo
   and forced movement are refused alike.
 - **passive**, "X can't be moved": something else moving X is refused (forced movement: "If they
   aren't taking their own step, then it's forced movement!"); X's own steps are not.
+- "X can't take steps" (the Codex's words for Immobile): X's own steps are refused, forced movement
+  is not (`MoveBan.steps_only`).
 
 What the clause adds narrows the ban, never widens it: a destination ("to here": only moves
 entering those locations), "on the ground" (Codex "On the Ground": from the surface of a site to
@@ -49,6 +51,9 @@ class MoveBan:
     on_ground: bool = False
     purpose: str | None = None
     forced_only: bool = False
+    #: "can't take steps": only the unit's own steps, as Immobile (Codex "Immobile": "An Immobile unit
+    #: cannot take steps"; forced movement still applies to it)
+    steps_only: bool = False
 
 
 def ban_problem(clause: A.Clause) -> str | None:
@@ -57,7 +62,9 @@ def ban_problem(clause: A.Clause) -> str | None:
     verb = act if isinstance(act, A.Move) else None
     if verb is None:
         return "a restriction on moving among other verbs"
-    if verb.kind != "move" or verb.steps is not None or verb.source is not None or verb.direction is not None \
+    # "can't take steps" (the Codex's words for Immobile) is a Move of kind ``step``: its own steps only
+    steps_ok = verb.steps is None or verb.kind == "step" and verb.steps == 1
+    if verb.kind not in ("move", "step") or not steps_ok or verb.source is not None or verb.direction is not None \
             or verb.instrument is not None or verb.path is not None:
         return "a restriction on moving with a path, a source, steps or a direction"
     if verb.patient is None or verb.agent is not None and not (verb.voice == "passive" and _by_force(verb.agent)):
@@ -78,7 +85,7 @@ def ban_of(clause: A.Clause) -> MoveBan:
     verb = clause.action
     assert isinstance(verb, A.Move)
     purpose = _PURPOSES[type(clause.purpose.action)] if isinstance(clause.purpose, A.Clause) else None
-    return MoveBan(verb, "on_ground" in clause.adverbs, purpose, verb.voice == "passive")
+    return MoveBan(verb, "on_ground" in clause.adverbs, purpose, verb.voice == "passive", verb.kind == "step")
 
 
 def on_the_ground(state: "GameState", unit: "Unit", frm: Location, to: Location, how: str) -> bool:
@@ -116,7 +123,7 @@ def move_ban(state: "GameState", unit: "Unit", frm: Location, to: Location, how:
         ban: MoveBan = s.payload[1]
         if ban.purpose is not None and ban.purpose != purpose:
             continue
-        if ban.forced_only and how == "step":
+        if ban.forced_only and how == "step" or ban.steps_only and how != "step":
             continue
         if anywhere and (ban.on_ground or ban.verb.dest is not None):
             continue
