@@ -16,7 +16,7 @@ from typing import Union
 from codex.engine.activation import disabled_reason, tap_reason
 from codex.engine.carrying import lances
 from codex.engine.errors import IllegalAction
-from codex.engine.events import (CardQuote, DamageModified, DamagePrevented, Damaged, DeathBlow, Event, LanceBroke,
+from codex.engine.events import (AvatarDamaged, CardQuote, DamageModified, DamagePrevented, Damaged, DeathBlow, Event, LanceBroke,
                                  LifeLost, Note,
                                  LifeUnchanged, NoDamage, ReachedDeathsDoor, SiteStruck, StealthLost, StrikeWithheld,
                                  Struck, WardBroke)
@@ -267,10 +267,10 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
                     rules=("deaths-door.immune", "damage.prevent"))]
             state = state.evolve(death_blows=state.death_blows + (player.id,))
             return state, events + [DeathBlow(target.id, target.name, player.id, src, amount,
-                                              rules=("deaths-door.after", "death-blow"))]
+                                              rules=("deaths-door.after", "death-blow")), _avatar_hit(target, source, src, amount)]
         state, lost = lose_life(state, player.id, amount, f"{src} deals {amount} damage to {target.name}",
                                 ("damage.avatar", "wounded.avatar"), damage=True)
-        return state, events + lost
+        return state, events + lost + [_avatar_hit(target, source, src, amount)]
     lethal = (source is not None and keywords_at(state, source).lethal and (origin is None or origin.how != "effect"
                                                                           or origin.card == _unit_obj(source))) \
         or _lethal_card(origin)
@@ -294,6 +294,11 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
     events.append(Damaged(target.id, target.name, source.id if source else None, src, amount,
                           target.damage + amount, defense, target.split, rules=rules, from_card=lethal_quote))
     return state, events
+
+
+def _avatar_hit(target: Unit, source: Unit | None, src: str, amount: int) -> Event:
+    """The damage an Avatar was dealt, for the triggers that hear it (its life loss tells it)."""
+    return AvatarDamaged(target.id, target.name, source.id if source else None, src, amount, rules=("damage.avatar",))
 
 
 def _unit_obj(unit: Unit) -> Any:

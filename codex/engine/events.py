@@ -567,6 +567,23 @@ class Damaged(Event):
 
 
 @dataclass(frozen=True)
+class AvatarDamaged(Event):
+    """An Avatar was dealt damage (its player lost the life, or took a death blow: told by `LifeLost`
+    and `DeathBlow`): what "whenever this Avatar is dealt damage" hears, with who dealt it."""
+
+    kind: ClassVar[str] = "avatar_damaged"
+    narrated: ClassVar[bool] = False
+    unit: str
+    name: str
+    source: str | None
+    source_name: str
+    amount: int
+
+    def text(self) -> str:
+        return f"{_cap(self.source_name)} deals {self.amount} damage to {self.name}."
+
+
+@dataclass(frozen=True)
 class DeathBlow(Event):
     kind: ClassVar[str] = "death_blow"
     unit: str
