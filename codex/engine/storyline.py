@@ -20,11 +20,13 @@ it does not execute card effects yet; the ruling names each one, never silently)
 """
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import replace
 from typing import Any, Callable
 
 from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.budget import spend
+from codex.engine.errors import TooComplex
 from codex.engine.events import (AbilityNotExecuted, AttackEnded, offered, Banished, Damaged, Died, EffectIgnored,
                                  Entering, Entry, Event, GameDrawn, GameWon, Marked, Note, Summoned, TriggerAdded, TriggerSkipped, Conjured)
 from codex.engine.geometry import Location, Region
@@ -612,9 +614,27 @@ def _death_blows(state: GameState) -> Resolved:
                                                  rules=("death-blow", "winning-the-game", "winning.death-blow"))]
 
 
+#: How deep triggered abilities may set off others, each resolving within the one before (an
+#: ability dealing damage that its own trigger hears again, "whenever an enemy takes damage, deal 1
+#: damage to it"): deeper, the ruling is too complex rather than a crash.
+MAX_NESTING = 40
+_nesting: ContextVar[int] = ContextVar("arbiter_settle_nesting", default=0)
+
+
 def settle(state: GameState, events: list[Event] | None = None) -> Resolved:
     """Bring the story back to rest after ``events``: at-rest checks, triggers, the storyline
     resolved in order, then death blows. Returns the state and the events this caused."""
+    depth = _nesting.get()
+    if depth >= MAX_NESTING:
+        raise TooComplex(f"triggered abilities setting one another off more than {MAX_NESTING} deep", MAX_NESTING)
+    token = _nesting.set(depth + 1)
+    try:
+        return _settle(state, events)
+    finally:
+        _nesting.reset(token)
+
+
+def _settle(state: GameState, events: list[Event] | None) -> Resolved:
     out: list[Event] = []
     fresh = list(events or [])
     while True:
