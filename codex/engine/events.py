@@ -487,9 +487,15 @@ class SiteStruck(Event):
     square: int
     site_name: str
     power: int
+    #: the damage the site took, once changes to the damage its striker deals applied (None: ``power``)
+    dealt: int | None = None
 
     def text(self) -> str:
         return f"{self.name} strikes {self.site_name} (square {self.square}) for {self.power}."
+
+    @property
+    def damage(self) -> int:
+        return self.power if self.dealt is None else self.dealt
 
 
 @dataclass(frozen=True)

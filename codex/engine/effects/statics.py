@@ -638,6 +638,8 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return [Static("lethal", ctx, _lethal_to(act.patient), None, conds, order)]
     if isinstance(act, A.ModifyDamage):
         return _damage_static(act, clause, ctx, conds, order)
+    if isinstance(act, A.Prevent) and _standing_prevention(act) is not None:
+        return [_prevention_static(act, clause, ctx, conds, order)]
     if isinstance(act, A.ChangeAmount) and _all_healing(act.patient):
         return [_healing_static(act, clause, ctx, conds, order)]
     if isinstance(act, A.ChangeAmount) and act.how == "reduce_to":
@@ -1140,6 +1142,39 @@ def _damage_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple
     raise Unsupported(f"damage changed by '{act.change}'")
 
 
+def _standing_prevention(act: A.Prevent) -> A.Damage | None:
+    """"Prevent all damage that would be dealt to this minion by Avatars": the damage the words
+    name (the relative clause's Damage, with its receiver and dealer), when they name all damage
+    that would be dealt to something; None for other prevention words."""
+    words = act.patient
+    if not (isinstance(words, A.Selector) and words.noun == "damage" and words.det in ("all", None)
+            and not words.mods and words.count is None and len(words.filters) == 1):
+        return None
+    rel = words.filters[0]
+    clause = rel.clause if isinstance(rel, A.Relative) else None
+    if not (isinstance(clause, A.Clause) and isinstance(clause.action, A.Damage) and clause.modal == "would"
+            and clause.action.patient is not None and clause.action.kind is None and not clause.negated
+            and clause.duration is None and not clause.adjuncts and not clause.conditions):
+        return None
+    return clause.action
+
+
+def _prevention_static(act: A.Prevent, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
+    """"Prevent all damage that would be dealt to this minion by Avatars" as a standing ability: the
+    Codex's own word for what "takes no damage from Avatars" does (Codex "Damage": "Damage prevention
+    uses the words 'prevent' or 'immune,' and applies after all other damage modification"), read
+    as that static (`prevented`): the receiver's damage from such dealers (any, none named) prevented."""
+    from codex.engine.effects.damage_sources import source_problems
+    damage = _standing_prevention(act)
+    assert damage is not None
+    if clause.adverbs or clause.adjuncts or clause.duration is not None:
+        raise Unsupported("a prevention with words the engine does not read")
+    _check_words(damage.patient)
+    for problem in source_problems(damage.agent):
+        raise Unsupported(problem)
+    return Static("damage", ctx, damage.patient, ("none", 0, damage.agent, False), conds, order)
+
+
 def _dealt_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
     """"Nearby strikes deal 1 more damage against minions", "Bearer deals double damage against
     units", "Allies deal 1 more damage": a change to the damage some units *deal* (Codex "Damage":
@@ -1160,7 +1195,7 @@ def _dealt_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple[
     _check_words(dealers, against)
     if act.change in ("less", "more") and isinstance(act.amount, int):
         amount = int(act.amount)
-    elif act.change == "double":
+    elif act.change in ("double", "none"):     # "Enemy minions here deal no damage": their damage becomes none
         amount = 0
     else:
         raise Unsupported(f"damage dealt changed by '{act.change}'")
@@ -1831,6 +1866,18 @@ def damage_changes(state: GameState, unit: Unit, origin: Any = None) -> list[tup
         if source is not None and matches(state, s.ctx, source, origin) == bool(rest and rest[0]):
             continue
         out.append((s.ctx.source_name, change, amount, s.quote, s.ctx.controller))
+    active = state.turn.active
+    return [c for c in out if c[4] == active] + [c for c in out if c[4] != active]
+
+
+def dealt_changes(state: GameState, target: Obj, origin: Any) -> list[tuple[str, str, int, CardQuote, str]]:
+    """The changes to the damage some units deal (`_dealt_static`) that cover damage dealt to
+    ``target`` (a site struck: no unit takes it) from ``origin``, the active player's first."""
+    if not state.statics:
+        return []
+    silenced = _silenced_sources(state)
+    out = [(s.ctx.source_name, s.payload[0], s.payload[1], s.quote, s.ctx.controller) for s in state.statics
+           if s.kind == "deals" and _active(state, s, silenced) and _deals_to(state, s, target, origin)]
     active = state.turn.active
     return [c for c in out if c[4] == active] + [c for c in out if c[4] != active]
 
