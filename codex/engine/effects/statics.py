@@ -820,11 +820,20 @@ def _takes_it_instead(sentence: A.Sentence, cond: A.Condition) -> Any:
             and would.patient is not None and not event.negated and not event.conditions and not event.adverbs):
         return None
     if not (isinstance(act, A.Damage) and act.amount is None and act.agent is None and act.kind is None
-            and isinstance(act.patient, A.Ref) and act.patient.word == "SELF" and clause.instead
+            and _this_card(act.patient) and clause.instead
             and clause.modal in (None, "may") and not clause.negated and not clause.adjuncts
             and not clause.conditions and clause.per is None and clause.duration is None):
         return None
     return would.patient
+
+
+def _this_card(node: Any) -> bool:
+    """The card itself: its name (SELF) or "this minion" ("that damage is dealt to this minion
+    instead", found by blind ruling round 12)."""
+    if isinstance(node, A.Selector):
+        return node.det == "this" and singular_noun(node) in ("minion", "unit", "card", "avatar") \
+            and not node.mods and not node.filters and node.count is None
+    return isinstance(node, A.Ref) and node.word == "SELF" and not node.filters
 
 
 def _takes_damage_for(clause: A.Clause) -> Any:
