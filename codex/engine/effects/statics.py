@@ -239,7 +239,7 @@ def _permission(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         from codex.engine.effects.conditions import condition_problems
         for problem in condition_problems(_cast_when(clause).clause):
             raise Unsupported(problem)
-        return [Static("cast_when", ctx, act.patient, _cast_when(clause).clause, (), order)]
+        return [Static("cast_when", ctx, A.Ref("SELF"), _cast_when(clause).clause, (), order)]
     if verb == "cast" and _alternate_cost(clause) is not None:
         # "May be cast for (0) if an allied Mortal died this turn": an alternate cost (Codex "Cost")
         return [Static("cost_as", ctx, act.patient, _alternate_cost(clause), tuple(clause.conditions), order)]
@@ -375,10 +375,21 @@ def _cast_when(clause: A.Clause) -> Any:
     if not (isinstance(cond, A.Condition) and cond.kind == "when" and isinstance(cond.clause, A.Clause)
             and (isinstance(cond.clause.action, A.Defend) or _is_attacked(cond.clause.action))):
         return None
-    if not (isinstance(act.patient, A.Ref) and act.patient.word == "SELF") or act.agent is not None \
+    # "May be cast when ...", or "You may cast this spell when ..." (found by blind ruling round 12):
+    # the card itself, by its own player, the one the permission is given to either way
+    you = act.agent is None or isinstance(act.agent, A.Ref) and act.agent.word == "you" and not act.agent.filters
+    if not _this_spell(act.patient) or not you \
             or getattr(act, "dest", None) is not None or getattr(act, "source", None) is not None:
         return None
     return cond
+
+
+def _this_spell(node: Any) -> bool:
+    """The card itself as a spell: its name (SELF), "this spell" or "this card"."""
+    if isinstance(node, A.Selector):
+        return node.det == "this" and singular_noun(node) in ("spell", "card") and not node.mods \
+            and not node.filters and node.count is None
+    return isinstance(node, A.Ref) and node.word == "SELF" and not node.filters
 
 
 def _requirement(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
