@@ -505,7 +505,26 @@ def resolve_ability(state: GameState, item: Pending) -> Resolved:
     began = AbilityResolved(eff.unit, eff.name, eff.ability.text, rules=("storyline", "triggered-ability"),
                             from_card=ctx.quote)
     state, events = execute(state, ctx)
-    return state, [began] + events
+    return state, [began] + _it_readings(state, ctx) + events
+
+
+def _it_readings(state: GameState, ctx: Any) -> list[Event]:
+    """An `ambiguity` note when the trigger's "it" may be its object or its subject, two cards still
+    in the realm ("Whenever this minion kills another minion, untap it"): both readings said, the
+    one taken (the object, `triggers._subject_reading`) named; the English does not decide."""
+    from codex.engine.effects.select import name_of
+    from codex.engine.effects.triggers import OTHER_IT
+    from codex.engine.events import Note
+    other, taken = ctx.lookup(OTHER_IT), ctx.lookup("it")
+    if not other or not taken or not all(state.unit(str(o.key)) is not None for o in (*other, *taken) if o.kind == "unit"):
+        return []
+    first = " and ".join(name_of(state, o) for o in taken)
+    second = " and ".join(name_of(state, o) for o in other)
+    return [Note("ambiguity", f"“it” in {ctx.source_name}'s ability can be read two ways: {first}, what the trigger's "
+                 f"words name after its verb (the reading this engine takes for every trigger), or {second}, the "
+                 f"trigger's subject; English allows both and the card does not say which.",
+                 {"card": ctx.source_name, "taken": [str(o.key) for o in taken], "other": [str(o.key) for o in other]},
+                 rules=("triggered-ability",), from_card=ctx.quote)]
 
 
 def _resolve_next(state: GameState) -> Resolved:

@@ -738,6 +738,28 @@ def _named_objects(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event)
     return []
 
 
+#: The word under which a trigger's context keeps the other reading of "it" (its subject).
+OTHER_IT = "it (the subject)"
+
+
+def _subject_reading(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event, named: list[Obj]) -> list[Obj]:
+    """"Whenever this minion kills another minion, untap it": English lets "it" be the trigger's
+    object (what its words name after the verb, the reading the engine takes, as for "Whenever a
+    weaker ally here is attacked, return it") or its subject (the killer). The subject's unit, when
+    the effect says "it", the words name a doer and it is another unit in the realm; else none."""
+    clause = _fires(state, ctx, trigger.event, event)
+    if clause is None or getattr(clause.action, "agent", None) is None or not _says_it(ctx.ability.node):
+        return []
+    doers = [o for o in _event_roles(event).get("agent", []) if o not in named]
+    return doers if len(doers) == 1 and doers[0].kind == "unit" and state.unit(str(doers[0].key)) is not None else []
+
+
+def _says_it(node: Any) -> bool:
+    """Whether the ability's effect refers to something as "it"."""
+    body = getattr(node, "body", ())
+    return any(isinstance(n, A.Ref) and n.word.lower() == "it" for n in A.walk(body))
+
+
 def once_key(ctx: Ctx, trigger: A.Trigger) -> str | None:
     """The memory of a "first time" / "next time" trigger that already fired (per turn with "each
     turn"); None for triggers that fire every time."""
@@ -800,6 +822,9 @@ def fired(state: GameState, event: Event, hooks: bool = False) -> list[tuple[Ctx
                 elif named:
                     # "Whenever a weaker allied minion here is attacked, ... return it": what the words named
                     ctx = ctx.bind("it", named)
+                    other = _subject_reading(state, ctx, trigger, event, named)
+                    if other:       # "Whenever this kills another minion, untap it": "it" may be the killer too
+                        ctx = ctx.bind(OTHER_IT, other)
                 elif _done_to_itself(state, ctx, trigger, event):
                     # "Whenever Wills-o'-the-Wisp are attacked, they may teleport": the subject of a clause
                     # whose doer is not named is what it is done to, the card itself
