@@ -2255,8 +2255,12 @@ class _Clauses(_Interp):
                 self.fill_subject(frame, subject, vg)
             return self.build(lemma, sense, frame, "active")
         if first.kind == "part":  # passive: "can't be attacked", "is summoned as a copy of X"
-            sense = self._passive_sense(first.value, subject)
-            frame = _Frame(first.value, sense.roles if sense else _GENERIC, "passive")
+            recipient = self._recipient_passive(first.value, rest)
+            if recipient is not None:       # "is dealt 2 damage", "is given +1 power": the subject received it
+                sense, frame = recipient
+            else:
+                sense = self._passive_sense(first.value, subject)
+                frame = _Frame(first.value, sense.roles if sense else _GENERIC, "passive")
             b.run(rest, frame)
             if subject is not None and frame.slot_free("subject"):
                 frame.fill("subject", subject)
@@ -2316,6 +2320,27 @@ class _Clauses(_Interp):
             where = posts[0] if len(posts) == 1 else A.Group(tuple(posts), "and")
             return A.Located(where, subject)
         raise MeaningError(f"'is' followed by {first.kind}", first.start)
+
+    def _recipient_passive(self, lemma: str, rest: list[Chunk]) -> tuple[L.Sense, _Frame] | None:
+        """The passive of a verb with two objects, whose subject is the one that receives ("this minion
+        is dealt 2 damage by X", "each ally is given +1 power"): English moves the recipient, not the
+        thing given, to the subject. When a noun phrase follows the participle at once and the verb has
+        a sense taking it with a ``to`` role, the subject fills that role, the noun phrase keeps its
+        own (the amount dealt, the grant given) and "by" names the doer; else None (the ordinary
+        passive, "damage dealt to it", whose subject is the thing given)."""
+        if not rest or rest[0].kind != "np":
+            return None
+        nps = [c.value for c in rest if c.kind == "np"]
+        kind = _np_kind(nps[0], self)
+        if kind == "amount" and len(nps) > 1:      # "is dealt 2 damage" read as "2" then "damage"
+            kind = _np_kind(nps[1], self)
+        sense = self.sense(lemma, kind, "active")
+        if sense is None or "to" not in sense.roles or "subject" not in sense.roles:
+            return None
+        roles = {slot: role for slot, role in sense.roles.items() if slot not in ("subject", "to", "among")}
+        roles["subject"] = sense.roles["to"]
+        roles["by"] = sense.roles["subject"]
+        return sense, _Frame(lemma, roles)
 
     def _passive_sense(self, lemma: str, subject: Any, kind: str | None = None) -> L.Sense | None:
         """A passive verb's sense; ``kind``: what its subject (the noun a participle modifies) is, when

@@ -763,8 +763,17 @@ def _about_casting_itself(sentence: Any) -> bool:
         return False
     clause = sentence.clauses[0]
     return isinstance(clause, A.Clause) and isinstance(clause.action, _CASTING_VERBS) and not clause.negated \
-        and clause.modal in ("may", "must", "can and must") and isinstance(clause.action.patient, A.Ref) \
-        and clause.action.patient.word == "SELF"
+        and clause.modal in ("may", "must", "can and must") and _the_card_itself(clause.action)
+
+
+def _the_card_itself(act: Any) -> bool:
+    """"May be cast by any ally", "You may cast this spell ..." (found by blind ruling round 12): the
+    card itself (its name, "this spell", "this card"), whoever the words let cast it."""
+    words = act.patient
+    if isinstance(words, A.Selector):
+        return words.det == "this" and words.noun.lower() in ("spell", "card") and not words.mods \
+            and not words.filters and words.count is None
+    return isinstance(words, A.Ref) and words.word == "SELF"
 
 
 def _own_cost_change(sentence: Any) -> bool:

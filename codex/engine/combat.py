@@ -16,7 +16,7 @@ from typing import Union
 from codex.engine.activation import disabled_reason, tap_reason
 from codex.engine.carrying import lances
 from codex.engine.errors import IllegalAction
-from codex.engine.events import (CardQuote, DamageModified, DamagePrevented, Damaged, DeathBlow, Event, LanceBroke,
+from codex.engine.events import (AvatarDamaged, CardQuote, DamageModified, DamagePrevented, Damaged, DeathBlow, Event, LanceBroke,
                                  LifeLost, Note,
                                  LifeUnchanged, NoDamage, ReachedDeathsDoor, SiteStruck, StealthLost, StrikeWithheld,
                                  Struck, WardBroke)
@@ -234,11 +234,10 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
     incoming = amount
     for name, change, n, quote, extra in _modifications(state, target, origin, source if what == "strike" else None):
         if amount > 0:
-            new = max(0, amount - n) if change == "less" else amount + n if change == "more" else \
-                min(amount, n) if change == "at_most" else amount * 2
+            new = changed(amount, change, n)
             if new == amount:
                 continue         # "reduced to 2": damage of 2 or less is not changed
-            rule = "damage.reduce" if change in ("less", "at_most") else "damage.modify"
+            rule = "damage.reduce" if change in ("less", "at_most", "none") else "damage.modify"
             events.append(DamageModified(target.id, target.name, name, amount, new, rules=("damage.order", rule) + extra,
                                          from_card=quote))
             amount = new
@@ -267,10 +266,10 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
                     rules=("deaths-door.immune", "damage.prevent"))]
             state = state.evolve(death_blows=state.death_blows + (player.id,))
             return state, events + [DeathBlow(target.id, target.name, player.id, src, amount,
-                                              rules=("deaths-door.after", "death-blow"))]
+                                              rules=("deaths-door.after", "death-blow")), _avatar_hit(target, source, src, amount)]
         state, lost = lose_life(state, player.id, amount, f"{src} deals {amount} damage to {target.name}",
                                 ("damage.avatar", "wounded.avatar"), damage=True)
-        return state, events + lost
+        return state, events + lost + [_avatar_hit(target, source, src, amount)]
     lethal = (source is not None and keywords_at(state, source).lethal and (origin is None or origin.how != "effect"
                                                                           or origin.card == _unit_obj(source))) \
         or _lethal_card(origin)
@@ -294,6 +293,17 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
     events.append(Damaged(target.id, target.name, source.id if source else None, src, amount,
                           target.damage + amount, defense, target.split, rules=rules, from_card=lethal_quote))
     return state, events
+
+
+def changed(amount: int, change: str, n: int) -> int:
+    """Damage after one modification: less, more, at most N, none, double."""
+    return max(0, amount - n) if change == "less" else amount + n if change == "more" else \
+        min(amount, n) if change == "at_most" else 0 if change == "none" else amount * 2
+
+
+def _avatar_hit(target: Unit, source: Unit | None, src: str, amount: int) -> Event:
+    """The damage an Avatar was dealt, for the triggers that hear it (its life loss tells it)."""
+    return AvatarDamaged(target.id, target.name, source.id if source else None, src, amount, rules=("damage.avatar",))
 
 
 def _unit_obj(unit: Unit) -> Any:
@@ -583,10 +593,13 @@ def _power_quote(state: GameState, unit: Unit) -> CardQuote | None:
 def strike_site(state: GameState, attacker: Unit, site: Site) -> Resolved:
     """An undefended site is struck: its controller loses that much life (not damage)."""
     power, rules = strike_power(state, attacker)
+    dealt, modified = _site_strike_changes(state, attacker, site, power)
     events: list[Event] = [SiteStruck(attacker.id, attacker.name, site.square, site.name, power,
+                                      None if dealt == power else dealt,
                                       rules=tuple(rules + ["attack.site", "defender.undefended"] + (
                                           ["strike.zero"] if power == 0 else [])),
-                                      from_card=_power_quote(state, attacker))]
+                                      from_card=_power_quote(state, attacker))] + modified
+    power = dealt
     loss = power
     if power > 0 and site.controller and state.statics:
         from codex.engine.effects.statics import life_cap
@@ -602,6 +615,27 @@ def strike_site(state: GameState, attacker: Unit, site: Site) -> Resolved:
         events += lost
     state, spent = after_strike(state, attacker.id)
     return state, events + spent
+
+
+def _site_strike_changes(state: GameState, attacker: Unit, site: Site, power: int) -> tuple[int, list[Event]]:
+    """The damage a struck site takes once the changes to the damage its striker deals apply ("Bearer
+    deals double damage", "Enemy minions here deal no damage": Codex "Damage", modification), with
+    the events telling each change."""
+    if power <= 0 or not state.statics:
+        return power, []
+    from codex.engine.effects.context import Obj
+    from codex.engine.effects.damage_sources import origin_of
+    from codex.engine.effects.statics import dealt_changes
+    events: list[Event] = []
+    for name, change, n, quote, _ in dealt_changes(state, Obj("site", site.square), origin_of(state, attacker, "strike")):
+        if change == "at_most":     # a cap on damage and life loss: the life lost is capped (`life_cap`)
+            continue
+        new = changed(power, change, n)
+        if new != power:
+            events.append(DamageModified(f"site:{site.square}", site.name, name, power, new, from_card=quote,
+                                         rules=("damage.order", "damage.reduce" if new < power else "damage.modify")))
+            power = new
+    return power, events
 
 
 def _immune(state: GameState, unit: Unit) -> bool:

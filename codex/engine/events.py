@@ -487,9 +487,15 @@ class SiteStruck(Event):
     square: int
     site_name: str
     power: int
+    #: the damage the site took, once changes to the damage its striker deals applied (None: ``power``)
+    dealt: int | None = None
 
     def text(self) -> str:
         return f"{self.name} strikes {self.site_name} (square {self.square}) for {self.power}."
+
+    @property
+    def damage(self) -> int:
+        return self.power if self.dealt is None else self.dealt
 
 
 @dataclass(frozen=True)
@@ -564,6 +570,23 @@ class Damaged(Event):
     def text(self) -> str:
         return (f"{_cap(self.source_name)} deals {self.amount} damage to {self.name} ({self.total} damage against "
                 f"{'defense ' if self.split_power else ''}power {self.defense}).")
+
+
+@dataclass(frozen=True)
+class AvatarDamaged(Event):
+    """An Avatar was dealt damage (its player lost the life, or took a death blow: told by `LifeLost`
+    and `DeathBlow`): what "whenever this Avatar is dealt damage" hears, with who dealt it."""
+
+    kind: ClassVar[str] = "avatar_damaged"
+    narrated: ClassVar[bool] = False
+    unit: str
+    name: str
+    source: str | None
+    source_name: str
+    amount: int
+
+    def text(self) -> str:
+        return f"{_cap(self.source_name)} deals {self.amount} damage to {self.name}."
 
 
 @dataclass(frozen=True)

@@ -20,11 +20,13 @@ it does not execute card effects yet; the ruling names each one, never silently)
 """
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import replace
 from typing import Any, Callable
 
 from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.budget import spend
+from codex.engine.errors import TooComplex
 from codex.engine.events import (AbilityNotExecuted, AttackEnded, offered, Banished, Damaged, Died, EffectIgnored,
                                  Entering, Entry, Event, GameDrawn, GameWon, Marked, Note, Summoned, TriggerAdded, TriggerSkipped, Conjured)
 from codex.engine.geometry import Location, Region
@@ -503,7 +505,26 @@ def resolve_ability(state: GameState, item: Pending) -> Resolved:
     began = AbilityResolved(eff.unit, eff.name, eff.ability.text, rules=("storyline", "triggered-ability"),
                             from_card=ctx.quote)
     state, events = execute(state, ctx)
-    return state, [began] + events
+    return state, [began] + _it_readings(state, ctx) + events
+
+
+def _it_readings(state: GameState, ctx: Any) -> list[Event]:
+    """An `ambiguity` note when the trigger's "it" may be its object or its subject, two cards still
+    in the realm ("Whenever this minion kills another minion, untap it"): both readings said, the
+    one taken (the object, `triggers._subject_reading`) named; the English does not decide."""
+    from codex.engine.effects.select import name_of
+    from codex.engine.effects.triggers import OTHER_IT
+    from codex.engine.events import Note
+    other, taken = ctx.lookup(OTHER_IT), ctx.lookup("it")
+    if not other or not taken or not all(state.unit(str(o.key)) is not None for o in (*other, *taken) if o.kind == "unit"):
+        return []
+    first = " and ".join(name_of(state, o) for o in taken)
+    second = " and ".join(name_of(state, o) for o in other)
+    return [Note("ambiguity", f"“it” in {ctx.source_name}'s ability can be read two ways: {first}, what the trigger's "
+                 f"words name after its verb (the reading this engine takes for every trigger), or {second}, the "
+                 f"trigger's subject; English allows both and the card does not say which.",
+                 {"card": ctx.source_name, "taken": [str(o.key) for o in taken], "other": [str(o.key) for o in other]},
+                 rules=("triggered-ability",), from_card=ctx.quote)]
 
 
 def _resolve_next(state: GameState) -> Resolved:
@@ -612,9 +633,27 @@ def _death_blows(state: GameState) -> Resolved:
                                                  rules=("death-blow", "winning-the-game", "winning.death-blow"))]
 
 
+#: How deep triggered abilities may set off others, each resolving within the one before (an
+#: ability dealing damage that its own trigger hears again, "whenever an enemy takes damage, deal 1
+#: damage to it"): deeper, the ruling is too complex rather than a crash.
+MAX_NESTING = 40
+_nesting: ContextVar[int] = ContextVar("arbiter_settle_nesting", default=0)
+
+
 def settle(state: GameState, events: list[Event] | None = None) -> Resolved:
     """Bring the story back to rest after ``events``: at-rest checks, triggers, the storyline
     resolved in order, then death blows. Returns the state and the events this caused."""
+    depth = _nesting.get()
+    if depth >= MAX_NESTING:
+        raise TooComplex(f"triggered abilities setting one another off more than {MAX_NESTING} deep", MAX_NESTING)
+    token = _nesting.set(depth + 1)
+    try:
+        return _settle(state, events)
+    finally:
+        _nesting.reset(token)
+
+
+def _settle(state: GameState, events: list[Event] | None) -> Resolved:
     out: list[Event] = []
     fresh = list(events or [])
     while True:

@@ -239,8 +239,8 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
     before = res.state.player(site.controller).life
     res.apply(strike_site(res.state, mover, site))
     struck = next((e for e in reversed(res.events) if isinstance(e, SiteStruck)), None)
-    if struck is not None and struck.power > 0:      # striking it damages it (Codex "Attack")
-        res.settle([SiteDamaged(site.square, site.name, struck.power, mover.id, mover.name, rules=("attack.site",))])
+    if struck is not None and struck.damage > 0:      # striking it damages it (Codex "Attack")
+        res.settle([SiteDamaged(site.square, site.name, struck.damage, mover.id, mover.name, rules=("attack.site",))])
     _attack_went(res, target, struck=True)
     _attack_over(res)
     after = res.state.player(site.controller).life

@@ -165,11 +165,11 @@ def filter_problems(f: Any) -> Iterator[str]:
             else:
                 yield from sel_problems(item)
     elif isinstance(f, A.Of):
-        from codex.engine.effects.select import choice_of, of_the_realm
+        from codex.engine.effects.select import choice_of, of_the_realm, of_yours
         owner = choice_of(A.Selector(noun="x", filters=(f,)))
         if owner is not None:             # "of that player's choice": that player chooses
             yield from sel_problems(owner)
-        elif not of_the_realm(f.what):
+        elif not of_the_realm(f.what) and not of_yours(f.what):
             yield "the filter Of"
     else:
         yield f"the filter {type(f).__name__}"

@@ -73,6 +73,12 @@ def replacement_problems(sentence: A.Sentence) -> Iterator[str]:
             if not isinstance(act, A.Damage):
                 yield "preventing something other than damage"
             continue
+        if isinstance(act, A.Damage) and isinstance(clause.action, A.Damage) and clause.action.amount is None:
+            # "If this minion would take damage, that damage is dealt to each enemy here instead": the
+            # damage replaced, dealt elsewhere (a redirection; only "to this card instead" is read,
+            # `statics._takes_it_instead`), not a damage grid to ask about
+            yield "damage redirected to something other than the card itself"
+            continue
         yield from clause_problems(A.replace(clause, instead=False))
 
 

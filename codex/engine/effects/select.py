@@ -75,8 +75,8 @@ MODS = {"allied", "enemy", "other", "tapped", "untapped", "weaker", "stronger", 
         "ordinary", "exceptional", "elite", "unique", "hit", "topmost", "next", "bottommost", "different",
         "magic", "minion", "artifact", "aura", "site", "strongest", "weakest", "basic", "broken", "chosen",
         "underground", "underwater", "burrowed", "submerged", "target", "only", "defending", "elemental",
-        "current", "nearest", "closest", "furthest", "farthest", "attacked", "bearer", "resulting", "summoning",
-        "wounded"}
+        "current", "nearest", "closest", "furthest", "farthest", "attacked", "attacking", "bearer", "resulting",
+        "summoning", "wounded"}
 #: superlatives of distance: "the enemy nearest to you", "the site furthest from your Avatar", "the
 #: nearest enemy" (from this card); not a test of each object but a pick among those the other words
 #: name (`_by_distance`)
@@ -605,6 +605,9 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
     if low == "attacked":       # "an attacked ally": the unit the attack being resolved attacks
         attacked = state.attacking.unit if state.attacking is not None else None
         return lambda o: o.kind == "unit" and attacked is not None and o.key == attacked
+    if low == "attacking":      # "target attacking minion": the attacker of the attack being resolved
+        attacker = state.attacking.attacker if state.attacking is not None else None
+        return lambda o: o.kind == "unit" and attacker is not None and o.key == attacker
     if low == "summoning":      # "its summoning site": the site it was summoned to
         return _summoning_test(state, ctx)
     if low == "resulting":      # "destroy target site and flood the resulting Rubble"
@@ -937,6 +940,8 @@ def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj
         return rel
     if isinstance(f, A.Of) and of_the_realm(f.what):     # "each corner of the realm": every place is in it
         return lambda o: True
+    if isinstance(f, A.Of) and of_yours(f.what):         # "an ally of yours": one the card's controller controls
+        return lambda o: controller_of(state, o) == ctx.controller
     if isinstance(f, A.Aside):      # "royalty (titles listed in parentheses)": one of those it takes in
         items = f.what.items if isinstance(f.what, A.Group) else (f.what,)
         if not all(isinstance(i, A.Selector) and not i.filters and not i.mods for i in items):
@@ -948,6 +953,13 @@ def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj
                 bool(words & set(re.findall(r"[a-z]+", name_of(state, o).casefold())))
         return one_of
     raise NotExecutable(f"the filter {type(f).__name__}")
+
+
+def of_yours(node: Any) -> bool:
+    """"of yours" ("an ally of yours", found by blind ruling round 12): controlled by the card's
+    controller, as "your" before the noun says."""
+    return isinstance(node, A.Selector) and node.noun.lower() in ("your", "yours") and node.det is None \
+        and not node.mods and not node.filters and node.count is None
 
 
 def of_the_realm(node: Any) -> bool:

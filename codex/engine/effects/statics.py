@@ -239,7 +239,7 @@ def _permission(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         from codex.engine.effects.conditions import condition_problems
         for problem in condition_problems(_cast_when(clause).clause):
             raise Unsupported(problem)
-        return [Static("cast_when", ctx, act.patient, _cast_when(clause).clause, (), order)]
+        return [Static("cast_when", ctx, A.Ref("SELF"), _cast_when(clause).clause, (), order)]
     if verb == "cast" and _alternate_cost(clause) is not None:
         # "May be cast for (0) if an allied Mortal died this turn": an alternate cost (Codex "Cost")
         return [Static("cost_as", ctx, act.patient, _alternate_cost(clause), tuple(clause.conditions), order)]
@@ -375,10 +375,21 @@ def _cast_when(clause: A.Clause) -> Any:
     if not (isinstance(cond, A.Condition) and cond.kind == "when" and isinstance(cond.clause, A.Clause)
             and (isinstance(cond.clause.action, A.Defend) or _is_attacked(cond.clause.action))):
         return None
-    if not (isinstance(act.patient, A.Ref) and act.patient.word == "SELF") or act.agent is not None \
+    # "May be cast when ...", or "You may cast this spell when ..." (found by blind ruling round 12):
+    # the card itself, by its own player, the one the permission is given to either way
+    you = act.agent is None or isinstance(act.agent, A.Ref) and act.agent.word == "you" and not act.agent.filters
+    if not _this_spell(act.patient) or not you \
             or getattr(act, "dest", None) is not None or getattr(act, "source", None) is not None:
         return None
     return cond
+
+
+def _this_spell(node: Any) -> bool:
+    """The card itself as a spell: its name (SELF), "this spell" or "this card"."""
+    if isinstance(node, A.Selector):
+        return node.det == "this" and singular_noun(node) in ("spell", "card") and not node.mods \
+            and not node.filters and node.count is None
+    return isinstance(node, A.Ref) and node.word == "SELF" and not node.filters
 
 
 def _requirement(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
@@ -638,6 +649,8 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return [Static("lethal", ctx, _lethal_to(act.patient), None, conds, order)]
     if isinstance(act, A.ModifyDamage):
         return _damage_static(act, clause, ctx, conds, order)
+    if isinstance(act, A.Prevent) and _standing_prevention(act) is not None:
+        return [_prevention_static(act, clause, ctx, conds, order)]
     if isinstance(act, A.ChangeAmount) and _all_healing(act.patient):
         return [_healing_static(act, clause, ctx, conds, order)]
     if isinstance(act, A.ChangeAmount) and act.how == "reduce_to":
@@ -818,11 +831,20 @@ def _takes_it_instead(sentence: A.Sentence, cond: A.Condition) -> Any:
             and would.patient is not None and not event.negated and not event.conditions and not event.adverbs):
         return None
     if not (isinstance(act, A.Damage) and act.amount is None and act.agent is None and act.kind is None
-            and isinstance(act.patient, A.Ref) and act.patient.word == "SELF" and clause.instead
+            and _this_card(act.patient) and clause.instead
             and clause.modal in (None, "may") and not clause.negated and not clause.adjuncts
             and not clause.conditions and clause.per is None and clause.duration is None):
         return None
     return would.patient
+
+
+def _this_card(node: Any) -> bool:
+    """The card itself: its name (SELF) or "this minion" ("that damage is dealt to this minion
+    instead", found by blind ruling round 12)."""
+    if isinstance(node, A.Selector):
+        return node.det == "this" and singular_noun(node) in ("minion", "unit", "card", "avatar") \
+            and not node.mods and not node.filters and node.count is None
+    return isinstance(node, A.Ref) and node.word == "SELF" and not node.filters
 
 
 def _takes_damage_for(clause: A.Clause) -> Any:
@@ -1140,6 +1162,39 @@ def _damage_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple
     raise Unsupported(f"damage changed by '{act.change}'")
 
 
+def _standing_prevention(act: A.Prevent) -> A.Damage | None:
+    """"Prevent all damage that would be dealt to this minion by Avatars": the damage the words
+    name (the relative clause's Damage, with its receiver and dealer), when they name all damage
+    that would be dealt to something; None for other prevention words."""
+    words = act.patient
+    if not (isinstance(words, A.Selector) and words.noun == "damage" and words.det in ("all", None)
+            and not words.mods and words.count is None and len(words.filters) == 1):
+        return None
+    rel = words.filters[0]
+    clause = rel.clause if isinstance(rel, A.Relative) else None
+    if not (isinstance(clause, A.Clause) and isinstance(clause.action, A.Damage) and clause.modal == "would"
+            and clause.action.patient is not None and clause.action.kind is None and not clause.negated
+            and clause.duration is None and not clause.adjuncts and not clause.conditions):
+        return None
+    return clause.action
+
+
+def _prevention_static(act: A.Prevent, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
+    """"Prevent all damage that would be dealt to this minion by Avatars" as a standing ability: the
+    Codex's own word for what "takes no damage from Avatars" does (Codex "Damage": "Damage prevention
+    uses the words 'prevent' or 'immune,' and applies after all other damage modification"), read
+    as that static (`prevented`): the receiver's damage from such dealers (any, none named) prevented."""
+    from codex.engine.effects.damage_sources import source_problems
+    damage = _standing_prevention(act)
+    assert damage is not None
+    if clause.adverbs or clause.adjuncts or clause.duration is not None:
+        raise Unsupported("a prevention with words the engine does not read")
+    _check_words(damage.patient)
+    for problem in source_problems(damage.agent):
+        raise Unsupported(problem)
+    return Static("damage", ctx, damage.patient, ("none", 0, damage.agent, False), conds, order)
+
+
 def _dealt_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
     """"Nearby strikes deal 1 more damage against minions", "Bearer deals double damage against
     units", "Allies deal 1 more damage": a change to the damage some units *deal* (Codex "Damage":
@@ -1160,7 +1215,7 @@ def _dealt_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple[
     _check_words(dealers, against)
     if act.change in ("less", "more") and isinstance(act.amount, int):
         amount = int(act.amount)
-    elif act.change == "double":
+    elif act.change in ("double", "none"):     # "Enemy minions here deal no damage": their damage becomes none
         amount = 0
     else:
         raise Unsupported(f"damage dealt changed by '{act.change}'")
@@ -1831,6 +1886,18 @@ def damage_changes(state: GameState, unit: Unit, origin: Any = None) -> list[tup
         if source is not None and matches(state, s.ctx, source, origin) == bool(rest and rest[0]):
             continue
         out.append((s.ctx.source_name, change, amount, s.quote, s.ctx.controller))
+    active = state.turn.active
+    return [c for c in out if c[4] == active] + [c for c in out if c[4] != active]
+
+
+def dealt_changes(state: GameState, target: Obj, origin: Any) -> list[tuple[str, str, int, CardQuote, str]]:
+    """The changes to the damage some units deal (`_dealt_static`) that cover damage dealt to
+    ``target`` (a site struck: no unit takes it) from ``origin``, the active player's first."""
+    if not state.statics:
+        return []
+    silenced = _silenced_sources(state)
+    out = [(s.ctx.source_name, s.payload[0], s.payload[1], s.quote, s.ctx.controller) for s in state.statics
+           if s.kind == "deals" and _active(state, s, silenced) and _deals_to(state, s, target, origin)]
     active = state.turn.active
     return [c for c in out if c[4] == active] + [c for c in out if c[4] != active]
 

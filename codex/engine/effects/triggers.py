@@ -21,7 +21,7 @@ from codex.cardtext import ast as A
 from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.effects.select import NotExecutable, locations_of, select_all
-from codex.engine.events import (ArtifactBroken, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Entering, Event, Fought, Intercepted,
+from codex.engine.events import (ArtifactBroken, AvatarDamaged, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Entering, Event, Fought, Intercepted,
                                  Marked, PickedUp, ProjectileStruck, SiteDamaged, SitePlayed, SpellCast, Stepped, Stopped, Struck, Summoned,
                                  Targeted, TurnEnded, TurnOver, TurnStarted)
 from codex.engine.geometry import Location, Region
@@ -30,7 +30,7 @@ from codex.engine.state import Card, GameState, Site
 #: Trigger clause primitive → the engine events it listens for.
 _EVENTS: dict[type, tuple[type, ...]] = {
     A.Enter: (Entering, Conjured, SitePlayed), A.Conjure: (Conjured,), A.Die: (Marked,), A.Attack: (Attacked, AttackEnded), A.Strike: (Struck, ProjectileStruck),
-    A.Damage: (Damaged, SiteDamaged), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
+    A.Damage: (Damaged, SiteDamaged, AvatarDamaged), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
     A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken), A.Draw: (Drew,),
     A.Relocate: (Entering,), A.Leave: (Entering,), A.Carry: (PickedUp,), A.Occupy: (Entering,),
     A.Fight: (Fought,), A.Traverse: (Entering,), A.Choose: (Attacked, Targeted), A.Move: (Entering,),
@@ -44,7 +44,7 @@ _WHOSE = (None, "your", "each", "each_player", "their", "opponent", "enemy", "th
 _ROLES: dict[type, tuple[str, ...]] = {
     A.Enter: ("patient", "dest"), A.Die: ("patient",), A.Attack: ("agent", "patient"), A.Strike: ("agent", "patient"),
     A.Choose: ("agent", "patient"),
-    A.Damage: ("patient",), A.Cast: ("agent",), A.Summon: ("patient",), A.Conjure: ("patient", "dest", "agent"),
+    A.Damage: ("patient", "agent"), A.Cast: ("agent",), A.Summon: ("patient",), A.Conjure: ("patient", "dest", "agent"),
     A.Defend: ("agent",), A.Intercept: ("agent",), A.Remove: ("patient", "agent"), A.Draw: ("agent",),
     A.Play: ("patient", "dest"),
     A.Relocate: ("patient",), A.Leave: ("patient", "source"), A.Carry: ("agent", "patient"),
@@ -137,8 +137,6 @@ def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
             _check_card_words(act.patient)
         except Unsupported as e:
             problems.append(str(e))
-    if isinstance(act, A.Damage) and act.agent is not None:
-        problems.append("a trigger on who deals damage")
     if isinstance(act, A.Traverse):
         from codex.engine.borders import borders_problem
         problems += [p for p in [borders_problem(act.patient)] if p is not None]
@@ -473,7 +471,9 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
         return _marked(state, ctx, act, event)
     if isinstance(event, ArtifactBroken):
         return isinstance(act, A.Remove) and act.kind == "destroy" and _in(state, ctx, act.patient, subject)
-    if isinstance(event, (Damaged, Summoned, SiteDamaged)):
+    if isinstance(event, (Damaged, SiteDamaged, AvatarDamaged)):
+        return _dealt(state, ctx, act, event)
+    if isinstance(event, Summoned):
         return _in(state, ctx, getattr(act, "patient", None), subject)
     if isinstance(event, SpellCast):
         agent = getattr(act, "agent", None)
@@ -510,6 +510,21 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
     if isinstance(event, Fought):
         return _fought(state, ctx, clause.action, event)
     return False
+
+
+def _dealt(state: GameState, ctx: Ctx, act: Any, event: Damaged | SiteDamaged | AvatarDamaged) -> bool:
+    """"Whenever this minion is dealt damage", "Whenever an ally deals damage to an enemy": damage a
+    unit, Avatar or site took (the patient, if named), dealt by the unit the words name (the agent,
+    if named: the event's source, striking or by its ability; damage from no unit, a spell's, has
+    no such dealer). Zero damage is no damage (Codex "Zero"): no event, nothing heard."""
+    if not isinstance(act, A.Damage):
+        return False
+    taker = Obj("site", event.square) if isinstance(event, SiteDamaged) else Obj("unit", event.unit)
+    if not _in(state, ctx, act.patient, taker):
+        return False
+    if act.agent is None:
+        return True
+    return event.source is not None and _in(state, ctx, act.agent, Obj("unit", event.source))
 
 
 def _fought(state: GameState, ctx: Ctx, act: Any, event: Fought) -> bool:
@@ -654,7 +669,7 @@ def _event_roles(event: Event) -> dict[str, list[Obj]]:
         return {"patient": [Obj("unit", event.unit)], "dest": [Obj("location", event.at)]}
     if isinstance(event, Marked):
         return {"patient": [Obj("unit", event.unit)], "agent": [Obj("unit", k) for k in event.killers]}
-    if isinstance(event, Damaged):
+    if isinstance(event, (Damaged, AvatarDamaged)):
         return {"patient": [Obj("unit", event.unit)], "agent": [Obj("unit", event.source)] if event.source else []}
     if isinstance(event, SiteDamaged):
         return {"patient": [Obj("site", event.square)], "agent": [Obj("unit", event.source)] if event.source else []}
@@ -723,6 +738,28 @@ def _named_objects(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event)
     return []
 
 
+#: The word under which a trigger's context keeps the other reading of "it" (its subject).
+OTHER_IT = "it (the subject)"
+
+
+def _subject_reading(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event, named: list[Obj]) -> list[Obj]:
+    """"Whenever this minion kills another minion, untap it": English lets "it" be the trigger's
+    object (what its words name after the verb, the reading the engine takes, as for "Whenever a
+    weaker ally here is attacked, return it") or its subject (the killer). The subject's unit, when
+    the effect says "it", the words name a doer and it is another unit in the realm; else none."""
+    clause = _fires(state, ctx, trigger.event, event)
+    if clause is None or getattr(clause.action, "agent", None) is None or not _says_it(ctx.ability.node):
+        return []
+    doers = [o for o in _event_roles(event).get("agent", []) if o not in named]
+    return doers if len(doers) == 1 and doers[0].kind == "unit" and state.unit(str(doers[0].key)) is not None else []
+
+
+def _says_it(node: Any) -> bool:
+    """Whether the ability's effect refers to something as "it"."""
+    body = getattr(node, "body", ())
+    return any(isinstance(n, A.Ref) and n.word.lower() == "it" for n in A.walk(body))
+
+
 def once_key(ctx: Ctx, trigger: A.Trigger) -> str | None:
     """The memory of a "first time" / "next time" trigger that already fired (per turn with "each
     turn"); None for triggers that fire every time."""
@@ -785,6 +822,9 @@ def fired(state: GameState, event: Event, hooks: bool = False) -> list[tuple[Ctx
                 elif named:
                     # "Whenever a weaker allied minion here is attacked, ... return it": what the words named
                     ctx = ctx.bind("it", named)
+                    other = _subject_reading(state, ctx, trigger, event, named)
+                    if other:       # "Whenever this kills another minion, untap it": "it" may be the killer too
+                        ctx = ctx.bind(OTHER_IT, other)
                 elif _done_to_itself(state, ctx, trigger, event):
                     # "Whenever Wills-o'-the-Wisp are attacked, they may teleport": the subject of a clause
                     # whose doer is not named is what it is done to, the card itself
