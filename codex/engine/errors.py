@@ -82,10 +82,10 @@ class AmbiguousAction(EngineError):
 class TooComplex(EngineError):
     """Adjudicating the scenario would need more work than one request may do."""
 
-    def __init__(self, what: str, limit: int):
+    def __init__(self, what: str, limit: int, unit: str = "units of work"):
         self.what = what
         self.limit = limit
-        super().__init__(f"scenario too complex: {what} (limit {limit:,} units of work)")
+        super().__init__(f"scenario too complex: {what} (limit {limit:,} {unit})")
 
     def to_dict(self) -> dict[str, Any]:
         return {"error": "too_complex", "problems": [

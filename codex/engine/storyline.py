@@ -645,7 +645,8 @@ def settle(state: GameState, events: list[Event] | None = None) -> Resolved:
     resolved in order, then death blows. Returns the state and the events this caused."""
     depth = _nesting.get()
     if depth >= MAX_NESTING:
-        raise TooComplex(f"triggered abilities setting one another off more than {MAX_NESTING} deep", MAX_NESTING)
+        raise TooComplex("triggered abilities setting one another off without end", MAX_NESTING,
+                         "triggers deep")
     token = _nesting.set(depth + 1)
     try:
         return _settle(state, events)
