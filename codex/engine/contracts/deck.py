@@ -52,6 +52,17 @@ def _to_hand(res: Resolution, pid: str, card: Contract | None) -> bool:
     return False
 
 
+def ambush(res: Resolution, card: Contract | None, pid: str, full: bool) -> None:
+    """A contract added to the hand: its Ambush takes place at once, and an Ambush line the grammar
+    cannot read is named, never skipped in silence (found by blind Contracts round 4)."""
+    unread = [s for s in (card.abilities.unreadable if card is not None else ()) if s.lower().startswith("ambush")]
+    if card is not None and unread:
+        res.emit(Note("not_executed", f"{card.name}: this engine cannot read "
+                      + "; ".join(f"\u201c{s}\u201d" for s in unread) + ", so its Ambush does not take place here.",
+                      {"card": card.name, "sentences": unread}, rules=("ambush",)))
+    queue_and_settle(res, ambush_of(card, pid, full))
+
+
 def fetch(res: Resolution, pid: str, count: int, rules: tuple[str, ...]) -> None:
     """Fetch ``count`` contracts one at a time: each from the top of the deck into the hand (the
     discard pile when the hand is full), its Ambush at once; past the end of the deck, burnout."""
@@ -67,7 +78,7 @@ def fetch(res: Resolution, pid: str, count: int, rules: tuple[str, ...]) -> None
         limit = ("hand.limit", "hand.full") if full else ()
         res.emit(Fetched(pid, _label(card), "discard" if full else "hand",
                          rules=tuple(dict.fromkeys(rules + ("fetch",))) + limit))
-        queue_and_settle(res, ambush_of(card, pid, full))
+        ambush(res, card, pid, full)
 
 
 def _kept(res: Resolution, looked: list[Contract | None], n_keep: int, keep: tuple[str, ...], room: int,
@@ -129,7 +140,7 @@ def draw(res: Resolution, pid: str, count: int, keep: tuple[str, ...], *, specia
         bounced += full
         res.emit(Kept(pid, _label(looked[i]), "discard" if full else "hand",
                       rules=rules + (("hand.limit", "hand.full") if full else ())))
-        queue_and_settle(res, ambush_of(looked[i], pid, full))
+        ambush(res, looked[i], pid, full)
     rest = [c for i, c in enumerate(looked) if i not in kept]
     unseen = [c for c in rest if c is not None and c.abilities.triggers("ambush")]
     if rest:

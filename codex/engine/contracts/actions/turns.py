@@ -10,7 +10,7 @@ from dataclasses import replace
 from codex.engine.contracts import document as D
 from codex.engine.contracts.actions.base import handles, not_over
 from codex.engine.contracts.actions.cards import turn_draw
-from codex.engine.contracts.deck import fetch
+from codex.engine.contracts.deck import ambush, fetch
 from codex.engine.contracts.effects import queue_and_settle
 from codex.engine.contracts.events import (ExtractorExchanged, ExtractorGained, ExtractorsEmptied, ExtractorsFilled,
                                            MagnetizedRemoved, OrbLeftActive, PhaseBegan, SetUp, TanksFilled,
@@ -19,7 +19,7 @@ from codex.engine.contracts.mana import ELEMENTS, NONE, Colours, Mana, colour_of
 from codex.engine.contracts.model import MAX_EXTRACTORS, START_HEALTH, TANKS, Deck, Pile, Player, State, Turn
 from codex.engine.contracts.reasons import ContractsReason as R
 from codex.engine.contracts.resolution import Outcome, Resolution
-from codex.engine.contracts.triggers import ambush_of, faded_with, on_field
+from codex.engine.contracts.triggers import faded_with, on_field
 from codex.engine.events import Note
 from codex.engine.ruling import Verdict
 
@@ -228,7 +228,7 @@ def _opening(res: Resolution, pid: str, aside: tuple[str, ...], ptr: str) -> Non
     for r in from_runes:
         # a fetch like any other: "Ambush: this effect activates as soon as the contract is added
         # to the hand when drawing or fetching" (found by blind Contracts round 3)
-        queue_and_settle(res, ambush_of(r, pid, False))
+        ambush(res, r, pid, False)
     if len(from_runes) < OPENING_HAND:
         fetch(res, pid, OPENING_HAND - len(from_runes), ("opening.fetch",))
     p = res.state.player(pid)
