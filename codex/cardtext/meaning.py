@@ -651,6 +651,22 @@ def _refuse_proform_before_noun(chunks: list[Chunk]) -> None:
             raise MeaningError(f"{np.head!r} with a modifier before a noun", here.start)
 
 
+#: The realm's compass directions (north is the top row, docs/engine.md): a move "two steps south" goes that way.
+COMPASS = ("north", "south", "east", "west")
+
+
+def _compass_direction(action: A.Move, adverbs: list[str]) -> A.Move:
+    """A move with a compass adverb goes in that fixed direction (``Push target minion two steps
+    south``): the adverb is the move's ``direction``, the same field a player's choice of direction
+    fills, so the engine moves it that way rather than asking. Two compass adverbs are no one direction:
+    the move is left as it was (the adverbs stay, and the engine names what it does not read)."""
+    named = [a for a in adverbs if a in COMPASS]
+    if len(named) != 1:
+        return action
+    adverbs.remove(named[0])
+    return A.replace(action, direction=named[0])
+
+
 def _superlative_directions(chunks: list[Chunk]) -> None:
     """A superlative of distance standing for its noun takes the direction adverb right after it as the
     direction it is measured along (``the furthest forward of your units``: of your units, the one
@@ -2139,6 +2155,8 @@ class _Clauses(_Interp):
         frame.fill("subject", subject)
 
     def finish(self, action: Any, vg: VGroup | None, ex: _Extras, tense: str | None) -> A.Clause:
+        if isinstance(action, A.Move) and action.direction is None:   # "two steps south", "is pushed north"
+            action = _compass_direction(action, ex.adverbs)
         modal = vg.modal if vg else None
         negated = vg.negated if vg else False
         duration = ex.duration
