@@ -33,7 +33,7 @@ SINGULAR_DETERMINERS = frozenset({"a", "an", "this", "that", "each", "every", "a
 CAUSATIVE_FORMS = frozenset({"have", "make", "let"})
 #: Comparatives that compare with "than" (a closed class): "power greater than 3".
 COMPARATIVE_WORDS = frozenset({"less", "more", "fewer", "greater"})
-CONTACT_DETERMINERS = frozenset({"a", "an", "the", "your", "their", "his", "her", "its", "target", "another"})
+CONTACT_DETERMINERS = frozenset({"a", "an", "the", "your", "their", "his", "her", "its", "target", "another", "this"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,8 +249,16 @@ class Lexer:
             if not local and i == 0 and _WORD.match(text) \
                     and all(c.readings[0].entry == "name:unknown" for c in ahead):
                 # a capitalised word the lexicon does not know at the start of a sentence may be an
-                # ordinary word ("Immediately after ...", "Freeze X"), read by its ending after the name
-                out = out + _with_roles(self._guess(i, text))
+                # ordinary word ("Immediately after ...", "Freeze X"), read by its ending after the name;
+                # before it when it is an English word standing alone (no capitalised word after it)
+                # before a plural noun: the capital is the sentence's, the word that noun's adjective
+                # ("Rival minions ..." names no subtype of minions; a real subtype the catalog knows is
+                # a name, never unknown)
+                guessed = _with_roles(self._guess(i, text))
+                if all(c.length == 1 for c in ahead) and nxt_plural_noun(lex, self.pieces, i) and english_word(text):
+                    out = guessed + out
+                else:
+                    out = out + guessed
             out = out + late
         elif not out and _WORD.match(text):
             out = _with_roles(self._guess(i, text))
@@ -513,6 +521,10 @@ class Lexer:
         def c(cat: str, lemma: str, form: str = "") -> Candidate:
             return Candidate(1, (Reading(cat, lemma, form, entry),))
 
+        if i == 0 and nxt_plural_noun(self.lexicon, self.pieces, i):
+            # opening the sentence before a plural noun: that noun's modifier first ("Rival minions
+            # nearby ...", "Friendly units ..."), an -ly adverb or a verb after
+            return [c("ADJ", w), c("ADV", w)] if w.endswith("ly") and len(w) > 3 else [c("ADJ", w), c("VERB", w, "base")]
         if w.endswith("ly") and len(w) > 3:
             # an adverb; right after a determiner or a possessive a noun or an adjective ("his belly",
             # "a deadly foe"), which no adverb stands after; elsewhere an adverb first, then a verb ("rally
@@ -541,6 +553,27 @@ class Lexer:
                 return [c("VERB", stem, "third")]   # "that borders", "each enters": no plural after them
             return [c("VERB", stem, "third"), c("NOUN", stem, "pl")]
         return [c("VERB", w, "base"), c("NOUN", w, "sg"), c("ADJ", w)]
+
+
+def nxt_plural_noun(lexicon: Lexicon, ps: list[Piece], i: int) -> bool:
+    """Whether the piece after ``i`` is a plural noun the lexicon knows (``minions``, ``units``)."""
+    if i + 1 >= len(ps):
+        return False
+    return any(r.cat == "NOUN" and r.form == "pl" for c in _word_readings(lexicon, ps[i + 1].text) for r in c.readings)
+
+
+#: An English word this common (Zipf, about once per million words) is an ordinary word: the search's
+#: own threshold for a word never taken for a typo (codex/search/lexicon.py).
+ENGLISH_ZIPF = 3.0
+
+
+def english_word(text: str) -> bool:
+    """Whether ``text`` (any case) is an ordinary English word by wordfreq's list, which the project
+    already pins for search; the list is read on first use only (a capitalised unknown word opening a
+    sentence is rare), so parsing a card that has none never pays for it."""
+    from codex.search.lexicon import ENGLISH
+
+    return ENGLISH.zipf(text.lower()) >= ENGLISH_ZIPF
 
 
 _VOWELS = frozenset("aeiou")

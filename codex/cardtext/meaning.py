@@ -1421,6 +1421,12 @@ class _Builder:
             raise MeaningError(f"no place for the noun phrase {np.head!r}", ch.start, str(np.head))
         if k == "pp":
             return self.pp(chunks, i, ch)
+        if k == "place" and self.r.object_gap is not None and i == len(chunks) - 1 \
+                and any(r.cat == "PREP" for c in self.r.lex.single.get(str(ch.value), ()) for r in c.readings):
+            # a place word that is also a preposition, ending a relative clause whose gap is still open,
+            # is that clause's stranded preposition: "the border this wall sits atop" (atop which), as
+            # "the site it lands on"
+            return self.one(chunks, i, Chunk("particle", ch.value, ch.start, ch.end, text=ch.text))
         if k == "place":
             word = ch.value
             for f in reversed(self.frames):
@@ -2316,6 +2322,12 @@ class _Clauses(_Interp):
             ph = b.new_phrase(np)
             b.run(rest, None)
             return A.IsA(self._phrase(ph), subject)
+        if first.kind == "particle" and self.object_gap is not None and not rest \
+                and first.value in ("on", "upon", "in", "at", "under", "beneath"):
+            # "the border that this fence is on": a stranded preposition of place after the copula is where
+            # the subject is, the relative clause's noun its object (as "is atop" is)
+            gap, self.object_gap = self.object_gap, None
+            return A.Located(A.Where(str(first.value), gap), subject)
         if first.kind == "place" and self.object_gap is not None:
             gap, self.object_gap = self.object_gap, None
             rel = first.value
@@ -2594,6 +2606,11 @@ class _Clauses(_Interp):
             if role == "dest" and frame.slot_of.get(role) == "between" and "source" in fields and "source" not in values:
                 kwargs["source"] = node         # "move between X": from one of X to another, both ends among X
             kwargs[role] = node
+        if rel == "preposition":
+            # a verb of position ("sits atop X", "sits on X"): the relation is the preposition's own
+            rel = frame.slot_of.get("where")
+            if rel is None or "where" not in kwargs:
+                raise MeaningError(f"{lemma}: a position with no place")
         if rel is not None:  # "a site that borders X": the verb names a place relation to its object
             kwargs["where"] = A.Where(rel, kwargs.get("where"))
         try:
