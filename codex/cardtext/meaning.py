@@ -2071,6 +2071,13 @@ class _Clauses(_Interp):
             # "whenever this becomes tapped", "becomes silenced": coming to be in that state, what the
             # passive or the state with "is" says
             action = self.copula(sc, chunks, subject, ex, b, vg)
+        elif vg.lemma == "have" and not vg.modal and not vg.negated and subject is not None and _stat_value(chunks):
+            # "This has base power 1", "target minion has power 3 this turn": the characteristic is set to
+            # that value, as "set the base power of X to 1" says (the rest of the clause read as usual)
+            stat, value = chunks[0].value, chunks[1].value
+            b.run(chunks[2:], None)
+            action = A.ChangeAmount("set", A.Selector(str(stat.head), "the", mods=tuple(stat.mods),
+                                                      filters=(A.Of(subject),)), value.count)
         else:
             lemma, sense, frame, chunks = self.active_frame(vg.lemma, chunks)
             if lemma != vg.lemma:
@@ -2597,6 +2604,11 @@ class _Clauses(_Interp):
                 # "choose two of the following: A, B, or C": the options are the list after the colon, as
                 # in "choose two: A, B, or C"
                 node = A.Partitive(node.count, None)
+            if role == "agent" and lemma in _CREATION_VERBS and _cast_kind(node):
+                # "Spells cast by your Avatar cost nothing": what is cast, summoned or played is never the
+                # one casting it (a player or a unit does), so "spells cast nothing" is a misreading
+                raise MeaningError(f"{lemma}: a card as the one who {lemma}s",
+                                   v.items[0].np.start if isinstance(v, _Phrase) else None)
             if role == "agent" and not _can_act(node):
                 # "Bearer has Spellcaster and +1 power for each spell they've cast": a bonus casts nothing
                 raise MeaningError(f"{lemma}: {type(node).__name__} as the doer",
@@ -2827,6 +2839,27 @@ def _amount_list(g: A.Group) -> bool:
 
 
 _CREATION_VERBS = {"summon", "conjure", "cast", "play", "fill"}
+def _stat_value(chunks: list[Chunk]) -> bool:
+    """``power 1``, ``base power 3`` after "has": a unit's power and a number right after it (no
+    comparison: ``power 3 or more`` is no value it has but a test)."""
+    if len(chunks) < 2 or chunks[0].kind != "np" or chunks[1].kind != "np":
+        return False
+    stat, value = chunks[0].value, chunks[1].value
+    return isinstance(stat, NP) and stat.kind == "core" and stat.head == "power" and set(stat.mods) <= {"base"} \
+        and stat.det is None and stat.count is None and not stat.places and isinstance(value, NP) \
+        and value.kind == "amount" and value.cmp is None and value.quant is None \
+        and (isinstance(value.count, int) or value.count == "X")
+
+
+#: Nouns of what is cast or played, never of who does it (a player or a unit).
+_CAST_NOUNS = {"spell", "card", "site", "artifact", "aura", "magic"}
+
+
+def _cast_kind(node: Any) -> bool:
+    """Whether ``node`` names cards by their kind (``spells``, ``sites``, ``a card``), in a list too."""
+    if isinstance(node, A.Group):
+        return all(_cast_kind(i) for i in node.items)
+    return isinstance(node, A.Selector) and node.noun.lower() in _CAST_NOUNS
 _AMOUNT_NOUNS = {"damage", "strike damage", "life", "step", "projectile", "mana", "amount"}
 
 
