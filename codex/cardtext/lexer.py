@@ -309,6 +309,14 @@ class Lexer:
             out = out + [Candidate(1, (Reading("NOUN", r.lemma, "pl" if r.form == "third" else "sg", r.entry),))
                          for c in out for r in c.readings[:1] if r.cat == "VERB" and r.form in ("base", "third")
                          and not (singular and r.form == "third")][:1]
+        elif out and i > 0 and text.islower() and _WORD.match(text) \
+                and all(c.readings[0].cat in ("KEYWORD", "KEYWORD_ADJ") for c in out) \
+                and (self._determines(self.pieces[i - 1].text) or self.pieces[i - 1].text[:1] in "+-"
+                     and self.pieces[i - 1].text[1:2].isdigit()):
+            # a keyword written in lower case after a determiner, a possessive or a signed number is the
+            # noun it names ("its range of motion", "+1 range"; keyword lines print keywords capitalised),
+            # after its own readings: a newer set's noun for its keyword
+            out = out + [Candidate(1, (Reading("NOUN", low, "sg", out[0].readings[0].entry),))]
         return out
 
     def _in_noun_phrase(self, i: int) -> bool:
