@@ -148,3 +148,13 @@ def test_a_capitalised_english_word_opening_a_sentence_before_a_plural_noun_is_i
     assert "mods=('Knight',)" in repr(card)
     card = _parsed("Qwzrk minions nearby have -1 power.")
     assert "mods=('Qwzrk',)" in repr(card)
+
+
+def test_a_cards_one_word_name_opening_a_sentence_may_be_its_verb() -> None:
+    """Round grammar14: a spell named by its verb ("Whirl target minion ..."): the card's own name is
+    tried first, then the word read by its ending, as any unknown capitalised word opening a sentence."""
+    card = parse_card_text("Whirl target minion to an adjacent site.", "Whirl")
+    assert card.fully_parsed, card.unparsed
+    assert "Action(lemma='whirl'" in repr(card)
+    card = parse_card_text("Whirl gains Airborne.", "Whirl")
+    assert "patient=Ref(word='SELF'" in repr(card)

@@ -247,9 +247,12 @@ class Lexer:
             out = [c for c in _with_roles(ahead) if nxt.lower() in _PHRASE_ENDERS or not nxt or
                    c.readings[0].cat not in ("PARTICLE", "ADJ_HEAD")] + out
             if not local and i == 0 and _WORD.match(text) \
-                    and all(c.readings[0].entry == "name:unknown" for c in ahead):
+                    and all(c.readings[0].entry == "name:unknown" or c.readings[0].entry.startswith("name:") and c.length == 1
+                            for c in ahead):
                 # a capitalised word the lexicon does not know at the start of a sentence may be an
-                # ordinary word ("Immediately after ...", "Freeze X"), read by its ending after the name;
+                # ordinary word ("Immediately after ...", "Freeze X"), read by its ending after the name
+                # (a one-word card name too, the card's own or another's: a spell named by its verb,
+                # "Blink target minion");
                 # before it when it is an English word standing alone (no capitalised word after it)
                 # before a plural noun: the capital is the sentence's, the word that noun's adjective
                 # ("Rival minions ..." names no subtype of minions; a real subtype the catalog knows is
