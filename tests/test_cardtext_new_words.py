@@ -148,6 +148,11 @@ def test_a_capitalised_english_word_opening_a_sentence_before_a_plural_noun_is_i
     assert "mods=('Knight',)" in repr(card)
     card = _parsed("Qwzrk minions nearby have -1 power.")
     assert "mods=('Qwzrk',)" in repr(card)
+    # an unknown run of capitalised words ends before a name the name book knows (a title's plural here)
+    card = _parsed("Hostile Knights nearby have -1 power.")
+    assert "Selector(noun='Knight'" in repr(card) and "mods=('hostile',)" in repr(card)
+    card = _parsed("Qwzrk Knights can't attack.")
+    assert "Selector(noun='Knight'" in repr(card) and "mods=('Qwzrk',)" in repr(card)
 
 
 def test_a_cards_one_word_name_opening_a_sentence_may_be_its_verb() -> None:

@@ -258,7 +258,8 @@ class Lexer:
                 # ("Rival minions ..." names no subtype of minions; a real subtype the catalog knows is
                 # a name, never unknown)
                 guessed = _with_roles(self._guess(i, text))
-                if all(c.length == 1 for c in ahead) and nxt_plural_noun(lex, self.pieces, i) and english_word(text):
+                if all(c.length == 1 for c in ahead) and nxt_plural_noun(lex, self.pieces, i, self.names) \
+                        and english_word(text):
                     out = guessed + out
                 else:
                     out = out + guessed
@@ -464,6 +465,12 @@ class Lexer:
                 return None
         return None
 
+    def _known_name_at(self, i: int) -> bool:
+        """Whether a name the name book knows starts at piece ``i`` (its plural too: ``Dragons``)."""
+        piece = self.pieces[i]
+        return any(self._text_match(i, written) for _, (written, _) in self.names.by_first.get(fold(piece.text), ())) \
+            or self.names.singular(piece.text) is not None
+
     def _text_match(self, i: int, name: str) -> int | None:
         start = self.pieces[i].start
         chunk = self.sentence[start:start + len(name)]
@@ -503,9 +510,13 @@ class Lexer:
             plural_of = self.names.singular(piece.text)
             if plural_of:
                 out.append(Candidate(1, (Reading("NAME", plural_of, "pl", "name:plural"),)))
-        # an unknown name: a run of capitalised pieces that are not lexicon words
+        # an unknown name: a run of capitalised pieces that are not lexicon words; at the start of a
+        # sentence it ends before a name the name book knows ("Rival Dragons": an unknown word before the
+        # subtype, not one unknown name swallowing it)
         j = i
         while j < len(self.pieces) and self.pieces[j].text[:1].isupper() and not _ordinary(self.pieces[j].text, self.lexicon):
+            if i == 0 and j > i and self._known_name_at(j):
+                break
             j += 1
         if j > i and not any(c.length >= j - i for c in out):
             written = self.sentence[piece.start:self.pieces[j - 1].end]
@@ -532,7 +543,7 @@ class Lexer:
         def c(cat: str, lemma: str, form: str = "") -> Candidate:
             return Candidate(1, (Reading(cat, lemma, form, entry),))
 
-        if i == 0 and nxt_plural_noun(self.lexicon, self.pieces, i):
+        if i == 0 and nxt_plural_noun(self.lexicon, self.pieces, i, self.names):
             # opening the sentence before a plural noun: that noun's modifier first ("Rival minions
             # nearby ...", "Friendly units ..."), an -ly adverb or a verb after
             return [c("ADJ", w), c("ADV", w)] if w.endswith("ly") and len(w) > 3 else [c("ADJ", w), c("VERB", w, "base")]
@@ -566,11 +577,14 @@ class Lexer:
         return [c("VERB", w, "base"), c("NOUN", w, "sg"), c("ADJ", w)]
 
 
-def nxt_plural_noun(lexicon: Lexicon, ps: list[Piece], i: int) -> bool:
-    """Whether the piece after ``i`` is a plural noun the lexicon knows (``minions``, ``units``)."""
+def nxt_plural_noun(lexicon: Lexicon, ps: list[Piece], i: int, names: NameBook | None = None) -> bool:
+    """Whether the piece after ``i`` is a plural noun the lexicon knows (``minions``, ``units``) or the
+    plural of a name the name book knows (``Dragons``)."""
     if i + 1 >= len(ps):
         return False
-    return any(r.cat == "NOUN" and r.form == "pl" for c in _word_readings(lexicon, ps[i + 1].text) for r in c.readings)
+    nxt = ps[i + 1].text
+    return any(r.cat == "NOUN" and r.form == "pl" for c in _word_readings(lexicon, nxt) for r in c.readings) \
+        or (names is not None and nxt[:1].isupper() and names.singular(nxt) is not None)
 
 
 #: An English word this common (Zipf, about once per million words) is an ordinary word: the search's
