@@ -50,10 +50,14 @@ def browser_context(tmp_path_factory):
                     "`python3 scripts/dev.py test` installs Debian's chromium when it can")
     from playwright.sync_api import sync_playwright
 
+    # The service worker is blocked here: installed, it fetches every page of the site to keep
+    # offline, from this module's one-process server, while the tests type and wait for answers;
+    # under load a search then fell back to the offline copy. tests/test_browser_judge.py tests it.
     with sync_playwright() as pw:
         ctx = pw.chromium.launch_persistent_context(
             str(tmp_path_factory.mktemp("chromium-profile")), executable_path=exe,
-            headless=True, args=ARGS, viewport={"width": 390, "height": 844})
+            headless=True, args=ARGS, viewport={"width": 390, "height": 844},
+            service_workers="block")
         yield ctx
         ctx.close()
 

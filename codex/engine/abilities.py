@@ -423,6 +423,27 @@ def would_trigger_as_replacement(node: Any) -> Any:
     return A.Statement(body=body, threshold=node.threshold, span=node.span)
 
 
+def next_time_spell_as_effect(node: Any) -> Any:
+    """A magic's "The next time target ally would take damage this turn, prevent all of that damage.":
+    written alone, the grammar reads the line as a triggered ability, but a magic's text is what it
+    does as it resolves (Codex "Magic"): here, leave a one-shot effect for the next such event. Read
+    as the sentence whose condition is that "next time" (`effects/next_prevention.py`), as it reads
+    after other words (found by blind ruling round 11). Spells only; other nodes unchanged."""
+    if not isinstance(node, A.Triggered):
+        return node
+    trigger = node.trigger
+    if trigger.kind != "next_time" or not isinstance(trigger.event, A.Clause) or trigger.phase is not None \
+            or trigger.turn is not None or trigger.scope is not None or len(node.body) != 1 \
+            or not isinstance(node.body[0], A.Sentence) or node.body[0].conditions:
+        return node
+    from codex.engine.effects.next_prevention import next_prevention
+    cond = A.Condition(kind="next_time", clause=trigger.event)
+    sentence = A.replace(node.body[0], conditions=(cond,))
+    if next_prevention(sentence) is None:     # other "next time" magics stay delayed triggers (strike hooks)
+        return node
+    return A.Statement(body=(sentence,), threshold=node.threshold, span=node.span)
+
+
 #: Place relations that need nothing named ("here", "nearby"): said of a death, where the unit died.
 _BARE_PLACES = ("here", "nearby", "there")
 
@@ -735,6 +756,8 @@ def additional_cost(sentence: Any) -> bool:
 def _about_casting_itself(sentence: Any) -> bool:
     if additional_cost(sentence) and isinstance(getattr(sentence, "span", None), tuple):
         return True
+    if _own_cost_change(sentence):
+        return True
     if not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1 or sentence.limit or sentence.per \
             or sentence.duration or not isinstance(getattr(sentence, "span", None), tuple):
         return False
@@ -742,6 +765,23 @@ def _about_casting_itself(sentence: Any) -> bool:
     return isinstance(clause, A.Clause) and isinstance(clause.action, _CASTING_VERBS) and not clause.negated \
         and clause.modal in ("may", "must", "can and must") and isinstance(clause.action.patient, A.Ref) \
         and clause.action.patient.word == "SELF"
+
+
+def _own_cost_change(sentence: Any) -> bool:
+    """"This spell costs (2) less if a minion died this turn": a magic's words on its own cost apply
+    as it is cast (Codex "Cost": "Subtract anything that reduces cost"), so they are a static ability
+    of the card, not part of its effect (found by blind ruling round 11)."""
+    if not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1 or sentence.limit or sentence.per \
+            or sentence.duration or not isinstance(getattr(sentence, "span", None), tuple):
+        return False
+    clause = sentence.clauses[0]
+    act = getattr(clause, "action", None)
+    patient = getattr(act, "patient", None)
+    itself = isinstance(patient, A.Ref) and patient.word == "SELF" or isinstance(patient, A.Selector) \
+        and patient.det == "this" and patient.noun in ("spell", "magic", "card") and not patient.mods \
+        and not patient.filters
+    return isinstance(clause, A.Clause) and isinstance(act, A.CostChange) and itself and not clause.negated \
+        and clause.modal is None
 
 
 def _own_lines(norm: str, card: Any) -> list[str] | None:
@@ -840,6 +880,8 @@ def _read_ability(node: Any, spell: bool, norm: str,
     gives the card), each None if none."""
     for reading in READINGS:
         node = reading(node)
+    if spell:
+        node = next_time_spell_as_effect(node)
     kind = _kind_of(node, spell)
     if kind is None:
         return None, None

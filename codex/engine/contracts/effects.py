@@ -141,7 +141,12 @@ def select(res: Resolution, ctx: Ctx, t: A.Target, what: str, again: bool = Fals
         fogged = [x for x in found if has_fog(state, x)]
         if fogged and not t.choose:
             res.emit(Note("fog", f"{', '.join(_name(state, x) for x in fogged)} has Fog: the Spell cannot target it, "
-                          f"so \u201c{what}\u201d does nothing to it.", {"targets": fogged}, rules=("fog",)))
+                          f"so \u201c{what}\u201d does nothing to it.", {"targets": fogged}, rules=("fog",)),
+                     Note("ambiguity", "The rulebook does not say whether a Spell whose words name a Creature or "
+                          "player with Fog can be played at all. This engine reads it as played, its effect doing "
+                          "nothing to what Fog protects (as a Spell with nothing to choose is played and does "
+                          "nothing); the other reading refuses the Spell.", {"effect": what},
+                          rules=("fog", "spell")))
         found = [x for x in found if x not in fogged] if not t.choose else found
     if not t.choose:
         return found

@@ -405,9 +405,17 @@ def _gain_mana(run: Run, act: A.GainMana, clause: A.Clause) -> list[Obj]:
         run.note("choice", f"{run.ctx.source_name}: {label} is chosen among {', '.join(labels)}.", chosen=label)
     for pid in players(run, act.agent):
         player = run.state.player(pid)
-        if n:
-            run.state = run.state.with_player(replace(player, mana=player.mana + n))
-            run.emit(ManaGained(pid, n, player.mana + n, f"{run.ctx.source_name} gives {pid} {n} mana",
+        gain = n
+        if gain and pid != run.state.turn.active:
+            # Codex "Mana": "You may not generate mana on your opponent's turn." (found by blind ruling
+            # round 11: a death trigger on the opponent's turn had given mana)
+            run.emit(Note("mana_not_gained", f"{run.ctx.source_name} would give {pid} {gain} mana, but it is not "
+                          f"{pid}'s turn: no mana is generated on the opponent's turn.", {"player": pid},
+                          rules=("mana.own-turn",)))
+            gain = 0
+        if gain:
+            run.state = run.state.with_player(replace(player, mana=player.mana + gain))
+            run.emit(ManaGained(pid, gain, player.mana + gain, f"{run.ctx.source_name} gives {pid} {gain} mana",
                                 rules=("mana",)))
             player = run.state.player(pid)
         if elements:

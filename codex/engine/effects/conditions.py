@@ -18,7 +18,7 @@ from codex.engine.effects.context import Ctx, Obj
 from codex.engine.effects.select import (NotExecutable, singular, controller_of, is_a, locations_of, places, select,
                                          select_all)
 from codex.engine.geometry import Region
-from codex.engine.state import GameState
+from codex.engine.state import GameState, Unit
 
 
 def _located(state: GameState, objs: list[Obj], at: list[Obj]) -> bool:
@@ -48,6 +48,8 @@ def _state_of(state: GameState, obj: Obj, what: str) -> bool:
         return False
     if what in ("tapped", "untapped"):
         return unit.tapped == (what == "tapped")
+    if what == "wounded":
+        return is_wounded(state, unit)
     if what == "asleep":
         return any("asleep" in e.states for e in lasting_on(state, unit))
     if what == "silenced":
@@ -57,7 +59,7 @@ def _state_of(state: GameState, obj: Obj, what: str) -> bool:
     raise NotExecutable(f"a condition about being {what}")
 
 
-_STATES = ("tapped", "untapped", "asleep", "silenced", "disabled", "flooded", "empty")
+_STATES = ("tapped", "untapped", "asleep", "silenced", "disabled", "flooded", "empty", "wounded")
 _REGIONS = {"burrow": Region.UNDERGROUND, "submerge": Region.UNDERWATER}
 
 
@@ -228,6 +230,8 @@ def clause_holds(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
         result = not any(clause_holds(state, ctx.bind("which", [o]), A.replace(clause, action=one[0], negated=False))
                          for o in each)
         return not result if clause.negated else result
+    if isinstance(act, A.Tap) and clause.tense is not None:     # "if it was tapped": when?
+        raise NotExecutable("a condition about someone tapping a card")
     test = _TESTS.get(type(act))
     if test is None:
         raise NotExecutable(f"a condition about {type(act).__name__}")
@@ -312,6 +316,25 @@ def _exists(state: GameState, ctx: Ctx, act: A.Exists) -> bool:
     if count is not None:          # "if there are two or fewer enemies here"
         return _COUNT_CMP[count[1]](len(select_all(state, ctx, count[0])), count[2])
     return bool(select_all(state, ctx, act.patient))
+
+
+def is_wounded(state: GameState, unit: Unit) -> bool:
+    """Codex "Wounded": "A wounded minion is one that has taken damage. A wounded Avatar is one
+    that has current life less than its maximum life." (found by blind ruling round 11)"""
+    if unit.is_avatar:
+        player = state.player(unit.controller) if state.has_player(unit.controller) else None
+        return player is not None and player.life < player.max_life
+    return bool(unit.damage > 0)
+
+
+def _tapped(state: GameState, ctx: Ctx, act: A.Tap) -> bool:
+    """"if this minion is untapped", "while it is tapped": the state the verb leaves, now (a
+    condition clause in the present with no one doing it; "if you tap ..." is an event)."""
+    if act.agent is not None:
+        raise NotExecutable("a condition about someone tapping a card")
+    objs = select_all(state, ctx, act.patient) if act.patient is not None else [ctx.source]
+    what = "untapped" if act.untap else "tapped"
+    return bool(objs) and all(_state_of(state, o, what) for o in objs)
 
 
 def _set_state(state: GameState, ctx: Ctx, act: A.SetState) -> bool:
@@ -477,13 +500,14 @@ def _defends(state: GameState, ctx: Ctx, act: A.Defend) -> bool:
 
 _TESTS: dict[type, Callable[[GameState, Ctx, Any], bool]] = {
     A.Occupy: _occupy, A.Located: _is_located, A.Control: _control, A.Own: _control, A.Exists: _exists,
-    A.SetState: _set_state, A.Grant: _has, A.IsA: _is_kind, A.Relocate: _relocated, A.Hit: _hit,
+    A.SetState: _set_state, A.Tap: _tapped, A.Grant: _has, A.IsA: _is_kind, A.Relocate: _relocated, A.Hit: _hit,
     A.Compare: _compare, A.Cast: _cast, A.Carry: _carry, A.Attack: _attacking, A.Defend: _defends,
 }
 #: The roles each kind of condition evaluates with selectors.
 CONDITION_ROLES: dict[type, tuple[str, ...]] = {
     A.Occupy: ("agent", "patient"), A.Located: ("patient",), A.Control: ("agent", "patient"),
-    A.Own: ("agent", "patient"), A.Exists: ("patient",), A.SetState: ("patient",), A.Grant: ("patient",),
+    A.Own: ("agent", "patient"), A.Exists: ("patient",), A.SetState: ("patient",), A.Tap: ("patient",),
+    A.Grant: ("patient",),
     A.IsA: ("patient", "type"), A.Relocate: ("patient",), A.Hit: ("agent", "patient"),
     A.Compare: ("agent", "than"), A.Cast: ("agent", "dest"), A.Carry: ("agent",), A.Attack: ("agent", "patient"),
     A.Defend: ("agent",),
@@ -543,6 +567,8 @@ def condition_problems(node: Any) -> Iterator[str]:
         return
     if isinstance(act, A.SetState) and act.state not in _STATES:
         yield f"a condition about being {act.state}"
+    if isinstance(act, A.Tap) and (act.agent is not None or node.tense is not None):
+        yield "a condition about someone tapping a card"
     if isinstance(act, A.Relocate) and act.kind not in _REGIONS:
         yield f"a condition about being {act.kind}d"
     if isinstance(act, A.Grant) and not all(isinstance(g, A.Keyword) for g in act.grants):

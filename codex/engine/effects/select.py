@@ -75,7 +75,8 @@ MODS = {"allied", "enemy", "other", "tapped", "untapped", "weaker", "stronger", 
         "ordinary", "exceptional", "elite", "unique", "hit", "topmost", "next", "bottommost", "different",
         "magic", "minion", "artifact", "aura", "site", "strongest", "weakest", "basic", "broken", "chosen",
         "underground", "underwater", "burrowed", "submerged", "target", "only", "defending", "elemental",
-        "current", "nearest", "closest", "furthest", "farthest", "attacked", "bearer", "resulting", "summoning"}
+        "current", "nearest", "closest", "furthest", "farthest", "attacked", "bearer", "resulting", "summoning",
+        "wounded"}
 #: superlatives of distance: "the enemy nearest to you", "the site furthest from your Avatar", "the
 #: nearest enemy" (from this card); not a test of each object but a pick among those the other words
 #: name (`_by_distance`)
@@ -566,6 +567,9 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
     if low in ("tapped", "untapped"):
         want = low == "tapped"
         return lambda o: bool((u := _unit(state, o)) and u.tapped == want)
+    if low == "wounded":        # Codex "Wounded": a minion with damage, an Avatar below its maximum life
+        from codex.engine.effects.conditions import is_wounded
+        return lambda o: bool((u := _unit(state, o)) and is_wounded(state, u))
     if low in ("weaker", "stronger"):
         me = _unit(state, ctx.source)
         if me is None:

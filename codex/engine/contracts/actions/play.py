@@ -90,6 +90,12 @@ def play(res: Resolution, a: D.Play, ptr: str) -> Outcome:
             res.emit(Note("not_executed", f"{card.name} has no effect this engine can read"
                           + (f" (\u201c{' '.join(text.unreadable)}\u201d)" if text.unreadable else "") + ".",
                           {"card": card.name}, rules=("spell",)))
+        elif text.unreadable:
+            # the rest of the Spell still takes place, its unread sentences named, never dropped
+            # in silence (found by blind Contracts round 3)
+            res.emit(Note("not_executed", f"{card.name}: this engine cannot read "
+                          + "; ".join(f"\u201c{s}\u201d" for s in text.unreadable) + ", so it does not apply it.",
+                          {"card": card.name, "sentences": list(text.unreadable)}, rules=("spell",)))
         execute(res, Ctx(pid, None, card.name, True, ("spell",)), effects)
         p = res.state.player(pid)
         res.state = res.state.with_player(replace(p, discard=p.discard.add(card)))

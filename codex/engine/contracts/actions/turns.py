@@ -19,7 +19,7 @@ from codex.engine.contracts.mana import ELEMENTS, NONE, Colours, Mana, colour_of
 from codex.engine.contracts.model import MAX_EXTRACTORS, START_HEALTH, TANKS, Deck, Pile, Player, State, Turn
 from codex.engine.contracts.reasons import ContractsReason as R
 from codex.engine.contracts.resolution import Outcome, Resolution
-from codex.engine.contracts.triggers import faded_with, on_field
+from codex.engine.contracts.triggers import ambush_of, faded_with, on_field
 from codex.engine.events import Note
 from codex.engine.ruling import Verdict
 
@@ -225,6 +225,10 @@ def _opening(res: Resolution, pid: str, aside: tuple[str, ...], ptr: str) -> Non
     if from_runes:
         res.emit(SetUp(pid, f"fetches {', '.join(r.name for r in from_runes)} from the Runes set aside",
                        rules=("opening.fetch", "rune.start")))
+    for r in from_runes:
+        # a fetch like any other: "Ambush: this effect activates as soon as the contract is added
+        # to the hand when drawing or fetching" (found by blind Contracts round 3)
+        queue_and_settle(res, ambush_of(r, pid, False))
     if len(from_runes) < OPENING_HAND:
         fetch(res, pid, OPENING_HAND - len(from_runes), ("opening.fetch",))
     p = res.state.player(pid)
