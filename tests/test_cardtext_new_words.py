@@ -124,3 +124,42 @@ def test_an_unknown_word_in_eed_is_a_base_form_first() -> None:
     ``-ee``. An imperative needs the base, a passive the participle."""
     assert "Action(lemma='proceed'" in repr(_parsed("Genesis → Proceed to the next turn."))
     assert "Action(lemma='free', roles=(('patient'" in repr(_parsed("Whenever a minion is freed, draw a card."))
+
+
+def test_a_lowercase_keyword_after_a_determiner_or_a_signed_number_is_its_noun() -> None:
+    """Round grammar14: with the noun's entry gone, a keyword written in lower case where a noun goes
+    (after a possessive, after "+1") is the noun it names; capitalised it stays the keyword."""
+    with L.restricted({"nouns:range", "nouns:range of motion"}) as lex:
+        assert "nouns:range" not in lex.entries
+        card = _parsed("Enemy minions within its range of motion can't attack.")
+        assert "Where(rel='within', of=Selector(noun='range', det='its'" in repr(card)
+        card = _parsed("Ranged units here have +1 range.")
+        assert "RangeMod(amount=1)" in repr(card)
+    card = _parsed("Target minion gains Ranged this turn.")
+    assert "Keyword(name='ranged'" in repr(card)
+
+
+def test_a_capitalised_english_word_opening_a_sentence_before_a_plural_noun_is_its_adjective() -> None:
+    """Round grammar14: not a subtype name no unit carries (a silent wrong ruling), but an adjective the
+    engine names as not read; a name the name book knows, or no English word, stays a name."""
+    card = _parsed("Hostile minions nearby have -1 power.")
+    assert "mods=('hostile',)" in repr(card)
+    card = _parsed("Knight minions nearby have -1 power.")
+    assert "mods=('Knight',)" in repr(card)
+    card = _parsed("Qwzrk minions nearby have -1 power.")
+    assert "mods=('Qwzrk',)" in repr(card)
+    # an unknown run of capitalised words ends before a name the name book knows (a title's plural here)
+    card = _parsed("Hostile Knights nearby have -1 power.")
+    assert "Selector(noun='Knight'" in repr(card) and "mods=('hostile',)" in repr(card)
+    card = _parsed("Qwzrk Knights can't attack.")
+    assert "Selector(noun='Knight'" in repr(card) and "mods=('Qwzrk',)" in repr(card)
+
+
+def test_a_cards_one_word_name_opening_a_sentence_may_be_its_verb() -> None:
+    """Round grammar14: a spell named by its verb ("Whirl target minion ..."): the card's own name is
+    tried first, then the word read by its ending, as any unknown capitalised word opening a sentence."""
+    card = parse_card_text("Whirl target minion to an adjacent site.", "Whirl")
+    assert card.fully_parsed, card.unparsed
+    assert "Action(lemma='whirl'" in repr(card)
+    card = parse_card_text("Whirl gains Airborne.", "Whirl")
+    assert "patient=Ref(word='SELF'" in repr(card)

@@ -33,7 +33,7 @@ SINGULAR_DETERMINERS = frozenset({"a", "an", "this", "that", "each", "every", "a
 CAUSATIVE_FORMS = frozenset({"have", "make", "let"})
 #: Comparatives that compare with "than" (a closed class): "power greater than 3".
 COMPARATIVE_WORDS = frozenset({"less", "more", "fewer", "greater"})
-CONTACT_DETERMINERS = frozenset({"a", "an", "the", "your", "their", "his", "her", "its", "target", "another"})
+CONTACT_DETERMINERS = frozenset({"a", "an", "the", "your", "their", "his", "her", "its", "target", "another", "this"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,10 +247,22 @@ class Lexer:
             out = [c for c in _with_roles(ahead) if nxt.lower() in _PHRASE_ENDERS or not nxt or
                    c.readings[0].cat not in ("PARTICLE", "ADJ_HEAD")] + out
             if not local and i == 0 and _WORD.match(text) \
-                    and all(c.readings[0].entry == "name:unknown" for c in ahead):
+                    and all(c.readings[0].entry == "name:unknown" or c.readings[0].entry.startswith("name:") and c.length == 1
+                            for c in ahead):
                 # a capitalised word the lexicon does not know at the start of a sentence may be an
                 # ordinary word ("Immediately after ...", "Freeze X"), read by its ending after the name
-                out = out + _with_roles(self._guess(i, text))
+                # (a one-word card name too, the card's own or another's: a spell named by its verb,
+                # "Blink target minion");
+                # before it when it is an English word standing alone (no capitalised word after it)
+                # before a plural noun: the capital is the sentence's, the word that noun's adjective
+                # ("Rival minions ..." names no subtype of minions; a real subtype the catalog knows is
+                # a name, never unknown)
+                guessed = _with_roles(self._guess(i, text))
+                if all(c.length == 1 for c in ahead) and nxt_plural_noun(lex, self.pieces, i, self.names) \
+                        and english_word(text):
+                    out = guessed + out
+                else:
+                    out = out + guessed
             out = out + late
         elif not out and _WORD.match(text):
             out = _with_roles(self._guess(i, text))
@@ -301,6 +313,14 @@ class Lexer:
             out = out + [Candidate(1, (Reading("NOUN", r.lemma, "pl" if r.form == "third" else "sg", r.entry),))
                          for c in out for r in c.readings[:1] if r.cat == "VERB" and r.form in ("base", "third")
                          and not (singular and r.form == "third")][:1]
+        elif out and i > 0 and text.islower() and _WORD.match(text) \
+                and all(c.readings[0].cat in ("KEYWORD", "KEYWORD_ADJ") for c in out) \
+                and (self._determines(self.pieces[i - 1].text) or self.pieces[i - 1].text[:1] in "+-"
+                     and self.pieces[i - 1].text[1:2].isdigit()):
+            # a keyword written in lower case after a determiner, a possessive or a signed number is the
+            # noun it names ("its range of motion", "+1 range"; keyword lines print keywords capitalised),
+            # after its own readings: a newer set's noun for its keyword
+            out = out + [Candidate(1, (Reading("NOUN", low, "sg", out[0].readings[0].entry),))]
         return out
 
     def _in_noun_phrase(self, i: int) -> bool:
@@ -445,6 +465,12 @@ class Lexer:
                 return None
         return None
 
+    def _known_name_at(self, i: int) -> bool:
+        """Whether a name the name book knows starts at piece ``i`` (its plural too: ``Dragons``)."""
+        piece = self.pieces[i]
+        return any(self._text_match(i, written) for _, (written, _) in self.names.by_first.get(fold(piece.text), ())) \
+            or self.names.singular(piece.text) is not None
+
     def _text_match(self, i: int, name: str) -> int | None:
         start = self.pieces[i].start
         chunk = self.sentence[start:start + len(name)]
@@ -484,9 +510,13 @@ class Lexer:
             plural_of = self.names.singular(piece.text)
             if plural_of:
                 out.append(Candidate(1, (Reading("NAME", plural_of, "pl", "name:plural"),)))
-        # an unknown name: a run of capitalised pieces that are not lexicon words
+        # an unknown name: a run of capitalised pieces that are not lexicon words; at the start of a
+        # sentence it ends before a name the name book knows ("Rival Dragons": an unknown word before the
+        # subtype, not one unknown name swallowing it)
         j = i
         while j < len(self.pieces) and self.pieces[j].text[:1].isupper() and not _ordinary(self.pieces[j].text, self.lexicon):
+            if i == 0 and j > i and self._known_name_at(j):
+                break
             j += 1
         if j > i and not any(c.length >= j - i for c in out):
             written = self.sentence[piece.start:self.pieces[j - 1].end]
@@ -513,6 +543,10 @@ class Lexer:
         def c(cat: str, lemma: str, form: str = "") -> Candidate:
             return Candidate(1, (Reading(cat, lemma, form, entry),))
 
+        if i == 0 and nxt_plural_noun(self.lexicon, self.pieces, i, self.names):
+            # opening the sentence before a plural noun: that noun's modifier first ("Rival minions
+            # nearby ...", "Friendly units ..."), an -ly adverb or a verb after
+            return [c("ADJ", w), c("ADV", w)] if w.endswith("ly") and len(w) > 3 else [c("ADJ", w), c("VERB", w, "base")]
         if w.endswith("ly") and len(w) > 3:
             # an adverb; right after a determiner or a possessive a noun or an adjective ("his belly",
             # "a deadly foe"), which no adverb stands after; elsewhere an adverb first, then a verb ("rally
@@ -541,6 +575,30 @@ class Lexer:
                 return [c("VERB", stem, "third")]   # "that borders", "each enters": no plural after them
             return [c("VERB", stem, "third"), c("NOUN", stem, "pl")]
         return [c("VERB", w, "base"), c("NOUN", w, "sg"), c("ADJ", w)]
+
+
+def nxt_plural_noun(lexicon: Lexicon, ps: list[Piece], i: int, names: NameBook | None = None) -> bool:
+    """Whether the piece after ``i`` is a plural noun the lexicon knows (``minions``, ``units``) or the
+    plural of a name the name book knows (``Dragons``)."""
+    if i + 1 >= len(ps):
+        return False
+    nxt = ps[i + 1].text
+    return any(r.cat == "NOUN" and r.form == "pl" for c in _word_readings(lexicon, nxt) for r in c.readings) \
+        or (names is not None and nxt[:1].isupper() and names.singular(nxt) is not None)
+
+
+#: An English word this common (Zipf, about once per million words) is an ordinary word: the search's
+#: own threshold for a word never taken for a typo (codex/search/lexicon.py).
+ENGLISH_ZIPF = 3.0
+
+
+def english_word(text: str) -> bool:
+    """Whether ``text`` (any case) is an ordinary English word by wordfreq's list, which the project
+    already pins for search; the list is read on first use only (a capitalised unknown word opening a
+    sentence is rare), so parsing a card that has none never pays for it."""
+    from codex.search.lexicon import ENGLISH
+
+    return ENGLISH.zipf(text.lower()) >= ENGLISH_ZIPF
 
 
 _VOWELS = frozenset("aeiou")

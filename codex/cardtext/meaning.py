@@ -651,6 +651,22 @@ def _refuse_proform_before_noun(chunks: list[Chunk]) -> None:
             raise MeaningError(f"{np.head!r} with a modifier before a noun", here.start)
 
 
+#: The realm's compass directions (north is the top row, docs/engine.md): a move "two steps south" goes that way.
+COMPASS = ("north", "south", "east", "west")
+
+
+def _compass_direction(action: A.Move, adverbs: list[str]) -> A.Move:
+    """A move with a compass adverb goes in that fixed direction (``Push target minion two steps
+    south``): the adverb is the move's ``direction``, the same field a player's choice of direction
+    fills, so the engine moves it that way rather than asking. Two compass adverbs are no one direction:
+    the move is left as it was (the adverbs stay, and the engine names what it does not read)."""
+    named = [a for a in adverbs if a in COMPASS]
+    if len(named) != 1:
+        return action
+    adverbs.remove(named[0])
+    return A.replace(action, direction=named[0])
+
+
 def _superlative_directions(chunks: list[Chunk]) -> None:
     """A superlative of distance standing for its noun takes the direction adverb right after it as the
     direction it is measured along (``the furthest forward of your units``: of your units, the one
@@ -1405,6 +1421,12 @@ class _Builder:
             raise MeaningError(f"no place for the noun phrase {np.head!r}", ch.start, str(np.head))
         if k == "pp":
             return self.pp(chunks, i, ch)
+        if k == "place" and self.r.object_gap is not None and i == len(chunks) - 1 \
+                and any(r.cat == "PREP" for c in self.r.lex.single.get(str(ch.value), ()) for r in c.readings):
+            # a place word that is also a preposition, ending a relative clause whose gap is still open,
+            # is that clause's stranded preposition: "the border this wall sits atop" (atop which), as
+            # "the site it lands on"
+            return self.one(chunks, i, Chunk("particle", ch.value, ch.start, ch.end, text=ch.text))
         if k == "place":
             word = ch.value
             for f in reversed(self.frames):
@@ -2049,6 +2071,13 @@ class _Clauses(_Interp):
             # "whenever this becomes tapped", "becomes silenced": coming to be in that state, what the
             # passive or the state with "is" says
             action = self.copula(sc, chunks, subject, ex, b, vg)
+        elif vg.lemma == "have" and not vg.modal and not vg.negated and subject is not None and _stat_value(chunks):
+            # "This has base power 1", "target minion has power 3 this turn": the characteristic is set to
+            # that value, as "set the base power of X to 1" says (the rest of the clause read as usual)
+            stat, value = chunks[0].value, chunks[1].value
+            b.run(chunks[2:], None)
+            action = A.ChangeAmount("set", A.Selector(str(stat.head), "the", mods=tuple(stat.mods),
+                                                      filters=(A.Of(subject),)), value.count)
         else:
             lemma, sense, frame, chunks = self.active_frame(vg.lemma, chunks)
             if lemma != vg.lemma:
@@ -2139,6 +2168,8 @@ class _Clauses(_Interp):
         frame.fill("subject", subject)
 
     def finish(self, action: Any, vg: VGroup | None, ex: _Extras, tense: str | None) -> A.Clause:
+        if isinstance(action, A.Move) and action.direction is None:   # "two steps south", "is pushed north"
+            action = _compass_direction(action, ex.adverbs)
         modal = vg.modal if vg else None
         negated = vg.negated if vg else False
         duration = ex.duration
@@ -2302,6 +2333,12 @@ class _Clauses(_Interp):
             ph = b.new_phrase(np)
             b.run(rest, None)
             return A.IsA(self._phrase(ph), subject)
+        if first.kind == "particle" and self.object_gap is not None and not rest \
+                and first.value in ("on", "upon", "in", "at", "under", "beneath"):
+            # "the border that this fence is on": a stranded preposition of place after the copula is where
+            # the subject is, the relative clause's noun its object (as "is atop" is)
+            gap, self.object_gap = self.object_gap, None
+            return A.Located(A.Where(str(first.value), gap), subject)
         if first.kind == "place" and self.object_gap is not None:
             gap, self.object_gap = self.object_gap, None
             rel = first.value
@@ -2592,6 +2629,11 @@ class _Clauses(_Interp):
                 # "choose two of the following: A, B, or C": the options are the list after the colon, as
                 # in "choose two: A, B, or C"
                 node = A.Partitive(node.count, None)
+            if role == "agent" and lemma in _CREATION_VERBS and _cast_kind(node):
+                # "Spells cast by your Avatar cost nothing": what is cast, summoned or played is never the
+                # one casting it (a player or a unit does), so "spells cast nothing" is a misreading
+                raise MeaningError(f"{lemma}: a card as the one who {lemma}s",
+                                   v.items[0].np.start if isinstance(v, _Phrase) else None)
             if role == "agent" and not _can_act(node):
                 # "Bearer has Spellcaster and +1 power for each spell they've cast": a bonus casts nothing
                 raise MeaningError(f"{lemma}: {type(node).__name__} as the doer",
@@ -2601,6 +2643,11 @@ class _Clauses(_Interp):
             if role == "dest" and frame.slot_of.get(role) == "between" and "source" in fields and "source" not in values:
                 kwargs["source"] = node         # "move between X": from one of X to another, both ends among X
             kwargs[role] = node
+        if rel == "preposition":
+            # a verb of position ("sits atop X", "sits on X"): the relation is the preposition's own
+            rel = frame.slot_of.get("where")
+            if rel is None or "where" not in kwargs:
+                raise MeaningError(f"{lemma}: a position with no place")
         if rel is not None:  # "a site that borders X": the verb names a place relation to its object
             kwargs["where"] = A.Where(rel, kwargs.get("where"))
         try:
@@ -2817,6 +2864,27 @@ def _amount_list(g: A.Group) -> bool:
 
 
 _CREATION_VERBS = {"summon", "conjure", "cast", "play", "fill"}
+def _stat_value(chunks: list[Chunk]) -> bool:
+    """``power 1``, ``base power 3`` after "has": a unit's power and a number right after it (no
+    comparison: ``power 3 or more`` is no value it has but a test)."""
+    if len(chunks) < 2 or chunks[0].kind != "np" or chunks[1].kind != "np":
+        return False
+    stat, value = chunks[0].value, chunks[1].value
+    return isinstance(stat, NP) and stat.kind == "core" and stat.head == "power" and set(stat.mods) <= {"base"} \
+        and stat.det is None and stat.count is None and not stat.places and isinstance(value, NP) \
+        and value.kind == "amount" and value.cmp is None and value.quant is None \
+        and (isinstance(value.count, int) or value.count == "X")
+
+
+#: Nouns of what is cast or played, never of who does it (a player or a unit).
+_CAST_NOUNS = {"spell", "card", "site", "artifact", "aura", "magic"}
+
+
+def _cast_kind(node: Any) -> bool:
+    """Whether ``node`` names cards by their kind (``spells``, ``sites``, ``a card``), in a list too."""
+    if isinstance(node, A.Group):
+        return all(_cast_kind(i) for i in node.items)
+    return isinstance(node, A.Selector) and node.noun.lower() in _CAST_NOUNS
 _AMOUNT_NOUNS = {"damage", "strike damage", "life", "step", "projectile", "mana", "amount"}
 
 

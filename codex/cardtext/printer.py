@@ -1099,6 +1099,7 @@ class _Verb:
         if a.kind == "step":
             steps = "a step" if a.steps in (None, 1) and not a.up_to else f"{'up to ' if a.up_to else ''}{self.p.word(a.steps)} steps"
             return _j(self.subject_and_verb(a.patient, "take"), steps,
+                      a.direction if isinstance(a.direction, str) else None,
                       f"toward {self.p.np(a.dest)}" if a.dest is not None else None)
         if lemma is None:
             raise PrintError(f"move kind {a.kind}")
@@ -1141,7 +1142,10 @@ class _Verb:
         if a.path is not None:   # a leap goes over what it passes, any other motion through it
             path = f"{'over' if a.kind == 'leap' else 'through'} {self.p.np(a.path)}"
         as_what = f"as {self.p.np(a.instrument)}" if a.instrument is not None else None  # "as a projectile"
-        return _j(head, obj, as_what, dest, steps, source, path)
+        # a compass direction is written after the steps it counts ("two steps south"); a direction of
+        # another kind (a player's choice) is no word of the move's own
+        compass = a.direction if isinstance(a.direction, str) else None
+        return _j(head, obj, as_what, dest, steps, compass, source, path)
 
     def _Strike(self) -> str:
         a = self.a

@@ -90,16 +90,33 @@ def _owner_words(sel: A.Selector) -> Any:
     return next((f.what for f in sel.filters if isinstance(f, A.Of)), None)
 
 
+def _itself(node: Any) -> bool:
+    """The card's own words for itself: ``this``, or ``this wall`` (a common noun no rule knows)."""
+    from codex.engine.effects.select import names_itself
+    return (isinstance(node, A.Ref) and node.word == "SELF" and not node.filters) or \
+        (isinstance(node, A.Selector) and names_itself(node))
+
+
+def _where_it_lies(node: Any) -> bool:
+    """"the border this wall sits atop", "the border this is on": a border picked out by a relative
+    clause saying the card itself lies on it, which is the card's own border."""
+    if not (isinstance(node, A.Selector) and node.noun.lower() == "border" and node.det in (None, "the")
+            and not node.mods and len(node.filters) == 1 and isinstance(node.filters[0], A.Relative)):
+        return False
+    clause = node.filters[0].clause
+    act = clause.action if isinstance(clause, A.Clause) else None
+    return isinstance(act, A.Located) and isinstance(act.where, A.Where) and act.where.rel in ("atop", "on", "upon") \
+        and act.where.of == A.Ref("which") and _itself(act.patient) and not clause.negated and clause.modal is None \
+        and not clause.conditions
+
+
 def borders_problem(node: Any) -> str | None:
     """What keeps the engine from knowing which borders these words name (None: it knows):
-    the card itself (a wall), or a site's borders or top border."""
-    if isinstance(node, A.Ref) and node.word == "SELF" and not node.filters:
+    the card itself (a wall), the border it lies on, or a site's borders or top border."""
+    if _itself(node) or _where_it_lies(node):   # "this wall", "the border this wall sits atop"
         return None
     if not isinstance(node, A.Selector):
         return "a border named by words the engine does not read"
-    from codex.engine.effects.select import names_itself
-    if names_itself(node):          # "this wall"
-        return None
     if node.noun.lower().removesuffix("s") not in BORDER_NOUNS or node.mods or \
             [f for f in node.filters if not isinstance(f, A.Of)]:
         return f"the {node.noun} as a border"
@@ -139,7 +156,7 @@ def named_borders(state: "GameState", ctx: "Ctx", node: Any) -> set[Border]:
     problem = borders_problem(node)
     if problem is not None:
         raise NotExecutable(problem)
-    if isinstance(node, A.Ref) or names_itself(node):
+    if isinstance(node, A.Ref) or names_itself(node) or _where_it_lies(node):
         return _own_borders(state, ctx)
     owner = _owner_words(node)
     squares = {int(ctx.source.key)} if isinstance(owner, A.Ref) and ctx.source.kind == "site" else \
