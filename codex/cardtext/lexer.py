@@ -518,7 +518,9 @@ class Lexer:
             if i == 0 and j > i and self._known_name_at(j):
                 break
             j += 1
-        if j > i and not any(c.length >= j - i for c in out):
+        # (a part of the card's own name covers no more: "Spirit" of Spirit Kindler may also be another
+        # name, "Summon a Spirit token", tried after the card's own reading; found by blind ruling round 14)
+        if j > i and not any(c.length >= j - i and c.readings[0].cat != "SELF" for c in out):
             written = self.sentence[piece.start:self.pieces[j - 1].end]
             out.append(Candidate(j - i, (Reading("NAME", written, "sg", "name:unknown"),)))
         return out

@@ -18,7 +18,7 @@ from codex.engine.effects.select import NotExecutable, locations_of, select, sin
     zone_owners, is_subtype, among_of
 from codex.engine.geometry import Location, Region
 from codex.engine.state import Card
-from codex.engine.tokens import token_kind
+from codex.engine.tokens import TokenKind, token_kind
 
 
 def _is_token(sel: Any) -> bool:
@@ -26,7 +26,24 @@ def _is_token(sel: Any) -> bool:
 
 
 def _token_kind(sel: A.Selector) -> Any:
-    return token_kind(" ".join(m for m in sel.mods if m.lower() not in ("submerged", "burrowed", "tapped")))
+    """The Codex's token of that name, or one the words describe whole: "a Spirit token with 1 power
+    and Airborne" (a newer card's token: its name, its power, keywords; found by blind ruling round
+    14), or None."""
+    name = " ".join(m for m in sel.mods if m.lower() not in ("submerged", "burrowed", "tapped"))
+    return token_kind(name) or _described_token(name, sel.filters)
+
+
+def _described_token(name: str, filters: tuple[Any, ...]) -> TokenKind | None:
+    """A token the card's words define (Codex "Token": "Token cards are equivalent to normal cards
+    while in the realm"): a name, exactly one power ("with N power"), and keywords without a number
+    ("and Airborne"); its subtype is its name when that is a subtype. Anything else: None."""
+    powers = [f.value for f in filters if isinstance(f, A.Stat) and f.stat == "power" and f.cmp == "="]
+    keywords = [f.what for f in filters if isinstance(f, A.With) and not f.negated and isinstance(f.what, A.Keyword)]
+    if not name or len(powers) != 1 or not isinstance(powers[0], int) or len(keywords) + 1 != len(filters) \
+            or any(k.value is not None for k in keywords):
+        return None
+    text = ", ".join(k.name.replace("_", " ").title() for k in keywords)
+    return TokenKind(name, powers[0], text, (name,) if is_subtype(name) else (), "", "", "token")
 
 
 def _one_of_kinds(sel: Any) -> bool:
