@@ -514,9 +514,16 @@ def affected_area_as_here(node: Any) -> Any:
     "An aura affects its 2x2 area"). Each such place becomes "here", so every reader of places
     (selectors, "is located" conditions) sees one form, and a unit under the surface is not in
     it (found by blind ruling rounds 4 and 5); other nodes unchanged."""
-    if not any(_affected_area(n) for n in A.walk(node)):
+    if not any(_affected_area(n) or _affected_area_noun(n) for n in A.walk(node)):
         return node
-    return A.transform(node, lambda n: A.Where(rel="here") if _affected_area(n) else n)
+    node = A.transform(node, lambda n: A.Where(rel="here") if _affected_area(n) else n)
+    # "enters the affected area": the place named by the noun phrase alone (found by blind ruling round 14)
+    return A.transform(node, lambda n: A.Where(rel="here") if _affected_area_noun(n) else n)
+
+
+def _affected_area_noun(n: Any) -> bool:
+    return isinstance(n, A.Selector) and n.noun.lower() == "area" and [m.lower() for m in n.mods] == ["affected"] \
+        and not n.filters and n.count is None and n.det in ("the", "an", None)
 
 
 def _affected_area(f: Any) -> bool:
