@@ -14,6 +14,8 @@ from codex.engine.errors import AmbiguousAction
 from codex.engine.events import CardsMoved, Event, ManaGained, Note, SitePlayed, Tapped
 from codex.engine.geometry import Location, Region
 from codex.engine.keywords import parse_threshold
+from codex.engine.effects.statics import site_suppressed
+from codex.engine.ongoing import site_mana
 from codex.engine.reasons import Reason
 from codex.engine.ruling import Verdict
 from codex.engine.sites import site_placement_reason
@@ -120,9 +122,19 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     res.emit(*([] if a.by_effect else [Tapped(avatar.id, avatar.name)]), *from_hand, played, *told)
     p = state.player(pid)
     if controller == pid and pid == res.state.turn.active:
-        res.state = state.with_player(replace(p, mana=p.mana + 1))
-        res.emit(ManaGained(pid, 1, p.mana + 1, f"{site.name} enters the realm on {pid}'s turn and provides 1 mana",
-                            rules=("mana",)))
+        # what it provides as it enters, with its own text and the effects in the realm counted
+        # ("Affected sites don't provide mana": `ongoing.site_mana`)
+        probe = _with_text(state, sq)
+        provides = site_mana(probe, probe.site_at(sq) or site)
+        res.state = state.with_player(replace(p, mana=p.mana + provides))
+        if provides:
+            res.emit(ManaGained(pid, 1, p.mana + 1, f"{site.name} enters the realm on {pid}'s turn and provides 1 mana",
+                                rules=("mana",)))
+        else:
+            quote = site_suppressed(probe, sq)[2]
+            res.emit(Note("mana", f"{site.name} enters the realm on {pid}'s turn but provides no mana: "
+                          f"{quote.card if quote else 'an effect'} says so.", {"site": sq, "player": pid},
+                          rules=("mana",), from_card=quote))
     else:
         res.state = state
     res.state, atop = place_atop(res.state, sq)

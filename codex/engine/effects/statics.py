@@ -563,6 +563,8 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         # "Affected sites aren't water sites": land whatever else would make them water (`land_by`)
         _check_words(act.patient)
         return [Static("land", ctx, act.patient, None, conds, order)]
+    if clause.modal is None and clause.negated and isinstance(act, A.Provide):
+        return _provide_negated(act, clause, ctx, conds, order)
     if clause.modal is not None or clause.negated:
         raise Unsupported(f"a static ability with '{clause.modal or 'not'}'")
     kills = _banish_kills(clause)
@@ -1052,6 +1054,23 @@ def _provide_static(act: A.Provide, clause: A.Clause, ctx: Ctx, conds: tuple[Any
     if len(items) == 1 and items[0].noun == "mana" and "additional" in items[0].mods and isinstance(items[0].count, int):
         return [Static("provide", ctx, act.agent, (int(items[0].count), {}), conds, order, per=clause.per)]
     raise Unsupported("providing mana or threshold in a way the engine does not read")
+
+
+def _provide_negated(act: A.Provide, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...],
+                     order: int) -> list[Static]:
+    """"Affected sites don't provide mana", "This site doesn't provide threshold": the same as
+    "provide no mana (threshold)": what the words name is taken away from what the cards provide,
+    recomputed as every static is (the sites' printed mana and threshold are untouched)."""
+    _check_words(act.agent)
+    if act.recipient is not None or clause.adverbs or clause.instead or clause.per is not None:
+        raise Unsupported("not providing something to someone, or only in some way")
+    patient = act.patient
+    # "don't provide mana or threshold": neither, as "and" says
+    items = patient.items if isinstance(patient, A.Group) else (patient,)
+    if not all(isinstance(i, A.Selector) and i.noun in ("mana", "threshold") and i.det is None
+               and i.count is None and not i.filters for i in items):
+        raise Unsupported("not providing something other than mana or threshold")
+    return [Static("provide_none", ctx, act.agent, _suppressed(items), conds, order)]
 
 
 def _everyone(who: Any) -> bool:
