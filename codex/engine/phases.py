@@ -210,3 +210,21 @@ def _kept_from_providing(state: GameState, pid: str) -> list[Event]:
     return [Note("mana", f"{', '.join(s.name for s in sites)} provide{'s' if len(sites) == 1 else ''} no mana "
                  f"this turn: {quote.card} says so.", {"player": pid, "sites": [s.square for s in sites]},
                  rules=("mana",), from_card=quote) for quote, sites in kept.items()]
+
+
+def proceed(state: GameState) -> Resolved:
+    """The phase an effect made the turn proceed to, once the action in progress is over ("Proceed
+    to the end phase": the rest of the turn's main phase is skipped, the end phase happens and the
+    turn passes; Codex "Turn Overview": the end phase is the last of the turn's three phases).
+    Nothing when no effect did, or the game is over."""
+    target = state.proceed_to
+    if target is None:
+        return state, []
+    state = state.evolve(proceed_to=None)
+    if state.over or target != "end" or state.turn.phase in ("end", "setup"):
+        return state, []
+    note = Note("proceed", f"The turn proceeds to its end phase: the rest of {state.turn.active}'s "
+                f"{state.turn.phase} phase is skipped.", {"player": state.turn.active, "phase": target},
+                rules=("turn-overview", "end-phase"))
+    state, events = end_phase(state)
+    return state, [note] + events
