@@ -4,7 +4,8 @@ A question (can this unit intercept, move, defend ...?) may simulate an action, 
 meet a choice a player makes ("you may draw a card" as the mover enters a site). Asking for that
 choice would stop the question for nothing when every answer to it gives the same answer to the
 question. So a question that meets a choice tries each option (each answer to a "may", each
-candidate of a "choose"), nested choices included, within bounds: when every option gives the
+candidate of a "choose"), nested choices included, within bounds (options per choice, depth, and
+reruns in all; beyond them it asks, as any action does): when every option gives the
 same verdict, reason and answer, that is the answer, and the steps follow the default option (a
 "may" declined, else the first option) and say the choice did not matter; when the answer
 depends on the choice, the question still asks for it and says how the answer depends on it.
@@ -31,8 +32,11 @@ QUESTIONS: tuple[type[D.Action], ...] = (D.CanDefend, D.CanIntercept, D.CanAttac
 #: choice may meet another): beyond that the question asks, as any action does.
 MAX_OPTIONS = 8
 MAX_DEPTH = 3
+#: At most this many reruns of the question in all (nested choices multiply): beyond, it asks.
+MAX_TRIES = 24
 
 _depth: ContextVar[int] = ContextVar("arbiter_question_choice_depth", default=0)
+_tries: ContextVar[list[int] | None] = ContextVar("arbiter_question_choice_tries", default=None)
 
 Runner = Callable[[GameState, D.Action, str], Any]
 
@@ -66,9 +70,17 @@ def settle_choice(state: GameState, action: D.Action, pointer: str, e: Ambiguous
             or _depth.get() >= MAX_DEPTH:
         return None, None
     tried: list[tuple[Any, Any]] = []
+    counter = _tries.get()
+    outer = counter is None
+    if counter is None:
+        counter = [0]
+    if counter[0] + len(e.options) > MAX_TRIES:
+        return None, None
     token = _depth.set(_depth.get() + 1)
+    count_token = _tries.set(counter) if outer else None
     try:
         for option in default_first(list(e.options)):
+            counter[0] += 1
             spend(1, "choices a question tries")
             with choosing(e.choice, option):
                 out = run(state, action, pointer)
@@ -77,6 +89,8 @@ def settle_choice(state: GameState, action: D.Action, pointer: str, e: Ambiguous
             tried.append((option, out))
     finally:
         _depth.reset(token)
+        if count_token is not None:
+            _tries.reset(count_token)
     first, out = tried[0]
     if all(_same(o, out) for _, o in tried[1:]):
         note = Note("choice", f"The answer does not depend on a choice the question met ({e.message}): "
