@@ -14,7 +14,7 @@ from codex.engine.errors import AmbiguousAction
 from codex.engine.events import CardsMoved, Event, ManaGained, Note, SitePlayed, Tapped
 from codex.engine.geometry import Location, Region
 from codex.engine.keywords import parse_threshold
-from codex.engine.effects.statics import site_suppressed
+from codex.engine.effects.statics import broken_requirements, site_suppressed
 from codex.engine.ongoing import site_mana
 from codex.engine.reasons import Reason
 from codex.engine.ruling import Verdict
@@ -115,6 +115,12 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     state = (res.state if a.by_effect else res.state.with_unit(replace(avatar, tapped=True))).with_site(site)
     rules = (("mandatory.avatar-void",) if in_void else ("site.play",)) + (
         ("rubble.replace",) if old is not None else ())
+    broken = broken_requirements(res.state, _with_text(state, sq))
+    if broken:   # "Must always be adjacent to the void": a play may not leave a card otherwise
+        res.emit(Note("must", f"{broken[0].ctx.source_name} must always be as its words say, and a site on square "
+                      f"{sq} would end that: the play is not allowed.", {"square": sq}, rules=("ongoing-effect",),
+                      from_card=broken[0].quote))
+        raise res.illegal((Reason.FORBIDDEN, "ongoing-effect"), f"a site on square {sq}", ptr + "/square")
     controller, told = _entering_control(state, site, pid)
     if controller != pid:
         state = state.with_site(replace(site, controller=controller))

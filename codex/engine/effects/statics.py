@@ -386,6 +386,8 @@ def _requirement(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     water site": where this card must go when it is cast (Codex "The Silver Rule": the card's text
     narrows the casting rules); "can and must" also lets it go there."""
     act = clause.action
+    if isinstance(act, A.Located) and clause.modal == "must":
+        return _must_be(clause, ctx, order)
     verb = PERMITTED.get(type(act))
     if verb is None or clause.conditions or clause.adjuncts or clause.adverbs or act.dest is None \
             or getattr(act, "source", None) is not None or act.agent is not None \
@@ -396,6 +398,44 @@ def _requirement(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     if clause.modal == "can and must":
         out += _permission(A.replace(clause, modal="can"), ctx, order)
     return out
+
+
+def _must_be(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
+    """"Must always be adjacent to the void": where the card must always be, a standing requirement
+    of the realm (the words narrow the rules, Codex "The Silver Rule"): no play may leave it
+    otherwise (`broken_requirements`, checked by `play_site`; the card's own play included)."""
+    from codex.engine.effects.conditions import condition_problems
+    act = clause.action
+    if clause.conditions or clause.adjuncts or set(clause.adverbs) - {"always"} or clause.negated \
+            or not (isinstance(act.patient, A.Ref) and act.patient.word == "SELF"):
+        raise Unsupported("a static ability with 'must'")
+    where = A.replace(clause, modal=None, adverbs=())
+    for problem in condition_problems(where):
+        raise Unsupported(problem)
+    return [Static("must_be", ctx, None, where, (), order)]
+
+
+def broken_requirements(before: GameState, after: GameState) -> list[Static]:
+    """The standing requirements ("Must always be adjacent to the void") that held in ``before``, or
+    were not there yet, and do not hold in ``after``: what a play would break."""
+    from codex.engine.effects.conditions import holds
+    if not after.statics:
+        return []
+    held = {(s.ctx.source, s.order) for s in before.statics
+            if s.kind == "must_be" and _holds_safely(before, s, holds)}
+    known = {(s.ctx.source, s.order) for s in before.statics if s.kind == "must_be"}
+    silenced = _silenced_sources(after)
+    return [s for s in after.statics if s.kind == "must_be" and _active(after, s, silenced)
+            and ((s.ctx.source, s.order) in held or (s.ctx.source, s.order) not in known)
+            and not _holds_safely(after, s, holds)]
+
+
+def _holds_safely(state: GameState, s: Static, holds: Any) -> bool:
+    from codex.engine.effects.select import NotExecutable
+    try:
+        return bool(holds(state, s.ctx, s.payload))
+    except NotExecutable:
+        return True      # a requirement the engine cannot test here is not enforced
 
 
 def _done_for(act: Any, clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
