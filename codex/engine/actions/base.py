@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
 from codex.engine import document as D
+from codex.engine.actions.question_choices import is_question, settle_choice
 from codex.engine.budget import spend
 from codex.engine.combat import SiteTarget, Target, UnitTarget
 from codex.engine.errors import AmbiguousAction, IllegalAction
@@ -123,7 +124,6 @@ NEVER_TAKEN = frozenset({Reason.NO_LEGAL_TARGET, Reason.NOT_A_LEGAL_TARGET})
 def run(state: GameState, action: D.Action, pointer: str = "/action") -> Outcome:
     """Resolve one action; an illegal or ambiguous action is an outcome, not an exception.
     A question that meets a choice answers without it when its answer does not depend on it."""
-    from codex.engine.actions.question_choices import is_question, settle_choice
     spend(1, "actions")
     res = Resolution(state)
     try:

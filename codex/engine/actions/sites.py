@@ -115,7 +115,10 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     state = (res.state if a.by_effect else res.state.with_unit(replace(avatar, tapped=True))).with_site(site)
     rules = (("mandatory.avatar-void",) if in_void else ("site.play",)) + (
         ("rubble.replace",) if old is not None else ())
-    broken = broken_requirements(res.state, _with_text(state, sq))
+    probe = _with_text(state, sq)      # the realm with the site and its own text, as it enters
+    # (a standing requirement is a "must" of some card: none in the realm or the site's text, none to check)
+    might = "must" in (site.text or "").lower() or any(s.kind == "must_be" for s in res.state.statics)
+    broken = broken_requirements(res.state, probe) if might else []
     if broken:   # "Must always be adjacent to the void": a play may not leave a card otherwise
         res.emit(Note("must", f"{broken[0].ctx.source_name} must always be as its words say, and a site on square "
                       f"{sq} would end that: the play is not allowed.", {"square": sq}, rules=("ongoing-effect",),
@@ -130,7 +133,6 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     if controller == pid and pid == res.state.turn.active:
         # what it provides as it enters, with its own text and the effects in the realm counted
         # ("Affected sites don't provide mana": `ongoing.site_mana`)
-        probe = _with_text(state, sq)
         provides = site_mana(probe, probe.site_at(sq) or site)
         res.state = state.with_player(replace(p, mana=p.mana + provides))
         if provides:
