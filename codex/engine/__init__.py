@@ -135,6 +135,18 @@ def _rule(state: GameState, action: Any, work_limit: int | None) -> Ruling:
             settled = []
         else:
             out = run(state, action)
+            from codex.engine.actions.question_choices import is_question
+            if out.state.proceed_to is not None and not is_question(action):   # "Proceed to the end phase"
+                from dataclasses import replace as _replace
+
+                from codex.engine.phases import proceed
+                after_state, moved_on = proceed(out.state)
+                if moved_on:
+                    out = _replace(out, state=after_state, events=out.events + tuple(moved_on),
+                                   summary=f"{out.summary} The turn proceeds to its end phase; it is now "
+                                   f"{after_state.turn.active}'s turn {after_state.turn.number}.")
+                else:
+                    out = _replace(out, state=after_state)
     events = told_tokens(state.units) + unapplied(state) + settled + list(out.events)
     # a card that entered the realm during the action (an aura or artifact conjured, a site played)
     # is told too, unless the action told it already: its unapplied static would otherwise pass in

@@ -72,11 +72,42 @@ def _forbidden(state: GameState, verb: str, unit: Unit, target: Target | None) -
     return None
 
 
+def _untargetable(state: GameState, attacker: Unit, target: Target) -> Found:
+    """An attack targets what it attacks, and it is an ability of the attacker's controller: Move
+    and Attack is a basic ability (Codex "Attack": "Units attack as part of the Move and Attack
+    basic ability"; "the defender has been targeted and attacked"; Codex "Stealth": "spells or
+    abilities from your opponents (including attacks)"). So an ongoing "can't be targeted by (enemy)
+    abilities" or "by enemies" forbids attacking it; "by magic" or "by spells" does not. A defender
+    is neither attacked nor targeted, so it may still defend."""
+    if not state.statics:
+        return None
+    from codex.engine.effects.context import Obj
+    from codex.engine.effects.statics import forbids
+    patient = Obj("unit", target.unit) if isinstance(target, UnitTarget) else Obj("site", target.square)
+    if forbids(state, "target", Obj("unit", attacker.id), patient, by=attacker.controller) is not None:
+        return Reason.FORBIDDEN, "attack.targets"
+    return None
+
+
+def forbidding_quote(state: GameState, attacker: Unit, target: Target) -> Any:
+    """The card sentence (`events.CardQuote`) of the ongoing effect that forbids this attack, as
+    an attack or as targeting (None when none does), for the ruling to quote."""
+    if not state.statics:
+        return None
+    from codex.engine.effects.context import Obj
+    from codex.engine.effects.statics import forbids
+    patient = Obj("unit", target.unit) if isinstance(target, UnitTarget) else Obj("site", target.square)
+    found = forbids(state, "attack", Obj("unit", attacker.id), patient) or \
+        forbids(state, "target", Obj("unit", attacker.id), patient, by=attacker.controller)
+    return found.quote if found is not None else None
+
+
 def attack_reason(state: GameState, attacker: Unit, target: Target) -> Found:
     """Is `target` a legal attack target for `attacker` right now? A disabled attacker has no
     abilities, Move and Attack included, so it attacks nothing. An oversized attacker attacks at
     any location it occupies, still one target (Codex "Oversized Units")."""
-    found = disabled_reason(state, attacker) or _forbidden(state, "attack", attacker, target)
+    found = disabled_reason(state, attacker) or _forbidden(state, "attack", attacker, target) or \
+        _untargetable(state, attacker, target)
     if found:
         return found
     if isinstance(target, SiteTarget):

@@ -11,13 +11,14 @@ summoning sickness and death's-door immunity end) and passes to the other player
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from codex.engine.effects.statics import provided
 from codex.engine.entering import ground_notes
 from codex.engine.events import (DamageRemoved, EffectEnded, Event, ManaGained, ManaLost, Note, PhaseBegan,
                                  TurnEnded, TurnOver, TurnPassed, TurnStarted, Untapped)
 from codex.engine.geometry import Region
-from codex.engine.state import Affinity, GameState, Lasting, Turn
+from codex.engine.state import Affinity, GameState, Lasting, Site, Turn
 from codex.engine.storyline import Resolved, settle
 from codex.engine.terrain import end_floods
 
@@ -90,6 +91,7 @@ def start_phase(state: GameState) -> Resolved:
     # turn, and none is generated on the opponent's turn): it is what the sites now provide.
     from codex.engine.ongoing import site_mana
     mana = sum(site_mana(state, s) for s in state.sites if s.controller == pid)
+    events += _kept_from_providing(state, pid)
     extra, _, providers = provided(state, pid)
     if extra:
         events.append(Note("mana", f"{pid}'s cards provide {extra} more mana.", {"player": pid, "mana": extra},
@@ -191,3 +193,38 @@ def end_phase(state: GameState) -> Resolved:
     # "After each turn, ...": heard once the turn is over and has passed, before the next start phase
     state, after = settle(state, [TurnOver(pid, number)])
     return state, events + after
+
+
+def _kept_from_providing(state: GameState, pid: str) -> list[Event]:
+    """A step for each effect that keeps some of the player's sites from providing their mana
+    ("Affected sites don't provide mana"), naming the sites, so the smaller pool is explained."""
+    if not state.statics:
+        return []
+    from codex.engine.effects.statics import site_suppressed
+    kept: dict[Any, list[Site]] = {}
+    for site in state.sites:
+        if site.controller == pid and not site.rubble:
+            no_mana, _, quote = site_suppressed(state, site.square)
+            if no_mana and quote is not None:
+                kept.setdefault(quote, []).append(site)
+    return [Note("mana", f"{', '.join(s.name for s in sites)} provide{'s' if len(sites) == 1 else ''} no mana "
+                 f"this turn: {quote.card} says so.", {"player": pid, "sites": [s.square for s in sites]},
+                 rules=("mana",), from_card=quote) for quote, sites in kept.items()]
+
+
+def proceed(state: GameState) -> Resolved:
+    """The phase an effect made the turn proceed to, once the action in progress is over ("Proceed
+    to the end phase": the rest of the turn's main phase is skipped, the end phase happens and the
+    turn passes; Codex "Turn Overview": the end phase is the last of the turn's three phases).
+    Nothing when no effect did, or the game is over."""
+    target = state.proceed_to
+    if target is None:
+        return state, []
+    state = state.evolve(proceed_to=None)
+    if state.over or target != "end" or state.turn.phase in ("end", "setup"):
+        return state, []
+    note = Note("proceed", f"The turn proceeds to its end phase: the rest of {state.turn.active}'s "
+                f"{state.turn.phase} phase is skipped.", {"player": state.turn.active, "phase": target},
+                rules=("turn-overview", "end-phase"))
+    state, events = end_phase(state)
+    return state, [note] + events

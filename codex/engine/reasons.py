@@ -252,10 +252,16 @@ IMPLIED_RULES: dict[ReasonCode, tuple[str, ...]] = {
     Reason.MOVER_HAS_STEALTH: ("stealth",)}
 
 
+#: What a deciding rule always rests on, whatever the reason: an attack is refused as targeting
+#: because the defender "has been targeted and attacked" by an ability, under an ongoing effect.
+IMPLIED_BY_RULE: dict[str, tuple[str, ...]] = {
+    "attack.targets": ("attack.made", "ability", "ongoing-effect")}
+
+
 def found_rules(found: tuple[ReasonCode, str]) -> tuple[str, ...]:
     """The rule ids to cite for a found reason: its deciding rule first, then the implied ones."""
     reason, rule = found
-    return tuple(dict.fromkeys((rule,) + IMPLIED_RULES.get(reason, ())))
+    return tuple(dict.fromkeys((rule,) + IMPLIED_BY_RULE.get(rule, ()) + IMPLIED_RULES.get(reason, ())))
 
 
 def explain(reason: Reason) -> str:

@@ -486,6 +486,9 @@ class GameState:
     attacking: Attacking | None = None                # the attack being resolved, if any
     afterwards: tuple[Any, ...] = ()                  # effects waiting for that attack to end ("afterwards")
     restless: frozenset[str] = frozenset()            # units not at rest: moved or entered during this action
+    #: the phase an effect made the turn proceed to ("Proceed to the end phase"): it begins once the
+    #: action in progress is over (`phases.proceed`)
+    proceed_to: Phase | None = None
 
     # ---- lookups (cached per immutable state) ----
     @cached_property

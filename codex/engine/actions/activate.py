@@ -124,8 +124,11 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
                         "version.")
     _declare_targets(res, obj, name, ctx)
     res.emit(AbilityResolved(str(obj.key), name, ability.text, rules=("storyline",), from_card=ctx.quote))
+    told = len(res.events)
     res.apply(execute(res.state, ctx))
-    if obj.kind == "unit" and res.state.unit(str(obj.key)) is not None:
+    from codex.engine.effects.stay import keeps_stealth
+    if obj.kind == "unit" and res.state.unit(str(obj.key)) is not None \
+            and not keeps_stealth(res.events[told:], str(obj.key)):   # "..., and stay Stealthed"
         # a unit that activates a special ability (its own or one a card grants it) has interacted
         # with the realm: its Stealth is lost once the ability has resolved (Codex "Stealth")
         from codex.engine.combat import interact

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
 from codex.engine import document as D
+from codex.engine.actions.question_choices import is_question, settle_choice
 from codex.engine.budget import spend
 from codex.engine.combat import SiteTarget, Target, UnitTarget
 from codex.engine.errors import AmbiguousAction, IllegalAction
@@ -121,7 +122,8 @@ NEVER_TAKEN = frozenset({Reason.NO_LEGAL_TARGET, Reason.NOT_A_LEGAL_TARGET})
 
 
 def run(state: GameState, action: D.Action, pointer: str = "/action") -> Outcome:
-    """Resolve one action; an illegal or ambiguous action is an outcome, not an exception."""
+    """Resolve one action; an illegal or ambiguous action is an outcome, not an exception.
+    A question that meets a choice answers without it when its answer does not depend on it."""
     spend(1, "actions")
     res = Resolution(state)
     try:
@@ -138,6 +140,13 @@ def run(state: GameState, action: D.Action, pointer: str = "/action") -> Outcome
         return Outcome(Verdict.ILLEGAL, f"Illegal: {e.message}.", state_after, tuple(res.events),
                        e.reason.value, None, {"pointer": e.pointer})
     except AmbiguousAction as e:
+        depends = None
+        if is_question(action):   # a choice the answer may not depend on is not asked (question_choices)
+            settled, depends = settle_choice(state, action, pointer, e, run)
+            if settled is not None:
+                return settled  # type: ignore[no-any-return]
+        if depends is not None:
+            res.emit(depends)
         res.emit(Note("ambiguous", f"A choice is needed: {e.message}.",
                       {"choice": e.choice, "options": e.options, "pointer": e.pointer},
                       rules=("projectile.choose",) if e.choice == "hit" else ()))

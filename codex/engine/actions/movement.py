@@ -8,7 +8,7 @@ from codex.engine import document as D
 from codex.engine.actions.base import Outcome, Resolution, handles, places, target_json, target_of
 from codex.engine.activation import activation_reason, tap_rules
 from codex.engine.combat import (SiteTarget, Target, UnitTarget, attack_location, attack_reason, defend_reason,
-                                 describe_target, fight, intercept_reason, strike_site)
+                                 describe_target, fight, forbidding_quote, intercept_reason, strike_site)
 from codex.engine.events import (Activated, AttackEnded, AttackRefused, Attacked, Defended, Event, Intercepted, JoinedFight,
                                  NoAttack, Note, SiteDamaged, SiteStruck, StayedPut, Stopped, Tapped, TargetKept, TargetRemoved, path_text)
 from codex.engine.geometry import Location, Region
@@ -149,8 +149,9 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
             casts: tuple[D.Cast, ...] = ()) -> Outcome:
     found = attack_reason(res.state, mover, target)
     if found:
+        quote = forbidding_quote(res.state, mover, target) if found[0] is Reason.FORBIDDEN else None
         res.emit(AttackRefused(mover.id, mover.name, describe_target(res.state, target), found[0],
-                               rules=found_rules(found) + ("attack.illegal",)))
+                               rules=found_rules(found) + ("attack.illegal",), from_card=quote))
         raise res.illegal(found, f"{mover.name} cannot attack {describe_target(res.state, target)}", ptr + "/attack")
     attack_at = attack_location(res.state, mover, target)
     attacked = res.state.unit(target.unit) if isinstance(target, UnitTarget) else None

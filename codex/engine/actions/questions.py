@@ -5,7 +5,8 @@ from __future__ import annotations
 from codex.engine import document as D
 from codex.engine.actions.base import Outcome, Resolution, handles, places, target_of
 from codex.engine.activation import activation_reason, tap_rules
-from codex.engine.combat import UnitTarget, attack_reason, defend_reason, describe_target, intercept_reason
+from codex.engine.combat import (UnitTarget, attack_reason, defend_reason, describe_target, forbidding_quote,
+                                 intercept_reason)
 from codex.engine.entering import teleport
 from codex.engine.events import Activated, Note
 from codex.engine.geometry import Location, Region
@@ -102,8 +103,10 @@ def can_attack(res: Resolution, a: D.CanAttack, ptr: str) -> Outcome:
     found = activation_reason(res.state, unit) or attack_reason(res.state, unit, target)
     name = describe_target(res.state, target)
     if found:
-        res.emit(Note("answer", f"{unit.name} cannot attack {name}: {explain(found[0])}.",
-                      {"unit": unit.id, "reason": found[0].value}, rules=found_rules(found)))
+        quote = forbidding_quote(res.state, unit, target) if found[0] is Reason.FORBIDDEN else None
+        res.emit(Note("answer", f"{unit.name} cannot attack {name}: {explain(found[0])}"
+                      + (f" ({quote.card})." if quote else "."),
+                      {"unit": unit.id, "reason": found[0].value}, rules=found_rules(found), from_card=quote))
         return res.done(Verdict.NO, f"No: {unit.name} cannot attack {name}, because {explain(found[0])}.",
                         reason=found[0].value)
     rules = ("attack.target",) + (("immobile.attack",) if keywords_at(res.state, unit).immobile else ()) + tap_rules(

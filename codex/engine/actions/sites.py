@@ -14,6 +14,8 @@ from codex.engine.errors import AmbiguousAction
 from codex.engine.events import CardsMoved, Event, ManaGained, Note, SitePlayed, Tapped
 from codex.engine.geometry import Location, Region
 from codex.engine.keywords import parse_threshold
+from codex.engine.effects.statics import broken_requirements, site_suppressed
+from codex.engine.ongoing import site_mana
 from codex.engine.reasons import Reason
 from codex.engine.ruling import Verdict
 from codex.engine.sites import site_placement_reason
@@ -113,6 +115,15 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     state = (res.state if a.by_effect else res.state.with_unit(replace(avatar, tapped=True))).with_site(site)
     rules = (("mandatory.avatar-void",) if in_void else ("site.play",)) + (
         ("rubble.replace",) if old is not None else ())
+    probe = _with_text(state, sq)      # the realm with the site and its own text, as it enters
+    # (a standing requirement is a "must" of some card: none in the realm or the site's text, none to check)
+    might = "must" in (site.text or "").lower() or any(s.kind == "must_be" for s in res.state.statics)
+    broken = broken_requirements(res.state, probe) if might else []
+    if broken:   # "Must always be adjacent to the void": a play may not leave a card otherwise
+        res.emit(Note("must", f"{broken[0].ctx.source_name} must always be as its words say, and a site on square "
+                      f"{sq} would end that: the play is not allowed.", {"square": sq}, rules=("ongoing-effect",),
+                      from_card=broken[0].quote))
+        raise res.illegal((Reason.FORBIDDEN, "ongoing-effect"), f"a site on square {sq}", ptr + "/square")
     controller, told = _entering_control(state, site, pid)
     if controller != pid:
         state = state.with_site(replace(site, controller=controller))
@@ -120,9 +131,18 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     res.emit(*([] if a.by_effect else [Tapped(avatar.id, avatar.name)]), *from_hand, played, *told)
     p = state.player(pid)
     if controller == pid and pid == res.state.turn.active:
-        res.state = state.with_player(replace(p, mana=p.mana + 1))
-        res.emit(ManaGained(pid, 1, p.mana + 1, f"{site.name} enters the realm on {pid}'s turn and provides 1 mana",
-                            rules=("mana",)))
+        # what it provides as it enters, with its own text and the effects in the realm counted
+        # ("Affected sites don't provide mana": `ongoing.site_mana`)
+        provides = site_mana(probe, probe.site_at(sq) or site)
+        res.state = state.with_player(replace(p, mana=p.mana + provides))
+        if provides:
+            res.emit(ManaGained(pid, 1, p.mana + 1, f"{site.name} enters the realm on {pid}'s turn and provides 1 mana",
+                                rules=("mana",)))
+        else:
+            quote = site_suppressed(probe, sq)[2]
+            res.emit(Note("mana", f"{site.name} enters the realm on {pid}'s turn but provides no mana: "
+                          f"{quote.card if quote else 'an effect'} says so.", {"site": sq, "player": pid},
+                          rules=("mana",), from_card=quote))
     else:
         res.state = state
     res.state, atop = place_atop(res.state, sq)

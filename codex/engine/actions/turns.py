@@ -7,7 +7,7 @@ from codex.engine import document as D
 from codex.engine.actions.base import Outcome, Resolution, handles, run
 from codex.engine.actions.zones import draw_choice
 from codex.engine.events import Note
-from codex.engine.phases import end_phase, main_phase, start_phase
+from codex.engine.phases import end_phase, main_phase, proceed, start_phase
 from codex.engine.reasons import Reason
 from codex.engine.ruling import Verdict
 from codex.engine.zones import draw, draw_unknown
@@ -77,6 +77,9 @@ def sequence(res: Resolution, a: D.Sequence, ptr: str) -> Outcome:
         res.state = last.state
         res.events.extend(last.events)
         summaries.append(last.summary)
+        if res.state.proceed_to is not None:     # "Proceed to the end phase": once that action is over
+            res.state, moved_on = proceed(res.state)
+            res.events.extend(moved_on)
         if last.verdict in (Verdict.NO, Verdict.GAME_OVER, Verdict.ILLEGAL, Verdict.AMBIGUOUS):
             break
     assert last is not None

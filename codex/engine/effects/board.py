@@ -514,7 +514,11 @@ def _grant_problems(act: A.Grant) -> Iterator[str]:
             if keyword_changes(g) is None:
                 yield f"granting the keyword {g.name}"
         elif isinstance(g, A.PowerMod) and not isinstance(g.amount, int):
-            yield "granting a computed power bonus ('gains its power', '+X power')"
+            from codex.engine.effects.amounts import amount_problems
+            if not isinstance(g.amount, A.Quantity) or g.amount.kind != "power":
+                yield "granting a computed power bonus ('gains its power', '+X power')"
+            else:       # "gains its power": the power of the unit named, computed as it resolves
+                yield from amount_problems(g.amount)
         elif isinstance(g, A.RangeMod) and not isinstance(g.amount, int):
             yield "granting a computed range bonus ('+X range')"
         elif not isinstance(g, (A.PowerMod, A.RangeMod)):
@@ -524,13 +528,29 @@ def _grant_problems(act: A.Grant) -> Iterator[str]:
 @executes(A.Grant, roles=("patient",), problems=_grant_problems)
 def _grant(run: Run, act: A.Grant, clause: A.Clause) -> list[Obj]:
     from codex.engine.effects.statics import Unsupported, grants_of
+    computed = [g for g in act.grants if isinstance(g, A.PowerMod) and isinstance(g.amount, A.Quantity)]
     try:
-        kw, power = grants_of(act.grants)
+        kw, power = grants_of(tuple(g for g in act.grants if g not in computed))
     except Unsupported as e:
         raise NotExecutable(str(e)) from None
+    for g in computed:
+        power += _computed_power(run, g.amount)
     patients = modifiable(run, patients_or_self(run, act.patient), "gain or change anything")
     lasting(run, clause, patients, keywords=kw, power=power)
     return patients
+
+
+def _computed_power(run: Run, value: A.Quantity) -> int:
+    """"gains its power": the power of the unit the words name, as it is now (a minion that is dying
+    is still in the realm while its death triggers are heard, Codex "Die"); the ruling says what it
+    came to. A unit already gone has no power to give: not executed rather than a guess."""
+    from codex.engine.effects.amounts import amount
+    named = select(run.state, run.ctx, value.of, "power.of") if value.of is not None else []
+    if not named or any(o.kind != "unit" or run.state.unit(str(o.key)) is None for o in named):
+        raise NotExecutable("the power of a unit no longer in the realm")
+    n = amount(run, value, "power")
+    run.note("power", f"{run.ctx.source_name}: {describe(run.state, named)} has power {n} now.", ("power",))
+    return n
 
 
 def modifiable(run: Run, patients: list[Obj], what: str) -> list[Obj]:

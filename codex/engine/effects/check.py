@@ -94,7 +94,13 @@ def sel_problems(node: Any) -> Iterator[str]:
             yield f"the modifier '{m}'"
     carded = noun in CARD_NOUNS or is_subtype(node.noun)
     from codex.engine.effects.select import AMONG, among_of
+    from codex.engine.effects.select import carried_out_of
     for f in node.filters:
+        if carried_out_of(f) is not None:       # "out of the hands of X": carried by X
+            if noun != "artifact":
+                yield "something other than an artifact out of a unit's hands"
+            yield from sel_problems(carried_out_of(f))
+            continue
         if carded and isinstance(f, (A.Where, A.Of)) and zone_of(f.of if isinstance(f, A.Where) else f.what):
             continue
         if isinstance(f, A.Where) and f.rel in AMONG and among_of(node) is not None:   # "from among them"

@@ -8,9 +8,10 @@ options and names the key to answer with (as a projectile's ``hit`` does).
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from codex.engine.abilities import Ability
 from codex.engine.errors import AmbiguousAction
@@ -33,6 +34,17 @@ def reset_choices(token: Any) -> None:
     choices, cards = token
     _choices.reset(choices)
     _cards.reset(cards)
+
+
+@contextmanager
+def choosing(key: str, value: Any) -> Iterator[None]:
+    """The ruling's choices with ``key`` answered ``value`` for the time of the block (a question
+    trying each answer to a choice its answer may not depend on: `actions.question_choices`)."""
+    token = _choices.set({**_choices.get(), key: value})
+    try:
+        yield
+    finally:
+        _choices.reset(token)
 
 
 def card_data(name: str) -> Any:

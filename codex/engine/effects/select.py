@@ -902,6 +902,10 @@ def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj
                 return all(t(o) for t in where)
             return (bool(where) and all(t(o) for t in where)) or any(l in fronts for l in locations_of(state, o))
         return lambda o: o.kind == "unit" and o.key not in state.restless and placed(o)
+    if carried_out_of(f) is not None:   # "an artifact out of the hands of another target unit here"
+        carriers = {str(o.key) for o in select(state, ctx, carried_out_of(f), "target") if o.kind == "unit"}
+        return lambda o: o.kind == "artifact" and (a := state.artifact(str(o.key))) is not None \
+            and a.bearer in carriers
     if isinstance(f, A.Where):
         if f.rel in ("from", "in", "among") and zone_of(f.of) is not None:
             return lambda o: True       # the zone the cards come from: read by `zone_scope`
@@ -1044,9 +1048,36 @@ def _cost(state: GameState, o: Obj) -> int | None:
 
 # ----------------------------------------------------------------------------- zones
 
+#: Nouns naming units, whose "hands" are where they carry artifacts, not a player's hand.
+_UNIT_WORDS = {"unit", "minion", "avatar", "ally", "enemy", "bearer", "carrier"}
+
+
+def hands_of_unit(node: Any) -> Any:
+    """"the hands of another target unit here": the unit words whose hands are named, where it
+    carries its artifacts (Codex "Carrying Artifacts"); None for a player's hand (a zone)."""
+    if not (isinstance(node, A.Selector) and singular(node.noun).lower() == "hand" and len(node.filters) == 1
+            and isinstance(node.filters[0], A.Of) and node.det in ("the", None)):
+        return None
+    what = node.filters[0].what
+    if isinstance(what, A.Selector) and (singular(what.noun).lower() in _UNIT_WORDS or is_subtype(what.noun)):
+        return what
+    return None
+
+
+def carried_out_of(f: Any) -> Any:
+    """"(an artifact) out of the hands of X" / "from the hands of X": the words of the units that
+    carry it (None: another filter)."""
+    if isinstance(f, A.Where) and f.rel in ("out_of", "from", "in") and hands_of_unit(f.of) is not None:
+        return hands_of_unit(f.of)
+    return None
+
+
 def zone_of(node: Any) -> list[tuple[Any, str]] | None:
     """The zones a selector names, as (owner words, zone): ``your cemetery``, ``any cemetery``,
-    ``its owner's hand``, ``your hand, cemetery, or spellbook``; None when it names no zone."""
+    ``its owner's hand``, ``your hand, cemetery, or spellbook``; None when it names no zone (a
+    unit's hands are no zone: `hands_of_unit`)."""
+    if hands_of_unit(node) is not None:
+        return None
     if isinstance(node, A.Group):
         parts = [zone_of(item) for item in node.items]
         if any(p is None for p in parts):

@@ -397,6 +397,8 @@ def _requirement(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     water site": where this card must go when it is cast (Codex "The Silver Rule": the card's text
     narrows the casting rules); "can and must" also lets it go there."""
     act = clause.action
+    if isinstance(act, A.Located) and clause.modal == "must":
+        return _must_be(clause, ctx, order)
     verb = PERMITTED.get(type(act))
     if verb is None or clause.conditions or clause.adjuncts or clause.adverbs or act.dest is None \
             or getattr(act, "source", None) is not None or act.agent is not None \
@@ -407,6 +409,44 @@ def _requirement(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     if clause.modal == "can and must":
         out += _permission(A.replace(clause, modal="can"), ctx, order)
     return out
+
+
+def _must_be(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
+    """"Must always be adjacent to the void": where the card must always be, a standing requirement
+    of the realm (the words narrow the rules, Codex "The Silver Rule"): no play may leave it
+    otherwise (`broken_requirements`, checked by `play_site`; the card's own play included)."""
+    from codex.engine.effects.conditions import condition_problems
+    act = clause.action
+    if clause.conditions or clause.adjuncts or set(clause.adverbs) - {"always"} or clause.negated \
+            or not (isinstance(act.patient, A.Ref) and act.patient.word == "SELF"):
+        raise Unsupported("a static ability with 'must'")
+    where = A.replace(clause, modal=None, adverbs=())
+    for problem in condition_problems(where):
+        raise Unsupported(problem)
+    return [Static("must_be", ctx, None, where, (), order)]
+
+
+def broken_requirements(before: GameState, after: GameState) -> list[Static]:
+    """The standing requirements ("Must always be adjacent to the void") that held in ``before``, or
+    were not there yet, and do not hold in ``after``: what a play would break."""
+    from codex.engine.effects.conditions import holds
+    if not after.statics:
+        return []
+    held = {(s.ctx.source, s.order) for s in before.statics
+            if s.kind == "must_be" and _holds_safely(before, s, holds)}
+    known = {(s.ctx.source, s.order) for s in before.statics if s.kind == "must_be"}
+    silenced = _silenced_sources(after)
+    return [s for s in after.statics if s.kind == "must_be" and _active(after, s, silenced)
+            and ((s.ctx.source, s.order) in held or (s.ctx.source, s.order) not in known)
+            and not _holds_safely(after, s, holds)]
+
+
+def _holds_safely(state: GameState, s: Static, holds: Any) -> bool:
+    from codex.engine.effects.select import NotExecutable
+    try:
+        return bool(holds(state, s.ctx, s.payload))
+    except NotExecutable:
+        return True      # a requirement the engine cannot test here is not enforced
 
 
 def _done_for(act: Any, clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
@@ -574,6 +614,8 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         # "Affected sites aren't water sites": land whatever else would make them water (`land_by`)
         _check_words(act.patient)
         return [Static("land", ctx, act.patient, None, conds, order)]
+    if clause.modal is None and clause.negated and isinstance(act, A.Provide):
+        return _provide_negated(act, clause, ctx, conds, order)
     if clause.modal is not None or clause.negated:
         raise Unsupported(f"a static ability with '{clause.modal or 'not'}'")
     kills = _banish_kills(clause)
@@ -1074,6 +1116,23 @@ def _provide_static(act: A.Provide, clause: A.Clause, ctx: Ctx, conds: tuple[Any
     if len(items) == 1 and items[0].noun == "mana" and "additional" in items[0].mods and isinstance(items[0].count, int):
         return [Static("provide", ctx, act.agent, (int(items[0].count), {}), conds, order, per=clause.per)]
     raise Unsupported("providing mana or threshold in a way the engine does not read")
+
+
+def _provide_negated(act: A.Provide, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...],
+                     order: int) -> list[Static]:
+    """"Affected sites don't provide mana", "This site doesn't provide threshold": the same as
+    "provide no mana (threshold)": what the words name is taken away from what the cards provide,
+    recomputed as every static is (the sites' printed mana and threshold are untouched)."""
+    _check_words(act.agent)
+    if act.recipient is not None or clause.adverbs or clause.instead or clause.per is not None:
+        raise Unsupported("not providing something to someone, or only in some way")
+    patient = act.patient
+    # "don't provide mana or threshold": neither, as "and" says
+    items = patient.items if isinstance(patient, A.Group) else (patient,)
+    if not all(isinstance(i, A.Selector) and i.noun in ("mana", "threshold") and i.det is None
+               and i.count is None and not i.filters for i in items):
+        raise Unsupported("not providing something other than mana or threshold")
+    return [Static("provide_none", ctx, act.agent, _suppressed(items), conds, order)]
 
 
 def _everyone(who: Any) -> bool:

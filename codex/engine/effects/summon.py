@@ -335,6 +335,14 @@ def _conjure_problems(act: A.Conjure) -> Iterator[str]:
     cemetery: Codex "Broken Artifact"), a Lance token, or Rubble into voids."""
     from codex.engine.effects.check import sel_problems
     items = _conjure_items(act.patient)
+    copied = _copied_artifact(act.patient)
+    if copied is not None:          # "Conjure a copy of an artifact carried by the caster"
+        if act.source is not None or act.agent is not None:
+            yield "conjuring a copy from somewhere named"
+        yield from sel_problems(copied)
+        if act.dest is not None:
+            yield from _dest_problems(act.dest)
+        return
     if act.dest is None:
         yield "conjuring to no place named"
         return
@@ -355,8 +363,53 @@ def _conjure_problems(act: A.Conjure) -> Iterator[str]:
         yield from _dest_problems(act.dest)
 
 
+def _copied_artifact(patient: Any) -> Any:
+    """"a copy of an artifact ...": the words of the artifact copied (None: other words)."""
+    if not (isinstance(patient, A.Selector) and singular(patient.noun).lower() == "copy" and not patient.mods
+            and patient.det in ("a", "an") and patient.count is None and len(patient.filters) == 1
+            and isinstance(patient.filters[0], A.Of)):
+        return None
+    what = patient.filters[0].what
+    return what if isinstance(what, A.Selector) and singular(what.noun).lower() == "artifact" else None
+
+
+def _conjure_copy(run: Run, act: A.Conjure, copied: Any) -> list[Obj]:
+    """A token copy of an artifact in the realm (Codex "Copy": its characteristics and abilities
+    match the copied card, and the copy is a token), conjured where the words say or, naming no
+    place, at any location in any region, its conjurer's choice (Codex "Conjure": conjure and summon
+    are analogous; "Summon": an effect that does not specify where "may summon it to any location
+    in any region")."""
+    from dataclasses import replace as dc_replace
+    from codex.engine.events import Conjured
+    found = [o for o in select(run.state, run.ctx, copied, "target") if o.kind == "artifact"]
+    original = run.state.artifact(str(found[0].key)) if found else None
+    if original is None:
+        run.note("none", "There is no such artifact to copy.", ("copy.artifact",))
+        return []
+    at = _choose_place(run, _surface(_places(run, act.dest)), f"the copy of {original.name}")
+    if at is None:
+        return []
+    base = f"{original.id}-copy"
+    aid, n = base, 1
+    while run.state.artifact(aid) is not None or run.state.unit(aid) is not None:
+        n += 1
+        aid = f"{base}-{n}"
+    monument = not original.carriable
+    copy = dc_replace(original, id=aid, owner=run.ctx.controller, location=at, bearer=None, offset=(0, 0),
+                      token=True, controller=run.ctx.controller if monument else None)
+    run.state = run.state.with_artifact(copy)
+    site = run.state.site_at(at.square)
+    where = f"at the {at}" + (f" ({site.name})" if site is not None else "")
+    run.settle([Conjured(f"a copy of {original.name}", where, f"artifact:{aid}", run.ctx.controller, at,
+                         rules=("conjure", "copy.artifact", "token") + (() if act.dest is not None else ("summon.anywhere",)))])
+    return [Obj("artifact", aid)]
+
+
 @executes(A.Conjure, problems=_conjure_problems)
 def _conjure(run: Run, act: A.Conjure, clause: A.Clause) -> list[Obj]:
+    copied = _copied_artifact(act.patient)
+    if copied is not None:
+        return _conjure_copy(run, act, copied)
     items = _conjure_items(act.patient)
     first = items[0]
     if isinstance(first, A.Selector) and first.noun == "Rubble":
