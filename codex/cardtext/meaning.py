@@ -72,6 +72,7 @@ class NP:
     number: str = "sg"
     text: str = ""
     entry: str = ""               # the head's lexicon entry (a name's kind: name:card, name:unknown...)
+    stats: list[Any] = field(default_factory=list)  # a stat written before the noun: "a 1 power Spirit token"
 
 
 @dataclass
@@ -453,6 +454,12 @@ class _Reader:
                     np.mods.append("only")
                 else:
                     np.mods.append(_mod_word(r))
+            if np.mods[:1] == ["power"] and isinstance(np.count, int) and np.quant is None and np.cmp is None:
+                # general: a number and "power" before the noun are its power, not how many ("a 1 power
+                # Spirit token", "target 3 power minion"; found by blind ruling round 14)
+                np.stats.append(A.Stat("power", "=", np.count))
+                np.mods.pop(0)
+                np.count = None
             if kind == "np_core":
                 r = self.tok(head.children[0]).reading
                 np.head, np.head_cat, np.number, np.entry = r.lemma, r.cat, r.form or "sg", r.entry
@@ -839,7 +846,8 @@ class _Interp:
             places += (A.Where("direction", np.direction),)
         if np.cmp and np.count is not None and quant is None:
             quant = "at_least" if np.cmp == ">=" else "at_most"
-        return A.Selector(_noun(np), det, np.count, quant, tuple(np.mods), places + tuple(filters), np.number == "pl")
+        return A.Selector(_noun(np), det, np.count, quant, tuple(np.mods), tuple(np.stats) + places + tuple(filters),
+                          np.number == "pl")
 
     def is_grant(self, np: NP) -> bool:
         return np.kind in ("keyword", "quoted") or (np.kind == "signed" and np.head in ("power", "range"))
