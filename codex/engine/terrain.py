@@ -15,7 +15,7 @@ from dataclasses import replace
 from codex.engine.events import CardQuote, Event, FloodEnded, Note, PlacedAtop, SiteDestroyed, SiteFlooded, SubsurfaceChanged
 from codex.engine.geometry import Location, Region
 from codex.engine.ongoing import site_is_water
-from codex.engine.state import GameState, Site
+from codex.engine.state import Card, GameState, Site
 
 Changed = tuple[GameState, list[Event]]
 
@@ -89,9 +89,13 @@ def destroy_site(state: GameState, square: int) -> Changed:
         return state, [Note("indestructible", f"{site.name} can't be destroyed: it stays.", {"square": square},
                             rules=("the-silver-rule", "can-vs-cant"), from_card=cant)]
     state = state.with_site(rubble_token(square))
-    rules = (("site.destroyed", "rubble.left", "rubble") if not site.rubble
-             else ("rubble.treated-as-site", "token.banished-instead", "rubble.left"))
-    return state, [SiteDestroyed(square, site.name, site.owner, site.rubble, rules=rules)]
+    if not site.rubble and site.owner is not None:    # the card goes to its owner's cemetery (Rubble, a token, does not)
+        state = state.put_card(Card(site.name, site.owner, "site"), "cemetery")
+    owned_by_other = site.owner is not None and site.controller is not None and site.owner != site.controller
+    rules = (("site.destroyed", "rubble.left", "rubble", "cemetery") + (("ownership",) if owned_by_other else ())
+             if not site.rubble else ("rubble.treated-as-site", "token.banished-instead", "rubble.left"))
+    return state, [SiteDestroyed(square, site.name, site.owner, site.rubble, site.controller,
+                                 "" if site.rubble else site.text, rules=rules)]
 
 
 def flood(state: GameState, square: int, this_turn: bool) -> Changed:

@@ -227,6 +227,20 @@ def _killer(run: Run, node: Any) -> tuple[str, ...]:
     return tuple(str(o.key) for o in select(run.state, run.ctx, node, "killer") if o.kind == "unit")
 
 
+def _ward_breaks_instead(run: Run, square: int, kind: str) -> bool:
+    """A warded site an opponent's spell or ability would destroy keeps standing: its Ward breaks
+    instead (rulebook "Ward": "If a warded site or unit would be damaged, destroyed, or targeted by
+    an opponent's spell or special ability, the Ward breaks instead"). True when it broke."""
+    site = run.state.site_at(square)
+    if site is None or not site.ward or kind != "destroy" or site.controller in (None, run.ctx.controller):
+        return False
+    from codex.engine.events import WardBroke
+    run.state = run.state.with_site(replace(site, ward=False))
+    run.emit(WardBroke(f"site:{square}", site.name, f"destroyed by {run.ctx.source_name}",
+                       rules=("ward", "replacement-effect")))
+    return True
+
+
 def remove(run: Run, patients: list[Obj], kind: str, killer: tuple[str, ...] = ()) -> list[Obj]:
     """Kill, destroy, sacrifice, banish or dispel what the words named: minions are marked for death
     together (one batch: their Deathrites, then the burial); artifacts break, sites leave Rubble,
@@ -271,7 +285,8 @@ def remove(run: Run, patients: list[Obj], kind: str, killer: tuple[str, ...] = (
         elif obj.kind == "artifact":
             run.act(D.Destroy(do="destroy", target=D.ArtifactRef(artifact=str(obj.key)), **effect_fields(run)))
         elif obj.kind == "site":
-            run.act(D.DestroySite(do="destroy_site", square=int(obj.key)))
+            if not _ward_breaks_instead(run, int(obj.key), kind):
+                run.act(D.DestroySite(do="destroy_site", square=int(obj.key)))
         elif obj.kind == "aura":
             aura = next((a for a in run.state.auras if a.id == obj.key), None)
             if aura is not None:

@@ -1691,6 +1691,23 @@ def _silenced_now(state: GameState) -> set[Obj]:
     return out
 
 
+def site_silenced(state: GameState, square: int) -> bool:
+    """Whether the site on ``square`` has lost its abilities (its Flooded among them: Codex
+    "Flooded"). Asked while a static ability is evaluated, it is False (no silencing effect is
+    being decided yet); else it reads the silenced cards computed once for the state, computing
+    them with the evaluation flag set so that the sites they ask about do not ask again."""
+    if evaluating() or not state.statics:
+        return False
+    memo = _memo(state)
+    if "silenced" in memo:
+        return Obj("site", square) in memo["silenced"]
+    token = _evaluating.set(True)
+    try:
+        return Obj("site", square) in _silenced_now(state)
+    finally:
+        _evaluating.reset(token)
+
+
 def _names_avatars(words: Any) -> bool:
     """Whether the words name Avatars ("Avatars here are silenced", "each Avatar")."""
     return any(isinstance(n, A.Selector) and singular_noun(n) == "avatar" for n in A.walk(words))
