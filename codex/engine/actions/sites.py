@@ -76,6 +76,23 @@ def _entering_control(state: Any, site: Any, pid: str) -> tuple[str, list[Event]
     return controller, [note]
 
 
+def _where_its_text_says(res: Resolution, a: D.PlaySite, pid: str, sq: int, ptr: str) -> None:
+    """"Must be played adjacent to a water site you control": the site's own text narrows where it
+    may be played, on top of the placement rules (Codex "Site": card text takes precedence);
+    elsewhere the play is illegal."""
+    from codex.engine.effects.casting_rules import play_required
+    found = play_required(res.state, a.site.name or "", a.site.text or "", pid, sq)
+    if found is None:
+        return
+    quote, ok = found
+    res.emit(Note("permission", f"{quote.card} must be played where its text says: square {sq} "
+                  f"{'is' if ok else 'is not'} such a place.", {"square": sq},
+                  rules=("the-silver-rule",), from_card=quote))
+    if not ok:
+        raise res.illegal((Reason.NOT_WHERE_ITS_TEXT_SAYS, "the-silver-rule"), f"{quote.card} on square {sq}",
+                          ptr + "/square")
+
+
 @handles(D.PlaySite, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL, Verdict.AMBIGUOUS)
 def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     pid = a.player or res.state.turn.active
@@ -104,6 +121,7 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
                           rules=("may-and-can",), from_card=quote))
     if found:
         raise res.illegal(found, f"a site on square {sq}", ptr + "/square")
+    _where_its_text_says(res, a, pid, sq, ptr)
     old = res.state.site_at(sq)
     old_state = res.state
     site = Site(sq, a.site.name or f"Site {sq}", pid, pid, Affinity.of(parse_threshold(a.site.affinity)),
