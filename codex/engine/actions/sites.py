@@ -17,9 +17,9 @@ from codex.engine.keywords import parse_threshold
 from codex.engine.reasons import Reason
 from codex.engine.ruling import Verdict
 from codex.engine.sites import site_placement_reason
-from codex.engine.state import Affinity, Site
+from codex.engine.state import Affinity, Card, Site
 from codex.engine.terrain import destroy_site, flood, place_atop
-from codex.engine.zones import take
+from codex.engine.zones import take, take_top
 
 
 def _with_text(state: Any, square: int) -> Any:
@@ -48,6 +48,37 @@ def _from_hand(res: Resolution, pid: str, name: str | None, ptr: str) -> list[Ev
     return [CardsMoved(pid, (name,) if name else (), 0 if name else 1, "hand", "realm",
                        "a site is played straight from the hand to the realm, not onto the storyline",
                        rules=("play.site", "hand"))]
+
+
+def _atlas_top(res: Resolution, pid: str, ptr: str) -> D.SiteSpec:
+    """The top site of ``pid``'s atlas, the card an effect plays ("Play the top site of your
+    atlas"): its name, and its affinity and text when the catalog knows it; illegal when the atlas
+    is empty."""
+    got = take_top(res.state.player(pid).atlas, "site")
+    if got is None:
+        raise res.illegal((Reason.EMPTY_ATLAS, "atlas"), f"{pid}'s atlas", ptr)
+    card = got[1]
+    if not isinstance(card, Card):
+        return D.SiteSpec()
+    data = card.data
+    if data is None:
+        from codex.engine.effects.context import card_data
+        data = card_data(card.name)
+    return D.SiteSpec(name=card.name, affinity=dict(data.threshold) if data is not None and data.threshold else None,
+                      text=data.text if data is not None and data.text else None)
+
+
+def _from_atlas(res: Resolution, pid: str) -> list[Event]:
+    """The played site leaves the top of the atlas (Codex "Play": "They go directly from your hand
+    (or your atlas) to the realm")."""
+    player = res.state.player(pid)
+    got = take_top(player.atlas, "site")
+    if got is None:
+        return []
+    res.state = res.state.with_player(player.with_zone("atlas", got[0]))
+    name = got[1].name if isinstance(got[1], Card) else None
+    return [CardsMoved(pid, (name,) if name else (), 0 if name else 1, "atlas", "realm",
+                       "the top site of the atlas is played straight to the realm", rules=("play.site", "atlas"))]
 
 
 def _entering_control(state: Any, site: Any, pid: str) -> tuple[str, list[Event]]:
@@ -104,6 +135,8 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     avatar = res.state.avatar_of(pid)
     if avatar is None:
         raise res.illegal((Reason.AVATAR_ONLY, "site.play"), f"{pid} has no Avatar", ptr)
+    if a.from_atlas and a.site == D.SiteSpec():
+        a = a.model_copy(update={"site": _atlas_top(res, pid, ptr)})
     found = activation_reason(res.state, avatar) if not a.by_effect else None
     if found:
         raise res.illegal(found, f"{avatar.name} cannot play a site", ptr)
@@ -126,7 +159,7 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     old_state = res.state
     site = Site(sq, a.site.name or f"Site {sq}", pid, pid, Affinity.of(parse_threshold(a.site.affinity)),
                 flooded=a.site.flooded, text=a.site.text or "")
-    from_hand = _from_hand(res, pid, a.site.name, ptr)
+    from_hand = _from_atlas(res, pid) if a.from_atlas else _from_hand(res, pid, a.site.name, ptr)
     in_void = avatar.location == Location(sq, Region.VOID)
     state = (res.state if a.by_effect else res.state.with_unit(replace(avatar, tapped=True))).with_site(site)
     rules = (("mandatory.avatar-void",) if in_void else ("site.play",)) + (
