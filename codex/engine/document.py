@@ -402,6 +402,9 @@ class PlaySite(Action):
     where_named: StrictBool = Field(default=False, description="an effect names where the site goes ('a site "
                                                               "adjacent to this one'): that place stands in for "
                                                               "the usual 'adjacent to a site you control'")
+    from_atlas: StrictBool = Field(default=False, description="an effect plays the top site of the player's atlas "
+                                                             "('Play the top site of your atlas'): that card, not "
+                                                             "one from the hand")
 
 
 class DestroySite(Action):

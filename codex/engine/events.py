@@ -1099,6 +1099,8 @@ class SiteDestroyed(Event):
     name: str
     owner: str | None
     was_rubble: bool = False
+    controller: str | None = None      # who controlled it as it left (its own triggers are theirs)
+    words: str = ""                    # its text as it left: "When this site is destroyed, ..." hears this
 
     def text(self) -> str:
         if self.was_rubble:

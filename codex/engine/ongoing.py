@@ -44,8 +44,13 @@ def site_is_water(state: GameState, site: Site) -> bool:
         from codex.engine.effects.statics import land_by
         if land_by(state, site.square) is not None:     # "Affected sites aren't water sites"
             return False
-    if site.affinity.water > 0 or site.flooded:
+    if site.affinity.water > 0:
         return True
+    if site.flooded:      # Flooded is an ability: a site that lost its abilities lost it (Codex "Flooded")
+        if not state.statics:
+            return True
+        from codex.engine.effects.statics import site_silenced
+        return not site_silenced(state, site.square)
     if _fixed(state, site):       # its printed water or land stays (Codex "Can't be Modified")
         return False
     if any("flood" in a.effects for a in state.auras if site.square in a.squares):

@@ -80,6 +80,8 @@ class Reason(ReasonCode):
     # sites
     SQUARE_OCCUPIED = "square_occupied"
     NOT_ADJACENT_TO_OWN_SITE = "not_adjacent_to_own_site"
+    NOT_WHERE_ITS_TEXT_SAYS = "not_where_its_text_says"
+    EMPTY_ATLAS = "empty_atlas"
     NOT_NEAREST_AVATAR = "not_nearest_avatar"
     AVATAR_ONLY = "avatar_only"
     # artifacts and carrying
@@ -190,6 +192,8 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.NOT_MAIN_PHASE: "this can only be done in the active player's main phase",
     Reason.SQUARE_OCCUPIED: "a site must be played on a void or on rubble",
     Reason.NOT_ADJACENT_TO_OWN_SITE: "a site must be played adjacent to a site you control",
+    Reason.NOT_WHERE_ITS_TEXT_SAYS: "its own text says where it must be played, and this is not such a place",
+    Reason.EMPTY_ATLAS: "the atlas has no site to play",
     Reason.NOT_NEAREST_AVATAR: "with no sites, a site must be played as close as possible to your Avatar",
     Reason.AVATAR_ONLY: "only an Avatar plays sites with its ability",
     Reason.CANNOT_CARRY_UNITS: "this unit has no ability to carry units",

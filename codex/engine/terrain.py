@@ -15,7 +15,7 @@ from dataclasses import replace
 from codex.engine.events import CardQuote, Event, FloodEnded, Note, PlacedAtop, SiteDestroyed, SiteFlooded, SubsurfaceChanged
 from codex.engine.geometry import Location, Region
 from codex.engine.ongoing import site_is_water
-from codex.engine.state import GameState, Site
+from codex.engine.state import Card, GameState, Site
 
 Changed = tuple[GameState, list[Event]]
 
@@ -72,6 +72,32 @@ def place_atop(state: GameState, square: int) -> Changed:
     return state, events
 
 
+def move_site(state: GameState, frm: int, to: int) -> Changed:
+    """The site on ``frm`` moves to the void ``to`` (rulebook "When Sites Move"): everything atop
+    and under it moves with it, in the same region, and is not considered to have moved (so it
+    enters nothing); whatever was in the void ``to`` is now atop it (`place_atop`)."""
+    site = state.site_at(frm)
+    if site is None or state.site_at(to) is not None:
+        return state, []
+    riders = {u.id for u in state.units if u.location.square == frm and u.location.region is not Region.VOID}
+    names = [u.name for u in state.units if u.id in riders]
+    state = state.evolve(sites=tuple(s for s in state.sites if s.square != frm))
+    state = state.with_site(replace(site, square=to))
+    state = state.with_units(replace(u, location=Location(to, u.location.region)) if u.id in riders else u
+                             for u in state.units)
+    artifacts = tuple(
+        replace(a, location=Location(to, a.location.region)) if a.bearer is None and a.location.square == frm
+        else replace(a, location=Location(to, Region.SURFACE)) if a.bearer is None and a.location == Location(to, Region.VOID)
+        else a for a in state.artifacts)
+    state = state.evolve(artifacts=artifacts)
+    along = f"; {', '.join(names)} {'moves' if len(names) == 1 else 'move'} with it and did not move" if names else ""
+    events: list[Event] = [Note("site_moved", f"{site.name} moves from square {frm} to square {to}{along}.",
+                                {"site": site.name, "from": frm, "to": to, "units": sorted(riders)},
+                                rules=("sites.move", "sites.move-to-void"))]
+    state, atop = place_atop(state, to)
+    return state, events + atop
+
+
 def rubble_token(square: int) -> Site:
     """A Rubble token: an Ordinary site token that provides no mana, no affinity, controlled by no one."""
     return Site(square, "Rubble", None, None, rubble=True)
@@ -89,9 +115,13 @@ def destroy_site(state: GameState, square: int) -> Changed:
         return state, [Note("indestructible", f"{site.name} can't be destroyed: it stays.", {"square": square},
                             rules=("the-silver-rule", "can-vs-cant"), from_card=cant)]
     state = state.with_site(rubble_token(square))
-    rules = (("site.destroyed", "rubble.left", "rubble") if not site.rubble
-             else ("rubble.treated-as-site", "token.banished-instead", "rubble.left"))
-    return state, [SiteDestroyed(square, site.name, site.owner, site.rubble, rules=rules)]
+    if not site.rubble and site.owner is not None:    # the card goes to its owner's cemetery (Rubble, a token, does not)
+        state = state.put_card(Card(site.name, site.owner, "site"), "cemetery")
+    owned_by_other = site.owner is not None and site.controller is not None and site.owner != site.controller
+    rules = (("site.destroyed", "rubble.left", "rubble", "cemetery") + (("ownership",) if owned_by_other else ())
+             if not site.rubble else ("rubble.treated-as-site", "token.banished-instead", "rubble.left"))
+    return state, [SiteDestroyed(square, site.name, site.owner, site.rubble, site.controller,
+                                 "" if site.rubble else site.text, rules=rules)]
 
 
 def flood(state: GameState, square: int, this_turn: bool) -> Changed:

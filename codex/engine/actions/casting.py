@@ -678,6 +678,11 @@ def _cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
         res.emit(Note("types", f"{spell.name} is {' and '.join((a.spell.type or '',) + a.spell.also)}: "
                       f"{'the minion rules take precedence' if spell.type == 'minion' else 'it has each type'}.",
                       {"types": [a.spell.type, *a.spell.also]}, rules=("cards-with-multiple-types", "card-type")))
+    if a.carrier and spell.type != "artifact":
+        # only a carriable artifact is conjured into a unit's hands; an Automaton follows the minion
+        # rules and is summoned (Codex "Carriable": "not a minion (i.e. not an automaton)")
+        raise res.illegal((Reason.NOT_CARRIABLE, "carriable-artifact"),
+                          f"{spell.name} (a {spell.type}) into a unit's hands", ptr + "/carrier")
     owner = a.owner or pid
     if owner not in {p.id for p in res.state.players}:
         from codex.engine.errors import Problem, ScenarioError

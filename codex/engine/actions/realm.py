@@ -205,7 +205,11 @@ def site_kind(res: Resolution, a: D.SiteKind, ptr: str) -> Outcome:
     kinds = ["water site" if water else "land site"] + [f"{e} site" for e in elements]
     rules: list[str] = ["water-site" if water else "land-site", "water-site.exclusive"]
     rules += [f"{e}-site" for e in elements]
-    if site.flooded or (water and site.affinity.water == 0):
+    from codex.engine.effects.statics import site_silenced
+    flood_lost = site.flooded and not water and site_silenced(res.state, site.square)
+    if flood_lost:          # its Flooded went with its abilities
+        rules += ["flooded", "flooded.ability-lost"]
+    elif site.flooded or (water and site.affinity.water == 0):
         rules += ["flooded", "flooded.affinity"]
     if water and aff.earth:
         rules.append("earth-site.not-land")
@@ -215,7 +219,8 @@ def site_kind(res: Resolution, a: D.SiteKind, ptr: str) -> Outcome:
         rules.append("land-site.any-affinity")
     sub = Region.UNDERWATER if water else Region.UNDERGROUND
     rules.append("subsurface")
-    answer = {"site": True, "water": water, "land": not water, "rubble": site.rubble, "flooded": site.flooded,
+    answer = {"site": True, "water": water, "land": not water, "rubble": site.rubble,
+              "flooded": site.flooded and not flood_lost,
               "affinity": aff.as_dict(), "kinds": kinds, "subsurface": sub.value}
     told = " and ".join(kinds) if len(kinds) < 3 else ", ".join(kinds)
     res.emit(Note("answer", f"{site.name} (square {a.square}) is a {told}; its subsurface is {sub.value}.",

@@ -19,9 +19,9 @@ from codex.engine.ongoing import site_mana
 from codex.engine.reasons import Reason
 from codex.engine.ruling import Verdict
 from codex.engine.sites import site_placement_reason
-from codex.engine.state import Affinity, Site
+from codex.engine.state import Affinity, Card, Site
 from codex.engine.terrain import destroy_site, flood, place_atop
-from codex.engine.zones import take
+from codex.engine.zones import take, take_top
 
 
 def _with_text(state: Any, square: int) -> Any:
@@ -52,6 +52,37 @@ def _from_hand(res: Resolution, pid: str, name: str | None, ptr: str) -> list[Ev
                        rules=("play.site", "hand"))]
 
 
+def _atlas_top(res: Resolution, pid: str, ptr: str) -> D.SiteSpec:
+    """The top site of ``pid``'s atlas, the card an effect plays ("Play the top site of your
+    atlas"): its name, and its affinity and text when the catalog knows it; illegal when the atlas
+    is empty."""
+    got = take_top(res.state.player(pid).atlas, "site")
+    if got is None:
+        raise res.illegal((Reason.EMPTY_ATLAS, "atlas"), f"{pid}'s atlas", ptr)
+    card = got[1]
+    if not isinstance(card, Card):
+        return D.SiteSpec()
+    data = card.data
+    if data is None:
+        from codex.engine.effects.context import card_data
+        data = card_data(card.name)
+    return D.SiteSpec(name=card.name, affinity=dict(data.threshold) if data is not None and data.threshold else None,
+                      text=data.text if data is not None and data.text else None)
+
+
+def _from_atlas(res: Resolution, pid: str) -> list[Event]:
+    """The played site leaves the top of the atlas (Codex "Play": "They go directly from your hand
+    (or your atlas) to the realm")."""
+    player = res.state.player(pid)
+    got = take_top(player.atlas, "site")
+    if got is None:
+        return []
+    res.state = res.state.with_player(player.with_zone("atlas", got[0]))
+    name = got[1].name if isinstance(got[1], Card) else None
+    return [CardsMoved(pid, (name,) if name else (), 0 if name else 1, "atlas", "realm",
+                       "the top site of the atlas is played straight to the realm", rules=("play.site", "atlas"))]
+
+
 def _entering_control(state: Any, site: Any, pid: str) -> tuple[str, list[Event]]:
     """Who controls a site as it enters the realm: its player, unless its text says otherwise
     ("Enters the realm under an opponent's control"; Codex "Ownership and Control"). Mana it
@@ -78,6 +109,23 @@ def _entering_control(state: Any, site: Any, pid: str) -> tuple[str, list[Event]
     return controller, [note]
 
 
+def _where_its_text_says(res: Resolution, a: D.PlaySite, pid: str, sq: int, ptr: str) -> None:
+    """"Must be played adjacent to a water site you control": the site's own text narrows where it
+    may be played, on top of the placement rules (Codex "Site": card text takes precedence);
+    elsewhere the play is illegal."""
+    from codex.engine.effects.casting_rules import play_required
+    found = play_required(res.state, a.site.name or "", a.site.text or "", pid, sq)
+    if found is None:
+        return
+    quote, ok = found
+    res.emit(Note("permission", f"{quote.card} must be played where its text says: square {sq} "
+                  f"{'is' if ok else 'is not'} such a place.", {"square": sq},
+                  rules=("the-silver-rule",), from_card=quote))
+    if not ok:
+        raise res.illegal((Reason.NOT_WHERE_ITS_TEXT_SAYS, "the-silver-rule"), f"{quote.card} on square {sq}",
+                          ptr + "/square")
+
+
 @handles(D.PlaySite, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL, Verdict.AMBIGUOUS)
 def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     pid = a.player or res.state.turn.active
@@ -89,6 +137,8 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     avatar = res.state.avatar_of(pid)
     if avatar is None:
         raise res.illegal((Reason.AVATAR_ONLY, "site.play"), f"{pid} has no Avatar", ptr)
+    if a.from_atlas and a.site == D.SiteSpec():
+        a = a.model_copy(update={"site": _atlas_top(res, pid, ptr)})
     found = activation_reason(res.state, avatar) if not a.by_effect else None
     if found:
         raise res.illegal(found, f"{avatar.name} cannot play a site", ptr)
@@ -106,11 +156,12 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
                           rules=("may-and-can",), from_card=quote))
     if found:
         raise res.illegal(found, f"a site on square {sq}", ptr + "/square")
+    _where_its_text_says(res, a, pid, sq, ptr)
     old = res.state.site_at(sq)
     old_state = res.state
     site = Site(sq, a.site.name or f"Site {sq}", pid, pid, Affinity.of(parse_threshold(a.site.affinity)),
                 flooded=a.site.flooded, text=a.site.text or "")
-    from_hand = _from_hand(res, pid, a.site.name, ptr)
+    from_hand = _from_atlas(res, pid) if a.from_atlas else _from_hand(res, pid, a.site.name, ptr)
     in_void = avatar.location == Location(sq, Region.VOID)
     state = (res.state if a.by_effect else res.state.with_unit(replace(avatar, tapped=True))).with_site(site)
     rules = (("mandatory.avatar-void",) if in_void else ("site.play",)) + (

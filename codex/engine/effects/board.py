@@ -14,9 +14,10 @@ from codex.engine import document as D
 from codex.engine.effects.amounts import amount, amount_problems, measures_it
 from codex.engine.effects.context import Obj
 from codex.engine.effects.execute import Run, executes
-from codex.engine.effects.select import NotExecutable, describe, locations_of, name_of, select
+from codex.engine.effects.select import NotExecutable, describe, locations_of, name_of, select, singular
 from codex.engine.events import Event, Note
 from codex.engine.state import Lasting
+from codex.engine.zones import take_top
 
 
 def _bound(run: Run, obj: Obj) -> Run:
@@ -227,6 +228,20 @@ def _killer(run: Run, node: Any) -> tuple[str, ...]:
     return tuple(str(o.key) for o in select(run.state, run.ctx, node, "killer") if o.kind == "unit")
 
 
+def _ward_breaks_instead(run: Run, square: int, kind: str) -> bool:
+    """A warded site an opponent's spell or ability would destroy keeps standing: its Ward breaks
+    instead (rulebook "Ward": "If a warded site or unit would be damaged, destroyed, or targeted by
+    an opponent's spell or special ability, the Ward breaks instead"). True when it broke."""
+    site = run.state.site_at(square)
+    if site is None or not site.ward or kind != "destroy" or site.controller in (None, run.ctx.controller):
+        return False
+    from codex.engine.events import WardBroke
+    run.state = run.state.with_site(replace(site, ward=False))
+    run.emit(WardBroke(f"site:{square}", site.name, f"destroyed by {run.ctx.source_name}",
+                       rules=("ward", "replacement-effect")))
+    return True
+
+
 def remove(run: Run, patients: list[Obj], kind: str, killer: tuple[str, ...] = ()) -> list[Obj]:
     """Kill, destroy, sacrifice, banish or dispel what the words named: minions are marked for death
     together (one batch: their Deathrites, then the burial); artifacts break, sites leave Rubble,
@@ -271,7 +286,8 @@ def remove(run: Run, patients: list[Obj], kind: str, killer: tuple[str, ...] = (
         elif obj.kind == "artifact":
             run.act(D.Destroy(do="destroy", target=D.ArtifactRef(artifact=str(obj.key)), **effect_fields(run)))
         elif obj.kind == "site":
-            run.act(D.DestroySite(do="destroy_site", square=int(obj.key)))
+            if not _ward_breaks_instead(run, int(obj.key), kind):
+                run.act(D.DestroySite(do="destroy_site", square=int(obj.key)))
         elif obj.kind == "aura":
             aura = next((a for a in run.state.auras if a.id == obj.key), None)
             if aura is not None:
@@ -884,17 +900,40 @@ def _remember(run: Run, chosen: list[Obj]) -> None:
 # ----------------------------------------------------------------------------- sites
 
 def _play_places(act: A.Play) -> tuple[A.Where, ...] | None:
-    """The place filters of "play a site adjacent to this one" (empty: none), or None when the words
-    are more than a site from hand with place filters."""
+    """The place filters of "play a site adjacent to this one", or of the void it is played to
+    ("Play the top site of your atlas to a void adjacent to this minion") (empty: none), or None
+    when the words are more than a site from hand, or the atlas's top site, with place filters."""
     sel = act.patient
-    if not (isinstance(sel, A.Selector) and sel.noun.lower() == "site" and sel.det in ("a", "an", None)
-            and not sel.mods) or act.dest is not None:
+    atlas = _atlas_top(sel)
+    if atlas:
+        filters: tuple[Any, ...] = ()
+        if act.dest is not None:
+            dest = act.dest
+            if not (isinstance(dest, A.Selector) and singular(dest.noun) == "void" and dest.det in ("a", "an")
+                    and not dest.mods and dest.count is None):
+                return None
+            filters = tuple(dest.filters)
+    elif not (isinstance(sel, A.Selector) and sel.noun.lower() == "site" and sel.det in ("a", "an", None)
+              and not sel.mods) or act.dest is not None:
         return None
+    else:
+        filters = tuple(sel.filters)
     from codex.engine.effects.select import RELS
     if not all(isinstance(f, A.Where) and f.rel in RELS and f.rel not in ("from", "among", "to", "into", "there")
-               for f in sel.filters):
+               for f in filters):
         return None
-    return tuple(sel.filters)
+    return filters
+
+
+def _atlas_top(sel: Any) -> bool:
+    """"the top site of your atlas": the one card on top of its controller's atlas (Codex "Play":
+    sites "go directly from your hand (or your atlas) to the realm")."""
+    if not (isinstance(sel, A.Selector) and singular(sel.noun) == "site" and sel.det == "the"
+            and tuple(m.lower() for m in sel.mods) == ("top",) and sel.count in (None, 1) and len(sel.filters) == 1):
+        return False
+    of = sel.filters[0]
+    return isinstance(of, A.Of) and isinstance(of.what, A.Selector) and singular(of.what.noun) == "atlas" \
+        and of.what.det == "your" and not of.what.mods and not of.what.filters
 
 
 def _players_in_turn(agent: Any) -> tuple[Any, ...]:
@@ -912,6 +951,8 @@ def _play_problems(act: A.Play) -> Iterator[str]:
     if places is None:
         yield "playing something other than a site from hand"
         return
+    if _atlas_top(act.patient) and act.agent is not None:
+        yield "another player playing the top site of an atlas"
     if act.source is not None:   # "play a site from your cemetery": the executor plays from hand only
         yield "playing a site from a zone the words name"
     for f in places:
@@ -931,6 +972,7 @@ def _play(run: Run, act: A.Play, clause: A.Clause) -> list[Obj]:
     place stands in for the usual "adjacent to a site you control", still a void or Rubble). "Target
     opponent, then you, may play a site": each player named, in that order, chooses whether to."""
     places = _play_places(act) or ()
+    atlas = _atlas_top(act.patient)
     whose = _players_in_turn(act.agent)
     players = [run.ctx.controller] if not whose else [
         str(o.key) for who in whose for o in select(run.state, run.ctx, who, "player") if o.kind == "player"]
@@ -939,7 +981,10 @@ def _play(run: Run, act: A.Play, clause: A.Clause) -> list[Obj]:
         own = player == run.ctx.controller and len(players) == 1
         if clause.modal == "may" and not _may_play(run, player, own):
             continue
-        where = _site_squares(run, player, places)
+        if atlas and take_top(run.state.player(player).atlas, "site") is None:
+            run.note("cannot", f"{run.ctx.source_name}: {player}'s atlas has no site to play.", player=player)
+            continue
+        where = _site_squares(run, player, places, voids_only=atlas and act.dest is not None)
         role = "square" if own else f"square.{player}"
         from codex.engine.geometry import Location, Region
         chosen = run.ctx.choose(role, [Obj("location", Location(sq, Region.SURFACE)) for sq in where],
@@ -954,7 +999,7 @@ def _play(run: Run, act: A.Play, clause: A.Clause) -> list[Obj]:
                           f"one of {player}'s own sites.", {"player": player, "square": square,
                                                            "squares": where}, rules=("site.play",)))
         run.act(D.PlaySite(do="play_site", square=square, by_effect=True, player=None if own else player,
-                           where_named=bool(places)))
+                           where_named=bool(places), from_atlas=atlas))
         played.append(Obj("site", square))
     return played
 
@@ -970,9 +1015,9 @@ def _may_play(run: Run, player: str, own: bool) -> bool:
     return run.did
 
 
-def _site_squares(run: Run, player: str, places: tuple[A.Where, ...]) -> list[int]:
+def _site_squares(run: Run, player: str, places: tuple[A.Where, ...], voids_only: bool = False) -> list[int]:
     """Where ``player`` may play the site: the usual legal squares, or, when the words name a place,
-    every void or Rubble square of it."""
+    every void or Rubble square of it (every void of it, ``voids_only``, when they say "a void")."""
     from codex.engine.effects.select import places as place_locations
     from codex.engine.sites import legal_site_squares
     if not places:
@@ -981,7 +1026,7 @@ def _site_squares(run: Run, player: str, places: tuple[A.Where, ...]) -> list[in
     for f in places:
         here = {loc.square for loc in place_locations(run.state, run.ctx, f)}
         squares = here if squares is None else squares & here
-    return [sq for sq in sorted(squares or ()) if (s := run.state.site_at(sq)) is None or s.rubble]
+    return [sq for sq in sorted(squares or ()) if (s := run.state.site_at(sq)) is None or s.rubble and not voids_only]
 
 
 # ----------------------------------------------------------------------------- burrow, submerge

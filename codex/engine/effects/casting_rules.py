@@ -165,6 +165,9 @@ def _covers(state: GameState, ctx: Ctx, node: Any, loc: Location | None) -> bool
         return True
     if loc is None:
         return False
+    if isinstance(node, A.Where):       # "adjacent to a water site you control": the squares so placed
+        from codex.engine.effects.select import places
+        return loc.square in {p.square for p in places(state, ctx, node)}
     objs = select_all(state, ctx, node)
     return any(o.kind == "site" and o.key == loc.square or loc in locations_of(state, o) for o in objs)
 
@@ -437,6 +440,21 @@ def play_permitted(state: GameState, name: str, text: str, player: str, square: 
     return permitted(state, casting, abilities, "place", "play")
 
 
+def play_required(state: GameState, name: str, text: str, player: str, square: int) -> tuple[CardQuote, bool] | None:
+    """The site's own static ability saying where it must be played ("Must be played adjacent to a
+    water site you control"), and whether ``square`` is such a place; None when it says nothing
+    (Codex "Site": card text takes precedence)."""
+    from codex.engine.abilities import abilities_of
+    from codex.engine.effects.context import card_data
+    from codex.engine.geometry import Region
+    if not text:
+        return None
+    site = state.site_at(square)
+    loc = Location(square, Region.VOID if site is None else Region.SURFACE)
+    casting = casting_of(name, "site", card_data(name), player, "", loc)
+    return required(state, casting, abilities_of(text, name), "play")
+
+
 def threshold_waived(state: GameState, casting: Casting, abilities: Abilities) -> CardQuote | None:
     """The static ability letting this spell be cast where it is going for no threshold ("Anyone may
     cast Knights, Sirs, or Dames to this site and may do so for no threshold")."""
@@ -466,6 +484,6 @@ def cast_holds(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
     return _covers(state, ctx, act.dest, casting.location)
 
 
-__all__ = ["Casting", "casting_of", "permitted", "play_permitted", "cost_change", "cast_holds", "threshold_waived",
+__all__ = ["Casting", "casting_of", "permitted", "play_permitted", "play_required", "cost_change", "cast_holds", "threshold_waived",
            "spent", "required", "may_cast", "alternate_cost", "conjured_atop", "card_permitted",
            "additional_costs", "alternative_costs", "cast_now"]

@@ -124,6 +124,10 @@ class Ctx:
         if given is not None:
             picked = given if isinstance(given, list) else [given]
             allowed = {_label(o): o for o in options}
+            for o in options:       # a void has one region: its bare square names it too ("12" for "12:void")
+                at = o.key if isinstance(o, Obj) else o
+                if isinstance(at, Location) and at.region is Region.VOID:
+                    allowed.setdefault(str(at.square), o)
             chosen = [allowed[str(p)] for p in picked if str(p) in allowed]
             if len(chosen) == len(picked) and (optional or len(chosen) == min(count, len(options))):
                 return chosen

@@ -179,6 +179,10 @@ def _move(run: Run, act: A.Move, clause: A.Clause) -> list[Obj]:
             if _move_artifact(run, obj, act):
                 moved.append(obj)
             continue
+        if obj.kind == "site" and act.dest is not None and act.kind == "move":
+            if _move_site(run, obj, act):
+                moved.append(obj)
+            continue
         if unit is None:
             if obj.kind in ("artifact", "aura", "site"):
                 raise NotExecutable(f"moving a {obj.kind}")
@@ -251,6 +255,39 @@ def _move_artifact(run: Run, obj: Obj, act: A.Move) -> bool:
         return True          # already lying there ("it teleports to that minion's location")
     run.state = run.state.with_artifact(dc_replace(art, bearer=None, location=to))
     run.note("move_artifact", f"{art.name} is moved to the {to}.", ("carrying-artifacts",), artifact=art.id)
+    return True
+
+
+def _move_site(run: Run, obj: Obj, act: A.Move) -> bool:
+    """"Move target site you control to an adjacent void": the site goes to a void (rulebook "When
+    Sites Move"; "adjacent" measured from the site), taking what is atop and under it along, which
+    is not considered to have moved (`terrain.move_site`). A site under an oversized unit, or that
+    an aura covers or borders, is not moved by this engine (named as not executed)."""
+    from codex.engine.terrain import move_site
+    square = int(obj.key)
+    site = run.state.site_at(square)
+    if site is None:
+        return False
+    if any(u.location.square == square and u.size != (1, 1) for u in run.state.units) or any(
+            square in a.squares or (a.border is not None and square in a.border) for a in run.state.auras):
+        raise NotExecutable("moving a site an oversized unit stands on, or an aura covers")
+    run.ctx = run.ctx.bind("mover", [obj])
+    try:
+        locs = _destination(run, act.dest, f"choose where {site.name} goes")
+    finally:
+        run.ctx = run.ctx.bind("mover", [])
+    voids = sorted({loc.square for loc in locs if run.state.site_at(loc.square) is None})
+    if not voids:
+        run.note("no_destination", f"{run.ctx.source_name}: there is no void to move {site.name} to.",
+                 ("sites.move-to-void",), square=square)
+        return False
+    to = voids[0] if len(voids) == 1 else run.ctx.choose(
+        "destination", [Obj("location", Location(sq, Region.VOID)) for sq in voids],
+        why=f"choose where {site.name} goes")[0].key.square
+    before = run.state
+    run.state, events = move_site(run.state, square, to)
+    from codex.engine.entering import ground_notes
+    run.settle(events + ground_notes(before, run.state))
     return True
 
 

@@ -717,7 +717,9 @@ def places(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
     origin = ([loc for o in select(state, ctx, where.of, _place_role(where.of), choose=not existential)
                for loc in locations_of(state, o)]
               if where.of is not None else source_locations(state, ctx))
-    if rel == "here" or rel in ("at", "atop", "on", "in", "occupying"):
+    if rel == "atop":         # Codex "Atop": "On the surface of a site (not void)": not its subsurface
+        return [loc for loc in origin if loc.region is Region.SURFACE]
+    if rel == "here" or rel in ("at", "on", "in", "occupying"):
         return origin
     if rel in ("nearby", "adjacent", "adjacent_to", "near"):
         squares = nearby_squares if rel in ("nearby", "near") else adjacent_squares

@@ -218,6 +218,8 @@ def _connected(clause: A.Clause) -> bool:
 REPLACED: dict[type, str] = {A.Die: "die", A.Damage: "damage", A.Attack: "attack_succeeds"}
 #: The verbs a permission ("may") can be about → what the engine asks it for.
 PERMITTED: dict[type, str] = {A.Cast: "cast", A.Summon: "cast", A.Conjure: "cast", A.Play: "play"}
+#: the place relations a "must" may name where a card goes ("Must be played adjacent to a water site you control")
+PLACE_ADJUNCTS = ("adjacent_to", "nearby", "near")
 
 
 def _permission(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
@@ -400,12 +402,21 @@ def _requirement(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     if isinstance(act, A.Located) and clause.modal == "must":
         return _must_be(clause, ctx, order)
     verb = PERMITTED.get(type(act))
-    if verb is None or clause.conditions or clause.adjuncts or clause.adverbs or act.dest is None \
+    dest = act.dest if verb is not None else None
+    if verb is not None and dest is None and len(clause.adjuncts) == 1 and clause.adjuncts[0].prep in PLACE_ADJUNCTS:
+        # "Must be played adjacent to a water site you control": a place named by its relation to
+        # other cards (`casting_rules._covers` reads it as the squares so related)
+        dest = A.Where(clause.adjuncts[0].prep, clause.adjuncts[0].what)
+        _check_words(dest.of)
+    elif clause.adjuncts:
+        raise Unsupported(f"a static ability with '{clause.modal}'")
+    if verb is None or clause.conditions or clause.adverbs or dest is None \
             or getattr(act, "source", None) is not None or act.agent is not None \
             or not (isinstance(act.patient, A.Ref) and act.patient.word == "SELF"):
         raise Unsupported(f"a static ability with '{clause.modal}'")
-    _check_words(act.dest)
-    out = [Static("require", ctx, act.patient, (act.dest, None, None, verb), (), order)]
+    if not isinstance(dest, A.Where):
+        _check_words(dest)
+    out = [Static("require", ctx, act.patient, (dest, None, None, verb), (), order)]
     if clause.modal == "can and must":
         out += _permission(A.replace(clause, modal="can"), ctx, order)
     return out
@@ -1748,6 +1759,23 @@ def _silenced_now(state: GameState) -> set[Obj]:
             out |= {o for o in affected(state, s) if o.kind == "site" or o.kind == "unit" and (
                 avatars or not _is_avatar(state, o))}
     return out
+
+
+def site_silenced(state: GameState, square: int) -> bool:
+    """Whether the site on ``square`` has lost its abilities (its Flooded among them: Codex
+    "Flooded"). Asked while a static ability is evaluated, it is False (no silencing effect is
+    being decided yet); else it reads the silenced cards computed once for the state, computing
+    them with the evaluation flag set so that the sites they ask about do not ask again."""
+    if evaluating() or not state.statics:
+        return False
+    memo = _memo(state)
+    if "silenced" in memo:
+        return Obj("site", square) in memo["silenced"]
+    token = _evaluating.set(True)
+    try:
+        return Obj("site", square) in _silenced_now(state)
+    finally:
+        _evaluating.reset(token)
 
 
 def _names_avatars(words: Any) -> bool:

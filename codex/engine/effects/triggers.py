@@ -22,7 +22,7 @@ from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.effects.select import NotExecutable, locations_of, select_all
 from codex.engine.events import (ArtifactBroken, AvatarDamaged, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Entering, Event, Fought, Intercepted,
-                                 Marked, PickedUp, ProjectileStruck, SiteDamaged, SitePlayed, SpellCast, Stepped, Stopped, Struck, Summoned,
+                                 Marked, PickedUp, ProjectileStruck, SiteDamaged, SiteDestroyed, SitePlayed, SpellCast, Stepped, Stopped, Struck, Summoned,
                                  Targeted, TurnEnded, TurnOver, TurnStarted)
 from codex.engine.geometry import Location, Region
 from codex.engine.state import Card, GameState, Site
@@ -31,7 +31,7 @@ from codex.engine.state import Card, GameState, Site
 _EVENTS: dict[type, tuple[type, ...]] = {
     A.Enter: (Entering, Conjured, SitePlayed), A.Conjure: (Conjured,), A.Die: (Marked,), A.Attack: (Attacked, AttackEnded), A.Strike: (Struck, ProjectileStruck),
     A.Damage: (Damaged, SiteDamaged, AvatarDamaged), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
-    A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken), A.Draw: (Drew,),
+    A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken, SiteDestroyed), A.Draw: (Drew,),
     A.Relocate: (Entering,), A.Leave: (Entering,), A.Carry: (PickedUp,), A.Occupy: (Entering,),
     A.Fight: (Fought,), A.Traverse: (Entering,), A.Choose: (Attacked, Targeted), A.Move: (Entering,),
     A.Stop: (Stopped,),
@@ -192,7 +192,7 @@ def _subject(event: Event) -> Obj | None:
         return Obj("player", event.player)
     if isinstance(event, (SitePlayed, Conjured)):
         return _entered_card(event)
-    if isinstance(event, SiteDamaged):
+    if isinstance(event, (SiteDamaged, SiteDestroyed)):
         return Obj("site", event.square)
     return Obj("unit", unit) if isinstance(unit, str) else None
 
@@ -469,7 +469,7 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
         return _stopped(state, ctx, act, event)
     if isinstance(event, Marked):
         return _marked(state, ctx, act, event)
-    if isinstance(event, ArtifactBroken):
+    if isinstance(event, (ArtifactBroken, SiteDestroyed)):
         return isinstance(act, A.Remove) and act.kind == "destroy" and _in(state, ctx, act.patient, subject)
     if isinstance(event, (Damaged, SiteDamaged, AvatarDamaged)):
         return _dealt(state, ctx, act, event)
@@ -576,6 +576,19 @@ def listeners(state: GameState) -> Iterator[Listener]:
                 bearer = state.unit(art.bearer) if art.bearer else None
                 owner = bearer.controller if bearer else art.controller or art.owner
                 yield Obj("artifact", art.id), art.name, owner, ab, f"{art.id}.{i}"
+
+
+def _leaving_site(state: GameState, event: Event) -> Iterator[Listener]:
+    """The triggered abilities of a site as it is destroyed ("When this site is destroyed, deal 2
+    damage to each minion here"): the site is Rubble once the event is heard, so its abilities are
+    read from the words it had as it left (`SiteDestroyed.words`); "this site" and "here" are its
+    square, where the Rubble now lies (Codex "Rubble": "treated the same as any other site")."""
+    if not isinstance(event, SiteDestroyed) or event.was_rubble or not event.words:
+        return
+    for i, ab in enumerate(_card_abilities(event.words, event.name)):
+        if ab.kind is AbilityKind.TRIGGERED:
+            yield (Obj("site", event.square), event.name, event.controller or state.turn.active, ab,
+                   f"site{event.square}.{i}")
 
 
 def realm_listeners(state: GameState) -> Iterator[Listener]:
@@ -796,6 +809,8 @@ def fired(state: GameState, event: Event, hooks: bool = False) -> list[tuple[Ctx
     candidates: list[tuple[Ctx, Ability]] = [(Ctx(obj, name, controller, ability, key, event=event), ability)
                                              for obj, name, controller, ability, key in
                                              [*realm_listeners(state), *zone_listeners(state)]]
+    candidates += [(Ctx(obj, name, controller, ability, key, event=event), ability)
+                   for obj, name, controller, ability, key in _leaving_site(state, event)]
     candidates += [(d.ctx, d.ability) for d in state.delayed]
     candidates += [(c, c.ability) for c in granted_listeners(state)]
     for base, ability in candidates:
