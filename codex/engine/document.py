@@ -259,8 +259,8 @@ class MoveAndAttack(Action):
     defenders: Annotated[tuple[Union[Id, DefenderDoc], ...], Field(max_length=MAX_UNITS)] = ()
     casts: Annotated[tuple["Cast", ...], Field(max_length=MAX_UNITS)] = Field(
         default=(), description="spells cast during the attack once the defenders have joined, before the fight: "
-                                "only those whose own text lets them be cast then (\"May be cast when an ally defends "
-                                "a site or another unit\")")
+                                "only those whose own text lets them be cast then (\"May be cast when one of your allies "
+                                "defends a site or another unit\")")
     target_stays: StrictBool = True
     interceptors: Ids = ()
     assign: dict[Id, dict[Id, Count]] = Field(default_factory=dict)
@@ -280,8 +280,8 @@ class Attack(Action):
     defenders: Annotated[tuple[Union[Id, DefenderDoc], ...], Field(max_length=MAX_UNITS)] = ()
     casts: Annotated[tuple["Cast", ...], Field(max_length=MAX_UNITS)] = Field(
         default=(), description="spells cast during the attack once the defenders have joined, before the fight: "
-                                "only those whose own text lets them be cast then (\"May be cast when an ally defends "
-                                "a site or another unit\")")
+                                "only those whose own text lets them be cast then (\"May be cast when one of your allies "
+                                "defends a site or another unit\")")
     target_stays: StrictBool = True
     assign: dict[Id, dict[Id, Count]] = Field(default_factory=dict)
 

@@ -170,7 +170,7 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     # (a standing requirement is a "must" of some card: none in the realm or the site's text, none to check)
     might = "must" in (site.text or "").lower() or any(s.kind == "must_be" for s in res.state.statics)
     broken = broken_requirements(res.state, probe) if might else []
-    if broken:   # "Must always be adjacent to the void": a play may not leave a card otherwise
+    if broken:   # "Must always be next to the void": a play may not leave a card otherwise
         res.emit(Note("must", f"{broken[0].ctx.source_name} must always be as its words say, and a site on square "
                       f"{sq} would end that: the play is not allowed.", {"square": sq}, rules=("ongoing-effect",),
                       from_card=broken[0].quote))

@@ -474,7 +474,7 @@ def _attacking(state: GameState, ctx: Ctx, act: A.Attack) -> bool:
 
 
 def defending_now(state: GameState, ctx: Ctx, act: A.Defend) -> list[Obj]:
-    """"when an ally defends a site or another unit": the units the words name that defend in the
+    """"when one of your allies defends a site or another unit": the units the words name that defend in the
     attack being resolved (``GameState.attacking.defenders``); every defence is of a site or a unit."""
     at = state.attacking
     if at is None:

@@ -237,7 +237,7 @@ def _permission(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return [Static("grant", ctx, act.patient, Keywords(leaps_sites=True), tuple(clause.conditions), order)]
     verb = PERMITTED.get(type(act))
     if verb == "cast" and _cast_when(clause) is not None:
-        # "May be cast when an ally defends a site or another unit": cast then, outside the usual timing
+        # "May be cast when one of your allies defends a site or another unit": cast then, outside the usual timing
         from codex.engine.effects.conditions import condition_problems
         for problem in condition_problems(_cast_when(clause).clause):
             raise Unsupported(problem)
@@ -368,7 +368,7 @@ def _all_abilities(act: A.LoseGrant) -> bool:
 
 
 def _cast_when(clause: A.Clause) -> Any:
-    """The "when ..." of "May be cast when an ally defends a site or another unit" (this card only,
+    """The "when ..." of "May be cast when one of your allies defends a site or another unit" (this card only,
     nothing else said); None otherwise."""
     act = clause.action
     if clause.modal != "may" or len(clause.conditions) != 1 or clause.adjuncts or clause.adverbs:
@@ -423,7 +423,7 @@ def _requirement(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
 
 
 def _must_be(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
-    """"Must always be adjacent to the void": where the card must always be, a standing requirement
+    """"Must always be next to the void": where the card must always be, a standing requirement
     of the realm (the words narrow the rules, Codex "The Silver Rule"): no play may leave it
     otherwise (`broken_requirements`, checked by `play_site`; the card's own play included)."""
     from codex.engine.effects.conditions import condition_problems
@@ -438,7 +438,7 @@ def _must_be(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
 
 
 def broken_requirements(before: GameState, after: GameState) -> list[Static]:
-    """The standing requirements ("Must always be adjacent to the void") that held in ``before``, or
+    """The standing requirements ("Must always be next to the void") that held in ``before``, or
     were not there yet, and do not hold in ``after``: what a play would break."""
     from codex.engine.effects.conditions import holds
     if not after.statics:

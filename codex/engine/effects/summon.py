@@ -336,7 +336,7 @@ def _conjure_problems(act: A.Conjure) -> Iterator[str]:
     from codex.engine.effects.check import sel_problems
     items = _conjure_items(act.patient)
     copied = _copied_artifact(act.patient)
-    if copied is not None:          # "Conjure a copy of an artifact carried by the caster"
+    if copied is not None:          # "Conjure a copy of an artifact the caster carries"
         if act.source is not None or act.agent is not None:
             yield "conjuring a copy from somewhere named"
         yield from sel_problems(copied)
