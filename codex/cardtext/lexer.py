@@ -321,6 +321,15 @@ class Lexer:
             # noun it names ("its range of motion", "+1 range"; keyword lines print keywords capitalised),
             # after its own readings: a newer set's noun for its keyword
             out = out + [Candidate(1, (Reading("NOUN", low, "sg", out[0].readings[0].entry),))]
+        if nxt[:1].isupper() and not any(c.readings[0].cat == "NOUN_MOD" for c in out) \
+                and any(len(c.readings) == 1 and c.readings[0].cat == "NOUN" and c.readings[0].form == "sg" for c in out) \
+                and any(len(c.readings) == 1 and c.readings[0].cat == "NAME" for c in self._names(i + 1)):
+            # a noun before a name that may modify the noun after it is one of that noun's modifiers too
+            # (tried after its own readings): "a 1 power Spirit token", "an aura Dragon minion" (the
+            # local rule above sees only a noun or an unknown lowercase word next)
+            out = out + [Candidate(c.length, (Reading("NOUN_MOD", c.readings[0].lemma, "sg", c.readings[0].entry),))
+                         for c in out if len(c.readings) == 1 and c.readings[0].cat == "NOUN"
+                         and c.readings[0].form == "sg"][:1]
         return out
 
     def _in_noun_phrase(self, i: int) -> bool:

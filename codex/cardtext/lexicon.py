@@ -140,7 +140,7 @@ def _verb_forms(lemma: str, forms: dict[str, str]) -> dict[str, str]:
 _ORDER = [
     ("contractions", None), ("quantifiers", "QUANT"), ("comparatives", "COMPARATIVE"), ("determiners", "DET"), ("predeterminers", "PREDET"),
     ("numbers", "NUMBER"), ("modals", "MODAL"), ("negatives", "NEG"), ("auxiliaries", None), ("then", "THEN"),
-    ("subordinators", "SUB"), ("relatives", "REL"), ("prepositions", "PREP"), ("infinitive", "TO_INF"), ("conjunctions", None),
+    ("subordinators", "SUB"), ("relatives", "REL"), ("free_relatives", None), ("prepositions", "PREP"), ("infinitive", "TO_INF"), ("conjunctions", None),
     ("keywords", "KEYWORD"), ("ability_words", "ABILITY_WORD"), ("adjectives", "ORD"), ("adjectives", "ADJ"), ("keywords", "KEYWORD_ADJ"),
     ("place_adverbs", "PLACE"), ("adverbs", "ADV"), ("adjectives", "ADV"), ("verbs", "VERB"), ("verbs", "PART"),
     ("verbs", "GERUND"), ("nouns", "NOUN"), ("adjectives", "PRED_ADJ"), ("adjectives", "ADJ_HEAD"), ("pronouns", "PRON"),
@@ -242,6 +242,14 @@ def _add_section(lex: Lexicon, section: str, cat: str | None, key: str, entry: d
                 "does": "DO", "do": "DO", "did": "DO", "is": "BE_FIN", "are": "BE_FIN", "was": "BE_FIN",
                 "were": "BE_FIN", "has": "HAVE_AUX", "have": "HAVE_AUX", "had": "HAVE_AUX"}
         readings = (Reading(cats[parts[0]], parts[0], entry=entry_id), Reading("NEG", "not", entry="negatives:not"))
+        lex.single.setdefault(key, []).append(Candidate(1, readings))
+        lex.lower_words.add(key)
+        return
+    if section == "free_relatives":
+        # "whoever carries this" = "the one who carries this": a head the relative clause's verb makes a
+        # unit or a player (codex/cardtext/meaning.py ``_free_relative_head``), then the relative word
+        readings = (Reading("DET", "the", entry=entry_id), Reading("NOUN", key, "sg", entry_id),
+                    Reading("REL", entry["value"], entry=entry_id))
         lex.single.setdefault(key, []).append(Candidate(1, readings))
         lex.lower_words.add(key)
         return

@@ -892,6 +892,36 @@ class _Phrase:
         return self.items[-1]
 
 
+#: The deeds of a player, not of a unit, by the primitive a verb maps to: "whoever controls this" is a
+#: player (its controller), "whoever carries this" a unit (its bearer). A closed list of what the rules
+#: let a player do to a card (own, control, cast, play, draw, discard, summon, pay, reveal, look).
+_PLAYER_DEEDS = frozenset({"Own", "Control", "Cast", "Play", "Draw", "Discard", "Summon", "Pay",
+                           "Look", "Search", "GainLife", "LoseLife"})
+#: The deeds of a unit in the realm (what a minion or an avatar does there): carry, attack, defend,
+#: strike, occupy, intercept (not kill, damage or move: a spell or a player does those too).
+_UNIT_DEEDS = frozenset({"Carry", "Attack", "Defend", "Strike", "Occupy", "Intercept"})
+
+
+def _free_relative_head(np: NP, posts: list[Any]) -> str:
+    """The noun a free relative stands for (``whoever``, ``whatever`` = "the one that ..."): the doer
+    its verb names, a ``player`` for a player's deed (``whoever controls this``), a ``unit`` for a unit's
+    (``whoever carries this``); ``whatever`` never names a player. Anything else (no relative clause,
+    the pronoun as the verb's object, a verb whose doer may be either) is no reading: the sentence is
+    named as not read rather than guessed."""
+    # (no offset: what may repair the reading is the relative clause's verb, after the pronoun, so the
+    # search must not backjump past it)
+    rels = [p for p in posts if isinstance(p, A.Relative)]
+    action = rels[0].clause.action if len(rels) == 1 and isinstance(rels[0].clause, A.Clause) else None
+    if action is None or getattr(action, "agent", A.Ref("which")) != A.Ref("which"):
+        raise MeaningError(f"{np.head!r}: a free relative is read as the doer of its verb only", None, str(np.head))
+    kind = type(action).__name__
+    if kind in _PLAYER_DEEDS and np.head == "whoever":
+        return "player"
+    if kind in _UNIT_DEEDS:
+        return "unit"
+    raise MeaningError(f"{np.head!r}: the verb does not say whether it picks a player or a unit", None, str(np.head))
+
+
 def _group(r: _Interp, ph: _Phrase) -> Any:
     """The node of a phrase: one item, or a :class:`~codex.cardtext.ast.Group` after distributing the
     words the items share (see the module docstring)."""
@@ -1964,6 +1994,8 @@ class _Clauses(_Interp):
                 elif got is not None:
                     posts.append(got)
             it.posts = posts
+            if it.np.entry.startswith("free_relatives:") and it.np.kind == "core":
+                it.np = replace(it.np, head=_free_relative_head(it.np, posts))
         return _group(self, ph)
 
     def post(self, p: Any, host: NP) -> Any:
