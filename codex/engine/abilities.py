@@ -793,11 +793,15 @@ def _own_cost_change(sentence: Any) -> bool:
     clause = sentence.clauses[0]
     act = getattr(clause, "action", None)
     patient = getattr(act, "patient", None)
-    itself = isinstance(patient, A.Ref) and patient.word == "SELF" or isinstance(patient, A.Selector) \
-        and patient.det == "this" and patient.noun in ("spell", "magic", "card") and not patient.mods \
-        and not patient.filters
+    itself = isinstance(patient, A.Ref) and patient.word == "SELF" or names_this_card(patient)
     return isinstance(clause, A.Clause) and isinstance(act, A.CostChange) and itself and not clause.negated \
         and clause.modal is None
+
+
+def names_this_card(words: Any) -> bool:
+    """"this spell", "this magic", "this card": the card itself, nothing more said of it."""
+    return isinstance(words, A.Selector) and words.det == "this" and words.noun in ("spell", "magic", "card") \
+        and not words.mods and not words.filters
 
 
 def _own_lines(norm: str, card: Any) -> list[str] | None:

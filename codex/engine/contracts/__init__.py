@@ -16,6 +16,7 @@ from codex.engine.budget import budget
 from codex.engine.contracts import rules as CR
 from codex.engine.contracts.actions import REGISTRY, run
 from codex.engine.contracts.effects import settle
+from codex.engine.contracts.events import unread as unread_note
 from codex.engine.contracts.health import check
 from codex.engine.contracts import ast as A
 from codex.engine.contracts import document as D
@@ -40,9 +41,7 @@ def unreadable(state: State, skip: frozenset[str] = frozenset()) -> list[Event]:
                 continue
             bad = card.abilities.unreadable
             if bad:
-                out.append(Note("not_executed", f"{card.name}: this engine cannot read "
-                                + "; ".join(f"\u201c{s}\u201d" for s in bad) + ", so it does not apply it.",
-                                {"card": card.id, "sentences": list(bad)}))
+                out.append(unread_note(card.name, bad, card.id))
             if isinstance(card, Rune):
                 continue
             idle = [pl.text for pl in card.abilities.plain

@@ -13,6 +13,7 @@ from codex.engine.budget import spend
 from codex.engine.contracts import field as F
 from codex.engine.contracts.effects import queue_and_settle
 from codex.engine.contracts.events import Burnout, Fetched, Kept, Looked, ToDiscard
+from codex.engine.contracts.events import unread as unread_note
 from codex.engine.contracts.model import MAX_HAND, Contract, State
 from codex.engine.contracts.ongoing import player_view
 from codex.engine.contracts.reasons import ContractsReason as R
@@ -57,9 +58,7 @@ def ambush(res: Resolution, card: Contract | None, pid: str, full: bool) -> None
     cannot read is named, never skipped in silence (found by blind Contracts round 4)."""
     unread = [s for s in (card.abilities.unreadable if card is not None else ()) if s.lower().startswith("ambush")]
     if card is not None and unread:
-        res.emit(Note("not_executed", f"{card.name}: this engine cannot read "
-                      + "; ".join(f"\u201c{s}\u201d" for s in unread) + ", so its Ambush does not take place here.",
-                      {"card": card.name, "sentences": unread}, rules=("ambush",)))
+        res.emit(unread_note(card.name, unread, card.name, "so its Ambush does not take place here", ("ambush",)))
     queue_and_settle(res, ambush_of(card, pid, full))
 
 

@@ -8,7 +8,10 @@ Events table of docs/contracts.md (a test compares them).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, Sequence
+
+if TYPE_CHECKING:
+    from codex.engine.events import Note
 
 from codex.engine.events import Event
 
@@ -468,3 +471,14 @@ class GameDrawn(Event):
 
     def text(self) -> str:
         return f"Both players' health reached 0 or lower ({self.healths}): the match ends in a draw."
+
+
+def unread(card: str, sentences: Sequence[str], key: str, consequence: str = "so it does not apply it",
+           rules: tuple[str, ...] = ()) -> Note:
+    """The step naming a card's sentences the grammar cannot read (``not_executed``): never dropped
+    in silence. ``key``: the card's id or name in the step's data."""
+    from codex.engine.events import Note     # not a name of this module: its names are the Contracts events
+    quoted = "; ".join(f"\u201c{s}\u201d" for s in sentences)
+    return Note("not_executed", f"{card}: this engine cannot read {quoted}, {consequence}.",
+                {"card": key, "sentences": list(sentences)}, rules=rules)
+

@@ -53,9 +53,9 @@ def casting_words_problems(patient: Any) -> Iterator[str]:
         return
     owner = _owner(patient)
     det = getattr(patient, "det", None)
-    itself = det == "this" and isinstance(patient, A.Selector) and patient.noun in ("spell", "magic", "card") \
-        and not patient.mods and not patient.filters      # "This spell costs (2) less": the card itself
-    if isinstance(det, str) and det not in ("the", "a", "your", "their", None) and not itself:
+    from codex.engine.abilities import names_this_card
+    if isinstance(det, str) and det not in ("the", "a", "your", "their", None) \
+            and not names_this_card(patient):     # "This spell costs (2) less": the card itself
         yield f"the spells of '{det}'"
         return
     try:

@@ -8,7 +8,7 @@ from codex.engine.contracts import document as D
 from codex.engine.contracts import field as F
 from codex.engine.contracts.actions.base import handles, not_over, pay_cost, plan_payment
 from codex.engine.contracts.effects import Ctx, execute, queue_and_settle, settle
-from codex.engine.contracts.events import Played, RuneUsed, ToDiscard, TriggerFired
+from codex.engine.contracts.events import Played, RuneUsed, ToDiscard, TriggerFired, unread
 from codex.engine.contracts.model import MAX_LINE, Contract, Creature, Orb, Rune, State
 from codex.engine.contracts.ongoing import gives
 from codex.engine.contracts.reasons import ContractsReason as R
@@ -93,9 +93,7 @@ def play(res: Resolution, a: D.Play, ptr: str) -> Outcome:
         elif text.unreadable:
             # the rest of the Spell still takes place, its unread sentences named, never dropped
             # in silence (found by blind Contracts round 3)
-            res.emit(Note("not_executed", f"{card.name}: this engine cannot read "
-                          + "; ".join(f"\u201c{s}\u201d" for s in text.unreadable) + ", so it does not apply it.",
-                          {"card": card.name, "sentences": list(text.unreadable)}, rules=("spell",)))
+            res.emit(unread(card.name, text.unreadable, card.name, rules=("spell",)))
         execute(res, Ctx(pid, None, card.name, True, ("spell",)), effects)
         p = res.state.player(pid)
         res.state = res.state.with_player(replace(p, discard=p.discard.add(card)))
