@@ -69,6 +69,7 @@ SET_FILES = {"judge": "search_queries.yaml", "judge-held-out": "search_queries_h
              "players-blind12": "search_queries_players_blind12.yaml",
              "players-blind13": "search_queries_players_blind13.yaml",
              "players-blind14": "search_queries_players_blind14.yaml",
+             "players-blind15": "search_queries_players_blind15.yaml",
              **{f"{g}{s}": f"search_queries_{g}{suffix}.yaml"
                 for g in ("contracts", "sorcerer", "archmajesty")
                 for s, suffix in (("", ""), ("-held-out", "_heldout"), ("-blind", "_blind"),
@@ -77,7 +78,8 @@ SET_FILES = {"judge": "search_queries.yaml", "judge-held-out": "search_queries_h
                                   ("-blind7", "_blind7"), ("-blind8", "_blind8"),
                                   ("-blind9", "_blind9"), ("-blind10", "_blind10"),
                                   ("-blind11", "_blind11"), ("-blind12", "_blind12"),
-                                  ("-blind13", "_blind13"), ("-blind14", "_blind14"))}}
+                                  ("-blind13", "_blind13"), ("-blind14", "_blind14"),
+                                  ("-blind15", "_blind15"))}}
 CARDS = ROOT.parent / "shared" / "cards" / "sorcery-cards.json"
 GOAL_FIRST_P99 = 3.0       # ms, first pass after warm(), in-process
 
