@@ -132,3 +132,10 @@ def test_serve_rebuilds_a_corpus_built_before_the_games(build_paths: BuildPaths,
 def test_search_offers_a_rules_word_for_a_real_word_typed(build_paths: BuildPaths) -> None:
     out = run(build_paths, "search", "--game", "sorcery", "borrowing", "minion").output
     assert out.splitlines()[0] == "Did you mean burrowing minion?"
+
+
+def test_search_that_finds_nothing_in_its_game_names_the_games_that_match(
+        build_paths: BuildPaths) -> None:
+    out = run(build_paths, "search", "--game", "contracts", "ties").output
+    assert out.splitlines()[0] == "No results in contracts."
+    assert out.splitlines()[1].startswith("Found in sorcery (")

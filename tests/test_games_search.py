@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from rapidfuzz import fuzz
+
+from codex.corpus.text import fold
 from codex.paths import BuildPaths
 from codex.search import Searcher
 from codex.search.correct import spelling_variants
 from codex.search.scopes import game_vocabulary
+from codex.search.searcher import SUGGEST_SPELLING
 
 
 @pytest.fixture(scope="module")
@@ -137,6 +141,21 @@ def test_texts_describing_pictures_only_when_asked_for(searcher: Searcher) -> No
     shown = searcher.search("brushstroke gradient", kind="image")
     assert keys(shown) == ["archmajesty:image-1"]
     assert searcher.search("kind:image").total == 1
+
+
+def test_nothing_in_the_game_searched_points_to_the_games_that_match(searcher: Searcher) -> None:
+    # Contracts' rulebook says "draw", never "tie"; Sorcery's glossary speaks of ties
+    result = searcher.search("ties", game="contracts")
+    assert result.total == 0 and result.facets["game"].get("sorcery")
+    # the same search in the same game is no suggestion, nor a title that merely holds the
+    # query's letters ("Abilities"): only titles spelled like the whole query
+    assert "ties" not in result.suggestions
+    assert all(fuzz.ratio(fold(s), "ties") >= SUGGEST_SPELLING for s in result.suggestions)
+
+
+def test_a_misspelt_title_that_found_nothing_is_offered(searcher: Searcher) -> None:
+    result = searcher.search("magnetisedd", game="contracts", correct=False)
+    assert result.total == 0 and result.suggestions[0] == "Magnetized"
 
 
 def test_an_unknown_game_finds_nothing_and_says_what_to_try(searcher: Searcher) -> None:

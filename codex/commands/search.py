@@ -99,7 +99,11 @@ def _print(result: "SearchResult") -> None:  # noqa: F821 (imported lazily above
             console.print(Text.assemble(("  " + d["game"], "bold"), f": {d['title']} — ",
                                         d["text"]))
     if not result.hits:
-        console.print("No results.", style="bold")
+        console.print("No results" + (f" in {result.game}." if result.game else "."), style="bold")
+        elsewhere = result.facets.get("game", {})
+        if elsewhere:
+            console.print("Found in " + ", ".join(f"{g} ({n})" for g, n in elsewhere.items())
+                          + ": search there with --game.")
         if result.suggestions:
             console.print("Try: " + ", ".join(result.suggestions))
         return

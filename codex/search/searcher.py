@@ -98,6 +98,10 @@ _OWN_STATE = frozenset({"index_dir", "cache_size", "freeze_gc", "_lock", "_cache
 QUESTION_WORDS = frozenset({"how", "many", "much", "what", "whats", "what's", "which", "who",
                             "whom", "whose", "why", "where", "do", "does", "did", "doesn't",
                             "doesn", "i", "me", "my", "i'm", "im"})
+# How alike (rapidfuzz's ratio, 0-100, case and accents folded) a query that found nothing and
+# a title must be for the title to be offered: "lethl" and Lethal 91, "magnetised" and
+# Magnetized 90; a word that only shares letters with titles ("army": Disarm 60) gets none.
+SUGGEST_SPELLING = 75
 
 
 @dataclass
@@ -727,7 +731,7 @@ class Searcher:
             own = parts.get(self._game_of[self._by_docnum[docnum]], part)
             result.hits.append(self._hit(docnum, score, own.wanted, own.u, own.cards))
         if total == 0:
-            result.suggestions = self._suggestions(part.searched)
+            result.suggestions = self._suggestions(part.searched, elsewhere=any(facets.values()))
         return result
 
     def _understand(self, parsed: ParsedQuery, correct: bool,
@@ -1252,18 +1256,24 @@ class Searcher:
                 out.append(f"{self._docs[i]['title']}: {kind} of {card.name}")
         return out
 
-    def _suggestions(self, parsed: ParsedQuery) -> list[str]:
-        """What to try when nothing matched: near titles, then the query without filters."""
+    def _suggestions(self, parsed: ParsedQuery, elsewhere: bool = False) -> list[str]:
+        """What to try when nothing matched: titles spelled like the query, then the query
+        without the filters typed with it (searched in the same game). A title is offered
+        only when the query as a whole is spelled like it (a letter or two away): a title
+        that merely contains the query's letters ("ties" in "Abilities") is no answer. The
+        game searched is no filter to drop: the result's game facet says which other games
+        match (``elsewhere``), so the examples of a query are shown only when none does."""
         out: list[str] = []
         text = " ".join(parsed.all_words())
         if text:
-            out += [t for t, _s, _i in process.extract(text, self._titles, scorer=fuzz.WRatio,
-                                                       limit=5, score_cutoff=50)]
-        if parsed.filters and not parsed.empty:
+            out += [t for t, _s, _i in process.extract(
+                text, self._titles, scorer=fuzz.ratio, processor=fold,
+                limit=5, score_cutoff=SUGGEST_SPELLING)]
+        if any(k != "game" for k in parsed.filters) and not parsed.empty:
             unfiltered = ParsedQuery(parsed.words, parsed.phrases, {})
             if self._ranked(unfiltered)[1]:
                 out.append(str(unfiltered))
-        if not out:                                      # show what a query looks like
+        if not out and not elsewhere:                    # show what a query looks like
             scope = self._lexicon.scope
             out = (["airborne", "intercept", "death's door"] if scope in (None, SORCERY)
                    else [t.lower() for t in self._titles[:3]])
