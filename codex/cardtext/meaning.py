@@ -3170,15 +3170,13 @@ class _Sentences(_Clauses):
             if t is not None:
                 return t
         # "Once on your turn", "once per turn"
-        if core and core[0].kind == "np" and core[0].value.kind == "amount" and core[0].value.count in (1, 2) \
-                and len(core) >= 2 and core[1].kind == "pp" and core[1].prep in ("on", "per"):
-            turn = _turn_of(core[1].value)
-            if turn is not None:
-                ex.limit = A.Limit(core[0].value.count, A.Turn(turn.whose or "each", turn.which) if core[1].prep == "per" else turn)
-                core = core[2:]
-                if not core:
-                    ex.adverbs += advs
-                    return None
+        limit = use_limit(core)
+        if limit is not None:
+            ex.limit = limit
+            core = core[2:]
+            if not core:
+                ex.adverbs += advs
+                return None
         # "As an additional cost to cast X,"
         if core and core[0].kind == "pp" and core[0].prep == "as" and core[0].value.head == "cost" and len(core) == 2 \
                 and core[1].kind == "inf":
@@ -3700,8 +3698,23 @@ def sentence_body(tree: Tree, toks: list[Any], lx: Any) -> A.Sentence:
 
 
 
+def use_limit(chunks: list[Any]) -> A.Limit | None:
+    """The use limit the chunks open with: "Once on your turn" (that player's turns), "once per
+    turn", "twice per turn" (every turn), read from their first two chunks; None if they do not."""
+    if len(chunks) < 2 or chunks[0].kind != "np" or chunks[0].value.kind != "amount" \
+            or chunks[0].value.count not in (1, 2) or chunks[1].kind != "pp" or chunks[1].prep not in ("on", "per"):
+        return None
+    turn = _turn_of(chunks[1].value)
+    if turn is None:
+        return None
+    return A.Limit(chunks[0].value.count, A.Turn(turn.whose or "each", turn.which) if chunks[1].prep == "per" else turn)
+
+
 def arrow_left(tree: Tree, toks: list[Any], lx: Any) -> tuple[str, Any, tuple[str, ...]]:
-    """The left of an arrow: costs, or ``Genesis`` / ``Deathrite`` / ``Genesis & Deathrite``."""
+    """The left of an arrow: costs, or ``Genesis`` / ``Deathrite`` / ``Genesis & Deathrite``. A use
+    limit written before the costs ("Once on your turn, (1) → X", as the Codex words the limit of an
+    ability with no cost) limits the ability as it would written after the arrow: it is returned
+    among the costs as a ``Limit`` and put on the effect's first sentence (``arrow_ability``)."""
     r = _interp(lx)
     reader = _Reader(toks)
     kind = tree.data
@@ -3714,6 +3727,10 @@ def arrow_left(tree: Tree, toks: list[Any], lx: Any) -> tuple[str, Any, tuple[st
     segs = reader.segments(tree.children[1])
     costs: list[A.Cost] = []
     for seg_kind, content, _sep in segs:
+        limit = use_limit(content) if seg_kind == "adjunct" and not costs else None
+        if limit is not None and len(content) == 2:
+            costs.append(limit)
+            continue
         if seg_kind == "adjunct":
             for c in content:
                 if c.kind == "np" and c.value.kind == "mana":
@@ -3750,6 +3767,10 @@ def _cost(clause: A.Clause) -> A.Cost:
 def arrow_ability(left: tuple[str, Any, tuple[str, ...]], body: A.Sentence, span: A.Span) -> Any:
     kind, costs, threshold = left
     if kind == "costs":
+        limits = [c for c in costs if isinstance(c, A.Limit)]
+        costs = tuple(c for c in costs if not isinstance(c, A.Limit))
+        if limits and body.limit is None:
+            body = A.replace(body, limit=limits[0])
         return A.Activated(costs, (body,), threshold, span)
     if kind == "deathrite":
         return A.Deathrite((body,), threshold, span)

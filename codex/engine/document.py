@@ -753,6 +753,8 @@ class Activate(Action):
     artifact: Id | None = None
     site: Square | None = None
     ability: Union[Annotated[StrictInt, Field(ge=0, le=20)], Text] = 0
+    player: Id | None = Field(default=None, description="who tries to use it (default: the active player): "
+                                                        "a player using their own card on the opponent's turn")
 
 
 class Sequence(Action):

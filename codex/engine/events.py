@@ -141,7 +141,9 @@ class Activated(Event):
             path = (f", declaring the path {path_text((self.start,) + self.declared)}." if self.declared
                     else ", declaring no movement.")
             return f"{self.name} taps to use {self.ability}{path}"
-        return f"{self.name} {'taps to' if self.taps else 'is used to'} {self.detail}."
+        if self.taps:
+            return f"{self.name} taps to {self.detail}."
+        return f"{self.name}'s ability is used (no tap): {self.detail.removeprefix('use ')}."
 
     def data(self) -> dict[str, Any]:
         out: dict[str, Any] = {"unit": self.unit, "ability": self.ability}

@@ -74,8 +74,15 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
     if controller is None:      # an artifact nobody carries: nobody may use it (Codex "Uncontrolled")
         rule = "uncontrolled.artifact" if obj.kind == "artifact" else "uncontrolled"
         raise res.illegal((Reason.NOT_CONTROLLER, rule), f"{name}'s ability (no one controls {name})", ptr)
-    if controller != state.turn.active:
+    user = a.player or state.turn.active
+    if not any(p.id == user for p in state.players):
+        from codex.engine.errors import Problem, ScenarioError
+        raise ScenarioError([Problem(ptr + "/player", f"no player {user!r}", "name a player of the scenario")])
+    if controller != user:
         raise res.illegal((Reason.NOT_CONTROLLER, "activated-ability.controller"), f"{name}'s ability", ptr)
+    if user != state.turn.active:       # its controller, on another player's turn
+        raise res.illegal((Reason.NOT_ACTIVE_PLAYER, "activated-ability"),
+                          f"{name}'s ability ({user} is not the active player)", ptr + "/player")
     if state.turn.phase != "main":
         raise res.illegal((Reason.NOT_MAIN_PHASE, "activated-ability"), f"{name}'s ability", ptr)
     pid = controller
