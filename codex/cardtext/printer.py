@@ -192,6 +192,8 @@ class _Printer:
         if t.kind == "after_turn":
             return f"after {self.turn(t.turn)}"
         scope = f" {self.turn(t.scope)}" if t.scope is not None else ""
+        if t.scope is not None and t.scope.whose not in ("each", None) and t.scope.which is None:
+            scope = f" during{scope}"      # "the first time ... during your turn": in each of those turns
         self.subordinate += 1
         try:
             event = self.event(t.event)
