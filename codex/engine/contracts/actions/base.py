@@ -68,8 +68,10 @@ def run(state: State, action: D.Action, pointer: str = "/action") -> Outcome:
         res.emit(Note("illegal", e.message[0].upper() + e.message[1:] + ".",
                       {"reason": e.reason.value, "pointer": e.pointer},
                       rules=(e.rule_id,) if e.rule_id else ()))
-        state_after = e.state if isinstance(e.state, State) else res.state
-        return Outcome(Verdict.ILLEGAL, f"Illegal: {e.message}.", state_after, tuple(res.events),
+        # an illegal action changes nothing: the state is the one before it, not the one the
+        # handler had reached when it found the action illegal (a contract played without the
+        # mana to pay it had left the hand; found by blind Contracts round 5)
+        return Outcome(Verdict.ILLEGAL, f"Illegal: {e.message}.", state, tuple(res.events),
                        e.reason.value, None, {"pointer": e.pointer})
     except AmbiguousAction as e:
         res.emit(Note("ambiguous", f"A choice is needed: {e.message}.",
