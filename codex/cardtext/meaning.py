@@ -2835,6 +2835,8 @@ def _special_role(cls: type, role: str, node: Any, raw: Any) -> tuple[str | None
             return role, equal[1]
         if "lethal" in node.mods or "Lethal" in node.mods:
             return role, "lethal"
+        if node.det == "that" and tuple(node.mods) == ("much",) and node.count is None and not node.filters:
+            return role, A.Quantity("that_much")     # "loses that much life": the amount named before
         if node.count in ("half", "double") and (node.det is not None or node.filters):
             # "lose half your life", "gain double its power": half (double) of a measure, not a number
             return role, _quantity_of(node)
