@@ -2434,6 +2434,65 @@ class _Clauses(_Interp):
                 return s
         return senses[-1] if senses else None
 
+    def _motion_construction(self, lemma: str, values: dict[str, Any], frame: "_Frame"
+                             ) -> tuple[L.Sense, dict[str, Any]] | None:
+        """A verb the lexicon does not know, written with a thing and a place it goes to, is a motion
+        whatever its manner (English's caused-motion construction: "hurl target minion to a nearby site"
+        moves the minion there; without an object, "this site may soar to a nearby void" moves its
+        subject). The manner is the verb's, kept as the Move's ``kind``: the engine executes the kinds it
+        knows and names the others as not executed. Only "to", "into", "onto" and a place word ("there")
+        make the destination, and it must be a place (a site, a location, a void...): "give it to an ally"
+        or "send it to the cemetery" are not motions in the realm. None when the clause is not that."""
+        dest = values.get("dest")
+        if dest is None or frame.slot_of.get("dest") not in ("to", "into", "onto", "place") \
+                or not self._names_place(dest):
+            return None
+        if not set(values) <= {"agent", "patient", "dest", "source"}:
+            return None
+        values = dict(values)
+        if "patient" not in values:        # "X soars to Y": the subject is what moves
+            if "agent" not in values:
+                return None
+            values["patient"] = values.pop("agent")
+        if not self._names_thing(values["patient"]):
+            return None
+        return L.Sense({}, "Move", {"kind": lemma}, {}), values
+
+    def _names_place(self, ph: Any) -> bool:
+        """Whether a phrase is one place or a list of places (``a nearby void``, ``this location``,
+        ``there``)."""
+        if not isinstance(ph, _Phrase) or not ph.items:
+            return False
+        for it in ph.items:
+            np = it.np
+            if np.kind == "place":
+                continue
+            if np.kind != "core" or self.lex.noun_class.get(str(np.head)) != "place":
+                return False
+        return True
+
+    def _names_thing(self, ph: Any) -> bool:
+        """Whether a phrase names things on the board a motion can move (a unit, an artifact, a site, a
+        pronoun for one), not an amount, a zone or a player."""
+        if isinstance(ph, A.Ref):        # a subject already read: "it", "this"
+            return True
+        if isinstance(ph, A.Selector):
+            return self._movable_noun(ph.noun)
+        if not isinstance(ph, _Phrase) or not ph.items:
+            return False
+        for it in ph.items:
+            np = it.np
+            if np.kind in ("pron", "self") or np.kind == "core" and np.head_cat == "NAME":
+                continue
+            if np.kind != "core" or not self._movable_noun(np.head):
+                return False
+        return True
+
+    def _movable_noun(self, noun: Any) -> bool:
+        """A noun for a board object or a place (a site moves too), not a card in a zone or a spell."""
+        return isinstance(noun, str) and noun not in ("card", "spell") \
+            and self.lex.noun_class.get(noun, "object") in ("object", "place")
+
     def _grants_or_node(self, np: NP) -> Any:
         node = self.node(np)
         return node
@@ -2623,6 +2682,10 @@ class _Clauses(_Interp):
             values["amount"] = values.pop(role)
             if sense is not None and sense.args.get("how") == "reduce_to":
                 sense = next((s for s in self.lex.verbs.get(lemma) or [] if s.args.get("how") == "reduce_by"), sense)
+        if sense is None and voice == "active" and not self.lex.verbs.get(lemma):
+            motion = self._motion_construction(lemma, values, frame)
+            if motion is not None:
+                sense, values = motion
         if sense is None or sense.primitive is None:
             roles = tuple((role, _as_thing(role, self.phrase(v))) for role, v in values.items())
             return A.Action(lemma, tuple(sorted(roles, key=lambda rv: _ROLE_ORDER.get(rv[0], 99))))
