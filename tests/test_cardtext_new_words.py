@@ -43,7 +43,8 @@ def test_a_verb_before_its_object_is_still_a_verb() -> None:
 def test_a_short_word_ending_in_ly_is_no_adverb() -> None:
     with L.restricted({"verbs:fly"}):
         card = _parsed("This site may fly to a nearby void.")
-        assert "Action(lemma='fly'" in repr(card)   # an unknown verb: read, not typed
+        # an unknown verb, read as a verb; with a place it goes to, a motion of its manner
+        assert "Move(patient=Selector(noun='site', det='this'" in repr(card) and "kind='fly'" in repr(card)
 
 
 def test_a_noun_before_a_word_the_lexicon_does_not_know_may_modify_it() -> None:
@@ -160,6 +161,46 @@ def test_a_cards_one_word_name_opening_a_sentence_may_be_its_verb() -> None:
     tried first, then the word read by its ending, as any unknown capitalised word opening a sentence."""
     card = parse_card_text("Whirl target minion to an adjacent site.", "Whirl")
     assert card.fully_parsed, card.unparsed
-    assert "Action(lemma='whirl'" in repr(card)
+    assert "kind='whirl'" in repr(card) and "Move(" in repr(card)   # read as its verb, a motion to a place
     card = parse_card_text("Whirl gains Airborne.", "Whirl")
     assert "patient=Ref(word='SELF'" in repr(card)
+
+
+def _action(text: str) -> A.Node:
+    card = _parsed(text)
+    return card.lines[0][0].body[0].clauses[0].action
+
+
+def test_an_unknown_verb_with_a_thing_and_a_place_is_a_motion() -> None:
+    """The caused-motion construction: the verb's manner is unknown, the motion is not."""
+    act = _action("Hurl target minion to an adjacent site.")
+    assert isinstance(act, A.Move) and act.kind == "hurl" and act.patient == A.Selector("minion", "target")
+
+
+def test_an_unknown_motion_without_an_object_moves_its_subject() -> None:
+    act = _action("Your Avatar dashes into a nearby void.")
+    assert isinstance(act, A.Move) and act.patient == A.Selector("avatar", "your") and act.agent is None
+
+
+def test_a_known_motion_verb_removed_reads_the_same_by_its_construction() -> None:
+    """What the leave-one-set-out measure does to 'pull': the construction gives the Move the lexicon gave."""
+    text = "Pull target minion to this location."
+    with_word = _action(text)
+    with L.restricted({"verbs:pull", "verbs:pull in"}):
+        without = _action(text)
+    assert with_word == without and isinstance(without, A.Move) and without.kind == "pull"
+
+
+def test_an_unknown_verb_to_a_unit_or_a_zone_is_no_motion() -> None:
+    """Only a place is a destination of a motion: to an ally, to the cemetery stay unread verbs."""
+    for text in ("Toss target artifact to an ally.", "Send target minion to the cemetery.",
+                 "Hurl a card to a nearby site."):
+        assert isinstance(_action(text), A.Action), text
+
+
+def test_an_unknown_manner_of_motion_is_named_not_executed() -> None:
+    """The engine moves by the manners it knows; another is named, never guessed."""
+    from codex.engine.effects.check import clause_problems
+
+    card = _parsed("Hurl target minion to an adjacent site.")
+    assert any("hurl" in p for p in clause_problems(card.lines[0][0].body[0].clauses[0]))

@@ -246,6 +246,12 @@ class Lexer:
             # start the subject of a relative clause with no relative word (tried after its own readings)
             out = out + [Candidate(1, (Reading("REL_DET", c.readings[0].lemma, "", c.readings[0].entry),))
                          for c in out if c.readings[0].cat == "DET"][:1]
+        self_pron = [c for c in out if c.readings[0].cat == "PRON" and c.readings[0].lemma == "SELF"][:1]
+        if self_pron and i > 0 and self._after_noun(i):
+            # "the border this sits atop": the card named by a pronoun ("this") may be the subject of a
+            # relative clause with no relative word, as its name may (tried after its own readings)
+            out = out + [Candidate(c.length, (Reading("REL_SELF", "SELF", entry=c.readings[0].entry),))
+                         for c in self_pron]
         if self._after_indefinite(i):
             out = out + [c for c in _word_readings(lex, text) if c.readings[0].cat == "ADJ_HEAD" and c not in out]
         if ahead:

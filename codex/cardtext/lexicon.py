@@ -230,7 +230,32 @@ def _load(path: Path, exclude: frozenset[str] = frozenset()) -> Lexicon:
             elif section in (data.get("general_sections") or {}):
                 lex.general[entry_id] = str(data["general_sections"][section])
             _add_section(lex, section, cat, key, entry, entry_id, frames)
+    _add_synonyms(lex, data, frames, exclude)
     return lex
+
+
+def _add_synonyms(lex: Lexicon, data: dict[str, Any], frames: dict[str, Any], exclude: frozenset[str]) -> None:
+    """Words of other games and of plain English for the Codex's own relations (``rival`` for enemy,
+    ``slay`` for kill): each ``synonyms`` entry reads as the entry it ``means`` (``section:word``), with its
+    own inflections, so the parse is the Codex word's, and prints back as the Codex word. One table, not
+    one rule per word: a newer set's wording is data (docs/cardtext.md, "Synonyms")."""
+    for key, spec in _entries(data, "synonyms").items():
+        entry_id = f"synonyms:{key}"
+        if entry_id in exclude:
+            continue
+        section, _, word = str(spec["means"]).partition(":")
+        target = _entries(data, section).get(word)
+        if target is None:
+            raise ValueError(f"grammar/lexicon.yaml synonyms: {key!r} means {spec['means']!r}, which is no entry "
+                             f"(write section:word, e.g. adjectives:enemy)")
+        entry = {k: v for k, v in target.items() if k not in ("forms", "general")}
+        entry["lemma"] = target.get("lemma", word)
+        entry["forms"] = spec.get("forms") or {}
+        lex.entries.add(entry_id)
+        lex.general[entry_id] = str(spec.get("general") or f"synonym of {word!r}")
+        for sec, cat in _ORDER:
+            if sec == section:
+                _add_section(lex, section, cat, key, entry, entry_id, frames)
 
 
 def _add_section(lex: Lexicon, section: str, cat: str | None, key: str, entry: dict[str, Any], entry_id: str,
@@ -307,16 +332,16 @@ def _add_section(lex: Lexicon, section: str, cat: str | None, key: str, entry: d
         lex.add(forms.get("plural", plural(key)), Reading("NOUN", noun, "pl", entry_id))
         return
     if section == "verbs":
-        if cat == "VERB":
-            lex.verbs[key] = [_sense(s, frames) for s in entry.get("senses") or []]
+        if cat == "VERB" and lemma not in lex.verbs:   # a synonym shares its word's senses (``lemma``)
+            lex.verbs[lemma] = [_sense(s, frames) for s in entry.get("senses") or []]
         forms = _verb_forms(key, entry.get("forms") or {})
         if cat == "VERB":
             for form in ("base", "third", "past"):
-                lex.add(forms[form], Reading("VERB", key, form, entry_id))
+                lex.add(forms[form], Reading("VERB", lemma, form, entry_id))
         elif cat == "PART":
-            lex.add(forms["part"], Reading("PART", key, "part", entry_id))
+            lex.add(forms["part"], Reading("PART", lemma, "part", entry_id))
         elif cat == "GERUND":
-            lex.add(forms["ing"], Reading("GERUND", key, "ing", entry_id))
+            lex.add(forms["ing"], Reading("GERUND", lemma, "ing", entry_id))
         return
     if section == "keywords":
         lex.keywords[key] = entry

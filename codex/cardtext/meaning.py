@@ -454,7 +454,16 @@ class _Reader:
                     np.mods.append("only")
                 else:
                     np.mods.append(_mod_word(r))
-            if np.mods[:1] == ["power"] and isinstance(np.count, int) and np.quant is None and np.cmp is None:
+            if qty is not None and qty.data == "qty_stat":
+                # "two 2 power Goblin tokens": a count, then a number the stat word after it names
+                stat = self.tok(qty.children[1]).reading.lemma
+                if np.mods[:1] != ["power"] or not isinstance(stat, int):
+                    # (at the word after the numbers: its reading as the stat's modifier may repair it)
+                    raise MeaningError("two numbers before a noun with no stat after them",
+                                       self.span(mods)[0] if mods is not None else self.span(head)[0])
+                np.stats.append(A.Stat("power", "=", stat))
+                np.mods.pop(0)
+            elif np.mods[:1] == ["power"] and isinstance(np.count, int) and np.quant is None and np.cmp is None:
                 # general: a number and "power" before the noun are its power, not how many ("a 1 power
                 # Spirit token", "target 3 power minion"; found by blind ruling round 14)
                 np.stats.append(A.Stat("power", "=", np.count))
@@ -544,6 +553,8 @@ class _Reader:
             if qty.data == "qty_quant":
                 np.quant = self.tok(qty.children[0]).reading.lemma
                 np.count = self.tok(qty.children[1]).reading.lemma
+            elif qty.data == "qty_stat":   # the second number is read with the stat after it (``np``)
+                np.count = self.tok(qty.children[0]).reading.lemma
             else:
                 np.count = self.tok(qty.children[0]).reading.lemma
                 if qty.children[1] is not None:
@@ -905,13 +916,20 @@ _UNIT_DEEDS = frozenset({"Carry", "Attack", "Defend", "Strike", "Occupy", "Inter
 def _free_relative_head(np: NP, posts: list[Any]) -> str:
     """The noun a free relative stands for (``whoever``, ``whatever`` = "the one that ..."): the doer
     its verb names, a ``player`` for a player's deed (``whoever controls this``), a ``unit`` for a unit's
-    (``whoever carries this``); ``whatever`` never names a player. Anything else (no relative clause,
-    the pronoun as the verb's object, a verb whose doer may be either) is no reading: the sentence is
+    (``whoever carries this``); ``whatever`` never names a player. ``whatever`` as its verb's object is
+    ``everything`` the doer does it to (``whatever this carries``). Anything else (no relative clause,
+    ``whoever`` as the verb's object, a verb whose doer may be either) is no reading: the sentence is
     named as not read rather than guessed."""
     # (no offset: what may repair the reading is the relative clause's verb, after the pronoun, so the
     # search must not backjump past it)
     rels = [p for p in posts if isinstance(p, A.Relative)]
     action = rels[0].clause.action if len(rels) == 1 and isinstance(rels[0].clause, A.Clause) else None
+    if np.head == "whatever" and action is not None and getattr(action, "patient", None) == A.Ref("which") \
+            and getattr(action, "agent", None) not in (None, A.Ref("which")):
+        # "whatever this carries": the free-choice relative as its verb's object is everything that
+        # verb's doer does it to, whatever its kind ("everything this carries"); "whoever" there could
+        # be a player or a unit and stays unread
+        return "everything"
     if action is None or getattr(action, "agent", A.Ref("which")) != A.Ref("which"):
         raise MeaningError(f"{np.head!r}: a free relative is read as the doer of its verb only", None, str(np.head))
     kind = type(action).__name__
@@ -2002,7 +2020,8 @@ class _Clauses(_Interp):
                     posts.append(got)
             it.posts = posts
             if it.np.entry.startswith("free_relatives:") and it.np.kind == "core":
-                it.np = replace(it.np, head=_free_relative_head(it.np, posts))
+                head = _free_relative_head(it.np, posts)
+                it.np = replace(it.np, head=head, det=None if head == "everything" else it.np.det)
         return _group(self, ph)
 
     def post(self, p: Any, host: NP) -> Any:
@@ -2441,6 +2460,65 @@ class _Clauses(_Interp):
                 return s
         return senses[-1] if senses else None
 
+    def _motion_construction(self, lemma: str, values: dict[str, Any], frame: "_Frame"
+                             ) -> tuple[L.Sense, dict[str, Any]] | None:
+        """A verb the lexicon does not know, written with a thing and a place it goes to, is a motion
+        whatever its manner (English's caused-motion construction: "hurl target minion to a nearby site"
+        moves the minion there; without an object, "this site may soar to a nearby void" moves its
+        subject). The manner is the verb's, kept as the Move's ``kind``: the engine executes the kinds it
+        knows and names the others as not executed. Only "to", "into", "onto" and a place word ("there")
+        make the destination, and it must be a place (a site, a location, a void...): "give it to an ally"
+        or "send it to the cemetery" are not motions in the realm. None when the clause is not that."""
+        dest = values.get("dest")
+        if dest is None or frame.slot_of.get("dest") not in ("to", "into", "onto", "place") \
+                or not self._names_place(dest):
+            return None
+        if not set(values) <= {"agent", "patient", "dest", "source"}:
+            return None
+        values = dict(values)
+        if "patient" not in values:        # "X soars to Y": the subject is what moves
+            if "agent" not in values:
+                return None
+            values["patient"] = values.pop("agent")
+        if not self._names_thing(values["patient"]):
+            return None
+        return L.Sense({}, "Move", {"kind": lemma}, {}), values
+
+    def _names_place(self, ph: Any) -> bool:
+        """Whether a phrase is one place or a list of places (``a nearby void``, ``this location``,
+        ``there``)."""
+        if not isinstance(ph, _Phrase) or not ph.items:
+            return False
+        for it in ph.items:
+            np = it.np
+            if np.kind == "place":
+                continue
+            if np.kind != "core" or self.lex.noun_class.get(str(np.head)) != "place":
+                return False
+        return True
+
+    def _names_thing(self, ph: Any) -> bool:
+        """Whether a phrase names things on the board a motion can move (a unit, an artifact, a site, a
+        pronoun for one), not an amount, a zone or a player."""
+        if isinstance(ph, A.Ref):        # a subject already read: "it", "this"
+            return True
+        if isinstance(ph, A.Selector):
+            return self._movable_noun(ph.noun)
+        if not isinstance(ph, _Phrase) or not ph.items:
+            return False
+        for it in ph.items:
+            np = it.np
+            if np.kind in ("pron", "self") or np.kind == "core" and np.head_cat == "NAME":
+                continue
+            if np.kind != "core" or not self._movable_noun(np.head):
+                return False
+        return True
+
+    def _movable_noun(self, noun: Any) -> bool:
+        """A noun for a board object or a place (a site moves too), not a card in a zone or a spell."""
+        return isinstance(noun, str) and noun not in ("card", "spell") \
+            and self.lex.noun_class.get(noun, "object") in ("object", "place")
+
     def _grants_or_node(self, np: NP) -> Any:
         node = self.node(np)
         return node
@@ -2632,6 +2710,10 @@ class _Clauses(_Interp):
             values["amount"] = values.pop(role)
             if sense is not None and sense.args.get("how") == "reduce_to":
                 sense = next((s for s in self.lex.verbs.get(lemma) or [] if s.args.get("how") == "reduce_by"), sense)
+        if sense is None and voice == "active" and not self.lex.verbs.get(lemma):
+            motion = self._motion_construction(lemma, values, frame)
+            if motion is not None:
+                sense, values = motion
         if sense is None or sense.primitive is None:
             roles = tuple((role, _as_thing(role, self.phrase(v))) for role, v in values.items())
             return A.Action(lemma, tuple(sorted(roles, key=lambda rv: _ROLE_ORDER.get(rv[0], 99))))

@@ -1100,6 +1100,8 @@ class _Verb:
         a = self.a
         lemma = {"move": "move", "teleport": "teleport", "push": "push", "pull": "pull", "drag": "drag", "fly": "fly",
                  "throw": "throw", "roll": "roll", "leap": "leap"}.get(a.kind)
+        if lemma is None and a.kind.isalpha() and a.kind.islower() and a.kind != "step":
+            lemma = a.kind   # a verb the lexicon does not know, read as a motion by its construction
         if a.kind == "step":
             steps = "a step" if a.steps in (None, 1) and not a.up_to else f"{'up to ' if a.up_to else ''}{self.p.word(a.steps)} steps"
             return _j(self.subject_and_verb(a.patient, "take"), steps,
