@@ -160,9 +160,25 @@ def own_keywords(state: GameState, unit: Unit, loc: Location | None = None) -> K
         kw = kw.merge(applied.granted)
     if applied.lost != Keywords():
         kw = kw.without(applied.lost)
+    if applied.cant_gain != Keywords():      # what it gained does not take; what it has printed stays
+        kw = kw.without(applied.cant_gain.without(unit.keywords))
     if any("disabled" in e.states for e in lasting_on(state, unit)) or applied.disabled is not None:
         kw = kw.with_(disabled=True)
+    if kw.ward and not unit.keywords.ward and is_evil(unit):
+        kw = kw.with_(ward=False)      # a Ward given to it does not take (rulebook "Evil")
     return kw
+
+
+#: The subtypes that make a minion evil (rulebook "Evil": "A minion is considered evil if it is a
+#: demon, undead, or monster.")
+EVIL_SUBTYPES = frozenset({"demon", "undead", "monster"})
+
+
+def is_evil(unit: Unit) -> bool:
+    """An evil minion: "Evil minions can't be warded" (rulebook "Evil", "Ward"). A Ward an effect
+    gives it does not take; a Ward printed on the card stands, the card's own text taking precedence
+    over the rules' in a direct conflict (Codex "The Silver Rule")."""
+    return unit.is_minion and any(s.lower() in EVIL_SUBTYPES for s in unit.subtypes)
 
 
 def power_of(state: GameState, unit: Unit) -> tuple[int, int]:
