@@ -341,13 +341,6 @@ def _check_location(loc: Location, site: Site | None, auras: list[Aura], kind: s
     elif site is not None and loc.region is Region.VOID:
         checks.add(f"{ptr}/at", f"square {loc.square} has a site, so it has no void location",
                    "use its surface or subsurface")
-    elif site is not None and loc.region.is_subsurface:
-        water = site.affinity.water > 0 or site.flooded or any(
-            "flood" in a.effects and loc.square in a.squares for a in auras)
-        if (loc.region is Region.UNDERWATER) != water:
-            region = "underwater" if water else "underground"
-            checks.add(f"{ptr}/at", f"{site.name} is a {'water' if water else 'land'} site; its subsurface is {region}",
-                       f"use [{loc.square}, \"{region}\"]")
     if kind == "avatar" and loc.region.is_subsurface:
         checks.add(f"{ptr}/at", "an Avatar may never be underground or underwater",
                    "put the Avatar on the surface of a site (or in the void before its first site)")
@@ -730,7 +723,29 @@ def load(doc: Any, cards: CardSource | None = None) -> tuple[GameState, D.Action
                       board.sites, tuple(units), tuple(auras), artifacts=tuple(artifacts),
                       as_if_adjacent=tuple((a, b) for a, b in parsed.as_if_adjacent), lasting=lasting,
                       counters=_counters(parsed, auras))
+    _check_subsurfaces(state, checks)
+    if checks.problems:
+        raise ScenarioError(checks.problems)
     return state, action
+
+
+def _check_subsurfaces(state: GameState, checks: _Checks) -> None:
+    """A unit below a site is underwater under a water site and underground under a land site
+    (Codex "Subsurface"). Checked on the whole board, so what makes a site water or land is what the
+    rules say now: its affinity, Flooded, and the ongoing effects of every card (a flood aura, "This
+    site is flooded", a site that lost its abilities and with them Flooded), as the engine reads it
+    everywhere else (`ongoing.site_is_water`). Units are built in the document's order, one each."""
+    from codex.engine.ongoing import site_is_water
+    for i, unit in enumerate(state.units):
+        loc = unit.location
+        site = state.site_at(loc.square)
+        if site is None or not loc.region.is_subsurface:
+            continue
+        water = site_is_water(state, site)
+        if (loc.region is Region.UNDERWATER) != water:
+            region = "underwater" if water else "underground"
+            checks.add(f"/units/{i}/at", f"{site.name} is a {'water' if water else 'land'} site; its subsurface is "
+                       f"{region}", f"use [{loc.square}, \"{region}\"]")
 
 
 def _counters(doc: D.ScenarioDoc, auras: list[Aura]) -> tuple[tuple[str, int], ...]:
