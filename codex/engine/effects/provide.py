@@ -79,7 +79,15 @@ def _none_of(patient: Any) -> tuple[bool, frozenset[str]] | None:
     return no_mana, frozenset(elements)
 
 
-@executes(A.Provide, problems=_provide_problems)
+def _clause_problems(clause: A.Clause) -> Iterator[str]:
+    duration = clause.duration
+    if duration is not None and duration.kind == "until" and duration.turn is None:
+        from codex.engine.effects.durations import _end_kind
+        if _end_kind(duration.event) != "leaves":     # "until X leaves the realm" is read; other events are not
+            yield "a site's threshold changed until an event"
+
+
+@executes(A.Provide, problems=_provide_problems, clause_problems=_clause_problems)
 def _provide(run: Run, act: A.Provide, clause: A.Clause) -> list[Obj]:
     """The sites the words name provide the threshold chosen (or named), or none of what the words
     name, for the effect's duration."""
