@@ -333,8 +333,7 @@ def _aura_border(a: D.AuraDoc, ptr: str, checks: _Checks) -> tuple[int, int] | N
     return found
 
 
-def _check_location(loc: Location, site: Site | None, auras: list[Aura], kind: str, ptr: str,
-                    checks: _Checks) -> None:
+def _check_location(loc: Location, site: Site | None, kind: str, ptr: str, checks: _Checks) -> None:
     if site is None and loc.region is not Region.VOID:
         checks.add(f"{ptr}/at", f"square {loc.square} has no site, so it has no {loc.region.value}",
                    f"add a site on square {loc.square} or put the unit in the void")
@@ -369,7 +368,7 @@ def _oversized_location(loc: Location, size: tuple[int, int], board: GameState, 
     return anchor
 
 
-def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], board: GameState,
+def _units(doc: D.ScenarioDoc, sites: dict[int, Site], board: GameState,
            checks: _Checks) -> list[Unit]:
     units: list[Unit] = []
     seen: set[str] = set()
@@ -385,7 +384,7 @@ def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], board:
             "avatar" if card.type == "avatar" else "minion")
         loc = parse_location(u.at, sites)
         if u.size is None or tuple(u.size) == (1, 1):
-            _check_location(loc, sites.get(loc.square), auras, kind, ptr, checks)
+            _check_location(loc, sites.get(loc.square), kind, ptr, checks)
         if kind == "avatar":
             if u.controller in avatars:
                 checks.add(f"{ptr}/kind", f"{u.controller} already has an Avatar", "one Avatar per player")
@@ -412,7 +411,7 @@ def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], board:
         size = tuple(u.size) if u.size is not None else abilities.size or (1, 1)
         if size != (1, 1):
             if u.size is None:
-                _check_location(loc, sites.get(loc.square), auras, kind, ptr, checks)
+                _check_location(loc, sites.get(loc.square), kind, ptr, checks)
             loc = _oversized_location(loc, (size[0], size[1]), board, kind, ptr, checks)
         units.append(Unit(u.id, name, u.controller, u.owner or u.controller, kind, loc, attack, defense,
                           u.damage, u.tapped, u.summoned_this_turn, kw, text=text,
@@ -704,7 +703,7 @@ def load(doc: Any, cards: CardSource | None = None) -> tuple[GameState, D.Action
     auras = _auras(parsed, checks)
     board = GameState(Turn(parsed.turn.active), tuple(players), tuple(sorted(sites.values(), key=lambda s: s.square)),
                       (), tuple(auras))
-    units = _units(parsed, sites, auras, board, checks)
+    units = _units(parsed, sites, board, checks)
     _carriers(parsed, units, board, checks)
     artifacts = _artifacts(parsed, units, board, player_ids[0], checks)
     action = _resolve_cards(parsed.action, "/action", checks)

@@ -53,6 +53,12 @@ def _end_kind(event: Any) -> str | None:
     return None
 
 
+def until_leaves(duration: A.Duration | None) -> bool:
+    """"until X leaves the realm" (or "for as long as X remains in the realm", `realm_while`)."""
+    return duration is not None and duration.kind == "until" and duration.turn is None \
+        and _end_kind(duration.event) == "leaves"
+
+
 def until_of(run: "Run", clause: A.Clause) -> tuple[str, str | None]:
     """(``Lasting.until``, ``Lasting.ends_on``) for the clause's duration."""
     duration = clause.duration

@@ -82,8 +82,8 @@ def _none_of(patient: Any) -> tuple[bool, frozenset[str]] | None:
 def _clause_problems(clause: A.Clause) -> Iterator[str]:
     duration = clause.duration
     if duration is not None and duration.kind == "until" and duration.turn is None:
-        from codex.engine.effects.durations import _end_kind
-        if _end_kind(duration.event) != "leaves":     # "until X leaves the realm" is read; other events are not
+        from codex.engine.effects.durations import until_leaves
+        if not until_leaves(duration):     # "until X leaves the realm" is read; other events are not
             yield "a site's threshold changed until an event"
 
 
