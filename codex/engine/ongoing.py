@@ -44,7 +44,7 @@ def site_is_water(state: GameState, site: Site) -> bool:
         from codex.engine.effects.statics import land_by
         if land_by(state, site.square) is not None:     # "Affected sites aren't water sites"
             return False
-    if site.affinity.water > 0:
+    if _provides_water(state, site):
         return True
     if site.flooded:      # Flooded is an ability: a site that lost its abilities lost it (Codex "Flooded")
         if not state.statics:
@@ -61,8 +61,45 @@ def site_is_water(state: GameState, site: Site) -> bool:
     return False
 
 
-def site_affinity(state: GameState, site: Site) -> Affinity:
+def _provides_water(state: GameState, site: Site) -> bool:
+    """Whether the site provides water affinity now (Codex "Water Site": "If a site previously provided
+    water affinity and then stops providing water affinity, then it also stops being a water site"):
+    printed or given by a lasting effect, and no ongoing effect says it provides none."""
+    if _fixed(state, site):
+        return site.affinity.water > 0
+    if provided_affinity(state, site).water == 0:
+        return False
+    if state.statics:
+        from codex.engine.effects.statics import site_suppressed
+        _, elements, _ = site_suppressed(state, site.square)
+        if elements is None or "water" in elements:
+            return False
+    return True
+
+
+def site_lasting(state: GameState, site: Site) -> list[Lasting]:
+    """The lasting effects on ``site`` now, in the order they began (one that lasts while its card is
+    in the realm ends as soon as the card leaves)."""
+    return [e for e in state.lasting if e.sites and e.on_site(site)
+            and (e.until != "source" or in_realm(state, e.source))]
+
+
+def provided_affinity(state: GameState, site: Site) -> Affinity:
+    """The affinity a site provides before static abilities: printed (none for Rubble), then what each
+    lasting effect on it adds or takes away, oldest first (Codex "Ongoing Effect": within a layer,
+    "apply the effects based on their timestamp"). The printed affinity is never changed."""
     aff = Affinity() if site.rubble else site.affinity
+    if not state.lasting or _fixed(state, site):
+        return aff
+    for e in site_lasting(state, site):
+        aff = aff + e.threshold
+        if e.no_threshold:
+            aff = Affinity.of({k: (0 if k in e.no_threshold else n) for k, n in aff.as_dict().items()})
+    return aff
+
+
+def site_affinity(state: GameState, site: Site) -> Affinity:
+    aff = provided_affinity(state, site)
     if site_is_water(state, site) and aff.water == 0:
         aff = replace(aff, water=1)
     if state.statics and not _fixed(state, site):
@@ -79,6 +116,8 @@ def site_mana(state: GameState, site: Site) -> int:
     """The mana a site provides its controller each turn: 1, none for Rubble or while an effect says
     it provides none."""
     if site.rubble:
+        return 0
+    if state.lasting and not _fixed(state, site) and any(e.no_mana for e in site_lasting(state, site)):
         return 0
     if state.statics:
         from codex.engine.effects.statics import site_suppressed
