@@ -114,6 +114,25 @@ class SClause:
     caused: bool = False          # what a causative verb makes happen: a bare infinitive, agreeing with no subject
 
 
+#: Adverbs of an effect's time ("permanently"). A relative clause in a present tense picks out a noun by
+#: what is true of it now, which has no duration, so such an adverb written last in it (right before
+#: the main verb, or ending the phrase) says how long the main clause's effect lasts.
+_EFFECT_TIME_ADVERBS = frozenset({"permanently"})
+
+
+def _effect_time_adverb(sc: Any) -> tuple[SClause, str] | None:
+    """A present relative clause ending with an adverb of an effect's time: (the clause without it,
+    the adverb); else None."""
+    if not isinstance(sc, SClause) or sc.vgroup is None or not sc.chunks:
+        return None
+    last = sc.chunks[-1]
+    vg = sc.vgroup
+    if last.kind != "adv" or last.value not in _EFFECT_TIME_ADVERBS or vg.form not in ("base", "third") \
+            or vg.perfect or vg.modal:
+        return None
+    return SClause(sc.subject, sc.vgroup, sc.chunks[:-1], sc.start, sc.end, sc.gap, sc.caused), last.value
+
+
 #: Nouns that stand for a noun already named: they take a determiner and an ordinal, no modifier.
 _PROFORMS = frozenset({"one"})
 
@@ -2283,6 +2302,11 @@ class _Clauses(_Interp):
         tail_advs = []
         while rest and rest[-1].kind == "adv":
             tail_advs.insert(0, rest.pop().value)
+        if rest and rest[-1].kind == "rel" and (moved := _effect_time_adverb(rest[-1].value)) is not None:
+            # "Target site you control permanently provides (W)": the adverb before the main verb is the
+            # effect's time, not the relative clause's
+            rest[-1] = Chunk(rest[-1].kind, moved[0], rest[-1].start, rest[-1].end, rest[-1].prep, rest[-1].text)
+            tail_advs.insert(0, moved[1])
         if not rest:
             for a in tail_advs:
                 b.adverb(a)
@@ -2611,6 +2635,9 @@ class _Clauses(_Interp):
                 # "tap a unit you control this turn": a duration ends the effect, not the relative clause
                 # (a past one keeps it as its scope: "a minion that attacked this turn")
                 outer.extras.this_turn = True
+                continue
+            if present and k == len(sc.chunks) - 1 and c.kind == "adv" and c.value in _EFFECT_TIME_ADVERBS:
+                outer.adverb(c.value)      # "give a minion you control permanently ...": the effect's time
                 continue
             if present and k == len(sc.chunks) - 1 and c.kind == "pp" and c.prep in ("until", "during"):
                 outer.pp([c], 0, c)

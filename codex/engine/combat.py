@@ -385,8 +385,22 @@ def break_ward(state: GameState, unit_id: str, instead: str) -> Resolved:
     if u is None:
         return state, []
     state = state.with_unit(replace(u, keywords=replace(u.keywords, ward=False)))
-    return state, [WardBroke(u.id, u.name, instead, rules=("ward", "replacement-effect") + (
+    return state, _evil_ward_readings(u) + [WardBroke(u.id, u.name, instead, rules=("ward", "replacement-effect") + (
         ("unit",) if u.is_avatar else ()))]
+
+
+def _evil_ward_readings(u: Unit) -> list[Event]:
+    """An `ambiguity` note when an evil minion's own card says Ward: the rulebook's "Evil minions
+    can't be warded" and the card's own text, which the Silver Rule puts first in a direct conflict.
+    The Ward stands (the reading taken); a Ward only given to it does not take (`ongoing.own_keywords`)."""
+    from codex.engine.ongoing import is_evil
+    if not is_evil(u):
+        return []
+    kinds = ", ".join(u.subtypes)
+    return [Note("ambiguity", f"{u.name} is evil ({kinds}) and its own card says Ward: read by the rulebook's "
+                 "Evil entry it has no Ward (“Evil minions can't be warded”); read by the Silver Rule, the "
+                 "card's own text takes precedence in a direct conflict and the Ward stands (the reading this "
+                 "engine takes).", {"unit": u.id}, rules=("ward.evil", "the-silver-rule"))]
 
 
 def lose_life(state: GameState, player_id: str, amount: int, because: str,

@@ -1103,6 +1103,14 @@ class SiteDestroyed(Event):
     was_rubble: bool = False
     controller: str | None = None      # who controlled it as it left (its own triggers are theirs)
     words: str = ""                    # its text as it left: "When this site is destroyed, ..." hears this
+    #: the site as it left the realm (last known information: "Whenever a site you control is
+    #: destroyed" is read of it, not of the Rubble left behind); not part of the ruling's data
+    was: Any = field(default=None, compare=False, repr=False)
+
+    def data(self) -> dict[str, Any]:
+        out = super().data()
+        out.pop("was", None)
+        return out
 
     def text(self) -> str:
         if self.was_rubble:

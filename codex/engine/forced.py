@@ -54,8 +54,10 @@ def _part_reason(state: GameState, unit: Unit, frm: Location, to: Location, how:
         elif is_diagonal(frm.square, to.square):
             if how != "fly":
                 return Reason.DIAGONAL_NEEDS_AIRBORNE, "airborne.diagonal"
-            if frm.region is not Region.SURFACE or to.region is not Region.SURFACE:
+            if frm.region is not Region.SURFACE:      # the start decides (Codex "Airborne")
                 return Reason.AIRBORNE_ONLY_ON_SURFACE, "airborne.surface-only"
+            if to.region not in (Region.SURFACE, Region.VOID):
+                return Reason.NOT_ADJACENT, "adjacent.regions"
         elif to.square not in orthogonal_neighbours(frm.square):
             return Reason.NOT_ADJACENT, "step.forced"
         elif frm.region is not to.region and {frm.region, to.region} != {Region.SURFACE, Region.VOID}:

@@ -44,7 +44,7 @@ def site_is_water(state: GameState, site: Site) -> bool:
         from codex.engine.effects.statics import land_by
         if land_by(state, site.square) is not None:     # "Affected sites aren't water sites"
             return False
-    if site.affinity.water > 0:
+    if _provides_water(state, site):
         return True
     if site.flooded:      # Flooded is an ability: a site that lost its abilities lost it (Codex "Flooded")
         if not state.statics:
@@ -61,8 +61,45 @@ def site_is_water(state: GameState, site: Site) -> bool:
     return False
 
 
-def site_affinity(state: GameState, site: Site) -> Affinity:
+def _provides_water(state: GameState, site: Site) -> bool:
+    """Whether the site provides water affinity now (Codex "Water Site": "If a site previously provided
+    water affinity and then stops providing water affinity, then it also stops being a water site"):
+    printed or given by a lasting effect, and no ongoing effect says it provides none."""
+    if _fixed(state, site):
+        return site.affinity.water > 0
+    if provided_affinity(state, site).water == 0:
+        return False
+    if state.statics:
+        from codex.engine.effects.statics import site_suppressed
+        _, elements, _ = site_suppressed(state, site.square)
+        if elements is None or "water" in elements:
+            return False
+    return True
+
+
+def site_lasting(state: GameState, site: Site) -> list[Lasting]:
+    """The lasting effects on ``site`` now, in the order they began (one that lasts while its card is
+    in the realm ends as soon as the card leaves)."""
+    return [e for e in state.lasting if e.sites and e.on_site(site)
+            and (e.until != "source" or in_realm(state, e.source))]
+
+
+def provided_affinity(state: GameState, site: Site) -> Affinity:
+    """The affinity a site provides before static abilities: printed (none for Rubble), then what each
+    lasting effect on it adds or takes away, oldest first (Codex "Ongoing Effect": within a layer,
+    "apply the effects based on their timestamp"). The printed affinity is never changed."""
     aff = Affinity() if site.rubble else site.affinity
+    if not state.lasting or _fixed(state, site):
+        return aff
+    for e in site_lasting(state, site):
+        aff = aff + e.threshold
+        if e.no_threshold:
+            aff = Affinity.of({k: (0 if k in e.no_threshold else n) for k, n in aff.as_dict().items()})
+    return aff
+
+
+def site_affinity(state: GameState, site: Site) -> Affinity:
+    aff = provided_affinity(state, site)
     if site_is_water(state, site) and aff.water == 0:
         aff = replace(aff, water=1)
     if state.statics and not _fixed(state, site):
@@ -79,6 +116,8 @@ def site_mana(state: GameState, site: Site) -> int:
     """The mana a site provides its controller each turn: 1, none for Rubble or while an effect says
     it provides none."""
     if site.rubble:
+        return 0
+    if state.lasting and not _fixed(state, site) and any(e.no_mana for e in site_lasting(state, site)):
         return 0
     if state.statics:
         from codex.engine.effects.statics import site_suppressed
@@ -160,9 +199,25 @@ def own_keywords(state: GameState, unit: Unit, loc: Location | None = None) -> K
         kw = kw.merge(applied.granted)
     if applied.lost != Keywords():
         kw = kw.without(applied.lost)
+    if applied.cant_gain != Keywords():      # what it gained does not take; what it has printed stays
+        kw = kw.without(applied.cant_gain.without(unit.keywords))
     if any("disabled" in e.states for e in lasting_on(state, unit)) or applied.disabled is not None:
         kw = kw.with_(disabled=True)
+    if kw.ward and not unit.keywords.ward and is_evil(unit):
+        kw = kw.with_(ward=False)      # a Ward given to it does not take (rulebook "Evil")
     return kw
+
+
+#: The subtypes that make a minion evil (rulebook "Evil": "A minion is considered evil if it is a
+#: demon, undead, or monster.")
+EVIL_SUBTYPES = frozenset({"demon", "undead", "monster"})
+
+
+def is_evil(unit: Unit) -> bool:
+    """An evil minion: "Evil minions can't be warded" (rulebook "Evil", "Ward"). A Ward an effect
+    gives it does not take; a Ward printed on the card stands, the card's own text taking precedence
+    over the rules' in a direct conflict (Codex "The Silver Rule")."""
+    return unit.is_minion and any(s.lower() in EVIL_SUBTYPES for s in unit.subtypes)
 
 
 def power_of(state: GameState, unit: Unit) -> tuple[int, int]:

@@ -333,21 +333,13 @@ def _aura_border(a: D.AuraDoc, ptr: str, checks: _Checks) -> tuple[int, int] | N
     return found
 
 
-def _check_location(loc: Location, site: Site | None, auras: list[Aura], kind: str, ptr: str,
-                    checks: _Checks) -> None:
+def _check_location(loc: Location, site: Site | None, kind: str, ptr: str, checks: _Checks) -> None:
     if site is None and loc.region is not Region.VOID:
         checks.add(f"{ptr}/at", f"square {loc.square} has no site, so it has no {loc.region.value}",
                    f"add a site on square {loc.square} or put the unit in the void")
     elif site is not None and loc.region is Region.VOID:
         checks.add(f"{ptr}/at", f"square {loc.square} has a site, so it has no void location",
                    "use its surface or subsurface")
-    elif site is not None and loc.region.is_subsurface:
-        water = site.affinity.water > 0 or site.flooded or any(
-            "flood" in a.effects and loc.square in a.squares for a in auras)
-        if (loc.region is Region.UNDERWATER) != water:
-            region = "underwater" if water else "underground"
-            checks.add(f"{ptr}/at", f"{site.name} is a {'water' if water else 'land'} site; its subsurface is {region}",
-                       f"use [{loc.square}, \"{region}\"]")
     if kind == "avatar" and loc.region.is_subsurface:
         checks.add(f"{ptr}/at", "an Avatar may never be underground or underwater",
                    "put the Avatar on the surface of a site (or in the void before its first site)")
@@ -376,7 +368,7 @@ def _oversized_location(loc: Location, size: tuple[int, int], board: GameState, 
     return anchor
 
 
-def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], board: GameState,
+def _units(doc: D.ScenarioDoc, sites: dict[int, Site], board: GameState,
            checks: _Checks) -> list[Unit]:
     units: list[Unit] = []
     seen: set[str] = set()
@@ -392,7 +384,7 @@ def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], board:
             "avatar" if card.type == "avatar" else "minion")
         loc = parse_location(u.at, sites)
         if u.size is None or tuple(u.size) == (1, 1):
-            _check_location(loc, sites.get(loc.square), auras, kind, ptr, checks)
+            _check_location(loc, sites.get(loc.square), kind, ptr, checks)
         if kind == "avatar":
             if u.controller in avatars:
                 checks.add(f"{ptr}/kind", f"{u.controller} already has an Avatar", "one Avatar per player")
@@ -419,7 +411,7 @@ def _units(doc: D.ScenarioDoc, sites: dict[int, Site], auras: list[Aura], board:
         size = tuple(u.size) if u.size is not None else abilities.size or (1, 1)
         if size != (1, 1):
             if u.size is None:
-                _check_location(loc, sites.get(loc.square), auras, kind, ptr, checks)
+                _check_location(loc, sites.get(loc.square), kind, ptr, checks)
             loc = _oversized_location(loc, (size[0], size[1]), board, kind, ptr, checks)
         units.append(Unit(u.id, name, u.controller, u.owner or u.controller, kind, loc, attack, defense,
                           u.damage, u.tapped, u.summoned_this_turn, kw, text=text,
@@ -711,7 +703,7 @@ def load(doc: Any, cards: CardSource | None = None) -> tuple[GameState, D.Action
     auras = _auras(parsed, checks)
     board = GameState(Turn(parsed.turn.active), tuple(players), tuple(sorted(sites.values(), key=lambda s: s.square)),
                       (), tuple(auras))
-    units = _units(parsed, sites, auras, board, checks)
+    units = _units(parsed, sites, board, checks)
     _carriers(parsed, units, board, checks)
     artifacts = _artifacts(parsed, units, board, player_ids[0], checks)
     action = _resolve_cards(parsed.action, "/action", checks)
@@ -730,7 +722,29 @@ def load(doc: Any, cards: CardSource | None = None) -> tuple[GameState, D.Action
                       board.sites, tuple(units), tuple(auras), artifacts=tuple(artifacts),
                       as_if_adjacent=tuple((a, b) for a, b in parsed.as_if_adjacent), lasting=lasting,
                       counters=_counters(parsed, auras))
+    _check_subsurfaces(state, checks)
+    if checks.problems:
+        raise ScenarioError(checks.problems)
     return state, action
+
+
+def _check_subsurfaces(state: GameState, checks: _Checks) -> None:
+    """A unit below a site is underwater under a water site and underground under a land site
+    (Codex "Subsurface"). Checked on the whole board, so what makes a site water or land is what the
+    rules say now: its affinity, Flooded, and the ongoing effects of every card (a flood aura, "This
+    site is flooded", a site that lost its abilities and with them Flooded), as the engine reads it
+    everywhere else (`ongoing.site_is_water`). Units are built in the document's order, one each."""
+    from codex.engine.ongoing import site_is_water
+    for i, unit in enumerate(state.units):
+        loc = unit.location
+        site = state.site_at(loc.square)
+        if site is None or not loc.region.is_subsurface:
+            continue
+        water = site_is_water(state, site)
+        if (loc.region is Region.UNDERWATER) != water:
+            region = "underwater" if water else "underground"
+            checks.add(f"/units/{i}/at", f"{site.name} is a {'water' if water else 'land'} site; its subsurface is "
+                       f"{region}", f"use [{loc.square}, \"{region}\"]")
 
 
 def _counters(doc: D.ScenarioDoc, auras: list[Aura]) -> tuple[tuple[str, int], ...]:

@@ -361,6 +361,10 @@ class Lasting:
     damage: tuple[Any, ...] = ()         # "each ally taking 1 less damage ...": (change, amount, "for each" words, Ctx)
     prevent: int | None = None           # "the next time it would take damage, prevent (all | N) of that damage":
                                          # that much prevented once, then the effect ends (-1: all of it)
+    sites: tuple[tuple[int, str], ...] = ()   # the sites it is on: (square, name), while that site is there
+    threshold: Affinity = Affinity()     # "Target site permanently provides (W)": threshold those sites add
+    no_threshold: frozenset[str] = frozenset()   # "... provides no water affinity": elements they provide none of
+    no_mana: bool = False                # "... provides no mana": they provide no mana
 
     def covers(self, unit: "Unit") -> bool:
         """Whether the effect is on ``unit`` now: one of its units, or (an effect over an area) a unit
@@ -373,6 +377,11 @@ class Lasting:
             return True
         from codex.engine.effects.select import fits
         return fits(unit, self.who)
+
+    def on_site(self, site: "Site") -> bool:
+        """Whether the effect is on ``site``: the site it was put on, still there (a site destroyed
+        or replaced is another card: the effect on the one that left the realm is over)."""
+        return not site.rubble and (site.square, site.name) in self.sites
 
     def describe(self) -> str:
         if self.told:

@@ -121,7 +121,7 @@ def destroy_site(state: GameState, square: int) -> Changed:
     rules = (("site.destroyed", "rubble.left", "rubble", "cemetery") + (("ownership",) if owned_by_other else ())
              if not site.rubble else ("rubble.treated-as-site", "token.banished-instead", "rubble.left"))
     return state, [SiteDestroyed(square, site.name, site.owner, site.rubble, site.controller,
-                                 "" if site.rubble else site.text, rules=rules)]
+                                 "" if site.rubble else site.text, was=site, rules=rules)]
 
 
 def flood(state: GameState, square: int, this_turn: bool) -> Changed:

@@ -1,5 +1,6 @@
-"""Effects that keep units from untapping: a static "Enemy minions can't untap", and a lasting
-"It does not untap the next time it would".
+"""Effects that keep units from untapping: a static "Enemy minions can't untap", a lasting
+"It does not untap the next time it would", and a lasting "It can't untap until your next turn" /
+"... for as long as this minion remains in the realm" (for its duration, `effects.durations`).
 
 Untapping happens in two places: the start phase (Codex "Untap": "All of your cards in the realm
 untap during your Start phase") and effects that untap a unit (`effects.board._tap`). Both ask
@@ -16,6 +17,8 @@ from codex.engine.state import GameState, Lasting, Unit
 
 #: The state a lasting "doesn't untap the next time it would" puts its units in.
 SKIPS_UNTAP = "skips its next untap"
+#: The state a lasting "can't untap" (for a duration) puts its units in.
+CANT_UNTAP = "can't untap"
 
 
 def held_tapped(state: GameState, unit: Unit) -> tuple[GameState, Event | None]:
@@ -27,6 +30,12 @@ def held_tapped(state: GameState, unit: Unit) -> tuple[GameState, Event | None]:
     if rule is not None:
         return state, Note("stays_tapped", f"{unit.name} can't untap: it stays tapped.", {"unit": unit.id},
                            rules=("the-silver-rule", "untap"), from_card=rule.quote)
+    from codex.engine.ongoing import lasting_on
+    held = next((e for e in lasting_on(state, unit) if CANT_UNTAP in e.states), None)
+    if held is not None:
+        return state, Note("stays_tapped", f"{unit.name} can't untap ({held.name}): it stays tapped.",
+                           {"unit": unit.id}, rules=("ongoing-effect", "untap"),
+                           from_card=held.quote if isinstance(held.quote, CardQuote) else None)
     effect = next((e for e in state.lasting if SKIPS_UNTAP in e.states and unit.id in e.units), None)
     if effect is None:
         return state, None
@@ -74,4 +83,25 @@ def skip_next_untap(run: Any, clause: Any) -> list[Any]:
     return objs
 
 
-__all__ = ["SKIPS_UNTAP", "held_tapped", "skip_next_untap", "skips_next_untap"]
+def holds_untapped(clause: Any) -> bool:
+    """"It can't untap until your next turn", "Target minion doesn't untap for as long as this
+    minion remains in the realm": a negated untap of units named, for the clause's duration (none
+    listed: while its card is in the realm, or for good from a magic; `durations.until_of`)."""
+    from codex.cardtext import ast as A
+    return isinstance(clause, A.Clause) and clause.negated and clause.modal in (None, "can") \
+        and isinstance(clause.action, A.Tap) and clause.action.untap and clause.action.patient is not None \
+        and clause.action.agent is None and not clause.adverbs and not clause.adjuncts and not clause.conditions \
+        and clause.per is None and clause.purpose is None and clause.scope is None and not clause.instead
+
+
+def hold_untapped(run: Any, clause: Any) -> list[Any]:
+    """The units named can't untap while the effect lasts: a lasting effect `held_tapped` reads at
+    every untap (the start phase's and an effect's)."""
+    from codex.engine.effects.board import lasting, patients_or_self
+    objs = [o for o in patients_or_self(run, clause.action.patient) if o.kind == "unit"]
+    lasting(run, clause, objs, states=frozenset({CANT_UNTAP}), quote=run.ctx.quote, told="no untapping")
+    return objs
+
+
+__all__ = ["CANT_UNTAP", "SKIPS_UNTAP", "held_tapped", "hold_untapped", "holds_untapped", "skip_next_untap",
+           "skips_next_untap"]

@@ -16,6 +16,7 @@ from codex.engine.effects.context import Obj
 from codex.engine.effects.execute import Run, executes
 from codex.engine.effects.select import NotExecutable, describe, locations_of, name_of, select, singular
 from codex.engine.events import Event, Note
+from codex.engine.keywords import Keywords
 from codex.engine.state import Lasting
 from codex.engine.zones import take_top
 
@@ -552,8 +553,32 @@ def _grant(run: Run, act: A.Grant, clause: A.Clause) -> list[Obj]:
     for g in computed:
         power += _computed_power(run, g.amount)
     patients = modifiable(run, patients_or_self(run, act.patient), "gain or change anything")
+    _gains_refused(run, patients, kw)
     lasting(run, clause, patients, keywords=kw, power=power)
     return patients
+
+
+def _gains_refused(run: Run, patients: list[Obj], kw: Keywords) -> None:
+    """Say which of the keywords given do not take, and why (the keywords are recomputed without
+    them, `ongoing.own_keywords`, so they stop nothing if the ban ends): a Ward given to an evil
+    minion (rulebook "Evil"), a keyword an effect says it can't gain (Codex "Can vs. Can't")."""
+    from codex.engine.effects.statics import applied_to
+    from codex.engine.events import CardQuote
+    from codex.engine.ongoing import is_evil
+    for obj in patients:
+        unit = run.state.unit(str(obj.key)) if obj.kind == "unit" else None
+        if unit is None:
+            continue
+        if kw.ward and is_evil(unit) and not unit.keywords.ward:
+            run.note("not_gained", f"{unit.name} is evil ({', '.join(unit.subtypes)}): it can't be warded, so it "
+                     "gains no Ward.", ("ward.evil",), unit=unit.id)
+        applied = applied_to(run.state, unit)
+        banned = [n for n in kw.names() if n in applied.cant_gain.names() and n not in unit.keywords.names()]
+        if banned:
+            quote: CardQuote | None = applied.cant_gain_by[0] if applied.cant_gain_by else None
+            run.emit(Note("not_gained", f"{unit.name} can't gain {', '.join(banned)}"
+                          + (f" ({quote.card})" if quote else "") + ": the 'can't' takes precedence, so it does not "
+                          "have it.", {"unit": unit.id}, rules=("can-vs-cant",), from_card=quote))
 
 
 def _computed_power(run: Run, value: A.Quantity) -> int:

@@ -195,9 +195,15 @@ def clause_problems(clause: Any) -> Iterator[str]:
     if is_link(clause):
         yield from link_problems(clause)
         return
-    from codex.engine.untapping import skips_next_untap
+    from codex.engine.effects.durations import realm_while
+    clause = realm_while(clause)     # "for as long as X remains in the realm": the effect's duration
+    from codex.engine.untapping import holds_untapped, skips_next_untap
     if skips_next_untap(clause):
         yield from sel_problems(clause.action.patient)
+        return
+    if holds_untapped(clause):
+        yield from sel_problems(clause.action.patient)
+        yield from duration_problems(clause.duration)
         return
     from codex.engine.effects.whenever import whenever_clause, whenever_problems
     if whenever_clause(clause):

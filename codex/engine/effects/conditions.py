@@ -222,6 +222,9 @@ def clause_holds(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
             raise NotExecutable("a condition about an attack going well, outside 'while'")
         result = attacked(state, ctx, clause)     # "if this minion hasn't attacked this turn"
         return not result if clause.negated else result
+    if has_damage_words(act):      # "while it has no damage": the unit's damage, not things it has
+        result = _has_damage(state, ctx, act)
+        return not result if clause.negated else result
     role = _none_of(act)
     if role is not None:
         words = A.replace(getattr(act, role), det=None)
@@ -296,7 +299,31 @@ def counted(sel: Any) -> tuple[A.Selector, str, int] | None:
     return A.replace(sel, quant=None, count=None), sel.quant, sel.count
 
 
+def has_damage_words(act: Any) -> bool:
+    """"while it has damage", "if this minion has no damage", "has 3 or more damage": the damage a
+    unit has, not something it owns (Codex "Wounded": "A wounded minion is one that has taken damage")."""
+    return isinstance(act, A.Own) and isinstance(act.patient, A.Selector) and act.patient.noun == "damage" \
+        and not act.patient.filters and not act.patient.mods
+
+
+def _has_damage(state: GameState, ctx: Ctx, act: A.Own) -> bool:
+    """Whether every unit the words name has damage (none with "no damage"; a count compared with
+    "N or more damage")."""
+    units = _units(state, select_all(state, ctx, act.agent))
+    if not units:
+        return False
+    sel = act.patient
+    count = counted(sel)
+    if count is not None:
+        return all(_COUNT_CMP[count[1]](u.damage, count[2]) for u in units)
+    if sel.det == "no":
+        return all(u.damage == 0 for u in units)
+    return all(u.damage > 0 for u in units)
+
+
 def _control(state: GameState, ctx: Ctx, act: Any) -> bool:
+    if has_damage_words(act):
+        return _has_damage(state, ctx, act)
     owners = {str(o.key) if o.kind == "player" else controller_of(state, o)
               for o in select_all(state, ctx, act.agent)} - {None}
     count = counted(act.patient)
@@ -594,6 +621,9 @@ def condition_problems(node: Any) -> Iterator[str]:
         yield f"the comparison '{act.cmp}'"
     if isinstance(act, A.Located) and isinstance(act.where, A.Where):
         yield from filter_problems(act.where)
+    if has_damage_words(act):             # "while it has damage": the unit's damage (`_has_damage`)
+        yield from sel_problems(act.agent)
+        return
     for role in CONDITION_ROLES.get(type(act), ()):
         value = getattr(act, role, None)
         if role == "type" and isinstance(value, A.Selector):

@@ -53,6 +53,12 @@ def _end_kind(event: Any) -> str | None:
     return None
 
 
+def until_leaves(duration: A.Duration | None) -> bool:
+    """"until X leaves the realm" (or "for as long as X remains in the realm", `realm_while`)."""
+    return duration is not None and duration.kind == "until" and duration.turn is None \
+        and _end_kind(duration.event) == "leaves"
+
+
 def until_of(run: "Run", clause: A.Clause) -> tuple[str, str | None]:
     """(``Lasting.until``, ``Lasting.ends_on``) for the clause's duration."""
     duration = clause.duration
@@ -78,6 +84,44 @@ def until_of(run: "Run", clause: A.Clause) -> tuple[str, str | None]:
         if kind == "again":
             return "event", "again"
     raise NotExecutable(f"the duration {duration.kind!r}")
+
+
+#: "while X remains / stays in the realm": the verbs of a card's staying where it is
+_STAYING = ("remain", "stay")
+
+
+def realm_while(clause: A.Clause) -> A.Clause:
+    """"... for as long as this minion remains in the realm", "... while X stays / is in the realm":
+    a while-condition on a card's being in the realm is the effect's duration, the same as "until X
+    leaves the realm" (Codex "Ongoing Effect": an effect applies during its duration), so it is
+    given as that duration; any other clause is returned unchanged."""
+    if not isinstance(clause, A.Clause) or clause.duration is not None:
+        return clause
+    whiles = [c for c in clause.conditions if isinstance(c, A.Condition) and c.kind == "while"]
+    if len(whiles) != 1:
+        return clause
+    who = _in_realm_subject(whiles[0].clause)
+    if who is None:
+        return clause
+    leaves = A.Clause(action=A.Leave(patient=who, source=A.Selector(noun="realm", det="the")))
+    return A.replace(clause, conditions=tuple(c for c in clause.conditions if c is not whiles[0]),
+                     duration=A.Duration("until", event=leaves))
+
+
+def _in_realm_subject(cond: Any) -> Any:
+    """The card a clause says is in the realm ("X is in the realm", "X remains / stays in the
+    realm"), or None."""
+    if not isinstance(cond, A.Clause) or cond.negated or cond.modal is not None or cond.conditions \
+            or cond.adverbs or cond.duration is not None:
+        return None
+    act = cond.action
+    if isinstance(act, A.Located) and not cond.adjuncts and isinstance(act.where, A.Where) \
+            and act.where.rel == "in_realm" and act.where.of is None:
+        return act.patient
+    if isinstance(act, A.Action) and act.lemma in _STAYING and [a.prep for a in cond.adjuncts] == ["in_realm"] \
+            and [r for r, _ in act.roles] == ["patient"]:
+        return dict(act.roles)["patient"]
+    return None
 
 
 def until_again(duration: A.Duration | None) -> bool:

@@ -170,9 +170,13 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     from codex.engine.effects.links import is_link, run_links
     if is_link(clause):          # "units can move between them as if they were adjacent": a permission that lasts
         return run_links(run, clause)
-    from codex.engine.untapping import skip_next_untap, skips_next_untap
+    from codex.engine.effects.durations import realm_while
+    clause = realm_while(clause)     # "for as long as X remains in the realm": the effect's duration
+    from codex.engine.untapping import hold_untapped, holds_untapped, skip_next_untap, skips_next_untap
     if skips_next_untap(clause):     # "It does not untap the next time it would"
         return skip_next_untap(run, clause)
+    if holds_untapped(clause):       # "It can't untap until your next turn"
+        return hold_untapped(run, clause)
     from codex.engine.effects.whenever import leave_whenever, whenever_clause
     if whenever_clause(clause):      # "..., and whenever it kills a unit, you gain 1 life"
         return leave_whenever(run, clause)

@@ -542,6 +542,15 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                 _check_words(verb.patient)
                 out.append(Static("cant", ctx, None, (verb.kind, verb), conds, order))
                 continue
+            if isinstance(verb, A.Grant) and verb.grants:
+                # "Other minions nearby can't gain Airborne": the keywords they would gain from an
+                # effect do not take; printed ones stay (Codex "Can vs. Can't": the 'can't' wins)
+                _check_words(verb.patient)
+                kw, power = grants_of(verb.grants)
+                if power or kw == Keywords():
+                    raise Unsupported("a ban on gaining power")
+                out.append(Static("cant_gain", ctx, verb.patient, kw, conds, order))
+                continue
             if isinstance(verb, A.Tap) and verb.untap:       # "Enemy minions can't untap" (`untapping.py`)
                 _check_words(verb.patient)
                 out.append(Static("cant", ctx, None, ("untap", verb), conds, order))
@@ -1709,6 +1718,8 @@ class Applied:
     disabled: CardQuote | None = None
     granted: Keywords = Keywords()
     lost: Keywords = Keywords()
+    cant_gain: Keywords = Keywords()           # keywords it can't gain (printed ones stay)
+    cant_gain_by: tuple[CardQuote, ...] = ()    # the effects that say so
     power: int = 0
     sources: tuple[CardQuote, ...] = ()
     subtypes: tuple[str, ...] | None = None    # the subtypes an effect gives instead of the printed ones
@@ -1807,9 +1818,10 @@ def _applied_now(state: GameState, unit: Unit) -> Applied:
     me = Obj("unit", unit.id)
     silenced = _silenced_sources(state)
     result: dict[str, Any] = {"silenced": None, "disabled": None, "granted": Keywords(), "lost": Keywords(),
-                              "power": 0, "sources": (), "subtypes": None, "also": (), "typed_by": ()}
+                              "cant_gain": Keywords(), "cant_gain_by": (), "power": 0, "sources": (), "subtypes": None, "also": (),
+                              "typed_by": ()}
     for s in state.statics:
-        if s.kind not in ("silence", "disable", "grant", "lose", "power", "subtype") or not _active(
+        if s.kind not in ("silence", "disable", "grant", "lose", "cant_gain", "power", "subtype") or not _active(
                 state, s, silenced - {s.ctx.source} if s.kind == "silence" else silenced):
             continue
         if me not in affected(state, s):
@@ -1822,6 +1834,9 @@ def _applied_now(state: GameState, unit: Unit) -> Applied:
             result["granted"] = result["granted"].merge(s.payload)
         elif s.kind == "lose":
             result["lost"] = result["lost"].merge(s.payload)
+        elif s.kind == "cant_gain":
+            result["cant_gain"] = result["cant_gain"].merge(s.payload)
+            result["cant_gain_by"] = result["cant_gain_by"] + (s.quote,)
         elif s.kind == "power":
             result["power"] += int(s.payload) * times(state, s)
         elif s.kind == "subtype":

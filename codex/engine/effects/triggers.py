@@ -494,7 +494,13 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
     if isinstance(event, Marked):
         return _marked(state, ctx, act, event)
     if isinstance(event, (ArtifactBroken, SiteDestroyed)):
-        return isinstance(act, A.Remove) and act.kind == "destroy" and _in(state, ctx, act.patient, subject)
+        if not (isinstance(act, A.Remove) and act.kind == "destroy"):
+            return False
+        if isinstance(event, SiteDestroyed) and event.was is not None and not event.was_rubble:
+            # "Whenever a site you control is destroyed": the words are read of the site as it left
+            # the realm (its controller, its kind), not of the Rubble token that no one controls
+            state = state.with_site(event.was)
+        return _in(state, ctx, act.patient, subject)
     if isinstance(event, (Damaged, SiteDamaged, AvatarDamaged)):
         return _dealt(state, ctx, act, event)
     if isinstance(event, Summoned):
