@@ -550,6 +550,47 @@ def heal_damage_from_as_amount(node: Any) -> Any:
     return A.transform(node, rewrite)
 
 
+def damage_dealt_changed_as_modify(node: Any) -> Any:
+    """"Damage dealt to allied minions here is reduced by 1" is "Allied minions here take 1 less
+    damage"; "Damage dealt by X is reduced by N" is "X deals N less damage" (the amount of damage
+    named by what it is dealt to or by, changed: the form ``ModifyDamage`` the grammar gives the
+    second wording; found by blind ruling round 18). "increased by" reads as "more". Other nodes
+    unchanged."""
+    def rewrite(n: Any) -> Any:
+        found = _damage_dealt(n)
+        if found is None:
+            return n
+        role, who = found
+        change = "less" if n.how == "reduce_by" else "more"
+        return A.ModifyDamage(change=change, amount=n.amount, **{role: who})
+    if not any(_damage_dealt(n) is not None for n in A.walk(node)):
+        return node
+    return A.transform(node, rewrite)
+
+
+def _damage_dealt(n: Any) -> tuple[str, Any] | None:
+    """("patient" or "agent", who) of "damage dealt to (by) X" changed by an amount, else None."""
+    if not isinstance(n, A.ChangeAmount) or n.how not in ("reduce_by", "increase_by") or n.agent is not None \
+            or not isinstance(n.amount, int):
+        return None
+    sel = n.patient
+    if not (isinstance(sel, A.Selector) and sel.noun.lower() == "damage" and len(sel.filters) == 1
+            and sel.det is None and not sel.mods and sel.count is None):
+        return None
+    rel = sel.filters[0]
+    if not (isinstance(rel, A.Relative) and isinstance(rel.clause, A.Clause)
+            and isinstance(rel.clause.action, A.Damage) and not rel.clause.conditions):
+        return None
+    dmg = rel.clause.action
+    if not (isinstance(dmg.amount, A.Ref) and dmg.amount.word == "which") or dmg.kind is not None:
+        return None
+    if dmg.patient is not None and dmg.agent is None:
+        return "patient", dmg.patient
+    if dmg.agent is not None and dmg.patient is None:
+        return "agent", dmg.agent
+    return None
+
+
 def _damage_from(n: Any) -> tuple[Any, int | None] | None:
     """(who is healed, how much: None for all) of a Heal of "N damage from X", else None."""
     if not isinstance(n, A.Heal) or n.amount is not None or n.agent is not None or n.source is not None:
@@ -889,6 +930,7 @@ def _abilities_of(text: str, name: str | None, spell: bool, _names_version: int)
 #: every ability in this order before it is classified and executed (one form for each meaning, so
 #: every reader sees the same nodes; each function says which wordings and why).
 READINGS = (your_choice_as_default, direction_adjunct_as_adverb, choose_one_as_or, heal_damage_from_as_amount,
+            damage_dealt_changed_as_modify,
             affected_area_as_here, until_end_of_turn_as_this_turn, place_of_entering_the_realm_as_filter,
             place_of_death_as_filter, would_trigger_as_replacement, use_once_as_limit)
 

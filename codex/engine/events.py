@@ -1046,10 +1046,13 @@ class MagicResolved(Event):
     spell: str
     targets: tuple[str, ...]
     executed: bool
+    partly: bool = False            # some of its abilities resolve, the others are named
 
     def text(self) -> str:
         aimed = f" targeting {', '.join(self.targets)}" if self.targets else ""
-        tail = "" if self.executed else " (Its card-text effect is not resolved by this version of the engine.)"
+        tail = "" if self.executed else (" (Part of its card text is not resolved by this version of the engine.)"
+                                         if self.partly else
+                                         " (Its card-text effect is not resolved by this version of the engine.)")
         return f"{self.spell} is cast{aimed}.{tail}"
 
 

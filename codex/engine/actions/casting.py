@@ -362,8 +362,13 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
     targets = _targets_allowed(res, a, spell, caster, ptr, rechecked=_TRIED.get())
     res.state = _pay(res.state, pid, spell.cost)
     effects = spell.abilities.of_kind(AbilityKind.SPELL) + spell.abilities.of_kind(AbilityKind.TRIGGERED)
-    runs = bool(effects) and all(e.executed for e in effects) and not spell.abilities.unreadable
-    res.emit(MagicResolved(spell.name, a.targets, executed=runs, rules=("casting.magic",)))
+    whole = bool(effects) and all(e.executed for e in effects) and not spell.abilities.unreadable
+    # each of its abilities (a line of its text) that this engine executes resolves, in order; the
+    # others are named, never dropped in silence, and never guessed (found by blind ruling round 18:
+    # "You gain 3 life." beside an unreadable line had been dropped with it)
+    runs = any(e.executed for e in effects)
+    res.emit(MagicResolved(spell.name, a.targets, executed=whole, partly=runs and not whole,
+                           rules=("casting.magic",)))
     warded = set()
     for t in targets:
         if t.controller != pid and keywords_at(res.state, t).ward:
@@ -380,6 +385,9 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
         for i, ability in enumerate(spell.abilities.abilities):
             if ability.kind is not AbilityKind.SPELL:
                 continue
+            if not ability.executed:
+                res.emit(AbilityNotExecuted(caster.id, spell.name, ability.describe(), rules=("storyline",)))
+                continue
             ctx = replace(_magic_ctx(res, a, spell, pid, caster.id, i, ability, tuple(t.id for t in targets),
                                      rechecked=_TRIED.get()), shielded=tuple(warded))
             res.emit(AbilityResolved(sid, spell.name, ability.text, rules=("storyline", "casting.magic"),
@@ -393,6 +401,9 @@ def _resolve_magic(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: st
             res.apply((done.state, done.events))
             bound = done.ctx.bound
         _leave_delayed(res, spell, sid, pid, caster.id, tuple(t.id for t in targets if t.id not in warded), bound)
+        for what in spell.abilities.not_executed():
+            if not any(what == ab.describe() for ab in spell.abilities.abilities if ab.kind is AbilityKind.SPELL):
+                res.emit(AbilityNotExecuted(caster.id, spell.name, what, rules=("storyline",)))
     else:
         for what in spell.abilities.not_executed():
             res.emit(AbilityNotExecuted(caster.id, spell.name, what, rules=("storyline",)))
@@ -539,7 +550,7 @@ def _leave_delayed(res: Resolution, spell: C.Spell, sid: str, pid: str, caster: 
     from codex.engine.state import DelayedTrigger
     added = []
     for i, ability in enumerate(spell.abilities.abilities):
-        if ability.kind is not AbilityKind.TRIGGERED:
+        if ability.kind is not AbilityKind.TRIGGERED or not ability.executed:   # not executed: named instead
             continue
         trigger = getattr(ability.node, "trigger", None)
         turn = getattr(trigger, "turn", None)

@@ -205,7 +205,10 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     if isinstance(act, A.Group) and act.conj == "and" and all(isinstance(c, A.Clause) for c in act.items):
         acted: list[Obj] = []
         for item in act.items:
-            acted += run_clause(run, item)
+            done = run_clause(run, item)
+            if done:    # "deal 4 damage to X and 2 to each other unit there": "other" than X too
+                run.ctx = run.ctx.bind("other", list(run.ctx.lookup("other") or ()) + done)
+            acted += done
         return acted
     if shared_actions(act):
         return _run_shared(run, clause, act)

@@ -546,6 +546,15 @@ def kind_is(state: GameState, obj: Obj, typ: str) -> bool:
     return False
 
 
+def _other_than_it(sel: A.Selector) -> bool:
+    """Whether an "other X" is placed by what "it" names ("each other minion at its location"):
+    then "other" contrasts with that too, not only with the card itself."""
+    if not any(m.lower() == "other" for m in sel.mods) and not (isinstance(sel.det, str) and sel.det.lower() == "another"):
+        return False
+    return any(isinstance(n, A.Ref) and n.word == "it" or isinstance(n, A.Selector) and n.det == "its"
+               for f in sel.filters for n in A.walk(f))
+
+
 def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
     you = ctx.controller
     low = mod.lower()
@@ -560,6 +569,11 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
         return lambda o: controller_of(state, o) not in (you, None)
     if low == "other":
         others = {ctx.source} | set(ctx.lookup("other") or ())
+        if ctx.source.kind == "spell":
+            # a magic is no object on the board: its "other" contrasts with what its words named
+            # before ("Remove 1 damage from target minion. Remove all damage from each other
+            # allied minion"), and with its caster (found by blind ruling round 18)
+            others |= set(ctx.lookup("it") or ())
         if ctx.lookup("mover"):      # "another adjacent location" for a unit moved: other than where it is
             others |= {Obj("location", loc) for loc in source_locations(state, ctx)}
         return lambda o: o not in others and not (ctx.source.kind == "spell" and o.key == ctx.caster) \
@@ -1501,6 +1515,10 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
             owner = controller_of(state, holders[0]) or ctx.controller
             from dataclasses import replace as dc_replace
             mods_ctx = dc_replace(ctx, controller=owner).bind("other", holders)
+    elif _other_than_it(sel) and ctx.lookup("it"):
+        # "each other minion at its location", "each other enemy adjacent to it": other than what
+        # "it" names too, the one the words measure from (found by blind ruling round 18)
+        mods_ctx = ctx.bind("other", list(ctx.lookup("other") or ()) + list(ctx.lookup("it") or ()))
     tests = [noun_test] + [_mod_test(state, mods_ctx, m) for m in sel.mods if m.lower() not in (
         "random", "strongest", "weakest", "only") + NEAREST + FURTHEST]
     if isinstance(sel.det, str) and sel.det.lower() == "another":

@@ -172,8 +172,9 @@ def _summon(run: Run, act: A.Summon, clause: A.Clause) -> list[Obj]:
                                   f"{zc.owner}'s {zc.zone} (it is card {zc.position + 1} from the top)", key, [],
                                   f"/players/{zc.owner}/{zc.zone}")
         if data is None or data.type != "minion" or data.attack is None:
-            run.note("not_minion", f"{card.name} is not a minion card this ruling knows: it is not summoned.",
-                     card=card.name)
+            why = "its power is not given" if data is not None and data.type == "minion" else \
+                "it is not a minion card this ruling knows"
+            run.note("not_minion", f"{card.name} is not summoned: {why}.", card=card.name)
             continue
         loc = _choose_place(run, places, card.name)
         if loc is None:
