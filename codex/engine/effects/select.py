@@ -149,6 +149,11 @@ def locations_of(state: GameState, obj: Obj) -> list[Location]:
         return [obj.key]
     if obj.kind == "projectile":
         return [obj.key.path[-1]] if obj.key.path else []
+    if obj.kind == "player":
+        # a player stands nowhere: where a place is measured from "you" ("each enemy minion adjacent
+        # to you"), "you" is the player's Avatar (Codex "You"; found by blind ruling round 19)
+        avatar = state.avatar_of(str(obj.key)) if state.has_player(str(obj.key)) else None
+        return [avatar.location] if avatar is not None else []
     return []
 
 
