@@ -222,7 +222,12 @@ def source_locations(state: GameState, ctx: Ctx) -> list[Location]:
     if ctx.source.kind == "spell":
         caster = state.unit(ctx.caster) if ctx.caster else None
         return [caster.location] if caster else []
-    return locations_of(state, ctx.source)
+    found = locations_of(state, ctx.source)
+    if not found and ctx.lookup("was_at"):
+        # a card sacrificed to pay for its own ability "doesn't go to the cemetery until the effect is
+        # resolved" (Codex "Sacrifice"): its "here" is where it was (found by blind ruling round 21)
+        return [o.key for o in ctx.lookup("was_at") or () if o.kind == "location"]
+    return found
 
 
 def _candidates(state: GameState, kind: str) -> list[Obj]:
