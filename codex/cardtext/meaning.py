@@ -3937,8 +3937,19 @@ def _cost(clause: A.Clause) -> A.Cost:
     if isinstance(act, A.LoseGrant):
         return A.Cost("lose", act.grants)
     if isinstance(act, A.Pay):
+        life = _life_amount(act.patient)
+        if life is not None:         # "Pay 2 life →": the life cost "Lose 2 life →" is
+            return A.Cost("life", life)
         return A.Cost("pay", act.patient)
     return A.Cost("action", act if isinstance(act, A.Action) else clause)
+
+
+def _life_amount(words: Any) -> int | None:
+    """N of "N life" (paid as a cost), else None."""
+    if isinstance(words, A.Selector) and words.noun == "life" and isinstance(words.count, int) and not words.det \
+            and not words.mods and not words.filters:
+        return words.count
+    return None
 
 
 def arrow_ability(left: tuple[str, Any, tuple[str, ...]], body: A.Sentence, span: A.Span) -> Any:

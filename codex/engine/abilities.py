@@ -797,8 +797,9 @@ def additional_cost(sentence: Any) -> bool:
     cond = conds[0]
     clause = getattr(cond, "clause", None)
     return isinstance(cond, A.Condition) and cond.kind == "additional_cost" and isinstance(clause, A.Clause) \
-        and isinstance(clause.action, A.Cast) and isinstance(clause.action.patient, A.Ref) \
-        and clause.action.patient.word == "SELF"
+        and isinstance(clause.action, A.Cast) and (
+            isinstance(clause.action.patient, A.Ref) and clause.action.patient.word == "SELF"
+            or names_this_card(clause.action.patient))     # "to cast this spell" (blind ruling round 21)
 
 
 def _about_casting_itself(sentence: Any) -> bool:

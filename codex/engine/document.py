@@ -205,6 +205,7 @@ class ArtifactDoc(Doc):
     cost: Count = 0
     text: Text = ""
     counters: Count = Field(default=0, description="counters on it (\"enters the realm with 6 counters\")")
+    tapped: StrictBool = Field(default=False, description="tapped (a \"Tap →\" ability of its own used)")
 
 
 class LastingDoc(Doc):

@@ -80,6 +80,11 @@ def start_phase(state: GameState) -> Resolved:
     untapped = tuple(u.name for u in state.units if u.controller == pid and u.tapped and u.id not in stay)
     state = state.with_units(replace(u, tapped=False) if u.controller == pid and u.id not in stay else u
                              for u in state.units)
+    # "All of your cards in the realm untap" (Codex "Untap"): artifacts tapped for their abilities too
+    mine = [a for a in state.artifacts if a.tapped and state.artifact_controller(a) == pid]
+    if mine:
+        untapped += tuple(a.name for a in mine)
+        state = state.evolve(artifacts=tuple(replace(a, tapped=False) if a in mine else a for a in state.artifacts))
     events.append(Untapped(pid, untapped, rules=("start-phase", "untap")))
     events += held
     still = tuple(u.name for u in state.units if u.controller != pid and u.tapped)

@@ -187,7 +187,7 @@ def state_json(state: GameState) -> dict[str, Any]:
         units.append(entry)
     artifacts = [{"id": a.id, "name": a.name, "at": loc_json(state.artifact_location(a)), "bearer": a.bearer,
                   "controller": state.artifact_controller(a), "owner": a.owner, "carriable": a.carriable,
-                  "token": a.token, **({"animated_as": a.animated_as} if a.animated_as else {}),
+                  "token": a.token, "tapped": a.tapped, **({"animated_as": a.animated_as} if a.animated_as else {}),
                   **_counters_json(state, f"artifact:{a.id}")}
                  for a in state.artifacts]
     return {

@@ -531,7 +531,7 @@ def _artifacts(doc: D.ScenarioDoc, units: list[Unit], board: GameState, first_pl
                             carriable=not monument,
                             token=a.token, controller=None if not monument else (a.controller or owner),
                             cost=cost, text=text, abilities=abilities_of(text, name) if text else Abilities(),
-                            subtypes=card.subtypes if card else ()))
+                            subtypes=card.subtypes if card else (), tapped=a.tapped))
     return out
 
 

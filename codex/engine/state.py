@@ -168,6 +168,7 @@ class Artifact:
     abilities: Abilities = Abilities()
     subtypes: tuple[str, ...] = ()       # Monument, Weapon, Relic... (from its card)
     animated_as: str | None = None       # the unit it is while animated (Codex "Animate")
+    tapped: bool = False                 # tapped to pay a "Tap →" cost (rulebook "Tapping a Card")
 
     @property
     def is_lance(self) -> bool:

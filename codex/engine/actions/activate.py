@@ -108,8 +108,17 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
             raise res.illegal(found_tap, f"{name} cannot tap to pay for its ability", ptr + "/unit")
         res.state = state.with_unit(replace(unit, tapped=True))
         res.emit(Tapped(unit.id, unit.name))
+    elif taps and obj.kind == "artifact":
+        # cards in the realm tap to pay costs, and only untapped ones (rulebook "Tapping a Card":
+        # "Players can only tap untapped cards"; found by blind ruling round 19)
+        artifact = next(x for x in state.artifacts if x.id == obj.key)
+        if artifact.tapped:
+            raise res.illegal((Reason.TAPPED, "tap"), f"{name} is tapped: it cannot tap to pay for its "
+                              "ability", ptr + "/artifact")
+        res.state = state.evolve(artifacts=tuple(replace(x, tapped=True) if x.id == artifact.id else x
+                                                 for x in state.artifacts))
     res.emit(Activated(str(obj.key), name, ability.text, next(iter(_where(res.state, obj)), _nowhere()),
-                       detail=f"use \u201c{ability.text}\u201d", taps=bool(taps) and obj.kind == "unit",
+                       detail=f"use \u201c{ability.text}\u201d", taps=bool(taps) and obj.kind in ("unit", "artifact"),
                        rules=("activated-ability", "storyline")))
     if mana:
         player = res.state.player(pid)

@@ -286,7 +286,11 @@ def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
     from codex.engine.effects.results import without_results
     if isinstance(sentences, tuple):      # "If tied, choose one", "if none die": read by `results`
         sentences = without_results(sentences)
+    from codex.engine.effects.instead import is_alternative, plain
     for n, sentence in enumerate(sentences if isinstance(sentences, tuple) else (sentences,)):
+        if n and is_alternative(sentence):      # "If C, Y instead." after a sentence (`instead.py`)
+            yield from condition_problems(sentence.conditions[0])
+            sentence = plain(sentence)
         if isinstance(sentence, A.Unparsed):
             yield "an unreadable sentence"
             continue

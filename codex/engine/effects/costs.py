@@ -132,6 +132,9 @@ def pay(res: "Resolution", ctx: Ctx, costs: tuple[A.Cost, ...], pointer: str) ->
             if not objs:
                 raise res.illegal((Reason.NO_SUCH_ABILITY, "sacrifice"), f"nothing to sacrifice for {ctx.source_name}",
                                   pointer)
+            if ctx.source in objs:      # sacrificing itself: its "here" stays where it was (Codex "Sacrifice")
+                from codex.engine.effects.select import locations_of
+                ctx = ctx.bind("was_at", [Obj("location", loc) for loc in locations_of(res.state, ctx.source)])
             res.apply(_sacrifice(res, ctx, objs))
             ctx = ctx.bind("sacrificed", objs)
         elif cost.kind == "discard":
@@ -223,6 +226,10 @@ def _discard(res: "Resolution", ctx: Ctx, cost: A.Cost, i: int, pointer: str) ->
         options = [c.name for c in hand.named if noun == "card" or c.kind == noun] + [
             k for k in ("spell", "site") if noun in ("card", k) and (getattr(hand, k + "s") is None
                                                                    or getattr(hand, k + "s") > 0)]
+        if not options:       # no such card in the hand: the cost cannot be paid (found by blind ruling round 21)
+            from codex.engine.reasons import Reason
+            raise res.illegal((Reason.NOT_IN_HAND, "activated-ability"),
+                              f"{ctx.source_name}'s cost: {ctx.controller} has no {noun} in hand to discard", pointer)
         if len(options) == 1 and count == 1 and options[0] not in ("spell", "site"):
             given = options[0]
         else:

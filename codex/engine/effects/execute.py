@@ -447,6 +447,12 @@ def _clauses_to_run(run: Run, sentence: A.Sentence) -> list[A.Clause]:
     if set(sentence.links) != {"or"}:
         raise NotExecutable("clauses joined by both 'and' and 'or'")
     options = [f"{i + 1}:{type(c.action).__name__.lower()}" for i, c in enumerate(clauses)]
+    given = run.ctx.answer("which")
+    number = str(given).split(":")[0].strip() if isinstance(given, (str, int)) and not isinstance(given, bool) else ""
+    if number.isdigit() and 1 <= int(number) <= len(clauses):
+        # the option's number decides ("2", "2:gainlife", "2:gain": a writer names the effect in the
+        # card's words, not the engine's label; found by blind ruling round 21)
+        return [clauses[int(number) - 1]]
     picked = run.ctx.choose("which", options, why="choose which of its effects happens")[0]
     return [clauses[int(str(picked).split(":")[0]) - 1]]
 
@@ -587,11 +593,23 @@ def _named_in(conditions: tuple[Any, ...]) -> Any:
 def run_sentences(run: Run, sentences: tuple[Any, ...]) -> None:
     """Sentences in order (a clause may run the rest itself: a projectile's sentences, once per
     projectile)."""
+    from codex.engine.effects.instead import is_alternative, plain, replaces
     from codex.engine.effects.results import has_extreme, is_tie_break, kills
+    skip = -1
     for i, sentence in enumerate(sentences):
         run.rest = tuple(sentences[i + 1:])
+        if i == skip:
+            continue
         if i and is_tie_break(sentence) and has_extreme(sentences[i - 1]):
             continue        # "If tied, choose one": the sentence before left the tie to its chooser (`results`)
+        following = sentences[i + 1] if i + 1 < len(sentences) else None
+        if following is not None and is_alternative(following):
+            # "X. If C, Y instead.": one or the other (`instead.py`)
+            skip = i + 1
+            if replaces(run, sentence, following):
+                run.note("instead", f"{run.ctx.source_name}: the condition holds, so its second effect happens "
+                         "instead of the first.", ("replacement-effect",))
+                sentence = plain(following)
         before = len(run.events)
         run_sentence(run, sentence)
         if kills(sentence):

@@ -62,7 +62,18 @@ def _moved_to(run: Run, clause: A.Clause) -> list[Obj]:
         return []
 
 
+def _life_paid(act: A.Pay) -> int | None:
+    """N of "pay N life" (an additional cost: "As an additional cost to cast this spell, pay 4 life")."""
+    sel = act.patient
+    if isinstance(sel, A.Selector) and sel.noun == "life" and isinstance(sel.count, int) and not sel.det \
+            and not sel.mods and not sel.filters:
+        return sel.count
+    return None
+
+
 def _pay_problems(act: A.Pay) -> Iterator[str]:
+    if _life_paid(act) is not None:
+        return
     if not isinstance(act.patient, A.Mana) and not isinstance(act.patient, int):
         yield "paying something other than mana"
     elif isinstance(act.patient, A.Mana) and not all(s.strip("()").isdecimal() for s in act.patient.symbols):
@@ -71,8 +82,23 @@ def _pay_problems(act: A.Pay) -> Iterator[str]:
 
 @executes(A.Pay, problems=_pay_problems)
 def _pay(run: Run, act: A.Pay, clause: A.Clause) -> list[Obj]:
-    """Pay mana from the controller's pool; without enough, nothing is paid (and nothing follows)."""
+    """Pay mana from the controller's pool; without enough, nothing is paid (and nothing follows).
+    Paying life (the rulebook lists "paying life" among costs) takes it from the controller, who must
+    have that much (at death's door, none); without it nothing is paid."""
     from codex.engine.events import ManaPaid
+    life = _life_paid(act)
+    if life is not None:
+        from codex.engine.combat import lose_life
+        player = run.state.player(run.ctx.controller)
+        if player.life < life or player.at_deaths_door:
+            run.note("cannot_pay", f"{player.id} has {player.life} life and cannot pay {life}: nothing follows.",
+                     ("life.cost",), player=player.id, cost=life)
+            run.did = False
+            return []
+        run.state, events = lose_life(run.state, player.id, life, f"the cost of {run.ctx.source_name}",
+                                      ("life.cost",))
+        run.emit(*events)
+        return []
     if isinstance(act.patient, A.Mana):
         cost = sum(int(s.strip("()")) for s in act.patient.symbols)
     else:

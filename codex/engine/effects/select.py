@@ -149,6 +149,11 @@ def locations_of(state: GameState, obj: Obj) -> list[Location]:
         return [obj.key]
     if obj.kind == "projectile":
         return [obj.key.path[-1]] if obj.key.path else []
+    if obj.kind == "player":
+        # a player stands nowhere: where a place is measured from "you" ("each enemy minion adjacent
+        # to you"), "you" is the player's Avatar (Codex "You"; found by blind ruling round 19)
+        avatar = state.avatar_of(str(obj.key)) if state.has_player(str(obj.key)) else None
+        return [avatar.location] if avatar is not None else []
     return []
 
 
@@ -217,7 +222,12 @@ def source_locations(state: GameState, ctx: Ctx) -> list[Location]:
     if ctx.source.kind == "spell":
         caster = state.unit(ctx.caster) if ctx.caster else None
         return [caster.location] if caster else []
-    return locations_of(state, ctx.source)
+    found = locations_of(state, ctx.source)
+    if not found and ctx.lookup("was_at"):
+        # a card sacrificed to pay for its own ability "doesn't go to the cemetery until the effect is
+        # resolved" (Codex "Sacrifice"): its "here" is where it was (found by blind ruling round 21)
+        return [o.key for o in ctx.lookup("was_at") or () if o.kind == "location"]
+    return found
 
 
 def _candidates(state: GameState, kind: str) -> list[Obj]:
