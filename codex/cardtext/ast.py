@@ -226,7 +226,8 @@ class Group(Node, frozen=True):
 class Quantity(Node, frozen=True):
     """A computed amount: ``kind`` ``power`` (of ``of``), ``cost`` (mana cost of ``of``), ``count``
     (the number of objects ``of`` selects), ``life``, ``damage`` (damage dealt or taken), ``sum``,
-    ``difference``, ``half``, ``double``; ``of`` the object or set it is computed from."""
+    ``difference``, ``half``, ``double``, ``that_much`` (the amount of the event a trigger heard: "Whenever
+    you gain life, deal that much damage ..."); ``of`` the object or set it is computed from."""
 
     kind: str
     of: Any = None

@@ -214,6 +214,12 @@ class Lexer:
             ahead.append(Candidate(j - i, (Reading("MANA", symbols, entry="symbol"),)))
         nxt = self.pieces[i + 1].text if i + 1 < len(self.pieces) else ""
         out = _local_readings(lex, text, nxt)
+        if low == "as":
+            # "As this minion enters the realm, ...": a subordinator only where it opens the sentence (tried
+            # first there: the meaning layer refuses any other clause it opens, and the preposition is tried
+            # next, "As an additional cost, ..."); elsewhere "as" is the preposition ("enters as a copy")
+            out = [c for c in out if c.readings[0].cat == "SUB" and i == 0] + \
+                [c for c in out if c.readings[0].cat != "SUB"]
         if text == "," and self._ends_fronted_phrase(i):
             # the first comma of a sentence that opens with "When", "If", "At", "After"...: the end of that
             # phrase (a clause comma) before a list comma

@@ -1689,6 +1689,13 @@ class _Builder:
         if self.current is not None and self.current.open_sep:
             raise MeaningError("a list item that is a prepositional phrase", ch.start)
         # time and scope phrases
+        if prep in _PLACE_ADJ and np.kind == "core" and np.head == "turn" and np.det in ("each", "this") \
+                and not np.mods:
+            # "dies nearby each turn": a place word standing alone, then a time (a turn is no place
+            # to be near: the word is not the preposition of "a unit nearby the caster")
+            self.one(chunks, i, Chunk("place", prep, ch.start, ch.end, text=prep))
+            self.time_np(np, chunks, i)
+            return i + 1
         if prep == "on" and _arrival_np(np):
             # "tap all other units there on arrival": a time (when the move before it arrives), not a place
             ex.conditions.append(A.Condition("when", A.Clause(A.Enter())))
@@ -2659,6 +2666,8 @@ class _Clauses(_Interp):
                 sc.chunks[0].value in ("able", "need") and kind == "if":
             ex.conditions.append(A.Condition("if_able" if sc.chunks[0].value == "able" else "if_needed"))
             return
+        if kind == "as":    # only "As this minion enters the realm," (a trigger, `upon_trigger`) is read
+            raise MeaningError("a clause opened by 'as' that is no trigger on entering the realm", ch.start)
         clause = self.clause(sc, None, imperative_ok=False)
         subject = self.clause_subject
         if self.clause_time is not None:
@@ -2935,6 +2944,8 @@ def _special_role(cls: type, role: str, node: Any, raw: Any) -> tuple[str | None
             return role, equal[1]
         if "lethal" in node.mods or "Lethal" in node.mods:
             return role, "lethal"
+        if node.det == "that" and tuple(node.mods) == ("much",) and node.count is None and not node.filters:
+            return role, A.Quantity("that_much")     # "loses that much life": the amount named before
         if node.count in ("half", "double") and (node.det is not None or node.filters):
             # "lose half your life", "gain double its power": half (double) of a measure, not a number
             return role, _quantity_of(node)
@@ -3323,6 +3334,9 @@ class _Sentences(_Clauses):
 
     def trigger(self, core: list[Chunk], advs: list[str]) -> A.Trigger | None:
         first = core[0]
+        upon = self.upon_trigger(core)
+        if upon is not None:
+            return upon
         if first.kind == "sub" and first.prep in _TRIGGER_SUBS and len(core) == 1:
             kind = first.prep
             if kind == "after" and "immediately" in advs:
@@ -3357,6 +3371,10 @@ class _Sentences(_Clauses):
                 event = A.Group((event, last), _link(extra[0]) if _link(extra[0]) == "or" else "and")
             else:
                 event = last
+            if kind == "first_time" and scope is None and isinstance(event, A.Clause) and _in_turns(event.duration):
+                # "The first time you cast a spell during your turn": the first time in each such turn (the
+                # turns it counts in, as "each turn" does), not a duration of the event
+                scope, event = event.duration.turn, A.replace(event, duration=None)
             return A.Trigger(kind, event, scope=scope)
         if first.kind == "pp" and first.prep == "at" and _phase_np(first.value):
             phase = _phase_word(first.value)
@@ -3373,6 +3391,44 @@ class _Sentences(_Clauses):
             turn = _turn_of(first.value)
             if turn is not None:
                 return A.Trigger("after_turn", turn=turn)
+        return None
+
+    def upon_trigger(self, core: list[Chunk]) -> A.Trigger | None:
+        """Triggers in other words than "When": "Upon entering the realm," / "On attacking," (the card
+        itself does it: "When this enters the realm"), "Upon death," / "Upon this minion's death,"
+        ("When this dies", "When this minion dies"), "As this minion enters the realm," (read as a
+        trigger on its entering: a simplification of a replacement effect, docs/cardtext.md). None for
+        any other fronted phrase ("On your turn," is a time)."""
+        first = core[0]
+        if first.kind == "sub" and first.prep == "as" and len(core) == 1 and getattr(first, "extra", None) is None:
+            try:
+                event = self.clause(first.value, None)
+            except MeaningError:
+                return None
+            act = event.action
+            if isinstance(act, A.Enter) and _the_realm(act.dest) and act.patient is not None and not event.negated \
+                    and event.modal is None:
+                return A.Trigger("when", event)
+            return None
+        if first.kind == "pp_gerund" and first.prep == "on":
+            me = NP("self", first.start, first.start, head="SELF")
+            sc = SClause([Chunk("np", me, first.start, first.start)], VGroup(first.value, "third", start=first.start,
+                         end=first.end), core[1:], first.start, core[-1].end)
+            try:
+                return A.Trigger("when", self.clause(sc, None))
+            except MeaningError:
+                return None
+        if len(core) == 1 and first.kind == "pp" and first.prep == "on" and isinstance(first.value, NP) \
+                and first.value.kind == "core" and first.value.head == "death" and not first.value.mods \
+                and first.value.count is None:
+            det = first.value.det
+            if det is None:
+                whose: Any = A.Ref("SELF")
+            elif isinstance(det, NP):
+                whose = self.node(det)
+            else:
+                return None
+            return A.Trigger("when", A.Clause(A.Die(patient=whose)))
         return None
 
     # ---- abilities
@@ -3752,6 +3808,18 @@ def _subject_of(clause: A.Clause) -> Any:
             if role in ("agent", "patient"):
                 return v
     return None
+
+
+def _in_turns(duration: Any) -> bool:
+    """``during your turn``, ``during each turn``: every turn of some player, no single one."""
+    return isinstance(duration, A.Duration) and duration.kind == "during" and duration.turn is not None \
+        and duration.turn.which is None and duration.turn.owner is None and duration.event is None \
+        and duration.phase is None and duration.turn.whose not in (None, "the", "possessed")
+
+
+def _the_realm(node: Any) -> bool:
+    """``the realm`` (where a card enters play)."""
+    return isinstance(node, A.Selector) and node.noun == "realm" and not node.mods and not node.filters
 
 
 def _first_time(node: Any) -> bool:

@@ -192,6 +192,8 @@ class _Printer:
         if t.kind == "after_turn":
             return f"after {self.turn(t.turn)}"
         scope = f" {self.turn(t.scope)}" if t.scope is not None else ""
+        if t.scope is not None and t.scope.whose not in ("each", None) and t.scope.which is None:
+            scope = f" during{scope}"      # "the first time ... during your turn": in each of those turns
         self.subordinate += 1
         try:
             event = self.event(t.event)
@@ -470,6 +472,8 @@ class _Printer:
             raise PrintError("a boolean where a number goes")
         if isinstance(n, int):
             return str(n)
+        if _that_much(n):
+            return "that much"
         if isinstance(n, A.Group) and all(isinstance(i, int) for i in n.items):
             return self.listing([self.num(i) for i in n.items], n.conj)  # "3, then 2, then 1" (damage)
         return str(n)
@@ -1241,7 +1245,12 @@ def _measured(n: Any) -> bool:
     """An amount a noun phrase measures rather than a number (``equal to its power``, a `Quantity`;
     ``equal to its (W)``, the selector of an element's threshold): written ``equal to`` it, never as
     a number before the noun it counts."""
-    return isinstance(n, (A.Quantity, A.Selector))
+    return isinstance(n, (A.Quantity, A.Selector)) and not _that_much(n)
+
+
+def _that_much(n: Any) -> bool:
+    """"that much" (the amount named before): written before its noun, as a number is."""
+    return isinstance(n, A.Quantity) and n.kind == "that_much"
 
 
 def _noun_form(noun: str, plural: bool) -> str:

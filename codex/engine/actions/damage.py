@@ -21,12 +21,15 @@ def _assumed(res: Resolution, src: EffectSource) -> None:
                       f"{src.player}'s (the active player's) effect.", {"player": src.player}))
 
 
-def _site_damaged(res: Resolution, site: Any, amount: int, src: Any) -> None:
+def _site_damaged(res: Resolution, site: Any, amount: int, src: Any, lost: list[Any] | None = None) -> None:
     """The site took damage: what listens for it being damaged hears it ("is destroyed when
-    damaged"), after its controller lost the life (Codex "Damage")."""
+    damaged"), after its controller lost the life (Codex "Damage"; ``lost``: those events, heard with it)."""
+    batch = list(lost or [])
     if amount > 0:
-        res.settle([SiteDamaged(site.square, site.name, amount, src.unit.id if src.unit is not None else None, src.name,
-                                rules=("damage.site",))])
+        batch.append(SiteDamaged(site.square, site.name, amount, src.unit.id if src.unit is not None else None,
+                                 src.name, rules=("damage.site",)))
+    if batch:
+        res.settle(batch)
 
 
 @handles(D.Damage, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL)
@@ -54,9 +57,9 @@ def damage(res: Resolution, a: D.Damage, ptr: str) -> Outcome:
             return res.done(res.result_verdict(), f"{site.name} takes {a.amount} damage; no one controls it, so no "
                             "one loses life.")
         controller = site.controller
-        res.apply(lose_life(res.state, controller, a.amount, f"{site.name} takes {a.amount} damage",
-                            ("damage.site", "death-blow.life-loss")))
-        _site_damaged(res, site, a.amount, src)
+        res.state, lost = lose_life(res.state, controller, a.amount, f"{site.name} takes {a.amount} damage",
+                                    ("damage.site", "death-blow.life-loss"))
+        _site_damaged(res, site, a.amount, src, lost)
         return res.done(res.result_verdict(), f"{site.name} takes {a.amount} damage; {controller} has "
                         f"{res.state.player(controller).life} life.")
     t = res.unit(target.unit, ptr + "/target")
@@ -74,7 +77,9 @@ def damage(res: Resolution, a: D.Damage, ptr: str) -> Outcome:
 
 @handles(D.LoseLife, Verdict.RESOLVED)
 def lose_life_action(res: Resolution, a: D.LoseLife, ptr: str) -> Outcome:
-    res.apply(lose_life(res.state, a.player, a.amount, f"{a.player} loses {a.amount} life", ("death-blow.life-loss",)))
+    res.state, lost = lose_life(res.state, a.player, a.amount, f"{a.player} loses {a.amount} life",
+                                ("death-blow.life-loss",))
+    res.settle(lost)      # triggers hear it ("Whenever an opponent loses life", `effects.triggers`)
     player = res.state.player(a.player)
     return res.done(Verdict.RESOLVED, f"{a.player} has {player.life} life"
                     + (" and is at death's door." if player.at_deaths_door else "."))

@@ -55,8 +55,9 @@ def heal(res: Resolution, a: D.Heal, ptr: str) -> Outcome:
     life = min(player.max_life, player.life + a.amount)
     res.state = res.state.with_player(replace(player, life=life))
     capped = player.life + a.amount > player.max_life
-    res.emit(LifeGained(pid, a.amount, player.life, life,
-                        rules=("healing", "healing.cap") + (("life.max",) if capped else ())))
+    # triggers hear it ("Whenever you gain life", `effects.triggers`)
+    res.settle([LifeGained(pid, a.amount, player.life, life,
+                           rules=("healing", "healing.cap") + (("life.max",) if capped else ()))])
     return res.done(Verdict.RESOLVED, f"{pid} has {life} life.")
 
 

@@ -30,6 +30,8 @@ def amount_problems(value: Any) -> list[str]:
         return [f"the amount {value!r}"]
     if isinstance(value, int) or (isinstance(value, str) and value.upper() == "X"):
         return []
+    if isinstance(value, A.Quantity) and value.kind == "that_much":
+        return []        # read from the event heard as the effect runs (`_heard_amount`), or named then
     if isinstance(value, A.Quantity) and value.kind in ARITHMETIC:
         return amount_problems(value.of) if isinstance(value.of, (A.Quantity, int)) else [
             f"the amount {value.kind} of nothing named"]
@@ -70,6 +72,8 @@ def _quantity(run: "Run", value: A.Quantity, what: str) -> int:
         return whole * 2 if value.kind == "double" else halve(run, whole)
     if value.kind == "sum":
         return _threshold_sum(run, value, what)
+    if value.kind == "that_much":
+        return _heard_amount(run)
     if value.kind == "damage":
         bound = run.ctx.lookup("damage")
         if bound:
@@ -86,6 +90,19 @@ def _quantity(run: "Run", value: A.Quantity, what: str) -> int:
     if value.kind == "life":
         return sum(run.state.player(pid).life for pid in _players_of(run, objs))
     raise NotExecutable(f"the amount {value.kind}")
+
+
+def _heard_amount(run: "Run") -> int:
+    """"Whenever you gain life, deal that much damage ...": the amount of the event the trigger heard,
+    the life really gained or lost (healing capped at the maximum gains only up to it), the damage
+    dealt. With no such event ("that much" after another effect), the effect is named as not executed."""
+    from codex.engine.events import AvatarDamaged, Damaged, LifeGained, LifeLost, SiteDamaged
+    event = run.ctx.event
+    if isinstance(event, (LifeGained, LifeLost)):
+        return abs(event.life - event.before)
+    if isinstance(event, (Damaged, AvatarDamaged, SiteDamaged)):
+        return int(event.amount)
+    raise NotExecutable("'that much' with no amount of life or damage heard before")
 
 
 def threshold_summed(node: Any) -> str | None:

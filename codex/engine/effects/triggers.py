@@ -22,8 +22,8 @@ from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.effects.select import NotExecutable, locations_of, select_all
 from codex.engine.events import (ArtifactBroken, AvatarDamaged, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Entering, Event, Fought, Intercepted,
-                                 Marked, PickedUp, ProjectileStruck, SiteDamaged, SiteDestroyed, SitePlayed, SpellCast, Stepped, Stopped, Struck, Summoned,
-                                 Targeted, TurnEnded, TurnOver, TurnStarted)
+                                 LifeGained, LifeLost, Marked, PickedUp, ProjectileStruck, SiteDamaged, SiteDestroyed, SitePlayed, SpellCast, Stepped,
+                                 Stopped, Struck, Summoned, Targeted, TurnEnded, TurnOver, TurnStarted)
 from codex.engine.geometry import Location, Region
 from codex.engine.state import Card, GameState, Site
 
@@ -35,6 +35,9 @@ _EVENTS: dict[type, tuple[type, ...]] = {
     A.Relocate: (Entering,), A.Leave: (Entering,), A.Carry: (PickedUp,), A.Occupy: (Entering,),
     A.Fight: (Fought,), A.Traverse: (Entering,), A.Choose: (Attacked, Targeted), A.Move: (Entering,),
     A.Stop: (Stopped,),
+    # "Whenever you gain life", "Whenever an opponent loses life": a player's life going up (healing, Codex
+    # "Healing") or down (damage to their Avatar or site, or losing life); no change (death's door), no event
+    A.GainLife: (LifeGained,), A.LoseLife: (LifeLost,),
 }
 _PHASES: dict[str, tuple[type, ...]] = {"start": (TurnStarted,), "end": (TurnEnded,),
                                         "start_and_end": (TurnStarted, TurnEnded)}
@@ -50,6 +53,7 @@ _ROLES: dict[type, tuple[str, ...]] = {
     A.Relocate: ("patient",), A.Leave: ("patient", "source"), A.Carry: ("agent", "patient"),
     A.Occupy: ("agent", "patient"), A.Fight: ("agent", "patient"), A.Traverse: ("agent",),
     A.Move: ("patient", "dest", "source"), A.Stop: ("patient", "dest"),
+    A.GainLife: ("agent",), A.LoseLife: ("agent",),
 }
 
 
@@ -73,8 +77,7 @@ def trigger_problems(trigger: A.Trigger) -> list[str]:
         return []
     if trigger.kind not in _KINDS:
         return [f"a '{trigger.kind}' trigger"]
-    if trigger.kind in ("first_time", "next_time") and trigger.scope is not None and \
-            trigger.scope.whose not in ("each", None) and trigger.scope.which not in ("this", None):
+    if trigger.kind in ("first_time", "next_time") and trigger.scope is not None and not _known_scope(trigger.scope):
         return ["a first-time trigger over another span of time"]
     event = trigger.event
     if isinstance(event, A.Group) and event.conj == "or" and all(isinstance(e, A.Clause) for e in event.items):
@@ -84,6 +87,27 @@ def trigger_problems(trigger: A.Trigger) -> list[str]:
     if not isinstance(event, A.Clause):
         return ["a trigger on several events"]
     return _event_problems(trigger, event)
+
+
+#: Whose turns a "first time ... during X's turn" counts in: the controller's, or another player's.
+_TURNS_OF = {"your": True, "opponent": False, "their": False, "enemy": False}
+
+
+def _known_scope(scope: A.Turn) -> bool:
+    """"each turn", "this turn", "during your turn", "during an opponent's turn": spans the engine counts."""
+    if scope.owner is not None:
+        return False
+    return (scope.whose in ("each", None) and scope.which in ("this", None)) \
+        or (scope.whose in _TURNS_OF and scope.which is None)
+
+
+def in_scope(state: GameState, ctx: Ctx, trigger: A.Trigger) -> bool:
+    """Whether now is a turn the trigger counts in: "The first time ... during your turn" hears
+    nothing on another player's turn (Codex "Triggered Ability": the condition is all of its words)."""
+    scope = trigger.scope
+    if trigger.kind not in ("first_time", "next_time") or scope is None or scope.whose not in _TURNS_OF:
+        return True
+    return (state.turn.active == ctx.controller) == _TURNS_OF[str(scope.whose)]
 
 
 def _attacks_and_kills(event: Any) -> bool:
@@ -188,7 +212,7 @@ def _subject(event: Event) -> Obj | None:
     unit = getattr(event, "unit", None) or getattr(event, "caster", None)
     if isinstance(event, ArtifactBroken):
         return Obj("artifact", event.artifact)
-    if isinstance(event, Drew):
+    if isinstance(event, (Drew, LifeGained, LifeLost)):
         return Obj("player", event.player)
     if isinstance(event, (SitePlayed, Conjured)):
         return _entered_card(event)
@@ -511,11 +535,19 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
         return _in(state, ctx, getattr(act, "agent", None), subject)
     if isinstance(event, Drew):
         return _in(state, ctx, getattr(act, "agent", None), subject)
+    if isinstance(event, (LifeGained, LifeLost)):      # "Whenever a player gains life": that player
+        return _in(state, ctx, getattr(act, "agent", None), subject) and _life_amount(event) > 0
     if isinstance(event, PickedUp):
         return _picked_up(state, ctx, clause, event)
     if isinstance(event, Fought):
         return _fought(state, ctx, clause.action, event)
     return False
+
+
+def _life_amount(event: LifeGained | LifeLost) -> int:
+    """How much life the player really gained or lost (healing capped at the maximum gains only up to
+    it; Codex "Zero": a change of nothing is no change)."""
+    return abs(event.life - event.before)
 
 
 def _dealt(state: GameState, ctx: Ctx, act: Any, event: Damaged | SiteDamaged | AvatarDamaged) -> bool:
@@ -784,7 +816,7 @@ def once_key(ctx: Ctx, trigger: A.Trigger) -> str | None:
     turn"); None for triggers that fire every time."""
     if trigger.kind not in ("first_time", "next_time"):
         return None
-    per_turn = trigger.scope is not None and trigger.scope.whose == "each"
+    per_turn = trigger.scope is not None and (trigger.scope.whose == "each" or trigger.scope.whose in _TURNS_OF)
     return f"{'turn' if per_turn else 'ever'}:once:{ctx.key}{_each_place(ctx, trigger)}"
 
 
@@ -830,7 +862,7 @@ def fired(state: GameState, event: Event, hooks: bool = False) -> list[tuple[Ctx
         if remembered:       # "when the card enters the site chosen before": the site its Genesis had chosen
             ctx = ctx.bind("chosen", remembered)
         key = once_key(ctx, trigger)
-        if key is not None and key in state.used_abilities:
+        if key is not None and key in state.used_abilities or not in_scope(state, ctx, trigger):
             continue
         try:
             if fires(state, ctx, trigger, event):
