@@ -3,7 +3,8 @@
 Used for a relative clause ("minions *occupying affected sites*"), an ``if``/``unless``/``while``
 guard, a trigger's extra conditions and the end of an effect that lasts "until" a state changes.
 A clause is read as a statement about the board in its present form: ``Occupy`` (where units
-are), ``Located``, ``Control``/``Own``, ``Exists``, a state (tapped, asleep, silenced, disabled,
+are), ``Located``, ``Control``/``Own`` (also a unit's damage, "while it has damage", and a player's life
+compared with a number, "as long as an opponent has 10 or less life"), ``Exists``, a state (tapped, asleep, silenced, disabled,
 burrowed, submerged, flooded), having a keyword, being a kind of card (``IsA``), a projectile
 having hit a unit, a comparison of counts. A clause the engine cannot test raises `NotExecutable`,
 and `condition_problems` (used by `check.py`) lists the same cases statically.
@@ -225,6 +226,9 @@ def clause_holds(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
     if has_damage_words(act):      # "while it has no damage": the unit's damage, not things it has
         result = _has_damage(state, ctx, act)
         return not result if clause.negated else result
+    if has_life_words(act):        # "as long as an opponent has 10 or less life"
+        result = _has_life(state, ctx, act)
+        return not result if clause.negated else result
     role = _none_of(act)
     if role is not None:
         words = A.replace(getattr(act, role), det=None)
@@ -321,9 +325,33 @@ def _has_damage(state: GameState, ctx: Ctx, act: A.Own) -> bool:
     return all(u.damage > 0 for u in units)
 
 
+def has_life_words(act: Any) -> bool:
+    """"as long as an opponent has 10 or less life", "if you have 5 or more life": a player's life
+    compared with a number (found by blind ruling round 22)."""
+    return isinstance(act, A.Own) and isinstance(act.patient, A.Selector) and act.patient.noun == "life" \
+        and not act.patient.filters and not act.patient.mods and counted(act.patient) is not None
+
+
+def _has_life(state: GameState, ctx: Ctx, act: A.Own) -> bool:
+    """Whether the player the words name ("an opponent": any of them; "you", "each player": every one)
+    has the life the number says; a unit named stands for its controller."""
+    count = counted(act.patient)
+    assert count is not None
+    pids = list(dict.fromkeys(str(o.key) if o.kind == "player" else controller_of(state, o)
+                              for o in select_all(state, ctx, act.agent)))
+    lives = [state.player(p).life for p in pids if p is not None and state.has_player(p)]
+    if not lives:
+        return False
+    test = [_COUNT_CMP[count[1]](life, count[2]) for life in lives]
+    some = isinstance(act.agent, A.Selector) and act.agent.det in ("a", "an", "any")
+    return any(test) if some else all(test)
+
+
 def _control(state: GameState, ctx: Ctx, act: Any) -> bool:
     if has_damage_words(act):
         return _has_damage(state, ctx, act)
+    if has_life_words(act):
+        return _has_life(state, ctx, act)
     owners = {str(o.key) if o.kind == "player" else controller_of(state, o)
               for o in select_all(state, ctx, act.agent)} - {None}
     count = counted(act.patient)
@@ -621,7 +649,7 @@ def condition_problems(node: Any) -> Iterator[str]:
         yield f"the comparison '{act.cmp}'"
     if isinstance(act, A.Located) and isinstance(act.where, A.Where):
         yield from filter_problems(act.where)
-    if has_damage_words(act):             # "while it has damage": the unit's damage (`_has_damage`)
+    if has_damage_words(act) or has_life_words(act):   # the unit's damage, the player's life
         yield from sel_problems(act.agent)
         return
     for role in CONDITION_ROLES.get(type(act), ()):
