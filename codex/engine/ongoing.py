@@ -40,18 +40,19 @@ def site_is_water(state: GameState, site: Site) -> bool:
     """Water if it provides water affinity, is Flooded, or a flood covers it (an aura's effect, or a
     static ability: "This site is flooded"). Rubble has no affinity of its own, but "in all other
     ways, Rubble is treated the same as any other site", so flooded Rubble is a water site too."""
-    if state.statics and not _fixed(state, site):
+    fixed = _fixed(state, site)      # asked once: it is on the hot path of every step and strike
+    if state.statics and not fixed:
         from codex.engine.effects.statics import land_by
         if land_by(state, site.square) is not None:     # "Affected sites aren't water sites"
             return False
-    if _provides_water(state, site):
+    if _provides_water(state, site, fixed):
         return True
     if site.flooded:      # Flooded is an ability: a site that lost its abilities lost it (Codex "Flooded")
         if not state.statics:
             return True
         from codex.engine.effects.statics import site_silenced
         return not site_silenced(state, site.square)
-    if _fixed(state, site):       # its printed water or land stays (Codex "Can't be Modified")
+    if fixed:       # its printed water or land stays (Codex "Can't be Modified")
         return False
     if any("flood" in a.effects for a in state.auras if site.square in a.squares):
         return True
@@ -61,13 +62,16 @@ def site_is_water(state: GameState, site: Site) -> bool:
     return False
 
 
-def _provides_water(state: GameState, site: Site) -> bool:
+def _provides_water(state: GameState, site: Site, fixed: bool | None = None) -> bool:
     """Whether the site provides water affinity now (Codex "Water Site": "If a site previously provided
     water affinity and then stops providing water affinity, then it also stops being a water site"):
-    printed or given by a lasting effect, and no ongoing effect says it provides none."""
-    if _fixed(state, site):
+    printed or given by a lasting effect, and no ongoing effect says it provides none. ``fixed``:
+    whether it can't be modified, when the caller knows."""
+    if fixed is None:
+        fixed = _fixed(state, site)
+    if fixed:
         return site.affinity.water > 0
-    if provided_affinity(state, site).water == 0:
+    if provided_affinity(state, site, fixed).water == 0:
         return False
     if state.statics:
         from codex.engine.effects.statics import site_suppressed
@@ -84,12 +88,12 @@ def site_lasting(state: GameState, site: Site) -> list[Lasting]:
             and (e.until != "source" or in_realm(state, e.source))]
 
 
-def provided_affinity(state: GameState, site: Site) -> Affinity:
+def provided_affinity(state: GameState, site: Site, fixed: bool | None = None) -> Affinity:
     """The affinity a site provides before static abilities: printed (none for Rubble), then what each
     lasting effect on it adds or takes away, oldest first (Codex "Ongoing Effect": within a layer,
     "apply the effects based on their timestamp"). The printed affinity is never changed."""
     aff = Affinity() if site.rubble else site.affinity
-    if not state.lasting or _fixed(state, site):
+    if not state.lasting or (_fixed(state, site) if fixed is None else fixed):
         return aff
     for e in site_lasting(state, site):
         aff = aff + e.threshold
