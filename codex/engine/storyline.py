@@ -507,12 +507,33 @@ def resolve_ability(state: GameState, item: Pending) -> Resolved:
     if not eff.ability.executed:
         from codex.engine.effects.check import missing
         why = "; ".join(missing(eff.ability)[:2]) or "this engine version does not execute it yet"
+        if eff.ability.head is not None:        # "..., you gain 2 life. Then <unread>.": the steps before it
+            return _resolve_head(state, eff, ctx, why)
         return state, [AbilityNotExecuted(eff.unit, eff.name, eff.ability.describe(), f"not executed yet: {why}",
                                           rules=("storyline",), from_card=ctx.quote)]
     began = AbilityResolved(eff.unit, eff.name, eff.ability.text, rules=("storyline", "triggered-ability"),
                             from_card=ctx.quote)
     state, events = execute(state, ctx)
     return state, [began] + _it_readings(state, ctx) + events
+
+
+def _resolve_head(state: GameState, eff: TriggeredEffect, ctx: Any, why: str) -> Resolved:
+    """An ability whose later step ("Then ...") this engine version cannot execute: the sentences
+    before it resolve, and the step and what follows it are named as not executed
+    (`abilities.then_split`)."""
+    from dataclasses import replace as replace_ctx
+    from codex.engine.effects.execute import execute
+    from codex.engine.events import AbilityResolved
+    head = eff.ability.head
+    assert head is not None
+    ctx = replace_ctx(ctx, ability=head)
+    began = AbilityResolved(eff.unit, eff.name, head.text, rules=("storyline", "triggered-ability"),
+                            from_card=ctx.quote)
+    state, events = execute(state, ctx)
+    rest = AbilityNotExecuted(eff.unit, eff.name, f"the later step \u201c{eff.ability.rest}\u201d of its "
+                              f"{eff.ability.kind.value} ability", f"not executed yet: {why}",
+                              rules=("storyline",), from_card=ctx.quote)
+    return state, [began] + _it_readings(state, ctx) + events + [rest]
 
 
 def _it_readings(state: GameState, ctx: Any) -> list[Event]:
