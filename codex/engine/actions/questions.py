@@ -8,7 +8,7 @@ from codex.engine.activation import activation_reason, tap_rules
 from codex.engine.combat import (UnitTarget, attack_reason, defend_reason, describe_target, forbidding_quote,
                                  intercept_reason)
 from codex.engine.entering import teleport
-from codex.engine.events import AbilityNotExecuted, Activated, Note
+from codex.engine.events import Activated, Note
 from codex.engine.geometry import Location, Region
 from codex.engine.movement import (declared_path_problem, linked_rule, path_to, range_of_motion, resolve_path,
                                    unreachable_rules)
@@ -135,12 +135,9 @@ def compare(res: Resolution, a: D.Compare, ptr: str) -> Outcome:
     def told(x: D.Id, unit_power: int, split: bool, attack: int, defense: int) -> str:
         return f"{x} has power {unit_power}" + (f" (average of {attack}/{defense}, rounded down)" if split else "")
 
-    from codex.engine.effects.statics import power_changes, uncounted_powers
+    from codex.engine.effects.statics import power_changes, uncounted_notes
     for unit in (u, o):
-        for static, why in uncounted_powers(res.state, unit):
-            res.emit(AbilityNotExecuted(unit.id, static.ctx.source_name, static.ctx.ability.describe(),
-                                        f"not executed yet: {why}; {unit.name}'s power is compared without it",
-                                        rules=("ongoing-effect",), from_card=static.quote))
+        res.emit(*uncounted_notes(res.state, unit, "power is compared"))
     for unit, now in ((u, (ua, ud)), (o, (oa, od))):
         if now != (unit.attack, unit.defense):
             for quote in power_changes(res.state, unit):

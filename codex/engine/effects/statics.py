@@ -1933,6 +1933,16 @@ def uncounted_powers(state: GameState, unit: Unit) -> list[tuple[Static, str]]:
     return out
 
 
+def uncounted_notes(state: GameState, unit: Unit, read: str) -> list[Any]:
+    """The steps saying which "for each" power changes of ``unit`` were read as none (`uncounted_powers`),
+    and what was ``read`` without them ("power is compared", "strike is dealt")."""
+    from codex.engine.events import AbilityNotExecuted
+    return [AbilityNotExecuted(unit.id, s.ctx.source_name, s.ctx.ability.describe(),
+                               f"not executed yet: {why}; {unit.name}'s {read} without it",
+                               rules=("ongoing-effect",), from_card=s.quote)
+            for s, why in uncounted_powers(state, unit)]
+
+
 def power_changes(state: GameState, unit: Unit) -> list[CardQuote]:
     """The sentences of the ongoing effects changing ``unit``'s power now (raising or lowering it)."""
     if evaluating() or not state.statics:
