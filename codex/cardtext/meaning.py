@@ -504,9 +504,12 @@ class _Reader:
                 np.det = self._det(det)
             if quant is not None:
                 np.quant = self.tok(quant).reading.lemma
-            np.count = self.tok(amount).reading.lemma
+            number = self.tok(amount).reading
+            np.count = number.lemma
             if cmp is not None:
                 np.cmp = self.tok(cmp).reading.lemma
+            elif number.form == "plus":   # "a 14+": the number or more, as a die result is printed
+                np.cmp = ">="
             return np
         if kind == "np_mana_more":
             det, mods, mana = t.children
@@ -575,9 +578,12 @@ class _Reader:
             elif qty.data == "qty_stat":   # the second number is read with the stat after it (``np``)
                 np.count = self.tok(qty.children[0]).reading.lemma
             else:
-                np.count = self.tok(qty.children[0]).reading.lemma
+                number = self.tok(qty.children[0]).reading
+                np.count = number.lemma
                 if qty.children[1] is not None:
                     np.cmp = self.tok(qty.children[1]).reading.lemma
+                elif number.form == "plus":   # "a 14+": the number or more, as a die result is printed
+                    np.cmp = ">="
 
     def _mods(self, t: Tree | None) -> list[Token]:
         out: list[Token] = []
@@ -2156,6 +2162,10 @@ class _Clauses(_Interp):
             # "whenever this becomes tapped", "becomes silenced": coming to be in that state, what the
             # passive or the state with "is" says
             action = self.copula(sc, chunks, subject, ex, b, vg)
+        elif vg.lemma == "roll" and not vg.modal and not vg.negated and len(chunks) == 1 and chunks[0].kind == "np" \
+                and _roll_result(chunks[0].value) is not None:
+            # "if you roll 14 or more", "if you roll a 6": what the die shows, as "if the roll is ..." says
+            action = A.IsA(_roll_result(chunks[0].value), A.Selector("roll", "the"))
         elif vg.lemma == "have" and not vg.modal and not vg.negated and subject is not None and _stat_value(chunks):
             # "This has base power 1", "target minion has power 3 this turn": the characteristic is set to
             # that value, as "set the base power of X to 1" says (the rest of the clause read as usual)
@@ -3311,6 +3321,12 @@ class _Sentences(_Clauses):
             ex.conditions.append(A.Condition("while", A.Clause(A.IsA(stat, A.Ref("SELF")))))
             ex.adverbs += advs
             return None
+        # "On a 14+,", "On a roll of 14 or more,": the die result, what "If the roll is 14 or more," says
+        result = _die_result(core)
+        if result is not None:
+            ex.conditions.append(A.Condition("if", A.Clause(A.IsA(result, A.Selector("roll", "the")))))
+            ex.adverbs += advs
+            return None
         # "Any time during your turn,"
         if core and core[0].kind == "np" and core[0].value.head == "time" and core[0].value.det == "any":
             core = core[1:]
@@ -3873,6 +3889,28 @@ def sentence_body(tree: Tree, toks: list[Any], lx: Any) -> A.Sentence:
     return r.sentence(parts, A.Span(0, len(lx.sentence)))
 
 
+
+
+def _die_result(core: list[Chunk]) -> Any:
+    """The die result a fronted phrase names: "On a 14+," / "On 14 or more," (a number after "on" is what
+    a die shows: no other count stands after it alone) and "On a roll of 14 or more,"; the result as
+    a stat of the roll (``If the roll is 14 or more`` reads the same). None if the phrase is none."""
+    if not core or core[0].kind != "pp" or core[0].prep != "on" or not isinstance(core[0].value, NP):
+        return None
+    np, rest = core[0].value, core[1:]
+    if np.kind == "core" and np.head == "roll" and np.det in ("a", "the") and not np.mods and len(rest) == 1 \
+            and rest[0].kind == "pp" and rest[0].prep == "of" and isinstance(rest[0].value, NP):
+        np, rest = rest[0].value, []      # "On a roll of 14 or more"
+    return None if rest else _roll_result(np)
+
+
+def _roll_result(np: NP) -> Any:
+    """What the roll is when a die shows ``np`` ("a 14+", "14 or more", "a 6"): a stat of the roll for a
+    threshold, the bare number for one face (what "If the roll is 6" reads as); None if ``np`` is no
+    die result."""
+    if np.kind != "amount" or not isinstance(np.count, int) or np.det not in (None, "a") or np.quant:
+        return None
+    return A.Stat("amount", np.cmp, np.count) if np.cmp else np.count
 
 
 def use_limit(chunks: list[Any]) -> A.Limit | None:
