@@ -2385,6 +2385,11 @@ class _Clauses(_Interp):
             if subject is not None:
                 self.fill_subject(frame, subject, vg)
             return self.build(lemma, sense, frame, "active")
+        if first.kind == "part" and not rest and not self.lex.verbs.get(first.value) and _has_states(subject, self):
+            # "the edges of the realm are connected", "if this is abandoned": a participle the lexicon does
+            # not know, with no doer and nothing after it, names the state its subject is in (English's
+            # stative passive), as a known adjective would ("is disabled"); the engine names states it lacks
+            return A.SetState(first.text.lower(), subject)
         if first.kind == "part":  # passive: "can't be attacked", "is summoned as a copy of X"
             recipient = self._recipient_passive(first.value, rest)
             if recipient is not None:       # "is dealt 2 damage", "is given +1 power": the subject received it
@@ -3889,6 +3894,23 @@ def sentence_body(tree: Tree, toks: list[Any], lx: Any) -> A.Sentence:
     return r.sentence(parts, A.Span(0, len(lx.sentence)))
 
 
+
+
+_STATELESS_CLASSES = frozenset({"stat", "abstract", "time", "zone"})
+
+
+def _has_states(node: Any, r: Any) -> bool:
+    """Whether ``node`` names things a state can hold (units, cards, sites, edges, players, a name, a
+    pronoun for one; a noun the lexicon does not know is taken for a thing, as a newer set's nouns
+    mostly are), not an amount, a deed, a time or a zone ("all healing is halved" is arithmetic, not a
+    state)."""
+    if isinstance(node, A.Group):
+        return all(_has_states(i, r) for i in node.items)
+    if isinstance(node, A.Ref):
+        return node.word in ("SELF", "it", "they", "them", "this", "he", "she") and not node.filters
+    if isinstance(node, A.Selector):
+        return r.lex.noun_class.get(node.noun) not in _STATELESS_CLASSES
+    return False
 
 
 def _die_result(core: list[Chunk]) -> Any:
