@@ -2216,6 +2216,9 @@ class _Clauses(_Interp):
             kind = "asleep"
             chunks = chunks[1:]
         sense = self.sense(lemma, kind, "active", kind2)
+        if sense is None and nps and nps[0].kind == "pron" and nps[0].head in ("it", "them"):
+            # "loses Airborne and can't gain it": a pronoun stands for what the verb takes, a grant too
+            sense = self.sense(lemma, "grant", "active", kind2)
         if sense is None and nps and _power_measure(nps[0]):
             # "gains its power", "gains power equal to X": a computed power bonus, when the verb grants
             sense = self.sense(lemma, "grant", "active", kind2)
@@ -3907,7 +3910,7 @@ def _has_states(node: Any, r: Any) -> bool:
     if isinstance(node, A.Group):
         return all(_has_states(i, r) for i in node.items)
     if isinstance(node, A.Ref):
-        return node.word in ("SELF", "it", "they", "them", "this", "he", "she") and not node.filters
+        return node.word in ("SELF", "it", "they", "them", "this", "he", "she", "which") and not node.filters
     if isinstance(node, A.Selector):
         return r.lex.noun_class.get(node.noun) not in _STATELESS_CLASSES
     return False

@@ -960,8 +960,9 @@ class _Verb:
             # "pay (1) to give each ally Stealth": the infinitive's doer is the clause's, the patient its object
             return _j("give", self.p.np(a.patient), grants)
         if self.c.duration is not None or self.c.modal or any(
-                isinstance(g, A.PowerMod) and _measured(g.amount) for g in a.grants):
-            # a computed bonus is gained ("has power equal to X" would set the power, not add to it)
+                isinstance(g, A.PowerMod) and _measured(g.amount) or isinstance(g, A.Ref) for g in a.grants):
+            # a computed bonus is gained ("has power equal to X" would set the power, not add to it); so is
+            # a pronoun for an ability ("gains it again": "has it" would be owning it)
             return _j(self.subject_and_verb(a.patient, "gain"), grants)
         return _j(self.subject_and_verb(a.patient, "have"), grants)
 
