@@ -598,6 +598,20 @@ class _Reader:
         return out
 
 
+def _threshold_of_symbols(chunks: list[Chunk], i: int) -> bool:
+    """Whether chunk ``i`` is the bare noun ``threshold`` (or ``affinity``) right after threshold
+    symbols, naming what they are (``(W)(W) threshold``, ``with (F) threshold``): it adds nothing to
+    the symbols, which are read alone as ``If you have (W)(W)`` is."""
+    np = chunks[i].value
+    if i == 0 or not isinstance(np, NP) or np.kind != "core" or np.head not in ("threshold", "affinity") \
+            or np.det is not None or np.mods or np.count is not None:
+        return False
+    prev = chunks[i - 1]
+    sym = prev.value
+    return prev.kind in ("np", "pp") and isinstance(sym, NP) and sym.kind == "mana" and not sym.mods \
+        and bool(sym.head) and all(x in _ELEMENT_OF_SYMBOL for x in sym.head) and sym.end <= np.start
+
+
 def _mana(np: NP) -> A.Mana:
     """The mana or threshold a noun phrase of symbols names (``an additional (A)``: more of it)."""
     return A.Mana(tuple(np.head), extra="extra" in np.mods)
@@ -1457,6 +1471,8 @@ class _Builder:
             return self.aside(chunks, i, ch)
         if k == "np":
             np: NP = ch.value
+            if _threshold_of_symbols(chunks, i):
+                return i + 1
             if self.current is not None and self.current.open_sep:
                 self.current.items.append(_Item(np))
                 self.current.open_sep = False
@@ -2348,6 +2364,9 @@ class _Clauses(_Interp):
         while j < len(rest):
             c = rest[j]
             if c.kind == "np" and not (sb.current and sb.current.open_sep):
+                if _threshold_of_symbols(rest, j):
+                    j += 1
+                    continue
                 if sb.time_np(c.value, rest, j):
                     j += 1
                     continue
