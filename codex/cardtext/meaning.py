@@ -2140,6 +2140,11 @@ class _Clauses(_Interp):
         if not imperative_ok and not sc.subject and inherited is None and vg is not None and vg.form == "base" \
                 and not vg.modal and not vg.negated and not vg.copula:
             raise MeaningError("a bare verb in a subordinate clause", vg.start)
+        if len(sc.subject) == 1 and sc.subject[0].kind == "np" and sc.subject[0].value.kind == "amount" \
+                and sc.subject[0].value.count in ("double", "half"):
+            # "Double target minion's power": a multiplier is an amount of something, never a doer (it had
+            # read "double" as the one who targets)
+            raise MeaningError("a multiplier as a subject", sc.subject[0].start)
         b = _Builder(self, ex)
         explicit = self.subject(sc.subject, ex, b) if sc.subject else None
         self.clause_subject = explicit
