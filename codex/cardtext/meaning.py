@@ -2497,8 +2497,8 @@ class _Clauses(_Interp):
         a sense taking it with a ``to`` role, the subject fills that role, the noun phrase keeps its
         own (the amount dealt, the grant given) and "by" names the doer; else None (the ordinary
         passive, "damage dealt to it", whose subject is the thing given)."""
-        if not rest or rest[0].kind != "np":
-            return None
+        if not rest or rest[0].kind != "np" or self.lex.noun_class.get(str(rest[0].value.head)) == "time":
+            return None         # "minions that were summoned this turn": a time, not a thing given
         nps = [c.value for c in rest if c.kind == "np"]
         kind = _np_kind(nps[0], self)
         if kind == "amount" and len(nps) > 1:      # "is dealt 2 damage" read as "2" then "damage"
