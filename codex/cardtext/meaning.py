@@ -2079,16 +2079,25 @@ class _Clauses(_Interp):
             if prep == "with" and head.kind == "core" and head.head in _STAT_NOUNS and (equal or head.count is not None
                                                                                       or sub.items[0].posts):
                 stat = "cost" if head.head == "mana cost" else str(head.head)
-                if equal:
-                    return A.Stat(stat, "=", _quantity_of(self._phrase(equal[0][1])))
-                if head.count is not None:
-                    return A.Stat(stat, head.cmp or "=", head.count)
                 amount = [x for x in sub.items[0].posts if isinstance(x, tuple) and x[0] == "value"]
-                if amount:
+                found: Any = None
+                if equal:
+                    found = A.Stat(stat, "=", _quantity_of(self._phrase(equal[0][1])))
+                elif head.count is not None:
+                    found = A.Stat(stat, head.cmp or "=", head.count)
+                elif amount:
                     value = amount[0][1]
                     if isinstance(value, _Phrase):   # "less than or equal to the number of allies here"
                         value = _quantity_of(self._phrase(value))
-                    return A.Stat(stat, amount[0][2] or "=", value)
+                    found = A.Stat(stat, amount[0][2] or "=", value)
+                if found is not None:
+                    # "a token with power equal to 1 with Airborne": a phrase after the stat's value is the
+                    # host's too (it had been dropped with the stat's noun)
+                    rest = [x for x in sub.items[0].posts if not (isinstance(x, tuple) and x[0] in ("equal", "value"))]
+                    if not rest:
+                        return found
+                    more = [self.post(x, host) for x in rest]
+                    return [found] + [m for x in more for m in (x if isinstance(x, list) else [x])]
             node = self._phrase(sub)
             if prep == "with" and isinstance(node, A.Selector) and node.noun in ("cost", "mana cost") and sub.items[0].posts:
                 return A.With(node)
