@@ -23,6 +23,8 @@ _PUNCT = {",": ("LC", "CC"), ":": ("COLON", "END"), ".": ("END",), "!": ("END",)
           "\u2014": ("DASH",), "\u2013": ("DASH",), "-": ("DASH",), "&": ("AMP",),
           "(": ("LPAREN",), ")": ("RPAREN",)}
 _WORD = re.compile(r"[^\W\d_]")
+#: Adjectives of identity that stand for a noun after "the" when nothing follows in their phrase.
+_IDENTITY_HEADS = frozenset({"other"})
 _PHRASE_ENDERS = {",", ".", "!", ":", ";", "and", "or", "and/or", "but", "then", "\u2014", "\u2013", "-", "of"}
 #: Determiners English puts before a singular noun only (a closed class): an -s word after one is a
 #: verb, never a plural noun ("this moves", "each borders").
@@ -278,6 +280,12 @@ class Lexer:
             out = out + late
         elif not out and _WORD.match(text):
             out = _with_roles(self._guess(i, text))
+        elif low in _IDENTITY_HEADS and i > 0 and self.pieces[i - 1].text.lower() == "the" and (
+                not nxt or nxt.lower() in _PHRASE_ENDERS or any(
+                    c.readings[0].cat in ("PREP", "VERB", "MODAL") for c in _word_readings(lex, nxt))):
+            # "the other" ending its phrase is the one left (of two): "one into your hand and the other on
+            # the bottom", "the other gains +1 power" (English's pronoun use; before a noun it modifies it)
+            out = out + [Candidate(1, (Reading("NOUN", low, "sg", out[0].readings[0].entry),))]
         elif out and i > 0 and _WORD.match(text) and nxt and _WORD.match(nxt) \
                 and all(c.readings[0].cat in _ADVERBIAL for c in out) and self._determines(self.pieces[i - 1].text):
             # an adverb right after a determiner or possessive, before another word, modifies a noun as an

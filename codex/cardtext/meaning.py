@@ -1287,17 +1287,39 @@ def _gapping(chunks: list[Chunk], r: "_Interp") -> tuple[list[Chunk], list[Chunk
     if not chunks or chunks[0].kind != "np":
         return None
     kind = _np_kind(chunks[0].value, r)
-    if kind not in _AMOUNT_KINDS:
+    things = kind in ("thing", "amount") and _gap_thing(chunks[0].value, r)
+    if kind not in _AMOUNT_KINDS and not things:
         return None
     for k, ch in enumerate(chunks):
         if ch.kind != "conj" or k + 1 >= len(chunks) or chunks[k + 1].kind != "np":
             continue
         left = chunks[:k - 1] if k and chunks[k - 1].kind == "lc" else chunks[:k]
         right = chunks[k + 1:]
+        if things:
+            # "put one into your hand and the rest on the bottom": two things, each with where it goes
+            if len(left) == 2 and len(right) == 2 and left[1].kind == "pp" and right[1].kind == "pp" \
+                    and left[1].prep in _GAP_PLACES and right[1].prep in _GAP_PLACES \
+                    and _np_kind(right[0].value, r) in ("thing", "amount") and _gap_thing(right[0].value, r):
+                return left, right
+            if kind != "amount":
+                continue
         if _np_kind(right[0].value, r) == kind and len(left) > 1 and len(right) > 1 \
                 and left[1].kind in ("pp", "place") and right[1].kind in ("pp", "place"):
             return left, right
     return None
+
+
+#: Prepositions of where a thing is put, for gapping over things ("one into your hand and the rest on
+#: the bottom").
+_GAP_PLACES = frozenset({"to", "into", "onto", "on", "in", "under", "beneath", "atop"})
+
+
+def _gap_thing(np: NP, r: "_Interp") -> bool:
+    """Whether a noun phrase is a thing a verb may place (a count, a pronoun, "the rest", a unit or
+    card), not a place or a zone, which a list of destinations would be."""
+    if np.kind in ("amount", "pron", "self"):
+        return True
+    return np.kind in ("core", "adj") and r.lex.noun_class.get(str(np.head)) not in ("place", "zone", "time", "player")
 
 
 class _Frame:
