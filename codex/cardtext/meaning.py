@@ -2427,6 +2427,16 @@ class _Clauses(_Interp):
 
     # ---- the copula: state, type, place, passive
     def copula(self, sc: SClause, chunks: list[Chunk], subject: Any, ex: _Extras, b: _Builder, vg: VGroup) -> Any:
+        if len(chunks) == 2 and chunks[0].kind == "adv" and chunks[0].value in _COMPARE_THAN and chunks[1].kind == "pp" \
+                and chunks[1].prep == "than" and isinstance(chunks[1].value, NP) and chunks[1].value.kind == "amount" \
+                and isinstance(chunks[1].value.count, int) and chunks[1].value.det is None and subject is not None:
+            # "if its power is less than 3", "if the total is greater than 7": a comparison, as "is 2 or
+            # less" is (it had read "than 3" as a place and "less" as an adverb)
+            cmp, n = _COMPARE_THAN[chunks[0].value], chunks[1].value.count
+            owner = _stat_owner(subject)
+            if owner is not None:
+                return A.IsA(A.Stat("cost" if subject.noun == "mana cost" else subject.noun, cmp, n), owner)
+            return A.IsA(A.Stat("amount", cmp, n), subject)
         i = 0
         while i < len(chunks) and chunks[i].kind in ("adv",):
             b.adverb(chunks[i].value)
