@@ -37,7 +37,7 @@ from lark import Token, Tree
 
 from codex.cardtext import ast as A
 from codex.cardtext import lexicon as L
-from codex.cardtext.lexer import INDEFINITE_PRONOUNS
+from codex.cardtext.lexer import INDEFINITE_PRONOUNS, SINGULAR_DETERMINERS
 
 
 class MeaningError(Exception):
@@ -494,6 +494,11 @@ class _Reader:
                 if r.lemma in _PROFORMS and mods is not None and not _proform_modified(np.det, mod_cats):
                     # "the previous one", "a new one"; never "target enemy one" (that is "target enemy, one step")
                     raise MeaningError(f"{r.lemma!r} with a modifier", self.span(mods)[0])
+                if np.number == "pl" and isinstance(np.det, str) and np.det in SINGULAR_DETERMINERS and np.count is None \
+                        and mods is not None:
+                    # "whenever an enemy attacks": a determiner of one thing never opens a plural noun, so
+                    # the -s word is the verb (the search revisits that word, not the phrase's first)
+                    raise MeaningError("a singular determiner before a plural noun", self.span(head)[0])
             else:
                 np.head = self.tok(head).reading.lemma
             return np
