@@ -53,6 +53,11 @@ class Ability:
     text: str
     node: Any
     executed: bool = False
+    #: An ability not executed as a whole whose sentences before a later step ("..., you gain 2 life.
+    #: Then scry 1.") are: the ability with those sentences only (executed), and the card's words for
+    #: the steps it stops at (`then_split`).
+    head: Ability | None = None
+    rest: str = ""
 
     def describe(self) -> str:
         return f"{self.kind.value} ability \u201c{self.text}\u201d"
@@ -964,8 +969,33 @@ def _read_ability(node: Any, spell: bool, norm: str,
     found_size = size_of(node) if kind is AbilityKind.STATIC else None
     ability = Ability(kind, _span_text(node, norm) or to_text(node), node)
     done = known is not None or found_size is not None or _executed(ability)
-    abilities.append(replace(ability, executed=done))
+    abilities.append(replace(ability, executed=done) if done else then_split(ability, norm))
     return known, found_size
+
+
+#: The kinds of ability whose sentences resolve one after another on the storyline.
+_SEQUENCED = (AbilityKind.TRIGGERED, AbilityKind.GENESIS, AbilityKind.DEATHRITE)
+
+
+def then_split(ability: Ability, norm: str) -> Ability:
+    """An ability the engine cannot execute as a whole, given the part it can: the sentences before
+    the first one it cannot execute, when that sentence is marked as a later step ("Then ..."). A
+    step that comes after ("then": "after the previous resolves", as the grammar reads it) cannot
+    change what was done before it, so doing the sentences before it and naming the rest as not
+    executed is never a wrong effect; an unexecuted sentence not so marked may qualify the others
+    ("That damage can't be prevented."), and the ability stays all or nothing."""
+    body = getattr(ability.node, "body", None)
+    if ability.kind not in _SEQUENCED or not isinstance(body, tuple) or len(body) < 2:
+        return ability
+    for k in range(1, len(body)):
+        if _executed(Ability(ability.kind, ability.text, A.replace(ability.node, body=body[:k + 1]))):
+            continue
+        first, last, after = ability.node.span, body[k - 1].span, body[k].span
+        if "then" not in (a.lower() for a in body[k].adverbs) or first is None or last is None or after is None:
+            return ability
+        head = Ability(ability.kind, norm[first[0]:last[1]].strip(), A.replace(ability.node, body=body[:k]), True)
+        return replace(ability, head=head, rest=norm[after[0]:first[1]].strip())
+    return ability
 
 
 @lru_cache(maxsize=1024)

@@ -47,8 +47,11 @@ def survival(state: GameState, unit: Unit) -> tuple[str, str, str] | None:
     an oversized one); None when it can. A carried unit has its carrier's movement abilities."""
     if not unit.is_minion:
         return None
+    locs = state.locations_of(unit)
+    if all(loc.region is Region.SURFACE for loc in locs):
+        return None         # every minion may be on the surface: no keyword to ask (the common case)
     kw = keywords_at(state, unit)
-    for loc in state.locations_of(unit):
+    for loc in locs:
         region = loc.region
         if region is Region.VOID and not kw.voidwalk:
             return "banished", f"it is in the void at square {loc.square} without Voidwalk", "void.banished"
@@ -377,12 +380,16 @@ def _card_triggers(state: GameState, event: Event) -> list[Pending]:
 def withheld_triggers(state: GameState, event: Event) -> list[Event]:
     """The card's own triggered abilities that would fire on ``event`` but do not, because the card
     has no abilities now: the ruling names each one."""
+    from codex.engine.effects.triggers import silenced_site_triggers
+    sites: list[Event] = [TriggerSkipped(key, name, text, f"{name} has lost its abilities",
+                                         rules=("silenced", "lose", "special-ability.card-text"))
+                          for key, name, text in silenced_site_triggers(state, event)]
     unit, abilities = _own_abilities(state, event)
     gone = _abilities_gone(state, unit) if unit is not None else None
     if unit is None or gone is None:
-        return []
+        return sites
     why, rules = gone
-    return [TriggerSkipped(unit.id, unit.name, a.text, why, rules=rules) for a in abilities]
+    return [TriggerSkipped(unit.id, unit.name, a.text, why, rules=rules) for a in abilities] + sites
 
 
 def add_triggers(state: GameState, events: list[Event]) -> Resolved:
@@ -500,12 +507,33 @@ def resolve_ability(state: GameState, item: Pending) -> Resolved:
     if not eff.ability.executed:
         from codex.engine.effects.check import missing
         why = "; ".join(missing(eff.ability)[:2]) or "this engine version does not execute it yet"
+        if eff.ability.head is not None:        # "..., you gain 2 life. Then <unread>.": the steps before it
+            return _resolve_head(state, eff, ctx, why)
         return state, [AbilityNotExecuted(eff.unit, eff.name, eff.ability.describe(), f"not executed yet: {why}",
                                           rules=("storyline",), from_card=ctx.quote)]
     began = AbilityResolved(eff.unit, eff.name, eff.ability.text, rules=("storyline", "triggered-ability"),
                             from_card=ctx.quote)
     state, events = execute(state, ctx)
     return state, [began] + _it_readings(state, ctx) + events
+
+
+def _resolve_head(state: GameState, eff: TriggeredEffect, ctx: Any, why: str) -> Resolved:
+    """An ability whose later step ("Then ...") this engine version cannot execute: the sentences
+    before it resolve, and the step and what follows it are named as not executed
+    (`abilities.then_split`)."""
+    from dataclasses import replace as replace_ctx
+    from codex.engine.effects.execute import execute
+    from codex.engine.events import AbilityResolved
+    head = eff.ability.head
+    assert head is not None
+    ctx = replace_ctx(ctx, ability=head)
+    began = AbilityResolved(eff.unit, eff.name, head.text, rules=("storyline", "triggered-ability"),
+                            from_card=ctx.quote)
+    state, events = execute(state, ctx)
+    rest = AbilityNotExecuted(eff.unit, eff.name, f"the later step \u201c{eff.ability.rest}\u201d of its "
+                              f"{eff.ability.kind.value} ability", f"not executed yet: {why}",
+                              rules=("storyline",), from_card=ctx.quote)
+    return state, [began] + _it_readings(state, ctx) + events + [rest]
 
 
 def _it_readings(state: GameState, ctx: Any) -> list[Event]:
