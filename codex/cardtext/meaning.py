@@ -495,7 +495,7 @@ class _Reader:
                     # "the previous one", "a new one"; never "target enemy one" (that is "target enemy, one step")
                     raise MeaningError(f"{r.lemma!r} with a modifier", self.span(mods)[0])
                 if np.number == "pl" and isinstance(np.det, str) and np.det in SINGULAR_DETERMINERS and np.count is None \
-                        and mods is not None:
+                        and mods is not None and not set(np.mods) & _QUANTITY_MODS:
                     # "whenever an enemy attacks": a determiner of one thing never opens a plural noun, so
                     # the -s word is the verb (the search revisits that word, not the phrase's first)
                     raise MeaningError("a singular determiner before a plural noun", self.span(head)[0])
@@ -679,6 +679,9 @@ def _measure_np(np: NP) -> bool:
 
 
 #: Comparatives before "than" after a stat noun, and the comparison each makes ("power less than 3").
+#: Modifiers that make a quantity of a plural noun ("that many spells"): a singular determiner before them
+#: opens a plural noun.
+_QUANTITY_MODS = frozenset({"many", "few", "much", "more", "fewer", "less"})
 _COMPARE_THAN = {"less": "<", "fewer": "<", "more": ">", "greater": ">"}
 
 #: Prepositions a reduced relative (a participle after a noun) leaves to the verb outside it when it
