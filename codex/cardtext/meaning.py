@@ -3745,6 +3745,10 @@ def _number(subject: list[Chunk]) -> str | None:
     name (a card, subtype or token: not an unknown capitalised word, whose number is unknown) or a
     personal pronoun. None for lists, this card's own name (``Vanguard Knights have``) and the rest."""
     nps = [c.value for c in subject if c.kind == "np"]
+    conjs = {c.value for c in subject if c.kind == "conj"}
+    if len(nps) > 1 and conjs == {"and"} and all(c.kind in ("np", "lc", "conj") for c in subject) \
+            and nps[0].det not in ("each", "every"):
+        return "pl"     # "target minion and this swap places": two things joined by "and" are plural
     if len(nps) != 1 or any(c.kind in ("lc", "conj") for c in subject):
         return None
     np = nps[0]
