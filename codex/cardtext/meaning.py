@@ -637,6 +637,7 @@ _MORE_WORDS = frozenset({"additional", "extra"})
 #: Possessive determiners that can own a threshold (``their (F)``) and the element each symbol stands for.
 _OWNING_DETS = frozenset({"its", "their", "his", "her", "your"})
 _ELEMENT_OF_SYMBOL = {"(A)": "air", "(E)": "earth", "(F)": "fire", "(W)": "water"}
+_ELEMENT_NOUNS = frozenset(_ELEMENT_OF_SYMBOL.values())
 #: Adjectives that stand for a noun of their own ("the first", "the last", "the strongest"; "the other":
 #: the second of a pair the sentence named, "from one edge to the other", only after "the").
 _NOMINAL_ADJ = {"first", "last", "next", "strongest", "weakest", "closest", "nearest", "furthest", "farthest", "previous",
@@ -1012,8 +1013,10 @@ def _group(r: _Interp, ph: _Phrase) -> Any:
         cur = nps[i]
         if nxt.kind not in ("core", "adj") or items[i].posts:
             continue
-        if cur.kind == "adj" or (cur.kind == "core" and cur.head_cat == "NAME" and nxt.head_cat == "NOUN"
-                                 and nxt.mods and not cur.mods):
+        element = cur.kind == "core" and cur.head in _ELEMENT_NOUNS and cur.count is None and nxt.head_cat == "NOUN" \
+            and bool(set(nxt.mods) & _ELEMENT_NOUNS)     # "fire and water sites": the element is an adjective too
+        if cur.kind == "adj" or element or (cur.kind == "core" and cur.head_cat == "NAME" and nxt.head_cat == "NOUN"
+                                            and nxt.mods and not cur.mods):
             word = cur.head
             cur.mods = cur.mods + [str(word)] if cur.kind == "core" else cur.mods + [str(word)]
             cur.kind, cur.head, cur.head_cat, cur.number = "core", nxt.head, nxt.head_cat, nxt.number
