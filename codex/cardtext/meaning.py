@@ -638,6 +638,8 @@ _MORE_WORDS = frozenset({"additional", "extra"})
 _OWNING_DETS = frozenset({"its", "their", "his", "her", "your"})
 _ELEMENT_OF_SYMBOL = {"(A)": "air", "(E)": "earth", "(F)": "fire", "(W)": "water"}
 _ELEMENT_NOUNS = frozenset(_ELEMENT_OF_SYMBOL.values())
+#: Prepositions of where a thing is, after "remain" ("remains in the realm", "remains at this site").
+_REMAIN_PREPS = frozenset({"in", "at", "on", "atop", "within", "under", "beneath"})
 #: Adjectives that stand for a noun of their own ("the first", "the last", "the strongest"; "the other":
 #: the second of a pair the sentence named, "from one edge to the other", only after "the").
 _NOMINAL_ADJ = {"first", "last", "next", "strongest", "weakest", "closest", "nearest", "furthest", "farthest", "previous",
@@ -2220,6 +2222,11 @@ class _Clauses(_Interp):
             self.clause_subject = explicit
             return A.Clause(A.Group((first, second), "and"))
         if vg.copula:
+            action = self.copula(sc, chunks, subject, ex, b, vg)
+        elif vg.lemma == "remain" and len(chunks) == 1 and (chunks[0].kind == "place" or chunks[0].kind == "pp"
+                                                              and chunks[0].prep in _REMAIN_PREPS):
+            # "as long as this remains in the realm", "while it remains here": where the subject still is,
+            # what "is in the realm" says (a verb of state with a place; "if none remain" stays the verb)
             action = self.copula(sc, chunks, subject, ex, b, vg)
         elif vg.lemma in _BECOME and chunks and chunks[0].kind in ("part", "pred"):
             # "whenever this becomes tapped", "becomes silenced": coming to be in that state, what the
