@@ -2228,6 +2228,14 @@ class _Clauses(_Interp):
             # "as long as this remains in the realm", "while it remains here": where the subject still is,
             # what "is in the realm" says (a verb of state with a place; "if none remain" stays the verb)
             action = self.copula(sc, chunks, subject, ex, b, vg)
+        elif vg.lemma == "become" and len(chunks) >= 2 and chunks[0].kind == "np" and chunks[0].value.kind == "core" \
+                and chunks[0].value.head == "target" and chunks[0].value.det == "the" and not chunks[0].value.mods \
+                and chunks[1].kind == "pp" and chunks[1].prep == "of":
+            # "whenever this becomes the target of a spell": what "is targeted by a spell" says (it had read
+            # as this being a kind of thing, "the target of a spell")
+            by = Chunk("pp", chunks[1].value, chunks[1].start, chunks[1].end, "by")
+            action = self.copula(sc, [Chunk("part", "target", chunks[0].start, chunks[0].end, text="targeted"), by]
+                                 + chunks[2:], subject, ex, b, vg)
         elif vg.lemma in _BECOME and chunks and chunks[0].kind in ("part", "pred"):
             # "whenever this becomes tapped", "becomes silenced": coming to be in that state, what the
             # passive or the state with "is" says
