@@ -974,7 +974,7 @@ def _read_ability(node: Any, spell: bool, norm: str,
 
 
 #: The kinds of ability whose sentences resolve one after another on the storyline.
-_SEQUENCED = (AbilityKind.TRIGGERED, AbilityKind.GENESIS, AbilityKind.DEATHRITE)
+_SEQUENCED = (AbilityKind.TRIGGERED, AbilityKind.GENESIS, AbilityKind.DEATHRITE, AbilityKind.ACTIVATED)
 
 
 def then_split(ability: Ability, norm: str) -> Ability:
