@@ -794,6 +794,8 @@ class ArtifactBroken(Event):
     name: str
     at: Location
     token: bool = False
+    controller: str | None = None      # who controlled it as it left (its own triggers are theirs)
+    words: str = ""                    # its text as it left: "When this is destroyed, ..." hears this
 
     def text(self) -> str:
         if self.token:

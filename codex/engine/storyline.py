@@ -372,6 +372,8 @@ def _card_triggers(state: GameState, event: Event) -> list[Pending]:
         # a card in a zone (Scourge Zombies in the cemetery): its ability works while it is still there
         key = f"zone:{src.owner}:{src.zone}:{src.card.name}" if ctx.source.kind == "card" \
             else f"{ctx.source.kind}:{ctx.source.key}"
+        if ctx.source.kind == "artifact" and not _source_in_realm(state, key):
+            key = f"{LEFT}{key}"    # "When this is destroyed": it left as it triggered (`_source_in_realm`)
         out.append(Pending(ctx.controller, key, TriggeredEffect(str(ctx.source.key), ctx.source_name, ability,
                                                                 event, ctx)))
     return out
@@ -570,11 +572,20 @@ def _resolve_next(state: GameState) -> Resolved:
     return replace(state, storyline=rest + state.storyline), events
 
 
+#: The prefix of a storyline item's source that had left the realm as it triggered.
+LEFT = "left:"
+
+
 def _source_in_realm(state: GameState, source: str) -> bool:
     """A unit id, or ``kind:key`` for any card (`ongoing.in_realm`); a spell's delayed trigger has no
     card in the realm to leave it."""
     from codex.engine.ongoing import in_realm
     if source.startswith("spell:"):
+        return True
+    if source.startswith(LEFT):
+        # a card's own trigger on leaving the realm ("When this is destroyed, you gain 2 life"): it had
+        # left as it triggered, so it did not leave "before the event resolves" (Codex "Source is No
+        # Longer in the Realm" is about a source that "was in the realm but then leaves")
         return True
     if source.startswith("zone:"):      # a card whose ability works from a zone: still in that zone
         _, owner, zone, name = source.split(":", 3)

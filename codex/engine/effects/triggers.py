@@ -166,6 +166,11 @@ def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
         problems += [p for p in [borders_problem(act.patient)] if p is not None]
         if set(event.adverbs) - {"on_ground"}:
             problems.append("a trigger on traversing, with an adverb")
+    elif not isinstance(act, A.Attack) and event.adverbs:
+        # "If left unattended, ...": an adverb says how or in what state the event happens, which
+        # this engine does not hear; the trigger is named as unread rather than heard on any event
+        # of its verb (found by blind ruling round 24)
+        problems.append(f"a trigger on an event with the adverb '{event.adverbs[0].replace('_', ' ')}'")
     return problems
 
 
@@ -632,6 +637,18 @@ def _leaving_site(state: GameState, event: Event) -> Iterator[Listener]:
                    f"site{event.square}.{i}")
 
 
+def _leaving_artifact(state: GameState, event: Event) -> Iterator[Listener]:
+    """The triggered abilities of an artifact as it is destroyed ("When this is destroyed, you gain 2
+    life"): it has left the realm when the event is heard, so they are read from its words as it
+    left (`ArtifactBroken.words`), controlled by whoever controlled it then."""
+    if not isinstance(event, ArtifactBroken) or not event.words:
+        return
+    for i, ab in enumerate(_card_abilities(event.words, event.name)):
+        if ab.kind is AbilityKind.TRIGGERED:
+            yield (Obj("artifact", event.artifact), event.name, event.controller or state.turn.active, ab,
+                   f"{event.artifact}.{i}")
+
+
 def realm_listeners(state: GameState) -> Iterator[Listener]:
     """The listeners in the realm, but for abilities that work from a cemetery (`zone_listeners`):
     "summon Scourge Zombies from your cemetery" does nothing while they are in the realm."""
@@ -851,7 +868,8 @@ def fired(state: GameState, event: Event, hooks: bool = False) -> list[tuple[Ctx
                                              for obj, name, controller, ability, key in
                                              [*realm_listeners(state), *zone_listeners(state)]]
     candidates += [(Ctx(obj, name, controller, ability, key, event=event), ability)
-                   for obj, name, controller, ability, key in _leaving_site(state, event)]
+                   for obj, name, controller, ability, key in [*_leaving_site(state, event),
+                                                               *_leaving_artifact(state, event)]]
     candidates += [(d.ctx, d.ability) for d in state.delayed]
     candidates += [(c, c.ability) for c in granted_listeners(state)]
     for base, ability in candidates:
