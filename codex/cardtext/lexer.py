@@ -775,9 +775,11 @@ def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
         # last is removed", "the strongest dies")
         ordinal_subject = any(c.readings[0].cat == "ORD" or c.readings[0].cat == "ADJ_HEAD" and low.endswith("est")
                               for c in out) and any(c.readings[0].cat in _FINITE_CATS for c in _word_readings(lex, nxt))
-        # a stranded preposition stays before a finite verb, where a subject's relative clause ends ("each
-        # unit it passes over takes 1 damage"); before anything else it is the preposition
-        stranded = any(c.readings[0].cat in _FINITE_CATS for c in _word_readings(lex, nxt))
+        # a stranded preposition stays before a word that is first of all a finite verb, where a subject's
+        # relative clause ends ("each unit it passes over takes 1 damage"); before anything else (a word
+        # that may be a determiner first: "of target minion") it is the preposition
+        nxt_readings = _word_readings(lex, nxt)
+        stranded = bool(nxt_readings) and nxt_readings[0].readings[0].cat in _FINITE_CATS
         out = [c for c in out if (c.readings[0].cat != "PARTICLE" or stranded) and (
             c.readings[0].cat != "ADJ_HEAD" or ordinal_subject)]
         if any(c.readings[0].cat == "KEYWORD" for c in out) and any(c.readings[0].cat == "VERB" for c in out):
