@@ -301,10 +301,12 @@ class Lexer:
             out = out + [Candidate(1, (Reading("NOUN", low, "sg", out[0].readings[0].entry),))]
         elif out and i > 0 and _WORD.match(text) and all(c.readings[0].cat == "PLACE" for c in out) \
                 and self._after_preposition(i) and (not nxt or nxt.lower() in _PHRASE_ENDERS or any(
-                    c.readings[0].cat in ("PREP", "VERB", "MODAL") for c in _word_readings(lex, nxt))):
+                    c.readings[0].cat == "PREP" for c in _word_readings(lex, nxt))
+                    or _word_readings(lex, nxt)[:1] and _word_readings(lex, nxt)[0].readings[0].cat in _FINITE_CATS):
             # a place word right after a preposition is the place it names, that preposition's object:
             # "from anywhere", "from here to an adjacent site" (English puts no adverb there); before a
-            # verb too, where a subject's relative clause ends ("spells you cast from here cost ...")
+            # word that is first of all a verb too, where a subject's relative clause ends ("spells you
+            # cast from here cost ...")
             out = out + [Candidate(1, (Reading("NOUN", out[0].readings[0].lemma, "sg", out[0].readings[0].entry),))]
         elif out and i > 0 and _WORD.match(text) and (not nxt or nxt.lower() in _PHRASE_ENDERS) \
                 and all(c.readings[0].cat in _VERBAL | {"ADJ", "ADJ_HEAD"} for c in out) and self._after_preposition(i):
