@@ -636,6 +636,22 @@ def _choose_one(n: Any) -> bool:
         and not (first.conditions or first.adjuncts or first.adverbs or first.negated or first.modal)
 
 
+def you_as_your_avatar(node: Any) -> Any:
+    """"You have +1 power for each nearby earth site." (an Avatar's words): power and keywords are a
+    unit's, and "Your Avatar represents you" (Codex "Avatar"), so "you" given them is your Avatar.
+    Only a Grant of power or keywords is read so; "you" stays the player everywhere else (life,
+    mana, affinity, cards). Found by blind real-card round 1, where the +1 power was silently lost."""
+    if not any(_you_given_unit_traits(n) for n in A.walk(node)):
+        return node
+    return A.transform(node, lambda n: A.replace(n, patient=A.Selector(noun="avatar", det="your"))
+                       if _you_given_unit_traits(n) else n)
+
+
+def _you_given_unit_traits(n: Any) -> bool:
+    return isinstance(n, A.Grant) and isinstance(n.patient, A.Ref) and n.patient.word.lower() == "you" \
+        and bool(n.grants) and all(isinstance(g, (A.PowerMod, A.Keyword)) for g in n.grants)
+
+
 def your_choice_as_default(node: Any) -> Any:
     """"to an adjacent site of your choice": the card's controller chooses what its words leave
     open anyway (Codex "You": the card's controller; another player's choice is read apart,
@@ -935,7 +951,7 @@ def _abilities_of(text: str, name: str | None, spell: bool, _names_version: int)
 #: How the engine reads wordings the grammar gives their own shape, each an AST rewrite applied to
 #: every ability in this order before it is classified and executed (one form for each meaning, so
 #: every reader sees the same nodes; each function says which wordings and why).
-READINGS = (your_choice_as_default, direction_adjunct_as_adverb, choose_one_as_or, heal_damage_from_as_amount,
+READINGS = (your_choice_as_default, you_as_your_avatar, direction_adjunct_as_adverb, choose_one_as_or, heal_damage_from_as_amount,
             damage_dealt_changed_as_modify,
             affected_area_as_here, until_end_of_turn_as_this_turn, place_of_entering_the_realm_as_filter,
             place_of_death_as_filter, would_trigger_as_replacement, use_once_as_limit)

@@ -90,7 +90,7 @@ def destroy_action(res: Resolution, a: D.Destroy, ptr: str) -> Outcome:
         res.state = res.state.remove_artifact(art.id, "banished" if art.token else "broken")
         # heard by the triggers of the realm and by its own "When this is destroyed" (its words as it
         # left; found by blind ruling round 24, where the event had never been told to any trigger)
-        res.settle([ArtifactBroken(art.id, art.name, at, art.token, controller, art.text,
+        res.settle([ArtifactBroken(art.id, art.name, at, art.token, controller, art.text, art,
                                    rules=("kill",) + (("token.banished",) if art.token else ("broken-artifact",)))])
         return res.done(Verdict.RESOLVED, f"{art.name} is destroyed" + (" (a token: banished)." if art.token
                                                                            else " and is now a broken artifact."))

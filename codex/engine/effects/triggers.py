@@ -505,6 +505,9 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
             # "Whenever a site you control is destroyed": the words are read of the site as it left
             # the realm (its controller, its kind), not of the Rubble token that no one controls
             state = state.with_site(event.was)
+        if isinstance(event, ArtifactBroken) and event.was is not None and state.artifact(event.artifact) is None:
+            # "Whenever an artifact is destroyed": read of the artifact as it left the realm
+            state = state.evolve(artifacts=state.artifacts + (event.was,))
         return _in(state, ctx, act.patient, subject)
     if isinstance(event, (Damaged, SiteDamaged, AvatarDamaged)):
         return _dealt(state, ctx, act, event)
