@@ -372,3 +372,19 @@ def test_an_or_choice_lists_each_option_in_the_cards_words_and_its_number_decide
     assert options == ["1: Deal 2 damage to target minion", "2: Gain 3 life"]
     doc["choices"] = {"Twin.0.which": options[1]}
     assert rule(doc).to_dict()["state_after"]["players"][0]["life"] == 13
+
+
+def test_a_played_site_is_told_once() -> None:
+    """Playing a site is one step (it had been told twice: once where it happened, once as the story
+    came to rest; found by blind real-card round 2)."""
+    squares = [(sq, "p2") for sq in (2, 3, 7, 8)] + [(sq, "p1") for sq in (12, 17, 18)]
+    doc = {"format": "arbiter.scenario/1", "turn": {"active": "p1", "number": 3, "phase": "main"},
+           "players": [{"id": "p1"}, {"id": "p2"}],
+           "sites": [{"square": sq, "controller": who, "affinity": "E"} for sq, who in squares],
+           "units": [{"id": "av1", "kind": "avatar", "controller": "p1", "at": 18, "power": 1},
+                     {"id": "av2", "kind": "avatar", "controller": "p2", "at": 3, "power": 1}],
+           "action": {"do": "play_site", "square": 13,
+                      "site": {"name": "Plain", "affinity": "E", "text": "Genesis → You gain 1 life."}}}
+    kinds = [s["kind"] for s in rule(doc).to_dict()["steps"]]
+    assert kinds.count("play_site") == 1
+    assert kinds.index("play_site") < kinds.index("trigger")

@@ -637,7 +637,7 @@ def _choose_one(n: Any) -> bool:
 
 
 def you_as_your_avatar(node: Any) -> Any:
-    """"You have +1 power for each nearby earth site." (an Avatar's words): power and keywords are a
+    """"You have +2 power while you occupy a water site." (an Avatar's words): power and keywords are a
     unit's, and "Your Avatar represents you" (Codex "Avatar"), so "you" given them is your Avatar.
     Only a Grant of power or keywords is read so; "you" stays the player everywhere else (life,
     mana, affinity, cards). Found by blind real-card round 1, where the +1 power was silently lost."""

@@ -11,7 +11,7 @@ from codex.engine.actions.base import Outcome, Resolution, handles
 from codex.engine.activation import activation_reason
 from codex.engine.entering import ground_notes
 from codex.engine.errors import AmbiguousAction
-from codex.engine.events import CardsMoved, Event, ManaGained, Note, SitePlayed, Tapped
+from codex.engine.events import CardsMoved, Event, ManaGained, Note, SitePlayed, Tapped, offered
 from codex.engine.geometry import Location, Region
 from codex.engine.keywords import parse_threshold
 from codex.engine.effects.statics import broken_requirements, site_suppressed
@@ -21,7 +21,16 @@ from codex.engine.ruling import Verdict
 from codex.engine.sites import site_placement_reason
 from codex.engine.state import Affinity, Card, Site
 from codex.engine.terrain import destroy_site, flood, place_atop
+from codex.engine.storyline import settle
 from codex.engine.zones import take, take_top
+
+
+def _card_subtypes(name: str | None) -> tuple[str, ...]:
+    """A site card's subtypes (Desert, River...), which effects name ("Takes no damage from Deserts":
+    a Desert played had none, found by blind real-card round 4)."""
+    from codex.engine.effects.context import card_data
+    data = card_data(name) if name else None
+    return tuple(data.subtypes) if data is not None else ()
 
 
 def _with_text(state: Any, square: int) -> Any:
@@ -160,7 +169,7 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     old = res.state.site_at(sq)
     old_state = res.state
     site = Site(sq, a.site.name or f"Site {sq}", pid, pid, Affinity.of(parse_threshold(a.site.affinity)),
-                flooded=a.site.flooded, text=a.site.text or "")
+                flooded=a.site.flooded, text=a.site.text or "", subtypes=_card_subtypes(a.site.card))
     from_hand = _from_atlas(res, pid) if a.from_atlas else _from_hand(res, pid, a.site.name, ptr)
     in_void = avatar.location == Location(sq, Region.VOID)
     state = (res.state if a.by_effect else res.state.with_unit(replace(avatar, tapped=True))).with_site(site)
@@ -198,7 +207,9 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
         res.state = state
     res.state, atop = place_atop(res.state, sq)
     res.state = _with_text(res.state, sq)
-    res.settle(atop + ground_notes(old_state, res.state) + [played])
+    batch = atop + ground_notes(old_state, res.state)
+    res.emit(*offered(batch))
+    res.apply(settle(res.state, batch + [played]))   # told above, where it happened: heard now, not told twice
     return res.done(res.result_verdict(), f"{pid} plays {site.name} on square {sq}.")
 
 

@@ -531,6 +531,9 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
         site = Obj("site", event.square)
         if not _in(state, ctx, getattr(act, "patient", None), site):
             return False
+        agent = getattr(act, "agent", None)
+        if agent is not None and not _in(state, ctx, agent, Obj("player", event.player)):
+            return False        # "Whenever you play an earth site": who played it (found by blind real-card round 2)
         dest = getattr(act, "dest", None)
         if isinstance(dest, A.Where):      # "played nearby": where it was played
             from codex.engine.effects.select import places
