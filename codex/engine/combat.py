@@ -579,6 +579,7 @@ def fight(state: GameState, side_a: list[str], side_b: list[str],
                 from codex.engine.effects.statics import keyword_sources
                 quote = next(iter(keyword_sources(state, u, "first_strike")), None)
             quote = quote or _power_quote(state, u)
+            batch += _uncounted(state, u)
             batch.append(Struck(u.id, u.name, power, split, names, first, rules=tuple(rules + extra),
                                 from_card=quote))
         for u, power, split, rules in strikes:
@@ -628,6 +629,14 @@ def strike_heals(state: GameState, striker: Unit, amount: int) -> Resolved:
     return state, events
 
 
+def _uncounted(state: GameState, unit: Unit) -> list[Event]:
+    """A striker's "for each" power changes the engine could not count, said before its strike."""
+    if not state.statics:
+        return []
+    from codex.engine.effects.statics import uncounted_notes
+    return uncounted_notes(state, unit, "strike is dealt")
+
+
 def _power_quote(state: GameState, unit: Unit) -> CardQuote | None:
     """The card sentence changing the striker's power now ("Other allies have +2 power while
     successfully attacking sites"), quoted by its strike; the first of them if several."""
@@ -639,7 +648,7 @@ def strike_site(state: GameState, attacker: Unit, site: Site) -> Resolved:
     """An undefended site is struck: its controller loses that much life (not damage)."""
     power, rules = strike_power(state, attacker)
     dealt, modified = _site_strike_changes(state, attacker, site, power)
-    events: list[Event] = [SiteStruck(attacker.id, attacker.name, site.square, site.name, power,
+    events: list[Event] = _uncounted(state, attacker) + [SiteStruck(attacker.id, attacker.name, site.square, site.name, power,
                                       None if dealt == power else dealt,
                                       rules=tuple(rules + ["attack.site", "defender.undefended"] + (
                                           ["strike.zero"] if power == 0 else [])),

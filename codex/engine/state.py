@@ -632,11 +632,12 @@ class GameState:
         return replace(self, units=self.units + (unit,))
 
     def remove_unit(self, unit_id: str, fate: Fate, killers: tuple[str, ...] = (),
-                    to: ZoneName | None = None) -> "GameState":
+                    to: ZoneName | None = None, bottom: bool = False) -> "GameState":
         """The unit leaves the realm for its owner's zone: the cemetery when it died, the hand
         when it was returned, the banished area when it was banished, and always the banished
         area for a token (Codex "Ownership and Control", "Token"); ``to``: another zone an effect
-        sends it to instead ("banish the minions they kill"). What it carries stays where it
+        sends it to instead ("banish the minions they kill", "put it on the ``bottom`` of its owner's
+        spellbook"). What it carries stays where it
         was (the at-rest check drops it there: Codex "Carrying Artifacts")."""
         u = self._units_by_id[unit_id]
         if u.token and fate == "returned":
@@ -655,7 +656,7 @@ class GameState:
         card = Card(u.name, u.owner, kind, u.token, u.id, data=replace(unit_card(u), type=kind))
         if fate == "died":      # "a minion that died this turn": remembered until the turn ends
             state = replace(state, died_this_turn=state.died_this_turn + ((card, u.controller),))
-        return state.put_card(card, zone)
+        return state.put_card(card, zone, bottom=bottom and zone in DECKS)
 
     def with_artifact(self, artifact: Artifact) -> "GameState":
         if artifact.id not in self._artifacts_by_id:

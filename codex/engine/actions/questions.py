@@ -135,7 +135,9 @@ def compare(res: Resolution, a: D.Compare, ptr: str) -> Outcome:
     def told(x: D.Id, unit_power: int, split: bool, attack: int, defense: int) -> str:
         return f"{x} has power {unit_power}" + (f" (average of {attack}/{defense}, rounded down)" if split else "")
 
-    from codex.engine.effects.statics import power_changes
+    from codex.engine.effects.statics import power_changes, uncounted_notes
+    for unit in (u, o):
+        res.emit(*uncounted_notes(res.state, unit, "power is compared"))
     for unit, now in ((u, (ua, ud)), (o, (oa, od))):
         if now != (unit.attack, unit.defense):
             for quote in power_changes(res.state, unit):

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from codex.cardtext import ast as A
 from codex.engine.effects.context import Obj
-from codex.engine.effects.select import NotExecutable, select, select_all
+from codex.engine.effects.select import NotExecutable, count_all, select
 
 if TYPE_CHECKING:
     from codex.engine.effects.execute import Run
@@ -79,9 +79,9 @@ def _quantity(run: "Run", value: A.Quantity, what: str) -> int:
         if bound:
             return int(bound[0].key)
         raise NotExecutable("an amount of damage with no damage dealt before")
+    if value.kind == "count":          # "equal to the number of cards in your hand": unnamed ones too
+        return len(count_all(run.state, run.ctx, value.of)) if value.of is not None else 0
     objs = select(run.state, run.ctx, value.of, f"{what}.of") if value.of is not None else []
-    if value.kind == "count":
-        return len(objs)
     if value.kind == "power":
         units = [run.state.unit(o.key) for o in objs if o.kind == "unit"]
         return sum(power_now(run.state, u) for u in units if u is not None)
@@ -264,7 +264,7 @@ def per_amount(act: Any, times: int) -> Any:
 def for_each_sentence(run: "Run", sentence: A.Sentence) -> None:
     """"For each X, ...": the sentence once for each X, which its words call "it" (and "each")."""
     from codex.engine.effects.execute import run_sentence
-    objs = select_all(run.state, run.ctx, sentence.per)
+    objs = count_all(run.state, run.ctx, sentence.per)
     run.note("count", f"{run.ctx.source_name}: once for each of {len(objs)}.", times=len(objs))
     inner = A.replace(sentence, per=None)
     outer = run.ctx

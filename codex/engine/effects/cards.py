@@ -37,11 +37,12 @@ def peek(state: GameState, owner: str, deck: str, n: int, bottom: bool = False) 
     unnamed = zone.spells if kind == "spell" else zone.sites
     items: list[Any] = list(zone.cards)
     count = unnamed if unnamed is not None else n
-    items += [kind] * min(count, max(0, n - len(items)))
-    if unnamed is not None:
-        items += list(zone.bottom)
-    if bottom:
-        items = list(reversed(items))
+    if bottom:          # from the bottom up: every card above counts, whatever ``n`` is
+        items = list(reversed(items + [kind] * count + list(zone.bottom)))
+    else:
+        items += [kind] * min(count, max(0, n - len(items)))
+        if unnamed is not None:
+            items += list(zone.bottom)
     return [Obj("card", ZoneCard(owner, deck, item, i)) for i, item in enumerate(items[:n])]
 
 
@@ -456,11 +457,7 @@ def _shuffle(run: Run, act: A.Shuffle, clause: A.Clause) -> list[Obj]:
             for pid in zone_owners(run.state, run.ctx, det):
                 for obj in objs:
                     if obj.kind == "unit":
-                        unit = run.state.unit(obj.key)
-                        if unit is not None and not unit.is_avatar:
-                            run.state = run.state.remove_unit(unit.id, "returned")
-                            run.state = _hand_to(run.state, unit.owner, unit.name, zone)
-                            run.emit(CardsMoved(unit.owner, (unit.name,), 0, None, zone, "shuffled into the deck"))
+                        unit_leaves_for(run, str(obj.key), zone, why="shuffled into its owner's deck")
                     elif obj.kind == "card":
                         move_cards(run, [obj], zone, owner=pid, why="shuffled into the deck")
                 decks.append((pid, zone))
@@ -478,17 +475,34 @@ def _shuffle(run: Run, act: A.Shuffle, clause: A.Clause) -> list[Obj]:
     return []
 
 
-def _hand_to(state: GameState, owner: str, name: str, zone: str) -> GameState:
-    """A unit that left the realm "returned" sits in its owner's hand: move it on into ``zone``."""
-    player = state.player(owner)
-    hand = player.hand
-    for i, c in enumerate(hand.cards):
-        if c.name == name:
-            player = player.with_zone("hand", replace(hand, cards=hand.cards[:i] + hand.cards[i + 1:]))
-            z = player.zone(zone)  # type: ignore[arg-type]
-            player = player.with_zone(zone, replace(z, cards=(c,) + z.cards))  # type: ignore[arg-type]
-            break
-    return state.with_player(player)
+def unit_leaves_for(run: Run, uid: str, zone: str, *, bottom: bool = False, why: str) -> bool:
+    """A unit leaves the realm for its owner's ``zone`` (on top of a deck, or at its ``bottom``),
+    whoever controls it (Codex "Ownership and Control"); a token is banished instead (Codex
+    "Token"); an Avatar stays (Codex "Avatar Characteristics"). False when it did not leave."""
+    unit = run.state.unit(uid)
+    if unit is None:
+        return False
+    if unit.is_avatar:
+        run.note("avatar_stays", f"{unit.name} is an Avatar: it cannot leave the realm, so it stays.",
+                 ("avatar.stays",), unit=unit.id)
+        return False
+    run.state = run.state.remove_unit(unit.id, "returned", to=zone, bottom=bottom)  # type: ignore[arg-type]
+    if unit.token:
+        event = CardsMoved(unit.owner, (unit.name,), 0, None, "banished",
+                           "a token that would leave the realm is banished instead", rules=("token", "token.zones"))
+    else:
+        place = (("bottom",) if bottom else ("top",)) if zone in DECKS else ()
+        control = ("control.change",) if unit.owner != unit.controller else ()
+        event = CardsMoved(unit.owner, (unit.name,), 0, None, zone, f"{why}, whoever controlled it",
+                           bottom=bottom and zone in DECKS, rules=("ownership",) + control + place)
+    run.settle([event])
+    return True
+
+
+def _unit_deck(zone: str) -> str:
+    """The deck a unit's card belongs in when the words say only "deck": a unit is a spell, so its
+    owner's spellbook (Codex "Spellbook")."""
+    return "spellbook" if zone == "deck" else zone
 
 
 # ----------------------------------------------------------------------------- put
@@ -610,9 +624,13 @@ def _put(run: Run, act: A.Put, clause: A.Clause) -> list[Obj]:
     done: list[Obj] = []
     for obj in patients:
         if obj.kind == "unit" and run.state.unit(obj.key) is not None:
-            if zone != "hand":
+            if zone not in ("hand", "deck") + DECKS:
                 raise NotExecutable(f"putting a unit into a {zone}")
-            if run.act(D.ReturnToHand(do="return_to_hand", unit=str(obj.key))):
+            if zone == "hand":
+                if run.act(D.ReturnToHand(do="return_to_hand", unit=str(obj.key))):
+                    done.append(obj)
+            elif unit_leaves_for(run, str(obj.key), _unit_deck(zone), bottom=bottom,
+                                 why="put there by an effect"):
                 done.append(obj)
         elif obj.kind == "card":
             to = zone if zone != "deck" else _deck_of(obj)

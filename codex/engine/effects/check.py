@@ -73,6 +73,14 @@ def sel_problems(node: Any) -> Iterator[str]:
     if quality_among(node) is not None:         # "each rarity among allied minions": counted among them
         yield from sel_problems(quality_among(node))
         return
+    from codex.engine.effects.select import deck_end, deck_end_problems
+    if deck_end(node) is not None:              # "the top card of your spellbook"
+        yield from deck_end_problems(node)
+        for f in node.filters:
+            what = f.what if isinstance(f, A.Of) else getattr(f, "of", None)
+            if isinstance(what, A.Selector) and isinstance(what.det, A.Possessive):
+                yield from sel_problems(what.det.owner)
+        return
     if noun not in NOUNS and not is_subtype(node.noun) and noun not in CARD_NOUNS and noun not in ZONE_NOUNS:
         yield f"the noun '{node.noun}'"
     det = node.det

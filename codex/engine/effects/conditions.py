@@ -16,8 +16,8 @@ from typing import Any, Callable, Iterator
 from codex.cardtext import ast as A
 from codex.engine.effects.attacks import attacked, attacks_made, succeeding, succeeding_now, successful
 from codex.engine.effects.context import Ctx, Obj
-from codex.engine.effects.select import (NotExecutable, singular, controller_of, is_a, locations_of, places, select,
-                                         select_all)
+from codex.engine.effects.select import (COUNTING, NotExecutable, singular, controller_of, is_a, locations_of, places,
+                                         select, select_all, zone_of, zone_owners)
 from codex.engine.geometry import Region
 from codex.engine.state import GameState, Unit
 
@@ -229,6 +229,9 @@ def clause_holds(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
     if has_life_words(act):        # "as long as an opponent has 10 or less life"
         result = _has_life(state, ctx, act)
         return not result if clause.negated else result
+    if held_in_zone(act) is not None:      # "if your hand has no cards": counted in the zone
+        result = _zone_holds(state, ctx, act)
+        return not result if clause.negated else result
     role = _none_of(act)
     if role is not None:
         words = A.replace(getattr(act, role), det=None)
@@ -348,6 +351,8 @@ def _has_life(state: GameState, ctx: Ctx, act: A.Own) -> bool:
 
 
 def _control(state: GameState, ctx: Ctx, act: Any) -> bool:
+    if held_in_zone(act) is not None:      # "if your hand has three or more cards"
+        return _zone_holds(state, ctx, act)
     if has_damage_words(act):
         return _has_damage(state, ctx, act)
     if has_life_words(act):
@@ -392,9 +397,51 @@ def _tapped(state: GameState, ctx: Ctx, act: A.Tap) -> bool:
     return bool(objs) and all(_state_of(state, o, what) for o in objs)
 
 
+def _zone_sizes(state: GameState, ctx: Ctx, node: Any) -> list[int]:
+    """How many cards each zone the words name holds ("your hand": one number; "each player's
+    hand": one each), its named and unnamed cards (a zone the scenario does not count: named as not
+    executed, never read as empty)."""
+    sizes = []
+    for det, zone in zone_of(node) or []:
+        for pid in zone_owners(state, ctx, det):
+            size = state.player(pid).zone(zone).size  # type: ignore[arg-type]
+            if size is None:
+                raise NotExecutable(f"the size of a {zone} the scenario does not count")
+            sizes.append(size)
+    return sizes
+
+
+def _zone_empty(state: GameState, ctx: Ctx, node: Any) -> bool:
+    """"If your hand is empty": no card in it (an indefinite owner, "an opponent's hand", any of them)."""
+    sizes = _zone_sizes(state, ctx, node)
+    some = isinstance(node, A.Selector) and isinstance(node.det, A.Possessive) and _indefinite(node.det.owner)
+    return bool(sizes) and (any if some else all)(n == 0 for n in sizes)
+
+
+def held_in_zone(act: Any) -> Any:
+    """"If your hand has three or more cards": the cards the words count, as "three or more cards
+    in your hand" would name them (None: the holder is no zone)."""
+    if not (isinstance(act, A.Own) and zone_of(act.agent) and isinstance(act.patient, A.Selector)
+            and singular(act.patient.noun) in ("card", "spell", "site")):
+        return None
+    return A.replace(act.patient, filters=act.patient.filters + (A.Where("in", act.agent),))
+
+
+def _zone_holds(state: GameState, ctx: Ctx, act: A.Own) -> bool:
+    """Whether a zone holds the cards the words say: "three or more cards", "no sites", "a spell"."""
+    words = held_in_zone(act)
+    count = counted(words)
+    if count is not None:
+        return _COUNT_CMP[count[1]](len(select_all(state, ctx, count[0])), count[2])
+    found = len(select_all(state, ctx, A.replace(words, det=None)))
+    return found == 0 if words.det == "no" else found > 0
+
+
 def _set_state(state: GameState, ctx: Ctx, act: A.SetState) -> bool:
     if act.state not in _STATES:
         raise NotExecutable(f"a condition about being {act.state}")
+    if act.state == "empty" and zone_of(act.patient):      # "if your hand is empty"
+        return _zone_empty(state, ctx, act.patient)
     objs = select_all(state, ctx, act.patient) if act.patient is not None else [ctx.source]
     return bool(objs) and all(_state_of(state, o, act.state) for o in objs)
 
@@ -659,6 +706,11 @@ def condition_problems(node: Any) -> Iterator[str]:
     if has_damage_words(act) or has_life_words(act):   # the unit's damage, the player's life
         yield from sel_problems(act.agent)
         return
+    if held_in_zone(act) is not None:      # "if your hand has three or more cards"
+        words = held_in_zone(act)
+        count = counted(words)
+        yield from sel_problems(A.replace(count[0] if count else words, det=None))
+        return
     for role in CONDITION_ROLES.get(type(act), ()):
         value = getattr(act, role, None)
         if role == "type" and isinstance(value, A.Selector):
@@ -694,7 +746,16 @@ def _died_problems(clause: A.Clause, act: A.Die) -> Iterator[str]:
 
 
 def holds(state: GameState, ctx: Ctx, node: Any) -> bool:
-    """A Condition, or a bare Clause, evaluated now."""
+    """A Condition, or a bare Clause, evaluated now: a test, so a zone's unnamed cards count ("if
+    you have no cards in hand": `select.count_all`)."""
+    token = COUNTING.set(True)
+    try:
+        return _holds(state, ctx, node)
+    finally:
+        COUNTING.reset(token)
+
+
+def _holds(state: GameState, ctx: Ctx, node: Any) -> bool:
     if isinstance(node, A.Condition):
         if node.kind in ("if_able", "if_needed"):
             return True

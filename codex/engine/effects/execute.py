@@ -30,7 +30,7 @@ from codex.engine import document as D
 from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.effects.conditions import holds
 from codex.engine.effects.context import Ctx, Obj
-from codex.engine.effects.select import NoLegalTarget, NotExecutable, describe, select_all
+from codex.engine.effects.select import NoLegalTarget, NotExecutable, count_all, describe, select_all
 from codex.engine.events import AbilityNotExecuted, CardQuote, Event, Marked, Note
 from codex.engine.keywords import Keywords
 from codex.engine.state import GameState
@@ -229,7 +229,7 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     if (again := repeats(clause)) is not None:
         # "Deal 1 damage to everything atop it, repeating for each site in your hand": the clause once
         # for each of them, each time a separate event
-        times = len(select_all(run.state, run.ctx, again))
+        times = len(count_all(run.state, run.ctx, again))
         run.note("count", f"{run.ctx.source_name}: repeated {times} time(s), once for each of them.", times=times)
         once = A.replace(clause, adjuncts=tuple(a for a in clause.adjuncts if a.prep != "while"))
         acted = []
@@ -238,7 +238,7 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
         return acted
     if clause.per is not None and not isinstance(act, A.ModifyDamage):    # a damage change counts when it applies
         from codex.engine.effects.amounts import per_amount
-        times = len(select_all(run.state, run.ctx, clause.per))
+        times = len(count_all(run.state, run.ctx, clause.per))
         run.note("count", f"{run.ctx.source_name}: {times} for each of them.", times=times)
         act = per_amount(act, times)
     _its_controller_note(run, act)

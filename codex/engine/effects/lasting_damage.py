@@ -17,7 +17,7 @@ from typing import Any, Iterator
 from codex.cardtext import ast as A
 from codex.engine.effects.context import Obj
 from codex.engine.effects.execute import NotExecutable, Run, executes
-from codex.engine.effects.select import select, select_all
+from codex.engine.effects.select import count_all, select
 from codex.engine.events import CardQuote
 from codex.engine.state import GameState, Unit
 
@@ -69,7 +69,7 @@ def changes(state: GameState, target: Unit) -> list[tuple[str, str, int, CardQuo
             # spell's caster)
             me = Obj("unit", target.id)
             try:
-                amount *= len(select_all(state, replace(ctx, source=me, caster=None).bind("it", [me]), per))
+                amount *= len(count_all(state, replace(ctx, source=me, caster=None).bind("it", [me]), per))
             except NotExecutable:
                 continue
             if amount == 0 and change != "double":

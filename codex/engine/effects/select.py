@@ -17,13 +17,14 @@ from __future__ import annotations
 import difflib
 import re
 
-from typing import Any, Callable, Iterable, Sequence
+from contextvars import ContextVar
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from codex.cardtext import ast as A
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.geometry import Location, Region, adjacent_squares, manhattan, nearby_squares
 from codex.engine.ongoing import keywords_at, site_is_water
-from codex.engine.state import Card, GameState, Unit
+from codex.engine.state import DECKS, Card, GameState, Unit
 
 
 class NotExecutable(Exception):
@@ -1182,6 +1183,90 @@ def zone_cards(state: GameState, owner: str, zone: str) -> list[Obj]:
     return [Obj("card", ZoneCard(owner, zone, c, i)) for i, c in enumerate(z.named)]
 
 
+#: The card nouns an unnamed card of each kind is, or is not: an unnamed spell is a spell and a
+#: card but which type of spell is unknown; an unnamed site is a site and never a spell.
+_UNNAMED_IS = {"spell": ({"card", "spell"}, {"site"}),
+               "site": ({"card", "site"}, {"spell", "minion", "magic", "artifact", "aura", "avatar", "unit"})}
+
+
+def _zone_filter(f: Any) -> bool:
+    """"in your hand", "of your spellbook": the filter naming the zone, true of every card in it."""
+    return isinstance(f, (A.Where, A.Of)) and bool(zone_of(f.of if isinstance(f, A.Where) else f.what))
+
+
+def unnamed_fitting(state: GameState, owner: str, zone: str, sel: A.Selector) -> list[Obj]:
+    """The cards of a zone the scenario counts without naming ("hand": {"spells": 2, "sites": 3})
+    that the words fit, each as an object: an unnamed spell is a spell, an unnamed site a site
+    (Codex "Hand": how many cards of each type a hand holds is known). Words the counts cannot
+    answer (a minion, a fire spell, a zone not counted at all) are named as not executed, never
+    read as none (found by blind ruling round 25)."""
+    z = state.player(owner).zone(zone)  # type: ignore[arg-type]
+    noun = singular(sel.noun).lower()
+    plain = not [m for m in sel.mods if m.lower() not in ("random",)] and all(_zone_filter(f) for f in sel.filters)
+    out: list[Obj] = []
+    for kind in ("spell", "site"):
+        n: int | None = getattr(z, kind + "s")
+        is_, is_not = _UNNAMED_IS[kind]
+        if n == 0 or noun in is_not:
+            continue
+        if n is None:
+            raise NotExecutable(f"counting cards in a {zone} the scenario does not count")
+        if noun not in is_ or not plain:
+            raise NotExecutable(f"which of the unnamed {kind}s in a {zone} are {sel.noun}s (the scenario gives only "
+                                "their number)")
+        start = len(z.named) if zone not in DECKS else len(z.cards)
+        out += [Obj("card", ZoneCard(owner, zone, kind, start + i)) for i in range(n)]
+    return out
+
+
+#: A deck's ends as modifiers ("the top card of your spellbook", "the bottommost site of your
+#: atlas"): from the bottom or not (Codex "Top", "Bottom").
+DECK_ENDS = {"top": False, "topmost": False, "bottom": True, "bottommost": True}
+
+
+def deck_end(sel: Any) -> tuple[bool, list[tuple[Any, str]]] | None:
+    """"the top card of your spellbook", "the top three cards of your atlas": whether from the bottom,
+    and the zones named; None for any other words."""
+    if not isinstance(sel, A.Selector):
+        return None
+    ends = [m.lower() for m in sel.mods if m.lower() in DECK_ENDS]
+    zones = next((z for f in sel.filters if isinstance(f, (A.Of, A.Where))
+                  and (z := zone_of(f.what if isinstance(f, A.Of) else f.of))), None)
+    if len(ends) != 1 or not zones:
+        return None
+    return DECK_ENDS[ends[0]], zones
+
+
+def deck_end_problems(sel: A.Selector) -> Iterator[str]:
+    """What keeps the engine from taking the cards at a deck's end the words name."""
+    found = deck_end(sel)
+    assert found is not None
+    noun = singular(sel.noun).lower()
+    for _, zone in found[1]:
+        if zone not in DECKS:
+            yield f"the cards at one end of a {zone} (only a deck is in an order)"
+        elif noun not in ("card", "spell" if zone == "spellbook" else "site"):
+            yield f"the {noun}s at one end of a {zone}"
+    if [m for m in sel.mods if m.lower() not in DECK_ENDS] or len(sel.filters) != 1 or sel.quant is not None:
+        yield "the cards at one end of a deck, with other words"
+    if sel.count is not None and not isinstance(sel.count, int):
+        yield "a number of cards at one end of a deck other than a number"
+
+
+def _deck_end_select(state: GameState, ctx: Ctx, sel: A.Selector) -> list[Obj]:
+    """The top (bottom) card, or N cards, of each deck named: its named cards there first, then
+    unnamed ones (Codex "Top": "the top card of the deck")."""
+    from codex.engine.effects.cards import peek
+    problems = list(deck_end_problems(sel))
+    if problems:
+        raise NotExecutable(problems[0])
+    found = deck_end(sel)
+    assert found is not None
+    bottom, zones = found
+    n = sel.count if isinstance(sel.count, int) else 1
+    return [o for det, zone in zones for pid in zone_owners(state, ctx, det) for o in peek(state, pid, zone, n, bottom)]
+
+
 # ----------------------------------------------------------------------------- selectors
 
 def _refs(state: GameState, ctx: Ctx, word: str) -> list[Obj]:
@@ -1242,6 +1327,22 @@ def _det_count(sel: A.Selector) -> tuple[str, int | None]:
 def select_all(state: GameState, ctx: Ctx, node: Any) -> list[Obj]:
     """Every object the words could name, without anyone choosing ("if there is a minion here")."""
     return select(state, ctx, node, choose=False)
+
+
+#: Set while objects are counted or tested (`count_all`), not offered for a choice: a zone's
+#: unnamed cards then count too.
+COUNTING: ContextVar[bool] = ContextVar("counting", default=False)
+
+
+def count_all(state: GameState, ctx: Ctx, node: Any) -> list[Obj]:
+    """Every object the words name, to count them or test them ("for each spell in your hand", "if
+    you have no cards in hand"): as `select_all`, and a zone's unnamed cards too (`unnamed_fitting`),
+    which no choice could pick by name."""
+    token = COUNTING.set(True)
+    try:
+        return select_all(state, ctx, node)
+    finally:
+        COUNTING.reset(token)
 
 
 def select(state: GameState, ctx: Ctx, node: Any, role: str = "target", *, choose: bool = True) -> list[Obj]:
@@ -1333,6 +1434,8 @@ def _zone_select(state: GameState, ctx: Ctx, sel: A.Selector, scope: list[tuple[
     """Cards in zones (a dead minion, a Beast in your cemetery): the named cards that fit."""
     how, count = _det_count(sel)
     found = [o for owner, zone in scope for o in zone_cards(state, owner, zone) if is_a(state, ctx, o, sel)]
+    if not choose and COUNTING.get():     # a count or a test ("for each spell in your hand"): unnamed cards too
+        found += [o for owner, zone in scope for o in unnamed_fitting(state, owner, zone, sel)]
     if not choose or how in ("all",):
         return found
     if any(m.lower() == "random" for m in sel.mods):
@@ -1465,6 +1568,8 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         if rest is None:
             raise NotExecutable("'the rest' with no choice before")
         return list(rest)
+    if deck_end(sel) is not None:        # "the top card of your spellbook"
+        return _deck_end_select(state, ctx, sel)
     scope = zone_scope(state, ctx, sel) if singular(sel.noun) in CARD_NOUNS or is_subtype(sel.noun) else None
     if scope is not None:
         return _zone_select(state, ctx, sel, scope, role, choose)

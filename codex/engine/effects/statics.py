@@ -1901,10 +1901,10 @@ def times(state: GameState, static: Static) -> int:
     """How many times an effect counts: once, or ("for each X") once per X now."""
     if static.per is None:
         return 1
-    from codex.engine.effects.select import NotExecutable, select_all
+    from codex.engine.effects.select import NotExecutable, count_all
     token = _evaluating.set(True)
     try:
-        return len(select_all(state, static.ctx, static.per))
+        return len(count_all(state, static.ctx, static.per))
     except NotExecutable:
         return 0
     finally:
@@ -1919,6 +1919,40 @@ def power_sources(state: GameState, unit: Unit) -> list[CardQuote]:
     silenced = _silenced_sources(state)
     return [s.quote for s in state.statics if s.kind == "power" and int(s.payload) < 0
             and _active(state, s, silenced) and me in affected(state, s)]
+
+
+def uncounted_powers(state: GameState, unit: Unit) -> list[tuple[Static, str]]:
+    """The ongoing effects changing ``unit``'s power "for each" something the engine cannot count now
+    ("for each minion in your hand" over a hand given by counts), each with why: `times` counts them
+    as none, and a ruling that reads the power says so rather than counting 0 silently (found by
+    blind ruling round 25)."""
+    if evaluating() or not state.statics:
+        return []
+    from codex.engine.effects.select import NotExecutable, count_all
+    me = Obj("unit", unit.id)
+    silenced = _silenced_sources(state)
+    out: list[tuple[Static, str]] = []
+    for s in state.statics:
+        if s.kind != "power" or s.per is None or not _active(state, s, silenced) or me not in affected(state, s):
+            continue
+        token = _evaluating.set(True)
+        try:
+            count_all(state, s.ctx, s.per)
+        except NotExecutable as e:
+            out.append((s, e.what))
+        finally:
+            _evaluating.reset(token)
+    return out
+
+
+def uncounted_notes(state: GameState, unit: Unit, read: str) -> list[Any]:
+    """The steps saying which "for each" power changes of ``unit`` were read as none (`uncounted_powers`),
+    and what was ``read`` without them ("power is compared", "strike is dealt")."""
+    from codex.engine.events import AbilityNotExecuted
+    return [AbilityNotExecuted(unit.id, s.ctx.source_name, s.ctx.ability.describe(),
+                               f"not executed yet: {why}; {unit.name}'s {read} without it",
+                               rules=("ongoing-effect",), from_card=s.quote)
+            for s, why in uncounted_powers(state, unit)]
 
 
 def power_changes(state: GameState, unit: Unit) -> list[CardQuote]:
