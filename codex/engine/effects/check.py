@@ -205,6 +205,10 @@ def clause_problems(clause: Any) -> Iterator[str]:
         yield from sel_problems(clause.action.patient)
         yield from duration_problems(clause.duration)
         return
+    from codex.engine.restraints import restraint, restraint_problems
+    if restraint(clause) is not None:
+        yield from restraint_problems(clause)
+        return
     from codex.engine.effects.whenever import whenever_clause, whenever_problems
     if whenever_clause(clause):
         yield from whenever_problems(clause)

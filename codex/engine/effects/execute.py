@@ -177,6 +177,9 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
         return skip_next_untap(run, clause)
     if holds_untapped(clause):       # "It can't untap until your next turn"
         return hold_untapped(run, clause)
+    from codex.engine.restraints import restrain, restraint
+    if restraint(clause) is not None:    # "It can't move until your next turn", "... can't attack this turn"
+        return restrain(run, clause)
     from codex.engine.effects.whenever import leave_whenever, whenever_clause
     if whenever_clause(clause):      # "..., and whenever it kills a unit, you gain 1 life"
         return leave_whenever(run, clause)
