@@ -1473,14 +1473,15 @@ class _Builder:
                 self.current.last.posts.append(("value", value, np.cmp, ch.start))
                 return i + 1
             # "up to two steps away": a distance modifying the noun before it
-            if np.kind == "core" and np.head == "step" and i + 1 < len(chunks) and chunks[i + 1].kind == "place" \
-                    and chunks[i + 1].value == "away":
+            if np.kind == "core" and (np.head == "step" or _distance(np)) and i + 1 < len(chunks) \
+                    and chunks[i + 1].kind == "place" and chunks[i + 1].value == "away":
                 post = A.Where("within", None, np.count) if np.quant == "up_to" else A.Where("away", None, np.count)
                 if not self.attach_post(post):
                     self.extras.adjuncts.append(A.Adjunct("away", np.count))
                 return i + 2
             for f in reversed(self.frames):
-                if f.slot_free("amount") and (np.kind == "amount" or (np.kind in ("core", "signed") and np.head in _AMOUNT_NOUNS)):
+                if f.slot_free("amount") and (np.kind == "amount" or (np.kind in ("core", "signed") and np.head in _AMOUNT_NOUNS)
+                                              or f.roles["amount"] == "steps" and _distance(np)):
                     f.fill("amount", self.new_phrase(np, amount=True))
                     return i + 1
                 if f.slot_free("object"):
@@ -3046,6 +3047,16 @@ def _cast_kind(node: Any) -> bool:
         return all(_cast_kind(i) for i in node.items)
     return isinstance(node, A.Selector) and node.noun.lower() in _CAST_NOUNS
 _AMOUNT_NOUNS = {"damage", "strike damage", "life", "step", "projectile", "mana", "amount"}
+#: Nouns that, counted, measure a distance on the grid: "push X two squares" is two steps (Codex
+#: "Movement": a step goes "between two adjacent surface locations", one square to the next).
+_DISTANCE_NOUNS = {"square"}
+
+
+def _distance(np: Any) -> bool:
+    """A bare counted grid distance ("two squares", "one square"): a motion's number of steps; a
+    determiner ("this square", "a square") or no count names a place instead."""
+    return np.kind == "core" and np.head in _DISTANCE_NOUNS and isinstance(np.count, int) and np.det is None \
+        and not np.mods
 
 
 # =========================================================================== sentences and abilities
