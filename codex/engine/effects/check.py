@@ -27,6 +27,9 @@ def sel_problems(node: Any) -> Iterator[str]:
     from codex.engine.keywords import FLAGS
     if node is None:
         return
+    from codex.engine.effects.results import died_this_way
+    if died_this_way(node):     # "each minion that died this way": the units the effect killed (`results`)
+        return
     if isinstance(node, A.Ref):
         if node.word.lower() not in REFS:
             yield f"the reference '{node.word}'"

@@ -617,6 +617,8 @@ def run_sentences(run: Run, sentences: tuple[Any, ...]) -> None:
         run_sentence(run, sentence)
         if kills(sentence):
             run.deaths = [e for e in run.events[before:] if isinstance(e, Marked) and e.from_card == run.ctx.quote]
+        from codex.engine.effects.results import THIS_WAY, killed_by
+        run.ctx = run.ctx.bind(THIS_WAY, killed_by(run.events, run.ctx.quote))   # "for each minion that died this way"
         if run.stop:
             return
 
