@@ -2667,8 +2667,11 @@ class _Clauses(_Interp):
                 sc.chunks[0].value in ("able", "need") and kind == "if":
             ex.conditions.append(A.Condition("if_able" if sc.chunks[0].value == "able" else "if_needed"))
             return
-        if kind == "as":    # only "As this minion enters the realm," (a trigger, `upon_trigger`) is read
-            raise MeaningError("a clause opened by 'as' that is no trigger on entering the realm", ch.start)
+        if kind == "as":    # only "As this minion enters the realm / attacks," (a trigger, `upon_trigger`) is read
+            # the readings of the clause's own words are tried again first ("As this attacks": "attacks" a
+            # verb, not a plural noun), then "as" as a preposition ("As an additional cost, ...")
+            raise MeaningError("a clause opened by 'as' that is no trigger on entering the realm or attacking",
+                               max(ch.start, sc.end - 1))
         clause = self.clause(sc, None, imperative_ok=False)
         subject = self.clause_subject
         if self.clause_time is not None:
@@ -3408,7 +3411,8 @@ class _Sentences(_Clauses):
         """Triggers in other words than "When": "Upon entering the realm," / "On attacking," (the card
         itself does it: "When this enters the realm"), "Upon death," / "Upon this minion's death,"
         ("When this dies", "When this minion dies"), "As this minion enters the realm," (read as a
-        trigger on its entering: a simplification of a replacement effect, docs/cardtext.md). None for
+        trigger on its entering: a simplification of a replacement effect, docs/cardtext.md), "As this
+        minion attacks," (read as a trigger on its attacking, the same simplification). None for
         any other fronted phrase ("On your turn," is a time)."""
         first = core[0]
         if first.kind == "sub" and first.prep == "as" and len(core) == 1 and getattr(first, "extra", None) is None:
@@ -3419,6 +3423,10 @@ class _Sentences(_Clauses):
             act = event.action
             if isinstance(act, A.Enter) and _the_realm(act.dest) and act.patient is not None and not event.negated \
                     and event.modal is None:
+                return A.Trigger("when", event)
+            if isinstance(act, A.Attack) and act.agent is not None and not event.negated and event.modal is None \
+                    and not event.conditions and event.tense is None:
+                # "As this minion attacks, ...": read as "When this minion attacks" (the same simplification)
                 return A.Trigger("when", event)
             return None
         if first.kind == "pp_gerund" and first.prep == "on":
