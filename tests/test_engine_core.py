@@ -331,3 +331,24 @@ def test_a_card_is_read_again_once_the_parser_learns_new_names() -> None:
         taught = abilities_of(text, "X")
     assert taught != before
     assert abilities_of(text, "X") == before       # the names restored, the first reading again
+
+
+def test_an_unread_choice_key_is_named_beside_the_choice_the_ruling_lacks() -> None:
+    """A choice written under the wrong role is the commonest reason a given answer goes unread: the
+    ambiguity says which keys the scenario gave for that ability and which one this choice is."""
+    squares = [(sq, "p2") for sq in (2, 3, 7, 8)] + [(sq, "p1") for sq in (12, 13, 17, 18)]
+    doc = {"format": "arbiter.scenario/1", "turn": {"active": "p1", "number": 3, "phase": "main"},
+           "players": [{"id": "p1", "mana": 5}, {"id": "p2"}],
+           "sites": [{"square": sq, "controller": who, "affinity": "E"} for sq, who in squares],
+           "units": [{"id": "av1", "kind": "avatar", "controller": "p1", "at": 18, "power": 1},
+                     {"id": "av2", "kind": "avatar", "controller": "p2", "at": 3, "power": 1},
+                     {"id": "a", "controller": "p2", "at": 8, "power": 2},
+                     {"id": "b", "controller": "p2", "at": 7, "power": 2}],
+           "action": {"do": "cast", "caster": "av1",
+                      "spell": {"name": "Hex", "type": "magic", "cost": 1, "text": "Deal 1 damage to a minion."}},
+           "choices": {"Hex.0.targets": "a"}}
+    ruling = rule(doc)
+    assert ruling.verdict is Verdict.AMBIGUOUS
+    assert "the scenario gives Hex.0.targets for this ability; this choice is Hex.0.target" in ruling.summary
+    doc["choices"] = {"Hex.0.target": "a"}
+    assert rule(doc).verdict is Verdict.RESOLVED

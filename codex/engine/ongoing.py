@@ -265,7 +265,17 @@ def disabled_by(state: GameState, unit: Unit, loc: Location | None = None) -> st
     kw = own_keywords(state, unit, loc)
     if kw.disabled:
         return "disabled"
-    if silenced_at(state, unit, loc):
+    return _disabled_reason(state, unit, loc, kw, silenced_at(state, unit, loc))
+
+
+def _disabled_reason(state: GameState, unit: Unit, loc: Location, kw: Keywords, silenced: bool) -> str | None:
+    """`disabled_by` once the unit's own keywords and silence at ``loc`` are known (`keywords_at`
+    has them already: asked once, not twice, on the hot path of every step)."""
+    if not unit.is_minion or undisablable(unit) is not None:
+        return None
+    if kw.disabled:
+        return "disabled"
+    if silenced:
         return None
     if kw.waterbound and not is_water_location(state, loc):
         return "waterbound"
@@ -282,10 +292,10 @@ def keywords_at(state: GameState, unit: Unit, loc: Location | None = None, confe
     silenced minion has no keywords; a disabled one has no abilities at all (only Waterbound and
     Landbound persist), whatever disabled it."""
     loc = loc or unit.location
-    kw = own_keywords(state, unit, loc)
-    if silenced_at(state, unit, loc):
-        kw = kw.silenced()
-    if disabled_by(state, unit, loc) is not None:
+    own = own_keywords(state, unit, loc)
+    silenced = silenced_at(state, unit, loc)
+    kw = own.silenced() if silenced else own
+    if _disabled_reason(state, unit, loc, own, silenced) is not None:
         return kw.disabled_now()
     if kw.disabled:
         kw = replace(kw, disabled=False)

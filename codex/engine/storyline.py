@@ -47,8 +47,11 @@ def survival(state: GameState, unit: Unit) -> tuple[str, str, str] | None:
     an oversized one); None when it can. A carried unit has its carrier's movement abilities."""
     if not unit.is_minion:
         return None
+    locs = state.locations_of(unit)
+    if all(loc.region is Region.SURFACE for loc in locs):
+        return None         # every minion may be on the surface: no keyword to ask (the common case)
     kw = keywords_at(state, unit)
-    for loc in state.locations_of(unit):
+    for loc in locs:
         region = loc.region
         if region is Region.VOID and not kw.voidwalk:
             return "banished", f"it is in the void at square {loc.square} without Voidwalk", "void.banished"
@@ -377,12 +380,16 @@ def _card_triggers(state: GameState, event: Event) -> list[Pending]:
 def withheld_triggers(state: GameState, event: Event) -> list[Event]:
     """The card's own triggered abilities that would fire on ``event`` but do not, because the card
     has no abilities now: the ruling names each one."""
+    from codex.engine.effects.triggers import silenced_site_triggers
+    sites: list[Event] = [TriggerSkipped(key, name, text, f"{name} has lost its abilities",
+                                         rules=("silenced", "lose", "special-ability.card-text"))
+                          for key, name, text in silenced_site_triggers(state, event)]
     unit, abilities = _own_abilities(state, event)
     gone = _abilities_gone(state, unit) if unit is not None else None
     if unit is None or gone is None:
-        return []
+        return sites
     why, rules = gone
-    return [TriggerSkipped(unit.id, unit.name, a.text, why, rules=rules) for a in abilities]
+    return [TriggerSkipped(unit.id, unit.name, a.text, why, rules=rules) for a in abilities] + sites
 
 
 def add_triggers(state: GameState, events: list[Event]) -> Resolved:

@@ -58,6 +58,15 @@ def choice(key: str) -> Any:
     return _choices.get().get(key)
 
 
+def _unasked(prefix: str, key: str) -> str:
+    """What the scenario answered for this ability under other keys, said beside the choice it
+    lacks: a key written for the wrong role is the commonest reason a given choice goes unread."""
+    near = sorted(k for k in _choices.get() if k.startswith(prefix + ".") and k != key)
+    if not near:
+        return ""
+    return f" (the scenario gives {', '.join(near)} for this ability; this choice is {key})"
+
+
 @dataclass(frozen=True)
 class Obj:
     """A game object an effect names: ``kind`` unit, site, aura, artifact, player or location, and
@@ -115,12 +124,17 @@ class Ctx:
         return None
 
     def choose(self, role: str, options: Sequence[Any], *, count: int = 1, optional: bool = False,
-               why: str = "") -> list[Any]:
+               why: str = "", also: str | None = None) -> list[Any]:
         """What the player chooses for ``role`` among ``options``: from the scenario's ``choices``
-        (key ``<key>.<role>``), or the options themselves when there is no real choice."""
+        (key ``<key>.<role>``), or the options themselves when there is no real choice. ``also``: a
+        second role that answers it when the first is not given (a targeted object the words give
+        another role, "Target site ... provides": docs/scenarios.md lets `target` answer any
+        "target ..."); an answer is only taken if it names one of ``options``."""
         key = f"{self.key}.{role}"
         options = list(options)
         given = _choices.get().get(key)
+        if given is None and also is not None:
+            given = _choices.get().get(f"{self.key}.{also}")
         if given is not None:
             picked = given if isinstance(given, list) else [given]
             allowed = {_label(o): o for o in options}
@@ -135,7 +149,7 @@ class Ctx:
             return []
         if len(options) <= count and not optional:
             return options
-        raise AmbiguousAction(f"{self.source_name}: {why or 'a choice is needed'}", key,
+        raise AmbiguousAction(f"{self.source_name}: {why or 'a choice is needed'}{_unasked(self.key, key)}", key,
                               [_label(o) for o in options], f"/choices/{key}")
 
     def answer(self, role: str) -> Any:

@@ -1602,8 +1602,10 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
                                     f"it is not a {sel.noun} its words allow", "target.declared", "/action/targets")
         if not found and how == "choose" and (sel.det == "target" or "target" in sel.mods):
             _no_legal_target(ctx, sel.noun, hidden=[name_of(state, o) for o in hidden])
+        targeted = sel.det == "target" or "target" in sel.mods
         picked = ctx.choose(role, found, count=count or 1, optional=how == "up_to",
-                            why=f"choose {'up to ' if how == 'up_to' else ''}{sel.det or count} {sel.noun}")
+                            why=f"choose {'up to ' if how == 'up_to' else ''}{sel.det or count} {sel.noun}",
+                            also="target" if targeted and role != "target" else None)
         _check_together(state, ctx, sel, role, picked)
         return picked
     return found

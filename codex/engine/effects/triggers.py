@@ -594,6 +594,7 @@ def listeners(state: GameState) -> Iterator[Listener]:
     """(card, its name, its controller, the ability, its choice key) of every triggered ability in
     the realm whose card still has its abilities."""
     from codex.engine.ongoing import disabled_by, silenced_at
+    from codex.engine.effects.statics import site_silenced
     for u in state.units:
         abilities = u.abilities.of_kind(AbilityKind.TRIGGERED)
         if abilities and disabled_by(state, u) is None and not silenced_at(state, u, u.location):
@@ -601,6 +602,8 @@ def listeners(state: GameState) -> Iterator[Listener]:
                 if ab.kind is AbilityKind.TRIGGERED:
                     yield Obj("unit", u.id), u.name, u.controller, ab, f"{u.id}.{i}"
     for s in state.sites:
+        if state.statics and s.abilities.of_kind(AbilityKind.TRIGGERED) and site_silenced(state, s.square):
+            continue        # "Sites ... lose all abilities": a silenced card loses them (Codex "Silenced")
         for i, ab in enumerate(s.abilities.abilities):
             if ab.kind is AbilityKind.TRIGGERED:
                 yield Obj("site", s.square), s.name, s.controller or state.turn.active, ab, f"site{s.square}.{i}"
@@ -894,5 +897,31 @@ def fired(state: GameState, event: Event, hooks: bool = False) -> list[tuple[Ctx
     return out
 
 
-__all__ = ["fired", "fires", "listens_for", "listeners", "realm_listeners", "zone_listeners", "acts_from_zone", "trigger_problems",
+def silenced_site_triggers(state: GameState, event: Event) -> list[tuple[str, str, str]]:
+    """(site key, site name, ability text) of each triggered ability of a site that has lost its
+    abilities ("Sites in the affected area lose all abilities") that ``event`` would fire: it does
+    not (Codex "Silenced": a silenced card "loses all its special abilities"), and the ruling says
+    so rather than staying silent about a card the judge can see on the table."""
+    if not state.statics:
+        return []
+    from codex.engine.effects.statics import site_silenced
+    out = []
+    for s in state.sites:
+        if not s.abilities.of_kind(AbilityKind.TRIGGERED) or not site_silenced(state, s.square):
+            continue
+        for i, ability in enumerate(s.abilities.abilities):
+            trigger = getattr(ability.node, "trigger", None)
+            if ability.kind is not AbilityKind.TRIGGERED or trigger is None or trigger_problems(trigger):
+                continue
+            ctx = Ctx(Obj("site", s.square), s.name, s.controller or state.turn.active, ability,
+                      f"site{s.square}.{i}", event=event)
+            try:
+                if fires(state, ctx, trigger, event):
+                    out.append((f"site{s.square}", s.name, ability.text))
+            except NotExecutable:
+                continue
+    return out
+
+
+__all__ = ["fired", "fires", "silenced_site_triggers", "listens_for", "listeners", "realm_listeners", "zone_listeners", "acts_from_zone", "trigger_problems",
            "once_key", "Callable"]
