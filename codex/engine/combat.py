@@ -23,8 +23,8 @@ from codex.engine.events import (AvatarDamaged, CardQuote, DamageModified, Damag
 from codex.engine.geometry import Location, Region
 from codex.engine.ongoing import airborne_now, disabled_by, keywords_at, power_of
 from codex.engine.reasons import Found, Reason
-from codex.engine.state import GameState, Site, Unit
 from codex.engine.restraints import CANT, restrained
+from codex.engine.state import GameState, Site, Unit
 from codex.engine.storyline import Resolved, settle
 
 
