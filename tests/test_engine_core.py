@@ -352,3 +352,39 @@ def test_an_unread_choice_key_is_named_beside_the_choice_the_ruling_lacks() -> N
     assert "the scenario gives Hex.0.targets for this ability; this choice is Hex.0.target" in ruling.summary
     doc["choices"] = {"Hex.0.target": "a"}
     assert rule(doc).verdict is Verdict.RESOLVED
+
+
+def test_an_or_choice_lists_each_option_in_the_cards_words_and_its_number_decides() -> None:
+    squares = [(sq, "p2") for sq in (2, 3, 7, 8)] + [(sq, "p1") for sq in (12, 13, 17, 18)]
+    doc: dict[str, Any] = {
+        "format": "arbiter.scenario/1", "turn": {"active": "p1", "number": 3, "phase": "main"},
+        "players": [{"id": "p1", "mana": 5, "life": 10}, {"id": "p2"}],
+        "sites": [{"square": sq, "controller": who, "affinity": "E"} for sq, who in squares],
+        "units": [{"id": "av1", "kind": "avatar", "controller": "p1", "at": 18, "power": 1},
+                  {"id": "av2", "kind": "avatar", "controller": "p2", "at": 3, "power": 1},
+                  {"id": "a", "controller": "p2", "at": 8, "power": 2}],
+        "action": {"do": "cast", "caster": "av1", "targets": ["a"],
+                   "spell": {"name": "Twin", "type": "magic", "cost": 1,
+                             "text": "Deal 2 damage to target minion or gain 3 life."}}}
+    ruling = rule(doc)
+    assert ruling.verdict is Verdict.AMBIGUOUS
+    options = ruling.to_dict()["state_after"]["outcome"]["answer"]["options"]
+    assert options == ["1: Deal 2 damage to target minion", "2: Gain 3 life"]
+    doc["choices"] = {"Twin.0.which": options[1]}
+    assert rule(doc).to_dict()["state_after"]["players"][0]["life"] == 13
+
+
+def test_a_played_site_is_told_once() -> None:
+    """Playing a site is one step (it had been told twice: once where it happened, once as the story
+    came to rest; found by blind real-card round 2)."""
+    squares = [(sq, "p2") for sq in (2, 3, 7, 8)] + [(sq, "p1") for sq in (12, 17, 18)]
+    doc = {"format": "arbiter.scenario/1", "turn": {"active": "p1", "number": 3, "phase": "main"},
+           "players": [{"id": "p1"}, {"id": "p2"}],
+           "sites": [{"square": sq, "controller": who, "affinity": "E"} for sq, who in squares],
+           "units": [{"id": "av1", "kind": "avatar", "controller": "p1", "at": 18, "power": 1},
+                     {"id": "av2", "kind": "avatar", "controller": "p2", "at": 3, "power": 1}],
+           "action": {"do": "play_site", "square": 13,
+                      "site": {"name": "Plain", "affinity": "E", "text": "Genesis → You gain 1 life."}}}
+    kinds = [s["kind"] for s in rule(doc).to_dict()["steps"]]
+    assert kinds.count("play_site") == 1
+    assert kinds.index("play_site") < kinds.index("trigger")

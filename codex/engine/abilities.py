@@ -53,6 +53,11 @@ class Ability:
     text: str
     node: Any
     executed: bool = False
+    #: An ability not executed as a whole whose sentences before a later step ("..., you gain 2 life.
+    #: Then scry 1.") are: the ability with those sentences only (executed), and the card's words for
+    #: the steps it stops at (`then_split`).
+    head: Ability | None = None
+    rest: str = ""
 
     def describe(self) -> str:
         return f"{self.kind.value} ability \u201c{self.text}\u201d"
@@ -645,6 +650,22 @@ def _choose_one(n: Any) -> bool:
         and not (first.conditions or first.adjuncts or first.adverbs or first.negated or first.modal)
 
 
+def you_as_your_avatar(node: Any) -> Any:
+    """"You have +2 power while you occupy a water site." (an Avatar's words): power and keywords are a
+    unit's, and "Your Avatar represents you" (Codex "Avatar"), so "you" given them is your Avatar.
+    Only a Grant of power or keywords is read so; "you" stays the player everywhere else (life,
+    mana, affinity, cards). Found by blind real-card round 1, where the +1 power was silently lost."""
+    if not any(_you_given_unit_traits(n) for n in A.walk(node)):
+        return node
+    return A.transform(node, lambda n: A.replace(n, patient=A.Selector(noun="avatar", det="your"))
+                       if _you_given_unit_traits(n) else n)
+
+
+def _you_given_unit_traits(n: Any) -> bool:
+    return isinstance(n, A.Grant) and isinstance(n.patient, A.Ref) and n.patient.word.lower() == "you" \
+        and bool(n.grants) and all(isinstance(g, (A.PowerMod, A.Keyword)) for g in n.grants)
+
+
 def your_choice_as_default(node: Any) -> Any:
     """"to an adjacent site of your choice": the card's controller chooses what its words leave
     open anyway (Codex "You": the card's controller; another player's choice is read apart,
@@ -944,7 +965,7 @@ def _abilities_of(text: str, name: str | None, spell: bool, _names_version: int)
 #: How the engine reads wordings the grammar gives their own shape, each an AST rewrite applied to
 #: every ability in this order before it is classified and executed (one form for each meaning, so
 #: every reader sees the same nodes; each function says which wordings and why).
-READINGS = (your_choice_as_default, direction_adjunct_as_adverb, choose_one_as_or, heal_damage_from_as_amount,
+READINGS = (your_choice_as_default, you_as_your_avatar, direction_adjunct_as_adverb, choose_one_as_or, heal_damage_from_as_amount,
             damage_dealt_changed_as_modify,
             affected_area_as_here, until_end_of_turn_as_this_turn, place_of_entering_the_realm_as_filter,
             place_of_death_as_filter, would_trigger_as_replacement, use_once_as_limit)
@@ -978,8 +999,33 @@ def _read_ability(node: Any, spell: bool, norm: str,
     found_size = size_of(node) if kind is AbilityKind.STATIC else None
     ability = Ability(kind, _span_text(node, norm) or to_text(node), node)
     done = known is not None or found_size is not None or _executed(ability)
-    abilities.append(replace(ability, executed=done))
+    abilities.append(replace(ability, executed=done) if done else then_split(ability, norm))
     return known, found_size
+
+
+#: The kinds of ability whose sentences resolve one after another on the storyline.
+_SEQUENCED = (AbilityKind.TRIGGERED, AbilityKind.GENESIS, AbilityKind.DEATHRITE, AbilityKind.ACTIVATED)
+
+
+def then_split(ability: Ability, norm: str) -> Ability:
+    """An ability the engine cannot execute as a whole, given the part it can: the sentences before
+    the first one it cannot execute, when that sentence is marked as a later step ("Then ..."). A
+    step that comes after ("then": "after the previous resolves", as the grammar reads it) cannot
+    change what was done before it, so doing the sentences before it and naming the rest as not
+    executed is never a wrong effect; an unexecuted sentence not so marked may qualify the others
+    ("That damage can't be prevented."), and the ability stays all or nothing."""
+    body = getattr(ability.node, "body", None)
+    if ability.kind not in _SEQUENCED or not isinstance(body, tuple) or len(body) < 2:
+        return ability
+    for k in range(1, len(body)):
+        if _executed(Ability(ability.kind, ability.text, A.replace(ability.node, body=body[:k + 1]))):
+            continue
+        first, last, after = ability.node.span, body[k - 1].span, body[k].span
+        if "then" not in (a.lower() for a in body[k].adverbs) or first is None or last is None or after is None:
+            return ability
+        head = Ability(ability.kind, norm[first[0]:last[1]].strip(), A.replace(ability.node, body=body[:k]), True)
+        return replace(ability, head=head, rest=norm[after[0]:first[1]].strip())
+    return ability
 
 
 @lru_cache(maxsize=1024)

@@ -794,6 +794,16 @@ class ArtifactBroken(Event):
     name: str
     at: Location
     token: bool = False
+    controller: str | None = None      # who controlled it as it left (its own triggers are theirs)
+    words: str = ""                    # its text as it left: "When this is destroyed, ..." hears this
+    #: the artifact as it left the realm (last known information: "Whenever an artifact you control is
+    #: destroyed" is read of it); not part of the ruling's data
+    was: Any = field(default=None, compare=False, repr=False)
+
+    def data(self) -> dict[str, Any]:
+        out = super().data()
+        out.pop("was", None)
+        return out
 
     def text(self) -> str:
         if self.token:

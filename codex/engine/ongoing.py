@@ -102,9 +102,11 @@ def provided_affinity(state: GameState, site: Site, fixed: bool | None = None) -
     return aff
 
 
-def site_affinity(state: GameState, site: Site) -> Affinity:
+def site_affinity(state: GameState, site: Site, water: bool | None = None) -> Affinity:
+    """The affinity a site provides now: a water site provides water affinity at least. ``water``:
+    whether it is a water site, when the caller knows (`site_is_water`)."""
     aff = provided_affinity(state, site)
-    if site_is_water(state, site) and aff.water == 0:
+    if (site_is_water(state, site) if water is None else water) and aff.water == 0:
         aff = replace(aff, water=1)
     if state.statics and not _fixed(state, site):
         from codex.engine.effects.statics import site_suppressed

@@ -155,9 +155,10 @@ def state_json(state: GameState) -> dict[str, Any]:
     """Everything needed to draw the board: squares, sites (water/land), voids, units."""
     sites = []
     for s in state.sites:
+        water = site_is_water(state, s)
         sites.append({"square": s.square, "name": s.name, "controller": s.controller,
-                      "owner": s.owner, "affinity": site_affinity(state, s).as_dict(),
-                      "water": site_is_water(state, s), "rubble": s.rubble, "flooded": s.flooded,
+                      "owner": s.owner, "affinity": site_affinity(state, s, water).as_dict(),
+                      "water": water, "rubble": s.rubble, "flooded": s.flooded,
                       **_counters_json(state, f"site:{s.square}")})
     units = []
     carried: dict[str, list[str]] = {}

@@ -372,6 +372,8 @@ def _card_triggers(state: GameState, event: Event) -> list[Pending]:
         # a card in a zone (Scourge Zombies in the cemetery): its ability works while it is still there
         key = f"zone:{src.owner}:{src.zone}:{src.card.name}" if ctx.source.kind == "card" \
             else f"{ctx.source.kind}:{ctx.source.key}"
+        if ctx.source.kind == "artifact" and not _source_in_realm(state, key):
+            key = f"{LEFT}{key}"    # "When this is destroyed": it left as it triggered (`_source_in_realm`)
         out.append(Pending(ctx.controller, key, TriggeredEffect(str(ctx.source.key), ctx.source_name, ability,
                                                                 event, ctx)))
     return out
@@ -507,12 +509,33 @@ def resolve_ability(state: GameState, item: Pending) -> Resolved:
     if not eff.ability.executed:
         from codex.engine.effects.check import missing
         why = "; ".join(missing(eff.ability)[:2]) or "this engine version does not execute it yet"
+        if eff.ability.head is not None:        # "..., you gain 2 life. Then <unread>.": the steps before it
+            return _resolve_head(state, eff, ctx, why)
         return state, [AbilityNotExecuted(eff.unit, eff.name, eff.ability.describe(), f"not executed yet: {why}",
                                           rules=("storyline",), from_card=ctx.quote)]
     began = AbilityResolved(eff.unit, eff.name, eff.ability.text, rules=("storyline", "triggered-ability"),
                             from_card=ctx.quote)
     state, events = execute(state, ctx)
     return state, [began] + _it_readings(state, ctx) + events
+
+
+def _resolve_head(state: GameState, eff: TriggeredEffect, ctx: Any, why: str) -> Resolved:
+    """An ability whose later step ("Then ...") this engine version cannot execute: the sentences
+    before it resolve, and the step and what follows it are named as not executed
+    (`abilities.then_split`)."""
+    from dataclasses import replace as replace_ctx
+    from codex.engine.effects.execute import execute
+    from codex.engine.events import AbilityResolved
+    head = eff.ability.head
+    assert head is not None
+    ctx = replace_ctx(ctx, ability=head)
+    began = AbilityResolved(eff.unit, eff.name, head.text, rules=("storyline", "triggered-ability"),
+                            from_card=ctx.quote)
+    state, events = execute(state, ctx)
+    rest = AbilityNotExecuted(eff.unit, eff.name, f"the later step \u201c{eff.ability.rest}\u201d of its "
+                              f"{eff.ability.kind.value} ability", f"not executed yet: {why}",
+                              rules=("storyline",), from_card=ctx.quote)
+    return state, [began] + _it_readings(state, ctx) + events + [rest]
 
 
 def _it_readings(state: GameState, ctx: Any) -> list[Event]:
@@ -549,11 +572,20 @@ def _resolve_next(state: GameState) -> Resolved:
     return replace(state, storyline=rest + state.storyline), events
 
 
+#: The prefix of a storyline item's source that had left the realm as it triggered.
+LEFT = "left:"
+
+
 def _source_in_realm(state: GameState, source: str) -> bool:
     """A unit id, or ``kind:key`` for any card (`ongoing.in_realm`); a spell's delayed trigger has no
     card in the realm to leave it."""
     from codex.engine.ongoing import in_realm
     if source.startswith("spell:"):
+        return True
+    if source.startswith(LEFT):
+        # a card's own trigger on leaving the realm ("When this is destroyed, you gain 2 life"): it had
+        # left as it triggered, so it did not leave "before the event resolves" (Codex "Source is No
+        # Longer in the Realm" is about a source that "was in the realm but then leaves")
         return True
     if source.startswith("zone:"):      # a card whose ability works from a zone: still in that zone
         _, owner, zone, name = source.split(":", 3)

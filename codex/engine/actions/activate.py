@@ -134,17 +134,25 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
         grantor = granted[index - len(abilities.abilities)][1]
         ctx = replace(ctx, grantor=grantor.source, grantor_name=grantor.source_name)
     ctx = pay(res, ctx, tuple(c for c in costs if c.kind != "mana" and c not in taps), ptr)
+    rest: AbilityNotExecuted | None = None
     if not ability.executed:
         from codex.engine.effects.check import missing
         why = "; ".join(missing(ability)[:2]) or "this engine version does not execute it yet"
-        res.emit(AbilityNotExecuted(str(obj.key), name, ability.describe(), f"not executed yet: {why}",
-                                    rules=("storyline",), from_card=ctx.quote))
-        return res.done(Verdict.RESOLVED, f"{name}'s ability is used; its effect is not executed by this engine "
-                        "version.")
+        if ability.head is None:
+            res.emit(AbilityNotExecuted(str(obj.key), name, ability.describe(), f"not executed yet: {why}",
+                                        rules=("storyline",), from_card=ctx.quote))
+            return res.done(Verdict.RESOLVED, f"{name}'s ability is used; its effect is not executed by this "
+                            "engine version.")
+        # "Tap → Draw a spell. Then <unread>.": the steps before it resolve (`abilities.then_split`)
+        rest = AbilityNotExecuted(str(obj.key), name, f"the later step \u201c{ability.rest}\u201d of its activated "
+                                  "ability", f"not executed yet: {why}", rules=("storyline",), from_card=ctx.quote)
+        ctx = replace(ctx, ability=ability.head)
     _declare_targets(res, obj, name, ctx)
-    res.emit(AbilityResolved(str(obj.key), name, ability.text, rules=("storyline",), from_card=ctx.quote))
+    res.emit(AbilityResolved(str(obj.key), name, ctx.ability.text, rules=("storyline",), from_card=ctx.quote))
     told = len(res.events)
     res.apply(execute(res.state, ctx))
+    if rest is not None:
+        res.emit(rest)
     from codex.engine.effects.stay import keeps_stealth
     if obj.kind == "unit" and res.state.unit(str(obj.key)) is not None \
             and not keeps_stealth(res.events[told:], str(obj.key)):   # "..., and stay Stealthed"

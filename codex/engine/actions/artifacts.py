@@ -86,10 +86,12 @@ def destroy_action(res: Resolution, a: D.Destroy, ptr: str) -> Outcome:
     if isinstance(a.target, D.ArtifactRef):
         art = _artifact(res, a.target.artifact, ptr + "/target/artifact")
         at = res.state.artifact_location(art)
+        controller = res.state.artifact_controller(art)
         res.state = res.state.remove_artifact(art.id, "banished" if art.token else "broken")
-        res.emit(ArtifactBroken(art.id, art.name, at, art.token,
-                                rules=("kill",) + (("token.banished",) if art.token else ("broken-artifact",))))
-        res.settle([])
+        # heard by the triggers of the realm and by its own "When this is destroyed" (its words as it
+        # left; found by blind ruling round 24, where the event had never been told to any trigger)
+        res.settle([ArtifactBroken(art.id, art.name, at, art.token, controller, art.text, art,
+                                   rules=("kill",) + (("token.banished",) if art.token else ("broken-artifact",)))])
         return res.done(Verdict.RESOLVED, f"{art.name} is destroyed" + (" (a token: banished)." if art.token
                                                                            else " and is now a broken artifact."))
     uid = a.target if isinstance(a.target, str) else a.target.unit

@@ -11,7 +11,7 @@ from codex.engine.actions.base import Outcome, Resolution, handles
 from codex.engine.activation import activation_reason
 from codex.engine.entering import ground_notes
 from codex.engine.errors import AmbiguousAction
-from codex.engine.events import CardsMoved, Event, ManaGained, Note, SitePlayed, Tapped
+from codex.engine.events import CardsMoved, Event, ManaGained, Note, SitePlayed, Tapped, offered
 from codex.engine.geometry import Location, Region
 from codex.engine.keywords import parse_threshold
 from codex.engine.effects.statics import broken_requirements, site_suppressed
@@ -21,6 +21,7 @@ from codex.engine.ruling import Verdict
 from codex.engine.sites import site_placement_reason
 from codex.engine.state import Affinity, Card, Site
 from codex.engine.terrain import destroy_site, flood, place_atop
+from codex.engine.storyline import settle
 from codex.engine.zones import take, take_top
 
 
@@ -198,7 +199,9 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
         res.state = state
     res.state, atop = place_atop(res.state, sq)
     res.state = _with_text(res.state, sq)
-    res.settle(atop + ground_notes(old_state, res.state) + [played])
+    batch = atop + ground_notes(old_state, res.state)
+    res.emit(*offered(batch))
+    res.apply(settle(res.state, batch + [played]))   # told above, where it happened: heard now, not told twice
     return res.done(res.result_verdict(), f"{pid} plays {site.name} on square {sq}.")
 
 

@@ -477,10 +477,17 @@ def _hit(state: GameState, ctx: Ctx, act: A.Hit) -> bool:
 
 
 def _carry(state: GameState, ctx: Ctx, act: A.Carry) -> bool:
-    """"everything it carries": the artifacts and units the carrier carries now."""
-    carriers = {o.key for o in select_all(state, ctx, act.agent) if o.kind == "unit"} if act.agent is not None \
-        else {ctx.source.key}
-    objs = select_all(state, ctx, act.patient) if act.patient is not None else []
+    """"everything it carries": the artifacts and units the carrier carries now. With nothing named
+    carried, the card itself is ("While carried by a Spellcaster, bearer has +2 power."; "while
+    carried": by any unit; found by blind ruling round 24)."""
+    if act.patient is None:
+        carriers = {o.key for o in select_all(state, ctx, act.agent) if o.kind == "unit"} \
+            if act.agent is not None else {u.id for u in state.units}
+        objs = [ctx.source]
+    else:
+        carriers = {o.key for o in select_all(state, ctx, act.agent) if o.kind == "unit"} \
+            if act.agent is not None else {ctx.source.key}
+        objs = select_all(state, ctx, act.patient)
     def carried(o: Obj) -> bool:
         if o.kind == "artifact":
             art = state.artifact(o.key)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterator
 
 from codex.cardtext import ast as A
+from codex.cardtext.printer import PrintError, to_text
 from codex.engine import document as D
 from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.effects.conditions import holds
@@ -309,7 +310,6 @@ def _say_nothing_fits(run: Run, act: Any) -> None:
     if not (isinstance(named, A.Selector) or isinstance(named, A.Group)
             and all(isinstance(item, A.Selector) for item in named.items)):
         return
-    from codex.cardtext.printer import PrintError, to_text
     try:
         words = to_text(named)
     except PrintError:
@@ -445,6 +445,15 @@ def _told(act: Any) -> str:
     return type(act).__name__.lower()
 
 
+def _option_label(number: int, clause: A.Clause) -> str:
+    """One option of an "or" in the card's words as the grammar prints them ("2: Gain 3 life"): a
+    judge reads the ambiguity's options; the number alone decides."""
+    try:
+        return f"{number}: {to_text(clause).rstrip('.')}"
+    except PrintError:
+        return f"{number}: {_told(clause.action)}"
+
+
 def _clauses_to_run(run: Run, sentence: A.Sentence) -> list[A.Clause]:
     """The sentence's clauses in order; clauses joined by "or" are one choice ("Play or draw a site")."""
     clauses = list(sentence.clauses)
@@ -452,7 +461,7 @@ def _clauses_to_run(run: Run, sentence: A.Sentence) -> list[A.Clause]:
         return clauses
     if set(sentence.links) != {"or"}:
         raise NotExecutable("clauses joined by both 'and' and 'or'")
-    options = [f"{i + 1}:{type(c.action).__name__.lower()}" for i, c in enumerate(clauses)]
+    options = [_option_label(i + 1, c) for i, c in enumerate(clauses)]
     given = run.ctx.answer("which")
     number = str(given).split(":")[0].strip() if isinstance(given, (str, int)) and not isinstance(given, bool) else ""
     if number.isdigit() and 1 <= int(number) <= len(clauses):

@@ -44,6 +44,10 @@ _evaluating: ContextVar[bool] = ContextVar("arbiter_statics_evaluating", default
 #: meets it is counted without other threshold-gated abilities, or an ability providing affinity
 #: would ask itself whether it is on (`_active`).
 _gating: ContextVar[bool] = ContextVar("arbiter_statics_gating", default=False)
+#: Set while a static effect's conditions are tested: a condition met inside another's test reads
+#: printed keywords and power, or "While carried by a Spellcaster, bearer has +2 power." would ask
+#: the bearer's keywords, which ask that very effect again (found by blind ruling round 24).
+_conditioning: ContextVar[bool] = ContextVar("arbiter_statics_conditioning", default=False)
 
 
 def evaluating() -> bool:
@@ -1683,10 +1687,17 @@ def _active(state: GameState, static: Static, silenced: set[Obj]) -> bool:
     if static.conditions:
         from codex.engine.effects.conditions import holds
         from codex.engine.effects.select import NotExecutable
+        nested = _conditioning.get()
+        token = _evaluating.set(True) if nested else _conditioning.set(True)
         try:
             result = all(holds(state, static.ctx, c) for c in static.conditions)
         except NotExecutable:
             return False
+        finally:
+            if nested:
+                _evaluating.reset(token)
+            else:
+                _conditioning.reset(token)
         return not result if static.unless else result
     return not static.unless
 

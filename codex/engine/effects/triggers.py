@@ -166,6 +166,11 @@ def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
         problems += [p for p in [borders_problem(act.patient)] if p is not None]
         if set(event.adverbs) - {"on_ground"}:
             problems.append("a trigger on traversing, with an adverb")
+    elif not isinstance(act, A.Attack) and event.adverbs:
+        # "If left unattended, ...": an adverb says how or in what state the event happens, which
+        # this engine does not hear; the trigger is named as unread rather than heard on any event
+        # of its verb (found by blind ruling round 24)
+        problems.append(f"a trigger on an event with the adverb '{event.adverbs[0].replace('_', ' ')}'")
     return problems
 
 
@@ -500,6 +505,9 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
             # "Whenever a site you control is destroyed": the words are read of the site as it left
             # the realm (its controller, its kind), not of the Rubble token that no one controls
             state = state.with_site(event.was)
+        if isinstance(event, ArtifactBroken) and event.was is not None and state.artifact(event.artifact) is None:
+            # "Whenever an artifact is destroyed": read of the artifact as it left the realm
+            state = state.evolve(artifacts=state.artifacts + (event.was,))
         return _in(state, ctx, act.patient, subject)
     if isinstance(event, (Damaged, SiteDamaged, AvatarDamaged)):
         return _dealt(state, ctx, act, event)
@@ -523,6 +531,9 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
         site = Obj("site", event.square)
         if not _in(state, ctx, getattr(act, "patient", None), site):
             return False
+        agent = getattr(act, "agent", None)
+        if agent is not None and not _in(state, ctx, agent, Obj("player", event.player)):
+            return False        # "Whenever you play an earth site": who played it (found by blind real-card round 2)
         dest = getattr(act, "dest", None)
         if isinstance(dest, A.Where):      # "played nearby": where it was played
             from codex.engine.effects.select import places
@@ -630,6 +641,18 @@ def _leaving_site(state: GameState, event: Event) -> Iterator[Listener]:
         if ab.kind is AbilityKind.TRIGGERED:
             yield (Obj("site", event.square), event.name, event.controller or state.turn.active, ab,
                    f"site{event.square}.{i}")
+
+
+def _leaving_artifact(state: GameState, event: Event) -> Iterator[Listener]:
+    """The triggered abilities of an artifact as it is destroyed ("When this is destroyed, you gain 2
+    life"): it has left the realm when the event is heard, so they are read from its words as it
+    left (`ArtifactBroken.words`), controlled by whoever controlled it then."""
+    if not isinstance(event, ArtifactBroken) or not event.words:
+        return
+    for i, ab in enumerate(_card_abilities(event.words, event.name)):
+        if ab.kind is AbilityKind.TRIGGERED:
+            yield (Obj("artifact", event.artifact), event.name, event.controller or state.turn.active, ab,
+                   f"{event.artifact}.{i}")
 
 
 def realm_listeners(state: GameState) -> Iterator[Listener]:
@@ -851,7 +874,8 @@ def fired(state: GameState, event: Event, hooks: bool = False) -> list[tuple[Ctx
                                              for obj, name, controller, ability, key in
                                              [*realm_listeners(state), *zone_listeners(state)]]
     candidates += [(Ctx(obj, name, controller, ability, key, event=event), ability)
-                   for obj, name, controller, ability, key in _leaving_site(state, event)]
+                   for obj, name, controller, ability, key in [*_leaving_site(state, event),
+                                                               *_leaving_artifact(state, event)]]
     candidates += [(d.ctx, d.ability) for d in state.delayed]
     candidates += [(c, c.ability) for c in granted_listeners(state)]
     for base, ability in candidates:
