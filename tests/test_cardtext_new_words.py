@@ -70,7 +70,8 @@ def test_a_new_verbs_base_form_follows_english_spelling() -> None:
         ["divide", "invade", "rotate", "distribute", "visit", "land", "load", "limit", "summon"]
     assert [s_stem(w) for w in ("ties", "tries", "reaches", "halves", "attacks")] == \
         ["tie", "try", "reach", "halve", "attack"]
-    card = _parsed("Whenever a minion is quelled, draw a card.")   # a verb the lexicon does not know
+    # a verb the lexicon does not know (with its doer: with none, the participle names a state, below)
+    card = _parsed("Whenever a minion is quelled by a spell, draw a card.")
     assert "Action(lemma='quell'" in repr(card)
 
 
@@ -124,7 +125,7 @@ def test_an_unknown_word_in_eed_is_a_base_form_first() -> None:
     """``proceed``, ``exceed``: English base forms end so; ``freed``, ``agreed`` are the past of a verb in
     ``-ee``. An imperative needs the base, a passive the participle."""
     assert "Action(lemma='proceed'" in repr(_parsed("Genesis → Proceed to the next turn."))
-    assert "Action(lemma='free', roles=(('patient'" in repr(_parsed("Whenever a minion is freed, draw a card."))
+    assert "Action(lemma='free', roles=(('agent'" in repr(_parsed("Whenever a minion is freed by a spell, draw a card."))
 
 
 def test_a_lowercase_keyword_after_a_determiner_or_a_signed_number_is_its_noun() -> None:
@@ -204,3 +205,16 @@ def test_an_unknown_manner_of_motion_is_named_not_executed() -> None:
 
     card = _parsed("Hurl target minion to an adjacent site.")
     assert any("hurl" in p for p in clause_problems(card.lines[0][0].body[0].clauses[0]))
+
+
+def test_an_unknown_participle_after_be_with_nothing_after_it_is_a_state() -> None:
+    """Round grammar17: with the adjective's entry removed, "were connected" reads as the lexicon's
+    adjective would (the state), not as a verb with no primitive; a "by" doer keeps the verb."""
+    text = "Allies can move as if the top and bottom edges of the realm were connected."
+    full = repr(_parsed(text))
+    with L.restricted({"adjectives:connected"}) as lex:
+        assert "adjectives:connected" not in lex.entries and not lex.verbs.get("connect")
+        card = repr(_parsed(text))
+        assert "SetState(state='connected'" in card and card == full
+        with_doer = repr(_parsed("If this is connected by an ally, draw a card."))
+        assert "Action(lemma='connect'" in with_doer and "SetState" not in with_doer

@@ -23,6 +23,8 @@ _PUNCT = {",": ("LC", "CC"), ":": ("COLON", "END"), ".": ("END",), "!": ("END",)
           "\u2014": ("DASH",), "\u2013": ("DASH",), "-": ("DASH",), "&": ("AMP",),
           "(": ("LPAREN",), ")": ("RPAREN",)}
 _WORD = re.compile(r"[^\W\d_]")
+#: Adjectives of identity that stand for a noun after "the" when nothing follows in their phrase.
+_IDENTITY_HEADS = frozenset({"other"})
 _PHRASE_ENDERS = {",", ".", "!", ":", ";", "and", "or", "and/or", "but", "then", "\u2014", "\u2013", "-", "of"}
 #: Determiners English puts before a singular noun only (a closed class): an -s word after one is a
 #: verb, never a plural noun ("this moves", "each borders").
@@ -278,6 +280,12 @@ class Lexer:
             out = out + late
         elif not out and _WORD.match(text):
             out = _with_roles(self._guess(i, text))
+        elif low in _IDENTITY_HEADS and i > 0 and self.pieces[i - 1].text.lower() == "the" and (
+                not nxt or nxt.lower() in _PHRASE_ENDERS or any(
+                    c.readings[0].cat in ("PREP", "VERB", "MODAL") for c in _word_readings(lex, nxt))):
+            # "the other" ending its phrase is the one left (of two): "one into your hand and the other on
+            # the bottom", "the other gains +1 power" (English's pronoun use; before a noun it modifies it)
+            out = out + [Candidate(1, (Reading("NOUN", low, "sg", out[0].readings[0].entry),))]
         elif out and i > 0 and _WORD.match(text) and nxt and _WORD.match(nxt) \
                 and all(c.readings[0].cat in _ADVERBIAL for c in out) and self._determines(self.pieces[i - 1].text):
             # an adverb right after a determiner or possessive, before another word, modifies a noun as an
@@ -293,9 +301,12 @@ class Lexer:
             out = out + [Candidate(1, (Reading("NOUN", low, "sg", out[0].readings[0].entry),))]
         elif out and i > 0 and _WORD.match(text) and all(c.readings[0].cat == "PLACE" for c in out) \
                 and self._after_preposition(i) and (not nxt or nxt.lower() in _PHRASE_ENDERS or any(
-                    c.readings[0].cat == "PREP" for c in _word_readings(lex, nxt))):
+                    c.readings[0].cat == "PREP" for c in _word_readings(lex, nxt))
+                    or _word_readings(lex, nxt)[:1] and _word_readings(lex, nxt)[0].readings[0].cat in _FINITE_CATS):
             # a place word right after a preposition is the place it names, that preposition's object:
-            # "from anywhere", "from here to an adjacent site" (English puts no adverb there)
+            # "from anywhere", "from here to an adjacent site" (English puts no adverb there); before a
+            # word that is first of all a verb too, where a subject's relative clause ends ("spells you
+            # cast from here cost ...")
             out = out + [Candidate(1, (Reading("NOUN", out[0].readings[0].lemma, "sg", out[0].readings[0].entry),))]
         elif out and i > 0 and _WORD.match(text) and (not nxt or nxt.lower() in _PHRASE_ENDERS) \
                 and all(c.readings[0].cat in _VERBAL | {"ADJ", "ADJ_HEAD"} for c in out) and self._after_preposition(i):
@@ -766,7 +777,12 @@ def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
         # last is removed", "the strongest dies")
         ordinal_subject = any(c.readings[0].cat == "ORD" or c.readings[0].cat == "ADJ_HEAD" and low.endswith("est")
                               for c in out) and any(c.readings[0].cat in _FINITE_CATS for c in _word_readings(lex, nxt))
-        out = [c for c in out if c.readings[0].cat != "PARTICLE" and (
+        # a stranded preposition stays before a word that is first of all a finite verb, where a subject's
+        # relative clause ends ("each unit it passes over takes 1 damage"); before anything else (a word
+        # that may be a determiner first: "of target minion") it is the preposition
+        nxt_readings = _word_readings(lex, nxt)
+        stranded = bool(nxt_readings) and nxt_readings[0].readings[0].cat in _FINITE_CATS
+        out = [c for c in out if (c.readings[0].cat != "PARTICLE" or stranded) and (
             c.readings[0].cat != "ADJ_HEAD" or ordinal_subject)]
         if any(c.readings[0].cat == "KEYWORD" for c in out) and any(c.readings[0].cat == "VERB" for c in out):
             # a keyword that is also a verb, with more of its phrase after it, is the verb first ("Submerge

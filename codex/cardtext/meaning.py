@@ -37,7 +37,7 @@ from lark import Token, Tree
 
 from codex.cardtext import ast as A
 from codex.cardtext import lexicon as L
-from codex.cardtext.lexer import INDEFINITE_PRONOUNS
+from codex.cardtext.lexer import INDEFINITE_PRONOUNS, SINGULAR_DETERMINERS
 
 
 class MeaningError(Exception):
@@ -494,6 +494,11 @@ class _Reader:
                 if r.lemma in _PROFORMS and mods is not None and not _proform_modified(np.det, mod_cats):
                     # "the previous one", "a new one"; never "target enemy one" (that is "target enemy, one step")
                     raise MeaningError(f"{r.lemma!r} with a modifier", self.span(mods)[0])
+                if np.number == "pl" and isinstance(np.det, str) and np.det in SINGULAR_DETERMINERS and np.count is None \
+                        and mods is not None and not set(np.mods) & _QUANTITY_MODS:
+                    # "whenever an enemy attacks": a determiner of one thing never opens a plural noun, so
+                    # the -s word is the verb (the search revisits that word, not the phrase's first)
+                    raise MeaningError("a singular determiner before a plural noun", self.span(head)[0])
             else:
                 np.head = self.tok(head).reading.lemma
             return np
@@ -504,9 +509,12 @@ class _Reader:
                 np.det = self._det(det)
             if quant is not None:
                 np.quant = self.tok(quant).reading.lemma
-            np.count = self.tok(amount).reading.lemma
+            number = self.tok(amount).reading
+            np.count = number.lemma
             if cmp is not None:
                 np.cmp = self.tok(cmp).reading.lemma
+            elif number.form == "plus":   # "a 14+": the number or more, as a die result is printed
+                np.cmp = ">="
             return np
         if kind == "np_mana_more":
             det, mods, mana = t.children
@@ -575,9 +583,12 @@ class _Reader:
             elif qty.data == "qty_stat":   # the second number is read with the stat after it (``np``)
                 np.count = self.tok(qty.children[0]).reading.lemma
             else:
-                np.count = self.tok(qty.children[0]).reading.lemma
+                number = self.tok(qty.children[0]).reading
+                np.count = number.lemma
                 if qty.children[1] is not None:
                     np.cmp = self.tok(qty.children[1]).reading.lemma
+                elif number.form == "plus":   # "a 14+": the number or more, as a die result is printed
+                    np.cmp = ">="
 
     def _mods(self, t: Tree | None) -> list[Token]:
         out: list[Token] = []
@@ -590,6 +601,20 @@ class _Reader:
                 t = None
         out.reverse()
         return out
+
+
+def _threshold_of_symbols(chunks: list[Chunk], i: int) -> bool:
+    """Whether chunk ``i`` is the bare noun ``threshold`` (or ``affinity``) right after threshold
+    symbols, naming what they are (``(W)(W) threshold``, ``with (F) threshold``): it adds nothing to
+    the symbols, which are read alone as ``If you have (W)(W)`` is."""
+    np = chunks[i].value
+    if i == 0 or not isinstance(np, NP) or np.kind != "core" or np.head not in ("threshold", "affinity") \
+            or np.det is not None or np.mods or np.count is not None:
+        return False
+    prev = chunks[i - 1]
+    sym = prev.value
+    return prev.kind in ("np", "pp") and isinstance(sym, NP) and sym.kind == "mana" and not sym.mods \
+        and bool(sym.head) and all(x in _ELEMENT_OF_SYMBOL for x in sym.head) and sym.end <= np.start
 
 
 def _mana(np: NP) -> A.Mana:
@@ -612,6 +637,9 @@ _MORE_WORDS = frozenset({"additional", "extra"})
 #: Possessive determiners that can own a threshold (``their (F)``) and the element each symbol stands for.
 _OWNING_DETS = frozenset({"its", "their", "his", "her", "your"})
 _ELEMENT_OF_SYMBOL = {"(A)": "air", "(E)": "earth", "(F)": "fire", "(W)": "water"}
+_ELEMENT_NOUNS = frozenset(_ELEMENT_OF_SYMBOL.values())
+#: Prepositions of where a thing is, after "remain" ("remains in the realm", "remains at this site").
+_REMAIN_PREPS = frozenset({"in", "at", "on", "atop", "within", "under", "beneath"})
 #: Adjectives that stand for a noun of their own ("the first", "the last", "the strongest"; "the other":
 #: the second of a pair the sentence named, "from one edge to the other", only after "the").
 _NOMINAL_ADJ = {"first", "last", "next", "strongest", "weakest", "closest", "nearest", "furthest", "farthest", "previous",
@@ -654,6 +682,9 @@ def _measure_np(np: NP) -> bool:
 
 
 #: Comparatives before "than" after a stat noun, and the comparison each makes ("power less than 3").
+#: Modifiers that make a quantity of a plural noun ("that many spells"): a singular determiner before them
+#: opens a plural noun.
+_QUANTITY_MODS = frozenset({"many", "few", "much", "more", "fewer", "less"})
 _COMPARE_THAN = {"less": "<", "fewer": "<", "more": ">", "greater": ">"}
 
 #: Prepositions a reduced relative (a participle after a noun) leaves to the verb outside it when it
@@ -984,8 +1015,10 @@ def _group(r: _Interp, ph: _Phrase) -> Any:
         cur = nps[i]
         if nxt.kind not in ("core", "adj") or items[i].posts:
             continue
-        if cur.kind == "adj" or (cur.kind == "core" and cur.head_cat == "NAME" and nxt.head_cat == "NOUN"
-                                 and nxt.mods and not cur.mods):
+        element = cur.kind == "core" and cur.head in _ELEMENT_NOUNS and cur.count is None and nxt.head_cat == "NOUN" \
+            and bool(set(nxt.mods) & _ELEMENT_NOUNS)     # "fire and water sites": the element is an adjective too
+        if cur.kind == "adj" or element or (cur.kind == "core" and cur.head_cat == "NAME" and nxt.head_cat == "NOUN"
+                                            and nxt.mods and not cur.mods):
             word = cur.head
             cur.mods = cur.mods + [str(word)] if cur.kind == "core" else cur.mods + [str(word)]
             cur.kind, cur.head, cur.head_cat, cur.number = "core", nxt.head, nxt.head_cat, nxt.number
@@ -1267,17 +1300,39 @@ def _gapping(chunks: list[Chunk], r: "_Interp") -> tuple[list[Chunk], list[Chunk
     if not chunks or chunks[0].kind != "np":
         return None
     kind = _np_kind(chunks[0].value, r)
-    if kind not in _AMOUNT_KINDS:
+    things = kind in ("thing", "amount") and _gap_thing(chunks[0].value, r)
+    if kind not in _AMOUNT_KINDS and not things:
         return None
     for k, ch in enumerate(chunks):
         if ch.kind != "conj" or k + 1 >= len(chunks) or chunks[k + 1].kind != "np":
             continue
         left = chunks[:k - 1] if k and chunks[k - 1].kind == "lc" else chunks[:k]
         right = chunks[k + 1:]
+        if things:
+            # "put one into your hand and the rest on the bottom": two things, each with where it goes
+            if len(left) == 2 and len(right) == 2 and left[1].kind == "pp" and right[1].kind == "pp" \
+                    and left[1].prep in _GAP_PLACES and right[1].prep in _GAP_PLACES \
+                    and _np_kind(right[0].value, r) in ("thing", "amount") and _gap_thing(right[0].value, r):
+                return left, right
+            if kind != "amount":
+                continue
         if _np_kind(right[0].value, r) == kind and len(left) > 1 and len(right) > 1 \
                 and left[1].kind in ("pp", "place") and right[1].kind in ("pp", "place"):
             return left, right
     return None
+
+
+#: Prepositions of where a thing is put, for gapping over things ("one into your hand and the rest on
+#: the bottom").
+_GAP_PLACES = frozenset({"to", "into", "onto", "on", "in", "under", "beneath", "atop"})
+
+
+def _gap_thing(np: NP, r: "_Interp") -> bool:
+    """Whether a noun phrase is a thing a verb may place (a count, a pronoun, "the rest", a unit or
+    card), not a place or a zone, which a list of destinations would be."""
+    if np.kind in ("amount", "pron", "self"):
+        return True
+    return np.kind in ("core", "adj") and r.lex.noun_class.get(str(np.head)) not in ("place", "zone", "time", "player")
 
 
 class _Frame:
@@ -1451,6 +1506,8 @@ class _Builder:
             return self.aside(chunks, i, ch)
         if k == "np":
             np: NP = ch.value
+            if _threshold_of_symbols(chunks, i):
+                return i + 1
             if self.current is not None and self.current.open_sep:
                 self.current.items.append(_Item(np))
                 self.current.open_sep = False
@@ -2058,16 +2115,25 @@ class _Clauses(_Interp):
             if prep == "with" and head.kind == "core" and head.head in _STAT_NOUNS and (equal or head.count is not None
                                                                                       or sub.items[0].posts):
                 stat = "cost" if head.head == "mana cost" else str(head.head)
-                if equal:
-                    return A.Stat(stat, "=", _quantity_of(self._phrase(equal[0][1])))
-                if head.count is not None:
-                    return A.Stat(stat, head.cmp or "=", head.count)
                 amount = [x for x in sub.items[0].posts if isinstance(x, tuple) and x[0] == "value"]
-                if amount:
+                found: Any = None
+                if equal:
+                    found = A.Stat(stat, "=", _quantity_of(self._phrase(equal[0][1])))
+                elif head.count is not None:
+                    found = A.Stat(stat, head.cmp or "=", head.count)
+                elif amount:
                     value = amount[0][1]
                     if isinstance(value, _Phrase):   # "less than or equal to the number of allies here"
                         value = _quantity_of(self._phrase(value))
-                    return A.Stat(stat, amount[0][2] or "=", value)
+                    found = A.Stat(stat, amount[0][2] or "=", value)
+                if found is not None:
+                    # "a token with power equal to 1 with Airborne": a phrase after the stat's value is the
+                    # host's too (it had been dropped with the stat's noun)
+                    rest = [x for x in sub.items[0].posts if not (isinstance(x, tuple) and x[0] in ("equal", "value"))]
+                    if not rest:
+                        return found
+                    more = [self.post(x, host) for x in rest]
+                    return [found] + [m for x in more for m in (x if isinstance(x, list) else [x])]
             node = self._phrase(sub)
             if prep == "with" and isinstance(node, A.Selector) and node.noun in ("cost", "mana cost") and sub.items[0].posts:
                 return A.With(node)
@@ -2119,6 +2185,11 @@ class _Clauses(_Interp):
         if not imperative_ok and not sc.subject and inherited is None and vg is not None and vg.form == "base" \
                 and not vg.modal and not vg.negated and not vg.copula:
             raise MeaningError("a bare verb in a subordinate clause", vg.start)
+        if len(sc.subject) == 1 and sc.subject[0].kind == "np" and sc.subject[0].value.kind == "amount" \
+                and sc.subject[0].value.count in ("double", "half"):
+            # "Double target minion's power": a multiplier is an amount of something, never a doer (it had
+            # read "double" as the one who targets)
+            raise MeaningError("a multiplier as a subject", sc.subject[0].start)
         b = _Builder(self, ex)
         explicit = self.subject(sc.subject, ex, b) if sc.subject else None
         self.clause_subject = explicit
@@ -2153,10 +2224,27 @@ class _Clauses(_Interp):
             return A.Clause(A.Group((first, second), "and"))
         if vg.copula:
             action = self.copula(sc, chunks, subject, ex, b, vg)
+        elif vg.lemma == "remain" and len(chunks) == 1 and (chunks[0].kind == "place" or chunks[0].kind == "pp"
+                                                              and chunks[0].prep in _REMAIN_PREPS):
+            # "as long as this remains in the realm", "while it remains here": where the subject still is,
+            # what "is in the realm" says (a verb of state with a place; "if none remain" stays the verb)
+            action = self.copula(sc, chunks, subject, ex, b, vg)
+        elif vg.lemma == "become" and len(chunks) >= 2 and chunks[0].kind == "np" and chunks[0].value.kind == "core" \
+                and chunks[0].value.head == "target" and chunks[0].value.det == "the" and not chunks[0].value.mods \
+                and chunks[1].kind == "pp" and chunks[1].prep == "of":
+            # "whenever this becomes the target of a spell": what "is targeted by a spell" says (it had read
+            # as this being a kind of thing, "the target of a spell")
+            by = Chunk("pp", chunks[1].value, chunks[1].start, chunks[1].end, "by")
+            action = self.copula(sc, [Chunk("part", "target", chunks[0].start, chunks[0].end, text="targeted"), by]
+                                 + chunks[2:], subject, ex, b, vg)
         elif vg.lemma in _BECOME and chunks and chunks[0].kind in ("part", "pred"):
             # "whenever this becomes tapped", "becomes silenced": coming to be in that state, what the
             # passive or the state with "is" says
             action = self.copula(sc, chunks, subject, ex, b, vg)
+        elif vg.lemma == "roll" and not vg.modal and not vg.negated and len(chunks) == 1 and chunks[0].kind == "np" \
+                and _roll_result(chunks[0].value) is not None:
+            # "if you roll 14 or more", "if you roll a 6": what the die shows, as "if the roll is ..." says
+            action = A.IsA(_roll_result(chunks[0].value), A.Selector("roll", "the"))
         elif vg.lemma == "have" and not vg.modal and not vg.negated and subject is not None and _stat_value(chunks):
             # "This has base power 1", "target minion has power 3 this turn": the characteristic is set to
             # that value, as "set the base power of X to 1" says (the rest of the clause read as usual)
@@ -2207,6 +2295,9 @@ class _Clauses(_Interp):
             kind = "asleep"
             chunks = chunks[1:]
         sense = self.sense(lemma, kind, "active", kind2)
+        if sense is None and nps and nps[0].kind == "pron" and nps[0].head in ("it", "them"):
+            # "loses Airborne and can't gain it": a pronoun stands for what the verb takes, a grant too
+            sense = self.sense(lemma, "grant", "active", kind2)
         if sense is None and nps and _power_measure(nps[0]):
             # "gains its power", "gains power equal to X": a computed power bonus, when the verb grants
             sense = self.sense(lemma, "grant", "active", kind2)
@@ -2336,6 +2427,9 @@ class _Clauses(_Interp):
         while j < len(rest):
             c = rest[j]
             if c.kind == "np" and not (sb.current and sb.current.open_sep):
+                if _threshold_of_symbols(rest, j):
+                    j += 1
+                    continue
                 if sb.time_np(c.value, rest, j):
                     j += 1
                     continue
@@ -2360,6 +2454,16 @@ class _Clauses(_Interp):
 
     # ---- the copula: state, type, place, passive
     def copula(self, sc: SClause, chunks: list[Chunk], subject: Any, ex: _Extras, b: _Builder, vg: VGroup) -> Any:
+        if len(chunks) == 2 and chunks[0].kind == "adv" and chunks[0].value in _COMPARE_THAN and chunks[1].kind == "pp" \
+                and chunks[1].prep == "than" and isinstance(chunks[1].value, NP) and chunks[1].value.kind == "amount" \
+                and isinstance(chunks[1].value.count, int) and chunks[1].value.det is None and subject is not None:
+            # "if its power is less than 3", "if the total is greater than 7": a comparison, as "is 2 or
+            # less" is (it had read "than 3" as a place and "less" as an adverb)
+            cmp, n = _COMPARE_THAN[chunks[0].value], chunks[1].value.count
+            owner = _stat_owner(subject)
+            if owner is not None:
+                return A.IsA(A.Stat("cost" if subject.noun == "mana cost" else subject.noun, cmp, n), owner)
+            return A.IsA(A.Stat("amount", cmp, n), subject)
         i = 0
         while i < len(chunks) and chunks[i].kind in ("adv",):
             b.adverb(chunks[i].value)
@@ -2376,6 +2480,11 @@ class _Clauses(_Interp):
             if subject is not None:
                 self.fill_subject(frame, subject, vg)
             return self.build(lemma, sense, frame, "active")
+        if first.kind == "part" and not rest and not self.lex.verbs.get(first.value) and _has_states(subject, self):
+            # "the edges of the realm are connected", "if this is abandoned": a participle the lexicon does
+            # not know, with no doer and nothing after it, names the state its subject is in (English's
+            # stative passive), as a known adjective would ("is disabled"); the engine names states it lacks
+            return A.SetState(first.text.lower(), subject)
         if first.kind == "part":  # passive: "can't be attacked", "is summoned as a copy of X"
             recipient = self._recipient_passive(first.value, rest)
             if recipient is not None:       # "is dealt 2 damage", "is given +1 power": the subject received it
@@ -2456,8 +2565,8 @@ class _Clauses(_Interp):
         a sense taking it with a ``to`` role, the subject fills that role, the noun phrase keeps its
         own (the amount dealt, the grant given) and "by" names the doer; else None (the ordinary
         passive, "damage dealt to it", whose subject is the thing given)."""
-        if not rest or rest[0].kind != "np":
-            return None
+        if not rest or rest[0].kind != "np" or self.lex.noun_class.get(str(rest[0].value.head)) == "time":
+            return None         # "minions that were summoned this turn": a time, not a thing given
         nps = [c.value for c in rest if c.kind == "np"]
         kind = _np_kind(nps[0], self)
         if kind == "amount" and len(nps) > 1:      # "is dealt 2 damage" read as "2" then "damage"
@@ -3325,6 +3434,12 @@ class _Sentences(_Clauses):
             ex.conditions.append(A.Condition("while", A.Clause(A.IsA(stat, A.Ref("SELF")))))
             ex.adverbs += advs
             return None
+        # "On a 14+,", "On a roll of 14 or more,": the die result, what "If the roll is 14 or more," says
+        result = _die_result(core)
+        if result is not None:
+            ex.conditions.append(A.Condition("if", A.Clause(A.IsA(result, A.Selector("roll", "the")))))
+            ex.adverbs += advs
+            return None
         # "Any time during your turn,"
         if core and core[0].kind == "np" and core[0].value.head == "time" and core[0].value.det == "any":
             core = core[1:]
@@ -3667,6 +3782,10 @@ def _number(subject: list[Chunk]) -> str | None:
     name (a card, subtype or token: not an unknown capitalised word, whose number is unknown) or a
     personal pronoun. None for lists, this card's own name (``Vanguard Knights have``) and the rest."""
     nps = [c.value for c in subject if c.kind == "np"]
+    conjs = {c.value for c in subject if c.kind == "conj"}
+    if len(nps) > 1 and conjs == {"and"} and all(c.kind in ("np", "lc", "conj") for c in subject) \
+            and nps[0].det not in ("each", "every"):
+        return "pl"     # "target minion and this swap places": two things joined by "and" are plural
     if len(nps) != 1 or any(c.kind in ("lc", "conj") for c in subject):
         return None
     np = nps[0]
@@ -3892,6 +4011,45 @@ def sentence_body(tree: Tree, toks: list[Any], lx: Any) -> A.Sentence:
     return r.sentence(parts, A.Span(0, len(lx.sentence)))
 
 
+
+
+_STATELESS_CLASSES = frozenset({"stat", "abstract", "time", "zone"})
+
+
+def _has_states(node: Any, r: Any) -> bool:
+    """Whether ``node`` names things a state can hold (units, cards, sites, edges, players, a name, a
+    pronoun for one; a noun the lexicon does not know is taken for a thing, as a newer set's nouns
+    mostly are), not an amount, a deed, a time or a zone ("all healing is halved" is arithmetic, not a
+    state)."""
+    if isinstance(node, A.Group):
+        return all(_has_states(i, r) for i in node.items)
+    if isinstance(node, A.Ref):
+        return node.word in ("SELF", "it", "they", "them", "this", "he", "she", "which") and not node.filters
+    if isinstance(node, A.Selector):
+        return r.lex.noun_class.get(node.noun) not in _STATELESS_CLASSES
+    return False
+
+
+def _die_result(core: list[Chunk]) -> Any:
+    """The die result a fronted phrase names: "On a 14+," / "On 14 or more," (a number after "on" is what
+    a die shows: no other count stands after it alone) and "On a roll of 14 or more,"; the result as
+    a stat of the roll (``If the roll is 14 or more`` reads the same). None if the phrase is none."""
+    if not core or core[0].kind != "pp" or core[0].prep != "on" or not isinstance(core[0].value, NP):
+        return None
+    np, rest = core[0].value, core[1:]
+    if np.kind == "core" and np.head == "roll" and np.det in ("a", "the") and not np.mods and len(rest) == 1 \
+            and rest[0].kind == "pp" and rest[0].prep == "of" and isinstance(rest[0].value, NP):
+        np, rest = rest[0].value, []      # "On a roll of 14 or more"
+    return None if rest else _roll_result(np)
+
+
+def _roll_result(np: NP) -> Any:
+    """What the roll is when a die shows ``np`` ("a 14+", "14 or more", "a 6"): a stat of the roll for a
+    threshold, the bare number for one face (what "If the roll is 6" reads as); None if ``np`` is no
+    die result."""
+    if np.kind != "amount" or not isinstance(np.count, int) or np.det not in (None, "a") or np.quant:
+        return None
+    return A.Stat("amount", np.cmp, np.count) if np.cmp else np.count
 
 
 def use_limit(chunks: list[Any]) -> A.Limit | None:

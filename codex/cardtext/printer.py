@@ -960,8 +960,9 @@ class _Verb:
             # "pay (1) to give each ally Stealth": the infinitive's doer is the clause's, the patient its object
             return _j("give", self.p.np(a.patient), grants)
         if self.c.duration is not None or self.c.modal or any(
-                isinstance(g, A.PowerMod) and _measured(g.amount) for g in a.grants):
-            # a computed bonus is gained ("has power equal to X" would set the power, not add to it)
+                isinstance(g, A.PowerMod) and _measured(g.amount) or isinstance(g, A.Ref) for g in a.grants):
+            # a computed bonus is gained ("has power equal to X" would set the power, not add to it); so is
+            # a pronoun for an ability ("gains it again": "has it" would be owning it)
             return _j(self.subject_and_verb(a.patient, "gain"), grants)
         return _j(self.subject_and_verb(a.patient, "have"), grants)
 
@@ -1013,11 +1014,13 @@ class _Verb:
 
     def _IsA(self) -> str:
         st = self.a.type
-        if isinstance(st, A.Stat) and st.cmp in ("=", ">=", "<=") and isinstance(st.value, int):
-            # "its power is 3 or more": the stat of its owner, compared
+        if isinstance(st, A.Stat) and st.cmp in ("=", ">=", "<=", "<", ">") and isinstance(st.value, int):
+            # "its power is 3 or more", "is less than 3": the stat of its owner, compared
             owner = self.a.patient
             det = {v: k for k, v in _POSSESSORS.items()}.get(owner.word) if isinstance(owner, A.Ref) else None
             stat = owner if st.stat == "amount" else A.Selector(st.stat, det if det is not None else A.Possessive(owner))
+            if st.cmp in ("<", ">"):
+                return _j(self.copula(stat), "less than" if st.cmp == "<" else "greater than", str(st.value))
             return _j(self.copula(stat), str(st.value), {"=": None, ">=": "or more", "<=": "or less"}[st.cmp])
         p = self.a.patient
         t = self.a.type

@@ -25,6 +25,14 @@ from codex.engine.storyline import settle
 from codex.engine.zones import take, take_top
 
 
+def _card_subtypes(name: str | None) -> tuple[str, ...]:
+    """A site card's subtypes (Desert, River...), which effects name ("Takes no damage from Deserts":
+    a Desert played had none, found by blind real-card round 4)."""
+    from codex.engine.effects.context import card_data
+    data = card_data(name) if name else None
+    return tuple(data.subtypes) if data is not None else ()
+
+
 def _with_text(state: Any, square: int) -> Any:
     """A played site reads its card text (abilities) like any card in the realm."""
     from codex.engine.abilities import abilities_of
@@ -161,7 +169,7 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     old = res.state.site_at(sq)
     old_state = res.state
     site = Site(sq, a.site.name or f"Site {sq}", pid, pid, Affinity.of(parse_threshold(a.site.affinity)),
-                flooded=a.site.flooded, text=a.site.text or "")
+                flooded=a.site.flooded, text=a.site.text or "", subtypes=_card_subtypes(a.site.card))
     from_hand = _from_atlas(res, pid) if a.from_atlas else _from_hand(res, pid, a.site.name, ptr)
     in_void = avatar.location == Location(sq, Region.VOID)
     state = (res.state if a.by_effect else res.state.with_unit(replace(avatar, tapped=True))).with_site(site)

@@ -1592,7 +1592,7 @@ def _each_covered(static: Static) -> Static:
     of them (the participle's subject is the sentence's), so it is tested per object (as "which")."""
     if static.patient is None:
         return static
-    each = tuple(A.replace(c, clause=A.replace(c.clause, action=A.replace(c.clause.action, agent=A.Ref("which"))))
+    each = tuple(A.replace(c, clause=A.replace(c.clause, action=A.replace(c.clause.action, **{_each_role(c): A.Ref("which")})))
                  for c in static.conditions if _said_of_each(c))
     if not each:
         return static
@@ -1608,8 +1608,20 @@ def _said_of_each(cond: Any) -> bool:
         return False
     act = cond.clause.action
     if cond.kind in ("if", "unless") and ever_killed(cond.clause):
-        return isinstance(act.agent, A.Ref) and act.agent.word in ("it", "they", "he", "she")
+        return isinstance(act.agent, A.Ref) and act.agent.word in _PRONOUNS
+    if isinstance(act, A.IsA):
+        # "Bearer has Airborne and Movement +1, if it's a minion": what the pronoun is, is said of each
+        # object the effect covers, not of the card (found by blind real-card round 3)
+        return isinstance(act.patient, A.Ref) and act.patient.word in _PRONOUNS
     return cond.kind == "while" and isinstance(act, (A.Attack, A.Defend)) and act.agent is None
+
+
+_PRONOUNS = ("it", "they", "he", "she")
+
+
+def _each_role(cond: Any) -> str:
+    """The role of a condition said of each object that names that object (`_said_of_each`)."""
+    return "patient" if isinstance(cond.clause.action, A.IsA) else "agent"
 
 
 def _additional(sentence: Any) -> bool:
