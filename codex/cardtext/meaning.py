@@ -1530,14 +1530,15 @@ class _Builder:
                 self.current.last.posts.append(("value", value, np.cmp, ch.start))
                 return i + 1
             # "up to two steps away": a distance modifying the noun before it
-            if np.kind == "core" and np.head == "step" and i + 1 < len(chunks) and chunks[i + 1].kind == "place" \
-                    and chunks[i + 1].value == "away":
+            if np.kind == "core" and (np.head == "step" or _distance(np)) and i + 1 < len(chunks) \
+                    and chunks[i + 1].kind == "place" and chunks[i + 1].value == "away":
                 post = A.Where("within", None, np.count) if np.quant == "up_to" else A.Where("away", None, np.count)
                 if not self.attach_post(post):
                     self.extras.adjuncts.append(A.Adjunct("away", np.count))
                 return i + 2
             for f in reversed(self.frames):
-                if f.slot_free("amount") and (np.kind == "amount" or (np.kind in ("core", "signed") and np.head in _AMOUNT_NOUNS)):
+                if f.slot_free("amount") and (np.kind == "amount" or (np.kind in ("core", "signed") and np.head in _AMOUNT_NOUNS)
+                                              or f.roles["amount"] == "steps" and _distance(np)):
                     f.fill("amount", self.new_phrase(np, amount=True))
                     return i + 1
                 if f.slot_free("object"):
@@ -2775,8 +2776,11 @@ class _Clauses(_Interp):
                 sc.chunks[0].value in ("able", "need") and kind == "if":
             ex.conditions.append(A.Condition("if_able" if sc.chunks[0].value == "able" else "if_needed"))
             return
-        if kind == "as":    # only "As this minion enters the realm," (a trigger, `upon_trigger`) is read
-            raise MeaningError("a clause opened by 'as' that is no trigger on entering the realm", ch.start)
+        if kind == "as":    # only "As this minion enters the realm / attacks," (a trigger, `upon_trigger`) is read
+            # the readings of the clause's own words are tried again first ("As this attacks": "attacks" a
+            # verb, not a plural noun), then "as" as a preposition ("As an additional cost, ...")
+            raise MeaningError("a clause opened by 'as' that is no trigger on entering the realm or attacking",
+                               max(ch.start, sc.end - 1))
         clause = self.clause(sc, None, imperative_ok=False)
         subject = self.clause_subject
         if self.clause_time is not None:
@@ -3155,6 +3159,16 @@ def _cast_kind(node: Any) -> bool:
         return all(_cast_kind(i) for i in node.items)
     return isinstance(node, A.Selector) and node.noun.lower() in _CAST_NOUNS
 _AMOUNT_NOUNS = {"damage", "strike damage", "life", "step", "projectile", "mana", "amount"}
+#: Nouns that, counted, measure a distance on the grid: "push X two squares" is two steps (Codex
+#: "Movement": a step goes "between two adjacent surface locations", one square to the next).
+_DISTANCE_NOUNS = {"square"}
+
+
+def _distance(np: Any) -> bool:
+    """A bare counted grid distance ("two squares", "one square"): a motion's number of steps; a
+    determiner ("this square", "a square") or no count names a place instead."""
+    return np.kind == "core" and np.head in _DISTANCE_NOUNS and isinstance(np.count, int) and np.det is None \
+        and not np.mods
 
 
 # =========================================================================== sentences and abilities
@@ -3512,7 +3526,8 @@ class _Sentences(_Clauses):
         """Triggers in other words than "When": "Upon entering the realm," / "On attacking," (the card
         itself does it: "When this enters the realm"), "Upon death," / "Upon this minion's death,"
         ("When this dies", "When this minion dies"), "As this minion enters the realm," (read as a
-        trigger on its entering: a simplification of a replacement effect, docs/cardtext.md). None for
+        trigger on its entering: a simplification of a replacement effect, docs/cardtext.md), "As this
+        minion attacks," (read as a trigger on its attacking, the same simplification). None for
         any other fronted phrase ("On your turn," is a time)."""
         first = core[0]
         if first.kind == "sub" and first.prep == "as" and len(core) == 1 and getattr(first, "extra", None) is None:
@@ -3523,6 +3538,10 @@ class _Sentences(_Clauses):
             act = event.action
             if isinstance(act, A.Enter) and _the_realm(act.dest) and act.patient is not None and not event.negated \
                     and event.modal is None:
+                return A.Trigger("when", event)
+            if isinstance(act, A.Attack) and act.agent is not None and not event.negated and event.modal is None \
+                    and not event.conditions and event.tense is None:
+                # "As this minion attacks, ...": read as "When this minion attacks" (the same simplification)
                 return A.Trigger("when", event)
             return None
         if first.kind == "pp_gerund" and first.prep == "on":

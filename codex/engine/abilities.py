@@ -451,23 +451,37 @@ def next_time_spell_as_effect(node: Any) -> Any:
 
 #: Place relations that need nothing named ("here", "nearby"): said of a death, where the unit died.
 _BARE_PLACES = ("here", "nearby", "there")
+#: Place relations with something named ("adjacent to this", "atop this site"): said of a death, the same.
+_NAMED_PLACES = ("adjacent_to", "near", "atop", "at", "on", "in", "under", "beneath", "in_front_of")
+
+
+def _death_place(adjunct: A.Adjunct) -> bool:
+    """A place phrase of a death that says where the dying unit stood: a bare "here"/"nearby", or a
+    relation to something named ("adjacent to this"), not "on land"/"in water" (the terrain the
+    trigger reads itself, `triggers._on_terrain`)."""
+    if adjunct.prep in _BARE_PLACES and adjunct.what is None:
+        return True
+    what = adjunct.what
+    terrain = isinstance(what, A.Selector) and what.det is None and what.noun.lower() in ("land", "water")
+    return adjunct.prep in _NAMED_PLACES and isinstance(what, (A.Selector, A.Ref)) and not terrain
 
 
 def place_of_death_as_filter(node: Any) -> Any:
     """"Whenever another ally dies nearby, ...": the place adverb of a death is where the dying unit
     stood, so the trigger is "whenever another nearby ally dies" (a death happens where the unit is;
-    Codex "Nearby" measures from this card). Only for a death, whose subject stays where it was: "an
-    enemy moves nearby" names where it goes, which a filter on the subject would not say. Other
-    nodes unchanged."""
+    Codex "Nearby" measures from this card); "Whenever a minion dies adjacent to this" likewise is
+    "whenever a minion adjacent to this dies" (engine round 18). Only for a death, whose subject
+    stays where it was: "an enemy moves nearby" names where it goes, which a filter on the subject
+    would not say. Other nodes unchanged."""
     if not isinstance(node, A.Triggered) or not isinstance(node.trigger.event, A.Clause):
         return node
     event = node.trigger.event
     act = event.action
-    places = [a for a in event.adjuncts if a.prep in _BARE_PLACES and a.what is None]
+    places = [a for a in event.adjuncts if _death_place(a)]
     if not places or not isinstance(act, A.Die) or not isinstance(act.patient, A.Selector):
         return node
     patient = A.replace(act.patient, filters=tuple(act.patient.filters)
-                        + tuple(A.Where(rel=a.prep) for a in places))
+                        + tuple(A.Where(rel=a.prep, of=a.what) for a in places))
     rest = tuple(a for a in event.adjuncts if a not in places)
     event = A.replace(event, action=A.replace(act, patient=patient), adjuncts=rest)
     return A.replace(node, trigger=A.replace(node.trigger, event=event))

@@ -188,7 +188,8 @@ def carried_entry_reason(state: GameState, unit: Unit, to: Location) -> Found:
         from codex.engine.unmodifiable import cant_ability
         if cant_ability(unit.abilities, "move") is not None:
             return Reason.CANNOT_MOVE, "forced-movement.principle"
-    if found is None and state.statics:
+    from codex.engine.move_bans import may_ban
+    if found is None and may_ban(state):
         from codex.engine.move_bans import ban_rule, move_ban
         ban = move_ban(state, unit, unit.location, to, "carried")
         if ban is not None:

@@ -23,6 +23,7 @@ from codex.engine.events import (AvatarDamaged, CardQuote, DamageModified, Damag
 from codex.engine.geometry import Location, Region
 from codex.engine.ongoing import airborne_now, disabled_by, keywords_at, power_of
 from codex.engine.reasons import Found, Reason
+from codex.engine.restraints import CANT, restrained
 from codex.engine.state import GameState, Site, Unit
 from codex.engine.storyline import Resolved, settle
 
@@ -56,8 +57,11 @@ def describe_target(state: GameState, target: Target) -> str:
 
 
 def _forbidden(state: GameState, verb: str, unit: Unit, target: Target | None) -> Found:
-    """An ongoing effect (a static ability) that says the unit can't do this ("Can't defend",
-    "can't be attacked")."""
+    """An ongoing effect that says the unit can't do this: a static ability ("Can't defend",
+    "can't be attacked") or an effect's restriction for a while ("target minion can't attack this
+    turn", `restraints`)."""
+    if state.lasting and verb in CANT and restrained(state, unit, CANT[verb]) is not None:
+        return Reason.FORBIDDEN, "ongoing-effect"
     if not state.statics:
         return None
     from codex.engine.effects.context import Obj
@@ -92,6 +96,9 @@ def _untargetable(state: GameState, attacker: Unit, target: Target) -> Found:
 def forbidding_quote(state: GameState, attacker: Unit, target: Target) -> Any:
     """The card sentence (`events.CardQuote`) of the ongoing effect that forbids this attack, as
     an attack or as targeting (None when none does), for the ruling to quote."""
+    held = restrained(state, attacker, CANT["attack"])
+    if held is not None:
+        return held.quote
     if not state.statics:
         return None
     from codex.engine.effects.context import Obj
@@ -163,7 +170,8 @@ def defend_reason(state: GameState, defender: Unit, attacker: Unit, attack_at: L
     found = tap_reason(state, defender)
     if found:
         return (found[0], "defend.untapped") if found[0] is Reason.TAPPED else found
-    if state.statics and attack_at not in state.locations_of(defender):
+    from codex.engine.move_bans import may_ban
+    if may_ban(state) and attack_at not in state.locations_of(defender):
         # "Can't move to defend", "Minions here can't move": a Defend moves it to the attack's location
         from codex.engine.move_bans import ban_rule, move_ban
         ban = move_ban(state, defender, defender.location, attack_at, purpose="defend", anywhere=True)

@@ -68,6 +68,8 @@ def _part_reason(state: GameState, unit: Unit, frm: Location, to: Location, how:
         ban = traverse_ban(state, unit, frm, to, how)
         if ban is not None:
             return Reason.CANNOT_TRAVERSE, ban_rule(ban)
+    from codex.engine.move_bans import may_ban
+    if found is None and may_ban(state):
         from codex.engine.move_bans import ban_rule as move_rule, move_ban
         cant = move_ban(state, unit, frm, to, how)
         if cant is not None:
@@ -213,9 +215,10 @@ def resolve_moves(state: GameState, unit_id: str, path: list[Location], how: str
         cur = unit.location
         found = check(state, unit, cur, to)
         if found is not None:
+            from codex.engine.move_bans import refusal_rules
             rules = (found[1],) + (("storyline.movement",) if len(path) > 1 else ()) + (
                 ("can-vs-cant",) if found[0] in (Reason.CANNOT_ENTER, Reason.CANNOT_TRAVERSE, Reason.CANNOT_MOVE)
-                else ()) + (("passive-ability",) if found[0] is Reason.CANNOT_MOVE else ()) + (
+                else ()) + (refusal_rules(state, unit, cur, to, how)[1:] if found[0] is Reason.CANNOT_MOVE else ()) + (
                 ("traverse.means",) if found[0] is Reason.CANNOT_TRAVERSE else ())
             from codex.engine.entering import blocking_quote
             events.append(NotMoved(unit.id, unit.name, to, found[0], "any further" if moved else "",

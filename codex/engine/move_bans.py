@@ -36,7 +36,7 @@ from codex.engine.unmodifiable import _by_force
 
 if TYPE_CHECKING:
     from codex.engine.effects.statics import Static
-    from codex.engine.state import GameState, Unit
+    from codex.engine.state import GameState, Lasting, Unit
 
 #: Purposes a ban may name, by the primitive of its purpose clause.
 _PURPOSES: dict[type, str] = {A.Defend: "defend", A.Intercept: "intercept"}
@@ -102,12 +102,21 @@ def on_the_ground(state: "GameState", unit: "Unit", frm: Location, to: Location,
 
 
 def move_ban(state: "GameState", unit: "Unit", frm: Location, to: Location, how: str = "step",
-             purpose: str | None = None, anywhere: bool = False) -> "Static | None":
+             purpose: str | None = None, anywhere: bool = False) -> "Static | Lasting | None":
     """The ongoing effect that forbids ``unit`` this move from ``frm`` to ``to`` (``how``: ``step``
     for its own, else the forced movement's kind; ``purpose``: ``defend`` for the move a Defend
     makes), if one does. ``anywhere``: only bans that forbid every move (no destination, not only on
-    the ground), for asking before any path is known."""
-    if not state.statics or frm == to:
+    the ground), for asking before any path is known. An effect's restriction for a while ("it
+    can't move until your next turn", `restraints`) forbids every move of its kind, whatever the
+    purpose."""
+    if frm == to:
+        return None
+    if state.lasting:
+        from codex.engine.restraints import move_restraint
+        held = move_restraint(state, unit, how)
+        if held is not None:
+            return held
+    if not state.statics:
         return None
     from codex.engine.effects.statics import active_cant
     bans = active_cant(state, "move")
@@ -144,10 +153,24 @@ def move_ban(state: "GameState", unit: "Unit", frm: Location, to: Location, how:
     return None
 
 
-def ban_rule(ban: "Static", how: str = "step") -> str:
+def may_ban(state: "GameState") -> bool:
+    """Whether any move may be forbidden now (a static ability, or a lasting restriction): cheap,
+    asked before every step's legality."""
+    if state.statics:
+        return True
+    from codex.engine.restraints import any_move_restraint
+    return any_move_restraint(state)
+
+
+def ban_rule(ban: "Static | Lasting", how: str = "step") -> str:
     """The rule a refusal by ``ban`` rests on besides the card: what "on the ground" means, the
     move a Defend makes, what forced movement is (for "can't be moved"), what moving is (for "can't
     move": its own step), or that forced movement is moving too (for "can't move", ``how`` forced)."""
+    from codex.engine.state import Lasting
+    if isinstance(ban, Lasting):        # an effect's "can't move" for a while: no place, no purpose
+        from codex.engine.restraints import CANT_BE_MOVED
+        return "forced-movement.principle" if CANT_BE_MOVED in ban.states else "move" if how == "step" \
+            else "move.ways"
     b: MoveBan = ban.payload[1]
     if b.on_ground:
         return "on-the-ground"
@@ -162,4 +185,12 @@ def ban_rule(ban: "Static", how: str = "step") -> str:
 BAN_RULES = ("can-vs-cant", "passive-ability")
 
 
-__all__ = ["BAN_RULES", "MoveBan", "ban_of", "ban_problem", "ban_rule", "move_ban", "on_the_ground"]
+def refusal_rules(state: "GameState", unit: "Unit", frm: Location, to: Location, how: str = "step") -> tuple[str, ...]:
+    """`BAN_RULES` for a static ability's ban; an effect's restriction for a while (`restraints`)
+    is an ongoing effect with a duration, not a passive ability."""
+    from codex.engine.state import Lasting
+    return ("can-vs-cant", "ongoing-effect") if isinstance(move_ban(state, unit, frm, to, how), Lasting) else BAN_RULES
+
+
+__all__ = ["BAN_RULES", "MoveBan", "ban_of", "ban_problem", "ban_rule", "may_ban", "move_ban", "on_the_ground",
+           "refusal_rules"]

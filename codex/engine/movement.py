@@ -80,6 +80,8 @@ def _step_reason(state: GameState, unit: Unit, frm: Location, to: Location, kw: 
         ban = traverse_ban(state, unit, frm, to)
         if ban is not None:
             return Reason.CANNOT_TRAVERSE, ban_rule(ban)
+    from codex.engine.move_bans import may_ban
+    if found[0] is None and may_ban(state):
         from codex.engine.move_bans import ban_rule as move_rule, move_ban
         cant = move_ban(state, unit, frm, to)
         if cant is not None:
@@ -421,8 +423,8 @@ def resolve_path(state: GameState, unit_id: str, path: list[Location],
             if reason is Reason.CANNOT_TRAVERSE:
                 extra += ("traverse.means", "passive-ability")
             if reason is Reason.CANNOT_MOVE:
-                from codex.engine.move_bans import BAN_RULES
-                extra += BAN_RULES
+                from codex.engine.move_bans import refusal_rules
+                extra += refusal_rules(state, unit, cur, to)
             from codex.engine.entering import blocking_quote
             events.append(StepSkipped(unit.id, unit.name, i, frm, to, reason,
                                       rules=(rule, "movement.step-by-step") + extra,

@@ -70,6 +70,7 @@ class Reason(ReasonCode):
     WRONG_ELEMENT_SPELLCASTER = "wrong_element_spellcaster"
     EXCLUDED_ELEMENT_SPELLCASTER = "excluded_element_spellcaster"
     NOT_ENOUGH_MANA = "not_enough_mana"
+    NOT_ENOUGH_LIFE = "not_enough_life"
     NO_ALTERNATIVE_COST = "no_alternative_cost"
     NOT_ENOUGH_THRESHOLD = "not_enough_threshold"
     NOT_YOUR_SITE = "not_your_site"
@@ -183,6 +184,7 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.WRONG_ELEMENT_SPELLCASTER: "this Spellcaster may only cast spells of its element",
     Reason.EXCLUDED_ELEMENT_SPELLCASTER: "this Spellcaster may not cast spells of that element",
     Reason.NOT_ENOUGH_MANA: "not enough mana to pay the cost",
+    Reason.NOT_ENOUGH_LIFE: "not enough life to pay the cost (a player pays only life they have; none at death's door)",
     Reason.NO_ALTERNATIVE_COST: "the spell's text offers no alternative cost to pay instead of its mana cost",
     Reason.NOT_ENOUGH_THRESHOLD: "not enough elemental affinity for the threshold",
     Reason.NOT_YOUR_SITE: "that location is not at a site you control",

@@ -11,7 +11,7 @@ from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.actions.base import Outcome, Resolution, handles
 from codex.engine.activation import tap_reason
 from codex.engine.effects.context import Ctx, Obj
-from codex.engine.effects.costs import mana_of, pay
+from codex.engine.effects.costs import can_pay_life, mana_of, pay
 from codex.engine.effects.execute import execute
 from codex.engine.events import AbilityNotExecuted, AbilityResolved, Activated, ManaPaid, Tapped, Targeted
 from codex.engine.ongoing import player_affinity
@@ -98,6 +98,9 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
     mana = sum(mana_of(c) for c in costs if c.kind == "mana")
     if state.player(pid).mana < mana:
         raise res.illegal((Reason.NOT_ENOUGH_MANA, "activated-ability"), f"{name}'s ability", ptr)
+    life = sum(c.arg for c in costs if c.kind == "life" and isinstance(c.arg, int))
+    if life and not can_pay_life(state.player(pid), life):
+        raise res.illegal((Reason.NOT_ENOUGH_LIFE, "life.cost"), f"{name}'s ability", ptr)
     taps = [c for c in costs if c.kind == "tap" and (c.arg is None or (isinstance(c.arg, A.Ref)
                                                                            and c.arg.word == "SELF"))]
     if taps and obj.kind == "unit":

@@ -27,6 +27,9 @@ def sel_problems(node: Any) -> Iterator[str]:
     from codex.engine.keywords import FLAGS
     if node is None:
         return
+    from codex.engine.effects.results import died_this_way
+    if died_this_way(node):     # "each minion that died this way": the units the effect killed (`results`)
+        return
     if isinstance(node, A.Ref):
         if node.word.lower() not in REFS:
             yield f"the reference '{node.word}'"
@@ -212,6 +215,10 @@ def clause_problems(clause: Any) -> Iterator[str]:
     if holds_untapped(clause):
         yield from sel_problems(clause.action.patient)
         yield from duration_problems(clause.duration)
+        return
+    from codex.engine.restraints import restraint, restraint_problems
+    if restraint(clause) is not None:
+        yield from restraint_problems(clause)
         return
     from codex.engine.effects.whenever import whenever_clause, whenever_problems
     if whenever_clause(clause):

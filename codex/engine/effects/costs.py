@@ -98,6 +98,14 @@ def has_threshold(state: Any, player: str, threshold: tuple[str, ...]) -> bool:
     return not player_affinity(state, player).covers(need)
 
 
+def can_pay_life(player: Any, life: int) -> bool:
+    """Whether ``player`` can pay ``life`` as a cost: the rulebook lists "paying life" among the
+    costs of abilities, and a cost is paid in full or not at all, so they need that much life, and
+    at death's door (0 life, which life loss no longer lowers) none can be paid. The same test as an
+    effect's "pay N life" (`purpose._pay`)."""
+    return life <= 0 or player.life >= life and not player.at_deaths_door
+
+
 def mana_of(cost: A.Cost) -> int:
     arg = cost.arg
     symbols = arg.symbols if isinstance(arg, A.Mana) else ((arg,) if isinstance(arg, str) else ())

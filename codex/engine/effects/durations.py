@@ -91,7 +91,8 @@ _STAYING = ("remain", "stay")
 
 
 def realm_while(clause: A.Clause) -> A.Clause:
-    """"... for as long as this minion remains in the realm", "... while X stays / is in the realm":
+    """"... for as long as this minion remains in the realm", "... while X stays / is in the realm",
+    "... while this remains":
     a while-condition on a card's being in the realm is the effect's duration, the same as "until X
     leaves the realm" (Codex "Ongoing Effect": an effect applies during its duration), so it is
     given as that duration; any other clause is returned unchanged."""
@@ -118,9 +119,14 @@ def _in_realm_subject(cond: Any) -> Any:
     if isinstance(act, A.Located) and not cond.adjuncts and isinstance(act.where, A.Where) \
             and act.where.rel == "in_realm" and act.where.of is None:
         return act.patient
-    if isinstance(act, A.Action) and act.lemma in _STAYING and [a.prep for a in cond.adjuncts] == ["in_realm"] \
-            and [r for r, _ in act.roles] == ["patient"]:
-        return dict(act.roles)["patient"]
+    if isinstance(act, A.Action) and act.lemma in _STAYING and [r for r, _ in act.roles] == ["patient"]:
+        who = dict(act.roles)["patient"]
+        if [a.prep for a in cond.adjuncts] == ["in_realm"]:
+            return who
+        if not cond.adjuncts and isinstance(who, A.Ref) and who.word == "SELF":
+            # "while this remains": a card's own remaining, with no place named, is its staying in the
+            # realm (where a card with an ongoing effect is)
+            return who
     return None
 
 

@@ -178,6 +178,9 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
         return skip_next_untap(run, clause)
     if holds_untapped(clause):       # "It can't untap until your next turn"
         return hold_untapped(run, clause)
+    from codex.engine.restraints import restrain, restraint
+    if restraint(clause) is not None:    # "It can't move until your next turn", "... can't attack this turn"
+        return restrain(run, clause)
     from codex.engine.effects.whenever import leave_whenever, whenever_clause
     if whenever_clause(clause):      # "..., and whenever it kills a unit, you gain 1 life"
         return leave_whenever(run, clause)
@@ -238,7 +241,14 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
         return acted
     if clause.per is not None and not isinstance(act, A.ModifyDamage):    # a damage change counts when it applies
         from codex.engine.effects.amounts import per_amount
+<<<<<<< HEAD
         times = len(count_all(run.state, run.ctx, clause.per))
+=======
+        from codex.engine.effects.results import THIS_WAY, died_this_way, killed_by
+        if died_this_way(clause.per):   # "..., then draw a spell for each minion destroyed this way": so far
+            run.ctx = run.ctx.bind(THIS_WAY, killed_by(run.events, run.ctx.quote))
+        times = len(select_all(run.state, run.ctx, clause.per))
+>>>>>>> issue-exec18
         run.note("count", f"{run.ctx.source_name}: {times} for each of them.", times=times)
         act = per_amount(act, times)
     _its_controller_note(run, act)
@@ -623,6 +633,8 @@ def run_sentences(run: Run, sentences: tuple[Any, ...]) -> None:
         run_sentence(run, sentence)
         if kills(sentence):
             run.deaths = [e for e in run.events[before:] if isinstance(e, Marked) and e.from_card == run.ctx.quote]
+        from codex.engine.effects.results import THIS_WAY, killed_by
+        run.ctx = run.ctx.bind(THIS_WAY, killed_by(run.events, run.ctx.quote))   # "for each minion that died this way"
         if run.stop:
             return
 

@@ -90,7 +90,8 @@ def _pay(run: Run, act: A.Pay, clause: A.Clause) -> list[Obj]:
     if life is not None:
         from codex.engine.combat import lose_life
         player = run.state.player(run.ctx.controller)
-        if player.life < life or player.at_deaths_door:
+        from codex.engine.effects.costs import can_pay_life
+        if not can_pay_life(player, life):
             run.note("cannot_pay", f"{player.id} has {player.life} life and cannot pay {life}: nothing follows.",
                      ("life.cost",), player=player.id, cost=life)
             run.did = False

@@ -97,3 +97,48 @@ def _drop_none_died(sentence: Any) -> Any:
     clauses = tuple(A.replace(c, conditions=tuple(x for x in c.conditions if not is_none_died(x)))
                     if isinstance(c, A.Clause) else c for c in sentence.clauses)
     return A.replace(sentence, conditions=keep, clauses=clauses)
+
+
+# ----------------------------------------------------------------------------- "died this way"
+
+#: The context word the units an ability's effect has killed so far are bound to (`execute.run_sentences`).
+THIS_WAY = "died this way"
+#: Nouns a "died this way" selector may count by (every unit marked for death is a minion or a unit).
+_DEAD_NOUNS = ("minion", "unit")
+
+
+def _this_way(adjunct: Any) -> bool:
+    what = getattr(adjunct, "what", None)
+    return isinstance(adjunct, A.Adjunct) and adjunct.prep == "" and isinstance(what, A.Selector) \
+        and what.noun == "way" and what.det == "this" and not what.mods and not what.filters
+
+
+def _died(clause: Any) -> bool:
+    """"that died this way", "destroyed this way", "killed this way": the relative clause."""
+    if not isinstance(clause, A.Clause) or clause.negated or clause.modal is not None or clause.conditions \
+            or clause.adverbs or clause.per is not None or clause.duration is not None or clause.scope is not None:
+        return False
+    act = clause.action
+    which = getattr(act, "patient", None)
+    if not (isinstance(which, A.Ref) and which.word == "which" and not which.filters):
+        return False
+    kind = isinstance(act, A.Die) and act.source is None or \
+        isinstance(act, A.Remove) and act.kind in _KILLING and act.agent is None
+    return kind and len(clause.adjuncts) == 1 and _this_way(clause.adjuncts[0])
+
+
+def died_this_way(node: Any) -> bool:
+    """"each minion that died this way", "each unit destroyed this way": the units the effect being
+    resolved has killed so far (Codex "Die": "'Dies' is synonymous with 'destroyed' and 'killed'"),
+    counted by a "for each" (`THIS_WAY`). Only a bare "minion"/"unit": the dead are no longer on the
+    board for other words to be tested against."""
+    return isinstance(node, A.Selector) and node.noun in _DEAD_NOUNS and not node.mods and node.count is None \
+        and node.det in ("each", None) and len(node.filters) == 1 and isinstance(node.filters[0], A.Relative) \
+        and _died(node.filters[0].clause)
+
+
+def killed_by(events: list[Any], quote: Any) -> list[Any]:
+    """The units the effect quoting ``quote`` marked for death among ``events`` (each once)."""
+    from codex.engine.effects.context import Obj
+    from codex.engine.events import Marked
+    return list(dict.fromkeys(Obj("unit", e.unit) for e in events if isinstance(e, Marked) and e.from_card == quote))

@@ -1349,6 +1349,12 @@ def select(state: GameState, ctx: Ctx, node: Any, role: str = "target", *, choos
     """The objects a role's words name, choosing where the words leave a choice to a player."""
     if node is None:
         return []
+    from codex.engine.effects.results import THIS_WAY, died_this_way
+    if died_this_way(node):      # "each minion that died this way": what the effect has killed so far
+        dead = ctx.lookup(THIS_WAY)
+        if dead is None:
+            raise NotExecutable("'died this way' with no effect before it")
+        return list(dead)
     if isinstance(node, A.Ref):
         found = _refs(state, ctx, node.word)
         for f in node.filters:
