@@ -241,14 +241,10 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
         return acted
     if clause.per is not None and not isinstance(act, A.ModifyDamage):    # a damage change counts when it applies
         from codex.engine.effects.amounts import per_amount
-<<<<<<< HEAD
-        times = len(count_all(run.state, run.ctx, clause.per))
-=======
         from codex.engine.effects.results import THIS_WAY, died_this_way, killed_by
         if died_this_way(clause.per):   # "..., then draw a spell for each minion destroyed this way": so far
             run.ctx = run.ctx.bind(THIS_WAY, killed_by(run.events, run.ctx.quote))
-        times = len(select_all(run.state, run.ctx, clause.per))
->>>>>>> issue-exec18
+        times = len(count_all(run.state, run.ctx, clause.per))
         run.note("count", f"{run.ctx.source_name}: {times} for each of them.", times=times)
         act = per_amount(act, times)
     _its_controller_note(run, act)
