@@ -110,12 +110,14 @@ def test_every_quote_is_verbatim(cards: Any, corpus: Any) -> None:
 
 
 def test_no_card_text_is_committed() -> None:
-    """The scenario files name cards; no sentence of a card's text (40 characters or more) is in them."""
+    """The scenario files name cards and paraphrase them: no run of 40 characters of a card's text is
+    in them (a whole sentence, or a description that copies most of one)."""
     snapshot = json.loads(SHARED_CARDS.read_text("utf-8"))
-    sentences = {s.strip() for c in snapshot for s in re.split(r"[.\n]", (c.get("guardian") or {}).get("rulesText") or "")
-                 if len(s.strip()) >= 40}
+    lines = {s.strip() for c in snapshot for s in ((c.get("guardian") or {}).get("rulesText") or "").split("\n")
+             if len(s.strip()) >= 40}
+    runs = {line[i:i + 40] for line in lines for i in range(0, len(line) - 39, 5)}
     for path in sorted(BLIND_DIR.glob("*")):
         if path.is_file():
             text = path.read_text("utf-8")
-            found = [s for s in sentences if s in text]
+            found = [r for r in runs if r in text]
             assert not found, f"{path.name} holds card text: {found[:2]}"
