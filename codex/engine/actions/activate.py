@@ -150,7 +150,8 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
     _declare_targets(res, obj, name, ctx)
     res.emit(AbilityResolved(str(obj.key), name, ctx.ability.text, rules=("storyline",), from_card=ctx.quote))
     told = len(res.events)
-    res.apply(execute(res.state, ctx))
+    with _used_is_chosen(ctx):
+        res.apply(execute(res.state, ctx))
     if rest is not None:
         res.emit(rest)
     from codex.engine.effects.stay import keeps_stealth
@@ -161,6 +162,20 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
         from codex.engine.combat import interact
         res.apply(interact(res.state, str(obj.key), "activated a special ability", ("stealth.after-ability",)))
     return res.done(res.result_verdict(), f"{name} uses \u201c{ability.text}\u201d.")
+
+
+def _used_is_chosen(ctx: Ctx) -> Any:
+    """An ability that opens with what its card "may" do ("Once on your turn, Coy Nixie may force
+    target nearby enemy to ..."): using it is choosing to, so its first "may" is answered yes unless
+    the scenario answers it (found by blind real-card round 5, which had been asked again)."""
+    from contextlib import nullcontext
+    from codex.engine.effects.context import choice, choosing
+    body = getattr(ctx.ability.node, "body", ())
+    first = body[0] if body and isinstance(body[0], A.Sentence) and body[0].clauses else None
+    key = f"{ctx.key}.may"
+    if first is None or first.clauses[0].modal != "may" or choice(key) is not None:
+        return nullcontext()
+    return choosing(key, True)
 
 
 def _declare_targets(res: Resolution, obj: Obj, name: str, ctx: Ctx) -> None:

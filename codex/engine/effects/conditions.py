@@ -375,7 +375,14 @@ def _exists(state: GameState, ctx: Ctx, act: A.Exists) -> bool:
     count = counted(act.patient)
     if count is not None:          # "if there are two or fewer enemies here"
         return _COUNT_CMP[count[1]](len(select_all(state, ctx, count[0])), count[2])
-    return bool(select_all(state, ctx, act.patient))
+    token = COUNTING.set(False)
+    try:
+        named = select_all(state, ctx, act.patient)
+    finally:
+        COUNTING.reset(token)
+    # "if there are dead Squeakers": a card named in the zone proves it, whatever the zone's unnamed
+    # cards (found by blind real-card round 5, where an uncounted cemetery left the test unread)
+    return bool(named) or bool(select_all(state, ctx, act.patient))
 
 
 def is_wounded(state: GameState, unit: Unit) -> bool:

@@ -1269,6 +1269,14 @@ def _deck_end_select(state: GameState, ctx: Ctx, sel: A.Selector) -> list[Obj]:
 
 # ----------------------------------------------------------------------------- selectors
 
+def _every_match(item: Any) -> bool:
+    """A selector that names every match ("everything Unique", "all minions", "each site")."""
+    if not isinstance(item, A.Selector):
+        return False
+    det = item.det.lower() if isinstance(item.det, str) else item.det
+    return item.noun.lower() in ("everything", "everyone", "anything") and det is None or det in ("each", "all", "every")
+
+
 def _refs(state: GameState, ctx: Ctx, word: str) -> list[Obj]:
     low = word.lower()
     if low == "self" and ctx.grantor is not None:     # a granted ability's "this": the granting card
@@ -1367,8 +1375,10 @@ def select(state: GameState, ctx: Ctx, node: Any, role: str = "target", *, choos
         return [Obj("mana", "".join(node.symbols))]
     if isinstance(node, A.Group):
         if node.conj == "or":
-            if not choose:
-                return [o for item in node.items for o in select(state, ctx, item, role, choose=False)]
+            if not choose or all(_every_match(item) for item in node.items):
+                # "everything Unique or Elite", "all minions or artifacts here": each thing that is one or
+                # the other, no choice (found by blind real-card round 5, which asked "choose one of them")
+                return list(dict.fromkeys(o for item in node.items for o in select(state, ctx, item, role, choose=False)))
             options = list(dict.fromkeys(o for item in node.items for o in select(state, ctx, item, role, choose=False)))
             if ctx.targets and any(isinstance(i, A.Selector) and (i.det == "target" or "target" in i.mods)
                                    for i in node.items):
