@@ -957,7 +957,8 @@ class ProjectileFlew(Event):
 
     def text(self) -> str:
         end = {"hit": "it hits a unit", "range": "it reaches its range",
-               "edge": "it reaches the edge of its region"}[self.stopped]
+               "edge": "it reaches the edge of its region",
+               "barred": "a card keeps projectiles out of the next site"}[self.stopped]
         return f"The projectile flies {path_text(self.path)} and stops because {end}."
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from codex.engine.ongoing import keywords_at
 from codex.engine.errors import AmbiguousAction
@@ -14,7 +15,8 @@ class Flight:
     path: tuple[Location, ...]
     hits: tuple[str, ...]
     skipped_stealth: tuple[str, ...]
-    stopped: str  # "hit", "range", "edge"
+    stopped: str  # "hit", "range", "edge", "barred"
+    barred_by: Any = None     # the card that kept it out of the next site (its quote), when "barred"
 
 
 def fly(state: GameState, shooter: Unit, direction: Direction, steps: int | None, piercing: bool,
@@ -53,6 +55,17 @@ def fly(state: GameState, shooter: Unit, direction: Direction, steps: int | None
         nxt = Location(nxt_sq, loc.region) if nxt_sq else None
         if nxt is None or not state.location_exists(nxt):
             return Flight(tuple(path), tuple(hits), tuple(stealthy), "edge")
+        barred = _barred(state, nxt)
+        if barred is not None:
+            return Flight(tuple(path), tuple(hits), tuple(stealthy), "barred", barred)
         loc = nxt
         path.append(loc)
         travelled += 1
+
+
+def _barred(state: GameState, loc: Location) -> Any:
+    """A card's words keeping projectiles out of the site at ``loc`` (`statics.projectiles_barred`)."""
+    if not state.statics or state.site_at(loc.square) is None:
+        return None
+    from codex.engine.effects.statics import projectiles_barred
+    return projectiles_barred(state, loc.square)

@@ -55,7 +55,8 @@ def shoot(res: Resolution, a: D.Shoot, ptr: str) -> Outcome:
     rules = ("projectile", "projectile.first-unit") + (("projectile.piercing",) if a.piercing else ()) + (
         ("projectile.oversized",) if a.piercing and big else ()) + (
         ("projectile.choose",) if set(a.hit) & set(flight.hits) else ())
-    res.emit(ProjectileFlew(unit.id, flight.path, flight.stopped, flight.hits, rules=rules))
+    res.emit(ProjectileFlew(unit.id, flight.path, flight.stopped, flight.hits, rules=rules,
+                                from_card=flight.barred_by))
     for sid in dict.fromkeys(flight.skipped_stealth):
         hidden = res.state.unit(sid)
         res.emit(NotHit(sid, hidden.name if hidden else sid, rules=("projectile.stealth",)))

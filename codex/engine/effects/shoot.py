@@ -107,7 +107,8 @@ def _shoot(run: Run, act: A.Shoot, clause: A.Clause) -> list[Obj]:
                 raise AmbiguousAction(f"{run.ctx.source_name}: {e.message}", key, e.options, f"/choices/{key}") from None
             raise
         rules = ("projectile", "projectile.first-unit") + (("projectile.piercing",) if act.piercing else ())
-        run.emit(ProjectileFlew(shooter.id, flight.path, flight.stopped, flight.hits, rules=rules))
+        run.emit(ProjectileFlew(shooter.id, flight.path, flight.stopped, flight.hits, rules=rules,
+                                from_card=flight.barred_by))
         for sid in dict.fromkeys(flight.skipped_stealth):
             hidden = run.state.unit(sid)
             run.emit(NotHit(sid, hidden.name if hidden else sid, rules=("projectile.stealth",)))

@@ -2314,6 +2314,27 @@ def _cast_by_opponents(f: Any) -> bool:
         and not who.filters and who.det in ("your", "an", "a", None)
 
 
+def projectiles_barred(state: GameState, square: int) -> CardQuote | None:
+    """The card, if any, that keeps projectiles out of the site on ``square`` ("Projectiles can't enter
+    this site from the outside": a projectile flying in from another square stops before it; found by
+    blind real-card round 5, where the projectile flew in and hit)."""
+    from codex.engine.effects.select import NotExecutable, select_all
+    for s in active_cant(state, "enter"):
+        node = s.payload[1]
+        who, dest = getattr(node, "patient", None), getattr(node, "dest", None)
+        if not (isinstance(who, A.Selector) and singular_noun(who).lower() == "projectile") or dest is None:
+            continue
+        token = _evaluating.set(True)
+        try:
+            if Obj("site", square) in select_all(state, s.ctx, dest):
+                return s.quote
+        except NotExecutable:
+            continue
+        finally:
+            _evaluating.reset(token)
+    return None
+
+
 def forbids(state: GameState, verb: str, agent: Obj | None, patient: Obj | None = None,
             place: Location | None = None, by: str | None = None) -> Static | None:
     """The ongoing effect, if any, that says ``agent`` can't ``verb`` (``patient``, at ``place``):
