@@ -857,10 +857,13 @@ class Died(Event):
     owner: str = ""
     controller: str = ""
     token: bool = False
+    banished: bool = False        # an effect sent it to the banished area instead ("banish the minions they kill")
 
     def text(self) -> str:
         if self.token:
             return f"{self.name} dies ({self.cause}); it is a token, so it is banished instead of going to a cemetery."
+        if self.banished:
+            return f"{self.name} dies ({self.cause}) and is banished instead of going to a cemetery."
         whose = f"its owner's ({self.owner}'s)" if self.owner and self.owner != self.controller else "its owner's"
         return f"{self.name} dies ({self.cause}) and is put into {whose} cemetery."
 

@@ -624,11 +624,12 @@ def _bury(state: GameState, burial: Burial) -> Resolved:
         rules = ["die.marked", "dead-minion"] + (["die.simultaneous"] if together else [])
         if unit.abilities.of_kind(AbilityKind.DEATHRITE):
             rules.append("deathrite")
-        rules += ["token"] if unit.token else ["cemetery", "dead-minion"]
+        rules += ["token"] if unit.token else ["banished"] if banishing else ["cemetery", "dead-minion"]
         if unit.owner != unit.controller:
             rules.append("ownership")
         events.append(Died(uid, unit.name, unit.location, unit.marked or "marked for death", unit.owner,
-                           unit.controller, unit.token, rules=tuple(rules)))
+                           unit.controller, unit.token, banished=banishing is not None and not unit.token,
+                           rules=tuple(rules)))
     return state, events
 
 
