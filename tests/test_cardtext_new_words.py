@@ -210,7 +210,7 @@ def test_an_unknown_manner_of_motion_is_named_not_executed() -> None:
 def test_an_unknown_participle_after_be_with_nothing_after_it_is_a_state() -> None:
     """Round grammar17: with the adjective's entry removed, "were connected" reads as the lexicon's
     adjective would (the state), not as a verb with no primitive; a "by" doer keeps the verb."""
-    text = "Allies can move as if the top and bottom edges of the realm were connected."
+    text = "Your minions can pass as if the left and right edges of the realm were connected."
     full = repr(_parsed(text))
     with L.restricted({"adjectives:connected"}) as lex:
         assert "adjectives:connected" not in lex.entries and not lex.verbs.get("connect")
