@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 
@@ -11,6 +11,28 @@ from codex.pipeline import build_all
 from codex.paths import PROJECT_ROOT, BuildPaths
 
 SHARED_CARDS = PROJECT_ROOT.parent / "shared" / "cards" / "sorcery-cards.json"
+
+
+@pytest.fixture(scope="module")
+def cards(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The card snapshot imported into a temporary catalog, as the engine's card source (module scope:
+    the catalog teaches the parser its names, which each module forgets as it ends)."""
+    from codex.cards import import_cards
+    from codex.cards.catalog import CardCatalog
+    from codex.cards.source import CatalogCards
+    db = tmp_path_factory.mktemp("cards") / "cards.db"
+    import_cards(SHARED_CARDS, db)
+    return CatalogCards(CardCatalog.open(db))
+
+
+def named_cards(x: Any) -> list[str]:
+    """Every card a scenario names by `card`, anywhere in it."""
+    if isinstance(x, dict):
+        own = [x["card"]] if isinstance(x.get("card"), str) else []
+        return own + [n for v in x.values() for n in named_cards(v)]
+    if isinstance(x, list):
+        return [n for v in x for n in named_cards(v)]
+    return []
 
 
 @pytest.fixture(autouse=True, scope="module")

@@ -20,7 +20,7 @@ import yaml
 from codex.engine import rule
 from codex.engine.expect import check
 
-from conftest import SHARED_CARDS
+from conftest import SHARED_CARDS, named_cards
 
 BLIND_DIR = Path(__file__).parent / "scenarios_blind_cards"
 _MISSES_FILE = BLIND_DIR / "known_misses.yaml"
@@ -41,32 +41,13 @@ def _cases() -> list[tuple[str, dict[str, Any]]]:
 CASES = _cases()
 
 
-@pytest.fixture(scope="module")
-def cards(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    from codex.cards import import_cards
-    from codex.cards.catalog import CardCatalog
-    from codex.cards.source import CatalogCards
-    db = tmp_path_factory.mktemp("cards") / "cards.db"
-    import_cards(SHARED_CARDS, db)
-    return CatalogCards(CardCatalog.open(db))
-
-
-def _named_cards(x: Any) -> list[str]:
-    if isinstance(x, dict):
-        own = [x["card"]] if isinstance(x.get("card"), str) else []
-        return own + [n for v in x.values() for n in _named_cards(v)]
-    if isinstance(x, list):
-        return [n for v in x for n in _named_cards(v)]
-    return []
-
-
 def test_the_rounds_are_there_and_name_real_cards(cards: Any) -> None:
     assert len(CASES) >= 40
     names = [n for n, _ in CASES]
     assert len(names) == len(set(names)), "case names must be unique"
     assert set(KNOWN_MISSES) <= set(names), set(KNOWN_MISSES) - set(names)
     for name, case in CASES:
-        named = _named_cards(case["scenario"])
+        named = named_cards(case["scenario"])
         assert named, f"{name}: names no card"
         unknown = [n for n in named if cards.card(n) is None]
         assert not unknown, f"{name}: not in the catalog: {unknown}"

@@ -8,14 +8,14 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
 from codex.engine import rule
 from codex.engine.expect import check
 
-from conftest import SHARED_CARDS
+from conftest import SHARED_CARDS, named_cards
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios_cards"
 pytestmark = pytest.mark.skipif(not SHARED_CARDS.exists(),
@@ -35,36 +35,15 @@ def _cases() -> list[tuple[str, dict[str, Any]]]:
 CASES = _cases()
 
 
-@pytest.fixture(scope="module")
-def cards(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    from codex.cards import import_cards
-    from codex.cards.catalog import CardCatalog
-    from codex.cards.source import CatalogCards
-    db = tmp_path_factory.mktemp("cards") / "cards.db"
-    import_cards(SHARED_CARDS, db)
-    return CatalogCards(CardCatalog.open(db))
-
-
 def test_there_are_enough_real_card_scenarios() -> None:
     assert len(CASES) >= 150
     names = [n for n, _ in CASES]
     assert len(names) == len(set(names)), "scenario names must be unique"
 
 
-def _named_cards(x: Any) -> Iterator[str]:
-    if isinstance(x, dict):
-        if isinstance(x.get("card"), str):
-            yield x["card"]
-        for v in x.values():
-            yield from _named_cards(v)
-    elif isinstance(x, list):
-        for v in x:
-            yield from _named_cards(v)
-
-
 def test_every_case_names_real_cards() -> None:
     for name, case in CASES:
-        assert list(_named_cards(case["scenario"])), f"{name}: names no card of the catalog"
+        assert named_cards(case["scenario"]), f"{name}: names no card of the catalog"
 
 
 @pytest.mark.parametrize("name,case", CASES, ids=[n for n, _ in CASES])
