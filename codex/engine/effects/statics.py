@@ -2324,14 +2324,12 @@ def projectiles_barred(state: GameState, square: int) -> CardQuote | None:
         who, dest = getattr(node, "patient", None), getattr(node, "dest", None)
         if not (isinstance(who, A.Selector) and singular_noun(who).lower() == "projectile") or dest is None:
             continue
-        token = _evaluating.set(True)
         try:
-            if Obj("site", square) in select_all(state, s.ctx, dest):
-                return s.quote
+            with evaluation():
+                if Obj("site", square) in select_all(state, s.ctx, dest):
+                    return s.quote
         except NotExecutable:
             continue
-        finally:
-            _evaluating.reset(token)
     return None
 
 
