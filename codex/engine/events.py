@@ -50,6 +50,10 @@ class CardQuote:
     quote: str
 
 
+#: A field's metadata keeping it out of a ruling step's ``data``.
+NOT_DATA = {"data": False}
+
+
 @dataclass(frozen=True)
 class Event:
     """Something that happened (or was decided) while resolving an action.
@@ -64,15 +68,16 @@ class Event:
     from_card: CardQuote | None = field(default=None, kw_only=True)
     #: True once the storyline has offered it to the triggered abilities (an effect's summon settles at
     #: once; the ability's events are not offered again when it ends, so a Genesis fires once)
-    offered: bool = field(default=False, kw_only=True, compare=False, repr=False)
+    offered: bool = field(default=False, kw_only=True, compare=False, repr=False, metadata=NOT_DATA)
 
     def text(self) -> str:
         raise NotImplementedError
 
     def data(self) -> dict[str, Any]:
-        """The event's fields as JSON (the ruling step's ``data``)."""
+        """The event's fields as JSON (the ruling step's ``data``), but for its citations and the fields
+        marked `NOT_DATA` (bookkeeping, last known objects)."""
         return {f.name: _json(getattr(self, f.name)) for f in fields(self)
-                if f.name not in ("rules", "from_card", "offered")}
+                if f.name not in ("rules", "from_card") and f.metadata.get("data", True)}
 
 
 def offered(events: list["Event"]) -> list["Event"]:
@@ -798,12 +803,7 @@ class ArtifactBroken(Event):
     words: str = ""                    # its text as it left: "When this is destroyed, ..." hears this
     #: the artifact as it left the realm (last known information: "Whenever an artifact you control is
     #: destroyed" is read of it); not part of the ruling's data
-    was: Any = field(default=None, compare=False, repr=False)
-
-    def data(self) -> dict[str, Any]:
-        out = super().data()
-        out.pop("was", None)
-        return out
+    was: Any = field(default=None, compare=False, repr=False, metadata=NOT_DATA)
 
     def text(self) -> str:
         if self.token:
@@ -1122,12 +1122,7 @@ class SiteDestroyed(Event):
     words: str = ""                    # its text as it left: "When this site is destroyed, ..." hears this
     #: the site as it left the realm (last known information: "Whenever a site you control is
     #: destroyed" is read of it, not of the Rubble left behind); not part of the ruling's data
-    was: Any = field(default=None, compare=False, repr=False)
-
-    def data(self) -> dict[str, Any]:
-        out = super().data()
-        out.pop("was", None)
-        return out
+    was: Any = field(default=None, compare=False, repr=False, metadata=NOT_DATA)
 
     def text(self) -> str:
         if self.was_rubble:
