@@ -3,8 +3,9 @@
 `expect` = {"verdict": str, "reason": str|null, "facts": {dotted.path: value}, "cites": [rule ids],
 "absent": [dotted.path], "events": [step kinds], "not_events": [step kinds], "quotes": [card names whose
 own sentences a step quotes]}. Paths address `facts_view(ruling)`, e.g. "units.nomads.at",
-"removed.troll", "players.p2.life", "sites.8.water", "answer", "winner", "artifacts.ruby.bearer", "auras.mist.squares",
-"killed_by.troll".
+"removed.troll" (how it left: died, banished, returned, broken), "zone_of_removed.troll" (where it went: cemetery,
+banished, hand, spellbook, atlas), "players.p2.life", "sites.8.water", "answer", "winner", "artifacts.ruby.bearer",
+"auras.mist.squares", "killed_by.troll".
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ def facts_view(ruling: dict[str, Any]) -> dict[str, Any]:
         "outcome": outcome,
         "units": {u["id"]: u for u in after["units"]},
         "removed": {r["id"]: r["fate"] for r in after["removed"]},
+        "zone_of_removed": {r["id"]: r["zone"] for r in after["removed"]},
         "killed_by": {r["id"]: r.get("killed_by", []) for r in after["removed"]},
         "artifacts": {a["id"]: a for a in after.get("artifacts", [])},
         "auras": {a["id"]: a for a in after.get("auras", [])},
