@@ -8,13 +8,14 @@ from codex.engine.actions.base import Outcome, Resolution, handles, place, place
 from codex.engine.actions.effects import effect_source, target_check
 from codex.engine.budget import spend
 from codex.engine.errors import AmbiguousAction
-from codex.engine.events import Event, Note, NotMoved
+from codex.engine.events import CardQuote, Event, Note, NotMoved
 from codex.engine.forced import HOW, resolve_moves, shortest_paths, straight, teleport_anchors
 from codex.engine.geometry import Location
 from codex.engine.oversized import normalise
 from codex.engine.reasons import Reason
 from codex.engine.ruling import Verdict
 from codex.engine.state import GameState, Unit
+from codex.engine.unmodifiable import cant_ability
 
 
 def _outcome(state: GameState, unit_id: str) -> tuple[Any, ...]:
@@ -100,6 +101,15 @@ def move(res: Resolution, a: D.Move, ptr: str) -> Outcome:
     src = effect_source(res, a, ptr)
     if target_check(res, src, unit, a.targeted, None, ptr + "/unit"):
         return res.done(Verdict.RESOLVED, f"{unit.name}'s Ward breaks instead of it being targeted.")
+    cant = cant_ability(unit.abilities, "move")
+    if cant is not None:
+        # "Can't be moved by force": every movement an effect causes is forced (Codex "Forced
+        # Movement"); an effect's own moves check it in `effects.motion` (found by blind real-card
+        # round 7, where a scenario's push moved such a unit)
+        res.emit(Note("not_moved", f"{unit.name} can't be moved: it stays where it is.", {"unit": unit.id},
+                      rules=("forced-movement.not-own-step", "the-silver-rule", "can-vs-cant"),
+                      from_card=CardQuote(unit.name, cant.text)))
+        return res.done(Verdict.RESOLVED, f"{unit.name} does not move: it can't be moved.")
     path = _route(res, unit, a, src.name, ptr)
     if path is None:
         return res.done(Verdict.RESOLVED, f"{unit.name} does not move: no path reaches the destination.",

@@ -324,22 +324,37 @@ def _heal(run: Run, act: A.Heal, clause: A.Clause) -> list[Obj]:
     patients = select(run.state, run.ctx, act.patient, "target") if act.patient is not None else \
         [Obj("player", run.ctx.controller)]
     for obj in patients:
+        measure = _each_ones_own(run, act, obj)
         if obj.kind == "unit":
             unit = run.state.unit(obj.key)
             if unit is None:
                 continue
             if unit.is_avatar:
                 player = run.state.player(unit.controller)
-                n = amount(run, act.amount, "heal") if act.amount is not None else player.max_life - player.life
+                n = amount(measure, act.amount, "heal") if act.amount is not None else player.max_life - player.life
                 run.act(D.Heal(do="heal", player=unit.controller, amount=n))
             else:
-                n = amount(run, act.amount, "heal") if act.amount is not None else max(unit.damage, 0)
+                n = amount(measure, act.amount, "heal") if act.amount is not None else max(unit.damage, 0)
                 run.act(D.Heal(do="heal", unit=unit.id, amount=n))
         elif obj.kind == "player":
             player = run.state.player(str(obj.key))
-            n = amount(run, act.amount, "heal") if act.amount is not None else player.max_life - player.life
+            n = amount(measure, act.amount, "heal") if act.amount is not None else player.max_life - player.life
             run.act(D.Heal(do="heal", player=str(obj.key), amount=n))
     return patients
+
+
+def _each_ones_own(run: Run, act: A.Heal, obj: Obj) -> Run:
+    """"Each ally heals an amount equal to the number of sites in its body of water": with a
+    distributive patient, "its" in the amount is each one's own (English distribution; a spell has
+    no body of water), so the amount is measured (never acted on) in a run with ``each_one`` naming
+    the patient at hand. Found
+    by blind real-card round 6, where the caster's body of water was measured for every ally."""
+    if not (isinstance(act.patient, A.Selector) and isinstance(act.patient.det, str)
+            and act.patient.det.lower() in ("each", "all", "every") and act.amount is not None
+            and any(isinstance(n, A.Selector) and isinstance(n.det, str) and n.det.lower() in ("its", "their")
+                    for n in A.walk(act.amount))):
+        return run
+    return Run(run.state, run.ctx.bind("each_one", [obj]))
 
 
 def _life_amounts(run: Run, act: A.GainLife | A.LoseLife) -> list[tuple[str, int]]:

@@ -13,6 +13,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterator, Sequence
 
+from codex.cardtext import ast as A
 from codex.engine.abilities import Ability
 from codex.engine.errors import AmbiguousAction
 from codex.engine.events import CardQuote, Event
@@ -62,9 +63,24 @@ def _unasked(prefix: str, key: str) -> str:
     """What the scenario answered for this ability under other keys, said beside the choice it
     lacks: a key written for the wrong role is the commonest reason a given choice goes unread."""
     near = sorted(k for k in _choices.get() if k.startswith(prefix + ".") and k != key)
-    if not near:
+    if near:
+        return f" (the scenario gives {', '.join(near)} for this ability; this choice is {key})"
+    card, _, index = prefix.rpartition(".")
+    if not (card and index.isdecimal()):
         return ""
-    return f" (the scenario gives {', '.join(near)} for this ability; this choice is {key})"
+    # the same card's keys under another ability index: abilities are counted from 0 in the card's
+    # order, keyword lines apart, and a writer counting only the ability meant misses by one
+    others = sorted(k for k in _choices.get() if k.startswith(card + ".") and k.split(".")[len(card.split("."))].isdecimal())
+    if not others:
+        return ""
+    return (f" (the scenario gives {', '.join(others)} for another ability of this card; this is ability "
+            f"{index}, and this choice is {key})")
+
+
+def _targets_something(node: Any) -> bool:
+    """Whether the ability's words name a targeted object ("target minion", "two target units")."""
+    return any(isinstance(n, A.Selector) and isinstance(n.det, str) and n.det.lower() == "target"
+               for n in A.walk(node))
 
 
 @dataclass(frozen=True)
@@ -135,6 +151,8 @@ class Ctx:
         given = _choices.get().get(key)
         if given is None and also is not None:
             given = _choices.get().get(f"{self.key}.{also}")
+        if given is None and role not in ("target", "place"):
+            given = self._target_as_only_answer()
         if given is not None:
             picked = given if isinstance(given, list) else [given]
             allowed = {_label(o): o for o in options}
@@ -152,6 +170,18 @@ class Ctx:
         raise AmbiguousAction(f"{self.source_name}: {why or 'a choice is needed'}{_unasked(self.key, key)}", key,
                               [_label(o) for o in options], f"/choices/{key}")
 
+    def _target_as_only_answer(self) -> Any:
+        """The scenario's `<key>.target` for an ability that targets nothing, when it is the only key
+        given for the ability: "An ally strikes each enemy at its location" chooses its ally under
+        another role, and a writer naming the one object the ability picks calls it its target
+        (found by blind real-card round 6). An ability with a targeted object keeps `target` for it, and
+        an untargeted place keeps its own key (`place`: tests/scenarios/place_choices.json)."""
+        given = _choices.get()
+        mine = [k for k in given if k.startswith(self.key + ".")]
+        if mine != [f"{self.key}.target"] or _targets_something(self.ability.node):
+            return None
+        return given[mine[0]]
+
     def answer(self, role: str) -> Any:
         """The scenario's raw answer for ``role`` (None when it gives none)."""
         return _choices.get().get(f"{self.key}.{role}")
@@ -163,7 +193,7 @@ class Ctx:
         given = _choices.get().get(key)
         if isinstance(given, bool):
             return given
-        raise AmbiguousAction(f"{self.source_name}: {who} may {what}; say whether they do", key,
+        raise AmbiguousAction(f"{self.source_name}: {who} may {what}; say whether they do{_unasked(self.key, key)}", key,
                               [True, False], f"/choices/{key}")
 
 

@@ -251,7 +251,7 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     _your_body_note(run, act)
     if clause.modal == "may" and not primitive.permission:
         run.mays += 1
-        run.did = run.ctx.may(_told(act), "may" if run.mays == 1 else f"may.{run.mays}")
+        run.did = run.ctx.may(_may_words(clause, act), "may" if run.mays == 1 else f"may.{run.mays}")
         if not run.did:
             run.emit(Note("declined", f"{run.ctx.controller} chooses not to: {run.ctx.source_name}'s "
                           f"\u201c{run.ctx.ability.text}\u201d does nothing more.", {"card": run.ctx.source_name},
@@ -346,7 +346,7 @@ def _run_shared(run: Run, clause: A.Clause, act: A.Group) -> list[Obj]:
     naming what the one before acted on ("search ... for a Beast and summon it")."""
     if clause.modal == "may":
         run.mays += 1
-        run.did = run.ctx.may(_told(act.items[0]), "may" if run.mays == 1 else f"may.{run.mays}")
+        run.did = run.ctx.may(_may_words(clause, act.items[0]), "may" if run.mays == 1 else f"may.{run.mays}")
         if not run.did:
             run.emit(Note("declined", f"{run.ctx.controller} chooses not to: {run.ctx.source_name}'s "
                           f"\u201c{run.ctx.ability.text}\u201d does nothing more.", {"card": run.ctx.source_name},
@@ -443,6 +443,18 @@ def _none_died(run: Run) -> bool:
 
 def _told(act: Any) -> str:
     return type(act).__name__.lower()
+
+
+def _may_words(clause: A.Clause, act: Any) -> str:
+    """What a "may" lets the player do, in the card's words as the grammar prints them ("return a
+    minion here to its owner's hand"), for the ambiguity a missing answer raises: the primitive's
+    name alone ("put") did not tell a judge which "may" was asked."""
+    try:
+        words = to_text(A.replace(clause, modal=None)).rstrip(".")
+    except PrintError:
+        return _told(act)
+    words = words[:1].lower() + words[1:]
+    return words[4:] if words.startswith("you ") else words or _told(act)
 
 
 def _option_label(number: int, clause: A.Clause) -> str:

@@ -533,6 +533,8 @@ def _named(state: GameState, obj: Obj, noun: str) -> bool:
     name = name_of(state, obj).casefold()
     if singular(noun).casefold() in TITLES:       # "Sirs", "Dames": the cards their names so title
         return name.startswith(singular(noun).casefold() + " ")
+    if singular(noun).casefold() in NAME_WORDS:   # "Knights": the cards whose names hold the word
+        return singular(noun).casefold() in {singular(w) for w in re.findall(r"[a-z]+", name)}
     wanted = noun.casefold()
     if wanted in (name, name + "s"):
         return True
@@ -543,6 +545,10 @@ def _named(state: GameState, obj: Obj, noun: str) -> bool:
 
 #: Titles that name the cards whose names begin with them ("cast Knights, Sirs, or Dames").
 TITLES = frozenset({"sir", "dame", "lady"})
+#: Words that name the cards whose names hold them, as "Royalty is any card with King, Queen ... in
+#: its name" (Codex "Royalty"): no card has a Knight subtype, and the cards that say "Knights, Sirs, or
+#: Dames" mean "Blue Knight", "Vanguard Knights" (not "Knighthood"). Found by blind real-card round 7.
+NAME_WORDS = frozenset({"knight"})
 
 
 def kind_is(state: GameState, obj: Obj, typ: str) -> bool:
@@ -564,6 +570,16 @@ def _other_than_it(sel: A.Selector) -> bool:
         return False
     return any(isinstance(n, A.Ref) and n.word == "it" or isinstance(n, A.Selector) and n.det == "its"
                for f in sel.filters for n in A.walk(f))
+
+
+def _at_your_avatar(state: GameState, ctx: Ctx) -> Callable[[Obj], bool]:
+    """"Must be summoned to your location": a player has no location, so "your" is read as your
+    Avatar (Codex "You": "If it's impossible to read the card as 'player' in a sensible way, then use
+    'avatar' instead", its example being a card that follows your avatar). Found by blind real-card
+    round 6, where every location had qualified."""
+    avatar = state.avatar_of(ctx.controller) if ctx.controller else None
+    where = set(locations_of(state, Obj("unit", avatar.id))) if avatar is not None else set()
+    return lambda o: o.key in where if o.kind == "location" else False
 
 
 def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
@@ -1412,7 +1428,10 @@ def _body_select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose:
     from codex.engine.areas import body
     water = sel.noun == "body of water"
     det = sel.det.lower() if isinstance(sel.det, str) else sel.det
-    if det in ("its", "her", "his", "their", "this", "the", None) or isinstance(det, A.Possessive):
+    each_one = ctx.lookup("each_one") if det in ("its", "their") else None
+    if each_one:    # each one's own (`board._each_ones_own`)
+        squares = sorted({sq for o in each_one for loc in locations_of(state, o) for sq in body(state, loc.square, water)})
+    elif det in ("its", "her", "his", "their", "this", "the", None) or isinstance(det, A.Possessive):
         origin = [loc.square for loc in source_locations(state, ctx)] if not isinstance(det, A.Possessive) else \
             [loc.square for o in select(state, ctx, det.owner, role, choose=choose) for loc in locations_of(state, o)]
         squares = sorted({sq for o in origin for sq in body(state, o, water)})
@@ -1656,6 +1675,8 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         tests.append(_mod_test(state, ctx, "other"))
     if isinstance(sel.det, str) and sel.det.lower() in ("your",) and kind not in ("location", "player"):
         tests.append(lambda o: controller_of(state, o) == ctx.controller)
+    if isinstance(sel.det, str) and sel.det.lower() == "your" and singular(sel.noun).lower() == "location":
+        tests.append(_at_your_avatar(state, ctx))
     if isinstance(sel.det, A.Possessive):
         possessors = select(state, ctx, sel.det.owner, role, choose=choose)
         if kind in ("site", "location") and possessors and all(w.kind in ("unit", "artifact", "aura")
