@@ -1442,10 +1442,12 @@ class ControlChanged(Event):
     frm: str | None
     to: str
     owner: str | None
+    why: str = field(default="", metadata=NOT_DATA)    # what made control change, when a rule did
 
     def text(self) -> str:
         owner = f"; its owner is still {self.owner}" if self.owner and self.owner != self.to else ""
-        return f"{self.to} gains control of {self.name}{' from ' + self.frm if self.frm else ''}{owner}."
+        why = f": {self.why}" if self.why else ""
+        return f"{self.to} gains control of {self.name}{' from ' + self.frm if self.frm else ''}{owner}{why}."
 
 
 # ---------------------------------------------------------------------------- card effects

@@ -112,6 +112,12 @@ class Unit:
     #: what its own abilities last had a player choose ("Genesis → an opponent picks a site"), as
     #: effect objects: what "that site" means in its other abilities ("When X enters that site")
     chosen: tuple[Any, ...] = ()
+    #: who controls it apart from static abilities (None: ``controller``), kept while a static
+    #: ability's control stands so that control returns when it ends (`effects/static_control.py`)
+    base_controller: str | None = None
+    #: the static control effects (their keys) older than the last effect that changed its control:
+    #: that effect applies after them in the control layer, so they no longer decide who controls it
+    control_newer_than: tuple[str, ...] = ()
 
     @property
     def is_avatar(self) -> bool:

@@ -99,7 +99,11 @@ def _check(state: GameState, batch: list[Event] | None = None) -> Resolved:
     from codex.engine.carrying import drops
     from codex.engine.effects.durations import ended
     from codex.engine.animate import animated, follow
-    state, events = follow(state) if animated(state) else (state, [])    # an animated card is where its unit is
+    from codex.engine.effects.static_control import apply as control_layer
+    state, events = control_layer(state)      # who controls what, from static abilities (layer 3)
+    if animated(state):                       # an animated card is where its unit is
+        state, followed = follow(state)
+        events += followed
     state, grounded = reground(state)
     events += grounded
     state, dropped = drops(state)

@@ -265,15 +265,38 @@ def can_see(res: Resolution, a: D.CanSee, ptr: str) -> Outcome:
     return res.done(Verdict.NO, f"{a.player} may not look at the cards in {where}.", reason=Reason.HIDDEN.value)
 
 
+def _control_refused(res: Resolution, player: str, key: Any, kind: str, name: str) -> Outcome | None:
+    """The change of control fails when a static ability forbids ``player`` to control the card
+    (Codex "Can vs. Can't": the 'can't' wins): the step says which card forbids it."""
+    from codex.engine.effects.context import Obj
+    from codex.engine.effects.static_control import control_ban
+    ban = control_ban(res.state, player, Obj(kind, key))
+    if ban is None:
+        return None
+    res.emit(Note("control_refused", f"{player} does not gain control of {name}: {ban.card} forbids it, and a "
+                  "'can't' takes precedence over what an effect would do; control does not change.",
+                  {"player": player, kind: key}, rules=("can-vs-cant", "ongoing-effect", "control.change"),
+                  from_card=ban))
+    return res.done(Verdict.RESOLVED, f"Control of {name} does not change: {ban.card} forbids {player} to control it.")
+
+
 @handles(D.GainControl, Verdict.RESOLVED)
 def gain_control(res: Resolution, a: D.GainControl, ptr: str) -> Outcome:
-    """A player gains control of a minion or a site; its owner never changes."""
+    """A player gains control of a minion or a site; its owner never changes. The effect is newer
+    than the static abilities giving control of the minion now, so it applies after them (Codex
+    "Ongoing Effect": within a layer, oldest first); a static ban on that control makes it fail."""
     if a.unit is not None:
         unit = res.unit(a.unit, ptr + "/unit")
         if unit.is_avatar:
             raise ScenarioError([Problem(ptr + "/unit", "this engine version changes control of minions and sites "
                                          "only", "name a minion")])
-        res.state = res.state.with_unit(replace(unit, controller=a.player))
+        refused = _control_refused(res, a.player, unit.id, "unit", unit.name)
+        if refused is not None:
+            return refused
+        from codex.engine.effects.static_control import controlling
+        older = controlling(res.state, unit)
+        res.state = res.state.with_unit(replace(unit, controller=a.player, base_controller=None,
+                                                control_newer_than=unit.control_newer_than + older))
         batch = [ControlChanged("unit", unit.name, unit.controller, a.player, unit.owner,
                                 rules=("control.change", "ownership.fixed", "control.your"))]
         res.settle(list(batch))
@@ -282,6 +305,9 @@ def gain_control(res: Resolution, a: D.GainControl, ptr: str) -> Outcome:
     if site is None:
         raise ScenarioError([Problem(ptr, "gain_control needs \"unit\" or \"site\" (a square with a site)",
                                      "name the minion or the site's square")])
+    refused = _control_refused(res, a.player, site.square, "site", site.name)
+    if refused is not None:
+        return refused
     res.state = res.state.with_site(replace(site, controller=a.player, owner=site.owner or site.controller))
     own_turn = res.state.turn.active == a.player
     rules = ("control.change", "ownership.fixed", "control.your") + (

@@ -1142,7 +1142,7 @@ def _control_problems(act: A.GainControl | A.Control) -> Iterator[str]:
 def _control(run: Run, act: A.Control, clause: A.Clause) -> list[Obj]:
     """"You control that minion until it no longer has Stealth": said by an effect, controlling is gaining
     control for the clause's duration (as "gain control of it until ..."); a static "You control
-    every Beast" is not this (`statics.py` does not read it)."""
+    every Beast" is not this (the control layer, `static_control.py`)."""
     return _gain_control(run, A.GainControl(patient=act.patient, agent=act.agent), clause)
 
 
@@ -1157,8 +1157,10 @@ def _gain_control(run: Run, act: A.GainControl, clause: A.Clause) -> list[Obj]:
     for obj in patients:
         if obj.kind == "unit" and (u := run.state.unit(obj.key)) is not None and u.is_minion:
             if u.controller != who:
-                back.append((u.id, u.controller))
                 run.act(D.GainControl(do="gain_control", player=who, unit=u.id))
+                now = run.state.unit(u.id)
+                if now is not None and now.controller == who:     # not refused by a ban (`control_refused`)
+                    back.append((u.id, u.controller))
             else:
                 run.note("control_kept", f"{who} already controls {u.name}: nothing changes.", ("control.change",), unit=u.id)
         elif obj.kind == "site" and (site := run.state.site_at(int(obj.key))) is not None:

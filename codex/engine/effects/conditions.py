@@ -413,7 +413,8 @@ def _zone_sizes(state: GameState, ctx: Ctx, node: Any) -> list[int]:
         for pid in zone_owners(state, ctx, det):
             size = state.player(pid).zone(zone).size  # type: ignore[arg-type]
             if size is None:
-                raise NotExecutable(f"the size of a {zone} the scenario does not count")
+                from codex.engine.effects.select import zone_needed
+                raise NotExecutable(f"the size of a {zone} the scenario does not count", zone_needed(pid, zone))
             sizes.append(size)
     return sizes
 

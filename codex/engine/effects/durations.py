@@ -189,7 +189,10 @@ def end_lasting(state: GameState, ending: list[Lasting], rules: tuple[str, ...])
             events += released
         for uid, before in e.control_from:
             unit = state.unit(uid)
-            if unit is not None and unit.controller != before:
+            if unit is not None and unit.base_controller is not None:
+                # a static ability controls it now: what the effect gave back is its base (`static_control`)
+                state = state.with_unit(replace(unit, base_controller=before))
+            elif unit is not None and unit.controller != before:
                 state = state.with_unit(replace(unit, controller=before))
                 events.append(ControlChanged("unit", unit.name, unit.controller, before, unit.owner,
                                              rules=("control.change", "ownership.fixed")))

@@ -28,11 +28,14 @@ from codex.engine.state import DECKS, Card, GameState, Unit
 
 
 class NotExecutable(Exception):
-    """This engine version does not execute the AST it was given: ``what`` says which part."""
+    """This engine version does not execute the AST it was given: ``what`` says which part;
+    ``needs``, when the engine could read it on a fuller board, what the scenario should give
+    ("p1's cemetery (its cards, or how many spells and sites it holds)")."""
 
-    def __init__(self, what: str):
+    def __init__(self, what: str, needs: str | None = None):
         super().__init__(what)
         self.what = what
+        self.needs = needs
 
 
 class NoLegalTarget(Exception):
@@ -1210,6 +1213,11 @@ def _zone_filter(f: Any) -> bool:
     return isinstance(f, (A.Where, A.Of)) and bool(zone_of(f.of if isinstance(f, A.Where) else f.what))
 
 
+def zone_needed(owner: str, zone: str) -> str:
+    """What a scenario should give for a zone it does not count (`NotExecutable.needs`)."""
+    return f"{owner}'s {zone} (its cards, or how many spells and sites it holds)"
+
+
 def unnamed_fitting(state: GameState, owner: str, zone: str, sel: A.Selector) -> list[Obj]:
     """The cards of a zone the scenario counts without naming ("hand": {"spells": 2, "sites": 3})
     that the words fit, each as an object: an unnamed spell is a spell, an unnamed site a site
@@ -1226,10 +1234,10 @@ def unnamed_fitting(state: GameState, owner: str, zone: str, sel: A.Selector) ->
         if n == 0 or noun in is_not:
             continue
         if n is None:
-            raise NotExecutable(f"counting cards in a {zone} the scenario does not count")
+            raise NotExecutable(f"counting cards in a {zone} the scenario does not count", zone_needed(owner, zone))
         if noun not in is_ or not plain:
             raise NotExecutable(f"which of the unnamed {kind}s in a {zone} are {sel.noun}s (the scenario gives only "
-                                "their number)")
+                                "their number)", f"{owner}'s {zone} with its cards named")
         start = len(z.named) if zone not in DECKS else len(z.cards)
         out += [Obj("card", ZoneCard(owner, zone, kind, start + i)) for i in range(n)]
     return out

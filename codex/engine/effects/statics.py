@@ -12,7 +12,7 @@ Order (Codex "Ongoing Effect", "Apply Ongoing Effects In Order"): disabling and 
 first (a silenced card's own passive abilities then stop), then control, type changing, ability
 adding and removing, power setting, power addition and subtraction, power multiplication; within
 a layer, by timestamp (when the card entered the realm: the order of the board). The engine applies
-the layers it knows (silencing/disabling, abilities, power addition); a static ability of another
+the layers it knows (silencing/disabling, control (`static_control.py`), abilities, power addition); a static ability of another
 kind is reported as not executed. Which objects an effect covers is decided from printed keywords
 and power (the selectors of static abilities do not see other static abilities), which is what
 the Codex's examples need and keeps the evaluation well-founded.
@@ -34,9 +34,9 @@ from codex.engine.state import GameState, Site, Unit
 from codex.engine.unmodifiable import other_verb, self_verb
 
 #: Layers (Codex "Apply Ongoing Effects In Order"), the ones the engine applies.
-SILENCE, ABILITIES, POWER_ADD = 2, 5, 7
-_LAYERS = {"silence": SILENCE, "disable": SILENCE, "grant": ABILITIES, "lose": ABILITIES, "water": ABILITIES,
-           "power": POWER_ADD}
+SILENCE, CONTROL, ABILITIES, POWER_ADD = 2, 3, 5, 7
+_LAYERS = {"silence": SILENCE, "disable": SILENCE, "control": CONTROL, "grant": ABILITIES, "lose": ABILITIES,
+           "water": ABILITIES, "power": POWER_ADD}
 
 #: True while static effects are being evaluated: selectors then read printed keywords and power.
 _evaluating: ContextVar[bool] = ContextVar("arbiter_statics_evaluating", default=False)
@@ -582,6 +582,14 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                 _check_words(verb.patient, verb.dest)
                 out.append(Static("cant", ctx, None, ("move", ban), conds, order))
                 continue
+            if isinstance(verb, A.Control):
+                # a ban on controlling the cards other players own: on who may control what,
+                # read where control would change (`static_control.control_ban`)
+                from codex.engine.effects.static_control import ban_problems
+                for problem in ban_problems(verb):
+                    raise Unsupported(problem)
+                out.append(Static("cant", ctx, None, ("control", verb), conds, order))
+                continue
             name = RESTRICTED.get(type(verb))
             if name is None:
                 raise Unsupported(f"a restriction on {type(verb).__name__}")
@@ -642,6 +650,16 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return _provide_negated(act, clause, ctx, conds, order)
     if clause.modal is not None or clause.negated:
         raise Unsupported(f"a static ability with '{clause.modal or 'not'}'")
+    if isinstance(act, A.Control):
+        # "You control all Beasts": control in layer 3, recomputed at rest (`static_control.py`)
+        if not (isinstance(act.agent, A.Ref) and act.agent.word == "you" and not act.agent.filters) \
+                or clause.adverbs or clause.adjuncts or clause.per is not None or clause.duration is not None:
+            raise Unsupported("control given to someone other than the card's controller")
+        _check_words(act.patient)
+        if any(isinstance(n, A.Selector) and singular_noun(n) in ("site", "artifact", "aura", "card")
+               for n in (act.patient,)) or (isinstance(act.patient, A.Selector) and act.patient.det == "this"):
+            raise Unsupported("control of something other than units from a static ability")
+        return [Static("control", ctx, act.patient, None, conds, order)]
     kills = _banish_kills(clause)
     if kills is not None:
         # "Allied Beasts banish the minions they kill to permanently gain +2 power": a replacement of
@@ -1697,21 +1715,66 @@ def _active(state: GameState, static: Static, silenced: set[Obj]) -> bool:
             _gating.reset(gate)
             _evaluating.reset(token)
     if static.conditions:
-        from codex.engine.effects.conditions import holds
         from codex.engine.effects.select import NotExecutable
-        nested = _conditioning.get()
-        token = _evaluating.set(True) if nested else _conditioning.set(True)
         try:
-            result = all(holds(state, static.ctx, c) for c in static.conditions)
-        except NotExecutable:
+            result = _conditions_hold(state, static)
+        except NotExecutable:       # named by `untested_conditions`, never applied in silence
             return False
-        finally:
-            if nested:
-                _evaluating.reset(token)
-            else:
-                _conditioning.reset(token)
         return not result if static.unless else result
     return not static.unless
+
+
+def _conditions_hold(state: GameState, static: Static) -> bool:
+    """Whether every condition of ``static`` holds now (NotExecutable when one cannot be tested)."""
+    from codex.engine.effects.conditions import holds
+    nested = _conditioning.get()
+    token = _evaluating.set(True) if nested else _conditioning.set(True)
+    try:
+        return all(holds(state, static.ctx, c) for c in static.conditions)
+    finally:
+        if nested:
+            _evaluating.reset(token)
+        else:
+            _conditioning.reset(token)
+
+
+def untested_conditions(state: GameState) -> list[tuple[Static, Any]]:
+    """The ongoing effects whose condition the engine cannot test on this board ("as long as you have
+    five or more cards in your cemetery" where the scenario gives no cemetery), each with the
+    `NotExecutable` saying why: `_active` reads them as not applying, and the ruling says so and what
+    the scenario should give, rather than leaving the effect off in silence."""
+    if not state.statics:
+        return []
+    from codex.engine.effects.select import NotExecutable
+    silenced = _silenced_sources(state)
+    out: list[tuple[Static, Any]] = []
+    for s in state.statics:
+        if not s.conditions or s.ctx.source in silenced or any(t is s for t, _ in out):
+            continue
+        if s.turn is not None and (state.turn.active == s.ctx.controller) != (s.turn == "your"):
+            continue
+        try:
+            _conditions_hold(state, s)
+        except NotExecutable as e:
+            out.append((s, e))
+    return out
+
+
+def untested_notes(state: GameState, told: set[str]) -> list[Any]:
+    """The steps naming each ability whose condition could not be tested (`untested_conditions`),
+    once per ability (``told``: the abilities already named, updated)."""
+    from codex.engine.events import AbilityNotExecuted
+    out: list[Any] = []
+    for s, e in untested_conditions(state):
+        if s.ctx.key in told:
+            continue
+        told.add(s.ctx.key)
+        give = f"; to test it, the scenario should give {e.needs}" if e.needs else ""
+        out.append(AbilityNotExecuted(str(s.ctx.source.key), s.ctx.source_name, s.ctx.ability.describe(),
+                                      f"its condition could not be tested ({e.what}), so it is read as not "
+                                      f"holding and the effect does not apply{give}",
+                                      rules=("ongoing-effect",), from_card=s.quote))
+    return out
 
 
 def affected(state: GameState, static: Static) -> set[Obj]:
