@@ -663,6 +663,11 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         striker = _strike_damage_of(act.agent)      # "Blood Ravens' strike damage against units heals you"
         _check_words(striker)
         return [Static("lifelink", ctx, striker, None, conds, order)]
+    if isinstance(act, A.Grant) and act.agent is not None:
+        # "Mortals here ... each give +1 power to all Faeries here": the bonus counts once per giver, which
+        # this reading does not do (it would give one +1); found when such a clause first stood apart
+        # from an unread sentence (`abilities.clause_split`)
+        raise Unsupported("a grant each of several givers makes ('each give +1 power to ...')")
     if isinstance(act, A.Grant) and any(isinstance(g, A.GrantedAbility) for g in act.grants):
         _check_words(act.patient)
         abilities = granted_abilities(act.grants, ctx.ability.text)
