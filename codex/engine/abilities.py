@@ -25,7 +25,7 @@ from codex.cardtext import ast as A
 from codex.cardtext import parse_card_text
 from codex.cardtext.normalize import normalize
 from codex.cardtext.parser import names_version
-from codex.cardtext.printer import to_text
+from codex.cardtext.printer import PrintError, to_text
 from codex.engine.keywords import ELEMENTS, Keywords
 from codex.engine.keyword_like import recognise, size_of
 
@@ -56,11 +56,32 @@ class Ability:
     #: An ability not executed as a whole whose sentences before a later step ("..., you gain 2 life.
     #: Then scry 1.") are: the ability with those sentences only (executed), and the card's words for
     #: the steps it stops at (`then_split`).
+    #: A static ability not executed as a whole whose independent clauses the engine reads in part ("Bearer
+    #: has +1 power, and <unread>"): the ability with those clauses only (executed, its text still the
+    #: card's whole sentence), and the card's words for the clauses it does not read (`clause_split`).
     head: Ability | None = None
     rest: str = ""
 
     def describe(self) -> str:
         return f"{self.kind.value} ability \u201c{self.text}\u201d"
+
+    @property
+    def applied(self) -> Ability | None:
+        """The static ability as the engine applies it: itself when executed, the part it reads when only
+        that (`clause_split`), else None."""
+        if self.executed:
+            return self
+        return self.head if self.kind is AbilityKind.STATIC else None
+
+    def unapplied(self) -> str | None:
+        """What of the ability the engine does not apply, in words (None: nothing)."""
+        if self.executed:
+            return None
+        if self.head is not None and self.rest:
+            if self.rest in self.text:      # the card's own words
+                return f"the part \u201c{self.rest}\u201d of its {self.describe()}"
+            return f"the part read as '{self.rest}' (in the grammar's words) of its {self.describe()}"
+        return self.describe()
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +100,7 @@ class Abilities:
     def not_executed(self) -> list[str]:
         """Every part of the card this engine version does not apply, as readable phrases."""
         out = [f"the keyword {k}" for k in self.keywords.not_executed]
-        out += [a.describe() for a in self.abilities if not a.executed]
+        out += [part for a in self.abilities if (part := a.unapplied()) is not None]
         out += [f"the sentence \u201c{s}\u201d (the card-text grammar cannot read it)" for s in self.unreadable]
         out += [f"the keyword \u201c{k}\u201d (unknown)" for k in self.unknown]
         return out
@@ -632,22 +653,108 @@ def choose_one_as_or(node: Any) -> Any:
     """"Choose one: Deal 3 damage to target minion, or draw two spells.": the options after the
     colon, one of which is done, are the clauses joined by "or" the engine reads as the
     controller's pick (choice ``<key>.which``). The sentence without its "Choose one:" clause
-    (found by blind ruling round 6); other nodes unchanged ("choose two" picks more than one)."""
-    if not any(_choose_one(n) for n in A.walk(node)):
+    (found by blind ruling round 6); other nodes unchanged ("choose two" picks more than one).
+
+    The options may be framed by clauses of their own before "choose one:" ("<Verb> target Avatar,
+    choose one: they ..., or they ..."): the framing clauses say what the options act on, so they
+    become a sentence of their own that resolves first, and the options a sentence after it, whose
+    pronouns ("they", "it") name what the frame acted on, as "it" carries from one sentence to the
+    next (`execute.run_sentence`). A framing verb the rules do not define (the grammar's generic
+    verb, with only an object: "curse", "bless") names the whole effect, whose content the option
+    chosen gives; it does nothing itself, so it is read as choosing its object (a target is then
+    declared as for any "target"); a framing verb the engine executes is done first, as written
+    (found by blind real-card round 1)."""
+    if not any(_choose_one_at(n) is not None for n in A.walk(node)):
         return node
-    return A.transform(node, lambda n: A.replace(n, clauses=n.clauses[1:], links=n.links[1:])
-                       if _choose_one(n) else n)
+
+    def rewrite(n: Any) -> Any:
+        body = getattr(n, "body", None)
+        if isinstance(n, A.Sentence) and _choose_one_at(n) == 0:
+            return A.replace(n, clauses=n.clauses[1:], links=n.links[1:])
+        if not isinstance(body, tuple) or not any((_choose_one_at(s) or 0) > 0 for s in body):
+            return n
+        return A.replace(n, body=tuple(part for s in body for part in _framed_choice(s)))
+    return A.transform(node, rewrite)
 
 
-def _choose_one(n: Any) -> bool:
-    if not (isinstance(n, A.Sentence) and len(n.clauses) >= 3 and n.links[:1] == (":",)
-            and all(link == "or" for link in n.links[1:])):
-        return False
-    first = n.clauses[0]
-    act = first.action
+def _choose_one_at(n: Any) -> int | None:
+    """The index of the bare "choose one" clause whose colon opens the options (clauses joined by
+    "or", two at least) that end the sentence; None when the sentence is not of that shape."""
+    if not isinstance(n, A.Sentence):
+        return None
+    for i, clause in enumerate(n.clauses):
+        options = n.clauses[i + 1:]
+        if _bare_choose_one(clause) and n.links[i:i + 1] == (":",) and len(options) >= 2 \
+                and all(link == "or" for link in n.links[i + 1:]):
+            return i
+    return None
+
+
+def _bare_choose_one(first: Any) -> bool:
+    act = first.action if isinstance(first, A.Clause) else None
     return isinstance(act, A.Choose) and act.kind == "choose" and act.agent is None and act.action is None \
         and isinstance(act.patient, A.Partitive) and act.patient.count == 1 and act.patient.of is None \
         and not (first.conditions or first.adjuncts or first.adverbs or first.negated or first.modal)
+
+
+def _framed_choice(sentence: Any) -> tuple[Any, ...]:
+    """A sentence "<frame>, choose one: A, B, or C" as two sentences, the frame and then the options
+    (`choose_one_as_or`); any other sentence as it is. A sentence with phrases over all of it (a
+    condition, a duration, "for each", a limit) is left whole: they would have to scope both."""
+    at = _choose_one_at(sentence)
+    if not at or sentence.conditions or sentence.duration is not None or sentence.per is not None \
+            or sentence.limit is not None or sentence.adverbs or sentence.adjuncts:
+        return (sentence,)
+    frame = tuple(_frame_as_choice(c) for c in sentence.clauses[:at])
+    return (A.Sentence(clauses=frame, links=sentence.links[:at - 1]),
+            A.Sentence(clauses=sentence.clauses[at + 1:], links=sentence.links[at + 1:]))
+
+
+def _frame_as_choice(clause: Any) -> Any:
+    """A framing clause whose verb the rules do not define and which names only its object ("Curse
+    target Avatar") as choosing that object; any other clause unchanged."""
+    act = clause.action if isinstance(clause, A.Clause) else None
+    if not (isinstance(act, A.Action) and len(act.roles) == 1 and act.roles[0][0] == "patient") \
+            or clause.modal or clause.negated or clause.conditions or clause.duration is not None \
+            or clause.per is not None or clause.purpose is not None or clause.adverbs or clause.adjuncts:
+        return clause
+    words = act.roles[0][1]
+    return A.replace(clause, action=A.Choose(patient=words, kind="target" if getattr(words, "det", None) == "target"
+                                             else "choose"))
+
+
+def splash_as_also_dealt(node: Any) -> Any:
+    """"Its strikes splash 1 damage to each enemy adjacent to a struck unit": to splash
+    damage (the lexicon's "transfer verb of damage") is to deal it also to others beside the one
+    struck, so the clause is read as "Its strikes also deal 1 damage to ...": a Damage done by
+    the strikes, with the adverb "also" (`statics` reads it, kind ``splash``); "full" damage, or none
+    said, is the strike's own. Only a splash of damage with a destination is read so; other nodes
+    unchanged."""
+    if not any(_splash(n) is not None for n in A.walk(node)):
+        return node
+
+    def rewrite(n: Any) -> Any:
+        found = _splash(n) if isinstance(n, A.Clause) else None
+        if found is None:
+            return n
+        agent, amount, dest = found
+        return A.replace(n, action=A.Damage(amount=amount, patient=dest, agent=agent),
+                         adverbs=tuple(n.adverbs) + ("also",))
+    return A.transform(node, rewrite)
+
+
+def _splash(clause: Any) -> tuple[Any, Any, Any] | None:
+    """(agent, amount: an int or None for the full damage, destination) of a clause splashing damage."""
+    act = getattr(clause, "action", None)
+    if not (isinstance(act, A.Action) and act.lemma == "splash"):
+        return None
+    roles = dict(act.roles)
+    damage = roles.get("patient")
+    if set(roles) != {"agent", "patient", "dest"} or not (isinstance(damage, A.Selector) and damage.noun == "damage") \
+            or damage.filters or damage.det is not None or set(m.lower() for m in damage.mods) - {"full"} \
+            or damage.mods and damage.count is not None or not (damage.count is None or isinstance(damage.count, int)):
+        return None
+    return roles["agent"], damage.count, roles["dest"]
 
 
 def you_as_your_avatar(node: Any) -> Any:
@@ -965,7 +1072,7 @@ def _abilities_of(text: str, name: str | None, spell: bool, _names_version: int)
 #: How the engine reads wordings the grammar gives their own shape, each an AST rewrite applied to
 #: every ability in this order before it is classified and executed (one form for each meaning, so
 #: every reader sees the same nodes; each function says which wordings and why).
-READINGS = (your_choice_as_default, you_as_your_avatar, direction_adjunct_as_adverb, choose_one_as_or, heal_damage_from_as_amount,
+READINGS = (your_choice_as_default, splash_as_also_dealt, you_as_your_avatar, direction_adjunct_as_adverb, choose_one_as_or, heal_damage_from_as_amount,
             damage_dealt_changed_as_modify,
             affected_area_as_here, until_end_of_turn_as_this_turn, place_of_entering_the_realm_as_filter,
             place_of_death_as_filter, would_trigger_as_replacement, use_once_as_limit)
@@ -999,7 +1106,7 @@ def _read_ability(node: Any, spell: bool, norm: str,
     found_size = size_of(node) if kind is AbilityKind.STATIC else None
     ability = Ability(kind, _span_text(node, norm) or to_text(node), node)
     done = known is not None or found_size is not None or _executed(ability)
-    abilities.append(replace(ability, executed=done) if done else then_split(ability, norm))
+    abilities.append(replace(ability, executed=done) if done else clause_split(then_split(ability, norm), norm))
     return known, found_size
 
 
@@ -1026,6 +1133,73 @@ def then_split(ability: Ability, norm: str) -> Ability:
         head = Ability(ability.kind, norm[first[0]:last[1]].strip(), A.replace(ability.node, body=body[:k]), True)
         return replace(ability, head=head, rest=norm[after[0]:first[1]].strip())
     return ability
+
+
+def clause_split(ability: Ability, norm: str) -> Ability:
+    """A static ability the engine cannot apply as a whole, given the part it can: its clauses joined
+    by "and" that it reads, when those it does not read are independent of them ("Bearer has +1
+    power, and its strikes <do something unread>": each clause names its own subject and effect).
+    A static ability applies while its card is in the realm, each clause an ongoing effect of its
+    own (Codex "Ongoing Effect"), so applying the clauses read and naming the others as not
+    executed is never a wrong effect, as long as no unread clause points back at the others
+    ("that power", "they may do so", "instead"), which would qualify them (then the ability stays
+    all or nothing, as `then_split` keeps a qualifying sentence). Found by blind real-card round 2,
+    where the power bonus had been dropped with the clause beside it."""
+    node = ability.node
+    body = getattr(node, "body", None)
+    if ability.kind is not AbilityKind.STATIC or ability.head is not None or not isinstance(node, A.Statement) \
+            or not isinstance(body, tuple) or not all(_splittable(s) for s in body):
+        return ability
+    parts = [(i, j) for i, sentence in enumerate(body) for j in range(len(sentence.clauses))]
+    read = [(i, j) for i, j in parts if _executed(_only(ability, [(i, j)]))]
+    unread = [p for p in parts if p not in read]
+    if not read or not unread or any(_qualifies_others(body[i].clauses[j]) for i, j in unread):
+        return ability
+    head = _only(ability, read)
+    words = [_clause_words(body[i].clauses[j], norm) for i, j in unread]
+    if not _executed(head) or any(w is None for w in words):
+        return ability
+    return replace(ability, head=replace(head, executed=True), rest="; ".join(w for w in words if w))
+
+
+def _splittable(sentence: Any) -> bool:
+    """A sentence whose clauses may be applied apart: joined by "and" only, under no phrase but "while"
+    (a condition of another kind may make the sentence a replacement, "If X would ..., instead ...")."""
+    return isinstance(sentence, A.Sentence) and all(link == "and" for link in sentence.links) \
+        and all(isinstance(c, A.Condition) and c.kind == "while" for c in sentence.conditions) \
+        and sentence.duration is None and sentence.per is None and sentence.limit is None and not sentence.adjuncts
+
+
+def _only(ability: Ability, keep: list[tuple[int, int]]) -> Ability:
+    """The static ability with only the clauses ``keep`` ((sentence, clause) indices), its text unchanged."""
+    body = ability.node.body
+    sentences = []
+    for i, sentence in enumerate(body):
+        clauses = tuple(c for j, c in enumerate(sentence.clauses) if (i, j) in keep)
+        if clauses:
+            sentences.append(A.replace(sentence, clauses=clauses, links=("and",) * (len(clauses) - 1)))
+    return replace(ability, node=A.replace(ability.node, body=tuple(sentences)), executed=False)
+
+
+def _qualifies_others(clause: Any) -> bool:
+    """A clause that refers to what another clause of its ability says: "that"/"those"/"which" words,
+    "do so", "instead", "would"."""
+    if not isinstance(clause, A.Clause) or clause.instead or clause.modal == "would":
+        return True
+    return any(isinstance(n, A.DoSo) or isinstance(n, A.Ref) and n.word.lower() in ("that", "those", "which")
+               or isinstance(n, A.Selector) and (n.det in ("that", "those") or n.det == "this" and n.noun.lower() in (
+                   "ability", "effect")) for n in A.walk(clause.action))
+
+
+def _clause_words(clause: Any, norm: str) -> str | None:
+    """The card's own words for one clause (its printed form found in the card's text), else the
+    grammar's words for it (`Ability.unapplied` says which); None when the printer cannot write it."""
+    try:
+        printed = to_text(clause).strip().rstrip(".").strip()
+    except PrintError:       # a clause the printer cannot write: no words to name it by
+        return None
+    at = norm.lower().find(printed.lower())
+    return norm[at:at + len(printed)] if printed and at >= 0 else printed or None
 
 
 @lru_cache(maxsize=1024)

@@ -596,6 +596,10 @@ def fight(state: GameState, side_a: list[str], side_b: list[str],
                 state, dealt = deal_damage(state, tid, n, u)
                 batch += dealt
                 dealt_now += sum(e.amount for e in dealt if isinstance(e, (Damaged, LifeLost)))
+                if state.statics and n > 0:       # "its strikes splash full damage to ..." (`effects/splash.py`)
+                    from codex.engine.effects.splash import splash
+                    state, splashed = splash(state, u, tid, n)
+                    batch += splashed
             if dealt_now and state.statics:
                 state, healed = strike_heals(state, u, dealt_now)
                 batch += healed

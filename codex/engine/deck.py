@@ -201,8 +201,9 @@ def any_number(name: str, text: str, sections: set[str]) -> Any:
     from codex.cardtext import ast as A
     from codex.engine.abilities import AbilityKind, abilities_of
     from codex.engine.events import CardQuote
-    for ability in abilities_of(text, name).abilities:
-        if ability.kind is not AbilityKind.STATIC or not ability.executed:
+    for each in abilities_of(text, name).abilities:
+        ability = each.applied if each.kind is AbilityKind.STATIC else None
+        if ability is None:
             continue
         for sentence in getattr(ability.node, "body", ()):
             for clause in getattr(sentence, "clauses", ()):

@@ -96,11 +96,12 @@ def _damage(run: Run, act: A.Damage, clause: A.Clause) -> list[Obj]:
     agents = _agents(run, act.agent)
     if agents and all(o.kind == "projectile" for o in agents):
         return projectile_damage(run, act, clause, agents)
-    patients = select(run.state, run.ctx, act.patient, "target")
+    from codex.engine.effects.antecedents import damaged
+    # "throws an artifact ... at target unit. It takes damage ...": "it" is the unit hit (`antecedents.py`)
+    patients = damaged(run, act.patient, select(run.state, run.ctx, act.patient, "target"))
     if any(o.kind in ("artifact", "aura") for o in patients):
-        # only units, sites and players take damage: words that seem to damage an artifact ("throws an
-        # artifact ... at target unit. It takes damage ...": "it" meant the unit hit) are not read
-        # rather than silently doing nothing (found by blind real-card round 2)
+        # only units, sites and players take damage: words that still seem to damage an artifact are not
+        # read rather than silently doing nothing (found by blind real-card round 2)
         raise NotExecutable("damage to an artifact or aura (only units, sites and players take damage: "
                             "the words' pronoun may mean another thing they named)")
     if act.amount is None:

@@ -37,12 +37,43 @@ def _owner(patient: Any) -> Any:
 
 
 def during_turn(duration: Any) -> str | None:
-    """"On your opponent's next turn": whose turn (``opponent``) the effect waits for; None for
-    any other duration."""
+    """"On your opponent's next turn": whose turn (``opponent``) the effect waits for; "on their next
+    turn" (``their``): the player the words named before ("Curse target Avatar, ...: their spells
+    cost more on their next turn", `turn_player`); None for any other duration."""
     if isinstance(duration, A.Duration) and duration.kind == "during" and duration.turn is not None \
-            and duration.turn.whose == "opponent" and duration.turn.which == "next" and duration.phase is None:
-        return "opponent"
+            and duration.turn.whose in ("opponent", "their") and duration.turn.which == "next" \
+            and duration.phase is None:
+        return str(duration.turn.whose)
     return None
+
+
+def _players_named(run: Run) -> list[Obj]:
+    """The players "they"/"their" name: those the words named before, an Avatar or another unit
+    standing for its controller (Codex "Avatar": "Your Avatar represents you")."""
+    try:
+        named = select_all(run.state, run.ctx, A.Ref("they"))
+    except NotExecutable:
+        return []
+    out: list[Obj] = []
+    for o in named:
+        unit = run.state.unit(str(o.key)) if o.kind == "unit" else None
+        player = Obj("player", unit.controller) if unit is not None else o if o.kind == "player" else None
+        if player is not None and player not in out:
+            out.append(player)
+    return out
+
+
+def turn_player(run: Run, duration: Any) -> str:
+    """The player whose next turn the effect waits for (`during_turn`): the controller's opponent, or
+    the one player the words named before ("their next turn"); NotExecutable when they name none,
+    several, or the effect's own controller (whose next turn would end it as it begins)."""
+    if during_turn(duration) == "opponent":
+        players = [Obj("player", p.id) for p in run.state.players if p.id != run.ctx.controller]
+    else:
+        players = _players_named(run)
+    if len(players) != 1 or players[0].key == run.ctx.controller:
+        raise NotExecutable("'their next turn' naming no one opponent")
+    return str(players[0].key)
 
 
 def casting_words_problems(patient: Any) -> Iterator[str]:
@@ -131,7 +162,7 @@ def _whose(run: Run, patient: Any, clause: A.Clause) -> tuple[Ctx, str]:
     elif owner == "their":         # "On your opponent's next turn, their spells": that opponent's
         if during_turn(clause.duration) is None:
             raise NotExecutable("'their' spells with no player named")
-        objs = [Obj("player", p.id) for p in run.state.players if p.id != run.ctx.controller]
+        objs = [Obj("player", turn_player(run, clause.duration))]
     elif isinstance(owner, A.Selector) and owner.noun == "bearer" and run.ctx.lookup("bearer") is not None:
         objs = list(run.ctx.lookup("bearer") or ())
     else:
@@ -157,7 +188,7 @@ def _leave(run: Run, clause: A.Clause, patient: Any, statics: list[Any], who: st
     during = None
     if during_turn(clause.duration) is not None:    # from now until its controller's next turn, on the opponent's
         until, ends_on = "next_turn", None
-        during = next((p.id for p in run.state.players if p.id != run.ctx.controller), None)
+        during = turn_player(run, clause.duration)
     else:
         until, ends_on = until_of(run, clause)
     if ends_on is not None:

@@ -48,8 +48,9 @@ def _own_statics(state: GameState, casting: Casting, abilities: Abilities) -> li
     from codex.engine.effects.statics import Unsupported, statics_of
     out: list[Any] = []
     name = casting.card.key.name
-    for i, ability in enumerate(abilities.abilities):
-        if ability.kind is not AbilityKind.STATIC or not ability.executed:
+    for i, each in enumerate(abilities.abilities):
+        ability = each.applied if each.kind is AbilityKind.STATIC else None
+        if ability is None:
             continue
         ctx = Ctx(casting.card, name, casting.player, ability, f"{name}.{i}")
         try:

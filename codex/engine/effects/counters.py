@@ -78,8 +78,9 @@ def entering_count(act: Any) -> int | None:
 
 
 def _entering(abilities: Abilities) -> tuple[int, Ability] | None:
-    for ability in abilities.of_kind(AbilityKind.STATIC):
-        if not ability.executed:
+    for each in abilities.of_kind(AbilityKind.STATIC):
+        ability = each.applied
+        if ability is None:
             continue
         for sentence in getattr(ability.node, "body", ()):
             for clause in getattr(sentence, "clauses", ()):

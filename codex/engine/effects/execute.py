@@ -28,6 +28,7 @@ from codex.cardtext import ast as A
 from codex.cardtext.printer import PrintError, to_text
 from codex.engine import document as D
 from codex.engine.abilities import Ability, AbilityKind
+from codex.engine.effects.antecedents import AIMED_AT, OTHER_IT
 from codex.engine.effects.conditions import holds
 from codex.engine.effects.context import Ctx, Obj
 from codex.engine.effects.select import NoLegalTarget, NotExecutable, count_all, describe, select_all
@@ -526,11 +527,13 @@ def run_sentence(run: Run, sentence: Any) -> None:
         clause, chosen = _same_target(clause, chosen)
         clause = _same_subject(clause, subject, mover)
         subject, mover = _subject_words(clause), isinstance(getattr(clause, "action", None), A.Move)
+        run.ctx = run.ctx.bind(AIMED_AT, ())
         acted = run_clause(run, clause)
         if run.stop:
             return
         if acted or getattr(clause.action, "patient", None) is not None:   # even nothing: "it" is then nothing
-            run.ctx = run.ctx.bind("it", acted)
+            # and what the clause was aimed at, the pronoun's other possible antecedent (`antecedents.py`)
+            run.ctx = run.ctx.bind("it", acted).bind(OTHER_IT, run.ctx.lookup(AIMED_AT) or ())
             if any(o.kind in ("location", "site") for o in acted):
                 run.ctx = run.ctx.bind("there", acted)
     if within is not None:        # the limit is this sentence's only

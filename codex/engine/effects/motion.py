@@ -15,6 +15,7 @@ from typing import Any, Iterator
 
 from codex.cardtext import ast as A
 from codex.engine import document as D
+from codex.engine.effects.antecedents import AIMED_AT
 from codex.engine.effects.board import effect_fields, targeted
 from codex.engine.effects.context import Obj
 from codex.engine.effects.execute import Run, executes, run_clause
@@ -144,6 +145,10 @@ def _dest_locations(run: Run, dest: Any) -> list[Location]:
     return list(dict.fromkeys(out))
 
 
+#: What the destination's words of the move being run named (a unit, a site), for `AIMED_AT`.
+_NAMED = "destination_named"
+
+
 def _destination(run: Run, dest: Any, why: str) -> list[Location]:
     """The locations a move may end at; when the destination's words name units ("throw it at any
     minion anywhere"), the player chooses the unit (not a square), and the unit chosen is what later
@@ -153,8 +158,10 @@ def _destination(run: Run, dest: Any, why: str) -> list[Location]:
         if objs and all(o.kind == "unit" for o in objs):
             if len(objs) > 1:
                 objs = run.ctx.choose("destination", objs, why=why)
-            run.ctx = run.ctx.bind("that", objs)
+            run.ctx = run.ctx.bind("that", objs).bind(_NAMED, objs)
             return list(dict.fromkeys(loc for o in objs for loc in locations_of(run.state, o)))
+        if len(objs) == 1 and objs[0].kind == "site":
+            run.ctx = run.ctx.bind(_NAMED, objs)
     return _dest_locations(run, dest)
 
 
@@ -169,7 +176,7 @@ def _move(run: Run, act: A.Move, clause: A.Clause) -> list[Obj]:
     if how is None or act.path is not None:
         raise NotExecutable(f"moving by '{act.kind}'")
     patients = _patients(run, act)
-    run.ctx = run.ctx.bind("to_move", patients)     # "X takes a step, then strikes ...": who was to move
+    run.ctx = run.ctx.bind("to_move", patients).bind(_NAMED, ())    # "X takes a step, then strikes ...": who was to move
     moved: list[Obj] = []
     for obj in patients:
         unit = run.state.unit(obj.key) if obj.kind == "unit" else None
@@ -198,6 +205,8 @@ def _move(run: Run, act: A.Move, clause: A.Clause) -> list[Obj]:
             moved.append(obj)
             run.arrived = _arrived(run, unit.id, record)
         run.ctx = run.ctx.bind("path", _path_taken(run, unit, before))     # no step taken: where it stands
+    if act.kind == "throw":       # "throws an artifact at target unit": what it was thrown at (`antecedents.py`)
+        run.ctx = run.ctx.bind(AIMED_AT, run.ctx.lookup(_NAMED) or ())
     if moved and run.ctx.lookup("there") is None and (now := run.state.unit(str(moved[-1].key))) is not None:
         # "teleport to another nearby location. Tap all other units there": where it arrived
         run.ctx = run.ctx.bind("there", [Obj("location", now.location)])

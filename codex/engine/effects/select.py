@@ -80,7 +80,7 @@ MODS = {"allied", "enemy", "other", "tapped", "untapped", "weaker", "stronger", 
         "magic", "minion", "artifact", "aura", "site", "strongest", "weakest", "basic", "broken", "chosen",
         "underground", "underwater", "burrowed", "submerged", "target", "only", "defending", "elemental",
         "current", "nearest", "closest", "furthest", "farthest", "attacked", "attacking", "bearer", "resulting",
-        "summoning", "wounded"}
+        "summoning", "wounded", "struck"}
 #: superlatives of distance: "the enemy nearest to you", "the site furthest from your Avatar", "the
 #: nearest enemy" (from this card); not a test of each object but a pick among those the other words
 #: name (`_by_distance`)
@@ -656,6 +656,9 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
         return _summoning_test(state, ctx)
     if low == "resulting":      # "destroy target site and flood the resulting Rubble"
         return _resulting_test(state, ctx)
+    if low == "struck":         # "a struck unit's location": the unit the strike being dealt struck (`splash`)
+        struck = set(ctx.lookup("struck") or ())
+        return lambda o: o in struck
     if low == "hit":
         hits = {Obj("unit", h) for p in (ctx.lookup("it") or ()) if p.kind == "projectile" for h in p.key.hits}
         return lambda o: o in hits

@@ -506,6 +506,9 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         raise Unsupported("a static ability with a duration")
     if clause.per is not None:
         _check_words(clause.per)
+    splash = _splash_static(clause, ctx, conds, order)
+    if splash is not None:           # "Its strikes splash 1 damage to each enemy adjacent to a struck unit"
+        return [splash]
     if no_strike_back(clause):       # "Doesn't strike back while defending"
         _check_words(act.agent)
         rest = tuple(c for c in conds if not _while_defending(c))
@@ -678,6 +681,11 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         striker = _strike_damage_of(act.agent)      # "Blood Ravens' strike damage against units heals you"
         _check_words(striker)
         return [Static("lifelink", ctx, striker, None, conds, order)]
+    if isinstance(act, A.Grant) and act.agent is not None:
+        # "Mortals here ... each give +1 power to all Faeries here": the bonus counts once per giver, which
+        # this reading does not do (it would give one +1); found when such a clause first stood apart
+        # from an unread sentence (`abilities.clause_split`)
+        raise Unsupported("a grant each of several givers makes ('each give +1 power to ...')")
     if isinstance(act, A.Grant) and any(isinstance(g, A.GrantedAbility) for g in act.grants):
         _check_words(act.patient)
         abilities = granted_abilities(act.grants, ctx.ability.text)
@@ -1002,8 +1010,9 @@ def enters_under(act: Any) -> Any:
 
 def _static_actions(abilities: Any) -> Iterator[tuple[Any, Ability]]:
     """Each clause action of the card's executed static abilities, with its ability."""
-    for ability in abilities.abilities:
-        if ability.kind is not AbilityKind.STATIC or not ability.executed:
+    for each in abilities.abilities:
+        ability = each.applied if each.kind is AbilityKind.STATIC else None
+        if ability is None:
             continue
         for sentence in getattr(ability.node, "body", ()):
             for clause in getattr(sentence, "clauses", ()):
@@ -1038,6 +1047,51 @@ def _during_turns(duration: Any) -> str | None:
         whose = duration.turn.whose
         return "enemy" if whose in ("enemy", "opponent", "opponents", "enemies") else "your" if whose == "your" else None
     return None
+
+
+def strikers_of(words: Any, ctx: Ctx) -> tuple[bool, Any]:
+    """Whose strikes the words name ("its strikes", "bearer's strikes"): (True, the strikers' words,
+    None for the card itself), or (False, None) when the words are not strikes. Only units strike
+    (Codex "Strike": "deal damage equal to the unit's power"), so an artifact's "its strikes" are its
+    bearer's."""
+    from codex.engine.effects.select import singular
+    if not (isinstance(words, A.Selector) and singular(words.noun) == "strike" and not words.mods
+            and not words.filters and words.count is None):
+        return False, None
+    if isinstance(words.det, A.Possessive):
+        return True, words.det.owner
+    if words.det in ("its", "their", "his", "her"):
+        return True, A.Selector(noun="bearer") if ctx.source.kind == "artifact" else None
+    return False, None
+
+
+def _splash_static(clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static | None:
+    """"Its strikes also deal (full) damage to X" (a splash, `abilities.splash_as_also_dealt`): each
+    strike of those units that damages a unit also deals that much damage (the strike's own, or the
+    amount said) to each object X names, "a struck unit" being the unit struck (`effects/splash.py`).
+    None for a clause of another shape."""
+    act = clause.action
+    if not isinstance(act, A.Damage) or "also" not in clause.adverbs:
+        return None
+    striking, who = strikers_of(act.agent, ctx)
+    if not striking:
+        return None
+    if clause.modal or clause.negated or clause.per is not None or act.kind is not None or act.divided \
+            or set(clause.adverbs) != {"also"} or clause.adjuncts or clause.purpose is not None:
+        raise Unsupported("a splash of strike damage with words the engine does not read")
+    if not (act.amount is None or isinstance(act.amount, int)):
+        raise Unsupported("a splash of an amount the engine does not read")
+    _check_words(who, act.patient)
+    return Static("splash", ctx, who, (act.amount, act.patient), conds, order)
+
+
+def splashes(state: GameState, unit: Unit) -> list[Static]:
+    """The splashes of ``unit``'s strikes now (`_splash_static`), in timestamp order."""
+    if evaluating() or not state.statics:
+        return []
+    me = Obj("unit", unit.id)
+    silenced = _silenced_sources(state)
+    return [s for s in state.statics if s.kind == "splash" and _active(state, s, silenced) and me in affected(state, s)]
 
 
 def _strike_damage_of(node: Any) -> Any:
@@ -1681,8 +1735,9 @@ def collect(state: GameState) -> tuple[Static, ...]:
     """Every ongoing effect of every static ability in the realm, in layer and timestamp order."""
     out: list[Static] = []
     for order, (obj, name, controller, abilities) in enumerate(_sources(state)):
-        for i, ability in enumerate(abilities.abilities):
-            if ability.kind is not AbilityKind.STATIC or not ability.executed:
+        for i, each in enumerate(abilities.abilities):
+            ability = each.applied if each.kind is AbilityKind.STATIC else None    # a part only: `clause_split`
+            if ability is None:
                 continue
             ctx = Ctx(obj, name, controller or state.turn.active, ability, f"{obj.key}.{i}").bind("it", [obj])
             try:
