@@ -345,7 +345,7 @@ def _heal(run: Run, act: A.Heal, clause: A.Clause) -> list[Obj]:
 
 
 def _each_ones_own(run: Run, act: A.Heal, obj: Obj) -> Run:
-    """"Each ally heals an amount equal to the number of sites in its body of water": with a
+    """"All allied minions heal as much as the sites in their body of water" (a paraphrase): with a
     distributive patient, "its" in the amount is each one's own (English distribution; a spell has
     no body of water), so the amount is measured (never acted on) in a run with ``each_one`` naming
     the patient at hand. Found
