@@ -422,6 +422,18 @@ def _mana_clause_problems(clause: A.Clause) -> Iterator[str]:
         yield "gaining threshold for a time other than this turn"
 
 
+def _mana_choice(run: Run, labels: list[str]) -> list[str]:
+    """Which of "(A), (E), (F), or (W)" is gained: ``<key>.mana`` names the symbols; the options are
+    also words joined by "or", so ``<key>.which`` may give the option's number ("1" for the first), as
+    it does for any "or" (docs/scenarios.md "Choices"; found by blind real-card round 8)."""
+    which = run.ctx.answer("which") if run.ctx.answer("mana") is None else None
+    number = str(which).split(":")[0].strip() if isinstance(which, (str, int)) and not isinstance(which, bool) else ""
+    if number.isdigit() and 1 <= int(number) <= len(labels):
+        return [labels[int(number) - 1]]
+    return run.ctx.choose("mana", labels, why="its controller chooses which to gain")
+
+
+
 @executes(A.GainMana, roles=("agent",), problems=_mana_problems, clause_problems=_mana_clause_problems)
 def _gain_mana(run: Run, act: A.GainMana, clause: A.Clause) -> list[Obj]:
     """Gain mana ("Gain (1)"), or threshold this turn ("Gain (F) this turn"): affinity of that element
@@ -434,8 +446,7 @@ def _gain_mana(run: Run, act: A.GainMana, clause: A.Clause) -> list[Obj]:
     if options is None:
         raise NotExecutable("gaining mana or threshold in a way the engine does not read")
     labels = {"".join(m.symbols): m for m in options}
-    [label] = run.ctx.choose("mana", list(labels), why="its controller chooses which to gain") \
-        if len(labels) > 1 else [next(iter(labels))]
+    [label] = _mana_choice(run, list(labels)) if len(labels) > 1 else [next(iter(labels))]
     gained = _gained(labels[label])
     if gained is None:
         raise NotExecutable(f"gaining {label}")

@@ -70,7 +70,8 @@ def _unasked(prefix: str, key: str) -> str:
         return ""
     # the same card's keys under another ability index: abilities are counted from 0 in the card's
     # order, keyword lines apart, and a writer counting only the ability meant misses by one
-    others = sorted(k for k in _choices.get() if k.startswith(card + ".") and k.split(".")[len(card.split("."))].isdecimal())
+    others = sorted(k for k in _choices.get() if k.startswith(card + ".") and not k.startswith(prefix + ".")
+                    and k.split(".")[len(card.split("."))].isdecimal())
     if not others:
         return ""
     return (f" (the scenario gives {', '.join(others)} for another ability of this card; this is ability "

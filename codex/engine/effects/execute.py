@@ -254,10 +254,10 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
         run.mays += 1
         run.did = run.ctx.may(_may_words(clause, act), "may" if run.mays == 1 else f"may.{run.mays}")
         if not run.did:
-            run.emit(Note("declined", f"{run.ctx.controller} chooses not to: {run.ctx.source_name}'s "
-                          f"\u201c{run.ctx.ability.text}\u201d does nothing more.", {"card": run.ctx.source_name},
+            run.emit(Note("declined", f"{run.ctx.controller} chooses not to {_may_words(clause, act)} "
+                          f"({run.ctx.source_name}'s \u201c{run.ctx.ability.text}\u201d).", {"card": run.ctx.source_name},
                           rules=("may-and-can",)))
-            return []
+            return _chosen_mover(run, act)
     else:
         run.did = True
     before = len(run.events)
@@ -440,6 +440,19 @@ def _none_died(run: Run) -> bool:
                                                      "no unit died of the effect before: none died."),
              ("die",), died=[e.unit for e in run.deaths])
     return not run.deaths
+
+
+def _chosen_mover(run: Run, act: Any) -> list[Obj]:
+    """"An ally may take a step, and then it strikes ...": declining the step does not un-choose the
+    ally, whom the later "it" names (Codex "Immobile": a unit that "couldn't take any steps with Leap
+    Attack ... could still strike"). Only a step or move whose subject the words pick ("an ally", "a
+    minion") is so chosen; anything else declined acts on nothing. Found by blind real-card round 8."""
+    if not (isinstance(act, A.Move) and act.voice is None and act.agent is None
+            and isinstance(act.patient, A.Selector) and isinstance(act.patient.det, str)
+            and act.patient.det.lower() in ("a", "an", "one", "target")):
+        return []
+    from codex.engine.effects.select import select
+    return select(run.state, run.ctx, act.patient, "target")
 
 
 def _told(act: Any) -> str:
