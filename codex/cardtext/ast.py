@@ -481,12 +481,15 @@ class Cast(Node, frozen=True):
 
 class Play(Node, frozen=True):
     """``agent`` plays the site ``patient`` to ``dest`` (from the zone ``source``: ``play a site from
-    your cemetery``; None: from hand, as the rules play sites)."""
+    your cemetery``; None: from hand, as the rules play sites). ``replace``: the words replace the
+    site ``dest`` names with ``patient`` ("replace an adjacent Rubble with the top site of your
+    atlas"): the new site is played to that site's square, which it takes."""
 
     patient: Any = None
     dest: Any = None
     agent: Any = None
     source: Any = None
+    replace: bool = False
 
 
 class Conjure(Node, frozen=True):

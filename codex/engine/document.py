@@ -406,6 +406,14 @@ class PlaySite(Action):
     from_atlas: StrictBool = Field(default=False, description="an effect plays the top site of the player's atlas "
                                                              "('Play the top site of your atlas'): that card, not "
                                                              "one from the hand")
+    from_zone: Literal["hand", "atlas", "cemetery"] = Field(
+        default="hand", description="the zone the site comes from: 'hand' (the rules' default), 'atlas' (its top "
+                                    "site, as from_atlas), 'cemetery' (the site named by site.name, or the only "
+                                    "site there): an effect that plays a site from elsewhere than the hand")
+    replace: StrictBool = Field(default=False, description="an effect replaces the site on the square with this one "
+                                                          "('replace target site with ...'): the site there leaves "
+                                                          "the realm (a site card to its owner's cemetery, Rubble "
+                                                          "banished) and the new one takes the square")
 
 
 class DestroySite(Action):

@@ -20,7 +20,7 @@ from codex.engine.reasons import Reason
 from codex.engine.ruling import Verdict
 from codex.engine.sites import site_placement_reason
 from codex.engine.state import Affinity, Card, Site
-from codex.engine.terrain import destroy_site, flood, place_atop
+from codex.engine.terrain import destroy_site, flood, place_atop, rubble_token
 from codex.engine.storyline import settle
 from codex.engine.zones import take, take_top
 
@@ -61,14 +61,9 @@ def _from_hand(res: Resolution, pid: str, name: str | None, ptr: str) -> list[Ev
                        rules=("play.site", "hand"))]
 
 
-def _atlas_top(res: Resolution, pid: str, ptr: str) -> D.SiteSpec:
-    """The top site of ``pid``'s atlas, the card an effect plays ("Play the top site of your
-    atlas"): its name, and its affinity and text when the catalog knows it; illegal when the atlas
-    is empty."""
-    got = take_top(res.state.player(pid).atlas, "site")
-    if got is None:
-        raise res.illegal((Reason.EMPTY_ATLAS, "atlas"), f"{pid}'s atlas", ptr)
-    card = got[1]
+def _card_spec(card: Any) -> D.SiteSpec:
+    """A site card of a zone as the site it will be: its name, and its affinity and text when the
+    catalog knows it (an unnamed card is an unnamed site)."""
     if not isinstance(card, Card):
         return D.SiteSpec()
     data = card.data
@@ -79,9 +74,63 @@ def _atlas_top(res: Resolution, pid: str, ptr: str) -> D.SiteSpec:
                       text=data.text if data is not None and data.text else None)
 
 
+def _atlas_top(res: Resolution, pid: str, ptr: str) -> D.SiteSpec:
+    """The top site of ``pid``'s atlas, the card an effect plays ("Play the top site of your
+    atlas"); illegal when the atlas is empty."""
+    got = take_top(res.state.player(pid).atlas, "site")
+    if got is None:
+        raise res.illegal((Reason.EMPTY_ATLAS, "atlas"), f"{pid}'s atlas", ptr)
+    return _card_spec(got[1])
+
+
+def _in_hand(res: Resolution, pid: str, spec: D.SiteSpec) -> D.SiteSpec:
+    """A site named by name only, from a hand that holds that card: the card as the hand knows it
+    (its affinity and text from the catalog), not a bare name (an effect's "Play a site" chose it
+    by name; an earth site played must count as one)."""
+    key = (spec.name or "").casefold()
+    card = next((c for c in res.state.player(pid).hand.named if c.kind == "site" and c.name.casefold() == key), None)
+    if card is None:
+        return spec
+    found = _card_spec(card)
+    return spec if found.affinity is None and found.text is None else found.model_copy(update={"flooded": spec.flooded})
+
+
+def _cemetery_site(res: Resolution, pid: str, name: str | None, ptr: str) -> D.SiteSpec:
+    """The site of ``pid``'s cemetery an effect plays ("play a site from your cemetery"): the one
+    named, or the only one there; a choice when several are and none is named; illegal when none is."""
+    sites = [c for c in res.state.player(pid).cemetery.named if c.kind == "site"]
+    if name is not None:
+        sites = [c for c in sites if c.name.casefold() == name.casefold()]
+    if not sites:
+        what = f"site {name}" if name else "site"
+        raise res.illegal((Reason.NOT_IN_ZONE, "cemetery"), f"{pid} has no {what} in their cemetery", ptr + "/site")
+    names = list(dict.fromkeys(c.name for c in sites))
+    if len(names) > 1:
+        raise AmbiguousAction(f"{pid} must choose which site of their cemetery to play", "site", names,
+                              ptr + "/site/name")
+    return _card_spec(sites[0])
+
+
+def _from_zone(res: Resolution, pid: str, zone: str, name: str | None, ptr: str) -> list[Event]:
+    """The played site leaves the zone it is played from (Codex "Play": "They go directly from your
+    hand (or your atlas) to the realm"): the top of the atlas, the cemetery, or the hand."""
+    if zone == "atlas":
+        return _from_atlas(res, pid)
+    if zone == "cemetery":
+        player = res.state.player(pid)
+        got = take(player, "cemetery", name, "site")
+        if got is None:
+            raise res.illegal((Reason.NOT_IN_ZONE, "cemetery"), f"{pid} has no site {name} in their cemetery",
+                              ptr + "/site")
+        res.state = res.state.with_player(got[0])
+        return [CardsMoved(pid, (name,) if name else (), 0 if name else 1, "cemetery", "realm",
+                           "a site an effect plays from the cemetery goes straight to the realm",
+                           rules=("play.site", "cemetery.public"))]
+    return _from_hand(res, pid, name, ptr)
+
+
 def _from_atlas(res: Resolution, pid: str) -> list[Event]:
-    """The played site leaves the top of the atlas (Codex "Play": "They go directly from your hand
-    (or your atlas) to the realm")."""
+    """The played site leaves the top of the atlas."""
     player = res.state.player(pid)
     got = take_top(player.atlas, "site")
     if got is None:
@@ -90,6 +139,28 @@ def _from_atlas(res: Resolution, pid: str) -> list[Event]:
     name = got[1].name if isinstance(got[1], Card) else None
     return [CardsMoved(pid, (name,) if name else (), 0 if name else 1, "atlas", "realm",
                        "the top site of the atlas is played straight to the realm", rules=("play.site", "atlas"))]
+
+
+def _replaced(res: Resolution, sq: int) -> list[Event]:
+    """"Replace target site with ...": the site on ``sq`` leaves the realm for the one played there.
+    Rubble, a token, is banished (Codex "Token"); a site card goes to its owner's cemetery, with an
+    `ambiguity` step, since the Codex says where a destroyed site goes but not a replaced one. Units
+    there stay where they are (Codex "Enter": a site placed under a unit is not entered)."""
+    old = res.state.site_at(sq)
+    if old is None or old.rubble:
+        return []
+    if old.owner is not None:
+        res.state = res.state.put_card(Card(old.name, old.owner, "site"), "cemetery")
+    owner = old.owner or "no one"
+    return [Note("ambiguity", f"The Codex does not say where a site replaced by another goes. Read as a site "
+                 f"leaving the realm the way a destroyed one does, {old.name} goes to its owner's ({owner}'s) "
+                 "cemetery (“When a site is destroyed, put it in its owner's cemetery”: the reading this engine "
+                 "takes), though it is not destroyed: no Rubble is left and nothing that hears a site destroyed "
+                 "fires. Read by the Cemetery entry alone, only cards “discarded, destroyed, or resolved” go "
+                 "there, and a replaced site is none of these.", {"square": sq, "site": old.name, "owner": owner},
+                 rules=("site.destroyed", "cemetery")),
+            *([CardsMoved(old.owner, (old.name,), 0, None, "cemetery", f"{old.name} leaves the realm, replaced "
+                          f"on square {sq}", rules=("cemetery",))] if old.owner else [])]
 
 
 def _entering_control(state: Any, site: Any, pid: str) -> tuple[str, list[Event]]:
@@ -146,13 +217,24 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     avatar = res.state.avatar_of(pid)
     if avatar is None:
         raise res.illegal((Reason.AVATAR_ONLY, "site.play"), f"{pid} has no Avatar", ptr)
-    if a.from_atlas and a.site == D.SiteSpec():
-        a = a.model_copy(update={"site": _atlas_top(res, pid, ptr)})
+    zone = "atlas" if a.from_atlas else a.from_zone
+    if zone == "atlas" and a.site.affinity is None and a.site.text is None:
+        top = _atlas_top(res, pid, ptr)
+        if a.site.name and top.name and a.site.name.casefold() != top.name.casefold():
+            raise res.illegal((Reason.NOT_IN_ZONE, "atlas"), f"{a.site.name} is not the top site of {pid}'s atlas",
+                              ptr + "/site/name")
+        a = a.model_copy(update={"site": top})
+    elif zone == "cemetery" and a.site.affinity is None and a.site.text is None:
+        a = a.model_copy(update={"site": _cemetery_site(res, pid, a.site.name, ptr)})
+    elif a.site.name and a.site.affinity is None and a.site.text is None:
+        a = a.model_copy(update={"site": _in_hand(res, pid, a.site)})
     found = activation_reason(res.state, avatar) if not a.by_effect else None
     if found:
         raise res.illegal(found, f"{avatar.name} cannot play a site", ptr)
     sq = a.square
     found = site_placement_reason(res.state, pid, sq)
+    if found and a.replace and a.by_effect and found[0] is Reason.SQUARE_OCCUPIED:
+        found = site_placement_reason(res.state.with_site(rubble_token(sq)), pid, sq)   # the site there goes
     if found and a.where_named and a.by_effect and found[0] in (Reason.NOT_ADJACENT_TO_OWN_SITE,
                                                                 Reason.NOT_NEAREST_AVATAR):
         found = None      # the effect's words say where the site goes (`effects.board._play`)
@@ -170,7 +252,10 @@ def play_site(res: Resolution, a: D.PlaySite, ptr: str) -> Outcome:
     old_state = res.state
     site = Site(sq, a.site.name or f"Site {sq}", pid, pid, Affinity.of(parse_threshold(a.site.affinity)),
                 flooded=a.site.flooded, text=a.site.text or "", subtypes=_card_subtypes(a.site.card))
-    from_hand = _from_atlas(res, pid) if a.from_atlas else _from_hand(res, pid, a.site.name, ptr)
+    from_hand = _from_zone(res, pid, zone, a.site.name, ptr)
+    if a.replace and old is not None and not old.rubble:
+        from_hand = _replaced(res, sq) + from_hand
+        old = None     # no Rubble replaced: the site there left the realm
     in_void = avatar.location == Location(sq, Region.VOID)
     state = (res.state if a.by_effect else res.state.with_unit(replace(avatar, tapped=True))).with_site(site)
     rules = (("mandatory.avatar-void",) if in_void else ("site.play",)) + (

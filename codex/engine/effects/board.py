@@ -1,5 +1,5 @@
 """Primitives on the board: damage, healing, life, mana, tapping, removal, grants and states,
-strikes and fights, choices and targets, playing sites, burrowing and submerging.
+strikes and fights, choices and targets, burrowing and submerging (playing sites: `site_play`).
 
 Each is carried out by the engine's own actions or resolution functions, so a card's damage or
 kill obeys every rule a scenario's does (Ward, reductions, death's door, the storyline).
@@ -18,7 +18,6 @@ from codex.engine.effects.select import NotExecutable, describe, locations_of, n
 from codex.engine.events import Event, Note
 from codex.engine.keywords import Keywords
 from codex.engine.state import Lasting
-from codex.engine.zones import take_top
 
 
 def _bound(run: Run, obj: Obj) -> Run:
@@ -953,138 +952,6 @@ def _remember(run: Run, chosen: list[Obj]) -> None:
     unit = run.state.unit(str(run.ctx.source.key)) if run.ctx.source.kind == "unit" else None
     if unit is not None and chosen:
         run.state = run.state.with_unit(replace(unit, chosen=tuple(chosen)))
-
-
-# ----------------------------------------------------------------------------- sites
-
-def _play_places(act: A.Play) -> tuple[A.Where, ...] | None:
-    """The place filters of "play a site adjacent to this one", or of the void it is played to
-    ("Play the top site of your atlas to a void adjacent to this minion") (empty: none), or None
-    when the words are more than a site from hand, or the atlas's top site, with place filters."""
-    sel = act.patient
-    atlas = _atlas_top(sel)
-    if atlas:
-        filters: tuple[Any, ...] = ()
-        if act.dest is not None:
-            dest = act.dest
-            if not (isinstance(dest, A.Selector) and singular(dest.noun) == "void" and dest.det in ("a", "an")
-                    and not dest.mods and dest.count is None):
-                return None
-            filters = tuple(dest.filters)
-    elif not (isinstance(sel, A.Selector) and sel.noun.lower() == "site" and sel.det in ("a", "an", None)
-              and not sel.mods) or act.dest is not None:
-        return None
-    else:
-        filters = tuple(sel.filters)
-    from codex.engine.effects.select import RELS
-    if not all(isinstance(f, A.Where) and f.rel in RELS and f.rel not in ("from", "among", "to", "into", "there")
-               for f in filters):
-        return None
-    return filters
-
-
-def _atlas_top(sel: Any) -> bool:
-    """"the top site of your atlas": the one card on top of its controller's atlas (Codex "Play":
-    sites "go directly from your hand (or your atlas) to the realm")."""
-    if not (isinstance(sel, A.Selector) and singular(sel.noun) == "site" and sel.det == "the"
-            and tuple(m.lower() for m in sel.mods) == ("top",) and sel.count in (None, 1) and len(sel.filters) == 1):
-        return False
-    of = sel.filters[0]
-    return isinstance(of, A.Of) and isinstance(of.what, A.Selector) and singular(of.what.noun) == "atlas" \
-        and of.what.det == "your" and not of.what.mods and not of.what.filters
-
-
-def _players_in_turn(agent: Any) -> tuple[Any, ...]:
-    """"Target opponent, then you, may play a site": the words naming who plays, in order."""
-    if agent is None:
-        return ()
-    if isinstance(agent, A.Group) and agent.conj in ("then", "and"):
-        return tuple(agent.items)
-    return (agent,)
-
-
-def _play_problems(act: A.Play) -> Iterator[str]:
-    from codex.engine.effects.check import sel_problems
-    places = _play_places(act)
-    if places is None:
-        yield "playing something other than a site from hand"
-        return
-    if _atlas_top(act.patient) and act.agent is not None:
-        yield "another player playing the top site of an atlas"
-    if act.source is not None:   # "play a site from your cemetery": the executor plays from hand only
-        yield "playing a site from a zone the words name"
-    for f in places:
-        yield from sel_problems(f.of)
-    for who in _players_in_turn(act.agent):
-        if not (isinstance(who, A.Ref) and who.word.lower() == "you" or isinstance(who, A.Selector) and
-                who.noun.lower().rstrip("s") in ("player", "opponent")):
-            yield "a site played by something other than a player"
-        else:
-            yield from sel_problems(who)
-
-
-@executes(A.Play, problems=_play_problems, permission=True)
-def _play(run: Run, act: A.Play, clause: A.Clause) -> list[Obj]:
-    """Play a site (the Avatar's "Play or draw a site", or an effect that plays one) from the
-    player's hand: to a legal square, or where the words say ("a site adjacent to this one": that
-    place stands in for the usual "adjacent to a site you control", still a void or Rubble). "Target
-    opponent, then you, may play a site": each player named, in that order, chooses whether to."""
-    places = _play_places(act) or ()
-    atlas = _atlas_top(act.patient)
-    whose = _players_in_turn(act.agent)
-    players = [run.ctx.controller] if not whose else [
-        str(o.key) for who in whose for o in select(run.state, run.ctx, who, "player") if o.kind == "player"]
-    played: list[Obj] = []
-    for player in players:
-        own = player == run.ctx.controller and len(players) == 1
-        if clause.modal == "may" and not _may_play(run, player, own):
-            continue
-        if atlas and take_top(run.state.player(player).atlas, "site") is None:
-            run.note("cannot", f"{run.ctx.source_name}: {player}'s atlas has no site to play.", player=player)
-            continue
-        where = _site_squares(run, player, places, voids_only=atlas and act.dest is not None)
-        role = "square" if own else f"square.{player}"
-        from codex.engine.geometry import Location, Region
-        chosen = run.ctx.choose(role, [Obj("location", Location(sq, Region.SURFACE)) for sq in where],
-                                why=f"choose where {player} plays the site")
-        if not chosen:
-            run.note("cannot", f"{run.ctx.source_name}: {player} has nowhere to play a site.", player=player)
-            continue
-        square = chosen[0].key.square
-        if places:
-            run.emit(Note("where_named", f"{run.ctx.source_name} names where the site goes: square {square} is one "
-                          f"of {where}, a void or Rubble; the words stand in for the default place, adjacent to "
-                          f"one of {player}'s own sites.", {"player": player, "square": square,
-                                                           "squares": where}, rules=("site.play",)))
-        run.act(D.PlaySite(do="play_site", square=square, by_effect=True, player=None if own else player,
-                           where_named=bool(places), from_atlas=atlas))
-        played.append(Obj("site", square))
-    return played
-
-
-def _may_play(run: Run, player: str, own: bool) -> bool:
-    """A "may": its controller's answer (key ``may``), or each named player's (``may.<player>``)."""
-    run.mays += 1
-    role = ("may" if run.mays == 1 else f"may.{run.mays}") if own else f"may.{player}"
-    run.did = run.ctx.may("play a site", role, who="its controller" if own else player)
-    if not run.did:
-        run.emit(Note("declined", f"{player} chooses not to play a site ({run.ctx.source_name}).",
-                      {"card": run.ctx.source_name, "player": player}, rules=("may-and-can",)))
-    return run.did
-
-
-def _site_squares(run: Run, player: str, places: tuple[A.Where, ...], voids_only: bool = False) -> list[int]:
-    """Where ``player`` may play the site: the usual legal squares, or, when the words name a place,
-    every void or Rubble square of it (every void of it, ``voids_only``, when they say "a void")."""
-    from codex.engine.effects.select import places as place_locations
-    from codex.engine.sites import legal_site_squares
-    if not places:
-        return legal_site_squares(run.state, player)
-    squares: set[int] | None = None
-    for f in places:
-        here = {loc.square for loc in place_locations(run.state, run.ctx, f)}
-        squares = here if squares is None else squares & here
-    return [sq for sq in sorted(squares or ()) if (s := run.state.site_at(sq)) is None or s.rubble and not voids_only]
 
 
 # ----------------------------------------------------------------------------- burrow, submerge

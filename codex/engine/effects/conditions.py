@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterator
 from codex.cardtext import ast as A
 from codex.engine.effects.attacks import attacked, attacks_made, succeeding, succeeding_now, successful
 from codex.engine.effects.context import Ctx, Obj
+from codex.engine.effects.played_sites import played, played_now, played_problems
 from codex.engine.effects.select import (COUNTING, NotExecutable, singular, controller_of, is_a, locations_of, places,
                                          select, select_all, zone_of, zone_owners)
 from codex.engine.geometry import Region
@@ -222,6 +223,9 @@ def clause_holds(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
         if not attacks_made(clause):     # "if an affected site is successfully attacked": not an event read here
             raise NotExecutable("a condition about an attack going well, outside 'while'")
         result = attacked(state, ctx, clause)     # "if this minion hasn't attacked this turn"
+        return not result if clause.negated else result
+    if isinstance(act, A.Play) and played_now(clause):     # "If you played an earth site, ..."
+        result = played(state, ctx, act)
         return not result if clause.negated else result
     if has_damage_words(act):      # "while it has no damage": the unit's damage, not things it has
         result = _has_damage(state, ctx, act)
@@ -674,6 +678,9 @@ def condition_problems(node: Any) -> Iterator[str]:
     if isinstance(act, A.Remove) and ever_killed(node):
         from codex.engine.effects.check import sel_problems
         yield from sel_problems(act.agent)
+        return
+    if isinstance(act, A.Play) and played_now(node):     # "if you played an earth site": `site_play`
+        yield from played_problems(node)
         return
     if type(act) not in _TESTS:
         yield f"a condition about {type(act).__name__}"
