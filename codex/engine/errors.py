@@ -55,16 +55,20 @@ class IllegalAction(EngineError):
 
     ``state`` is the game state reached when the rules stopped the action (a unit may already
     have moved before its attack turned out illegal); None when nothing had happened yet. It is the
-    state type of the game's engine (Sorcery's `GameState`, or another game's).
+    state type of the game's engine (Sorcery's `GameState`, or another game's). ``never_taken``: the
+    rules find it only while resolving, but the action as declared could never be taken (a repetition
+    of a cost its player cannot pay), so the state is the one before it, as for a declared target
+    the words refuse.
     """
 
     def __init__(self, reason: ReasonCode, message: str, rule_id: str | None = None, pointer: str = "",
-                 state: Any = None):
+                 state: Any = None, never_taken: bool = False):
         self.reason = reason
         self.message = message
         self.rule_id = rule_id
         self.pointer = pointer
         self.state = state
+        self.never_taken = never_taken
         super().__init__(f"{reason.value}: {message}")
 
 

@@ -109,6 +109,7 @@ class Reason(ReasonCode):
     AVATAR_UNAFFECTED = "avatar_unaffected"
     NOT_A_LEGAL_TARGET = "not_a_legal_target"
     NO_LEGAL_TARGET = "no_legal_target"
+    TOO_MANY_REPETITIONS = "too_many_repetitions"
     # zones, the draw, the opening
     NOT_IN_HAND = "not_in_hand"
     NOT_IN_ZONE = "not_in_zone"
@@ -218,6 +219,7 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.AVATAR_UNAFFECTED: "an Avatar cannot be destroyed, banished or sacrificed unless the effect names Avatars",
     Reason.NOT_A_LEGAL_TARGET: "the declared target is not one the card's words allow",
     Reason.NO_LEGAL_TARGET: "a spell or ability that targets needs a legal target to declare, and there is none",
+    Reason.TOO_MANY_REPETITIONS: "more repetitions than the card's words allow (\"twice\", \"once\")",
     Reason.NOT_IN_HAND: "that card is not in the player's hand",
     Reason.NOT_IN_ZONE: "that card is not in that zone",
     Reason.NOT_FROM_ZONE: "spells are cast from the hand, unless an effect lets them be cast from elsewhere",

@@ -131,7 +131,7 @@ def run(state: GameState, action: D.Action, pointer: str = "/action") -> Outcome
             BEFORE(res, action, pointer)
         return REGISTRY[type(action)].handler(res, action, pointer)
     except IllegalAction as e:
-        if e.reason in NEVER_TAKEN:      # found while resolving, but the rules say it was never taken
+        if e.reason in NEVER_TAKEN or e.never_taken:    # found while resolving, but never taken
             res = Resolution(state)
         res.emit(Note("illegal", e.message[0].upper() + e.message[1:] + ".",
                       {"reason": e.reason.value, "pointer": e.pointer},

@@ -320,6 +320,11 @@ def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
             if next_prevention(sentence) is not None:    # "The next time X would take damage, prevent ..."
                 yield from next_prevention_problems(sentence)
                 continue
+        from codex.engine.effects.repeat import repeat_problems, repeats_at
+        if isinstance(sentences, tuple) and repeats_at(sentences, n, limited):
+            # "Any number of times, you may pay (1) to ...": repeated as its player chooses (`repeat.py`)
+            yield from repeat_problems(sentence, sentences[:n])
+            continue
         from codex.engine.effects.casting_effects import limited_permission
         if limited and n == 0 and sentence.limit is not None:
             yield from _limit_problems(sentence.limit)
@@ -392,8 +397,16 @@ def missing(ability: Ability) -> list[str]:
             problems.append("a trigger on a strike that changes that strike otherwise than its damage alone")
     if ability.kind is AbilityKind.ACTIVATED:
         problems += list(cost_problems(getattr(node, "costs", ())))
-    problems += list(sentence_problems(getattr(node, "body", ()), limited=isinstance(node, (A.Statement, A.Activated))))
+    problems += list(sentence_problems(getattr(node, "body", ()), limited=usage_limited(ability)))
     return list(dict.fromkeys(problems))
+
+
+def usage_limited(ability: Ability) -> bool:
+    """Whether the first sentence's limit of ``ability`` is how often it may be used ("Once on your
+    turn, ..." opening an activated ability or a statement of a card in the realm), not a repetition
+    a magic's effect makes ("Any number of times, you may ...": `repeat.py`)."""
+    node = ability.node
+    return isinstance(node, A.Activated) or isinstance(node, A.Statement) and ability.kind is not AbilityKind.SPELL
 
 
 def executed(ability: Ability) -> bool:

@@ -44,6 +44,7 @@ class Run:
 
     def __init__(self, state: GameState, ctx: Ctx):
         self.state = state
+        self.start = state                           # the board as the effect began to resolve
         self.ctx = ctx
         self.events: list[Event] = []
         self.did: bool | None = None                 # whether the last optional clause was done ("If you do")
@@ -54,6 +55,8 @@ class Run:
         self.arrived: bool | None = None             # the last move's units got where they were going
         self.limit: Any = None                       # the running sentence's limit ("once this turn")
         self.deaths: list[Marked] | None = None      # the units the last killing sentence marked ("if none die")
+        #: a cast's declared targets kept for a repetition's additional targets (`repeat.split_declared`)
+        self.additional: tuple[str, ...] | None = None
 
     def emit(self, *events: Event) -> None:
         quote = self.ctx.quote
@@ -654,13 +657,27 @@ def run_sentences(run: Run, sentences: tuple[Any, ...]) -> None:
                          "instead of the first.", ("replacement-effect",))
                 sentence = plain(following)
         before = len(run.events)
-        run_sentence(run, sentence)
+        from codex.engine.effects.repeat import repeats_at, run_repeat
+        if repeats_at(sentences, i, _usage_limited(run, sentences)):
+            # "Any number of times, you may pay (1) to ...": as often as its player chose (`repeat.py`)
+            run_repeat(run, sentence, sentences[i - 1] if i else None)
+        else:
+            run_sentence(run, sentence)
         if kills(sentence):
             run.deaths = [e for e in run.events[before:] if isinstance(e, Marked) and e.from_card == run.ctx.quote]
         from codex.engine.effects.results import THIS_WAY, killed_by
         run.ctx = run.ctx.bind(THIS_WAY, killed_by(run.events, run.ctx.quote))   # "for each minion that died this way"
         if run.stop:
             return
+
+
+def _usage_limited(run: Run, sentences: tuple[Any, ...]) -> bool:
+    """Whether ``sentences`` open the body of an ability whose first sentence's limit ("Once on your
+    turn") is how often it may be used, not a repetition (`check.usage_limited`)."""
+    from codex.engine.effects.check import usage_limited
+    body = getattr(run.ctx.ability.node, "body", None)
+    return usage_limited(run.ctx.ability) and isinstance(body, tuple) and bool(sentences) and bool(body) \
+        and sentences[0] is body[0]
 
 
 def _body(ability: Ability) -> tuple[Any, ...]:
@@ -691,8 +708,14 @@ def execute_run(state: GameState, ctx: Ctx) -> Run:
                                f"{ctx.source_name}'s ability does nothing.", {"card": ctx.source_name},
                                rules=("threshold",), from_card=ctx.quote)]
             return run
+    from codex.engine.effects.select import TARGETED
+    token = TARGETED.set([])
     try:
-        run_sentences(run, _body(ctx.ability))
+        body = _body(ctx.ability)
+        from codex.engine.effects.repeat import split_declared
+        from codex.engine.effects.check import usage_limited
+        split_declared(run, body, usage_limited(ctx.ability))
+        run_sentences(run, body)
     except NoLegalTarget as e:
         run.state = state
         run.events = [Note("no_target", f"{ctx.source_name}'s \u201c{ctx.ability.text}\u201d is not used: {e.what}.",
@@ -702,6 +725,8 @@ def execute_run(state: GameState, ctx: Ctx) -> Run:
         run.events = [AbilityNotExecuted(ctx.source.key if isinstance(ctx.source.key, str) else str(ctx.source.key),
                                          ctx.source_name, ctx.ability.describe(), f"not executed yet: {e.what}",
                                          rules=("storyline",), from_card=ctx.quote)]
+    finally:
+        TARGETED.reset(token)
     return run
 
 

@@ -62,7 +62,7 @@ def _moved_to(run: Run, clause: A.Clause) -> list[Obj]:
         return []
 
 
-def _life_paid(act: A.Pay) -> int | None:
+def life_paid(act: A.Pay) -> int | None:
     """N of "pay N life" (an additional cost: "As an additional cost to cast this spell, pay 4 life")."""
     sel = act.patient
     if isinstance(sel, A.Selector) and sel.noun == "life" and isinstance(sel.count, int) and not sel.det \
@@ -72,12 +72,31 @@ def _life_paid(act: A.Pay) -> int | None:
 
 
 def _pay_problems(act: A.Pay) -> Iterator[str]:
-    if _life_paid(act) is not None:
+    if life_paid(act) is not None:
         return
     if not isinstance(act.patient, A.Mana) and not isinstance(act.patient, int):
         yield "paying something other than mana"
     elif isinstance(act.patient, A.Mana) and not all(s.strip("()").isdecimal() for s in act.patient.symbols):
         yield "paying mana of an element"
+
+
+def shortfall(run: Run, act: A.Pay) -> tuple[str, int, int] | None:
+    """What keeps the controller from paying ``act`` now: ("life" or "mana", what they have, the
+    cost), or None when they can pay it (a player pays only life they have: none at death's door)."""
+    player = run.state.player(run.ctx.controller)
+    life = life_paid(act)
+    if life is not None:
+        from codex.engine.effects.costs import can_pay_life
+        return None if can_pay_life(player, life) else ("life", player.life, life)
+    cost = mana_cost(run, act)
+    return None if player.mana >= cost else ("mana", player.mana, cost)
+
+
+def mana_cost(run: Run, act: A.Pay) -> int:
+    """The mana ``act`` pays ("pay (2)", "spend (1)", "pay X")."""
+    if isinstance(act.patient, A.Mana):
+        return sum(int(s.strip("()")) for s in act.patient.symbols)
+    return amount(run, act.patient, "pay")
 
 
 @executes(A.Pay, problems=_pay_problems)
@@ -86,33 +105,25 @@ def _pay(run: Run, act: A.Pay, clause: A.Clause) -> list[Obj]:
     Paying life (the rulebook lists "paying life" among costs) takes it from the controller, who must
     have that much (at death's door, none); without it nothing is paid."""
     from codex.engine.events import ManaPaid
-    life = _life_paid(act)
+    player = run.state.player(run.ctx.controller)
+    short = shortfall(run, act)
+    if short is not None:
+        what, has, cost = short
+        run.note("cannot_pay", f"{player.id} has {has} {what} and cannot pay {cost}: nothing follows.",
+                 ("life.cost",) if what == "life" else ("mana",), player=player.id, cost=cost)
+        run.did = False
+        return []
+    life = life_paid(act)
     if life is not None:
         from codex.engine.combat import lose_life
-        player = run.state.player(run.ctx.controller)
-        from codex.engine.effects.costs import can_pay_life
-        if not can_pay_life(player, life):
-            run.note("cannot_pay", f"{player.id} has {player.life} life and cannot pay {life}: nothing follows.",
-                     ("life.cost",), player=player.id, cost=life)
-            run.did = False
-            return []
         run.state, events = lose_life(run.state, player.id, life, f"the cost of {run.ctx.source_name}",
                                       ("life.cost",))
         run.emit(*events)
         return []
-    if isinstance(act.patient, A.Mana):
-        cost = sum(int(s.strip("()")) for s in act.patient.symbols)
-    else:
-        cost = amount(run, act.patient, "pay")
-    player = run.state.player(run.ctx.controller)
-    if player.mana < cost:
-        run.note("cannot_pay", f"{player.id} has {player.mana} mana and cannot pay {cost}: nothing follows.",
-                 ("mana",), player=player.id, cost=cost)
-        run.did = False
-        return []
+    cost = mana_cost(run, act)
     run.state = run.state.with_player(replace(player, mana=player.mana - cost))
     run.emit(ManaPaid(player.id, cost, player.mana - cost, rules=("mana",)))
     return []
 
 
-__all__ = ["run_with_purpose", "purpose_problems", "Any"]
+__all__ = ["run_with_purpose", "purpose_problems", "shortfall", "mana_cost", "life_paid", "Any"]

@@ -1413,8 +1413,12 @@ def select(state: GameState, ctx: Ctx, node: Any, role: str = "target", *, choos
                 options = untargetable_removed(state, ctx, options)
                 given = ctx.declared(options)
                 if given is not None:
+                    record_targeted(given[:1])
                     return given[:1]
-            return ctx.choose(role, options, why="choose one of them")
+            picked = ctx.choose(role, options, why="choose one of them")
+            if any(isinstance(i, A.Selector) and (i.det == "target" or "target" in i.mods) for i in node.items):
+                record_targeted(picked)
+            return picked
         out: list[Obj] = []
         for item in node.items:       # "target minion, and everything it carries": "it" is the first;
             # "bearer and another ally here": another than those named before
@@ -1737,6 +1741,8 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
             # "target minion", "up to two target minions": the targets the cast declared answer it
             given = ctx.declared(found)
             if given is not None:
+                # a Ward that broke instead still leaves the unit targeted (what "the previous one" reads)
+                record_targeted([Obj("unit", t) for t in ctx.targets if Obj("unit", t) in found][: count or 1])
                 return given[: count or 1]
             if all(state.unit(t) is not None for t in ctx.targets):
                 # a declared target the words do not allow (Codex "Target": declared legal, checked again)
@@ -1754,8 +1760,28 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
                             why=f"choose {'up to ' if how == 'up_to' else ''}{sel.det or count} {sel.noun}",
                             also="target" if targeted and role != "target" else None)
         _check_together(state, ctx, sel, role, picked)
+        if targeted:
+            record_targeted(picked)
         return picked
     return found
+
+
+#: The objects the ability being resolved has targeted so far, in order (set by `execute.execute_run`
+#: for each ability; None outside one): what "a new unit" and "the previous one" of an additional
+#: target read (`effects/repeat.py`).
+TARGETED: ContextVar[list[Obj] | None] = ContextVar("arbiter_targeted", default=None)
+
+
+def record_targeted(objs: Sequence[Obj]) -> None:
+    """Note that the ability being resolved targeted ``objs`` (the last is the most recent)."""
+    seen = TARGETED.get()
+    if seen is not None:
+        seen.extend(objs)
+
+
+def targeted_so_far() -> list[Obj]:
+    """What the ability being resolved has targeted so far, oldest first."""
+    return list(TARGETED.get() or ())
 
 
 class TargetGone(Exception):
