@@ -22,6 +22,7 @@ class Reason(ReasonCode):
     NO_SUCH_ABILITY = "no_such_ability"
     FORBIDDEN = "forbidden"
     TAPPED = "tapped"
+    NOTHING_TO_TAP = "nothing_to_tap"
     SUMMONING_SICKNESS = "summoning_sickness"
     DISABLED = "disabled"
     UNIT_GONE = "unit_gone"
@@ -143,6 +144,7 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.NO_SUCH_ABILITY: "the card has no such activated ability",
     Reason.FORBIDDEN: "an ongoing effect of a card forbids it",
     Reason.TAPPED: "the card is tapped",
+    Reason.NOTHING_TO_TAP: "the cost taps a card its words name (\"Tap an allied Faerie here\"), and none is there to tap",
     Reason.SUMMONING_SICKNESS: "a minion with summoning sickness cannot tap to pay for an ability",
     Reason.DISABLED: "the unit is disabled and cannot use its abilities",
     Reason.UNIT_GONE: "the unit is no longer in the realm",

@@ -292,6 +292,10 @@ def remove(run: Run, patients: list[Obj], kind: str, killer: tuple[str, ...] = (
                                     rules=("banished", "banished.never-returns")))
         elif obj.kind == "artifact":
             run.act(D.Destroy(do="destroy", target=D.ArtifactRef(artifact=str(obj.key)), **effect_fields(run)))
+        elif obj.kind == "site" and kind == "banish":
+            # a banished site is removed from the game (Codex "Banished"), leaving a void, not the Rubble
+            # a destroyed one leaves (found by blind real-card round 9, where it was destroyed instead)
+            raise NotExecutable("banishing a site (its square becomes a void)")
         elif obj.kind == "site":
             if not _ward_breaks_instead(run, int(obj.key), kind):
                 run.act(D.DestroySite(do="destroy_site", square=int(obj.key)))

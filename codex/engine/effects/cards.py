@@ -20,7 +20,8 @@ from codex.engine.effects.context import Obj, ZoneCard, card_data
 from codex.engine.effects.execute import Run, executes
 from codex.engine.effects.select import (NotExecutable, ZONE_NOUNS, is_a, select, singular, zone_of, zone_owners)
 from codex.engine.events import CardsMoved, CardsSeen
-from codex.engine.state import DECKS, Card, GameState, ZoneName
+from codex.engine.geometry import Location, Region
+from codex.engine.state import DECKS, Card, GameState, Removed, ZoneName
 from codex.engine.zones import KIND_OF, move, shuffle
 
 #: What a deck holds: spells in a spellbook, sites in an atlas (Codex "Spellbook", "Atlas").
@@ -651,14 +652,22 @@ def _return_card(run: Run, obj: Obj) -> bool:
         if aura is None:
             return False
         owner = aura.controller or run.ctx.controller
-        run.state = run.state.evolve(auras=tuple(a for a in run.state.auras if a.id != aura.id))
+        where = Location(aura.squares[0] if aura.squares else (aura.border or (0,))[0], Region.SURFACE)
+        run.state = run.state.evolve(auras=tuple(a for a in run.state.auras if a.id != aura.id),
+                                     removed=run.state.removed + (Removed(aura.id, aura.name, "returned", where,
+                                                                          aura.controller, owner, "hand"),))
         card = Card(aura.name, owner, "aura")
     else:
         art = run.state.artifact(str(obj.key))
         if art is None:
             return False
         owner = art.owner
-        run.state = run.state.evolve(artifacts=tuple(a for a in run.state.artifacts if a.id != art.id))
+        zone: ZoneName = "banished" if art.token else "hand"
+        run.state = run.state.evolve(artifacts=tuple(a for a in run.state.artifacts if a.id != art.id),
+                                     removed=run.state.removed + (Removed(
+                                         art.id, art.name, "banished" if art.token else "returned",
+                                         run.state.artifact_location(art), run.state.artifact_controller(art),
+                                         owner, zone),))
         card = Card(art.name, owner, "artifact", art.token)
     run.apply(move(run.state, owner, [card], None, "hand", "returned to its owner's hand", ("ownership",)))
     return True

@@ -122,13 +122,20 @@ def pay(res: "Resolution", ctx: Ctx, costs: tuple[A.Cost, ...], pointer: str) ->
     for i, cost in enumerate(costs):
         if cost.kind == "tap" and cost.arg is not None and not (isinstance(cost.arg, A.Ref)
                                                                    and cost.arg.word == "SELF"):
-            for obj in _chosen(res, ctx, cost.arg, f"cost.{i}"):
+            tapped = _chosen(res, ctx, cost.arg, f"cost.{i}")
+            if not tapped:
+                # "Tap an allied Faerie here → ...": with none there, the cost cannot be paid, so the
+                # ability cannot be activated (Codex "Activated Ability": "If you pay the cost, the effect
+                # occurs"; found by blind real-card round 9, where it was used for free)
+                raise res.illegal((Reason.NOTHING_TO_TAP, "activated-ability"), f"the cost of {ctx.source_name}", pointer)
+            for obj in tapped:
                 out = run(res.state, D.Tap(do="tap", unit=str(obj.key), cost=True), f"{pointer}/costs/{i}")
                 if out.verdict is Verdict.ILLEGAL:
                     raise res.illegal((Reason(out.reason) if out.reason else Reason.TAPPED, "activated-ability"),
                                       f"the cost of {ctx.source_name}", pointer)
                 res.state = out.state
                 res.emit(*out.events)
+            ctx = ctx.bind("tapped_for_cost", tapped)
         elif cost.kind == "sacrifice":
             objs = [ctx.source] if cost.arg is None or (isinstance(cost.arg, A.Ref) and cost.arg.word == "SELF") \
                 else _chosen(res, ctx, cost.arg, f"cost.{i}")

@@ -446,8 +446,8 @@ def _none_died(run: Run) -> bool:
 
 
 def _chosen_mover(run: Run, act: Any) -> list[Obj]:
-    """"An ally may take a step, and then it strikes ...": declining the step does not un-choose the
-    ally, whom the later "it" names (Codex "Immobile": a unit that "couldn't take any steps with Leap
+    """"A minion you control may take a step, then it strikes ..." (a paraphrase): declining the step
+    does not un-choose the minion, whom the later "it" names (Codex "Immobile": a unit that "couldn't take any steps with Leap
     Attack ... could still strike"). Only a step or move whose subject the words pick ("an ally", "a
     minion") is so chosen; anything else declined acts on nothing. Found by blind real-card round 8."""
     if not (isinstance(act, A.Move) and act.voice is None and act.agent is None

@@ -50,6 +50,14 @@ def _shooter(run: Run, act: A.Shoot) -> Any:
     if act.agent is None or (isinstance(act.agent, A.Ref) and act.agent.word == "SELF"):
         from codex.engine.effects.board import source_unit
         uid = source_unit(run)
+        if uid is None and run.ctx.source.kind == "site":
+            # a site's "Tap an allied Faerie here → Shoot a projectile": a site is no unit, and a flight
+            # begins "at the shooting unit's location" (Codex "Projectile"), so the unit tapped to pay
+            # for it, standing there, shoots (found by blind real-card round 9)
+            uid = next((str(o.key) for o in run.ctx.lookup("tapped_for_cost") or () if o.kind == "unit"), None)
+            if uid is not None:
+                run.note("reading", f"{run.ctx.source_name} is a site: the unit tapped to pay for its ability, "
+                         "standing there, shoots the projectile.", ("projectile",), unit=uid)
         return run.state.unit(uid) if uid else None
     objs = [o for o in select(run.state, run.ctx, act.agent, "shooter") if o.kind == "unit"]
     return run.state.unit(objs[0].key) if objs else None
