@@ -1072,10 +1072,57 @@ def _abilities_of(text: str, name: str | None, spell: bool, _names_version: int)
 #: How the engine reads wordings the grammar gives their own shape, each an AST rewrite applied to
 #: every ability in this order before it is classified and executed (one form for each meaning, so
 #: every reader sees the same nodes; each function says which wordings and why).
+def place_the_mover_is_near_as_near(node: Any) -> Any:
+    """"An ally teleports to a location it's nearby" (the grammar: a location such that it is nearby
+    which): "it" is the unit moving, the clause's patient, so the place is "a nearby location",
+    measured from the unit moved (`motion.mover_origin`). Only a destination whose relative clause
+    says nothing else (no modal, negation, condition), in the clause opening its sentence and moving
+    a unit its own words name, is so read. Found by blind real-card round 8."""
+    if not any(_opens_with_near_the_mover(n) for n in A.walk(node)):
+        return node
+
+    def rewrite(n: Any) -> Any:
+        if not _opens_with_near_the_mover(n):
+            return n
+        first = n.clauses[0]
+        move = first.action
+        filters = tuple(A.Where(rel=f.clause.action.where.rel.removesuffix("_to")) if _is_near_it(f) else f
+                        for f in move.dest.filters)
+        first = A.replace(first, action=A.replace(move, dest=A.replace(move.dest, filters=filters)))
+        return A.replace(n, clauses=(first,) + tuple(n.clauses[1:]))
+    return A.transform(node, rewrite)
+
+
+def _opens_with_near_the_mover(n: Any) -> bool:
+    """A sentence whose first clause moves a unit its own words name to a place "it" is near: "it" has
+    no other antecedent in the sentence than that unit (a later clause's "it" is left alone)."""
+    if not (isinstance(n, A.Sentence) and n.clauses and isinstance(n.clauses[0], A.Clause)):
+        return False
+    move = n.clauses[0].action
+    return isinstance(move, A.Move) and isinstance(move.patient, A.Selector) and _near_the_mover(move.dest)
+
+
+def _near_the_mover(dest: Any) -> bool:
+    return isinstance(dest, A.Selector) and dest.noun.lower() in ("location", "site", "void", "locations", "sites") \
+        and any(_is_near_it(f) for f in dest.filters)
+
+
+def _is_near_it(f: Any) -> bool:
+    c = getattr(f, "clause", None)
+    if not (isinstance(f, A.Relative) and isinstance(c, A.Clause) and isinstance(c.action, A.Located)):
+        return False
+    where, patient = c.action.where, c.action.patient
+    return isinstance(patient, A.Ref) and patient.word.lower() in ("it", "they") \
+        and isinstance(where, A.Where) and where.rel in ("nearby", "adjacent", "adjacent_to") \
+        and isinstance(where.of, A.Ref) and where.of.word == "which" and where.steps is None \
+        and not (c.modal or c.negated or c.conditions or c.adjuncts or c.adverbs)
+
+
 READINGS = (your_choice_as_default, splash_as_also_dealt, you_as_your_avatar, direction_adjunct_as_adverb, choose_one_as_or, heal_damage_from_as_amount,
             damage_dealt_changed_as_modify,
             affected_area_as_here, until_end_of_turn_as_this_turn, place_of_entering_the_realm_as_filter,
-            place_of_death_as_filter, would_trigger_as_replacement, use_once_as_limit)
+            place_of_death_as_filter, would_trigger_as_replacement, use_once_as_limit,
+            place_the_mover_is_near_as_near)
 
 
 def _read_ability(node: Any, spell: bool, norm: str,
