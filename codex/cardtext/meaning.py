@@ -1167,6 +1167,14 @@ _IDENTIFYING_DETS = frozenset({"the", "this", "that", "its", "his", "her", "thei
 
 
 _QUANT_CMP = {"at_least": ">=", "at_most": "<=", None: "="}
+#: The comparison a quantifier before a number makes ("at least 3 power", "up to 2 cost").
+_QUANT_BOUND = {"at_least": ">=", "at_most": "<=", "up_to": "<=", "exactly": "="}
+
+
+def _cmp_of(np: Any) -> str:
+    """The comparison a number makes, whichever side of it the words are on: "3 or more" (``cmp``)
+    and "at least 3" (``quant``) are one comparison, so a filter never reads the bound as "exactly"."""
+    return np.cmp or _QUANT_BOUND.get(np.quant, "=")
 
 
 def _stat_item(node: Any) -> Any:
@@ -2120,7 +2128,7 @@ class _Clauses(_Interp):
                 if equal:
                     found = A.Stat(stat, "=", _quantity_of(self._phrase(equal[0][1])))
                 elif head.count is not None:
-                    found = A.Stat(stat, head.cmp or "=", head.count)
+                    found = A.Stat(stat, _cmp_of(head), head.count)
                 elif amount:
                     value = amount[0][1]
                     if isinstance(value, _Phrase):   # "less than or equal to the number of allies here"
@@ -2525,7 +2533,7 @@ class _Clauses(_Interp):
             owner = _stat_owner(subject)
             if np.kind == "amount" and not rest and owner is not None and isinstance(np.count, int):
                 # "if its power is 3 or more": a comparison of its power (it had become "is 3")
-                return A.IsA(A.Stat("cost" if subject.noun == "mana cost" else subject.noun, np.cmp or "=", np.count),
+                return A.IsA(A.Stat("cost" if subject.noun == "mana cost" else subject.noun, _cmp_of(np), np.count),
                              owner)
             if np.kind == "amount" and np.cmp and not rest and isinstance(np.count, int) and subject is not None:
                 # "if the total is 3 or more": the amount the subject names, compared (not "is 3")
@@ -2716,7 +2724,7 @@ class _Clauses(_Interp):
             values = [c.value for c in sc.chunks if c.kind == "np"]
             if len(values) == 1 and values[0].kind in ("mana", "amount"):
                 v = values[0]
-                return A.Stat("cost", v.cmp or "=", _mana(v) if v.kind == "mana" else v.count)
+                return A.Stat("cost", _cmp_of(v), _mana(v) if v.kind == "mana" else v.count)
         if sc.gap == "subject":
             return A.Relative(self.clause(sc, which))
         if sc.gap == "place":
@@ -3430,7 +3438,7 @@ class _Sentences(_Clauses):
                 and core[0].value.kind == "core" and core[0].value.det is None and not core[0].value.mods \
                 and self.lex.noun_class.get(str(core[0].value.head)) == "stat" and core[1].kind == "np" \
                 and core[1].value.kind == "amount" and isinstance(core[1].value.count, int) and core[1].value.det is None:
-            stat = A.Stat(str(core[0].value.head), core[1].value.cmp or "=", core[1].value.count)
+            stat = A.Stat(str(core[0].value.head), _cmp_of(core[1].value), core[1].value.count)
             ex.conditions.append(A.Condition("while", A.Clause(A.IsA(stat, A.Ref("SELF")))))
             ex.adverbs += advs
             return None
