@@ -1,8 +1,8 @@
-"""Animate (Codex "Animate"): "you may animate target aura until your next turn. It's an aura minion
-with power equal to its cost."
+"""Animate (Codex "Animate"): a card's words turn an aura or an artifact into a minion for a while
+("animate target aura until your next turn") and a second sentence gives it a minion's form.
 
 The clause names the card (an aura or an artifact in the realm) and the sentence right after it
-says what minion it becomes (its *form*: "It's an aura minion with power equal to its cost", "It's
+says what minion it becomes (its *form*: "It's an aura minion with power equal to its mana cost", "It's
 an Automaton with power equal to its cost"); the card is then also a unit (`engine.animate`) for
 the clause's duration (`board.lasting` with `Lasting.animated`: "until your next turn", "until
 Grosse Poltergeist leaves the realm", or while the animating card is in the realm). The form
@@ -19,7 +19,7 @@ from codex.engine.effects.select import NotExecutable, select, singular
 
 
 def form_of(sentence: Any) -> A.IsA | None:
-    """The form sentence after an animate clause: "It's an aura minion with power equal to its
+    """The form sentence after an animate clause: "It is an aura minion with power equal to its
     cost" (one clause: "it" is a minion, or a minion subtype, with a power)."""
     if not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1:
         return None
@@ -110,7 +110,7 @@ def _controller(run: Run, obj: Obj) -> str:
 
 @executes(A.IsA, problems=_form_problems)
 def _form(run: Run, act: A.IsA, clause: A.Clause) -> list[Obj]:
-    """"It's an aura minion with power equal to its cost": the form the animate clause before it
+    """"It's an aura minion with power equal to its mana cost": the form the animate clause before it
     already gave; anywhere else such a sentence is not executed."""
     animated = run.ctx.lookup("animated")
     if animated is None:

@@ -1,5 +1,5 @@
-"""Damage grids (Codex "Damage Grid"): "Deal damage to each unit at locations in the area of
-effect:" followed by a grid printed on the card. The grid is part of the card's picture, not its
+"""Damage grids (Codex "Damage Grid"): a sentence dealing damage to every unit in the locations of
+an "area of effect", followed by a grid printed on the card. The grid is part of the card's picture, not its
 text, and may be rotated and reflected, so where it lands and what each square deals is the
 caster's to say: the scenario answers the choice ``area`` with ``"square:amount"`` items
 (``["13:4", "8:2", "12:2"]``). "A damage grid affects each unit at the shown squares and in the

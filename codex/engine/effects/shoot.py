@@ -1,6 +1,6 @@
 """Projectiles shot by card effects (Codex "Projectile"): "Shoot a projectile. It deals 4 damage
-on impact, and 2 damage to each other unit at that location", "Shoot three projectiles in the same
-direction, one at a time. Each deals 1 damage", "Shoot a piercing projectile. Deal 2 damage to
+on impact, and 2 damage to each other unit at that location", "Shoot two projectiles
+one after the other in one direction. Each deals 1 damage", "Shoot a piercing projectile. Deal 2 damage to
 each hit unit", "If it hits a unit, drag it to this location".
 
 A projectile flies from its shooter's location in a cardinal direction (the shooter's controller
