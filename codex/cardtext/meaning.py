@@ -3259,7 +3259,9 @@ class _Sentences(_Clauses):
                         and clauses[-1].adjuncts and _gerund_adjunct(clauses[-1].adjuncts[-1]):
                     # "..., destroying X and then striking Y": another -ing phrase of the same clause
                     clauses[-1] = self.merge_trailing(clauses[-1], content)
-                elif sep is not None and any(w in sep for w in ("and", "or", "then")):
+                elif sep is not None and any(w in sep for w in ("and", "or", "then", "but")):
+                    # "..., and/but if you control a Dragon, you win": the phrase after the conjunction
+                    # opens the next clause (a "but" had left it on the clause before)
                     forward.append(content)
                     pending_link = _link(sep)
                 elif (defined := self.x_definition(content)) is not None:

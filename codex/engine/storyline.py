@@ -131,6 +131,11 @@ def _check(state: GameState, batch: list[Event] | None = None) -> Resolved:
                 now = state.unit(unit.id)
                 if now is None or now.marked:
                     continue
+                if now.lethal_hit:
+                    # the death a Lethal hit caused was replaced (Codex "Die": "the minion was never
+                    # marked"), so that hit does not kill it again (found by blind real-card round 10)
+                    now = replace(now, lethal_hit=False)
+                    state = state.with_unit(now)
                 unit = now
                 fate = survival(state, unit)
                 why = (fate[1], [fate[2], "at-rest"]) if fate else _lethal_damage(state, unit)

@@ -133,6 +133,8 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
     if index >= len(abilities.abilities):          # granted by another card: "this" is that card
         grantor = granted[index - len(abilities.abilities)][1]
         ctx = replace(ctx, grantor=grantor.source, grantor_name=grantor.source_name)
+        from codex.engine.effects.context import read_also_as
+        read_also_as(f"{obj.key}.granted{index - len(abilities.abilities)}", ctx.key)
     ctx = pay(res, ctx, tuple(c for c in costs if c.kind != "mana" and c not in taps), ptr)
     rest: AbilityNotExecuted | None = None
     if not ability.executed:

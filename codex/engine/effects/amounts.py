@@ -215,6 +215,9 @@ def cost_of(run: "Run", obj: Obj) -> int:
         return aura.cost
     if obj.kind == "card":
         data = obj.key.card.data if hasattr(obj.key, "card") else None
+        if data is None:      # a card named only by its name, unknown to the catalog: its cost is not 0
+            raise NotExecutable(f"the mana cost of {getattr(obj.key, 'name', 'a card')}, a card the catalog "
+                                "does not know")
         return int(getattr(data, "cost", 0) or 0)
     raise NotExecutable(f"the cost of a {obj.kind}")
 

@@ -823,7 +823,7 @@ def run_afterwards(state: Any) -> tuple[Any, list[Event]]:
 def _fight(run: Run, act: A.Fight, clause: A.Clause) -> list[Obj]:
     agents = patients_or_self(run, act.agent, "fighter")
     inner = act.agent is not None and not isinstance(act.patient, A.Ref)
-    patients = select(run.state, run.ctx.bind("it", agents) if inner else run.ctx, act.patient, "target")       # "An ally fights target enemy adjacent to it": "it" is the ally
+    patients = select(run.state, run.ctx.bind("it", agents) if inner else run.ctx, act.patient, "target")       # "an ally fights a targeted enemy adjacent to it": "it" is the ally
     for a in agents:
         for p in patients:
             if a.kind == p.kind == "unit" and a != p:

@@ -378,8 +378,11 @@ def _search(run: Run, act: A.Search, clause: A.Clause) -> list[Obj]:
     rule = "search.private" if private else "search"
     from codex.engine.events import Searched
     what = " ".join([*sel.mods, sel.noun]) if not is_subtype(sel.noun) or sel.mods else sel.noun
-    for pid, zone in scope[:1]:
-        run.emit(Searched(run.ctx.controller, zone, pid, what, bool(chosen),
+    # "search your spellbook or hand": every zone searched is named, not only the first
+    owners = list(dict.fromkeys(pid for pid, _zone in scope))
+    for pid in owners[:1]:
+        zones = " and ".join(dict.fromkeys(zone for p, zone in scope if p == pid))
+        run.emit(Searched(run.ctx.controller, zones, pid, what, bool(chosen),
                           ", ".join(o.key.name for o in chosen) if chosen else "", rules=(rule,)))
     return chosen
 

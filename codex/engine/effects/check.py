@@ -64,8 +64,8 @@ def sel_problems(node: Any) -> Iterator[str]:
         from codex.engine.effects.board import direction_problems
         yield from direction_problems(node)
         return
-    from codex.engine.effects.select import is_the_rest, names_itself, quality_among, water_sites
-    if names_itself(node) or is_the_rest(node):
+    from codex.engine.effects.select import is_the_rest, names_itself, paid_card, quality_among, water_sites
+    if names_itself(node) or is_the_rest(node) or paid_card(node) is not None:
         return
     if water_sites(node) is not None:           # "on water": the water sites
         return

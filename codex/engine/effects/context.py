@@ -48,6 +48,18 @@ def choosing(key: str, value: Any) -> Iterator[None]:
         _choices.reset(token)
 
 
+def read_also_as(alias: str, key: str) -> None:
+    """From now on in the ruling, answers given under ``<alias>.<role>`` also answer ``<key>.<role>``
+    (one given under ``key`` itself wins): an activated ability another card grants is named
+    `<holder>.granted<n>` (docs/scenarios.md "Choices"), as a granted trigger is, and by its index in
+    the activate action too. The ruling's own `reset_choices` undoes it."""
+    given = _choices.get()
+    extra = {key + k[len(alias):]: v for k, v in given.items()
+             if k.startswith(alias + ".") and key + k[len(alias):] not in given}
+    if extra:
+        _choices.set({**given, **extra})
+
+
 def card_data(name: str) -> Any:
     """The printed facts (`cards.CardData`) of the card ``name``, from the ruling's card source."""
     source = _cards.get()
@@ -76,6 +88,10 @@ def _unasked(prefix: str, key: str) -> str:
         return ""
     return (f" (the scenario gives {', '.join(others)} for another ability of this card; this is ability "
             f"{index}, and this choice is {key})")
+
+
+#: Choice roles that answer no pick of an object (`Ctx._target_as_only_answer`).
+_NOT_PICKS = frozenset({"may", "direction", "which", "times"})
 
 
 def _targets_something(node: Any) -> bool:
@@ -173,15 +189,18 @@ class Ctx:
 
     def _target_as_only_answer(self) -> Any:
         """The scenario's `<key>.target` for an ability that targets nothing, when it is the only key
-        given for the ability: "An ally strikes each enemy at its location" chooses its ally under
+        given for the ability (besides keys that pick nothing: "may", a direction...): "An ally strikes each enemy at its location" chooses its ally under
         another role, and a writer naming the one object the ability picks calls it its target
         (found by blind real-card round 6). An ability with a targeted object keeps `target` for it, and
         an untargeted place keeps its own key (`place`: tests/scenarios/place_choices.json)."""
         given = _choices.get()
         mine = [k for k in given if k.startswith(self.key + ".")]
-        if mine != [f"{self.key}.target"] or _targets_something(self.ability.node):
+        # keys that pick no object ("may", a direction, which option, how many times) leave `target`
+        # the one pick named (found by blind real-card round 10: "An ally shoots ...; may strike")
+        picks = [k for k in mine if k[len(self.key) + 1:].split(".")[0] not in _NOT_PICKS]
+        if picks != [f"{self.key}.target"] or _targets_something(self.ability.node):
             return None
-        return given[mine[0]]
+        return given[picks[0]]
 
     def answer(self, role: str) -> Any:
         """The scenario's raw answer for ``role`` (None when it gives none)."""

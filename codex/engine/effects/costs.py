@@ -123,7 +123,10 @@ def pay(res: "Resolution", ctx: Ctx, costs: tuple[A.Cost, ...], pointer: str) ->
         if cost.kind == "tap" and cost.arg is not None and not (isinstance(cost.arg, A.Ref)
                                                                    and cost.arg.word == "SELF"):
             tapped = _chosen(res, ctx, cost.arg, f"cost.{i}")
-            if not tapped:
+            parts = cost.arg.items if isinstance(cost.arg, A.Group) and cost.arg.conj == "and" else (cost.arg,)
+            if len(set(tapped)) < max(1, sum(1 for p in parts if not getattr(p, "plural", False))):
+                # "Tap bearer and another ally here": each card the cost names is one more card to tap,
+                # so with the bearer alone there the cost cannot be paid (found by blind real-card round 11)
                 # "Tap an allied Faerie here → ...": with none there, the cost cannot be paid, so the
                 # ability cannot be activated (Codex "Activated Ability": "If you pay the cost, the effect
                 # occurs"; found by blind real-card round 9, where it was used for free)

@@ -253,6 +253,10 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
         act = per_amount(act, times)
     _its_controller_note(run, act)
     _your_body_note(run, act)
+    from codex.engine.effects.each_player import each_players_may, run_each_players_may
+    if each_players_may(clause) and not primitive.permission:     # "Each player may ...": each answers
+        yours = A.replace(clause, action=A.replace(act, agent=A.Ref("you")))
+        return run_each_players_may(run, clause, _may_words(yours, yours.action))
     if clause.modal == "may" and not primitive.permission:
         run.mays += 1
         run.did = run.ctx.may(_may_words(clause, act), "may" if run.mays == 1 else f"may.{run.mays}")
@@ -490,6 +494,10 @@ def _clauses_to_run(run: Run, sentence: A.Sentence) -> list[A.Clause]:
         return clauses
     if set(sentence.links) != {"or"}:
         raise NotExecutable("clauses joined by both 'and' and 'or'")
+    if _region_words(clauses):
+        # up: either word brings any unit below the surface up (one pass); down: each word sinks
+        # only the units on the sites it fits (burrow on land, submerge in water)
+        return clauses[:1] if clauses[0].action.kind in ("surface", "unburrow") else clauses
     options = [_option_label(i + 1, c) for i, c in enumerate(clauses)]
     given = run.ctx.answer("which")
     number = str(given).split(":")[0].strip() if isinstance(given, (str, int)) and not isinstance(given, bool) else ""
@@ -499,6 +507,15 @@ def _clauses_to_run(run: Run, sentence: A.Sentence) -> list[A.Clause]:
         return [clauses[int(number) - 1]]
     picked = run.ctx.choose("which", options, why="choose which of its effects happens")[0]
     return [clauses[int(str(picked).split(":")[0]) - 1]]
+
+
+def _region_words(clauses: list[A.Clause]) -> bool:
+    """Whether clauses joined by "or" are one movement named by the word that fits each unit's region
+    ("surface or unburrow each minion there", Codex "Unburrow"): a unit underwater surfaces, one
+    underground unburrows, so no one chooses; each clause moves only the units its word fits."""
+    acts = [c.action for c in clauses]
+    return all(isinstance(a, A.Relocate) for a in acts) and len({a.patient for a in acts}) == 1 \
+        and len({a.kind in ("surface", "unburrow") for a in acts}) == 1 and not any(c.modal for c in clauses)
 
 
 def run_sentence(run: Run, sentence: Any) -> None:

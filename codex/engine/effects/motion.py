@@ -413,7 +413,9 @@ def _by_steps(run: Run, act: A.Move, clause: A.Clause, unit: Any, how: str, fiel
         run.note("no_step", f"{unit.name} cannot take a step" + (" that stays within that place."
                  if run.ctx.lookup("within") else "."), unit=unit.id)
         return None
-    to = run.ctx.choose("step", [Obj("location", loc) for loc in options], why=f"choose {unit.name}'s step")[0].key
+    # one step: where it ends is that step, so a `destination` answers it too
+    to = run.ctx.choose("step", [Obj("location", loc) for loc in options], why=f"choose {unit.name}'s step",
+                        also="destination")[0].key
     return D.Move(do="move", unit=unit.id, how=how, path=(_place(to),), **fields)
 
 

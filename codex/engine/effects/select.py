@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from codex.cardtext import ast as A
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
-from codex.engine.geometry import Location, Region, adjacent_squares, manhattan, nearby_squares
+from codex.engine.geometry import SQUARES, Location, Region, adjacent_squares, manhattan, nearby_squares
 from codex.engine.ongoing import keywords_at, site_is_water
 from codex.engine.state import DECKS, Card, GameState, Unit
 
@@ -671,6 +671,19 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
         sub = singular(mod).lower()
         return lambda o: sub in _subtypes(state, o)
     raise NotExecutable(f"the modifier {mod!r}")
+
+
+#: What a cost set aside, as an effect's words name it afterwards ("the discarded card's mana cost"):
+#: the word → the context binding `costs.pay` leaves.
+PAID = {"discarded": "discarded"}   # "the sacrificed minion" left named: its power once gone is not kept
+
+
+def paid_card(sel: Any) -> str | None:
+    """The binding a selector names when it is "the discarded card" / "the sacrificed minion": what the
+    ability's cost discarded or sacrificed, not a card to look for in a zone."""
+    if not isinstance(sel, A.Selector) or sel.det != "the" or len(sel.mods) != 1 or sel.filters:
+        return None
+    return PAID.get(sel.mods[0].lower())
 
 
 def its_place(sel: A.Selector) -> bool:
@@ -1407,6 +1420,11 @@ def select(state: GameState, ctx: Ctx, node: Any, role: str = "target", *, choos
                 # the other, no choice (found by blind real-card round 5, which asked "choose one of them")
                 return list(dict.fromkeys(o for item in node.items for o in select(state, ctx, item, role, choose=False)))
             options = list(dict.fromkeys(o for item in node.items for o in select(state, ctx, item, role, choose=False)))
+            targeted = [i for i in node.items if isinstance(i, A.Selector) and (i.det == "target" or "target" in i.mods)]
+            if targeted and not untargetable_removed(state, ctx, options):
+                # "target adjacent Wall or Monument" with neither there: nothing to target (Codex "Target"),
+                # as for one targeted noun (found by blind real-card round 10, where it resolved doing nothing)
+                _no_legal_target(ctx, " or ".join(i.noun for i in targeted))
             if ctx.targets and any(isinstance(i, A.Selector) and (i.det == "target" or "target" in i.mods)
                                    for i in node.items):
                 # "target minion or artifact": the declared targets answer it
@@ -1623,6 +1641,11 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     scope = zone_scope(state, ctx, sel) if singular(sel.noun) in CARD_NOUNS or is_subtype(sel.noun) else None
     if scope is not None:
         return _zone_select(state, ctx, sel, scope, role, choose)
+    if paid_card(sel) is not None:     # "the discarded card": what the cost discarded
+        paid = ctx.lookup(paid_card(sel) or "")
+        if paid is None:
+            raise NotExecutable(f"'the {sel.mods[0]} {sel.noun}' with nothing {sel.mods[0]} to pay a cost")
+        return list(paid)
     if its_place(sel):          # "its location", "her site": where that card is now
         return _its_place(state, ctx, sel)
     how, count = _det_count(sel)
@@ -1721,6 +1744,11 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     elif not sel.plural and (any(distance_superlative(f) for f in sel.filters) or
                              any(m.lower() in NEAREST + FURTHEST for m in sel.mods)):
         extreme = "distance"         # "the enemy nearest to you": ties are the chooser's to break
+    if sel.det == "the" and not sel.plural and not sel.mods and not sel.filters and len(found) > 1 \
+            and kind in ("unit", "artifact", "aura", "site"):
+        # "the ally is dragged": a singular "the" names one thing said before ("An ally shoots ..."); it
+        # does not mean every ally (found by blind real-card round 10, where it dragged the caster too)
+        raise NotExecutable(f"'the {sel.noun}' naming one {sel.noun} said before ({len(found)} fit)")
     within = ctx.lookup("within")
     if within and kind == "unit":     # "Staying within <a place>, move target unit"
         squares = {int(o.key) for o in within}
@@ -1756,6 +1784,8 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         if not found and how == "choose" and (sel.det == "target" or "target" in sel.mods):
             _no_legal_target(ctx, sel.noun, hidden=[name_of(state, o) for o in hidden])
         targeted = sel.det == "target" or "target" in sel.mods
+        if targeted and role == "target" and how == "choose":
+            _refuse_named_target(state, ctx, sel, kind, found)
         picked = ctx.choose(role, found, count=count or 1, optional=how == "up_to",
                             why=f"choose {'up to ' if how == 'up_to' else ''}{sel.det or count} {sel.noun}",
                             also="target" if targeted and role != "target" else None)
@@ -1788,6 +1818,37 @@ class TargetGone(Exception):
     """Every target a spell declared legally is, when the spell resolves, no longer one its words
     allow (Codex "Target": "the legality of the target is checked again when the effect actually
     resolves"): the ability does nothing."""
+
+
+def _refuse_named_target(state: GameState, ctx: Ctx, sel: A.Selector, kind: str, found: list[Obj]) -> None:
+    """A target the scenario names under the ability's own `target` key that is a real unit, artifact or
+    site the words refuse (three steps away for "up to two steps away", an ally for "target enemy") is
+    an illegal target, as one the action declares is (Codex "Target"); an answer that names nothing of
+    that kind is left to the choice, which asks again with the options."""
+    given = ctx.answer("target")
+    if given is None or isinstance(given, (list, bool, dict)):
+        return
+    obj: Obj | None = None
+    if kind == "unit" and state.unit(str(given)) is not None:
+        obj = Obj("unit", str(given))
+    elif kind == "artifact" and state.artifact(str(given)) is not None:
+        obj = Obj("artifact", str(given))
+    elif kind == "site" and str(given).isdecimal() and state.site_at(int(given)) is not None:
+        obj = Obj("site", int(given))
+    elif kind == "location" and str(given).split(":")[0].isdecimal() and int(str(given).split(":")[0]) in SQUARES:
+        square, _, region = str(given).partition(":")
+        if region and region not in {r.value for r in Region}:
+            return
+        obj = Obj("location", Location(int(square), Region(region) if region else Region.SURFACE))
+    if obj is None or obj in found:
+        return
+    name = name_of(state, obj)
+    if ctx.rechecked:          # legal when cast, not any more: the effect leaves it alone
+        raise TargetGone(f"{name} is no longer a {sel.noun} its words allow")
+    from codex.engine.errors import IllegalAction
+    from codex.engine.reasons import Reason
+    raise IllegalAction(Reason.NOT_A_LEGAL_TARGET, f"{ctx.source_name} cannot target {name}: it is not a "
+                        f"{sel.noun} its words allow", "target.declared", f"/choices/{ctx.key}.target")
 
 
 def _check_together(state: GameState, ctx: Ctx, sel: A.Selector, role: str, picked: list[Obj]) -> None:

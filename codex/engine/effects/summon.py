@@ -176,7 +176,8 @@ def _summon(run: Run, act: A.Summon, clause: A.Clause) -> list[Obj]:
                 "it is not a minion card this ruling knows"
             run.note("not_minion", f"{card.name} is not summoned: {why}.", card=card.name)
             continue
-        loc = _choose_place(run, places, card.name)
+        # "summon it here" on a site: its surface, as for tokens, unless the words say burrowed or submerged
+        loc = _choose_place(run, _by_region(sel, places) if isinstance(sel, A.Selector) else places, card.name)
         if loc is None:
             continue
         uid = _unit_id(run, card.name)
