@@ -858,8 +858,12 @@ class Died(Event):
     controller: str = ""
     token: bool = False
     banished: bool = False        # an effect sent it to the banished area instead ("banish the minions they kill")
+    went: str = ""                # marked, it was already moved to this zone by an effect (its Deathrite's "return it")
 
     def text(self) -> str:
+        if self.went:
+            return (f"{self.name} died ({self.cause}), and an effect had already put it into its owner's {self.went}: "
+                    "it is not put into a cemetery, and it still counts as having died.")
         if self.token:
             return f"{self.name} dies ({self.cause}); it is a token, so it is banished instead of going to a cemetery."
         if self.banished:

@@ -9,7 +9,7 @@ from codex.engine import document as D
 from codex.engine.actions.base import Outcome, Resolution, handles
 from codex.engine.activation import activation_reason
 from codex.engine.errors import AmbiguousAction, Problem, ScenarioError
-from codex.engine.events import Activated, Banished, CardsMoved, ControlChanged, Note, Searched, Tapped
+from codex.engine.events import Activated, Banished, CardsMoved, ControlChanged, Event, Note, Searched, Tapped
 from codex.engine.reasons import Reason
 from codex.engine.ruling import Verdict
 from codex.engine.state import DECKS, GameState, ZoneName
@@ -160,11 +160,31 @@ def banish(res: Resolution, a: D.Banish, ptr: str) -> Outcome:
     return res.done(Verdict.RESOLVED, f"{a.card} is banished from {a.player}'s {a.zone}.")
 
 
+def marked_leaves(state: GameState, unit: Any, zone: Any, why: str, bottom: bool = False) -> tuple[GameState, list[Event]]:
+    """A minion marked for death that an effect moves to another zone (its Deathrite's "return it to its
+    owner's hand") goes there, and it still died for every other effect (Codex "Die": "that card is still
+    considered to have died"): removed as died, with a `Died` event naming where it went."""
+    from codex.engine.events import Died
+    state = state.remove_unit(unit.id, "died", unit.killed_by, to=zone, bottom=bottom)
+    events: list[Event] = [] if unit.token else [
+        CardsMoved(unit.owner, (unit.name,), 0, None, zone, f"{why}, whoever controlled it",
+                   bottom=bottom and zone in DECKS, rules=("ownership", "die.moved-marked"))]
+    events.append(Died(unit.id, unit.name, unit.location, unit.marked or "marked for death", unit.owner,
+                       unit.controller, unit.token, went="" if unit.token else zone,
+                       rules=("die.moved-marked", "die.marked")))
+    return state, events
+
+
 @handles(D.ReturnToHand, Verdict.RESOLVED, Verdict.ILLEGAL)
 def return_to_hand(res: Resolution, a: D.ReturnToHand, ptr: str) -> Outcome:
     """A unit returns to its owner's hand (a token is banished instead)."""
     unit = res.unit(a.unit, ptr + "/unit")
     _unit_leaves(res, a.unit, ptr + "/unit", "returned to a hand")
+    if unit.marked and unit.is_minion:
+        res.state, moved = marked_leaves(res.state, unit, "hand", "returned to its owner's hand")
+        res.settle(moved)
+        return res.done(Verdict.RESOLVED, f"{unit.name} leaves the realm for {unit.owner}'s hand; marked for death, "
+                        "it still died.")
     res.state = res.state.remove_unit(unit.id, "returned")
     if unit.token:
         event = CardsMoved(unit.owner, (unit.name,), 0, None, "banished",

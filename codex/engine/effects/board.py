@@ -897,11 +897,21 @@ def _choose(run: Run, act: A.Choose, clause: A.Clause) -> list[Obj]:
         patient = A.replace(patient, det="target")
     if act.agent is not None and _other_choosers(act.agent):
         return _others_choose(run, act, patient)
-    chosen = select(run.state, run.ctx, patient, "target")
+    chosen = select(run.state, run.ctx, patient, "chosen" if _targets_inside(patient) else "target")
     run.emit(Note("chosen", f"{run.ctx.source_name}: {run.ctx.controller} chooses {describe(run.state, chosen)}.",
                   {"chosen": [str(o.key) for o in chosen]}, rules=("target",) if act.kind == "target" else ()))
     _remember(run, chosen)
     return chosen
+
+
+def _targets_inside(node: Any) -> bool:
+    """"Choose any number of enemies at target location": the pick is not targeted but a place inside
+    its words is, and that place is the `target` choice; the objects picked there are `chosen`, so the
+    two choices do not share one key (found by blind real-card round 12)."""
+    if not isinstance(node, A.Selector) or node.det == "target" or "target" in node.mods:
+        return False
+    return any(isinstance(f, A.Where) and isinstance(f.of, A.Selector) and
+               (f.of.det == "target" or "target" in f.of.mods) for f in node.filters)
 
 
 def _theirs(node: Any) -> bool:

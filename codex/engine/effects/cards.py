@@ -282,8 +282,16 @@ def _look(run: Run, act: A.Look, clause: A.Clause) -> list[Obj]:
     sel = act.patient
     if isinstance(sel, A.Group) and sel.conj == "or":
         options = [f"{i + 1}:{singular(s.noun)}" for i, s in enumerate(sel.items)]
-        picked = run.ctx.choose("look", options, why="choose which deck to look at")[0]
-        sel = sel.items[int(str(picked).split(":")[0]) - 1]
+        given = str(run.ctx.answer("look") or "").strip().lower()
+        # the option's number, its noun ("spell") or the deck it names ("spellbook") decides, as `which` does
+        named = [i for i, s in enumerate(sel.items)
+                 if given in (str(i + 1), singular(s.noun).lower(), str(DECK_OF_NOUN.get(singular(s.noun)) or ""))
+                 or given.split(":")[0] == str(i + 1)]
+        if given and len(named) == 1:
+            sel = sel.items[named[0]]
+        else:
+            picked = run.ctx.choose("look", options, why="choose which deck to look at")[0]
+            sel = sel.items[int(str(picked).split(":")[0]) - 1]
     if isinstance(sel, A.Ref):
         cards = [o for o in select(run.state, run.ctx, sel, "card") if o.kind == "card"]
     elif isinstance(sel, A.Selector) and singular(sel.noun) == "hand":
@@ -490,6 +498,13 @@ def unit_leaves_for(run: Run, uid: str, zone: str, *, bottom: bool = False, why:
         run.note("avatar_stays", f"{unit.name} is an Avatar: it cannot leave the realm, so it stays.",
                  ("avatar.stays",), unit=unit.id)
         return False
+    # a minion marked for death that an effect moves (its Deathrite's "return it to its owner's hand") still
+    # died for every other effect (Codex "Die": "that card is still considered to have died")
+    if unit.marked and unit.is_minion:
+        from codex.engine.actions.zones import marked_leaves
+        run.state, moved = marked_leaves(run.state, unit, zone, why, bottom)
+        run.settle(moved)
+        return True
     run.state = run.state.remove_unit(unit.id, "returned", to=zone, bottom=bottom)  # type: ignore[arg-type]
     if unit.token:
         event = CardsMoved(unit.owner, (unit.name,), 0, None, "banished",

@@ -1821,10 +1821,13 @@ class TargetGone(Exception):
 
 
 def _refuse_named_target(state: GameState, ctx: Ctx, sel: A.Selector, kind: str, found: list[Obj]) -> None:
-    """A target the scenario names under the ability's own `target` key that is a real unit, artifact or
-    site the words refuse (three steps away for "up to two steps away", an ally for "target enemy") is
+    """A target the scenario names under a spell's or an activated ability's own `target` key that is a
+    real unit, artifact, site or location the words refuse (three steps away for "up to two steps away", an ally for "target enemy") is
     an illegal target, as one the action declares is (Codex "Target"); an answer that names nothing of
     that kind is left to the choice, which asks again with the options."""
+    from codex.engine.abilities import AbilityKind
+    if ctx.ability.kind not in (AbilityKind.ACTIVATED, AbilityKind.SPELL):
+        return       # a trigger's target is chosen as it goes on the storyline: the action itself stays legal
     given = ctx.answer("target")
     if given is None or isinstance(given, (list, bool, dict)):
         return
@@ -1860,8 +1863,18 @@ def _check_together(state: GameState, ctx: Ctx, sel: A.Selector, role: str, pick
         if share is None or _borders_ok(state, picked, share):
             continue
         key = f"{ctx.key}.{role}"
-        raise AmbiguousAction(f"{ctx.source_name}: {describe(state, picked)} {'do not each share' if share else 'share'} "
-                              f"a border; choose {sel.noun}s that {'do' if share else 'share no borders'}",
+        why = f"{describe(state, picked)} {'do not each share' if share else 'share'} a border"
+        from codex.engine.abilities import AbilityKind
+        targeted = sel.det == "target" or "target" in sel.mods     # "Choose two sites ..." is no target
+        if targeted and role == "target" and ctx.answer(role) is not None and ctx.ability.kind in (
+                AbilityKind.ACTIVATED, AbilityKind.SPELL):
+            # the targets were named, and together they are not what the words allow (Codex "Target"), as
+            # a single target the words refuse (found by blind real-card round 12)
+            from codex.engine.errors import IllegalAction
+            from codex.engine.reasons import Reason
+            raise IllegalAction(Reason.NOT_A_LEGAL_TARGET, f"{ctx.source_name} cannot target them: {why}",
+                                "target.declared", f"/choices/{key}")
+        raise AmbiguousAction(f"{ctx.source_name}: {why}; choose {sel.noun}s that {'do' if share else 'share no borders'}",
                               key, [], f"/choices/{key}")
 
 

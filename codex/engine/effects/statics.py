@@ -2470,7 +2470,11 @@ def forbids(state: GameState, verb: str, agent: Obj | None, patient: Obj | None 
         target = getattr(node, "patient", None) if verb != "enter" else getattr(node, "dest", None)
         if by_patient and verb != "enter":    # "Enemy minions can't untap", "... can't submerge": the unit named
             target = None
-        token = _evaluating.set(True)
+        # a ban is no layer of keywords or power, so the words it names are read as they are now ("Airborne
+        # minions can't enter" does not bar a minion that lost Airborne: Codex "Lose"; found by blind
+        # real-card round 13), the keywords' own layers guarding themselves; inside another static's
+        # evaluation they stay printed
+        token = _evaluating.set(_evaluating.get())
         try:
             targeting = targeting_by(who) if verb == "target" else None
             if targeting is not None:          # "can't be targeted by magic / enemy spells / abilities"
