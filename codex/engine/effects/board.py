@@ -78,10 +78,21 @@ def _damage_problems(act: A.Damage) -> Iterator[str]:
         yield "the amount None"
     elif act.amount is not None:
         yield from amount_problems(act.amount)
-    if act.patient is None and not (isinstance(act.agent, A.Ref) and act.agent.word.lower() in ("it", "each")):
+    if act.patient is None and not (isinstance(act.agent, A.Ref) and act.agent.word.lower() in ("it", "each")) \
+            and not names_the_projectile(act.agent):
         yield "damage to nothing named"
     if act.divided:     # "5 damage divided among X": split among them, which the executor does not do
         yield "damage divided among several"
+
+
+def names_the_projectile(node: Any) -> bool:
+    """"That projectile deals 2 damage", "The projectile deals 1 damage": the projectile the sentence
+    before shot, as "It deals 2 damage" names it after a shot (its damage goes to what it hit, as
+    `shoot.projectile_damage` reads it; `select` finds the projectile bound as "it"). Only the bare
+    singular noun: "each projectile", "a piercing projectile" name something else."""
+    return (isinstance(node, A.Selector) and node.noun.lower() == "projectile" and not node.plural
+            and isinstance(node.det, str) and node.det.lower() in ("that", "the") and node.count is None
+            and node.quant is None and not node.mods and not node.filters)
 
 
 @executes(A.Damage, roles=("patient", "agent"), problems=_damage_problems, adjuncts=("on",))
