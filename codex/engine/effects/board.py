@@ -260,6 +260,19 @@ def _ward_breaks_instead(run: Run, square: int, kind: str) -> bool:
     return True
 
 
+def _banish_site(run: Run, square: int) -> None:
+    """The site leaves the game and its square is a void; the units there are settled as in the void
+    (`site_banish.py`)."""
+    from codex.engine.entering import ground_notes
+    from codex.engine.site_banish import CannotBanishSite, banish_site
+    before = run.state
+    try:
+        run.state, events = banish_site(run.state, square)
+    except CannotBanishSite as e:
+        raise NotExecutable(str(e)) from e
+    run.settle(events + ground_notes(before, run.state))
+
+
 def remove(run: Run, patients: list[Obj], kind: str, killer: tuple[str, ...] = ()) -> list[Obj]:
     """Kill, destroy, sacrifice, banish or dispel what the words named: minions are marked for death
     together (one batch: their Deathrites, then the burial); artifacts break, sites leave Rubble,
@@ -306,7 +319,7 @@ def remove(run: Run, patients: list[Obj], kind: str, killer: tuple[str, ...] = (
         elif obj.kind == "site" and kind == "banish":
             # a banished site is removed from the game (Codex "Banished"), leaving a void, not the Rubble
             # a destroyed one leaves (found by blind real-card round 9, where it was destroyed instead)
-            raise NotExecutable("banishing a site (its square becomes a void)")
+            _banish_site(run, int(obj.key))
         elif obj.kind == "site":
             if not _ward_breaks_instead(run, int(obj.key), kind):
                 run.act(D.DestroySite(do="destroy_site", square=int(obj.key)))
