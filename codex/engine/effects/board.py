@@ -672,15 +672,36 @@ def modifiable(run: Run, patients: list[Obj], what: str) -> list[Obj]:
 
 
 def _lose_problems(act: A.LoseGrant) -> Iterator[str]:
+    from codex.engine.lost_abilities import is_this_ability
+    if act.abilities is not None and is_this_ability(act.abilities) and not act.grants:
+        return          # "lose this ability": the ability resolving takes itself away (`lost_abilities.py`)
     if act.abilities is not None or not act.grants:
         yield "losing abilities other than keywords"
     else:
         yield from _grant_problems(A.Grant(grants=act.grants))
 
 
+def _lose_this_ability(run: Run, clause: A.Clause, patients: list[Obj]) -> list[Obj]:
+    """"... move there and lose this ability" (a settler's site-playing ability): the units named lose the ability being
+    resolved, as a lasting effect (never its printed text: `lost_abilities.py`)."""
+    owner = run.ctx.source
+    if any(o != owner and o.kind != "player" for o in patients):
+        raise NotExecutable("a card losing an ability of another card ('this ability' is its own card's)")
+    if owner.kind != "unit":
+        raise NotExecutable("a card other than a unit losing an ability")
+    # "you gain 1 life and lose this ability": the ability is its card's, so its card loses it,
+    # whoever the sentence's subject is (a player has no abilities)
+    losers = modifiable(run, [owner], "lose anything")     # one that can't be modified keeps it
+    lasting(run, clause, losers, lost_abilities=(run.ctx.ability.text,))
+    return losers
+
+
 @executes(A.LoseGrant, roles=("patient",), problems=_lose_problems)
 def _lose(run: Run, act: A.LoseGrant, clause: A.Clause) -> list[Obj]:
     from codex.engine.effects.statics import Unsupported, grants_of
+    from codex.engine.lost_abilities import is_this_ability
+    if act.abilities is not None and is_this_ability(act.abilities) and not act.grants:
+        return _lose_this_ability(run, clause, patients_or_self(run, act.patient))
     try:
         kw, _ = grants_of(act.grants)
     except Unsupported as e:
