@@ -675,6 +675,8 @@ def _lose_problems(act: A.LoseGrant) -> Iterator[str]:
     from codex.engine.lost_abilities import is_this_ability
     if act.abilities is not None and is_this_ability(act.abilities) and not act.grants:
         return          # "lose this ability": the ability resolving takes itself away (`lost_abilities.py`)
+    if act.abilities is None and act.grants and all(isinstance(g, A.GrantedAbility) for g in act.grants):
+        return          # 'loses "Tap → ..."': an ability named by its words (`lost_abilities.py`)
     if act.abilities is not None or not act.grants:
         yield "losing abilities other than keywords"
     else:
@@ -696,12 +698,30 @@ def _lose_this_ability(run: Run, clause: A.Clause, patients: list[Obj]) -> list[
     return losers
 
 
+def _lose_named(run: Run, clause: A.Clause, act: A.LoseGrant) -> list[Obj]:
+    """'Target minion loses "Tap → Draw a card."': the units named lose the ability those words are
+    (matched by the grammar's canonical words of each, `lost_abilities.canonical`), as a lasting effect."""
+    from codex.engine.lost_abilities import canonical
+    words = tuple(w for g in act.grants if isinstance(g, A.GrantedAbility) for ab in g.abilities
+                  if (w := canonical(ab)) is not None)
+    if not words:
+        raise NotExecutable("losing an ability whose words cannot be printed back")
+    patients = patients_or_self(run, act.patient)
+    if any(o.kind != "unit" for o in patients):
+        raise NotExecutable("a card other than a unit losing an ability")
+    patients = modifiable(run, patients, "lose anything")
+    lasting(run, clause, patients, lost_abilities=words)
+    return patients
+
+
 @executes(A.LoseGrant, roles=("patient",), problems=_lose_problems)
 def _lose(run: Run, act: A.LoseGrant, clause: A.Clause) -> list[Obj]:
     from codex.engine.effects.statics import Unsupported, grants_of
     from codex.engine.lost_abilities import is_this_ability
     if act.abilities is not None and is_this_ability(act.abilities) and not act.grants:
         return _lose_this_ability(run, clause, patients_or_self(run, act.patient))
+    if act.abilities is None and act.grants and all(isinstance(g, A.GrantedAbility) for g in act.grants):
+        return _lose_named(run, clause, act)
     try:
         kw, _ = grants_of(act.grants)
     except Unsupported as e:
