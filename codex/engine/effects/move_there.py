@@ -9,7 +9,8 @@ the mover (its subject: the one who moved). Where the unit acted on stands somew
 words do not reach ("an adjacent location" measured from the mover, Codex "Adjacent") or the rules
 refuse the move, a declared target is not one the words allow and the action is illegal
 (`not_a_legal_target`, or the move's own refusal), nothing of it having happened; a unit the
-words choose without targeting is chosen only among those the move reaches.
+words choose without targeting is chosen only among those the move reaches. Either is the choice
+`there` when no cast declared it (an activated ability's mover being `target`).
 
 Not covered (named as not executed): several units moving at once, a purpose done by someone other
 than the mover, a destination the words name by something other than a place relation.
@@ -27,6 +28,8 @@ from codex.engine.geometry import Location
 
 #: The word the purpose's subject is bound to: the unit that moved (or would have).
 _MOVER = "agent"
+#: The choice role of what the purpose acts on "there" (the mover's is the words' own, `target`).
+_ROLE = "there"
 #: The word a chosen (not targeted) unit acted on is bound to.
 _ACTED_ON = "acted_on_there"
 
@@ -84,8 +87,8 @@ def run_move_there(run: Run, clause: A.Clause) -> list[Obj]:
     reach = _reachable(run, act, movers[0])
     targeted = sel.det == "target" or "target" in sel.mods
     anywhere = A.replace(sel, filters=tuple(f for f in sel.filters if not _there(f)))
-    if targeted:
-        acted = select(run.state, run.ctx, anywhere, "target")
+    if targeted:      # its own key (`there`), the mover's being `target`; a cast's `targets` answer both
+        acted = select(run.state, run.ctx, anywhere, _ROLE)
     else:
         acted = _choose_within(run, anywhere, mover, reach)
     units = [run.state.unit(str(o.key)) for o in acted if o.kind == "unit"]
@@ -137,7 +140,7 @@ def _choose_within(run: Run, sel: A.Selector, mover: Any, reach: list[Location])
                  or any(loc in reach for loc in run.state.locations_of(u)))]
     if not near:
         return []
-    return run.ctx.choose("target", near, why=f"choose the {sel.noun} {mover.name} acts on")
+    return run.ctx.choose(_ROLE, near, why=f"choose the {sel.noun} {mover.name} acts on")
 
 
 def _refuse_target(run: Run, mover: Any, target: Any, act: A.Move) -> None:
