@@ -20,6 +20,7 @@ class Reason(ReasonCode):
     NOT_ACTIVE_PLAYER = "not_active_player"
     NOT_CONTROLLER = "not_controller"
     NO_SUCH_ABILITY = "no_such_ability"
+    ABILITY_LOST = "ability_lost"
     FORBIDDEN = "forbidden"
     TAPPED = "tapped"
     NOTHING_TO_TAP = "nothing_to_tap"
@@ -142,6 +143,7 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.NOT_ACTIVE_PLAYER: "only the active player may do this now",
     Reason.NOT_CONTROLLER: "only the unit's controller may use its abilities",
     Reason.NO_SUCH_ABILITY: "the card has no such activated ability",
+    Reason.ABILITY_LOST: "the unit has lost that ability (an effect took it away): it cannot use it",
     Reason.FORBIDDEN: "an ongoing effect of a card forbids it",
     Reason.TAPPED: "the card is tapped",
     Reason.NOTHING_TO_TAP: "the cost taps a card its words name (\"Tap an allied Faerie here\"), and none is there to tap",

@@ -16,6 +16,7 @@ from codex.engine import rules as R
 from codex.engine.events import Activated, CardQuote, Event, Stepped
 from codex.engine.geometry import SQUARES, Location
 from codex.engine.ongoing import keywords_at, power_of, site_affinity, site_is_water
+from codex.engine.lost_abilities import lost_texts
 from codex.engine.state import DECKS, GameState, Zone, ZoneName
 
 
@@ -185,6 +186,8 @@ def state_json(state: GameState) -> dict[str, Any]:
         entry.update(_counters_json(state, f"unit:{u.id}"))
         if u.minions_killed:
             entry["minions_killed"] = u.minions_killed
+        if (lost := lost_texts(state, u)):
+            entry["lost_abilities"] = list(lost)      # taken away by an effect (its printed text stays)
         units.append(entry)
     artifacts = [{"id": a.id, "name": a.name, "at": loc_json(state.artifact_location(a)), "bearer": a.bearer,
                   "controller": state.artifact_controller(a), "owner": a.owner, "carriable": a.carriable,
@@ -212,7 +215,9 @@ def state_json(state: GameState) -> dict[str, Any]:
                      "controller": r.controller, "owner": r.owner, "zone": r.zone,
                      "killed_by": list(r.killers)} for r in state.removed],
         "lasting": [{"id": e.id, "name": e.name, "controller": e.controller, "until": e.until,
-                     "units": list(e.units), "keywords": e.keywords.names()} for e in state.lasting],
+                     "units": list(e.units), "keywords": e.keywords.names(),
+                     **({"abilities_lost": list(e.lost_abilities)} if e.lost_abilities else {})}
+                    for e in state.lasting],
         "storyline": [type(p.effect).__name__ for p in state.storyline],
         "winner": state.winner,
         "draw": state.draw,

@@ -372,6 +372,8 @@ class Lasting:
     threshold: Affinity = Affinity()     # "Target site permanently provides (W)": threshold those sites add
     no_threshold: frozenset[str] = frozenset()   # "... provides no water affinity": elements they provide none of
     no_mana: bool = False                # "... provides no mana": they provide no mana
+    lost_abilities: tuple[str, ...] = ()  # "... and lose this ability": the card's words of each ability its
+                                         # units lose (`lost_abilities.py`: their printed text stays)
 
     def covers(self, unit: "Unit") -> bool:
         """Whether the effect is on ``unit`` now: one of its units, or (an effect over an area) a unit
@@ -393,7 +395,8 @@ class Lasting:
     def describe(self) -> str:
         if self.told:
             return self.told
-        parts = self.keywords.names() + [f"no {k}" for k in self.lost.names()] + (
+        parts = self.keywords.names() + [f"no {k}" for k in self.lost.names()] + [
+            f"no \u201c{t}\u201d" for t in self.lost_abilities] + (
             [f"{self.power:+d} power"] if self.power else []) + sorted(self.states)
         return ", ".join(parts) or "nothing"
 

@@ -69,6 +69,13 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
                           ptr + "/ability")
     index, ability = found
     state = res.state
+    if obj.kind == "unit":     # "..., then lose this ability": an ability taken away (`lost_abilities.py`)
+        from codex.engine.lost_abilities import losing
+        unit_now = state.unit(str(obj.key))
+        took = losing(state, unit_now, ability) if unit_now is not None else None
+        if took is not None:
+            raise res.illegal((Reason.ABILITY_LOST, "lose"), f"{name} has lost \u201c{ability.text}\u201d "
+                              f"({took.name}'s effect)", ptr + "/ability")
     if state.over:
         raise res.illegal((Reason.GAME_OVER, "death-blow"), f"{name} cannot use its ability", ptr)
     if controller is None:      # an artifact nobody carries: nobody may use it (Codex "Uncontrolled")

@@ -78,10 +78,21 @@ def _damage_problems(act: A.Damage) -> Iterator[str]:
         yield "the amount None"
     elif act.amount is not None:
         yield from amount_problems(act.amount)
-    if act.patient is None and not (isinstance(act.agent, A.Ref) and act.agent.word.lower() in ("it", "each")):
+    if act.patient is None and not (isinstance(act.agent, A.Ref) and act.agent.word.lower() in ("it", "each")) \
+            and not names_the_projectile(act.agent):
         yield "damage to nothing named"
     if act.divided:     # "5 damage divided among X": split among them, which the executor does not do
         yield "damage divided among several"
+
+
+def names_the_projectile(node: Any) -> bool:
+    """"That projectile deals 2 damage", "The projectile deals 1 damage": the projectile the sentence
+    before shot, as "It deals 2 damage" names it after a shot (its damage goes to what it hit, as
+    `shoot.projectile_damage` reads it; `select` finds the projectile bound as "it"). Only the bare
+    singular noun: "each projectile", "a piercing projectile" name something else."""
+    return (isinstance(node, A.Selector) and node.noun.lower() == "projectile" and not node.plural
+            and isinstance(node.det, str) and node.det.lower() in ("that", "the") and node.count is None
+            and node.quant is None and not node.mods and not node.filters)
 
 
 @executes(A.Damage, roles=("patient", "agent"), problems=_damage_problems, adjuncts=("on",))
@@ -249,6 +260,19 @@ def _ward_breaks_instead(run: Run, square: int, kind: str) -> bool:
     return True
 
 
+def _banish_site(run: Run, square: int) -> None:
+    """The site leaves the game and its square is a void; the units there are settled as in the void
+    (`site_banish.py`)."""
+    from codex.engine.entering import ground_notes
+    from codex.engine.site_banish import CannotBanishSite, banish_site
+    before = run.state
+    try:
+        run.state, events = banish_site(run.state, square)
+    except CannotBanishSite as e:
+        raise NotExecutable(str(e)) from e
+    run.settle(events + ground_notes(before, run.state))
+
+
 def remove(run: Run, patients: list[Obj], kind: str, killer: tuple[str, ...] = ()) -> list[Obj]:
     """Kill, destroy, sacrifice, banish or dispel what the words named: minions are marked for death
     together (one batch: their Deathrites, then the burial); artifacts break, sites leave Rubble,
@@ -295,7 +319,7 @@ def remove(run: Run, patients: list[Obj], kind: str, killer: tuple[str, ...] = (
         elif obj.kind == "site" and kind == "banish":
             # a banished site is removed from the game (Codex "Banished"), leaving a void, not the Rubble
             # a destroyed one leaves (found by blind real-card round 9, where it was destroyed instead)
-            raise NotExecutable("banishing a site (its square becomes a void)")
+            _banish_site(run, int(obj.key))
         elif obj.kind == "site":
             if not _ward_breaks_instead(run, int(obj.key), kind):
                 run.act(D.DestroySite(do="destroy_site", square=int(obj.key)))
@@ -648,15 +672,56 @@ def modifiable(run: Run, patients: list[Obj], what: str) -> list[Obj]:
 
 
 def _lose_problems(act: A.LoseGrant) -> Iterator[str]:
+    from codex.engine.lost_abilities import is_this_ability
+    if act.abilities is not None and is_this_ability(act.abilities) and not act.grants:
+        return          # "lose this ability": the ability resolving takes itself away (`lost_abilities.py`)
+    if act.abilities is None and act.grants and all(isinstance(g, A.GrantedAbility) for g in act.grants):
+        return          # 'loses "Tap → ..."': an ability named by its words (`lost_abilities.py`)
     if act.abilities is not None or not act.grants:
         yield "losing abilities other than keywords"
     else:
         yield from _grant_problems(A.Grant(grants=act.grants))
 
 
+def _lose_this_ability(run: Run, clause: A.Clause, patients: list[Obj]) -> list[Obj]:
+    """"... move there and lose this ability" (a settler's site-playing ability): the units named lose the ability being
+    resolved, as a lasting effect (never its printed text: `lost_abilities.py`)."""
+    owner = run.ctx.source
+    if any(o != owner and o.kind != "player" for o in patients):
+        raise NotExecutable("a card losing an ability of another card ('this ability' is its own card's)")
+    if owner.kind != "unit":
+        raise NotExecutable("a card other than a unit losing an ability")
+    # "you gain 1 life and lose this ability": the ability is its card's, so its card loses it,
+    # whoever the sentence's subject is (a player has no abilities)
+    losers = modifiable(run, [owner], "lose anything")     # one that can't be modified keeps it
+    lasting(run, clause, losers, lost_abilities=(run.ctx.ability.text,))
+    return losers
+
+
+def _lose_named(run: Run, clause: A.Clause, act: A.LoseGrant) -> list[Obj]:
+    """'Target minion loses "Tap → Draw a card."': the units named lose the ability those words are
+    (matched by the grammar's canonical words of each, `lost_abilities.canonical`), as a lasting effect."""
+    from codex.engine.lost_abilities import canonical
+    words = tuple(w for g in act.grants if isinstance(g, A.GrantedAbility) for ab in g.abilities
+                  if (w := canonical(ab)) is not None)
+    if not words:
+        raise NotExecutable("losing an ability whose words cannot be printed back")
+    patients = patients_or_self(run, act.patient)
+    if any(o.kind != "unit" for o in patients):
+        raise NotExecutable("a card other than a unit losing an ability")
+    patients = modifiable(run, patients, "lose anything")
+    lasting(run, clause, patients, lost_abilities=words)
+    return patients
+
+
 @executes(A.LoseGrant, roles=("patient",), problems=_lose_problems)
 def _lose(run: Run, act: A.LoseGrant, clause: A.Clause) -> list[Obj]:
     from codex.engine.effects.statics import Unsupported, grants_of
+    from codex.engine.lost_abilities import is_this_ability
+    if act.abilities is not None and is_this_ability(act.abilities) and not act.grants:
+        return _lose_this_ability(run, clause, patients_or_self(run, act.patient))
+    if act.abilities is None and act.grants and all(isinstance(g, A.GrantedAbility) for g in act.grants):
+        return _lose_named(run, clause, act)
     try:
         kw, _ = grants_of(act.grants)
     except Unsupported as e:

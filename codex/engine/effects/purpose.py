@@ -24,6 +24,9 @@ def purpose_problems(clause: A.Clause) -> Iterator[str]:
         yield "a replacement ('instead')"
     if clause.scope is not None:
         yield "a clause with a time scope"
+    from codex.engine.effects.move_there import acted_on_there, move_there_problems
+    if acted_on_there(clause) is not None:     # "moves to an adjacent place, if needed, to strike X there"
+        yield from move_there_problems(clause)
     if clause.purpose is not None:
         if not isinstance(clause.purpose, A.Clause):
             yield "a purpose given as something other than a clause"
@@ -37,6 +40,9 @@ def run_with_purpose(run: Run, clause: A.Clause) -> list[Obj]:
     """The clause, then (only if it was done) its purpose."""
     if clause.instead or clause.scope is not None or not isinstance(clause.purpose, A.Clause):
         raise NotExecutable("a replacement ('instead') or a clause with a time scope")
+    from codex.engine.effects.move_there import acted_on_there, run_move_there
+    if acted_on_there(clause) is not None:     # "moves to an adjacent place, if needed, to strike X there"
+        return run_move_there(run, clause)
     run.did = None
     acted = run_clause(run, A.replace(clause, purpose=None))
     if run.did is False:

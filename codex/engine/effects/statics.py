@@ -1716,9 +1716,10 @@ def supported(ability: Ability) -> bool:
 
 def _sources(state: GameState) -> Iterator[tuple[Obj, str, str | None, Any]]:
     """(object, name, controller, abilities) of every card in the realm that has abilities."""
+    from codex.engine.lost_abilities import abilities_now
     for u in state.units:
-        if u.abilities.abilities:
-            yield Obj("unit", u.id), u.name, u.controller, u.abilities
+        if u.abilities.abilities:       # without those it has lost ("lose this ability": `lost_abilities.py`)
+            yield Obj("unit", u.id), u.name, u.controller, abilities_now(state, u)
     for s in state.sites:
         if s.abilities.abilities:
             yield Obj("site", s.square), s.name, s.controller, s.abilities

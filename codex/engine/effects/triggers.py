@@ -606,11 +606,12 @@ def listeners(state: GameState) -> Iterator[Listener]:
     the realm whose card still has its abilities."""
     from codex.engine.ongoing import disabled_by, silenced_at
     from codex.engine.effects.statics import site_silenced
+    from codex.engine.lost_abilities import losing
     for u in state.units:
         abilities = u.abilities.of_kind(AbilityKind.TRIGGERED)
         if abilities and disabled_by(state, u) is None and not silenced_at(state, u, u.location):
             for i, ab in enumerate(u.abilities.abilities):
-                if ab.kind is AbilityKind.TRIGGERED:
+                if ab.kind is AbilityKind.TRIGGERED and losing(state, u, ab) is None:   # not one it lost
                     yield Obj("unit", u.id), u.name, u.controller, ab, f"{u.id}.{i}"
     for s in state.sites:
         if state.statics and s.abilities.of_kind(AbilityKind.TRIGGERED) and site_silenced(state, s.square):
