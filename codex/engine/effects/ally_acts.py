@@ -88,8 +88,10 @@ def run_targets(run: Run, act: A.Choose, clause: A.Clause) -> list[Obj]:
     able = [u for u in units if (set(declared) & set(_targets_of(run, u, words)) if declared
                                  else _targets_of(run, u, words))]
     if not able:
-        run.note("nothing_fits", f"{run.ctx.source_name}: no {act.agent.noun if isinstance(act.agent, A.Selector) else 'unit'}"
-                 " has anything the words let it target, so the spell does nothing.", _TARGETING)
+        noun = act.agent.noun if isinstance(act.agent, A.Selector) else "unit"
+        named = f" the target named for it ({describe(run.state, declared)})" if declared else " anything the words allow"
+        run.note("nothing_fits", f"{run.ctx.source_name}: no {noun} may target{named}, so the spell does nothing (the "
+                 "magic itself declares no target, so it was cast; its ally targets as it resolves).", _TARGETING)
         return []
     ally = run.ctx.choose("agent", able, why="choose the unit that targets (selected as the magic resolves)")[:1]
     if not ally:
