@@ -551,6 +551,8 @@ class Fight(Effect):
     do: Literal["fight"]
     unit: Id
     other: Id
+    anywhere: StrictBool = Field(default=False, description="the effect names both fighters wherever they are "
+                                 "(\"An ally fights target enemy that is adjacent to it\"); otherwise they must share a location")
 
 
 class StrikeAction(Effect):

@@ -74,6 +74,12 @@ class Site:
     flood_again: str | None = None       # flooded "until you do so again": the ability (its choice key) whose next flood ends it
     abilities: Abilities = Abilities()   # what its card text says, typed
     subtypes: tuple[str, ...] = ()       # Desert, River... (from its card)
+    #: who controls it apart from static abilities (None: ``controller``), kept while a static
+    #: ability's control stands ("Bearer has 'You control this site'"), as for units
+    #: (`effects/static_control.py`)
+    base_controller: str | None = None
+    #: the static control effects (their keys) older than the last effect that changed its control
+    control_newer_than: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

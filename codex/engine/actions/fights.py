@@ -24,7 +24,8 @@ def _together(res: Resolution, a: Unit, b: Unit, ptr: str) -> None:
 def fight_action(res: Resolution, a: D.Fight, ptr: str) -> Outcome:
     unit = res.unit(a.unit, ptr + "/unit")
     other = res.unit(a.other, ptr + "/other")
-    _together(res, unit, other, ptr + "/other")
+    if not a.anywhere:
+        _together(res, unit, other, ptr + "/other")
     state, events = fight(res.state, [unit.id], [other.id])
     events = [replace(e, rules=e.rules + ("phrases.fight", "phrases.fight-strike")) if isinstance(e, Struck) else e
               for e in events]

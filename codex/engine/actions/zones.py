@@ -328,7 +328,12 @@ def gain_control(res: Resolution, a: D.GainControl, ptr: str) -> Outcome:
     refused = _control_refused(res, a.player, site.square, "site", site.name)
     if refused is not None:
         return refused
-    res.state = res.state.with_site(replace(site, controller=a.player, owner=site.owner or site.controller))
+    from codex.engine.effects.context import Obj
+    from codex.engine.effects.static_control import controlling_obj
+    older_site = controlling_obj(res.state, Obj("site", site.square))
+    res.state = res.state.with_site(replace(site, controller=a.player, owner=site.owner or site.base_controller
+                                            or site.controller, base_controller=None,
+                                            control_newer_than=site.control_newer_than + older_site))
     own_turn = res.state.turn.active == a.player
     rules = ("control.change", "ownership.fixed", "control.your") + (
         ("mana.control",) if own_turn else ("mana.own-turn",))

@@ -886,13 +886,23 @@ def run_afterwards(state: Any) -> tuple[Any, list[Event]]:
 
 @executes(A.Fight, roles=("agent", "patient"))
 def _fight(run: Run, act: A.Fight, clause: A.Clause) -> list[Obj]:
+    """"An ally fights target enemy that is adjacent to it": the units fight wherever the words found them (a
+    fight an effect names ignores attack restrictions, Codex "Phrases with Subtle Meanings"); "they
+    fight", with no object, is the two named fighting each other."""
     agents = patients_or_self(run, act.agent, "fighter")
+    if act.patient is None and act.agent is not None:
+        pair = [a for a in agents if a.kind == "unit"]
+        if len(pair) != 2:
+            raise NotExecutable("units fighting each other other than two")
+        run.act(D.Fight(do="fight", unit=str(pair[0].key), other=str(pair[1].key), anywhere=True,
+                        **effect_fields(run, False)))
+        return pair
     inner = act.agent is not None and not isinstance(act.patient, A.Ref)
     patients = select(run.state, run.ctx.bind("it", agents) if inner else run.ctx, act.patient, "target")       # "an ally fights a targeted enemy adjacent to it": "it" is the ally
     for a in agents:
         for p in patients:
             if a.kind == p.kind == "unit" and a != p:
-                run.act(D.Fight(do="fight", unit=str(a.key), other=str(p.key),
+                run.act(D.Fight(do="fight", unit=str(a.key), other=str(p.key), anywhere=True,
                                 **effect_fields(run, targeted(act.patient))))
     return patients
 
@@ -909,6 +919,9 @@ def _other_choosers(agent: Any) -> bool:
 def _choose_problems(act: A.Choose) -> Iterator[str]:
     if act.kind not in ("choose", "target") or act.action is not None:
         yield f"choosing by '{act.kind}'"
+    from codex.engine.effects.ally_acts import unit_chooser
+    if act.kind == "target" and unit_chooser(act.agent):     # "An ally targets ...": `ally_acts`
+        return
     if act.agent is not None and not (isinstance(act.agent, A.Ref) and act.agent.word in ("you", "SELF")) \
             and not (_other_choosers(act.agent) and act.kind == "choose"):
         yield "a choice another player makes"
@@ -951,10 +964,25 @@ def _directions(run: Run, sel: A.Selector) -> list[Obj]:
     return chosen
 
 
-@executes(A.Choose, roles=("patient",), problems=_choose_problems)
+def _choose_clause_problems(clause: A.Clause) -> Iterator[str]:
+    """A unit's targeting reads its participles ("..., destroying X and then striking them"); any
+    other choice has none."""
+    from codex.engine.effects.ally_acts import problems, unit_chooser
+    act = clause.action
+    if act.kind == "target" and unit_chooser(act.agent):
+        yield from problems(act, clause)
+    elif any(adj.prep == "while" for adj in clause.adjuncts):
+        yield "the adjunct 'while ...' on Choose"
+
+
+@executes(A.Choose, roles=("patient",), problems=_choose_problems, adjuncts=("while",),
+          clause_problems=_choose_clause_problems)
 def _choose(run: Run, act: A.Choose, clause: A.Clause) -> list[Obj]:
     """"Target a location up to three steps away", "Choose two sites": the chosen objects are what
     the next sentences call "it", "there", "those"."""
+    from codex.engine.effects.ally_acts import run_targets, unit_chooser
+    if act.kind == "target" and unit_chooser(act.agent):     # "An ally targets an adjacent enemy, ..."
+        return run_targets(run, act, clause)
     patient = act.patient
     if isinstance(patient, A.Selector) and patient.noun.lower().rstrip("s") == "direction":
         return _directions(run, patient)

@@ -17,7 +17,8 @@ from codex.engine.abilities import Ability, AbilityKind
 
 #: References the selectors resolve from context.
 REFS = {"self", "itself", "you", "your", "yourself", "it", "they", "he", "she", "that", "those", "them", "each",
-        "which", "themselves", "himself", "herself", "everyone", "anyone"}
+        "which", "themselves", "himself", "herself", "everyone", "anyone",
+        "agent"}     # the engine's own: the unit whose participles these are (`ally_acts.participles`)
 
 
 def sel_problems(node: Any) -> Iterator[str]:
@@ -46,6 +47,8 @@ def sel_problems(node: Any) -> Iterator[str]:
     if isinstance(node, A.Partitive):
         if isinstance(node.of, A.Partitive) and node.of.of is None:
             yield "a number of things whose noun is left out ('all four')"
+            return
+        if node.count == "both" and isinstance(node.of, A.Ref):     # "they both": the two named before
             return
         if not (node.count in ("each", "all", None) or isinstance(node.count, int)):
             yield f"the partitive '{node.count}'"
@@ -226,6 +229,10 @@ def clause_problems(clause: Any) -> Iterator[str]:
         return
     if clause.negated or clause.modal not in (None, "may", "must"):
         yield f"a clause with '{clause.modal or 'not'}'"
+    from codex.engine.effects.ally_acts import swap_problems, swap_steps
+    if swap_steps(clause):           # "they both take a step to swap places": `ally_acts`
+        yield from swap_problems(clause)
+        return
     from codex.engine.effects.execute import has_own_purpose
     if (clause.purpose is not None and not has_own_purpose(clause)) or clause.instead or clause.scope is not None:
         yield from purpose_problems(clause)

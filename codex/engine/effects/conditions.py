@@ -641,6 +641,9 @@ def condition_problems(node: Any) -> Iterator[str]:
     if isinstance(node, A.Condition):
         if node.kind in ("if_able", "if_needed", "if_did"):
             return
+        from codex.engine.effects.ally_acts import passing
+        if passing(node):       # "If they pass each other": read in the run (`ally_acts.passed`)
+            return
         if node.kind == "when" and _arrival(node):
             return
         if node.kind not in ("if", "unless", "while"):
@@ -804,6 +807,9 @@ def holds_in_run(run: Any, node: Any) -> bool:
             and isinstance(node.clause.action, A.DoSo):
         did = bool(run.did)
         return did if node.kind == "if" else not did
+    from codex.engine.effects.ally_acts import passed, passing
+    if passing(node):       # "If they pass each other": the swap before
+        return passed(run, node)
     return holds(run.state, run.ctx, node)
 
 

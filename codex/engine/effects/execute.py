@@ -190,6 +190,9 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
         return leave_whenever(run, clause)
     if clause.negated or clause.modal not in (None, "may", "must"):
         raise NotExecutable(f"a clause with '{clause.modal or 'not'}'" + (" (negated)" if clause.negated else ""))
+    from codex.engine.effects.ally_acts import run_swap_steps, swap_steps
+    if swap_steps(clause):           # "they both take a step to swap places"
+        return run_swap_steps(run, clause)
     if (clause.purpose is not None and not has_own_purpose(clause)) or clause.instead or clause.scope is not None:
         from codex.engine.effects.purpose import run_with_purpose
         return run_with_purpose(run, clause)

@@ -30,6 +30,10 @@ DIRECTIONS = [d.value for d in Direction]
 
 def _move_problems(act: A.Move) -> Iterator[str]:
     from codex.engine.effects.check import sel_problems
+    from codex.engine.effects.pull_in import problems as pull_in_problems, pulls_in
+    if pulls_in(act):           # "Target water site pulls in a unit adjacent to it": `pull_in`
+        yield from pull_in_problems(act)
+        return
     if act.kind not in HOW:
         yield f"moving by '{act.kind}'"
     if act.path is not None:
@@ -172,6 +176,9 @@ def _place(loc: Location) -> Any:
 @executes(A.Move, roles=("patient",), problems=_move_problems,
           adverbs=("in_cardinal_direction", "in_a_cardinal_direction", "together"))
 def _move(run: Run, act: A.Move, clause: A.Clause) -> list[Obj]:
+    from codex.engine.effects.pull_in import pulls_in, run_pull_in
+    if pulls_in(act):           # a site or unit pulling a unit onto itself
+        return run_pull_in(run, act, clause)
     how = HOW.get(act.kind)
     if how is None or act.path is not None:
         raise NotExecutable(f"moving by '{act.kind}'")

@@ -220,7 +220,7 @@ def name_of(state: GameState, obj: Obj) -> str:
 def source_locations(state: GameState, ctx: Ctx) -> list[Location]:
     """Where the ability's card is (a spell: where its caster is); while a move's destination is
     chosen "another ... location" away from the unit moved, where that unit is (`motion.mover_origin`)."""
-    mover = ctx.lookup("mover")
+    mover = ctx.lookup("mover") or ctx.lookup("targeter")    # a unit targeting: "an adjacent enemy" to it
     if mover:
         return [loc for o in mover for loc in locations_of(state, o)]
     if ctx.source.kind == "spell":
@@ -1445,6 +1445,12 @@ def select(state: GameState, ctx: Ctx, node: Any, role: str = "target", *, choos
     if isinstance(node, A.Partitive):
         inner = select(state, ctx, node.of, role, choose=choose) if node.of is not None else \
             list(ctx.lookup("it") or ())
+        if node.count == "both" and isinstance(node.of, A.Ref):
+            # "they both", "both of them": the two named before (after "X targets Y", X and Y)
+            pair = list(ctx.lookup("both") or inner)
+            if len(pair) != 2:
+                raise NotExecutable("'both' naming other than two things")
+            return pair
         if node.count in ("each", "all", None) or not choose:
             return inner
         if isinstance(node.count, int):

@@ -659,9 +659,12 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                 or clause.adverbs or clause.adjuncts or clause.per is not None or clause.duration is not None:
             raise Unsupported("control given to someone other than the card's controller")
         _check_words(act.patient)
-        if any(isinstance(n, A.Selector) and singular_noun(n) in ("site", "artifact", "aura", "card")
-               for n in (act.patient,)) or (isinstance(act.patient, A.Selector) and act.patient.det == "this"):
-            raise Unsupported("control of something other than units from a static ability")
+        # units ("You control all Mortals") and sites ("You control this site", "sites nearby"): both
+        # have a controller the layer recomputes (`static_control.py`); artifacts, auras and players not
+        sites = isinstance(act.patient, A.Selector) and singular_noun(act.patient) == "site"
+        if not sites and (isinstance(act.patient, A.Selector) and (
+                singular_noun(act.patient) in ("artifact", "aura", "card") or act.patient.det == "this")):
+            raise Unsupported("control of something other than units and sites from a static ability")
         return [Static("control", ctx, act.patient, None, conds, order)]
     kills = _banish_kills(clause)
     if kills is not None:
@@ -693,6 +696,13 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
             if not ability.executed:
                 from codex.engine.effects.check import missing
                 raise Unsupported(f"granting an ability with {(missing(ability) or ['what it cannot run'])[0]}")
+            if ability.kind is AbilityKind.STATIC:
+                # a static ability held through a grant is applied by the control layer only
+                # (`static_control.granted_control`); another kind would be read and never applied
+                from codex.engine.effects.static_control import granted_static_problem
+                refusal = granted_static_problem(ability)
+                if refusal:
+                    raise Unsupported(refusal)
         others = tuple(g for g in act.grants if not isinstance(g, A.GrantedAbility))
         out = [Static("grant_ability", ctx, act.patient, abilities, conds, order)]
         if others:
