@@ -380,6 +380,29 @@ def _toward(run: Run, act: A.Move, unit: Any, how: str, targets: list[Location],
     return D.Move(do="move", unit=unit.id, how=how, path=(_place(to),), **fields)
 
 
+def _pulled_in(run: Run, unit: Any, how: str, fields: dict[str, Any]) -> D.Move | None:
+    """"Pull in each minion in this body of water one step": a pull with no place or direction named
+    draws the unit toward what pulls it (the card's location): the one step that brings it nearer, the
+    player choosing among equal ones (found by blind real-card round 12, where the step was asked)."""
+    from codex.engine.effects.select import source_locations
+    origin = source_locations(run.state, run.ctx)
+    if not origin:
+        raise NotExecutable("a pull with no place, direction or puller to pull toward")
+    goal = origin[0].square
+    here = manhattan(unit.location.square, goal)
+    if here == 0:
+        run.note("no_move", f"{unit.name} is already at {run.ctx.source_name}'s location: the pull moves it nowhere.",
+                 unit=unit.id)
+        return None
+    nearer = [loc for loc in _one_steps(run, unit, how) if manhattan(loc.square, goal) < here]
+    if not nearer:
+        run.note("no_step", f"{unit.name} has no step that brings it nearer to {run.ctx.source_name}.", unit=unit.id)
+        return None
+    to = run.ctx.choose("step", [Obj("location", loc) for loc in nearer], why=f"choose {unit.name}'s step",
+                        also="destination")[0].key
+    return D.Move(do="move", unit=unit.id, how=how, path=(_place(to),), **fields)
+
+
 def _one_steps(run: Run, unit: Any, how: str) -> list[Location]:
     """The locations one step (of ``how``) could take the unit to, legally."""
     from codex.engine.forced import step_check
@@ -396,6 +419,8 @@ def _by_steps(run: Run, act: A.Move, clause: A.Clause, unit: Any, how: str, fiel
     direction = _direction(run, act, clause)
     if direction is not None:
         return D.Move(do="move", unit=unit.id, how=how, direction=direction, steps=steps, **fields)
+    if how == "pull" and steps == 1 and not act.up_to:
+        return _pulled_in(run, unit, how, fields)
     if how in ("push", "pull", "drag") and steps > 1:
         chosen = run.ctx.choose("direction", DIRECTIONS, why=f"choose the direction {unit.name} is moved")[0]
         return D.Move(do="move", unit=unit.id, how=how, direction=chosen, steps=steps, **fields)

@@ -96,7 +96,7 @@ RELS = {"nearby", "adjacent", "here", "there", "at", "atop", "on", "in", "occupy
         "from", "among", "near", "to", "into", "nearest_to", "furthest_from", "in_front", "in_front_of",
         "knights_move_away", "along"}
 
-ALL_DETS = {None, "each", "all", "every", "any", "the"}
+ALL_DETS = {None, "each", "all", "every", "any", "the", "both"}   # "both players": each of the two
 ONE_DETS = {"a", "an", "one", "target", "another"}
 
 
@@ -1775,6 +1775,13 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
             # "target minion", "up to two target minions": the targets the cast declared answer it
             given = ctx.declared(found)
             if given is not None:
+                apart = _not_apart(state, sel, given[: count or 1])
+                if apart is not None and not ctx.rechecked:
+                    # "two target minions at different locations" declared at one location (Codex "Target")
+                    from codex.engine.errors import IllegalAction
+                    from codex.engine.reasons import Reason
+                    raise IllegalAction(Reason.NOT_A_LEGAL_TARGET, f"{ctx.source_name} cannot target them: {apart}",
+                                        "target.declared", "/action/targets")
                 # a Ward that broke instead still leaves the unit targeted (what "the previous one" reads)
                 record_targeted([Obj("unit", t) for t in ctx.targets if Obj("unit", t) in found][: count or 1])
                 return given[: count or 1]
@@ -1834,6 +1841,10 @@ def _refuse_named_target(state: GameState, ctx: Ctx, sel: A.Selector, kind: str,
     from codex.engine.abilities import AbilityKind
     if ctx.ability.kind not in (AbilityKind.ACTIVATED, AbilityKind.SPELL):
         return       # a trigger's target is chosen as it goes on the storyline: the action itself stays legal
+    nodes = list(A.walk(ctx.ability.node))
+    if len({n for n in nodes if isinstance(n, A.Selector) and (n.det == "target" or "target" in n.mods)}
+           | {n.patient for n in nodes if isinstance(n, A.Choose) and n.kind == "target"}) != 1:
+        return       # several targets: the `target` key may answer another of them (each asks under its own role)
     given = ctx.answer("target")
     if given is None or isinstance(given, (list, bool, dict)):
         return
@@ -1860,10 +1871,36 @@ def _refuse_named_target(state: GameState, ctx: Ctx, sel: A.Selector, kind: str,
                         f"{sel.noun} its words allow", "target.declared", f"/choices/{ctx.key}.target")
 
 
+def _apart_filter(f: Any) -> bool:
+    """"(minions) at different locations": a relation among the objects picked together (each at a
+    location none of the others is at), not a test of each."""
+    return isinstance(f, A.Where) and f.rel in ("at", "in") and isinstance(f.of, A.Selector) \
+        and singular(f.of.noun).lower() in ("location", "site", "square") and \
+        [m.lower() for m in f.of.mods] == ["different"] and not f.of.filters
+
+
+def _not_apart(state: GameState, sel: A.Selector, picked: Sequence[Obj]) -> str | None:
+    """Why objects picked together break "at different locations" (None when they keep it)."""
+    if not any(_apart_filter(f) for f in sel.filters) or len(picked) < 2:
+        return None
+    seen: dict[Location, Obj] = {}
+    for o in picked:
+        for loc in locations_of(state, o):
+            if loc in seen and seen[loc] != o:
+                return f"{name_of(state, seen[loc])} and {name_of(state, o)} are both at the {loc}, not at different locations"
+            seen[loc] = o
+    return None
+
+
 def _check_together(state: GameState, ctx: Ctx, sel: A.Selector, role: str, picked: list[Obj]) -> None:
     """"Target three sites that share no borders": the picks must keep the relation the words set
     among them; a choice that does not is asked again, saying why."""
     from codex.engine.errors import AmbiguousAction
+    apart = _not_apart(state, sel, picked)
+    if apart is not None:
+        key = f"{ctx.key}.{role}"
+        raise AmbiguousAction(f"{ctx.source_name}: {apart}; choose them at different locations", key, [],
+                              f"/choices/{key}")
     for f in sel.filters:
         share = shared_borders(f)
         if share is None or _borders_ok(state, picked, share):

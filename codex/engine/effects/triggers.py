@@ -532,8 +532,12 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
         if not _in(state, ctx, getattr(act, "patient", None), site):
             return False
         agent = getattr(act, "agent", None)
-        if agent is not None and not _in(state, ctx, agent, Obj("player", event.player)):
-            return False        # "Whenever you play an earth site": who played it (found by blind real-card round 2)
+        avatar = state.avatar_of(event.player)
+        if agent is not None and not _in(state, ctx, agent, Obj("player", event.player)) and not (
+                avatar is not None and _in(state, ctx, agent, Obj("unit", avatar.id))):
+            # "Whenever you play an earth site": who played it (found by blind real-card round 2), the
+            # player or their Avatar ("whenever an enemy Avatar plays a site": blind ruling round 26)
+            return False
         dest = getattr(act, "dest", None)
         if isinstance(dest, A.Where):      # "played nearby": where it was played
             from codex.engine.effects.select import places
