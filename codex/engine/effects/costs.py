@@ -22,7 +22,12 @@ if TYPE_CHECKING:
 
 def _tap_problems(cost: A.Cost) -> Iterator[str]:
     from codex.engine.effects.check import sel_problems
+    from codex.engine.effects.select import singular
     if cost.arg is not None and not (isinstance(cost.arg, A.Ref) and cost.arg.word == "SELF"):
+        parts = cost.arg.items if isinstance(cost.arg, A.Group) else (cost.arg,)
+        if any(isinstance(p, A.Selector) and singular(p.noun).lower() == "site" for p in parts):
+            yield "tapping a site to pay a cost (sites have no tapped state in this engine)"
+            return
         yield from sel_problems(cost.arg)
 
 
@@ -132,6 +137,8 @@ def pay(res: "Resolution", ctx: Ctx, costs: tuple[A.Cost, ...], pointer: str) ->
                 # occurs"; found by blind real-card round 9, where it was used for free)
                 raise res.illegal((Reason.NOTHING_TO_TAP, "activated-ability"), f"the cost of {ctx.source_name}", pointer)
             for obj in tapped:
+                if obj.kind == "site":      # named as not executed (`_tap_problems`): no tapped state to set
+                    continue
                 out = run(res.state, D.Tap(do="tap", unit=str(obj.key), cost=True), f"{pointer}/costs/{i}")
                 if out.verdict is Verdict.ILLEGAL:
                     raise res.illegal((Reason(out.reason) if out.reason else Reason.TAPPED, "activated-ability"),

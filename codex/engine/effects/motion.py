@@ -380,6 +380,28 @@ def _toward(run: Run, act: A.Move, unit: Any, how: str, targets: list[Location],
     return D.Move(do="move", unit=unit.id, how=how, path=(_place(to),), **fields)
 
 
+def _path_to_destination(run: Run, unit: Any, how: str, steps: int) -> list[Any] | None:
+    """"May move up to two steps" answered by where it ends (`destination`): a shortest path of its
+    own steps there (Codex "Step"), the player choosing among tied routes (`path`); a place it cannot
+    reach in that many steps is asked again as a path."""
+    from codex.engine.actions.base import place
+    from codex.engine.forced import shortest_paths
+    try:
+        loc = place(run.state, _parse(run.ctx.answer("destination")))
+    except (ValueError, TypeError):
+        return None
+    if loc is None:
+        return None
+    paths = [p for p in shortest_paths(run.state, unit, loc, how) if len(p) <= steps]
+    if not paths:
+        return None
+    if len(paths) > 1:
+        picked = run.ctx.choose("path", [Obj("path", tuple(p)) for p in paths],
+                                why=f"choose the way {unit.name} goes (tied shortest routes)")[0]
+        return [_place(x) for x in picked.key]
+    return [_place(x) for x in paths[0]]
+
+
 def _pulled_in(run: Run, unit: Any, how: str, fields: dict[str, Any]) -> D.Move | None:
     """"Pull in each minion in this body of water one step": a pull with no place or direction named
     draws the unit toward what pulls it (the card's location): the one step that brings it nearer, the
@@ -426,6 +448,12 @@ def _by_steps(run: Run, act: A.Move, clause: A.Clause, unit: Any, how: str, fiel
         return D.Move(do="move", unit=unit.id, how=how, direction=chosen, steps=steps, **fields)
     if act.up_to or steps > 1:
         given = run.ctx.answer("path")
+        if given is None and not _one_steps(run, unit, how):
+            # it cannot take a first step (Immobile, hemmed in): no path to ask for (blind round 27)
+            run.note("no_step", f"{unit.name} cannot take a step, so it does not move.", unit=unit.id)
+            return None
+        if given is None and run.ctx.answer("destination") is not None:
+            given = _path_to_destination(run, unit, how, steps)
         if given is None:
             from codex.engine.errors import AmbiguousAction
             key = f"{run.ctx.key}.path"
@@ -509,6 +537,10 @@ def _swapped(act: A.Swap) -> tuple[Any, Any] | None:
         return None
     if isinstance(patient, A.Group) and len(patient.items) == 2 and act.instrument is None:
         return patient.items[0], patient.items[1]
+    agent = act.agent
+    if isinstance(patient, A.Selector) and singular(patient.noun).lower() == "place" and not patient.filters \
+            and act.instrument is None and isinstance(agent, A.Group) and agent.conj == "and" and len(agent.items) == 2:
+        return agent.items[0], agent.items[1]     # "X and Y swap places": the two named as the subject
     return None
 
 
@@ -532,7 +564,7 @@ def _swap_problems(act: A.Swap) -> Iterator[str]:
             yield from sel_problems(other)
         return
     pair = _swapped(act)
-    if pair is None or act.agent is not None:
+    if pair is None or (act.agent is not None and pair != tuple(getattr(act.agent, "items", ()))):
         yield "swapping something other than the places of two units or artifacts"
         return
     for words in pair:
