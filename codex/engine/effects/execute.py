@@ -728,8 +728,9 @@ def execute_run(state: GameState, ctx: Ctx) -> Run:
                                f"{ctx.source_name}'s ability does nothing.", {"card": ctx.source_name},
                                rules=("threshold",), from_card=ctx.quote)]
             return run
-    from codex.engine.effects.select import TARGETED
+    from codex.engine.effects.select import PICKED, TARGETED
     token = TARGETED.set([])
+    picks = PICKED.set([])
     try:
         body = _body(ctx.ability)
         from codex.engine.effects.repeat import split_declared
@@ -747,6 +748,7 @@ def execute_run(state: GameState, ctx: Ctx) -> Run:
                                          rules=("storyline",), from_card=ctx.quote)]
     finally:
         TARGETED.reset(token)
+        PICKED.reset(picks)
     return run
 
 
