@@ -833,9 +833,13 @@ def _place_role(node: Any) -> str:
 def range_of_motion_of(node: Any) -> Any:
     """Whose range of motion the words name ("Swiven Scout's range of motion", "its range of
     motion"): the owner's words, or None for any other words."""
-    if isinstance(node, A.Selector) and node.noun.lower() == "range of motion" and isinstance(node.det, A.Possessive) \
-            and not node.mods and not node.filters:
+    if not (isinstance(node, A.Selector) and node.noun.lower() == "range of motion" and not node.mods
+            and not node.filters):
+        return None
+    if isinstance(node.det, A.Possessive):
         return node.det.owner
+    if isinstance(node.det, str) and node.det.lower() in ("its", "his", "her", "their"):
+        return A.Ref("it")          # "its range of motion": the unit the words speak of ("it")
     return None
 
 
