@@ -635,6 +635,13 @@ CONDITION_ROLES: dict[type, tuple[str, ...]] = {
 }
 
 
+def _cannot(node: A.Condition) -> bool:
+    """"if it can't": the subject cannot do what the clause before says (a negated "can", no verb)."""
+    inner = node.clause
+    return node.kind == "if" and isinstance(inner, A.Clause) and isinstance(inner.action, A.DoSo) \
+        and inner.modal == "can" and inner.negated
+
+
 def condition_problems(node: Any) -> Iterator[str]:
     """What keeps the engine from testing a condition (nothing: it can)."""
     from codex.engine.effects.check import filter_problems, sel_problems
@@ -645,6 +652,8 @@ def condition_problems(node: Any) -> Iterator[str]:
         if passing(node):       # "If they pass each other": read in the run (`ally_acts.passed`)
             return
         if node.kind == "when" and _arrival(node):
+            return
+        if _cannot(node):     # "..., or Y if it can't": read by the sentence (`execute.fallback`)
             return
         if node.kind not in ("if", "unless", "while"):
             yield f"the condition '{node.kind}'"

@@ -57,6 +57,9 @@ class Run:
         self.deaths: list[Marked] | None = None      # the units the last killing sentence marked ("if none die")
         #: a cast's declared targets kept for a repetition's additional targets (`repeat.split_declared`)
         self.additional: tuple[str, ...] | None = None
+        #: running the first effect of "X, or Y if it can't": an effect that cannot be done raises
+        #: `attack_effect.CannotDo` instead of doing nothing (`_run_fallback`)
+        self.or_else = False
 
     def emit(self, *events: Event) -> None:
         quote = self.ctx.quote
@@ -490,6 +493,41 @@ def _option_label(number: int, clause: A.Clause) -> str:
         return f"{number}: {_told(clause.action)}"
 
 
+def if_it_cant(clause: A.Clause) -> bool:
+    """"..., or moves one step toward the nearest enemy if it can't": the clause's only condition is that
+    the subject cannot do what the clause before says (a negated "can" with no verb of its own)."""
+    conds = clause.conditions
+    if len(conds) != 1 or getattr(conds[0], "kind", None) != "if":
+        return False
+    inner = getattr(conds[0], "clause", None)
+    return isinstance(inner, A.Clause) and isinstance(inner.action, A.DoSo) and inner.modal == "can" \
+        and inner.negated
+
+
+def fallback(sentence: A.Sentence) -> bool:
+    """"X, or Y if it can't": two clauses joined by "or", the second done only when the first cannot be."""
+    return list(sentence.links) == ["or"] and len(sentence.clauses) == 2 and if_it_cant(sentence.clauses[1]) \
+        and not sentence.clauses[0].conditions
+
+
+def _run_fallback(run: Run, sentence: A.Sentence) -> None:
+    """The first effect, or (when it cannot be done at all) the second: no one chooses between them."""
+    from codex.engine.effects.attack_effect import CannotDo
+    first, other = sentence.clauses
+    before = run.or_else
+    run.or_else = True
+    try:
+        acted = run_clause(run, first)
+    except CannotDo as e:
+        run.or_else = before
+        run.note("cannot", f"{run.ctx.source_name}: {e}, so it does the other effect instead.")
+        acted = run_clause(run, A.replace(other, conditions=()))
+    finally:
+        run.or_else = before
+    if acted:
+        run.ctx = run.ctx.bind("it", acted)
+
+
 def _clauses_to_run(run: Run, sentence: A.Sentence) -> list[A.Clause]:
     """The sentence's clauses in order; clauses joined by "or" are one choice ("Play or draw a site")."""
     clauses = list(sentence.clauses)
@@ -554,6 +592,9 @@ def run_sentence(run: Run, sentence: Any) -> None:
     hit = _hit_units(run, sentence.conditions)
     if hit:                       # "If it hits a unit, drag it here": "it" is now the unit hit
         run.ctx = run.ctx.bind("it", hit)
+    if fallback(sentence):
+        _run_fallback(run, sentence)
+        return
     chosen: Any = None
     subject: Any = None
     mover = False
@@ -728,8 +769,9 @@ def execute_run(state: GameState, ctx: Ctx) -> Run:
                                f"{ctx.source_name}'s ability does nothing.", {"card": ctx.source_name},
                                rules=("threshold",), from_card=ctx.quote)]
             return run
-    from codex.engine.effects.select import TARGETED
+    from codex.engine.effects.select import PICKED, TARGETED
     token = TARGETED.set([])
+    picks = PICKED.set([])
     try:
         body = _body(ctx.ability)
         from codex.engine.effects.repeat import split_declared
@@ -747,6 +789,7 @@ def execute_run(state: GameState, ctx: Ctx) -> Run:
                                          rules=("storyline",), from_card=ctx.quote)]
     finally:
         TARGETED.reset(token)
+        PICKED.reset(picks)
     return run
 
 
@@ -759,7 +802,7 @@ class Resolution:
 
 
 # the primitives register themselves
-from codex.engine.effects import animate, board, cards, carried, casting_effects, counters, flows, lasting_damage, motion, power, provide, proceed, purpose, reactivate, replacements, shoot, site_play, stay, summon, transform  # noqa: E402,F401,E501
+from codex.engine.effects import animate, attack_effect, board, cards, carried, casting_effects, counters, flows, lasting_damage, motion, power, provide, proceed, purpose, reactivate, replacements, shoot, site_play, stay, summon, transform  # noqa: E402,F401,E501
 
 __all__ = ["execute", "EXECUTORS", "Primitive", "executes", "Run", "NotExecutable", "AbilityKind", "Keywords",
            "CardQuote", "describe", "select_all", "holds"]

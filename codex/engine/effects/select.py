@@ -660,7 +660,10 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
         struck = set(ctx.lookup("struck") or ())
         return lambda o: o in struck
     if low == "hit":
-        hits = {Obj("unit", h) for p in (ctx.lookup("it") or ()) if p.kind == "projectile" for h in p.key.hits}
+        # "the hit unit": what the projectile said before hit, even once "it" has come to name the unit
+        # hit ("if it hits an enemy, the minion is dragged there, then may strike the hit enemy")
+        shot = next((objs for _, objs in ctx.bound if any(p.kind == "projectile" for p in objs)), ())
+        hits = {Obj("unit", h) for p in shot if p.kind == "projectile" for h in p.key.hits}
         return lambda o: o in hits
     if low in ("dead", "random", "topmost", "next", "bottommost", "different", "chosen", "basic", "current"):
         return lambda o: True        # read by the determiner, the zone, or the choice
@@ -830,9 +833,13 @@ def _place_role(node: Any) -> str:
 def range_of_motion_of(node: Any) -> Any:
     """Whose range of motion the words name ("Swiven Scout's range of motion", "its range of
     motion"): the owner's words, or None for any other words."""
-    if isinstance(node, A.Selector) and node.noun.lower() == "range of motion" and isinstance(node.det, A.Possessive) \
-            and not node.mods and not node.filters:
+    if not (isinstance(node, A.Selector) and node.noun.lower() == "range of motion" and not node.mods
+            and not node.filters):
+        return None
+    if isinstance(node.det, A.Possessive):
         return node.det.owner
+    if isinstance(node.det, str) and node.det.lower() in ("its", "his", "her", "their"):
+        return A.Ref("it")          # "its range of motion": the unit the words speak of ("it")
     return None
 
 
@@ -1458,7 +1465,17 @@ def select(state: GameState, ctx: Ctx, node: Any, role: str = "target", *, choos
         raise NotExecutable(f"the partitive {node.count!r}")
     if not isinstance(node, A.Selector):
         raise NotExecutable(f"a role given as {type(node).__name__}")
-    return _select(state, ctx, node, role, choose)
+    found = _select(state, ctx, node, role, choose)
+    if choose and _picks_one(node):
+        record_picked(found)
+    return found
+
+
+def _picks_one(sel: A.Selector) -> bool:
+    """"an ally", "a minion", "another unit", "target ally": words picking one object, which a later
+    "the ally" of the same ability names (`earlier_pick`)."""
+    det = sel.det.lower() if isinstance(sel.det, str) else None
+    return not sel.plural and (det in ("a", "an", "another", "target") or "target" in sel.mods)
 
 
 def _body_select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool) -> list[Obj]:
@@ -1750,11 +1767,16 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     elif not sel.plural and (any(distance_superlative(f) for f in sel.filters) or
                              any(m.lower() in NEAREST + FURTHEST for m in sel.mods)):
         extreme = "distance"         # "the enemy nearest to you": ties are the chooser's to break
-    if sel.det == "the" and not sel.plural and not sel.mods and not sel.filters and len(found) > 1 \
+    if sel.det == "the" and not sel.plural and not sel.mods and not sel.filters \
             and kind in ("unit", "artifact", "aura", "site"):
-        # "the ally is dragged": a singular "the" names one thing said before ("An ally shoots ..."); it
-        # does not mean every ally (found by blind real-card round 10, where it dragged the caster too)
-        raise NotExecutable(f"'the {sel.noun}' naming one {sel.noun} said before ({len(found)} fit)")
+        # "the ally is dragged": a singular "the" names one thing said before ("An ally shoots ..."): the
+        # latest object an earlier clause of the ability picked that these words fit; it never means every
+        # ally (found by blind real-card round 10, where it dragged the caster too)
+        before = earlier_pick(found)
+        if before is not None:
+            return before
+        if len(found) > 1:
+            raise NotExecutable(f"'the {sel.noun}' naming one {sel.noun} said before ({len(found)} fit)")
     within = ctx.lookup("within")
     if within and kind == "unit":     # "Staying within <a place>, move target unit"
         squares = {int(o.key) for o in within}
@@ -1820,6 +1842,28 @@ def record_targeted(objs: Sequence[Obj]) -> None:
     seen = TARGETED.get()
     if seen is not None:
         seen.extend(objs)
+
+
+#: What the ability being resolved has picked so far by words picking one object ("an ally shoots",
+#: "target minion"), oldest first (set by `execute.execute_run` with `TARGETED`; None outside one).
+PICKED: ContextVar[list[tuple[Obj, ...]] | None] = ContextVar("arbiter_picked", default=None)
+
+
+def record_picked(objs: Sequence[Obj]) -> None:
+    """Note that the ability being resolved picked ``objs`` by words naming one object."""
+    seen = PICKED.get()
+    if seen is not None and objs:
+        seen.append(tuple(objs))
+
+
+def earlier_pick(fitting: Sequence[Obj]) -> list[Obj] | None:
+    """What a singular definite "the ally" names: the latest pick of the ability being resolved whose
+    objects all fit the words now (``fitting``); None when no earlier pick fits."""
+    among = set(fitting)
+    for objs in reversed(PICKED.get() or ()):
+        if all(o in among for o in objs):
+            return list(objs)
+    return None
 
 
 def targeted_so_far() -> list[Obj]:

@@ -15,7 +15,9 @@ a layer, by timestamp (when the card entered the realm: the order of the board).
 the layers it knows (silencing/disabling, control (`static_control.py`), abilities, power addition); a static ability of another
 kind is reported as not executed. Which objects an effect covers is decided from printed keywords
 and power (the selectors of static abilities do not see other static abilities), which is what
-the Codex's examples need and keeps the evaluation well-founded.
+the Codex's examples need and keeps the evaluation well-founded. A "for each" count of the power
+layer is read apart (`times`, `_below`): the earlier layers apply to what it counts, only power
+itself reads printed.
 """
 from __future__ import annotations
 
@@ -50,8 +52,29 @@ _gating: ContextVar[bool] = ContextVar("arbiter_statics_gating", default=False)
 _conditioning: ContextVar[bool] = ContextVar("arbiter_statics_conditioning", default=False)
 
 
+#: Set to a layer while a count of that layer is read ("+1 power for each site in its body of water"):
+#: the effects of the earlier layers (control, abilities, water and land) apply to what is counted, and
+#: this layer and later ones read printed, so the count never asks itself (Codex "Apply Ongoing Effects
+#: In Order": each layer applies on the result of the ones before it).
+_below: ContextVar[int | None] = ContextVar("arbiter_statics_below", default=None)
+
+
 def evaluating() -> bool:
     return _evaluating.get()
+
+
+def _reads_printed(layer: int) -> bool:
+    """Whether effects of ``layer`` read printed now: inside a static's own evaluation, or while a
+    count of that layer or an earlier one is read (`_below`)."""
+    if _evaluating.get():
+        return True
+    below = _below.get()
+    return below is not None and layer >= below
+
+
+def _applies_before(static: Static, below: int | None) -> bool:
+    """Whether ``static`` applies while a count of layer ``below`` is read (its layer comes earlier)."""
+    return below is None or static.layer < below
 
 
 @contextmanager
@@ -1952,11 +1975,13 @@ def _is_avatar(state: GameState, o: Obj) -> bool:
 
 
 def applied_to(state: GameState, unit: Unit) -> Applied:
-    """What every ongoing effect of the realm does to ``unit`` where it is."""
+    """What every ongoing effect of the realm does to ``unit`` where it is (while a count of a layer
+    is read, only what the earlier layers do: `_below`)."""
     if evaluating() or not state.statics:
         return NOTHING
     memo = _memo(state)
-    key = ("applied", unit.id)
+    below = _below.get()
+    key: tuple[Any, ...] = ("applied", unit.id) if below is None else ("applied", unit.id, below)
     if state.unit(unit.id) is unit and key in memo:
         cached: Applied = memo[key]
         return cached
@@ -1969,11 +1994,13 @@ def applied_to(state: GameState, unit: Unit) -> Applied:
 def _applied_now(state: GameState, unit: Unit) -> Applied:
     me = Obj("unit", unit.id)
     silenced = _silenced_sources(state)
+    below = _below.get()
     result: dict[str, Any] = {"silenced": None, "disabled": None, "granted": Keywords(), "lost": Keywords(),
                               "cant_gain": Keywords(), "cant_gain_by": (), "power": 0, "sources": (), "subtypes": None, "also": (),
                               "typed_by": ()}
     for s in state.statics:
-        if s.kind not in ("silence", "disable", "grant", "lose", "cant_gain", "power", "subtype") or not _active(
+        if s.kind not in ("silence", "disable", "grant", "lose", "cant_gain", "power", "subtype") \
+                or not _applies_before(s, below) or not _active(
                 state, s, silenced - {s.ctx.source} if s.kind == "silence" else silenced):
             continue
         if me not in affected(state, s):
@@ -2027,22 +2054,37 @@ def permanent_effects(state: GameState) -> list[tuple[Any, CardQuote]]:
 
 
 def times(state: GameState, static: Static) -> int:
-    """How many times an effect counts: once, or ("for each X") once per X now."""
+    """How many times an effect counts: once, or ("for each X") once per X now. The count reads the
+    realm as the layers before the effect's own leave it (a site a flood made water is a water site,
+    a keyword granted is had), and this layer and later ones printed, so it never asks itself."""
     if static.per is None:
         return 1
     from codex.engine.effects.select import NotExecutable, count_all
-    token = _evaluating.set(True)
+    with _counting(static.layer):
+        try:
+            return len(count_all(state, static.ctx, static.per))
+        except NotExecutable:
+            return 0
+
+
+@contextmanager
+def _counting(layer: int) -> Iterator[None]:
+    """While a count of ``layer`` is read: the earlier layers apply, the rest read printed. Inside a
+    static's own evaluation (or an earlier layer's count) it stays as it was, printed."""
+    below = _below.get()
+    if _evaluating.get() or below is not None and below <= layer:
+        yield
+        return
+    token = _below.set(layer)
     try:
-        return len(count_all(state, static.ctx, static.per))
-    except NotExecutable:
-        return 0
+        yield
     finally:
-        _evaluating.reset(token)
+        _below.reset(token)
 
 
 def power_sources(state: GameState, unit: Unit) -> list[CardQuote]:
     """The sentences of the ongoing effects lowering ``unit``'s power now."""
-    if evaluating() or not state.statics:
+    if _reads_printed(POWER_ADD) or not state.statics:
         return []
     me = Obj("unit", unit.id)
     silenced = _silenced_sources(state)
@@ -2055,7 +2097,7 @@ def uncounted_powers(state: GameState, unit: Unit) -> list[tuple[Static, str]]:
     ("for each minion in your hand" over a hand given by counts), each with why: `times` counts them
     as none, and a ruling that reads the power says so rather than counting 0 silently (found by
     blind ruling round 25)."""
-    if evaluating() or not state.statics:
+    if _reads_printed(POWER_ADD) or not state.statics:
         return []
     from codex.engine.effects.select import NotExecutable, count_all
     me = Obj("unit", unit.id)
@@ -2064,13 +2106,11 @@ def uncounted_powers(state: GameState, unit: Unit) -> list[tuple[Static, str]]:
     for s in state.statics:
         if s.kind != "power" or s.per is None or not _active(state, s, silenced) or me not in affected(state, s):
             continue
-        token = _evaluating.set(True)
-        try:
-            count_all(state, s.ctx, s.per)
-        except NotExecutable as e:
-            out.append((s, e.what))
-        finally:
-            _evaluating.reset(token)
+        with _counting(s.layer):
+            try:
+                count_all(state, s.ctx, s.per)
+            except NotExecutable as e:
+                out.append((s, e.what))
     return out
 
 
@@ -2086,7 +2126,7 @@ def uncounted_notes(state: GameState, unit: Unit, read: str) -> list[Any]:
 
 def power_changes(state: GameState, unit: Unit) -> list[CardQuote]:
     """The sentences of the ongoing effects changing ``unit``'s power now (raising or lowering it)."""
-    if evaluating() or not state.statics:
+    if _reads_printed(POWER_ADD) or not state.statics:
         return []
     me = Obj("unit", unit.id)
     silenced = _silenced_sources(state)
@@ -2097,7 +2137,7 @@ def power_changes(state: GameState, unit: Unit) -> list[CardQuote]:
 def keyword_sources(state: GameState, unit: Unit, keyword: str) -> list[CardQuote]:
     """The sentences of the ongoing effects giving ``unit`` a keyword now ("Strikes first while
     attacking")."""
-    if evaluating() or not state.statics:
+    if _reads_printed(ABILITIES) or not state.statics:
         return []
     me = Obj("unit", unit.id)
     silenced = _silenced_sources(state)
@@ -2143,7 +2183,7 @@ def hand_revealed(state: GameState, owner: str) -> CardQuote | None:
 def lifelinks(state: GameState, unit: Unit) -> list[tuple[str, CardQuote]]:
     """Who heals by ``unit``'s strike damage against units, and the sentence that says so ("Blood
     Ravens' strike damage against units heals you")."""
-    if evaluating() or not state.statics:
+    if _reads_printed(ABILITIES) or not state.statics:
         return []
     me = Obj("unit", unit.id)
     silenced = _silenced_sources(state)
