@@ -2152,6 +2152,10 @@ class _Clauses(_Interp):
                 return A.With(node, prep == "without")
             if prep == "of":
                 return A.Of(node)
+            if prep == "within":
+                counted = _counted_range(node)
+                if counted is not None:
+                    return counted
             return A.Where(prep, node)
         if kind == "equal":
             return ("equal", _quantity_of(self._phrase(p[1])))
@@ -3170,6 +3174,20 @@ _AMOUNT_NOUNS = {"damage", "strike damage", "life", "step", "projectile", "mana"
 #: Nouns that, counted, measure a distance on the grid: "push X two squares" is two steps (Codex
 #: "Movement": a step goes "between two adjacent surface locations", one square to the next).
 _DISTANCE_NOUNS = {"square"}
+
+
+def _counted_range(node: Any) -> A.Where | None:
+    """"within two squares (of this minion)": a range counted in squares (or steps), the same as "up to
+    two steps away (from it)" (Codex "Step": a step is one square), the origin the "of" phrase or, with
+    none, this card; None for any other object of "within" (a place: "within this body of water")."""
+    if not (isinstance(node, A.Selector) and node.noun in ("square", "step")
+            and isinstance(node.count, int) and node.det is None and not node.mods and node.quant is None):
+        return None
+    if not node.filters:
+        return A.Where("within", None, node.count)
+    if len(node.filters) == 1 and isinstance(node.filters[0], A.Of):
+        return A.Where("within", node.filters[0].what, node.count)
+    return None
 
 
 def _distance(np: Any) -> bool:
