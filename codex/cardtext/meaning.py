@@ -2272,6 +2272,8 @@ class _Clauses(_Interp):
             if subject is not None or "subject" in frame.roles:
                 self.fill_subject(frame, subject, vg)
             action = self.build(vg.lemma, sense, frame, "active")
+            if isinstance(action, A.Move) and action.dest is None:
+                action = _adjacent_destination(action, ex.adjuncts, self.phrase)
             if isinstance(action, A.CostChange):  # "costs (1) less": the adverb is the direction
                 direction = next((a for a in ex.adverbs if a in ("less", "more")), None)
                 if direction is None and action.amount == A.Ref("nothing"):
@@ -3174,6 +3176,21 @@ _AMOUNT_NOUNS = {"damage", "strike damage", "life", "step", "projectile", "mana"
 #: Nouns that, counted, measure a distance on the grid: "push X two squares" is two steps (Codex
 #: "Movement": a step goes "between two adjacent surface locations", one square to the next).
 _DISTANCE_NOUNS = {"square"}
+
+
+def _adjacent_destination(action: A.Move, adjuncts: list[Any], phrase: Any) -> A.Move:
+    """"An enemy moves next to (adjacent to) this minion": the move's destination is a location
+    adjacent to it, as "moves to a location adjacent to this minion" says ("next to" read as the Codex's
+    adjacent; the other reading, any move ending nearby or at the same location, is not taken). The
+    adjunct is taken out of ``adjuncts`` (the clause's raw ``("adjunct", prep, phrase)`` entries; ``phrase``
+    builds its node); a move with no such adjunct is returned as it is."""
+    found = [a for a in adjuncts if isinstance(a, tuple) and len(a) == 3 and a[0] == "adjunct"
+             and a[1] == "adjacent_to" and a[2] is not None]
+    if len(found) != 1:
+        return action
+    adjuncts.remove(found[0])
+    dest = A.Selector("location", "a", filters=(A.Where("adjacent_to", phrase(found[0][2])),))
+    return A.replace(action, dest=dest)
 
 
 def _counted_range(node: Any) -> A.Where | None:
