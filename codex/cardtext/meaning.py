@@ -2152,6 +2152,10 @@ class _Clauses(_Interp):
                 return A.With(node, prep == "without")
             if prep == "of":
                 return A.Of(node)
+            if prep == "within":
+                counted = _counted_range(node)
+                if counted is not None:
+                    return counted
             return A.Where(prep, node)
         if kind == "equal":
             return ("equal", _quantity_of(self._phrase(p[1])))
@@ -2268,6 +2272,8 @@ class _Clauses(_Interp):
             if subject is not None or "subject" in frame.roles:
                 self.fill_subject(frame, subject, vg)
             action = self.build(vg.lemma, sense, frame, "active")
+            if isinstance(action, A.Move) and action.dest is None:
+                action = _adjacent_destination(action, ex.adjuncts, self.phrase)
             if isinstance(action, A.CostChange):  # "costs (1) less": the adverb is the direction
                 direction = next((a for a in ex.adverbs if a in ("less", "more")), None)
                 if direction is None and action.amount == A.Ref("nothing"):
@@ -3170,6 +3176,35 @@ _AMOUNT_NOUNS = {"damage", "strike damage", "life", "step", "projectile", "mana"
 #: Nouns that, counted, measure a distance on the grid: "push X two squares" is two steps (Codex
 #: "Movement": a step goes "between two adjacent surface locations", one square to the next).
 _DISTANCE_NOUNS = {"square"}
+
+
+def _adjacent_destination(action: A.Move, adjuncts: list[Any], phrase: Any) -> A.Move:
+    """"An enemy moves next to (adjacent to) this minion": the move's destination is a location
+    adjacent to it, as "moves to a location adjacent to this minion" says ("next to" read as the Codex's
+    adjacent; the other reading, any move ending nearby or at the same location, is not taken). The
+    adjunct is taken out of ``adjuncts`` (the clause's raw ``("adjunct", prep, phrase)`` entries; ``phrase``
+    builds its node); a move with no such adjunct is returned as it is."""
+    found = [a for a in adjuncts if isinstance(a, tuple) and len(a) == 3 and a[0] == "adjunct"
+             and a[1] == "adjacent_to" and a[2] is not None]
+    if len(found) != 1:
+        return action
+    adjuncts.remove(found[0])
+    dest = A.Selector("location", "a", filters=(A.Where("adjacent_to", phrase(found[0][2])),))
+    return A.replace(action, dest=dest)
+
+
+def _counted_range(node: Any) -> A.Where | None:
+    """"within two squares (of this minion)": a range counted in squares (or steps), the same as "up to
+    two steps away (from it)" (Codex "Step": a step is one square), the origin the "of" phrase or, with
+    none, this card; None for any other object of "within" (a place: "within this body of water")."""
+    if not (isinstance(node, A.Selector) and node.noun in ("square", "step")
+            and isinstance(node.count, int) and node.det is None and not node.mods and node.quant is None):
+        return None
+    if not node.filters:
+        return A.Where("within", None, node.count)
+    if len(node.filters) == 1 and isinstance(node.filters[0], A.Of):
+        return A.Where("within", node.filters[0].what, node.count)
+    return None
 
 
 def _distance(np: Any) -> bool:

@@ -627,8 +627,10 @@ class _Printer:
 
     def filter(self, f: Any) -> str:
         if isinstance(f, A.Where):
+            if f.rel == "within" and f.steps is not None and f.of is not None:   # a range from an origin
+                return f"within {self.word(f.steps)} {'step' if f.steps == 1 else 'steps'} of {self.np(f.of)}"
             if f.rel == "within" and f.steps is not None:
-                return f"up to {self.word(f.steps)} steps away"
+                return f"up to {self.word(f.steps)} {'step' if f.steps == 1 else 'steps'} away"
             if f.rel == "direction":   # "the furthest forward": the direction word alone
                 return str(f.of)
             if f.rel == "away":

@@ -544,6 +544,19 @@ def _swapped(act: A.Swap) -> tuple[Any, Any] | None:
     return None
 
 
+def _two_of(act: A.Swap) -> Any:
+    """"Two of your minions swap (trade) places", "Swap two of your minions": the one set both swapped
+    units are chosen from (the Partitive's set), or None for any other swap."""
+    patient, agent = act.patient, act.agent
+    if act.instrument is not None:
+        return None
+    if isinstance(patient, A.Selector) and singular(patient.noun).lower() == "place" and not patient.filters:
+        patient, agent = agent, None
+    if agent is None and isinstance(patient, A.Partitive) and patient.count == 2 and isinstance(patient.of, A.Selector):
+        return patient.of
+    return None
+
+
 def life_totals(act: A.Swap) -> Any:
     """"Exchange life totals with an opponent": the words of the other player, or None."""
     patient = act.patient
@@ -564,7 +577,10 @@ def _swap_problems(act: A.Swap) -> Iterator[str]:
             yield from sel_problems(other)
         return
     pair = _swapped(act)
-    if pair is None or (act.agent is not None and pair != tuple(getattr(act.agent, "items", ()))):
+    among = _two_of(act)
+    if pair is None and among is not None:
+        pair = (among, among)
+    elif pair is None or (act.agent is not None and pair != tuple(getattr(act.agent, "items", ()))):
         yield "swapping something other than the places of two units or artifacts"
         return
     for words in pair:
@@ -614,10 +630,12 @@ def _where_is(run: Run, obj: Obj) -> Location | None:
 def _swap(run: Run, act: A.Swap, clause: A.Clause) -> list[Obj]:
     """"Swap the location of target minion or artifact with another target minion or artifact": each
     goes to where the other was (a unit teleports there, entering it; an artifact lies there)."""
-    from dataclasses import replace as dc_replace
     from codex.engine.effects.select import select_all
     if life_totals(act) is not None:
         return _exchange_life(run, act)
+    among = _two_of(act)
+    if among is not None:
+        return _swap_two_of(run, among)
     pair = _swapped(act)
     if pair is None:
         raise NotExecutable("this swap")
@@ -630,7 +648,26 @@ def _swap(run: Run, act: A.Swap, clause: A.Clause) -> list[Obj]:
         run.ctx.choose("other", others, why="choose what it swaps places with")[:1]
     if not second:
         return []
-    a, b = first[0], second[0]
+    return _exchange_places(run, first[0], second[0])
+
+
+def _swap_two_of(run: Run, among: Any) -> list[Obj]:
+    """"Two of your minions trade places": the player picks the two (declared, or the choice
+    `swapped`, two of them); with fewer than two to pick nothing happens."""
+    from codex.engine.effects.select import select_all
+    options = [o for o in select_all(run.state, run.ctx, among) if o.kind in ("unit", "artifact")]
+    declared = run.ctx.declared(options)
+    two = declared[:2] if declared is not None and len(declared) >= 2 else \
+        run.ctx.choose("swapped", options, count=2, why="choose the two that swap places")[:2]
+    if len(two) < 2:
+        run.note("nothing_fits", f"{run.ctx.source_name}: there are not two to swap places.")
+        return []
+    return _exchange_places(run, two[0], two[1])
+
+
+def _exchange_places(run: Run, a: Obj, b: Obj) -> list[Obj]:
+    """Each of ``a`` and ``b`` goes to where the other was (a unit teleports there, an artifact lies there)."""
+    from dataclasses import replace as dc_replace
     at_a, at_b = _where_is(run, a), _where_is(run, b)
     if at_a is None or at_b is None:
         return []
