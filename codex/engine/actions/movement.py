@@ -63,6 +63,8 @@ def move_and_attack(res: Resolution, a: D.MoveAndAttack, ptr: str) -> Outcome:
                        + tap_rules(res.state, unit)))
     state, events, taken = resolve_path(res.state, unit.id, path)
     res.apply((state, events))
+    if res.state.over:      # a step's trigger dealt a death blow: the game ends there (found by blind round 27)
+        return res.done(Verdict.GAME_OVER, f"The game ended while {unit.name} moved.", moved=bool(taken))
     mover = res.state.unit(unit.id)
     if mover is None:
         return res.done(Verdict.RESOLVED, f"{unit.name} left the realm while moving.", moved=bool(taken))
@@ -73,6 +75,8 @@ def move_and_attack(res: Resolution, a: D.MoveAndAttack, ptr: str) -> Outcome:
         # its movement is over: it stops where it is, and what listens for that hears it before the
         # attack is declared or the intercept window opens (Codex "Stops")
         res.settle([Stopped(mover.id, mover.name, mover.location, rules=("stops",))])
+        if res.state.over:
+            return res.done(Verdict.GAME_OVER, f"The game ended as {unit.name} stopped.", moved=True)
         mover = res.state.unit(unit.id)
         if mover is None:
             return res.done(Verdict.RESOLVED, f"{unit.name} left the realm as it stopped.", moved=True)
