@@ -1879,19 +1879,19 @@ class TargetGone(Exception):
 
 def _refuse_named_target(state: GameState, ctx: Ctx, sel: A.Selector, kind: str, found: list[Obj]) -> None:
     """A target the scenario names under a spell's or an activated ability's own `target` key that is a
-    real unit, artifact, site or location the words refuse (three steps away for "up to two steps away", an ally for "target enemy") is
-    an illegal target, as one the action declares is (Codex "Target"); an answer that names nothing of
+    real unit, artifact, site or location the words refuse (three steps away for "up to two steps away",
+    an ally for "target enemy") is an illegal target, as one the action declares is (Codex "Target"); an answer that names nothing of
     that kind is left to the choice, which asks again with the options."""
     from codex.engine.abilities import AbilityKind
+    given = ctx.answer("target")          # first: most choices come without a named target (hot path)
+    if given is None or isinstance(given, (list, bool, dict)):
+        return
     if ctx.ability.kind not in (AbilityKind.ACTIVATED, AbilityKind.SPELL):
         return       # a trigger's target is chosen as it goes on the storyline: the action itself stays legal
     nodes = list(A.walk(ctx.ability.node))
     if len({n for n in nodes if isinstance(n, A.Selector) and (n.det == "target" or "target" in n.mods)}
            | {n.patient for n in nodes if isinstance(n, A.Choose) and n.kind == "target"}) != 1:
         return       # several targets: the `target` key may answer another of them (each asks under its own role)
-    given = ctx.answer("target")
-    if given is None or isinstance(given, (list, bool, dict)):
-        return
     obj: Obj | None = None
     if kind == "unit" and state.unit(str(given)) is not None:
         obj = Obj("unit", str(given))
