@@ -158,6 +158,13 @@ class Corrector:
         "marienr's" a word? Its stems "marienr" and "s" say nothing."""
         return word in self._freq or self._protected(word) or self._english.is_word(word)
 
+    def completions(self, prefix: str) -> list[str]:
+        """The rules text's words that begin with ``prefix`` (longer than it), the most
+        frequent first: what a clipped word ("cap", "max", "travers") may stand for. Only
+        asked when a search found nothing, so a scan of the scope's words is affordable."""
+        found = [w for w in self._index_words if len(w) > len(prefix) and w.startswith(prefix)]
+        return sorted(found, key=lambda w: (-self._freq[w], w))
+
     def correctable(self, word: str) -> bool:
         return len(word) >= MIN_LENGTH and word.isalpha() and not self.real(word)
 
