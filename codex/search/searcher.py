@@ -56,6 +56,7 @@ from codex.search.vocabulary import Vocabulary
 CANDIDATES = 50      # re-ranked; a long question's answer can sit ~40th by BM25F alone
 NAMED_CANDIDATES = 10  # more: records naming a card the query names, outside the first 50
 COMPLETE_LETTERS = 3      # a clipped word completed when a search finds nothing ("cap")
+COMPLETE_WORDS = 8        # at most this many words completed in one query
 DID_YOU_MEAN_LETTERS = 6  # a real word this long, one letter from a title word, gets a "did you mean"
 OTHER_GAME_CANDIDATES = 10   # re-ranked in a game that does not lead an every-game search
 PROXIMITY_CHARS = 12    # "summoning sickness", "life loss", "can't defend" ≈ a short word apart
@@ -580,7 +581,9 @@ class Searcher:
         try:
             self._use(scope if scope in self._lexicons else None)
             swaps: dict[str, str] = {}
-            for w in self._meaningful(parsed.words):
+            for w in dict.fromkeys(self._meaningful(parsed.words)):
+                if len(swaps) == COMPLETE_WORDS:       # bounded work, whatever is typed
+                    break
                 if len(w) >= COMPLETE_LETTERS and w.isalpha() and not self._stem_known(w):
                     options = self._corrector.completions(w)
                     if options:
