@@ -119,7 +119,14 @@ def _damage(run: Run, act: A.Damage, clause: A.Clause) -> list[Obj]:
         amounts = area_amounts(run, patients)
     else:
         own = measures_it(act.amount)
-        amounts = {o: amount(_bound(run, o) if own else run, act.amount, "damage") for o in patients}
+        if own and act.agent is not None:
+            # "This minion deals damage equal to its power to target minion": "its" is the dealer's,
+            # the subject the possessive follows, not each unit hit (found by blind round 28)
+            dealer_obj = agents[0] if agents else run.ctx.source
+            each = amount(_bound(run, dealer_obj), act.amount, "damage")
+            amounts = {o: each for o in patients}
+        else:
+            amounts = {o: amount(_bound(run, o) if own else run, act.amount, "damage") for o in patients}
     dealer_id = str(agents[0].key) if agents and agents[0].kind == "unit" else (
         str(run.ctx.source.key) if run.ctx.source.kind == "unit" else None)
     dealer = run.state.unit(dealer_id) if dealer_id else None
