@@ -2249,7 +2249,8 @@ class _Clauses(_Interp):
             by = Chunk("pp", chunks[1].value, chunks[1].start, chunks[1].end, "by")
             action = self.copula(sc, [Chunk("part", "target", chunks[0].start, chunks[0].end, text="targeted"), by]
                                  + chunks[2:], subject, ex, b, vg)
-        elif vg.lemma in _BECOME and chunks and chunks[0].kind in ("part", "pred"):
+        elif vg.lemma in _BECOME and chunks and (chunks[0].kind in ("part", "pred")
+                                                  or _power_comparative(chunks[0], chunks[1:]) is not None):
             # "whenever this becomes tapped", "becomes silenced": coming to be in that state, what the
             # passive or the state with "is" says
             action = self.copula(sc, chunks, subject, ex, b, vg)
@@ -2488,6 +2489,12 @@ class _Clauses(_Interp):
             return A.Exists(subject)  # "wherever she is"
         first = chunks[i]
         rest = chunks[i + 1:]
+        power = _power_comparative(first, rest)
+        if power is not None and subject is not None:
+            # "your minions are 1 stronger until the turn ends", "it gets 2 weaker": so much more (less)
+            # power, what "+1 power" given says (the clause's duration is the grant's)
+            b.run(rest[1:], None)
+            return A.Grant((A.PowerMod(power),), subject)
         if first.kind == "gerund":  # "it is carrying": the verb itself, in progress
             lemma, sense, frame, rest = self.active_frame(first.value, rest)
             b.run(rest, frame)
@@ -3101,6 +3108,20 @@ def _trailing_filter(sc: Any, r: "_Interp") -> list[Chunk]:
 
 #: Verbs of change of state: before a participle or a state they say what the copula says.
 _BECOME = frozenset({"become", "get"})
+
+#: Comparatives of power: "N stronger" is N more power, "N weaker" N less.
+_POWER_COMPARATIVES = {"stronger": 1, "weaker": -1}
+
+
+def _power_comparative(first: Chunk, rest: list[Chunk]) -> int | None:
+    """``1 stronger``, ``2 weaker`` after a copula: the power added (negative: taken away), or None.
+    Plain English for ``+1 power`` / ``-2 power``; only a bare number before the comparative (``much
+    stronger`` says no amount)."""
+    if first.kind != "np" or not isinstance(first.value, NP) or first.value.kind != "amount" \
+            or not isinstance(first.value.count, int) or first.value.det is not None or not rest \
+            or rest[0].kind not in ("pred", "adv") or rest[0].value not in _POWER_COMPARATIVES:
+        return None
+    return first.value.count * _POWER_COMPARATIVES[rest[0].value]
 
 #: Possessive determiners and the pronoun each stands for.
 _POSSESSORS = {"its": "it", "their": "they", "his": "he", "her": "she", "your": "you"}

@@ -67,8 +67,8 @@ def sel_problems(node: Any) -> Iterator[str]:
         from codex.engine.effects.board import direction_problems
         yield from direction_problems(node)
         return
-    from codex.engine.effects.select import is_the_rest, names_itself, paid_card, quality_among, water_sites
-    if names_itself(node) or is_the_rest(node) or paid_card(node) is not None:
+    from codex.engine.effects.select import is_the_rest, its_place, names_itself, paid_card, quality_among, water_sites
+    if names_itself(node) or is_the_rest(node) or paid_card(node) is not None or its_place(node):
         return
     if water_sites(node) is not None:           # "on water": the water sites
         return

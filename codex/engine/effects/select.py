@@ -691,8 +691,14 @@ def paid_card(sel: Any) -> str | None:
 
 def its_place(sel: A.Selector) -> bool:
     """"its location", "her site", "its current location": a card's own place (Codex "Its Location",
-    "Its Site"), not any location."""
-    return isinstance(sel.det, str) and sel.det.lower() in ("its", "his", "her") and not sel.filters \
+    "Its Site"), not any location. "The same location" (or place, site) with no "as" phrase says the
+    same in plain English: the place of the one the clause is about ("it hits an enemy at the same
+    place")."""
+    if not isinstance(sel.det, str) or sel.filters:
+        return False
+    if sel.det.lower() == "the" and [m.lower() for m in sel.mods] == ["same"]:
+        return singular(sel.noun).lower() in ("location", "site", "place")
+    return sel.det.lower() in ("its", "his", "her") \
         and singular(sel.noun).lower() in ("location", "site") and all(m.lower() == "current" for m in sel.mods)
 
 
