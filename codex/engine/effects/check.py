@@ -144,6 +144,11 @@ def filter_problems(f: Any) -> Iterator[str]:
     from codex.engine.effects.select import on_arrival
     if on_arrival(f):           # "on arrival": when, not where (`select.on_arrival`)
         return
+    from codex.engine.effects.select import EACH_OTHER_RELS, each_other
+    if each_other(f) is not None:     # "adjacent to each other": a relation among the picks
+        if each_other(f) not in EACH_OTHER_RELS:
+            yield f"the relation '{f.rel}' among objects picked together"
+        return
     if isinstance(f, A.Where):
         if f.rel not in RELS or f.rel in ("from", "among", "to", "into"):
             yield f"the place relation '{f.rel}'"

@@ -1757,7 +1757,7 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
             tests.append(lambda o: controller_of(state, o) in owners)
     placed_as = "void" if singular(sel.noun) == "void" else kind    # a void is near across regions, as a site
     tests += [_filter_test(state, ctx, f, placed_as) for f in sel.filters
-              if not distance_superlative(f) and shared_borders(f) is None]
+              if not distance_superlative(f) and shared_borders(f) is None and each_other(f) is None]
     found = [o for o in _candidates(state, kind) if all(t(o) for t in tests)]
     for f in sel.filters:
         if distance_superlative(f):
@@ -1929,8 +1929,52 @@ def _apart_filter(f: Any) -> bool:
         [m.lower() for m in f.of.mods] == ["different"] and not f.of.filters
 
 
+#: Place relations the objects picked together may be required to keep with each other.
+EACH_OTHER_RELS = ("adjacent", "adjacent_to", "nearby", "near", "at", "here")
+
+
+def each_other(f: Any) -> str | None:
+    """"(two target minions) adjacent to each other", "nearby each other": a relation every object
+    picked together keeps with every other one, not a test of each (its place relation), or None."""
+    if isinstance(f, A.Where) and isinstance(f.of, A.Ref) and f.of.word.lower() == "each other" \
+            and not f.of.filters:
+        return f.rel
+    return None
+
+
+def _apart_from(state: GameState, rel: str, a: Obj, b: Obj) -> bool:
+    """Whether ``b`` is not where ``rel`` says from ``a`` (Codex "Adjacent": orthogonal neighbours;
+    "Nearby": adjacent or diagonal; "at": the same location)."""
+    if rel not in EACH_OTHER_RELS:
+        raise NotExecutable(f"the relation {rel!r} among objects picked together")
+    mine, theirs = locations_of(state, a), set(locations_of(state, b))
+    if rel in ("at", "here"):
+        return not (set(mine) & theirs)
+    squares = nearby_squares if rel in ("nearby", "near") else adjacent_squares
+    return not any(Location(sq, loc.region) in theirs for loc in mine for sq in squares(loc.square))
+
+
+def _not_each_other(state: GameState, sel: A.Selector, picked: Sequence[Obj]) -> str | None:
+    """Why objects picked together break "adjacent to each other" (None when they keep it)."""
+    for f in sel.filters:
+        rel = each_other(f)
+        if rel is None:
+            continue
+        for i, a in enumerate(picked):
+            for b in picked[i + 1:]:
+                if _apart_from(state, rel, a, b):
+                    said = rel.replace("_to", "").replace("_", " ")
+                    return f"{name_of(state, a)} and {name_of(state, b)} are not {said} {'to ' if said == 'adjacent' else ''}each other"
+    return None
+
+
 def _not_apart(state: GameState, sel: A.Selector, picked: Sequence[Obj]) -> str | None:
-    """Why objects picked together break "at different locations" (None when they keep it)."""
+    """Why objects picked together break "at different locations", or a relation they must keep with
+    each other ("adjacent to each other"), (None when they keep it)."""
+    if len(picked) >= 2:
+        close = _not_each_other(state, sel, picked)
+        if close is not None:
+            return close
     if not any(_apart_filter(f) for f in sel.filters) or len(picked) < 2:
         return None
     seen: dict[Location, Obj] = {}
@@ -1949,7 +1993,7 @@ def _check_together(state: GameState, ctx: Ctx, sel: A.Selector, role: str, pick
     apart = _not_apart(state, sel, picked)
     if apart is not None:
         key = f"{ctx.key}.{role}"
-        raise AmbiguousAction(f"{ctx.source_name}: {apart}; choose them at different locations", key, [],
+        raise AmbiguousAction(f"{ctx.source_name}: {apart}; choose them as the words say", key, [],
                               f"/choices/{key}")
     for f in sel.filters:
         share = shared_borders(f)
