@@ -1330,6 +1330,52 @@ def _gapping(chunks: list[Chunk], r: "_Interp") -> tuple[list[Chunk], list[Chunk
     return None
 
 
+def _or_instead(chunks: list[Chunk]) -> tuple[list[Chunk], list[Chunk]] | None:
+    """``deal 2 damage to target minion, or 4 damage instead if it has Airborne``, ``draw a card, or two
+    cards instead if ...``, ``gain 3 life, or 5 instead unless ...``: after the verb's complements, ``or``,
+    an amount (a number, or a counted noun phrase of the same noun as one the verb took), ``instead``
+    and one ``if``/``unless`` clause is the same verb with that amount, done in place of the first when
+    the condition holds (an amount replaced by a condition). The complements the alternative leaves out
+    are the first's (written out, the alternative keeps its own: ``or 4 damage to it instead if ...``).
+    Returns the first's chunks and the alternative's (ending with ``instead`` and the condition), or None."""
+    for k, ch in enumerate(chunks):
+        if ch.kind != "conj" or ch.value != "or" or k + 1 >= len(chunks) or chunks[k + 1].kind != "np":
+            continue
+        right = chunks[k + 1:]
+        at = next((i for i, c in enumerate(right) if c.kind == "adv" and c.value == "instead"), None)
+        if at is None or any(c.kind in ("lc", "conj") for c in right[:at]):
+            continue
+        tail = right[at + 1:]
+        if len(tail) != 1 or tail[0].kind != "sub" or tail[0].prep not in ("if", "unless"):
+            continue
+        left = chunks[:k - 1] if k and chunks[k - 1].kind == "lc" else chunks[:k]
+        alt = right[0].value
+        i = _replaced_amount(left, alt)
+        if i is None:
+            continue
+        if at == 1:      # nothing but the amount: the other complements are the first's
+            new = replace(left[i].value, count=alt.count, cmp=alt.cmp, number="pl" if alt.count != 1 else "sg") \
+                if alt.kind == "amount" else alt
+            right = left[:i] + [replace(left[i], value=new)] + left[i + 1:] + right[at:]
+        return left, right
+    return None
+
+
+def _replaced_amount(left: list[Chunk], alt: NP) -> int | None:
+    """The index of the verb's object the alternative amount ``alt`` replaces: with a noun, the object of
+    the same noun; a bare number, the first counted object. None when there is none."""
+    if not isinstance(alt, NP) or not isinstance(alt.count, int) or alt.det is not None:
+        return None
+    for i, c in enumerate(left):
+        if c.kind != "np" or not isinstance(c.value, NP) or c.value.kind not in ("core", "amount"):
+            continue
+        if alt.kind == "amount" and c.value.kind == "core" and (isinstance(c.value.count, int) or c.value.det in ("a", "an")):
+            return i
+        if alt.kind == "core" and c.value.kind == "core" and alt.head == c.value.head:
+            return i
+    return None
+
+
 #: Prepositions of where a thing is put, for gapping over things ("one into your hand and the rest on
 #: the bottom").
 _GAP_PLACES = frozenset({"to", "into", "onto", "on", "in", "under", "beneath", "atop"})
@@ -2227,6 +2273,14 @@ class _Clauses(_Interp):
         for a in vg.advs:
             b.adverb(a)
         tense = "past" if vg.form == "past" or vg.perfect else None
+        alternative = None if vg.copula else _or_instead(chunks)
+        if alternative is not None:
+            # "deals 2 damage to target minion, or 4 damage instead if it has Airborne": the same verb with
+            # another amount, which replaces the first when the condition holds (`_or_instead`)
+            first = self.clause(SClause(sc.subject, vg, alternative[0], sc.start, sc.end), inherited, imperative_ok)
+            second = self.clause(SClause([], vg, alternative[1], sc.start, sc.end), subject)
+            self.clause_subject = explicit
+            return A.Clause(A.Group((first, second), "or"))
         gap = None if vg.copula else _gapping(chunks, self)
         if gap is not None:
             # "deals 4 damage on impact, and 2 damage to each other unit": one verb, two sets of complements

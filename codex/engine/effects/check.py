@@ -313,7 +313,9 @@ def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
     from codex.engine.effects.results import without_results
     if isinstance(sentences, tuple):      # "If tied, choose one", "if none die": read by `results`
         sentences = without_results(sentences)
-    from codex.engine.effects.instead import is_alternative, plain
+    from codex.engine.effects.instead import is_alternative, plain, split_alternatives
+    if isinstance(sentences, tuple):      # "X, or N instead if C": two sentences, "X. If C, ... instead."
+        sentences = split_alternatives(sentences)
     for n, sentence in enumerate(sentences if isinstance(sentences, tuple) else (sentences,)):
         if n and is_alternative(sentence):      # "If C, Y instead." after a sentence (`instead.py`)
             yield from condition_problems(sentence.conditions[0])
