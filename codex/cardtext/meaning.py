@@ -1330,6 +1330,22 @@ def _gapping(chunks: list[Chunk], r: "_Interp") -> tuple[list[Chunk], list[Chunk
     return None
 
 
+#: Nouns "this <noun>" names the card itself with.
+_THIS_CARD_NOUNS = frozenset({"spell", "card", "magic", "minion", "aura", "artifact", "site"})
+
+
+def _names_this_card(np: Any) -> bool:
+    """Whether a noun phrase is this card: its name (``SELF``), ``this``, ``this spell``."""
+    if not isinstance(np, NP):
+        return False
+    if np.kind == "self":
+        return True
+    if np.kind == "pron":
+        return str(np.head) == "SELF" or str(np.head).lower() == "this"
+    return np.kind == "core" and np.det == "this" and not np.mods and np.count is None \
+        and str(np.head) in _THIS_CARD_NOUNS
+
+
 def _or_instead(chunks: list[Chunk]) -> tuple[list[Chunk], list[Chunk]] | None:
     """``deal 2 damage to target minion, or 4 damage instead if it has Airborne``, ``draw a card, or two
     cards instead if ...``, ``gain 3 life, or 5 instead unless ...``: after the verb's complements, ``or``,
@@ -2238,6 +2254,10 @@ class _Clauses(_Interp):
         if caused is not None:
             # "to have you gain 1 life": what the causative verb makes happen is the clause
             return self.clause(caused, None, imperative_ok)
+        extra = self.extra_cost(sc)
+        if extra is not None:
+            self.clause_subject, self.clause_time, self.clause_limit = None, None, None
+            return extra
         ex = _Extras()
         vg = sc.vgroup
         if not imperative_ok and not sc.subject and inherited is None and vg is not None and vg.form == "base" \
@@ -2345,6 +2365,39 @@ class _Clauses(_Interp):
         out = self.finish(action, vg, ex, tense)
         self.clause_subject = explicit  # clauses read inside this one (relative, purpose) set it too
         return out
+
+    def extra_cost(self, sc: SClause) -> A.Clause | None:
+        """An additional cost written as a sentence about this card's cost: ``Casting this spell also costs
+        3 life``, ``This spell costs 3 more life (to cast)``, ``This also costs 2 mana``: what "As an
+        additional cost to cast this spell, pay 3 life" says (``Pay`` under the condition
+        ``additional_cost``, which the sentence takes: `sentence`). Only for this card (its name, ``this``,
+        ``this spell``...), only life or mana, and only when ``also`` or ``more`` says it is more than
+        its cost (``costs (1) more`` stays the cost change it is); None for any other clause."""
+        vg = sc.vgroup
+        if vg is None or vg.lemma != "cost" or vg.modal or vg.negated or vg.copula or vg.perfect or vg.form != "third":
+            return None
+        subject = [c for c in sc.subject if c.kind != "adv"]
+        also = "also" in vg.advs or any(c.kind == "adv" and c.value == "also" for c in sc.subject)
+        if len(subject) == 2 and subject[0].kind == "gerund" and subject[0].value == "cast":
+            subject = subject[1:]      # "Casting this spell costs ...": the card's casting
+        if len(subject) != 1 or subject[0].kind != "np" or not _names_this_card(subject[0].value):
+            return None
+        chunks = list(sc.chunks)
+        if chunks and chunks[-1].kind == "inf" and chunks[-1].value.vgroup is not None \
+                and chunks[-1].value.vgroup.lemma == "cast" and not chunks[-1].value.chunks \
+                and not chunks[-1].value.subject:
+            chunks = chunks[:-1]       # "... to cast"
+        if len(chunks) != 1 or chunks[0].kind != "np":
+            return None
+        np = chunks[0].value
+        if not (isinstance(np, NP) and np.kind == "core" and np.head in ("life", "mana") and isinstance(np.count, int)
+                and np.det is None and set(np.mods) <= {"more", "additional", "extra"}):
+            return None
+        if not (also or np.mods):
+            return None
+        paid = A.Selector("life", count=np.count) if np.head == "life" else A.Mana((f"({np.count})",))
+        cost = A.Clause(A.Pay(patient=paid))
+        return A.replace(cost, conditions=(A.Condition("additional_cost", A.Clause(A.Cast(patient=self.node(subject[0].value)))),))
 
     def active_frame(self, lemma: str, chunks: list[Chunk]) -> tuple[str, L.Sense | None, _Frame, list[Chunk]]:
         """An active verb's sense and frame, chosen by its complements: a phrasal verb takes its particle
@@ -3545,6 +3598,14 @@ class _Sentences(_Clauses):
                 and core[1].kind == "inf":
             ex.conditions.append(A.Condition("additional_cost", self.clause(core[1].value, None)))
             return None
+        if len(core) == 1 and core[0].kind == "pp" and core[0].prep == "as" and isinstance(core[0].value, NP) \
+                and core[0].value.kind == "core" and core[0].value.head == "cost" and core[0].value.det in ("a", "an") \
+                and core[0].value.mods == ["additional"]:
+            # "As an additional cost, pay 3 life.": to cast this card, what "As an additional cost to cast
+            # this," says (a card's own sentence; printed back with "to cast this")
+            ex.conditions.append(A.Condition("additional_cost", A.Clause(A.Cast(patient=A.Ref("SELF")))))
+            ex.adverbs += advs
+            return None
         # "At level 8 or more,": while this card's stat is that value (a stat named bare after "at")
         if len(core) == 2 and core[0].kind == "pp" and core[0].prep == "at" and isinstance(core[0].value, NP) \
                 and core[0].value.kind == "core" and core[0].value.det is None and not core[0].value.mods \
@@ -3688,6 +3749,13 @@ class _Sentences(_Clauses):
     # ---- abilities
     def sentence(self, parts: dict[str, Any], span: A.Span) -> A.Sentence:
         ex: _Extras = parts["ex"]
+        clauses = parts["clauses"]
+        if len(clauses) == 1 and isinstance(clauses[0], A.Clause) and len(clauses[0].conditions) == 1 \
+                and clauses[0].conditions[0].kind == "additional_cost" and not ex.conditions:
+            # "Casting this spell also costs 3 life" (`extra_cost`): the sentence's condition, as the fronted
+            # "As an additional cost to cast this spell," is
+            ex.conditions.append(clauses[0].conditions[0])
+            parts = dict(parts, clauses=[A.replace(clauses[0], conditions=())])
         adjuncts = []
         for a in ex.adjuncts:
             if isinstance(a, tuple) and a[0] == "adjunct":
