@@ -271,6 +271,7 @@ class _Reader:
         out.reverse()
         _postpositive_adjectives(out)
         _superlative_directions(out)
+        _direction_lines(out)
         _refuse_proform_before_noun(out)
         return out
 
@@ -695,7 +696,8 @@ _FILTER_PREPS = {"than", "at", "atop", "on", "in", "under", "underneath", "benea
                  "near", "nearby", "within", "adjacent_to", "from", "among", "along", "between", "through", "outside",
                  "in_front_of", "around", "across", "behind", "inside", "except", "including", "onto",
                  "out_of", "away_from", "of", "with", "without", "by", "toward", "against", "into",
-                 "above_or_below", "from_among", "nearest_to", "furthest_from"}
+                 "above_or_below", "from_among", "nearest_to", "furthest_from",
+                 "line_north", "line_south", "line_east", "line_west"}   # `_direction_lines`
 
 
 def _det_word(det: Any, r: "_Interp") -> Any:
@@ -751,6 +753,23 @@ def _superlative_directions(chunks: list[Chunk]) -> None:
             host.direction = str(nxt.value)
             host.end = chunks[k].end = nxt.end
             del chunks[k + 1]
+        k += 1
+
+
+def _direction_lines(chunks: list[Chunk]) -> None:
+    """``in a (straight) line north of this minion``: the locations in that compass direction from X, to
+    the realm's edge, at any distance (one phrase, ``Where("line_north", X)``), not a place ``line``
+    with the adverb ``north`` of the clause. Only ``a line`` (``straight`` or nothing before it), a
+    compass direction and an ``of`` phrase; ``north of X`` alone is left as it reads (a half of the
+    realm, or the line: ambiguous). Rewrites ``chunks`` in place."""
+    k = 0
+    while k + 2 < len(chunks):
+        line, way, of = chunks[k], chunks[k + 1], chunks[k + 2]
+        if line.kind == "pp" and line.prep == "in" and isinstance(line.value, NP) and line.value.kind == "core" \
+                and line.value.head == "line" and line.value.det in ("a", "an") and line.value.count is None \
+                and set(line.value.mods) <= {"straight"} and way.kind == "adv" and way.value in COMPASS \
+                and of.kind == "pp" and of.prep == "of" and isinstance(of.value, NP):
+            chunks[k:k + 3] = [Chunk("pp", of.value, line.start, of.end, f"line_{way.value}")]
         k += 1
 
 

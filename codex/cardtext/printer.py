@@ -636,6 +636,8 @@ class _Printer:
                 return str(f.of)
             if f.rel == "away":
                 return f"{self.word(f.steps)} steps away" if f.steps is not None else "away"
+            if f.rel.startswith("line_") and f.of is not None:    # "in a straight line north of X"
+                return f"in a straight line {f.rel.removeprefix('line_')} of {self.np(f.of)}"
             rel = {"adjacent_to": "adjacent to", "above_or_below": "above or below", "from_among": "from among",
                    "in_play": "in play", "in_realm": "in the realm", "in_front": "in front", "on_ground": "on the ground"}.get(
                 f.rel, f.rel.replace("_", " "))

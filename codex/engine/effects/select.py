@@ -22,7 +22,8 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from codex.cardtext import ast as A
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
-from codex.engine.geometry import SQUARES, Location, Region, adjacent_squares, manhattan, nearby_squares
+from codex.engine.geometry import (SQUARES, Direction, Location, Region, adjacent_squares, manhattan, nearby_squares,
+                                   next_square)
 from codex.engine.ongoing import keywords_at, site_is_water
 from codex.engine.state import DECKS, Card, GameState, Unit
 
@@ -92,6 +93,7 @@ ELEMENT_MODS = {"fire", "earth", "air", "water"}
 
 #: place relations the evaluator knows
 RELS = {"nearby", "adjacent", "here", "there", "at", "atop", "on", "in", "occupying", "within",
+        "line_north", "line_south", "line_east", "line_west",
         "adjacent_to", "anywhere", "in_realm", "in_play", "above", "below", "above_or_below", "under", "beneath",
         "from", "among", "near", "to", "into", "nearest_to", "furthest_from", "in_front", "in_front_of",
         "knights_move_away", "along"}
@@ -766,6 +768,21 @@ def _affected_squares(state: GameState, ctx: Ctx) -> set[int]:
 
 # ----------------------------------------------------------------------------- places
 
+#: "in a straight line <direction> of X" (the grammar's ``line_<direction>``): the compass direction.
+LINE_RELS = {f"line_{d.value}": d for d in Direction}
+
+
+def line_squares(square: int, direction: Direction) -> list[int]:
+    """The squares in ``direction`` from ``square`` to the realm's edge (not the square itself): a
+    straight line on the grid, north being the top row (`geometry`)."""
+    out: list[int] = []
+    nxt = next_square(square, direction)
+    while nxt is not None:
+        out.append(nxt)
+        nxt = next_square(nxt, direction)
+    return out
+
+
 def places(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
     """The locations a place relation names, around its origin (default: this card)."""
     rel = where.rel
@@ -793,6 +810,8 @@ def places(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
     if rel in ("nearby", "adjacent", "adjacent_to", "near"):
         squares = nearby_squares if rel in ("nearby", "near") else adjacent_squares
         return [Location(sq, loc.region) for loc in origin for sq in squares(loc.square)]
+    if rel in LINE_RELS:      # "in a straight line north of X": to the realm's edge, at any distance
+        return [Location(sq, loc.region) for loc in origin for sq in line_squares(loc.square, LINE_RELS[rel])]
     if rel == "knights_move_away":       # "a chess knight's move away": in the same region (`geometry`)
         from codex.engine.geometry import knight_move_squares
         return [Location(sq, loc.region) for loc in origin for sq in knight_move_squares(loc.square)]
