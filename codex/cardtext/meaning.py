@@ -2387,9 +2387,9 @@ class _Clauses(_Interp):
 
     def extra_cost(self, sc: SClause) -> A.Clause | None:
         """An additional cost written as a sentence about this card's cost: ``Casting this spell also costs
-        3 life``, ``This spell costs 3 more life (to cast)``, ``This also costs 2 mana``: what "As an
-        additional cost to cast this spell, pay 3 life" says (``Pay`` under the condition
-        ``additional_cost``, which the sentence takes: `sentence`). Only for this card (its name, ``this``,
+        3 life``, ``This spell costs 3 more life (to cast)``: what "As an additional cost to cast this
+        spell, pay 3 life" says (``Pay`` under the condition ``additional_cost``, which the sentence
+        takes: `sentence`); ``This also costs 2 mana`` is more mana in its cost, ``costs (2) more``. Only for this card (its name, ``this``,
         ``this spell``...), only life or mana, and only when ``also`` or ``more`` says it is more than
         its cost (``costs (1) more`` stays the cost change it is); None for any other clause."""
         vg = sc.vgroup
@@ -2414,9 +2414,12 @@ class _Clauses(_Interp):
             return None
         if not (also or np.mods):
             return None
-        paid = A.Selector("life", count=np.count) if np.head == "life" else A.Mana((f"({np.count})",))
-        cost = A.Clause(A.Pay(patient=paid))
-        return A.replace(cost, conditions=(A.Condition("additional_cost", A.Clause(A.Cast(patient=self.node(subject[0].value)))),))
+        card = self.node(subject[0].value)
+        if np.head == "mana":
+            # "also costs 2 mana": more mana in its total cost (Codex "Cost"), what "costs (2) more" says
+            return A.Clause(A.CostChange(amount=A.Mana((f"({np.count})",)), direction="more", patient=card))
+        cost = A.Clause(A.Pay(patient=A.Selector("life", count=np.count)))
+        return A.replace(cost, conditions=(A.Condition("additional_cost", A.Clause(A.Cast(patient=card))),))
 
     def active_frame(self, lemma: str, chunks: list[Chunk]) -> tuple[str, L.Sense | None, _Frame, list[Chunk]]:
         """An active verb's sense and frame, chosen by its complements: a phrasal verb takes its particle
