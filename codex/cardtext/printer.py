@@ -333,7 +333,7 @@ class _Printer:
 
     def verb_phrase(self, action: Any, c: A.Clause) -> str:
         if isinstance(action, A.Group) and all(isinstance(i, A.Clause) for i in action.items):
-            # gapping: "deals 4 damage on impact, and 2 damage to each other unit" (the verb written once);
+            # gapping: "deals 3 damage on arrival, and 1 to each other unit" (the verb written once);
             # with "or", an amount replaced: "deals 2 damage to X, or 4 damage to X instead if C"
             first, *rest = action.items
             return f", {action.conj} ".join([self.clause(first)] + [self.clause(i, gapped=True) for i in rest])
