@@ -194,7 +194,7 @@ def test_a_known_motion_verb_removed_reads_the_same_by_its_construction() -> Non
 
 def test_an_unknown_verb_to_a_unit_or_a_zone_is_no_motion() -> None:
     """Only a place is a destination of a motion: to an ally, to the cemetery stay unread verbs."""
-    for text in ("Toss target artifact to an ally.", "Send target minion to the cemetery.",
+    for text in ("Toss target artifact to an ally.", "Lob target minion to the cemetery.",
                  "Hurl a card to a nearby site."):
         assert isinstance(_action(text), A.Action), text
 

@@ -756,6 +756,11 @@ def _local_readings(lex: Lexicon, text: str, nxt: str) -> list[Candidate]:
         # loss"), or an -s verb, which may be the plural of its noun ("deck searches are ...")
         out += [Candidate(c.length, (Reading("NOUN_MOD", c.readings[0].lemma, "sg", c.readings[0].entry),))
                 for c in out if len(c.readings) == 1 and c.readings[0].cat == "NOUN" and c.readings[0].form == "sg"]
+    elif nxt and any(c.readings[0].cat == "ADJ" for c in _word_readings(lex, nxt)):
+        # "two target allied minions": a noun modifying the noun phrase goes before its adjectives too
+        # (tried after the word's own readings)
+        out += [Candidate(c.length, (Reading("NOUN_MOD", c.readings[0].lemma, "sg", c.readings[0].entry),))
+                for c in out if len(c.readings) == 1 and c.readings[0].cat == "NOUN" and c.readings[0].form == "sg"]
     if nxt_low == "than" and low in COMPARATIVE_WORDS and not any(c.readings[0].cat == "ADV" for c in out):
         # "power greater than 3", "fewer than two": a comparative before "than" compares, as "less" does
         out.append(Candidate(1, (Reading("ADV", low, "", out[0].readings[0].entry if out else "rule:comparative"),)))

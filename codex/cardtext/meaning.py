@@ -271,6 +271,7 @@ class _Reader:
         out.reverse()
         _postpositive_adjectives(out)
         _superlative_directions(out)
+        _direction_lines(out)
         _refuse_proform_before_noun(out)
         return out
 
@@ -695,7 +696,8 @@ _FILTER_PREPS = {"than", "at", "atop", "on", "in", "under", "underneath", "benea
                  "near", "nearby", "within", "adjacent_to", "from", "among", "along", "between", "through", "outside",
                  "in_front_of", "around", "across", "behind", "inside", "except", "including", "onto",
                  "out_of", "away_from", "of", "with", "without", "by", "toward", "against", "into",
-                 "above_or_below", "from_among", "nearest_to", "furthest_from"}
+                 "above_or_below", "from_among", "nearest_to", "furthest_from",
+                 "line_north", "line_south", "line_east", "line_west"}   # `_direction_lines`
 
 
 def _det_word(det: Any, r: "_Interp") -> Any:
@@ -751,6 +753,23 @@ def _superlative_directions(chunks: list[Chunk]) -> None:
             host.direction = str(nxt.value)
             host.end = chunks[k].end = nxt.end
             del chunks[k + 1]
+        k += 1
+
+
+def _direction_lines(chunks: list[Chunk]) -> None:
+    """``in a (straight) line north of this minion``: the locations in that compass direction from X, to
+    the realm's edge, at any distance (one phrase, ``Where("line_north", X)``), not a place ``line``
+    with the adverb ``north`` of the clause. Only ``a line`` (``straight`` or nothing before it), a
+    compass direction and an ``of`` phrase; ``north of X`` alone is left as it reads (a half of the
+    realm, or the line: ambiguous). Rewrites ``chunks`` in place."""
+    k = 0
+    while k + 2 < len(chunks):
+        line, way, of = chunks[k], chunks[k + 1], chunks[k + 2]
+        if line.kind == "pp" and line.prep == "in" and isinstance(line.value, NP) and line.value.kind == "core" \
+                and line.value.head == "line" and line.value.det in ("a", "an") and line.value.count is None \
+                and set(line.value.mods) <= {"straight"} and way.kind == "adv" and way.value in COMPASS \
+                and of.kind == "pp" and of.prep == "of" and isinstance(of.value, NP):
+            chunks[k:k + 3] = [Chunk("pp", of.value, line.start, of.end, f"line_{way.value}")]
         k += 1
 
 
@@ -1327,6 +1346,68 @@ def _gapping(chunks: list[Chunk], r: "_Interp") -> tuple[list[Chunk], list[Chunk
         if _np_kind(right[0].value, r) == kind and len(left) > 1 and len(right) > 1 \
                 and left[1].kind in ("pp", "place") and right[1].kind in ("pp", "place"):
             return left, right
+    return None
+
+
+#: Nouns "this <noun>" names the card itself with.
+_THIS_CARD_NOUNS = frozenset({"spell", "card", "magic", "minion", "aura", "artifact", "site"})
+
+
+def _names_this_card(np: Any) -> bool:
+    """Whether a noun phrase is this card: its name (``SELF``), ``this``, ``this spell``."""
+    if not isinstance(np, NP):
+        return False
+    if np.kind == "self":
+        return True
+    if np.kind == "pron":
+        return str(np.head) == "SELF" or str(np.head).lower() == "this"
+    return np.kind == "core" and np.det == "this" and not np.mods and np.count is None \
+        and str(np.head) in _THIS_CARD_NOUNS
+
+
+def _or_instead(chunks: list[Chunk]) -> tuple[list[Chunk], list[Chunk]] | None:
+    """``deal 2 damage to target minion, or 4 damage instead if it has Airborne``, ``draw a card, or two
+    cards instead if ...``, ``gain 3 life, or 5 instead unless ...``: after the verb's complements, ``or``,
+    an amount (a number, or a counted noun phrase of the same noun as one the verb took), ``instead``
+    and one ``if``/``unless`` clause is the same verb with that amount, done in place of the first when
+    the condition holds (an amount replaced by a condition). The complements the alternative leaves out
+    are the first's (written out, the alternative keeps its own: ``or 4 damage to it instead if ...``).
+    Returns the first's chunks and the alternative's (ending with ``instead`` and the condition), or None."""
+    for k, ch in enumerate(chunks):
+        if ch.kind != "conj" or ch.value != "or" or k + 1 >= len(chunks) or chunks[k + 1].kind != "np":
+            continue
+        right = chunks[k + 1:]
+        at = next((i for i, c in enumerate(right) if c.kind == "adv" and c.value == "instead"), None)
+        if at is None or any(c.kind in ("lc", "conj") for c in right[:at]):
+            continue
+        tail = right[at + 1:]
+        if len(tail) != 1 or tail[0].kind != "sub" or tail[0].prep not in ("if", "unless"):
+            continue
+        left = chunks[:k - 1] if k and chunks[k - 1].kind == "lc" else chunks[:k]
+        alt = right[0].value
+        i = _replaced_amount(left, alt)
+        if i is None:
+            continue
+        if at == 1:      # nothing but the amount: the other complements are the first's
+            new = replace(left[i].value, count=alt.count, cmp=alt.cmp, number="pl" if alt.count != 1 else "sg") \
+                if alt.kind == "amount" else alt
+            right = left[:i] + [replace(left[i], value=new)] + left[i + 1:] + right[at:]
+        return left, right
+    return None
+
+
+def _replaced_amount(left: list[Chunk], alt: NP) -> int | None:
+    """The index of the verb's object the alternative amount ``alt`` replaces: with a noun, the object of
+    the same noun; a bare number, the first counted object. None when there is none."""
+    if not isinstance(alt, NP) or not isinstance(alt.count, int) or alt.det is not None:
+        return None
+    for i, c in enumerate(left):
+        if c.kind != "np" or not isinstance(c.value, NP) or c.value.kind not in ("core", "amount"):
+            continue
+        if alt.kind == "amount" and c.value.kind == "core" and (isinstance(c.value.count, int) or c.value.det in ("a", "an")):
+            return i
+        if alt.kind == "core" and c.value.kind == "core" and alt.head == c.value.head:
+            return i
     return None
 
 
@@ -2192,6 +2273,10 @@ class _Clauses(_Interp):
         if caused is not None:
             # "to have you gain 1 life": what the causative verb makes happen is the clause
             return self.clause(caused, None, imperative_ok)
+        extra = self.extra_cost(sc)
+        if extra is not None:
+            self.clause_subject, self.clause_time, self.clause_limit = None, None, None
+            return extra
         ex = _Extras()
         vg = sc.vgroup
         if not imperative_ok and not sc.subject and inherited is None and vg is not None and vg.form == "base" \
@@ -2227,6 +2312,14 @@ class _Clauses(_Interp):
         for a in vg.advs:
             b.adverb(a)
         tense = "past" if vg.form == "past" or vg.perfect else None
+        alternative = None if vg.copula else _or_instead(chunks)
+        if alternative is not None:
+            # "deals 2 damage to target minion, or 4 damage instead if it has Airborne": the same verb with
+            # another amount, which replaces the first when the condition holds (`_or_instead`)
+            first = self.clause(SClause(sc.subject, vg, alternative[0], sc.start, sc.end), inherited, imperative_ok)
+            second = self.clause(SClause([], vg, alternative[1], sc.start, sc.end), subject)
+            self.clause_subject = explicit
+            return A.Clause(A.Group((first, second), "or"))
         gap = None if vg.copula else _gapping(chunks, self)
         if gap is not None:
             # "deals 4 damage on impact, and 2 damage to each other unit": one verb, two sets of complements
@@ -2249,7 +2342,8 @@ class _Clauses(_Interp):
             by = Chunk("pp", chunks[1].value, chunks[1].start, chunks[1].end, "by")
             action = self.copula(sc, [Chunk("part", "target", chunks[0].start, chunks[0].end, text="targeted"), by]
                                  + chunks[2:], subject, ex, b, vg)
-        elif vg.lemma in _BECOME and chunks and chunks[0].kind in ("part", "pred"):
+        elif vg.lemma in _BECOME and chunks and (chunks[0].kind in ("part", "pred")
+                                                  or _power_comparative(chunks[0], chunks[1:]) is not None):
             # "whenever this becomes tapped", "becomes silenced": coming to be in that state, what the
             # passive or the state with "is" says
             action = self.copula(sc, chunks, subject, ex, b, vg)
@@ -2290,6 +2384,42 @@ class _Clauses(_Interp):
         out = self.finish(action, vg, ex, tense)
         self.clause_subject = explicit  # clauses read inside this one (relative, purpose) set it too
         return out
+
+    def extra_cost(self, sc: SClause) -> A.Clause | None:
+        """An additional cost written as a sentence about this card's cost: ``Casting this spell also costs
+        3 life``, ``This spell costs 3 more life (to cast)``: what "As an additional cost to cast this
+        spell, pay 3 life" says (``Pay`` under the condition ``additional_cost``, which the sentence
+        takes: `sentence`); ``This also costs 2 mana`` is more mana in its cost, ``costs (2) more``. Only for this card (its name, ``this``,
+        ``this spell``...), only life or mana, and only when ``also`` or ``more`` says it is more than
+        its cost (``costs (1) more`` stays the cost change it is); None for any other clause."""
+        vg = sc.vgroup
+        if vg is None or vg.lemma != "cost" or vg.modal or vg.negated or vg.copula or vg.perfect or vg.form != "third":
+            return None
+        subject = [c for c in sc.subject if c.kind != "adv"]
+        also = "also" in vg.advs or any(c.kind == "adv" and c.value == "also" for c in sc.subject)
+        if len(subject) == 2 and subject[0].kind == "gerund" and subject[0].value == "cast":
+            subject = subject[1:]      # "Casting this spell costs ...": the card's casting
+        if len(subject) != 1 or subject[0].kind != "np" or not _names_this_card(subject[0].value):
+            return None
+        chunks = list(sc.chunks)
+        if chunks and chunks[-1].kind == "inf" and chunks[-1].value.vgroup is not None \
+                and chunks[-1].value.vgroup.lemma == "cast" and not chunks[-1].value.chunks \
+                and not chunks[-1].value.subject:
+            chunks = chunks[:-1]       # "... to cast"
+        if len(chunks) != 1 or chunks[0].kind != "np":
+            return None
+        np = chunks[0].value
+        if not (isinstance(np, NP) and np.kind == "core" and np.head in ("life", "mana") and isinstance(np.count, int)
+                and np.det is None and set(np.mods) <= {"more", "additional", "extra"}):
+            return None
+        if not (also or np.mods):
+            return None
+        card = self.node(subject[0].value)
+        if np.head == "mana":
+            # "also costs 2 mana": more mana in its total cost (Codex "Cost"), what "costs (2) more" says
+            return A.Clause(A.CostChange(amount=A.Mana((f"({np.count})",)), direction="more", patient=card))
+        cost = A.Clause(A.Pay(patient=A.Selector("life", count=np.count)))
+        return A.replace(cost, conditions=(A.Condition("additional_cost", A.Clause(A.Cast(patient=card))),))
 
     def active_frame(self, lemma: str, chunks: list[Chunk]) -> tuple[str, L.Sense | None, _Frame, list[Chunk]]:
         """An active verb's sense and frame, chosen by its complements: a phrasal verb takes its particle
@@ -2488,6 +2618,12 @@ class _Clauses(_Interp):
             return A.Exists(subject)  # "wherever she is"
         first = chunks[i]
         rest = chunks[i + 1:]
+        power = _power_comparative(first, rest)
+        if power is not None and subject is not None:
+            # "your minions are 1 stronger until the turn ends", "it gets 2 weaker": so much more (less)
+            # power, what "+1 power" given says (the clause's duration is the grant's)
+            b.run(rest[1:], None)
+            return A.Grant((A.PowerMod(power),), subject)
         if first.kind == "gerund":  # "it is carrying": the verb itself, in progress
             lemma, sense, frame, rest = self.active_frame(first.value, rest)
             b.run(rest, frame)
@@ -3102,6 +3238,20 @@ def _trailing_filter(sc: Any, r: "_Interp") -> list[Chunk]:
 #: Verbs of change of state: before a participle or a state they say what the copula says.
 _BECOME = frozenset({"become", "get"})
 
+#: Comparatives of power: "N stronger" is N more power, "N weaker" N less.
+_POWER_COMPARATIVES = {"stronger": 1, "weaker": -1}
+
+
+def _power_comparative(first: Chunk, rest: list[Chunk]) -> int | None:
+    """``1 stronger``, ``2 weaker`` after a copula: the power added (negative: taken away), or None.
+    Plain English for ``+1 power`` / ``-2 power``; only a bare number before the comparative (``much
+    stronger`` says no amount)."""
+    if first.kind != "np" or not isinstance(first.value, NP) or first.value.kind != "amount" \
+            or not isinstance(first.value.count, int) or first.value.det is not None or not rest \
+            or rest[0].kind not in ("pred", "adv") or rest[0].value not in _POWER_COMPARATIVES:
+        return None
+    return first.value.count * _POWER_COMPARATIVES[rest[0].value]
+
 #: Possessive determiners and the pronoun each stands for.
 _POSSESSORS = {"its": "it", "their": "they", "his": "he", "her": "she", "your": "you"}
 
@@ -3470,6 +3620,14 @@ class _Sentences(_Clauses):
                 and core[1].kind == "inf":
             ex.conditions.append(A.Condition("additional_cost", self.clause(core[1].value, None)))
             return None
+        if len(core) == 1 and core[0].kind == "pp" and core[0].prep == "as" and isinstance(core[0].value, NP) \
+                and core[0].value.kind == "core" and core[0].value.head == "cost" and core[0].value.det in ("a", "an") \
+                and core[0].value.mods == ["additional"]:
+            # "As an additional cost, pay 3 life.": to cast this card, what "As an additional cost to cast
+            # this," says (a card's own sentence; printed back with "to cast this")
+            ex.conditions.append(A.Condition("additional_cost", A.Clause(A.Cast(patient=A.Ref("SELF")))))
+            ex.adverbs += advs
+            return None
         # "At level 8 or more,": while this card's stat is that value (a stat named bare after "at")
         if len(core) == 2 and core[0].kind == "pp" and core[0].prep == "at" and isinstance(core[0].value, NP) \
                 and core[0].value.kind == "core" and core[0].value.det is None and not core[0].value.mods \
@@ -3613,6 +3771,13 @@ class _Sentences(_Clauses):
     # ---- abilities
     def sentence(self, parts: dict[str, Any], span: A.Span) -> A.Sentence:
         ex: _Extras = parts["ex"]
+        clauses = parts["clauses"]
+        if len(clauses) == 1 and isinstance(clauses[0], A.Clause) and len(clauses[0].conditions) == 1 \
+                and clauses[0].conditions[0].kind == "additional_cost" and not ex.conditions:
+            # "Casting this spell also costs 3 life" (`extra_cost`): the sentence's condition, as the fronted
+            # "As an additional cost to cast this spell," is
+            ex.conditions.append(clauses[0].conditions[0])
+            parts = dict(parts, clauses=[A.replace(clauses[0], conditions=())])
         adjuncts = []
         for a in ex.adjuncts:
             if isinstance(a, tuple) and a[0] == "adjunct":

@@ -333,9 +333,10 @@ class _Printer:
 
     def verb_phrase(self, action: Any, c: A.Clause) -> str:
         if isinstance(action, A.Group) and all(isinstance(i, A.Clause) for i in action.items):
-            # gapping: "deals 4 damage on impact, and 2 damage to each other unit" (the verb written once)
+            # gapping: "deals 3 damage on arrival, and 1 to each other unit" (the verb written once);
+            # with "or", an amount replaced: "deals 2 damage to X, or 4 damage to X instead if C"
             first, *rest = action.items
-            return ", and ".join([self.clause(first)] + [self.clause(i, gapped=True) for i in rest])
+            return f", {action.conj} ".join([self.clause(first)] + [self.clause(i, gapped=True) for i in rest])
         if isinstance(action, A.Group):  # "can't attack or intercept": one subject and modal over the verbs
             first, *rest = action.items
             verbs = [_Verb(self, first, A.replace(c, action=first))]
@@ -635,6 +636,8 @@ class _Printer:
                 return str(f.of)
             if f.rel == "away":
                 return f"{self.word(f.steps)} steps away" if f.steps is not None else "away"
+            if f.rel.startswith("line_") and f.of is not None:    # "in a straight line north of X"
+                return f"in a straight line {f.rel.removeprefix('line_')} of {self.np(f.of)}"
             rel = {"adjacent_to": "adjacent to", "above_or_below": "above or below", "from_among": "from among",
                    "in_play": "in play", "in_realm": "in the realm", "in_front": "in front", "on_ground": "on the ground"}.get(
                 f.rel, f.rel.replace("_", " "))

@@ -6,6 +6,7 @@ from contextvars import ContextVar
 from dataclasses import replace
 from typing import Any, Callable
 
+from codex.cardtext import ast as A
 from codex.engine import casting as C
 from codex.engine import document as D
 from codex.engine.abilities import AbilityKind, abilities_of, with_explicit
@@ -455,11 +456,22 @@ def _pay_action(res: Resolution, static: Any, casting: Casting, spell: C.Spell, 
         run_clause(run, static.payload)
     except NotExecutable as e:
         raise res.illegal((Reason.NO_SUCH_ABILITY, rule), f"{spell.name}'s {kind} cost ({e.what})", ptr + "/spell")
-    if run.state == res.state:       # nothing was paid (no such card to discard)
+    if run.state == res.state:       # nothing was paid (no such card to discard, not that much life)
         res.emit(*run.events)
-        raise res.illegal((Reason.NOT_IN_HAND, rule), f"{spell.name}'s {kind} cost cannot be paid", ptr + "/spell")
+        reason = _unpaid_reason(static.payload)
+        raise res.illegal((reason, rule), f"{spell.name}'s {kind} cost cannot be paid", ptr + "/spell")
     res.state = run.state
     res.emit(*run.events)
+
+
+def _unpaid_reason(payload: Any) -> Reason:
+    """Why an additional cost was not paid: too little life or mana for "pay N life" / "pay (N)",
+    else no such card (to discard, to sacrifice ...)."""
+    act = getattr(payload, "action", None)
+    if isinstance(act, A.Pay):
+        from codex.engine.effects.purpose import life_paid
+        return Reason.NOT_ENOUGH_LIFE if life_paid(act) is not None else Reason.NOT_ENOUGH_MANA
+    return Reason.NOT_IN_HAND
 
 
 def _with_alternative(res: Resolution, a: D.Cast, casting: Casting, spell: C.Spell, ptr: str) \

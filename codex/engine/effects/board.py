@@ -868,6 +868,14 @@ def _strike(run: Run, act: A.Strike, clause: A.Clause) -> list[Obj]:
     return patients
 
 
+@executes(A.Hit, roles=("agent", "patient"), problems=_strike_problems)
+def _hit(run: Run, act: A.Hit, clause: A.Clause) -> list[Obj]:
+    """"It hits an enemy minion": as an effect (not a projectile's event, which conditions and
+    triggers read), a unit hitting another is plain English for striking it (Codex "Strike": a unit
+    deals damage equal to its power), so it runs as the strike does."""
+    return _strike(run, A.Strike(agent=act.agent, patient=act.patient), clause)
+
+
 def _names_itself(node: Any) -> bool:
     """Whether the words name the actor itself ("themselves", "itself"): a unit strikes itself only
     when they do (not when "each unit here" happens to include it)."""
@@ -891,13 +899,21 @@ def run_afterwards(state: Any) -> tuple[Any, list[Event]]:
     return state, events
 
 
-@executes(A.Fight, roles=("agent", "patient"))
+def _fight_problems(act: A.Fight) -> Iterator[str]:
+    """"fight each other" names no one new: the fighters are the subject's two."""
+    from codex.engine.effects.check import sel_problems
+    if not (isinstance(act.patient, A.Ref) and act.patient.word.lower() == "each other"):
+        yield from sel_problems(act.patient)
+
+
+@executes(A.Fight, roles=("agent",), problems=_fight_problems)
 def _fight(run: Run, act: A.Fight, clause: A.Clause) -> list[Obj]:
     """"An ally fights target enemy that is adjacent to it": the units fight wherever the words found them (a
     fight an effect names ignores attack restrictions, Codex "Phrases with Subtle Meanings"); "they
     fight", with no object, is the two named fighting each other."""
     agents = patients_or_self(run, act.agent, "fighter")
-    if act.patient is None and act.agent is not None:
+    mutual = isinstance(act.patient, A.Ref) and act.patient.word.lower() == "each other"
+    if (act.patient is None or mutual) and act.agent is not None:     # "they fight (each other)"
         pair = [a for a in agents if a.kind == "unit"]
         if len(pair) != 2:
             raise NotExecutable("units fighting each other other than two")

@@ -67,8 +67,8 @@ def sel_problems(node: Any) -> Iterator[str]:
         from codex.engine.effects.board import direction_problems
         yield from direction_problems(node)
         return
-    from codex.engine.effects.select import is_the_rest, names_itself, paid_card, quality_among, water_sites
-    if names_itself(node) or is_the_rest(node) or paid_card(node) is not None:
+    from codex.engine.effects.select import is_the_rest, its_place, names_itself, paid_card, quality_among, water_sites
+    if names_itself(node) or is_the_rest(node) or paid_card(node) is not None or its_place(node):
         return
     if water_sites(node) is not None:           # "on water": the water sites
         return
@@ -143,6 +143,11 @@ def filter_problems(f: Any) -> Iterator[str]:
         return
     from codex.engine.effects.select import on_arrival
     if on_arrival(f):           # "on arrival": when, not where (`select.on_arrival`)
+        return
+    from codex.engine.effects.select import EACH_OTHER_RELS, each_other
+    if each_other(f) is not None:     # "adjacent to each other": a relation among the picks
+        if each_other(f) not in EACH_OTHER_RELS:
+            yield f"the relation '{f.rel}' among objects picked together"
         return
     if isinstance(f, A.Where):
         if f.rel not in RELS or f.rel in ("from", "among", "to", "into"):
@@ -308,7 +313,9 @@ def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
     from codex.engine.effects.results import without_results
     if isinstance(sentences, tuple):      # "If tied, choose one", "if none die": read by `results`
         sentences = without_results(sentences)
-    from codex.engine.effects.instead import is_alternative, plain
+    from codex.engine.effects.instead import is_alternative, plain, split_alternatives
+    if isinstance(sentences, tuple):      # "X, or N instead if C": two sentences, "X. If C, ... instead."
+        sentences = split_alternatives(sentences)
     for n, sentence in enumerate(sentences if isinstance(sentences, tuple) else (sentences,)):
         if n and is_alternative(sentence):      # "If C, Y instead." after a sentence (`instead.py`)
             yield from condition_problems(sentence.conditions[0])

@@ -700,8 +700,9 @@ def _named_in(conditions: tuple[Any, ...]) -> Any:
 def run_sentences(run: Run, sentences: tuple[Any, ...]) -> None:
     """Sentences in order (a clause may run the rest itself: a projectile's sentences, once per
     projectile)."""
-    from codex.engine.effects.instead import is_alternative, plain, replaces
+    from codex.engine.effects.instead import is_alternative, plain, replaces, split_alternatives
     from codex.engine.effects.results import has_extreme, is_tie_break, kills
+    sentences = split_alternatives(sentences)     # "X, or N instead if C" is "X. If C, ... instead."
     skip = -1
     for i, sentence in enumerate(sentences):
         run.rest = tuple(sentences[i + 1:])

@@ -24,6 +24,40 @@ def is_alternative(sentence: Any) -> bool:
         and clause.purpose is None and clause.scope is None
 
 
+def split_alternatives(sentences: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Each sentence "X, or <another amount> instead if C" (one clause: the grammar's ``Group`` of the
+    first clause and its alternative, ``or``) as the two sentences "X. If C, <X with that amount>
+    instead.", which this module reads as one choice made as the effect resolves (gram28)."""
+    out: list[Any] = []
+    for sentence in sentences:
+        pair = _or_instead(sentence)
+        if pair is None:
+            out.append(sentence)
+            continue
+        first, second = pair
+        out.append(A.replace(sentence, clauses=(first,), links=()))
+        out.append(A.Sentence(clauses=(A.replace(second, conditions=()),), conditions=second.conditions,
+                              span=getattr(sentence, "span", None)))
+    return tuple(out)
+
+
+def _or_instead(sentence: Any) -> tuple[A.Clause, A.Clause] | None:
+    """The first clause and its alternative of "X, or <amount> instead if C", or None."""
+    if not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1:
+        return None
+    outer = sentence.clauses[0]
+    group = getattr(outer, "action", None)
+    if not (isinstance(outer, A.Clause) and isinstance(group, A.Group) and group.conj == "or"
+            and len(group.items) == 2 and all(isinstance(i, A.Clause) for i in group.items)):
+        return None
+    first, second = group.items
+    if not second.instead or first.instead or len(second.conditions) != 1:
+        return None
+    if second.conditions[0].kind not in ("if", "unless"):
+        return None
+    return first, second
+
+
 def plain(sentence: A.Sentence) -> A.Sentence:
     """The alternative as a plain sentence: its clause without "instead", without the condition."""
     clause = sentence.clauses[0]

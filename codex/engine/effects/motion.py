@@ -554,6 +554,10 @@ def _two_of(act: A.Swap) -> Any:
         patient, agent = agent, None
     if agent is None and isinstance(patient, A.Partitive) and patient.count == 2 and isinstance(patient.of, A.Selector):
         return patient.of
+    if agent is None and isinstance(patient, A.Selector) and patient.count == 2 and patient.quant is None:
+        # "Two target minions (at different sites) trade places": the pair the count names, picked as
+        # "two of" them is (the count's own relation among them kept by the pick, `select`)
+        return patient
     return None
 
 
@@ -655,10 +659,15 @@ def _swap_two_of(run: Run, among: Any) -> list[Obj]:
     """"Two of your minions trade places": the player picks the two (declared, or the choice
     `swapped`, two of them); with fewer than two to pick nothing happens."""
     from codex.engine.effects.select import select_all
-    options = [o for o in select_all(run.state, run.ctx, among) if o.kind in ("unit", "artifact")]
-    declared = run.ctx.declared(options)
-    two = declared[:2] if declared is not None and len(declared) >= 2 else \
-        run.ctx.choose("swapped", options, count=2, why="choose the two that swap places")[:2]
+    if isinstance(among, A.Selector) and among.count == 2:
+        # "two target minions at different sites": picked as the words pick them (declared targets, the
+        # relation among them checked)
+        two = [o for o in select(run.state, run.ctx, among, "target") if o.kind in ("unit", "artifact")][:2]
+    else:
+        options = [o for o in select_all(run.state, run.ctx, among) if o.kind in ("unit", "artifact")]
+        declared = run.ctx.declared(options)
+        two = declared[:2] if declared is not None and len(declared) >= 2 else \
+            run.ctx.choose("swapped", options, count=2, why="choose the two that swap places")[:2]
     if len(two) < 2:
         run.note("nothing_fits", f"{run.ctx.source_name}: there are not two to swap places.")
         return []

@@ -22,7 +22,8 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from codex.cardtext import ast as A
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
-from codex.engine.geometry import SQUARES, Location, Region, adjacent_squares, manhattan, nearby_squares
+from codex.engine.geometry import (SQUARES, Direction, Location, Region, adjacent_squares, manhattan, nearby_squares,
+                                   next_square)
 from codex.engine.ongoing import keywords_at, site_is_water
 from codex.engine.state import DECKS, Card, GameState, Unit
 
@@ -92,6 +93,7 @@ ELEMENT_MODS = {"fire", "earth", "air", "water"}
 
 #: place relations the evaluator knows
 RELS = {"nearby", "adjacent", "here", "there", "at", "atop", "on", "in", "occupying", "within",
+        "line_north", "line_south", "line_east", "line_west",
         "adjacent_to", "anywhere", "in_realm", "in_play", "above", "below", "above_or_below", "under", "beneath",
         "from", "among", "near", "to", "into", "nearest_to", "furthest_from", "in_front", "in_front_of",
         "knights_move_away", "along"}
@@ -691,8 +693,14 @@ def paid_card(sel: Any) -> str | None:
 
 def its_place(sel: A.Selector) -> bool:
     """"its location", "her site", "its current location": a card's own place (Codex "Its Location",
-    "Its Site"), not any location."""
-    return isinstance(sel.det, str) and sel.det.lower() in ("its", "his", "her") and not sel.filters \
+    "Its Site"), not any location. "The same location" (or place, site) with no "as" phrase says the
+    same in plain English: the place of the one the clause is about ("it hits an enemy at the same
+    place")."""
+    if not isinstance(sel.det, str) or sel.filters:
+        return False
+    if sel.det.lower() == "the" and [m.lower() for m in sel.mods] == ["same"]:
+        return singular(sel.noun).lower() in ("location", "site", "place")
+    return sel.det.lower() in ("its", "his", "her") \
         and singular(sel.noun).lower() in ("location", "site") and all(m.lower() == "current" for m in sel.mods)
 
 
@@ -760,6 +768,21 @@ def _affected_squares(state: GameState, ctx: Ctx) -> set[int]:
 
 # ----------------------------------------------------------------------------- places
 
+#: "in a straight line <direction> of X" (the grammar's ``line_<direction>``): the compass direction.
+LINE_RELS = {f"line_{d.value}": d for d in Direction}
+
+
+def line_squares(square: int, direction: Direction) -> list[int]:
+    """The squares in ``direction`` from ``square`` to the realm's edge (not the square itself): a
+    straight line on the grid, north being the top row (`geometry`)."""
+    out: list[int] = []
+    nxt = next_square(square, direction)
+    while nxt is not None:
+        out.append(nxt)
+        nxt = next_square(nxt, direction)
+    return out
+
+
 def places(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
     """The locations a place relation names, around its origin (default: this card)."""
     rel = where.rel
@@ -787,6 +810,8 @@ def places(state: GameState, ctx: Ctx, where: A.Where) -> list[Location]:
     if rel in ("nearby", "adjacent", "adjacent_to", "near"):
         squares = nearby_squares if rel in ("nearby", "near") else adjacent_squares
         return [Location(sq, loc.region) for loc in origin for sq in squares(loc.square)]
+    if rel in LINE_RELS:      # "in a straight line north of X": to the realm's edge, at any distance
+        return [Location(sq, loc.region) for loc in origin for sq in line_squares(loc.square, LINE_RELS[rel])]
     if rel == "knights_move_away":       # "a chess knight's move away": in the same region (`geometry`)
         from codex.engine.geometry import knight_move_squares
         return [Location(sq, loc.region) for loc in origin for sq in knight_move_squares(loc.square)]
@@ -1751,7 +1776,7 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
             tests.append(lambda o: controller_of(state, o) in owners)
     placed_as = "void" if singular(sel.noun) == "void" else kind    # a void is near across regions, as a site
     tests += [_filter_test(state, ctx, f, placed_as) for f in sel.filters
-              if not distance_superlative(f) and shared_borders(f) is None]
+              if not distance_superlative(f) and shared_borders(f) is None and each_other(f) is None]
     found = [o for o in _candidates(state, kind) if all(t(o) for t in tests)]
     for f in sel.filters:
         if distance_superlative(f):
@@ -1923,8 +1948,52 @@ def _apart_filter(f: Any) -> bool:
         [m.lower() for m in f.of.mods] == ["different"] and not f.of.filters
 
 
+#: Place relations the objects picked together may be required to keep with each other.
+EACH_OTHER_RELS = ("adjacent", "adjacent_to", "nearby", "near", "at", "here")
+
+
+def each_other(f: Any) -> str | None:
+    """"(two target minions) adjacent to each other", "nearby each other": a relation every object
+    picked together keeps with every other one, not a test of each (its place relation), or None."""
+    if isinstance(f, A.Where) and isinstance(f.of, A.Ref) and f.of.word.lower() == "each other" \
+            and not f.of.filters:
+        return f.rel
+    return None
+
+
+def _apart_from(state: GameState, rel: str, a: Obj, b: Obj) -> bool:
+    """Whether ``b`` is not where ``rel`` says from ``a`` (Codex "Adjacent": orthogonal neighbours;
+    "Nearby": adjacent or diagonal; "at": the same location)."""
+    if rel not in EACH_OTHER_RELS:
+        raise NotExecutable(f"the relation {rel!r} among objects picked together")
+    mine, theirs = locations_of(state, a), set(locations_of(state, b))
+    if rel in ("at", "here"):
+        return not (set(mine) & theirs)
+    squares = nearby_squares if rel in ("nearby", "near") else adjacent_squares
+    return not any(Location(sq, loc.region) in theirs for loc in mine for sq in squares(loc.square))
+
+
+def _not_each_other(state: GameState, sel: A.Selector, picked: Sequence[Obj]) -> str | None:
+    """Why objects picked together break "adjacent to each other" (None when they keep it)."""
+    for f in sel.filters:
+        rel = each_other(f)
+        if rel is None:
+            continue
+        for i, a in enumerate(picked):
+            for b in picked[i + 1:]:
+                if _apart_from(state, rel, a, b):
+                    said = rel.replace("_to", "").replace("_", " ")
+                    return f"{name_of(state, a)} and {name_of(state, b)} are not {said} {'to ' if said == 'adjacent' else ''}each other"
+    return None
+
+
 def _not_apart(state: GameState, sel: A.Selector, picked: Sequence[Obj]) -> str | None:
-    """Why objects picked together break "at different locations" (None when they keep it)."""
+    """Why objects picked together break "at different locations", or a relation they must keep with
+    each other ("adjacent to each other"), (None when they keep it)."""
+    if len(picked) >= 2:
+        close = _not_each_other(state, sel, picked)
+        if close is not None:
+            return close
     if not any(_apart_filter(f) for f in sel.filters) or len(picked) < 2:
         return None
     seen: dict[Location, Obj] = {}
@@ -1943,7 +2012,7 @@ def _check_together(state: GameState, ctx: Ctx, sel: A.Selector, role: str, pick
     apart = _not_apart(state, sel, picked)
     if apart is not None:
         key = f"{ctx.key}.{role}"
-        raise AmbiguousAction(f"{ctx.source_name}: {apart}; choose them at different locations", key, [],
+        raise AmbiguousAction(f"{ctx.source_name}: {apart}; choose them as the words say", key, [],
                               f"/choices/{key}")
     for f in sel.filters:
         share = shared_borders(f)
