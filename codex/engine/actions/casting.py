@@ -521,6 +521,13 @@ def _with_cost_changes(res: Resolution, casting: Casting, spell: C.Spell) -> C.S
         spell = replace(spell, threshold=Affinity())
     spell = _with_alternate_cost(res, casting, spell)
     delta, quotes = cost_change(res.state, casting, spell.abilities)
+    from codex.engine.effects.casting_rules import additional_mana
+    extra, extra_quotes = additional_mana(res.state, casting, spell.abilities)
+    if extra_quotes:
+        res.emit(Note("cost", f"{spell.name} has an additional cost of ({extra}): its total cost is "
+                      f"{spell.cost + extra} before other changes.", {"cost": spell.cost + extra},
+                      rules=("cost.additional", "cost.total"), from_card=extra_quotes[0]))
+        spell = replace(spell, cost=spell.cost + extra)
     if not quotes:
         return spell
     cost = max(0, spell.cost + delta)

@@ -243,8 +243,31 @@ def required(state: GameState, casting: Casting, abilities: Abilities, action: s
 
 
 def additional_costs(state: GameState, casting: Casting, abilities: Abilities) -> list[Any]:
-    """The spell's own additional costs ("As an additional cost to cast Craterize, discard a site")."""
-    return [s for s in _own_statics(state, casting, abilities) if s.kind == "additional_cost"]
+    """The spell's own additional costs that are actions ("As an additional cost to cast Craterize,
+    discard a site"), paid as it is cast; an additional cost in mana is part of its total cost instead
+    (`additional_mana`)."""
+    return [s for s in _own_statics(state, casting, abilities)
+            if s.kind == "additional_cost" and mana_paid(s.payload) is None]
+
+
+def additional_mana(state: GameState, casting: Casting, abilities: Abilities) -> tuple[int, list[CardQuote]]:
+    """The mana the spell's own additional costs ask ("As an additional cost to cast this, pay (2)"), and
+    their quotes: more mana in the total cost (Codex "Cost": the total includes additional costs), so it
+    is checked against the pool with the mana cost, not paid apart before it."""
+    found = [(n, s.quote) for s in _own_statics(state, casting, abilities)
+             if s.kind == "additional_cost" and (n := mana_paid(s.payload)) is not None]
+    return sum(n for n, _q in found), [q for _n, q in found]
+
+
+def mana_paid(clause: Any) -> int | None:
+    """The generic mana a clause pays ("pay (2)"), None for any other clause."""
+    act = getattr(clause, "action", None)
+    if not isinstance(act, A.Pay) or not isinstance(act.patient, A.Mana):
+        return None
+    symbols = act.patient.symbols
+    if not symbols or not all(sym.strip("()").isdecimal() for sym in symbols):
+        return None
+    return sum(int(sym.strip("()")) for sym in symbols)
 
 
 def alternative_costs(state: GameState, casting: Casting, abilities: Abilities) -> list[Any]:
