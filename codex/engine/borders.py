@@ -185,19 +185,20 @@ def traverse_ban(state: "GameState", unit: "Unit", frm: Location, to: Location, 
         return None
     from codex.engine.effects.context import Obj
     from codex.engine.effects.select import NotExecutable, select_all
-    from codex.engine.effects.statics import evaluation
     for s in _bans(state):
         _, verb, on_ground = s.payload
         if on_ground and not found.on_ground:
             continue
-        with evaluation():
-            try:
-                if found.border not in named_borders(state, s.ctx, verb.patient):
-                    continue
-                if verb.agent is not None and Obj("unit", unit.id) not in select_all(state, s.ctx, verb.agent):
-                    continue
-            except NotExecutable:
+        # a ban is no layer of keywords or power: the units it names are read as they are now ("Minions with
+        # Airborne can't traverse" bars one an artifact gave Airborne, not one that lost it: Codex "Lose";
+        # found by blind real-card round 14), as `statics.forbids` reads them
+        try:
+            if found.border not in named_borders(state, s.ctx, verb.patient):
                 continue
+            if verb.agent is not None and Obj("unit", unit.id) not in select_all(state, s.ctx, verb.agent):
+                continue
+        except NotExecutable:
+            continue
         return s
     return None
 

@@ -201,6 +201,12 @@ def _lasting_at_rest(state: GameState, batch: list[Event]) -> Resolved:
         names = {u.id: u.name for u in state.units}
         events += [EffectBegan(e.name, "permanent", tuple(names.get(u, u) for u in e.units), e.describe(),
                                rules=("ongoing-effect",), from_card=quote) for e, quote in added]
+        # what the new effects did may end an effect lasting "until it no longer has Stealth" (an enemy
+        # Infiltrate took, now under "All enemies permanently lose Stealth": found by blind real-card round 14)
+        now_over = ended(state, [])
+        if now_over:
+            state, over = end_lasting(state, now_over, ("ongoing-effect",))
+            events += over
     return state, events
 
 

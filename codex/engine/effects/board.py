@@ -1189,4 +1189,9 @@ def _gain_control(run: Run, act: A.GainControl, clause: A.Clause) -> list[Obj]:
                          tuple(uid for uid, _ in back), source=source, ends_on=ends_on, end=end,
                          control_from=tuple(back))
         run.state = run.state.evolve(lasting=run.state.lasting + (effect,))
+        from codex.engine.effects.durations import end_lasting, ended
+        over = [e for e in ended(run.state, []) if e.id == effect.id]
+        if over:    # "until it no longer has Stealth" and it already has none (taken as control changed)
+            run.state, done = end_lasting(run.state, over, ("ongoing-effect",))
+            run.emit(*done)
     return patients

@@ -61,6 +61,8 @@ def matches(state: Any, ctx: Ctx, node: Any, origin: Origin | None) -> bool:
         return origin.how == "ranged" if ranged else origin.how in ("strike", "ranged")
     if origin.card is None:
         return False
+    if isinstance(node, A.Selector) and node.noun in ("spell", "spells") and origin.card.kind != "card":
+        return False        # a unit's (or a site's) damage is not a spell's (Codex "Ability": not Magic spells)
     if isinstance(node, A.Selector) and origin.card.kind == "card":
         return is_a(state, ctx, origin.card, A.replace(node, det=None))
     return origin.card in select_all(state, ctx, node)

@@ -44,13 +44,34 @@ def run_with_purpose(run: Run, clause: A.Clause) -> list[Obj]:
     if acted_on_there(clause) is not None:     # "moves to an adjacent place, if needed, to strike X there"
         return run_move_there(run, clause)
     run.did = None
+    before, was = len(run.events), run.state
     acted = run_clause(run, A.replace(clause, purpose=None))
-    if run.did is False:
+    if run.did is False or not _sacrificed(run, clause, acted, before, was):
         return acted
     named = _moved_to(run, clause) or acted
     if named:
         run.ctx = run.ctx.bind("it", named)
     return acted + run_clause(run, clause.purpose)
+
+
+def _sacrificed(run: Run, clause: A.Clause, acted: list[Obj], before: int, was: Any) -> bool:
+    """Whether a sacrifice made to pay for the purpose really was one: every minion sacrificed died.
+    One a replacement saved ("return it to hand instead") was not sacrificed, so what it paid for does
+    not happen (Codex "Sacrifice", which names Lady Iseult; found by blind real-card round 14). True
+    for any clause that is not a sacrifice."""
+    act = clause.action
+    if not isinstance(act, A.Remove) or act.kind != "sacrifice":
+        return True
+    from codex.engine.events import Died, Marked, Note
+    died = {e.unit for e in run.events[before:] if isinstance(e, (Died, Marked))}
+    saved = [o for o in acted if o.kind == "unit" and str(o.key) not in died]
+    if not saved:
+        return True
+    shown = ", ".join(u.name if (u := was.unit(str(o.key))) is not None else str(o.key) for o in saved)
+    run.events.append(Note("sacrifice", f"{shown} did not die, so it was not "
+                           "sacrificed: what the sacrifice would pay for does not happen.",
+                           {"cards": [str(o.key) for o in saved]}, rules=("sacrifice.not-died",)))
+    return False
 
 
 def _moved_to(run: Run, clause: A.Clause) -> list[Obj]:

@@ -1032,9 +1032,10 @@ def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj
         return _stat_test(state, f)
     if isinstance(f, A.Relative):
         from codex.engine.effects.conditions import holds
+        clause, rel_ctx = _targeted_relative(state, ctx, f.clause)
 
         def rel(o: Obj) -> bool:
-            return holds(state, ctx.bind("which", [o]), f.clause) is True
+            return holds(state, rel_ctx.bind("which", [o]), clause) is True
         return rel
     if isinstance(f, A.Of) and of_the_realm(f.what):     # "each corner of the realm": every place is in it
         return lambda o: True
@@ -1051,6 +1052,28 @@ def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj
                 bool(words & set(re.findall(r"[a-z]+", name_of(state, o).casefold())))
         return one_of
     raise NotExecutable(f"the filter {type(f).__name__}")
+
+
+def _targeted_relative(state: GameState, ctx: Ctx, clause: Any) -> tuple[Any, Ctx]:
+    """A relative clause whose object is a target ("all minions occupying target water site"): the
+    target is chosen once, as targets are (declared legal or the action is illegal, Codex "Target";
+    found by blind real-card round 14: a site the words refuse had made the spell do nothing), and the
+    clause then tests each object against that choice. Any other clause is returned as it is."""
+    act = getattr(clause, "action", None) if isinstance(clause, A.Clause) else None
+    patient = getattr(act, "patient", None)
+    if not (isinstance(patient, A.Selector) and (patient.det == "target" or "target" in patient.mods)):
+        return clause, ctx
+    from codex.engine.abilities import AbilityKind
+    from codex.engine.effects.statics import evaluating
+    if evaluating() or ctx.ability.kind not in (AbilityKind.ACTIVATED, AbilityKind.SPELL):
+        return clause, ctx
+    chosen = select(state, ctx, patient, "target")
+    assert act is not None          # it has a patient
+    return A.replace(clause, action=A.replace(act, patient=A.Ref(TARGETED_OBJECT))), ctx.bind(TARGETED_OBJECT, chosen)
+
+
+#: The name a relative clause's chosen target is bound under (`_targeted_relative`).
+TARGETED_OBJECT = "targeted object"
 
 
 def of_yours(node: Any) -> bool:

@@ -1868,20 +1868,28 @@ def untested_notes(state: GameState, told: set[str]) -> list[Any]:
 
 def affected(state: GameState, static: Static) -> set[Obj]:
     """The objects an effect covers now (its patient's words, or the card itself)."""
-    from codex.engine.effects.select import NotExecutable, select_all
     if static.patient is None:
         return {static.ctx.source}
-    token = _evaluating.set(True)
-    try:
-        objs = set(select_all(state, static.ctx, static.patient))
-        if static.each:
-            from codex.engine.effects.conditions import holds
-            objs = {o for o in objs if all(holds(state, static.ctx.bind("which", [o]), c) for c in static.each)}
-        return objs
-    except NotExecutable:
-        return set()
-    finally:
-        _evaluating.reset(token)
+    if static.kind == "power":
+        # the power layer covers what the layers before it leave ("Other allies occupying its body of
+        # water have +1 power" covers a site a Flood made water; Codex "Apply Ongoing Effects In Order";
+        # found by blind real-card round 14), power itself read printed, as its "for each" counts are
+        return _covered(state, static, _counting(static.layer))
+    return _covered(state, static, evaluation())
+
+
+def _covered(state: GameState, static: Static, reading: Any) -> set[Obj]:
+    """``affected`` with the effects read as ``reading`` (a context manager) says."""
+    from codex.engine.effects.select import NotExecutable, select_all
+    with reading:
+        try:
+            objs = set(select_all(state, static.ctx, static.patient))
+            if static.each:
+                from codex.engine.effects.conditions import holds
+                objs = {o for o in objs if all(holds(state, static.ctx.bind("which", [o]), c) for c in static.each)}
+            return objs
+        except NotExecutable:
+            return set()
 
 
 @dataclass(frozen=True)
