@@ -23,7 +23,7 @@ from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.effects.select import NotExecutable, locations_of, select_all
 from codex.engine.events import (ArtifactBroken, AvatarDamaged, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Entering, Event, Fought, Intercepted,
                                  LifeGained, LifeLost, Marked, PickedUp, ProjectileStruck, SiteDamaged, SiteDestroyed, SitePlayed, SpellCast, Stepped,
-                                 Stopped, Struck, Summoned, Targeted, TurnEnded, TurnOver, TurnStarted)
+                                 Stopped, Struck, Summoned, Targeted, Teleported, TurnEnded, TurnOver, TurnStarted)
 from codex.engine.geometry import Location, Region
 from codex.engine.state import Card, GameState, Site
 
@@ -143,7 +143,7 @@ def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
         problems.append(f"a trigger on '{act.kind}'")
     if isinstance(act, A.Relocate) and act.kind not in ("burrow", "submerge", "surface", "unburrow"):
         problems.append(f"a trigger on '{act.kind}'")
-    if isinstance(act, A.Move) and (act.kind != "move" or act.steps is not None or act.agent is not None
+    if isinstance(act, A.Move) and (act.kind not in _MOVE_KINDS or act.steps is not None or act.agent is not None
                                     or act.direction is not None or act.path is not None):
         problems.append("a trigger on a move of some kind, or some steps")
     for role in _ROLES.get(type(act), ()):
@@ -284,7 +284,23 @@ def _spell_card(event: SpellCast) -> Obj:
     return Obj("card", ZoneCard("", "storyline", card))
 
 
+#: The kinds of move a trigger hears ("Whenever a minion moves", "... teleports", "... is pushed"): any
+#: move from another location, or one made in that way (`Teleported.how`: every teleport the engine
+#: performs, by an effect, an ability or a swap, is one such event).
+_MOVE_KINDS = {"move": None, "teleport": "teleport", "push": "push", "pull": "pull", "drag": "drag", "fly": "fly"}
+
+
+def _moved_so(act: A.Move, event: Entering) -> bool:
+    """Whether the entering event is a move of the kind the trigger's verb names ("Whenever an allied
+    minion teleports": a teleport, not a step nor a push; Codex "Teleport": "Teleportation is forced
+    movement directly from one location to another")."""
+    how = _MOVE_KINDS.get(act.kind)
+    return how is None or isinstance(event, Teleported) and event.how == how
+
+
 def _entering(state: GameState, ctx: Ctx, act: Any, event: Entering) -> bool:
+    if isinstance(act, A.Move) and not _moved_so(act, event):
+        return False
     if isinstance(act, A.Move):
         # "Whenever another unit moves between sites in this body of water": it came there from
         # another location (a step, a forced move, a teleport), not summoned there (Codex "Enter"
