@@ -1118,11 +1118,100 @@ def _is_near_it(f: Any) -> bool:
         and not (c.modal or c.negated or c.conditions or c.adjuncts or c.adverbs)
 
 
+def all_of_an_elided_count(node: Any) -> Any:
+    """"... for each of their elements", then "if they have all four": a count whose noun
+    is left out ("all four") counts the plural noun phrase named last before it in the ability's
+    earlier sentences ("their elements"); "all N" of them is read as at least N (of N, there being no
+    more: the four elements). Other nodes unchanged; a count with no such noun phrase before it stays
+    as it is (named as not executed)."""
+    body = getattr(node, "body", None)
+    if not (isinstance(body, tuple) and len(body) > 1 and all(isinstance(b, A.Sentence) for b in body)):
+        return node
+    out, changed = [body[0]], False
+    for sentence in body[1:]:
+        before = [n for b in out for n in A.walk(b) if isinstance(n, A.Selector) and n.plural]
+        if before:
+            noun = before[-1]
+            new = A.transform(sentence, lambda n: A.replace(noun, count=n.of.count, quant="at_least")
+                              if _elided_all_n(n) else n)
+            changed = changed or new is not sentence
+            sentence = new
+        out.append(sentence)
+    return A.replace(node, body=tuple(out)) if changed else node
+
+
+def each_giver_as_named(node: Any) -> Any:
+    """"<givers> are disabled and each give +N power to <receivers>": "each" (or "they") as the
+    subject of a later clause of the sentence is each of what the clause before it named (the
+    givers); read as those words, so the grant is made by each of them (`statics`: counted per giver).
+    Other nodes unchanged."""
+    def fix(n: Any) -> Any:
+        if not isinstance(n, A.Sentence) or len(n.clauses) < 2:
+            return n
+        clauses = list(n.clauses)
+        for i in range(1, len(clauses)):
+            act = clauses[i].action
+            before = getattr(clauses[i - 1].action, "patient", None)
+            if isinstance(act, A.Grant) and isinstance(act.agent, A.Ref) and act.agent.word.lower() in ("each", "they") \
+                    and not act.agent.filters and isinstance(before, A.Selector) \
+                    and (before.plural or before.det in (None, "all", "each", "every")) and before.count is None:
+                clauses[i] = A.replace(clauses[i], action=A.replace(act, agent=before))
+        return A.replace(n, clauses=tuple(clauses)) if any(a is not b for a, b in zip(clauses, n.clauses)) else n
+    return A.transform(node, fix)
+
+
+#: Personal pronouns (subject and possessive) a static's later sentence names its earlier subject by.
+_PERSONAL = {"they", "he", "she"}
+_PERSONAL_POSSESSIVE = {"their", "his", "her"}
+
+
+def pronoun_as_earlier_subject(node: Any) -> Any:
+    """"Bearer has ... If they have ..., they are immune ...": in a static
+    ability's later sentences a personal pronoun ("they", "he", "she"; "their" ...) is the first
+    sentence's subject, when that names one definite thing with no choice ("bearer", "this minion's
+    bearer", "each ally here"); read as those words again. Not for a spell's effect ("Target minion
+    ... They ..." names what was picked, bound as it resolves), nor "it" (a card's "it" is the card)."""
+    body = getattr(node, "body", None)
+    if not (isinstance(node, A.Statement) and isinstance(body, tuple) and len(body) > 1):
+        return node
+    first = body[0].clauses[0] if body[0].clauses else None
+    subject = _definite_subject(first)
+    if subject is None:
+        return node
+
+    def swap(n: Any) -> Any:
+        if isinstance(n, A.Ref) and n.word.lower() in _PERSONAL and not n.filters:
+            return subject
+        if isinstance(n, A.Selector) and isinstance(n.det, str) and n.det.lower() in _PERSONAL_POSSESSIVE:
+            return A.replace(n, det=A.Possessive(owner=subject))
+        return n
+    rest = tuple(A.transform(b, swap) for b in body[1:])
+    if all(a is b for a, b in zip(rest, body[1:])):
+        return node
+    return A.replace(node, body=(body[0],) + rest)
+
+
+def _definite_subject(clause: Any) -> Any:
+    if not isinstance(clause, A.Clause):
+        return None
+    act = clause.action
+    who = getattr(act, "patient", None) if isinstance(act, (A.Grant, A.SetState, A.Immune)) else None
+    if not (isinstance(who, A.Selector) and who.det in (None, "the", "this", "each", "all", "every")
+            and "target" not in who.mods and who.quant is None and who.count is None):
+        return None
+    return who
+
+
+def _elided_all_n(n: Any) -> bool:
+    return isinstance(n, A.Partitive) and n.count == "all" and isinstance(n.of, A.Partitive) \
+        and isinstance(n.of.count, int) and n.of.of is None
+
+
 READINGS = (your_choice_as_default, splash_as_also_dealt, you_as_your_avatar, direction_adjunct_as_adverb, choose_one_as_or, heal_damage_from_as_amount,
             damage_dealt_changed_as_modify,
             affected_area_as_here, until_end_of_turn_as_this_turn, place_of_entering_the_realm_as_filter,
             place_of_death_as_filter, would_trigger_as_replacement, use_once_as_limit,
-            place_the_mover_is_near_as_near)
+            place_the_mover_is_near_as_near, all_of_an_elided_count, each_giver_as_named)
 
 
 def _read_ability(node: Any, spell: bool, norm: str,
@@ -1132,6 +1221,8 @@ def _read_ability(node: Any, spell: bool, norm: str,
     gives the card), each None if none."""
     for reading in READINGS:
         node = reading(node)
+    if not spell:
+        node = pronoun_as_earlier_subject(node)
     if spell:
         node = next_time_spell_as_effect(node)
     kind = _kind_of(node, spell)

@@ -307,7 +307,8 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
             return state, events + [DeathBlow(target.id, target.name, player.id, src, amount,
                                               rules=("deaths-door.after", "death-blow")), _avatar_hit(target, source, src, amount)]
         state, lost = lose_life(state, player.id, amount, f"{src} deals {amount} damage to {target.name}",
-                                ("damage.avatar", "wounded.avatar"), damage=True)
+                                ("damage.avatar", "wounded.avatar"), damage=True,
+                                attack=attack_cause(state, source) if what == "strike" else None)
         return state, events + lost + [_avatar_hit(target, source, src, amount)]
     lethal = (source is not None and keywords_at(state, source).lethal and (origin is None or origin.how != "effect"
                                                                           or origin.card == _unit_obj(source))) \
@@ -411,9 +412,24 @@ def _evil_ward_readings(u: Unit) -> list[Event]:
                  "engine takes).", {"unit": u.id}, rules=("ward.evil", "the-silver-rule"))]
 
 
+def attack_cause(state: GameState, striker: Unit | None) -> Any:
+    """The attack being resolved, as the cause of what ``striker``'s strike does (None when no attack is
+    being resolved or the striker is no party to it): "due to an undefended attack"."""
+    from codex.engine.events import AttackCause
+    attack = state.attacking
+    if attack is None or striker is None or striker.id not in (attack.attacker, attack.unit, *attack.defenders):
+        return None
+    at = attack.at
+    if at is None:
+        mover = state.unit(attack.attacker)
+        at = mover.location if mover is not None else None
+    return AttackCause(attack.attacker, bool(attack.defenders), at)
+
+
 def lose_life(state: GameState, player_id: str, amount: int, because: str,
-              rules: tuple[str, ...], damage: bool = False) -> Resolved:
-    """Life loss (from damage to an avatar or a struck site); reaching 0 is death's door."""
+              rules: tuple[str, ...], damage: bool = False, attack: Any = None) -> Resolved:
+    """Life loss (from damage to an avatar or a struck site); reaching 0 is death's door. ``attack``:
+    the attack whose strike caused it (`attack_cause`)."""
     player = state.player(player_id)
     if player.at_deaths_door:
         extra = ("deaths-door",) + (() if damage else ("death-blow.life-loss",))
@@ -421,7 +437,7 @@ def lose_life(state: GameState, player_id: str, amount: int, because: str,
     life = max(0, player.life - amount)
     state = state.with_player(replace(player, life=life))
     floor = ("life.min",) if amount > player.life else ()     # Codex "Life": never below zero
-    events: list[Event] = [LifeLost(player_id, amount, player.life, life, because, rules=rules + floor)]
+    events: list[Event] = [LifeLost(player_id, amount, player.life, life, because, attack, rules=rules + floor)]
     if life == 0:
         state = state.with_player(replace(state.player(player_id), deaths_door_turn=state.turn.number))
         events.append(ReachedDeathsDoor(player_id, rules=("deaths-door", "deaths-door.immune")))
@@ -677,7 +693,7 @@ def strike_site(state: GameState, attacker: Unit, site: Site) -> Resolved:
                                rules=("damage.reduce",), from_card=cap[1]))
     if power > 0 and site.controller:
         state, lost = lose_life(state, site.controller, loss, f"{site.name} is struck for {power}",
-                                ("damage.site", "attack.site-no-death-blow"))
+                                ("damage.site", "attack.site-no-death-blow"), attack=attack_cause(state, attacker))
         events += lost
     state, spent = after_strike(state, attacker.id)
     return state, events + spent

@@ -160,6 +160,8 @@ class UnitDoc(Doc):
     name: Name | None = None
     subtypes: Annotated[tuple[Name, ...], Field(max_length=10)] | None = Field(
         default=None, description="Mortal, Beast, Giant... (default: its card's)")
+    elements: Annotated[tuple[Literal["air", "earth", "fire", "water"], ...], Field(max_length=4)] | None = Field(
+        default=None, description="its elements (\"for each of their elements\"; default: its card's)")
     owner: Id | None = None
     kind: Literal["avatar", "minion"] = "minion"
     damage: Count = 0

@@ -39,6 +39,8 @@ def _json(value: Any) -> Any:
         return [_json(v) for v in value]
     if isinstance(value, dict):
         return {k: _json(v) for k, v in value.items()}
+    if isinstance(value, AttackCause):
+        return {"attacker": value.attacker, "defended": value.defended, "at": _json(value.at)}
     return value
 
 
@@ -628,6 +630,15 @@ class SiteDamaged(Event):
 
 
 @dataclass(frozen=True)
+class AttackCause:
+    """An attack as the cause of a loss of life: its attacker, whether it was defended, and its location."""
+
+    attacker: str
+    defended: bool
+    at: Location | None = None
+
+
+@dataclass(frozen=True)
 class LifeLost(Event):
     kind: ClassVar[str] = "lose_life"
     player: str
@@ -635,6 +646,9 @@ class LifeLost(Event):
     before: int
     life: int
     because: str
+    #: the attack whose strike caused it, if one did ("due to an undefended attack nearby"): the attacker,
+    #: whether any unit defended, and where the attack was
+    attack: "AttackCause | None" = None
 
     def text(self) -> str:
         return f"{self.because}: {self.player} loses {self.amount} life ({self.before} to {self.life})."

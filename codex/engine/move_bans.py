@@ -54,6 +54,27 @@ class MoveBan:
     #: "can't take steps": only the unit's own steps, as Immobile (Codex "Immobile": "An Immobile unit
     #: cannot take steps"; forced movement still applies to it)
     steps_only: bool = False
+    #: "can't move out of <place>": the place's words; only a move from inside it to outside it is
+    #: refused (moves within it, and into it, are not)
+    out_of: Any = None
+
+
+def out_of_place(clause: A.Clause) -> Any:
+    """The place of a clause's one "out of" adjunct ("Enemy minions in the affected area can't move out
+    of it"): a pronoun there is the place the movers are said to be in (the clause's only place named,
+    its patient's "in" words, or "here", which an aura's affected area is read as:
+    `abilities.affected_area_as_here`); None when the clause has no such adjunct or no such place."""
+    outs = [a for a in clause.adjuncts if a.prep == "out_of"]
+    if len(outs) != 1:
+        return None
+    what = outs[0].what
+    if isinstance(what, A.Ref) and what.word.lower() in ("it", "them") and not what.filters:
+        verb = clause.action
+        patient = getattr(verb, "patient", None)
+        inside = [f if f.rel == "here" else f.of for f in getattr(patient, "filters", ())
+                  if isinstance(f, A.Where) and (f.rel == "here" or f.rel in ("in", "within", "inside") and f.of is not None)]
+        return inside[0] if len(inside) == 1 else None
+    return what
 
 
 def ban_problem(clause: A.Clause) -> str | None:
@@ -69,7 +90,11 @@ def ban_problem(clause: A.Clause) -> str | None:
         return "a restriction on moving with a path, a source, steps or a direction"
     if verb.patient is None or verb.agent is not None and not (verb.voice == "passive" and _by_force(verb.agent)):
         return "a restriction on moving by something named"
-    if set(clause.adverbs) - {"on_ground"} or clause.adjuncts or clause.per is not None or clause.duration:
+    outs = [a for a in clause.adjuncts if a.prep == "out_of"]
+    if outs and (len(clause.adjuncts) != 1 or verb.dest is not None or out_of_place(clause) is None):
+        return "a restriction on moving out of a place, with other words or a place not named"
+    if set(clause.adverbs) - {"on_ground"} or clause.adjuncts and not outs or clause.per is not None \
+            or clause.duration:
         return "a restriction on moving with an adverb or an adjunct"
     purpose = clause.purpose
     if purpose is not None and not (isinstance(purpose, A.Clause) and type(purpose.action) in _PURPOSES
@@ -85,7 +110,8 @@ def ban_of(clause: A.Clause) -> MoveBan:
     verb = clause.action
     assert isinstance(verb, A.Move)
     purpose = _PURPOSES[type(clause.purpose.action)] if isinstance(clause.purpose, A.Clause) else None
-    return MoveBan(verb, "on_ground" in clause.adverbs, purpose, verb.voice == "passive", verb.kind == "step")
+    return MoveBan(verb, "on_ground" in clause.adverbs, purpose, verb.voice == "passive", verb.kind == "step",
+                   out_of_place(clause))
 
 
 def on_the_ground(state: "GameState", unit: "Unit", frm: Location, to: Location, how: str) -> bool:
@@ -134,7 +160,7 @@ def move_ban(state: "GameState", unit: "Unit", frm: Location, to: Location, how:
             continue
         if ban.forced_only and how == "step" or ban.steps_only and how != "step":
             continue
-        if anywhere and (ban.on_ground or ban.verb.dest is not None):
+        if anywhere and (ban.on_ground or ban.verb.dest is not None or ban.out_of is not None):
             continue
         if ban.on_ground and not on_the_ground(here, unit, frm, to, how):
             continue
@@ -147,10 +173,21 @@ def move_ban(state: "GameState", unit: "Unit", frm: Location, to: Location, how:
                 if ban.verb.dest is not None and not any(
                         to in locations_of(here, o) for o in select_all(here, s.ctx, ban.verb.dest)):
                     continue
+                if ban.out_of is not None and not _leaves(here, s.ctx, ban.out_of, frm, to):
+                    continue
             except NotExecutable:
                 continue
         return s
     return None
+
+
+def _leaves(state: "GameState", ctx: Any, place: Any, frm: Location, to: Location) -> bool:
+    """Whether a move from ``frm`` to ``to`` goes out of the place the words name: it starts at one of
+    the place's squares and ends at none of them (a place is its squares: a site's surface and what
+    is below it, a void, an area's squares)."""
+    from codex.engine.effects.select import locations_of, select_all
+    squares = {loc.square for o in select_all(state, ctx, place) for loc in locations_of(state, o)}
+    return frm.square in squares and to.square not in squares
 
 
 def may_ban(state: "GameState") -> bool:

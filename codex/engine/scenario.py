@@ -420,7 +420,8 @@ def _units(doc: D.ScenarioDoc, sites: dict[int, Site], board: GameState,
                           interacted=u.interacted, used=frozenset(u.used_this_turn),
                           subtypes=tuple(u.subtypes) if u.subtypes is not None else (
                               token.subtypes if token else card.subtypes if card else ()),
-                          elements=card.elements if card else ((token.element,) if token else ()),
+                          elements=tuple(u.elements) if u.elements is not None else (
+                              card.elements if card else ((token.element,) if token else ())),
                           cost=card.cost if card else None, rarity=card.rarity if card else None,
                           minions_killed=u.minions_killed,
                           summoned_at=u.summoned_at if u.summoned_at is not None else loc.square))

@@ -242,7 +242,8 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
                             f"a replacement effect happened instead of the successful attack, and the site was "
                             f"not struck.", defenders=joined)
     before = res.state.player(site.controller).life
-    res.apply(strike_site(res.state, mover, site))
+    res.state, strike = strike_site(res.state, mover, site)
+    res.settle(strike)      # its life loss is heard (a trigger on losing life because of an attack)
     struck = next((e for e in reversed(res.events) if isinstance(e, SiteStruck)), None)
     if struck is not None and struck.damage > 0:      # striking it damages it (Codex "Attack")
         res.settle([SiteDamaged(site.square, site.name, struck.damage, mover.id, mover.name, rules=("attack.site",))])

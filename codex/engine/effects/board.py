@@ -408,14 +408,14 @@ def _life_amounts(run: Run, act: A.GainLife | A.LoseLife) -> list[tuple[str, int
     return [(pid, n) for pid in pids]
 
 
-@executes(A.GainLife, roles=("agent",), problems=lambda act: iter(amount_problems(act.amount)))
+@executes(A.GainLife, roles=("agent",), problems=lambda act: iter(amount_problems(act.amount)), adverbs=("also",))
 def _gain_life(run: Run, act: A.GainLife, clause: A.Clause) -> list[Obj]:
     for pid, n in _life_amounts(run, act):
         run.act(D.Heal(do="heal", player=pid, amount=n))
     return []
 
 
-@executes(A.LoseLife, roles=("agent",), problems=lambda act: iter(amount_problems(act.amount)))
+@executes(A.LoseLife, roles=("agent",), problems=lambda act: iter(amount_problems(act.amount)), adverbs=("also",))
 def _lose_life(run: Run, act: A.LoseLife, clause: A.Clause) -> list[Obj]:
     for pid, n in _life_amounts(run, act):
         run.act(D.LoseLife(do="lose_life", player=pid, amount=n))

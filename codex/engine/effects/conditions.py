@@ -365,6 +365,10 @@ def _control(state: GameState, ctx: Ctx, act: Any) -> bool:
               for o in select_all(state, ctx, act.agent)} - {None}
     count = counted(act.patient)
     objs = select_all(state, ctx, count[0] if count else act.patient)
+    from codex.engine.effects.select import quality_among
+    if isinstance(act, A.Own) and quality_among(count[0] if count else act.patient) is not None:
+        # "if they have all four (of their elements)": the qualities of what the words name are had by it
+        return _COUNT_CMP[count[1]](len(objs), count[2]) if count is not None else bool(objs)
     if isinstance(act, A.Own):
         from codex.engine.effects.select import owner_of
         held = [o for o in objs if owner_of(state, o) in owners]

@@ -11,6 +11,7 @@ the rest, so every entry rule and trigger applies.
 """
 from __future__ import annotations
 
+from dataclasses import replace as dc_replace
 from typing import Any, Iterator
 
 from codex.cardtext import ast as A
@@ -197,6 +198,11 @@ def _move(run: Run, act: A.Move, clause: A.Clause) -> list[Obj]:
             if _move_site(run, obj, act):
                 moved.append(obj)
             continue
+        if obj.kind == "aura":     # "this aura moves one square east": its area with it (`aura_motion`)
+            from codex.engine.effects.aura_motion import move_aura
+            if move_aura(run, obj, act, _direction(run, act, clause)):
+                moved.append(obj)
+            continue
         if unit is None:
             if obj.kind in ("artifact", "aura", "site"):
                 raise NotExecutable(f"moving a {obj.kind}")
@@ -338,16 +344,30 @@ def _near_unanchored(sel: A.Selector) -> bool:
         isinstance(f, A.Where) and f.rel in ("adjacent", "nearby") and f.of is None for f in sel.filters)
 
 
+def _unbound_it(run: Run) -> bool:
+    """Whether "it" names nothing yet: no earlier words bound it and no event's unit is its subject."""
+    return run.ctx.lookup("it") is None and getattr(run.ctx.event, "unit", None) is None
+
+
 def _to_destination(run: Run, act: A.Move, unit: Any, how: str, fields: dict[str, Any]) -> D.Move | None:
     measured = mover_origin(act.dest)
+    mine = None
     if measured:
         run.ctx = run.ctx.bind("mover", [Obj("unit", unit.id)])
+    if act.patient is not None and _unbound_it(run):
+        # "Target minion appears at a void adjacent to it": with nothing named before, the pronoun in
+        # the destination's words is the one moved, the clause's only thing named (found by blind
+        # ruling round 27, where the reference was left unresolved)
+        run.ctx = run.ctx.bind("it", [Obj("unit", unit.id)])
+        mine = run.ctx.bound[0]
     try:
         locs = (_dest_locations(run, act.dest) if act.steps is not None     # toward: the nearest, no choice
                 else _destination(run, act.dest, f"choose where {unit.name} goes"))
     finally:
         if measured:
             run.ctx = run.ctx.bind("mover", [])
+        if mine is not None:         # the reading lasts for the destination's words only
+            run.ctx = dc_replace(run.ctx, bound=tuple(b for b in run.ctx.bound if b is not mine))
     if not locs:
         run.note("no_destination", f"{run.ctx.source_name}: there is nowhere to move {unit.name} to.", unit=unit.id)
         return None

@@ -58,7 +58,7 @@ NOUNS: dict[str, tuple[str, str | None]] = {
     "artifact": ("artifact", None), "aura": ("aura", None),
     "player": ("player", None), "opponent": ("player", "opponent"), "everyone": ("player", None),
     "anyone": ("player", None), "controller": ("player", "controller"), "owner": ("player", "owner"),
-    "caster": ("unit", "caster"), "bearer": ("unit", "bearer"),
+    "caster": ("unit", "caster"), "bearer": ("unit", "bearer"), "attacker": ("unit", "attacker"),
     "card": ("card", None), "spell": ("card", "spell"),
     "everything": ("thing", None), "anything": ("thing", None),
     "body of water": ("site", "body of water"), "span of land": ("site", "span of land"),
@@ -273,6 +273,8 @@ def _noun_test(state: GameState, ctx: Ctx, noun: str, det: Any = None) -> tuple[
         kind, extra = NOUNS[word]
         if word == "controller" and det in ("its", "their"):    # "its controller": of what "it" is
             extra = "its controller"
+        elif word in ("controller", "owner") and isinstance(det, A.Possessive):
+            extra = None        # "the attacker's controller": whose, the possessive says (not this card's)
         return kind, _extra_test(state, ctx, extra)
     if word.lower() in _KEYWORD_FIELDS:       # "a Spellcaster", "Airborne minions": units with the keyword
         keyword = word.lower()
@@ -285,8 +287,22 @@ def _noun_test(state: GameState, ctx: Ctx, noun: str, det: Any = None) -> tuple[
             return "site", lambda o: _named(state, o, noun)      # a site's name ("the only Dark Tower")
         kind = "site" if sub in _site_subtypes(state) and sub not in _unit_subtypes(state) else (
             "artifact" if sub in _artifact_subtypes(state) and sub not in _unit_subtypes(state) else "unit")
-        return kind, lambda o: sub in _subtypes(state, o) or _named(state, o, noun)
+        return kind, lambda o: sub in _subtypes(state, o) or _named(state, o, noun) or kind == "unit" and _every_type(state, o)
     raise NotExecutable(f"the noun {noun!r}")
+
+
+#: The four elements (Codex "Element").
+ELEMENTS = ("air", "earth", "fire", "water")
+
+
+def _every_type(state: GameState, o: Obj) -> bool:
+    """A minion an ongoing effect gives every minion type ("Has all elements and minion types") is of
+    any minion type asked."""
+    u = _unit(state, o)
+    if u is None or not u.is_minion:
+        return False
+    from codex.engine.effects.statics import applied_to
+    return "subtype" in applied_to(state, u).every
 
 
 def _artifact_subtypes(state: GameState) -> set[str]:
@@ -335,6 +351,11 @@ def _extra_test(state: GameState, ctx: Ctx, extra: str | None) -> Callable[[Obj]
     if extra == "bearer":
         bearer = _bearer_of_source(state, ctx)
         return lambda o: o.key == bearer
+    if extra == "attacker":       # "the attacker": the one the heard event names, else the attack's being resolved
+        heard = ctx.lookup("attacker")
+        attackers = {str(o.key) for o in heard} if heard is not None else (
+            {state.attacking.attacker} if state.attacking is not None else set())
+        return lambda o: o.key in attackers
     if extra == "back row":       # the row closest to the player (Codex "Bottom")
         from codex.engine.geometry import row_col
         row = 3 if you == state.first_player else 0
@@ -440,7 +461,8 @@ def _elements(state: GameState, o: Obj) -> set[str]:
         return set(site.affinity.elements()) if site else set()
     u = _unit(state, o)
     if u is not None:
-        return set(u.elements)
+        from codex.engine.effects.statics import applied_to
+        return set(ELEMENTS) if "element" in applied_to(state, u).every else set(u.elements)
     data = _card_data(o)
     if data is None:
         return set()
@@ -1604,11 +1626,24 @@ def among_of(sel: Any) -> Any:
 QUALITIES = ("rarity", "element")
 
 
+#: Possessive determiners naming a quality's holder by a pronoun ("their elements": of what "they" is).
+_HOLDER_PRONOUNS = {"their": "they", "its": "it", "his": "he", "her": "she"}
+
+
 def quality_among(sel: Any) -> Any:
-    """The words a quality is counted among ("each rarity among allied minions": "allied minions");
+    """The words a quality is counted among ("each rarity among allied minions": "allied minions";
+    "each of their elements": what "they" names; "Excalibur's bearer's elements": its possessor);
     None when the selector is not such a count."""
-    if not (isinstance(sel, A.Selector) and singular(sel.noun) in QUALITIES and not sel.mods
-            and len(sel.filters) == 1 and isinstance(sel.filters[0], A.Where) and sel.filters[0].rel == "among"
+    if not (isinstance(sel, A.Selector) and singular(sel.noun) in QUALITIES and not sel.mods):
+        return None
+    det = sel.det
+    if not sel.filters:
+        if isinstance(det, A.Possessive):
+            return det.owner
+        if isinstance(det, str) and det.lower() in _HOLDER_PRONOUNS:
+            return A.Ref(word=_HOLDER_PRONOUNS[det.lower()])
+        return None
+    if not (len(sel.filters) == 1 and isinstance(sel.filters[0], A.Where) and sel.filters[0].rel == "among"
             and isinstance(sel.filters[0].of, A.Selector)):
         return None
     return sel.filters[0].of

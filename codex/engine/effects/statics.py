@@ -708,10 +708,14 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         _check_words(striker)
         return [Static("lifelink", ctx, striker, None, conds, order)]
     if isinstance(act, A.Grant) and act.agent is not None:
-        # "Mortals here ... each give +1 power to all Faeries here": the bonus counts once per giver, which
-        # this reading does not do (it would give one +1); found when such a clause first stood apart
-        # from an unread sentence (`abilities.clause_split`)
-        raise Unsupported("a grant each of several givers makes ('each give +1 power to ...')")
+        # "Mortals here ... each give +1 power to all Faeries here" (`abilities.each_giver_as_named`): the
+        # bonus counts once per giver, the givers' words its "for each"; a giver named by a pronoun left
+        # unread, or a grant of keywords or abilities by givers, is named as not executed
+        if not isinstance(act.agent, A.Selector) or clause.per is not None \
+                or any(not isinstance(g, A.PowerMod) for g in act.grants):
+            raise Unsupported("a grant each of several givers makes ('each give +1 power to ...')")
+        _check_words(act.agent)
+        return statics_of_clause(A.replace(clause, action=A.replace(act, agent=None), per=act.agent), ctx, order)
     if isinstance(act, A.Grant) and any(isinstance(g, A.GrantedAbility) for g in act.grants):
         _check_words(act.patient)
         abilities = granted_abilities(act.grants, ctx.ability.text)
@@ -785,6 +789,11 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         whose, top = _deck_searches(act)  # type: ignore[misc]
         _check_words(whose)
         return [Static("search_limit", ctx, whose, top, conds, order)]
+    if isinstance(act, A.Own) and _every_quality(act.patient) is not None and not clause.adverbs:
+        # "Has all elements and minion types": it is of each element, and of every minion type (Codex
+        # "Element": "it is each of those elements"), wherever elements or types are asked
+        _check_words(act.agent)
+        return [Static("has_every", ctx, act.agent, _every_quality(act.patient), conds, order)]
     if isinstance(act, A.Immune) and isinstance(act.what, A.Keyword) and act.what.name == "lethal":
         _check_words(act.patient)      # "Nearby allies are immune to Lethal": a Lethal unit's damage is just damage
         return [Static("immune_lethal", ctx, act.patient, None, conds, order)]
@@ -1908,6 +1917,8 @@ class Applied:
     subtypes: tuple[str, ...] | None = None    # the subtypes an effect gives instead of the printed ones
     also: tuple[str, ...] = ()                 # subtypes given besides them
     typed_by: tuple[CardQuote, ...] = ()       # the effects that changed its subtypes
+    #: "Has all elements and minion types": the qualities it has every one of ("element", "subtype")
+    every: frozenset[str] = frozenset()
 
 
 NOTHING = Applied()
@@ -2005,9 +2016,9 @@ def _applied_now(state: GameState, unit: Unit) -> Applied:
     below = _below.get()
     result: dict[str, Any] = {"silenced": None, "disabled": None, "granted": Keywords(), "lost": Keywords(),
                               "cant_gain": Keywords(), "cant_gain_by": (), "power": 0, "sources": (), "subtypes": None, "also": (),
-                              "typed_by": ()}
+                              "typed_by": (), "every": frozenset()}
     for s in state.statics:
-        if s.kind not in ("silence", "disable", "grant", "lose", "cant_gain", "power", "subtype") \
+        if s.kind not in ("silence", "disable", "grant", "lose", "cant_gain", "power", "subtype", "has_every") \
                 or not _applies_before(s, below) or not _active(
                 state, s, silenced - {s.ctx.source} if s.kind == "silence" else silenced):
             continue
@@ -2025,7 +2036,9 @@ def _applied_now(state: GameState, unit: Unit) -> Applied:
             result["cant_gain"] = result["cant_gain"].merge(s.payload)
             result["cant_gain_by"] = result["cant_gain_by"] + (s.quote,)
         elif s.kind == "power":
-            result["power"] += int(s.payload) * times(state, s)
+            result["power"] += int(s.payload) * times(state, s, me)
+        elif s.kind == "has_every":
+            result["every"] = result["every"] | s.payload
         elif s.kind == "subtype":
             word, also = s.payload
             if also:
@@ -2038,6 +2051,22 @@ def _applied_now(state: GameState, unit: Unit) -> Applied:
             continue
         result["sources"] = result["sources"] + (s.quote,)
     return Applied(**result)
+
+
+#: The qualities "all <noun>" names: every element, every minion type.
+_EVERY = {"element": "element", "minion type": "subtype", "type": "subtype"}
+
+
+def _every_quality(words: Any) -> frozenset[str] | None:
+    """"all elements", "all elements and minion types": the qualities had every one of (None: other words)."""
+    items = words.items if isinstance(words, A.Group) and words.conj == "and" else (words,)
+    found = set()
+    for item in items:
+        if not (isinstance(item, A.Selector) and item.det == "all" and not item.mods and not item.filters
+                and singular_noun(item) in _EVERY):
+            return None
+        found.add(_EVERY[singular_noun(item)])
+    return frozenset(found)
 
 
 def permanent_effects(state: GameState) -> list[tuple[Any, CardQuote]]:
@@ -2061,18 +2090,33 @@ def permanent_effects(state: GameState) -> list[tuple[Any, CardQuote]]:
     return out
 
 
-def times(state: GameState, static: Static) -> int:
+def times(state: GameState, static: Static, me: Obj | None = None) -> int:
     """How many times an effect counts: once, or ("for each X") once per X now. The count reads the
     realm as the layers before the effect's own leave it (a site a flood made water is a water site,
-    a keyword granted is had), and this layer and later ones printed, so it never asks itself."""
+    a keyword granted is had), and this layer and later ones printed, so it never asks itself.
+    ``me``: the object the effect is applied to, what a pronoun in the count names when nothing
+    else does (`per_ctx`)."""
     if static.per is None:
         return 1
     from codex.engine.effects.select import NotExecutable, count_all
     with _counting(static.layer):
         try:
-            return len(count_all(state, static.ctx, static.per))
+            return len(count_all(state, per_ctx(static, me), static.per))
         except NotExecutable:
             return 0
+
+
+def per_ctx(static: Static, me: Obj | None) -> Ctx:
+    """The context a "for each" count is read in: "+N power for each of their elements"
+    counts the elements of each unit it gives power to: a personal pronoun ("they", "he", "she") names
+    that unit (each affected one in turn), the clause's subject; "it" does too when the static's words
+    leave it unbound (a card's "it" is the card itself: "this minion has +1 power for each of its ...")."""
+    if me is None:
+        return static.ctx
+    ctx = static.ctx
+    for word in ("they", "he", "she"):
+        ctx = ctx.bind(word, [me])
+    return ctx if ctx.lookup("it") is not None else ctx.bind("it", [me])
 
 
 @contextmanager
@@ -2116,7 +2160,7 @@ def uncounted_powers(state: GameState, unit: Unit) -> list[tuple[Static, str]]:
             continue
         with _counting(s.layer):
             try:
-                count_all(state, s.ctx, s.per)
+                count_all(state, per_ctx(s, me), s.per)
             except NotExecutable as e:
                 out.append((s, e.what))
     return out

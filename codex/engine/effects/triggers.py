@@ -23,7 +23,7 @@ from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.effects.select import NotExecutable, locations_of, select_all
 from codex.engine.events import (ArtifactBroken, AvatarDamaged, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Entering, Event, Fought, Intercepted,
                                  LifeGained, LifeLost, Marked, PickedUp, ProjectileStruck, SiteDamaged, SiteDestroyed, SitePlayed, SpellCast, Stepped,
-                                 Stopped, Struck, Summoned, Targeted, TurnEnded, TurnOver, TurnStarted)
+                                 Stopped, Struck, Summoned, Targeted, Teleported, TurnEnded, TurnOver, TurnStarted)
 from codex.engine.geometry import Location, Region
 from codex.engine.state import Card, GameState, Site
 
@@ -121,7 +121,8 @@ def _attacks_and_kills(event: Any) -> bool:
 
 def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
     from codex.engine.effects.check import sel_problems
-    if event.modal is not None or event.negated or event.conditions or not all(map(_on_terrain, event.adjuncts)):
+    if event.modal is not None or event.negated or event.conditions or not all(
+            _on_terrain(a) or _attack_cause(a) and isinstance(event.action, A.LoseLife) for a in event.adjuncts):
         return ["a trigger with a modal, a condition or an adjunct"]
     if event.duration is not None and not (trigger.kind == "next_time" and event.duration.kind == "this_turn"):
         return ["a trigger that lasts a while"]
@@ -143,7 +144,7 @@ def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
         problems.append(f"a trigger on '{act.kind}'")
     if isinstance(act, A.Relocate) and act.kind not in ("burrow", "submerge", "surface", "unburrow"):
         problems.append(f"a trigger on '{act.kind}'")
-    if isinstance(act, A.Move) and (act.kind != "move" or act.steps is not None or act.agent is not None
+    if isinstance(act, A.Move) and (act.kind not in _MOVE_KINDS or act.steps is not None or act.agent is not None
                                     or act.direction is not None or act.path is not None):
         problems.append("a trigger on a move of some kind, or some steps")
     for role in _ROLES.get(type(act), ()):
@@ -284,7 +285,23 @@ def _spell_card(event: SpellCast) -> Obj:
     return Obj("card", ZoneCard("", "storyline", card))
 
 
+#: The kinds of move a trigger hears ("Whenever a minion moves", "... teleports", "... is pushed"): any
+#: move from another location, or one made in that way (`Teleported.how`: every teleport the engine
+#: performs, by an effect, an ability or a swap, is one such event).
+_MOVE_KINDS = {"move": None, "teleport": "teleport", "push": "push", "pull": "pull", "drag": "drag", "fly": "fly"}
+
+
+def _moved_so(act: A.Move, event: Entering) -> bool:
+    """Whether the entering event is a move of the kind the trigger's verb names ("Whenever an allied
+    minion teleports": a teleport, not a step nor a push; Codex "Teleport": "Teleportation is forced
+    movement directly from one location to another")."""
+    how = _MOVE_KINDS.get(act.kind)
+    return how is None or isinstance(event, Teleported) and event.how == how
+
+
 def _entering(state: GameState, ctx: Ctx, act: Any, event: Entering) -> bool:
+    if isinstance(act, A.Move) and not _moved_so(act, event):
+        return False
     if isinstance(act, A.Move):
         # "Whenever another unit moves between sites in this body of water": it came there from
         # another location (a step, a forced move, a teleport), not summoned there (Codex "Enter"
@@ -439,6 +456,46 @@ def _on_terrain(adjunct: A.Adjunct) -> bool:
         and not what.mods and not what.filters and singular_noun(what.noun) in ("land", "water")
 
 
+#: What an attack named as a cause may be said to be ("an undefended attack"): whether it was defended.
+_ATTACK_KINDS = {"undefended": False, "defended": True}
+
+
+def _attack_cause(adjunct: A.Adjunct) -> bool:
+    """"due to an undefended attack nearby": an adjunct of cause naming an attack, with whether it was
+    defended and where it was (a place word: "nearby", "here", "adjacent")."""
+    what = adjunct.what
+    return adjunct.prep in ("due_to", "from", "because_of") and isinstance(what, A.Selector) \
+        and singular_noun(what.noun) == "attack" and what.det in ("a", "an", "the", None) \
+        and all(m.lower() in _ATTACK_KINDS for m in what.mods) and len(what.mods) <= 1 \
+        and all(isinstance(f, A.Where) and f.of is None and f.steps is None and f.rel in ("nearby", "here", "adjacent")
+                for f in what.filters)
+
+
+def _caused_by_attack(state: GameState, ctx: Ctx, event: Event, adjunct: A.Adjunct) -> bool:
+    """Whether a loss of life was caused by an attack the words fit (Codex "Defend": an attack no unit
+    defended is undefended), at a place they name (measured from the card)."""
+    cause = getattr(event, "attack", None)
+    if cause is None:
+        return False
+    what = adjunct.what
+    if what.mods and _ATTACK_KINDS[what.mods[0].lower()] != cause.defended:
+        return False
+    if what.filters:
+        from codex.engine.effects.select import places
+        if cause.at is None:
+            return False
+        return all(cause.at in set(places(state, ctx, f)) or cause.at.square in {loc.square for loc in places(state, ctx, f)}
+                   for f in what.filters)
+    return True
+
+
+def _adjunct_holds(state: GameState, ctx: Ctx, event: Event, adjunct: A.Adjunct) -> bool:
+    """An adjunct of a trigger's event holds: where it happened (`_happened_on`), or what caused it."""
+    if _attack_cause(adjunct):
+        return _caused_by_attack(state, ctx, event, adjunct)
+    return _happened_on(state, event, adjunct)
+
+
 def _happened_on(state: GameState, event: Event, adjunct: A.Adjunct) -> bool:
     """Whether the event happened at a location of a land site ("on land") or of a water site ("on
     water"), as the site is now (Codex "Land Site", "Water Site": a site is always one or the other;
@@ -453,7 +510,7 @@ def _happened_on(state: GameState, event: Event, adjunct: A.Adjunct) -> bool:
 
 def _matches(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -> bool:
     """The event is the one the clause names, where its adjuncts say it happens."""
-    return _matches_event(state, ctx, clause, event) and all(_happened_on(state, event, a) for a in clause.adjuncts)
+    return _matches_event(state, ctx, clause, event) and all(_adjunct_holds(state, ctx, event, a) for a in clause.adjuncts)
 
 
 def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -> bool:
@@ -920,6 +977,8 @@ def fired(state: GameState, event: Event, hooks: bool = False) -> list[tuple[Ctx
                     ctx = ctx.bind("it", [s])
                 if (where := _place(event)) is not None:
                     ctx = ctx.bind("there", [where])
+                if (cause := getattr(event, "attack", None)) is not None:
+                    ctx = ctx.bind("attacker", [Obj("unit", cause.attacker)])    # "the attacker's controller"
                 out.append((ctx, ability))
         except NotExecutable:
             continue
