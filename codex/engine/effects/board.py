@@ -868,6 +868,14 @@ def _strike(run: Run, act: A.Strike, clause: A.Clause) -> list[Obj]:
     return patients
 
 
+@executes(A.Hit, roles=("agent", "patient"), problems=_strike_problems)
+def _hit(run: Run, act: A.Hit, clause: A.Clause) -> list[Obj]:
+    """"It hits an enemy minion": as an effect (not a projectile's event, which conditions and
+    triggers read), a unit hitting another is plain English for striking it (Codex "Strike": a unit
+    deals damage equal to its power), so it runs as the strike does."""
+    return _strike(run, A.Strike(agent=act.agent, patient=act.patient), clause)
+
+
 def _names_itself(node: Any) -> bool:
     """Whether the words name the actor itself ("themselves", "itself"): a unit strikes itself only
     when they do (not when "each unit here" happens to include it)."""
