@@ -2361,6 +2361,11 @@ class _Clauses(_Interp):
     def finish(self, action: Any, vg: VGroup | None, ex: _Extras, tense: str | None) -> A.Clause:
         if isinstance(action, A.Move) and action.direction is None:   # "two steps south", "is pushed north"
             action = _compass_direction(action, ex.adverbs)
+        if isinstance(action, A.Damage) and action.amount is None and "as_badly" in ex.adverbs:
+            # "that enemy gets hurt just as badly": the damage is as much as the damage named before
+            # (exec29; "that much damage" says the same)
+            action = A.replace(action, amount=A.Quantity("that_much"))
+            ex.adverbs = [a for a in ex.adverbs if a != "as_badly"]
         modal = vg.modal if vg else None
         negated = vg.negated if vg else False
         duration = ex.duration
