@@ -283,6 +283,13 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
     if amount <= 0:
         rules = ("zero.damage",) + (("lethal.zero",) if source and keywords_at(state, source).lethal and incoming else ())
         return state, events + [NoDamage(target.id, target.name, src, what, rules=rules)]
+    if state.lasting:       # "prevent all damage that would be dealt to X this turn": not used up
+        from codex.engine.effects.lasting_damage import prevents
+        shield = prevents(state, target)
+        if shield is not None:
+            return state, events + [DamagePrevented(target.id, target.name, amount, f"is shielded from all damage "
+                                                    f"({shield.card})", rules=("damage.prevent", "prevention-effect"),
+                                                    from_card=shield)]
     if state.lasting:       # "the next time it would take damage, prevent all of that damage": used up now
         from codex.engine.effects.next_prevention import prevent_next
         state, amount, stopped = prevent_next(state, target, amount)

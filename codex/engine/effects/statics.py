@@ -1353,18 +1353,34 @@ def _damage_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple
 def _standing_prevention(act: A.Prevent) -> A.Damage | None:
     """"Prevent all damage that would be dealt to this minion by Avatars": the damage the words
     name (the relative clause's Damage, with its receiver and dealer), when they name all damage
-    that would be dealt to something; None for other prevention words."""
+    that would be dealt to something; None for other prevention words (`prevention_words`)."""
+    found = prevention_words(act)
+    return found[0] if found is not None and found[2] is None else None
+
+
+def prevention_words(act: A.Prevent) -> tuple[A.Damage, Any, A.Duration | None] | None:
+    """(the damage named, the source it is from, the time the words give) for "Prevent all [strike]
+    damage that would be dealt to X [by Y] [this turn]": "strike damage" is damage from strikes
+    (exec29), the time is the relative clause's ("that would be dealt to your Avatar this turn");
+    None for other prevention words."""
     words = act.patient
-    if not (isinstance(words, A.Selector) and words.noun == "damage" and words.det in ("all", None)
+    if not (isinstance(words, A.Selector) and words.noun in ("damage", "strike damage") and words.det in ("all", None)
             and not words.mods and words.count is None and len(words.filters) == 1):
         return None
     rel = words.filters[0]
     clause = rel.clause if isinstance(rel, A.Relative) else None
     if not (isinstance(clause, A.Clause) and isinstance(clause.action, A.Damage) and clause.modal == "would"
             and clause.action.patient is not None and clause.action.kind is None and not clause.negated
-            and clause.duration is None and not clause.adjuncts and not clause.conditions):
+            and not clause.adjuncts and not clause.conditions):
         return None
-    return clause.action
+    if clause.duration is not None and clause.duration.kind != "this_turn":
+        return None
+    source = clause.action.agent
+    if words.noun == "strike damage":
+        if source is not None:
+            return None
+        source = A.Selector("strike", plural=True)
+    return clause.action, source, clause.duration
 
 
 def _prevention_static(act: A.Prevent, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
@@ -1373,14 +1389,15 @@ def _prevention_static(act: A.Prevent, clause: A.Clause, ctx: Ctx, conds: tuple[
     uses the words 'prevent' or 'immune,' and applies after all other damage modification"), read
     as that static (`prevented`): the receiver's damage from such dealers (any, none named) prevented."""
     from codex.engine.effects.damage_sources import source_problems
-    damage = _standing_prevention(act)
-    assert damage is not None
+    found = prevention_words(act)
+    assert found is not None
+    damage, source, _ = found
     if clause.adverbs or clause.adjuncts or clause.duration is not None:
         raise Unsupported("a prevention with words the engine does not read")
     _check_words(damage.patient)
-    for problem in source_problems(damage.agent):
+    for problem in source_problems(source):
         raise Unsupported(problem)
-    return Static("damage", ctx, damage.patient, ("none", 0, damage.agent, False), conds, order)
+    return Static("damage", ctx, damage.patient, ("none", 0, source, False), conds, order)
 
 
 def _dealt_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
