@@ -2505,6 +2505,13 @@ class _Clauses(_Interp):
             # stative passive), as a known adjective would ("is disabled"); the engine names states it lacks
             return A.SetState(first.text.lower(), subject)
         if first.kind == "part":  # passive: "can't be attacked", "is summoned as a copy of X"
+            shifted = _damage_that_would(subject) if first.value == "deal" else None
+            if shifted is not None:
+                # "Damage that would be dealt to your Avatar is dealt to this minion instead": the one
+                # dealt it takes the damage for the one named in the subject's relative clause, as
+                # "this minion takes damage for your Avatar" says (exec29, blind ruling round 28)
+                ex.adjuncts.append(A.Adjunct("for", shifted))
+                subject = None
             recipient = self._recipient_passive(first.value, rest)
             if recipient is not None:       # "is dealt 2 damage", "is given +1 power": the subject received it
                 sense, frame = recipient
@@ -3953,6 +3960,22 @@ def _serial_links(links: list[str]) -> list[str]:
         else:
             nxt = "or" if out[i] == "or" else "and"
     return out
+
+
+def _damage_that_would(subject: Any) -> Any:
+    """"(All) damage that would be dealt to X": X, the one the damage was headed for; None for any
+    other subject (a dealer, an amount named, a kind of damage keep the ordinary passive)."""
+    if not (isinstance(subject, A.Selector) and subject.noun == "damage" and subject.det in (None, "all")
+            and not subject.mods and subject.count is None and len(subject.filters) == 1
+            and isinstance(subject.filters[0], A.Relative)):
+        return None
+    clause = subject.filters[0].clause
+    act = getattr(clause, "action", None)
+    if not (isinstance(clause, A.Clause) and clause.modal == "would" and not clause.negated
+            and isinstance(act, A.Damage) and act.agent is None and act.kind is None and act.patient is not None
+            and not clause.conditions and not clause.adjuncts and not clause.adverbs and clause.duration is None):
+        return None
+    return act.patient
 
 
 def _passive_participle(sc: SClause) -> bool:

@@ -977,7 +977,7 @@ def _takes_damage_for(clause: A.Clause) -> Any:
     damage for (a replacement: their damage is dealt to it instead), or None."""
     act = clause.action
     if not (isinstance(act, A.Damage) and act.amount is None and act.kind is None and act.agent is None
-            and isinstance(act.patient, A.Ref) and act.patient.word == "SELF" and clause.modal is None
+            and _this_card(act.patient) and clause.modal is None
             and not clause.negated and len(clause.adjuncts) == 1 and clause.adjuncts[0].prep == "for"):
         return None
     return clause.adjuncts[0].what
