@@ -2361,6 +2361,11 @@ class _Clauses(_Interp):
     def finish(self, action: Any, vg: VGroup | None, ex: _Extras, tense: str | None) -> A.Clause:
         if isinstance(action, A.Move) and action.direction is None:   # "two steps south", "is pushed north"
             action = _compass_direction(action, ex.adverbs)
+        if isinstance(action, A.Damage) and action.amount == 2 and action.agent is not None and _as_much_damage(ex):
+            # "X deals twice as much damage to Y": X's damage to Y doubled, as "deals double damage"
+            # (exec29; only "twice": the damage changes the Codex names are double, more and less)
+            ex.adjuncts = [a for a in ex.adjuncts if not _as_much(a)]
+            action = A.ModifyDamage(change="double", patient=action.patient, agent=action.agent)
         if isinstance(action, A.Damage) and action.amount is None and "as_badly" in ex.adverbs:
             # "that enemy gets hurt just as badly": the damage is as much as the damage named before
             # (exec29; "that much damage" says the same)
@@ -3960,6 +3965,20 @@ def _serial_links(links: list[str]) -> list[str]:
         else:
             nxt = "or" if out[i] == "or" else "and"
     return out
+
+
+def _as_much(a: Any) -> bool:
+    """The "as much damage" of "twice as much damage" (a builder adjunct or a node)."""
+    if isinstance(a, tuple) and len(a) == 3 and a[0] == "adjunct" and a[1] == "as":
+        items = getattr(a[2], "items", [])
+        np = items[0].np if len(items) == 1 else None
+        return np is not None and str(np.head) == "damage" and list(np.mods) == ["much"] and np.det is None \
+            and np.count is None and not items[0].posts
+    return False
+
+
+def _as_much_damage(ex: Any) -> bool:
+    return sum(_as_much(a) for a in ex.adjuncts) == 1
 
 
 def _damage_that_would(subject: Any) -> Any:

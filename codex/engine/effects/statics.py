@@ -1406,9 +1406,11 @@ def _dealt_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple[
     modification applies to the damage as it is dealt, whoever's effect it is). The dealers are
     the agent's units ("strikes" of some units: their strikes only); "against X" limits it to
     damage dealt to X. Read by `damage_changes` against each damage's `Origin`."""
-    if act.patient is not None:
-        raise Unsupported("changing the damage a unit deals to a unit named twice")
     dealers, how, against = _dealers(act.agent)
+    if act.patient is not None:     # "deals 2 more damage to Avatars": to them, as "against Avatars" (exec29)
+        if against is not None:
+            raise Unsupported("changing the damage a unit deals to a unit named twice")
+        against = act.patient
     for adj in clause.adjuncts:
         if adj.prep != "against" or against is not None:
             raise Unsupported(f"the adjunct '{adj.prep} ...' on a change to the damage a unit deals")
@@ -1457,6 +1459,11 @@ def _dealers(agent: Any) -> tuple[Any, str | None, Any]:
         raise Unsupported("changing the damage of particular strikes")
     against = [f.of for f in agent.filters if isinstance(f, A.Where) and f.rel == "against"]
     rest = tuple(f for f in agent.filters if not (isinstance(f, A.Where) and f.rel == "against"))
+    by = [f.of for f in rest if isinstance(f, A.Where) and f.rel in ("by", "of")]
+    if by and agent.det is None:        # "Strikes by this minion": this minion's strikes (exec29)
+        if len(rest) != 1:
+            raise Unsupported("changing the damage of particular strikes")
+        agent, rest = A.replace(agent, det=A.Possessive(by[0]), filters=()), ()
     if isinstance(agent.det, A.Possessive):            # "Bearer's strikes against units"
         if rest:
             raise Unsupported("changing the damage of particular strikes")
