@@ -496,6 +496,26 @@ def after_strike(state: GameState, unit_id: str) -> Resolved:
     return state, broke + lost
 
 
+def _last_note(state: GameState, uid: str, name: str, quote: CardQuote) -> Event:
+    """A unit that strikes last: when, and that the Codex is silent on it (`effects.strike_order`)."""
+    alive = state.unit(uid) is not None and disabled_by(state, state.unit(uid)) is None  # type: ignore[arg-type]
+    when = "it strikes now, after the other strikes of the fight" if alive else \
+        "it is no longer in the fight when its turn to strike comes, so it never strikes"
+    return Note("strike_last", f"{name} strikes last: {when}. The Codex names only a first-strike window before "
+                "the normal strikes and says nothing of striking last; this ruling reads it as a window after "
+                "them.", {"unit": uid}, rules=("fight.sequence", "strike.simultaneous"), from_card=quote)
+
+
+def _strikes_before(state: GameState, unit: Unit, enemies: list[Unit]) -> CardQuote | None:
+    from codex.engine.effects.strike_order import strikes_before
+    return strikes_before(state, unit, enemies)
+
+
+def _strikes_last(state: GameState, unit: Unit) -> CardQuote | None:
+    from codex.engine.effects.strike_order import strikes_last
+    return strikes_last(state, unit)
+
+
 def strikes_first(state: GameState, unit: Unit) -> bool:
     return lances(state, unit) > 0 or keywords_at(state, unit).first_strike
 
@@ -551,7 +571,12 @@ def fight(state: GameState, side_a: list[str], side_b: list[str],
     events: list[Event] = []
     struck_already: set[str] = set()
     fighters = {uid: u.name for uid in side_a + side_b if (u := state.unit(uid)) is not None}
-    for first in (True, False):
+    last_ones = {uid: q for uid in side_a + side_b if (u := state.unit(uid)) is not None
+                 and not strikes_first(state, u) and (q := _strikes_last(state, u)) is not None}
+    for window in ("first", "normal", "last"):
+        first = window == "first"
+        if window == "last":
+            events += [_last_note(state, uid, fighters[uid], q) for uid, q in last_ones.items()]
         withheld: list[Event] = []
         for uid in side_a + side_b:
             u = state.unit(uid)
@@ -572,7 +597,9 @@ def fight(state: GameState, side_a: list[str], side_b: list[str],
                 u = state.unit(uid)
                 if u is None or uid in struck_already or not enemies:
                     continue
-                if first and not strikes_first(state, u):
+                early = strikes_first(state, u) or _strikes_before(state, u, enemies) is not None
+                late = not early and _strikes_last(state, u) is not None
+                if (window == "first") != early or (window == "last") != late:
                     continue
                 power, rules = strike_power(state, u)
                 strikes.append((u, power, allocate(state, u, power, enemies, assign), rules))
@@ -592,7 +619,10 @@ def fight(state: GameState, side_a: list[str], side_b: list[str],
             quote = None
             if first and not lances(state, u):
                 from codex.engine.effects.statics import keyword_sources
-                quote = next(iter(keyword_sources(state, u, "first_strike")), None)
+                quote = next(iter(keyword_sources(state, u, "first_strike")), None) or \
+                    _strikes_before(state, u, [e for t in split if (e := state.unit(t)) is not None])
+            if window == "last":
+                quote = _strikes_last(state, u)
             quote = quote or _power_quote(state, u)
             batch += _uncounted(state, u)
             batch.append(Struck(u.id, u.name, power, split, names, first, rules=tuple(rules + extra),

@@ -699,6 +699,13 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         raise Unsupported("a static ability with a purpose")
     if clause.per is not None and not isinstance(act, (A.Grant, A.Provide)):
         raise Unsupported(f"'for each' on a static {type(act).__name__}")
+    if isinstance(act, A.Strike) and clause.adverbs == ("last",) and act.patient is None and not clause.adjuncts:
+        _check_words(act.agent)      # "This minion strikes last": after the normal strikes (`strike_order`)
+        return [Static("strike_last", ctx, act.agent or A.Ref("SELF"), None, conds, order)]
+    if isinstance(act, A.Strike) and not clause.adverbs and act.patient is None and len(clause.adjuncts) == 1 \
+            and clause.adjuncts[0].prep == "before":
+        _check_words(act.agent, clause.adjuncts[0].what)    # "strikes before minions without Airborne"
+        return [Static("strike_before", ctx, act.agent or A.Ref("SELF"), clause.adjuncts[0].what, conds, order)]
     if isinstance(act, A.Strike) and clause.adverbs == ("first",) and act.patient is None and not clause.adjuncts:
         _check_words(act.agent)      # "Strikes first while attacking": first strike, while it holds
         return [Static("grant", ctx, act.agent or A.Ref("SELF"), Keywords(first_strike=True), conds, order)]
@@ -2336,6 +2343,11 @@ def prevented(state: GameState, unit: Unit, origin: Any = None) -> CardQuote | N
             if s.payload[2] is None or matches(state, s.ctx, s.payload[2], origin) != s.payload[3]:
                 return s.quote
     return None
+
+
+def effect_on(state: GameState, unit: Unit, kind: str) -> CardQuote | None:
+    """The active static effect of ``kind`` covering ``unit`` (its card's quote), for other modules."""
+    return _effect_on(state, unit, kind)
 
 
 def _effect_on(state: GameState, unit: Unit, kind: str) -> CardQuote | None:
