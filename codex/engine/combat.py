@@ -168,7 +168,7 @@ def defend_reason(state: GameState, defender: Unit, attacker: Unit, attack_at: L
     if attacker.is_minion and keywords_at(state, attacker).stealth:
         return Reason.ATTACKER_HAS_STEALTH, "stealth"
     found = tap_reason(state, defender)
-    if found:
+    if found and not (found[0] is Reason.TAPPED and defends_tapped(state, defender) is not None):
         return (found[0], "defend.untapped") if found[0] is Reason.TAPPED else found
     from codex.engine.move_bans import may_ban
     if may_ban(state) and attack_at not in state.locations_of(defender):
@@ -180,6 +180,31 @@ def defend_reason(state: GameState, defender: Unit, attacker: Unit, attack_at: L
     if path_to(state, defender, attack_at) is None:
         return Reason.OUT_OF_RANGE_OF_MOTION, "defend.when"
     return None
+
+
+def defends_tapped(state: GameState, unit: Unit) -> CardQuote | None:
+    """"This minion may defend even while tapped": the words that lift the Codex's untapped
+    requirement of Defend for ``unit`` (the card's text wins: Codex "The Silver Rule"), or None."""
+    if not state.statics:
+        return None
+    from codex.engine.effects.statics import effect_on
+    return effect_on(state, unit, "defend_tapped")
+
+
+def must_defend(state: GameState, attacker: Unit, attack_at: Location, named: set[str]) -> list[tuple[Unit, CardQuote]]:
+    """The units that must defend this attack if able ("This minion must defend if able") and can
+    (`defend_reason`), not among those ``named`` already: they defend, in the order of the realm."""
+    if not state.statics:
+        return []
+    from codex.engine.effects.statics import effect_on
+    out = []
+    for unit in state.units:
+        if unit.id in named or unit.controller == attacker.controller:
+            continue
+        quote = effect_on(state, unit, "must_defend")
+        if quote is not None and defend_reason(state, unit, attacker, attack_at) is None:
+            out.append((unit, quote))
+    return out
 
 
 def intercept_reason(state: GameState, interceptor: Unit, mover: Unit, *, used_move_and_attack: bool = True,

@@ -255,6 +255,11 @@ def _permission(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     may play this site to any corner": who may cast, summon, conjure or play what, where, from where;
     with "and for (1) less" or "for no threshold", what it then costs."""
     act = clause.action
+    if isinstance(act, A.Defend) and _while_tapped(clause):
+        # "This minion may defend even while tapped": the Codex's untapped requirement lifted for it
+        # (Codex "The Silver Rule": the card's text wins), read by `combat.defend_reason` (exec29)
+        _check_words(act.agent)
+        return [Static("defend_tapped", ctx, act.agent or A.Ref("SELF"), None, (), order)]
     if isinstance(act, A.Move) and clause.modal == "can" and _connected(clause):
         _check_words(act.patient)
         return [Static("grant", ctx, act.patient, Keywords(moves_as_if_connected=True), (), order)]
@@ -291,6 +296,18 @@ def _permission(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     if clause.adjuncts:
         out += _done_for(act, clause, ctx, order)
     return out
+
+
+def _while_tapped(clause: A.Clause) -> bool:
+    """"(even) while tapped" as the clause's one condition, on a Defend with no object."""
+    act = clause.action
+    if not (isinstance(act, A.Defend) and act.patient is None and len(clause.conditions) == 1
+            and set(clause.adverbs) <= {"even"} and not clause.adjuncts and not clause.negated):
+        return False
+    cond = clause.conditions[0]
+    tap = getattr(cond, "clause", None)
+    return isinstance(cond, A.Condition) and cond.kind == "while" and isinstance(tap, A.Clause) \
+        and isinstance(tap.action, A.Tap) and tap.action.patient is None and not tap.action.untap and not tap.negated
 
 
 def _alternate_cost(clause: A.Clause) -> int | None:
@@ -426,6 +443,12 @@ def _requirement(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     water site": where this card must go when it is cast (Codex "The Silver Rule": the card's text
     narrows the casting rules); "can and must" also lets it go there."""
     act = clause.action
+    if isinstance(act, A.Defend) and clause.modal == "must" and act.patient is None and not clause.adjuncts \
+            and not clause.adverbs and [getattr(c, "kind", None) for c in clause.conditions] == ["if_able"]:
+        # "This minion must defend if able": when an attack it could defend is made, it defends
+        # (`movement._attack`, exec29)
+        _check_words(act.agent)
+        return [Static("must_defend", ctx, act.agent or A.Ref("SELF"), None, (), order)]
     if isinstance(act, A.Located) and clause.modal == "must":
         return _must_be(clause, ctx, order)
     verb = PERMITTED.get(type(act))
