@@ -85,7 +85,8 @@ def prevents(state: GameState, target: Unit) -> CardQuote | None:
     Avatar this turn", `replacements.prevent_for_a_while`): its sentence, or None."""
     for effect in state.lasting:
         if effect.damage and effect.damage[0] == "none" and effect.covers(target):
-            return effect.quote or effect.damage[3].quote
+            quote: CardQuote | None = effect.quote or effect.damage[3].quote
+            return quote
     return None
 
 
