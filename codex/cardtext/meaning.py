@@ -3982,15 +3982,16 @@ def _as_much_damage(ex: Any) -> bool:
 
 
 def _damage_that_would(subject: Any) -> Any:
-    """"(All) damage that would be dealt to X": X, the one the damage was headed for; None for any
-    other subject (a dealer, an amount named, a kind of damage keep the ordinary passive)."""
+    """"(All) damage that would be dealt to X", "damage dealt to X": X, the one the damage was headed
+    for; None for any other subject (a dealer, an amount named, a kind of damage keep the ordinary
+    passive)."""
     if not (isinstance(subject, A.Selector) and subject.noun == "damage" and subject.det in (None, "all")
             and not subject.mods and subject.count is None and len(subject.filters) == 1
             and isinstance(subject.filters[0], A.Relative)):
         return None
     clause = subject.filters[0].clause
     act = getattr(clause, "action", None)
-    if not (isinstance(clause, A.Clause) and clause.modal == "would" and not clause.negated
+    if not (isinstance(clause, A.Clause) and clause.modal in ("would", None) and not clause.negated
             and isinstance(act, A.Damage) and act.agent is None and act.kind is None and act.patient is not None
             and not clause.conditions and not clause.adjuncts and not clause.adverbs and clause.duration is None):
         return None
