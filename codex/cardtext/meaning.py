@@ -2491,6 +2491,16 @@ class _Clauses(_Interp):
     def finish(self, action: Any, vg: VGroup | None, ex: _Extras, tense: str | None) -> A.Clause:
         if isinstance(action, A.Move) and action.direction is None:   # "two steps south", "is pushed north"
             action = _compass_direction(action, ex.adverbs)
+        if isinstance(action, A.Damage) and action.amount == 2 and action.agent is not None and _as_much_damage(ex):
+            # "X deals twice as much damage to Y": X's damage to Y doubled, as "deals double damage"
+            # (exec29; only "twice": the damage changes the Codex names are double, more and less)
+            ex.adjuncts = [a for a in ex.adjuncts if not _as_much(a)]
+            action = A.ModifyDamage(change="double", patient=action.patient, agent=action.agent)
+        if isinstance(action, A.Damage) and action.amount is None and "as_badly" in ex.adverbs:
+            # "that enemy gets hurt just as badly": the damage is as much as the damage named before
+            # (exec29; "that much damage" says the same)
+            action = A.replace(action, amount=A.Quantity("that_much"))
+            ex.adverbs = [a for a in ex.adverbs if a != "as_badly"]
         modal = vg.modal if vg else None
         negated = vg.negated if vg else False
         duration = ex.duration
@@ -2636,6 +2646,13 @@ class _Clauses(_Interp):
             # stative passive), as a known adjective would ("is disabled"); the engine names states it lacks
             return A.SetState(first.text.lower(), subject)
         if first.kind == "part":  # passive: "can't be attacked", "is summoned as a copy of X"
+            shifted = _damage_that_would(subject) if first.value == "deal" else None
+            if shifted is not None:
+                # "Damage that would be dealt to your Avatar is dealt to this minion instead": the one
+                # dealt it takes the damage for the one named in the subject's relative clause, as
+                # "this minion takes damage for your Avatar" says (exec29, blind ruling round 28)
+                ex.adjuncts.append(A.Adjunct("for", shifted))
+                subject = None
             recipient = self._recipient_passive(first.value, rest)
             if recipient is not None:       # "is dealt 2 damage", "is given +1 power": the subject received it
                 sense, frame = recipient
@@ -3416,7 +3433,8 @@ class _Sentences(_Clauses):
         sentence = tree.children[0] if tree.data == "start" else tree
         threshold_t, segs_t, _end = sentence.children
         threshold = tuple(self_threshold(reader, threshold_t))
-        segs = _conditions_with_two_clauses(_share_objects(_colon_options(reader.segments(segs_t)), self))
+        segs = _conditions_with_two_clauses(_share_objects(_colon_options(_aside_then_complement(
+            reader.segments(segs_t), self)), self))
         fronted: list[list[Chunk]] = []
         clauses: list[A.Clause] = []
         links: list[str] = []
@@ -3840,6 +3858,28 @@ def _object_role_of_pp(r: "_Sentences", lemma: str, next_lemma: str, prep: str) 
     return bool(objects & via - {"agent", "patient"})
 
 
+def _aside_then_complement(segs: list[Any], r: "_Sentences") -> list[Any]:
+    """``deals damage equal to half its power, rounded up, to each enemy``: a phrase of adverbs set off
+    by commas (an aside) does not end the clause: a prepositional phrase after it that the verb has a
+    role for (``to`` of ``deal``) is still the verb's complement, as it is without the aside; the aside
+    stays an adverb of the clause (exec29, found by blind ruling round 28)."""
+    out = list(segs)
+    i = 0
+    while i + 2 < len(out):
+        kind, sc, _sep = out[i]
+        akind, aside, asep = out[i + 1]
+        pkind, tail, psep = out[i + 2]
+        if kind == "clause" and akind == "adjunct" and pkind == "adjunct" and asep == "," and psep == "," \
+                and aside and all(c.kind == "adv" for c in aside) and tail and tail[0].kind == "pp" \
+                and sc.vgroup is not None and not sc.vgroup.copula \
+                and any(tail[0].prep in s.roles for s in r.lex.verbs.get(sc.vgroup.lemma) or []):
+            out[i] = (kind, SClause(sc.subject, sc.vgroup, sc.chunks + tail, sc.start, tail[-1].end, sc.gap,
+                                    sc.caused), _sep)
+            del out[i + 2]
+        i += 1
+    return out
+
+
 def _share_objects(segs: list[Any], r: "_Sentences") -> list[Any]:
     """``Play or draw a site``, ``Reveal and play your topmost site``: a bare transitive verb joined by
     ``and``/``or`` to a clause with an object shares that object (the first noun phrase); so does the
@@ -4090,6 +4130,37 @@ def _serial_links(links: list[str]) -> list[str]:
         else:
             nxt = "or" if out[i] == "or" else "and"
     return out
+
+
+def _as_much(a: Any) -> bool:
+    """The "as much damage" of "twice as much damage" (a builder adjunct or a node)."""
+    if isinstance(a, tuple) and len(a) == 3 and a[0] == "adjunct" and a[1] == "as":
+        items = getattr(a[2], "items", [])
+        np = items[0].np if len(items) == 1 else None
+        return np is not None and str(np.head) == "damage" and list(np.mods) == ["much"] and np.det is None \
+            and np.count is None and not items[0].posts
+    return False
+
+
+def _as_much_damage(ex: Any) -> bool:
+    return sum(_as_much(a) for a in ex.adjuncts) == 1
+
+
+def _damage_that_would(subject: Any) -> Any:
+    """"(All) damage that would be dealt to X", "damage dealt to X": X, the one the damage was headed
+    for; None for any other subject (a dealer, an amount named, a kind of damage keep the ordinary
+    passive)."""
+    if not (isinstance(subject, A.Selector) and subject.noun == "damage" and subject.det in (None, "all")
+            and not subject.mods and subject.count is None and len(subject.filters) == 1
+            and isinstance(subject.filters[0], A.Relative)):
+        return None
+    clause = subject.filters[0].clause
+    act = getattr(clause, "action", None)
+    if not (isinstance(clause, A.Clause) and clause.modal in ("would", None) and not clause.negated
+            and isinstance(act, A.Damage) and act.agent is None and act.kind is None and act.patient is not None
+            and not clause.conditions and not clause.adjuncts and not clause.adverbs and clause.duration is None):
+        return None
+    return act.patient
 
 
 def _passive_participle(sc: SClause) -> bool:

@@ -168,7 +168,7 @@ def defend_reason(state: GameState, defender: Unit, attacker: Unit, attack_at: L
     if attacker.is_minion and keywords_at(state, attacker).stealth:
         return Reason.ATTACKER_HAS_STEALTH, "stealth"
     found = tap_reason(state, defender)
-    if found:
+    if found and not (found[0] is Reason.TAPPED and defends_tapped(state, defender) is not None):
         return (found[0], "defend.untapped") if found[0] is Reason.TAPPED else found
     from codex.engine.move_bans import may_ban
     if may_ban(state) and attack_at not in state.locations_of(defender):
@@ -180,6 +180,31 @@ def defend_reason(state: GameState, defender: Unit, attacker: Unit, attack_at: L
     if path_to(state, defender, attack_at) is None:
         return Reason.OUT_OF_RANGE_OF_MOTION, "defend.when"
     return None
+
+
+def defends_tapped(state: GameState, unit: Unit) -> CardQuote | None:
+    """"This minion may defend even while tapped": the words that lift the Codex's untapped
+    requirement of Defend for ``unit`` (the card's text wins: Codex "The Silver Rule"), or None."""
+    if not state.statics:
+        return None
+    from codex.engine.effects.statics import effect_on
+    return effect_on(state, unit, "defend_tapped")
+
+
+def must_defend(state: GameState, attacker: Unit, attack_at: Location, named: set[str]) -> list[tuple[Unit, CardQuote]]:
+    """The units that must defend this attack if able ("This minion must defend if able") and can
+    (`defend_reason`), not among those ``named`` already: they defend, in the order of the realm."""
+    if not state.statics:
+        return []
+    from codex.engine.effects.statics import effect_on
+    out = []
+    for unit in state.units:
+        if unit.id in named or unit.controller == attacker.controller:
+            continue
+        quote = effect_on(state, unit, "must_defend")
+        if quote is not None and defend_reason(state, unit, attacker, attack_at) is None:
+            out.append((unit, quote))
+    return out
 
 
 def intercept_reason(state: GameState, interceptor: Unit, mover: Unit, *, used_move_and_attack: bool = True,
@@ -283,6 +308,13 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
     if amount <= 0:
         rules = ("zero.damage",) + (("lethal.zero",) if source and keywords_at(state, source).lethal and incoming else ())
         return state, events + [NoDamage(target.id, target.name, src, what, rules=rules)]
+    if state.lasting:       # "prevent all damage that would be dealt to X this turn": not used up
+        from codex.engine.effects.lasting_damage import prevents
+        shield = prevents(state, target)
+        if shield is not None:
+            return state, events + [DamagePrevented(target.id, target.name, amount, f"is shielded from all damage "
+                                                    f"({shield.card})", rules=("damage.prevent", "prevention-effect"),
+                                                    from_card=shield)]
     if state.lasting:       # "the next time it would take damage, prevent all of that damage": used up now
         from codex.engine.effects.next_prevention import prevent_next
         state, amount, stopped = prevent_next(state, target, amount)
@@ -505,6 +537,26 @@ def after_strike(state: GameState, unit_id: str) -> Resolved:
     return state, broke + lost
 
 
+def _last_note(state: GameState, uid: str, name: str, quote: CardQuote) -> Event:
+    """A unit that strikes last: when, and that the Codex is silent on it (`effects.strike_order`)."""
+    alive = state.unit(uid) is not None and disabled_by(state, state.unit(uid)) is None  # type: ignore[arg-type]
+    when = "it strikes now, after the other strikes of the fight" if alive else \
+        "it is no longer in the fight when its turn to strike comes, so it never strikes"
+    return Note("strike_last", f"{name} strikes last: {when}. The Codex names only a first-strike window before "
+                "the normal strikes and says nothing of striking last; this ruling reads it as a window after "
+                "them.", {"unit": uid}, rules=("fight.sequence", "strike.simultaneous"), from_card=quote)
+
+
+def _strikes_before(state: GameState, unit: Unit, enemies: list[Unit]) -> CardQuote | None:
+    from codex.engine.effects.strike_order import strikes_before
+    return strikes_before(state, unit, enemies)
+
+
+def _strikes_last(state: GameState, unit: Unit) -> CardQuote | None:
+    from codex.engine.effects.strike_order import strikes_last
+    return strikes_last(state, unit)
+
+
 def strikes_first(state: GameState, unit: Unit) -> bool:
     return lances(state, unit) > 0 or keywords_at(state, unit).first_strike
 
@@ -560,7 +612,12 @@ def fight(state: GameState, side_a: list[str], side_b: list[str],
     events: list[Event] = []
     struck_already: set[str] = set()
     fighters = {uid: u.name for uid in side_a + side_b if (u := state.unit(uid)) is not None}
-    for first in (True, False):
+    last_ones = {uid: q for uid in side_a + side_b if (u := state.unit(uid)) is not None
+                 and not strikes_first(state, u) and (q := _strikes_last(state, u)) is not None}
+    for window in ("first", "normal", "last"):
+        first = window == "first"
+        if window == "last":
+            events += [_last_note(state, uid, fighters[uid], q) for uid, q in last_ones.items()]
         withheld: list[Event] = []
         for uid in side_a + side_b:
             u = state.unit(uid)
@@ -581,7 +638,9 @@ def fight(state: GameState, side_a: list[str], side_b: list[str],
                 u = state.unit(uid)
                 if u is None or uid in struck_already or not enemies:
                     continue
-                if first and not strikes_first(state, u):
+                early = strikes_first(state, u) or _strikes_before(state, u, enemies) is not None
+                late = not early and _strikes_last(state, u) is not None
+                if (window == "first") != early or (window == "last") != late:
                     continue
                 power, rules = strike_power(state, u)
                 strikes.append((u, power, allocate(state, u, power, enemies, assign), rules))
@@ -601,7 +660,10 @@ def fight(state: GameState, side_a: list[str], side_b: list[str],
             quote = None
             if first and not lances(state, u):
                 from codex.engine.effects.statics import keyword_sources
-                quote = next(iter(keyword_sources(state, u, "first_strike")), None)
+                quote = next(iter(keyword_sources(state, u, "first_strike")), None) or \
+                    _strikes_before(state, u, [e for t in split if (e := state.unit(t)) is not None])
+            if window == "last":
+                quote = _strikes_last(state, u)
             quote = quote or _power_quote(state, u)
             batch += _uncounted(state, u)
             batch.append(Struck(u.id, u.name, power, split, names, first, rules=tuple(rules + extra),

@@ -147,10 +147,18 @@ def end_phase(state: GameState) -> Resolved:
     events: list[Event] = [ended_turn, PhaseBegan(pid, "end", number, rules=("turn-overview", "end-phase"))]
     state, triggered = settle(state, [ended_turn])
     events += triggered
-    healed = tuple(u.name for u in state.units if u.is_minion and u.damage)
-    state = state.with_units(replace(u, damage=0, interacted=False, used=frozenset()) if u.is_minion
+    from codex.engine.effects.lasting_wounds import keeps_damage
+    kept = {u.id: q for u in state.units if u.is_minion and u.damage and (q := keeps_damage(state, u)) is not None}
+    healed = tuple(u.name for u in state.units if u.is_minion and u.damage and u.id not in kept)
+    state = state.with_units(replace(u, damage=0 if u.id not in kept else u.damage, interacted=False,
+                                     used=frozenset()) if u.is_minion
                              else replace(u, interacted=False, used=frozenset()) for u in state.units)
     events.append(DamageRemoved(healed, rules=("end-phase", "damage.end-phase")))
+    for uid, quote in kept.items():     # "Damage on this minion doesn't wear off": its words win (`lasting_wounds`)
+        unit = state.unit(uid)
+        events.append(Note("damage_kept", f"{quote.card}'s damage stays ({unit.damage if unit else 0}): its own "
+                           "words say it does not wear off, and a card's text wins over the rules.", {"unit": uid},
+                           rules=("damage.end-phase", "the-silver-rule"), from_card=quote))
     if any(u.is_avatar for u in state.units):
         events.append(Note("note", "Avatars do not heal in the end phase.", rules=("end-phase.avatars",)))
     before = state

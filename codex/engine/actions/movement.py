@@ -8,7 +8,7 @@ from codex.engine import document as D
 from codex.engine.actions.base import Outcome, Resolution, handles, places, target_json, target_of
 from codex.engine.activation import activation_reason, tap_rules
 from codex.engine.combat import (SiteTarget, Target, UnitTarget, attack_location, attack_reason, defend_reason,
-                                 describe_target, fight, forbidding_quote, intercept_reason, strike_site)
+                                 describe_target, fight, forbidding_quote, intercept_reason, must_defend, strike_site)
 from codex.engine.events import (Activated, AttackEnded, AttackRefused, Attacked, Defended, Event, Intercepted, JoinedFight,
                                  NoAttack, Note, SiteDamaged, SiteStruck, StayedPut, Stopped, Tapped, TargetKept, TargetRemoved, path_text)
 from codex.engine.geometry import Location, Region
@@ -171,6 +171,11 @@ def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str |
     res.settle([Attacked(mover.id, mover.name, target_json(target), describe_target(res.state, target), attack_at,
                          how, rules=rules)])
     joined: list[str] = []
+    named = {spec if isinstance(spec, str) else spec.unit for spec in defenders}
+    for unit, quote in must_defend(res.state, mover, attack_at, named):
+        res.emit(Note("must_defend", f"{unit.name} must defend if able, and it can: it defends.", {"unit": unit.id},
+                      rules=("defend", "the-silver-rule"), from_card=quote))
+        defenders = tuple(defenders) + (unit.id,)
     for i, spec in enumerate(defenders):
         dptr = f"{ptr}/defenders/{i}"
         du = res.unit(spec if isinstance(spec, str) else spec.unit, dptr)

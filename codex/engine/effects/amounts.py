@@ -21,7 +21,7 @@ QUANTITIES = ("power", "count", "cost", "damage", "life", "half", "double", "sum
 #: Kinds computed from another amount (``Quantity(half, Quantity(power, it))``), not from a selector.
 ARITHMETIC = ("half", "double")
 #: The clause adverbs that say which way a half rounds ("lose half your life, rounding up").
-ROUNDING = {"rounding_up": "up", "rounding_down": "down"}
+ROUNDING = {"rounding_up": "up", "rounding_down": "down", "rounded_up": "up", "rounded_down": "down"}   # both lexicon spellings (exec29)
 
 
 def amount_problems(value: Any) -> list[str]:

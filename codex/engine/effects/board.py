@@ -108,7 +108,12 @@ def _damage(run: Run, act: A.Damage, clause: A.Clause) -> list[Obj]:
         return projectile_damage(run, act, clause, agents)
     from codex.engine.effects.antecedents import damaged
     # "throws an artifact ... at target unit. It takes damage ...": "it" is the unit hit (`antecedents.py`)
-    patients = damaged(run, act.patient, select(run.state, run.ctx, act.patient, "target"))
+    # "Target ally deals damage ... to each enemy at its location": "it" is the dealer the words named,
+    # as for a strike (`_strike`); a patient that is itself a pronoun keeps its own antecedent
+    inner = act.agent is not None and bool(agents) and all(o.kind == "unit" for o in agents) \
+        and not isinstance(act.patient, A.Ref)
+    ctx = run.ctx.bind("it", agents) if inner else run.ctx
+    patients = damaged(run, act.patient, select(run.state, ctx, act.patient, "target"))
     if any(o.kind in ("artifact", "aura") for o in patients):
         # only units, sites and players take damage: words that still seem to damage an artifact are not
         # read rather than silently doing nothing (found by blind real-card round 2)

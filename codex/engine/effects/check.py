@@ -388,6 +388,9 @@ def missing(ability: Ability) -> list[str]:
     from codex.engine.effects.triggers import trigger_problems
     node = ability.node
     problems: list[str] = []
+    from codex.engine.effects.lasting_wounds import kept_problems, kept_wounds
+    if kept_wounds(node) is not None:       # "Damage on this minion doesn't wear off ...": a rule, read at the end phase
+        return list(kept_problems(node))
     if getattr(node, "threshold", ()):
         from codex.engine.effects.costs import threshold_problems
         problems += list(threshold_problems(node.threshold))

@@ -63,6 +63,8 @@ def changes(state: GameState, target: Unit) -> list[tuple[str, str, int, CardQuo
         if not effect.damage or not effect.covers(target):
             continue
         change, amount, per, ctx = effect.damage
+        if change == "none":        # a prevention, applied after every modification (`prevents`)
+            continue
         if per is not None:
             # "per other ally near it": the words are read from the unit taking the damage, as a
             # static ability's are from its card ("it", "other", "here", "nearby": that unit, not the
@@ -78,4 +80,14 @@ def changes(state: GameState, target: Unit) -> list[tuple[str, str, int, CardQuo
     return out
 
 
-__all__ = ["changes"]
+def prevents(state: GameState, target: Unit) -> CardQuote | None:
+    """The lasting prevention covering ``target`` ("Prevent all damage that would be dealt to your
+    Avatar this turn", `replacements.prevent_for_a_while`): its sentence, or None."""
+    for effect in state.lasting:
+        if effect.damage and effect.damage[0] == "none" and effect.covers(target):
+            quote: CardQuote | None = effect.quote or effect.damage[3].quote
+            return quote
+    return None
+
+
+__all__ = ["changes", "prevents"]

@@ -98,9 +98,26 @@ def leading_targets(sentences: tuple[Any, ...]) -> int | None:
 
 # ----------------------------------------------------------------------------- what is not read
 
+def fixed_times(sentence: Any) -> int | None:
+    """"X hits Y twice", "deal 1 damage to it three times": a sentence whose every clause is a plain
+    effect (no "may", no cost to pay for it) and whose limit is a number of times is done that many
+    times, no choice in it (exec29); None for any other sentence (a player's optional repetition)."""
+    limit = getattr(sentence, "limit", None)
+    if not (isinstance(sentence, A.Sentence) and limit is not None and limit.turn is None
+            and isinstance(limit.count, int) and not isinstance(limit.count, bool) and limit.count >= 2):
+        return None
+    if not sentence.clauses or not all(isinstance(c, A.Clause) and c.modal is None and c.purpose is None
+                                       and not c.negated for c in sentence.clauses):
+        return None
+    return int(limit.count)
+
+
 def repeat_problems(sentence: A.Sentence, before: tuple[Any, ...]) -> Iterator[str]:
     """What of a repeated sentence the engine does not run (``before``: the sentences before it)."""
-    from codex.engine.effects.check import clause_problems, sel_problems
+    from codex.engine.effects.check import clause_problems, sel_problems, sentence_problems
+    if fixed_times(sentence) is not None:
+        yield from sentence_problems((A.replace(sentence, limit=None),))
+        return
     if sentence.conditions or sentence.per is not None or sentence.duration is not None or sentence.adjuncts:
         yield "a repeated sentence with a condition, a duration or a fronted phrase"
     clause = sentence.clauses[0] if len(sentence.clauses) == 1 else None
@@ -155,6 +172,14 @@ def split_declared(run: Run, body: tuple[Any, ...], limited: bool) -> None:
 def run_repeat(run: Run, sentence: A.Sentence, before: Any) -> None:
     """A repeated sentence: how many times its player chose, each time paying its cost and then
     doing its effect (an additional target: the sentence ``before`` applied to it again)."""
+    n = fixed_times(sentence)
+    if n is not None:       # "X hits Y twice": done that many times, the same targets each time
+        once = A.replace(sentence, limit=None)
+        for i in range(n):
+            run.note("repeat", f"{run.ctx.source_name}: {_count(n)}, as its words say: time {i + 1} of {n}.",
+                     (), card=run.ctx.source_name, repetition=i + 1)
+            run_sentence(run, once)
+        return
     clause = sentence.clauses[0]
     most = most_times(sentence.limit)
     words = additional_target(clause.purpose)

@@ -226,8 +226,35 @@ def would_succeed(state: GameState, attacker: Unit, square: int) -> tuple[GameSt
 
 
 def _prevent_problems(act: A.Prevent) -> Iterator[str]:
+    from codex.engine.effects.statics import prevention_words
+    found = prevention_words(act)
+    if found is not None:       # "Prevent all damage that would be dealt to X this turn": `prevent_for_a_while`
+        from codex.engine.effects.check import sel_problems
+        yield from sel_problems(found[0].patient)
+        if found[1] is not None:
+            yield "a prevention for a while of damage from some source only"
+        return
     if not _the_attack(act.patient):       # "... to evade the attack": read by `evade`
         yield "preventing damage outside a replacement ('If ... would take damage, prevent it')"
+
+
+def prevent_for_a_while(run: Run, act: A.Prevent, clause: A.Clause) -> list[Obj]:
+    """"Prevent all damage that would be dealt to your Avatar this turn": as the effect resolves, the
+    units the words name now are shielded for the time the words give (none: while its card is in
+    the realm, as any lasting effect, `board.lasting`): all damage they would take is prevented, after
+    every modification (Codex "Damage": "Damage prevention uses the words 'prevent' or 'immune,' and
+    applies after all other damage modification"; `lasting_damage.prevents`, asked by
+    `combat.deal_damage`). Not used up, unlike "the next time" (`next_prevention.py`)."""
+    from codex.engine.effects.board import lasting
+    from codex.engine.effects.select import select
+    from codex.engine.effects.statics import prevention_words
+    found = prevention_words(act)
+    assert found is not None
+    damage, _, duration = found
+    units = [o for o in select(run.state, run.ctx, damage.patient, "target") if o.kind == "unit"]
+    lasting(run, A.replace(clause, duration=clause.duration or duration), units,
+            damage=("none", 0, None, run.ctx), told="all damage it would take is prevented", quote=run.ctx.quote)
+    return units
 
 
 def _the_attack(node: Any) -> bool:
@@ -271,6 +298,9 @@ def _prevent(run: Run, act: A.Prevent, clause: A.Clause) -> list[Obj]:
     the attack": the attack being resolved (`evade`)."""
     if _the_attack(act.patient):
         return evade(run)
+    from codex.engine.effects.statics import prevention_words
+    if prevention_words(act) is not None:
+        return prevent_for_a_while(run, act, clause)
     damage = run.ctx.lookup("damage")
     if not damage or not _the_damage(act.patient):
         raise NotExecutable("preventing something other than the damage being replaced")

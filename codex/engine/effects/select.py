@@ -1821,6 +1821,8 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         tests.append(lambda o: controller_of(state, o) == ctx.controller)
     if isinstance(sel.det, str) and sel.det.lower() == "your" and singular(sel.noun).lower() == "location":
         tests.append(_at_your_avatar(state, ctx))
+    if _their_with_no_antecedent(ctx, sel, kind):
+        tests.append(lambda o: controller_of(state, o) not in (None, ctx.controller))
     if isinstance(sel.det, A.Possessive):
         possessors = select(state, ctx, sel.det.owner, role, choose=choose)
         if kind in ("site", "location") and possessors and all(w.kind in ("unit", "artifact", "aura")
@@ -2177,6 +2179,19 @@ def _borders_ok(state: GameState, picked: list[Obj], share: bool) -> bool:
     if share:
         return all(any(touching(i, j) for j in range(len(squares)) if j != i) for i in range(len(squares)))
     return not any(touching(i, j) for i in range(len(squares)) for j in range(i + 1, len(squares)))
+
+
+def _their_with_no_antecedent(ctx: Ctx, sel: A.Selector, kind: str) -> bool:
+    """"Your strongest minion and their strongest minion": a card's "their" before a unit (or other
+    card in the realm) with nothing said before for it to stand for (no player or unit bound as
+    player bound, no player the event is about: "that player taps their strongest minion") is the other
+    side's, as it is in English when set against "your" (exec29). A unit is no antecedent for it (the
+    Codex says "its" of a unit); with a player antecedent "their" keeps its old reading."""
+    if not (isinstance(sel.det, str) and sel.det.lower() == "their") or kind in ("location", "player", "site"):
+        return False
+    if isinstance(getattr(ctx.event, "player", None), str):
+        return False
+    return not any(o.kind == "player" for _, objs in ctx.bound for o in objs)
 
 
 def distance_superlative(f: Any) -> bool:

@@ -255,6 +255,11 @@ def _permission(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     may play this site to any corner": who may cast, summon, conjure or play what, where, from where;
     with "and for (1) less" or "for no threshold", what it then costs."""
     act = clause.action
+    if isinstance(act, A.Defend) and _while_tapped(clause):
+        # "This minion may defend even while tapped": the Codex's untapped requirement lifted for it
+        # (Codex "The Silver Rule": the card's text wins), read by `combat.defend_reason` (exec29)
+        _check_words(act.agent)
+        return [Static("defend_tapped", ctx, act.agent or A.Ref("SELF"), None, (), order)]
     if isinstance(act, A.Move) and clause.modal == "can" and _connected(clause):
         _check_words(act.patient)
         return [Static("grant", ctx, act.patient, Keywords(moves_as_if_connected=True), (), order)]
@@ -291,6 +296,18 @@ def _permission(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     if clause.adjuncts:
         out += _done_for(act, clause, ctx, order)
     return out
+
+
+def _while_tapped(clause: A.Clause) -> bool:
+    """"(even) while tapped" as the clause's one condition, on a Defend with no object."""
+    act = clause.action
+    if not (isinstance(act, A.Defend) and act.patient is None and len(clause.conditions) == 1
+            and set(clause.adverbs) <= {"even"} and not clause.adjuncts and not clause.negated):
+        return False
+    cond = clause.conditions[0]
+    tap = getattr(cond, "clause", None)
+    return isinstance(cond, A.Condition) and cond.kind == "while" and isinstance(tap, A.Clause) \
+        and isinstance(tap.action, A.Tap) and tap.action.patient is None and not tap.action.untap and not tap.negated
 
 
 def _alternate_cost(clause: A.Clause) -> int | None:
@@ -426,6 +443,12 @@ def _requirement(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
     water site": where this card must go when it is cast (Codex "The Silver Rule": the card's text
     narrows the casting rules); "can and must" also lets it go there."""
     act = clause.action
+    if isinstance(act, A.Defend) and clause.modal == "must" and act.patient is None and not clause.adjuncts \
+            and not clause.adverbs and [getattr(c, "kind", None) for c in clause.conditions] == ["if_able"]:
+        # "This minion must defend if able": when an attack it could defend is made, it defends
+        # (`movement._attack`, exec29)
+        _check_words(act.agent)
+        return [Static("must_defend", ctx, act.agent or A.Ref("SELF"), None, (), order)]
     if isinstance(act, A.Located) and clause.modal == "must":
         return _must_be(clause, ctx, order)
     verb = PERMITTED.get(type(act))
@@ -699,6 +722,13 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         raise Unsupported("a static ability with a purpose")
     if clause.per is not None and not isinstance(act, (A.Grant, A.Provide)):
         raise Unsupported(f"'for each' on a static {type(act).__name__}")
+    if isinstance(act, A.Strike) and clause.adverbs == ("last",) and act.patient is None and not clause.adjuncts:
+        _check_words(act.agent)      # "This minion strikes last": after the normal strikes (`strike_order`)
+        return [Static("strike_last", ctx, act.agent or A.Ref("SELF"), None, conds, order)]
+    if isinstance(act, A.Strike) and not clause.adverbs and act.patient is None and len(clause.adjuncts) == 1 \
+            and clause.adjuncts[0].prep == "before":
+        _check_words(act.agent, clause.adjuncts[0].what)    # "strikes before minions without Airborne"
+        return [Static("strike_before", ctx, act.agent or A.Ref("SELF"), clause.adjuncts[0].what, conds, order)]
     if isinstance(act, A.Strike) and clause.adverbs == ("first",) and act.patient is None and not clause.adjuncts:
         _check_words(act.agent)      # "Strikes first while attacking": first strike, while it holds
         return [Static("grant", ctx, act.agent or A.Ref("SELF"), Keywords(first_strike=True), conds, order)]
@@ -986,7 +1016,7 @@ def _takes_damage_for(clause: A.Clause) -> Any:
     damage for (a replacement: their damage is dealt to it instead), or None."""
     act = clause.action
     if not (isinstance(act, A.Damage) and act.amount is None and act.kind is None and act.agent is None
-            and isinstance(act.patient, A.Ref) and act.patient.word == "SELF" and clause.modal is None
+            and _this_card(act.patient) and clause.modal is None
             and not clause.negated and len(clause.adjuncts) == 1 and clause.adjuncts[0].prep == "for"):
         return None
     return clause.adjuncts[0].what
@@ -1362,18 +1392,34 @@ def _damage_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple
 def _standing_prevention(act: A.Prevent) -> A.Damage | None:
     """"Prevent all damage that would be dealt to this minion by Avatars": the damage the words
     name (the relative clause's Damage, with its receiver and dealer), when they name all damage
-    that would be dealt to something; None for other prevention words."""
+    that would be dealt to something; None for other prevention words (`prevention_words`)."""
+    found = prevention_words(act)
+    return found[0] if found is not None and found[2] is None else None
+
+
+def prevention_words(act: A.Prevent) -> tuple[A.Damage, Any, A.Duration | None] | None:
+    """(the damage named, the source it is from, the time the words give) for "Prevent all [strike]
+    damage that would be dealt to X [by Y] [this turn]": "strike damage" is damage from strikes
+    (exec29), the time is the relative clause's ("that would be dealt to your Avatar this turn");
+    None for other prevention words."""
     words = act.patient
-    if not (isinstance(words, A.Selector) and words.noun == "damage" and words.det in ("all", None)
+    if not (isinstance(words, A.Selector) and words.noun in ("damage", "strike damage") and words.det in ("all", None)
             and not words.mods and words.count is None and len(words.filters) == 1):
         return None
     rel = words.filters[0]
     clause = rel.clause if isinstance(rel, A.Relative) else None
     if not (isinstance(clause, A.Clause) and isinstance(clause.action, A.Damage) and clause.modal == "would"
             and clause.action.patient is not None and clause.action.kind is None and not clause.negated
-            and clause.duration is None and not clause.adjuncts and not clause.conditions):
+            and not clause.adjuncts and not clause.conditions):
         return None
-    return clause.action
+    if clause.duration is not None and clause.duration.kind != "this_turn":
+        return None
+    source = clause.action.agent
+    if words.noun == "strike damage":
+        if source is not None:
+            return None
+        source = A.Selector("strike", plural=True)
+    return clause.action, source, clause.duration
 
 
 def _prevention_static(act: A.Prevent, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
@@ -1382,14 +1428,15 @@ def _prevention_static(act: A.Prevent, clause: A.Clause, ctx: Ctx, conds: tuple[
     uses the words 'prevent' or 'immune,' and applies after all other damage modification"), read
     as that static (`prevented`): the receiver's damage from such dealers (any, none named) prevented."""
     from codex.engine.effects.damage_sources import source_problems
-    damage = _standing_prevention(act)
-    assert damage is not None
+    found = prevention_words(act)
+    assert found is not None
+    damage, source, _ = found
     if clause.adverbs or clause.adjuncts or clause.duration is not None:
         raise Unsupported("a prevention with words the engine does not read")
     _check_words(damage.patient)
-    for problem in source_problems(damage.agent):
+    for problem in source_problems(source):
         raise Unsupported(problem)
-    return Static("damage", ctx, damage.patient, ("none", 0, damage.agent, False), conds, order)
+    return Static("damage", ctx, damage.patient, ("none", 0, source, False), conds, order)
 
 
 def _dealt_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
@@ -1398,9 +1445,11 @@ def _dealt_static(act: A.ModifyDamage, clause: A.Clause, ctx: Ctx, conds: tuple[
     modification applies to the damage as it is dealt, whoever's effect it is). The dealers are
     the agent's units ("strikes" of some units: their strikes only); "against X" limits it to
     damage dealt to X. Read by `damage_changes` against each damage's `Origin`."""
-    if act.patient is not None:
-        raise Unsupported("changing the damage a unit deals to a unit named twice")
     dealers, how, against = _dealers(act.agent)
+    if act.patient is not None:     # "deals 2 more damage to Avatars": to them, as "against Avatars" (exec29)
+        if against is not None:
+            raise Unsupported("changing the damage a unit deals to a unit named twice")
+        against = act.patient
     for adj in clause.adjuncts:
         if adj.prep != "against" or against is not None:
             raise Unsupported(f"the adjunct '{adj.prep} ...' on a change to the damage a unit deals")
@@ -1449,6 +1498,11 @@ def _dealers(agent: Any) -> tuple[Any, str | None, Any]:
         raise Unsupported("changing the damage of particular strikes")
     against = [f.of for f in agent.filters if isinstance(f, A.Where) and f.rel == "against"]
     rest = tuple(f for f in agent.filters if not (isinstance(f, A.Where) and f.rel == "against"))
+    by = [f.of for f in rest if isinstance(f, A.Where) and f.rel in ("by", "of")]
+    if by and agent.det is None:        # "Strikes by this minion": this minion's strikes (exec29)
+        if len(rest) != 1:
+            raise Unsupported("changing the damage of particular strikes")
+        agent, rest = A.replace(agent, det=A.Possessive(by[0]), filters=()), ()
     if isinstance(agent.det, A.Possessive):            # "Bearer's strikes against units"
         if rest:
             raise Unsupported("changing the damage of particular strikes")
@@ -2364,6 +2418,11 @@ def prevented(state: GameState, unit: Unit, origin: Any = None) -> CardQuote | N
             if s.payload[2] is None or matches(state, s.ctx, s.payload[2], origin) != s.payload[3]:
                 return s.quote
     return None
+
+
+def effect_on(state: GameState, unit: Unit, kind: str) -> CardQuote | None:
+    """The active static effect of ``kind`` covering ``unit`` (its card's quote), for other modules."""
+    return _effect_on(state, unit, kind)
 
 
 def _effect_on(state: GameState, unit: Unit, kind: str) -> CardQuote | None:

@@ -930,6 +930,7 @@ def fired(state: GameState, event: Event, hooks: bool = False) -> list[tuple[Ctx
     trigger the engine cannot read never fires: such an ability is named as not applied when the
     ruling starts). A trigger that changes the damage of the strike it hears is no storyline
     trigger (`strike_hooks`): only ``hooks`` asks for those."""
+    from codex.engine.effects.lasting_wounds import kept_wounds
     from codex.engine.effects.strike_hooks import strike_hook
     out = []
     candidates: list[tuple[Ctx, Ability]] = [(Ctx(obj, name, controller, ability, key, event=event), ability)
@@ -942,7 +943,8 @@ def fired(state: GameState, event: Event, hooks: bool = False) -> list[tuple[Ctx
     candidates += [(c, c.ability) for c in granted_listeners(state)]
     for base, ability in candidates:
         trigger = getattr(ability.node, "trigger", None)
-        if trigger is None or (strike_hook(ability.node) is not None) != hooks or trigger_problems(trigger):
+        if trigger is None or (strike_hook(ability.node) is not None) != hooks or trigger_problems(trigger) \
+                or kept_wounds(ability.node) is not None:     # damage that stays: `phases.end_phase` reads it
             continue
         ctx = Ctx(base.source, base.source_name, base.controller, ability, base.key, event=event,
                   caster=base.caster, bound=base.bound, targets=base.targets, x=base.x, grantor=base.grantor,
