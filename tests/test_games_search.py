@@ -181,27 +181,24 @@ def test_each_games_vocabulary_file_loads(game: str) -> None:
     assert all(e.expect[0].startswith(f"{game}:") for e in vocabulary.entries)
 
 
-# -- a search that finds nothing: clipped words completed ---------------------------------
-def test_clipped_word_completed_when_nothing_found(searcher: Searcher) -> None:
-    """Archmajesty's rules never write "cap" (nor "army" or "necromancer"), so the query as
-    typed finds nothing there; "cap" begins its word "capacity" and the search is retried
-    with it, saying so as a correction does and offering the query as typed."""
-    as_typed = searcher.search("necromancer army cap", game="archmajesty", correct=False)
-    assert as_typed.total == 0
+# -- a search that finds nothing: clipped words completed, offered ------------------------
+def test_clipped_word_completed_is_offered_when_nothing_found(searcher: Searcher) -> None:
+    """Archmajesty's rules never write "cap" (nor "army" or "necromancer"), so the query finds
+    nothing there; "cap" begins its word "capacity", and the completed query, which finds
+    Command Capacity, is the first suggestion. It is offered, not searched: "cap" is a real
+    word, and real words are never rewritten (issue #19)."""
     result = searcher.search("necromancer army cap", game="archmajesty")
-    assert result.total > 0 and result.query == "necromancer army cap"
-    assert {"typed": "cap", "searched": "capacity"} in result.corrections
-    assert result.rewritten and result.corrected_query == result.searched
-    assert "capacity" in result.searched.split()
-    assert all(h.game == "archmajesty" for h in result.hits)
-    assert any("capacity" in h.title.lower() for h in result.hits[:3])
+    assert result.total == 0 and result.corrections == [] and not result.rewritten
+    assert result.suggestions[0] == "necromancer army capacity"
+    offered = searcher.search(result.suggestions[0], game="archmajesty")
+    assert any("capacity" in h.title.lower() for h in offered.hits[:3])
 
 
 def test_words_are_not_completed_when_something_is_found(searcher: Searcher) -> None:
-    """A completion rewrites what was typed: only a search that found nothing may use it."""
     result = searcher.search("max hand", game="sorcery")
     assert result.total > 0
     assert not any(c["typed"] == "max" for c in result.corrections)
+    assert result.suggestions == []
 
 
 def test_nothing_to_complete_keeps_the_empty_result_and_its_suggestions(
@@ -209,3 +206,4 @@ def test_nothing_to_complete_keeps_the_empty_result_and_its_suggestions(
     result = searcher.search("qwxzv", game="contracts")
     assert result.total == 0 and not result.hits and result.suggestions
     assert result.corrections == []
+    assert not any("qwxzv" in s for s in result.suggestions)

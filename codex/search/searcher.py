@@ -55,7 +55,7 @@ from codex.search.vocabulary import Vocabulary
 
 CANDIDATES = 50      # re-ranked; a long question's answer can sit ~40th by BM25F alone
 NAMED_CANDIDATES = 10  # more: records naming a card the query names, outside the first 50
-COMPLETE_LETTERS = 3      # a clipped word completed when a search finds nothing ("cap")
+COMPLETE_LETTERS = 3      # a clipped word completed (offered) when a search finds nothing ("cap")
 COMPLETE_WORDS = 8        # at most this many words completed in one query
 DID_YOU_MEAN_LETTERS = 6  # a real word this long, one letter from a title word, gets a "did you mean"
 OTHER_GAME_CANDIDATES = 10   # re-ranked in a game that does not lead an every-game search
@@ -558,24 +558,24 @@ class Searcher:
     # -- steps ----------------------------------------------------------------------------
     def _search(self, q: str, source: str | None, kind: str | None, limit: int, offset: int,
                 correct: bool, game: str | None = None, complete: bool = True) -> SearchResult:
-        """``complete``: a search that finds nothing is retried once with its clipped
-        words completed (``_completed``)."""
+        """``complete``: a search that finds nothing offers its clipped words completed
+        (``_completed``)."""
         result = self._search_once(q, source, kind, limit, offset, correct, game)
         if result.total == 0 and correct and complete:
-            return self._completed(q, source, kind, limit, offset, game) or result
+            return self._completed(q, result, source, kind, limit, offset, game)
         return result
 
-    def _completed(self, q: str, source: str | None, kind: str | None, limit: int,
-                   offset: int, game: str | None) -> SearchResult | None:
-        """The search of ``q`` with each word the rules never use, of three letters or
-        more, completed to the most frequent rules word it begins ("army cap" → army
-        capacity, "max hand" → maximum hand), or None when nothing is completed or the
-        completed query finds nothing either.
+    def _completed(self, q: str, empty: SearchResult, source: str | None, kind: str | None,
+                   limit: int, offset: int, game: str | None) -> SearchResult:
+        """A search that found nothing (``empty``), with the query whose clipped words are
+        completed offered first among its suggestions: each word the rules never use, of
+        three letters or more, completed to the most frequent rules word it begins ("army
+        cap" → army capacity), when that query finds something.
 
-        Players on a phone clip words; typo correction cannot mend a prefix (too many
-        letters are missing) and leaves real words ("cap") as typed, so the query found
-        nothing. Only then is a completion clearly better than what was typed (issue #19);
-        the result says so the way a correction does, with the query as typed offered."""
+        Players on a phone clip words, and typo correction cannot mend a prefix (too many
+        letters are missing) nor touch a real word ("cap"). A completion is offered, never
+        searched in its place: a real word is never rewritten (issue #19; "moth" is no
+        clipped "mother"), and the player sees at once whether it is what was meant."""
         parsed = parse_query(q)
         scope = (parsed.filters.get("game") or game or "").lower() or None
         try:
@@ -591,18 +591,12 @@ class Searcher:
         finally:
             self._use(None)
         if not swaps:
-            return None
+            return empty
         pattern = re.compile(r"\b(" + "|".join(map(re.escape, swaps)) + r")\b", re.IGNORECASE)
         completed = pattern.sub(lambda m: swaps[m.group(1).lower()], q)
-        result = self._search_once(completed, source, kind, limit, offset, True, game)
-        if not result.total:
-            return None
-        result.query = q
-        result.corrections = ([Correction(a, b).to_dict() for a, b in swaps.items()]
-                              + result.corrections)
-        result.rewritten = True
-        result.corrected_query = result.searched
-        return result
+        if self._search_once(completed, source, kind, 1, 0, True, game).total:
+            empty.suggestions = list(dict.fromkeys([completed] + empty.suggestions))
+        return empty
 
     def _search_once(self, q: str, source: str | None, kind: str | None, limit: int,
                      offset: int, correct: bool, game: str | None = None) -> SearchResult:
