@@ -573,6 +573,11 @@ def lasting(run: Run, clause: A.Clause, objs: list[Obj], **what: Any) -> None:
     names = tuple(name_of(run.state, o) for o in objs if o.kind == "unit")
     run.emit(EffectBegan(run.ctx.source_name, until if not ends_on else f"until {ends_on}", names, effect.describe(),
                          rules=("ongoing-effect",)))
+    if effect.base_power is not None or effect.power < 0:
+        # a minion whose power is set or lowered to its damage or below dies (Codex "Damage"; Codex "Apply All
+        # Ongoing Effects Before Checking For Minions Dying"): the at-rest checks run now (found SILENT by blind
+        # round 29: a wounded minion set to 0 power lived)
+        run.settle([])
 
 
 def while_area(run: Run, clause: A.Clause) -> tuple[Any, ...] | None:

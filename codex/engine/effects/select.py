@@ -1055,9 +1055,18 @@ def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj
     if isinstance(f, A.Relative):
         from codex.engine.effects.conditions import holds
         clause, rel_ctx = _targeted_relative(state, ctx, f.clause)
+        where_words = _relative_place(clause)
+        if where_words:
+            # "each minion an opponent owns in the affected area": the place the relative clause ends with
+            # locates the object (found SILENT by blind round 29: it had been dropped, and every such minion
+            # in the realm was taken)
+            clause = A.replace(clause, adjuncts=tuple(a for a in clause.adjuncts if a not in where_words))
+            at_place = [_filter_test(state, ctx, A.Where(a.prep, a.what), kind) for a in where_words]
+        else:
+            at_place = []
 
         def rel(o: Obj) -> bool:
-            return holds(state, rel_ctx.bind("which", [o]), clause) is True
+            return holds(state, rel_ctx.bind("which", [o]), clause) is True and all(t(o) for t in at_place)
         return rel
     if isinstance(f, A.Of) and of_the_realm(f.what):     # "each corner of the realm": every place is in it
         return lambda o: True
@@ -1074,6 +1083,16 @@ def _filter_test(state: GameState, ctx: Ctx, f: Any, kind: str) -> Callable[[Obj
                 bool(words & set(re.findall(r"[a-z]+", name_of(state, o).casefold())))
         return one_of
     raise NotExecutable(f"the filter {type(f).__name__}")
+
+
+def _relative_place(clause: Any) -> list[Any]:
+    """The place adjuncts ("in the affected area", "at target location") of a relative clause about
+    owning or controlling ("an opponent owns", "you control"), which locate its object, not the owner."""
+    act = getattr(clause, "action", None) if isinstance(clause, A.Clause) else None
+    if not isinstance(act, (A.Own, A.Control)) or not (isinstance(act.patient, A.Ref) and act.patient.word == "which"):
+        return []
+    return [a for a in clause.adjuncts if isinstance(a, A.Adjunct) and a.prep in ("in", "at", "on", "within")
+            and a.what is not None]
 
 
 def _targeted_relative(state: GameState, ctx: Ctx, clause: Any) -> tuple[Any, Ctx]:
