@@ -559,6 +559,10 @@ def _dest_problems(node: Any) -> Iterator[str]:
             else:
                 yield from _dest_problems(A.replace(item, filters=()) if isinstance(item, A.Selector) else item)
         return
+    from codex.engine.effects.beneath import beneath_problems, is_beneath_site
+    if is_beneath_site(node):           # "hide it beneath this site": an artifact into its subsurface
+        yield from beneath_problems(node)
+        return
     if not isinstance(node, A.Selector):
         yield "putting cards somewhere other than a zone"
         return
@@ -634,6 +638,9 @@ def _put(run: Run, act: A.Put, clause: A.Clause) -> list[Obj]:
         _replaces_burial(run, patients, clause)
     if dest is None:                                   # "Put them back in any order"
         return _put_back(run, patients, clause)
+    from codex.engine.effects.beneath import is_beneath_site, put_beneath
+    if is_beneath_site(dest):                          # "hide it beneath this site" (`beneath.py`)
+        return put_beneath(run, patients, dest)
     place = destination(run, dest)
     if place is None:
         raise NotExecutable("putting cards somewhere other than a zone")
