@@ -131,6 +131,9 @@ class Stat(Node, frozen=True):
     stat: str
     cmp: str
     value: Any
+    #: "with a combined mana cost of X or less": a test of the objects picked together (their stat
+    #: summed), not of each one
+    combined: bool = False
 
 
 class Of(Node, frozen=True):

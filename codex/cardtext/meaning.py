@@ -1205,6 +1205,28 @@ def _stat_item(node: Any) -> Any:
     return node
 
 
+#: Modifiers that make a characteristic one of several objects summed ("a combined mana cost of X or less").
+_SUMMED_MODS = frozenset({"combined", "total"})
+
+
+def _combined_stat(sub: Any) -> Any:
+    """``with a combined mana cost of X or less``: a comparison on the stat summed over the objects
+    picked together (:class:`~codex.cardtext.ast.Stat` with ``combined``), its bound and comparison
+    kept (None: other words)."""
+    if len(sub.items) != 1:
+        return None
+    head, posts = sub.items[0].np, sub.items[0].posts
+    if head.kind != "core" or head.head not in _STAT_NOUNS or not set(head.mods) & _SUMMED_MODS or len(posts) != 1:
+        return None
+    post = posts[0]
+    if not (isinstance(post, tuple) and post[0] == "pp" and post[1] == "of" and len(post[2].items) == 1):
+        return None
+    bound = post[2].items[0].np
+    if bound.count is None or post[2].items[0].posts:
+        return None
+    return A.Stat("cost" if head.head == "mana cost" else str(head.head), _cmp_of(bound), bound.count, combined=True)
+
+
 def _choice(post: Any) -> bool:
     """``of your choice``, ``of that player's choice``: a modifier saying who picks the thing."""
     return isinstance(post, A.Of) and isinstance(post.what, A.Selector) and post.what.noun == "choice"
@@ -2223,6 +2245,9 @@ class _Clauses(_Interp):
                         return found
                     more = [self.post(x, host) for x in rest]
                     return [found] + [m for x in more for m in (x if isinstance(x, list) else [x])]
+            combined = _combined_stat(sub) if prep == "with" else None
+            if combined is not None:
+                return combined
             node = self._phrase(sub)
             if prep == "with" and isinstance(node, A.Selector) and node.noun in ("cost", "mana cost") and sub.items[0].posts:
                 return A.With(node)

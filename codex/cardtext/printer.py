@@ -656,6 +656,9 @@ class _Printer:
 
     def stat(self, st: A.Stat) -> str:
         value = self.np(st.value) if not isinstance(st.value, int) else str(st.value)
+        if st.combined:      # "a combined mana cost of X or less": the objects picked together
+            bound = {"=": "", ">=": " or more", "<=": " or less"}.get(st.cmp, "")
+            return f"a combined {'mana cost' if st.stat == 'cost' else st.stat} of {value}{bound}"
         if st.cmp == "=":
             return f"{st.stat} equal to {value}"
         if st.cmp in ("<", ">"):   # "power less than 3"

@@ -66,6 +66,11 @@ class CardDoc(Doc):
                               description="its rules text, for a card not in the catalog whose abilities work "
                                           "from its zone (needs its type)")
     power: Count | None = Field(default=None, description="a minion card's power, with its text")
+    cost: Count | None = Field(default=None, description="its mana cost, for a card not in the catalog whose cost "
+                                                         "an effect reads (\"a combined mana cost of X or less\"; "
+                                                         "needs its type)")
+    subtypes: Annotated[tuple[Name, ...], Field(max_length=8)] = Field(
+        default=(), description="its subtypes (Beast, Mortal...), for a card not in the catalog (needs its type)")
     threshold: Annotated[StrictStr, StringConstraints(max_length=40, pattern=r"^(\([AEFWaefw]\)|[AEFWaefw])*$")] | None = Field(
         default=None, description="its printed threshold, \"(F)(F)\" or \"FF\", for a card not in the catalog "
                                   "whose threshold or elements an effect reads (needs its type)")

@@ -55,17 +55,18 @@ def card_of(entry: D.CardEntry, owner: str, ptr: str, checks: Checker) -> Card |
         checks.add(f"{ptr}/name", "a card needs its name", "add \"name\" (or \"card\" naming a catalog card)")
         return None
     found = _catalog_card(checks, entry.name)
-    if entry.text is not None or entry.threshold is not None or (found is None and entry.type is not None):
+    if entry.text is not None or entry.threshold is not None or entry.cost is not None or entry.subtypes \
+            or (found is None and entry.type is not None):
         # an invented card with its own text (an ability that works from a zone) or threshold (read
         # by an effect: "the sum of their fire threshold"), or only its type and power ("Summon a
         # minion from your cemetery" summons {"name", "type": "minion", "power"}: found by blind
         # ruling round 18)
         if entry.type is None:
-            checks.add(f"{ptr}/type", "a card given with its text or threshold needs its type",
+            checks.add(f"{ptr}/type", "a card given with its text, threshold, cost or subtypes needs its type",
                        "add \"type\" (minion, ...)")
             return None
         found = CardData(entry.name, entry.type, text=entry.text or "", attack=entry.power, defence=entry.power,
-                         threshold=parse_threshold(entry.threshold))
+                         threshold=parse_threshold(entry.threshold), cost=entry.cost, subtypes=tuple(entry.subtypes))
     return Card(entry.name, owner, entry.type or (found.type if found else None),  # type: ignore[arg-type]
                 entry.token, data=found)
 

@@ -324,6 +324,10 @@ def _search_problems(act: A.Search) -> Iterator[str]:
     if not isinstance(sel, A.Selector):
         yield "searching for something other than cards"
         return
+    from codex.engine.effects.combined import combined_filter, combined_problems, without_combined
+    if combined_filter(sel) is not None:       # a bound on the picks summed (`combined.py`)
+        yield from combined_problems(sel)
+        sel = without_combined(sel)
     # "Search your cemetery for an artifact card": the cards are those of the zone searched
     zone = (A.Where("from", act.source),) if zone_of(act.source) is not None else ()
     yield from sel_problems(A.replace(sel, det=None if sel.det in ("a", "an") else sel.det, filters=sel.filters + zone))
@@ -343,6 +347,10 @@ def _search(run: Run, act: A.Search, clause: A.Clause) -> list[Obj]:
     scope = [(pid, zone) for det, zone in named for pid in zone_owners(run.state, run.ctx, det)]
     sel = act.patient
     assert isinstance(sel, A.Selector)
+    from codex.engine.effects.combined import check_combined, combined_filter, combined_sentence, without_combined
+    together = sel if combined_filter(sel) is not None else None     # the picks are tested together
+    if together is not None:
+        sel = without_combined(sel)
     count = card_count(run, sel, "search", up_to=False)
     up_to = sel.quant == "up_to"
     probe = A.replace(sel, det=None, count=None, quant=None)
@@ -353,12 +361,15 @@ def _search(run: Run, act: A.Search, clause: A.Clause) -> list[Obj]:
               and _has_unnamed(run.state, pid, zone)]
     found, hidden = _limited(run, scope, found, hidden)
     private = any(not is_public(zone) for _, zone in scope)  # type: ignore[arg-type]
+    if together is not None and sel.count is None:     # "different Beasts": as many as the bound allows
+        count, up_to = len(found) + (99 if hidden else 0), True
     for pid, zone in scope:
         if zone in DECKS:
             run.searched = (pid, zone)
     key = f"{run.ctx.key}.found"
     given = run.ctx.answer("found")
-    if given is None and not hidden and (not private and len(found) <= count or not found):
+    # which cards fit together under a combined bound is the player's to say, whatever the zone
+    if given is None and not hidden and (together is None and not private and len(found) <= count or not found):
         chosen = found[:count]
     else:
         picks = given if isinstance(given, list) else ([] if given in (None, False, "none") else [given])
@@ -383,6 +394,20 @@ def _search(run: Run, act: A.Search, clause: A.Clause) -> list[Obj]:
             from codex.engine.errors import AmbiguousAction
             raise AmbiguousAction(f"{run.ctx.source_name}: a search of a public zone must find what it can",
                                   key, [o.key.name for o in found], f"/choices/{key}")
+        if len(chosen) > count:
+            from codex.engine.errors import AmbiguousAction
+            raise AmbiguousAction(f"{run.ctx.source_name}: the search finds at most {count}", key,
+                                  [o.key.name for o in found], f"/choices/{key}")
+    if together is not None:
+        why = check_combined(run, together, chosen)
+        if why is not None:
+            from codex.engine.errors import AmbiguousAction
+            raise AmbiguousAction(f"{run.ctx.source_name}: those cards do not fit together ({why}); say which cards "
+                                  "the search finds", key, [o.key.name for o in found] + ["none"], f"/choices/{key}")
+        if chosen:
+            from codex.engine.events import Note
+            run.emit(Note("combined", combined_sentence(run, together, chosen), {"found": [o.key.name for o in chosen]},
+                          rules=("search.private" if private else "search", "cost"), from_card=run.ctx.quote))
     rule = "search.private" if private else "search"
     from codex.engine.events import Searched
     what = " ".join([*sel.mods, sel.noun]) if not is_subtype(sel.noun) or sel.mods else sel.noun
@@ -559,6 +584,10 @@ def _dest_problems(node: Any) -> Iterator[str]:
             else:
                 yield from _dest_problems(A.replace(item, filters=()) if isinstance(item, A.Selector) else item)
         return
+    from codex.engine.effects.beneath import beneath_problems, is_beneath_site
+    if is_beneath_site(node):           # "hide it beneath this site": an artifact into its subsurface
+        yield from beneath_problems(node)
+        return
     if not isinstance(node, A.Selector):
         yield "putting cards somewhere other than a zone"
         return
@@ -634,6 +663,9 @@ def _put(run: Run, act: A.Put, clause: A.Clause) -> list[Obj]:
         _replaces_burial(run, patients, clause)
     if dest is None:                                   # "Put them back in any order"
         return _put_back(run, patients, clause)
+    from codex.engine.effects.beneath import is_beneath_site, put_beneath
+    if is_beneath_site(dest):                          # "hide it beneath this site" (`beneath.py`)
+        return put_beneath(run, patients, dest)
     place = destination(run, dest)
     if place is None:
         raise NotExecutable("putting cards somewhere other than a zone")

@@ -176,7 +176,9 @@ def filter_problems(f: Any) -> Iterator[str]:
             yield "a 'with' phrase that is not a keyword"
     elif isinstance(f, A.Stat):
         from codex.engine.effects.select import stat_value
-        if f.stat not in ("power", "cost") or stat_value(f.value) is None:
+        if f.combined:      # read by a search only (`combined.py`), the picks tested together
+            yield f"a combined {f.stat} of objects picked together, other than by a search"
+        elif f.stat not in ("power", "cost") or stat_value(f.value) is None:
             yield f"a comparison of {f.stat}"
     elif isinstance(f, A.Relative):
         from codex.engine.effects.select import shared_borders

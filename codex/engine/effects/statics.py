@@ -12,7 +12,7 @@ Order (Codex "Ongoing Effect", "Apply Ongoing Effects In Order"): disabling and 
 first (a silenced card's own passive abilities then stop), then control, type changing, ability
 adding and removing, power setting, power addition and subtraction, power multiplication; within
 a layer, by timestamp (when the card entered the realm: the order of the board). The engine applies
-the layers it knows (silencing/disabling, control (`static_control.py`), abilities, power addition); a static ability of another
+the layers it knows (silencing/disabling, control (`static_control.py`), type changing, abilities, power addition); a static ability of another
 kind is reported as not executed. Which objects an effect covers is decided from printed keywords
 and power (the selectors of static abilities do not see other static abilities), which is what
 the Codex's examples need and keeps the evaluation well-founded. A "for each" count of the power
@@ -36,9 +36,9 @@ from codex.engine.state import GameState, Site, Unit
 from codex.engine.unmodifiable import other_verb, self_verb
 
 #: Layers (Codex "Apply Ongoing Effects In Order"), the ones the engine applies.
-SILENCE, CONTROL, ABILITIES, POWER_ADD = 2, 3, 5, 7
-_LAYERS = {"silence": SILENCE, "disable": SILENCE, "control": CONTROL, "grant": ABILITIES, "lose": ABILITIES,
-           "water": ABILITIES, "power": POWER_ADD}
+SILENCE, CONTROL, TYPES, ABILITIES, POWER_ADD = 2, 3, 4, 5, 7
+_LAYERS = {"silence": SILENCE, "disable": SILENCE, "control": CONTROL, "subtype": TYPES, "has_every": TYPES,
+           "grant": ABILITIES, "lose": ABILITIES, "water": ABILITIES, "power": POWER_ADD}
 
 #: True while static effects are being evaluated: selectors then read printed keywords and power.
 _evaluating: ContextVar[bool] = ContextVar("arbiter_statics_evaluating", default=False)
