@@ -1760,21 +1760,42 @@ def _each_covered(static: Static) -> Static:
     of them (the participle's subject is the sentence's), so it is tested per object (as "which")."""
     if static.patient is None:
         return static
+    many = _covers_many(static.patient)
     each = tuple(A.replace(c, clause=A.replace(c.clause, action=A.replace(c.clause.action, **{_each_role(c): A.Ref("which")})))
-                 for c in static.conditions if _said_of_each(c))
+                 for c in static.conditions if _said_of_each(c, many))
     if not each:
         return static
     from dataclasses import replace as dc_replace
-    return dc_replace(static, conditions=tuple(c for c in static.conditions if not _said_of_each(c)), each=each)
+    return dc_replace(static, conditions=tuple(c for c in static.conditions if not _said_of_each(c, many)), each=each)
 
 
-def _said_of_each(cond: Any) -> bool:
+def _covers_many(patient: Any) -> bool:
+    """Whether an effect's words cover a set of objects ("each minion in the affected area", "allies
+    here"), not one named thing."""
+    return isinstance(patient, A.Selector) and (patient.plural or (isinstance(patient.det, str)
+                                                                    and patient.det.lower() in ("each", "all", "every")))
+
+
+def _state_of_each(cond: Any) -> bool:
+    """"Each minion in the affected area is silenced while it is tapped": a "while" whose state names
+    a pronoun ("it is tapped") in an effect covering many objects is said of each of them, tested per
+    object (found SILENT by blind round 29: it had been read of the card, so every minion was silenced)."""
+    act = cond.clause.action
+    return cond.kind == "while" and not isinstance(act, (A.Attack, A.Defend)) and any(
+        isinstance(getattr(act, role, None), A.Ref) and getattr(act, role).word in ("it", "they")
+        for role in ("patient", "agent"))
+
+
+def _said_of_each(cond: Any, many: bool = False) -> bool:
     """"while attacking" with no subject; "Bearer has +3 power if they've ever killed a minion": a
-    pronoun naming the one who killed is the sentence's subject, so each object it covers."""
+    pronoun naming the one who killed is the sentence's subject, so each object it covers; with
+    ``many`` (the effect covers a set), a "while" state of a pronoun (`_state_of_each`)."""
     from codex.engine.effects.conditions import ever_killed
     if not isinstance(cond, A.Condition) or not isinstance(cond.clause, A.Clause):
         return False
     act = cond.clause.action
+    if many and _state_of_each(cond):
+        return True
     if cond.kind in ("if", "unless") and ever_killed(cond.clause):
         return isinstance(act.agent, A.Ref) and act.agent.word in _PRONOUNS
     if isinstance(act, A.IsA):
@@ -1789,7 +1810,13 @@ _PRONOUNS = ("it", "they", "he", "she")
 
 def _each_role(cond: Any) -> str:
     """The role of a condition said of each object that names that object (`_said_of_each`)."""
-    return "patient" if isinstance(cond.clause.action, A.IsA) else "agent"
+    act = cond.clause.action
+    if isinstance(act, A.IsA):
+        return "patient"
+    if isinstance(getattr(act, "patient", None), A.Ref) and act.patient.word in ("it", "they") \
+            and not isinstance(act, (A.Attack, A.Defend)):
+        return "patient"
+    return "agent"
 
 
 def _additional(sentence: Any) -> bool:
