@@ -557,11 +557,11 @@ class Searcher:
 
     # -- steps ----------------------------------------------------------------------------
     def _search(self, q: str, source: str | None, kind: str | None, limit: int, offset: int,
-                correct: bool, game: str | None = None, complete: bool = True) -> SearchResult:
-        """``complete``: a search that finds nothing offers its clipped words completed
+                correct: bool, game: str | None = None) -> SearchResult:
+        """The search of ``q``; one that finds nothing offers its clipped words completed
         (``_completed``)."""
         result = self._search_once(q, source, kind, limit, offset, correct, game)
-        if result.total == 0 and correct and complete:
+        if result.total == 0 and correct:
             return self._completed(q, result, source, kind, limit, offset, game)
         return result
 
