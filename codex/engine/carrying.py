@@ -118,9 +118,13 @@ def carry_reason(state: GameState, carrier: Unit, unit: Unit, already: int = 0, 
 
 
 def drop_reason(state: GameState, unit: Unit, item: Artifact | Unit) -> Found:
+    """What a unit carries it may drop, but not a unit an effect makes it carry: the effect's words
+    say how long (Codex "The Silver Rule"), and Drop is a basic ability of carrying abilities."""
     carried = item.bearer if isinstance(item, Artifact) else item.carried_by
     if carried != unit.id:
         return Reason.NOT_CARRYING, "drop"
+    if isinstance(item, Unit) and item.held is not None:
+        return Reason.HELD_BY_EFFECT, "carrying-units.effect"
     return None
 
 
@@ -166,7 +170,7 @@ def drop(state: GameState, unit: Unit, artifacts: list[Artifact], units: list[Un
     for u in units:
         current = state.unit(u.id)
         assert current is not None
-        state = state.with_unit(replace(current, carried_by=None))
+        state = state.with_unit(replace(current, carried_by=None, held=None))
     me = state.unit(unit.id)
     assert me is not None
     state = state.with_unit(replace(me, used=me.used | {"drop"}))
@@ -281,12 +285,12 @@ def drops(state: GameState) -> Resolved:
             rules: tuple[str, ...] = (rule, "carrying-units.share")
         elif state.shared_location(carrier, u) is None:
             cause, rules = "it shares no location with the unit carrying it", ("carrying-units.share",)
-        elif (not keywords_at(state, carrier).carries and not may_carry_it(state, carrier, u)) \
-                or keywords_at(state, carrier).disabled:
+        elif u.held is None and ((not keywords_at(state, carrier).carries and not may_carry_it(state, carrier, u))
+                                 or keywords_at(state, carrier).disabled):     # an effect's carrying stays
             cause, rules = f"{carrier.name} can no longer carry units", ("carrying-units.loses", "passive-ability")
         else:
             continue
-        state = state.with_unit(replace(u, carried_by=None))
+        state = state.with_unit(replace(u, carried_by=None, held=None))
         events.append(Dropped(carrier.id if carrier else u.carried_by, carrier.name if carrier else u.carried_by,
                               (u.id,), (u.name,), u.location, cause, rules=rules))
     return state, events

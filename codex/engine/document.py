@@ -185,7 +185,12 @@ class UnitDoc(Doc):
     size: tuple[Annotated[StrictInt, Field(ge=1, le=4)], Annotated[StrictInt, Field(ge=1, le=5)]] | None = Field(
         default=None, description="rows x columns it occupies, `at` being the top-left square (default from "
                                   "\"Occupies four locations\" in its text: 2x2; else 1x1)")
-    carried_by: Id | None = Field(default=None, description="the unit carrying it (which must be able to)")
+    carried_by: Id | None = Field(default=None, description="the unit carrying it (which must be able to, unless "
+                                                          "`held` says an effect makes it carry this unit)")
+    held: Literal["carried", "disabled"] | None = Field(
+        default=None, description="with `carried_by`: an effect's words make the carrier carry it (\"... carries it "
+                                  "disabled\"), whatever abilities the carrier has; \"disabled\": disabled while "
+                                  "carried")
     interacted: StrictBool = Field(default=False, description="it has interacted with the realm this turn")
     used_this_turn: tuple[Literal["pick_up", "drop"], ...] = Field(
         default=(), description="once-per-turn basic abilities it has already used this turn")

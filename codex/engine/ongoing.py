@@ -275,7 +275,7 @@ def _disabled_reason(state: GameState, unit: Unit, loc: Location, kw: Keywords, 
     has them already: asked once, not twice, on the hot path of every step)."""
     if not unit.is_minion or undisablable(unit) is not None:
         return None
-    if kw.disabled:
+    if kw.disabled or unit.held == "disabled" and unit.carried_by is not None:     # "carries it disabled"
         return "disabled"
     if silenced:
         return None

@@ -96,6 +96,7 @@ class Reason(ReasonCode):
     ALREADY_CARRIED = "already_carried"
     NOT_CARRIABLE = "not_carriable"
     NOT_CARRYING = "not_carrying"
+    HELD_BY_EFFECT = "held_by_effect"
     ARTIFACT_GONE = "artifact_gone"
     ALREADY_USED = "already_used"
     INTERACTED = "interacted"
@@ -211,6 +212,7 @@ _EXPLAIN: dict[Reason, str] = {
     Reason.ALREADY_CARRIED: "it is already being carried",
     Reason.NOT_CARRIABLE: "it cannot be carried",
     Reason.NOT_CARRYING: "this unit is not carrying it",
+    Reason.HELD_BY_EFFECT: "an effect makes this unit carry it: the effect, not Drop, says when it lets go",
     Reason.ARTIFACT_GONE: "the artifact is no longer in the realm",
     Reason.ALREADY_USED: "each unit can use this ability only once per turn",
     Reason.INTERACTED: "a unit that has interacted with the realm this turn cannot use Drop",

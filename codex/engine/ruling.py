@@ -179,6 +179,8 @@ def state_json(state: GameState) -> dict[str, Any]:
                  "summoned_this_turn": u.summoned_this_turn, "keywords": kw.names(),
                  "artifacts": carried.get(u.id, []), "carried_by": u.carried_by,
                  "carrying": carrying.get(u.id, []), "interacted": u.interacted}
+        if u.held is not None and u.carried_by is not None:
+            entry["held"] = u.held        # carried by an effect's words ("disabled": disabled while carried)
         if u.oversized:
             entry["occupies"] = [loc_json(loc) for loc in state.locations_of(u)]
         if u.animates:

@@ -417,6 +417,7 @@ def _units(doc: D.ScenarioDoc, sites: dict[int, Site], board: GameState,
                           u.damage, u.tapped, u.summoned_this_turn, kw, text=text,
                           abilities=abilities.with_keywords(kw),
                           token=bool(u.token), size=(size[0], size[1]), carried_by=u.carried_by,
+                          held=u.held if u.carried_by is not None else None,
                           interacted=u.interacted, used=frozenset(u.used_this_turn),
                           subtypes=tuple(u.subtypes) if u.subtypes is not None else (
                               token.subtypes if token else card.subtypes if card else ()),
@@ -432,6 +433,10 @@ def _carriers(doc: D.ScenarioDoc, units: list[Unit], board: GameState, checks: _
     """A carried unit's carrier must exist, be able to carry it, and share a location with it."""
     by_id = {u.id: u for u in units}
     state = board.evolve(units=tuple(units))
+    for i, u in enumerate(doc.units):
+        if u.held is not None and u.carried_by is None:
+            checks.add(f"/units/{i}/held", f"{u.id!r} is held but carried by no unit",
+                       "add \"carried_by\" (the unit whose effect carries it) or remove \"held\"")
     if not any(u.carried_by for u in doc.units):
         return
     for i, u in enumerate(doc.units):
@@ -451,8 +456,9 @@ def _carriers(doc: D.ScenarioDoc, units: list[Unit], board: GameState, checks: _
             checks.add(ptr, f"{by_id[u.id].name} would carry itself (through {carrier.name})",
                        "carrying cannot go round in a circle: remove one \"carried_by\"")
             continue
-        others = [x for x in units if x.carried_by == carrier.id and x.id != u.id]
-        found = carry_reason(state, carrier, by_id[u.id], already=len(others), check_place=False)
+        others = [x for x in units if x.carried_by == carrier.id and x.id != u.id and x.held is None]
+        found = None if u.held is not None else carry_reason(state, carrier, by_id[u.id], already=len(others),
+                                                             check_place=False)
         if found is not None:
             checks.add(ptr, f"{carrier.name} cannot carry {by_id[u.id].name}: {explain(found[0])}",
                        "give the carrier a carrying ability (e.g. \"text\": \"May carry an ally.\") or remove "

@@ -106,6 +106,9 @@ class Unit:
     killed_by: tuple[str, ...] = ()      # units credited with the kill when marked (Codex "Kill Credit")
     size: tuple[int, int] = (1, 1)       # rows x columns of squares it occupies (Codex "Oversized Units")
     carried_by: str | None = None        # the unit carrying it (Codex "Carrying Units")
+    #: carried by an effect's words, not by a carrying ability ("... carries it disabled"): kept
+    #: whatever abilities the carrier has (Codex "The Silver Rule"); "disabled": disabled while carried
+    held: Literal["carried", "disabled"] | None = None
     interacted: bool = False             # it interacted with the realm this turn (Codex "Interact")
     used: frozenset[str] = frozenset()   # once-per-turn abilities used this turn ("pick_up", "drop")
     token: bool = False                  # a token: banished instead of leaving the realm (Codex "Token")

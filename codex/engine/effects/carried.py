@@ -9,13 +9,14 @@ the main phase, before interacting): the card says so, and card text takes prece
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Iterator
+from typing import Any, Iterator, Literal
 
 from codex.cardtext import ast as A
 from codex.engine.effects.context import Obj
 from codex.engine.effects.execute import Run, executes
 from codex.engine.effects.select import select
 from codex.engine.events import Dropped, PickedUp
+from codex.engine.state import GameState, Unit
 
 #: What a drop may name: everything carried, or the artifacts or units carried.
 _KINDS = {"everything": ("artifact", "unit"), "artifact": ("artifact",), "unit": ("unit",), "minion": ("unit",)}
@@ -70,7 +71,7 @@ def _drop(run: Run, act: A.Drop, clause: A.Clause) -> list[Obj]:
             run.state = run.state.with_artifact(replace(a, bearer=None, offset=(0, 0),
                                                         location=run.state.artifact_location(a)))
         for u in units:
-            run.state = run.state.with_unit(replace(u, carried_by=None))
+            run.state = run.state.with_unit(replace(u, carried_by=None, held=None))
         items = tuple(a.id for a in artifacts) + tuple(u.id for u in units)
         names = tuple(a.name for a in artifacts) + tuple(u.name for u in units)
         rules = ("the-silver-rule",) + (("artifact.uncontrolled", "uncontrolled.artifact") if artifacts else ()) + (
@@ -93,27 +94,56 @@ def _can_carry_it(f: Any) -> bool:
         and clause.modal == "can" and not clause.negated and clause.action.dest is None
 
 
+def _disabled_while(f: Any) -> bool:
+    """"carries it disabled": the depictive the grammar reads as a relative clause ("which is
+    disabled") on what is carried, a state that lasts while it is carried."""
+    clause = getattr(f, "clause", None)
+    return isinstance(f, A.Relative) and isinstance(clause, A.Clause) and isinstance(clause.action, A.SetState) \
+        and clause.action.state == "disabled" and not clause.negated and clause.modal is None \
+        and clause.duration is None and not clause.conditions
+
+
 def _carried_words(node: Any) -> Any:
-    """The artifact words without "they can carry" (`_can_carry_it`)."""
-    if isinstance(node, A.Selector):
-        return A.replace(node, filters=tuple(f for f in node.filters if not _can_carry_it(f)))
+    """The carried thing's words without "they can carry" (`_can_carry_it`) and without the
+    depictive "disabled" (`_disabled_while`), which say how it is carried, not what."""
+    if isinstance(node, (A.Selector, A.Ref)) and node.filters:
+        return A.replace(node, filters=tuple(f for f in node.filters if not _can_carry_it(f) and not _disabled_while(f)))
     return node
 
 
+_UNIT_NOUNS = ("minion", "unit", "ally", "enemy", "avatar")
+
+
+def _carries_units(what: Any) -> bool:
+    """Is what is carried a unit: a unit's noun, or a pronoun for what the sentence named before
+    ("swallows target minion and carries it")?"""
+    from codex.engine.effects.select import singular
+    return isinstance(what, A.Ref) or isinstance(what, A.Selector) and singular(str(what.noun).lower()) in _UNIT_NOUNS
+
+
 def carry_problems(act: A.Carry) -> Iterator[str]:
-    """An effect's pick-up: a unit (the agent, or the card itself) picks up artifacts."""
+    """An effect's pick-up: a unit (the agent, or the card itself) picks up artifacts, or carries
+    a unit (Codex "Carrying Units": "some effects allow it")."""
     from codex.engine.effects.check import sel_problems
     if act.dest is not None:
         yield "carrying something somewhere"
     what = _carried_words(act.patient)
-    if not (isinstance(what, A.Selector) and _noun(what) == "artifact"):
-        yield "picking up something other than artifacts"
+    if not (isinstance(what, A.Selector) and _noun(what) == "artifact") and not _carries_units(what):
+        yield "picking up something other than artifacts or units"
         return
     yield from sel_problems(what)
     yield from sel_problems(act.agent)
 
 
-@executes(A.Carry, problems=carry_problems)
+def _carry_clause_problems(clause: A.Clause) -> Iterator[str]:
+    """An effect's carrying lasts until the carrier drops it or leaves the realm (or they part:
+    `carrying.drops`); a shorter duration is not kept by anything."""
+    from codex.engine.effects.durations import until_leaves
+    if clause.duration is not None and not until_leaves(clause.duration):
+        yield f"carrying something for the duration '{clause.duration.kind}'"
+
+
+@executes(A.Carry, problems=carry_problems, clause_problems=_carry_clause_problems)
 def _carry(run: Run, act: A.Carry, clause: A.Clause) -> list[Obj]:
     """"Caster picks up target nearby artifact": the unit now carries it, wherever it lay (the
     effect says so, not the Pick Up ability: Codex "The Silver Rule"); what can't be carried (a
@@ -128,8 +158,9 @@ def _carry(run: Run, act: A.Carry, clause: A.Clause) -> list[Obj]:
     if unit is None:
         run.note("nothing_carried", f"{run.ctx.source_name}: no unit is there to pick anything up.")
         return []
-    taken: list[Obj] = []
-    for obj in select(run.state, run.ctx, _carried_words(act.patient), "target"):
+    named = select(run.state, run.ctx, _carried_words(act.patient), "target")
+    taken = _carry_units(run, unit, act, [o for o in named if o.kind == "unit"])
+    for obj in named:
         art = run.state.artifact(str(obj.key)) if obj.kind == "artifact" else None
         if art is None:
             continue
@@ -141,9 +172,10 @@ def _carry(run: Run, act: A.Carry, clause: A.Clause) -> list[Obj]:
             continue
         run.state = run.state.with_artifact(replace(art, bearer=unit.id, offset=(0, 0), location=unit.location))
         taken.append(obj)
-    if taken:
-        names = tuple(name for name in (run.state.artifact(str(o.key)) for o in taken) if name is not None)
-        event = PickedUp(unit.id, unit.name, tuple(str(o.key) for o in taken), tuple(a.name for a in names),
+    arts = [o for o in taken if o.kind == "artifact"]
+    if arts:
+        names = tuple(name for name in (run.state.artifact(str(o.key)) for o in arts) if name is not None)
+        event = PickedUp(unit.id, unit.name, tuple(str(o.key) for o in arts), tuple(a.name for a in names),
                          by=run.ctx.source_name, rules=("the-silver-rule", "carrying-artifacts", "artifact.control"))
         # settled as it happens, like any action an effect takes ("When picked up" triggers now)
         from codex.engine.events import offered
@@ -151,6 +183,61 @@ def _carry(run: Run, act: A.Carry, clause: A.Clause) -> list[Obj]:
         run.state, more = settle(run.state, [event])
         run.emit(*offered([event]), *more)
     return taken
+
+
+def _carry_units(run: Run, carrier: Unit, act: A.Carry, named: list[Obj]) -> list[Obj]:
+    """"This minion swallows target minion here and carries it disabled": the carrier carries each
+    unit named, as an effect (no carrying ability needed: Codex "Carrying Units", "some effects
+    allow it"), disabled while carried if the words say so. Its controller is unchanged. What the
+    rules of carrying refuse (itself, an oversized unit, one carrying the carrier, one elsewhere)
+    is not carried, and the ruling says why; carrying it already, it only becomes disabled."""
+    from codex.engine.events import Note
+    disabled = isinstance(act.patient, (A.Selector, A.Ref)) and any(_disabled_while(f) for f in act.patient.filters)
+    taken: list[Obj] = []
+    for obj in named:
+        unit = run.state.unit(str(obj.key))
+        if unit is None:
+            continue
+        why = _cannot_hold(run.state, carrier, unit)
+        if why is not None:
+            run.emit(Note("not_carried", f"{unit.name} is not carried by {carrier.name}: {why}.", {"unit": unit.id},
+                          rules=("carrying-units.effect",)))
+            continue
+        already = unit.carried_by == carrier.id
+        held: Literal["carried", "disabled"] = "disabled" if disabled or unit.held == "disabled" else "carried"
+        run.state = run.state.with_unit(replace(unit, carried_by=carrier.id, held=held))
+        taken.append(obj)
+        if already:
+            if held != unit.held:
+                run.emit(Note("carried_disabled", f"{unit.name} is disabled while {carrier.name} carries it.",
+                              {"unit": unit.id}, rules=("carrying-units.effect", "disabled")))
+            continue
+        event = PickedUp(carrier.id, carrier.name, (unit.id,), (unit.name,), by=run.ctx.source_name,
+                         rules=("the-silver-rule", "carrying-units.effect") + (("disabled",) if disabled else ()))
+        from codex.engine.events import offered
+        from codex.engine.storyline import settle
+        run.state, more = settle(run.state, [event])
+        run.emit(*offered([event]), *more)
+    return taken
+
+
+def _cannot_hold(state: GameState, carrier: Unit, unit: Unit) -> str | None:
+    """Why the rules of carrying refuse: a unit never carries itself, an oversized unit, or what
+    carries it (no circle); what is carried shares a location with its carrier."""
+    if unit.id == carrier.id:
+        return "a unit cannot carry itself"
+    if unit.oversized:
+        return "an oversized unit cannot be carried"
+    holder, seen = carrier.carried_by, {carrier.id}
+    while holder is not None and holder not in seen:
+        if holder == unit.id:
+            return "it carries the carrier"
+        seen.add(holder)
+        nxt = state.unit(holder)
+        holder = nxt.carried_by if nxt is not None else None
+    if state.shared_location(carrier, unit) is None:
+        return "they share no location"
+    return None
 
 
 __all__ = ["carry_problems", "drop_problems"]
