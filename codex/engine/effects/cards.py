@@ -19,7 +19,7 @@ from codex.engine.effects.board import players
 from codex.engine.effects.context import Obj, ZoneCard, card_data
 from codex.engine.effects.execute import Run, executes
 from codex.engine.effects.select import (NotExecutable, ZONE_NOUNS, is_a, select, singular, zone_of, zone_owners)
-from codex.engine.events import CardsMoved, CardsSeen
+from codex.engine.events import CardsMoved, CardsSeen, Note
 from codex.engine.geometry import Location, Region
 from codex.engine.state import DECKS, Card, GameState, Removed, ZoneName
 from codex.engine.zones import KIND_OF, move, shuffle
@@ -84,6 +84,8 @@ def move_cards(run: Run, objs: list[Obj], to: str, *, owner: str | None = None, 
         if obj.kind != "card":
             continue
         zc: ZoneCard = obj.key
+        if _wrong_deck(run, zc, to):
+            continue
         got = take_card(run.state, zc)
         if got is None:
             run.note("gone", f"{zc.name} is no longer in {zc.owner}'s {zc.zone}.", card=zc.name)
@@ -101,6 +103,20 @@ def move_cards(run: Run, objs: list[Obj], to: str, *, owner: str | None = None, 
         where = (len(zone.named) - 1) if bottom else 0
         moved.append(Obj("card", ZoneCard(who, to, item, where)))
     return moved
+
+
+def _wrong_deck(run: Run, zc: ZoneCard, to: str) -> bool:
+    """A site bound for a spellbook, or a spell for an atlas, stays where it is: the Codex ignores
+    that effect ("Spellbook", "Atlas"); the ruling says so. A card whose kind the scenario does not
+    give goes where the effect sends it."""
+    kind = zc.card.kind if isinstance(zc.card, Card) else zc.card if zc.card in ("spell", "site") else None
+    if not (to == "spellbook" and kind == "site" or to == "atlas" and kind == "spell"):
+        return False
+    rule = "spellbook.ignores-sites" if to == "spellbook" else "atlas.ignores-spells"
+    run.emit(Note("wrong_deck", f"{zc.name} stays in {zc.owner}'s {zc.zone}: only "
+                  f"{'spells' if to == 'spellbook' else 'sites'} go into {'a spellbook' if to == 'spellbook' else 'an atlas'}, "
+                  "so that part of the effect is ignored.", {"card": zc.name, "to": to}, rules=(rule,)))
+    return True
 
 
 # ----------------------------------------------------------------------------- draw
