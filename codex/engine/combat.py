@@ -289,12 +289,6 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
         taken = _taken_for(state, target, amount, source, what, opposing, origin)
         if taken is not None:
             return taken
-    if amount > 0 and state.statics:
-        from codex.engine.effects.replacements import would_be_damaged
-        replaced = would_be_damaged(state, target, amount, origin)
-        if replaced is not None:            # "If bearer would take strike damage, prevent it and ..."
-            state, done = replaced
-            return state, events + done
     incoming = amount
     for name, change, n, quote, extra in _modifications(state, target, origin, source if what == "strike" else None):
         if amount > 0:
@@ -308,6 +302,17 @@ def deal_damage(state: GameState, target_id: str, amount: int, source: Unit | No
     if amount <= 0:
         rules = ("zero.damage",) + (("lethal.zero",) if source and keywords_at(state, source).lethal and incoming else ())
         return state, events + [NoDamage(target.id, target.name, src, what, rules=rules)]
+    if state.statics:
+        # replacements hear the damage the unit would take, once modified; preventing only some of it
+        # ("prevent 1 of that damage") comes after every modification too (Codex "Damage")
+        from codex.engine.effects.replacements import would_be_damaged
+        replaced = would_be_damaged(state, target, amount, origin)
+        if replaced is not None:            # "If bearer would take strike damage, prevent it and ..."
+            state, done, left = replaced
+            events += done
+            if left <= 0:
+                return state, events
+            amount = left                   # the rest goes on being dealt
     if state.lasting:       # "prevent all damage that would be dealt to X this turn": not used up
         from codex.engine.effects.lasting_damage import prevents
         shield = prevents(state, target)

@@ -32,6 +32,9 @@ VERBS: dict[type, str] = {A.Die: "die", A.Damage: "damage", A.Attack: "attack_su
 DAMAGE_KINDS = (None, "strike")
 
 _replacing: ContextVar[frozenset[tuple[str, str]]] = ContextVar("replacing", default=frozenset())
+#: The damage a "prevent N of that damage" replacement left to be dealt (`would_be_damaged`): None
+#: while the replacement takes the whole event
+_left: ContextVar[list[int] | None] = ContextVar("left", default=None)
 
 
 def would_condition(sentence: Any) -> A.Condition | None:
@@ -72,6 +75,8 @@ def replacement_problems(sentence: A.Sentence) -> Iterator[str]:
         if isinstance(clause.action, A.Prevent):
             if not isinstance(act, A.Damage):
                 yield "preventing something other than damage"
+            elif not _the_damage(clause.action.patient) and _some_of_the_damage(clause.action.patient) is None:
+                yield "preventing something other than the damage being replaced"
             continue
         if isinstance(act, A.Damage) and isinstance(clause.action, A.Damage) and clause.action.amount is None:
             # "If this minion would take damage, that damage is dealt to each enemy here instead": the
@@ -206,12 +211,23 @@ def would_die(state: GameState, unit: Unit) -> tuple[GameState, list[Event]] | N
     return _replace(state, "die", unit, None, "would die")
 
 
-def would_be_damaged(state: GameState, unit: Unit, amount: int, origin: Any) -> tuple[GameState, list[Event]] | None:
-    """A replacement for ``unit`` taking ``amount`` damage from ``origin``, applied, or None."""
+def would_be_damaged(state: GameState, unit: Unit, amount: int,
+                     origin: Any) -> tuple[GameState, list[Event], int] | None:
+    """A replacement for ``unit`` taking ``amount`` damage from ``origin``, applied (state, events,
+    and the damage still to be dealt: 0 when the replacement took the whole event, more when it
+    prevented only some of it, "prevent 1 of that damage"), or None."""
     how = getattr(origin, "how", None)
     kind = "strike" if how in ("strike", "ranged") else None
     damage = Obj("damage", (unit.id, amount))
-    return _replace(state, "damage", unit, kind, f"would take {amount} damage", {"damage": [damage]})
+    left: list[int] = []
+    token = _left.set(left)
+    try:
+        done = _replace(state, "damage", unit, kind, f"would take {amount} damage", {"damage": [damage]})
+    finally:
+        _left.reset(token)
+    if done is None:
+        return None
+    return done[0], done[1], left[-1] if left else 0
 
 
 def would_succeed(state: GameState, attacker: Unit, square: int) -> tuple[GameState, list[Event]] | None:
@@ -285,6 +301,14 @@ def evade(run: Run) -> list[Obj]:
     return [Obj("unit", unit.id)]
 
 
+def _some_of_the_damage(node: Any) -> int | None:
+    """"prevent 1 of that damage": how much of the damage being replaced is prevented (None for
+    other words)."""
+    if isinstance(node, A.Partitive) and isinstance(node.count, int) and node.count > 0 and _the_damage(node.of):
+        return node.count
+    return None
+
+
 def _the_damage(node: Any) -> bool:
     """"prevent it", "prevent that damage", "prevent the damage": the damage being replaced."""
     return (isinstance(node, A.Ref) and node.word in ("it", "that")) or \
@@ -302,12 +326,20 @@ def _prevent(run: Run, act: A.Prevent, clause: A.Clause) -> list[Obj]:
     if prevention_words(act) is not None:
         return prevent_for_a_while(run, act, clause)
     damage = run.ctx.lookup("damage")
-    if not damage or not _the_damage(act.patient):
+    some = _some_of_the_damage(act.patient)
+    if not damage or not _the_damage(act.patient) and some is None:
         raise NotExecutable("preventing something other than the damage being replaced")
     uid, amount = damage[0].key
     unit = run.state.unit(uid)
-    run.note("prevent", f"The {amount} damage to {unit.name if unit else uid} is prevented.",
-             ("replacement-effect",), unit=uid)
+    name = unit.name if unit else uid
+    left = _left.get()
+    if some is not None and some < amount and left is not None:
+        left.append(amount - some)       # the rest is dealt as it would be (`combat.deal_damage`)
+        run.note("prevent", f"{some} of the {amount} damage to {name} is prevented; {amount - some} is still dealt.",
+                 ("prevention-effect", "replacement-effect"), unit=uid)
+        return []
+    run.note("prevent", f"The {amount} damage to {name} is prevented.",
+             ("replacement-effect",) + (("prevention-effect",) if some is not None else ()), unit=uid)
     return []
 
 
