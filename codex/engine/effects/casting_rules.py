@@ -346,10 +346,14 @@ def cost_change(state: GameState, casting: Casting, abilities: Abilities) -> tup
     """What the static abilities add to (or take from) the spell's cost, and which ones."""
     total = 0
     quotes: list[CardQuote] = []
+    from dataclasses import replace as dc_replace
+    from codex.engine.effects.statics import times
     for s in _statics(state, casting, abilities, "cost"):
         if _cost_applies(state, s, casting):
-            total += s.payload[0]
-            quotes.append(s.quote)
+            n = 1 if s.per is None else times(state, dc_replace(s, ctx=_with(s.ctx, casting)))
+            if n:
+                total += s.payload[0] * n
+                quotes.append(s.quote)
     return total, quotes
 
 

@@ -720,7 +720,7 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return [Static("banish_kills", ctx, act.agent, kills, conds, order)]
     if clause.purpose is not None and not isinstance(act, A.CostChange):
         raise Unsupported("a static ability with a purpose")
-    if clause.per is not None and not isinstance(act, (A.Grant, A.Provide)):
+    if clause.per is not None and not isinstance(act, (A.Grant, A.Provide, A.CostChange)):
         raise Unsupported(f"'for each' on a static {type(act).__name__}")
     if isinstance(act, A.Strike) and clause.adverbs == ("last",) and act.patient is None and not clause.adjuncts:
         _check_words(act.agent)      # "This minion strikes last": after the normal strikes (`strike_order`)
@@ -1664,7 +1664,10 @@ def _cost_static(act: A.CostChange, clause: A.Clause, ctx: Ctx, conds: tuple[Any
             for problem in condition_problems(c):
                 raise Unsupported(problem)
     _check_card_words(act.patient)
-    return Static("cost", ctx, act.patient, (amount if act.direction == "more" else -amount, purpose), conds, order)
+    if clause.per is not None:       # "costs (1) less for each minion in your cemetery": counted as it is cast
+        _check_words(clause.per)
+    return Static("cost", ctx, act.patient, (amount if act.direction == "more" else -amount, purpose), conds, order,
+                  per=clause.per)
 
 
 def _provided(mana: A.Mana) -> tuple[int, dict[str, int]]:
