@@ -97,7 +97,7 @@ def carry_reason(state: GameState, carrier: Unit, unit: Unit, already: int = 0, 
     if unit.controller != carrier.controller:
         return Reason.NOT_AN_ALLY, "ally"
     fitting = [r for r in kw.carries if (unit.is_minion or not r.minion_only)
-               and (not r.weaker or unit.power < carrier.power)]
+               and (not r.weaker or _power(state, unit) < _power(state, carrier))]
     if not fitting:
         weaker = any(r.weaker for r in kw.carries)
         return Reason.CANNOT_CARRY_THAT, "carrying-units.weaker" if weaker else "carrying-units"
@@ -115,6 +115,13 @@ def carry_reason(state: GameState, carrier: Unit, unit: Unit, already: int = 0, 
     if check_place and state.shared_location(carrier, unit) is None:
         return Reason.NOT_HERE, "pick-up"
     return None
+
+
+def _power(state: GameState, unit: Unit) -> int:
+    """Power as it is now ("a weaker allied minion": ongoing effects count, Codex "Power")."""
+    from codex.engine.effects.statics import power_of
+    attack, defense = power_of(state, unit)
+    return (attack + defense) // 2
 
 
 def drop_reason(state: GameState, unit: Unit, item: Artifact | Unit) -> Found:
