@@ -468,6 +468,15 @@ def _carriers(doc: D.ScenarioDoc, units: list[Unit], board: GameState, checks: _
                        "put both at the same location")
 
 
+def _enterable(units: list[Unit], players: list[Player]) -> frozenset[str]:
+    """The ids a card the scenario names may have once an effect puts it into the realm (again):
+    its name lowercased with dashes (`effects.summon`), for a unit in the realm (it may leave and
+    come back as a new object) and for a card named in a zone."""
+    names = {u.name for u in units} | {c.name for p in players for z in ("hand", "cemetery", "spellbook", "banished")
+                                       for c in p.zone(z).named}  # type: ignore[arg-type]
+    return frozenset("-".join(n.lower().split()) for n in names if n)
+
+
 def _slug(name: str) -> str:
     return "-".join(name.lower().split()) or "artifact"
 
@@ -608,16 +617,19 @@ def _resolve_cards(action: D.Action, ptr: str, checks: _Checks) -> D.Action:
 
 
 def _check_action(action: D.Action, ptr: str, created: set[str], checks: _Checks,
-                  artifacts: set[str] | None = None, animatable: frozenset[str] = frozenset()) -> None:
+                  artifacts: set[str] | None = None, animatable: frozenset[str] = frozenset(),
+                  enterable: frozenset[str] = frozenset()) -> None:
     """Every unit (and artifact) an action names must exist in the scenario (or be created
-    earlier in a sequence: summoned, or an aura or artifact of ``animatable`` animated, Codex
-    "Animate"; if it was not, that action is illegal with ``unit_gone``)."""
+    earlier in a sequence: summoned, an aura or artifact of ``animatable`` animated, Codex
+    "Animate", or a card of ``enterable`` an effect put into the realm under the id an effect's
+    summon gives, its name lowercased with dashes; if it was not, that action is illegal with
+    ``unit_gone``)."""
     artifacts = artifacts if artifacts is not None else set()
     if isinstance(action, D.Sequence):
         for i, sub in enumerate(action.actions):
             if i:
-                created.update(animatable)
-            _check_action(sub, f"{ptr}/actions/{i}", created, checks, artifacts, animatable)
+                created.update(animatable | enterable)
+            _check_action(sub, f"{ptr}/actions/{i}", created, checks, artifacts, animatable, enterable)
         return
     if isinstance(action, (D.Attack, D.MoveAndAttack)):
         for i, sub in enumerate(action.casts):
@@ -721,7 +733,7 @@ def load(doc: Any, cards: CardSource | None = None) -> tuple[GameState, D.Action
         if a == b:
             checks.add(f"/as_if_adjacent/{i}", f"square {a} linked to itself", "link two different sites")
     _check_action(action, "/action", {u.id for u in units}, checks, {a.id for a in artifacts},
-                  frozenset(a.id for a in auras) | frozenset(a.id for a in artifacts))
+                  frozenset(a.id for a in auras) | frozenset(a.id for a in artifacts), _enterable(units, players))
     lasting = lasting_effects(parsed.lasting, {u.id for u in units}, checks)
     if checks.problems:
         raise ScenarioError(checks.problems)
