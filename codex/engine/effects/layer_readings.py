@@ -51,7 +51,9 @@ def layer_notes(state: GameState, told: set[str]) -> list[Note]:
             continue
         for layer, name, changed, by in _later_changes(state, unit):
             for s in early:
-                if _EARLY[s.kind] >= layer:
+                if _EARLY[s.kind] >= layer or by == s.quote:
+                    # one sentence's changes ("Mortals here become Beasts and are silenced") cover the
+                    # objects its words name once: no reading is open between them
                     continue
                 key = f"{s.ctx.key}:{unit.id}"
                 if key in told:
