@@ -1835,6 +1835,12 @@ class _Builder:
                     and np.count in (None, 1) and not np.places:
                 self.extras.adverbs.append("again")  # "an extra time", "one more time": once again
                 return True
+            if np.number == "pl" and not np.mods and np.det is None and isinstance(np.count, int) \
+                    and not isinstance(np.count, bool) and np.count >= 2 and not np.places \
+                    and self.extras.limit is None and not _limit_follows(chunks, i + 1):
+                # "three times": how often, as "twice" says 2 (a limit per turn is not read this way)
+                self.extras.limit = A.Limit(np.count)
+                return True
             return False
         if np.det == "this" and not np.mods:
             if self.extras.limit is not None and self.extras.limit.turn is None:
@@ -1844,7 +1850,7 @@ class _Builder:
             return True
         if np.det == "each" and not np.mods:
             if self.extras.limit is not None and self.extras.limit.turn is None \
-                    and self.extras.limit.count in (1, 2):
+                    and isinstance(self.extras.limit.count, int) and self.extras.limit.count >= 1:
                 self.extras.limit = A.Limit(self.extras.limit.count, A.Turn("each"))  # "once each turn"
                 return True
             self.extras.scope = A.Turn("each")
