@@ -309,6 +309,11 @@ def during_on_casting(duration: Any, clauses: Any) -> bool:
         isinstance(c, A.Clause) and isinstance(c.action, (A.CostChange, A.NoThreshold)) for c in clauses)
 
 
+#: Adverbs of a whole sentence the engine reads: "Then ..." (after the sentence before resolves) and
+#: "one at a time" (`shoot.py`). Any other (a word the grammar left over) is named, never ignored.
+SENTENCE_ADVERBS = frozenset({"then", "one_at_a_time"})
+
+
 def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
     from codex.engine.effects.conditions import condition_problems
     from codex.engine.effects.durations import duration_problems
@@ -352,6 +357,9 @@ def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
             yield from sel_problems(sentence.per)
         for adj in sentence.adjuncts:     # "Here, ...": a fronted phrase over the whole sentence
             yield f"the sentence's fronted phrase '{adj.prep.replace('_', ' ')} ...'"
+        for adverb in sentence.adverbs:   # "Then ...", "one at a time": the only ones a sentence is read with
+            if adverb not in SENTENCE_ADVERBS:
+                yield f"the sentence's adverb '{adverb}'"
 
         if not during_on_casting(sentence.duration, sentence.clauses):
             yield from duration_problems(sentence.duration)

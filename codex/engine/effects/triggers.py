@@ -140,6 +140,10 @@ def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
             problems.append("a trigger on dying from something")
     if isinstance(act, A.Carry) and act.dest is not None:
         problems.append("a trigger on carrying something somewhere")
+    if isinstance(act, A.Damage) and isinstance(act.amount, (A.Group, A.Selector)):
+        # an amount that is no amount ("takes damage but survives" read as "damage but survives"): the
+        # trigger hears any damage, so what the words add is named, never dropped
+        problems.append("a trigger on damage with words the engine does not read")
     if isinstance(act, A.Remove) and act.kind not in ("kill", "destroy"):
         problems.append(f"a trigger on '{act.kind}'")
     if isinstance(act, A.Relocate) and act.kind not in ("burrow", "submerge", "surface", "unburrow"):
@@ -430,7 +434,33 @@ def fires(state: GameState, ctx: Ctx, trigger: A.Trigger, event: Event) -> bool:
         wanted = _PHASES.get(trigger.phase or "", ())
         player = getattr(event, "player", None)
         return isinstance(event, wanted) and isinstance(player, str) and _turn_matches(trigger, ctx, player)
+    if trigger.kind in ("after", "immediately_after") and isinstance(event, (Attacked, AttackEnded)) \
+            and not _asks_success(trigger.event):
+        after = _after_attack(state, event)     # None: the declaration, which an "after" trigger does not hear
+        if after is None:
+            return False
+        event = after
     return _fires(state, ctx, trigger.event, event) is not None
+
+
+def _asks_success(words: Any) -> bool:
+    """Whether the trigger's words ask how an attack went ("successfully attacks"): those hear the
+    attack's end already (`_attack_went_well`)."""
+    from codex.engine.effects.attacks import successful
+    items = words.items if isinstance(words, A.Group) else (words,)
+    return any(isinstance(c, A.Clause) and successful(c) for c in items)
+
+
+def _after_attack(state: GameState, event: Attacked | AttackEnded) -> Event | None:
+    """"After an enemy attacks, ...": the attack is over (Codex "Attack": "The attack is over. Any
+    'after attack' triggers resolve now"), so such a trigger hears the attack's end, matched as the
+    attack it ends (its attacker, where it is, and what it attacked); not the declaration."""
+    if isinstance(event, Attacked):
+        return None
+    attacker = state.unit(event.unit)
+    if attacker is None:
+        return None                 # the attacker left the realm in the fight: no attacker to hear
+    return Attacked(event.unit, event.name, event.target, "", attacker.location, "attacked")
 
 
 def _fires(state: GameState, ctx: Ctx, clause: Any, event: Event) -> A.Clause | None:
