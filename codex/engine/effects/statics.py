@@ -29,6 +29,7 @@ from typing import Any, Iterator
 from codex.cardtext import ast as A
 from codex.engine.abilities import Ability, AbilityKind, keyword_changes
 from codex.engine.effects.context import Ctx, Obj
+from codex.engine.effects.type_changes import removes_types
 from codex.engine.events import CardQuote
 from codex.engine.geometry import Location
 from codex.engine.keywords import Keywords
@@ -38,6 +39,7 @@ from codex.engine.unmodifiable import other_verb, self_verb
 #: Layers (Codex "Apply Ongoing Effects In Order"), the ones the engine applies.
 SILENCE, CONTROL, TYPES, ABILITIES, POWER_ADD = 2, 3, 4, 5, 7
 _LAYERS = {"silence": SILENCE, "disable": SILENCE, "control": CONTROL, "subtype": TYPES, "has_every": TYPES,
+           "no_types": TYPES,
            "grant": ABILITIES, "lose": ABILITIES, "water": ABILITIES, "power": POWER_ADD}
 
 #: True while static effects are being evaluated: selectors then read printed keywords and power.
@@ -800,10 +802,16 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return [Static("water", ctx, act.patient, None, conds, order)]
     if isinstance(act, A.IsA) and subtype_becomes(act) is not None:
         # "Mortals in the realm become Beasts": a subtype the units it covers now have, instead of
-        # their printed ones, or with them ("are also Beasts") (`applied_to`, read by `select._subtypes`)
+        # their printed ones, or with them ("are also Beasts", "in addition to their other types")
+        # (`applied_to`, read by `select._subtypes`)
+        from codex.engine.effects.type_changes import in_addition
         _check_words(act.patient)
-        also = "also" in clause.adverbs
-        return [Static("subtype", ctx, act.patient, (subtype_becomes(act), also), conds, order)]
+        return [Static("subtype", ctx, act.patient, (subtype_becomes(act), in_addition(clause)), conds, order)]
+    if removes_types(act):
+        # "Minions here lose all minion types", "has no minion types": the type layer removes every
+        # subtype (`type_changes.py`, `applied_to`)
+        _check_words(act.agent if isinstance(act, A.Own) else act.patient)
+        return [Static("no_types", ctx, act.agent if isinstance(act, A.Own) else act.patient, None, conds, order)]
     if isinstance(act, A.SetState) and act.state == "lethal":
         return [Static("lethal", ctx, _lethal_to(act.patient), None, conds, order)]
     if isinstance(act, A.ModifyDamage):
@@ -914,7 +922,7 @@ def subtype_becomes(act: A.IsA) -> str | None:
     word = singular(what.noun)
     if word.lower() in CARD_TYPES or word.lower().replace(" ", "_") in FLAGS:
         return None
-    return word
+    return word[:1].upper() + word[1:]       # as printed types are written ("Beast")
 
 
 def _traverse_ban(clause: A.Clause, verb: A.Traverse, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
@@ -2001,6 +2009,11 @@ class Applied:
     #: "Has all elements and minion types": the qualities it has every one of ("element", "subtype")
     every: frozenset[str] = frozenset()
 
+    def minion_types(self, printed: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(the types standing instead of the printed ones, those added) once the type layer's static
+        effects are applied (lasting ones come after: `type_changes.with_lasting`)."""
+        return (self.subtypes if self.subtypes is not None else printed), self.also
+
 
 NOTHING = Applied()
 
@@ -2099,7 +2112,8 @@ def _applied_now(state: GameState, unit: Unit) -> Applied:
                               "cant_gain": Keywords(), "cant_gain_by": (), "power": 0, "sources": (), "subtypes": None, "also": (),
                               "typed_by": (), "every": frozenset()}
     for s in state.statics:
-        if s.kind not in ("silence", "disable", "grant", "lose", "cant_gain", "power", "subtype", "has_every") \
+        if s.kind not in ("silence", "disable", "grant", "lose", "cant_gain", "power", "subtype", "no_types",
+                          "has_every") \
                 or not _applies_before(s, below) or not _active(
                 state, s, silenced - {s.ctx.source} if s.kind == "silence" else silenced):
             continue
@@ -2120,12 +2134,14 @@ def _applied_now(state: GameState, unit: Unit) -> Applied:
             result["power"] += int(s.payload) * times(state, s, me)
         elif s.kind == "has_every":
             result["every"] = result["every"] | s.payload
-        elif s.kind == "subtype":
-            word, also = s.payload
+        elif s.kind in ("subtype", "no_types"):
+            # timestamp order within the layer: a type set or removed undoes what older effects gave
+            word, also = s.payload if s.kind == "subtype" else (None, False)
             if also:
                 result["also"] = result["also"] + (word,)
-            else:           # the latest effect's subtype stands (timestamp order within the layer)
-                result["subtypes"] = (word,)
+            else:
+                result["subtypes"], result["also"] = ((word,) if word else ()), ()
+                result["every"] = result["every"] - {"subtype"}
             result["typed_by"] = result["typed_by"] + (s.quote,)
             continue
         else:
