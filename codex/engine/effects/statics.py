@@ -12,7 +12,8 @@ Order (Codex "Ongoing Effect", "Apply Ongoing Effects In Order"): disabling and 
 first (a silenced card's own passive abilities then stop), then control, type changing, ability
 adding and removing, power setting, power addition and subtraction, power multiplication; within
 a layer, by timestamp (when the card entered the realm: the order of the board). The engine applies
-the layers it knows (silencing/disabling, control (`static_control.py`), type changing, abilities, power addition); a static ability of another
+the layers it knows (silencing/disabling, control (`static_control.py`), type changing (`type_changes.py`), abilities, power
+setting ("have base power 2": the newest static setting, then lasting ones), power addition); a static ability of another
 kind is reported as not executed. Which objects an effect covers is decided from printed keywords
 and power (the selectors of static abilities do not see other static abilities), which is what
 the Codex's examples need and keeps the evaluation well-founded. A "for each" count of the power
@@ -37,9 +38,9 @@ from codex.engine.state import GameState, Site, Unit
 from codex.engine.unmodifiable import other_verb, self_verb
 
 #: Layers (Codex "Apply Ongoing Effects In Order"), the ones the engine applies.
-SILENCE, CONTROL, TYPES, ABILITIES, POWER_ADD = 2, 3, 4, 5, 7
+SILENCE, CONTROL, TYPES, ABILITIES, POWER_SET, POWER_ADD = 2, 3, 4, 5, 6, 7
 _LAYERS = {"silence": SILENCE, "disable": SILENCE, "control": CONTROL, "subtype": TYPES, "has_every": TYPES,
-           "no_types": TYPES,
+           "no_types": TYPES, "base_power": POWER_SET,
            "grant": ABILITIES, "lose": ABILITIES, "water": ABILITIES, "power": POWER_ADD}
 
 #: True while static effects are being evaluated: selectors then read printed keywords and power.
@@ -820,6 +821,14 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return [_prevention_static(act, clause, ctx, conds, order)]
     if isinstance(act, A.ChangeAmount) and _all_healing(act.patient):
         return [_healing_static(act, clause, ctx, conds, order)]
+    if isinstance(act, A.ChangeAmount) and act.how == "set" and isinstance(act.amount, int) and act.agent is None:
+        from codex.engine.effects.power import power_owner
+        owner = power_owner(act.patient)
+        if owner is not None:
+            # "Minions here have base power 2", "Bearer has base power 5": the power-setting layer (6) as an
+            # ongoing effect, newest last within it (`applied_to`, `ongoing.layered_power`)
+            _check_words(owner)
+            return [Static("base_power", ctx, owner, act.amount, conds, order)]
     if isinstance(act, A.ChangeAmount) and act.how == "reduce_to":
         return _caps(act, clause, ctx, conds, order)
     if isinstance(act, A.ChangeAmount) and act.how == "limit_to" and _deck_searches(act) is not None:
@@ -2008,6 +2017,8 @@ class Applied:
     typed_by: tuple[CardQuote, ...] = ()       # the effects that changed its subtypes
     #: "Has all elements and minion types": the qualities it has every one of ("element", "subtype")
     every: frozenset[str] = frozenset()
+    base_power: int | None = None              # the power-setting layer: the newest static setting it
+    based_by: CardQuote | None = None           # ... and that effect
 
     def minion_types(self, printed: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """(the types standing instead of the printed ones, those added) once the type layer's static
@@ -2110,10 +2121,10 @@ def _applied_now(state: GameState, unit: Unit) -> Applied:
     below = _below.get()
     result: dict[str, Any] = {"silenced": None, "disabled": None, "granted": Keywords(), "lost": Keywords(),
                               "cant_gain": Keywords(), "cant_gain_by": (), "power": 0, "sources": (), "subtypes": None, "also": (),
-                              "typed_by": (), "every": frozenset()}
+                              "typed_by": (), "every": frozenset(), "base_power": None, "based_by": None}
     for s in state.statics:
         if s.kind not in ("silence", "disable", "grant", "lose", "cant_gain", "power", "subtype", "no_types",
-                          "has_every") \
+                          "has_every", "base_power") \
                 or not _applies_before(s, below) or not _active(
                 state, s, silenced - {s.ctx.source} if s.kind == "silence" else silenced):
             continue
@@ -2134,6 +2145,8 @@ def _applied_now(state: GameState, unit: Unit) -> Applied:
             result["power"] += int(s.payload) * times(state, s, me)
         elif s.kind == "has_every":
             result["every"] = result["every"] | s.payload
+        elif s.kind == "base_power":        # timestamp order within the layer: the newest setting stands
+            result["base_power"], result["based_by"] = int(s.payload), s.quote
         elif s.kind in ("subtype", "no_types"):
             # timestamp order within the layer: a type set or removed undoes what older effects gave
             word, also = s.payload if s.kind == "subtype" else (None, False)
@@ -2774,5 +2787,6 @@ def power_of(state: GameState, unit: Unit) -> tuple[int, int]:
     from codex.engine.ongoing import layered_power
     effects = [e for e in state.lasting if unit.id in e.units]
     bonus = sum(e.power for e in effects)
-    bonus += applied_to(state, unit).power
-    return layered_power(effects, unit.attack, unit.defense, bonus)
+    done = applied_to(state, unit)
+    bonus += done.power
+    return layered_power(effects, unit.attack, unit.defense, bonus, done.base_power)
