@@ -78,6 +78,11 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
                               f"({took.name}'s effect)", ptr + "/ability")
     if state.over:
         raise res.illegal((Reason.GAME_OVER, "death-blow"), f"{name} cannot use its ability", ptr)
+    from codex.engine.effects.statics import forbids
+    ban = forbids(state, "use_abilities", obj)
+    if ban is not None:        # "Minions here can't use abilities": the 'can't' wins (Codex "Can vs. Can't")
+        raise res.illegal((Reason.FORBIDDEN, "can-vs-cant"), f"{name} can't use abilities "
+                          f"({ban.ctx.source_name}: \u201c{ban.quote.quote}\u201d)", ptr + "/ability")
     if controller is None:      # an artifact nobody carries: nobody may use it (Codex "Uncontrolled")
         rule = "uncontrolled.artifact" if obj.kind == "artifact" else "uncontrolled"
         raise res.illegal((Reason.NOT_CONTROLLER, rule), f"{name}'s ability (no one controls {name})", ptr)

@@ -407,6 +407,12 @@ def healed_at_once(state: GameState, unit: Unit) -> CardQuote | None:
     return _effect_on(state, unit, "heal_now")
 
 
+def names_abilities(words: Any, dets: tuple[Any, ...]) -> bool:
+    """"abilities", "no abilities", "their abilities": every ability at once, none named."""
+    return isinstance(words, A.Selector) and singular_noun(words) == "ability" and words.det in dets \
+        and not words.mods and not words.filters and words.count is None
+
+
 def _all_abilities(act: A.LoseGrant) -> bool:
     """"lose their abilities", "loses all abilities": every ability, none named."""
     words = act.abilities
@@ -607,6 +613,12 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                     raise Unsupported("a ban on gaining power")
                 out.append(Static("cant_gain", ctx, verb.patient, kw, conds, order))
                 continue
+            if isinstance(verb, A.Reactivate) and names_abilities(verb.patient, (None, "their", "its", "any")):
+                # "Minions here can't use abilities": a ban on activating them (`forbids`, read by the
+                # activate action); what their abilities do on their own (passive, triggered) goes on
+                _check_words(verb.agent)
+                out.append(Static("cant", ctx, None, ("use_abilities", A.Reactivate(agent=verb.agent)), conds, order))
+                continue
             if isinstance(verb, A.Tap) and verb.untap:       # "Enemy minions can't untap" (`untapping.py`)
                 _check_words(verb.patient)
                 out.append(Static("cant", ctx, None, ("untap", verb), conds, order))
@@ -740,6 +752,13 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         striker = _strike_damage_of(act.agent)      # "Blood Ravens' strike damage against units heals you"
         _check_words(striker)
         return [Static("lifelink", ctx, striker, None, conds, order)]
+    if isinstance(act, A.Grant) and len(act.grants) == 1 and names_abilities(act.grants[0], ("no",)) \
+            and act.agent is None:
+        # "Minions here have no abilities": every ability gone, what silencing does (Codex "Silenced":
+        # "loses all its special abilities"), in the layer of disabling and silencing effects; its
+        # basic abilities stay (the reading named with Codex "Disabled" by `no_abilities_notes`)
+        _check_words(act.patient)
+        return [Static("silence", ctx, act.patient, "no_abilities", conds, order)]
     if isinstance(act, A.Grant) and act.agent is not None:
         # "Mortals here ... each give +1 power to all Faeries here" (`abilities.each_giver_as_named`): the
         # bonus counts once per giver, the givers' words its "for each"; a giver named by a pronoun left
