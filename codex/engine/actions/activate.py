@@ -13,7 +13,7 @@ from codex.engine.activation import tap_reason
 from codex.engine.effects.context import Ctx, Obj
 from codex.engine.effects.costs import can_pay_life, mana_of, pay
 from codex.engine.effects.execute import execute
-from codex.engine.events import AbilityNotExecuted, AbilityResolved, Activated, ManaPaid, Tapped, Targeted
+from codex.engine.events import AbilityNotExecuted, AbilityResolved, Activated, ManaPaid, Note, Tapped, Targeted
 from codex.engine.ongoing import player_affinity
 from codex.engine.reasons import Reason
 from codex.engine.ruling import Verdict
@@ -148,6 +148,17 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
         from codex.engine.effects.context import read_also_as
         read_also_as(f"{obj.key}.granted{index - len(abilities.abilities)}", ctx.key)
     ctx = pay(res, ctx, tuple(c for c in costs if c.kind != "mana" and c not in taps), ptr)
+    saved = ctx.lookup("unsacrificed")
+    if saved:
+        # a minion sacrificed to pay for it that a replacement saved was not sacrificed: the cost was not
+        # paid, so the ability does not happen (Codex "Sacrifice"; exec31)
+        shown = ", ".join(str(next((r.name for r in reversed(res.state.removed) if r.id == str(o.key)), None)
+                              or getattr(res.state.unit(str(o.key)), "name", str(o.key))) for o in saved)
+        res.emit(Note("sacrifice", f"{shown} did not die, so it was not sacrificed: {name}'s cost was not paid "
+                      "and its ability does not happen.", {"cards": [str(o.key) for o in saved]},
+                      rules=("sacrifice.not-died",)))
+        return res.done(res.result_verdict(), f"{name}'s cost was not paid (nothing sacrificed died): its ability "
+                        "does not happen.")
     rest: AbilityNotExecuted | None = None
     if not ability.executed:
         from codex.engine.effects.check import missing

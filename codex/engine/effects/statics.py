@@ -2001,6 +2001,11 @@ def affected(state: GameState, static: Static) -> set[Obj]:
         # water have +1 power" covers a site a Flood made water; Codex "Apply Ongoing Effects In Order";
         # found by blind real-card round 14), power itself read printed, as its "for each" counts are
         return _covered(state, static, _counting(static.layer))
+    if static.kind in ("grant", "lose", "cant_gain"):
+        # so does the ability layer: "Allied Beasts have Airborne" reads its Beasts as the type layer
+        # leaves them ("lose all minion types" first), control and silencing applied, keywords and power
+        # printed (exec31)
+        return _covered(state, static, _counting(ABILITIES))
     return _covered(state, static, evaluation())
 
 
