@@ -57,7 +57,12 @@ def _form_problems(act: A.IsA) -> Iterator[str]:
     from codex.engine.effects.check import sel_problems
     from codex.engine.effects.statics import subtype_becomes
     if not is_form(act) and subtype_becomes(act) is not None:
-        # "Until end of turn, target minion is also a Beast": a type change (`type_changes.py`)
+        # "Until end of turn, target minion is also a Beast": a type change (`type_changes.py`), of units
+        # only (words about the sites in a hand name cards, and the word after "also" may be a card name)
+        from codex.engine.effects.type_changes import names_units
+        if not names_units(act.patient):
+            yield "a card other than a unit being of another type"
+            return
         yield from sel_problems(act.patient)
         return
     if not is_form(act):
@@ -137,7 +142,10 @@ def _retype(run: Run, act: A.IsA, clause: A.Clause, word: str) -> list[Obj]:
     other types with "also" or "in addition to their other types", else instead of them."""
     from codex.engine.effects.board import lasting, modifiable, patients_or_self
     from codex.engine.effects.type_changes import in_addition
-    units = [o for o in modifiable(run, patients_or_self(run, act.patient), "change its types") if o.kind == "unit"]
+    named = patients_or_self(run, act.patient)
+    if any(o.kind != "unit" for o in named):
+        raise NotExecutable("a card other than a unit being of another type")
+    units = modifiable(run, named, "change its types")
     if in_addition(clause):
         lasting(run, clause, units, also_types=(word,))
     else:

@@ -36,6 +36,18 @@ def removes_types(act: Any) -> bool:
     return False
 
 
+def names_units(words: Any) -> bool:
+    """Whether the words a type change is said of name units ("target minion", "allies here", "it", a
+    subtype), not sites, cards in a zone or spells."""
+    from codex.engine.effects.select import NOUNS, is_subtype, singular
+    if isinstance(words, A.Ref):
+        return True
+    if not isinstance(words, A.Selector):
+        return False
+    word = singular(words.noun).lower()
+    return NOUNS[word][0] == "unit" if word in NOUNS else is_subtype(words.noun)
+
+
 def in_addition(clause: A.Clause) -> bool:
     """"is also a Beast", "are Beasts in addition to their other types": a type given besides the others
     (Codex "Cards with Multiple Types": "It's also possible for cards to gain types during the game")."""
