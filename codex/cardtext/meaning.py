@@ -1307,7 +1307,7 @@ class _Extras:
 _OBJECT_KINDS = {"damage": "damage", "strike damage": "damage", "life": "life", "control": "control", "amount": "amount",
                  "step": "step", "strike": "strike", "ability": "ability", "threshold": "threshold",
                  "threshold requirement": "threshold", "projectile": "projectile", "place": "place", "mana": "mana",
-                 "game": "game"}
+                 "game": "game", "minion type": "type"}
 
 
 #: Light verbs: ``give X a push`` is ``push X`` (see ``_Interp._light_verb``).

@@ -148,12 +148,14 @@ def _rule(state: GameState, action: Any, work_limit: int | None) -> Ruling:
                 else:
                     out = _replace(out, state=after_state)
     from codex.engine.effects.static_control import refused_notes
+    from codex.engine.effects.ability_readings import ability_notes
     from codex.engine.effects.layer_readings import layer_notes
     from codex.engine.effects.statics import untested_notes
     told: set[str] = set()
     layered: set[str] = set()
+    readings: set[str] = set()
     events = told_tokens(state.units) + unapplied(state) + untested_notes(state, told) + refused_notes(state) + \
-        layer_notes(state, layered) + settled + list(out.events)
+        layer_notes(state, layered) + ability_notes(state, readings) + settled + list(out.events)
     # a card that entered the realm during the action (an aura or artifact conjured, a site played)
     # is told too, unless the action told it already: its unapplied static would otherwise pass in
     # silence (found by blind ruling round 4)
@@ -161,6 +163,7 @@ def _rule(state: GameState, action: Any, work_limit: int | None) -> Ruling:
         e.unit for e in events if isinstance(e, AbilityNotExecuted)})
     events += untested_notes(out.state, told)     # a condition the board after the action cannot test
     events += layer_notes(out.state, layered)      # an earlier layer's words a later layer's change would alter
+    events += ability_notes(out.state, readings)   # "have no abilities", "can't use abilities": the reading kept
     # the action over and the storyline empty, every unit is at rest again (Codex "At Rest")
     after = state_json(out.state.evolve(restless=frozenset()) if out.state.restless else out.state)
     after["paths"] = paths_of(events)

@@ -233,15 +233,20 @@ def power_of(state: GameState, unit: Unit) -> tuple[int, int]:
         return unit.attack, unit.defense
     effects = lasting_on(state, unit)
     bonus = sum(e.power for e in effects)
-    bonus += _static(state, unit, unit.location).power
-    return layered_power(effects, unit.attack, unit.defense, bonus)
+    done = _static(state, unit, unit.location)
+    bonus += done.power
+    return layered_power(effects, unit.attack, unit.defense, bonus, done.base_power)
 
 
-def layered_power(effects: Iterable[Lasting], attack: int, defense: int, bonus: int) -> tuple[int, int]:
+def layered_power(effects: Iterable[Lasting], attack: int, defense: int, bonus: int,
+                  base: int | None = None) -> tuple[int, int]:
     """Power through the Codex's last three layers ("Apply Ongoing Effects In Order"): power
-    setting (the newest setting wins: lasting effects are kept oldest first), then addition and
-    subtraction (``bonus``), then multiplication; never below zero."""
+    setting (the newest setting wins: ``base``, what static abilities set, then lasting effects, kept
+    oldest first and read as newer than the statics), then addition and subtraction (``bonus``), then
+    multiplication; never below zero."""
     factor = 1
+    if base is not None:
+        attack = defense = base
     for e in effects:
         if e.base_power is not None:
             attack = defense = e.base_power

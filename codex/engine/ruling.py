@@ -17,6 +17,7 @@ from codex.engine.events import Activated, CardQuote, Event, Stepped
 from codex.engine.geometry import SQUARES, Location
 from codex.engine.ongoing import keywords_at, power_of, site_affinity, site_is_water
 from codex.engine.lost_abilities import lost_texts
+from codex.engine.effects.select import unit_subtypes
 from codex.engine.state import DECKS, GameState, Zone, ZoneName
 
 
@@ -188,6 +189,9 @@ def state_json(state: GameState) -> dict[str, Any]:
         entry.update(_counters_json(state, f"unit:{u.id}"))
         if u.minions_killed:
             entry["minions_killed"] = u.minions_killed
+        typed = unit_subtypes(state, u)
+        if tuple(typed) != tuple(u.subtypes):
+            entry["subtypes"] = list(typed)     # the type layer changed them (`effects/type_changes.py`)
         if (lost := lost_texts(state, u)):
             entry["lost_abilities"] = list(lost)      # taken away by an effect (its printed text stays)
         units.append(entry)

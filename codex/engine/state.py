@@ -383,6 +383,9 @@ class Lasting:
     no_mana: bool = False                # "... provides no mana": they provide no mana
     lost_abilities: tuple[str, ...] = ()  # "... and lose this ability": the card's words of each ability its
                                          # units lose (`lost_abilities.py`: their printed text stays)
+    subtypes: tuple[str, ...] | None = None   # the type layer: its units' minion types are these instead
+                                         # ("loses all minion types": none; `effects/type_changes.py`)
+    also_types: tuple[str, ...] = ()     # ... or these besides them ("is also a Beast until end of turn")
 
     def covers(self, unit: "Unit") -> bool:
         """Whether the effect is on ``unit`` now: one of its units, or (an effect over an area) a unit
@@ -406,7 +409,9 @@ class Lasting:
             return self.told
         parts = self.keywords.names() + [f"no {k}" for k in self.lost.names()] + [
             f"no \u201c{t}\u201d" for t in self.lost_abilities] + (
-            [f"{self.power:+d} power"] if self.power else []) + sorted(self.states)
+            [f"{self.power:+d} power"] if self.power else []) + sorted(self.states) + (
+            ["no minion types" if not self.subtypes else f"of minion type {', '.join(self.subtypes)} only"]
+            if self.subtypes is not None else []) + [f"also a {t}" for t in self.also_types]
         return ", ".join(parts) or "nothing"
 
 

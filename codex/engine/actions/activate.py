@@ -13,7 +13,7 @@ from codex.engine.activation import tap_reason
 from codex.engine.effects.context import Ctx, Obj
 from codex.engine.effects.costs import can_pay_life, mana_of, pay
 from codex.engine.effects.execute import execute
-from codex.engine.events import AbilityNotExecuted, AbilityResolved, Activated, ManaPaid, Tapped, Targeted
+from codex.engine.events import AbilityNotExecuted, AbilityResolved, Activated, ManaPaid, Note, Tapped, Targeted
 from codex.engine.ongoing import player_affinity
 from codex.engine.reasons import Reason
 from codex.engine.ruling import Verdict
@@ -78,6 +78,11 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
                               f"({took.name}'s effect)", ptr + "/ability")
     if state.over:
         raise res.illegal((Reason.GAME_OVER, "death-blow"), f"{name} cannot use its ability", ptr)
+    from codex.engine.effects.statics import forbids
+    ban = forbids(state, "use_abilities", obj)
+    if ban is not None:        # "Minions here can't use abilities": the 'can't' wins (Codex "Can vs. Can't")
+        raise res.illegal((Reason.FORBIDDEN, "can-vs-cant"), f"{name} can't use abilities "
+                          f"({ban.ctx.source_name}: \u201c{ban.quote.quote}\u201d)", ptr + "/ability")
     if controller is None:      # an artifact nobody carries: nobody may use it (Codex "Uncontrolled")
         rule = "uncontrolled.artifact" if obj.kind == "artifact" else "uncontrolled"
         raise res.illegal((Reason.NOT_CONTROLLER, rule), f"{name}'s ability (no one controls {name})", ptr)
@@ -143,6 +148,17 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
         from codex.engine.effects.context import read_also_as
         read_also_as(f"{obj.key}.granted{index - len(abilities.abilities)}", ctx.key)
     ctx = pay(res, ctx, tuple(c for c in costs if c.kind != "mana" and c not in taps), ptr)
+    saved = ctx.lookup("unsacrificed")
+    if saved:
+        # a minion sacrificed to pay for it that a replacement saved was not sacrificed: the cost was not
+        # paid, so the ability does not happen (Codex "Sacrifice"; exec31)
+        shown = ", ".join(str(next((r.name for r in reversed(res.state.removed) if r.id == str(o.key)), None)
+                              or getattr(res.state.unit(str(o.key)), "name", str(o.key))) for o in saved)
+        res.emit(Note("sacrifice", f"{shown} did not die, so it was not sacrificed: {name}'s cost was not paid "
+                      "and its ability does not happen.", {"cards": [str(o.key) for o in saved]},
+                      rules=("sacrifice.not-died",)))
+        return res.done(res.result_verdict(), f"{name}'s cost was not paid (nothing sacrificed died): its ability "
+                        "does not happen.")
     rest: AbilityNotExecuted | None = None
     if not ability.executed:
         from codex.engine.effects.check import missing

@@ -120,6 +120,15 @@ def handles(record: type[R], *verdicts: Verdict) -> Callable[[Callable[[Resoluti
 #: (Codex "Target"), so nothing was paid or tapped and nothing of it is narrated.
 NEVER_TAKEN = frozenset({Reason.NO_LEGAL_TARGET, Reason.NOT_A_LEGAL_TARGET})
 
+#: Actions the rules take as one act, whatever the engine does first: casting a spell (announced, paid
+#: and put on the storyline at once, then its targets checked: Codex "Target", a spell with an illegal
+#: target "isn't actually cast") and using an activated ability (its costs are its use). One found
+#: illegal was never taken: the board reported is the board before it, the card still in hand and
+#: nothing paid (found by blind ruling round 29: a Stealth target refused after the spell had left the
+#: hand). Other actions keep what happened before the rules stopped them (a unit's steps before its
+#: attack turned out illegal).
+ONE_ACT: tuple[type, ...] = (D.Cast, D.Activate)
+
 
 def run(state: GameState, action: D.Action, pointer: str = "/action") -> Outcome:
     """Resolve one action; an illegal or ambiguous action is an outcome, not an exception.
@@ -131,12 +140,17 @@ def run(state: GameState, action: D.Action, pointer: str = "/action") -> Outcome
             BEFORE(res, action, pointer)
         return REGISTRY[type(action)].handler(res, action, pointer)
     except IllegalAction as e:
+        never = e.reason in NEVER_TAKEN or e.never_taken or isinstance(action, ONE_ACT)
         if e.reason in NEVER_TAKEN or e.never_taken:    # found while resolving, but never taken
             res = Resolution(state)
+        elif never:         # one act found illegal: what it did is undone, the checks that found it stay told
+            told = [ev for ev in res.events if isinstance(ev, Note)]
+            res = Resolution(state)
+            res.emit(*told)
         res.emit(Note("illegal", e.message[0].upper() + e.message[1:] + ".",
                       {"reason": e.reason.value, "pointer": e.pointer},
                       rules=found_rules((e.reason, e.rule_id)) if e.rule_id else ()))
-        state_after = e.state if e.state is not None else res.state
+        state_after = state if never or e.state is None else e.state
         return Outcome(Verdict.ILLEGAL, f"Illegal: {e.message}.", state_after, tuple(res.events),
                        e.reason.value, None, {"pointer": e.pointer})
     except AmbiguousAction as e:

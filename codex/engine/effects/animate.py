@@ -54,6 +54,17 @@ def _animate_problems(act: A.Animate) -> Iterator[str]:
 
 
 def _form_problems(act: A.IsA) -> Iterator[str]:
+    from codex.engine.effects.check import sel_problems
+    from codex.engine.effects.statics import subtype_becomes
+    if not is_form(act) and subtype_becomes(act) is not None:
+        # "Until end of turn, target minion is also a Beast": a type change (`type_changes.py`), of units
+        # only (words about the sites in a hand name cards, and the word after "also" may be a card name)
+        from codex.engine.effects.type_changes import names_units
+        if not names_units(act.patient):
+            yield "a card other than a unit being of another type"
+            return
+        yield from sel_problems(act.patient)
+        return
     if not is_form(act):
         yield "the primitive IsA"
         return
@@ -108,11 +119,35 @@ def _controller(run: Run, obj: Obj) -> str:
     return (run.state.artifact_controller(art) if art is not None else None) or run.ctx.controller
 
 
-@executes(A.IsA, problems=_form_problems)
+@executes(A.IsA, roles=("patient",), problems=_form_problems, adverbs=("also",), adjuncts=("in_addition_to",))
 def _form(run: Run, act: A.IsA, clause: A.Clause) -> list[Obj]:
     """"It's an aura minion with power equal to its mana cost": the form the animate clause before it
-    already gave; anywhere else such a sentence is not executed."""
+    already gave; "target minion is also a Beast until end of turn": a type change for the clause's
+    duration (Codex "Cards with Multiple Types"; `type_changes.py`); anywhere else such a sentence is
+    not executed."""
+    from codex.engine.effects.statics import subtype_becomes
+    word = subtype_becomes(act)
+    if not is_form(act) and word is not None:
+        return _retype(run, act, clause, word)
+    if "also" in clause.adverbs or clause.adjuncts:
+        raise NotExecutable("saying what a card also is, other than a minion type")
     animated = run.ctx.lookup("animated")
     if animated is None:
         raise NotExecutable("saying what a card is, other than the form of a card just animated")
     return list(animated)
+
+
+def _retype(run: Run, act: A.IsA, clause: A.Clause, word: str) -> list[Obj]:
+    """The units named are (also) of the minion type ``word`` for the clause's duration: besides their
+    other types with "also" or "in addition to their other types", else instead of them."""
+    from codex.engine.effects.board import lasting, modifiable, patients_or_self
+    from codex.engine.effects.type_changes import in_addition
+    named = patients_or_self(run, act.patient)
+    if any(o.kind != "unit" for o in named):
+        raise NotExecutable("a card other than a unit being of another type")
+    units = modifiable(run, named, "change its types")
+    if in_addition(clause):
+        lasting(run, clause, units, also_types=(word,))
+    else:
+        lasting(run, clause, units, subtypes=(word,))
+    return units

@@ -689,7 +689,13 @@ def modifiable(run: Run, patients: list[Obj], what: str) -> list[Obj]:
 
 
 def _lose_problems(act: A.LoseGrant) -> Iterator[str]:
+    from codex.engine.effects.type_changes import removes_types
     from codex.engine.lost_abilities import is_this_ability
+    if removes_types(act):
+        return          # "loses all minion types": the type layer, for the clause's duration (`type_changes.py`)
+    from codex.engine.effects.statics import names_abilities
+    if names_abilities(act.abilities, ("all", "its", "their")) and not act.grants:
+        return          # "loses all abilities": silenced for the clause's duration (Codex "Silenced")
     if act.abilities is not None and is_this_ability(act.abilities) and not act.grants:
         return          # "lose this ability": the ability resolving takes itself away (`lost_abilities.py`)
     if act.abilities is None and act.grants and all(isinstance(g, A.GrantedAbility) for g in act.grants):
@@ -739,6 +745,19 @@ def _lose(run: Run, act: A.LoseGrant, clause: A.Clause) -> list[Obj]:
         return _lose_this_ability(run, clause, patients_or_self(run, act.patient))
     if act.abilities is None and act.grants and all(isinstance(g, A.GrantedAbility) for g in act.grants):
         return _lose_named(run, clause, act)
+    from codex.engine.effects.type_changes import removes_types
+    if removes_types(act):
+        # "Target minion loses all minion types until end of turn": no minion types while it lasts
+        losers = modifiable(run, patients_or_self(run, act.patient), "lose anything")
+        lasting(run, clause, [o for o in losers if o.kind == "unit"], subtypes=())
+        return losers
+    from codex.engine.effects.statics import names_abilities
+    if names_abilities(act.abilities, ("all", "its", "their")) and not act.grants:
+        # "Target minion loses all abilities until end of turn": what silencing does (Codex "Silenced":
+        # "loses all its special abilities"), so it is silenced for the clause's duration
+        silenced = modifiable(run, patients_or_self(run, act.patient), "lose its abilities")
+        lasting(run, clause, silenced, states=frozenset({"silenced"}))
+        return silenced
     try:
         kw, _ = grants_of(act.grants)
     except Unsupported as e:

@@ -162,6 +162,9 @@ def pay(res: "Resolution", ctx: Ctx, costs: tuple[A.Cost, ...], pointer: str) ->
                 ctx = ctx.bind("was_at", [Obj("location", loc) for loc in locations_of(res.state, ctx.source)])
             res.apply(_sacrifice(res, ctx, objs))
             ctx = ctx.bind("sacrificed", objs)
+            saved = unsacrificed(res.state, objs)
+            if saved:       # a replacement saved it: the cost was not paid (`actions/activate.py` stops there)
+                ctx = ctx.bind("unsacrificed", saved)
         elif cost.kind == "discard":
             ctx = _discard(res, ctx, cost, i, pointer)
         elif cost.kind == "banish":
@@ -171,6 +174,21 @@ def pay(res: "Resolution", ctx: Ctx, costs: tuple[A.Cost, ...], pointer: str) ->
             res.apply(lose_life(res.state, ctx.controller, int(cost.arg), f"the cost of {ctx.source_name}",
                                 ("activated-ability",)))
     return ctx
+
+
+def unsacrificed(state: Any, objs: list[Obj]) -> list[Obj]:
+    """The minions among ``objs`` sacrificed as a cost that did not die (a replacement, "return it to
+    its owner's hand instead", saved them): not sacrificed, so the cost was not paid (Codex "Sacrifice",
+    as `purpose._sacrificed` for "sacrifice ... to ..."). Avatars are never sacrificed this way."""
+    out = []
+    for obj in objs:
+        if obj.kind != "unit":
+            continue
+        died = any(r.id == str(obj.key) and r.fate == "died" for r in state.removed)
+        unit = state.unit(str(obj.key))
+        if not died and (unit is None or not unit.is_avatar):
+            out.append(obj)
+    return out
 
 
 def _chosen(res: "Resolution", ctx: Ctx, node: Any, role: str) -> list[Obj]:

@@ -314,7 +314,8 @@ def _site_subtypes(state: GameState) -> set[str]:
 
 
 def _unit_subtypes(state: GameState) -> set[str]:
-    return {s.lower() for u in state.units for s in unit_subtypes(state, u)}
+    # printed ones too: a word stays a minion type when every unit of it has lost it for a while
+    return {s.lower() for u in state.units for s in (*u.subtypes, *unit_subtypes(state, u))}
 
 
 def _extra_test(state: GameState, ctx: Ctx, extra: str | None) -> Callable[[Obj], bool]:
@@ -450,9 +451,9 @@ def unit_subtypes(state: GameState, u: Unit) -> tuple[str, ...]:
     become Beasts"); while statics are evaluated, the printed ones (an effect's own words never read
     what it changes: the units "Mortals" covers are those printed Mortal)."""
     from codex.engine.effects.statics import applied_to
-    done = applied_to(state, u)
-    base = done.subtypes if done.subtypes is not None else tuple(u.subtypes)
-    return tuple(dict.fromkeys(base + done.also))
+    from codex.engine.effects.type_changes import with_lasting
+    base, also = applied_to(state, u).minion_types(tuple(u.subtypes))
+    return with_lasting(state, u, base, also)
 
 
 def _elements(state: GameState, o: Obj) -> set[str]:

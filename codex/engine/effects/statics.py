@@ -12,7 +12,8 @@ Order (Codex "Ongoing Effect", "Apply Ongoing Effects In Order"): disabling and 
 first (a silenced card's own passive abilities then stop), then control, type changing, ability
 adding and removing, power setting, power addition and subtraction, power multiplication; within
 a layer, by timestamp (when the card entered the realm: the order of the board). The engine applies
-the layers it knows (silencing/disabling, control (`static_control.py`), type changing, abilities, power addition); a static ability of another
+the layers it knows (silencing/disabling, control (`static_control.py`), type changing (`type_changes.py`), abilities, power
+setting ("have base power 2": the newest static setting, then lasting ones), power addition); a static ability of another
 kind is reported as not executed. Which objects an effect covers is decided from printed keywords
 and power (the selectors of static abilities do not see other static abilities), which is what
 the Codex's examples need and keeps the evaluation well-founded. A "for each" count of the power
@@ -29,6 +30,7 @@ from typing import Any, Iterator
 from codex.cardtext import ast as A
 from codex.engine.abilities import Ability, AbilityKind, keyword_changes
 from codex.engine.effects.context import Ctx, Obj
+from codex.engine.effects.type_changes import removes_types
 from codex.engine.events import CardQuote
 from codex.engine.geometry import Location
 from codex.engine.keywords import Keywords
@@ -36,8 +38,9 @@ from codex.engine.state import GameState, Site, Unit
 from codex.engine.unmodifiable import other_verb, self_verb
 
 #: Layers (Codex "Apply Ongoing Effects In Order"), the ones the engine applies.
-SILENCE, CONTROL, TYPES, ABILITIES, POWER_ADD = 2, 3, 4, 5, 7
+SILENCE, CONTROL, TYPES, ABILITIES, POWER_SET, POWER_ADD = 2, 3, 4, 5, 6, 7
 _LAYERS = {"silence": SILENCE, "disable": SILENCE, "control": CONTROL, "subtype": TYPES, "has_every": TYPES,
+           "no_types": TYPES, "base_power": POWER_SET,
            "grant": ABILITIES, "lose": ABILITIES, "water": ABILITIES, "power": POWER_ADD}
 
 #: True while static effects are being evaluated: selectors then read printed keywords and power.
@@ -404,6 +407,12 @@ def healed_at_once(state: GameState, unit: Unit) -> CardQuote | None:
     return _effect_on(state, unit, "heal_now")
 
 
+def names_abilities(words: Any, dets: tuple[Any, ...]) -> bool:
+    """"abilities", "no abilities", "their abilities": every ability at once, none named."""
+    return isinstance(words, A.Selector) and singular_noun(words) == "ability" and words.det in dets \
+        and not words.mods and not words.filters and words.count is None
+
+
 def _all_abilities(act: A.LoseGrant) -> bool:
     """"lose their abilities", "loses all abilities": every ability, none named."""
     words = act.abilities
@@ -604,6 +613,12 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                     raise Unsupported("a ban on gaining power")
                 out.append(Static("cant_gain", ctx, verb.patient, kw, conds, order))
                 continue
+            if isinstance(verb, A.Reactivate) and names_abilities(verb.patient, (None, "their", "its", "any")):
+                # "Minions here can't use abilities": a ban on activating them (`forbids`, read by the
+                # activate action); what their abilities do on their own (passive, triggered) goes on
+                _check_words(verb.agent)
+                out.append(Static("cant", ctx, None, ("use_abilities", A.Reactivate(agent=verb.agent)), conds, order))
+                continue
             if isinstance(verb, A.Tap) and verb.untap:       # "Enemy minions can't untap" (`untapping.py`)
                 _check_words(verb.patient)
                 out.append(Static("cant", ctx, None, ("untap", verb), conds, order))
@@ -737,6 +752,13 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         striker = _strike_damage_of(act.agent)      # "Blood Ravens' strike damage against units heals you"
         _check_words(striker)
         return [Static("lifelink", ctx, striker, None, conds, order)]
+    if isinstance(act, A.Grant) and len(act.grants) == 1 and names_abilities(act.grants[0], ("no",)) \
+            and act.agent is None:
+        # "Minions here have no abilities": every ability gone, what silencing does (Codex "Silenced":
+        # "loses all its special abilities"), in the layer of disabling and silencing effects; its
+        # basic abilities stay (the reading named with Codex "Disabled" by `no_abilities_notes`)
+        _check_words(act.patient)
+        return [Static("silence", ctx, act.patient, "no_abilities", conds, order)]
     if isinstance(act, A.Grant) and act.agent is not None:
         # "Mortals here ... each give +1 power to all Faeries here" (`abilities.each_giver_as_named`): the
         # bonus counts once per giver, the givers' words its "for each"; a giver named by a pronoun left
@@ -800,10 +822,16 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return [Static("water", ctx, act.patient, None, conds, order)]
     if isinstance(act, A.IsA) and subtype_becomes(act) is not None:
         # "Mortals in the realm become Beasts": a subtype the units it covers now have, instead of
-        # their printed ones, or with them ("are also Beasts") (`applied_to`, read by `select._subtypes`)
+        # their printed ones, or with them ("are also Beasts", "in addition to their other types")
+        # (`applied_to`, read by `select._subtypes`)
+        from codex.engine.effects.type_changes import in_addition
         _check_words(act.patient)
-        also = "also" in clause.adverbs
-        return [Static("subtype", ctx, act.patient, (subtype_becomes(act), also), conds, order)]
+        return [Static("subtype", ctx, act.patient, (subtype_becomes(act), in_addition(clause)), conds, order)]
+    if removes_types(act):
+        # "Minions here lose all minion types", "has no minion types": the type layer removes every
+        # subtype (`type_changes.py`, `applied_to`)
+        _check_words(act.agent if isinstance(act, A.Own) else act.patient)
+        return [Static("no_types", ctx, act.agent if isinstance(act, A.Own) else act.patient, None, conds, order)]
     if isinstance(act, A.SetState) and act.state == "lethal":
         return [Static("lethal", ctx, _lethal_to(act.patient), None, conds, order)]
     if isinstance(act, A.ModifyDamage):
@@ -812,6 +840,14 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         return [_prevention_static(act, clause, ctx, conds, order)]
     if isinstance(act, A.ChangeAmount) and _all_healing(act.patient):
         return [_healing_static(act, clause, ctx, conds, order)]
+    if isinstance(act, A.ChangeAmount) and act.how == "set" and isinstance(act.amount, int) and act.agent is None:
+        from codex.engine.effects.power import power_owner
+        owner = power_owner(act.patient)
+        if owner is not None:
+            # "Minions here have base power 2", "Bearer has base power 5": the power-setting layer (6) as an
+            # ongoing effect, newest last within it (`applied_to`, `ongoing.layered_power`)
+            _check_words(owner)
+            return [Static("base_power", ctx, owner, act.amount, conds, order)]
     if isinstance(act, A.ChangeAmount) and act.how == "reduce_to":
         return _caps(act, clause, ctx, conds, order)
     if isinstance(act, A.ChangeAmount) and act.how == "limit_to" and _deck_searches(act) is not None:
@@ -914,7 +950,7 @@ def subtype_becomes(act: A.IsA) -> str | None:
     word = singular(what.noun)
     if word.lower() in CARD_TYPES or word.lower().replace(" ", "_") in FLAGS:
         return None
-    return word
+    return word[:1].upper() + word[1:]       # as printed types are written ("Beast")
 
 
 def _traverse_ban(clause: A.Clause, verb: A.Traverse, ctx: Ctx, conds: tuple[Any, ...], order: int) -> Static:
@@ -1968,6 +2004,11 @@ def affected(state: GameState, static: Static) -> set[Obj]:
         # water have +1 power" covers a site a Flood made water; Codex "Apply Ongoing Effects In Order";
         # found by blind real-card round 14), power itself read printed, as its "for each" counts are
         return _covered(state, static, _counting(static.layer))
+    if static.kind in ("grant", "lose", "cant_gain"):
+        # so does the ability layer: "Allied Beasts have Airborne" reads its Beasts as the type layer
+        # leaves them ("lose all minion types" first), control and silencing applied, keywords and power
+        # printed (exec31)
+        return _covered(state, static, _counting(ABILITIES))
     return _covered(state, static, evaluation())
 
 
@@ -2003,6 +2044,13 @@ class Applied:
     typed_by: tuple[CardQuote, ...] = ()       # the effects that changed its subtypes
     #: "Has all elements and minion types": the qualities it has every one of ("element", "subtype")
     every: frozenset[str] = frozenset()
+    base_power: int | None = None              # the power-setting layer: the newest static setting it
+    based_by: CardQuote | None = None           # ... and that effect
+
+    def minion_types(self, printed: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(the types standing instead of the printed ones, those added) once the type layer's static
+        effects are applied (lasting ones come after: `type_changes.with_lasting`)."""
+        return (self.subtypes if self.subtypes is not None else printed), self.also
 
 
 NOTHING = Applied()
@@ -2100,9 +2148,10 @@ def _applied_now(state: GameState, unit: Unit) -> Applied:
     below = _below.get()
     result: dict[str, Any] = {"silenced": None, "disabled": None, "granted": Keywords(), "lost": Keywords(),
                               "cant_gain": Keywords(), "cant_gain_by": (), "power": 0, "sources": (), "subtypes": None, "also": (),
-                              "typed_by": (), "every": frozenset()}
+                              "typed_by": (), "every": frozenset(), "base_power": None, "based_by": None}
     for s in state.statics:
-        if s.kind not in ("silence", "disable", "grant", "lose", "cant_gain", "power", "subtype", "has_every") \
+        if s.kind not in ("silence", "disable", "grant", "lose", "cant_gain", "power", "subtype", "no_types",
+                          "has_every", "base_power") \
                 or not _applies_before(s, below) or not _active(
                 state, s, silenced - {s.ctx.source} if s.kind == "silence" else silenced):
             continue
@@ -2123,12 +2172,16 @@ def _applied_now(state: GameState, unit: Unit) -> Applied:
             result["power"] += int(s.payload) * times(state, s, me)
         elif s.kind == "has_every":
             result["every"] = result["every"] | s.payload
-        elif s.kind == "subtype":
-            word, also = s.payload
+        elif s.kind == "base_power":        # timestamp order within the layer: the newest setting stands
+            result["base_power"], result["based_by"] = int(s.payload), s.quote
+        elif s.kind in ("subtype", "no_types"):
+            # timestamp order within the layer: a type set or removed undoes what older effects gave
+            word, also = s.payload if s.kind == "subtype" else (None, False)
             if also:
                 result["also"] = result["also"] + (word,)
-            else:           # the latest effect's subtype stands (timestamp order within the layer)
-                result["subtypes"] = (word,)
+            else:
+                result["subtypes"], result["also"] = ((word,) if word else ()), ()
+                result["every"] = result["every"] - {"subtype"}
             result["typed_by"] = result["typed_by"] + (s.quote,)
             continue
         else:
@@ -2761,5 +2814,6 @@ def power_of(state: GameState, unit: Unit) -> tuple[int, int]:
     from codex.engine.ongoing import layered_power
     effects = [e for e in state.lasting if unit.id in e.units]
     bonus = sum(e.power for e in effects)
-    bonus += applied_to(state, unit).power
-    return layered_power(effects, unit.attack, unit.defense, bonus)
+    done = applied_to(state, unit)
+    bonus += done.power
+    return layered_power(effects, unit.attack, unit.defense, bonus, done.base_power)
