@@ -579,7 +579,9 @@ def _resolve_next(state: GameState) -> Resolved:
     if isinstance(eff, Burial):
         return _bury(state, eff)
     if item.source is not None and not _source_in_realm(state, item.source):
-        return state, [EffectIgnored(eff.unit, eff.name, eff.ability.text, rules=("storyline.source-gone",))]
+        from codex.engine.effects.delayed import ignored_delayed_note
+        return state, [EffectIgnored(eff.unit, eff.name, eff.ability.text, rules=("storyline.source-gone",)),
+                       *ignored_delayed_note(getattr(eff, "ctx", None))]  # type: ignore[list-item]
     # what waits behind the ability keeps waiting while it resolves: its effects settle as they
     # happen, but the burial of a minion whose Deathrite this is (and any other waiting item) comes
     # after it (a dying Sir Lamorak's "Strike each nearby enemy" strikes every one of them)
