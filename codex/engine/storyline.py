@@ -191,7 +191,9 @@ def _lasting_at_rest(state: GameState, batch: list[Event]) -> Resolved:
     from codex.engine.events import EffectBegan, EffectEnded
     events: list[Event] = []
     from codex.engine.effects.durations import end_lasting, gone_sources
-    gone = ended(state, batch) + [e for e in gone_sources(state) if e.control_from or e.animated]
+    # an effect "for as long as you control this minion" ends for good once control changes, even back
+    gone = ended(state, batch) + [e for e in gone_sources(state) if e.control_from or e.animated
+                                  or e.ends_on == "control"]
     if gone:
         state, over = end_lasting(state, gone, ("ongoing-effect",))
         events += over

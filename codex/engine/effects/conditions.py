@@ -349,7 +349,14 @@ def has_damage_words(act: Any) -> bool:
     """"while it has damage", "if this minion has no damage", "has 3 or more damage": the damage a
     unit has, not something it owns (Codex "Wounded": "A wounded minion is one that has taken damage")."""
     return isinstance(act, A.Own) and isinstance(act.patient, A.Selector) and act.patient.noun == "damage" \
-        and not act.patient.filters and not act.patient.mods
+        and all(_on_the_holder(f) for f in act.patient.filters) and not act.patient.mods
+
+
+def _on_the_holder(f: Any) -> bool:
+    """"damage on it" ("if this minion has damage on it"): the damage is on the unit that has it, the
+    pronoun pointing back to the clause's subject, so the phrase adds nothing to "has damage"."""
+    return isinstance(f, A.Where) and f.rel == "on" and isinstance(f.of, A.Ref) \
+        and f.of.word in ("it", "they", "SELF") and not f.of.filters
 
 
 def _has_damage(state: GameState, ctx: Ctx, act: A.Own) -> bool:
