@@ -1082,7 +1082,10 @@ def delayed_sentences_of_magic(line: tuple[Any, ...]) -> tuple[Any, ...]:
         prev = out[-1] if out else None
         trigger = getattr(node, "trigger", None)
         if isinstance(node, A.Triggered) and isinstance(prev, A.Statement) and trigger is not None \
-                and trigger.kind == "at" and all(isinstance(s, A.Sentence) for s in node.body + prev.body):
+                and trigger.kind == "at" and all(isinstance(s, A.Sentence) for s in node.body + prev.body) \
+                and _executed(Ability(AbilityKind.TRIGGERED, "", node)):
+            # (a delayed part the engine cannot run stays an ability of its own, named as not executed,
+            # so the effect before it still is)
             span = prev.span
             if isinstance(span, tuple) and isinstance(node.span, tuple):
                 span = A.Span(span[0], node.span[1])
