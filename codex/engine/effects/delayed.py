@@ -23,7 +23,8 @@ from codex.engine.effects.execute import Run
 #: The phases a delayed time may name (`triggers._PHASES`): one moment, so it fires once.
 _PHASES = ("start", "end")
 #: Whose turn it may be: this turn, the next turn of a player (the controller's or an opponent's).
-_WHOSE = (None, "the", "your", "opponent", "their", "each", "each_player")
+#: "At the start of each turn" inside an effect may mean every turn from now on: named as not executed.
+_WHOSE = (None, "the", "your", "opponent", "their")
 #: A word bound in the delayed ability's context, so the storyline knows its source may have left.
 DELAYED = "(delayed)"
 
@@ -78,8 +79,7 @@ def leave_delayed(run: Run, sentence: A.Sentence) -> None:
 def _turn_words(turn: A.Turn | None) -> str:
     if turn is None or turn.which == "this" or turn.whose in (None, "the") and turn.which is None:
         return "this turn"
-    whose = {"your": "its controller's", "opponent": "an opponent's", "their": "their",
-             "each": "a", "each_player": "a"}.get(str(turn.whose), "a")
+    whose = {"your": "its controller's", "opponent": "an opponent's", "their": "their"}.get(str(turn.whose), "a")
     return f"{whose} {'next ' if turn.which == 'next' else ''}turn"
 
 
