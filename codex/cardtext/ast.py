@@ -935,7 +935,11 @@ class Sentence(Node, frozen=True):
     """Clauses in order; ``links[i]`` joins clause i and i+1: ``and``, ``then`` (after the previous
     resolves) or ``or`` (the controller picks one). Phrases written before the first clause scope the
     whole sentence: ``conditions`` (``If you do,``), ``duration`` (``This turn,``), ``per`` (``For each
-    X,``), ``limit`` (``Once on your turn,``), ``adverbs``/``adjuncts``."""
+    X,``), ``limit`` (``Once on your turn,``), ``adverbs``/``adjuncts``. ``delay``: a time written inside
+    an effect (fronted ``At the end of this turn, ...``, ``When your next turn begins, ...``, or after
+    its only clause, ``... at the start of your next turn``): the sentence does not happen as the effect
+    resolves but once, at that time (a delayed triggered ability the effect leaves behind, a
+    :class:`Trigger` of kind ``at``)."""
 
     clauses: tuple[Clause, ...]
     links: tuple[str, ...] = ()
@@ -946,6 +950,7 @@ class Sentence(Node, frozen=True):
     adverbs: tuple[str, ...] = ()
     adjuncts: tuple[Adjunct, ...] = ()
     span: Span | None = None
+    delay: Trigger | None = None
 
 
 class Cost(Node, frozen=True):

@@ -2135,18 +2135,35 @@ def _turn_of(np: NP) -> A.Turn | None:
     return A.Turn(whose, which, owner)
 
 
+#: A turn's own events, as the phase they are: "When your next turn begins" is at its start ("end" is
+#: no verb of the lexicon, so "when your turn ends" is not read yet).
+_TURN_EVENT_PHASE = {"begin": "start", "start": "start"}
+
+
 def _phase_np(np: NP) -> bool:
-    return np.kind == "core" and np.head in ("start", "end") or (np.kind == "core" and np.head == "end phase")
+    return np.kind == "core" and np.head in ("start", "end", "end phase", "start phase")
 
 
 def _phase_word(np: NP) -> str:
-    return "end" if np.head in ("end", "end phase") else str(np.head)
+    return {"end phase": "end", "start phase": "start"}.get(str(np.head), str(np.head))
+
+
+def _turn_of_phase(np: NP) -> A.Turn | None:
+    """The turn a phase named with its owner belongs to: ``its controller's next start phase`` is the
+    start phase of its controller's next turn (the phase's determiner and "next" are the turn's)."""
+    if not (np.kind == "core" and np.head in ("start phase", "end phase")) or np.det in (None, "the", "this"):
+        return None
+    from dataclasses import replace as dc_replace
+    return _turn_of(dc_replace(np, head="turn"))
 
 
 def _until_or_during(prep: str, np: NP, chunks: list[Chunk], i: int) -> A.Duration:
     turn = _turn_of(np)
     if turn is not None:
         return A.Duration(prep, turn)
+    owned = _turn_of_phase(np)
+    if owned is not None:      # "during its controller's next start phase"
+        return A.Duration(prep, owned, _phase_word(np))
     # "until the end of turn", "until the end of your turn"
     nxt = chunks[i + 1] if i + 1 < len(chunks) else None
     t = _turn_of(nxt.value) if nxt is not None and nxt.kind == "pp" and nxt.prep == "of" else None
@@ -3570,12 +3587,16 @@ class _Sentences(_Clauses):
             if kw is not None and all(c.conditions == () and c.action is not None for c in clauses):
                 return {"clauses": clauses, "links": links, "ex": sentence_ex, "trigger": None, "times": times,
                         "threshold": threshold, "fronted_keywords": kw.items}
+        delay: A.Trigger | None = None
         for chunks in fronted:
-            t = self.fronted_into(chunks, sentence_ex, None if trigger is not None or not allow_trigger else "trigger")
-            if isinstance(t, A.Trigger):
+            want = "trigger" if trigger is None and allow_trigger else "time" if delay is None else None
+            t = self.fronted_into(chunks, sentence_ex, want)
+            if isinstance(t, A.Trigger) and want == "trigger":
                 trigger = t
+            elif isinstance(t, A.Trigger):
+                delay = t       # "At the end of this turn, return it": the effect waits for that time
         return {"clauses": clauses, "links": _serial_links(links), "ex": sentence_ex, "trigger": trigger,
-                "times": times, "threshold": threshold}
+                "times": times, "threshold": threshold, "delay": delay}
 
     def x_definition(self, content: list[Chunk]) -> Any:
         """``where X is <amount>`` after a clause: the amount X stands for (``the number of allies here``:
@@ -3656,6 +3677,11 @@ class _Sentences(_Clauses):
             t = self.trigger(core, advs)
             if t is not None:
                 return t
+        if want == "time" and core and not advs:
+            # inside an effect, only a time is a trigger (a delayed one): "When X," stays a condition
+            t = self.time_trigger(core)
+            if t is not None:
+                return t
         # "Once on your turn", "once per turn"
         limit = use_limit(core)
         if limit is not None:
@@ -3718,6 +3744,9 @@ class _Sentences(_Clauses):
         upon = self.upon_trigger(core)
         if upon is not None:
             return upon
+        timed = self.time_trigger(core)
+        if timed is not None:
+            return timed
         if first.kind == "sub" and first.prep in _TRIGGER_SUBS and len(core) == 1:
             kind = first.prep
             if kind == "after" and "immediately" in advs:
@@ -3757,6 +3786,18 @@ class _Sentences(_Clauses):
                 # turns it counts in, as "each turn" does), not a duration of the event
                 scope, event = event.duration.turn, A.replace(event, duration=None)
             return A.Trigger(kind, event, scope=scope)
+        if first.kind == "pp" and first.prep == "after" and len(core) == 1:
+            turn = _turn_of(first.value)
+            if turn is not None:
+                return A.Trigger("after_turn", turn=turn)
+        return None
+
+    def time_trigger(self, core: list[Chunk]) -> A.Trigger | None:
+        """A moment of a turn written before a clause: ``At the start of your turn`` (``at`` a phase of a
+        turn), and the same said as an event of the turn, ``When your next turn begins`` / ``... starts``
+        (a turn beginning is its start phase, Codex "Start Phase").
+        None for any other phrase."""
+        first = core[0]
         if first.kind == "pp" and first.prep == "at" and _phase_np(first.value):
             phase = _phase_word(first.value)
             rest = core[1:]
@@ -3768,10 +3809,16 @@ class _Sentences(_Clauses):
                 turn = _turn_of(rest[0].value)
                 if turn is not None:
                     return A.Trigger("at", phase=phase, turn=turn)
-        if first.kind == "pp" and first.prep == "after" and len(core) == 1:
-            turn = _turn_of(first.value)
-            if turn is not None:
-                return A.Trigger("after_turn", turn=turn)
+        if len(core) == 1 and first.kind == "sub" and first.prep in ("when", "as") \
+                and getattr(first, "extra", None) is None:
+            sc: SClause = first.value
+            vg = sc.vgroup
+            phase = _TURN_EVENT_PHASE.get(vg.lemma) if vg is not None else None
+            if phase is not None and vg is not None and not sc.chunks and not vg.negated and vg.modal is None \
+                    and not vg.perfect and len(sc.subject) == 1 and sc.subject[0].kind == "np":
+                turn = _turn_of(sc.subject[0].value)
+                if turn is not None:
+                    return A.Trigger("at", phase=phase, turn=turn)
         return None
 
     def upon_trigger(self, core: list[Chunk]) -> A.Trigger | None:
@@ -3838,7 +3885,7 @@ class _Sentences(_Clauses):
         per = self._per(ex.per)
         duration = ex.duration
         return A.Sentence(tuple(parts["clauses"]), tuple(parts["links"]), tuple(ex.conditions), duration, per,
-                          ex.limit, tuple(ex.adverbs), tuple(adjuncts), span)
+                          ex.limit, tuple(ex.adverbs), tuple(adjuncts), span, parts.get("delay"))
 
     def keyword_line(self, segs: list[Any], span: A.Span) -> A.KeywordLine:
         # a sentence with no main clause that is no keyword line most often swallowed a comma into a
@@ -4298,6 +4345,8 @@ def sentence_ability(tree: Tree, toks: list[Any], lx: Any) -> Any:
     if keywords:
         # "Charge, Can't attack sites": keywords and bare statements about this card on one line
         return A.KeywordLine(tuple(keywords) + tuple(clauses), span)
+    if trigger is not None:
+        parts = _trailing_delay(parts)      # "When X, return it to its owner's hand at the end of the turn"
     if trigger is None and len(clauses) == 1 and times and times[0] is not None and times[0][0] == "at":
         # a repeated effect at a time of turn: "Untaps at the end of your turn" is a triggered ability
         _, phase, turn = times[0]
@@ -4320,7 +4369,20 @@ def sentence_body(tree: Tree, toks: list[Any], lx: Any) -> A.Sentence:
         # no main clause: most often a comma was read into a list or a subordinate clause (the search
         # revisits the first list comma)
         raise MeaningError("an arrow followed by keywords only", _first_list_comma(parts["keywords"]))
-    return r.sentence(parts, A.Span(0, len(lx.sentence)))
+    return r.sentence(_trailing_delay(parts), A.Span(0, len(lx.sentence)))
+
+
+def _trailing_delay(parts: dict[str, Any]) -> dict[str, Any]:
+    """An effect whose only clause ends with a time of a turn ("Return this minion to its owner's hand
+    at the end of this turn") happens then, not as the effect resolves: the sentence's ``delay``, as
+    the same time written first is. (On a card's own line with no trigger the time is the trigger of a
+    repeated effect instead, `sentence_ability`.)"""
+    times = parts.get("times") or []
+    if parts.get("delay") is not None or len(parts["clauses"]) != 1 or len(times) != 1 or times[0] is None \
+            or times[0][0] != "at":
+        return parts
+    _, phase, turn = times[0]
+    return dict(parts, delay=A.Trigger("at", phase=phase, turn=turn))
 
 
 

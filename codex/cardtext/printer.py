@@ -215,6 +215,8 @@ class _Printer:
         fronted: list[str] = []
         if "then" in s.adverbs:
             fronted.append("then")
+        if s.delay is not None:      # "At the end of this turn, ...": the effect waits for that time
+            fronted.append(self.trigger(s.delay))
         if s.limit is not None:
             fronted.append(self.limit(s.limit))
         previous: A.Condition | None = None
@@ -419,6 +421,9 @@ class _Printer:
                 self.subordinate -= 1
         if d.kind == "until" and d.phase:
             return f"until the {d.phase} of {self.turn(d.turn)}"
+        if d.kind == "during" and d.phase in ("start", "end"):   # "during its controller's next start phase"
+            turn = self.turn(d.turn)
+            return f"during {turn[:-len('turn')] if turn.endswith('turn') else turn + ' '}{d.phase} phase"
         if d.kind in ("until", "during"):
             return f"{d.kind} {self.turn(d.turn)}"
         if d.kind == "for":

@@ -1041,6 +1041,8 @@ def _abilities_of(text: str, name: str | None, spell: bool, _names_version: int)
     size: tuple[int, int] | None = None
     own = _own_lines(norm, card)
     for i, line in enumerate(card.lines):
+        if spell:
+            line = delayed_sentences_of_magic(line)
         for node in line:
             if own is not None and len(line) == 1 and getattr(node, "span", None) is None:
                 # an AST written out for the card (a misprint read as meant) has no spans: the
@@ -1067,6 +1069,31 @@ def _abilities_of(text: str, name: str | None, spell: bool, _names_version: int)
                     if found_size is not None:
                         size = found_size
     return Abilities(kw, tuple(abilities), tuple(unreadable), size=size)
+
+
+def delayed_sentences_of_magic(line: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A magic's effect followed by a sentence opening with a time of a turn ("Return target ally to
+    your hand. At the start of your next turn, summon that card ..."): the later sentence is a delayed
+    part of the same effect (its ``delay``, docs/cardtext.md), not a triggered ability of its own, so
+    its words go on naming what the effect named and its choices are the effect's. A magic's time
+    trigger standing alone is its whole effect's delay already (`actions.casting._leave_delayed`)."""
+    out: list[Any] = []
+    for node in line:
+        prev = out[-1] if out else None
+        trigger = getattr(node, "trigger", None)
+        if isinstance(node, A.Triggered) and isinstance(prev, A.Statement) and trigger is not None \
+                and trigger.kind == "at" and all(isinstance(s, A.Sentence) for s in node.body + prev.body) \
+                and _executed(Ability(AbilityKind.TRIGGERED, "", node)):
+            # (a delayed part the engine cannot run stays an ability of its own, named as not executed,
+            # so the effect before it still is)
+            span = prev.span
+            if isinstance(span, tuple) and isinstance(node.span, tuple):
+                span = A.Span(span[0], node.span[1])
+            body = prev.body + tuple(A.replace(s, delay=trigger) for s in node.body)
+            out[-1] = A.replace(prev, body=body, span=span)
+            continue
+        out.append(node)
+    return tuple(out)
 
 
 #: How the engine reads wordings the grammar gives their own shape, each an AST rewrite applied to

@@ -1293,6 +1293,7 @@ class EffectEnded(Event):
         when = {"end_of_turn": "the turn is over", "until damage": "it lasted until its unit took damage",
                 "until condition": "what it lasted until has happened",
                 "until again": "the ability that made it does so again",
+                "until control": "the card that made it left the realm or its controller's control",
                 "used": "the spell it applied to was cast"}.get(self.until, "it lasted until this turn")
         on = f" on {', '.join(self.units)}" if self.units else ""
         return f"{self.name}{on} ends: {when}."
@@ -1504,7 +1505,8 @@ class EffectBegan(Event):
         when = {"end_of_turn": "until the end of the turn", "next_turn": "until its controller's next turn",
                 "source": f"while {self.name} is in the realm", "permanent": "permanently",
                 "until damage": "until it takes damage", "until condition": "until that changes",
-                "until again": "until its ability does so again"}.get(self.until,
+                "until again": "until its ability does so again",
+                "until control": f"while its controller controls {self.name}"}.get(self.until,
                                                                                                       self.until)
         return f"{self.name} gives {', '.join(self.units)} {self.what} {when}."
 

@@ -481,6 +481,8 @@ class DelayedTrigger:
     ability: Ability
     ctx: Any
     lasts: Literal["end_of_turn", "fired", "turn_each"] = "end_of_turn"   # turn_each: fires each time, this turn
+    #: the first turn number it listens in ("at the end of your next turn" said on your turn: not this one)
+    not_before: int = 0
 
 
 @dataclass(frozen=True)

@@ -191,7 +191,9 @@ def _lasting_at_rest(state: GameState, batch: list[Event]) -> Resolved:
     from codex.engine.events import EffectBegan, EffectEnded
     events: list[Event] = []
     from codex.engine.effects.durations import end_lasting, gone_sources
-    gone = ended(state, batch) + [e for e in gone_sources(state) if e.control_from or e.animated]
+    # an effect "for as long as you control this minion" ends for good once control changes, even back
+    gone = ended(state, batch) + [e for e in gone_sources(state) if e.control_from or e.animated
+                                  or e.ends_on == "control"]
     if gone:
         state, over = end_lasting(state, gone, ("ongoing-effect",))
         events += over
@@ -579,7 +581,9 @@ def _resolve_next(state: GameState) -> Resolved:
     if isinstance(eff, Burial):
         return _bury(state, eff)
     if item.source is not None and not _source_in_realm(state, item.source):
-        return state, [EffectIgnored(eff.unit, eff.name, eff.ability.text, rules=("storyline.source-gone",))]
+        from codex.engine.effects.delayed import ignored_delayed_note
+        return state, [EffectIgnored(eff.unit, eff.name, eff.ability.text, rules=("storyline.source-gone",)),
+                       *ignored_delayed_note(getattr(eff, "ctx", None))]  # type: ignore[list-item]
     # what waits behind the ability keeps waiting while it resolves: its effects settle as they
     # happen, but the burial of a minion whose Deathrite this is (and any other waiting item) comes
     # after it (a dying Sir Lamorak's "Strike each nearby enemy" strikes every one of them)

@@ -53,8 +53,12 @@ def _used_up(state: GameState, effect: Lasting, unit_id: str) -> GameState:
 
 def skips_next_untap(clause: Any) -> bool:
     """"It does not untap the next time it would": a negated untap whose only condition is
-    "the next time it would"."""
+    "the next time it would"; and "It doesn't untap during its controller's next start phase" (or
+    "your next start phase"), the untap that phase would bring (Codex "Untap": "All of your cards in
+    the realm untap during your Start phase"), read as the same one-time skip."""
     from codex.cardtext import ast as A
+    if next_start_phase(clause):
+        return True
     if not (isinstance(clause, A.Clause) and clause.negated and clause.modal is None
             and isinstance(clause.action, A.Tap) and clause.action.untap and clause.action.patient is not None
             and not clause.adverbs and not clause.adjuncts and clause.duration is None and len(clause.conditions) == 1):
@@ -63,6 +67,18 @@ def skips_next_untap(clause: Any) -> bool:
     inner = getattr(cond, "clause", None)
     return isinstance(cond, A.Condition) and cond.kind == "next_time" and isinstance(inner, A.Clause) \
         and inner.modal == "would" and isinstance(inner.action, A.DoSo)
+
+
+def next_start_phase(clause: Any) -> bool:
+    """A negated untap "during <a player's> next start phase", nothing else qualifying it."""
+    from codex.cardtext import ast as A
+    d = getattr(clause, "duration", None)
+    return isinstance(clause, A.Clause) and clause.negated and clause.modal is None \
+        and isinstance(clause.action, A.Tap) and clause.action.untap and clause.action.patient is not None \
+        and clause.action.agent is None and not clause.adverbs and not clause.adjuncts and not clause.conditions \
+        and clause.per is None and clause.purpose is None and clause.scope is None and not clause.instead \
+        and isinstance(d, A.Duration) and d.kind == "during" and d.phase == "start" and d.event is None \
+        and d.turn is not None and d.turn.which == "next" and d.turn.whose in ("your", "possessed")
 
 
 def skip_next_untap(run: Any, clause: Any) -> list[Any]:

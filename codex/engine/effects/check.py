@@ -336,6 +336,10 @@ def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
         if not isinstance(sentence, A.Sentence):
             yield f"a body given as {type(sentence).__name__}"
             continue
+        if sentence.delay is not None:       # "At the end of this turn, ...": a delayed trigger (`delayed`)
+            from codex.engine.effects.delayed import delay_problems
+            yield from delay_problems(sentence)
+            continue
         if sentence.conditions:
             from codex.engine.effects.next_prevention import next_prevention, next_prevention_problems
             if next_prevention(sentence) is not None:    # "The next time X would take damage, prevent ..."

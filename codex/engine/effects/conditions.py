@@ -98,9 +98,14 @@ def _none_of(act: Any) -> str | None:
 
 
 def _cast_this_turn(clause: A.Clause) -> bool:
-    """"if you cast a non-fire spell this turn": about the spells cast this turn (not the one being cast)."""
-    return isinstance(clause.action, A.Cast) and clause.scope is None and clause.duration is not None \
-        and clause.duration.kind == "this_turn"
+    """"if you cast a non-fire spell this turn", "if you've cast two or more other spells this turn":
+    about the spells cast this turn (the perfect's "this turn" is the clause's turn, `scope`)."""
+    if not isinstance(clause.action, A.Cast):
+        return False
+    if clause.scope is None:
+        return clause.duration is not None and clause.duration.kind == "this_turn"
+    return clause.duration is None and clause.scope.which == "this" and clause.scope.whose is None \
+        and clause.tense == "past"
 
 
 def _players_words(node: Any) -> bool:
@@ -108,17 +113,43 @@ def _players_words(node: Any) -> bool:
 
 
 def _was_cast(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
-    """Whether the player cast such a spell this turn (`GameState.cast_this_turn`)."""
+    """Whether the player cast such spells this turn (`GameState.cast_this_turn`): one at least, or
+    as many as the words count ("two or more spells"); "other" spells leave out the spell whose words
+    these are (it was recorded as it was cast, before it resolves)."""
     from codex.engine.effects.casting_rules import _is_card, casting_of
     from codex.engine.effects.context import card_data
-    for player, name, typ, caster, _ in state.cast_this_turn:
+    patient = act.patient
+    other = isinstance(patient, A.Selector) and any(m.lower() == "other" for m in patient.mods)
+    if other and isinstance(patient, A.Selector):
+        patient = A.replace(patient, mods=tuple(m for m in patient.mods if m.lower() != "other"))
+    records = list(state.cast_this_turn)
+    if other and ctx.source.kind == "spell":
+        mine = [i for i, r in enumerate(records) if r.player == ctx.controller and r.name == ctx.source_name]
+        if mine:
+            del records[mine[-1]]
+    count = 0
+    for player, name, typ, caster, _ in records:
         if player != ctx.controller:
             continue
         data = card_data(name)
         casting = casting_of(name, typ, data if data is not None and data.name == name else None, player, caster, None)
-        if act.patient is None or _is_card(state, ctx.bind("casting", [Obj("casting", casting)]), act.patient, casting):
-            return True
-    return False
+        if patient is None or _is_card(state, ctx.bind("casting", [Obj("casting", casting)]), patient, casting):
+            count += 1
+    return _enough(count, patient)
+
+
+def _enough(count: int, words: Any) -> bool:
+    """Whether ``count`` things meet the words' number: "two or more" / "two" (at least), "at most
+    two", "exactly two"; no number: one at least."""
+    wanted = getattr(words, "count", None)
+    if not isinstance(wanted, int):
+        return count >= 1
+    quant = getattr(words, "quant", None)
+    if quant == "at_most":
+        return count <= wanted
+    if quant == "exactly":
+        return count == wanted
+    return count >= wanted
 
 
 def died_this_turn(clause: A.Clause) -> bool:
@@ -184,6 +215,10 @@ def _died(state: GameState, ctx: Ctx, act: A.Die) -> bool:
         raise NotExecutable("a condition about some number of units dying this turn")
     sides = {m.lower() for m in patient.mods} & {"allied", "enemy"}
     kind = A.replace(patient, det=None, mods=tuple(m for m in patient.mods if m.lower() not in sides))
+    side_noun = {"ally": "allied", "allies": "allied", "enemy": "enemy", "enemies": "enemy"}.get(patient.noun.lower())
+    if side_noun is not None:       # "if an ally died this turn": an allied unit, by who controlled it
+        sides.add(side_noun)
+        kind = A.replace(kind, noun="minion")      # a dead unit is a minion (an Avatar never dies so)
     found = any(is_a(state, ctx, o, kind) and all((who == ctx.controller) == (side == "allied") for side in sides)
                 for o, who in dead)
     return not found if patient.det == "no" else found
@@ -314,7 +349,14 @@ def has_damage_words(act: Any) -> bool:
     """"while it has damage", "if this minion has no damage", "has 3 or more damage": the damage a
     unit has, not something it owns (Codex "Wounded": "A wounded minion is one that has taken damage")."""
     return isinstance(act, A.Own) and isinstance(act.patient, A.Selector) and act.patient.noun == "damage" \
-        and not act.patient.filters and not act.patient.mods
+        and all(_on_the_holder(f) for f in act.patient.filters) and not act.patient.mods
+
+
+def _on_the_holder(f: Any) -> bool:
+    """"damage on it" ("if this minion has damage on it"): the damage is on the unit that has it, the
+    pronoun pointing back to the clause's subject, so the phrase adds nothing to "has damage"."""
+    return isinstance(f, A.Where) and f.rel == "on" and isinstance(f.of, A.Ref) \
+        and f.of.word in ("it", "they", "SELF") and not f.of.filters
 
 
 def _has_damage(state: GameState, ctx: Ctx, act: A.Own) -> bool:
@@ -717,7 +759,10 @@ def condition_problems(node: Any) -> Iterator[str]:
         from codex.engine.effects.check import sel_problems
         if act.dest is not None or act.source is not None or not _players_words(act.agent):
             yield "a condition about what was cast this turn, by someone or somewhere"
-        probe = A.replace(act.patient, det=None, filters=act.patient.filters + (A.Where("from", A.Selector("hand")),)) \
+        # the number and "other" are counted by `_was_cast`; the kind of spell is what `sel_problems` checks
+        probe = A.replace(act.patient, det=None, count=None, quant=None,
+                          mods=tuple(m for m in act.patient.mods if m.lower() != "other"),
+                          filters=act.patient.filters + (A.Where("from", A.Selector("hand")),)) \
             if isinstance(act.patient, A.Selector) else act.patient
         yield from sel_problems(probe)
     elif isinstance(act, A.Cast) and (node.tense == "past" or node.duration is not None or node.scope is not None):

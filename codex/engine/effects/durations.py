@@ -48,6 +48,8 @@ def _end_kind(event: Any) -> str | None:
         return "damage"
     if isinstance(act, A.Leave) and isinstance(act.source, A.Selector) and act.source.noun == "realm":
         return "leaves"
+    if isinstance(act, A.Control) and event.negated and _controlled_self(A.replace(event, negated=False)) is not None:
+        return "control"        # "until you no longer control this minion" (`realm_while`)
     if isinstance(act, (A.Grant, A.SetState)) and isinstance(getattr(act, "patient", None), A.Ref):
         return "condition"
     return None
@@ -81,6 +83,8 @@ def until_of(run: "Run", clause: A.Clause) -> tuple[str, str | None]:
             return "event", "condition"
         if kind == "leaves":
             return "source", None
+        if kind == "control":       # while this card is in the realm and its controller's
+            return "source", "control"
         if kind == "again":
             return "event", "again"
     raise NotExecutable(f"the duration {duration.kind!r}")
@@ -103,10 +107,32 @@ def realm_while(clause: A.Clause) -> A.Clause:
         return clause
     who = _in_realm_subject(whiles[0].clause)
     if who is None:
-        return clause
+        held = _controlled_self(whiles[0].clause)
+        if held is None:
+            return clause
+        # "for as long as you control this minion": until it leaves the realm or your control
+        lost = A.Clause(action=A.Control(patient=held, agent=A.Ref("you")), negated=True)
+        return A.replace(clause, conditions=tuple(c for c in clause.conditions if c is not whiles[0]),
+                         duration=A.Duration("until", event=lost))
     leaves = A.Clause(action=A.Leave(patient=who, source=A.Selector(noun="realm", det="the")))
     return A.replace(clause, conditions=tuple(c for c in clause.conditions if c is not whiles[0]),
                      duration=A.Duration("until", event=leaves))
+
+
+def _controlled_self(cond: Any) -> Any:
+    """The card itself when a clause says its controller controls it ("you control this minion"), or
+    None: an effect lasting that long ends when the card leaves the realm or changes control."""
+    if not isinstance(cond, A.Clause) or cond.negated or cond.modal is not None or cond.conditions \
+            or cond.adverbs or cond.adjuncts or cond.duration is not None or not isinstance(cond.action, A.Control):
+        return None
+    act = cond.action
+    if not (isinstance(act.agent, A.Ref) and act.agent.word == "you"):
+        return None
+    me = act.patient
+    if isinstance(me, A.Ref) and me.word == "SELF" or isinstance(me, A.Selector) and me.det == "this" \
+            and not me.filters and not me.mods and me.count is None:
+        return me
+    return None
 
 
 def _in_realm_subject(cond: Any) -> Any:
@@ -181,7 +207,7 @@ def end_lasting(state: GameState, ending: list[Lasting], rules: tuple[str, ...])
     names = {u.id: u.name for u in state.units}
     events: list[Event] = []
     for e in ending:
-        events.append(EffectEnded(e.name, e.until if e.until != "event" else f"until {e.ends_on}",
+        events.append(EffectEnded(e.name, e.until if e.until != "event" and e.ends_on != "control" else f"until {e.ends_on}",
                                   tuple(names.get(u, u) for u in e.units), rules=rules))
         for uid in e.animated:                  # the card is no longer a minion (Codex "Animate")
             from codex.engine.animate import release
@@ -202,7 +228,16 @@ def end_lasting(state: GameState, ending: list[Lasting], rules: tuple[str, ...])
 def gone_sources(state: GameState) -> list[Lasting]:
     """Lasting effects that last while a card is in the realm, whose card has left."""
     from codex.engine.ongoing import in_realm
-    return [e for e in state.lasting if e.until == "source" and not in_realm(state, e.source)]
+    return [e for e in state.lasting if e.until == "source" and (not in_realm(state, e.source) or (
+        e.ends_on == "control" and _controller_of(state, e.source) not in (None, e.controller)))]
+
+
+def _controller_of(state: GameState, source: str | None) -> str | None:
+    """Who controls the unit ``unit:<id>`` now (None: no such unit, or another kind of card)."""
+    if not source or not source.startswith("unit:"):
+        return None
+    unit = state.unit(source[len("unit:"):])
+    return unit.controller if unit is not None else None
 
 
 def _holds_now(state: GameState, effect: Lasting) -> bool:

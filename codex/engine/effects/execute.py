@@ -564,6 +564,10 @@ def run_sentence(run: Run, sentence: Any) -> None:
     ``it`` carries from a clause to the next."""
     if isinstance(sentence, A.Unparsed):
         raise NotExecutable(f"the unreadable sentence \u201c{sentence.text}\u201d")
+    if sentence.delay is not None:      # "At the end of this turn, ...": it waits for that time (`delayed`)
+        from codex.engine.effects.delayed import leave_delayed
+        leave_delayed(run, sentence)
+        return
     if sentence.conditions:
         from codex.engine.effects.next_prevention import leave_prevention, next_prevention
         if next_prevention(sentence) is not None:    # "The next time X would take damage, prevent ...": lasts

@@ -1724,9 +1724,15 @@ def _clauses(node: Any) -> list[tuple[A.Clause, tuple[Any, ...]]]:
         for sentence in node.body:
             if not isinstance(sentence, A.Sentence):
                 raise Unsupported("an unreadable sentence")
-            if sentence.duration or sentence.per or sentence.limit:
+            if sentence.per or sentence.limit or sentence.duration and _during_turns(sentence.duration) is None:
                 raise Unsupported("a static sentence with a duration, 'for each' or a limit")
-            out += [(c, tuple(sentence.conditions)) for c in sentence.clauses]
+            clauses = sentence.clauses
+            if sentence.duration is not None:
+                # "During your opponent's turn, this minion has +2 power" ("Only during your turn, ..."): the
+                # turns written first bound each clause, as the same words written after the clause do
+                clauses = tuple(c if c.duration is not None else A.replace(c, duration=sentence.duration)
+                                for c in clauses)
+            out += [(c, tuple(sentence.conditions)) for c in clauses]
         return out
     raise Unsupported(f"a static {type(node).__name__}")
 

@@ -180,7 +180,7 @@ def _summon(run: Run, act: A.Summon, clause: A.Clause) -> list[Obj]:
         loc = _choose_place(run, _by_region(sel, places) if isinstance(sel, A.Selector) else places, card.name)
         if loc is None:
             continue
-        uid = _unit_id(run, card.name)
+        uid = _unit_id(run, card.name, card.id)
         from codex.engine.effects.cards import take_card
         from codex.engine.state import Unit
         attack, defense = doc_power(data)
@@ -238,7 +238,11 @@ def doc_power(data: Any) -> tuple[int, int]:
     return attack, int(data.defence if data.defence is not None else attack)
 
 
-def _unit_id(run: Run, name: str) -> str:
+def _unit_id(run: Run, name: str, had: str | None = None) -> str:
+    """The new unit's id: the one the card had when it was last in the realm (a minion returned to the
+    hand and summoned again is called what the scenario called it), else one made from its name."""
+    if had and run.state.unit(had) is None and had != run.ctx.source.key:
+        return had
     base = "-".join(name.lower().split())
     uid, n = base, 1
     while run.state.unit(uid) is not None or uid == run.ctx.source.key:

@@ -969,7 +969,7 @@ def fired(state: GameState, event: Event, hooks: bool = False) -> list[tuple[Ctx
     candidates += [(Ctx(obj, name, controller, ability, key, event=event), ability)
                    for obj, name, controller, ability, key in [*_leaving_site(state, event),
                                                                *_leaving_artifact(state, event)]]
-    candidates += [(d.ctx, d.ability) for d in state.delayed]
+    candidates += [(d.ctx, d.ability) for d in state.delayed if d.not_before <= state.turn.number]
     candidates += [(c, c.ability) for c in granted_listeners(state)]
     for base, ability in candidates:
         trigger = getattr(ability.node, "trigger", None)
