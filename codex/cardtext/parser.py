@@ -452,6 +452,13 @@ def parse_sentence(raw: str, aliases: tuple[str, ...], version: int = 0) -> Any:
 #: not-executed list): the reading the grammar found lost these words.
 DROPPED_REASON = "a phrase the grammar did not read"
 
+def dropped_words(reason: str) -> str:
+    """The words a reason given by the guard names as lost (``'end', 'turn'``); '' for another reason."""
+    if DROPPED_REASON not in reason:
+        return ""
+    return reason.split(DROPPED_REASON + ": ", 1)[1].split(" (the reading kept", 1)[0]
+
+
 #: While a list is on this stack, every reading the guard refuses is appended to it as (sentence,
 #: printed AST, lost words): ``scripts/dropped.py`` groups them into families.
 GUARD_LOG: list[list[tuple[str, str, tuple[str, ...]]]] = []
