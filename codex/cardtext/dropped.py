@@ -29,6 +29,7 @@ class DroppedPhrase(MeaningError):
     """A reading refused by the guard: words of the sentence its AST does not represent (the search
     tries the next reading, as for any reading that means nothing)."""
 
+
 #: The grammar's terminals that carry content: a word read as one of these must be in the AST.
 CONTENT = frozenset({"VERB", "PART", "GERUND", "NOUN", "NOUN_MOD", "ADJ", "ADJ_HEAD", "PRED_ADJ", "NUMBER",
                      "AMOUNT", "ORD", "KEYWORD", "KEYWORD_ADJ", "NAME", "NAME_MOD", "MANA", "SIGNED", "PLACE",
@@ -59,13 +60,18 @@ def _lemmas_of_word(word: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def printed_lemmas(printed: str) -> tuple[frozenset[str], str]:
-    """The lemmas the words of a printed text stand for, and the text folded (multi-word entries and
-    mana symbols are looked up in it as a whole)."""
+def printed_lemmas(printed: str) -> frozenset[str]:
+    """The lemmas the words of a printed text stand for."""
     lemmas: set[str] = set()
     for w in _WORD.findall(printed):
         lemmas |= _lemmas_of_word(w)
-    return frozenset(lemmas), " ".join(_WORD.findall(printed.lower()))
+    return frozenset(lemmas)
+
+
+def clear_caches() -> None:
+    """Forget the memoised readings (the lexicon in use changed: ``lexicon.restricted``)."""
+    _lemmas_of_word.cache_clear()
+    _primitives.cache_clear()
 
 
 def ast_words(node: Any) -> frozenset[str]:
@@ -95,10 +101,11 @@ def ast_words(node: Any) -> frozenset[str]:
 
 @lru_cache(maxsize=1 << 12)
 def _primitives(lemma: str) -> frozenset[str]:
-    """The primitives (lower case) the senses of verb ``lemma`` map to: a verb is represented by the
-    node its sense gives (``return`` by ``Put``, ``takes`` damage by ``Damage``), which the printer
-    writes with the primitive's own verb."""
-    verbs = L.load().verbs
+    """The primitives (lower case) the senses of verb ``lemma`` map to, its phrasal verbs' too: a verb
+    is represented by the node its sense gives (``return`` by ``Put``, ``takes`` damage by ``Damage``),
+    which the printer writes with the primitive's own verb."""
+    lex = L.load()
+    verbs = lex.verbs
     phrasal = [v for v in verbs if v.startswith(lemma + " ")]   # "get" of "get 3 life back"
     return frozenset(s.primitive.lower() for v in [lemma, *phrasal] for s in verbs.get(v, ()) if s.primitive)
 
@@ -208,8 +215,7 @@ def lost_at(tokens: Iterable[tuple[Any, ...]], printed: str, node: Any = None) -
     """The positions of the content words among ``tokens`` (``(category, lemma, text)`` of each token
     the accepted reading fed) that neither ``printed`` (the AST printed back) nor the AST ``node``
     itself represents, in the sentence's order."""
-    lemmas, _folded = printed_lemmas(printed)
-    lemmas = lemmas | (ast_words(node) if node is not None else frozenset())
+    lemmas = printed_lemmas(printed) | (ast_words(node) if node is not None else frozenset())
     low = printed.lower()
     lost: list[int] = []
     tokens = list(tokens)

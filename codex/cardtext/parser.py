@@ -485,11 +485,13 @@ def _guard(node: Any, toks: list[Tok], text: str) -> None:
     from codex.cardtext.printer import to_text
 
     printable = _printable(node)
+    words = [(t.reading.cat, t.reading.lemma, t.text, t.reading.form) for t in toks]
+    if not lost_at(words, "", printable):   # the AST's own words hold every word: no need to print it
+        return
     try:
         printed = to_text(printable)
     except Exception:  # noqa: BLE001 - a node the printer cannot write: judged on the AST's own words
         printed = ""
-    words = [(t.reading.cat, t.reading.lemma, t.text, t.reading.form) for t in toks]
     lost = lost_at(words, printed, printable)
     if not lost:
         return
@@ -608,8 +610,9 @@ def parse_card_text(text: str, name: str | None = None, strict: bool = False) ->
 
 def clear_caches() -> None:
     """Empty the parser's caches (benchmarks measure cold parses; the grammar and lexicon stay loaded)."""
-    from codex.cardtext import lexer
+    from codex.cardtext import dropped, lexer
 
+    dropped.clear_caches()
     parse_sentence.cache_clear()
     _aliases_used.cache_clear()
     lexer.clear_cache()
