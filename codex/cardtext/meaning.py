@@ -1327,7 +1327,7 @@ def _np_kind(np: NP | None, r: _Interp) -> str:
     if np.kind == "core" and np.head_cat == "NAME" and np.head in r.lex.keywords and np.det is None:
         return "grant"
     if np.kind == "core" and np.head in ("damage", "strike damage") and (
-            np.det == "no" or {"less", "more"} & set(np.mods) or np.count in ("double", "half")):
+            np.det == "no" or {"less", "more"} & set(np.mods) or np.count in ("double", "half") or _extra_damage(np)):
         return "damage_change"
     if np.kind == "signed" and np.head in ("damage", "strike damage"):
         return "damage_change"
@@ -1732,6 +1732,10 @@ class _Builder:
             value = _mana(v) if v.kind == "mana" else v.count if v.kind == "amount" else _quantity_of(self.r.node(v))
             self.current.last.posts.append(("value", value, _COMPARE_THAN[ch.value], ch.start))
             return i + 2
+        if k == "particle" and not _adverb_word(self.r.lex, ch.value):
+            # a preposition with no object that no phrasal verb takes ("To draw a card, ..." read as
+            # "draw a card to"): no reading, the search goes on
+            raise MeaningError(f"a stranded preposition {ch.value!r} no verb takes", ch.start)
         if k in ("adv", "particle"):
             self.adverb(ch.value)
             return i + 1
@@ -2588,6 +2592,9 @@ class _Clauses(_Interp):
         """The subject: leading adverbs and time phrases go to the clause; the rest is one phrase."""
         i = 0
         while i < len(chunks) and chunks[i].kind in ("adv", "particle"):
+            if chunks[i].kind == "particle" and not _adverb_word(self.lex, chunks[i].value):
+                # "To draw a card, ...": a bare preposition is no subject's adverb
+                raise MeaningError(f"a stranded preposition {chunks[i].value!r} before a verb", chunks[i].start)
             b.adverb(chunks[i].value)
             i += 1
         if i < len(chunks) and chunks[i].kind == "np" and b.time_np(chunks[i].value, chunks, i):
@@ -3183,12 +3190,19 @@ def _damage_change(r: "_Clauses", values: dict[str, Any], kwargs: dict[str, Any]
         kwargs["change"] = "double"
     elif "less" in np.mods:
         kwargs["change"], kwargs["amount"] = "less", np.count
-    elif "more" in np.mods:
+    elif "more" in np.mods or _extra_damage(np):
         kwargs["change"], kwargs["amount"] = "more", np.count
     kind = _damage_kind(np)
     if kind:
         kwargs["kind"] = kind
     return values, kwargs
+
+
+def _extra_damage(np: Any) -> bool:
+    """``deals 1 extra damage`` / ``1 additional damage``: a counted damage with ``extra`` is that much
+    more damage, as ``1 more damage`` and ``+1 damage`` are (it had read as dealing 1 damage, the word
+    ``extra`` lost: found by the guard against dropped phrases, gram29)."""
+    return isinstance(np.count, int) and not isinstance(np.count, bool) and bool({"extra", "additional"} & set(np.mods))
 
 
 def _damage_kind(np: Any) -> str | None:
@@ -3882,6 +3896,8 @@ class _Sentences(_Clauses):
                 adjuncts.append(A.Adjunct("while", a[1]))
             else:
                 adjuncts.append(a)
+        if ex.purpose is not None:
+            parts = dict(parts, clauses=_fronted_purpose(parts["clauses"], ex.purpose))
         per = self._per(ex.per)
         duration = ex.duration
         return A.Sentence(tuple(parts["clauses"]), tuple(parts["links"]), tuple(ex.conditions), duration, per,
@@ -4011,6 +4027,23 @@ def _shared_object(sc: SClause, nsc: SClause, r: "_Sentences") -> list[Chunk] | 
             break
         shared.append(c)
     return shared
+
+
+def _adverb_word(lex: Any, word: str) -> bool:
+    """Whether the lexicon reads ``word`` as an adverb or a place word (``up``, ``away``, ``along``),
+    not only as a preposition."""
+    return any(r.cat in ("ADV", "PLACE") for c in lex.single.get(word, ()) for r in c.readings)
+
+
+def _fronted_purpose(clauses: list[Any], purpose: A.Clause) -> list[Any]:
+    """A fronted infinitive of purpose (``To draw a spell, you may sacrifice a minion``) is the purpose
+    of the clause it opens, as written after the verb (``... sacrifice a minion to draw a spell``): the
+    clause is done for it. Over several clauses (``To X, do Y and Z``) it could serve the last or all of
+    them: no reading is taken, the sentence fails (named as not read), as it does when the clause has
+    a purpose of its own already."""
+    if len(clauses) != 1 or not isinstance(clauses[0], A.Clause) or clauses[0].purpose is not None:
+        raise MeaningError("a fronted infinitive of purpose over several clauses, or a clause with a purpose already")
+    return [A.replace(clauses[0], purpose=purpose)]
 
 
 def _continues_purpose(sc: SClause, sep: str | None) -> bool:

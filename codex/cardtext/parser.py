@@ -358,18 +358,24 @@ def rules_used(text: str, name: str | None = None) -> set[str]:
 
 
 def _interpret(text: str, start: str, aliases: tuple[str, ...], build: Any) -> Any:
-    """Parse ``text`` from ``start`` and give the first reading ``build(tree, toks, lexer)`` accepts."""
+    """Parse ``text`` from ``start`` and give the first reading ``build(tree, toks, lexer)`` accepts
+    and the guard against dropped phrases (:func:`_guard`) passes."""
+    from codex.cardtext.dropped import DroppedPhrase
     from codex.cardtext.meaning import MeaningError
 
     lx = Lexer(text, L.load(), names(), aliases)
     first_error: MeaningError | None = None
+    dropped_error: MeaningError | None = None
     s = Search(lx, start)
     while (got := s.next()) is not None:
         tree, toks = got
         try:
             node = build(tree, toks, lx)
+            _guard(node, toks, text)
         except MeaningError as e:
             first_error = first_error or e
+            if isinstance(e, DroppedPhrase):
+                dropped_error = dropped_error or e
             if e.offset is not None:
                 s.backjump(e.offset)
             continue
@@ -379,6 +385,8 @@ def _interpret(text: str, start: str, aliases: tuple[str, ...], build: Any) -> A
         return Parsed(node, tuple(t.text for t in toks if t.reading.entry.startswith("oov:")))
     unknown = tuple(lx.pieces[i].text for i in sorted(set(lx.unknown)))
     f = s.failure
+    # a reading that lost words is the best the grammar found: name the words, not an earlier refusal
+    first_error = dropped_error or first_error
     if first_error is not None:
         # the sentence is grammatical but means nothing the rules know: say why (a syntax error further on
         # would only be a symptom of a word read the wrong way)
@@ -436,6 +444,65 @@ def parse_sentence(raw: str, aliases: tuple[str, ...], version: int = 0) -> Any:
         return Failure(body.offset + body_offset, body.found, body.expected, body.message, body.unknown)
     node = M.arrow_ability(left.node, M.shift_spans(body.node, body_offset), A.Span(0, len(raw)))
     return Parsed(node, left.unknown + body.unknown)
+
+
+# ---------------------------------------------------------------- the guard against dropped phrases
+
+#: How a sentence refused by the guard is named (validate, ``Unparsed.reason``, the engine's
+#: not-executed list): the reading the grammar found lost these words.
+DROPPED_REASON = "a phrase the grammar did not read"
+
+def dropped_words(reason: str) -> str:
+    """The words a reason given by the guard names as lost (``'end', 'turn'``); '' for another reason."""
+    if DROPPED_REASON not in reason:
+        return ""
+    return reason.split(DROPPED_REASON + ": ", 1)[1].split(" (the reading kept", 1)[0]
+
+
+#: While a list is on this stack, every reading the guard refuses is appended to it as (sentence,
+#: printed AST, lost words): ``scripts/dropped.py`` groups them into families.
+GUARD_LOG: list[list[tuple[str, str, tuple[str, ...]]]] = []
+
+
+def _printable(node: Any) -> Any:
+    """The node a reading gives, as something the printer prints (the left of an arrow is a tuple of
+    costs or an ability word: printed as the ability with no effect)."""
+    if isinstance(node, tuple):
+        kind, costs, threshold = node
+        if kind == "costs":
+            return A.Activated(tuple(costs), (), tuple(threshold), None)
+        return A.Genesis((), kind == "genesis_deathrite", tuple(threshold), None) if kind.startswith("genesis") \
+            else A.Deathrite((), tuple(threshold), None)
+    return node
+
+
+def _guard(node: Any, toks: list[Tok], text: str) -> None:
+    """Refuse a reading whose AST does not represent every content word of the sentence
+    (:mod:`codex.cardtext.dropped`): the search then tries the sentence's other readings, and if none
+    keeps every word the sentence is reported, never executed with a phrase missing. Runs once per
+    reading accepted by the meaning layer (the parse is cached per sentence)."""
+    from codex.cardtext.dropped import DroppedPhrase, lost_at
+    from codex.cardtext.printer import to_text
+
+    printable = _printable(node)
+    words = [(t.reading.cat, t.reading.lemma, t.text, t.reading.form) for t in toks]
+    if not lost_at(words, "", printable):   # the AST's own words hold every word: no need to print it
+        return
+    try:
+        printed = to_text(printable)
+    except Exception:  # noqa: BLE001 - a node the printer cannot write: judged on the AST's own words
+        printed = ""
+    lost = lost_at(words, printed, printable)
+    if not lost:
+        return
+    # a piece read as several tokens (a contraction) is one word
+    texts = tuple(dict.fromkeys(toks[i].text for i in lost))
+    if GUARD_LOG:
+        GUARD_LOG[-1].append((text, printed, texts))
+    first = toks[lost[0]]
+    raise DroppedPhrase(f"{DROPPED_REASON}: {', '.join(repr(t) for t in texts)} (the reading kept no word for it)",
+                        first.start, first.text)
+
 
 
 #: The card being parsed (a quoted ability inside it names the card as SELF too).
@@ -543,8 +610,9 @@ def parse_card_text(text: str, name: str | None = None, strict: bool = False) ->
 
 def clear_caches() -> None:
     """Empty the parser's caches (benchmarks measure cold parses; the grammar and lexicon stay loaded)."""
-    from codex.cardtext import lexer
+    from codex.cardtext import dropped, lexer
 
+    dropped.clear_caches()
     parse_sentence.cache_clear()
     _aliases_used.cache_clear()
     lexer.clear_cache()

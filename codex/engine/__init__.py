@@ -60,7 +60,7 @@ def _unapplied_parts(abilities: Abilities, keywords: Keywords) -> list[str]:
     parts = [f"the keyword {k}" for k in keywords.not_executed]
     parts += [part for a in abilities.abilities if a.kind in _ALWAYS and (part := a.unapplied()) is not None]
     parts += _unread_triggers(abilities)
-    parts += [f"the sentence \u201c{s}\u201d (the card-text grammar cannot read it)" for s in abilities.unreadable]
+    parts += abilities.unreadable_parts()
     return parts
 
 

@@ -25,6 +25,7 @@ from codex.cardtext import ast as A
 from codex.cardtext import parse_card_text
 from codex.cardtext.normalize import normalize
 from codex.cardtext.parser import names_version
+from codex.cardtext.parser import DROPPED_REASON, dropped_words
 from codex.cardtext.printer import PrintError, to_text
 from codex.engine.keywords import ELEMENTS, Keywords
 from codex.engine.keyword_like import recognise, size_of
@@ -93,6 +94,9 @@ class Abilities:
     unreadable: tuple[str, ...] = field(default_factory=tuple)   # sentences the grammar cannot parse
     unknown: tuple[str, ...] = field(default_factory=tuple)      # explicit keywords nobody knows
     size: tuple[int, int] | None = None                          # "Occupies four locations" (a characteristic)
+    #: the unreadable sentences whose best reading lost words (the grammar's guard against dropped
+    #: phrases), with the words lost: named so, never executed without them
+    dropped: tuple[tuple[str, str], ...] = field(default_factory=tuple)
 
     def of_kind(self, kind: AbilityKind) -> tuple[Ability, ...]:
         return tuple(a for a in self.abilities if a.kind is kind)
@@ -101,12 +105,19 @@ class Abilities:
         """Every part of the card this engine version does not apply, as readable phrases."""
         out = [f"the keyword {k}" for k in self.keywords.not_executed]
         out += [part for a in self.abilities if (part := a.unapplied()) is not None]
-        out += [f"the sentence \u201c{s}\u201d (the card-text grammar cannot read it)" for s in self.unreadable]
+        out += self.unreadable_parts()
         out += [f"the keyword \u201c{k}\u201d (unknown)" for k in self.unknown]
         return out
 
+    def unreadable_parts(self) -> list[str]:
+        """Each sentence the grammar did not read, and why: no reading at all, or a reading that lost
+        words (a phrase the grammar did not read)."""
+        lost = dict(self.dropped)
+        return [f"the sentence \u201c{s}\u201d ({DROPPED_REASON}: {lost[s]})" if s in lost
+                else f"the sentence \u201c{s}\u201d (the card-text grammar cannot read it)" for s in self.unreadable]
+
     def with_keywords(self, keywords: Keywords) -> "Abilities":
-        return Abilities(keywords, self.abilities, self.unreadable, self.unknown, self.size)
+        return Abilities(keywords, self.abilities, self.unreadable, self.unknown, self.size, self.dropped)
 
 
 #: Keywords the engine applies that are simply on or off (grammar name → `Keywords` field).
@@ -1038,6 +1049,7 @@ def _abilities_of(text: str, name: str | None, spell: bool, _names_version: int)
     kw = Keywords()
     abilities: list[Ability] = []
     unreadable: list[str] = []
+    dropped: list[tuple[str, str]] = []
     size: tuple[int, int] | None = None
     own = _own_lines(norm, card)
     for i, line in enumerate(card.lines):
@@ -1060,6 +1072,8 @@ def _abilities_of(text: str, name: str | None, spell: bool, _names_version: int)
                     abilities.append(replace(ability, executed=known is not None or _executed(ability)))
             elif isinstance(node, A.Unparsed):
                 unreadable.append(node.text)
+                if DROPPED_REASON in node.reason:
+                    dropped.append((node.text, dropped_words(node.reason)))
             else:
                 for one in ([node] if spell else [part for each in event_sentences(whenever_statement(if_event_statement(
                         deadline_trigger(node)))) for part in clause_events(each)]):
@@ -1068,7 +1082,7 @@ def _abilities_of(text: str, name: str | None, spell: bool, _names_version: int)
                         kw = kw.merge(known)
                     if found_size is not None:
                         size = found_size
-    return Abilities(kw, tuple(abilities), tuple(unreadable), size=size)
+    return Abilities(kw, tuple(abilities), tuple(unreadable), size=size, dropped=tuple(dropped))
 
 
 def delayed_sentences_of_magic(line: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -1402,4 +1416,4 @@ def with_explicit(abilities: Abilities, explicit: Iterable[str]) -> Abilities:
             unknown.append(token)
         else:
             kw = kw.merge(found)
-    return Abilities(kw, abilities.abilities, abilities.unreadable, tuple(unknown), abilities.size)
+    return Abilities(kw, abilities.abilities, abilities.unreadable, tuple(unknown), abilities.size, abilities.dropped)

@@ -25,7 +25,8 @@ def card_problems(card: dict[str, Any]) -> list[str]:
     kind = (g.get("type") or "").lower()
     abilities = abilities_of(text, name if isinstance(name, str) else None, spell=kind == "magic")
     problems = [f"the keyword {k}" for k in abilities.keywords.not_executed]
-    problems += ["a sentence the card-text grammar cannot read"] * bool(abilities.unreadable)
+    problems += ["a sentence the card-text grammar cannot read"] * bool(set(abilities.unreadable) - set(dict(abilities.dropped)))
+    problems += ["a phrase the card-text grammar did not read"] * bool(abilities.dropped)
     for ability in abilities.abilities:
         if not ability.executed:
             problems += missing(ability) or [f"a {ability.kind.value} ability the engine does not apply"]

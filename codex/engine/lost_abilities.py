@@ -66,7 +66,7 @@ def abilities_now(state: GameState, unit: Unit) -> Abilities:
         return unit.abilities
     kept = tuple(a for a in unit.abilities.abilities if not (_words(a) & lost))
     return Abilities(unit.abilities.keywords, kept, unit.abilities.unreadable, unit.abilities.unknown,
-                     unit.abilities.size)
+                     unit.abilities.size, unit.abilities.dropped)
 
 
 def is_this_ability(node: Any) -> bool:

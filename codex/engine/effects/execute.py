@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterator
 
 from codex.cardtext import ast as A
+from codex.cardtext.parser import DROPPED_REASON, dropped_words
 from codex.cardtext.printer import PrintError, to_text
 from codex.engine import document as D
 from codex.engine.abilities import Ability, AbilityKind
@@ -563,6 +564,9 @@ def run_sentence(run: Run, sentence: Any) -> None:
     """One sentence: its conditions, its duration and "for each", then its clauses in order;
     ``it`` carries from a clause to the next."""
     if isinstance(sentence, A.Unparsed):
+        if DROPPED_REASON in sentence.reason:     # a reading that lost words (the grammar's guard)
+            raise NotExecutable(f"the sentence \u201c{sentence.text}\u201d ({DROPPED_REASON}: "
+                                f"{dropped_words(sentence.reason)})")
         raise NotExecutable(f"the unreadable sentence \u201c{sentence.text}\u201d")
     if sentence.delay is not None:      # "At the end of this turn, ...": it waits for that time (`delayed`)
         from codex.engine.effects.delayed import leave_delayed
