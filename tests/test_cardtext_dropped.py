@@ -57,17 +57,17 @@ def test_a_canonical_rewording_is_no_loss() -> None:
 
 
 def test_a_sentence_no_reading_keeps_whole_is_reported() -> None:
-    card = parse_card_text("Genesis → Gain 3 life at the start of your next turn.")
+    card = parse_card_text("Genesis → Each turn, you gain 1 life.")
     assert not card.fully_parsed
-    assert DROPPED_REASON in card.unparsed[0].reason and "'start'" in card.unparsed[0].reason
+    assert DROPPED_REASON in card.unparsed[0].reason and "'turn'" in card.unparsed[0].reason
     result = validate("Each turn, you gain 1 life.")
     assert not result.ok and DROPPED_REASON in result.errors[0].message
 
 
 def test_the_engine_names_a_dropped_phrase_and_executes_nothing_of_it() -> None:
-    abilities = abilities_of("Genesis → Gain 3 life at the start of your next turn.", "Slow Healer", spell=False)
+    abilities = abilities_of("Genesis → Each turn, you gain 1 life.", "Slow Healer", spell=False)
     assert not abilities.abilities
-    assert any(DROPPED_REASON in part and "'next'" in part for part in abilities.not_executed())
+    assert any(DROPPED_REASON in part and "'turn'" in part for part in abilities.not_executed())
 
 
 def test_fronted_purpose_keeps_its_words() -> None:

@@ -156,6 +156,7 @@ ABSORBED: dict[str, frozenset[str]] = {
     "most": frozenset({"<="}),                        # "at most 2 power"
     "up": frozenset({"<="}),                          # "up to 1 power"
     "become": frozenset({"target"}),                  # "X becomes the target of Y" is "X is targeted by Y"
+    "begin": frozenset({"start"}),                    # "when your next turn begins" is "at the start of" it
 }
 ABSORBED["more"] = ABSORBED["more"] | {">", ">="}
 
