@@ -803,7 +803,7 @@ class Resolution:
 
 
 # the primitives register themselves
-from codex.engine.effects import animate, attack_effect, board, cards, carried, casting_effects, counters, flows, lasting_damage, motion, power, provide, proceed, purpose, reactivate, replacements, shoot, site_play, stay, summon, transform  # noqa: E402,F401,E501
+from codex.engine.effects import animate, attack_effect, board, cards, carried, casting_effects, counters, flows, lasting_damage, motion, pool, power, provide, proceed, purpose, reactivate, replacements, shoot, site_play, stay, summon, transform  # noqa: E402,F401,E501
 
 __all__ = ["execute", "EXECUTORS", "Primitive", "executes", "Run", "NotExecutable", "AbilityKind", "Keywords",
            "CardQuote", "describe", "select_all", "holds"]
