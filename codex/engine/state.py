@@ -383,6 +383,8 @@ class Lasting:
     no_mana: bool = False                # "... provides no mana": they provide no mana
     lost_abilities: tuple[str, ...] = ()  # "... and lose this ability": the card's words of each ability its
                                          # units lose (`lost_abilities.py`: their printed text stays)
+    players: tuple[str, ...] = ()        # the players it is on, in ``states`` ("your opponents can't gain
+                                         # life this turn": `life_bans.py`)
 
     def covers(self, unit: "Unit") -> bool:
         """Whether the effect is on ``unit`` now: one of its units, or (an effect over an area) a unit

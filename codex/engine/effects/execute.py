@@ -188,6 +188,9 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     from codex.engine.restraints import restrain, restraint
     if restraint(clause) is not None:    # "It can't move until your next turn", "... can't attack this turn"
         return restrain(run, clause)
+    from codex.engine.life_bans import ban_life_gain, life_ban
+    if life_ban(clause) is not None:     # "This turn, your opponents can't gain life"
+        return ban_life_gain(run, clause)
     from codex.engine.effects.whenever import leave_whenever, whenever_clause
     if whenever_clause(clause):      # "..., and whenever it kills a unit, you gain 1 life"
         return leave_whenever(run, clause)
