@@ -44,7 +44,9 @@ def _add_problems(act: A.Action) -> Iterator[str]:
 
 
 def _add_clause_problems(clause: A.Clause) -> Iterator[str]:
-    if _added(clause.action) is None:
+    if _added(clause.action) is None:    # the counters' verb reads no adjunct: named as it was
+        for adj in clause.adjuncts:
+            yield f"the adjunct '{adj.prep} ...' on Action"
         return
     if not _your_pool(clause):
         yield "adding mana somewhere other than to your mana"
