@@ -607,14 +607,15 @@ class _Reader:
 def _threshold_of_symbols(chunks: list[Chunk], i: int) -> bool:
     """Whether chunk ``i`` is the bare noun ``threshold`` (or ``affinity``) right after threshold
     symbols, naming what they are (``(W)(W) threshold``, ``with (F) threshold``): it adds nothing to
-    the symbols, which are read alone as ``If you have (W)(W)`` is."""
+    the symbols, which are read alone as ``If you have (W)(W)`` is; after ``an extra (F)`` too ("You
+    have an extra (F) threshold": the symbols already say "more", and the noun only names them)."""
     np = chunks[i].value
     if i == 0 or not isinstance(np, NP) or np.kind != "core" or np.head not in ("threshold", "affinity") \
             or np.det is not None or np.mods or np.count is not None:
         return False
     prev = chunks[i - 1]
     sym = prev.value
-    return prev.kind in ("np", "pp") and isinstance(sym, NP) and sym.kind == "mana" and not sym.mods \
+    return prev.kind in ("np", "pp") and isinstance(sym, NP) and sym.kind == "mana" and set(sym.mods) <= {"extra"} \
         and bool(sym.head) and all(x in _ELEMENT_OF_SYMBOL for x in sym.head) and sym.end <= np.start
 
 
@@ -641,6 +642,8 @@ _ELEMENT_OF_SYMBOL = {"(A)": "air", "(E)": "earth", "(F)": "fire", "(W)": "water
 _ELEMENT_NOUNS = frozenset(_ELEMENT_OF_SYMBOL.values())
 #: Prepositions of where a thing is, after "remain" ("remains in the realm", "remains at this site").
 _REMAIN_PREPS = frozenset({"in", "at", "on", "atop", "within", "under", "beneath"})
+#: Verbs of state that, with one place, say where the subject is ("remains in the realm", "lie in your cemetery").
+_LOCATIVE_VERBS = frozenset({"remain", "lie"})
 #: Adjectives that stand for a noun of their own ("the first", "the last", "the strongest"; "the other":
 #: the second of a pair the sentence named, "from one edge to the other", only after "the").
 _NOMINAL_ADJ = {"first", "last", "next", "strongest", "weakest", "closest", "nearest", "furthest", "farthest", "previous",
@@ -2381,10 +2384,11 @@ class _Clauses(_Interp):
             return A.Clause(A.Group((first, second), "and"))
         if vg.copula:
             action = self.copula(sc, chunks, subject, ex, b, vg)
-        elif vg.lemma == "remain" and len(chunks) == 1 and (chunks[0].kind == "place" or chunks[0].kind == "pp"
+        elif vg.lemma in _LOCATIVE_VERBS and len(chunks) == 1 and (chunks[0].kind == "place" or chunks[0].kind == "pp"
                                                               and chunks[0].prep in _REMAIN_PREPS):
             # "as long as this remains in the realm", "while it remains here": where the subject still is,
-            # what "is in the realm" says (a verb of state with a place; "if none remain" stays the verb)
+            # what "is in the realm" says (a verb of state with a place; "if none remain" stays the verb);
+            # "while five minions lie in your cemetery" alike
             action = self.copula(sc, chunks, subject, ex, b, vg)
         elif vg.lemma == "become" and len(chunks) >= 2 and chunks[0].kind == "np" and chunks[0].value.kind == "core" \
                 and chunks[0].value.head == "target" and chunks[0].value.det == "the" and not chunks[0].value.mods \

@@ -222,7 +222,8 @@ def state_json(state: GameState) -> dict[str, Any]:
                      "killed_by": list(r.killers)} for r in state.removed],
         "lasting": [{"id": e.id, "name": e.name, "controller": e.controller, "until": e.until,
                      "units": list(e.units), "keywords": e.keywords.names(),
-                     **({"abilities_lost": list(e.lost_abilities)} if e.lost_abilities else {})}
+                     **({"abilities_lost": list(e.lost_abilities)} if e.lost_abilities else {}),
+                     **({"players": list(e.players), "states": sorted(e.states)} if e.players else {})}
                     for e in state.lasting],
         "storyline": [type(p.effect).__name__ for p in state.storyline],
         "winner": state.winner,

@@ -386,6 +386,8 @@ class Lasting:
     subtypes: tuple[str, ...] | None = None   # the type layer: its units' minion types are these instead
                                          # ("loses all minion types": none; `effects/type_changes.py`)
     also_types: tuple[str, ...] = ()     # ... or these besides them ("is also a Beast until end of turn")
+    players: tuple[str, ...] = ()        # the players it is on, in ``states`` ("your opponents can't gain
+                                         # life this turn": `life_bans.py`)
 
     def covers(self, unit: "Unit") -> bool:
         """Whether the effect is on ``unit`` now: one of its units, or (an effect over an area) a unit

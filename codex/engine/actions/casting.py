@@ -536,7 +536,17 @@ def _with_cost_changes(res: Resolution, casting: Casting, spell: C.Spell) -> C.S
                       {"cost": cost}, rules=("cost", "cost.total") + (("cost.not-negative",)
                                                                       if spell.cost + delta < 0 else ()),
                       from_card=quote))
-    from codex.engine.effects.casting_rules import first_of_several
+    from codex.engine.effects.casting_rules import counting_itself, first_of_several
+    for quote, counted, uncounted in counting_itself(res.state, casting, spell.abilities):
+        other = max(0, spell.cost + delta - counted + uncounted)
+        agree = "Both readings give the same cost." if other == cost else \
+            f"The two readings differ: ({cost}) counted, ({other}) not."
+        res.emit(Note("ruling_variant", f"{quote.card}'s count includes {spell.name} itself, still in the "
+                      f"{casting.zone} as its cost is confirmed: the Codex does not say whether a spell being cast "
+                      f"counts. It is counted here (the cost is confirmed before the card moves): {spell.name} costs "
+                      f"({cost}); not counted (the spell revealed, no longer among those cards), it would cost "
+                      f"({other}). {agree}", {"reading": "counted", "cost": cost, "other": other},
+                      rules=("casting.cost", "casting.from-hand"), from_card=quote))
     for quote, elements in first_of_several(res.state, casting, spell.abilities):
         res.emit(Note("ruling_variant", f"{spell.name} is the first spell of {' and '.join(elements)} this turn: "
                       f"{quote.card}'s words do not say whether such a spell costs less once or once for each "
@@ -546,6 +556,44 @@ def _with_cost_changes(res: Resolution, casting: Casting, spell: C.Spell) -> C.S
                       {"elements": elements, "reading": "once", "other": len(elements)}, rules=("cost.total",),
                       from_card=quote))
     return replace(spell, cost=cost)
+
+
+def _speaks_of_cost(ability: Any) -> bool:
+    """Whether an ability's words change what spells cost or need (a cost change, a waived
+    threshold), read from its AST, or from its words when the grammar could not read them."""
+    node = getattr(ability, "node", None)
+    if node is not None and any(isinstance(n, (A.CostChange, A.NoThreshold)) for n in A.walk(node)):
+        return True
+    import re
+    return bool(re.search(r"\bcosts?\b|\bthreshold\b", getattr(ability, "text", ability) or "", re.I))
+
+
+def _unread_cost_changes(res: Resolution, spell: C.Spell, caster: str) -> None:
+    """A cast refused for its mana or threshold, when a change to its cost or threshold the engine
+    does not execute could change that: the spell's own is named as not executed (a magic's other
+    abilities are only named as it resolves, so an illegal cast would hide it), and each such
+    static of the realm (named at the start of the ruling) is said not to be counted here."""
+    own = [a for a in spell.abilities.abilities if a.kind in (AbilityKind.STATIC, AbilityKind.SPELL)
+           and a.unapplied() is not None and _speaks_of_cost(a)]
+    for ability in own:
+        res.emit(AbilityNotExecuted(caster, spell.name, ability.unapplied() or ability.describe(),
+                                    "not executed yet: the cost and threshold checked here do not count it",
+                                    rules=("storyline",), from_card=CardQuote(spell.name, ability.text)))
+    for sentence in spell.abilities.unreadable:
+        if _speaks_of_cost(sentence):
+            res.emit(AbilityNotExecuted(caster, spell.name, f"the sentence \u201c{sentence}\u201d (the card-text "
+                                        "grammar cannot read it)", "not executed yet: the cost and threshold checked here "
+                                        "do not count it", rules=("storyline",)))
+    cards = [(u.name, u.abilities) for u in res.state.units] + [(s.name, s.abilities) for s in res.state.sites] + [
+        (a.name, a.abilities) for a in res.state.auras] + [(a.name, a.abilities) for a in res.state.artifacts]
+    for name, abilities in cards:
+        unread: list[Any] = [a for a in abilities.abilities if a.kind is AbilityKind.STATIC and a.unapplied() is not None
+                  and _speaks_of_cost(a)] + [s for s in abilities.unreadable if _speaks_of_cost(s)]
+        for ability in unread:
+            text = getattr(ability, "text", ability)
+            res.emit(Note("not_counted", f"{name}'s \u201c{text}\u201d is not executed by this engine version: the "
+                          f"cost and threshold of {spell.name} checked here do not count it, and it might change "
+                          "whether the spell can be cast.", {"card": name}, rules=("cost.total",)))
 
 
 def _with_alternate_cost(res: Resolution, casting: Casting, spell: C.Spell) -> C.Spell:
@@ -735,6 +783,7 @@ def _cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
                       {"cost": spell.cost}, rules=_cost_rules(a.spell)))
     found = C.cost_reason(res.state, pid, spell)
     if found:
+        _unread_cost_changes(res, spell, caster.id)
         raise res.illegal(found, spell.name, ptr + "/spell")
     need = ", ".join(f"{k}: {v}" for k, v in spell.threshold.as_dict().items() if v) or "none"
     res.emit(Note("cost", f"{pid} has {res.state.player(pid).mana} mana for the cost of {spell.cost}, and enough "

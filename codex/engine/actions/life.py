@@ -40,6 +40,14 @@ def heal(res: Resolution, a: D.Heal, ptr: str) -> Outcome:
         pid = unit.controller
     assert pid is not None
     player = res.state.player(pid)
+    from codex.engine.life_bans import gain_banned
+    banned = gain_banned(res.state, pid)
+    if banned is not None:
+        # Codex "Can vs. Can't": the 'can't' wins over any effect that would give the life
+        res.emit(Note("heal_fails", f"{pid} can't gain life now ({banned.card}): the healing gains nothing, "
+                      f"and {pid} stays at {player.life} life.", {"player": pid},
+                      rules=("can-vs-cant", "healing"), from_card=banned))
+        return res.done(Verdict.RESOLVED, f"{pid} has {player.life} life.")
     if player.at_deaths_door:
         res.emit(Note("heal_fails", f"{pid} is at death's door: their life total cannot change, so the healing "
                       "fails.", {"player": pid}, rules=_DEATHS_DOOR))

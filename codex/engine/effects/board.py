@@ -504,8 +504,9 @@ def _gain_mana(run: Run, act: A.GainMana, clause: A.Clause) -> list[Obj]:
             gain = 0
         if gain:
             run.state = run.state.with_player(replace(player, mana=player.mana + gain))
+            # a card adds to the pool for this turn (rulebook "Mana"), lost at its end as unspent mana is
             run.emit(ManaGained(pid, gain, player.mana + gain, f"{run.ctx.source_name} gives {pid} {gain} mana",
-                                rules=("mana",)))
+                                rules=("mana.card", "mana.lost")))
             player = run.state.player(pid)
         if elements:
             now = player.gained_affinity + Affinity.of(elements)

@@ -18,7 +18,7 @@ from codex.engine import document as D
 from codex.engine.effects.board import players
 from codex.engine.effects.context import Obj, ZoneCard, card_data
 from codex.engine.effects.execute import Run, executes
-from codex.engine.effects.select import (NotExecutable, ZONE_NOUNS, is_a, select, singular, zone_of, zone_owners)
+from codex.engine.effects.select import (NotExecutable, ZONE_NOUNS, deck_end, is_a, select, singular, zone_of, zone_owners)
 from codex.engine.events import CardsMoved, CardsSeen, Note
 from codex.engine.geometry import Location, Region
 from codex.engine.state import DECKS, Card, GameState, Removed, ZoneName
@@ -269,6 +269,32 @@ def _discard_from_hand(run: Run, pid: str, noun: str, count: int, random: bool, 
     return []
 
 
+# ----------------------------------------------------------------------------- a deck's end
+
+def short_deck_note(run: Run, sel: Any, found: list[Obj]) -> None:
+    """"Put your spellbook's top two spells into your cemetery" with one spell left: all the cards
+    there are are taken (the Codex says nothing of fewer cards than an effect names, and no more can
+    be taken), and the deck running out loses nothing, as no card is drawn (Codex "Phrases with Subtle
+    Meanings": a card put into your hand is not drawn; "Winning the Game": the loss is for an attempt
+    to draw from an empty deck). Said in a step; nothing for words naming no deck's end."""
+    from codex.engine.effects.select import deck_of_possessive
+    if deck_end(sel) is None:
+        return
+    sel = deck_of_possessive(sel)
+    asked = sel.count if isinstance(sel.count, int) else 1
+    _, zones = deck_end(sel)  # type: ignore[misc]
+    for det, zone in zones:
+        for pid in zone_owners(run.state, run.ctx, det):
+            got = sum(1 for o in found if o.kind == "card" and o.key.owner == pid and o.key.zone == zone)
+            if got >= asked:
+                continue
+            run.note("deck_short", f"{pid}'s {zone} held {got} of the {asked} card{'s' if asked != 1 else ''} "
+                     f"{run.ctx.source_name} names: all there were are taken (the rules say nothing of fewer "
+                     f"cards than an effect names). No card is drawn, so the {zone} running out loses nothing: "
+                     "only an attempt to draw from an empty deck does.",
+                     ("phrases.put-not-drawn", "winning.empty-deck"), player=pid, zone=zone, asked=asked, taken=got)
+
+
 # ----------------------------------------------------------------------------- look, reveal
 
 def _look_problems(act: A.Look) -> Iterator[str]:
@@ -281,6 +307,11 @@ def _look_problems(act: A.Look) -> Iterator[str]:
         return
     if not isinstance(sel, A.Selector):
         yield "looking at something other than cards"
+        return
+    from codex.engine.effects.select import deck_end_problems
+    if deck_end(sel) is not None:       # "your spellbook's top three spells", "the top card of your atlas"
+        yield from deck_end_problems(sel)
+        yield from count_problems(sel)
         return
     noun = singular(sel.noun)
     if noun == "hand":
@@ -310,6 +341,11 @@ def _look(run: Run, act: A.Look, clause: A.Clause) -> list[Obj]:
             sel = sel.items[int(str(picked).split(":")[0]) - 1]
     if isinstance(sel, A.Ref):
         cards = [o for o in select(run.state, run.ctx, sel, "card") if o.kind == "card"]
+    elif isinstance(sel, A.Selector) and deck_end(sel) is not None:
+        cards = [o for o in select(run.state, run.ctx, sel, "card") if o.kind == "card"]
+        short_deck_note(run, sel, cards)
+        for o in cards:
+            run.searched = (o.key.owner, o.key.zone)
     elif isinstance(sel, A.Selector) and singular(sel.noun) == "hand":
         owners = zone_owners(run.state, run.ctx, sel.det)
         cards = [Obj("card", ZoneCard(pid, "hand", c, i)) for pid in owners
@@ -675,6 +711,7 @@ def _put(run: Run, act: A.Put, clause: A.Clause) -> list[Obj]:
     if isinstance(dest, A.Group):
         return _put_split(run, act)
     patients = _put_patients(run, act.patient, act.source)
+    short_deck_note(run, act.patient, patients)
     if _instead_of(clause) is not None:
         _replaces_burial(run, patients, clause)
     if dest is None:                                   # "Put them back in any order"

@@ -357,6 +357,38 @@ def cost_change(state: GameState, casting: Casting, abilities: Abilities) -> tup
     return total, quotes
 
 
+def counting_itself(state: GameState, casting: Casting, abilities: Abilities) -> list[tuple[CardQuote, int, int]]:
+    """The cost changes "for each X" whose count includes the spell being cast, still where it is cast
+    from ("(1) less for every card you hold", cast from the hand): each with its change in the cost
+    counted with the spell and without it. The Codex does not say which: the cost is confirmed
+    before "the card moves from where it was" (Codex "Casting Spells"), so `cost_change` counts it;
+    the ruling names the other reading (`actions.casting`)."""
+    from dataclasses import replace as dc_replace
+    from codex.engine.effects.statics import times
+    from codex.engine.zones import take
+    if not state.has_player(casting.player) or casting.zone not in ("hand", "cemetery", "spellbook", "atlas"):
+        return []
+    card = casting.card.key.card
+    name = getattr(card, "name", None)
+    kind = "site" if getattr(card, "kind", None) == "site" else "spell"
+    player = state.player(casting.player)
+    if not player.zone(casting.zone).tracked:   # type: ignore[arg-type]
+        return []
+    taken = take(player, casting.zone, name, kind)     # type: ignore[arg-type]
+    if taken is None:
+        return []
+    without = state.with_player(taken[0])
+    out = []
+    for s in _statics(state, casting, abilities, "cost"):
+        if s.per is None or not _cost_applies(state, s, casting):
+            continue
+        here = times(state, dc_replace(s, ctx=_with(s.ctx, casting)))
+        gone = times(without, dc_replace(s, ctx=_with(s.ctx, casting)))
+        if here != gone:
+            out.append((s.quote, s.payload[0] * here, s.payload[0] * gone))
+    return out
+
+
 def first_of_several(state: GameState, casting: Casting, abilities: Abilities) -> list[tuple[CardQuote, list[str]]]:
     """The cost changes for "the first spell of each element" that apply to a spell first of
     several elements at once, with those elements: the words do not say whether such a spell costs

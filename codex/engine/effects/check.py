@@ -62,6 +62,8 @@ def sel_problems(node: Any) -> Iterator[str]:
     if not isinstance(node, A.Selector):
         yield f"a role given as {type(node).__name__}"
         return
+    from codex.engine.effects.select import held_in_hand
+    node = held_in_hand(node)        # "every card you hold": the cards in your hand
     noun = singular(node.noun)
     if noun == "direction":          # "Choose a cardinal direction": read by the choice itself (`board._choose`)
         from codex.engine.effects.board import direction_problems
@@ -229,6 +231,10 @@ def clause_problems(clause: Any) -> Iterator[str]:
     from codex.engine.restraints import restraint, restraint_problems
     if restraint(clause) is not None:
         yield from restraint_problems(clause)
+        return
+    from codex.engine.life_bans import life_ban, life_ban_problems
+    if life_ban(clause) is not None:        # "This turn, your opponents can't gain life"
+        yield from life_ban_problems(clause)
         return
     from codex.engine.effects.whenever import whenever_clause, whenever_problems
     if whenever_clause(clause):

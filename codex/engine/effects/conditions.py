@@ -312,9 +312,21 @@ def _occupy(state: GameState, ctx: Ctx, act: A.Occupy) -> bool:
     return _located(state, select_all(state, ctx, act.agent), select_all(state, ctx, act.patient))
 
 
+def counted_located(act: Any) -> A.Exists | None:
+    """"while five or more minions are (lie) in your cemetery", "if two or fewer enemies are here": a
+    count of what is somewhere, the same as "there are five or more minions in your cemetery" (the
+    place a filter of the words counted, `_exists`); None for any other words."""
+    if not (isinstance(act, A.Located) and isinstance(act.where, A.Where) and counted(act.patient) is not None):
+        return None
+    return A.Exists(patient=A.replace(act.patient, filters=act.patient.filters + (act.where,)))
+
+
 def _is_located(state: GameState, ctx: Ctx, act: A.Located) -> bool:
     """"It is at / adjacent to / in X": a site is where its square is (adjacency of sites and
     voids crosses regions: Codex "Adjacent")."""
+    counting = counted_located(act)
+    if counting is not None:
+        return _exists(state, ctx, counting)
     objs = select_all(state, ctx, act.patient) if act.patient is not None else [ctx.source]
     locs = set(places(state, ctx, act.where)) if isinstance(act.where, A.Where) else set()
     squares = {loc.square for loc in locs}
@@ -777,6 +789,8 @@ def condition_problems(node: Any) -> Iterator[str]:
         yield "a condition about defences made earlier, or how they went"
     if isinstance(act, A.Compare) and act.cmp not in ("more", "less", "fewer"):
         yield f"the comparison '{act.cmp}'"
+    if counted_located(act) is not None:     # "five or more minions lie in your cemetery": `_exists`
+        act = counted_located(act)
     if isinstance(act, A.Located) and isinstance(act.where, A.Where):
         yield from filter_problems(act.where)
     if has_damage_words(act) or has_life_words(act):   # the unit's damage, the player's life

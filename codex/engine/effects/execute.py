@@ -189,6 +189,9 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     from codex.engine.restraints import restrain, restraint
     if restraint(clause) is not None:    # "It can't move until your next turn", "... can't attack this turn"
         return restrain(run, clause)
+    from codex.engine.life_bans import ban_life_gain, life_ban
+    if life_ban(clause) is not None:     # "This turn, your opponents can't gain life"
+        return ban_life_gain(run, clause)
     from codex.engine.effects.whenever import leave_whenever, whenever_clause
     if whenever_clause(clause):      # "..., and whenever it kills a unit, you gain 1 life"
         return leave_whenever(run, clause)
@@ -811,7 +814,7 @@ class Resolution:
 
 
 # the primitives register themselves
-from codex.engine.effects import animate, attack_effect, board, cards, carried, casting_effects, counters, flows, lasting_damage, motion, power, provide, proceed, purpose, reactivate, replacements, shoot, site_play, stay, summon, transform  # noqa: E402,F401,E501
+from codex.engine.effects import animate, attack_effect, board, cards, carried, casting_effects, counters, flows, lasting_damage, motion, pool, power, provide, proceed, purpose, reactivate, replacements, shoot, site_play, stay, summon, transform  # noqa: E402,F401,E501
 
 __all__ = ["execute", "EXECUTORS", "Primitive", "executes", "Run", "NotExecutable", "AbilityKind", "Keywords",
            "CardQuote", "describe", "select_all", "holds"]

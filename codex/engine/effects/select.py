@@ -1361,9 +1361,50 @@ def unnamed_fitting(state: GameState, owner: str, zone: str, sel: A.Selector) ->
 DECK_ENDS = {"top": False, "topmost": False, "bottom": True, "bottommost": True}
 
 
+def held_in_hand(sel: Any) -> Any:
+    """"every card you hold", "spells an opponent holds": the cards a player holds are the cards in
+    their hand (a player carries nothing, so "hold" said of a player names their hand: Codex "Hand",
+    "Your hand contains spells and sites"); the words as "cards in your hand" say it. Any other words
+    are returned as they are (a unit holding or carrying an artifact stays that)."""
+    if not (isinstance(sel, A.Selector) and singular(sel.noun) in CARD_NOUNS):
+        return sel
+    for f in sel.filters:
+        clause = f.clause if isinstance(f, A.Relative) else None
+        act = getattr(clause, "action", None)
+        if not (isinstance(act, A.Carry) and act.dest is None and isinstance(act.patient, A.Ref)
+                and act.patient.word in ("which", "that") and not clause.negated and clause.modal is None  # type: ignore[union-attr]
+                and not clause.conditions and not clause.adverbs and not clause.adjuncts):  # type: ignore[union-attr]
+            continue
+        holder = act.agent
+        if isinstance(holder, A.Ref) and holder.word == "you":
+            det: Any = "your"
+        elif isinstance(holder, A.Selector) and singular(holder.noun) in ("player", "opponent"):
+            det = A.Possessive(holder)
+        else:
+            continue
+        rest = tuple(g for g in sel.filters if g is not f)
+        return A.replace(sel, filters=rest + (A.Where("in", A.Selector("hand", det=det)),))
+    return sel
+
+
+def deck_of_possessive(sel: Any) -> Any:
+    """"your spellbook's top two spells" as "the top two spells of your spellbook": a deck named as the
+    possessor of cards at one of its ends is the zone they are taken from (English possessive = "of");
+    any other words are returned as they are."""
+    if not (isinstance(sel, A.Selector) and isinstance(sel.det, A.Possessive)
+            and any(m.lower() in DECK_ENDS for m in sel.mods)):
+        return sel
+    owner = sel.det.owner
+    if not (isinstance(owner, A.Selector) and singular(owner.noun) in DECKS and zone_of(owner)):
+        return sel
+    return A.replace(sel, det="the", filters=sel.filters + (A.Of(owner),))
+
+
 def deck_end(sel: Any) -> tuple[bool, list[tuple[Any, str]]] | None:
-    """"the top card of your spellbook", "the top three cards of your atlas": whether from the bottom,
-    and the zones named; None for any other words."""
+    """"the top card of your spellbook", "the top three cards of your atlas" ("your atlas's top
+    card" alike, `deck_of_possessive`): whether from the bottom, and the zones named; None for any
+    other words."""
+    sel = deck_of_possessive(sel)
     if not isinstance(sel, A.Selector):
         return None
     ends = [m.lower() for m in sel.mods if m.lower() in DECK_ENDS]
@@ -1376,6 +1417,7 @@ def deck_end(sel: Any) -> tuple[bool, list[tuple[Any, str]]] | None:
 
 def deck_end_problems(sel: A.Selector) -> Iterator[str]:
     """What keeps the engine from taking the cards at a deck's end the words name."""
+    sel = deck_of_possessive(sel)
     found = deck_end(sel)
     assert found is not None
     noun = singular(sel.noun).lower()
@@ -1394,6 +1436,7 @@ def _deck_end_select(state: GameState, ctx: Ctx, sel: A.Selector) -> list[Obj]:
     """The top (bottom) card, or N cards, of each deck named: its named cards there first, then
     unnamed ones (Codex "Top": "the top card of the deck")."""
     from codex.engine.effects.cards import peek
+    sel = deck_of_possessive(sel)
     problems = list(deck_end_problems(sel))
     if problems:
         raise NotExecutable(problems[0])
@@ -1737,6 +1780,7 @@ def _by_chooser(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: 
 
 
 def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool = True) -> list[Obj]:
+    sel = held_in_hand(sel)      # "every card you hold": the cards in your hand
     if names_itself(sel):
         return [ctx.source]
     if choice_of(sel) is not None:

@@ -619,6 +619,13 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                 _check_words(verb.agent)
                 out.append(Static("cant", ctx, None, ("use_abilities", A.Reactivate(agent=verb.agent)), conds, order))
                 continue
+            if isinstance(verb, A.GainLife) and verb.amount is None:
+                # "Your opponents can't gain life": read where a player would heal (`life_bans.gain_banned`)
+                if verb.agent is None:
+                    raise Unsupported("a ban on gaining life naming no one")
+                _check_words(verb.agent)
+                out.append(Static("cant", ctx, None, ("gain_life", verb), conds, order))
+                continue
             if isinstance(verb, A.Tap) and verb.untap:       # "Enemy minions can't untap" (`untapping.py`)
                 _check_words(verb.patient)
                 out.append(Static("cant", ctx, None, ("untap", verb), conds, order))
