@@ -157,6 +157,7 @@ ABSORBED: dict[str, frozenset[str]] = {
     "up": frozenset({"<="}),                          # "up to 1 power"
     "become": frozenset({"target"}),                  # "X becomes the target of Y" is "X is targeted by Y"
     "begin": frozenset({"start"}),                    # "when your next turn begins" is "at the start of" it
+    "lie": frozenset({"in"}),                         # "five minions lie in your cemetery" are in it (exec33)
 }
 ABSORBED["more"] = ABSORBED["more"] | {">", ">="}
 
