@@ -414,6 +414,7 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
     active player's first, the non-active player's after them, each in board order (the player's
     choice of order among their own is theirs to make)."""
     from codex.engine.effects.strike_hooks import spend
+    from codex.engine.effects.triggers import dropped_reading
     state = spend(state, events)     # triggers that changed a strike's damage as it was dealt are spent
     fired = [p for e in events for p in triggers_for(state, e)]
     skipped = [x for e in events for x in withheld_triggers(state, e)]
@@ -449,6 +450,8 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
             because = _genesis_as_deathrite(state, dead)     # the card that makes its Genesis a Deathrite
         added.append(TriggerAdded(eff.unit, eff.name, eff.ability.text, p.controller, i + 1,
                                   rules=tuple(rules + extra), from_card=because))
+        if (other := dropped_reading(eff.cause, eff.ability)) is not None:
+            added.append(Note("ambiguity", other, {"card": eff.name}, rules=("carrying-artifacts",)))
     return replace(state, storyline=tuple(ordered) + state.storyline), added
 
 

@@ -21,7 +21,7 @@ from codex.cardtext import ast as A
 from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.effects.select import NotExecutable, locations_of, select_all
-from codex.engine.events import (ArtifactBroken, AvatarDamaged, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Entering, Event, Fought, Intercepted,
+from codex.engine.events import (ArtifactBroken, AvatarDamaged, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Dropped, Entering, Event, Fought, Intercepted,
                                  LifeGained, LifeLost, Marked, PickedUp, ProjectileStruck, SiteDamaged, SiteDestroyed, SitePlayed, SpellCast, Stepped,
                                  Stopped, Struck, Summoned, Targeted, Teleported, TurnEnded, TurnOver, TurnStarted)
 from codex.engine.geometry import Location, Region
@@ -33,6 +33,9 @@ _EVENTS: dict[type, tuple[type, ...]] = {
     A.Damage: (Damaged, SiteDamaged, AvatarDamaged), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
     A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken, SiteDestroyed), A.Draw: (Drew,),
     A.Relocate: (Entering,), A.Leave: (Entering,), A.Carry: (PickedUp,), A.Occupy: (Entering,),
+    # "Whenever an artifact is dropped": the Drop basic ability, an effect's drop, and an automatic drop
+    # (Codex "Carrying Artifacts": "the carried artifact is automatically dropped"; `dropped_reading`)
+    A.Drop: (Dropped,),
     A.Fight: (Fought,), A.Traverse: (Entering,), A.Choose: (Attacked, Targeted), A.Move: (Entering,),
     A.Stop: (Stopped,),
     # "Whenever you gain life", "Whenever an opponent loses life": a player's life going up (healing, Codex
@@ -50,7 +53,7 @@ _ROLES: dict[type, tuple[str, ...]] = {
     A.Damage: ("patient", "agent"), A.Cast: ("agent",), A.Summon: ("patient",), A.Conjure: ("patient", "dest", "agent"),
     A.Defend: ("agent",), A.Intercept: ("agent",), A.Remove: ("patient", "agent"), A.Draw: ("agent",),
     A.Play: ("patient", "dest"),
-    A.Relocate: ("patient",), A.Leave: ("patient", "source"), A.Carry: ("agent", "patient"),
+    A.Relocate: ("patient",), A.Leave: ("patient", "source"), A.Carry: ("agent", "patient"), A.Drop: ("agent", "patient"),
     A.Occupy: ("agent", "patient"), A.Fight: ("agent", "patient"), A.Traverse: ("agent",),
     A.Move: ("patient", "dest", "source"), A.Stop: ("patient", "dest"),
     A.GainLife: ("agent",), A.LoseLife: ("agent",),
@@ -641,6 +644,8 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
         return _in(state, ctx, getattr(act, "agent", None), subject) and _life_amount(event) > 0
     if isinstance(event, PickedUp):
         return _picked_up(state, ctx, clause, event)
+    if isinstance(event, Dropped):
+        return _dropped(state, ctx, clause, event)
     if isinstance(event, Fought):
         return _fought(state, ctx, clause.action, event)
     return False
@@ -687,6 +692,40 @@ def _picked_up(state: GameState, ctx: Ctx, clause: A.Clause, event: PickedUp) ->
     if act.patient is None:
         return ctx.source in items if clause.voice == "passive" else True
     return any(_in(state, ctx, act.patient, o) for o in items)
+
+
+def _dropped(state: GameState, ctx: Ctx, clause: A.Clause, event: Dropped) -> bool:
+    """"Whenever an artifact is dropped", "Whenever a unit drops an artifact": who dropped (the unit
+    that carried it, if still in the realm), and what (Codex "Drop"); "When dropped" (nothing named,
+    passive): the card itself."""
+    act = clause.action
+    if act.agent is not None and not _in(state, ctx, act.agent, Obj("unit", event.unit)):
+        return False
+    items = [Obj("artifact", i) if state.artifact(i) is not None else Obj("unit", i) for i in event.items]
+    if act.patient is None:
+        return ctx.source in items if clause.voice == "passive" else True
+    return any(_in(state, ctx, act.patient, o) for o in items)
+
+
+#: The rule a drop names when the carrier left the realm (`carrying._dropped_because`).
+_LEFT_REALM = "carrying-artifacts.leaves"
+
+
+def dropped_reading(event: Event, ability: Ability) -> str | None:
+    """The other reading of a trigger on a drop heard on an artifact left behind by a carrier that left
+    the realm: the Codex ("Carrying Artifacts") says such an artifact "remains in the realm" and calls
+    only a carrier sharing no location with it "automatically dropped"; this engine hears both as a drop
+    and says so (None: no such drop, or no trigger on Drop)."""
+    if not isinstance(event, Dropped) or _LEFT_REALM not in event.rules:
+        return None
+    words = getattr(getattr(ability.node, "trigger", None), "event", None)
+    items = words.items if isinstance(words, A.Group) else (words,)
+    if not any(isinstance(c, A.Clause) and isinstance(c.action, A.Drop) for c in items):
+        return None
+    return (f"{', '.join(event.item_names)} stayed in the realm when {event.name} left it; the Codex calls an "
+            "artifact whose carrier shares no location with it \u201cautomatically dropped\u201d, but of a carrier "
+            "leaving the realm says only that what it carried \u201cremains in the realm\u201d: this engine reads "
+            "that as a drop the trigger hears; read the other way, the trigger does not fire.")
 
 
 Listener = tuple[Obj, str, str, Ability, str]
