@@ -4018,7 +4018,9 @@ def _conditions_with_two_clauses(segs: list[Any]) -> list[Any]:
         after = out[i + 2][2] if i + 2 < len(out) else None
         if kind == "adjunct" and content and content[-1].kind == "sub" and nkind == "clause" \
                 and (not nsc.subject or content[-1].prep in _SHARED_SUBS) \
-                and nsep in ("and", "or") and after is not None and after.startswith(","):
+                and (nsep in ("and", "or") or nsep == "but" and not nsc.subject) and after is not None \
+                and after.startswith(","):
+            # ("Whenever this minion takes damage but survives, ...": "but" joins as "and" does)
             sub = content[-1]
             inner: SClause = sub.value
             merged = Chunk("sub", inner, sub.start, nsc.end, sub.prep)

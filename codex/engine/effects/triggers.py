@@ -22,7 +22,7 @@ from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.effects.select import NotExecutable, locations_of, select_all
 from codex.engine.events import (ArtifactBroken, AvatarDamaged, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Dropped, Entering, Event, Fought, Intercepted,
-                                 LifeGained, LifeLost, Marked, PickedUp, ProjectileStruck, SiteDamaged, SiteDestroyed, SitePlayed, SpellCast, Stepped,
+                                 LifeGained, LifeLost, Marked, PickedUp, ProjectileStruck, SiteDamaged, SiteDestroyed, SiteFlooded, SitePlayed, SpellCast, Stepped,
                                  Stopped, Struck, Summoned, Targeted, Teleported, TurnEnded, TurnOver, TurnStarted)
 from codex.engine.geometry import Location, Region
 from codex.engine.state import Card, GameState, Site
@@ -36,6 +36,9 @@ _EVENTS: dict[type, tuple[type, ...]] = {
     # "Whenever an artifact is dropped": the Drop basic ability, an effect's drop, and an automatic drop
     # (Codex "Carrying Artifacts": "the carried artifact is automatically dropped"; `dropped_reading`)
     A.Drop: (Dropped,),
+    # "Whenever a site is flooded": an effect floods it (Codex "Flooded": "If an effect 'floods' a site ...,
+    # that site gains the Flooded ability"), whether or not it was flooded already
+    A.SetState: (SiteFlooded,),
     A.Fight: (Fought,), A.Traverse: (Entering,), A.Choose: (Attacked, Targeted), A.Move: (Entering,),
     A.Stop: (Stopped,),
     # "Whenever you gain life", "Whenever an opponent loses life": a player's life going up (healing, Codex
@@ -54,6 +57,7 @@ _ROLES: dict[type, tuple[str, ...]] = {
     A.Defend: ("agent",), A.Intercept: ("agent",), A.Remove: ("patient", "agent"), A.Draw: ("agent",),
     A.Play: ("patient", "dest"),
     A.Relocate: ("patient",), A.Leave: ("patient", "source"), A.Carry: ("agent", "patient"), A.Drop: ("agent", "patient"),
+    A.SetState: ("patient",),
     A.Occupy: ("agent", "patient"), A.Fight: ("agent", "patient"), A.Traverse: ("agent",),
     A.Move: ("patient", "dest", "source"), A.Stop: ("patient", "dest"),
     A.GainLife: ("agent",), A.LoseLife: ("agent",),
@@ -87,6 +91,8 @@ def trigger_problems(trigger: A.Trigger) -> list[str]:
         return [p for item in event.items for p in _event_problems(trigger, item)]
     if _attacks_and_kills(event):
         return [p for item in event.items for p in _event_problems(trigger, item)]
+    if _survives_damage(event):
+        return _event_problems(trigger, event.items[0])
     if not isinstance(event, A.Clause):
         return ["a trigger on several events"]
     return _event_problems(trigger, event)
@@ -122,6 +128,27 @@ def _attacks_and_kills(event: Any) -> bool:
         and isinstance(kill.action, A.Remove) and kill.action.kind == "kill" and kill.action.agent == attack.action.agent
 
 
+def _survives_damage(event: Any) -> bool:
+    """"Whenever this minion takes damage but (and) survives": damage taken, and the one who took it
+    living on (the second clause, "survive", names the first's patient)."""
+    if not isinstance(event, A.Group) or event.conj != "and" or len(event.items) != 2:
+        return False
+    damage, survive = event.items
+    if not (isinstance(damage, A.Clause) and isinstance(damage.action, A.Damage) and isinstance(survive, A.Clause)
+            and isinstance(survive.action, A.Action) and survive.action.lemma == "survive"):
+        return False
+    roles = dict(survive.action.roles)
+    return set(roles) == {"agent"} and roles["agent"] == damage.action.patient and survive == A.Clause(survive.action)
+
+
+def _survived(state: GameState, event: Event) -> bool:
+    """The unit that took the damage lives on once the damage is dealt: still in the realm and not marked
+    for death (Codex "Damage": a minion whose damage reaches its power dies; Lethal; triggers are heard
+    once the damage's death checks are made, `storyline._settle`)."""
+    unit = state.unit(getattr(event, "unit", "") or "")
+    return unit is not None and unit.marked is None
+
+
 def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
     from codex.engine.effects.check import sel_problems
     if event.modal is not None or event.negated or event.conditions or not all(
@@ -141,6 +168,8 @@ def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
         from codex.engine.abilities import taken_this_way
         if not taken_this_way(act.source):
             problems.append("a trigger on dying from something")
+    if isinstance(act, A.SetState) and (act.state != "flooded" or act.agent is not None):
+        problems.append(f"a trigger on becoming {act.state}" if act.state != "flooded" else "a trigger on who floods a site")
     if isinstance(act, A.Carry) and act.dest is not None:
         problems.append("a trigger on carrying something somewhere")
     if isinstance(act, A.Damage) and isinstance(act.amount, (A.Group, A.Selector)):
@@ -229,7 +258,7 @@ def _subject(event: Event) -> Obj | None:
         return Obj("player", event.player)
     if isinstance(event, (SitePlayed, Conjured)):
         return _entered_card(event)
-    if isinstance(event, (SiteDamaged, SiteDestroyed)):
+    if isinstance(event, (SiteDamaged, SiteDestroyed, SiteFlooded)):
         return Obj("site", event.square)
     return Obj("unit", unit) if isinstance(unit, str) else None
 
@@ -470,6 +499,11 @@ def _fires(state: GameState, ctx: Ctx, clause: Any, event: Event) -> A.Clause | 
     """The clause of the trigger's event words that ``event`` matches (None: none does)."""
     if isinstance(clause, A.Group) and clause.conj == "or":
         return next((c for c in clause.items if _fires(state, ctx, c, event) is not None), None)
+    if _survives_damage(clause):
+        hurt = clause.items[0]
+        if not isinstance(event, (Damaged, AvatarDamaged)) or not _survived(state, event):
+            return None
+        return hurt if _matches(state, ctx, hurt, event) else None
     if _attacks_and_kills(clause):
         kill = clause.items[1]
         at = state.attacking
@@ -646,6 +680,8 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
         return _picked_up(state, ctx, clause, event)
     if isinstance(event, Dropped):
         return _dropped(state, ctx, clause, event)
+    if isinstance(event, SiteFlooded):       # "Whenever a site you control is flooded": which site
+        return isinstance(act, A.SetState) and act.state == "flooded" and _in(state, ctx, act.patient, subject)
     if isinstance(event, Fought):
         return _fought(state, ctx, clause.action, event)
     return False
@@ -894,6 +930,8 @@ def _event_roles(event: Event) -> dict[str, list[Obj]]:
                 "dest": [Obj("location", event.at)] if event.at else []}
     if isinstance(event, SitePlayed):
         return {"patient": [Obj("site", event.square)], "agent": [Obj("player", event.player)]}
+    if isinstance(event, SiteFlooded):
+        return {"patient": [Obj("site", event.square)]}
     if isinstance(event, Drew):
         return {"agent": [Obj("player", event.player)]}
     if isinstance(event, Intercepted):      # "whenever this intercepts an enemy, ... that enemy": the mover
@@ -968,11 +1006,25 @@ def _says_it(node: Any) -> bool:
     return any(isinstance(n, A.Ref) and n.word.lower() == "it" for n in A.walk(body))
 
 
+def trigger_limit(node: Any) -> A.Limit | None:
+    """"Once per turn, whenever ...": the limit written before a triggered ability's trigger (the
+    grammar keeps it on the first sentence of its effect), when it is one the engine counts: once in
+    each turn, as "The first time ... each turn" is (`once_key`). None: no limit, or another one."""
+    body = getattr(node, "body", ())
+    limit = getattr(body[0], "limit", None) if body else None
+    if limit is None or limit.count != 1 or limit.turn is None:
+        return None
+    turn = limit.turn
+    return limit if turn.whose == "each" and turn.which is None and turn.owner is None else None
+
+
 def once_key(ctx: Ctx, trigger: A.Trigger) -> str | None:
     """The memory of a "first time" / "next time" trigger that already fired (per turn with "each
-    turn"); None for triggers that fire every time."""
+    turn"), or of a trigger limited to "once per turn" (`trigger_limit`); None for triggers that
+    fire every time."""
     if trigger.kind not in ("first_time", "next_time"):
-        return None
+        limited = trigger_limit(ctx.ability.node) is not None
+        return f"turn:once:{ctx.key}" if limited else None
     per_turn = trigger.scope is not None and (trigger.scope.whose == "each" or trigger.scope.whose in _TURNS_OF)
     return f"{'turn' if per_turn else 'ever'}:once:{ctx.key}{_each_place(ctx, trigger)}"
 
