@@ -2704,6 +2704,17 @@ class _Clauses(_Interp):
             # not know, with no doer and nothing after it, names the state its subject is in (English's
             # stative passive), as a known adjective would ("is disabled"); the engine names states it lacks
             return A.SetState(first.text.lower(), subject)
+        listed = _participle_list_at(rest)
+        if first.kind == "part" and listed is not None:
+            # "is pushed or teleported", "is picked up or dropped": participles coordinated after one "is",
+            # each a passive action of the same subject (as "can't be moved, destroyed, or modified" is
+            # across segments, `more_participles`); phrases that would belong to the whole clause
+            # (a time, a condition) leave this reading to the others
+            one = A.Clause(self.copula(sc, [first] + rest[:listed], subject, ex, b, vg))
+            many = self.more_participles(one, rest[listed:], None)
+            if A.replace(many, action=one.action) != one:
+                raise MeaningError("a passive list with phrases of its own", rest[-1].start)
+            return many.action
         if first.kind == "part":  # passive: "can't be attacked", "is summoned as a copy of X"
             shifted = _damage_that_would(subject) if first.value == "deal" else None
             if shifted is not None:
@@ -3517,6 +3528,12 @@ class _Sentences(_Clauses):
                     # "can't be moved, destroyed, or modified": more participles of the same passive clause
                     clauses[-1] = self.more_participles(clauses[-1], content, sep)
                     continue
+                if not clauses and fronted and _participles_only(content) and (merged := _more_in_sub(fronted[-1], content, sep)):
+                    # "Whenever a unit is pushed, teleported or dragged, ...": the participles after the
+                    # fronted clause's are more of its passive verbs (`copula` reads the list), not a state
+                    # of the sentence's clause
+                    fronted[-1] = merged
+                    continue
                 if not clauses:
                     fronted.append(content)
                 elif sep == ":" and isinstance(clauses[-1].action, A.Choose) and _options(content):
@@ -3803,7 +3820,7 @@ class _Sentences(_Clauses):
                 # "The first time you cast a spell during your turn": the first time in each such turn (the
                 # turns it counts in, as "each turn" does), not a duration of the event
                 scope, event = event.duration.turn, A.replace(event, duration=None)
-            return A.Trigger(kind, event, scope=scope)
+            return A.Trigger(kind, _one_event_each(event), scope=scope)
         if first.kind == "pp" and first.prep == "after" and len(core) == 1:
             turn = _turn_of(first.value)
             if turn is not None:
@@ -4085,7 +4102,9 @@ def _conditions_with_two_clauses(segs: list[Any]) -> list[Any]:
         after = out[i + 2][2] if i + 2 < len(out) else None
         if kind == "adjunct" and content and content[-1].kind == "sub" and nkind == "clause" \
                 and (not nsc.subject or content[-1].prep in _SHARED_SUBS) \
-                and nsep in ("and", "or") and after is not None and after.startswith(","):
+                and (nsep in ("and", "or") or nsep == "but" and not nsc.subject) and after is not None \
+                and after.startswith(","):
+            # ("Whenever this minion takes damage but survives, ...": "but" joins as "and" does)
             sub = content[-1]
             inner: SClause = sub.value
             merged = Chunk("sub", inner, sub.start, nsc.end, sub.prep)
@@ -4287,6 +4306,45 @@ def _participles_only(chunks: list[Chunk]) -> bool:
     return bool(parts) and chunks[0].kind in ("part", "conj", "lc") and all(
         c.kind in ("part", "conj", "lc", "pp", "place") or (c.kind == "np" and c is chunks[-1] and _time_np(c.value))
         for c in chunks)
+
+
+def _one_event_each(event: Any) -> Any:
+    """"Whenever a unit is pushed or teleported": one clause whose action is a list of passive verbs of
+    one subject is, as a trigger's event, a list of clauses (each event heard alone, as "dies or is
+    banished" is), everything else about the clause shared."""
+    if not isinstance(event, A.Clause) or not isinstance(event.action, A.Group):
+        return event
+    return A.Group(tuple(A.replace(event, action=a) for a in event.action.items), event.action.conj)
+
+
+def _more_in_sub(chunks: list[Chunk], content: list[Chunk], sep: str | None) -> list[Chunk] | None:
+    """``chunks`` (a fronted phrase ending in a passive subordinate clause, ``Whenever a unit is pushed``)
+    with ``content`` (``, teleported``) added to that clause after its separator; None if it does not end so."""
+    sub = chunks[-1] if chunks else None
+    if sub is None or sub.kind != "sub" or not isinstance(sub.value, SClause) or not _passive_participle(sub.value) \
+            or sep is None or _link(sep) not in (",", "or", "and"):
+        return None
+    inner: SClause = sub.value
+    joint = [Chunk("lc", ",", content[0].start, content[0].start, text=",")] if sep.startswith(",") else []
+    if _link(sep) in ("or", "and"):
+        joint.append(Chunk("conj", _link(sep), content[0].start, content[0].start, text=_link(sep)))
+    more = SClause(inner.subject, inner.vgroup, inner.chunks + joint + content, inner.start, content[-1].end, inner.gap)
+    merged = Chunk("sub", more, sub.start, content[-1].end, sub.prep, sub.text)
+    extra = getattr(sub, "extra", None)
+    if extra is not None:
+        return None
+    return chunks[:-1] + [merged]
+
+
+def _participle_list_at(rest: list[Chunk]) -> int | None:
+    """Where, after a passive participle, a list of more participles starts (``pushed or teleported``:
+    the ``or``), when everything from there is participles and what may follow them; else None."""
+    for k, c in enumerate(rest):
+        if c.kind in ("lc", "conj") and k + 1 < len(rest) and rest[k + 1].kind == "part":
+            return k if _participles_only(rest[k:]) else None
+        if c.kind in ("lc", "conj", "sub", "rel"):
+            return None
+    return None
 
 
 def _time_np(np: Any) -> bool:

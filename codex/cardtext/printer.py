@@ -988,7 +988,7 @@ class _Verb:
         a = self.a
         verbs = {"silenced": "silence", "disabled": "disable", "flooded": "flood"}
         if a.state in verbs and a.agent is None and _chosen(a.patient) and not self.c.modal and not self.c.negated \
-                and self.c.tense is None and not self.relative and not self.gerund:
+                and self.c.tense is None and not self.relative and not self.gerund and not self.p.subordinate:
             return _j(self.subject_and_verb(None, verbs[a.state]), self.p.np(a.patient))  # "flood target site"
         if a.state in verbs and a.agent is None and a.patient is not None and not self.c.modal:
             return _j(self.copula(a.patient), a.state)

@@ -416,8 +416,9 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
     active player's first, the non-active player's after them, each in board order (the player's
     choice of order among their own is theirs to make)."""
     from codex.engine.effects.strike_hooks import spend
+    from codex.engine.effects.triggers import dropped_reading
     state = spend(state, events)     # triggers that changed a strike's damage as it was dealt are spent
-    fired = [p for e in events for p in triggers_for(state, e)]
+    fired = _once_each([p for e in events for p in triggers_for(state, e)])
     skipped = [x for e in events for x in withheld_triggers(state, e)]
     if not fired:
         return state, skipped
@@ -451,6 +452,8 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
             because = _genesis_as_deathrite(state, dead)     # the card that makes its Genesis a Deathrite
         added.append(TriggerAdded(eff.unit, eff.name, eff.ability.text, p.controller, i + 1,
                                   rules=tuple(rules + extra), from_card=because))
+        if (other := dropped_reading(eff.cause, eff.ability)) is not None:
+            added.append(Note("ambiguity", other, {"card": eff.name}, rules=("carrying-artifacts",)))
     return replace(state, storyline=tuple(ordered) + state.storyline), added
 
 
@@ -469,6 +472,26 @@ def _phase_rules(ability: Ability) -> list[str]:
     phase = getattr(trigger, "phase", None) if getattr(trigger, "kind", None) == "at" else None
     return {"start": ["start-phase.triggers"], "end": ["end-phase.triggers"],
             "start_and_end": ["start-phase.triggers", "end-phase.triggers"]}.get(phase or "", [])
+
+
+def _once_each(fired: list[Pending]) -> list[Pending]:
+    """A trigger that fires once (per turn: "The first time ... each turn", "Once per turn, whenever ...")
+    fires for the first of several events that happen together, not for each of them."""
+    from codex.engine.effects.triggers import once_key
+    seen: set[str] = set()
+    out = []
+    for p in fired:
+        eff = p.effect
+        key = None
+        if isinstance(eff, TriggeredEffect) and eff.ctx is not None:
+            trigger = getattr(eff.ability.node, "trigger", None)
+            key = once_key(eff.ctx, trigger) if trigger is not None else None
+        if key is not None and key in seen:
+            continue
+        if key is not None:
+            seen.add(key)
+        out.append(p)
+    return out
 
 
 def _remember_once(state: GameState, fired: list[Pending]) -> GameState:

@@ -434,7 +434,12 @@ def missing(ability: Ability) -> list[str]:
             problems.append("a trigger on a strike that changes that strike otherwise than its damage alone")
     if ability.kind is AbilityKind.ACTIVATED:
         problems += list(cost_problems(getattr(node, "costs", ())))
-    problems += list(sentence_problems(getattr(node, "body", ()), limited=usage_limited(ability)))
+    body = getattr(node, "body", ())
+    if ability.kind is AbilityKind.TRIGGERED and body:
+        from codex.engine.effects.triggers import trigger_limit
+        if trigger_limit(node) is not None:   # "Once per turn, whenever ...": how often it fires (`once_key`)
+            body = (A.replace(body[0], limit=None),) + tuple(body[1:])
+    problems += list(sentence_problems(body, limited=usage_limited(ability)))
     return list(dict.fromkeys(problems))
 
 

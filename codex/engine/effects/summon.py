@@ -25,11 +25,29 @@ def _is_token(sel: Any) -> bool:
     return isinstance(sel, A.Selector) and singular(sel.noun) == "token"
 
 
+def _as_token(act: A.Summon) -> Any:
+    """"Summon a Foot Soldier here", "Summon two Frogs": a minion token the Codex defines (Codex "Token":
+    Foot Soldier, Frog, Bruin, Tawny), named without the word "token" and from no zone, is that token
+    (the words of "a Foot Soldier token"); anything else is left as it is."""
+    sel = act.patient
+    if not isinstance(sel, A.Selector) or act.source is not None or sel.filters or not isinstance(sel.noun, str) \
+            or any(m.lower() not in _REGION_WORDS for m in sel.mods):
+        return sel
+    kind = token_kind(sel.noun) or token_kind(singular(sel.noun))
+    if kind is None:
+        return sel
+    return A.replace(sel, noun="token", mods=tuple(sel.mods) + (kind.name,), plural=False)
+
+
+#: Words before a token's name that say how it enters, not what it is ("a submerged Frog token").
+_REGION_WORDS = ("submerged", "burrowed", "tapped")
+
+
 def _token_kind(sel: A.Selector) -> Any:
     """The Codex's token of that name, or one the words describe whole: "a Spirit token with 1 power
     and Airborne" (a newer card's token: its name, its power, keywords; found by blind ruling round
     14), or None."""
-    name = " ".join(m for m in sel.mods if m.lower() not in ("submerged", "burrowed", "tapped"))
+    name = " ".join(m for m in sel.mods if m.lower() not in _REGION_WORDS)
     return token_kind(name) or _described_token(name, sel.filters)
 
 
@@ -56,7 +74,7 @@ def _one_of_kinds(sel: Any) -> bool:
 
 def _summon_problems(act: A.Summon) -> Iterator[str]:
     from codex.engine.effects.check import sel_problems
-    sel = act.patient
+    sel = _as_token(act)
     if _is_token(sel):
         if _token_kind(sel) is None:
             yield "summoning a token the Codex does not define"
@@ -153,7 +171,7 @@ def _region_of(sel: A.Selector, loc: Location, run: Run) -> Location:
 
 @executes(A.Summon, problems=_summon_problems, adverbs=("tapped",))
 def _summon(run: Run, act: A.Summon, clause: A.Clause) -> list[Obj]:
-    sel = act.patient
+    sel = _as_token(act)
     if _is_token(sel):
         return _summon_tokens(run, act, sel)
     cards = _zone_minions(run, act)

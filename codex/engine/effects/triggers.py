@@ -21,8 +21,8 @@ from codex.cardtext import ast as A
 from codex.engine.abilities import Ability, AbilityKind
 from codex.engine.effects.context import Ctx, Obj, ZoneCard
 from codex.engine.effects.select import NotExecutable, locations_of, select_all
-from codex.engine.events import (ArtifactBroken, AvatarDamaged, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Entering, Event, Fought, Intercepted,
-                                 LifeGained, LifeLost, Marked, PickedUp, ProjectileStruck, SiteDamaged, SiteDestroyed, SitePlayed, SpellCast, Stepped,
+from codex.engine.events import (ArtifactBroken, AvatarDamaged, AttackEnded, Attacked, Conjured, Damaged, Defended, Drew, Dropped, Entering, Event, Fought, Intercepted,
+                                 LifeGained, LifeLost, Marked, PickedUp, ProjectileStruck, SiteDamaged, SiteDestroyed, SiteFlooded, SitePlayed, SpellCast, Stepped,
                                  Stopped, Struck, Summoned, Targeted, Teleported, TurnEnded, TurnOver, TurnStarted)
 from codex.engine.geometry import Location, Region
 from codex.engine.state import Card, GameState, Site
@@ -33,6 +33,12 @@ _EVENTS: dict[type, tuple[type, ...]] = {
     A.Damage: (Damaged, SiteDamaged, AvatarDamaged), A.Cast: (SpellCast,), A.Summon: (Summoned,), A.Play: (SitePlayed,),
     A.Defend: (Defended,), A.Intercept: (Intercepted,), A.Remove: (Marked, ArtifactBroken, SiteDestroyed), A.Draw: (Drew,),
     A.Relocate: (Entering,), A.Leave: (Entering,), A.Carry: (PickedUp,), A.Occupy: (Entering,),
+    # "Whenever an artifact is dropped": the Drop basic ability, an effect's drop, and an automatic drop
+    # (Codex "Carrying Artifacts": "the carried artifact is automatically dropped"; `dropped_reading`)
+    A.Drop: (Dropped,),
+    # "Whenever a site is flooded": an effect floods it (Codex "Flooded": "If an effect 'floods' a site ...,
+    # that site gains the Flooded ability"), whether or not it was flooded already
+    A.SetState: (SiteFlooded,),
     A.Fight: (Fought,), A.Traverse: (Entering,), A.Choose: (Attacked, Targeted), A.Move: (Entering,),
     A.Stop: (Stopped,),
     # "Whenever you gain life", "Whenever an opponent loses life": a player's life going up (healing, Codex
@@ -50,7 +56,8 @@ _ROLES: dict[type, tuple[str, ...]] = {
     A.Damage: ("patient", "agent"), A.Cast: ("agent",), A.Summon: ("patient",), A.Conjure: ("patient", "dest", "agent"),
     A.Defend: ("agent",), A.Intercept: ("agent",), A.Remove: ("patient", "agent"), A.Draw: ("agent",),
     A.Play: ("patient", "dest"),
-    A.Relocate: ("patient",), A.Leave: ("patient", "source"), A.Carry: ("agent", "patient"),
+    A.Relocate: ("patient",), A.Leave: ("patient", "source"), A.Carry: ("agent", "patient"), A.Drop: ("agent", "patient"),
+    A.SetState: ("patient",),
     A.Occupy: ("agent", "patient"), A.Fight: ("agent", "patient"), A.Traverse: ("agent",),
     A.Move: ("patient", "dest", "source"), A.Stop: ("patient", "dest"),
     A.GainLife: ("agent",), A.LoseLife: ("agent",),
@@ -84,6 +91,8 @@ def trigger_problems(trigger: A.Trigger) -> list[str]:
         return [p for item in event.items for p in _event_problems(trigger, item)]
     if _attacks_and_kills(event):
         return [p for item in event.items for p in _event_problems(trigger, item)]
+    if _survives_damage(event):
+        return _event_problems(trigger, event.items[0])
     if not isinstance(event, A.Clause):
         return ["a trigger on several events"]
     return _event_problems(trigger, event)
@@ -119,6 +128,27 @@ def _attacks_and_kills(event: Any) -> bool:
         and isinstance(kill.action, A.Remove) and kill.action.kind == "kill" and kill.action.agent == attack.action.agent
 
 
+def _survives_damage(event: Any) -> bool:
+    """"Whenever this minion takes damage but (and) survives": damage taken, and the one who took it
+    living on (the second clause, "survive", names the first's patient)."""
+    if not isinstance(event, A.Group) or event.conj != "and" or len(event.items) != 2:
+        return False
+    damage, survive = event.items
+    if not (isinstance(damage, A.Clause) and isinstance(damage.action, A.Damage) and isinstance(survive, A.Clause)
+            and isinstance(survive.action, A.Action) and survive.action.lemma == "survive"):
+        return False
+    roles = dict(survive.action.roles)
+    return set(roles) == {"agent"} and roles["agent"] == damage.action.patient and survive == A.Clause(survive.action)
+
+
+def _survived(state: GameState, event: Event) -> bool:
+    """The unit that took the damage lives on once the damage is dealt: still in the realm and not marked
+    for death (Codex "Damage": a minion whose damage reaches its power dies; Lethal; triggers are heard
+    once the damage's death checks are made, `storyline._settle`)."""
+    unit = state.unit(getattr(event, "unit", "") or "")
+    return unit is not None and unit.marked is None
+
+
 def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
     from codex.engine.effects.check import sel_problems
     if event.modal is not None or event.negated or event.conditions or not all(
@@ -138,6 +168,8 @@ def _event_problems(trigger: A.Trigger, event: A.Clause) -> list[str]:
         from codex.engine.abilities import taken_this_way
         if not taken_this_way(act.source):
             problems.append("a trigger on dying from something")
+    if isinstance(act, A.SetState) and (act.state != "flooded" or act.agent is not None):
+        problems.append(f"a trigger on becoming {act.state}" if act.state != "flooded" else "a trigger on who floods a site")
     if isinstance(act, A.Carry) and act.dest is not None:
         problems.append("a trigger on carrying something somewhere")
     if isinstance(act, A.Damage) and isinstance(act.amount, (A.Group, A.Selector)):
@@ -226,7 +258,7 @@ def _subject(event: Event) -> Obj | None:
         return Obj("player", event.player)
     if isinstance(event, (SitePlayed, Conjured)):
         return _entered_card(event)
-    if isinstance(event, (SiteDamaged, SiteDestroyed)):
+    if isinstance(event, (SiteDamaged, SiteDestroyed, SiteFlooded)):
         return Obj("site", event.square)
     return Obj("unit", unit) if isinstance(unit, str) else None
 
@@ -467,6 +499,11 @@ def _fires(state: GameState, ctx: Ctx, clause: Any, event: Event) -> A.Clause | 
     """The clause of the trigger's event words that ``event`` matches (None: none does)."""
     if isinstance(clause, A.Group) and clause.conj == "or":
         return next((c for c in clause.items if _fires(state, ctx, c, event) is not None), None)
+    if _survives_damage(clause):
+        hurt = clause.items[0]
+        if not isinstance(event, (Damaged, AvatarDamaged)) or not _survived(state, event):
+            return None
+        return hurt if _matches(state, ctx, hurt, event) else None
     if _attacks_and_kills(clause):
         kill = clause.items[1]
         at = state.attacking
@@ -641,6 +678,10 @@ def _matches_event(state: GameState, ctx: Ctx, clause: A.Clause, event: Event) -
         return _in(state, ctx, getattr(act, "agent", None), subject) and _life_amount(event) > 0
     if isinstance(event, PickedUp):
         return _picked_up(state, ctx, clause, event)
+    if isinstance(event, Dropped):
+        return _dropped(state, ctx, clause, event)
+    if isinstance(event, SiteFlooded):       # "Whenever a site you control is flooded": which site
+        return isinstance(act, A.SetState) and act.state == "flooded" and _in(state, ctx, act.patient, subject)
     if isinstance(event, Fought):
         return _fought(state, ctx, clause.action, event)
     return False
@@ -687,6 +728,40 @@ def _picked_up(state: GameState, ctx: Ctx, clause: A.Clause, event: PickedUp) ->
     if act.patient is None:
         return ctx.source in items if clause.voice == "passive" else True
     return any(_in(state, ctx, act.patient, o) for o in items)
+
+
+def _dropped(state: GameState, ctx: Ctx, clause: A.Clause, event: Dropped) -> bool:
+    """"Whenever an artifact is dropped", "Whenever a unit drops an artifact": who dropped (the unit
+    that carried it, if still in the realm), and what (Codex "Drop"); "When dropped" (nothing named,
+    passive): the card itself."""
+    act = clause.action
+    if act.agent is not None and not _in(state, ctx, act.agent, Obj("unit", event.unit)):
+        return False
+    items = [Obj("artifact", i) if state.artifact(i) is not None else Obj("unit", i) for i in event.items]
+    if act.patient is None:
+        return ctx.source in items if clause.voice == "passive" else True
+    return any(_in(state, ctx, act.patient, o) for o in items)
+
+
+#: The rule a drop names when the carrier left the realm (`carrying._dropped_because`).
+_LEFT_REALM = "carrying-artifacts.leaves"
+
+
+def dropped_reading(event: Event, ability: Ability) -> str | None:
+    """The other reading of a trigger on a drop heard on an artifact left behind by a carrier that left
+    the realm: the Codex ("Carrying Artifacts") says such an artifact "remains in the realm" and calls
+    only a carrier sharing no location with it "automatically dropped"; this engine hears both as a drop
+    and says so (None: no such drop, or no trigger on Drop)."""
+    if not isinstance(event, Dropped) or _LEFT_REALM not in event.rules:
+        return None
+    words = getattr(getattr(ability.node, "trigger", None), "event", None)
+    items = words.items if isinstance(words, A.Group) else (words,)
+    if not any(isinstance(c, A.Clause) and isinstance(c.action, A.Drop) for c in items):
+        return None
+    return (f"{', '.join(event.item_names)} stayed in the realm when {event.name} left it; the Codex calls an "
+            "artifact whose carrier shares no location with it \u201cautomatically dropped\u201d, but of a carrier "
+            "leaving the realm says only that what it carried \u201cremains in the realm\u201d: this engine reads "
+            "that as a drop the trigger hears; read the other way, the trigger does not fire.")
 
 
 Listener = tuple[Obj, str, str, Ability, str]
@@ -855,6 +930,8 @@ def _event_roles(event: Event) -> dict[str, list[Obj]]:
                 "dest": [Obj("location", event.at)] if event.at else []}
     if isinstance(event, SitePlayed):
         return {"patient": [Obj("site", event.square)], "agent": [Obj("player", event.player)]}
+    if isinstance(event, SiteFlooded):
+        return {"patient": [Obj("site", event.square)]}
     if isinstance(event, Drew):
         return {"agent": [Obj("player", event.player)]}
     if isinstance(event, Intercepted):      # "whenever this intercepts an enemy, ... that enemy": the mover
@@ -929,11 +1006,25 @@ def _says_it(node: Any) -> bool:
     return any(isinstance(n, A.Ref) and n.word.lower() == "it" for n in A.walk(body))
 
 
+def trigger_limit(node: Any) -> A.Limit | None:
+    """"Once per turn, whenever ...": the limit written before a triggered ability's trigger (the
+    grammar keeps it on the first sentence of its effect), when it is one the engine counts: once in
+    each turn, as "The first time ... each turn" is (`once_key`). None: no limit, or another one."""
+    body = getattr(node, "body", ())
+    limit = getattr(body[0], "limit", None) if body else None
+    if limit is None or limit.count != 1 or limit.turn is None:
+        return None
+    turn = limit.turn
+    return limit if turn.whose == "each" and turn.which is None and turn.owner is None else None
+
+
 def once_key(ctx: Ctx, trigger: A.Trigger) -> str | None:
     """The memory of a "first time" / "next time" trigger that already fired (per turn with "each
-    turn"); None for triggers that fire every time."""
+    turn"), or of a trigger limited to "once per turn" (`trigger_limit`); None for triggers that
+    fire every time."""
     if trigger.kind not in ("first_time", "next_time"):
-        return None
+        limited = trigger_limit(ctx.ability.node) is not None
+        return f"turn:once:{ctx.key}" if limited else None
     per_turn = trigger.scope is not None and (trigger.scope.whose == "each" or trigger.scope.whose in _TURNS_OF)
     return f"{'turn' if per_turn else 'ever'}:once:{ctx.key}{_each_place(ctx, trigger)}"
 
