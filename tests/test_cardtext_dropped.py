@@ -102,7 +102,8 @@ def _script() -> object:
 @pytest.mark.skipif(not SNAPSHOT.exists(), reason="card snapshot not found")
 def test_the_snapshot_and_the_scenarios_pass_but_for_the_reported_families() -> None:
     """No snapshot card loses a phrase; the invented scenario cards that do are the families the
-    grammar does not read yet (time phrases in an effect body: exec32; a phase of a possessed turn)."""
+    grammar does not read yet (a time phrase it cannot place, a phase of a possessed turn, exec33's
+    deliberately unread threshold waiver)."""
     from codex.cardtext.coverage import catalog_names
 
     cards = json.loads(SNAPSHOT.read_text(encoding="utf-8"))
@@ -111,4 +112,6 @@ def test_the_snapshot_and_the_scenarios_pass_but_for_the_reported_families() -> 
         assert _refused([(c.get("name"), (c.get("guardian") or {}).get("rulesText") or "") for c in cards]) == []
         scenarios = _refused(list(script.scenario_texts()))  # type: ignore[attr-defined]
     families = {script.family(reason) for _, _, reason in scenarios}  # type: ignore[attr-defined]
-    assert families <= {"a time phrase", "lost: controller next"}, scenarios
+    # "lost: spell": exec33's invented threshold waiver the engine must name unread on an illegal cast
+    # ("This spell ignores threshold if ..."): reported, as intended
+    assert families <= {"a time phrase", "lost: controller next", "lost: spell"}, scenarios
