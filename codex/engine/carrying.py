@@ -105,13 +105,8 @@ def carry_reason(state: GameState, carrier: Unit, unit: Unit, already: int = 0, 
         return Reason.CARRY_LIMIT, "carrying-units"
     if unit.carried_by is not None and unit.carried_by != carrier.id:
         return Reason.ALREADY_CARRIED, "carrying-units"
-    holder, seen = carrier.carried_by, {carrier.id}
-    while holder is not None and holder not in seen:      # no carrying in a circle
-        if holder == unit.id:
-            return Reason.NOT_CARRIABLE, "carrying-units"
-        seen.add(holder)
-        nxt = state.unit(holder)
-        holder = nxt.carried_by if nxt is not None else None
+    if carries_in_a_circle(state, carrier, unit):
+        return Reason.NOT_CARRIABLE, "carrying-units"
     if check_place and state.shared_location(carrier, unit) is None:
         return Reason.NOT_HERE, "pick-up"
     return None
@@ -122,6 +117,19 @@ def _power(state: GameState, unit: Unit) -> int:
     from codex.engine.effects.statics import power_of
     attack, defense = power_of(state, unit)
     return (attack + defense) // 2
+
+
+def carries_in_a_circle(state: GameState, carrier: Unit, unit: Unit) -> bool:
+    """Whether ``unit`` carries ``carrier`` already, directly or through others: carrying it would
+    go round in a circle."""
+    holder, seen = carrier.carried_by, {carrier.id}
+    while holder is not None and holder not in seen:
+        if holder == unit.id:
+            return True
+        seen.add(holder)
+        nxt = state.unit(holder)
+        holder = nxt.carried_by if nxt is not None else None
+    return False
 
 
 def drop_reason(state: GameState, unit: Unit, item: Artifact | Unit) -> Found:

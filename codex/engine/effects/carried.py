@@ -228,13 +228,9 @@ def _cannot_hold(state: GameState, carrier: Unit, unit: Unit) -> str | None:
         return "a unit cannot carry itself"
     if unit.oversized:
         return "an oversized unit cannot be carried"
-    holder, seen = carrier.carried_by, {carrier.id}
-    while holder is not None and holder not in seen:
-        if holder == unit.id:
-            return "it carries the carrier"
-        seen.add(holder)
-        nxt = state.unit(holder)
-        holder = nxt.carried_by if nxt is not None else None
+    from codex.engine.carrying import carries_in_a_circle
+    if carries_in_a_circle(state, carrier, unit):
+        return "it carries the carrier"
     if state.shared_location(carrier, unit) is None:
         return "they share no location"
     return None
