@@ -22,6 +22,7 @@ from typing import Any, Iterable, Iterator
 
 import yaml
 
+from codex import yamlio
 from codex.paths import PROJECT_ROOT
 
 LEXICON_PATH = PROJECT_ROOT / "grammar" / "lexicon.yaml"
@@ -157,12 +158,7 @@ def _entries(data: dict[str, Any], section: str) -> dict[str, Any]:
     return {str(k): (v if isinstance(v, dict) else {"value": v}) for k, v in value.items()}
 
 
-#: libyaml's parser when PyYAML was built with it (the wheels are): the lexicon is read several times at
-#: start-up (the parser's and the printer's tables), ten times faster than by the pure-Python parser
-_SafeBase: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class _WordLoader(_SafeBase):  # type: ignore[misc]
+class _WordLoader(yamlio.SafeLoader):  # type: ignore[misc]
     """YAML 1.1 reads ``on``, ``off``, ``yes`` and ``no`` as booleans; in a word list they are words."""
 
 

@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterable
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from codex import yamlio
 from codex.search.query import words_of
 from codex.search.schema import porter
 
@@ -203,7 +204,7 @@ def _inflects(typed: str, term: str) -> bool:
 @lru_cache(maxsize=4)
 def _load(path: Path) -> Vocabulary:
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
+        data = yamlio.load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as e:
         raise VocabularyError(f"{path}: cannot read the vocabulary file: {e}") from None
     if not isinstance(data, dict) or not isinstance(data.get("entries"), list):
@@ -238,5 +239,3 @@ def _load(path: Path) -> Vocabulary:
         synonyms.append([" ".join(words_of(w)) for w in group.words])
     return Vocabulary(entries, synonyms)
 
-
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

@@ -17,7 +17,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Literal
 
-import yaml
+from codex import yamlio
 
 Source = Literal["codex", "rulebook", "contracts"]
 #: The corpus sources a rule may quote, as the key that names its record (first match wins).
@@ -68,7 +68,7 @@ def load_folder(package: str) -> dict[str, Rule]:
         if not entry.name.endswith(".yaml"):
             continue
         area = entry.name.removesuffix(".yaml")
-        for item in yaml.safe_load(entry.read_text("utf-8")) or []:
+        for item in yamlio.load(entry.read_text("utf-8")) or []:
             rule = _rule(item, area)
             if rule.id in out:
                 raise ValueError(f"rule {rule.id!r} is defined in {out[rule.id].area}.yaml and {area}.yaml")
