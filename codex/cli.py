@@ -24,8 +24,10 @@ class ArbiterGroup(click.Group):
 
     An argument that is not valid UTF-8 (Python carries its bytes as lone surrogates) is refused
     before any command sees it. An error Arbiter raises on purpose (``ArbiterError``) that a
-    command did not handle itself is bad input: one ``error:`` line and exit status 2. Anything
-    else is a bug: one line saying so and exit status 1; ``ARBITER_DEBUG=1`` shows the traceback.
+    command did not handle itself is bad input: one ``error:`` line and exit status 2. A reader
+    that closes the pipe early (``arbiter show storyline | head -3``) ends the output quietly,
+    as for any Unix filter. Anything else is a bug: one line saying so and exit status 1;
+    ``ARBITER_DEBUG=1`` shows the traceback.
     """
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
@@ -45,11 +47,21 @@ class ArbiterGroup(click.Group):
             raise
         except KeyboardInterrupt:
             _die("interrupted", 130)
+        except BrokenPipeError:
+            _stdout_closed()
         except Exception as exc:  # noqa: BLE001 - the last resort: no traceback for a user
             if os.environ.get("ARBITER_DEBUG"):
                 raise
             _die(f"internal error ({type(exc).__name__}: {exc}); please report it "
                  "(ARBITER_DEBUG=1 shows the traceback)", 1)
+
+
+def _stdout_closed() -> NoReturn:
+    """The reader of our output has gone: point stdout at the null device, so the interpreter's
+    last flush cannot fail again, and exit as the Python documentation advises (status 1)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(1)
 
 
 def _die(message: str, code: int) -> NoReturn:

@@ -8,9 +8,7 @@ from typing import Any
 
 import click
 
-from codex.engine import ScenarioError, TooComplex, rule
 from codex.inputs import SCENARIO_FILE, InputError, load_json
-from codex.engine.expect import check
 
 
 def _read(path: str) -> Any:
@@ -69,6 +67,9 @@ def _print_ruling(r: dict[str, Any]) -> None:
 
 def _run_cases(cases: list[dict[str, Any]], as_json: bool) -> None:
     """A scenario suite file: adjudicate every case and report pass/fail per case."""
+    from codex.engine import ScenarioError, TooComplex, rule
+    from codex.engine.expect import check
+
     results = []
     cards = _cards()
     for case in cases:
@@ -146,6 +147,9 @@ def register(cli: click.Group) -> None:
         printed (the same link the web page gives; the service at --base-url must read the
         same build folder).
         """
+        from codex.engine import ScenarioError, TooComplex, rule  # the engine loads when a ruling is asked
+        from codex.engine.expect import check
+
         doc = _read(scenario)
         if isinstance(doc, dict) and isinstance(doc.get("cases"), list):
             _run_cases(doc["cases"], as_json)
