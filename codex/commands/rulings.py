@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from codex.inputs import SCENARIO_FILE, InputError, load_json
+from codex.paths import BuildPaths
 
 
 def _read(path: str) -> Any:
@@ -32,23 +33,21 @@ def _read_bytes(path: Path) -> bytes:
     return path.read_bytes()
 
 
-def _cards() -> Any:
-    """The imported card catalog as the engine's card source, or None when none is imported."""
+def _cards(build: BuildPaths) -> Any:
+    """The card catalog imported into ``build`` as the engine's card source, or None when none is."""
     from codex.cards.catalog import CardCatalog
     from codex.cards.source import CatalogCards
-    from codex.paths import BuildPaths
 
-    path = BuildPaths.at().cards_db
+    path = build.cards_db
     return CatalogCards(CardCatalog.open(path)) if path.exists() else None
 
 
-def _share(doc: Any, base_url: str) -> str:
-    """Store ``doc`` as a shared ruling; its URL on the service at ``base_url``."""
-    from codex.paths import BuildPaths
+def _share(doc: Any, base_url: str, build: BuildPaths) -> str:
+    """Store ``doc`` as a shared ruling in ``build``; its URL on the service at ``base_url``."""
     from codex.rulings_store import RulingStore, StoreError
 
     try:
-        key = RulingStore(BuildPaths.at().rulings_db).put(doc)
+        key = RulingStore(build.rulings_db).put(doc)
     except StoreError as e:
         raise click.ClickException(str(e))
     return f"{base_url.rstrip('/')}/rulings/{key}"
@@ -65,13 +64,13 @@ def _print_ruling(r: dict[str, Any]) -> None:
             click.echo(f"   [{c['source']}: {c['title']} #{c['anchor']}] \"{c['quote']}\"")
 
 
-def _run_cases(cases: list[dict[str, Any]], as_json: bool) -> None:
+def _run_cases(cases: list[dict[str, Any]], as_json: bool, build: BuildPaths) -> None:
     """A scenario suite file: adjudicate every case and report pass/fail per case."""
     from codex.engine import ScenarioError, TooComplex, rule
     from codex.engine.expect import check
 
     results = []
-    cards = _cards()
+    cards = _cards(build)
     for case in cases:
         try:
             ruling = rule(case["scenario"], cards=cards).to_dict()
@@ -107,15 +106,16 @@ def register(cli: click.Group) -> None:
     @rules_group.command("coverage")
     @click.argument("scenarios", required=False, type=click.Path(exists=True, file_okay=False, path_type=Path))
     @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-    def coverage_cmd(scenarios: Path | None, as_json: bool) -> None:
+    @click.pass_obj
+    def coverage_cmd(build: BuildPaths, scenarios: Path | None, as_json: bool) -> None:
         """Which top-level Codex entries the scenarios in SCENARIOS (default: tests/scenarios) cite,
         and the ones none cites."""
         from codex.commands.corpus import open_corpus
         from codex.engine.coverage import coverage, scenario_cases
-        from codex.paths import PROJECT_ROOT, BuildPaths
+        from codex.paths import PROJECT_ROOT
 
         folder = scenarios or PROJECT_ROOT / "tests" / "scenarios"
-        corpus = open_corpus(BuildPaths.at())
+        corpus = open_corpus(build)
         entries = [r["id"] for r in corpus.query(
             "select id from codex_entries where parent_id is null and game = 'sorcery' order by position")]
         report = coverage(entries, scenario_cases(folder))
@@ -138,7 +138,8 @@ def register(cli: click.Group) -> None:
                   help="Store the scenario as a shared ruling and print its stable URL.")
     @click.option("--base-url", envvar="ARBITER_BASE_URL", default="http://127.0.0.1:8000",
                   show_default=True, help="The service's address, for --link (env ARBITER_BASE_URL).")
-    def rule_cmd(scenario: str, as_json: bool, link: bool, base_url: str) -> None:
+    @click.pass_obj
+    def rule_cmd(build: BuildPaths, scenario: str, as_json: bool, link: bool, base_url: str) -> None:
         """Adjudicate SCENARIO.json (or - for stdin): verdict, summary, steps with their rules and quotes.
 
         A file of the form {"name", "scenario", "expect"} is adjudicated and checked against its
@@ -152,14 +153,14 @@ def register(cli: click.Group) -> None:
 
         doc = _read(scenario)
         if isinstance(doc, dict) and isinstance(doc.get("cases"), list):
-            _run_cases(doc["cases"], as_json)
+            _run_cases(doc["cases"], as_json, build)
             return
         expect = None
         if isinstance(doc, dict) and "scenario" in doc and "format" not in doc:
             expect = doc.get("expect")
             doc = doc["scenario"]
         try:
-            ruling = rule(doc, cards=_cards()).to_dict()
+            ruling = rule(doc, cards=_cards(build)).to_dict()
         except ScenarioError as e:
             if as_json:
                 click.echo(json.dumps(e.to_dict(), indent=2))
@@ -175,7 +176,7 @@ def register(cli: click.Group) -> None:
                 click.echo(click.style(f"Too complex: {e}", fg="red", bold=True), err=True)
             sys.exit(2)
         failures = check(ruling, expect) if expect else []
-        url = _share(doc, base_url) if link else None
+        url = _share(doc, base_url, build) if link else None
         if as_json:
             out = dict(ruling) if url is None else {**ruling, "link": url}
             if expect is not None:
