@@ -37,8 +37,10 @@ def missing_location_rule(state: GameState, to: Location) -> str:
     return "subsurface"
 
 
-def entry_reason(state: GameState, unit: Unit, to: Location, frm: Location | None = None) -> Found:
-    """Why ``unit`` may not enter ``to`` at all, coming from ``frm`` (None: summoned there).
+def entry_reason(state: GameState, unit: Unit, to: Location, frm: Location | None = None,
+                 how: str = "step") -> Found:
+    """Why ``unit`` may not enter ``to`` at all, coming from ``frm`` (None: summoned there) by ``how``
+    (``step``, ``teleport``, ``fly``...: a ban "on the ground" bars only a move on the ground).
 
     Ongoing effects only: triggered abilities never forbid entering (they happen after)."""
     if not state.location_exists(to):
@@ -51,7 +53,8 @@ def entry_reason(state: GameState, unit: Unit, to: Location, frm: Location | Non
         from codex.engine.effects.context import Obj
         from codex.engine.effects.statics import forbids
         seen = state if state.unit(unit.id) is not None else state.add_unit(unit)   # a minion about to arrive
-        if forbids(seen, "enter", Obj("unit", unit.id), place=to) is not None:
+        move = (frm, how) if frm is not None else None
+        if forbids(seen, "enter", Obj("unit", unit.id), place=to, move=move) is not None:
             return Reason.CANNOT_ENTER, "range-of-motion.gnome-hollows"
     if state.statics and relocation_ban(state, unit, frm, to) is not None:
         return Reason.CANNOT_ENTER, "the-silver-rule"
@@ -76,7 +79,7 @@ def relocation_ban(state: GameState, unit: Unit, frm: Location | None, to: Locat
     return forbids(state, verb, Obj("unit", unit.id))
 
 
-def entry_quote(state: GameState, unit: Unit, to: Location) -> Any:
+def entry_quote(state: GameState, unit: Unit, to: Location, how: str = "step") -> Any:
     """The card sentence that keeps ``unit`` out of ``to`` ("Units with 3 or more power can't enter
     this site"), for the ruling to quote; None when no card's ongoing effect does."""
     if not state.statics:
@@ -84,7 +87,9 @@ def entry_quote(state: GameState, unit: Unit, to: Location) -> Any:
     from codex.engine.effects.context import Obj
     from codex.engine.effects.statics import forbids
     seen = state if state.unit(unit.id) is not None else state.add_unit(unit)
-    found = forbids(seen, "enter", Obj("unit", unit.id), place=to) or relocation_ban(state, unit, unit.location, to)
+    move = (unit.location, how) if state.unit(unit.id) is not None else None
+    found = forbids(seen, "enter", Obj("unit", unit.id), place=to, move=move) or \
+        relocation_ban(state, unit, unit.location, to)
     return found.quote if found is not None else None
 
 
@@ -93,7 +98,7 @@ def blocking_quote(state: GameState, unit: Unit, reason: Reason, frm: Location, 
     """The card sentence behind a refused move, for the ruling to quote: the one keeping the unit
     out of ``to`` (`entry_quote`) or the one forbidding the border between (`borders.traverse_quote`)."""
     if reason is Reason.CANNOT_ENTER:
-        return entry_quote(state, unit, to)
+        return entry_quote(state, unit, to, how)
     if reason is Reason.CANNOT_TRAVERSE:
         from codex.engine.borders import traverse_quote
         return traverse_quote(state, unit, frm, to, how)
@@ -185,10 +190,10 @@ def teleport(state: GameState, unit_id: str, to: Location, by: str = "teleport",
     if frm == to:
         return state, [NotMoved(unit.id, unit.name, to, Reason.SAME_LOCATION,
                                    rules=("teleport.same", "move.same-location"))]
-    found = entry_reason(state, unit, to, frm)
+    found = entry_reason(state, unit, to, frm, how="teleport")     # no steps: never on the ground
     if found:
         return state, [NotMoved(unit.id, unit.name, to, found[0], rules=(found[1], "forced-movement.not-own-step"),
-                                   from_card=entry_quote(state, unit, to))]
+                                   from_card=entry_quote(state, unit, to, how="teleport"))]
     from codex.engine.movement import move_unit   # what it carries goes with it
     after, carried = move_unit(state, unit.id, to)
     return after, [Teleported(unit.id, unit.name, to, by, frm, rules=rules)] + carried + ground_notes(

@@ -62,7 +62,7 @@ def _part_reason(state: GameState, unit: Unit, frm: Location, to: Location, how:
             return Reason.NOT_ADJACENT, "step.forced"
         elif frm.region is not to.region and {frm.region, to.region} != {Region.SURFACE, Region.VOID}:
             return Reason.NOT_ADJACENT, "step.forced"
-    found = entry_reason(state, unit, to, frm) if enter else None
+    found = entry_reason(state, unit, to, frm, how) if enter else None
     if found is None and state.statics:
         from codex.engine.borders import ban_rule, traverse_ban
         ban = traverse_ban(state, unit, frm, to, how)

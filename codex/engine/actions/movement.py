@@ -439,7 +439,8 @@ def _exclusions(state: GameState, unit: Unit, rom: dict[Location, tuple[Location
     me = Obj("unit", unit.id)
     for site in state.sites:
         loc = Location(site.square, Region.SURFACE)
-        blocked = forbids(state, "enter", me, place=loc) if state.statics and loc not in rom else None
+        blocked = forbids(state, "enter", me, place=loc, move=(unit.location, "step")) \
+            if state.statics and loc not in rom else None
         if blocked is not None:
             out.append(Note("excluded", f"{site.name} is not in the range of motion: an ongoing effect forbids the "
                             f"unit to enter it (\u201c{blocked.ctx.ability.text}\u201d).", {"square": site.square},

@@ -670,6 +670,12 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                 _check_words(verb.patient)
                 continue
             _check_words(getattr(verb, "agent", None), getattr(verb, "patient", None), getattr(verb, "dest", None))
+            if name == "enter" and "on_ground" in clause.adverbs:
+                # "Minions can't enter this site on the ground": only a move on the ground is barred
+                # (Codex "On the Ground": "excluding Airborne and teleport"; found by blind real-card
+                # round 16, where an Airborne minion was kept out)
+                out.append(Static("cant", ctx, None, (name, verb, "on_ground"), conds, order))
+                continue
             out.append(Static("cant", ctx, None, (name, verb), conds, order))
         return out
     if isinstance(act, A.Include) and clause.modal == "may" and not clause.negated and not clause.adjuncts:
@@ -2710,11 +2716,13 @@ def projectiles_barred(state: GameState, square: int) -> CardQuote | None:
 
 
 def forbids(state: GameState, verb: str, agent: Obj | None, patient: Obj | None = None,
-            place: Location | None = None, by: str | None = None) -> Static | None:
+            place: Location | None = None, by: str | None = None,
+            move: tuple[Location, str] | None = None) -> Static | None:
     """The ongoing effect, if any, that says ``agent`` can't ``verb`` (``patient``, at ``place``):
     "Can't defend", "Units with 3 or more power can't enter this site", "can't be attacked".
     ``by``: the player whose spell or ability ``agent`` is (for "can't be targeted by enemy
-    spells")."""
+    spells"). ``move``: where an entering unit comes from and how (``step``, ``teleport``,
+    ``fly``...), for a ban "on the ground" only (none: summoned, so not on the ground)."""
     if not state.statics:
         return None
     from codex.engine.effects.select import NotExecutable, locations_of, select_all
@@ -2723,6 +2731,8 @@ def forbids(state: GameState, verb: str, agent: Obj | None, patient: Obj | None 
         if s.kind != "cant" or s.payload[0] != verb or not _active(state, s, silenced):
             continue
         node = s.payload[1]
+        if "on_ground" in s.payload[2:] and not _on_the_ground(state, agent, place, move):
+            continue
         by_patient = verb in ("enter", "untap", "burrow", "unburrow", "submerge", "surface")
         who = getattr(node, "patient", None) if by_patient else getattr(node, "agent", None)
         target = getattr(node, "patient", None) if verb != "enter" else getattr(node, "dest", None)
@@ -2761,6 +2771,17 @@ def forbids(state: GameState, verb: str, agent: Obj | None, patient: Obj | None 
             _evaluating.reset(token)
         return s
     return None
+
+
+def _on_the_ground(state: GameState, agent: Obj | None, place: Location | None,
+                   move: tuple[Location, str] | None) -> bool:
+    """Whether ``agent`` entering ``place`` by ``move`` moves on the ground (`move_bans.on_the_ground`)."""
+    from codex.engine.move_bans import on_the_ground
+    unit = state.unit(agent.key) if agent is not None and agent.kind == "unit" else None
+    if unit is None or place is None or move is None:
+        return False
+    frm, how = move
+    return on_the_ground(state, unit, frm, place, how)
 
 
 def provided(state: GameState, player: str) -> tuple[int, dict[str, int], list[CardQuote]]:
