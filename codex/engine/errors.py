@@ -58,17 +58,19 @@ class IllegalAction(EngineError):
     state type of the game's engine (Sorcery's `GameState`, or another game's). ``never_taken``: the
     rules find it only while resolving, but the action as declared could never be taken (a repetition
     of a cost its player cannot pay), so the state is the one before it, as for a declared target
-    the words refuse.
+    the words refuse. ``one_act``: what the action did is undone, but what the rules checked on the
+    way stays told (an attack refused where the unit stands: its tap is undone).
     """
 
     def __init__(self, reason: ReasonCode, message: str, rule_id: str | None = None, pointer: str = "",
-                 state: Any = None, never_taken: bool = False):
+                 state: Any = None, never_taken: bool = False, one_act: bool = False):
         self.reason = reason
         self.message = message
         self.rule_id = rule_id
         self.pointer = pointer
         self.state = state
         self.never_taken = never_taken
+        self.one_act = one_act
         super().__init__(f"{reason.value}: {message}")
 
 

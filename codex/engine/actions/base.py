@@ -15,7 +15,7 @@ from codex.engine.actions.question_choices import is_question, settle_choice
 from codex.engine.budget import spend
 from codex.engine.combat import SiteTarget, Target, UnitTarget
 from codex.engine.errors import AmbiguousAction, IllegalAction
-from codex.engine.events import AbilityNotExecuted, Event, Note, offered
+from codex.engine.events import AbilityNotExecuted, AttackRefused, Event, Note, offered
 from codex.engine.geometry import Location, Region
 from codex.engine.reasons import Found, Reason, explain, found_rules
 from codex.engine.rest import actor, stir_actors
@@ -140,12 +140,12 @@ def run(state: GameState, action: D.Action, pointer: str = "/action") -> Outcome
             BEFORE(res, action, pointer)
         return REGISTRY[type(action)].handler(res, action, pointer)
     except IllegalAction as e:
-        never = e.reason in NEVER_TAKEN or e.never_taken or isinstance(action, ONE_ACT)
+        never = e.reason in NEVER_TAKEN or e.never_taken or e.one_act or isinstance(action, ONE_ACT)
         if e.reason in NEVER_TAKEN or e.never_taken:    # found while resolving, but never taken
             res = Resolution(state)
         elif never:         # one act found illegal: what it did is undone, the checks that found it stay told
             # what the rules checked and what the engine could not (a spell's unread cost change) stay told
-            told = [ev for ev in res.events if isinstance(ev, (Note, AbilityNotExecuted))]
+            told = [ev for ev in res.events if isinstance(ev, (Note, AbilityNotExecuted, AttackRefused))]
             res = Resolution(state)
             res.emit(*told)
         res.emit(Note("illegal", e.message[0].upper() + e.message[1:] + ".",

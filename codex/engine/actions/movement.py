@@ -90,7 +90,7 @@ def move_and_attack(res: Resolution, a: D.MoveAndAttack, ptr: str) -> Outcome:
         return res.done(Verdict.LEGAL, f"{unit.name} can use Move and Attack as declared and {how}.")
     if target is None:
         return _no_attack(res, mover, a.interceptors, a.assign, ptr, moved, how)
-    return _attack(res, mover, target, a.defenders, a.target_stays, a.assign, ptr, how, a.casts)
+    return _attack(res, mover, target, a.defenders, a.target_stays, a.assign, ptr, how, a.casts, moved=moved)
 
 
 @handles(D.Attack, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL)
@@ -150,13 +150,17 @@ def _defender_path(res: Resolution, du: Unit, spec: str | D.DefenderDoc, attack_
 
 def _attack(res: Resolution, mover: Unit, target: Target, defenders: tuple[str | D.DefenderDoc, ...],
             target_stays: bool, assign: dict[str, dict[str, int]], ptr: str, how: str,
-            casts: tuple[D.Cast, ...] = ()) -> Outcome:
+            casts: tuple[D.Cast, ...] = (), moved: bool = True) -> Outcome:
     found = attack_reason(res.state, mover, target)
     if found:
         quote = forbidding_quote(res.state, mover, target) if found[0] is Reason.FORBIDDEN else None
         res.emit(AttackRefused(mover.id, mover.name, describe_target(res.state, target), found[0],
                                rules=found_rules(found) + ("attack.illegal",), from_card=quote))
-        raise res.illegal(found, f"{mover.name} cannot attack {describe_target(res.state, target)}", ptr + "/attack")
+        refused = res.illegal(found, f"{mover.name} cannot attack {describe_target(res.state, target)}", ptr + "/attack")
+        # an attack refused where the unit stands was one act, never taken: its tap is undone (found by
+        # blind round 35); after steps, the steps stand and so does the tap that paid for them
+        refused.one_act = not moved
+        raise refused
     attack_at = attack_location(res.state, mover, target)
     attacked = res.state.unit(target.unit) if isinstance(target, UnitTarget) else None
     rules = ("attack.target", "attack.made") + (("airborne.attack",) if attacked and airborne_now(res.state, attacked) else ()) + (

@@ -14,6 +14,7 @@ from typing import Any, Iterator
 
 from codex.cardtext import ast as A
 from codex.engine.effects.context import Ctx, Obj
+from codex.engine.effects.select import NotExecutable
 
 #: How damage is dealt.
 HOWS = ("strike", "ranged", "effect")
@@ -61,11 +62,20 @@ def matches(state: Any, ctx: Ctx, node: Any, origin: Origin | None) -> bool:
         return origin.how == "ranged" if ranged else origin.how in ("strike", "ranged")
     if origin.card is None:
         return False
-    if isinstance(node, A.Selector) and node.noun in ("spell", "spells") and origin.card.kind != "card":
+    if isinstance(node, A.Selector) and node.noun.lower() in _SPELL_NOUNS and origin.card.kind != "card":
         return False        # a unit's (or a site's) damage is not a spell's (Codex "Ability": not Magic spells)
     if isinstance(node, A.Selector) and origin.card.kind == "card":
         return is_a(state, ctx, origin.card, A.replace(node, det=None))
-    return origin.card in select_all(state, ctx, node)
+    try:
+        return origin.card in select_all(state, ctx, node)
+    except NotExecutable:       # words that name no unit or site ("hurt by magic" against a strike)
+        return False
+
+
+#: Nouns that name spells only: damage from a unit, a site or an artifact is never theirs ("Takes no
+#: damage from spells", "can't be hurt by magic"; found by blind round 35, where a strike asked
+#: whether a minion was "magic" and the ruling stopped)
+_SPELL_NOUNS = frozenset({"spell", "spells", "magic", "magics"})
 
 
 def origin_of(state: Any, source: Any, how: str, spell: Any = None) -> Origin:
