@@ -97,7 +97,7 @@ def sel_problems(node: Any) -> Iterator[str]:
     elif not (det in ALL_DETS or (isinstance(det, str) and det.lower() in ONE_DETS | {
             "this", "that", "those", "your", "their", "its", "his", "her", "no"})):
         yield f"the determiner '{det}'"
-    if node.quant not in (None, "up_to", "any_number"):
+    if node.quant not in (None, "up_to", "one_to", "any_number"):
         yield f"the quantity '{node.quant}'"
     for m in node.mods:
         low = m.lower().removeprefix("non-")
