@@ -330,6 +330,13 @@ def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
     if isinstance(sentences, tuple):      # "X, or N instead if C": two sentences, "X. If C, ... instead."
         sentences = split_alternatives(sentences)
     for n, sentence in enumerate(sentences if isinstance(sentences, tuple) else (sentences,)):
+        from codex.engine.effects.modes import all_instead, is_modal, modal_count, options
+        if n and all_instead(sentence) and is_modal(sentences[n - 1]):
+            # "If C, choose both instead." after the options (`modes.py`): only its condition is read
+            yield from condition_problems(sentence.conditions[0])
+            continue
+        if modal_count(sentence) is not None:     # "Choose two: A; B; or C.": the options (`modes.py`)
+            sentence = options(sentence)
         if n and is_alternative(sentence):      # "If C, Y instead." after a sentence (`instead.py`)
             yield from condition_problems(sentence.conditions[0])
             sentence = plain(sentence)
