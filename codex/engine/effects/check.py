@@ -236,6 +236,10 @@ def clause_problems(clause: Any) -> Iterator[str]:
     if life_ban(clause) is not None:        # "This turn, your opponents can't gain life"
         yield from life_ban_problems(clause)
         return
+    from codex.engine.effects.unless_offer import offer, offer_problems
+    if offer(clause) is not None:           # "... unless its controller pays (2)" (`unless_offer.py`)
+        yield from offer_problems(clause)
+        return
     from codex.engine.effects.whenever import whenever_clause, whenever_problems
     if whenever_clause(clause):
         yield from whenever_problems(clause)

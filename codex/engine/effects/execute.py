@@ -200,6 +200,9 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     from codex.engine.effects.ally_acts import run_swap_steps, swap_steps
     if swap_steps(clause):           # "they both take a step to swap places"
         return run_swap_steps(run, clause)
+    from codex.engine.effects.unless_offer import offer, run_offer
+    if offer(clause) is not None:    # "... unless its controller pays (2)": the player's way out (`unless_offer`)
+        return run_offer(run, clause)
     if (clause.purpose is not None and not has_own_purpose(clause)) or clause.instead or clause.scope is not None:
         from codex.engine.effects.purpose import run_with_purpose
         return run_with_purpose(run, clause)
