@@ -690,6 +690,10 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
         shot = next((objs for _, objs in ctx.bound if any(p.kind == "projectile" for p in objs)), ())
         hits = {Obj("unit", h) for p in shot if p.kind == "projectile" for h in p.key.hits}
         return lambda o: o in hits
+    if low == "chosen" and ctx.lookup("chosen") is not None:
+        # "destroy each chosen site": what players chose earlier in the effect (`board._others_choose`)
+        picked = set(ctx.lookup("chosen") or ())
+        return lambda o: o in picked or (o.kind == "location" and Obj("site", o.key.square) in picked)
     if low in ("dead", "random", "topmost", "next", "bottommost", "different", "chosen", "basic", "current"):
         return lambda o: True        # read by the determiner, the zone, or the choice
     if mod[:1].isupper():
