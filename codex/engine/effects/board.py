@@ -1072,7 +1072,7 @@ def _they_control(f: Any) -> bool:
     clause = f.clause if isinstance(f, A.Relative) else None
     act = clause.action if isinstance(clause, A.Clause) else None
     return isinstance(act, (A.Control, A.Own)) and isinstance(act.agent, A.Ref) and act.agent.word == "they" \
-        and not act.agent.filters and not clause.negated
+        and not act.agent.filters and isinstance(clause, A.Clause) and not clause.negated
 
 
 def _as_chooser(node: Any) -> Any:

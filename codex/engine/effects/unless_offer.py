@@ -109,7 +109,7 @@ def _able(run: Any, pid: str, act: Any) -> bool:
     player = run.state.player(pid)
     if isinstance(act, A.Pay):
         from codex.engine.effects.purpose import mana_cost
-        return player.mana >= mana_cost(run, act)
+        return bool(player.mana >= mana_cost(run, act))
     noun = act.patient.noun.lower().rstrip("s") if act.patient.noun.lower() != "card" else "card"
     hand = player.hand
     if any(noun == "card" or c.kind == noun for c in hand.named):
