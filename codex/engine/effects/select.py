@@ -1948,9 +1948,10 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     if how in ("choose", "up_to", "any") or extreme is not None and len(found) > 1:
         if (sel.det == "target" or "target" in sel.mods) and ctx.targets and kind == "unit":
             # "target minion", "up to two target minions": the targets the cast declared answer it
-            from codex.engine.effects.target_numbers import check_declared
-            check_declared(ctx, sel, found, {t: name_of(state, Obj("unit", t)) for t in ctx.targets
-                                             if state.unit(t) is not None}, None if how == "any" else count)
+            from codex.engine.effects.target_numbers import check_declared, several
+            if several(sel, count):
+                check_declared(ctx, sel, found, {t: name_of(state, Obj("unit", t)) for t in ctx.targets
+                                                 if state.unit(t) is not None}, None if how == "any" else count)
             given = ctx.declared(found)
             if how == "any" and given is not None:
                 record_targeted(given)

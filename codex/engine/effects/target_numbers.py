@@ -38,6 +38,13 @@ def only_targeting_phrase(ctx: Ctx) -> bool:
     return len(phrases) == 1
 
 
+def several(sel: A.Selector, count: int | None) -> bool:
+    """Whether the phrase takes a list of targets ("two", "up to two", "one or two", "any number of"):
+    a phrase of one target keeps the engine's older reading of declared targets (other words of the
+    ability, an ally that targets, may take the others)."""
+    return sel.quant in ("up_to", "one_to", "any_number") or (count or 1) > 1
+
+
 def least(sel: A.Selector) -> int:
     """The fewest targets the phrase takes: none for "up to" and "any number", one otherwise."""
     return 0 if sel.quant in ("up_to", "any_number") else 1
