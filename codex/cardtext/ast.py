@@ -166,7 +166,7 @@ class Selector(Node, frozen=True):
     ``another`` (one other than this), ``any``, ``no`` (none), ``the``/``this``/``that``/``those``
     (the one the context names), ``your``/``their``/``its``/``his``/``her`` (owned or controlled by),
     a :class:`Possessive`, or None (a bare plural: every match). ``count``: a number (``three
-    spells``), with ``quant`` ``up_to`` (at most), ``any_number`` or ``at_least``. ``mods``: adjectives
+    spells``), with ``quant`` ``up_to`` (at most), ``one_to`` ("one or two": one up to ``count``), ``any_number`` or ``at_least``. ``mods``: adjectives
     in written order (``other``, ``allied``, ``enemy``, ``tapped``, ``random``, ``dead``, an element,
     a subtype, a rarity, a keyword, ``non-X``). ``filters``: place relations and post-modifiers in
     written order (:class:`Where`, :class:`With`, :class:`Stat`, :class:`Of`, :class:`Relative`).

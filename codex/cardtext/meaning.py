@@ -826,11 +826,22 @@ def _floated_quantifier(rest: list[Chunk]) -> str | None:
     first = rest[0].value if rest else None
     if not isinstance(first, NP):
         return None
+    j = 1
+    if len(rest) > 2 and first.kind == "amount" and rest[1].kind == "conj" and rest[1].value == "or" \
+            and isinstance(rest[2].value, NP):
+        first, j = rest[2].value, 3      # "one or two target minions ... each": the range's noun phrase counts
     plural = first.head in ("they", "them", "these", "those") if first.kind == "pron" else \
         first.kind == "core" and first.number == "pl"
-    j = 1
     while j < len(rest) and rest[j].kind in ("place", "pp"):
         j += 1
+    last = rest[j - 1]
+    if plural and j > 1 and j == len(rest) and last.kind == "pp" and last.prep in _PLACE_ADJ \
+            and isinstance(last.value, NP) and last.value.kind == "pron" and last.value.head in _FLOATING:
+        # "two target minions nearby each take 2 damage": a place word that is also a preposition
+        # took the floating quantifier as its object ("nearby each"); a quantifier is no place to be
+        # near, so the word stands alone and the quantifier floats
+        rest[j - 1] = Chunk("place", last.prep, last.start, last.end, text=last.prep)
+        return str(last.value.head)
     q = rest[j].value if j < len(rest) and rest[j].kind == "np" else None
     if not (plural and isinstance(q, NP) and q.kind == "pron" and q.head in _FLOATING):
         return None
@@ -1012,6 +1023,21 @@ def _free_relative_head(np: NP, posts: list[Any]) -> str:
     raise MeaningError(f"{np.head!r}: the verb does not say whether it picks a player or a unit", None, str(np.head))
 
 
+def _count_range(ph: _Phrase) -> Any:
+    """"One or two target minions": a bare number joined by "or" to a counted noun phrase is a range of
+    counts of that noun, not two things (a number alone names nothing); the item, its count the
+    larger, with ``quant`` ``one_to`` (one up to that many) for a range from one, else None. Any other
+    range ("two or three") is left to fail: no wording of that shape is known to need it."""
+    if ph.conj != "or" or len(ph.items) != 2 or ph.items[0].posts:
+        return None
+    low, high = ph.items[0].np, ph.items[1].np
+    if not (low.kind == "amount" and low.count == 1 and high.kind == "core" and isinstance(high.count, int)
+            and high.count > 1 and high.quant is None and high.cmp is None and high.det is None):
+        return None
+    high.quant = "one_to"
+    return ph.items[1]
+
+
 def _group(r: _Interp, ph: _Phrase) -> Any:
     """The node of a phrase: one item, or a :class:`~codex.cardtext.ast.Group` after distributing the
     words the items share (see the module docstring)."""
@@ -1025,6 +1051,9 @@ def _group(r: _Interp, ph: _Phrase) -> Any:
         return r.node(it.np, tuple(it.posts))
     if ph.conj is None:
         raise MeaningError("a list without a conjunction", items[-1].np.start)
+    ranged = _count_range(ph)
+    if ranged is not None:
+        return r.node(ranged.np, tuple(ranged.posts))
     nps = [it.np for it in items]
     classes = {_np_class(r, np) for np in nps} - {None}
     if "time" in classes and len(classes) > 1:

@@ -605,6 +605,8 @@ class _Printer:
         qty = None
         if s.quant == "up_to":
             qty = f"up to {self.word(s.count)}"
+        elif s.quant == "one_to":
+            qty = f"one or {self.word(s.count)}"
         elif s.quant == "any_number":
             det, qty = "any number of", None
         elif s.quant in ("at_least", "at_most") and s.count is not None:

@@ -1248,7 +1248,9 @@ def _elided_all_n(n: Any) -> bool:
         and isinstance(n.of.count, int) and n.of.of is None
 
 
-READINGS = (your_choice_as_default, splash_as_also_dealt, you_as_your_avatar, direction_adjunct_as_adverb, choose_one_as_or, heal_damage_from_as_amount,
+from codex.engine.choice_readings import each_of_your_choice, their_choice_discard  # noqa: E402
+
+READINGS = (each_of_your_choice, their_choice_discard, your_choice_as_default, splash_as_also_dealt, you_as_your_avatar, direction_adjunct_as_adverb, choose_one_as_or, heal_damage_from_as_amount,
             damage_dealt_changed_as_modify,
             affected_area_as_here, until_end_of_turn_as_this_turn, place_of_entering_the_realm_as_filter,
             place_of_death_as_filter, would_trigger_as_replacement, use_once_as_limit,

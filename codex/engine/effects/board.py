@@ -966,7 +966,7 @@ def _other_choosers(agent: Any) -> bool:
     """"Each player chooses", "An opponent chooses": players who choose, other than (or besides)
     the effect's controller."""
     return isinstance(agent, A.Selector) and agent.noun.lower().removesuffix("s") in ("player", "opponent") \
-        and agent.det in ("each", "a", "an", "target", "the", None) and not agent.mods and not agent.filters
+        and agent.det in ("each", "a", "an", "target", "the", "your", None) and not agent.mods and not agent.filters
 
 
 def _choose_problems(act: A.Choose) -> Iterator[str]:
@@ -1064,15 +1064,28 @@ def _theirs(node: Any) -> bool:
     """"one of their minions": words naming the chooser's own (read with the chooser as "your")."""
     if isinstance(node, A.Partitive):
         return _theirs(node.of)
-    return isinstance(node, A.Selector) and node.det == "their"
+    return isinstance(node, A.Selector) and (node.det == "their" or any(_they_control(f) for f in node.filters))
+
+
+def _they_control(f: Any) -> bool:
+    """"(a minion) they control": a relative clause whose doer is the chooser, named "they"."""
+    clause = f.clause if isinstance(f, A.Relative) else None
+    act = clause.action if isinstance(clause, A.Clause) else None
+    return isinstance(act, (A.Control, A.Own)) and isinstance(act.agent, A.Ref) and act.agent.word == "they" \
+        and not act.agent.filters and isinstance(clause, A.Clause) and not clause.negated
 
 
 def _as_chooser(node: Any) -> Any:
-    """The words as the choosing player reads them: "one of their minions" is one of the chooser's."""
+    """The words as the choosing player reads them: "one of their minions", "a minion they control"
+    are the chooser's own ("your", "you control")."""
     if isinstance(node, A.Partitive):
         return A.replace(node, of=_as_chooser(node.of))
     if isinstance(node, A.Selector) and node.det == "their":
-        return A.replace(node, det="your")
+        node = A.replace(node, det="your")
+    if isinstance(node, A.Selector) and any(_they_control(f) for f in node.filters):
+        node = A.replace(node, filters=tuple(
+            A.replace(f, clause=A.replace(f.clause, action=A.replace(f.clause.action, agent=A.Ref("you"))))
+            if _they_control(f) else f for f in node.filters))
     return node
 
 
@@ -1100,7 +1113,7 @@ def _others_choose(run: Run, act: A.Choose, patient: Any) -> list[Obj]:
         run.emit(Note("chosen", f"{run.ctx.source_name}: {player} chooses {describe(run.state, mine)}.",
                       {"player": player, "chosen": [str(o.key) for o in mine]}, from_card=run.ctx.quote))
     rest = [o for o in rest if o not in chosen]
-    run.ctx = run.ctx.bind("rest", rest)
+    run.ctx = run.ctx.bind("rest", rest).bind("chosen", chosen)
     _remember(run, chosen)
     return chosen
 

@@ -259,9 +259,11 @@ def _discard_from_hand(run: Run, pid: str, noun: str, count: int, random: bool, 
     if not options:
         run.note("no_discard", f"{pid} has no card to discard.", player=pid)
         return []
-    role = ("discard.random" if random else "discard") + (f".{pid}" if each else "")
+    other = not each and pid != run.ctx.controller     # "your opponent discards": theirs to answer
+    role = ("discard.random" if random else "discard") + (f".{pid}" if each or other else "")
     picked = run.ctx.choose(role, options, count=count, why=f"which card {pid} discards"
-                            + (" (at random)" if random else ""))
+                            + (" (at random)" if random else ""),
+                            also=("discard.random" if random else "discard") if other else None)
     names = tuple(p for p in picked if not str(p).startswith("an unnamed "))
     spells = sum(1 for p in picked if p == "an unnamed spell")
     sites = sum(1 for p in picked if p == "an unnamed site")

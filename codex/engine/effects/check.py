@@ -97,7 +97,7 @@ def sel_problems(node: Any) -> Iterator[str]:
     elif not (det in ALL_DETS or (isinstance(det, str) and det.lower() in ONE_DETS | {
             "this", "that", "those", "your", "their", "its", "his", "her", "no"})):
         yield f"the determiner '{det}'"
-    if node.quant not in (None, "up_to", "any_number"):
+    if node.quant not in (None, "up_to", "one_to", "any_number"):
         yield f"the quantity '{node.quant}'"
     for m in node.mods:
         low = m.lower().removeprefix("non-")
@@ -236,6 +236,10 @@ def clause_problems(clause: Any) -> Iterator[str]:
     if life_ban(clause) is not None:        # "This turn, your opponents can't gain life"
         yield from life_ban_problems(clause)
         return
+    from codex.engine.effects.unless_offer import offer, offer_problems
+    if offer(clause) is not None:           # "... unless its controller pays (2)" (`unless_offer.py`)
+        yield from offer_problems(clause)
+        return
     from codex.engine.effects.whenever import whenever_clause, whenever_problems
     if whenever_clause(clause):
         yield from whenever_problems(clause)
@@ -330,6 +334,13 @@ def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
     if isinstance(sentences, tuple):      # "X, or N instead if C": two sentences, "X. If C, ... instead."
         sentences = split_alternatives(sentences)
     for n, sentence in enumerate(sentences if isinstance(sentences, tuple) else (sentences,)):
+        from codex.engine.effects.modes import all_instead, is_modal, modal_count, options
+        if n and all_instead(sentence) and is_modal(sentences[n - 1]):
+            # "If C, choose both instead." after the options (`modes.py`): only its condition is read
+            yield from condition_problems(sentence.conditions[0])
+            continue
+        if modal_count(sentence) is not None:     # "Choose two: A; B; or C.": the options (`modes.py`)
+            sentence = options(sentence)
         if n and is_alternative(sentence):      # "If C, Y instead." after a sentence (`instead.py`)
             yield from condition_problems(sentence.conditions[0])
             sentence = plain(sentence)

@@ -200,6 +200,9 @@ def run_clause(run: Run, clause: A.Clause) -> list[Obj]:
     from codex.engine.effects.ally_acts import run_swap_steps, swap_steps
     if swap_steps(clause):           # "they both take a step to swap places"
         return run_swap_steps(run, clause)
+    from codex.engine.effects.unless_offer import offer, run_offer
+    if offer(clause) is not None:    # "... unless its controller pays (2)": the player's way out (`unless_offer`)
+        return run_offer(run, clause)
     if (clause.purpose is not None and not has_own_purpose(clause)) or clause.instead or clause.scope is not None:
         from codex.engine.effects.purpose import run_with_purpose
         return run_with_purpose(run, clause)
@@ -534,6 +537,10 @@ def _run_fallback(run: Run, sentence: A.Sentence) -> None:
 
 def _clauses_to_run(run: Run, sentence: A.Sentence) -> list[A.Clause]:
     """The sentence's clauses in order; clauses joined by "or" are one choice ("Play or draw a site")."""
+    from codex.engine.effects.modes import modal_count, picked
+    count = modal_count(sentence)
+    if count is not None:         # "Choose two: A; B; or C.": the options its controller picked (`modes`)
+        return picked(run, sentence, count)
     clauses = list(sentence.clauses)
     if "or" not in sentence.links:
         return clauses
@@ -722,7 +729,15 @@ def run_sentences(run: Run, sentences: tuple[Any, ...]) -> None:
         if i and is_tie_break(sentence) and has_extreme(sentences[i - 1]):
             continue        # "If tied, choose one": the sentence before left the tie to its chooser (`results`)
         following = sentences[i + 1] if i + 1 < len(sentences) else None
-        if following is not None and is_alternative(following):
+        from codex.engine.effects.modes import all_instead, every_option, is_modal
+        if following is not None and all_instead(following) and is_modal(sentence):
+            # "Choose one: A, or B. If C, choose both instead.": every option, or the choice (`modes`)
+            skip = i + 1
+            if condition_holds(run, following.conditions[0]):
+                run.note("instead", f"{run.ctx.source_name}: the condition holds, so every one of its effects "
+                         "happens instead of a choice.", ("replacement-effect",))
+                sentence = every_option(sentence)
+        elif following is not None and is_alternative(following):
             # "X. If C, Y instead.": one or the other (`instead.py`)
             skip = i + 1
             if replaces(run, sentence, following):

@@ -690,6 +690,10 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
         shot = next((objs for _, objs in ctx.bound if any(p.kind == "projectile" for p in objs)), ())
         hits = {Obj("unit", h) for p in shot if p.kind == "projectile" for h in p.key.hits}
         return lambda o: o in hits
+    if low == "chosen" and ctx.lookup("chosen") is not None:
+        # "destroy each chosen site": what players chose earlier in the effect (`board._others_choose`)
+        picked = set(ctx.lookup("chosen") or ())
+        return lambda o: o in picked or (o.kind == "location" and Obj("site", o.key.square) in picked)
     if low in ("dead", "random", "topmost", "next", "bottommost", "different", "chosen", "basic", "current"):
         return lambda o: True        # read by the determiner, the zone, or the choice
     if mod[:1].isupper():
@@ -1501,7 +1505,7 @@ def _det_count(sel: A.Selector) -> tuple[str, int | None]:
         return "that", None
     if sel.quant == "any_number":
         return "any", None
-    if sel.quant == "up_to":
+    if sel.quant in ("up_to", "one_to"):     # "one or two": up to two, one at least (`target_numbers`)
         return "up_to", count or 1
     if det in ONE_DETS or count is not None:
         return "choose", count or 1
@@ -1934,17 +1938,24 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
         return found
     if any(m.lower() == "random" for m in sel.mods):
         return ctx.choose(f"{role}.random", found, count=count or 1, why=f"which {sel.noun} is picked at random")
-    if how == "any":
-        return ctx.choose(role, found, count=len(found), optional=True, why=f"choose any number of {sel.noun}s")
     hidden: list[Obj] = []
     if sel.det == "target" or "target" in sel.mods:
         kept = untargetable_removed(state, ctx, found)
         hidden = [o for o in found if o.kind == "artifact" and o not in kept and _hidden_by_stealth(state, ctx, o)]
         found = kept
-    if how in ("choose", "up_to") or extreme is not None and len(found) > 1:
+    if how == "any" and not ((sel.det == "target" or "target" in sel.mods) and ctx.targets and kind == "unit"):
+        return ctx.choose(role, found, count=len(found), optional=True, why=f"choose any number of {sel.noun}s")
+    if how in ("choose", "up_to", "any") or extreme is not None and len(found) > 1:
         if (sel.det == "target" or "target" in sel.mods) and ctx.targets and kind == "unit":
             # "target minion", "up to two target minions": the targets the cast declared answer it
+            from codex.engine.effects.target_numbers import check_declared, several
+            if several(sel, count):
+                check_declared(ctx, sel, found, {t: name_of(state, Obj("unit", t)) for t in ctx.targets
+                                                 if state.unit(t) is not None}, None if how == "any" else count)
             given = ctx.declared(found)
+            if how == "any" and given is not None:
+                record_targeted(given)
+                return given
             if given is not None:
                 apart = _not_apart(state, sel, given[: count or 1])
                 if apart is not None and not ctx.rechecked:
