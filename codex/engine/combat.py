@@ -19,7 +19,7 @@ from codex.engine.errors import IllegalAction
 from codex.engine.events import (AvatarDamaged, CardQuote, DamageModified, DamagePrevented, Damaged, DeathBlow, Event, LanceBroke,
                                  LifeLost, Note,
                                  LifeUnchanged, NoDamage, ReachedDeathsDoor, SiteStruck, StealthLost, StrikeWithheld,
-                                 Struck, WardBroke)
+                                 Struck, WardBroke, offered)
 from codex.engine.geometry import Location, Region
 from codex.engine.ongoing import airborne_now, disabled_by, keywords_at, power_of
 from codex.engine.reasons import Found, Reason
@@ -690,13 +690,13 @@ def fight(state: GameState, side_a: list[str], side_b: list[str],
             state, spent = after_strike(state, u.id)
             batch += spent
         state, rest = settle(state, batch)
-        events += batch + rest
+        events += offered(batch) + rest     # heard here once, whatever storyline the fight is part of
     # the fight is over: "Whenever X fights" hears it (after its strikes, deaths and their triggers)
     from codex.engine.events import Fought
     fought = tuple(fighters[uid] for uid in side_a + side_b if uid in fighters)
     done = Fought(tuple(side_a), tuple(side_b), fought, rules=("fight",))
     state, rest = settle(state, [done])
-    return state, events + [done] + rest
+    return state, events + offered([done]) + rest
 
 
 def strike_heals(state: GameState, striker: Unit, amount: int) -> Resolved:

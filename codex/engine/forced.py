@@ -23,7 +23,7 @@ from collections import deque
 from typing import Callable
 
 from codex.engine.budget import spend
-from codex.engine.events import Event, NotMoved, Stepped, Stopped, Teleported
+from codex.engine.events import Event, NotMoved, Stepped, Stopped, Teleported, offered
 from codex.engine.geometry import Direction, Location, Region, is_diagonal, next_square, orthogonal_neighbours
 from codex.engine.entering import entry_reason, ground_notes
 from codex.engine.movement import candidate_steps, move_unit, step_reason
@@ -250,12 +250,12 @@ def resolve_moves(state: GameState, unit_id: str, path: list[Location], how: str
         state, more = move_unit(state, unit.id, to)
         more += ground_notes(before, state, unit.id)
         state, rest = settle(state, [ev] + more)
-        events += [ev] + more + rest
+        events += offered([ev] + more) + rest      # heard once: an outer storyline must not hear the step again
         moved = True
     unit = state.unit(unit_id)
     if moved and unit is not None:
         stopped = Stopped(unit.id, unit.name, unit.location, rules=("stops",) + (
             ("at-rest.moved",) if how != "step" else ()))
         state, rest = settle(state, [stopped])      # "Whenever an enemy stops here" hears it
-        events += [stopped] + rest
+        events += offered([stopped]) + rest
     return state, events

@@ -132,8 +132,8 @@ def locations_of(state: GameState, obj: Obj) -> list[Location]:
     """Where an object is: a unit's or artifact's location, a site's surface and subsurface, an
     aura's squares' surfaces (or voids), a location itself."""
     if obj.kind == "unit":
-        u = state.unit(obj.key)
-        return [u.location] if u else []
+        u = state.unit(obj.key)      # an oversized unit occupies each of its locations (Codex "Oversized Units")
+        return list(state.locations_of(u)) if u else []
     if obj.kind == "artifact":
         a = next((x for x in state.artifacts if x.id == obj.key), None)
         if a is None:

@@ -2812,6 +2812,8 @@ def abilities_granted(state: GameState, obj: Obj) -> list[tuple[Ability, Ctx]]:
     if not state.statics:
         return []
     silenced = _silenced_sources(state)
+    if obj in silenced:     # it lost its abilities: "'Lose' really means 'lose, can't gain, and can't have'"
+        return []           # (Codex "Lose"; found by blind real-card round 17, a site given one anyway)
     out = []
     for s in state.statics:
         if s.kind == "grant_ability" and _active(state, s, silenced) and obj in affected(state, s):
