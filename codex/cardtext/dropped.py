@@ -158,6 +158,13 @@ ABSORBED: dict[str, frozenset[str]] = {
     "become": frozenset({"target"}),                  # "X becomes the target of Y" is "X is targeted by Y"
     "begin": frozenset({"start"}),                    # "when your next turn begins" is "at the start of" it
     "lie": frozenset({"in"}),                         # "five minions lie in your cemetery" are in it (exec33)
+    "hit": frozenset({"damage"}),                     # "hits X for 1" is 1 damage to X (gram30)
+    "wound": frozenset({"damage"}),                   # "wound X for 2" is 2 damage to X (gram30)
+    "opponent": frozenset({"enemy"}),                 # "foe minion", "each foe here": the enemy side (gram30)
+    "rest": frozenset({"this_turn"}),
+    "boost": frozenset({"powermod"}),                 # "a +2 power boost" is +2 power (gram30)
+    "bonus": frozenset({"powermod"}),
+    "penalty": frozenset({"powermod"}),                 # "for the rest of the turn" is this turn (gram30)                         # "five minions lie in your cemetery" are in it (exec33)
 }
 ABSORBED["more"] = ABSORBED["more"] | {">", ">="}
 

@@ -526,6 +526,14 @@ class _Reader:
             return NP("mana", start, end, head=tuple(self.tok(mana).reading.lemma), mods=["extra"])
         if kind == "np_mana_owned":
             return self._threshold_owned(t, start, end)
+        if kind == "np_signed_change":
+            # "a +2 power boost": the change a signed stat names, the noun naming it as a change adds
+            # nothing ("+2 power"); only nouns of change (lexicon class ``change``) are read so
+            change = self.tok(t.children[3]).reading.lemma
+            if L.load().noun_class.get(str(change)) != "change":
+                raise MeaningError(f"{change!r} after a signed stat is no change of it", start)
+            sign = self.tok(t.children[1]).reading.lemma
+            return NP("signed", start, end, count=sign, head=self.tok(t.children[2]).reading.lemma)
         tok = self.tok(t.children[0])
         r = tok.reading
         if kind == "np_pron":
@@ -1955,6 +1963,12 @@ class _Builder:
         if prep == "per" and turn is not None:
             ex.scope = turn
             return i + 1
+        rest_of = _for_the_turn(np, chunks, i) if prep == "for" else 0
+        if rest_of:
+            # "for the turn", "for the rest of the turn", "for the rest of this turn": what "this turn"
+            # says of a lasting effect (the turn it happens in, from now on)
+            ex.this_turn = True
+            return i + rest_of
         # a role of the verb (the innermost frame first)
         for f in ([] if self.in_measure else reversed(self.frames)):
             if f.slot_free(prep) and self.fits_role(f, prep, np):
@@ -2108,6 +2122,40 @@ class _Builder:
 
 
 # =========================================================================== time phrases
+
+
+#: Verbs of harm that name no amount of their own, whose "for N" is the damage ("hits X for 1", "wound
+#: X for 2"), as "hurt ... for 2" is in the lexicon: the primitive each maps to without it.
+_HARM_FOR = {A.Hit: None, A.SetState: "wounded"}
+
+
+def _hit_for(action: Any, adjuncts: list[Any]) -> tuple[Any, list[Any]]:
+    """``X hits Y for 1``, ``wound Y for 2``: English's "for N" after a verb of harm is the damage
+    dealt (N damage to Y, X the source); anything else is returned unchanged."""
+    kind = type(action)
+    if kind not in _HARM_FOR or (kind is A.SetState and action.state != _HARM_FOR[kind]):
+        return action, adjuncts
+    amounts = [a for a in adjuncts if isinstance(a, A.Adjunct) and a.prep == "for"
+               and (isinstance(a.what, int) and not isinstance(a.what, bool) or a.what == "X")]
+    if len(amounts) != 1 or action.patient is None:
+        return action, adjuncts
+    rest = [a for a in adjuncts if a is not amounts[0]]
+    return A.Damage(amount=amounts[0].what, patient=action.patient, agent=action.agent), rest
+
+
+def _for_the_turn(np: Any, chunks: list[Chunk], i: int) -> int:
+    """How many chunks from ``i`` make the object of "for" a span of this turn: ``the turn``, ``this
+    turn`` (1), ``the rest of the turn`` / ``of this turn`` (2); 0 for anything else."""
+    def this_turn(n: Any) -> bool:
+        return isinstance(n, NP) and n.kind == "core" and n.head == "turn" and n.det in ("the", "this") \
+            and not n.mods and n.count is None and n.number == "sg"
+    if this_turn(np):
+        return 1
+    if isinstance(np, NP) and np.kind == "core" and np.head == "rest" and np.det == "the" and not np.mods \
+            and i + 1 < len(chunks) and chunks[i + 1].kind == "pp" and chunks[i + 1].prep == "of" \
+            and this_turn(chunks[i + 1].value):
+        return 2
+    return 0
 
 
 def _arrival_np(np: NP) -> bool:
@@ -2269,7 +2317,19 @@ class _Clauses(_Interp):
             if it.np.entry.startswith("free_relatives:") and it.np.kind == "core":
                 head = _free_relative_head(it.np, posts)
                 it.np = replace(it.np, head=head, det=None if head == "everything" else it.np.det)
-        return _group(self, ph)
+        got = _group(self, ph)
+        return self._side_of_player(got) if isinstance(got, A.Selector) else got
+
+    def _side_of_player(self, sel: A.Selector) -> A.Selector:
+        """A player noun read by its context (gram30): ``opponent`` (and its synonym ``foe``) before a noun
+        of objects is the adjective of that side (``target foe minion``: an enemy minion), and standing at
+        a place it is that player's units there (``each foe here``, ``every foe near this minion``: a
+        player stands nowhere; enemy units do, the enemy Avatar among them). Alone it stays the player."""
+        if sel.noun != "opponent" and "opponent" in sel.mods and self.lex.noun_class.get(str(sel.noun)) == "object":
+            return A.replace(sel, mods=tuple("enemy" if m == "opponent" else m for m in sel.mods))
+        if sel.noun == "opponent" and any(isinstance(f, A.Where) and f.rel not in ("from",) for f in sel.filters):
+            return A.replace(sel, noun="unit", mods=("enemy", *sel.mods))
+        return sel
 
     def post(self, p: Any, host: NP) -> Any:
         if isinstance(p, A.Node):
@@ -2603,6 +2663,7 @@ class _Clauses(_Interp):
                 adjuncts.append(A.Adjunct("while", a[1]))
             else:
                 adjuncts.append(a)
+        action, adjuncts = _hit_for(action, adjuncts)
         per = self._per(ex.per)
         self.clause_time, self.clause_limit = ex.time, ex.limit
         purpose = ex.purpose
@@ -2756,8 +2817,12 @@ class _Clauses(_Interp):
             if recipient is not None:       # "is dealt 2 damage", "is given +1 power": the subject received it
                 sense, frame = recipient
             else:
-                sense = self._passive_sense(first.value, subject)
-                frame = _Frame(first.value, sense.roles if sense else _GENERIC, "passive")
+                amount = self._amount_passive(first.value, subject)
+                if amount is not None:      # "2 life is gained by you": the amount is the subject
+                    sense, frame = amount
+                else:
+                    sense = self._passive_sense(first.value, subject)
+                    frame = _Frame(first.value, sense.roles if sense else _GENERIC, "passive")
             b.run(rest, frame)
             if subject is not None and frame.slot_free("subject"):
                 frame.fill("subject", subject)
@@ -2844,6 +2909,20 @@ class _Clauses(_Interp):
         roles["subject"] = sense.roles["to"]
         roles["by"] = sense.roles["subject"]
         return sense, _Frame(lemma, roles)
+
+    def _amount_passive(self, lemma: str, subject: Any) -> tuple[L.Sense, _Frame] | None:
+        """The passive of a verb whose object is an amount ("2 life is gained by you", "3 damage is dealt
+        to X"): English makes the amount the subject, so the subject fills the sense's ``amount`` role
+        and "by" names the doer (the sense is the one the amount's noun picks, as in the active: "gain 2
+        life"); None when the subject is no counted amount or no sense takes that noun."""
+        if not (isinstance(subject, A.Selector) and subject.noun in _AMOUNT_KINDS and subject.count is not None
+                and subject.det is None and not subject.filters):
+            return None
+        sense = next((s for s in self.lex.verbs.get(lemma) or [] if s.when.get("object") == subject.noun
+                      and "amount" in s.roles and "subject" in s.roles), None)
+        if sense is None:
+            return None
+        return sense, _Frame(lemma, sense.roles, "passive")   # the passive frame makes the amount the subject
 
     def _passive_sense(self, lemma: str, subject: Any, kind: str | None = None) -> L.Sense | None:
         """A passive verb's sense; ``kind``: what its subject (the noun a participle modifies) is, when
@@ -3948,10 +4027,36 @@ class _Sentences(_Clauses):
                 adjuncts.append(a)
         if ex.purpose is not None:
             parts = dict(parts, clauses=_fronted_purpose(parts["clauses"], ex.purpose))
+        if adjuncts and len(parts["clauses"]) == 1:
+            clause, adjuncts = self._fronted_argument(parts["clauses"][0], adjuncts)
+            parts = dict(parts, clauses=[clause])
         per = self._per(ex.per)
         duration = ex.duration
         return A.Sentence(tuple(parts["clauses"]), tuple(parts["links"]), tuple(ex.conditions), duration, per,
                           ex.limit, tuple(ex.adverbs), tuple(adjuncts), span, parts.get("delay"))
+
+    def _fronted_argument(self, clause: Any, adjuncts: list[Any]) -> tuple[Any, list[Any]]:
+        """A fronted prepositional phrase that is an argument of the sentence's one verb (``To each enemy
+        here, deal 1 damage``: English topicalises the object of "to" before the clause): it fills the
+        role the preposition takes in a sense of a verb mapping to the clause's primitive, when that role
+        is empty; other fronted phrases stay adjuncts."""
+        if not isinstance(clause, A.Clause) or not isinstance(clause.action, A.Node):
+            return clause, adjuncts
+        action = clause.action
+        prim = type(action).__name__
+        fields = {name for name, _ in A.node_fields(type(action))}
+        kept = []
+        for a in adjuncts:
+            role = None
+            if isinstance(a, A.Adjunct) and isinstance(a.what, (A.Selector, A.Ref)):
+                roles = {s.roles.get(a.prep) for senses in self.lex.verbs.values() for s in senses
+                         if s.primitive == prim and a.prep in s.roles}
+                role = roles.pop() if len(roles) == 1 else None
+            if role in fields and getattr(action, role) is None:
+                action = A.replace(action, **{role: a.what})
+            else:
+                kept.append(a)
+        return A.replace(clause, action=action), kept
 
     def keyword_line(self, segs: list[Any], span: A.Span) -> A.KeywordLine:
         # a sentence with no main clause that is no keyword line most often swallowed a comma into a

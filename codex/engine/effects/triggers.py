@@ -451,7 +451,9 @@ def _marked(state: GameState, ctx: Ctx, act: Any, event: Marked) -> bool:
         # "dies from damage taken this way": of the damage on it, some it took for others this turn
         return event.by_damage and event.unit in state.took_damage_for
     if isinstance(act, A.Remove):
-        if act.kind == "destroy":
+        if act.kind == "destroy" or act.agent is None:
+            # "when this is destroyed", "when Gravemoth is killed" (no killer named: however it is
+            # killed, by a spell too; gram30, blind round 35): only "X kills it" asks who
             return True
         killers = [Obj("unit", k) for k in event.killers]
         return bool(killers) and (act.agent is None or any(_in(state, ctx, act.agent, k) for k in killers))
