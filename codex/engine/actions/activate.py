@@ -132,8 +132,17 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
                               "ability", ptr + "/artifact")
         res.state = state.evolve(artifacts=tuple(replace(x, tapped=True) if x.id == artifact.id else x
                                                  for x in state.artifacts))
+    elif taps and obj.kind == "site":      # a site is a card in the realm: it taps too (`site_taps.py`)
+        from codex.engine.site_taps import site_tap_reason, tap_site
+        site_now = state.site_at(int(obj.key))
+        assert site_now is not None
+        found_tap = site_tap_reason(site_now)
+        if found_tap:
+            raise res.illegal(found_tap, f"{name} is tapped: it cannot tap to pay for its ability", ptr + "/site")
+        res.state, tapped_site = tap_site(state, site_now.square, cost=True)
+        res.emit(*tapped_site)
     res.emit(Activated(str(obj.key), name, ability.text, next(iter(_where(res.state, obj)), _nowhere()),
-                       detail=f"use \u201c{ability.text}\u201d", taps=bool(taps) and obj.kind in ("unit", "artifact"),
+                       detail=f"use \u201c{ability.text}\u201d", taps=bool(taps) and obj.kind in ("unit", "artifact", "site"),
                        rules=("activated-ability", "storyline")))
     if mana:
         player = res.state.player(pid)
