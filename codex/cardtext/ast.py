@@ -310,6 +310,8 @@ class Limit(Node, frozen=True):
 
     count: int
     turn: Turn | None = None
+    #: written "up to three times each turn": the same limit (a limit is an at most), the words kept
+    up_to: bool = False
 
 
 class Trigger(Node, frozen=True):

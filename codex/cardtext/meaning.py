@@ -1848,17 +1848,25 @@ class _Builder:
                 # "three times": how often, as "twice" says 2 (a limit per turn is not read this way)
                 self.extras.limit = A.Limit(np.count)
                 return True
+            times = how_many_times(np)
+            if times is not None and self.extras.limit is None and self.current is None \
+                    and _limit_follows(chunks, i + 1):
+                # "use only three times per turn", "up to three times each turn": how often, as "twice"
+                # is; the turn it counts in is read next
+                self.extras.limit = A.Limit(times, None, np.quant == "up_to")
+                return True
             return False
         if np.det == "this" and not np.mods:
             if self.extras.limit is not None and self.extras.limit.turn is None:
-                self.extras.limit = A.Limit(self.extras.limit.count, A.Turn(which="this"))  # "once this turn"
+                self.extras.limit = A.Limit(self.extras.limit.count, A.Turn(which="this"), self.extras.limit.up_to)
                 return True
             self.extras.this_turn = True
             return True
         if np.det == "each" and not np.mods:
             if self.extras.limit is not None and self.extras.limit.turn is None \
                     and isinstance(self.extras.limit.count, int) and self.extras.limit.count >= 1:
-                self.extras.limit = A.Limit(self.extras.limit.count, A.Turn("each"))  # "once each turn"
+                self.extras.limit = A.Limit(self.extras.limit.count, A.Turn("each"),  # "once each turn"
+                                            self.extras.limit.up_to)
                 return True
             self.extras.scope = A.Turn("each")
             return True
@@ -1882,12 +1890,20 @@ class _Builder:
             # "tap all other units there on arrival": a time (when the move before it arrives), not a place
             ex.conditions.append(A.Condition("when", A.Clause(A.Enter())))
             return i + 1
+        if prep == "to" and ex.adverbs and ex.adverbs[-1] == "up" and ex.limit is None \
+                and how_many_times(times_np := replace(np, quant="up_to")) is not None and _limit_follows(chunks, i + 1):
+            # "use this ability up to three times each turn": "up" read as the verb's particle, then "to
+            # three times"; the words are the quantifier "up to" of a frequency, a use limit
+            ex.adverbs.pop()
+            ex.limit = A.Limit(how_many_times(times_np) or 1, None, True)
+            return i + 1
         turn = _turn_of(np)
         if prep in ("on", "per", "during") and turn is not None and ex.limit is not None and ex.limit.turn is None \
-                and ex.limit.count in (1, 2):
+                and isinstance(ex.limit.count, int) and ex.limit.count >= 1:
             # "once per turn", "twice on your turn", "once during your turn": the turn the limit counts in
             # (as when fronted)
-            ex.limit = A.Limit(ex.limit.count, A.Turn(turn.whose or "each", turn.which) if prep == "per" else turn)
+            ex.limit = A.Limit(ex.limit.count, A.Turn(turn.whose or "each", turn.which) if prep == "per" else turn,
+                               ex.limit.up_to)
             return i + 1
         if prep in ("on", "during") and turn is not None and turn.whose == "the" and turn.which is None \
                 and i + 1 < len(chunks) and chunks[i + 1].kind == "rel" and not chunks[i + 1].prep:
@@ -4521,16 +4537,40 @@ def _roll_result(np: NP) -> Any:
     return A.Stat("amount", np.cmp, np.count) if np.cmp else np.count
 
 
+def how_many_times(np: Any) -> int | None:
+    """How many times a frequency phrase allows: "once" 1, "twice" 2, "three times" and "up to
+    three times" 3 (a limit is always at most so many: "up to" adds nothing); None for anything else."""
+    if not isinstance(np, NP) or isinstance(np.count, bool) or not isinstance(np.count, int) or np.count < 1 \
+            or np.cmp:
+        return None
+    if np.kind == "amount" and np.quant is None:
+        return np.count
+    if np.kind == "core" and np.head == "time" and not np.mods and not np.places and np.det is None \
+            and np.quant in (None, "up_to") and (np.number == "pl" or np.count == 1):
+        return np.count
+    return None
+
+
 def use_limit(chunks: list[Any]) -> A.Limit | None:
     """The use limit the chunks open with: "Once on your turn" (that player's turns), "once per
-    turn", "twice per turn" (every turn), read from their first two chunks; None if they do not."""
-    if len(chunks) < 2 or chunks[0].kind != "np" or chunks[0].value.kind != "amount" \
-            or chunks[0].value.count not in (1, 2) or chunks[1].kind != "pp" or chunks[1].prep not in ("on", "per"):
+    turn", "twice per turn", "three times each turn", "up to three times per turn" (every turn),
+    read from their first two chunks; None if they do not."""
+    if len(chunks) < 2 or chunks[0].kind != "np":
         return None
-    turn = _turn_of(chunks[1].value)
+    count = how_many_times(chunks[0].value)
+    if count is None:
+        return None
+    second = chunks[1]
+    up_to = chunks[0].value.quant == "up_to"
+    if second.kind == "np" and isinstance(second.value, NP) and second.value.kind == "core" \
+            and second.value.head == "turn" and second.value.det == "each" and not second.value.mods:
+        return A.Limit(count, A.Turn("each"), up_to)          # "twice each turn"
+    if second.kind != "pp" or second.prep not in ("on", "per"):
+        return None
+    turn = _turn_of(second.value)
     if turn is None:
         return None
-    return A.Limit(chunks[0].value.count, A.Turn(turn.whose or "each", turn.which) if chunks[1].prep == "per" else turn)
+    return A.Limit(count, A.Turn(turn.whose or "each", turn.which) if second.prep == "per" else turn, up_to)
 
 
 def arrow_left(tree: Tree, toks: list[Any], lx: Any) -> tuple[str, Any, tuple[str, ...]]:
@@ -4551,9 +4591,11 @@ def arrow_left(tree: Tree, toks: list[Any], lx: Any) -> tuple[str, Any, tuple[st
     costs: list[A.Cost] = []
     for seg_kind, content, _sep in segs:
         limit = use_limit(content) if seg_kind == "adjunct" and not costs else None
-        if limit is not None and len(content) == 2:
+        if limit is not None:       # "Twice per turn, (1) → ...": the mana after the comma is a cost still
             costs.append(limit)
-            continue
+            content = content[2:]
+            if not content:
+                continue
         if seg_kind == "adjunct":
             for c in content:
                 if c.kind == "np" and c.value.kind == "mana":
@@ -4643,12 +4685,15 @@ def attach(abilities: list[Any], node: Any) -> None:
 
 
 def limit_last(abilities: list[Any], node: Any) -> bool:
-    """Whether ``node`` is a use limit ("Use only once per turn.") and was put on the activated ability
-    that ends ``abilities``: how often the ability may be used, not an effect; written as the limit of
-    its first sentence ("Tap → Once per turn, X"), which the engine reads."""
+    """Whether ``node`` is a use limit ("Use only once per turn.", "This ability triggers only twice per
+    turn.") and was put on the activated or triggered ability that ends ``abilities``: how often the
+    ability may be used (fire), not an effect; written as the limit of its first sentence ("Tap → Once
+    per turn, X", "Whenever ..., twice per turn, X"), which the engine reads."""
     last = abilities[-1] if abilities else None
     limit = _use_limit(node)
-    if limit is None or not isinstance(last, A.Activated) or not last.body \
+    if isinstance(last, A.Triggered) and not _says_it_triggers(node):
+        return False        # "Use only once per turn" names a use, which a triggered ability has not
+    if limit is None or not isinstance(last, (A.Activated, A.Triggered)) or not last.body \
             or not isinstance(last.body[0], A.Sentence) or last.body[0].limit is not None:
         return False
     span = A.Span(last.span[0], node.span[1]) if last.span and node.span else last.span
@@ -4672,6 +4717,16 @@ def limit_previous_line(lines: list[tuple[Any, ...]], node: Any) -> bool:
     return True
 
 
+def _says_it_triggers(node: Any) -> bool:
+    """Whether a limit sentence has the ability as its subject ("This ability triggers only twice per
+    turn", "This triggers ..."), as a limit on a triggered ability is written (not "Use only ...")."""
+    sentence = node.body[0] if isinstance(node, A.Statement) and node.body else None
+    clauses = getattr(sentence, "clauses", ())
+    act = clauses[0].action if len(clauses) == 1 else None
+    return isinstance(act, A.Reactivate) and act.patient is None \
+        and act.agent in (A.Ref("SELF"), A.Selector("ability", "this"))
+
+
 def _use_limit(node: Any) -> A.Limit | None:
     """The limit a sentence "Use (this ability) only once per turn" puts on the ability before it, or
     None when the sentence says anything else."""
@@ -4683,6 +4738,10 @@ def _use_limit(node: Any) -> A.Limit | None:
         return None
     clause = sentence.clauses[0]
     act = clause.action
+    this_ability = A.Selector("ability", "this")
+    if isinstance(act, A.Reactivate) and act.patient is None and act.agent in (A.Ref("SELF"), this_ability):
+        # "This ability triggers only twice per turn": the ability its own subject (`limit_last`)
+        act = A.replace(act, agent=None, patient=act.agent)
     if not isinstance(act, A.Reactivate) or act.agent not in (None, A.Ref("you")) \
             or clause.modal not in (None, "may", "can") or clause.negated \
             or clause.conditions or clause.duration or clause.adjuncts or set(clause.adverbs) - {"only"}:

@@ -135,7 +135,9 @@ class _Printer:
             return a.text
         prefix = "".join(getattr(a, "threshold", ())) + " \u2014 " if getattr(a, "threshold", ()) else ""
         if isinstance(a, A.Activated):
-            costs = ", ".join(self.cost(c) for c in a.costs)
+            # a use limit the meaning layer carries among the costs before moving it onto the first
+            # sentence ("Twice per turn, (1) → ...": `meaning.arrow_left`) prints where it was written
+            costs = ", ".join(self.limit(c) if isinstance(c, A.Limit) else self.cost(c) for c in a.costs)
             return prefix + f"{_cap(costs)} \u2192 " + self.body(a.body)
         if isinstance(a, A.Genesis):
             word = "Genesis & Deathrite" if a.deathrite else "Genesis"
@@ -446,6 +448,8 @@ class _Printer:
 
     def limit(self, lim: A.Limit) -> str:
         times = {1: "once", 2: "twice", "any_number": "any number of times"}.get(lim.count, f"{self.word(lim.count)} times")
+        if lim.up_to:
+            times = f"up to {self.word(lim.count)} times"
         if lim.turn is None:  # "any number of times", "twice": no turn named
             return times
         if lim.turn.whose == "each":

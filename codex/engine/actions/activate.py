@@ -101,7 +101,8 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
     node = ability.node
     used_key = f"{obj.kind}:{obj.key}:{index}"
     limit = _limit(node)
-    if limit is not None and used_key in state.used_abilities:
+    from codex.engine.use_limits import allowed_uses, spent, with_use
+    if limit is not None and spent(state.used_abilities, used_key, allowed_uses(limit)):
         raise res.illegal((Reason.ALREADY_USED, "activated-ability.limit"), f"{name}'s ability", ptr + "/ability")
     need = Affinity.of(parse_threshold("".join(getattr(node, "threshold", ()))))
     if player_affinity(state, pid).covers(need):
@@ -149,7 +150,7 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
         res.state = res.state.with_player(replace(player, mana=player.mana - mana))
         res.emit(ManaPaid(pid, mana, player.mana - mana, rules=("activated-ability",)))
     if limit is not None:
-        res.state = res.state.evolve(used_abilities=res.state.used_abilities | {used_key})
+        res.state = res.state.evolve(used_abilities=with_use(res.state.used_abilities, used_key))
     ctx = Ctx(obj, name, pid, ability, f"{'site' if obj.kind == 'site' else ''}{obj.key}.{index}")
     if index >= len(abilities.abilities):          # granted by another card: "this" is that card
         grantor = granted[index - len(abilities.abilities)][1]
@@ -228,7 +229,7 @@ def _declare_targets(res: Resolution, obj: Obj, name: str, ctx: Ctx) -> None:
 
 
 def _limit(node: Any) -> Any:
-    """The ability's limit ("Once on your turn"), if it has one."""
+    """The ability's limit ("Once on your turn", "three times per turn"), if it has one."""
     body = getattr(node, "body", ())
     first = body[0] if body else None
     return getattr(first, "limit", None)
