@@ -4465,11 +4465,11 @@ def sentence_ability(tree: Tree, toks: list[Any], lx: Any) -> Any:
     if trigger is None and r.condition_time is not None and r.condition_time[0] == "at":
         _, phase, turn = r.condition_time
         trigger = A.Trigger("at", phase=phase, turn=turn)
-    sentence = r.sentence(parts, span)
+    sentences = split_trailing_delay(r.sentence(parts, span), times)
     if trigger is not None:
-        return A.Triggered(trigger, (sentence,), threshold, span)
+        return A.Triggered(trigger, sentences, threshold, span)
     # a keyword line may hold bare statements: "Charge, Can't attack sites"
-    return A.Statement((sentence,), threshold, span)
+    return A.Statement(sentences, threshold, span)
 
 
 def sentence_body(tree: Tree, toks: list[Any], lx: Any) -> A.Sentence:
@@ -4480,7 +4480,29 @@ def sentence_body(tree: Tree, toks: list[Any], lx: Any) -> A.Sentence:
         # no main clause: most often a comma was read into a list or a subordinate clause (the search
         # revisits the first list comma)
         raise MeaningError("an arrow followed by keywords only", _first_list_comma(parts["keywords"]))
-    return r.sentence(_trailing_delay(parts), A.Span(0, len(lx.sentence)))
+    sentences = split_trailing_delay(r.sentence(_trailing_delay(parts), A.Span(0, len(lx.sentence))),
+                                     parts.get("times") or [])
+    return sentences[0] if len(sentences) == 1 else sentences    # type: ignore[return-value]
+
+
+def split_trailing_delay(sentence: A.Sentence, times: list[Any]) -> tuple[A.Sentence, ...]:
+    """Coordinated clauses whose last one ends with a time of a turn ("Banish target minion and return
+    it at the start of your next turn"): the time is that clause's alone (the nearest it can modify), so
+    the clauses before it happen as the effect resolves and the last is a sentence of its own with the
+    time as its ``delay`` ("Banish target minion. At the start of your next turn, return it."). Only
+    when nothing else scopes the whole sentence (a fronted condition, duration, limit...: one time
+    split from them would change what they cover) and the clauses are joined by "and"/"then"; otherwise
+    the sentence is returned unchanged and the guard against dropped phrases reports the time."""
+    clauses = sentence.clauses
+    if len(clauses) < 2 or len(times) != len(clauses) or sentence.delay is not None or any(times[:-1]) \
+            or times[-1] is None or times[-1][0] != "at" or sentence.links[-1] not in ("and", "then") \
+            or sentence.conditions or sentence.duration or sentence.per or sentence.limit or sentence.adverbs \
+            or sentence.adjuncts:
+        return (sentence,)
+    _, phase, turn = times[-1]
+    first = A.replace(sentence, clauses=clauses[:-1], links=sentence.links[:-1])
+    later = A.Sentence(clauses[-1:], span=sentence.span, delay=A.Trigger("at", phase=phase, turn=turn))
+    return (first, later)
 
 
 def _trailing_delay(parts: dict[str, Any]) -> dict[str, Any]:
@@ -4640,23 +4662,29 @@ def _life_amount(words: Any) -> int | None:
     return None
 
 
-def arrow_ability(left: tuple[str, Any, tuple[str, ...]], body: A.Sentence, span: A.Span) -> Any:
+def arrow_ability(left: tuple[str, Any, tuple[str, ...]], body: A.Sentence | tuple[A.Sentence, ...],
+                  span: A.Span) -> Any:
+    """The ability an arrow makes: its left (costs, or Genesis/Deathrite) and its effect (one sentence,
+    or the two `split_trailing_delay` makes of one)."""
     kind, costs, threshold = left
+    sentences = body if isinstance(body, tuple) else (body,)
     if kind == "costs":
         limits = [c for c in costs if isinstance(c, A.Limit)]
         costs = tuple(c for c in costs if not isinstance(c, A.Limit))
-        if limits and body.limit is None:
-            body = A.replace(body, limit=limits[0])
-        return A.Activated(costs, (body,), threshold, span)
+        if limits and sentences[0].limit is None:
+            sentences = (A.replace(sentences[0], limit=limits[0]),) + sentences[1:]
+        return A.Activated(costs, sentences, threshold, span)
     if kind == "deathrite":
-        return A.Deathrite((body,), threshold, span)
-    return A.Genesis((body,), kind == "genesis_deathrite", threshold, span)
+        return A.Deathrite(sentences, threshold, span)
+    return A.Genesis(sentences, kind == "genesis_deathrite", threshold, span)
 
 
 def shift_spans(node: Any, offset: int) -> Any:
     """The same node with every span moved by ``offset`` (a sentence parsed alone → the card's text)."""
     if not offset:
         return node
+    if isinstance(node, tuple):
+        return tuple(shift_spans(n, offset) for n in node)
     if isinstance(node, A.Sentence):
         return A.replace(node, span=A.Span(node.span[0] + offset, node.span[1] + offset)) if node.span else node
     if isinstance(node, (A.Activated, A.Genesis, A.Deathrite, A.Triggered, A.Statement)):
