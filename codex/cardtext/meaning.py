@@ -3935,10 +3935,34 @@ class _Sentences(_Clauses):
                 adjuncts.append(a)
         if ex.purpose is not None:
             parts = dict(parts, clauses=_fronted_purpose(parts["clauses"], ex.purpose))
+        if ex.scope is not None and ex.limit is None and parts["clauses"]:
+            parts = self._fronted_each_turn(parts, ex)
         per = self._per(ex.per)
         duration = ex.duration
         return A.Sentence(tuple(parts["clauses"]), tuple(parts["links"]), tuple(ex.conditions), duration, per,
                           ex.limit, tuple(ex.adverbs), tuple(adjuncts), span, parts.get("delay"))
+
+    def _fronted_each_turn(self, parts: dict[str, Any], ex: "_Extras") -> dict[str, Any]:
+        """A fronted "Each turn," before a sentence that is no trigger is a limit per turn, which it
+        had scoped nothing (exec35): "Each turn, the first minion you summon costs (1) less" restricts
+        the ordinal's relative clause, as "the first minion you summon each turn" does (`_first_each_turn`);
+        a permission is given once in each turn, "Each turn, you may play an additional site" read as
+        "Once per turn, ..." (`Limit(1, Turn(each))`). Another sentence ("Each turn, you gain 1 life")
+        names no moment it happens at: the phrase stays unread and the guard reports it."""
+        scope = ex.scope
+        if not (isinstance(scope, A.Turn) and scope.whose == "each" and scope.which is None and scope.owner is None):
+            return parts
+        clauses = list(parts["clauses"])
+        moved = _first_each_turn(clauses[0], scope)
+        ex.scope = None
+        if moved is not None:
+            clauses[0] = moved
+            return dict(parts, clauses=clauses)
+        if all(isinstance(c, A.Clause) and c.modal in ("may", "can") and not c.negated for c in clauses):
+            ex.limit = A.Limit(1, scope)     # a permission once in each turn
+            return parts
+        ex.scope = scope       # "Each turn, you gain 1 life": no moment named; the guard reports it
+        return parts
 
     def keyword_line(self, segs: list[Any], span: A.Span) -> A.KeywordLine:
         # a sentence with no main clause that is no keyword line most often swallowed a comma into a
@@ -4483,6 +4507,24 @@ def sentence_body(tree: Tree, toks: list[Any], lx: Any) -> A.Sentence:
     sentences = split_trailing_delay(r.sentence(_trailing_delay(parts), A.Span(0, len(lx.sentence))),
                                      parts.get("times") or [])
     return sentences[0] if len(sentences) == 1 else sentences    # type: ignore[return-value]
+
+
+def _first_each_turn(clause: Any, scope: A.Turn) -> Any:
+    """The clause with ``scope`` put on the relative clause of its first role that is an ordinal
+    selector ("the first minion you summon"), if it has one with no time of its own; else None."""
+    if not isinstance(clause, A.Clause) or clause.action is None:
+        return None
+    act = clause.action
+    for name, _default in A.node_fields(act):
+        sel = getattr(act, name)
+        if not isinstance(sel, A.Selector) or not any(m in ("first", "next") for m in sel.mods):
+            continue
+        for k, f in enumerate(sel.filters):
+            if isinstance(f, A.Relative) and isinstance(f.clause, A.Clause) and f.clause.scope is None:
+                filters = sel.filters[:k] + (A.Relative(A.replace(f.clause, scope=scope)),) + sel.filters[k + 1:]
+                return A.replace(clause, action=A.replace(act, **{name: A.replace(sel, filters=filters)}))
+        return None
+    return None
 
 
 def split_trailing_delay(sentence: A.Sentence, times: list[Any]) -> tuple[A.Sentence, ...]:
