@@ -931,6 +931,10 @@ class Clause(Node, frozen=True):
     instead: bool = False
     scope: Turn | None = None
     voice: str | None = None
+    #: the subject was written as this pronoun ("It") opening its sentence and is read as the previous
+    #: sentence's subject, the card itself (`meaning.it_as_previous_subject`); the engine names the
+    #: other reading, the previous sentence's object, when it is live and differs
+    pronoun: str | None = None
 
 
 class Sentence(Node, frozen=True):

@@ -4754,6 +4754,56 @@ def attach(abilities: list[Any], node: Any) -> None:
     abilities.append(node)
 
 
+#: The pronouns that open a sentence as its subject, read by `it_as_previous_subject`.
+_SUBJECT_PRONOUNS = ("It",)
+
+
+def _the_card_itself(node: Any) -> bool:
+    """Whether words name the card itself as a singular thing "it" can stand for: "this minion", "this
+    site", "this artifact". The card's name (SELF) is left out: a name may be "he", "she" or plural
+    ("Far East Assassin throws ... he carries", a card named for a band that "shoot"), and the pronoun
+    must agree with its antecedent."""
+    return isinstance(node, A.Selector) and node.det == "this" and not node.filters and not node.plural \
+        and node.count is None and not node.mods and node.noun in ("minion", "site", "artifact", "unit", "card",
+                                                                    "aura", "creature", "monument", "relic")
+
+
+def it_as_previous_subject(abilities: list[Any], first_word: str) -> None:
+    """A sentence opening with "It" as its subject, after a sentence whose subject is the card
+    itself ("This minion picks up another target minion. It carries that minion ..."): English reads
+    the pronoun as that subject (a subject pronoun continues the topic, the previous subject), not as
+    the previous sentence's object, which the engine's standing rule would bind. The pronoun is
+    replaced by the card's own words, so the tree says which it is. After an imperative (no
+    third-person subject: "Deal 2 damage to target minion. It can't move.") the object reading is the
+    only one and nothing changes; after a subject that is another selector the standing reading is kept
+    (docs/cardtext.md names this as not built)."""
+    if first_word not in _SUBJECT_PRONOUNS or not abilities:
+        return
+    last = abilities[-1]
+    body = getattr(last, "body", ())
+    if len(body) < 2 or not all(isinstance(x, A.Sentence) for x in body[-2:]):
+        return
+    prev, cur = body[-2], body[-1]
+    if not prev.clauses or not cur.clauses or not isinstance(prev.clauses[0], A.Clause) \
+            or not isinstance(cur.clauses[0], A.Clause):
+        return
+    subject = getattr(prev.clauses[0].action, "agent", None)
+    if not _the_card_itself(subject):
+        return
+    act = cur.clauses[0].action
+    pronoun = A.Ref(first_word.lower())
+    agent = getattr(act, "agent", None)
+    if agent == pronoun:
+        act = A.replace(act, agent=subject)
+    elif agent is None and getattr(act, "patient", None) == pronoun:
+        act = A.replace(act, patient=subject)       # "It gains Stealth": the subject of a verb with no doer
+    else:
+        return
+    clause = A.replace(cur.clauses[0], action=act, pronoun=first_word.lower())
+    cur = A.replace(cur, clauses=(clause,) + cur.clauses[1:])
+    abilities[-1] = A.replace(last, body=body[:-1] + (cur,))
+
+
 def limit_last(abilities: list[Any], node: Any) -> bool:
     """Whether ``node`` is a use limit ("Use only once per turn.", "This ability triggers only twice per
     turn.") and was put on the activated or triggered ability that ends ``abilities``: how often the

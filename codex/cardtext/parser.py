@@ -589,6 +589,7 @@ def parse_normalized(text: str, name: str | None = None, errata: bool = False
                 moved_up = True
                 continue
             M.attach(abilities, node)
+            M.it_as_previous_subject(abilities, sentence.split(" ", 1)[0])
         if abilities or not moved_up:
             lines.append(tuple(abilities))
         line_offset += len(line) + 1

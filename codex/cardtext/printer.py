@@ -160,6 +160,19 @@ class _Printer:
             return prefix + self.body(a.body)
         raise PrintError(f"not an ability: {type(a).__name__}")
 
+    def pronoun_subject(self, s: A.Sentence, text: str) -> str:
+        """A sentence whose subject was written "It" (`A.Clause.pronoun`) prints that pronoun again, so
+        the text reads back to the same tree."""
+        first = s.clauses[0] if s.clauses and isinstance(s.clauses[0], A.Clause) else None
+        if first is None or not first.pronoun:
+            return text
+        act = first.action
+        subject = getattr(act, "agent", None) or getattr(act, "patient", None)
+        words = self.np(subject) if subject is not None else ""
+        if words and text.lower().startswith(words.lower() + " "):
+            return first.pronoun.capitalize() + text[len(words):]
+        return text
+
     def body(self, body: tuple[Any, ...]) -> str:
         out: list[str] = []
         i = 0
@@ -175,7 +188,7 @@ class _Printer:
                 out.append(f"{text[:-1]} {self.trigger(later.delay)}{text[-1]}")
                 i += 2
                 continue
-            out.append(self.sentence(s))
+            out.append(self.pronoun_subject(s, self.sentence(s)) if isinstance(s, A.Sentence) else self.sentence(s))
             i += 1
         return " ".join(out)
 
