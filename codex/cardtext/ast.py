@@ -310,6 +310,8 @@ class Limit(Node, frozen=True):
 
     count: int
     turn: Turn | None = None
+    #: written "up to three times each turn": the same limit (a limit is an at most), the words kept
+    up_to: bool = False
 
 
 class Trigger(Node, frozen=True):
@@ -929,6 +931,10 @@ class Clause(Node, frozen=True):
     instead: bool = False
     scope: Turn | None = None
     voice: str | None = None
+    #: the subject was written as this pronoun ("It") opening its sentence and is read as the previous
+    #: sentence's subject, the card itself (`meaning.it_as_previous_subject`); the engine names the
+    #: other reading, the previous sentence's object, when it is live and differs
+    pronoun: str | None = None
 
 
 class Sentence(Node, frozen=True):

@@ -1885,17 +1885,25 @@ class _Builder:
                 # "three times": how often, as "twice" says 2 (a limit per turn is not read this way)
                 self.extras.limit = A.Limit(np.count)
                 return True
+            times = how_many_times(np)
+            if times is not None and self.extras.limit is None and self.current is None \
+                    and _limit_follows(chunks, i + 1):
+                # "use only three times per turn", "up to three times each turn": how often, as "twice"
+                # is; the turn it counts in is read next
+                self.extras.limit = A.Limit(times, None, np.quant == "up_to")
+                return True
             return False
         if np.det == "this" and not np.mods:
             if self.extras.limit is not None and self.extras.limit.turn is None:
-                self.extras.limit = A.Limit(self.extras.limit.count, A.Turn(which="this"))  # "once this turn"
+                self.extras.limit = A.Limit(self.extras.limit.count, A.Turn(which="this"), self.extras.limit.up_to)
                 return True
             self.extras.this_turn = True
             return True
         if np.det == "each" and not np.mods:
             if self.extras.limit is not None and self.extras.limit.turn is None \
                     and isinstance(self.extras.limit.count, int) and self.extras.limit.count >= 1:
-                self.extras.limit = A.Limit(self.extras.limit.count, A.Turn("each"))  # "once each turn"
+                self.extras.limit = A.Limit(self.extras.limit.count, A.Turn("each"),  # "once each turn"
+                                            self.extras.limit.up_to)
                 return True
             self.extras.scope = A.Turn("each")
             return True
@@ -1919,12 +1927,20 @@ class _Builder:
             # "tap all other units there on arrival": a time (when the move before it arrives), not a place
             ex.conditions.append(A.Condition("when", A.Clause(A.Enter())))
             return i + 1
+        if prep == "to" and ex.adverbs and ex.adverbs[-1] == "up" and ex.limit is None \
+                and how_many_times(times_np := replace(np, quant="up_to")) is not None and _limit_follows(chunks, i + 1):
+            # "use this ability up to three times each turn": "up" read as the verb's particle, then "to
+            # three times"; the words are the quantifier "up to" of a frequency, a use limit
+            ex.adverbs.pop()
+            ex.limit = A.Limit(how_many_times(times_np) or 1, None, True)
+            return i + 1
         turn = _turn_of(np)
         if prep in ("on", "per", "during") and turn is not None and ex.limit is not None and ex.limit.turn is None \
-                and ex.limit.count in (1, 2):
+                and isinstance(ex.limit.count, int) and ex.limit.count >= 1:
             # "once per turn", "twice on your turn", "once during your turn": the turn the limit counts in
             # (as when fronted)
-            ex.limit = A.Limit(ex.limit.count, A.Turn(turn.whose or "each", turn.which) if prep == "per" else turn)
+            ex.limit = A.Limit(ex.limit.count, A.Turn(turn.whose or "each", turn.which) if prep == "per" else turn,
+                               ex.limit.up_to)
             return i + 1
         if prep in ("on", "during") and turn is not None and turn.whose == "the" and turn.which is None \
                 and i + 1 < len(chunks) and chunks[i + 1].kind == "rel" and not chunks[i + 1].prep:
@@ -4030,6 +4046,8 @@ class _Sentences(_Clauses):
         if adjuncts and len(parts["clauses"]) == 1:
             clause, adjuncts = self._fronted_argument(parts["clauses"][0], adjuncts)
             parts = dict(parts, clauses=[clause])
+        if ex.scope is not None and ex.limit is None and parts["clauses"]:
+            parts = self._fronted_each_turn(parts, ex)
         per = self._per(ex.per)
         duration = ex.duration
         return A.Sentence(tuple(parts["clauses"]), tuple(parts["links"]), tuple(ex.conditions), duration, per,
@@ -4057,6 +4075,28 @@ class _Sentences(_Clauses):
             else:
                 kept.append(a)
         return A.replace(clause, action=action), kept
+
+    def _fronted_each_turn(self, parts: dict[str, Any], ex: "_Extras") -> dict[str, Any]:
+        """A fronted "Each turn," before a sentence that is no trigger is a limit per turn, which it
+        had scoped nothing (exec35): "Each turn, the first minion you summon costs (1) less" restricts
+        the ordinal's relative clause, as "the first minion you summon each turn" does (`_first_each_turn`);
+        a permission is given once in each turn, "Each turn, you may play an additional site" read as
+        "Once per turn, ..." (`Limit(1, Turn(each))`). Another sentence ("Each turn, you gain 1 life")
+        names no moment it happens at: the phrase stays unread and the guard reports it."""
+        scope = ex.scope
+        if not (isinstance(scope, A.Turn) and scope.whose == "each" and scope.which is None and scope.owner is None):
+            return parts
+        clauses = list(parts["clauses"])
+        moved = _first_each_turn(clauses[0], scope)
+        ex.scope = None
+        if moved is not None:
+            clauses[0] = moved
+            return dict(parts, clauses=clauses)
+        if all(isinstance(c, A.Clause) and c.modal in ("may", "can") and not c.negated for c in clauses):
+            ex.limit = A.Limit(1, scope)     # a permission once in each turn
+            return parts
+        ex.scope = scope       # "Each turn, you gain 1 life": no moment named; the guard reports it
+        return parts
 
     def keyword_line(self, segs: list[Any], span: A.Span) -> A.KeywordLine:
         # a sentence with no main clause that is no keyword line most often swallowed a comma into a
@@ -4583,11 +4623,11 @@ def sentence_ability(tree: Tree, toks: list[Any], lx: Any) -> Any:
     if trigger is None and r.condition_time is not None and r.condition_time[0] == "at":
         _, phase, turn = r.condition_time
         trigger = A.Trigger("at", phase=phase, turn=turn)
-    sentence = r.sentence(parts, span)
+    sentences = split_trailing_delay(r.sentence(parts, span), times)
     if trigger is not None:
-        return A.Triggered(trigger, (sentence,), threshold, span)
+        return A.Triggered(trigger, sentences, threshold, span)
     # a keyword line may hold bare statements: "Charge, Can't attack sites"
-    return A.Statement((sentence,), threshold, span)
+    return A.Statement(sentences, threshold, span)
 
 
 def sentence_body(tree: Tree, toks: list[Any], lx: Any) -> A.Sentence:
@@ -4598,7 +4638,47 @@ def sentence_body(tree: Tree, toks: list[Any], lx: Any) -> A.Sentence:
         # no main clause: most often a comma was read into a list or a subordinate clause (the search
         # revisits the first list comma)
         raise MeaningError("an arrow followed by keywords only", _first_list_comma(parts["keywords"]))
-    return r.sentence(_trailing_delay(parts), A.Span(0, len(lx.sentence)))
+    sentences = split_trailing_delay(r.sentence(_trailing_delay(parts), A.Span(0, len(lx.sentence))),
+                                     parts.get("times") or [])
+    return sentences[0] if len(sentences) == 1 else sentences    # type: ignore[return-value]
+
+
+def _first_each_turn(clause: Any, scope: A.Turn) -> Any:
+    """The clause with ``scope`` put on the relative clause of its first role that is an ordinal
+    selector ("the first minion you summon"), if it has one with no time of its own; else None."""
+    if not isinstance(clause, A.Clause) or clause.action is None:
+        return None
+    act = clause.action
+    for name, _default in A.node_fields(act):
+        sel = getattr(act, name)
+        if not isinstance(sel, A.Selector) or not any(m in ("first", "next") for m in sel.mods):
+            continue
+        for k, f in enumerate(sel.filters):
+            if isinstance(f, A.Relative) and isinstance(f.clause, A.Clause) and f.clause.scope is None:
+                filters = sel.filters[:k] + (A.Relative(A.replace(f.clause, scope=scope)),) + sel.filters[k + 1:]
+                return A.replace(clause, action=A.replace(act, **{name: A.replace(sel, filters=filters)}))
+        return None
+    return None
+
+
+def split_trailing_delay(sentence: A.Sentence, times: list[Any]) -> tuple[A.Sentence, ...]:
+    """Coordinated clauses whose last one ends with a time of a turn ("Banish target minion and return
+    it at the start of your next turn"): the time is that clause's alone (the nearest it can modify), so
+    the clauses before it happen as the effect resolves and the last is a sentence of its own with the
+    time as its ``delay`` ("Banish target minion. At the start of your next turn, return it."). Only
+    when nothing else scopes the whole sentence (a fronted condition, duration, limit...: one time
+    split from them would change what they cover) and the clauses are joined by "and"/"then"; otherwise
+    the sentence is returned unchanged and the guard against dropped phrases reports the time."""
+    clauses = sentence.clauses
+    if len(clauses) < 2 or len(times) != len(clauses) or sentence.delay is not None or any(times[:-1]) \
+            or times[-1] is None or times[-1][0] != "at" or sentence.links[-1] not in ("and", "then") \
+            or sentence.conditions or sentence.duration or sentence.per or sentence.limit or sentence.adverbs \
+            or sentence.adjuncts:
+        return (sentence,)
+    _, phase, turn = times[-1]
+    first = A.replace(sentence, clauses=clauses[:-1], links=sentence.links[:-1])
+    later = A.Sentence(clauses[-1:], span=sentence.span, delay=A.Trigger("at", phase=phase, turn=turn))
+    return (first, later)
 
 
 def _trailing_delay(parts: dict[str, Any]) -> dict[str, Any]:
@@ -4655,16 +4735,40 @@ def _roll_result(np: NP) -> Any:
     return A.Stat("amount", np.cmp, np.count) if np.cmp else np.count
 
 
+def how_many_times(np: Any) -> int | None:
+    """How many times a frequency phrase allows: "once" 1, "twice" 2, "three times" and "up to
+    three times" 3 (a limit is always at most so many: "up to" adds nothing); None for anything else."""
+    if not isinstance(np, NP) or isinstance(np.count, bool) or not isinstance(np.count, int) or np.count < 1 \
+            or np.cmp:
+        return None
+    if np.kind == "amount" and np.quant is None:
+        return np.count
+    if np.kind == "core" and np.head == "time" and not np.mods and not np.places and np.det is None \
+            and np.quant in (None, "up_to") and (np.number == "pl" or np.count == 1):
+        return np.count
+    return None
+
+
 def use_limit(chunks: list[Any]) -> A.Limit | None:
     """The use limit the chunks open with: "Once on your turn" (that player's turns), "once per
-    turn", "twice per turn" (every turn), read from their first two chunks; None if they do not."""
-    if len(chunks) < 2 or chunks[0].kind != "np" or chunks[0].value.kind != "amount" \
-            or chunks[0].value.count not in (1, 2) or chunks[1].kind != "pp" or chunks[1].prep not in ("on", "per"):
+    turn", "twice per turn", "three times each turn", "up to three times per turn" (every turn),
+    read from their first two chunks; None if they do not."""
+    if len(chunks) < 2 or chunks[0].kind != "np":
         return None
-    turn = _turn_of(chunks[1].value)
+    count = how_many_times(chunks[0].value)
+    if count is None:
+        return None
+    second = chunks[1]
+    up_to = chunks[0].value.quant == "up_to"
+    if second.kind == "np" and isinstance(second.value, NP) and second.value.kind == "core" \
+            and second.value.head == "turn" and second.value.det == "each" and not second.value.mods:
+        return A.Limit(count, A.Turn("each"), up_to)          # "twice each turn"
+    if second.kind != "pp" or second.prep not in ("on", "per"):
+        return None
+    turn = _turn_of(second.value)
     if turn is None:
         return None
-    return A.Limit(chunks[0].value.count, A.Turn(turn.whose or "each", turn.which) if chunks[1].prep == "per" else turn)
+    return A.Limit(count, A.Turn(turn.whose or "each", turn.which) if second.prep == "per" else turn, up_to)
 
 
 def arrow_left(tree: Tree, toks: list[Any], lx: Any) -> tuple[str, Any, tuple[str, ...]]:
@@ -4685,9 +4789,11 @@ def arrow_left(tree: Tree, toks: list[Any], lx: Any) -> tuple[str, Any, tuple[st
     costs: list[A.Cost] = []
     for seg_kind, content, _sep in segs:
         limit = use_limit(content) if seg_kind == "adjunct" and not costs else None
-        if limit is not None and len(content) == 2:
+        if limit is not None:       # "Twice per turn, (1) → ...": the mana after the comma is a cost still
             costs.append(limit)
-            continue
+            content = content[2:]
+            if not content:
+                continue
         if seg_kind == "adjunct":
             for c in content:
                 if c.kind == "np" and c.value.kind == "mana":
@@ -4732,23 +4838,29 @@ def _life_amount(words: Any) -> int | None:
     return None
 
 
-def arrow_ability(left: tuple[str, Any, tuple[str, ...]], body: A.Sentence, span: A.Span) -> Any:
+def arrow_ability(left: tuple[str, Any, tuple[str, ...]], body: A.Sentence | tuple[A.Sentence, ...],
+                  span: A.Span) -> Any:
+    """The ability an arrow makes: its left (costs, or Genesis/Deathrite) and its effect (one sentence,
+    or the two `split_trailing_delay` makes of one)."""
     kind, costs, threshold = left
+    sentences = body if isinstance(body, tuple) else (body,)
     if kind == "costs":
         limits = [c for c in costs if isinstance(c, A.Limit)]
         costs = tuple(c for c in costs if not isinstance(c, A.Limit))
-        if limits and body.limit is None:
-            body = A.replace(body, limit=limits[0])
-        return A.Activated(costs, (body,), threshold, span)
+        if limits and sentences[0].limit is None:
+            sentences = (A.replace(sentences[0], limit=limits[0]),) + sentences[1:]
+        return A.Activated(costs, sentences, threshold, span)
     if kind == "deathrite":
-        return A.Deathrite((body,), threshold, span)
-    return A.Genesis((body,), kind == "genesis_deathrite", threshold, span)
+        return A.Deathrite(sentences, threshold, span)
+    return A.Genesis(sentences, kind == "genesis_deathrite", threshold, span)
 
 
 def shift_spans(node: Any, offset: int) -> Any:
     """The same node with every span moved by ``offset`` (a sentence parsed alone → the card's text)."""
     if not offset:
         return node
+    if isinstance(node, tuple):
+        return tuple(shift_spans(n, offset) for n in node)
     if isinstance(node, A.Sentence):
         return A.replace(node, span=A.Span(node.span[0] + offset, node.span[1] + offset)) if node.span else node
     if isinstance(node, (A.Activated, A.Genesis, A.Deathrite, A.Triggered, A.Statement)):
@@ -4776,13 +4888,66 @@ def attach(abilities: list[Any], node: Any) -> None:
     abilities.append(node)
 
 
+#: The pronouns that open a sentence as its subject, read by `it_as_previous_subject`.
+_SUBJECT_PRONOUNS = ("It",)
+
+
+def _the_card_itself(node: Any) -> bool:
+    """Whether words name the card itself as a singular thing "it" can stand for: "this minion", "this
+    site", "this artifact". The card's name (SELF) is left out: a name may be "he", "she" or plural
+    ("Far East Assassin throws ... he carries", a card named for a band that "shoot"), and the pronoun
+    must agree with its antecedent."""
+    return isinstance(node, A.Selector) and node.det == "this" and not node.filters and not node.plural \
+        and node.count is None and not node.mods and node.noun in ("minion", "site", "artifact", "unit", "card",
+                                                                    "aura", "creature", "monument", "relic")
+
+
+def it_as_previous_subject(abilities: list[Any], first_word: str) -> None:
+    """A sentence opening with "It" as its subject, after a sentence whose subject is the card
+    itself ("This minion picks up another target minion. It carries that minion ..."): English reads
+    the pronoun as that subject (a subject pronoun continues the topic, the previous subject), not as
+    the previous sentence's object, which the engine's standing rule would bind. The pronoun is
+    replaced by the card's own words, so the tree says which it is. After an imperative (no
+    third-person subject: "Deal 2 damage to target minion. It can't move.") the object reading is the
+    only one and nothing changes; after a subject that is another selector the standing reading is kept
+    (docs/cardtext.md names this as not built)."""
+    if first_word not in _SUBJECT_PRONOUNS or not abilities:
+        return
+    last = abilities[-1]
+    body = getattr(last, "body", ())
+    if len(body) < 2 or not all(isinstance(x, A.Sentence) for x in body[-2:]):
+        return
+    prev, cur = body[-2], body[-1]
+    if not prev.clauses or not cur.clauses or not isinstance(prev.clauses[0], A.Clause) \
+            or not isinstance(cur.clauses[0], A.Clause):
+        return
+    subject = getattr(prev.clauses[0].action, "agent", None)
+    if not _the_card_itself(subject):
+        return
+    act = cur.clauses[0].action
+    pronoun = A.Ref(first_word.lower())
+    agent = getattr(act, "agent", None)
+    if agent == pronoun:
+        act = A.replace(act, agent=subject)
+    elif agent is None and getattr(act, "patient", None) == pronoun:
+        act = A.replace(act, patient=subject)       # "It gains Stealth": the subject of a verb with no doer
+    else:
+        return
+    clause = A.replace(cur.clauses[0], action=act, pronoun=first_word.lower())
+    cur = A.replace(cur, clauses=(clause,) + cur.clauses[1:])
+    abilities[-1] = A.replace(last, body=body[:-1] + (cur,))
+
+
 def limit_last(abilities: list[Any], node: Any) -> bool:
-    """Whether ``node`` is a use limit ("Use only once per turn.") and was put on the activated ability
-    that ends ``abilities``: how often the ability may be used, not an effect; written as the limit of
-    its first sentence ("Tap → Once per turn, X"), which the engine reads."""
+    """Whether ``node`` is a use limit ("Use only once per turn.", "This ability triggers only twice per
+    turn.") and was put on the activated or triggered ability that ends ``abilities``: how often the
+    ability may be used (fire), not an effect; written as the limit of its first sentence ("Tap → Once
+    per turn, X", "Whenever ..., twice per turn, X"), which the engine reads."""
     last = abilities[-1] if abilities else None
     limit = _use_limit(node)
-    if limit is None or not isinstance(last, A.Activated) or not last.body \
+    if isinstance(last, A.Triggered) and not _says_it_triggers(node):
+        return False        # "Use only once per turn" names a use, which a triggered ability has not
+    if limit is None or not isinstance(last, (A.Activated, A.Triggered)) or not last.body \
             or not isinstance(last.body[0], A.Sentence) or last.body[0].limit is not None:
         return False
     span = A.Span(last.span[0], node.span[1]) if last.span and node.span else last.span
@@ -4806,6 +4971,16 @@ def limit_previous_line(lines: list[tuple[Any, ...]], node: Any) -> bool:
     return True
 
 
+def _says_it_triggers(node: Any) -> bool:
+    """Whether a limit sentence has the ability as its subject ("This ability triggers only twice per
+    turn", "This triggers ..."), as a limit on a triggered ability is written (not "Use only ...")."""
+    sentence = node.body[0] if isinstance(node, A.Statement) and node.body else None
+    clauses = getattr(sentence, "clauses", ())
+    act = clauses[0].action if len(clauses) == 1 else None
+    return isinstance(act, A.Reactivate) and act.patient is None \
+        and act.agent in (A.Ref("SELF"), A.Selector("ability", "this"))
+
+
 def _use_limit(node: Any) -> A.Limit | None:
     """The limit a sentence "Use (this ability) only once per turn" puts on the ability before it, or
     None when the sentence says anything else."""
@@ -4817,6 +4992,10 @@ def _use_limit(node: Any) -> A.Limit | None:
         return None
     clause = sentence.clauses[0]
     act = clause.action
+    this_ability = A.Selector("ability", "this")
+    if isinstance(act, A.Reactivate) and act.patient is None and act.agent in (A.Ref("SELF"), this_ability):
+        # "This ability triggers only twice per turn": the ability its own subject (`limit_last`)
+        act = A.replace(act, agent=None, patient=act.agent)
     if not isinstance(act, A.Reactivate) or act.agent not in (None, A.Ref("you")) \
             or clause.modal not in (None, "may", "can") or clause.negated \
             or clause.conditions or clause.duration or clause.adjuncts or set(clause.adverbs) - {"only"}:

@@ -466,7 +466,10 @@ GUARD_LOG: list[list[tuple[str, str, tuple[str, ...]]]] = []
 
 def _printable(node: Any) -> Any:
     """The node a reading gives, as something the printer prints (the left of an arrow is a tuple of
-    costs or an ability word: printed as the ability with no effect)."""
+    costs or an ability word: printed as the ability with no effect; an effect read as several
+    sentences, `meaning.split_trailing_delay`, is printed as a statement of them)."""
+    if isinstance(node, tuple) and node and all(isinstance(n, A.Sentence) for n in node):
+        return A.Statement(node, (), None)
     if isinstance(node, tuple):
         kind, costs, threshold = node
         if kind == "costs":
@@ -586,6 +589,7 @@ def parse_normalized(text: str, name: str | None = None, errata: bool = False
                 moved_up = True
                 continue
             M.attach(abilities, node)
+            M.it_as_previous_subject(abilities, sentence.split(" ", 1)[0])
         if abilities or not moved_up:
             lines.append(tuple(abilities))
         line_offset += len(line) + 1

@@ -135,7 +135,9 @@ class _Printer:
             return a.text
         prefix = "".join(getattr(a, "threshold", ())) + " \u2014 " if getattr(a, "threshold", ()) else ""
         if isinstance(a, A.Activated):
-            costs = ", ".join(self.cost(c) for c in a.costs)
+            # a use limit the meaning layer carries among the costs before moving it onto the first
+            # sentence ("Twice per turn, (1) → ...": `meaning.arrow_left`) prints where it was written
+            costs = ", ".join(self.limit(c) if isinstance(c, A.Limit) else self.cost(c) for c in a.costs)
             return prefix + f"{_cap(costs)} \u2192 " + self.body(a.body)
         if isinstance(a, A.Genesis):
             word = "Genesis & Deathrite" if a.deathrite else "Genesis"
@@ -144,14 +146,51 @@ class _Printer:
             return prefix + "Deathrite \u2192 " + self.body(a.body)
         if isinstance(a, A.Triggered):
             first, *rest = a.body
-            head = self.trigger(a.trigger) + ", " + self.sentence(first, lead=True)
-            return prefix + " ".join([_cap(head)] + [self.sentence(s) for s in rest])
+            delayed = ""
+            if rest and _split_delay(first, rest[0]):     # "..., draw a spell and discard a card at the end of your turn"
+                first = A.replace(first, clauses=first.clauses + rest[0].clauses, links=first.links + ("and",))
+                delayed = " " + self.trigger(rest[0].delay)
+                rest = rest[1:]
+            said = self.sentence(first, lead=True)
+            if delayed:
+                said = said[:-1] + delayed + said[-1]
+            head = self.trigger(a.trigger) + ", " + said
+            return prefix + " ".join([_cap(head)] + ([self.body(tuple(rest))] if rest else []))
         if isinstance(a, A.Statement):
             return prefix + self.body(a.body)
         raise PrintError(f"not an ability: {type(a).__name__}")
 
+    def pronoun_subject(self, s: A.Sentence, text: str) -> str:
+        """A sentence whose subject was written "It" (`A.Clause.pronoun`) prints that pronoun again, so
+        the text reads back to the same tree."""
+        first = s.clauses[0] if s.clauses and isinstance(s.clauses[0], A.Clause) else None
+        if first is None or not first.pronoun:
+            return text
+        act = first.action
+        subject = getattr(act, "agent", None) or getattr(act, "patient", None)
+        words = self.np(subject) if subject is not None else ""
+        if words and text.lower().startswith(words.lower() + " "):
+            return first.pronoun.capitalize() + text[len(words):]
+        return text
+
     def body(self, body: tuple[Any, ...]) -> str:
-        return " ".join(self.sentence(s) for s in body)
+        out: list[str] = []
+        i = 0
+        while i < len(body):
+            s = body[i]
+            later = body[i + 1] if i + 1 < len(body) else None
+            if _split_delay(s, later):
+                # the two sentences `meaning.split_trailing_delay` made of one ("Banish X and return it at the
+                # start of your next turn") print as that one: written apart, the timed sentence on a card's
+                # line of its own would read as a triggered ability of the card
+                joined = A.replace(s, clauses=s.clauses + later.clauses, links=s.links + ("and",))
+                text = self.sentence(joined)
+                out.append(f"{text[:-1]} {self.trigger(later.delay)}{text[-1]}")
+                i += 2
+                continue
+            out.append(self.pronoun_subject(s, self.sentence(s)) if isinstance(s, A.Sentence) else self.sentence(s))
+            i += 1
+        return " ".join(out)
 
     def keyword(self, k: A.Keyword) -> str:
         name = k.name.capitalize()
@@ -446,6 +485,8 @@ class _Printer:
 
     def limit(self, lim: A.Limit) -> str:
         times = {1: "once", 2: "twice", "any_number": "any number of times"}.get(lim.count, f"{self.word(lim.count)} times")
+        if lim.up_to:
+            times = f"up to {self.word(lim.count)} times"
         if lim.turn is None:  # "any number of times", "twice": no turn named
             return times
         if lim.turn.whose == "each":
@@ -1338,3 +1379,16 @@ def _is_self(n: Any) -> bool:
 
 def _is_which(n: Any) -> bool:
     return isinstance(n, A.Ref) and n.word == "which"
+
+
+def _plain(s: Any) -> bool:
+    """A sentence with nothing written before its clauses (no condition, time, limit, adverb...)."""
+    return isinstance(s, A.Sentence) and not (s.conditions or s.duration or s.per or s.limit or s.adverbs
+                                              or s.adjuncts)
+
+
+def _split_delay(s: Any, later: Any) -> bool:
+    """Whether ``later`` is the delayed last clause `meaning.split_trailing_delay` split off ``s``."""
+    return _plain(s) and _plain(later) and s.delay is None and later.delay is not None \
+        and later.delay.kind == "at" and len(later.clauses) == 1 and bool(s.clauses) and not any(
+            c.conditions for c in later.clauses)

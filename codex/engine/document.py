@@ -134,6 +134,8 @@ class SiteDoc(Doc):
     text: Text = ""
     ward: StrictBool = Field(default=False, description="the site has a Ward (also read from a \"Ward\" keyword line in its text)")
     counters: Count = Field(default=0, description="counters on it (\"enters the realm with 6 counters\")")
+    tapped: StrictBool = Field(default=False, description="the site is tapped (tapped to pay for its ability this "
+                                                          "turn, say); it untaps in its controller's start phase")
 
 
 class AuraDoc(Doc):

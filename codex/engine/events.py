@@ -131,6 +131,31 @@ class TappedByEffect(Event):
 
 
 @dataclass(frozen=True)
+class SiteTapped(Event):
+    """A site was tapped: to pay for an ability ("Tap this site → ..."), or by an effect."""
+
+    kind: ClassVar[str] = "site_tapped"
+    square: int
+    name: str
+    cost: bool
+
+    def text(self) -> str:
+        return f"{self.name} (square {self.square}) is tapped" + (" to pay a cost." if self.cost else " by an effect.")
+
+
+@dataclass(frozen=True)
+class SiteUntapped(Event):
+    """A tapped site was untapped by an effect ("untap target site")."""
+
+    kind: ClassVar[str] = "site_untapped"
+    square: int
+    name: str
+
+    def text(self) -> str:
+        return f"{self.name} (square {self.square}) untaps."
+
+
+@dataclass(frozen=True)
 class Activated(Event):
     """A unit taps to use an activated ability (Move and Attack, Ranged...)."""
 

@@ -85,6 +85,9 @@ def start_phase(state: GameState) -> Resolved:
     if mine:
         untapped += tuple(a.name for a in mine)
         state = state.evolve(artifacts=tuple(replace(a, tapped=False) if a in mine else a for a in state.artifacts))
+    from codex.engine.site_taps import untap_sites_of      # sites tapped for their abilities
+    state, sites_untapped = untap_sites_of(state, pid)
+    untapped += sites_untapped
     events.append(Untapped(pid, untapped, rules=("start-phase", "untap")))
     events += held
     still = tuple(u.name for u in state.units if u.controller != pid and u.tapped)

@@ -160,7 +160,7 @@ def state_json(state: GameState) -> dict[str, Any]:
         water = site_is_water(state, s)
         sites.append({"square": s.square, "name": s.name, "controller": s.controller,
                       "owner": s.owner, "affinity": site_affinity(state, s, water).as_dict(),
-                      "water": water, "rubble": s.rubble, "flooded": s.flooded,
+                      "water": water, "rubble": s.rubble, "flooded": s.flooded, "tapped": s.tapped,
                       **_counters_json(state, f"site:{s.square}")})
     units = []
     carried: dict[str, list[str]] = {}

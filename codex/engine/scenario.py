@@ -290,7 +290,8 @@ def _sites(doc: D.ScenarioDoc, checks: _Checks) -> dict[int, Site]:
         sites[s.square] = Site(s.square, name, controller, s.owner or controller, affinity, s.rubble,
                                s.flooded or s.flooded_until_again is not None,
                                text=text, ward=ward, abilities=abilities_of(text, name) if text else Abilities(),
-                               subtypes=card.subtypes if card else (), flood_again=s.flooded_until_again)
+                               subtypes=card.subtypes if card else (), flood_again=s.flooded_until_again,
+                               tapped=s.tapped and not s.rubble)
     return sites
 
 

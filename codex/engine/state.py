@@ -80,6 +80,10 @@ class Site:
     base_controller: str | None = None
     #: the static control effects (their keys) older than the last effect that changed its control
     control_newer_than: tuple[str, ...] = ()
+    #: tapped, as any card in the realm may be (Codex "Tap": "Cards in the realm can be tapped as a
+    #: cost"): a site tapped to pay for its ability ("Tap this site → ...") untaps in its
+    #: controller's start phase (Codex "Untap")
+    tapped: bool = False
 
 
 @dataclass(frozen=True)

@@ -418,7 +418,7 @@ def add_triggers(state: GameState, events: list[Event]) -> Resolved:
     from codex.engine.effects.strike_hooks import spend
     from codex.engine.effects.triggers import dropped_reading
     state = spend(state, events)     # triggers that changed a strike's damage as it was dealt are spent
-    fired = _once_each([p for e in events for p in triggers_for(state, e)])
+    fired = _once_each([p for e in events for p in triggers_for(state, e)], state.used_abilities)
     skipped = [x for e in events for x in withheld_triggers(state, e)]
     if not fired:
         return state, skipped
@@ -474,22 +474,25 @@ def _phase_rules(ability: Ability) -> list[str]:
             "start_and_end": ["start-phase.triggers", "end-phase.triggers"]}.get(phase or "", [])
 
 
-def _once_each(fired: list[Pending]) -> list[Pending]:
+def _once_each(fired: list[Pending], used: frozenset[str] = frozenset()) -> list[Pending]:
     """A trigger that fires once (per turn: "The first time ... each turn", "Once per turn, whenever ...")
     fires for the first of several events that happen together, not for each of them."""
-    from codex.engine.effects.triggers import once_key
-    seen: set[str] = set()
+    from codex.engine.effects.triggers import fires_allowed, once_key
+    from codex.engine.use_limits import uses
+    seen: dict[str, int] = {}
     out = []
     for p in fired:
         eff = p.effect
-        key = None
+        key, allowed = None, 1
         if isinstance(eff, TriggeredEffect) and eff.ctx is not None:
             trigger = getattr(eff.ability.node, "trigger", None)
             key = once_key(eff.ctx, trigger) if trigger is not None else None
-        if key is not None and key in seen:
-            continue
+            allowed = fires_allowed(eff.ctx, trigger) if key is not None and trigger is not None else 1
         if key is not None:
-            seen.add(key)
+            # "twice per turn": as many of the events together as the uses left this turn
+            if seen.setdefault(key, uses(used, key)) >= allowed:
+                continue
+            seen[key] += 1
         out.append(p)
     return out
 
@@ -498,6 +501,7 @@ def _remember_once(state: GameState, fired: list[Pending]) -> GameState:
     """"The first time" / "the next time" triggers fire once (per turn, or ever); a spell's delayed
     trigger fires once and is gone."""
     from codex.engine.effects.triggers import once_key
+    from codex.engine.use_limits import with_use
     keys = set(state.used_abilities)
     gone = []
     for p in fired:
@@ -507,7 +511,7 @@ def _remember_once(state: GameState, fired: list[Pending]) -> GameState:
         trigger = getattr(eff.ability.node, "trigger", None)
         key = once_key(eff.ctx, trigger) if trigger is not None else None
         if key is not None:
-            keys.add(key)
+            keys = set(with_use(keys, key))      # one more use ("twice per turn": `use_limits.py`)
         gone += [d for d in state.delayed if d.ability == eff.ability and d.ctx.key == eff.ctx.key
                  and d.lasts != "turn_each"]
     return replace(state, used_abilities=frozenset(keys), delayed=tuple(d for d in state.delayed if d not in gone))

@@ -101,7 +101,8 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
     node = ability.node
     used_key = f"{obj.kind}:{obj.key}:{index}"
     limit = _limit(node)
-    if limit is not None and used_key in state.used_abilities:
+    from codex.engine.use_limits import allowed_uses, spent, with_use
+    if limit is not None and spent(state.used_abilities, used_key, allowed_uses(limit)):
         raise res.illegal((Reason.ALREADY_USED, "activated-ability.limit"), f"{name}'s ability", ptr + "/ability")
     need = Affinity.of(parse_threshold("".join(getattr(node, "threshold", ()))))
     if player_affinity(state, pid).covers(need):
@@ -132,15 +133,24 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
                               "ability", ptr + "/artifact")
         res.state = state.evolve(artifacts=tuple(replace(x, tapped=True) if x.id == artifact.id else x
                                                  for x in state.artifacts))
+    elif taps and obj.kind == "site":      # a site is a card in the realm: it taps too (`site_taps.py`)
+        from codex.engine.site_taps import site_tap_reason, tap_site
+        site_now = state.site_at(int(obj.key))
+        assert site_now is not None
+        found_tap = site_tap_reason(site_now)
+        if found_tap:
+            raise res.illegal(found_tap, f"{name} is tapped: it cannot tap to pay for its ability", ptr + "/site")
+        res.state, tapped_site = tap_site(state, site_now.square, cost=True)
+        res.emit(*tapped_site)
     res.emit(Activated(str(obj.key), name, ability.text, next(iter(_where(res.state, obj)), _nowhere()),
-                       detail=f"use \u201c{ability.text}\u201d", taps=bool(taps) and obj.kind in ("unit", "artifact"),
+                       detail=f"use \u201c{ability.text}\u201d", taps=bool(taps) and obj.kind in ("unit", "artifact", "site"),
                        rules=("activated-ability", "storyline")))
     if mana:
         player = res.state.player(pid)
         res.state = res.state.with_player(replace(player, mana=player.mana - mana))
         res.emit(ManaPaid(pid, mana, player.mana - mana, rules=("activated-ability",)))
     if limit is not None:
-        res.state = res.state.evolve(used_abilities=res.state.used_abilities | {used_key})
+        res.state = res.state.evolve(used_abilities=with_use(res.state.used_abilities, used_key))
     ctx = Ctx(obj, name, pid, ability, f"{'site' if obj.kind == 'site' else ''}{obj.key}.{index}")
     if index >= len(abilities.abilities):          # granted by another card: "this" is that card
         grantor = granted[index - len(abilities.abilities)][1]
@@ -219,7 +229,7 @@ def _declare_targets(res: Resolution, obj: Obj, name: str, ctx: Ctx) -> None:
 
 
 def _limit(node: Any) -> Any:
-    """The ability's limit ("Once on your turn"), if it has one."""
+    """The ability's limit ("Once on your turn", "three times per turn"), if it has one."""
     body = getattr(node, "body", ())
     first = body[0] if body else None
     return getattr(first, "limit", None)

@@ -192,6 +192,24 @@ def _tap(run: Run, act: A.Tap, clause: A.Clause) -> list[Obj]:
     from codex.engine.events import UntappedByEffect
     patients = patients_or_self(run, act.patient)
     for obj in patients:
+        if obj.kind == "site":          # "untap target site", "tap target site" (`site_taps.py`)
+            from codex.engine.site_taps import tap_site, untap_site
+            site = run.state.site_at(int(obj.key))
+            done: list[Event]
+            if act.untap:
+                run.state, untapped = untap_site(run.state, int(obj.key))
+                done = list(untapped)
+            else:
+                run.state, tapped = tap_site(run.state, int(obj.key), cost=False)
+                done = list(tapped)
+            for event in done:
+                run.emit(event)
+            if site is not None and not done:
+                was = "untapped" if act.untap else "tapped"
+                run.note(f"already_{was}", f"{site.name} is already {was}: nothing changes.", ("untap" if act.untap
+                                                                                            else "tap",),
+                         square=site.square)
+            continue
         if obj.kind != "unit":
             continue
         if act.untap:

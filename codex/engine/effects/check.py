@@ -306,6 +306,15 @@ def clause_problems(clause: Any) -> Iterator[str]:
             yield f"the adjunct '{adj.prep} ...' on {type(act).__name__}"
 
 
+def counted_limit(limit: Any) -> bool:
+    """Whether a use limit is one the engine counts (`use_limits.py`): a number of times (once,
+    twice, three times, up to three times) in each turn, or on your turn."""
+    if limit is None or isinstance(limit.count, bool) or not isinstance(limit.count, int) or limit.count < 1:
+        return False
+    turn = limit.turn
+    return turn is not None and turn.whose in ("each", "your") and turn.which is None and turn.owner is None
+
+
 def _limit_problems(limit: Any) -> Iterator[str]:
     if limit.count != 1 or (limit.turn is not None and limit.turn.whose not in ("your", None, "each")):
         yield "a limit other than once a turn"
@@ -446,6 +455,10 @@ def missing(ability: Ability) -> list[str]:
     if ability.kind is AbilityKind.ACTIVATED:
         problems += list(cost_problems(getattr(node, "costs", ())))
     body = getattr(node, "body", ())
+    if ability.kind is AbilityKind.ACTIVATED and body and counted_limit(getattr(body[0], "limit", None)):
+        # "Twice per turn, (1) → ...", "Use only three times each turn": how often it may be used
+        # (`use_limits.py`, read by `actions.activate`)
+        body = (A.replace(body[0], limit=None),) + tuple(body[1:])
     if ability.kind is AbilityKind.TRIGGERED and body:
         from codex.engine.effects.triggers import trigger_limit
         if trigger_limit(node) is not None:   # "Once per turn, whenever ...": how often it fires (`once_key`)

@@ -43,6 +43,8 @@ def _state_of(state: GameState, obj: Obj, what: str) -> bool:
         if what == "empty":      # no unit and no artifact at any of its locations
             return bool(site) and not any(u.location.square == obj.key for u in state.units) and not any(
                 state.artifact_location(a).square == obj.key for a in state.artifacts)
+        if what in ("tapped", "untapped"):
+            return site is not None and site.tapped == (what == "tapped")   # sites tap too (`site_taps.py`)
         return bool(site and what == "flooded" and site_is_water(state, site) and (site.flooded or site.affinity.water
                                                                                    == 0))
     unit = state.unit(obj.key) if obj.kind == "unit" else None

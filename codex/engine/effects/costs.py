@@ -22,12 +22,7 @@ if TYPE_CHECKING:
 
 def _tap_problems(cost: A.Cost) -> Iterator[str]:
     from codex.engine.effects.check import sel_problems
-    from codex.engine.effects.select import singular
     if cost.arg is not None and not (isinstance(cost.arg, A.Ref) and cost.arg.word == "SELF"):
-        parts = cost.arg.items if isinstance(cost.arg, A.Group) else (cost.arg,)
-        if any(isinstance(p, A.Selector) and singular(p.noun).lower() == "site" for p in parts):
-            yield "tapping a site to pay a cost (sites have no tapped state in this engine)"
-            return
         yield from sel_problems(cost.arg)
 
 
@@ -137,7 +132,8 @@ def pay(res: "Resolution", ctx: Ctx, costs: tuple[A.Cost, ...], pointer: str) ->
                 # occurs"; found by blind real-card round 9, where it was used for free)
                 raise res.illegal((Reason.NOTHING_TO_TAP, "activated-ability"), f"the cost of {ctx.source_name}", pointer)
             for obj in tapped:
-                if obj.kind == "site":      # named as not executed (`_tap_problems`): no tapped state to set
+                if obj.kind == "site":      # "Tap this site", "Tap an untapped site you control" (`site_taps.py`)
+                    _tap_site_for_cost(res, ctx, int(obj.key), pointer)
                     continue
                 out = run(res.state, D.Tap(do="tap", unit=str(obj.key), cost=True), f"{pointer}/costs/{i}")
                 if out.verdict is Verdict.ILLEGAL:
@@ -189,6 +185,21 @@ def unsacrificed(state: Any, objs: list[Obj]) -> list[Obj]:
         if not died and (unit is None or not unit.is_avatar):
             out.append(obj)
     return out
+
+
+def _tap_site_for_cost(res: "Resolution", ctx: Ctx, square: int, pointer: str) -> None:
+    """A site tapped to pay a cost: only an untapped one can be (Codex "Tap"), else the cost cannot
+    be paid and the ability is not activated."""
+    from codex.engine.site_taps import site_tap_reason, tap_site
+    site = res.state.site_at(square)
+    found = site_tap_reason(site) if site is not None else None
+    if site is None or found is not None:
+        from codex.engine.reasons import Reason
+        raise res.illegal(found or (Reason.NOTHING_TO_TAP, "activated-ability"),
+                          f"{site.name if site else f'square {square}'} is tapped: it cannot pay the cost of "
+                          f"{ctx.source_name}", pointer)
+    res.state, events = tap_site(res.state, square, cost=True)
+    res.emit(*events)
 
 
 def _chosen(res: "Resolution", ctx: Ctx, node: Any, role: str) -> list[Obj]:

@@ -622,6 +622,8 @@ def run_sentence(run: Run, sentence: Any) -> None:
         clause, chosen = _same_target(clause, chosen)
         clause = _same_subject(clause, subject, mover)
         subject, mover = _subject_words(clause), isinstance(getattr(clause, "action", None), A.Move)
+        if getattr(clause, "pronoun", None):
+            _other_pronoun_reading(run, clause)
         run.ctx = run.ctx.bind(AIMED_AT, ())
         acted = run_clause(run, clause)
         if run.stop:
@@ -713,6 +715,23 @@ def _named_in(conditions: tuple[Any, ...]) -> Any:
                 and act.agent.word == "you" and isinstance(act.patient, A.Selector) and act.patient.det in ("a", "an"):
             return A.replace(act.patient, det=None, mods=act.patient.mods + ("allied",))
     return None
+
+
+def _other_pronoun_reading(run: Run, clause: A.Clause) -> None:
+    """A sentence opening with "It" read as the previous sentence's subject, the card itself
+    (`meaning.it_as_previous_subject`, English's continuing topic): when the previous sentence's object,
+    the reading the engine takes for any other pronoun, is a unit other than the card, that reading is
+    live too and differs: a `ruling_variant` note names both (the ruling follows the subject)."""
+    from codex.engine.effects.select import describe
+    other = [o for o in (run.ctx.lookup("it") or ()) if o.kind == "unit" and o != run.ctx.source]
+    if not other:
+        return
+    word = str(clause.pronoun)
+    run.note("ruling_variant", f"“{word.capitalize()}” opening a sentence of {run.ctx.source_name}'s ability is "
+             f"read as the previous sentence's subject, {run.ctx.source_name} itself (English continues the subject); "
+             f"it could also be read as that sentence's object, {describe(run.state, other)}, which the card does not "
+             "rule out.", ("storyline",), card=run.ctx.source_name, reading="subject",
+             other=[str(o.key) for o in other])
 
 
 def run_sentences(run: Run, sentences: tuple[Any, ...]) -> None:

@@ -572,6 +572,10 @@ def _two_of(act: A.Swap) -> Any:
         return None
     if isinstance(patient, A.Selector) and singular(patient.noun).lower() == "place" and not patient.filters:
         patient, agent = agent, None
+    if agent is None and isinstance(patient, A.Selector) and singular(patient.noun).lower() in ("position", "location") \
+            and patient.det in (None, "the") and len(patient.filters) == 1 and isinstance(patient.filters[0], A.Of) \
+            and isinstance(patient.filters[0].what, A.Selector) and patient.filters[0].what.count == 2:
+        patient = patient.filters[0].what       # "Exchange the positions of two target sites"
     if agent is None and isinstance(patient, A.Partitive) and patient.count == 2 and isinstance(patient.of, A.Selector):
         return patient.of
     if agent is None and isinstance(patient, A.Selector) and patient.count == 2 and patient.quant is None:
@@ -607,12 +611,16 @@ def _swap_problems(act: A.Swap) -> Iterator[str]:
     elif pair is None or (act.agent is not None and pair != tuple(getattr(act.agent, "items", ()))):
         yield "swapping something other than the places of two units or artifacts"
         return
-    for words in pair:
-        for item in (words.items if isinstance(words, A.Group) else (words,)):
-            if not isinstance(item, A.Selector) or item.noun.rstrip("s") not in ("minion", "artifact", "unit"):
-                yield "swapping the places of something other than units or artifacts"
-            else:
-                yield from sel_problems(item)
+    items = [item for words in pair for item in (words.items if isinstance(words, A.Group) else (words,))]
+    if items and all(isinstance(i, A.Selector) and singular(i.noun).lower() == "site" for i in items):
+        for item in items:        # two sites exchanging places with what is on them (`site_swap.py`)
+            yield from sel_problems(item)
+        return
+    for item in items:
+        if not isinstance(item, A.Selector) or item.noun.rstrip("s") not in ("minion", "artifact", "unit"):
+            yield "swapping the places of something other than units or artifacts"
+        else:
+            yield from sel_problems(item)
 
 
 def _exchange_life(run: Run, act: A.Swap) -> list[Obj]:
@@ -663,10 +671,11 @@ def _swap(run: Run, act: A.Swap, clause: A.Clause) -> list[Obj]:
     pair = _swapped(act)
     if pair is None:
         raise NotExecutable("this swap")
-    first = [o for o in select(run.state, run.ctx, pair[0], "target") if o.kind in ("unit", "artifact")][:1]
+    kinds = ("site",) if _of_sites(pair[0]) else ("unit", "artifact")
+    first = [o for o in select(run.state, run.ctx, pair[0], "target") if o.kind in kinds][:1]
     if not first:
         return []
-    others = [o for o in select_all(run.state, run.ctx, pair[1]) if o.kind in ("unit", "artifact") and o != first[0]]
+    others = [o for o in select_all(run.state, run.ctx, pair[1]) if o.kind in kinds and o != first[0]]
     declared = run.ctx.declared(others)
     second = declared[:1] if declared is not None else \
         run.ctx.choose("other", others, why="choose what it swaps places with")[:1]
@@ -679,12 +688,13 @@ def _swap_two_of(run: Run, among: Any) -> list[Obj]:
     """"Two of your minions trade places": the player picks the two (declared, or the choice
     `swapped`, two of them); with fewer than two to pick nothing happens."""
     from codex.engine.effects.select import select_all
+    kinds = ("site",) if _of_sites(among) else ("unit", "artifact")
     if isinstance(among, A.Selector) and among.count == 2:
         # "two target minions at different sites": picked as the words pick them (declared targets, the
         # relation among them checked)
-        two = [o for o in select(run.state, run.ctx, among, "target") if o.kind in ("unit", "artifact")][:2]
+        two = [o for o in select(run.state, run.ctx, among, "target") if o.kind in kinds][:2]
     else:
-        options = [o for o in select_all(run.state, run.ctx, among) if o.kind in ("unit", "artifact")]
+        options = [o for o in select_all(run.state, run.ctx, among) if o.kind in kinds]
         declared = run.ctx.declared(options)
         two = declared[:2] if declared is not None and len(declared) >= 2 else \
             run.ctx.choose("swapped", options, count=2, why="choose the two that swap places")[:2]
@@ -694,9 +704,19 @@ def _swap_two_of(run: Run, among: Any) -> list[Obj]:
     return _exchange_places(run, two[0], two[1])
 
 
+def _of_sites(words: Any) -> bool:
+    """Whether the words of a swap name sites ("two target sites you control")."""
+    items = words.items if isinstance(words, A.Group) else (words,)
+    return all(isinstance(i, A.Selector) and singular(i.noun).lower() == "site" for i in items)
+
+
 def _exchange_places(run: Run, a: Obj, b: Obj) -> list[Obj]:
-    """Each of ``a`` and ``b`` goes to where the other was (a unit teleports there, an artifact lies there)."""
+    """Each of ``a`` and ``b`` goes to where the other was (a unit teleports there, an artifact lies there;
+    two sites exchange squares with what is on them, `site_swap.py`)."""
     from dataclasses import replace as dc_replace
+    if a.kind == "site" and b.kind == "site":
+        from codex.engine.effects.site_swap import exchange_sites
+        return exchange_sites(run, a, b)
     at_a, at_b = _where_is(run, a), _where_is(run, b)
     if at_a is None or at_b is None:
         return []

@@ -635,7 +635,8 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
             and not (o.kind == "card" and o.key.name == ctx.source_name and ctx.source.kind != "card")
     if low in ("tapped", "untapped"):
         want = low == "tapped"
-        return lambda o: bool((u := _unit(state, o)) and u.tapped == want)
+        return lambda o: bool((u := _unit(state, o)) and u.tapped == want) or bool(
+            o.kind == "site" and (s := state.site_at(int(o.key))) is not None and s.tapped == want)
     if low == "wounded":        # Codex "Wounded": a minion with damage, an Avatar below its maximum life
         from codex.engine.effects.conditions import is_wounded
         return lambda o: bool((u := _unit(state, o)) and is_wounded(state, u))

@@ -127,7 +127,8 @@ def spend(state: GameState, events: list[Event]) -> GameState:
         for ctx, ability, _ in _hooks(state, event):
             key = once_key(ctx, ability.node.trigger)
             if key is not None:
-                keys.add(key)
+                from codex.engine.use_limits import with_use
+                keys = set(with_use(keys, key))
             gone += [d for d in state.delayed if d.ability == ability and d.ctx.key == ctx.key and d.lasts != "turn_each"]
     return replace(state, used_abilities=frozenset(keys), delayed=tuple(d for d in state.delayed if d not in gone))
 

@@ -1009,15 +1009,25 @@ def _says_it(node: Any) -> bool:
 
 
 def trigger_limit(node: Any) -> A.Limit | None:
-    """"Once per turn, whenever ...": the limit written before a triggered ability's trigger (the
-    grammar keeps it on the first sentence of its effect), when it is one the engine counts: once in
-    each turn, as "The first time ... each turn" is (`once_key`). None: no limit, or another one."""
+    """"Once per turn, whenever ...", "This ability triggers only twice per turn": the limit of a
+    triggered ability (the grammar keeps it on the first sentence of its effect), when it is one the
+    engine counts: N times in each turn (once as "The first time ... each turn" is: `once_key`,
+    `fires_allowed`). None: no limit, or another one."""
     body = getattr(node, "body", ())
     limit = getattr(body[0], "limit", None) if body else None
-    if limit is None or limit.count != 1 or limit.turn is None:
+    if limit is None or isinstance(limit.count, bool) or not isinstance(limit.count, int) or limit.count < 1 \
+            or limit.turn is None:
         return None
     turn = limit.turn
     return limit if turn.whose == "each" and turn.which is None and turn.owner is None else None
+
+
+def fires_allowed(ctx: Ctx, trigger: A.Trigger) -> int:
+    """How many times the trigger may fire while its `once_key` is remembered: its limit's count
+    ("twice per turn": 2), else once."""
+    from codex.engine.use_limits import allowed_uses
+    limit = trigger_limit(ctx.ability.node) if trigger.kind not in ("first_time", "next_time") else None
+    return allowed_uses(limit) if limit is not None else 1
 
 
 def once_key(ctx: Ctx, trigger: A.Trigger) -> str | None:
@@ -1076,7 +1086,9 @@ def fired(state: GameState, event: Event, hooks: bool = False) -> list[tuple[Ctx
         if remembered:       # "when the card enters the site chosen before": the site its Genesis had chosen
             ctx = ctx.bind("chosen", remembered)
         key = once_key(ctx, trigger)
-        if key is not None and key in state.used_abilities or not in_scope(state, ctx, trigger):
+        from codex.engine.use_limits import spent
+        if key is not None and spent(state.used_abilities, key, fires_allowed(ctx, trigger)) \
+                or not in_scope(state, ctx, trigger):
             continue
         try:
             if fires(state, ctx, trigger, event):
@@ -1137,4 +1149,4 @@ def silenced_site_triggers(state: GameState, event: Event) -> list[tuple[str, st
 
 
 __all__ = ["fired", "fires", "silenced_site_triggers", "listens_for", "listeners", "realm_listeners", "zone_listeners", "acts_from_zone", "trigger_problems",
-           "once_key", "Callable"]
+           "once_key", "fires_allowed", "Callable"]
