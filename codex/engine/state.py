@@ -212,14 +212,16 @@ class Aura:
 
 class CastRecord(NamedTuple):
     """A spell cast this turn (`GameState.cast_this_turn`): who cast it, its name and type, the unit
-    that cast it, and its printed threshold (what "the sum of (F) on spells you've cast this turn"
-    reads of a spell the catalog does not hold)."""
+    that cast it, its printed threshold (what "the sum of (F) on spells you've cast this turn"
+    reads of a spell the catalog does not hold), and the ids of the artifacts the caster carried as
+    it cast it ("for each magic they've cast this turn while holding this")."""
 
     player: str
     name: str
     type: str
     caster: str
     threshold: tuple[tuple[str, int], ...] = ()
+    carried: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
