@@ -790,6 +790,9 @@ def execute_run(state: GameState, ctx: Ctx) -> Run:
         from codex.engine.effects.check import usage_limited
         split_declared(run, body, usage_limited(ctx.ability))
         run_sentences(run, body)
+        from codex.engine.effects.own_removal import own_removal_notes
+        # a grant with no listed duration whose source this same ability removed: both readings named
+        run.events += own_removal_notes(state, run.state, ctx.source.kind, ctx.source.key, ctx.source_name)
     except NoLegalTarget as e:
         run.state = state
         run.events = [Note("no_target", f"{ctx.source_name}'s \u201c{ctx.ability.text}\u201d is not used: {e.what}.",
