@@ -589,6 +589,11 @@ def run_sentence(run: Run, sentence: Any) -> None:
         if named is not None:      # "if no enemy units occupy this site, gain control of it": "it" is that site
             from codex.engine.effects.select import select_all as every
             run.ctx = run.ctx.bind("it", every(run.state, run.ctx, named))
+        else:
+            from codex.engine.effects.occupied import occupied_place, occupied_referent
+            occupy = occupied_place(sentence.conditions)
+            if occupy is not None:     # "if you occupy an Air site, ... atop it": that site (`occupied.py`)
+                run.ctx = run.ctx.bind("it", occupied_referent(run.state, run.ctx, occupy))
     from codex.engine.effects.motion import staying_within, within_squares
     within = within_squares(run, sentence)
     if within is not None:        # "Staying within <a place>, move ...": a limit on the move
