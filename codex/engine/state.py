@@ -295,6 +295,7 @@ class Player:
     extra_affinity: Affinity = Affinity()
     gained_affinity: Affinity = Affinity()     # threshold an effect gave this turn ("Gain (F) this turn")
     skip_turns: int = 0                         # turns of theirs an effect makes them skip ("skip their next turn")
+    mana_next_turn: int = 0                     # mana given to them for their next turn, added as it starts
     hand: Zone = UNTRACKED_HAND
     spellbook: Zone = Zone(spells=None)
     atlas: Zone = Zone(sites=None)
