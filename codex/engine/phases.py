@@ -117,6 +117,11 @@ def start_phase(state: GameState) -> Resolved:
     events.append(ManaGained(pid, mana, mana, f"{pid}'s {mana} site(s) provide {mana} mana",
                              rules=("start-phase", "mana", "mana.pool", "mana.own-turn")
                              + (("rubble", "uncontrolled") if rubble else ())))
+    given = state.player(pid).mana_next_turn
+    if given:       # mana another player spent and gave to this one for this turn (`effects/mana_gift.py`)
+        state = state.with_player(replace(state.player(pid), mana=mana + given, mana_next_turn=0))
+        events.append(ManaGained(pid, given, mana + given, f"The {given} mana given to {pid} for this turn is added",
+                                 rules=("start-phase", "mana.own-turn")))
     state, triggered = settle(state, [started])
     return state, events + triggered
 

@@ -207,6 +207,7 @@ def state_json(state: GameState) -> dict[str, Any]:
                      "mana": p.mana, "opening": p.opening,
                      **({"affinity_gained": p.gained_affinity.as_dict()} if p.gained_affinity.elements() else {}),
                      **({"skip_turns": p.skip_turns} if p.skip_turns else {}),
+                     **({"mana_next_turn": p.mana_next_turn} if p.mana_next_turn else {}),
                      **{z: zone_json(p.zone(z), z in DECKS) for z in ZONES}} for p in state.players],
         "squares": list(SQUARES),
         "sites": sites,

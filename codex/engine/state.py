@@ -216,14 +216,16 @@ class Aura:
 
 class CastRecord(NamedTuple):
     """A spell cast this turn (`GameState.cast_this_turn`): who cast it, its name and type, the unit
-    that cast it, and its printed threshold (what "the sum of (F) on spells you've cast this turn"
-    reads of a spell the catalog does not hold)."""
+    that cast it, its printed threshold (what "the sum of (F) on spells you've cast this turn"
+    reads of a spell the catalog does not hold), and the ids of the artifacts the caster carried as
+    it cast it ("for each magic they've cast this turn while holding this")."""
 
     player: str
     name: str
     type: str
     caster: str
     threshold: tuple[tuple[str, int], ...] = ()
+    carried: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -297,6 +299,7 @@ class Player:
     extra_affinity: Affinity = Affinity()
     gained_affinity: Affinity = Affinity()     # threshold an effect gave this turn ("Gain (F) this turn")
     skip_turns: int = 0                         # turns of theirs an effect makes them skip ("skip their next turn")
+    mana_next_turn: int = 0                     # mana given to them for their next turn, added as it starts
     hand: Zone = UNTRACKED_HAND
     spellbook: Zone = Zone(spells=None)
     atlas: Zone = Zone(sites=None)

@@ -791,7 +791,8 @@ def _cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
                   rules=("casting.cost", "threshold", "threshold.not-spent")))
     res.apply(use_up(res.state, spent(res.state, casting)))
     cast = CastRecord(pid, spell.name, spell.type, caster.id,
-                     tuple((k, v) for k, v in spell.threshold.as_dict().items() if v))
+                     tuple((k, v) for k, v in spell.threshold.as_dict().items() if v),
+                     tuple(x.id for x in res.state.artifacts if x.bearer == caster.id))
     res.state = res.state.evolve(cast_this_turn=res.state.cast_this_turn + (cast,))
     if not a.spell.token:          # a token copy is made on the storyline, not cast from a hand
         _from_hand(res, owner, spell.name, ptr, a.zone)

@@ -144,7 +144,7 @@ def _first_this_turn(state: GameState, ctx: Ctx, node: A.Selector, casting: Cast
     rest = A.replace(node, mods=tuple(m for m in node.mods if m.lower() != "first"))
     if not _is_card(state, ctx, rest, casting):
         return False
-    for player, name, typ, caster, _ in state.cast_this_turn:
+    for player, name, typ, caster, *_ in state.cast_this_turn:
         if player != casting.player:
             continue
         data = card_data(name)

@@ -130,7 +130,7 @@ def _was_cast(state: GameState, ctx: Ctx, act: A.Cast) -> bool:
         if mine:
             del records[mine[-1]]
     count = 0
-    for player, name, typ, caster, _ in records:
+    for player, name, typ, caster, *_ in records:
         if player != ctx.controller:
             continue
         data = card_data(name)

@@ -596,6 +596,11 @@ def run_sentence(run: Run, sentence: Any) -> None:
         if named is not None:      # "if no enemy units occupy this site, gain control of it": "it" is that site
             from codex.engine.effects.select import select_all as every
             run.ctx = run.ctx.bind("it", every(run.state, run.ctx, named))
+        else:
+            from codex.engine.effects.occupied import occupied_place, occupied_referent
+            occupy = occupied_place(sentence.conditions)
+            if occupy is not None:     # "if you occupy an Air site, ... atop it": that site (`occupied.py`)
+                run.ctx = run.ctx.bind("it", occupied_referent(run.state, run.ctx, occupy))
     from codex.engine.effects.motion import staying_within, within_squares
     within = within_squares(run, sentence)
     if within is not None:        # "Staying within <a place>, move ...": a limit on the move
@@ -824,6 +829,9 @@ def execute_run(state: GameState, ctx: Ctx) -> Run:
         from codex.engine.effects.check import usage_limited
         split_declared(run, body, usage_limited(ctx.ability))
         run_sentences(run, body)
+        from codex.engine.effects.own_removal import own_removal_notes
+        # a grant with no listed duration whose source this same ability removed: both readings named
+        run.events += own_removal_notes(state, run.state, ctx.source.kind, ctx.source.key, ctx.source_name)
     except NoLegalTarget as e:
         run.state = state
         run.events = [Note("no_target", f"{ctx.source_name}'s \u201c{ctx.ability.text}\u201d is not used: {e.what}.",

@@ -99,7 +99,8 @@ def life_paid(act: A.Pay) -> int | None:
 
 
 def _pay_problems(act: A.Pay) -> Iterator[str]:
-    if life_paid(act) is not None:
+    from codex.engine.effects.mana_gift import all_mana
+    if life_paid(act) is not None or all_mana(act.patient):    # "all of their remaining mana": the pool
         return
     if not isinstance(act.patient, A.Mana) and not isinstance(act.patient, int):
         yield "paying something other than mana"
@@ -120,18 +121,35 @@ def shortfall(run: Run, act: A.Pay) -> tuple[str, int, int] | None:
 
 
 def mana_cost(run: Run, act: A.Pay) -> int:
-    """The mana ``act`` pays ("pay (2)", "spend (1)", "pay X")."""
+    """The mana ``act`` pays ("pay (2)", "spend (1)", "pay X", "spend all your mana": what the pool holds)."""
+    from codex.engine.effects.mana_gift import all_mana
+    if all_mana(act.patient):
+        return run.state.player(run.ctx.controller).mana
     if isinstance(act.patient, A.Mana):
         return sum(int(s.strip("()")) for s in act.patient.symbols)
     return amount(run, act.patient, "pay")
 
 
-@executes(A.Pay, problems=_pay_problems)
+def _gift_words(clause: A.Clause) -> Iterator[str]:
+    from codex.engine.effects.mana_gift import gift_problems
+    yield from gift_problems(clause)
+
+
+def _gives(clause: A.Clause) -> bool:
+    from codex.engine.effects.mana_gift import gives_mana
+    return gives_mana(clause)
+
+
+@executes(A.Pay, problems=_pay_problems, clause_problems=_gift_words, own_purpose=_gives)
 def _pay(run: Run, act: A.Pay, clause: A.Clause) -> list[Obj]:
     """Pay mana from the controller's pool; without enough, nothing is paid (and nothing follows).
     Paying life (the rulebook lists "paying life" among costs) takes it from the controller, who must
-    have that much (at death's door, none); without it nothing is paid."""
+    have that much (at death's door, none); without it nothing is paid. Spending a whole pool to give
+    it to a player for their next turn is `mana_gift`'s."""
     from codex.engine.events import ManaPaid
+    if _gives(clause):
+        from codex.engine.effects.mana_gift import run_gift
+        return run_gift(run, act, clause)
     player = run.state.player(run.ctx.controller)
     short = shortfall(run, act)
     if short is not None:

@@ -805,8 +805,10 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
         kw, power = grants_of(act.grants)
         out = []
         if kw != Keywords():
-            if clause.per is not None:
+            if clause.per is not None and not power:
                 raise Unsupported("keywords granted 'for each'")
+            # "has Spellcaster and +1 power for each ...": a keyword is had or not, so the count
+            # scales the number beside it only; the keyword is granted whatever the count
             out.append(Static("grant", ctx, act.patient, kw, conds, order, permanent=permanent))
         if power:
             out.append(Static("power", ctx, act.patient, power, conds, order, per=clause.per))
