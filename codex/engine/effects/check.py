@@ -315,9 +315,11 @@ def during_on_casting(duration: Any, clauses: Any) -> bool:
         isinstance(c, A.Clause) and isinstance(c.action, (A.CostChange, A.NoThreshold)) for c in clauses)
 
 
-#: Adverbs of a whole sentence the engine reads: "Then ..." (after the sentence before resolves) and
-#: "one at a time" (`shoot.py`). Any other (a word the grammar left over) is named, never ignored.
-SENTENCE_ADVERBS = frozenset({"then", "one_at_a_time"})
+#: Adverbs of a whole sentence the engine reads: "Then ...", "Afterwards, ..." and "After that, ..." (after
+#: the sentence before resolves, reading the board it left), "Otherwise, ..." (the else branch of the
+#: condition before: `sequence.py`) and "one at a time" (`shoot.py`). Any other (a word the grammar left
+#: over) is named, never ignored.
+SENTENCE_ADVERBS = frozenset({"then", "afterwards", "otherwise", "one_at_a_time"})
 
 
 def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
@@ -370,6 +372,8 @@ def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
         for adverb in sentence.adverbs:   # "Then ...", "one at a time": the only ones a sentence is read with
             if adverb not in SENTENCE_ADVERBS:
                 yield f"the sentence's adverb '{adverb}'"
+        from codex.engine.effects.sequence import otherwise_problems
+        yield from otherwise_problems(sentences, n)
 
         if not during_on_casting(sentence.duration, sentence.clauses):
             yield from duration_problems(sentence.duration)

@@ -239,6 +239,10 @@ def clause_holds(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
     if _clause_list(clause) and clause.action.conj in ("and", "or"):   # "unless A and B": both, or either
         results = [clause_holds(state, ctx, item) for item in clause.action.items]
         return all(results) if clause.action.conj == "and" else any(results)
+    from codex.engine.effects.outcomes import outcome_clause, this_way_count, this_way_holds
+    if this_way_count(clause) is not None:     # "if no minion was killed this way": the effect's dead so far
+        return this_way_holds(ctx, clause)
+    clause = outcome_clause(clause) or clause     # "if it survives", "if that doesn't kill it": whether it died
     if clause.modal not in (None, "is"):
         raise NotExecutable(f"a condition with '{clause.modal}'")
     act = clause.action
@@ -735,6 +739,10 @@ def condition_problems(node: Any) -> Iterator[str]:
         for item in node.action.items:
             yield from condition_problems(item)
         return
+    from codex.engine.effects.outcomes import outcome_clause, this_way_count
+    if this_way_count(node) is not None:     # "if no minion was killed this way": `outcomes`
+        return
+    node = outcome_clause(node) or node      # "if it survives": read as "if it does not die" (`outcomes`)
     if node.modal not in (None, "is"):
         yield f"a condition with '{node.modal}'"
     if node.conditions:     # "each spell they've cast while holding this": a condition of its own

@@ -56,6 +56,7 @@ class Run:
         self.arrived: bool | None = None             # the last move's units got where they were going
         self.limit: Any = None                       # the running sentence's limit ("once this turn")
         self.deaths: list[Marked] | None = None      # the units the last killing sentence marked ("if none die")
+        self.held: bool | None = None                # whether the last sentence's condition held ("Otherwise")
         #: a cast's declared targets kept for a repetition's additional targets (`repeat.split_declared`)
         self.additional: tuple[str, ...] | None = None
         #: running the first effect of "X, or Y if it can't": an effect that cannot be done raises
@@ -594,7 +595,18 @@ def run_sentence(run: Run, sentence: Any) -> None:
     if within is not None:        # "Staying within <a place>, move ...": a limit on the move
         run.ctx = run.ctx.bind("within", within)
         sentence = A.replace(sentence, conditions=tuple(c for c in sentence.conditions if staying_within(c) is None))
-    if not all(condition_holds(run, c) for c in sentence.conditions):
+    from codex.engine.effects.sequence import is_otherwise, otherwise_runs
+    if is_otherwise(sentence):      # "Otherwise, ...": the else branch of the condition before (`sequence`)
+        if not otherwise_runs(run):
+            run.note("condition", f"{run.ctx.source_name}: the condition before held, so what happens "
+                     "\u201cotherwise\u201d does not.", card=run.ctx.source_name)
+            return
+        run.note("condition", f"{run.ctx.source_name}: the condition before did not hold, so what happens "
+                 "\u201cotherwise\u201d does.", card=run.ctx.source_name)
+    run.held = None
+    if sentence.conditions:
+        run.held = all(condition_holds(run, c) for c in sentence.conditions)
+    if run.held is False:
         run.note("condition", f"{run.ctx.source_name}: the condition is not met, so nothing happens.",
                  card=run.ctx.source_name)
         return
