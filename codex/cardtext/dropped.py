@@ -158,6 +158,8 @@ ABSORBED: dict[str, frozenset[str]] = {
     "become": frozenset({"target"}),                  # "X becomes the target of Y" is "X is targeted by Y"
     "begin": frozenset({"start"}),                    # "when your next turn begins" is "at the start of" it
     "lie": frozenset({"in"}),                         # "five minions lie in your cemetery" are in it (exec33)
+    "deal": frozenset({"damage_this_way"}),           # "the damage dealt this way": one amount (exec36)
+    "way": frozenset({"damage_this_way"}),
 }
 ABSORBED["more"] = ABSORBED["more"] | {">", ">="}
 

@@ -1267,6 +1267,8 @@ def _quantity_of(node: Any) -> Any:
         if rest and of is not None:
             of = _measured_where(of, rest)
         kind = {"mana cost": "cost", "number": "count", "life total": "life"}.get(node.noun, node.noun)
+        if kind == "damage" and of is None and owner is None and _dealt_this_way(rest):
+            return A.Quantity("damage_this_way")     # exec36: "the damage dealt this way": by this effect
         if node.det in ("its", "his", "her", "their", "your"):
             owner = A.Ref({"its": "it", "his": "he", "her": "she", "their": "they", "your": "you"}[node.det])
         amount = A.Quantity(kind, of if of is not None else owner)
@@ -1274,6 +1276,20 @@ def _quantity_of(node: Any) -> Any:
         # half would deal all)
         return A.Quantity(node.count, amount) if node.count in ("half", "double") else amount
     return node
+
+
+def _dealt_this_way(filters: tuple[Any, ...]) -> bool:
+    """``the damage dealt this way``: one relative clause, the participle "dealt" of the damage, with
+    "this way" its only adjunct (the damage the effect being resolved dealt; exec36)."""
+    if len(filters) != 1 or not isinstance(filters[0], A.Relative) or not isinstance(filters[0].clause, A.Clause):
+        return False
+    clause = filters[0].clause
+    act = clause.action
+    way = clause.adjuncts[0].what if len(clause.adjuncts) == 1 else None
+    return isinstance(act, A.Damage) and isinstance(act.amount, A.Ref) and act.amount.word == "which" \
+        and act.patient is None and act.agent is None and isinstance(way, A.Selector) and way.noun == "way" \
+        and way.det == "this" and clause.adjuncts[0].prep == "" and not clause.conditions and not clause.adverbs \
+        and clause.modal is None and not clause.negated
 
 
 def _measured_where(of: Any, filters: tuple[Any, ...]) -> Any:

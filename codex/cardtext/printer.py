@@ -705,6 +705,8 @@ class _Printer:
     def quantity(self, q: A.Quantity) -> str:
         if q.kind in ("half", "double") and isinstance(q.of, A.Quantity):
             return f"{q.kind} {self.quantity(q.of)}"
+        if q.kind == "damage_this_way" and q.of is None:     # exec36: the damage the effect dealt
+            return "the damage dealt this way"
         of = self.np(q.of) if q.of is not None else "its"
         if q.kind == "count":
             return f"the number of {of}"

@@ -204,6 +204,11 @@ def filter_problems(f: Any) -> Iterator[str]:
         yield f"the filter {type(f).__name__}"
 
 
+#: Focus adverbs of a clause that add nothing to what it does: "also", and "too" (the lexicon's
+#: "also") closing a clause ("Each enemy there takes that much damage too": exec36).
+FOCUS_ADVERBS = frozenset({"also"})
+
+
 def clause_problems(clause: Any) -> Iterator[str]:
     """What of one clause the executor does not run."""
     from codex.engine.effects.amounts import per_problems
@@ -293,7 +298,7 @@ def clause_problems(clause: Any) -> Iterator[str]:
     for adverb in clause.adverbs:
         if adverb in ROUNDING and halves(act):     # "lose half your life, rounding up": read by `amounts.halve`
             continue
-        if adverb not in primitive.adverbs:
+        if adverb not in primitive.adverbs and adverb not in FOCUS_ADVERBS:
             yield f"the adverb '{adverb}' on {type(act).__name__}"
     for adj in clause.adjuncts:
         if adj.prep in CLAUSE_ADJUNCTS and repeats(clause) is not None:

@@ -743,6 +743,8 @@ def condition_problems(node: Any) -> Iterator[str]:
     if this_way_count(node) is not None:     # "if no minion was killed this way": `outcomes`
         return
     node = outcome_clause(node) or node      # "if it survives": read as "if it does not die" (`outcomes`)
+    from codex.engine.effects.outcomes import already
+    node = already(node) or node             # "if it was already tapped": tested as the effect began
     if node.modal not in (None, "is"):
         yield f"a condition with '{node.modal}'"
     if node.conditions:     # "each spell they've cast while holding this": a condition of its own
@@ -887,6 +889,10 @@ def holds_in_run(run: Any, node: Any) -> bool:
             and isinstance(node.clause.action, A.DoSo):
         did = bool(run.did)
         return did if node.kind == "if" else not did
+    from codex.engine.effects.outcomes import already_holds
+    earlier = already_holds(run, node)
+    if earlier is not None:     # "if it was already tapped": as the effect began (`outcomes.already`)
+        return earlier
     from codex.engine.effects.ally_acts import passed, passing
     if passing(node):       # "If they pass each other": the swap before
         return passed(run, node)

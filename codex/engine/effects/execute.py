@@ -631,13 +631,28 @@ def run_sentence(run: Run, sentence: Any) -> None:
         acted = run_clause(run, clause)
         if run.stop:
             return
-        if acted or getattr(clause.action, "patient", None) is not None:   # even nothing: "it" is then nothing
+        if _names_no_object(clause, acted):
+            pass       # "You may pay 2 life. If you do, deal 2 more damage to it.": life paid is no "it"
+        elif acted or getattr(clause.action, "patient", None) is not None:   # even nothing: "it" is then nothing
             # and what the clause was aimed at, the pronoun's other possible antecedent (`antecedents.py`)
             run.ctx = run.ctx.bind("it", acted).bind(OTHER_IT, run.ctx.lookup(AIMED_AT) or ())
             if any(o.kind in ("location", "site") for o in acted):
                 run.ctx = run.ctx.bind("there", acted)
+        from codex.engine.effects.referents import NAMED_PLAYERS, named_players
+        players = named_players(run, clause)
+        if players:          # "... to its owner's hand. That player draws a spell." (`referents`)
+            run.ctx = run.ctx.bind(NAMED_PLAYERS, players)
     if within is not None:        # the limit is this sentence's only
         run.ctx = run.ctx.bind("within", ())
+
+
+def _names_no_object(clause: Any, acted: list[Obj]) -> bool:
+    """A payment of life or mana that acted on nothing: what it pays is an amount, not a thing a
+    later "it" could mean, so "it" keeps what it meant before (found by blind round 34)."""
+    act = getattr(clause, "action", None)
+    paid = getattr(act, "patient", None)
+    return isinstance(act, A.Pay) and not acted and isinstance(paid, (A.Selector, A.Mana)) and (
+        isinstance(paid, A.Mana) or paid.noun in ("life", "mana"))
 
 
 def _bind_shared_subject(run: Run, sentence: Any) -> None:

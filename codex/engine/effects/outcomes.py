@@ -118,3 +118,29 @@ def this_way_holds(ctx: Any, clause: A.Clause) -> bool:
     some = bool(dead)
     result = not some if words.det == "no" else some
     return not result if clause.negated else result
+
+
+def already(clause: Any) -> A.Clause | None:
+    """"if it was already tapped": the state (tapped, untapped, or another state word) as it was
+    when the effect began to resolve, before anything the ability did ("already": before now); the
+    present clause to test on that board, or None. Without "already" a past "was tapped" leaves
+    open when, and stays named as not executed."""
+    if not isinstance(clause, A.Clause) or clause.tense != "past" or clause.adverbs != ("already",) \
+            or not _plain(clause) or clause.adjuncts:
+        return None
+    act = clause.action
+    if isinstance(act, A.Tap) and act.agent is None or isinstance(act, A.SetState):
+        return A.replace(clause, tense=None, adverbs=())
+    return None
+
+
+def already_holds(run: Any, node: Any) -> bool | None:
+    """An "if ... was already ..." condition tested on the board the effect began with
+    (`Run.start`), or None when the condition is not of that kind."""
+    from codex.engine.effects.conditions import holds
+    clause = getattr(node, "clause", None)
+    before = already(clause) if isinstance(node, A.Condition) and node.kind in ("if", "unless") else None
+    if before is None:
+        return None
+    result = holds(run.start, run.ctx, before)
+    return not result if node.kind == "unless" else result

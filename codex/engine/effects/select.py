@@ -163,12 +163,17 @@ def locations_of(state: GameState, obj: Obj) -> list[Location]:
     return []
 
 
+#: The context word what an effect's "choose"/"pick" clause chose is bound to: "the chosen site" in a
+#: later sentence of the same effect is that one (found SILENT by blind round 34: every site was).
+CHOSEN_BEFORE = "chosen by this effect"
+
+
 def owner_of(state: GameState, obj: Obj) -> str | None:
     """Who owns a card: a unit's or artifact's owner, a site's (its controller when not said), a
     card in a zone its zone's player."""
     if obj.kind == "unit":
         u = state.unit(obj.key)
-        return u.owner if u else None
+        return u.owner if u else _last_known(state, obj.key, "owner")
     if obj.kind == "artifact":
         a = state.artifact(obj.key)
         return a.owner if a else None
@@ -180,10 +185,20 @@ def owner_of(state: GameState, obj: Obj) -> str | None:
     return controller_of(state, obj)
 
 
+def _last_known(state: GameState, key: Any, who: str) -> str | None:
+    """A unit's controller or owner as it left the realm during this ruling (`GameState.removed`):
+    "Banish target token. That token's controller gains 3 life." asks who controlled it then."""
+    gone = [r for r in state.removed if r.id == key]
+    if not gone:
+        return None
+    value = getattr(gone[-1], who)
+    return str(value) if value else None
+
+
 def controller_of(state: GameState, obj: Obj) -> str | None:
     if obj.kind == "unit":
         u = state.unit(obj.key)
-        return u.controller if u else None
+        return u.controller if u else _last_known(state, obj.key, "controller")
     if obj.kind == "site":
         s = state.site_at(obj.key)
         return s.controller if s else None
@@ -690,6 +705,10 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
         shot = next((objs for _, objs in ctx.bound if any(p.kind == "projectile" for p in objs)), ())
         hits = {Obj("unit", h) for p in shot if p.kind == "projectile" for h in p.key.hits}
         return lambda o: o in hits
+    if low == "chosen" and ctx.lookup(CHOSEN_BEFORE):
+        # "Pick target site. Each minion atop the chosen site ...": what this effect chose before
+        picked = set(ctx.lookup(CHOSEN_BEFORE) or ())
+        return lambda o: o in picked
     if low in ("dead", "random", "topmost", "next", "bottommost", "different", "chosen", "basic", "current"):
         return lambda o: True        # read by the determiner, the zone, or the choice
     if mod[:1].isupper():
@@ -1855,6 +1874,15 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
                      and noun_test(o)]
             if found:
                 return found
+        gone = [o for o in bound or () if kind == "unit" and o.kind == "unit" and state.unit(o.key) is None
+                and any(r.id == o.key for r in state.removed)]
+        if gone:
+            # "Banish target token. That token's controller ...": it has left the realm, so the board
+            # cannot test the noun again; the words named it before (who controlled it: `_last_known`)
+            return gone
+        if kind == "player":       # "Return it to its owner's hand. That player ...": the owner named (`referents`)
+            from codex.engine.effects.referents import NAMED_PLAYERS
+            return list(ctx.lookup(NAMED_PLAYERS) or ())
         return []
     if kind == "card":
         raise NotExecutable(f"{sel.noun}s with no zone named")
