@@ -72,6 +72,12 @@ def sel_problems(node: Any) -> Iterator[str]:
     from codex.engine.effects.select import is_the_rest, its_place, names_itself, paid_card, quality_among, water_sites
     if names_itself(node) or is_the_rest(node) or paid_card(node) is not None or its_place(node):
         return
+    from codex.engine.effects.select import ordinal_of, rest_of
+    if ordinal_of(node) is not None:     # "the first", "the second": of what was chosen before (`select`)
+        return
+    if rest_of(node) is not None:        # "the rest of the enemy minions there": those words, less "it"
+        yield from sel_problems(rest_of(node))
+        return
     if water_sites(node) is not None:           # "on water": the water sites
         return
     from codex.engine.effects.cast_cards import cast_clause, cast_problems

@@ -638,6 +638,11 @@ def run_sentence(run: Run, sentence: Any) -> None:
             run.ctx = run.ctx.bind("it", acted).bind(OTHER_IT, run.ctx.lookup(AIMED_AT) or ())
             if any(o.kind in ("location", "site") for o in acted):
                 run.ctx = run.ctx.bind("there", acted)
+            elif run.ctx.lookup("there") is None:
+                from codex.engine.effects.referents import place_named
+                where = place_named(run, clause, acted)
+                if where:     # "... target minion at a site you control. Tap the rest ... there."
+                    run.ctx = run.ctx.bind("there", where)
         from codex.engine.effects.referents import NAMED_PLAYERS, named_players
         players = named_players(run, clause)
         if players:          # "... to its owner's hand. That player draws a spell." (`referents`)

@@ -10,6 +10,8 @@ here as that one:
 * "if that kills it", "if that doesn't kill it": "that" is what the ability did before, so the
   question is again whether "it" died of it (Codex "Die": "'Dies' is synonymous with 'destroyed'
   and 'killed'").
+* "those that survive" (a relative clause, "which" for each of the units the sentence before acted
+  on): each one that did not die.
 
 And a count of the outcome, over every unit the effect has killed so far (`results.THIS_WAY`):
 
@@ -40,7 +42,7 @@ def _plain(clause: A.Clause) -> bool:
 
 def _named_before(node: Any) -> bool:
     """Words pointing back at something named before: "it", "they", "that minion"."""
-    return isinstance(node, A.Ref) and node.word.lower() in ("it", "they", "them") and not node.filters or \
+    return isinstance(node, A.Ref) and node.word.lower() in ("it", "they", "them", "which") and not node.filters or \
         isinstance(node, A.Selector) and node.det in ("that", "those") and not node.filters
 
 

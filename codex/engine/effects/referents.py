@@ -30,3 +30,29 @@ def named_players(run: Any, clause: Any) -> list[Any]:
             whose = owner_of if node.noun.startswith("owner") else controller_of
             out += [Obj("player", p) for p in (whose(run.state, o) for o in acted) if p]
     return list(dict.fromkeys(out))
+
+
+#: Place relations of a patient's words that name where it is ("target enemy minion at a site you control").
+_AT = ("at", "atop", "in", "occupying")
+
+
+def place_named(run: Any, clause: Any, acted: list[Any]) -> list[Any]:
+    """"Destroy target enemy minion at a site you control. Tap the rest of the enemy minions there.":
+    the patient's words named a place it is at, so a later "there" is where the units acted on were
+    (where a unit that has since left the realm was as it left: `GameState.removed`); empty when the
+    words named no such place or nothing was acted on."""
+    from codex.engine.effects.context import Obj
+    patient = getattr(getattr(clause, "action", None), "patient", None)
+    if not (isinstance(patient, A.Selector) and any(isinstance(f, A.Where) and f.rel in _AT and f.of is not None
+                                                    for f in patient.filters)):
+        return []
+    out: list[Any] = []
+    for o in acted:
+        if o.kind != "unit":
+            continue
+        unit = run.state.unit(o.key)
+        gone = [r for r in run.state.removed if r.id == o.key]
+        loc = unit.location if unit is not None else (gone[-1].location if gone else None)
+        if loc is not None:
+            out.append(Obj("location", loc))
+    return list(dict.fromkeys(out))

@@ -1770,6 +1770,29 @@ def is_the_rest(sel: Any) -> bool:
         and not sel.filters
 
 
+_ORDINAL_NOUNS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+
+
+def ordinal_of(sel: Any) -> int | None:
+    """"the first", "the second" standing alone after "Choose two target minions": the place in the
+    order the objects were chosen (a magic's targets: as declared, Codex "Casting Magics"), or None."""
+    if isinstance(sel, A.Selector) and sel.det == "the" and not sel.mods and not sel.filters and sel.count is None:
+        return _ORDINAL_NOUNS.get(sel.noun.lower())
+    return None
+
+
+def rest_of(sel: Any) -> Any:
+    """"the rest of the enemy minions there": the words after "of" (a plural with "the"), naming a
+    group of which what the sentence before acted on ("it") is left out (exec36); None otherwise."""
+    if not (isinstance(sel, A.Selector) and sel.noun.lower() == "rest" and sel.det == "the" and not sel.mods
+            and len(sel.filters) == 1 and isinstance(sel.filters[0], A.Of)):
+        return None
+    what = sel.filters[0].what
+    if isinstance(what, A.Selector) and what.det == "the" and what.plural and what.count is None:
+        return A.replace(what, det=None)
+    return None
+
+
 def names_itself(sel: A.Selector) -> bool:
     """"this helmet", "this sword": a card calling itself by a common noun no other rule knows."""
     noun = singular(sel.noun).lower()
@@ -1820,6 +1843,15 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     from codex.engine.effects.cast_cards import cast_clause, spells_cast
     if cast_clause(sel) is not None:     # "spells you've cast this turn": the cards cast, as cards
         return spells_cast(state, ctx, sel)
+    if ordinal_of(sel) is not None:    # "The first takes 3 damage and the second takes 1": by the order chosen
+        picked = list(ctx.lookup(CHOSEN_BEFORE) or ())
+        n = ordinal_of(sel) or 0
+        if not picked:
+            raise NotExecutable(f"'the {sel.noun}' with nothing chosen before")
+        return picked[n - 1:n]
+    if rest_of(sel) is not None:    # "Tap the rest of the enemy minions there": those but what was acted on
+        done = set(ctx.lookup("it") or ())
+        return [o for o in _select(state, ctx, rest_of(sel), role, choose) if o not in done]
     if is_the_rest(sel):       # "Kill the rest": what a choice left unchosen (`board._others_choose`)
         rest = ctx.lookup("rest")
         if rest is None:
