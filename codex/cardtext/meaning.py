@@ -1942,6 +1942,16 @@ class _Builder:
         if prep == "per" and turn is not None:
             ex.scope = turn
             return i + 1
+        if prep in ("at", "atop", "in") and prep in _FILTER_PREPS and i + 1 < len(chunks) \
+                and chunks[i + 1].kind == "pp" and chunks[i + 1].prep in ("to", "into", "onto") \
+                and self.frames and not self.frames[-1].slot_free("object") and self.frames[-1].slot_free(chunks[i + 1].prep):
+            # exec36: "Return each minion at target site to their owners' hands": a place right before
+            # the destination says where the object is (a modifier of it), the "to" phrase where it goes
+            sub = _Phrase([_Item(np)])
+            sub.parent = self.current  # type: ignore[attr-defined]
+            if self.attach_post(("pp", prep, sub)):
+                self.current = sub
+                return i + 1
         # a role of the verb (the innermost frame first)
         for f in ([] if self.in_measure else reversed(self.frames)):
             if f.slot_free(prep) and self.fits_role(f, prep, np):

@@ -596,7 +596,7 @@ class _Printer:
         det: str | None
         if isinstance(s.det, A.Possessive):
             owner = self.np(s.det.owner)
-            det = owner + ("'" if owner.endswith("s") and not owner.endswith("'s") and isinstance(s.det.owner, A.Selector) and s.det.owner.det is None else "'s")
+            det = owner + ("'" if owner.endswith("s") and not owner.endswith("'s") and isinstance(s.det.owner, A.Selector) and (s.det.owner.det is None or s.det.owner.plural) else "'s")
             if isinstance(s.det.owner, A.Ref) and s.det.owner.word == "SELF":
                 det = (self.name + ("'" if self.name.endswith("s") else "'s")) if self.name else "its"
         else:
