@@ -567,6 +567,7 @@ def _region_words(clauses: list[A.Clause]) -> bool:
 def run_sentence(run: Run, sentence: Any) -> None:
     """One sentence: its conditions, its duration and "for each", then its clauses in order;
     ``it`` carries from a clause to the next."""
+    held, run.held = run.held, None      # the sentence before's condition, for "Otherwise" (`sequence`)
     if isinstance(sentence, A.Unparsed):
         if DROPPED_REASON in sentence.reason:     # a reading that lost words (the grammar's guard)
             raise NotExecutable(f"the sentence \u201c{sentence.text}\u201d ({DROPPED_REASON}: "
@@ -597,13 +598,12 @@ def run_sentence(run: Run, sentence: Any) -> None:
         sentence = A.replace(sentence, conditions=tuple(c for c in sentence.conditions if staying_within(c) is None))
     from codex.engine.effects.sequence import is_otherwise, otherwise_runs
     if is_otherwise(sentence):      # "Otherwise, ...": the else branch of the condition before (`sequence`)
-        if not otherwise_runs(run):
+        if not otherwise_runs(held):
             run.note("condition", f"{run.ctx.source_name}: the condition before held, so what happens "
                      "\u201cotherwise\u201d does not.", card=run.ctx.source_name)
             return
         run.note("condition", f"{run.ctx.source_name}: the condition before did not hold, so what happens "
                  "\u201cotherwise\u201d does.", card=run.ctx.source_name)
-    run.held = None
     if sentence.conditions:
         run.held = all(condition_holds(run, c) for c in sentence.conditions)
     if run.held is False:

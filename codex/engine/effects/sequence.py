@@ -35,9 +35,10 @@ def otherwise_problems(sentences: Any, n: int) -> Iterator[str]:
         yield "'otherwise' with a condition of its own"
 
 
-def otherwise_runs(run: Any) -> bool:
-    """Whether an "Otherwise" sentence runs: the condition before it did not hold (`Run.held`)."""
+def otherwise_runs(held: bool | None) -> bool:
+    """Whether an "Otherwise" sentence runs: the condition of the sentence just before it did not
+    hold (``held``: `Run.held` as that sentence left it; None when it tested no condition)."""
     from codex.engine.effects.select import NotExecutable
-    if run.held is None:
+    if held is None:
         raise NotExecutable("'otherwise' with no condition tested before it")
-    return not run.held
+    return not held
