@@ -161,10 +161,12 @@ ABSORBED: dict[str, frozenset[str]] = {
     "hit": frozenset({"damage"}),                     # "hits X for 1" is 1 damage to X (gram30)
     "wound": frozenset({"damage"}),                   # "wound X for 2" is 2 damage to X (gram30)
     "opponent": frozenset({"enemy"}),                 # "foe minion", "each foe here": the enemy side (gram30)
-    "rest": frozenset({"this_turn"}),
+    "rest": frozenset({"this_turn"}),                 # "for the rest of the turn" is this turn (gram30)
     "boost": frozenset({"powermod"}),                 # "a +2 power boost" is +2 power (gram30)
     "bonus": frozenset({"powermod"}),
-    "penalty": frozenset({"powermod"}),                 # "for the rest of the turn" is this turn (gram30)                         # "five minions lie in your cemetery" are in it (exec33)
+    "penalty": frozenset({"powermod"}),
+    "deal": frozenset({"damage_this_way"}),           # "the damage dealt this way": one amount (exec36)
+    "way": frozenset({"damage_this_way"}),
 }
 ABSORBED["more"] = ABSORBED["more"] | {">", ">="}
 

@@ -202,7 +202,7 @@ class Lexer:
         ahead: list[Candidate] = self._names(i)
         for key in (low, text) if text != low else (low,):
             for words, cand in lex.multi.get(key, ()):
-                if self._matches(i, words):
+                if self._matches(i, words) and not self._open_demonstrative(i, words):
                     ahead.append(cand)
         value = self._keyword_value(i)
         if value is not None:
@@ -481,6 +481,13 @@ class Lexer:
             return None
         name = self.pieces[i].text.capitalize()
         return Candidate(2, (Reading("KEYWORD", name, nxt, f"keywords:{name}"),))
+
+    def _open_demonstrative(self, i: int, words: tuple[str, ...]) -> bool:
+        """A multi-word entry ending in "that" ("after that") with no comma after it: there "that"
+        determines the noun that follows ("after that minion attacks"), so the entry is not read; the
+        phrase stands alone only when a comma closes it ("After that, draw a spell")."""
+        j = i + len(words)
+        return words[-1] == "that" and len(words) > 1 and (j >= len(self.pieces) or self.pieces[j].text != ",")
 
     def _matches(self, i: int, words: tuple[str, ...]) -> bool:
         if i + len(words) > len(self.pieces):

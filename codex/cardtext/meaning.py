@@ -1304,6 +1304,8 @@ def _quantity_of(node: Any) -> Any:
         if rest and of is not None:
             of = _measured_where(of, rest)
         kind = {"mana cost": "cost", "number": "count", "life total": "life"}.get(node.noun, node.noun)
+        if kind == "damage" and of is None and owner is None and _dealt_this_way(rest):
+            return A.Quantity("damage_this_way")     # exec36: "the damage dealt this way": by this effect
         if node.det in ("its", "his", "her", "their", "your"):
             owner = A.Ref({"its": "it", "his": "he", "her": "she", "their": "they", "your": "you"}[node.det])
         amount = A.Quantity(kind, of if of is not None else owner)
@@ -1311,6 +1313,20 @@ def _quantity_of(node: Any) -> Any:
         # half would deal all)
         return A.Quantity(node.count, amount) if node.count in ("half", "double") else amount
     return node
+
+
+def _dealt_this_way(filters: tuple[Any, ...]) -> bool:
+    """``the damage dealt this way``: one relative clause, the participle "dealt" of the damage, with
+    "this way" its only adjunct (the damage the effect being resolved dealt; exec36)."""
+    if len(filters) != 1 or not isinstance(filters[0], A.Relative) or not isinstance(filters[0].clause, A.Clause):
+        return False
+    clause = filters[0].clause
+    act = clause.action
+    way = clause.adjuncts[0].what if len(clause.adjuncts) == 1 else None
+    return isinstance(act, A.Damage) and isinstance(act.amount, A.Ref) and act.amount.word == "which" \
+        and act.patient is None and act.agent is None and isinstance(way, A.Selector) and way.noun == "way" \
+        and way.det == "this" and clause.adjuncts[0].prep == "" and not clause.conditions and not clause.adverbs \
+        and clause.modal is None and not clause.negated
 
 
 def _measured_where(of: Any, filters: tuple[Any, ...]) -> Any:
@@ -1985,6 +2001,16 @@ class _Builder:
             # says of a lasting effect (the turn it happens in, from now on)
             ex.this_turn = True
             return i + rest_of
+        if prep in ("at", "atop", "in") and prep in _FILTER_PREPS and i + 1 < len(chunks) \
+                and chunks[i + 1].kind == "pp" and chunks[i + 1].prep in ("to", "into", "onto") \
+                and self.frames and not self.frames[-1].slot_free("object") and self.frames[-1].slot_free(chunks[i + 1].prep):
+            # exec36: "Return each minion at target site to their owners' hands": a place right before
+            # the destination says where the object is (a modifier of it), the "to" phrase where it goes
+            sub = _Phrase([_Item(np)])
+            sub.parent = self.current  # type: ignore[attr-defined]
+            if self.attach_post(("pp", prep, sub)):
+                self.current = sub
+                return i + 1
         # a role of the verb (the innermost frame first)
         for f in ([] if self.in_measure else reversed(self.frames)):
             if f.slot_free(prep) and self.fits_role(f, prep, np):

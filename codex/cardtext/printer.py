@@ -637,7 +637,7 @@ class _Printer:
         det: str | None
         if isinstance(s.det, A.Possessive):
             owner = self.np(s.det.owner)
-            det = owner + ("'" if owner.endswith("s") and not owner.endswith("'s") and isinstance(s.det.owner, A.Selector) and s.det.owner.det is None else "'s")
+            det = owner + ("'" if owner.endswith("s") and not owner.endswith("'s") and isinstance(s.det.owner, A.Selector) and (s.det.owner.det is None or s.det.owner.plural) else "'s")
             if isinstance(s.det.owner, A.Ref) and s.det.owner.word == "SELF":
                 det = (self.name + ("'" if self.name.endswith("s") else "'s")) if self.name else "its"
         else:
@@ -748,6 +748,8 @@ class _Printer:
     def quantity(self, q: A.Quantity) -> str:
         if q.kind in ("half", "double") and isinstance(q.of, A.Quantity):
             return f"{q.kind} {self.quantity(q.of)}"
+        if q.kind == "damage_this_way" and q.of is None:     # exec36: the damage the effect dealt
+            return "the damage dealt this way"
         of = self.np(q.of) if q.of is not None else "its"
         if q.kind == "count":
             return f"the number of {of}"

@@ -329,6 +329,26 @@ def _targets_allowed(res: Resolution, a: D.Cast, spell: C.Spell, caster: Unit, p
     return targets
 
 
+def _required_target(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, caster: str, ptr: str) -> None:
+    """A magic the engine does not execute, cast with no target declared although its words need one
+    and nothing fits them: illegal, as an executed one would be (`effects/target_required.py`)."""
+    from codex.engine.effects.target_required import required_targets, untargetable
+    from codex.engine.reasons import Reason
+    unit = res.unit(caster, ptr + "/caster")
+
+    def allowed(o: Obj) -> bool:
+        t = res.state.unit(str(o.key)) if o.kind == "unit" else None
+        return o.kind != "unit" or (t is not None and not C.magic_target_reason(res.state, unit, t))
+    for i, ability in enumerate(spell.abilities.abilities):
+        if ability.kind is not AbilityKind.SPELL or ability.executed:
+            continue
+        ctx = _magic_ctx(res, a, spell, pid, caster, i, ability, (), False)
+        for sel in required_targets(ability.node):
+            if untargetable(res.state, ctx, sel, allowed):
+                raise res.illegal((Reason.NO_LEGAL_TARGET, "target.none"),
+                                  f"{spell.name}: there is no {sel.noun} its words allow to target", "/action")
+
+
 def _declared_legal(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, caster: str, ptr: str,
                     cast: SpellCast) -> bool:
     """A magic's declared targets must be ones its words allow as it is cast, before anything its
@@ -337,6 +357,8 @@ def _declared_legal(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, caster
     only to find a target its words refuse (an illegal cast); whatever else the trial meets is met
     again when it resolves. With no such trigger the board is the same when it resolves, where the
     words are checked anyway. Whether it was tried (a target refused later then does nothing)."""
+    if not a.targets and spell.type == "magic":
+        _required_target(res, a, spell, pid, caster, ptr)
     if not a.targets or spell.type != "magic":
         return False
     _targets_allowed(res, a, spell, res.unit(caster, ptr + "/caster"), ptr)

@@ -32,6 +32,8 @@ def amount_problems(value: Any) -> list[str]:
         return []
     if isinstance(value, A.Quantity) and value.kind == "that_much":
         return []        # read from the event heard as the effect runs (`_heard_amount`), or named then
+    if isinstance(value, A.Quantity) and value.kind == "damage_this_way" and value.of is None:
+        return []        # the damage this effect dealt so far (`dealt_amounts`)
     if isinstance(value, A.Quantity) and value.kind in ARITHMETIC:
         return amount_problems(value.of) if isinstance(value.of, (A.Quantity, int)) else [
             f"the amount {value.kind} of nothing named"]
@@ -74,6 +76,9 @@ def _quantity(run: "Run", value: A.Quantity, what: str) -> int:
         return _threshold_sum(run, value, what)
     if value.kind == "that_much":
         return _heard_amount(run)
+    if value.kind == "damage_this_way":
+        from codex.engine.effects.dealt_amounts import dealt_so_far
+        return dealt_so_far(run, "the damage dealt this way")
     if value.kind == "damage":
         bound = run.ctx.lookup("damage")
         if bound:
@@ -102,7 +107,9 @@ def _heard_amount(run: "Run") -> int:
         return abs(event.life - event.before)
     if isinstance(event, (Damaged, AvatarDamaged, SiteDamaged)):
         return int(event.amount)
-    raise NotExecutable("'that much' with no amount of life or damage heard before")
+    from codex.engine.effects.dealt_amounts import dealt_so_far
+    # "Target ally takes 2 damage. Each enemy there takes that much damage too.": what this effect dealt
+    return dealt_so_far(run, "that much")
 
 
 def threshold_summed(node: Any) -> str | None:

@@ -1065,6 +1065,8 @@ def _choose(run: Run, act: A.Choose, clause: A.Clause) -> list[Obj]:
     run.emit(Note("chosen", f"{run.ctx.source_name}: {run.ctx.controller} chooses {describe(run.state, chosen)}.",
                   {"chosen": [str(o.key) for o in chosen]}, rules=("target",) if act.kind == "target" else ()))
     _remember(run, chosen)
+    from codex.engine.effects.select import CHOSEN_BEFORE
+    run.ctx = run.ctx.bind(CHOSEN_BEFORE, chosen)     # "the chosen site" later in this effect
     return chosen
 
 

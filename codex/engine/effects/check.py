@@ -72,6 +72,12 @@ def sel_problems(node: Any) -> Iterator[str]:
     from codex.engine.effects.select import is_the_rest, its_place, names_itself, paid_card, quality_among, water_sites
     if names_itself(node) or is_the_rest(node) or paid_card(node) is not None or its_place(node):
         return
+    from codex.engine.effects.select import ordinal_of, rest_of
+    if ordinal_of(node) is not None:     # "the first", "the second": of what was chosen before (`select`)
+        return
+    if rest_of(node) is not None:        # "the rest of the enemy minions there": those words, less "it"
+        yield from sel_problems(rest_of(node))
+        return
     if water_sites(node) is not None:           # "on water": the water sites
         return
     from codex.engine.effects.cast_cards import cast_clause, cast_problems
@@ -204,6 +210,11 @@ def filter_problems(f: Any) -> Iterator[str]:
         yield f"the filter {type(f).__name__}"
 
 
+#: Focus adverbs of a clause that add nothing to what it does: "also", and "too" (the lexicon's
+#: "also") closing a clause ("Each enemy there takes that much damage too": exec36).
+FOCUS_ADVERBS = frozenset({"also"})
+
+
 def clause_problems(clause: Any) -> Iterator[str]:
     """What of one clause the executor does not run."""
     from codex.engine.effects.amounts import per_problems
@@ -297,7 +308,7 @@ def clause_problems(clause: Any) -> Iterator[str]:
     for adverb in clause.adverbs:
         if adverb in ROUNDING and halves(act):     # "lose half your life, rounding up": read by `amounts.halve`
             continue
-        if adverb not in primitive.adverbs:
+        if adverb not in primitive.adverbs and adverb not in FOCUS_ADVERBS:
             yield f"the adverb '{adverb}' on {type(act).__name__}"
     for adj in clause.adjuncts:
         if adj.prep in CLAUSE_ADJUNCTS and repeats(clause) is not None:
@@ -328,9 +339,11 @@ def during_on_casting(duration: Any, clauses: Any) -> bool:
         isinstance(c, A.Clause) and isinstance(c.action, (A.CostChange, A.NoThreshold)) for c in clauses)
 
 
-#: Adverbs of a whole sentence the engine reads: "Then ..." (after the sentence before resolves) and
-#: "one at a time" (`shoot.py`). Any other (a word the grammar left over) is named, never ignored.
-SENTENCE_ADVERBS = frozenset({"then", "one_at_a_time"})
+#: Adverbs of a whole sentence the engine reads: "Then ...", "Afterwards, ..." and "After that, ..." (after
+#: the sentence before resolves, reading the board it left), "Otherwise, ..." (the else branch of the
+#: condition before: `sequence.py`) and "one at a time" (`shoot.py`). Any other (a word the grammar left
+#: over) is named, never ignored.
+SENTENCE_ADVERBS = frozenset({"then", "afterwards", "otherwise", "one_at_a_time"})
 
 
 def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
@@ -390,6 +403,8 @@ def sentence_problems(sentences: Any, limited: bool = False) -> Iterator[str]:
         for adverb in sentence.adverbs:   # "Then ...", "one at a time": the only ones a sentence is read with
             if adverb not in SENTENCE_ADVERBS:
                 yield f"the sentence's adverb '{adverb}'"
+        from codex.engine.effects.sequence import otherwise_problems
+        yield from otherwise_problems(sentences, n)
 
         if not during_on_casting(sentence.duration, sentence.clauses):
             yield from duration_problems(sentence.duration)

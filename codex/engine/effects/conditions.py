@@ -241,6 +241,10 @@ def clause_holds(state: GameState, ctx: Ctx, clause: A.Clause) -> bool:
     if _clause_list(clause) and clause.action.conj in ("and", "or"):   # "unless A and B": both, or either
         results = [clause_holds(state, ctx, item) for item in clause.action.items]
         return all(results) if clause.action.conj == "and" else any(results)
+    from codex.engine.effects.outcomes import outcome_clause, this_way_count, this_way_holds
+    if this_way_count(clause) is not None:     # "if no minion was killed this way": the effect's dead so far
+        return this_way_holds(ctx, clause)
+    clause = outcome_clause(clause) or clause     # "if it survives", "if that doesn't kill it": whether it died
     if clause.modal not in (None, "is"):
         raise NotExecutable(f"a condition with '{clause.modal}'")
     act = clause.action
@@ -737,6 +741,12 @@ def condition_problems(node: Any) -> Iterator[str]:
         for item in node.action.items:
             yield from condition_problems(item)
         return
+    from codex.engine.effects.outcomes import outcome_clause, this_way_count
+    if this_way_count(node) is not None:     # "if no minion was killed this way": `outcomes`
+        return
+    node = outcome_clause(node) or node      # "if it survives": read as "if it does not die" (`outcomes`)
+    from codex.engine.effects.outcomes import already
+    node = already(node) or node             # "if it was already tapped": tested as the effect began
     if node.modal not in (None, "is"):
         yield f"a condition with '{node.modal}'"
     if node.conditions:     # "each spell they've cast while holding this": a condition of its own
@@ -881,6 +891,10 @@ def holds_in_run(run: Any, node: Any) -> bool:
             and isinstance(node.clause.action, A.DoSo):
         did = bool(run.did)
         return did if node.kind == "if" else not did
+    from codex.engine.effects.outcomes import already_holds
+    earlier = already_holds(run, node)
+    if earlier is not None:     # "if it was already tapped": as the effect began (`outcomes.already`)
+        return earlier
     from codex.engine.effects.ally_acts import passed, passing
     if passing(node):       # "If they pass each other": the swap before
         return passed(run, node)

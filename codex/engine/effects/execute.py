@@ -56,6 +56,7 @@ class Run:
         self.arrived: bool | None = None             # the last move's units got where they were going
         self.limit: Any = None                       # the running sentence's limit ("once this turn")
         self.deaths: list[Marked] | None = None      # the units the last killing sentence marked ("if none die")
+        self.held: bool | None = None                # whether the last sentence's condition held ("Otherwise")
         #: a cast's declared targets kept for a repetition's additional targets (`repeat.split_declared`)
         self.additional: tuple[str, ...] | None = None
         #: running the first effect of "X, or Y if it can't": an effect that cannot be done raises
@@ -573,6 +574,7 @@ def _region_words(clauses: list[A.Clause]) -> bool:
 def run_sentence(run: Run, sentence: Any) -> None:
     """One sentence: its conditions, its duration and "for each", then its clauses in order;
     ``it`` carries from a clause to the next."""
+    held, run.held = run.held, None      # the sentence before's condition, for "Otherwise" (`sequence`)
     if isinstance(sentence, A.Unparsed):
         if DROPPED_REASON in sentence.reason:     # a reading that lost words (the grammar's guard)
             raise NotExecutable(f"the sentence \u201c{sentence.text}\u201d ({DROPPED_REASON}: "
@@ -606,7 +608,17 @@ def run_sentence(run: Run, sentence: Any) -> None:
     if within is not None:        # "Staying within <a place>, move ...": a limit on the move
         run.ctx = run.ctx.bind("within", within)
         sentence = A.replace(sentence, conditions=tuple(c for c in sentence.conditions if staying_within(c) is None))
-    if not all(condition_holds(run, c) for c in sentence.conditions):
+    from codex.engine.effects.sequence import is_otherwise, otherwise_runs
+    if is_otherwise(sentence):      # "Otherwise, ...": the else branch of the condition before (`sequence`)
+        if not otherwise_runs(held):
+            run.note("condition", f"{run.ctx.source_name}: the condition before held, so what happens "
+                     "\u201cotherwise\u201d does not.", card=run.ctx.source_name)
+            return
+        run.note("condition", f"{run.ctx.source_name}: the condition before did not hold, so what happens "
+                 "\u201cotherwise\u201d does.", card=run.ctx.source_name)
+    if sentence.conditions:
+        run.held = all(condition_holds(run, c) for c in sentence.conditions)
+    if run.held is False:
         run.note("condition", f"{run.ctx.source_name}: the condition is not met, so nothing happens.",
                  card=run.ctx.source_name)
         return
@@ -633,13 +645,33 @@ def run_sentence(run: Run, sentence: Any) -> None:
         acted = run_clause(run, clause)
         if run.stop:
             return
-        if acted or getattr(clause.action, "patient", None) is not None:   # even nothing: "it" is then nothing
+        if _names_no_object(clause, acted):
+            pass       # "You may pay 2 life. If you do, deal 2 more damage to it.": life paid is no "it"
+        elif acted or getattr(clause.action, "patient", None) is not None:   # even nothing: "it" is then nothing
             # and what the clause was aimed at, the pronoun's other possible antecedent (`antecedents.py`)
             run.ctx = run.ctx.bind("it", acted).bind(OTHER_IT, run.ctx.lookup(AIMED_AT) or ())
             if any(o.kind in ("location", "site") for o in acted):
                 run.ctx = run.ctx.bind("there", acted)
+            elif run.ctx.lookup("there") is None:
+                from codex.engine.effects.referents import place_named
+                where = place_named(run, clause, acted)
+                if where:     # "... target minion at a site you control. Tap the rest ... there."
+                    run.ctx = run.ctx.bind("there", where)
+        from codex.engine.effects.referents import NAMED_PLAYERS, named_players
+        players = named_players(run, clause)
+        if players:          # "... to its owner's hand. That player draws a spell." (`referents`)
+            run.ctx = run.ctx.bind(NAMED_PLAYERS, players)
     if within is not None:        # the limit is this sentence's only
         run.ctx = run.ctx.bind("within", ())
+
+
+def _names_no_object(clause: Any, acted: list[Obj]) -> bool:
+    """A payment of life or mana that acted on nothing: what it pays is an amount, not a thing a
+    later "it" could mean, so "it" keeps what it meant before (found by blind round 34)."""
+    act = getattr(clause, "action", None)
+    paid = getattr(act, "patient", None)
+    return isinstance(act, A.Pay) and not acted and isinstance(paid, (A.Selector, A.Mana)) and (
+        isinstance(paid, A.Mana) or paid.noun in ("life", "mana"))
 
 
 def _bind_shared_subject(run: Run, sentence: Any) -> None:

@@ -79,10 +79,19 @@ def replaces(run: Any, first: Any, alternative: A.Sentence) -> bool:
     from codex.engine.effects.select import select
     outer = run.ctx
     patient = first_patient(first)
-    if patient is not None:
+    if patient is not None and _points_back(alternative):
         acted = select(run.state, run.ctx, patient, "target")
         run.ctx = run.ctx.bind("it", acted).bind("that", acted)
     holds = bool(condition_holds(run, alternative.conditions[0]))
     if not holds:
         run.ctx = outer
     return holds
+
+
+def _points_back(alternative: Any) -> bool:
+    """Whether the alternative's words (its condition or its effect) point back at what the first
+    sentence acts on ("it", "that minion"); one about something else ("If you control three or more
+    minions, draw two spells instead.") is tested as it stands, without choosing the first
+    sentence's object (a spell to draw is no object)."""
+    return any(isinstance(n, A.Ref) and n.word.lower() in ("it", "they", "them", "that") or
+               isinstance(n, A.Selector) and n.det in ("that", "those") for n in A.walk(alternative))

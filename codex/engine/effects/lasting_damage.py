@@ -40,7 +40,11 @@ def _problems(act: A.ModifyDamage) -> Iterator[str]:
 
 @executes(A.ModifyDamage, roles=("patient",), problems=_problems)
 def _modify_damage(run: Run, act: A.ModifyDamage, clause: A.Clause) -> list[Obj]:
-    """The units named now take changed damage for the clause's duration."""
+    """The units named now take changed damage for the clause's duration ("deal 2 more damage to
+    it" with no duration, after this effect damaged it: that much more now, `further_damage`)."""
+    from codex.engine.effects.further_damage import deal_further, is_further_damage
+    if is_further_damage(run, act, clause):
+        return deal_further(run, act, clause)
     from codex.engine.effects.board import lasting
     units = [o for o in select(run.state, run.ctx, act.patient, "target") if o.kind == "unit"]
     amount = int(act.amount) if isinstance(act.amount, int) else 0

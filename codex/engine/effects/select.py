@@ -163,12 +163,17 @@ def locations_of(state: GameState, obj: Obj) -> list[Location]:
     return []
 
 
+#: The context word what an effect's "choose"/"pick" clause chose is bound to: "the chosen site" in a
+#: later sentence of the same effect is that one (found SILENT by blind round 34: every site was).
+CHOSEN_BEFORE = "chosen by this effect"
+
+
 def owner_of(state: GameState, obj: Obj) -> str | None:
     """Who owns a card: a unit's or artifact's owner, a site's (its controller when not said), a
     card in a zone its zone's player."""
     if obj.kind == "unit":
         u = state.unit(obj.key)
-        return u.owner if u else None
+        return u.owner if u else _last_known(state, obj.key, "owner")
     if obj.kind == "artifact":
         a = state.artifact(obj.key)
         return a.owner if a else None
@@ -180,10 +185,20 @@ def owner_of(state: GameState, obj: Obj) -> str | None:
     return controller_of(state, obj)
 
 
+def _last_known(state: GameState, key: Any, who: str) -> str | None:
+    """A unit's controller or owner as it left the realm during this ruling (`GameState.removed`):
+    "Banish target token. That token's controller gains 3 life." asks who controlled it then."""
+    gone = [r for r in state.removed if r.id == key]
+    if not gone:
+        return None
+    value = getattr(gone[-1], who)
+    return str(value) if value else None
+
+
 def controller_of(state: GameState, obj: Obj) -> str | None:
     if obj.kind == "unit":
         u = state.unit(obj.key)
-        return u.controller if u else None
+        return u.controller if u else _last_known(state, obj.key, "controller")
     if obj.kind == "site":
         s = state.site_at(obj.key)
         return s.controller if s else None
@@ -691,9 +706,10 @@ def _mod_test(state: GameState, ctx: Ctx, mod: str) -> Callable[[Obj], bool]:
         shot = next((objs for _, objs in ctx.bound if any(p.kind == "projectile" for p in objs)), ())
         hits = {Obj("unit", h) for p in shot if p.kind == "projectile" for h in p.key.hits}
         return lambda o: o in hits
-    if low == "chosen" and ctx.lookup("chosen") is not None:
-        # "destroy each chosen site": what players chose earlier in the effect (`board._others_choose`)
-        picked = set(ctx.lookup("chosen") or ())
+    if low == "chosen" and (ctx.lookup("chosen") is not None or ctx.lookup(CHOSEN_BEFORE)):
+        # "destroy each chosen site": what players chose earlier in the effect (`board._others_choose`);
+        # "Pick target site. Each minion atop the chosen site ...": what this effect chose before (exec36)
+        picked = set(ctx.lookup("chosen") or ctx.lookup(CHOSEN_BEFORE) or ())
         return lambda o: o in picked or (o.kind == "location" and Obj("site", o.key.square) in picked)
     if low in ("dead", "random", "topmost", "next", "bottommost", "different", "chosen", "basic", "current"):
         return lambda o: True        # read by the determiner, the zone, or the choice
@@ -1756,6 +1772,29 @@ def is_the_rest(sel: Any) -> bool:
         and not sel.filters
 
 
+_ORDINAL_NOUNS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+
+
+def ordinal_of(sel: Any) -> int | None:
+    """"the first", "the second" standing alone after "Choose two target minions": the place in the
+    order the objects were chosen (a magic's targets: as declared, Codex "Casting Magics"), or None."""
+    if isinstance(sel, A.Selector) and sel.det == "the" and not sel.mods and not sel.filters and sel.count is None:
+        return _ORDINAL_NOUNS.get(sel.noun.lower())
+    return None
+
+
+def rest_of(sel: Any) -> Any:
+    """"the rest of the enemy minions there": the words after "of" (a plural with "the"), naming a
+    group of which what the sentence before acted on ("it") is left out (exec36); None otherwise."""
+    if not (isinstance(sel, A.Selector) and sel.noun.lower() == "rest" and sel.det == "the" and not sel.mods
+            and len(sel.filters) == 1 and isinstance(sel.filters[0], A.Of)):
+        return None
+    what = sel.filters[0].what
+    if isinstance(what, A.Selector) and what.det == "the" and what.plural and what.count is None:
+        return A.replace(what, det=None)
+    return None
+
+
 def names_itself(sel: A.Selector) -> bool:
     """"this helmet", "this sword": a card calling itself by a common noun no other rule knows."""
     noun = singular(sel.noun).lower()
@@ -1806,6 +1845,15 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
     from codex.engine.effects.cast_cards import cast_clause, spells_cast
     if cast_clause(sel) is not None:     # "spells you've cast this turn": the cards cast, as cards
         return spells_cast(state, ctx, sel)
+    if ordinal_of(sel) is not None:    # "The first takes 3 damage and the second takes 1": by the order chosen
+        picked = list(ctx.lookup(CHOSEN_BEFORE) or ())
+        n = ordinal_of(sel) or 0
+        if not picked:
+            raise NotExecutable(f"'the {sel.noun}' with nothing chosen before")
+        return picked[n - 1:n]
+    if rest_of(sel) is not None:    # "Tap the rest of the enemy minions there": those but what was acted on
+        done = set(ctx.lookup("it") or ())
+        return [o for o in _select(state, ctx, rest_of(sel), role, choose) if o not in done]
     if is_the_rest(sel):       # "Kill the rest": what a choice left unchosen (`board._others_choose`)
         rest = ctx.lookup("rest")
         if rest is None:
@@ -1860,6 +1908,15 @@ def _select(state: GameState, ctx: Ctx, sel: A.Selector, role: str, choose: bool
                      and noun_test(o)]
             if found:
                 return found
+        gone = [o for o in bound or () if kind == "unit" and o.kind == "unit" and state.unit(o.key) is None
+                and any(r.id == o.key for r in state.removed)]
+        if gone:
+            # "Banish target token. That token's controller ...": it has left the realm, so the board
+            # cannot test the noun again; the words named it before (who controlled it: `_last_known`)
+            return gone
+        if kind == "player":       # "Return it to its owner's hand. That player ...": the owner named (`referents`)
+            from codex.engine.effects.referents import NAMED_PLAYERS
+            return list(ctx.lookup(NAMED_PLAYERS) or ())
         return []
     if kind == "card":
         raise NotExecutable(f"{sel.noun}s with no zone named")
