@@ -1,5 +1,5 @@
-"""What a sentence's occupancy condition names, for a later "it": "if you occupy an Air site, you
-may fly a unit atop it ...": "it" is the Air site occupied.
+"""What a sentence's occupancy condition names, for a later "it": "if you occupy a water site, you
+may push a unit from it ...": "it" is the water site occupied.
 
 A condition "if <someone> occupies a <place>" introduces the place (an indefinite noun phrase, the
 only one the sentence has before the pronoun), so the pronoun of the sentence's body refers to it,

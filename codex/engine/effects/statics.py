@@ -671,7 +671,7 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                 continue
             _check_words(getattr(verb, "agent", None), getattr(verb, "patient", None), getattr(verb, "dest", None))
             if name == "enter" and "on_ground" in clause.adverbs:
-                # "Minions can't enter this site on the ground": only a move on the ground is barred
+                # "Units can't enter this site on the ground": only a move on the ground is barred
                 # (Codex "On the Ground": "excluding Airborne and teleport"; found by blind real-card
                 # round 16, where an Airborne minion was kept out)
                 out.append(Static("cant", ctx, None, (name, verb, "on_ground"), conds, order))
