@@ -114,4 +114,6 @@ def test_the_snapshot_and_the_scenarios_pass_but_for_the_reported_families() -> 
     families = {script.family(reason) for _, _, reason in scenarios}  # type: ignore[attr-defined]
     # "lost: spell": exec33's invented threshold waiver the engine must name unread on an illegal cast
     # ("This spell ignores threshold if ..."): reported, as intended
-    assert families <= {"a time phrase", "lost: controller next", "lost: spell"}, scenarios
+    # "lost: air spells cast": blind round 36's "Air spells you cast ignore threshold." (a threshold waiver on a
+    # class of spells the grammar reads only for "this spell"): reported and named as not executed, as it should be
+    assert families <= {"a time phrase", "lost: controller next", "lost: spell", "lost: air spells cast"}, scenarios
