@@ -56,6 +56,20 @@ def _which(abilities: Any, choice: int | str, granted: list[tuple[Ability, Ctx]]
     return found[0] if len(found) == 1 else None
 
 
+def _check_has_abilities(res: Resolution, unit: Any, name: str, ptr: str) -> None:
+    """A disabled minion has no abilities and a silenced one no special abilities (Codex "Disabled",
+    "Silenced"), so neither uses one, whatever its cost: a tap cost asks it too (`tap_reason`), but an
+    ability with no tap ("Once on your turn, ... may untap target allied minion") was used by a disabled
+    minion (found by blind real-card round 18)."""
+    from codex.engine.ongoing import disabled_by, silenced_at
+    cause = disabled_by(res.state, unit)
+    if cause:
+        raise res.illegal((Reason.DISABLED, cause), f"{name} cannot use its ability", ptr + "/unit")
+    if silenced_at(res.state, unit, unit.location):
+        raise res.illegal((Reason.ABILITY_LOST, "silenced"), f"{name}'s ability ({name} is silenced)",
+                          ptr + "/unit")
+
+
 @handles(D.Activate, Verdict.RESOLVED, Verdict.GAME_OVER, Verdict.ILLEGAL, Verdict.AMBIGUOUS)
 def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
     """Activated abilities may only be used on your turn, in your main phase, with no events pending
@@ -76,6 +90,8 @@ def activate(res: Resolution, a: D.Activate, ptr: str) -> Outcome:
         if took is not None:
             raise res.illegal((Reason.ABILITY_LOST, "lose"), f"{name} has lost \u201c{ability.text}\u201d "
                               f"({took.name}'s effect)", ptr + "/ability")
+        if unit_now is not None:
+            _check_has_abilities(res, unit_now, name, ptr)
     if state.over:
         raise res.illegal((Reason.GAME_OVER, "death-blow"), f"{name} cannot use its ability", ptr)
     from codex.engine.effects.statics import forbids
