@@ -958,7 +958,7 @@ def additional_cost(sentence: Any) -> bool:
 def _about_casting_itself(sentence: Any) -> bool:
     if additional_cost(sentence) and isinstance(getattr(sentence, "span", None), tuple):
         return True
-    if _own_cost_change(sentence):
+    if _own_cost_change(sentence) or own_alternative_cost(sentence):
         return True
     if not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1 or sentence.limit or sentence.per \
             or sentence.duration or not isinstance(getattr(sentence, "span", None), tuple):
@@ -991,6 +991,50 @@ def _own_cost_change(sentence: Any) -> bool:
     itself = isinstance(patient, A.Ref) and patient.word == "SELF" or names_this_card(patient)
     return isinstance(clause, A.Clause) and isinstance(act, A.CostChange) and itself and not clause.negated \
         and clause.modal is None
+
+
+#: The words of a cost paid in place of another ("rather than pay ...", "instead of paying ...").
+INSTEAD_PREPS = ("rather_than", "instead_of")
+
+
+def pays_instead_of_own_cost(adj: Any) -> bool:
+    """"rather than pay this spell's mana cost", "instead of paying its mana cost", "rather than this
+    spell's mana cost" (the verb left out): paid in place of the card's own mana cost (Codex "Cost":
+    "Alternately, you can start with an alternate cost")."""
+    if not isinstance(adj, A.Adjunct) or adj.prep not in INSTEAD_PREPS:
+        return False
+    paid = adj.what
+    if isinstance(paid, A.Clause):
+        if not isinstance(paid.action, A.Pay) or paid.negated or paid.conditions or paid.modal:
+            return False
+        paid = paid.action.patient
+    return own_mana_cost(paid)
+
+
+def own_mana_cost(node: Any) -> bool:
+    """"this spell's mana cost", "its mana cost", "this spell's cost": the cost printed on the card whose
+    text it is (a spell's cost is its mana cost; Codex "Cost")."""
+    if not isinstance(node, A.Selector) or node.noun not in ("mana cost", "cost") or node.mods or node.filters:
+        return False
+    if node.det == "its":
+        return True
+    owner = getattr(node.det, "owner", None)
+    return (isinstance(owner, A.Ref) and owner.word in ("SELF", "its")) or \
+        (isinstance(owner, A.Selector) and owner.det == "this" and owner.noun in ("spell", "card", "magic")
+         and not owner.mods and not owner.filters)
+
+
+def own_alternative_cost(sentence: Any) -> bool:
+    """"You may pay 3 life rather than this spell's mana cost", "Instead of paying its mana cost, you
+    may sacrifice an ally": a magic's words on an alternative cost of itself apply as it is cast, so
+    they are a static ability of the card, not part of its effect (found by blind round 36)."""
+    if not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1 or sentence.limit or sentence.per \
+            or sentence.duration or sentence.conditions or not isinstance(getattr(sentence, "span", None), tuple):
+        return False
+    clause = sentence.clauses[0]
+    adjuncts = tuple(getattr(clause, "adjuncts", ())) + tuple(sentence.adjuncts)
+    return isinstance(clause, A.Clause) and clause.modal == "may" and not clause.negated and len(adjuncts) == 1 \
+        and pays_instead_of_own_cost(adjuncts[0])
 
 
 def names_this_card(words: Any) -> bool:
