@@ -846,6 +846,40 @@ def use_once_as_limit(node: Any) -> Any:
     return A.replace(node, body=(A.replace(first, limit=limit),) + tuple(node.body[1:-1]))
 
 
+def purpose_cost_as_additional(node: Any) -> Any:
+    """"Sacrifice an allied minion to cast this.", "To cast this, you must also discard a card.": a
+    clause done so as to cast the card itself is an additional cost of casting it (Codex "Cost": the
+    total includes additional costs), read as "As an additional cost to cast this, ..." is (found by
+    blind round 36). Only a clause with no other modal than "must", no adverb but "also", done by
+    its player and with nothing else said; other nodes unchanged."""
+    if not isinstance(node, A.Statement):
+        return node
+    body = tuple(_as_additional(s) for s in node.body)
+    return node if body == tuple(node.body) else A.replace(node, body=body)
+
+
+def _as_additional(sentence: Any) -> Any:
+    if not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1 or sentence.conditions \
+            or sentence.adjuncts or sentence.limit or sentence.per or sentence.duration:
+        return sentence
+    clause = sentence.clauses[0]
+    purpose = getattr(clause, "purpose", None)
+    if not (isinstance(clause, A.Clause) and isinstance(purpose, A.Clause) and isinstance(purpose.action, A.Cast)
+            and purpose.modal is None and not purpose.negated and not purpose.conditions and not purpose.adjuncts
+            and purpose.action.agent is None and purpose.action.dest is None
+            and getattr(purpose.action, "source", None) is None
+            and (isinstance(purpose.action.patient, A.Ref) and purpose.action.patient.word == "SELF"
+                 or names_this_card(purpose.action.patient))):
+        return sentence
+    agent = getattr(clause.action, "agent", None)
+    if clause.modal not in (None, "must") or clause.negated or set(clause.adverbs) - {"also"} or clause.conditions \
+            or clause.adjuncts or clause.duration or clause.scope is not None or clause.per is not None \
+            or not (agent is None or isinstance(agent, A.Ref) and agent.word == "you"):
+        return sentence
+    bare = A.replace(clause, modal=None, adverbs=(), purpose=None)
+    return A.replace(sentence, clauses=(bare,), conditions=(A.Condition(kind="additional_cost", clause=purpose),))
+
+
 def _use_once_scope(sentence: Any) -> A.Turn | None:
     """The turn of "Use only once per turn" / "Use only once on your turn" (None: not that sentence)."""
     if not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1 or sentence.conditions \
@@ -1298,7 +1332,8 @@ READINGS = (each_of_your_choice, their_choice_discard, your_choice_as_default, s
             damage_dealt_changed_as_modify,
             affected_area_as_here, until_end_of_turn_as_this_turn, place_of_entering_the_realm_as_filter,
             place_of_death_as_filter, would_trigger_as_replacement, use_once_as_limit,
-            place_the_mover_is_near_as_near, all_of_an_elided_count, each_giver_as_named)
+            place_the_mover_is_near_as_near, all_of_an_elided_count, each_giver_as_named,
+            purpose_cost_as_additional)
 
 
 def _read_ability(node: Any, spell: bool, norm: str,
