@@ -846,6 +846,31 @@ def use_once_as_limit(node: Any) -> Any:
     return A.replace(node, body=(A.replace(first, limit=limit),) + tuple(node.body[1:-1]))
 
 
+def keyword_noun_as_has(node: Any) -> Any:
+    """"This minion is a Spellcaster.": being "a <keyword>" is having that keyword (Codex "Spellcaster":
+    "A card with the Spellcaster keyword may cast spells"), read as "This minion has Spellcaster."
+    (found by blind round 36). Only a bare singular keyword name the engine applies; other nodes
+    unchanged."""
+    if not isinstance(node, A.Statement):
+        return node
+    body = tuple(A.replace(s, clauses=tuple(_keyword_noun(c) for c in s.clauses)) if isinstance(s, A.Sentence)
+                 else s for s in node.body)
+    return node if body == tuple(node.body) else A.replace(node, body=body)
+
+
+def _keyword_noun(clause: Any) -> Any:
+    act = getattr(clause, "action", None)
+    kind = getattr(act, "type", None)
+    if not (isinstance(clause, A.Clause) and isinstance(act, A.IsA) and isinstance(kind, A.Selector)
+            and kind.det in ("a", "an") and not kind.mods and not kind.filters and not kind.plural
+            and kind.count is None and kind.noun[:1].isupper() and " " not in kind.noun):
+        return clause
+    keyword = A.Keyword(name=kind.noun.lower())
+    if keyword_changes(keyword) is None:
+        return clause
+    return A.replace(clause, action=A.Grant(grants=(keyword,), patient=act.patient))
+
+
 def purpose_cost_as_additional(node: Any) -> Any:
     """"Sacrifice an allied minion to cast this.", "To cast this, you must also discard a card.": a
     clause done so as to cast the card itself is an additional cost of casting it (Codex "Cost": the
@@ -1333,7 +1358,7 @@ READINGS = (each_of_your_choice, their_choice_discard, your_choice_as_default, s
             affected_area_as_here, until_end_of_turn_as_this_turn, place_of_entering_the_realm_as_filter,
             place_of_death_as_filter, would_trigger_as_replacement, use_once_as_limit,
             place_the_mover_is_near_as_near, all_of_an_elided_count, each_giver_as_named,
-            purpose_cost_as_additional)
+            purpose_cost_as_additional, keyword_noun_as_has)
 
 
 def _read_ability(node: Any, spell: bool, norm: str,
