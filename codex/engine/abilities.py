@@ -846,6 +846,65 @@ def use_once_as_limit(node: Any) -> Any:
     return A.replace(node, body=(A.replace(first, limit=limit),) + tuple(node.body[1:-1]))
 
 
+def keyword_noun_as_has(node: Any) -> Any:
+    """"This minion is a Spellcaster.": being "a <keyword>" is having that keyword (Codex "Spellcaster":
+    "A card with the Spellcaster keyword may cast spells"), read as "This minion has Spellcaster."
+    (found by blind round 36). Only a bare singular keyword name the engine applies; other nodes
+    unchanged."""
+    if not isinstance(node, A.Statement):
+        return node
+    body = tuple(A.replace(s, clauses=tuple(_keyword_noun(c) for c in s.clauses)) if isinstance(s, A.Sentence)
+                 else s for s in node.body)
+    return node if body == tuple(node.body) else A.replace(node, body=body)
+
+
+def _keyword_noun(clause: Any) -> Any:
+    act = getattr(clause, "action", None)
+    kind = getattr(act, "type", None)
+    if not (isinstance(clause, A.Clause) and isinstance(act, A.IsA) and isinstance(kind, A.Selector)
+            and kind.det in ("a", "an") and not kind.mods and not kind.filters and not kind.plural
+            and kind.count is None and kind.noun[:1].isupper() and " " not in kind.noun):
+        return clause
+    keyword = A.Keyword(name=kind.noun.lower())
+    if keyword_changes(keyword) is None:
+        return clause
+    return A.replace(clause, action=A.Grant(grants=(keyword,), patient=act.patient))
+
+
+def purpose_cost_as_additional(node: Any) -> Any:
+    """"Sacrifice an allied minion to cast this.", "To cast this, you must also discard a card.": a
+    clause done so as to cast the card itself is an additional cost of casting it (Codex "Cost": the
+    total includes additional costs), read as "As an additional cost to cast this, ..." is (found by
+    blind round 36). Only a clause with no other modal than "must", no adverb but "also", done by
+    its player and with nothing else said; other nodes unchanged."""
+    if not isinstance(node, A.Statement):
+        return node
+    body = tuple(_as_additional(s) for s in node.body)
+    return node if body == tuple(node.body) else A.replace(node, body=body)
+
+
+def _as_additional(sentence: Any) -> Any:
+    if not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1 or sentence.conditions \
+            or sentence.adjuncts or sentence.limit or sentence.per or sentence.duration:
+        return sentence
+    clause = sentence.clauses[0]
+    purpose = getattr(clause, "purpose", None)
+    if not (isinstance(clause, A.Clause) and isinstance(purpose, A.Clause) and isinstance(purpose.action, A.Cast)
+            and purpose.modal is None and not purpose.negated and not purpose.conditions and not purpose.adjuncts
+            and purpose.action.agent is None and purpose.action.dest is None
+            and getattr(purpose.action, "source", None) is None
+            and (isinstance(purpose.action.patient, A.Ref) and purpose.action.patient.word == "SELF"
+                 or names_this_card(purpose.action.patient))):
+        return sentence
+    agent = getattr(clause.action, "agent", None)
+    if clause.modal not in (None, "must") or clause.negated or set(clause.adverbs) - {"also"} or clause.conditions \
+            or clause.adjuncts or clause.duration or clause.scope is not None or clause.per is not None \
+            or not (agent is None or isinstance(agent, A.Ref) and agent.word == "you"):
+        return sentence
+    bare = A.replace(clause, modal=None, adverbs=(), purpose=None)
+    return A.replace(sentence, clauses=(bare,), conditions=(A.Condition(kind="additional_cost", clause=purpose),))
+
+
 def _use_once_scope(sentence: Any) -> A.Turn | None:
     """The turn of "Use only once per turn" / "Use only once on your turn" (None: not that sentence)."""
     if not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1 or sentence.conditions \
@@ -958,7 +1017,7 @@ def additional_cost(sentence: Any) -> bool:
 def _about_casting_itself(sentence: Any) -> bool:
     if additional_cost(sentence) and isinstance(getattr(sentence, "span", None), tuple):
         return True
-    if _own_cost_change(sentence):
+    if _own_cost_change(sentence) or own_alternative_cost(sentence):
         return True
     if not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1 or sentence.limit or sentence.per \
             or sentence.duration or not isinstance(getattr(sentence, "span", None), tuple):
@@ -991,6 +1050,50 @@ def _own_cost_change(sentence: Any) -> bool:
     itself = isinstance(patient, A.Ref) and patient.word == "SELF" or names_this_card(patient)
     return isinstance(clause, A.Clause) and isinstance(act, A.CostChange) and itself and not clause.negated \
         and clause.modal is None
+
+
+#: The words of a cost paid in place of another ("rather than pay ...", "instead of paying ...").
+INSTEAD_PREPS = ("rather_than", "instead_of")
+
+
+def pays_instead_of_own_cost(adj: Any) -> bool:
+    """"rather than pay this spell's mana cost", "instead of paying its mana cost", "rather than this
+    spell's mana cost" (the verb left out): paid in place of the card's own mana cost (Codex "Cost":
+    "Alternately, you can start with an alternate cost")."""
+    if not isinstance(adj, A.Adjunct) or adj.prep not in INSTEAD_PREPS:
+        return False
+    paid = adj.what
+    if isinstance(paid, A.Clause):
+        if not isinstance(paid.action, A.Pay) or paid.negated or paid.conditions or paid.modal:
+            return False
+        paid = paid.action.patient
+    return own_mana_cost(paid)
+
+
+def own_mana_cost(node: Any) -> bool:
+    """"this spell's mana cost", "its mana cost", "this spell's cost": the cost printed on the card whose
+    text it is (a spell's cost is its mana cost; Codex "Cost")."""
+    if not isinstance(node, A.Selector) or node.noun not in ("mana cost", "cost") or node.mods or node.filters:
+        return False
+    if node.det == "its":
+        return True
+    owner = getattr(node.det, "owner", None)
+    return (isinstance(owner, A.Ref) and owner.word in ("SELF", "its")) or \
+        (isinstance(owner, A.Selector) and owner.det == "this" and owner.noun in ("spell", "card", "magic")
+         and not owner.mods and not owner.filters)
+
+
+def own_alternative_cost(sentence: Any) -> bool:
+    """"You may pay 3 life rather than this spell's mana cost", "Instead of paying its mana cost, you
+    may sacrifice an ally": a magic's words on an alternative cost of itself apply as it is cast, so
+    they are a static ability of the card, not part of its effect (found by blind round 36)."""
+    if not isinstance(sentence, A.Sentence) or len(sentence.clauses) != 1 or sentence.limit or sentence.per \
+            or sentence.duration or sentence.conditions or not isinstance(getattr(sentence, "span", None), tuple):
+        return False
+    clause = sentence.clauses[0]
+    adjuncts = tuple(getattr(clause, "adjuncts", ())) + tuple(sentence.adjuncts)
+    return isinstance(clause, A.Clause) and clause.modal == "may" and not clause.negated and len(adjuncts) == 1 \
+        and pays_instead_of_own_cost(adjuncts[0])
 
 
 def names_this_card(words: Any) -> bool:
@@ -1254,7 +1357,8 @@ READINGS = (each_of_your_choice, their_choice_discard, your_choice_as_default, s
             damage_dealt_changed_as_modify,
             affected_area_as_here, until_end_of_turn_as_this_turn, place_of_entering_the_realm_as_filter,
             place_of_death_as_filter, would_trigger_as_replacement, use_once_as_limit,
-            place_the_mover_is_near_as_near, all_of_an_elided_count, each_giver_as_named)
+            place_the_mover_is_near_as_near, all_of_an_elided_count, each_giver_as_named,
+            purpose_cost_as_additional, keyword_noun_as_has)
 
 
 def _read_ability(node: Any, spell: bool, norm: str,

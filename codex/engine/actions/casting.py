@@ -26,7 +26,7 @@ from codex.engine.carrying import lance_tokens, offset_in
 from codex.engine.combat import break_ward, interact
 from codex.engine.oversized import normalise
 from codex.engine.effects.casting_effects import use_up
-from codex.engine.effects.casting_rules import (Casting, conjured_on_border, alternate_cost, card_permitted, cast_now, casting_of,
+from codex.engine.effects.casting_rules import (Casting, conjured_on_border, alternate_cost, card_permitted, cast_now, cast_on_turn, casting_of,
                                                 conjured_atop, cost_change, may_cast, permitted, required, spent,
                                                 threshold_waived)
 from codex.engine.effects.context import card_data
@@ -543,7 +543,7 @@ def _with_cost_changes(res: Resolution, casting: Casting, spell: C.Spell) -> C.S
         spell = replace(spell, threshold=Affinity())
     spell = _with_alternate_cost(res, casting, spell)
     delta, quotes = cost_change(res.state, casting, spell.abilities)
-    from codex.engine.effects.casting_rules import additional_mana
+    from codex.engine.effects.casting_rules import additional_mana, cost_floors
     extra, extra_quotes = additional_mana(res.state, casting, spell.abilities)
     if extra_quotes:
         res.emit(Note("cost", f"{spell.name} has an additional cost of ({extra}): its total cost is "
@@ -553,11 +553,18 @@ def _with_cost_changes(res: Resolution, casting: Casting, spell: C.Spell) -> C.S
     if not quotes:
         return spell
     cost = max(0, spell.cost + delta)
+    floored = _floored(spell.cost, cost, cost_floors(res.state, casting, spell.abilities))
     for quote in quotes:
         res.emit(Note("cost", f"{quote.card} changes what {spell.name} costs: {spell.cost} becomes {cost}.",
                       {"cost": cost}, rules=("cost", "cost.total") + (("cost.not-negative",)
                                                                       if spell.cost + delta < 0 else ()),
                       from_card=quote))
+    if floored is not None:
+        floor, quote = floored
+        res.emit(Note("cost", f"{quote.card} takes no more than its reduction allows: {spell.name} costs "
+                      f"({floor}), not ({cost}) (its minimum).", {"cost": floor, "floor": floor},
+                      rules=("cost", "cost.total"), from_card=quote))
+        cost = floor
     from codex.engine.effects.casting_rules import counting_itself, first_of_several
     for quote, counted, uncounted in counting_itself(res.state, casting, spell.abilities):
         other = max(0, spell.cost + delta - counted + uncounted)
@@ -578,6 +585,17 @@ def _with_cost_changes(res: Resolution, casting: Casting, spell: C.Spell) -> C.S
                       {"elements": elements, "reading": "once", "other": len(elements)}, rules=("cost.total",),
                       from_card=quote))
     return replace(spell, cost=cost)
+
+
+def _floored(before: int, after: int, floors: list[tuple[int, CardQuote]]) -> tuple[int, CardQuote] | None:
+    """The cost a reduction's floor keeps the spell at, with its card, when the changes took it below
+    the highest floor; a floor never raises a cost above what it was before the changes (a spell of
+    (1) under "to a minimum of (2)" still costs (1)). None when no floor binds."""
+    if not floors:
+        return None
+    floor, quote = max(floors, key=lambda f: f[0])
+    bound = min(floor, before)
+    return (bound, quote) if after < bound else None
 
 
 def _speaks_of_cost(ability: Any) -> bool:
@@ -731,12 +749,26 @@ def _x_from_text(res: Resolution, a: D.Cast, pid: str) -> D.Cast:
     return a.model_copy(update={"spell": a.spell.model_copy(update={"x": x})})
 
 
+def _refuse_banned(res: Resolution, a: D.Cast, spell: C.Spell, pid: str, ptr: str) -> None:
+    """An illegal cast when an ongoing ban forbids its player to cast this kind of spell ("Your
+    opponents can't cast minions"): checked first, since a 'can't' wins over every permission
+    (Codex "Can vs. Can't")."""
+    from codex.engine.effects.casting_rules import banned
+    ban = banned(res.state, _casting(res, a, spell, pid, None), spell.abilities)
+    if ban is None:
+        return
+    res.emit(Note("permission", f"{ban.ctx.source_name} forbids {pid} to cast {spell.name}.", {},
+                  rules=("can-vs-cant",), from_card=ban.quote))
+    raise res.illegal((Reason.FORBIDDEN, "can-vs-cant"), f"{pid} cannot cast {spell.name}", ptr + "/spell")
+
+
 def _cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
     caster = res.unit(a.caster, ptr + "/caster")
     a = _x_from_text(res, a, caster.controller)
     spell = spell_of(a.spell)
     pid = caster.controller
     kw = keywords_at(res.state, caster)
+    _refuse_banned(res, a, spell, pid, ptr)
     found = C.caster_reason(res.state, caster, spell)
     allowed = None
     if found and found[0] in (Reason.NOT_ACTIVE_PLAYER, Reason.NOT_MAIN_PHASE):
@@ -752,6 +784,14 @@ def _cast(res: Resolution, a: D.Cast, ptr: str) -> Outcome:
             _NAMED.set(tuple(named))
             found = C.caster_reason(res.state.evolve(turn=replace(res.state.turn, active=caster.controller,
                                                                   phase="main")), caster, spell)
+    if found and found[0] is Reason.NOT_ACTIVE_PLAYER:
+        turn = cast_on_turn(res.state, _casting(res, a, spell, caster.controller, None), spell.abilities)
+        if turn is not None:           # "May be cast during your opponent's turn": its own timing
+            res.emit(Note("permission", f"{spell.name} may be cast on {res.state.turn.active}'s turn; "
+                          f"{pid} pays it from {pid}'s own mana, none generated on this turn.", {},
+                          rules=("the-silver-rule", "may-and-can.optional", "mana.own-turn"), from_card=turn))
+            found = C.caster_reason(res.state.evolve(turn=replace(res.state.turn, active=caster.controller)),
+                                    caster, spell)
     if found and found[0] is Reason.NOT_SPELLCASTER:     # "May be cast by any ally" (Codex "The Silver Rule")
         allowed = may_cast(res.state, _casting(res, a, spell, caster.controller, None), spell.abilities)
         found = None if allowed is not None else found

@@ -226,6 +226,26 @@ def permitted(state: GameState, casting: Casting, abilities: Abilities, verb: st
     return None
 
 
+def banned(state: GameState, casting: Casting, abilities: Abilities) -> Any | None:
+    """The ongoing ban on casting this spell ("Your opponents can't cast minions", "You can't cast
+    spells that cost (4) or more"), if any: its player is among those the words name (none named:
+    anyone) and the spell is of the kind they name (Codex "Can vs. Can't": the 'can't' wins over any
+    permission). None when no ban applies."""
+    from codex.engine.effects.select import NotExecutable
+    for s in _statics(state, casting, abilities, "cant"):
+        if s.payload[0] != "cast" or not isinstance(s.payload[1], A.Cast):
+            continue
+        node = s.payload[1]
+        ctx = _with(s.ctx, casting)
+        try:
+            agent_ok = node.agent is None or _agent(state, ctx, node.agent, casting.player)
+            if agent_ok and node.patient is not None and _is_card(state, ctx, node.patient, casting):
+                return s
+        except NotExecutable:
+            continue
+    return None
+
+
 def required(state: GameState, casting: Casting, abilities: Abilities, action: str = "cast") \
         -> tuple[CardQuote, bool] | None:
     """The static ability saying where this spell must be cast ("Must be cast to a corner"), and
@@ -325,6 +345,27 @@ def cast_now(state: GameState, casting: Casting, abilities: Abilities) -> tuple[
     return None
 
 
+def cast_on_turn(state: GameState, casting: Casting, abilities: Abilities) -> CardQuote | None:
+    """The permission to cast this spell on a turn not its player's ("May be cast during your
+    opponent's turn", "You may cast this on an opponent's turn"): a permission to cast with no place
+    and no zone, bounded to enemy turns (`statics._during_turns`), that holds now; None otherwise.
+    Only the timing changes: its mana is still the player's pool (Codex "Mana": none is generated on
+    the opponent's turn)."""
+    from codex.engine.effects.select import NotExecutable
+    theirs = state.turn.active != casting.player
+    for s in _statics(state, casting, abilities, "permit"):
+        dest, agent, source, what = s.payload
+        if what != "cast" or dest is not None or source is not None or s.turn != "enemy" or not theirs:
+            continue
+        ctx = _with(s.ctx, casting)
+        try:
+            if _agent(state, ctx, agent, casting.player) and _is_card(state, ctx, s.patient, casting):
+                return s.quote  # type: ignore[no-any-return]
+        except NotExecutable:
+            continue
+    return None
+
+
 def may_cast(state: GameState, casting: Casting, abilities: Abilities) -> CardQuote | None:
     """The static ability letting a unit that is not a Spellcaster cast this spell ("May be cast by
     any ally", "May be cast by an allied Mortal"); None when none does."""
@@ -355,6 +396,17 @@ def cost_change(state: GameState, casting: Casting, abilities: Abilities) -> tup
                 total += s.payload[0] * n
                 quotes.append(s.quote)
     return total, quotes
+
+
+def cost_floors(state: GameState, casting: Casting, abilities: Abilities) -> list[tuple[int, CardQuote]]:
+    """The floors of the cost reductions that apply to the spell ("(2) less, to a minimum of (1)"),
+    each with its card: what those reductions never take its cost below."""
+    found: list[tuple[int, CardQuote]] = []
+    for s in _statics(state, casting, abilities, "cost"):
+        floor = s.payload[2] if len(s.payload) > 2 else None
+        if floor is not None and _cost_applies(state, s, casting):
+            found.append((floor, s.quote))
+    return found
 
 
 def counting_itself(state: GameState, casting: Casting, abilities: Abilities) -> list[tuple[CardQuote, int, int]]:

@@ -439,7 +439,7 @@ def cost_problems(costs: Any) -> Iterator[str]:
 def missing(ability: Ability) -> list[str]:
     """What keeps the engine from executing ``ability`` (empty: it executes it)."""
     from codex.engine.effects.context import Ctx, Obj
-    from codex.engine.effects.statics import Unsupported, statics_of
+    from codex.engine.effects.statics import Unsupported, fronted_instead, statics_of
     from codex.engine.effects.triggers import trigger_problems
     node = ability.node
     problems: list[str] = []
@@ -452,7 +452,7 @@ def missing(ability: Ability) -> list[str]:
     if ability.kind is AbilityKind.STATIC:
         problems += [f"the sentence's fronted phrase '{adj.prep.replace('_', ' ')} ...'"   # "Here, ..."
                      for sentence in getattr(node, "body", ()) if isinstance(sentence, A.Sentence)
-                     for adj in sentence.adjuncts]
+                     and not fronted_instead(sentence) for adj in sentence.adjuncts]
         try:
             if not statics_of(ability, Ctx(Obj("unit", ""), "", "", ability, ""), 0):
                 problems.append("a static ability with no effect the engine knows")

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from codex.cardtext import ast as A
-from codex.engine.abilities import Ability, AbilityKind, keyword_changes
+from codex.engine.abilities import INSTEAD_PREPS, Ability, AbilityKind, keyword_changes
 from codex.engine.effects.context import Ctx, Obj
 from codex.engine.effects.type_changes import removes_types
 from codex.engine.events import CardQuote
@@ -356,34 +356,21 @@ def opening_hand(clause: A.Clause) -> tuple[str, int] | None:
 
 
 def _alternative_cost(clause: A.Clause) -> A.Clause | None:
-    """The action of "You may <action> rather than pay this spell's mana cost" (Codex "Cost":
-    "Alternately, you can start with an alternate cost"): the clause its caster performs instead of
-    paying the mana cost, with no "may" and no "rather than"; None for any other clause (a condition,
-    a negation, another adjunct or another cost replaced are not read here)."""
+    """The action of "You may <action> rather than pay this spell's mana cost" ("instead of paying
+    its mana cost", "rather than this spell's mana cost"; Codex "Cost": "Alternately, you can start
+    with an alternate cost"): the clause its caster performs instead of paying the mana cost, with no
+    "may" and no "rather than"; None for any other clause (a condition, a negation, another adjunct or
+    another cost replaced are not read here)."""
+    from codex.engine.abilities import pays_instead_of_own_cost
     if clause.modal != "may" or clause.negated or clause.conditions or clause.adverbs or clause.duration \
             or clause.per or clause.purpose or len(clause.adjuncts) != 1:
         return None
-    adj = clause.adjuncts[0]
-    paid = adj.what
-    if adj.prep != "rather_than" or not isinstance(paid, A.Clause) or not isinstance(paid.action, A.Pay) \
-            or paid.negated or paid.conditions or not _this_spells_mana_cost(paid.action.patient):
+    if not pays_instead_of_own_cost(clause.adjuncts[0]):
         return None
     agent = getattr(clause.action, "agent", None)
     if not (agent is None or isinstance(agent, A.Ref) and agent.word == "you"):
         return None
     return A.replace(clause, modal=None, adjuncts=())
-
-
-def _this_spells_mana_cost(node: Any) -> bool:
-    """"this spell's mana cost", "its mana cost": the mana cost of the card whose text it is."""
-    if not isinstance(node, A.Selector) or node.noun != "mana cost" or node.mods or node.filters:
-        return False
-    if node.det == "its":
-        return True
-    owner = getattr(node.det, "owner", None)
-    return (isinstance(owner, A.Ref) and owner.word in ("SELF", "its")) or \
-        (isinstance(owner, A.Selector) and owner.det == "this" and owner.noun in ("spell", "card")
-         and not owner.mods and not owner.filters)
 
 
 def _is_attacked(act: Any) -> bool:
@@ -668,6 +655,13 @@ def statics_of_clause(clause: A.Clause, ctx: Ctx, order: int) -> list[Static]:
                 # "can't be targeted by magic / by enemy spells / by your opponents' abilities"
                 out.append(Static("cant", ctx, None, (name, verb), conds, order))
                 _check_words(verb.patient)
+                continue
+            if name == "cast" and isinstance(verb, A.Cast):
+                # "Your opponents can't cast minions": the words name the spell being cast, read like
+                # a cost change's (`casting_rules.banned`, checked as a spell is cast)
+                _check_words(verb.agent, verb.dest)
+                _check_card_words(verb.patient)
+                out.append(Static("cant", ctx, None, (name, verb), conds, order))
                 continue
             _check_words(getattr(verb, "agent", None), getattr(verb, "patient", None), getattr(verb, "dest", None))
             if name == "enter" and "on_ground" in clause.adverbs:
@@ -1717,8 +1711,25 @@ def _cost_static(act: A.CostChange, clause: A.Clause, ctx: Ctx, conds: tuple[Any
     _check_card_words(act.patient)
     if clause.per is not None:       # "costs (1) less for each minion in your cemetery": counted as it is cast
         _check_words(clause.per)
-    return Static("cost", ctx, act.patient, (amount if act.direction == "more" else -amount, purpose), conds, order,
-                  per=clause.per)
+    floor = cost_floor(clause.adjuncts, act.direction)
+    return Static("cost", ctx, act.patient, (amount if act.direction == "more" else -amount, purpose, floor), conds,
+                  order, per=clause.per)
+
+
+def cost_floor(adjuncts: tuple[Any, ...], direction: str | None) -> int | None:
+    """The floor of a cost reduction ("(2) less, to a minimum of (1)"): the cost the reduction never
+    takes the spell below (Codex "Cost" subtracts reductions; the card's own words limit its own). Any
+    other adjunct of a cost change, or a floor on a cost increase, is not read (raised, never dropped)."""
+    floor: int | None = None
+    for adj in adjuncts:
+        what = adj.what
+        if adj.prep == "to" and direction == "less" and isinstance(what, A.Selector) and what.noun == "minimum" \
+                and what.det in ("a", None) and not what.mods and len(what.filters) == 1 \
+                and isinstance(what.filters[0], A.Of) and isinstance(what.filters[0].what, A.Mana) and floor is None:
+            floor = _mana_amount(what.filters[0].what)
+            continue
+        raise Unsupported(f"a cost change with the adjunct '{adj.prep}'")
+    return floor
 
 
 def _provided(mana: A.Mana) -> tuple[int, dict[str, int]]:
@@ -1728,6 +1739,13 @@ def _provided(mana: A.Mana) -> tuple[int, dict[str, int]]:
     if isinstance(value, str):
         raise Unsupported(f"providing {value}")
     return value
+
+
+def fronted_instead(sentence: A.Sentence) -> bool:
+    """"Instead of paying its mana cost, you may ...": a sentence of one clause whose fronted phrases
+    all say what the clause is done in place of; they are that clause's, read with it."""
+    return bool(sentence.adjuncts) and len(sentence.clauses) == 1 \
+        and all(a.prep in INSTEAD_PREPS for a in sentence.adjuncts)
 
 
 def _clauses(node: Any) -> list[tuple[A.Clause, tuple[Any, ...]]]:
@@ -1747,6 +1765,9 @@ def _clauses(node: Any) -> list[tuple[A.Clause, tuple[Any, ...]]]:
                 # turns written first bound each clause, as the same words written after the clause do
                 clauses = tuple(c if c.duration is not None else A.replace(c, duration=sentence.duration)
                                 for c in clauses)
+            if fronted_instead(sentence):
+                # "Instead of paying its mana cost, you may ...": the words written first are the clause's
+                clauses = (A.replace(clauses[0], adjuncts=tuple(clauses[0].adjuncts) + tuple(sentence.adjuncts)),)
             out += [(c, tuple(sentence.conditions)) for c in clauses]
         return out
     raise Unsupported(f"a static {type(node).__name__}")
